@@ -1,0 +1,45 @@
+/**
+ * The policy gate's contract (semantics.md §4). The gate sees the tool, each named argument with
+ * its label, the control context and the run's counters, and answers exactly one decision.
+ * Any exception inside a gate is a deny (fail closed): see `safeGate`.
+ */
+import type { Label } from '../ifc/label';
+import type { LabeledValue } from '../ifc/labeled-value';
+import type { ToolKind } from '../tools/types';
+
+export interface GateCall {
+  readonly tool: string;
+  readonly kind: ToolKind;
+  /** Named arguments with labels on every part. */
+  readonly args: Readonly<Record<string, LabeledValue>>;
+  /** The control-context label: what decided that this call happens, with these arguments. */
+  readonly context: Label;
+  /** Calls made so far in this run, per tool name (this call not counted). */
+  readonly counters: Readonly<Record<string, number>>;
+  /** The user's own addresses, lower-cased. */
+  readonly userAddresses: readonly string[];
+  /** Trusted recipients: the user's contacts, lower-cased. */
+  readonly contacts: readonly string[];
+}
+
+export type Risk = 'low' | 'medium' | 'high';
+
+export type Decision =
+  | { readonly decision: 'allow'; readonly rule: string; readonly reasons: readonly string[] }
+  | { readonly decision: 'deny'; readonly rule: string; readonly reasons: readonly string[] }
+  | { readonly decision: 'confirm'; readonly rule: string; readonly reasons: readonly string[]; readonly risk: Risk };
+
+export type Gate = (call: GateCall) => Decision;
+
+/** Wraps a gate so that any error inside it denies, naming the failure. */
+export function safeGate(gate: Gate): Gate {
+  return (call) => {
+    try {
+      const d = gate(call);
+      if (d && (d.decision === 'allow' || d.decision === 'deny' || d.decision === 'confirm')) return d;
+      return { decision: 'deny', rule: 'gate/invalid-decision', reasons: ['the gate returned no valid decision'] };
+    } catch (e) {
+      return { decision: 'deny', rule: 'gate/error', reasons: [`the gate failed: ${(e as Error).message}`] };
+    }
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Labels as the host sees them (semantics.md §2). Inside the sandbox the guest runtime keeps
+ * interned label ids; every label that crosses the bridge is expanded to this shape.
+ */
+
+/** `public` is the top of the readers lattice; otherwise a sorted set of lower-cased principals. */
+export type Readers = 'public' | readonly string[];
+
+export interface Label {
+  /** Sorted source names: `user`, `plan`, `system`, `tool:<name>:<id>`, `sanitizer:<name>`. */
+  readonly sources: readonly string[];
+  /** The subset of `sources` that is untrusted (sorted). A label is trusted when this is empty. */
+  readonly untrusted: readonly string[];
+  readonly readers: Readers;
+  /** Sorted content tags (`SECRET`, `PII_EMAIL`, `UNTRUSTED_TEXT`, ...). */
+  readonly caps: readonly string[];
+  /** Set only by a sanitizer on the exact value it returned; dropped by every join. */
+  readonly verified?: string;
+}
+
+/** The label of plan literals: no sources (shown as `plan`), public, no caps. */
+export const BOTTOM: Label = Object.freeze({ sources: [], untrusted: [], readers: 'public', caps: [] });
+
+const sortedUnion = (a: readonly string[], b: readonly string[]): string[] =>
+  a.length === 0 ? [...b] : b.length === 0 ? [...a] : [...new Set([...a, ...b])].sort();
+
+export function joinReaders(a: Readers, b: Readers): Readers {
+  if (a === 'public') return b;
+  if (b === 'public') return a;
+  const keep = new Set(b);
+  return a.filter((p) => keep.has(p));
+}
+
+/** Join: sources ∪, untrusted ∪, readers ∩, caps ∪, verified dropped. */
+export function joinLabels(...labels: readonly Label[]): Label {
+  let sources: string[] = [];
+  let untrusted: string[] = [];
+  let readers: Readers = 'public';
+  let caps: string[] = [];
+  for (const l of labels) {
+    sources = sortedUnion(sources, l.sources);
+    untrusted = sortedUnion(untrusted, l.untrusted);
+    readers = joinReaders(readers, l.readers);
+    caps = sortedUnion(caps, l.caps);
+  }
+  return { sources, untrusted, readers, caps };
+}
+
+export const isTrusted = (l: Label): boolean => l.untrusted.length === 0;
+
+/** Builds a label for one source. `readers` are lower-cased and sorted here. */
+export function sourceLabel(
+  source: string,
+  opts: { trusted: boolean; readers?: Readers; caps?: readonly string[] },
+): Label {
+  const readers: Readers =
+    opts.readers === undefined || opts.readers === 'public'
+      ? 'public'
+      : [...new Set(opts.readers.map((r) => r.toLowerCase()))].sort();
+  return {
+    sources: [source],
+    untrusted: opts.trusted ? [] : [source],
+    readers,
+    caps: [...new Set(opts.caps ?? [])].sort(),
+  };
+}
+
+export function withCaps(l: Label, caps: readonly string[]): Label {
+  if (caps.every((c) => l.caps.includes(c))) return l;
+  return { ...l, caps: sortedUnion(l.caps, caps) };
+}
+
+/** May `principal` read data with this label? */
+export const canRead = (l: Label, principal: string): boolean =>
+  l.readers === 'public' || l.readers.includes(principal.toLowerCase());
+
+/** Sources as shown in reports: a label with no sources came from plan literals. */
+export const shownSources = (l: Label): string[] => (l.sources.length ? [...l.sources] : ['plan']);

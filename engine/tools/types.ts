@@ -1,0 +1,71 @@
+/**
+ * The tool bridge's contract: every tool declares its argument schema, its kind and how its
+ * output is labeled. Tools run on the host; the sandbox only ever sees labeled values.
+ */
+import type { z } from 'zod';
+import type { Label } from '../ifc/label';
+import type { LabeledValue } from '../ifc/labeled-value';
+
+/**
+ * - `source`: reads data (output untrusted unless the tool labels it trusted per item)
+ * - `extract`: quarantined extraction over its input; output carries the input's label
+ * - `sanitizer`: the only kind that may mint `verified(kind)`
+ * - `local`: local and reversible (drafts)
+ * - `organize`: reversible changes to mail (archive, label, mark read, move)
+ * - `egress`: data leaves the user's hands (send, reply, invite, respond)
+ * - `destructive`: deletes
+ * - `display`: the run transcript
+ */
+export type ToolKind = 'source' | 'extract' | 'sanitizer' | 'local' | 'organize' | 'egress' | 'destructive' | 'display';
+
+/** What a tool may ask of the run it is called from. */
+export interface ToolContext {
+  /** The user's own addresses, lower-cased. */
+  readonly userAddresses: readonly string[];
+  /** The id of this call within the run (1-based sequence number). */
+  readonly seq: number;
+}
+
+export interface ToolSpec<A = Record<string, unknown>> {
+  readonly name: string;
+  readonly kind: ToolKind;
+  /**
+   * How positional plan arguments map to named ones. `['id', 'label']` turns
+   * `labelEmail(x, 'y')` into `{id: x, label: 'y'}`. `[]` with `objectArg: true` means the plan
+   * passes one object whose keys are the named arguments.
+   */
+  readonly params: readonly string[];
+  readonly objectArg?: boolean;
+  /** Validates the named arguments (plain values) before the gate sees them. */
+  readonly schema: z.ZodType<A>;
+  /** One-line documentation shown to the planner. */
+  readonly doc: string;
+  /**
+   * Runs the tool. `labeled` gives each named argument with its label (sanitizers and extractors
+   * derive their output label from it). Returns the output with a label on every part.
+   */
+  run(args: A, labeled: Readonly<Record<string, LabeledValue>>, ctx: ToolContext): Promise<LabeledValue> | LabeledValue;
+}
+
+export type ToolRegistry = ReadonlyMap<string, ToolSpec>;
+
+export function toolRegistry(specs: readonly ToolSpec[]): ToolRegistry {
+  const m = new Map<string, ToolSpec>();
+  for (const s of specs) {
+    if (m.has(s.name)) throw new Error(`tool ${s.name} is declared twice`);
+    m.set(s.name, s);
+  }
+  return m;
+}
+
+/** Errors a tool raises on purpose (they reach the plan as catchable errors of this kind). */
+export class ToolError extends Error {
+  constructor(
+    readonly kind: 'NotEnoughInformation' | 'ToolFailed' | 'InvalidArguments' | 'NotFound',
+    message: string,
+    /** The label of whatever the error message was derived from. */
+    readonly label?: Label,
+  ) {
+    super(message);
+  }
+}

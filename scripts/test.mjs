@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// `npm test`: the whole gate, in order, stopping at the first failure (exit code preserved).
+//   gen:check  generated files are up to date
+//   typecheck  tsc over every environment
+//   lint       eslint (incl. layering rules) and prettier --check
+//   vitest     every suite under test/ (extra arguments go to vitest: npm test -- test/engine)
+import { spawnSync } from 'node:child_process';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const steps = [
+  ['gen:check', [npm, ['run', '--silent', 'gen:check']]],
+  ['typecheck', [npm, ['run', '--silent', 'typecheck']]],
+  ['lint', [npm, ['run', '--silent', 'lint']]],
+  ['vitest', [npm, ['run', '--silent', 'test:unit', '--', ...process.argv.slice(2)]]],
+];
+
+for (const [name, [cmd, args]] of steps) {
+  console.log(`\n▶ ${name}`);
+  const { status, signal } = spawnSync(cmd, args, { stdio: 'inherit', shell: process.platform === 'win32' });
+  if (status !== 0) {
+    console.error(`\n✖ npm test: step '${name}' failed (${signal ?? `exit ${status}`})`);
+    process.exit(status || 1);
+  }
+}
+console.log('\n✔ npm test: all steps passed');
