@@ -1,0 +1,714 @@
+/**
+ * Pass 2 of the plan front end: turns an analysed plan into instrumented JavaScript for the
+ * sandbox. Every operator, property access and call goes through the label runtime `__R`;
+ * every branch and loop maintains the control context `__R.pc`; in STRICT mode every
+ * assignment joins the context and every merge point upgrades what the region may have written
+ * (effects.ts). Each original statement starts a new output line, so the line table maps
+ * runtime errors back to plan positions.
+ */
+import type * as acorn from 'acorn';
+import type { Analysis, Binding } from './analyze';
+import { NAMESPACE_CONSTANTS } from './builtins';
+import { EffectAnalyzer, type Base, type Effects } from './effects';
+import type { Mode, Position } from '../run/types';
+
+type N = acorn.AnyNode;
+type Expr = acorn.Expression;
+
+export interface CompiledCode {
+  /** A function expression `(async function (__R, __S) {…})`. */
+  readonly code: string;
+  /** lines[i] is the plan position of output line i + 1. */
+  readonly lines: readonly (Position | null)[];
+}
+
+const BINARY: Readonly<Record<string, string>> = {
+  '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod', '**': 'pow', '===': 'eq', '!==': 'ne', '==': 'leq',
+  '!=': 'lne', '<': 'lt', '>': 'gt', '<=': 'le', '>=': 'ge', '&': 'band', '|': 'bor', '^': 'bxor', '<<': 'shl',
+  '>>': 'shr', '>>>': 'ushr',
+};
+const UNARY: Readonly<Record<string, string>> = { '-': 'neg', '+': 'pos', '!': 'not', '~': 'bnot', typeof: 'tof' };
+
+interface Fn {
+  readonly temps: string[];
+  /** An async plan function (returns through __R.aret); the top level is not one. */
+  readonly isAsync: boolean;
+  /** How many conditional regions enclose the current point (within this function). */
+  regions: number;
+}
+
+const str = (s: string): string => JSON.stringify(s);
+
+export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, source: string): CompiledCode {
+  const strict = mode === 'strict';
+  const effects = new EffectAnalyzer(analysis);
+  const lineStarts = [0];
+  for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  const pos = (offset: number): Position => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - lineStarts[lo]! + 1 };
+  };
+
+  let uid = 0;
+  let fn: Fn;
+  const temp = (): string => {
+    const t = `__t${++uid}`;
+    fn.temps.push(t);
+    return t;
+  };
+  const local = (id: acorn.Identifier): Binding | null => {
+    const r = analysis.refs.get(id);
+    return r?.kind === 'local' ? r.binding : null;
+  };
+
+  // ---- output --------------------------------------------------------------------------------
+  type Line = { code: string; at: Position | null };
+  let out: Line[] = [];
+  const emit = (code: string, at: Position | null = null): void => {
+    out.push({ code, at });
+  };
+
+  // ---- expressions ----------------------------------------------------------------------------
+  const asg = (code: string): string => (strict ? `__R.asg(${code})` : code);
+
+  const args = (list: readonly (Expr | acorn.SpreadElement)[]): string =>
+    '[' + list.map((a) => (a.type === 'SpreadElement' ? `...__R.spread(${ex(a.argument)})` : ex(a))).join(', ') + ']';
+
+  const ident = (id: acorn.Identifier): string => {
+    const r = analysis.refs.get(id);
+    if (!r) throw new Error(`unresolved identifier ${id.name}`);
+    if (r.kind === 'input') return '__R.input';
+    if (r.kind === 'builtin') return id.name; // undefined, NaN, Infinity
+    return id.name;
+  };
+
+  const key = (m: acorn.MemberExpression): string =>
+    m.computed ? ex(m.property as Expr) : str((m.property as acorn.Identifier).name);
+
+  // Is this a namespace constant such as Math.PI?
+  const constant = (m: acorn.MemberExpression): string | null => {
+    if (m.object.type !== 'Identifier' || m.computed) return null;
+    if (analysis.refs.get(m.object)?.kind !== 'builtin') return null;
+    const v = NAMESPACE_CONSTANTS.get(`${m.object.name}.${(m.property as acorn.Identifier).name}`);
+    return v === undefined ? null : String(v);
+  };
+
+  // A call: to a tool, a built-in, a method, or a plan function value.
+  const call = (c: acorn.CallExpression, calleeCode?: string): string => {
+    const callee = c.callee;
+    if (calleeCode !== undefined) return `__R.callee(${calleeCode})(${argsInline(c.arguments)})`;
+    if (callee.type === 'Identifier') {
+      const r = analysis.refs.get(callee);
+      if (r?.kind === 'tool') return `__R.tool(${str(callee.name)}, ${args(c.arguments)})`;
+      if (r?.kind === 'builtin') return `__R.bi(${str(callee.name)}, ${args(c.arguments)})`;
+      return `__R.callee(${callee.name})(${argsInline(c.arguments)})`;
+    }
+    if (callee.type === 'MemberExpression') {
+      if (callee.object.type === 'Identifier' && !callee.computed && analysis.refs.get(callee.object)?.kind === 'builtin')
+        return `__R.bi(${str(`${callee.object.name}.${(callee.property as acorn.Identifier).name}`)}, ${args(c.arguments)})`;
+      return `__R.mc(${ex(callee.object as Expr)}, ${key(callee)}, ${args(c.arguments)})`;
+    }
+    return `__R.callee(${ex(callee as Expr)})(${argsInline(c.arguments)})`;
+  };
+  const argsInline = (list: readonly (Expr | acorn.SpreadElement)[]): string =>
+    list.map((a) => (a.type === 'SpreadElement' ? `...__R.spread(${ex(a.argument)})` : ex(a))).join(', ');
+
+  // Optional chains: `a?.b.c` is undefined (labeled like `a`) when `a` is nullish.
+  const chain = (e: Expr): string => {
+    type Op = { kind: 'member'; node: acorn.MemberExpression } | { kind: 'call'; node: acorn.CallExpression };
+    const ops: Op[] = [];
+    let cur: N = e;
+    for (;;) {
+      if (cur.type === 'MemberExpression') {
+        ops.unshift({ kind: 'member', node: cur });
+        cur = cur.object;
+      } else if (cur.type === 'CallExpression' && cur.callee.type === 'MemberExpression') {
+        ops.unshift({ kind: 'call', node: cur });
+        cur = cur.callee.object;
+      } else if (cur.type === 'CallExpression') {
+        ops.unshift({ kind: 'call', node: cur });
+        cur = cur.callee;
+      } else break;
+    }
+    const apply = (base: string, i: number): string => {
+      if (i >= ops.length) return base;
+      const op = ops[i]!;
+      const optional = op.kind === 'member' ? op.node.optional : op.node.callee.type === 'MemberExpression' && op.node.callee.optional;
+      if (optional) {
+        const t = temp();
+        return `(${t} = ${base}, __R.nul(${t}) ? __R.undef(${t}) : ${step(t, op, i)})`;
+      }
+      return step(base, op, i);
+    };
+    const step = (base: string, op: Op, i: number): string => {
+      if (op.kind === 'member') return apply(`__R.get(${base}, ${key(op.node)})`, i + 1);
+      const c = op.node;
+      if (c.callee.type === 'MemberExpression') return apply(`__R.mc(${base}, ${key(c.callee)}, ${args(c.arguments)})`, i + 1);
+      return apply(`__R.callee(${base})(${argsInline(c.arguments)})`, i + 1);
+    };
+    return apply(ex(cur as Expr), 0);
+  };
+
+  // A region inside an expression (the right side of && || ??, the arms of ?:).
+  const exprRegion = (nodes: readonly Expr[], ctl: string, build: (parts: string[]) => string): string => {
+    const simple = nodes.every(isSimple);
+    if (simple) return build(nodes.map(ex));
+    const p = temp();
+    const eff = effects.region(nodes, Math.min(...nodes.map((n) => n.start)), Math.max(...nodes.map((n) => n.end)));
+    fn.regions++;
+    const parts = nodes.map((n) => {
+      const r = temp();
+      return { r, code: `${r} = ${ex(n)}` };
+    });
+    fn.regions--;
+    const after = mergeCode(eff, p, Math.max(...nodes.map((n) => n.end)));
+    const inner = build(parts.map((x) => `(${x.code}, ${after.join(', ')}${after.length ? ', ' : ''}${x.r})`));
+    return `(${p} = __R.pc, __R.pc = __R.J(${p}, __R.lab(${ctl})), ${inner})`;
+  };
+
+  const ex = (e: Expr | acorn.Pattern): string => {
+    switch (e.type) {
+      case 'Literal':
+        if (e.regex) return `__R.re(${str(e.regex.pattern)}, ${str(e.regex.flags)})`;
+        if (e.value === null) return 'null';
+        if (typeof e.value === 'string') return str(e.value);
+        return String(e.value);
+      case 'Identifier':
+        return ident(e);
+      case 'TemplateLiteral':
+        return `__R.tpl([${e.quasis.map((q) => str(q.value.cooked ?? q.value.raw)).join(', ')}], [${e.expressions.map((x) => ex(x)).join(', ')}])`;
+      case 'ArrayExpression':
+        return `__R.arr([${e.elements.map((x) => (x === null ? 'undefined' : x.type === 'SpreadElement' ? `[__R.SP, ${ex(x.argument)}]` : ex(x))).join(', ')}])`;
+      case 'ObjectExpression': {
+        const parts: string[] = [];
+        for (const p of e.properties) {
+          if (p.type === 'SpreadElement') parts.push('__R.SP', ex(p.argument));
+          else {
+            const k = p.computed
+              ? `__R.key(${ex(p.key as Expr)})`
+              : str(p.key.type === 'Identifier' ? p.key.name : String((p.key as acorn.Literal).value));
+            parts.push(k, ex(p.value as Expr));
+          }
+        }
+        return `__R.obj([${parts.join(', ')}])`;
+      }
+      case 'MemberExpression': {
+        const c = constant(e);
+        if (c !== null) return c;
+        if (e.optional) return chain(e);
+        return `__R.get(${ex(e.object as Expr)}, ${key(e)})`;
+      }
+      case 'ChainExpression':
+        return chain(e.expression);
+      case 'CallExpression':
+        return call(e);
+      case 'NewExpression':
+        return `__R.newc(${str((e.callee as acorn.Identifier).name)}, ${args(e.arguments)})`;
+      case 'UnaryExpression':
+        if (e.operator === 'void') return `(${ex(e.argument)}, undefined)`;
+        return `__R.${UNARY[e.operator]}(${ex(e.argument)})`;
+      case 'BinaryExpression':
+        if (e.operator === 'in') return `__R.has(${ex(e.left as Expr)}, ${ex(e.right)})`;
+        return `__R.${BINARY[e.operator]}(${ex(e.left as Expr)}, ${ex(e.right)})`;
+      case 'LogicalExpression': {
+        const t = temp();
+        const left = ex(e.left);
+        const pick = (r: string): string => (strict ? `__R.ctl(${r}, ${t})` : r);
+        const rightWith = (): string => exprRegion([e.right], t, ([r]) => pick(r!));
+        if (e.operator === '&&') return `(${t} = ${left}, __R.tr(${t}) ? ${rightWith()} : ${t})`;
+        if (e.operator === '||') return `(${t} = ${left}, __R.tr(${t}) ? ${t} : ${rightWith()})`;
+        return `(${t} = ${left}, __R.nul(${t}) ? ${rightWith()} : ${t})`;
+      }
+      case 'ConditionalExpression': {
+        const t = temp();
+        const pick = (r: string): string => (strict ? `__R.ctl(${r}, ${t})` : r);
+        return `(${t} = ${ex(e.test)}, ${exprRegion([e.consequent, e.alternate], t, ([a, b]) => `__R.tr(${t}) ? ${pick(a!)} : ${pick(b!)}`)})`;
+      }
+      case 'AssignmentExpression':
+        return assign(e);
+      case 'UpdateExpression':
+        return update(e, false);
+      case 'SequenceExpression':
+        return `(${e.expressions.map((x) => ex(x)).join(', ')})`;
+      case 'ArrowFunctionExpression':
+      case 'FunctionExpression':
+        return `__R.fn(${func(e, null)})`;
+      case 'AwaitExpression': {
+        const v = temp();
+        const p = temp();
+        return `(${v} = ${ex(e.argument)}, ${p} = __R.pc, __R.awr(await ${v}, ${p}))`;
+      }
+      default:
+        throw new Error(`compile: unexpected ${e.type}`);
+    }
+  };
+
+  const binop = (op: string, a: string, b: string): string => `__R.${BINARY[op]}(${a}, ${b})`;
+
+  const assign = (e: acorn.AssignmentExpression): string => {
+    const op = e.operator === '=' ? null : e.operator.slice(0, -1);
+    const t = e.left;
+    if (t.type === 'Identifier') {
+      const v = op ? binop(op, t.name, ex(e.right)) : ex(e.right);
+      return `(${t.name} = ${asg(v)})`;
+    }
+    if (t.type === 'MemberExpression') {
+      if (!op) return `__R.set(${ex(t.object as Expr)}, ${key(t)}, ${ex(e.right)})`;
+      const o = temp();
+      const k = temp();
+      return `(${o} = ${ex(t.object as Expr)}, ${k} = ${key(t)}, __R.set(${o}, ${k}, ${binop(op, `__R.get(${o}, ${k})`, ex(e.right))}))`;
+    }
+    const v = temp();
+    return `(${v} = ${ex(e.right)}, ${destructure(t, v, (id, code) => `${id} = ${asg(code)}`).join(', ')}, ${v})`;
+  };
+
+  const update = (e: acorn.UpdateExpression, unused: boolean): string => {
+    const f = e.operator === '++' ? '__R.inc' : '__R.dec';
+    const a = e.argument;
+    if (a.type === 'Identifier') {
+      if (unused || e.prefix) return `(${a.name} = ${asg(`${f}(${a.name})`)})`;
+      const old = temp();
+      return `(${old} = __R.pos(${a.name}), ${a.name} = ${asg(`${f}(${old})`)}, ${old})`;
+    }
+    const m = a as acorn.MemberExpression;
+    const o = temp();
+    const k = temp();
+    const old = temp();
+    return `(${o} = ${ex(m.object as Expr)}, ${k} = ${key(m)}, ${old} = __R.pos(__R.get(${o}, ${k})), __R.set(${o}, ${k}, ${f}(${old}))${e.prefix ? '' : `, ${old}`})`;
+  };
+
+  /**
+   * Destructuring of the value in `src`: returns one binding step per identifier, built by
+   * `bind(name, valueCode)`; defaults are taken when the value is undefined.
+   */
+  const destructure = (p: acorn.Pattern, src: string, bind: (id: string, code: string) => string): string[] => {
+    const steps: string[] = [];
+    const go = (pat: acorn.Pattern, code: string): void => {
+      switch (pat.type) {
+        case 'Identifier':
+          steps.push(bind(pat.name, code));
+          return;
+        case 'MemberExpression':
+          steps.push(`__R.set(${ex(pat.object as Expr)}, ${key(pat)}, ${code})`);
+          return;
+        case 'AssignmentPattern': {
+          const t = temp();
+          const dflt = strict ? `__R.ctl(${ex(pat.right)}, ${t})` : ex(pat.right);
+          steps.push(`${t} = ${code}`);
+          go(pat.left, `(__R.und(${t}) ? ${dflt} : ${t})`);
+          return;
+        }
+        case 'ObjectPattern': {
+          const t = temp();
+          steps.push(`${t} = ${code}`);
+          const taken: string[] = [];
+          for (const prop of pat.properties) {
+            if (prop.type === 'RestElement') go(prop.argument, `__R.orest(${t}, ${JSON.stringify(taken)})`);
+            else {
+              const k = prop.key.type === 'Identifier' ? prop.key.name : String((prop.key as acorn.Literal).value);
+              taken.push(k);
+              go(prop.value, `__R.get(${t}, ${str(k)})`);
+            }
+          }
+          return;
+        }
+        case 'ArrayPattern': {
+          const t = temp();
+          steps.push(`${t} = __R.spread(${code})`);
+          pat.elements.forEach((el, i) => {
+            if (!el) return;
+            if (el.type === 'RestElement') go(el.argument, `__R.arr(${t}.slice(${i}))`);
+            else go(el, `${t}[${i}]`);
+          });
+          return;
+        }
+        default:
+          throw new Error(`compile: unexpected pattern ${pat.type}`);
+      }
+    };
+    go(p, src);
+    return steps;
+  };
+
+  // ---- regions (branches and loops) ---------------------------------------------------------------
+  /** Is the binding the one a reference to its name at `at` would find? */
+  const visibleAt = (b: Binding, at: number): boolean => {
+    if (b.id.start >= at || b.scopeStart > at || b.scopeEnd < at) return false;
+    for (const o of analysis.bindings)
+      if (o !== b && o.name === b.name && o.scopeStart <= at && at <= o.scopeEnd && o.scopeStart > b.scopeStart) return false;
+    return true;
+  };
+  const baseCode = (base: Base, at: number): string | null => {
+    if (!visibleAt(base.root, at)) return null;
+    let code = base.root.name;
+    for (const k of base.path) {
+      if (typeof k === 'string') code = `__R.sget(${code}, ${str(k)})`;
+      else if (visibleAt(k, at)) code = `__R.sget(${code}, ${k.name})`;
+      else return null;
+    }
+    return code;
+  };
+  /**
+   * Code for the end of a region whose context was saved in `p`: STRICT upgrades, then either
+   * restore the context, or (when the region may have left early or written what we cannot
+   * name) keep it raised for the rest of the function.
+   */
+  const mergeCode = (eff: Effects, p: string, at: number, keepForLoop = false): string[] => {
+    const code: string[] = [];
+    let opaque = eff.opaque;
+    if (strict) {
+      for (const v of eff.vars) {
+        if (v.kind === 'const' || v.kind === 'function') continue;
+        if (visibleAt(v, at)) code.push(`${v.name} = __R.up(${v.name})`);
+        else opaque = true;
+      }
+      for (const b of eff.bases) {
+        const c = baseCode(b, at);
+        if (c) code.push(`__R.upc(${c})`);
+        else opaque = true;
+      }
+    }
+    if (eff.escapesFunction || (strict && opaque)) code.push('__abr = __R.J(__abr, __R.pc)');
+    else if (!(eff.escapesLoop && keepForLoop)) code.push(`__R.pc = ${p}`);
+    return code;
+  };
+
+  const tick = 'if (++__S.n > __S.m) __R.lim();';
+
+  // ---- statements ------------------------------------------------------------------------------
+  const hoistFns = (body: readonly N[]): void => {
+    for (const s of body) if (s.type === 'FunctionDeclaration') emit(`__R.fd(${s.id!.name});`);
+  };
+  const stmts = (body: readonly N[]): void => {
+    hoistFns(body);
+    for (const s of body) stmt(s);
+  };
+  const blockOf = (s: N): readonly N[] => (s.type === 'BlockStatement' ? s.body : [s]);
+
+  const stmt = (s: N): void => {
+    const at = pos(s.start);
+    switch (s.type) {
+      case 'ExpressionStatement': {
+        const e = s.expression;
+        emit((e.type === 'UpdateExpression' ? update(e, true) : ex(e)) + ';', at);
+        return;
+      }
+      case 'VariableDeclaration':
+        for (const d of s.declarations) {
+          if (d.id.type === 'Identifier') emit(`${s.kind} ${d.id.name} = ${d.init ? asg(ex(d.init)) : 'undefined'};`, at);
+          else {
+            const names = patternNames(d.id);
+            emit(`${s.kind === 'const' ? 'let' : s.kind} ${names.join(', ')};`, at);
+            const src = temp();
+            emit(`${src} = ${ex(d.init!)}; ${destructure(d.id, src, (id, code) => `${id} = ${asg(code)}`).join('; ')};`, at);
+          }
+        }
+        return;
+      case 'FunctionDeclaration':
+        emit(func(s, s.id!.name), at);
+        return;
+      case 'ReturnStatement': {
+        const v = s.argument ? ex(s.argument) : 'undefined';
+        const abr = fn.regions > 0 ? '__R.J(__abr, __R.pc)' : '__abr';
+        emit(`return ${fn.isAsync ? '__R.aret' : '__R.ret'}(${v}, __e, ${abr});`, at);
+        return;
+      }
+      case 'ThrowStatement':
+        emit(`throw __R.thr(${ex(s.argument)});`, at);
+        return;
+      case 'BreakStatement':
+        emit('break;', at);
+        return;
+      case 'ContinueStatement':
+        emit('continue;', at);
+        return;
+      case 'EmptyStatement':
+        return;
+      case 'BlockStatement':
+        emit('{', at);
+        stmts(s.body);
+        emit('}');
+        return;
+      case 'IfStatement': {
+        const c = temp();
+        const p = temp();
+        emit(`${c} = ${ex(s.test)}; ${p} = __R.pc; __R.pc = __R.J(${p}, __R.lab(${c}));`, at);
+        const eff = effects.region([s.consequent, s.alternate], s.consequent.start, s.end);
+        fn.regions++;
+        emit(`if (__R.tr(${c})) {`);
+        stmts(blockOf(s.consequent));
+        if (s.alternate) {
+          emit('} else {');
+          stmts(blockOf(s.alternate));
+        }
+        emit('}');
+        fn.regions--;
+        emit(mergeCode(eff, p, s.end, true).join('; ') + ';');
+        return;
+      }
+      case 'WhileStatement':
+      case 'DoWhileStatement':
+      case 'ForStatement':
+        return loop(s, at);
+      case 'ForOfStatement':
+        return forOf(s, at);
+      case 'SwitchStatement':
+        return switchStmt(s, at);
+      case 'TryStatement':
+        return tryStmt(s, at);
+      default:
+        throw new Error(`compile: unexpected statement ${s.type}`);
+    }
+  };
+
+  const patternNames = (p: acorn.Pattern): string[] => {
+    const names: string[] = [];
+    const go = (x: acorn.Pattern): void => {
+      if (x.type === 'Identifier') names.push(x.name);
+      else if (x.type === 'ObjectPattern') for (const q of x.properties) go(q.type === 'RestElement' ? q.argument : q.value);
+      else if (x.type === 'ArrayPattern') for (const q of x.elements) q && go(q);
+      else if (x.type === 'AssignmentPattern') go(x.left);
+      else if (x.type === 'RestElement') go(x.argument);
+    };
+    go(p);
+    return names;
+  };
+
+  // Loops: the test's label accumulates into the context for every later iteration.
+  const loop = (s: acorn.WhileStatement | acorn.DoWhileStatement | acorn.ForStatement, at: Position): void => {
+    const p = temp();
+    const eff = effects.region([s], s.start, s.end);
+    eff.escapesLoop = false;
+    emit(`{ ${p} = __R.pc;`, at);
+    const testLine = (test: Expr | null | undefined): void => {
+      if (!test) return;
+      const c = temp();
+      emit(`${c} = ${ex(test)}; __R.pc = __R.J(__R.pc, __R.lab(${c})); if (!__R.tr(${c})) break;`, pos(test.start));
+    };
+    fn.regions++;
+    if (s.type === 'ForStatement') {
+      let init = '';
+      if (s.init?.type === 'VariableDeclaration') {
+        init = `${s.init.kind} ${s.init.declarations.map((d) => `${(d.id as acorn.Identifier).name} = ${d.init ? asg(ex(d.init)) : 'undefined'}`).join(', ')}`;
+      } else if (s.init) init = ex(s.init);
+      const upd = s.update ? (s.update.type === 'UpdateExpression' ? update(s.update, true) : ex(s.update)) : '';
+      emit(`for (${init}; ; ${upd}) { ${tick}`, at);
+      testLine(s.test);
+    } else if (s.type === 'WhileStatement') {
+      emit(`for (;;) { ${tick}`, at);
+      testLine(s.test);
+    } else {
+      const first = temp();
+      emit(`for (${first} = true; ; ${first} = false) { ${tick}`, at);
+      emit(`if (!${first}) {`);
+      testLine(s.test);
+      emit('}');
+    }
+    stmts(blockOf(s.body));
+    emit('}');
+    fn.regions--;
+    emit(mergeCode(eff, p, s.end).join('; ') + '; }');
+  };
+
+  const forOf = (s: acorn.ForOfStatement, at: Position): void => {
+    const it = temp();
+    const i = temp();
+    const p = temp();
+    const eff = effects.region([s.body, s.left], s.left.start, s.end);
+    eff.escapesLoop = false;
+    emit(`{ ${it} = __R.iter(${ex(s.right)}); ${p} = __R.pc; __R.pc = __R.J(${p}, ${it}.l);`, at);
+    fn.regions++;
+    emit(`for (let ${i} = 0; ${i} < ${it}.a.length; ${i}++) { ${tick}`, at);
+    const v = `__R.at(${it}, ${i})`;
+    if (s.left.type === 'VariableDeclaration') {
+      const d = s.left.declarations[0]!;
+      if (d.id.type === 'Identifier') emit(`${s.left.kind} ${d.id.name} = ${asg(v)};`);
+      else {
+        emit(`let ${patternNames(d.id).join(', ')};`);
+        emit(destructure(d.id, v, (id, code) => `${id} = ${asg(code)}`).join('; ') + ';');
+      }
+    } else if (s.left.type === 'Identifier') emit(`${s.left.name} = ${asg(v)};`);
+    else emit(destructure(s.left as acorn.Pattern, v, (id, code) => `${id} = ${asg(code)}`).join('; ') + ';');
+    stmts(blockOf(s.body));
+    emit('}');
+    fn.regions--;
+    emit(mergeCode(eff, p, s.end).join('; ') + '; }');
+  };
+
+  // switch: the discriminant and every case test compared enter the context of the body.
+  const switchStmt = (s: acorn.SwitchStatement, at: Position): void => {
+    const d = temp();
+    const k = temp();
+    const p = temp();
+    const eff = effects.region([s], s.start, s.end);
+    eff.escapesLoop = eff.escapesLoop && hasContinue(s);
+    emit(`{ ${d} = ${ex(s.discriminant)}; ${p} = __R.pc; __R.pc = __R.J(${p}, __R.lab(${d})); ${k} = -1;`, at);
+    const tests = s.cases.map((c, idx) => ({ c, idx })).filter((x) => x.c.test);
+    const dflt = s.cases.findIndex((c) => !c.test);
+    const chainCode = tests
+      .map((x) => `if (__R.cse(${d}, ${ex(x.c.test!)})) ${k} = ${x.idx};`)
+      .join(' else ');
+    emit(`${chainCode}${chainCode ? ' else ' : ''}${k} = ${dflt};`);
+    fn.regions++;
+    emit(`switch (${k}) {`);
+    s.cases.forEach((c, idx) => {
+      emit(`case ${idx}:`, pos(c.start));
+      hoistFns(c.consequent);
+      for (const st of c.consequent) stmt(st);
+    });
+    emit('}');
+    fn.regions--;
+    emit(mergeCode(eff, p, s.end, true).join('; ') + '; }');
+  };
+
+  const tryStmt = (s: acorn.TryStatement, at: Position): void => {
+    const tp = temp();
+    const ta = temp();
+    const p = temp();
+    const eff = effects.region([s.block, s.handler], s.start, s.end);
+    emit(`{ ${tp} = __R.pc; ${p} = ${tp}; ${ta} = 0; __R.tpush();`, at);
+    fn.regions++;
+    emit('try {');
+    stmts(s.block.body);
+    if (s.handler) {
+      const x = temp();
+      emit(`} catch (${x}) {`, pos(s.handler.start));
+      const v = `__R.caught(${x}, ${tp})`;
+      const param = s.handler.param;
+      if (!param) emit(`${v};`);
+      else if (param.type === 'Identifier') emit(`let ${param.name} = ${v};`);
+      else {
+        emit(`let ${patternNames(param).join(', ')};`);
+        emit(destructure(param, v, (id, code) => `${id} = ${code}`).join('; ') + ';');
+      }
+      stmts(s.handler.body.body);
+    }
+    emit(`} finally { ${ta} = __R.tpop();`);
+    if (s.finalizer) stmts(s.finalizer.body);
+    emit('}');
+    fn.regions--;
+    // What follows a try runs under whatever its block could have thrown because of.
+    const merge = strict ? mergeCode({ ...eff, escapesLoop: false }, p, s.end).filter((c) => !c.startsWith('__R.pc =')) : [];
+    emit([`__R.pc = __R.J(__R.pc, ${ta})`, ...merge].join('; ') + '; }');
+  };
+
+  // ---- functions ---------------------------------------------------------------------------------
+  const func = (f: acorn.Function, name: string | null): string => {
+    const savedFn = fn;
+    const savedOut = out;
+    fn = { temps: [], isAsync: f.async, regions: 0 };
+    out = [];
+    const params: string[] = [];
+    const prologue: string[] = [];
+    f.params.forEach((p, i) => {
+      if (p.type === 'Identifier') params.push(p.name);
+      else if (p.type === 'RestElement' && p.argument.type === 'Identifier') params.push(`...${p.argument.name}`);
+      else if (p.type === 'AssignmentPattern' && p.left.type === 'Identifier') {
+        params.push(p.left.name);
+        const t = p.left.name;
+        prologue.push(`if (__R.und(${t})) ${t} = ${strict ? `__R.ctl(${ex(p.right)}, ${t})` : ex(p.right)};`);
+      } else {
+        const a = `__a${i}`;
+        params.push(a);
+        prologue.push(`let ${patternNames(p).join(', ')};`);
+        prologue.push(destructure(p, a, (id, code) => `${id} = ${code}`).join('; ') + ';');
+      }
+    });
+    if (f.body.type === 'BlockStatement') {
+      stmts(f.body.body);
+      emit(`return ${f.async ? '__R.aret' : '__R.ret'}(undefined, __e, __abr);`);
+    } else {
+      emit(`return ${f.async ? '__R.aret' : '__R.ret'}(${ex(f.body)}, __e, __abr);`, pos(f.body.start));
+    }
+    const body = out;
+    const temps = fn.temps;
+    fn = savedFn;
+    out = savedOut;
+    const head = `${f.async ? 'async ' : ''}function ${name ?? ''}(${params.join(', ')}) { ${tick} const __e = __R.pc; let __abr = 0;${temps.length ? ` let ${temps.join(', ')};` : ''}`;
+    // The function's lines are spliced in where its placeholder stands (see flatten).
+    const id = fnBodies.length;
+    fnBodies.push([{ code: head, at: pos(f.start) }, ...prologue.map((code) => ({ code, at: pos(f.start) })), ...body, { code: '}', at: null }]);
+    return `\u0001${id}\u0001`;
+  };
+  const fnBodies: Line[][] = [];
+  const flatten = (lines: readonly Line[]): Line[] => {
+    const res: Line[] = [];
+    for (const l of lines) {
+      let cur: Line = { code: '', at: l.at };
+      const parts = l.code.split(/\u0001(\d+)\u0001/);
+      parts.forEach((part, i) => {
+        if (i % 2 === 0) {
+          cur.code += part;
+          return;
+        }
+        const inner = flatten(fnBodies[Number(part)]!);
+        cur.code += inner[0]!.code;
+        if (inner.length > 1) {
+          res.push(cur);
+          for (let j = 1; j < inner.length - 1; j++) res.push(inner[j]!);
+          const last = inner[inner.length - 1]!;
+          cur = { code: last.code, at: last.at ?? l.at };
+        }
+      });
+      res.push(cur);
+    }
+    return res;
+  };
+
+  // ---- the program ------------------------------------------------------------------------------
+  fn = { temps: [], isAsync: false, regions: 0 };
+  stmts(program.body);
+  emit('return __R.ret(undefined, __e, __abr);');
+  const body = out;
+  const header = `(async function (__R, __S) { 'use strict'; const __e = 0; let __abr = 0;${fn.temps.length ? ` let ${fn.temps.join(', ')};` : ''}`;
+  const lines = flatten([{ code: header, at: null }, ...body, { code: '})', at: null }]);
+  return { code: lines.map((l) => l.code).join('\n'), lines: lines.map((l) => l.at) };
+}
+
+function hasContinue(n: N): boolean {
+  let found = false;
+  const walk = (x: unknown, inLoop: boolean): void => {
+    if (found || !x || typeof x !== 'object') return;
+    if (Array.isArray(x)) return x.forEach((y) => walk(y, inLoop));
+    const node = x as N;
+    if (!('type' in node)) return;
+    if (node.type === 'ContinueStatement' && !inLoop) found = true;
+    if (node.type.endsWith('Function') || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') return;
+    const loopish = /^(For|ForOf|While|DoWhile)Statement$/.test(node.type);
+    for (const [k, v] of Object.entries(node)) if (k !== 'loc') walk(v, inLoop || loopish);
+  };
+  walk(n, false);
+  return found;
+}
+
+/** Is this expression free of effects (no calls, assignments or awaits)? Then a region around it is not needed. */
+function isSimple(e: N): boolean {
+  let simple = true;
+  const walk = (x: unknown): void => {
+    if (!simple || !x || typeof x !== 'object') return;
+    if (Array.isArray(x)) return x.forEach(walk);
+    const node = x as N;
+    if (!('type' in node)) return;
+    if (
+      node.type === 'CallExpression' ||
+      node.type === 'NewExpression' ||
+      node.type === 'AssignmentExpression' ||
+      node.type === 'UpdateExpression' ||
+      node.type === 'AwaitExpression' ||
+      node.type === 'ArrowFunctionExpression' ||
+      node.type === 'FunctionExpression'
+    ) {
+      simple = false;
+      return;
+    }
+    for (const [k, v] of Object.entries(node)) if (k !== 'loc') walk(v);
+  };
+  walk(e);
+  return simple;
+}

@@ -1,0 +1,240 @@
+/**
+ * What a piece of plan code may write, found statically. STRICT mode needs it at every merge
+ * point: after `if (secret) x = 1`, the variable `x` reveals `secret` even when the branch was
+ * not taken, so the compiler upgrades every location the region *may* write with the context
+ * label (a hybrid monitor). Writes it cannot name (through aliases or unknown functions) make
+ * the region "opaque": then everything after it in the function runs under its label.
+ */
+import type * as acorn from 'acorn';
+import type { Analysis, Binding } from './analyze';
+
+/** A container a region may mutate: `root.path…` with static keys or key variables. */
+export interface Base {
+  readonly root: Binding;
+  readonly path: readonly (string | Binding)[];
+}
+
+export interface Effects {
+  readonly vars: Set<Binding>;
+  readonly bases: Base[];
+  opaque: boolean;
+  /** A return or throw inside (not in a nested function). */
+  escapesFunction: boolean;
+  /** A break/continue that leaves the region. */
+  escapesLoop: boolean;
+}
+
+export const MUTATING_METHODS: ReadonlySet<string> = new Set([
+  'push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'set', 'add', 'delete', 'clear',
+]);
+const CALLBACK_METHODS = new Set([
+  'forEach', 'map', 'filter', 'find', 'findIndex', 'findLast', 'findLastIndex', 'some', 'every', 'flatMap', 'reduce',
+  'reduceRight', 'sort', 'toSorted',
+]);
+// Every method the runtime implements on built-in values; any other name calls a stored function.
+const KNOWN_METHODS = new Set([
+  ...MUTATING_METHODS, ...CALLBACK_METHODS,
+  'at', 'charAt', 'charCodeAt', 'codePointAt', 'concat', 'endsWith', 'includes', 'indexOf', 'lastIndexOf',
+  'localeCompare', 'match', 'matchAll', 'normalize', 'padEnd', 'padStart', 'repeat', 'replace', 'replaceAll', 'search',
+  'slice', 'split', 'startsWith', 'substring', 'substr', 'toLowerCase', 'toUpperCase', 'toLocaleLowerCase',
+  'toLocaleUpperCase', 'trim', 'trimStart', 'trimEnd', 'toString', 'valueOf', 'toFixed', 'toPrecision',
+  'toLocaleString', 'toExponential', 'join', 'flat', 'toReversed', 'keys', 'values', 'entries', 'get', 'has',
+  'hasOwnProperty', 'test', 'exec', 'getTime', 'toISOString', 'toJSON', 'toDateString', 'toTimeString',
+  'toUTCString', 'toLocaleDateString', 'toLocaleTimeString', 'getFullYear', 'getMonth', 'getDate', 'getDay',
+  'getHours', 'getMinutes', 'getSeconds', 'getMilliseconds', 'getUTCFullYear', 'getUTCMonth', 'getUTCDate',
+  'getUTCDay', 'getUTCHours', 'getUTCMinutes', 'getUTCSeconds', 'getUTCMilliseconds', 'getTimezoneOffset',
+]);
+
+type N = acorn.AnyNode;
+
+export class EffectAnalyzer {
+  private readonly fnMemo = new Map<acorn.Function, Effects>();
+  constructor(private readonly analysis: Analysis) {}
+
+  /** Effects of a region (the nodes given) relative to bindings declared outside [start, end). */
+  region(nodes: readonly (N | null | undefined)[], start: number, end: number): Effects {
+    const eff = empty();
+    for (const n of nodes) if (n) this.walk(n, eff, start, end, 0, 0, false);
+    return eff;
+  }
+
+  private fnEffects(f: acorn.Function): Effects {
+    const memo = this.fnMemo.get(f);
+    if (memo) return memo;
+    const eff = empty();
+    this.fnMemo.set(f, eff); // recursion sees the effects gathered so far
+    this.walk(f.body, eff, f.start, f.end, 0, 0, true);
+    for (const p of f.params) this.walk(p, eff, f.start, f.end, 0, 0, true);
+    eff.escapesFunction = false;
+    eff.escapesLoop = false;
+    return eff;
+  }
+
+  private binding(id: acorn.Identifier): Binding | null {
+    const r = this.analysis.refs.get(id);
+    return r?.kind === 'local' ? r.binding : null;
+  }
+
+  private merge(into: Effects, from: Effects): void {
+    for (const v of from.vars) into.vars.add(v);
+    into.bases.push(...from.bases);
+    if (from.opaque) into.opaque = true;
+  }
+
+  private walk(n: N, eff: Effects, start: number, end: number, loops: number, switches: number, inFn: boolean): void {
+    const outside = (b: Binding): boolean => b.id.start < start || b.id.start >= end;
+    const base = (target: acorn.Expression | acorn.Super): void => {
+      const path: (string | Binding)[] = [];
+      let cur: N = target;
+      while (cur.type === 'MemberExpression') {
+        if (!cur.computed) path.unshift((cur.property as acorn.Identifier).name);
+        else if (cur.property.type === 'Literal' && typeof cur.property.value === 'string') path.unshift(cur.property.value);
+        else if (cur.property.type === 'Identifier') {
+          const kb = this.binding(cur.property);
+          if (!kb) {
+            eff.opaque = true;
+            return;
+          }
+          path.unshift(kb);
+        } else {
+          eff.opaque = true;
+          return;
+        }
+        cur = cur.object;
+      }
+      if (cur.type !== 'Identifier') {
+        eff.opaque = true;
+        return;
+      }
+      const root = this.binding(cur);
+      if (!root) return; // input or a built-in: never mutated (the runtime refuses)
+      if (outside(root)) eff.bases.push({ root, path });
+      else if (!(root.fresh && path.length === 0)) eff.opaque = true;
+    };
+    const callee = (id: acorn.Identifier): void => {
+      const b = this.binding(id);
+      if (!b) return;
+      if (b.fn) this.merge(eff, this.fnEffects(b.fn));
+      else eff.opaque = true;
+    };
+    const go = (c: N | null | undefined, l = loops, s = switches, f = inFn): void => {
+      if (c) this.walk(c, eff, start, end, l, s, f);
+    };
+
+    switch (n.type) {
+      case 'AssignmentExpression':
+      case 'UpdateExpression': {
+        const target = n.type === 'AssignmentExpression' ? n.left : n.argument;
+        if (target.type === 'Identifier') {
+          const b = this.binding(target);
+          if (b && outside(b)) eff.vars.add(b);
+        } else if (target.type === 'MemberExpression') {
+          base(target.object);
+          go(target.object);
+          if (target.computed) go(target.property);
+        } else this.patternTargets(target as acorn.Pattern, eff, outside);
+        if (n.type === 'AssignmentExpression') go(n.right);
+        return;
+      }
+      case 'CallExpression': {
+        const c = n.callee;
+        if (c.type === 'Identifier') callee(c);
+        else if (c.type === 'MemberExpression') {
+          const name = c.computed ? null : (c.property as acorn.Identifier).name;
+          const isNamespace = c.object.type === 'Identifier' && this.analysis.refs.get(c.object)?.kind === 'builtin';
+          if (!isNamespace) {
+            if (name === null || !KNOWN_METHODS.has(name)) eff.opaque = true;
+            else if (MUTATING_METHODS.has(name)) base(c.object);
+            if (name !== null && CALLBACK_METHODS.has(name))
+              for (const a of n.arguments) if (a.type === 'Identifier') callee(a);
+          }
+          go(c.object);
+          if (c.computed) go(c.property);
+        } else {
+          eff.opaque = true;
+          go(c);
+        }
+        for (const a of n.arguments) go(a);
+        return;
+      }
+      case 'Identifier': {
+        // A function value passed around may be called later by a method: count its effects.
+        const b = this.binding(n);
+        if (b?.fn) this.merge(eff, this.fnEffects(b.fn));
+        return;
+      }
+      case 'ReturnStatement':
+      case 'ThrowStatement':
+        if (!inFn) eff.escapesFunction = true;
+        go(n.argument);
+        return;
+      case 'BreakStatement':
+        if (!inFn && loops === 0 && switches === 0) eff.escapesLoop = true;
+        return;
+      case 'ContinueStatement':
+        if (!inFn && loops === 0) eff.escapesLoop = true;
+        return;
+      case 'ForStatement':
+      case 'ForOfStatement':
+      case 'WhileStatement':
+      case 'DoWhileStatement':
+        for (const k of childKeys(n)) for (const c of children(n, k)) go(c, loops + 1, switches);
+        return;
+      case 'SwitchStatement':
+        go(n.discriminant);
+        for (const c of n.cases) {
+          go(c.test, loops, switches + 1);
+          for (const s of c.consequent) go(s, loops, switches + 1);
+        }
+        return;
+      case 'FunctionDeclaration':
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression':
+        for (const p of n.params) go(p, 0, 0, true);
+        go(n.body, 0, 0, true);
+        return;
+      default:
+        for (const k of childKeys(n)) for (const c of children(n, k)) go(c);
+    }
+  }
+
+  private patternTargets(p: acorn.Pattern, eff: Effects, outside: (b: Binding) => boolean): void {
+    switch (p.type) {
+      case 'Identifier': {
+        const b = this.binding(p);
+        if (b && outside(b)) eff.vars.add(b);
+        return;
+      }
+      case 'ObjectPattern':
+        for (const prop of p.properties)
+          this.patternTargets(prop.type === 'RestElement' ? prop.argument : prop.value, eff, outside);
+        return;
+      case 'ArrayPattern':
+        for (const e of p.elements) if (e) this.patternTargets(e, eff, outside);
+        return;
+      case 'AssignmentPattern':
+        this.patternTargets(p.left, eff, outside);
+        return;
+      case 'RestElement':
+        this.patternTargets(p.argument, eff, outside);
+        return;
+      default:
+        eff.opaque = true;
+    }
+  }
+}
+
+function empty(): Effects {
+  return { vars: new Set(), bases: [], opaque: false, escapesFunction: false, escapesLoop: false };
+}
+
+const SKIP = new Set(['type', 'start', 'end', 'loc', 'range', 'raw', 'regex', 'value', 'name', 'operator', 'kind']);
+function childKeys(n: N): string[] {
+  return Object.keys(n).filter((k) => !SKIP.has(k));
+}
+function children(n: N, k: string): N[] {
+  const v = (n as unknown as Record<string, unknown>)[k];
+  if (Array.isArray(v)) return v.filter((x): x is N => !!x && typeof x === 'object' && 'type' in x);
+  if (v && typeof v === 'object' && 'type' in v) return [v as N];
+  return [];
+}

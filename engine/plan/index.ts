@@ -1,0 +1,40 @@
+/**
+ * The plan language front end: parse (acorn), check the subset and resolve names (analyze),
+ * and compile to instrumented code for the sandbox (compile).
+ */
+import * as acorn from 'acorn';
+import type { Mode } from '../run/types';
+import { analyze } from './analyze';
+import { compile, type CompiledCode } from './compile';
+import { PlanRejected } from './errors';
+
+export { PlanRejected } from './errors';
+export type { CompiledCode } from './compile';
+
+export interface CompiledPlan extends CompiledCode {
+  readonly mode: Mode;
+  readonly source: string;
+}
+
+/** Parses, checks and compiles a plan. Throws `PlanRejected` with the position of the first problem. */
+export function compilePlan(source: string, opts: { mode: Mode; toolNames: Iterable<string> }): CompiledPlan {
+  let program: acorn.Program;
+  try {
+    program = acorn.parse(source, {
+      ecmaVersion: 2022,
+      sourceType: 'script',
+      allowAwaitOutsideFunction: true,
+      allowReturnOutsideFunction: true,
+      locations: false,
+    });
+  } catch (e) {
+    const err = e as SyntaxError & { loc?: { line: number; column: number } };
+    const loc = err.loc ?? { line: 1, column: 0 };
+    throw new PlanRejected(`syntax error: ${err.message.replace(/ \(\d+:\d+\)$/, '')}`, {
+      line: loc.line,
+      column: loc.column + 1,
+    });
+  }
+  const analysis = analyze(program, new Set(opts.toolNames), source);
+  return { ...compile(program, analysis, opts.mode, source), mode: opts.mode, source };
+}

@@ -1,0 +1,96 @@
+/**
+ * A run against a simulated world: the world's tools, the sanitizers over the world's and the
+ * policy's allowlists, the tool-output firewall, and the policy gate. What the CLI's `run`,
+ * the demo and most tests use.
+ */
+import type { GateCall } from '../gate/types';
+import type { Json } from '../ifc/labeled-value';
+import { firewallValue } from '../firewall';
+import { loadPolicy, policyGate, presetPolicy, withAllowlists, type Policy } from '../policy';
+import { sanitizerTools } from '../sanitizers';
+import { toolRegistry } from '../tools/types';
+import { WorldState, worldTools, bareAddress } from '../world';
+import type { World, WorldEffects } from '../world';
+import { runPlan } from './run-plan';
+import type { Limits, Mode, RunReport } from './types';
+
+/** A bad input file: the message holds `file:line:col: message` lines. */
+export class InputError extends Error {}
+
+export interface SimulateOptions {
+  readonly plan: string;
+  readonly world: WorldState;
+  readonly policy?: Policy;
+  readonly mode?: Mode;
+  readonly input?: Json;
+  readonly limits?: Partial<Limits>;
+}
+
+export interface SimulateResult {
+  readonly report: RunReport;
+  /** What the run did: sent, drafts, changed events, trash, responses, folder/label changes. */
+  readonly effects: WorldEffects;
+  /** The whole world after the run. */
+  readonly world: World;
+}
+
+export function loadWorld(text: string, fileName: string): WorldState {
+  try {
+    return WorldState.fromText(text, fileName);
+  } catch (e) {
+    throw new InputError((e as Error).message);
+  }
+}
+
+export function loadPolicyFile(text: string, fileName: string): Policy {
+  const r = loadPolicy(text);
+  if (!r.ok) throw new InputError(r.errors.map((e) => `${fileName}:${e.line}:${e.column}: ${e.message}`).join('\n'));
+  return r.policy;
+}
+
+export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
+  const state = opts.world;
+  const policy = withAllowlists(opts.policy ?? presetPolicy('default'), state.allowlists ?? {});
+  const contacts = state.contacts.map((c) => bareAddress(c.email));
+  const sanitizers = sanitizerTools({
+    userAddresses: state.userAddresses,
+    contacts,
+    recipientPatterns: [...policy.allowlists.recipients],
+    urlPatterns: [...policy.allowlists.urls],
+  });
+  const tools = toolRegistry([
+    ...worldTools(state),
+    sanitizers.verifyEmailAddress,
+    sanitizers.verifyUrl,
+    sanitizers.verifyAmount,
+  ] as never[]);
+  // The world knows who a reply or an RSVP really goes to.
+  const recipientsOf = (call: GateCall): string[] | undefined => {
+    const id = call.args.id;
+    if (id?.kind !== 'prim' || typeof id.value !== 'string') return undefined;
+    if (call.tool === 'replyToEmail') {
+      const e = state.findEmail(id.value);
+      if (!e) return undefined;
+      const all = call.args.replyAll?.kind === 'prim' && call.args.replyAll.value === true;
+      const people = [e.from, ...(all ? [...e.to, ...(e.cc ?? [])] : [])].map(bareAddress);
+      return [...new Set(people)].filter((p) => !state.isUser(p));
+    }
+    if (call.tool === 'respondToEvent') {
+      const ev = state.findEvent(id.value);
+      return ev ? [bareAddress(ev.organizer)] : undefined;
+    }
+    return undefined;
+  };
+  const report = await runPlan({
+    plan: opts.plan,
+    tools,
+    gate: policyGate(policy, { recipientsOf }),
+    mode: opts.mode,
+    input: opts.input,
+    limits: opts.limits,
+    userAddresses: state.userAddresses,
+    contacts,
+    scan: (v) => firewallValue(v).value,
+  });
+  return { report, effects: state.effects(), world: state.snapshot() };
+}

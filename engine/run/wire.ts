@@ -1,0 +1,149 @@
+/**
+ * The wire format between the guest runtime and the host: labeled JSON with labels sent as a
+ * table of descriptors. Everything that arrives from the guest is parsed with zod: the sandbox
+ * is the untrusted side of this boundary.
+ */
+import { z } from 'zod';
+import type { Label } from '../ifc/label';
+import type { Json, JsonPrimitive, LabeledValue } from '../ifc/labeled-value';
+
+const LabelDesc = z.object({
+  s: z.array(z.string()),
+  u: z.array(z.string()),
+  r: z.array(z.string()).nullable(),
+  c: z.array(z.string()),
+  v: z.string().optional(),
+});
+export type LabelDesc = z.infer<typeof LabelDesc>;
+
+export type Encoded =
+  | { k: 'p'; v: JsonPrimitive; l: number; d?: number }
+  | { k: 'u'; l: number; d?: number }
+  | { k: 'x'; w: string; l: number; d?: number }
+  | { k: 'a'; l: number; d?: number; i: Encoded[] }
+  | { k: 'o'; l: number; d?: number; e: Record<string, Encoded> };
+
+const EncodedSchema: z.ZodType<Encoded> = z.lazy(() =>
+  z.union([
+    z.object({ k: z.literal('p'), v: z.union([z.string(), z.number(), z.boolean(), z.null()]), l: z.number(), d: z.number().optional() }),
+    z.object({ k: z.literal('u'), l: z.number(), d: z.number().optional() }),
+    z.object({ k: z.literal('x'), w: z.string(), l: z.number(), d: z.number().optional() }),
+    z.object({ k: z.literal('a'), l: z.number(), d: z.number().optional(), i: z.array(EncodedSchema) }),
+    z.object({ k: z.literal('o'), l: z.number(), d: z.number().optional(), e: z.record(z.string(), EncodedSchema) }),
+  ]),
+);
+
+type LineageTree = { op: string; sources?: string[]; from?: LineageTree[] };
+const Lineage: z.ZodType<LineageTree> = z.lazy(() =>
+  z.object({ op: z.string(), sources: z.array(z.string()).optional(), from: z.array(Lineage).optional() }),
+);
+
+export const ToolRequest = z.object({
+  tool: z.string(),
+  args: EncodedSchema,
+  labels: z.record(z.string(), LabelDesc),
+  pc: z.number(),
+  lineage: z.record(z.string(), Lineage.nullable()),
+});
+export type ToolRequest = z.infer<typeof ToolRequest>;
+
+export const ResultMessage = z.object({ value: EncodedSchema, labels: z.record(z.string(), LabelDesc) });
+
+export const GuestError = z.object({
+  kind: z.string(),
+  name: z.string().optional(),
+  message: z.string(),
+  limit: z.string().optional(),
+  label: LabelDesc.optional(),
+  stack: z.string().optional(),
+});
+export type GuestError = z.infer<typeof GuestError>;
+
+export function labelFromDesc(d: LabelDesc | undefined): Label {
+  if (!d) return { sources: [], untrusted: [], readers: 'public', caps: [] };
+  const l: Label = {
+    sources: [...new Set(d.s)].sort(),
+    untrusted: [...new Set(d.u)].sort(),
+    readers: d.r === null ? 'public' : [...new Set(d.r)].sort(),
+    caps: [...new Set(d.c)].sort(),
+  };
+  return d.v ? { ...l, verified: d.v } : l;
+}
+
+export function descOf(l: Label): LabelDesc {
+  const d: LabelDesc = {
+    s: [...l.sources],
+    u: [...l.untrusted],
+    r: l.readers === 'public' ? null : [...l.readers],
+    c: [...l.caps],
+  };
+  if (l.verified) d.v = l.verified;
+  return d;
+}
+
+/** Guest encoding → LabeledValue. */
+export function decode(e: Encoded, labels: Record<string, LabelDesc>): LabeledValue {
+  const label = labelFromDesc(e.l ? labels[String(e.l)] : undefined);
+  const node = e.d !== undefined && e.d >= 0 ? e.d : undefined;
+  switch (e.k) {
+    case 'p':
+      return { kind: 'prim', value: e.v, label, node };
+    case 'u':
+      return { kind: 'prim', value: undefined, label, node };
+    case 'x':
+      return { kind: 'opaque', what: e.w, label, node };
+    case 'a':
+      return { kind: 'array', label, items: e.i.map((x) => decode(x, labels)), node };
+    case 'o': {
+      const entries: Record<string, LabeledValue> = {};
+      for (const [k, v] of Object.entries(e.e)) entries[k] = decode(v, labels);
+      return { kind: 'object', label, entries, node };
+    }
+  }
+}
+
+/** LabeledValue → guest encoding, with its label table. */
+export function encode(v: LabeledValue): { value: Encoded; labels: Record<string, LabelDesc> } {
+  const ids = new Map<string, number>();
+  const labels: Record<string, LabelDesc> = {};
+  const idOf = (l: Label): number => {
+    if (!l.sources.length && !l.caps.length && l.readers === 'public' && !l.verified) return 0;
+    const d = descOf(l);
+    const k = JSON.stringify(d);
+    let id = ids.get(k);
+    if (id === undefined) {
+      id = ids.size + 1;
+      ids.set(k, id);
+      labels[String(id)] = d;
+    }
+    return id;
+  };
+  const go = (x: LabeledValue): Encoded => {
+    const l = idOf(x.label);
+    switch (x.kind) {
+      case 'prim':
+        return x.value === undefined ? { k: 'u', l } : { k: 'p', v: x.value, l };
+      case 'array':
+        return { k: 'a', l, i: x.items.map(go) };
+      case 'object': {
+        const e: Record<string, Encoded> = {};
+        for (const [k, val] of Object.entries(x.entries)) e[k] = go(val);
+        return { k: 'o', l, e };
+      }
+      case 'opaque':
+        return { k: 'p', v: `<${x.what}>`, l };
+    }
+  };
+  return { value: go(v), labels };
+}
+
+/** Canonical JSON (sorted keys): what a content hash is computed over. */
+export function canonicalJson(v: Json | undefined): string {
+  if (v === undefined) return 'null';
+  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  return `{${Object.keys(v)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonicalJson(v[k])}`)
+    .join(',')}}`;
+}

@@ -1,0 +1,632 @@
+// Built-ins and methods for plans, INSIDE the sandbox: `R.mc` (method calls on strings,
+// numbers, arrays, plain objects, Map, Set, Date, RegExp), `R.bi` (JSON, Math, Number, …) and
+// `R.newc` (new Map/Set/Date). Every result carries the join of the labels it depends on
+// (semantics §2): the receiver, every argument, the structure of containers read, and for
+// callbacks the labels of what they returned. Evaluated as `(R) => void` after runtime.embed.js.
+(function (R) {
+  'use strict';
+  const I = R.__internal;
+  delete R.__internal;
+  const { Box, LMap, LSet, SL, J, JK, mk, raw, lab, elem, withL, deepLab, plain, newArr, newObj, isObj } = I;
+  const { checkStr, checkArr, typeError, callFn, spreadList, pair, str, acc, strict } = I;
+  const isArray = Array.isArray;
+
+  // Unwraps every argument: raw values plus the join of their labels (deep for containers).
+  function argsOf(args) {
+    let l = 0;
+    const vs = new Array(args.length);
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      if (typeof a === 'function' || (a instanceof Box && typeof a.v === 'function')) {
+        vs[i] = a;
+        continue;
+      }
+      if (a instanceof RegExp) {
+        vs[i] = a;
+        continue;
+      }
+      l = J(l, deepLab(a));
+      vs[i] = plain(a);
+    }
+    return { vs: vs, l: l };
+  }
+  // A fresh array of results all labeled l (split, match, keys, …).
+  function labeledArray(items, l, op) {
+    const a = newArr(l);
+    for (let i = 0; i < items.length; i++) a.push(mk(items[i], l, op, -1, -1));
+    return checkArr(a);
+  }
+  const wrap = (v, l, op) => {
+    if (typeof v === 'string') return mk(checkStr(v), l, op, -1, -1);
+    if (isArray(v)) return labeledArray(v, l, op);
+    if (v !== null && typeof v === 'object' && !(v instanceof Date)) return fromPlain(v, l);
+    return mk(v, l, op, -1, -1);
+  };
+  // A plain JS value (e.g. from JSON.parse or a RegExp match) as a plan value labeled l throughout.
+  function fromPlain(v, l) {
+    if (isArray(v)) {
+      const a = newArr(l);
+      for (let i = 0; i < v.length; i++) a.push(fromPlain(v[i], l));
+      return checkArr(a);
+    }
+    if (v !== null && typeof v === 'object') {
+      const o = newObj();
+      for (const k of Object.keys(v)) o[k] = fromPlain(v[k], l);
+      if (l) o[SL] = l;
+      return o;
+    }
+    return mk(typeof v === 'string' ? checkStr(v) : v, l, 'parse', -1, -1);
+  }
+
+  const STRING_METHODS = new Set([
+    'at', 'charAt', 'charCodeAt', 'codePointAt', 'concat', 'endsWith', 'includes', 'indexOf', 'lastIndexOf',
+    'localeCompare', 'match', 'matchAll', 'normalize', 'padEnd', 'padStart', 'repeat', 'replace', 'replaceAll',
+    'search', 'slice', 'split', 'startsWith', 'substring', 'substr', 'toLowerCase', 'toUpperCase',
+    'toLocaleLowerCase', 'toLocaleUpperCase', 'trim', 'trimStart', 'trimEnd', 'toString', 'valueOf',
+  ]);
+  function stringMethod(s, l, name, args) {
+    if (!STRING_METHODS.has(name)) typeError("strings have no method '" + name + "' in plans", l);
+    const a = argsOf(args);
+    for (const v of a.vs) if (typeof v === 'function' || v instanceof Box) typeError("'" + name + "' does not take a function in plans", l);
+    const all = J(l, a.l);
+    if (name === 'repeat' || name === 'padStart' || name === 'padEnd') {
+      const n = +a.vs[0];
+      if (n * (name === 'repeat' ? s.length : 1) > R.lim_string) I.limit('stringLength', 'a string grew past ' + R.lim_string + ' characters');
+    }
+    if (name === 'matchAll') return wrap([...s.matchAll(a.vs[0])].map((m) => [...m]), all, 'matchAll');
+    if (name === 'match') {
+      const m = s.match(a.vs[0]);
+      return m === null ? mk(null, all, 'match', -1, -1) : wrap([...m], all, 'match');
+    }
+    return wrap(String.prototype[name].apply(s, a.vs), all, name);
+  }
+  const NUMBER_METHODS = new Set(['toFixed', 'toPrecision', 'toString', 'valueOf', 'toLocaleString', 'toExponential']);
+  function numberMethod(n, l, name, args) {
+    if (!NUMBER_METHODS.has(name)) typeError("numbers have no method '" + name + "' in plans", l);
+    const a = argsOf(args);
+    return wrap(Number.prototype[name].apply(n, a.vs), J(l, a.l), name);
+  }
+  const DATE_METHODS = new Set([
+    'getTime', 'valueOf', 'toISOString', 'toJSON', 'toString', 'toDateString', 'toTimeString', 'toUTCString',
+    'toLocaleDateString', 'toLocaleTimeString', 'toLocaleString', 'getFullYear', 'getMonth', 'getDate', 'getDay',
+    'getHours', 'getMinutes', 'getSeconds', 'getMilliseconds', 'getUTCFullYear', 'getUTCMonth', 'getUTCDate',
+    'getUTCDay', 'getUTCHours', 'getUTCMinutes', 'getUTCSeconds', 'getUTCMilliseconds', 'getTimezoneOffset',
+  ]);
+  function dateMethod(d, l, name, args) {
+    if (!DATE_METHODS.has(name))
+      typeError("dates have no method '" + name + "' in plans (dates are values: build a new Date instead)", l);
+    const a = argsOf(args);
+    const v = Date.prototype[name].apply(d, a.vs);
+    return mk(typeof v === 'string' ? v : v, J(l, a.l), name, -1, -1);
+  }
+
+  // Calls a plan callback; in STRICT mode it runs under the structure's label (that it runs at
+  // all, and how often, depends on which elements exist).
+  function cb(f, args, ctl) {
+    if (ctl === 0) return callFn(f, args);
+    const saved = R.pc;
+    R.pc = J(R.pc, ctl);
+    const v = callFn(f, args);
+    R.pc = J(saved, R.pc === J(saved, ctl) ? 0 : 0);
+    return v;
+  }
+  function sortWith(items, f, l) {
+    // A deterministic merge sort so that comparator calls (and their labels) are well defined.
+    let order = l;
+    const cmp = (x, y) => {
+      if (f === undefined) {
+        const sx = str(x).s;
+        const sy = str(y).s;
+        order = J(order, J(lab(x) || deepLab(x), lab(y) || deepLab(y)));
+        return sx < sy ? -1 : sx > sy ? 1 : 0;
+      }
+      const r = cb(f, [x, y], l);
+      order = J(order, J(J(deepLab(x), deepLab(y)), lab(r)));
+      return +raw(r) || 0;
+    };
+    const merge = (a) => {
+      if (a.length <= 1) return a;
+      const m = a.length >> 1;
+      const left = merge(a.slice(0, m));
+      const right = merge(a.slice(m));
+      const out = [];
+      let i = 0;
+      let j = 0;
+      while (i < left.length && j < right.length) out.push(cmp(left[i], right[j]) <= 0 ? left[i++] : right[j++]);
+      while (i < left.length) out.push(left[i++]);
+      while (j < right.length) out.push(right[j++]);
+      return out;
+    };
+    const sorted = merge(items);
+    return { items: sorted, l: order };
+  }
+  // Elements compared by value: a plan value equals another when their raw values are equal.
+  const same = (x, y) => {
+    const a = raw(x);
+    const b = raw(y);
+    return a === b || (a !== a && b !== b);
+  };
+  const MUTATING = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill']);
+  function arrayMethod(arr, rl, name, args) {
+    const sl = J(rl, arr[SL] || 0);
+    const at = (i) => elem(arr[i], sl, '[' + i + ']', -1);
+    const ctxL = strict ? R.pc : 0;
+    if (MUTATING.has(name)) {
+      acc(sl);
+      // The array changes under the reference's label and (STRICT) the context.
+      const changeL = J(rl, ctxL);
+      const put = (v) => (strict ? withL(v, changeL) : withL(v, rl));
+      let out;
+      switch (name) {
+        case 'push':
+          for (const v of args) arr.push(put(v));
+          checkArr(arr);
+          out = mk(arr.length, sl, 'push', -1, -1);
+          break;
+        case 'unshift':
+          arr.unshift(...args.map(put));
+          checkArr(arr);
+          out = mk(arr.length, sl, 'unshift', -1, -1);
+          break;
+        case 'pop':
+          out = arr.length ? elem(arr.pop(), sl, 'pop', -1) : mk(undefined, sl, 'pop', -1, -1);
+          break;
+        case 'shift':
+          out = arr.length ? elem(arr.shift(), sl, 'shift', -1) : mk(undefined, sl, 'shift', -1, -1);
+          break;
+        case 'splice': {
+          const a = argsOf(args.slice(0, 2));
+          const removed = arr.splice(a.vs[0], a.vs.length > 1 ? a.vs[1] : arr.length, ...args.slice(2).map(put));
+          checkArr(arr);
+          arr[SL] = J(arr[SL] || 0, a.l);
+          out = newArr(J(sl, a.l));
+          for (const e of removed) out.push(e);
+          break;
+        }
+        case 'sort': {
+          const f = args[0];
+          const r = sortWith(arr.slice(), f === undefined ? undefined : f, sl);
+          for (let i = 0; i < r.items.length; i++) arr[i] = r.items[i];
+          arr[SL] = J(arr[SL] || 0, r.l);
+          out = arr;
+          break;
+        }
+        case 'reverse':
+          arr.reverse();
+          out = arr;
+          break;
+        case 'fill': {
+          const a = argsOf(args.slice(1));
+          arr.fill(put(args[0]), ...a.vs);
+          arr[SL] = J(arr[SL] || 0, a.l);
+          out = arr;
+          break;
+        }
+      }
+      if (changeL) arr[SL] = J(arr[SL] || 0, changeL);
+      return out;
+    }
+    switch (name) {
+      case 'at': {
+        const a = argsOf(args);
+        const i = Math.trunc(+a.vs[0] || 0);
+        const k = i < 0 ? arr.length + i : i;
+        return k >= 0 && k < arr.length ? elem(arr[k], J(sl, a.l), 'at', -1) : mk(undefined, J(sl, a.l), 'at', -1, -1);
+      }
+      case 'slice': {
+        const a = argsOf(args);
+        const out = newArr(J(sl, a.l));
+        for (const e of arr.slice(...a.vs)) out.push(e);
+        return out;
+      }
+      case 'concat': {
+        const out = newArr(sl);
+        for (const e of arr) out.push(e);
+        for (const x of args) {
+          const v = raw(x);
+          if (isArray(v)) {
+            out[SL] = J(out[SL] || 0, lab(x));
+            for (const e of v) out.push(e);
+          } else out.push(x);
+        }
+        return checkArr(out);
+      }
+      case 'join': {
+        const a = argsOf(args);
+        const sep = a.vs.length && a.vs[0] !== undefined ? String(a.vs[0]) : ',';
+        let l = J(sl, a.l);
+        let s = '';
+        for (let i = 0; i < arr.length; i++) {
+          const x = arr[i];
+          const v = raw(x);
+          const sx = v == null ? { s: '', l: lab(x) } : str(x);
+          l = J(l, sx.l);
+          s += (i ? sep : '') + sx.s;
+          checkStr(s);
+        }
+        return mk(s, l, 'join', -1, -1);
+      }
+      case 'includes':
+      case 'indexOf':
+      case 'lastIndexOf': {
+        // The answer depends on every element compared and on the probe.
+        const a = argsOf(args.slice(1));
+        let l = J(J(sl, lab(args[0])), a.l);
+        let r = -1;
+        const from = a.vs.length ? a.vs[0] : undefined;
+        const idxs = [];
+        if (name === 'lastIndexOf') for (let i = from === undefined ? arr.length - 1 : from; i >= 0; i--) idxs.push(i);
+        else for (let i = from === undefined ? 0 : from < 0 ? Math.max(0, arr.length + from) : from; i < arr.length; i++) idxs.push(i);
+        for (const i of idxs) {
+          l = J(l, lab(arr[i]));
+          if (name === 'includes' ? same(arr[i], args[0]) || (raw(arr[i]) !== raw(arr[i]) && raw(args[0]) !== raw(args[0])) : raw(arr[i]) === raw(args[0])) {
+            r = i;
+            break;
+          }
+        }
+        return mk(name === 'includes' ? r >= 0 : r, l, name, -1, -1);
+      }
+      case 'forEach':
+      case 'map':
+      case 'filter':
+      case 'find':
+      case 'findIndex':
+      case 'findLast':
+      case 'findLastIndex':
+      case 'some':
+      case 'every':
+      case 'flatMap': {
+        const f = args[0];
+        const out = newArr(sl);
+        let l = sl;
+        const n = arr.length;
+        const back = name === 'findLast' || name === 'findLastIndex';
+        for (let s = 0; s < n; s++) {
+          const i = back ? n - 1 - s : s;
+          if (i >= arr.length) break;
+          const x = at(i);
+          const r = cb(f, [x, mk(i, sl, 'index', -1, -1), arr], sl);
+          if (name === 'map') out.push(strict ? withL(r, 0) : r);
+          else if (name === 'flatMap') {
+            const rv = raw(r);
+            if (isArray(rv)) {
+              out[SL] = J(out[SL] || 0, lab(r));
+              for (const e of rv) out.push(e);
+            } else out.push(r);
+          } else if (name !== 'forEach') {
+            l = J(l, lab(r));
+            const t = !!raw(r);
+            if (name === 'filter') {
+              if (t) out.push(arr[i]);
+            } else if (name === 'find' || name === 'findLast') {
+              if (t) return elem(arr[i], l, name, -1);
+            } else if (name === 'findIndex' || name === 'findLastIndex') {
+              if (t) return mk(i, l, name, -1, -1);
+            } else if (name === 'some') {
+              if (t) return mk(true, l, 'some', -1, -1);
+            } else if (name === 'every') {
+              if (!t) return mk(false, l, 'every', -1, -1);
+            }
+          }
+        }
+        checkArr(out);
+        switch (name) {
+          case 'forEach':
+            return undefined;
+          case 'filter':
+            if (l) out[SL] = l;
+            return out;
+          case 'find':
+          case 'findLast':
+            return mk(undefined, l, name, -1, -1);
+          case 'findIndex':
+          case 'findLastIndex':
+            return mk(-1, l, name, -1, -1);
+          case 'some':
+            return mk(false, l, 'some', -1, -1);
+          case 'every':
+            return mk(true, l, 'every', -1, -1);
+          default:
+            return out;
+        }
+      }
+      case 'reduce':
+      case 'reduceRight': {
+        const f = args[0];
+        const n = arr.length;
+        let k = 0;
+        let accv;
+        if (args.length > 1) accv = args[1];
+        else {
+          if (n === 0) typeError('reduce of an empty array with no initial value', sl);
+          accv = at(name === 'reduce' ? 0 : n - 1);
+          k = 1;
+        }
+        for (; k < n; k++) {
+          const i = name === 'reduce' ? k : n - 1 - k;
+          accv = cb(f, [accv, at(i), mk(i, sl, 'index', -1, -1), arr], sl);
+        }
+        return withL(accv, sl, 'reduce');
+      }
+      case 'flat': {
+        const out = newArr(sl);
+        const depth = args.length ? +raw(args[0]) : 1;
+        const go = (a, d, l) => {
+          for (const e of a) {
+            const v = raw(e);
+            if (isArray(v) && d > 0) {
+              out[SL] = J(out[SL] || 0, J(lab(e), l));
+              go(v, d - 1, J(l, lab(e)));
+            } else out.push(elem(e, l, 'flat', -1));
+          }
+        };
+        go(arr, depth, 0);
+        return checkArr(out);
+      }
+      case 'toSorted': {
+        const r = sortWith(arr.map((e, i) => at(i)), args[0], sl);
+        const out = newArr(r.l);
+        for (const e of r.items) out.push(e);
+        return out;
+      }
+      case 'toReversed': {
+        const out = newArr(sl);
+        for (let i = arr.length - 1; i >= 0; i--) out.push(arr[i]);
+        return out;
+      }
+      case 'keys':
+      case 'entries':
+      case 'values': {
+        const out = newArr(sl);
+        for (let i = 0; i < arr.length; i++)
+          out.push(name === 'keys' ? mk(i, sl, 'key', -1, -1) : name === 'values' ? at(i) : pair(i, arr[i], sl));
+        return out;
+      }
+      case 'toString':
+        return arrayMethod(arr, rl, 'join', []);
+      default:
+        return typeError("arrays have no method '" + name + "' in plans", sl);
+    }
+  }
+  function mapMethod(m, rl, name, args) {
+    const sl = J(rl, m[SL] || 0);
+    const isMap = m instanceof LMap;
+    const k0 = args[0];
+    const rk = raw(k0);
+    const kl = lab(k0);
+    const changeL = J(rl, strict ? R.pc : 0);
+    switch (name) {
+      case 'get': {
+        if (!isMap) break;
+        const e = m.m.get(rk);
+        return e ? elem(e[1], J(J(sl, kl), lab(e[0])), 'get', -1) : mk(undefined, J(sl, kl), 'get', -1, -1);
+      }
+      case 'has': {
+        const e = m.m.get(rk);
+        return mk(!!e, J(J(sl, kl), e ? lab(isMap ? e[0] : e) : 0), 'has', -1, -1);
+      }
+      case 'set':
+      case 'add': {
+        if ((name === 'set') !== isMap) break;
+        if (!m.m.has(rk) && m.m.size >= I.LIM.arrayLength) I.limit('arrayLength', 'a collection grew past its limit');
+        const put = (v) => withL(v, changeL);
+        if (isMap) m.m.set(rk, [put(k0), put(args[1])]);
+        else m.m.set(rk, put(k0));
+        m[SL] = J(J(m[SL] || 0, kl), changeL);
+        return m;
+      }
+      case 'delete': {
+        const had = m.m.delete(rk);
+        m[SL] = J(J(m[SL] || 0, kl), changeL);
+        return mk(had, J(sl, kl), 'delete', -1, -1);
+      }
+      case 'clear':
+        m.m.clear();
+        m[SL] = J(m[SL] || 0, changeL);
+        return undefined;
+      case 'keys':
+      case 'values':
+      case 'entries': {
+        const out = newArr(sl);
+        for (const e of m.m.values()) {
+          if (!isMap) out.push(name === 'entries' ? pair(e, e, sl) : elem(e, sl, name, -1));
+          else if (name === 'keys') out.push(elem(e[0], sl, 'key', -1));
+          else if (name === 'values') out.push(elem(e[1], J(sl, lab(e[0])), 'value', -1));
+          else out.push(pair(e[0], e[1], sl));
+        }
+        return out;
+      }
+      case 'forEach': {
+        for (const e of [...m.m.values()]) {
+          if (isMap) cb(args[0], [elem(e[1], sl, 'value', -1), elem(e[0], sl, 'key', -1), m], sl);
+          else cb(args[0], [elem(e, sl, 'value', -1), elem(e, sl, 'value', -1), m], sl);
+        }
+        return undefined;
+      }
+    }
+    return typeError((isMap ? 'Map' : 'Set') + " has no method '" + name + "' in plans", sl);
+  }
+  function regexMethod(re, l, name, args) {
+    const a = argsOf(args);
+    const all = J(l, a.l);
+    if (name === 'test') return mk(re.test(String(a.vs[0])), all, 'test', -1, -1);
+    if (name === 'exec') {
+      const m = re.exec(String(a.vs[0]));
+      return m === null ? mk(null, all, 'exec', -1, -1) : wrap([...m], all, 'exec');
+    }
+    return typeError("regular expressions have no method '" + name + "' in plans", l);
+  }
+
+  // Method call: receiver.name(...args). Functions passed as callbacks must be plan functions.
+  R.mc = function (o, name, args) {
+    let l = 0;
+    if (o instanceof Box) {
+      l = o.l;
+      o = o.v;
+      acc(l);
+    }
+    name = I.key(raw(name));
+    if (o === null || o === undefined) return typeError("cannot call '" + name + "' on " + o, l);
+    const t = typeof o;
+    if (t === 'string') return stringMethod(o, l, name, args);
+    if (t === 'number') return numberMethod(o, l, name, args);
+    if (t === 'boolean') {
+      if (name === 'toString' || name === 'valueOf') return mk(name === 'toString' ? String(o) : o, l, name, -1, -1);
+      return typeError("booleans have no method '" + name + "'", l);
+    }
+    if (isArray(o)) return arrayMethod(o, l, name, args);
+    if (o instanceof LMap || o instanceof LSet) return mapMethod(o, l, name, args);
+    if (o instanceof Date) return dateMethod(o, l, name, args);
+    if (o instanceof RegExp) return regexMethod(o, l, name, args);
+    if (isObj(o)) {
+      if (name === 'hasOwnProperty') {
+        const k = args[0];
+        return mk(Object.prototype.hasOwnProperty.call(o, String(raw(k))), J(J(l, o[SL] || 0), lab(k)), 'has', -1, -1);
+      }
+      // A plan function stored in an object: obj.f(x) calls it.
+      if (Object.prototype.hasOwnProperty.call(o, name)) return callFn(elem(o[name], J(l, o[SL] || 0), '.' + name, -1), args);
+      return typeError("this object has no method '" + name + "'", J(l, o[SL] || 0));
+    }
+    return typeError("cannot call '" + name + "' on this value", l);
+  };
+
+  // ---- static built-ins -----------------------------------------------------------------------
+  const MATH = new Set([
+    'abs', 'acos', 'acosh', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'cbrt', 'ceil', 'cos', 'cosh', 'exp', 'expm1',
+    'floor', 'fround', 'hypot', 'log', 'log10', 'log1p', 'log2', 'max', 'min', 'pow', 'round', 'sign', 'sin', 'sinh',
+    'sqrt', 'tan', 'tanh', 'trunc',
+  ]);
+  function numeric(fn, args) {
+    const a = argsOf(args);
+    return mk(fn(...a.vs), a.l, 'math', -1, -1);
+  }
+  function jsonStringify(args) {
+    const v = args[0];
+    const l = deepLab(v);
+    const a = argsOf(args.slice(2));
+    if (args.length > 1 && raw(args[1]) != null) typeError('JSON.stringify replacers are not supported in plans', l);
+    const s = JSON.stringify(plain(v), null, a.vs[0]);
+    return mk(s === undefined ? undefined : checkStr(s), J(l, a.l), 'JSON.stringify', I.dOf(v), -1);
+  }
+  function jsonParse(args) {
+    const l = lab(args[0]);
+    acc(l);
+    let parsed;
+    try {
+      parsed = JSON.parse(String(raw(args[0])));
+    } catch (e) {
+      throw new I.PlanError('RuntimeError', 'JSON.parse: ' + e.message, J(l, R.pc));
+    }
+    return fromPlain(parsed, l);
+  }
+  function objectStatic(name, args) {
+    let o = args[0];
+    let l = 0;
+    if (o instanceof Box) {
+      l = o.l;
+      o = o.v;
+    }
+    if (name === 'fromEntries') {
+      const out = newObj();
+      let sl = J(l, strict ? R.pc : 0);
+      for (const e of spreadList(args[0])) {
+        const p = raw(e);
+        if (!isArray(p)) typeError('Object.fromEntries needs [key, value] pairs', lab(e));
+        sl = J(sl, lab(e));
+        const k = p[0];
+        sl = J(sl, lab(k));
+        out[String(I.key(raw(k)))] = elem(p[1], lab(e), 'fromEntries', -1);
+      }
+      if (sl) out[SL] = sl;
+      return out;
+    }
+    if (!isObj(o) && !isArray(o)) typeError('Object.' + name + ' needs a plain object or an array', l);
+    const sl = J(l, o[SL] || 0);
+    const keys = Object.keys(o);
+    const out = newArr(sl);
+    for (const k of keys) {
+      if (name === 'keys') out.push(mk(k, sl, 'key', -1, -1));
+      else if (name === 'values') out.push(elem(o[k], sl, 'value', -1));
+      else out.push(pair(k, o[k], sl));
+    }
+    return out;
+  }
+  R.bi = function (name, args) {
+    const dot = name.indexOf('.');
+    const ns = dot < 0 ? '' : name.slice(0, dot);
+    const fn = dot < 0 ? name : name.slice(dot + 1);
+    if (ns === 'Math') {
+      if (!MATH.has(fn)) typeError('Math.' + fn + ' is not available in plans', 0);
+      return numeric(Math[fn], args);
+    }
+    switch (name) {
+      case 'JSON.stringify':
+        return jsonStringify(args);
+      case 'JSON.parse':
+        return jsonParse(args);
+      case 'Object.keys':
+      case 'Object.values':
+      case 'Object.entries':
+      case 'Object.fromEntries':
+        return objectStatic(fn, args);
+      case 'Array.isArray':
+        return mk(isArray(raw(args[0])), lab(args[0]) === 0 ? 0 : args[0] instanceof Box ? args[0].l : 0, 'isArray', -1, -1);
+      case 'Number':
+      case 'parseInt':
+      case 'parseFloat':
+      case 'isNaN':
+      case 'isFinite':
+      case 'Number.isInteger':
+      case 'Number.isFinite':
+      case 'Number.isNaN':
+      case 'Number.parseFloat':
+      case 'Number.parseInt':
+      case 'Number.isSafeInteger': {
+        const f = { Number: Number, parseInt: parseInt, parseFloat: parseFloat, isNaN: isNaN, isFinite: isFinite }[name] || Number[fn];
+        const x = args[0];
+        const rv = raw(x);
+        const l = rv !== null && typeof rv === 'object' ? deepLab(x) : lab(x);
+        const a = argsOf(args.slice(1));
+        return mk(f(rv !== null && typeof rv === 'object' ? str(x).s : rv, ...a.vs), J(l, a.l), name, I.dOf(x), -1);
+      }
+      case 'String': {
+        if (args.length === 0) return '';
+        const s = str(args[0]);
+        return mk(checkStr(s.s), s.l, 'String', I.dOf(args[0]), -1);
+      }
+      case 'Boolean': {
+        const x = args[0];
+        return mk(!!raw(x), lab(x), 'Boolean', I.dOf(x), -1);
+      }
+      case 'Date.parse':
+      case 'Date.UTC': {
+        const a = argsOf(args);
+        return mk(Date[fn](...a.vs), a.l, name, -1, -1);
+      }
+    }
+    return typeError(name + ' is not available in plans', 0);
+  };
+  R.newc = function (kind, args) {
+    if (kind === 'Date') {
+      const a = argsOf(args);
+      if (a.vs.length === 0) typeError('new Date() needs a value: the current time comes from now()', 0);
+      const d = new Date(...a.vs);
+      return a.l === 0 ? d : new Box(d, a.l, -1);
+    }
+    const m = kind === 'Map' ? new LMap() : new LSet();
+    const l = strict ? R.pc : 0;
+    if (l) m[SL] = l;
+    if (args.length && raw(args[0]) != null) {
+      for (const e of spreadList(args[0])) {
+        if (kind === 'Map') {
+          const p = raw(e);
+          if (!isArray(p)) typeError('new Map() needs [key, value] pairs', lab(e));
+          mapMethod(m, 0, 'set', [elem(p[0], lab(e), 'key', -1), elem(p[1], lab(e), 'value', -1)]);
+        } else mapMethod(m, 0, 'add', [e]);
+      }
+      m[SL] = J(m[SL] || 0, lab(args[0]));
+    }
+    return m;
+  };
+  R.lim_string = I.LIM.stringLength;
+});

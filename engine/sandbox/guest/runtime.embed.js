@@ -1,0 +1,964 @@
+// The label runtime that runs INSIDE the QuickJS sandbox, next to the compiled plan.
+// Evaluated once per run; its completion value is a factory `(host, cfg) => R`. The compiled
+// plan receives R as a parameter named `__R`, which plan code cannot name (identifiers starting
+// with `__` are rejected), so the plan can reach R only through the calls the compiler emits.
+//
+// Values: a raw primitive carries the bottom label (plan literal). A labeled primitive, or a
+// labeled *reference* to a container/function/date, is a `Box {v, l, d}` (value, label id,
+// dependency-graph node). Arrays and plain objects are real containers whose elements are
+// values; their structure label lives under the private symbol SL. Labels are interned ids;
+// joins are memoised, so the hot path is integer compares.
+(function (host, cfg) {
+  'use strict';
+  const strict = cfg.mode === 'strict';
+  const LIM = cfg.limits;
+  const SL = Symbol('structure-label');
+  const SD = Symbol('structure-node');
+  const isArray = Array.isArray;
+  const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+
+  // ---- errors ---------------------------------------------------------------------------
+  // A limit: never catchable by plan code (the compiled catch rethrows it).
+  class LimitError extends Error {
+    constructor(limit, message) {
+      super(message);
+      this.limit = limit;
+    }
+  }
+  // An error the plan may catch: raised by an operation, a tool, or the gate.
+  class PlanError extends Error {
+    constructor(kind, message, l) {
+      super(message);
+      this.kind = kind;
+      this.l = l;
+    }
+  }
+  // A value thrown by plan code with `throw`.
+  class PlanThrow extends Error {
+    constructor(v, l) {
+      super('plan threw');
+      this.v = v;
+      this.l = l;
+    }
+  }
+  const S = { n: 0, m: LIM.steps, dead: false, tools: 0 };
+  function limit(which, message) {
+    S.dead = true;
+    S.m = -1;
+    throw new LimitError(which, message);
+  }
+  function typeError(message, l) {
+    throw new PlanError('RuntimeError', message, R.pc ? J(l || 0, R.pc) : l || 0);
+  }
+
+  // ---- labels ---------------------------------------------------------------------------
+  const SRC_NAME = [];
+  const SRC_TRUST = [];
+  const SRC_KEY = new Map();
+  function srcId(name, trusted) {
+    const k = (trusted ? 'T' : 'U') + name;
+    let id = SRC_KEY.get(k);
+    if (id === undefined) {
+      id = SRC_NAME.length;
+      SRC_NAME.push(name);
+      SRC_TRUST.push(trusted);
+      SRC_KEY.set(k, id);
+    }
+    return id;
+  }
+  function nameTable() {
+    const names = [];
+    const keys = new Map();
+    return {
+      names,
+      id(name) {
+        let id = keys.get(name);
+        if (id === undefined) {
+          id = names.length;
+          names.push(name);
+          keys.set(name, id);
+        }
+        return id;
+      },
+    };
+  }
+  const CAPS = nameTable();
+  const PRINCIPALS = nameTable();
+  // Label table: sources, readers (null = public), caps, verified kind, trusted, unverified twin.
+  const LS = [[]];
+  const LR = [null];
+  const LC = [[]];
+  const LV = [null];
+  const LT = [true];
+  const LUNV = [0];
+  const LKEY = new Map([['||*||', 0]]);
+  function intern(s, r, c, v) {
+    const key = s.join(',') + '|' + (r === null ? '*' : r.join(',')) + '|' + c.join(',') + '|' + (v || '');
+    let id = LKEY.get(key);
+    if (id !== undefined) return id;
+    if (LS.length >= LIM.labels) limit('labels', 'too many distinct labels in one run');
+    id = LS.length;
+    LS.push(s);
+    LR.push(r);
+    LC.push(c);
+    LV.push(v || null);
+    let t = true;
+    for (let i = 0; i < s.length; i++) if (!SRC_TRUST[s[i]]) t = false;
+    LT.push(t);
+    LUNV.push(id);
+    LKEY.set(key, id);
+    if (v) LUNV[id] = intern(s, r, c, null);
+    return id;
+  }
+  function union(a, b) {
+    if (a.length === 0) return b;
+    if (b.length === 0 || a === b) return a;
+    const out = [];
+    let i = 0;
+    let j = 0;
+    while (i < a.length || j < b.length) {
+      if (j >= b.length || (i < a.length && a[i] < b[j])) out.push(a[i++]);
+      else if (i >= a.length || b[j] < a[i]) out.push(b[j++]);
+      else {
+        out.push(a[i++]);
+        j++;
+      }
+    }
+    return out;
+  }
+  function inter(a, b) {
+    if (a === null) return b;
+    if (b === null || a === b) return a;
+    const out = [];
+    for (let i = 0; i < a.length; i++) if (b.indexOf(a[i]) >= 0) out.push(a[i]);
+    return out;
+  }
+  const JM = new Map();
+  // Join: sources ∪, readers ∩, caps ∪, verified dropped.
+  function J(a, b) {
+    if (a === b) return LUNV[a];
+    if (a === 0) return LUNV[b];
+    if (b === 0) return LUNV[a];
+    const k = a < b ? a * 1048576 + b : b * 1048576 + a;
+    let r = JM.get(k);
+    if (r === undefined) {
+      r = intern(union(LS[a], LS[b]), inter(LR[a], LR[b]), union(LC[a], LC[b]), null);
+      JM.set(k, r);
+    }
+    return r;
+  }
+  // Join that keeps `a`'s verified kind: reading a verified value back from a container, or
+  // binding it under a context, is identity for the value itself (semantics §2).
+  function JK(a, b) {
+    if (b === 0 || a === b) return a;
+    if (LV[a] === null) return J(a, b);
+    const u = J(a, b);
+    if (u === LUNV[a]) return a;
+    return intern(LS[u], LR[u], LC[u], LV[a]);
+  }
+
+  // ---- dependency graph -------------------------------------------------------------------
+  // Bounded: past `graphNodes` nodes, new values point at one summary node per label (the label
+  // is still exact; only the operation history is summarised).
+  const GOP = [];
+  const GA = [];
+  const GB = [];
+  const GL = [];
+  const SUMM = new Map();
+  function node(op, a, b, l) {
+    if (GOP.length >= LIM.graphNodes) {
+      let s = SUMM.get(l);
+      if (s === undefined) {
+        GOP.push('summary');
+        GA.push(-1);
+        GB.push(-1);
+        GL.push(l);
+        s = GOP.length - 1;
+        SUMM.set(l, s);
+      }
+      return s;
+    }
+    GOP.push(op);
+    GA.push(a);
+    GB.push(b);
+    GL.push(l);
+    return GOP.length - 1;
+  }
+
+  // ---- values ---------------------------------------------------------------------------
+  function Box(v, l, d) {
+    this.v = v;
+    this.l = l;
+    this.d = d;
+  }
+  const dOf = (x) => (x instanceof Box ? x.d : -1);
+  function mk(v, l, op, a, b) {
+    return l === 0 ? v : new Box(v, l, node(op, a, b, l));
+  }
+  const raw = (x) => (x instanceof Box ? x.v : x);
+  // The label that decides control: a primitive's label, or a container reference's label
+  // joined with its structure label.
+  function lab(x) {
+    if (x instanceof Box) {
+      const v = x.v;
+      if (v !== null && typeof v === 'object' && (isArray(v) || isObj(v) || v instanceof LMap || v instanceof LSet))
+        return J(x.l, v[SL] || 0);
+      return x.l;
+    }
+    if (x !== null && typeof x === 'object') return x[SL] || 0;
+    return 0;
+  }
+  // Adds label l to a value (to a container *reference*, not the container).
+  function withL(x, l, op) {
+    if (l === 0) return x;
+    if (x instanceof Box) {
+      const nl = JK(x.l, l);
+      return nl === x.l ? x : new Box(x.v, nl, node(op || 'context', x.d, -1, nl));
+    }
+    return new Box(x, LUNV[l], node(op || 'context', -1, -1, LUNV[l]));
+  }
+  const OBJ_PROTO = null;
+  function newObj() {
+    return Object.create(OBJ_PROTO);
+  }
+  function isObj(v) {
+    return v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === null;
+  }
+  function newArr(l) {
+    const a = [];
+    if (l) a[SL] = l;
+    return a;
+  }
+  class LMap {
+    constructor() {
+      this.m = new Map();
+    }
+  }
+  class LSet {
+    constructor() {
+      this.m = new Map();
+    }
+  }
+  // Deep label: everything a reader of the whole value learns from.
+  function deepLab(x, seen) {
+    let l = 0;
+    if (x instanceof Box) {
+      l = x.l;
+      x = x.v;
+    }
+    if (x === null || typeof x !== 'object') return l;
+    if (seen === undefined) seen = new Set();
+    if (seen.has(x)) return l;
+    seen.add(x);
+    l = J(l, x[SL] || 0);
+    if (isArray(x)) for (let i = 0; i < x.length; i++) l = J(l, deepLab(x[i], seen));
+    else if (isObj(x)) for (const k of Object.keys(x)) l = J(l, deepLab(x[k], seen));
+    else if (x instanceof LMap)
+      for (const e of x.m.values()) {
+        l = J(l, deepLab(e[0], seen));
+        l = J(l, deepLab(e[1], seen));
+      }
+    else if (x instanceof LSet) for (const e of x.m.values()) l = J(l, deepLab(e, seen));
+    return l;
+  }
+  // Plain (unlabeled) copy for native operations such as JSON.stringify and String().
+  function plain(x, seen) {
+    x = raw(x);
+    if (x === null || typeof x !== 'object') return x;
+    if (x instanceof Date) return x;
+    if (seen === undefined) seen = new Set();
+    if (seen.has(x)) typeError('cannot convert a circular structure');
+    seen.add(x);
+    let out;
+    if (isArray(x)) out = x.map((e) => plain(e, seen));
+    else if (isObj(x)) {
+      out = {};
+      for (const k of Object.keys(x)) out[k] = plain(x[k], seen);
+    } else out = {};
+    seen.delete(x);
+    return out;
+  }
+  function checkStr(s) {
+    if (typeof s === 'string' && s.length > LIM.stringLength)
+      limit('stringLength', 'a string grew past ' + LIM.stringLength + ' characters');
+    return s;
+  }
+  function checkArr(a) {
+    if (a.length > LIM.arrayLength) limit('arrayLength', 'an array grew past ' + LIM.arrayLength + ' elements');
+    return a;
+  }
+
+  // ---- control context ----------------------------------------------------------------------
+  const R = { pc: 0 };
+  // try-accumulators: labels of data whose operations could have thrown inside a try block.
+  let TD = 0;
+  let TA = 0;
+  const TSTACK = [];
+  function acc(l) {
+    if (TD > 0 && l !== 0) TA = J(TA, l);
+  }
+  R.tpush = function () {
+    TSTACK.push(TA);
+    TA = 0;
+    TD++;
+  };
+  R.tpop = function () {
+    const mine = TA;
+    TD--;
+    TA = J(TSTACK.pop(), mine);
+    return mine;
+  };
+  R.J = J;
+  R.lab = lab;
+  R.tr = (x) => !!raw(x);
+  R.nul = (x) => raw(x) == null;
+  // Assignment under a context (STRICT): the value depends on the context too.
+  R.asg = (x) => (R.pc === 0 ? x : withL(x, R.pc));
+  // Upgrade at a branch merge (STRICT): a variable the other branch may have written.
+  R.up = R.asg;
+  R.upc = function (c) {
+    if (R.pc === 0) return;
+    let l = 0;
+    if (c instanceof Box) {
+      l = c.l;
+      c = c.v;
+    }
+    if (c !== null && typeof c === 'object' && !(c instanceof Date)) c[SL] = J(J(c[SL] || 0, l), R.pc);
+  };
+  // A result chosen by a control value (ternary, && || ??), STRICT only.
+  R.ctl = (x, c) => withL(x, lab(c), 'choice');
+  R.lim = function () {
+    if (S.dead) throw new LimitError('steps', 'the run was stopped');
+    limit('steps', 'the plan ran more than ' + LIM.steps + ' steps');
+  };
+  R.S = S;
+
+  // ---- operators -------------------------------------------------------------------------
+  function bin(op, f) {
+    return function (a, b) {
+      let la = 0;
+      let lb = 0;
+      let da = -1;
+      let db = -1;
+      if (a instanceof Box) {
+        la = a.l;
+        da = a.d;
+        a = a.v;
+      }
+      if (b instanceof Box) {
+        lb = b.l;
+        db = b.d;
+        b = b.v;
+      }
+      if (a !== null && typeof a === 'object') {
+        la = J(la, deepLab(a));
+        a = prim(a);
+      }
+      if (b !== null && typeof b === 'object') {
+        lb = J(lb, deepLab(b));
+        b = prim(b);
+      }
+      return mk(f(a, b), J(la, lb), op, da, db);
+    };
+  }
+  // Containers in arithmetic and comparisons behave as their string form (as in JS).
+  function prim(x) {
+    if (x instanceof Date) return x.getTime();
+    if (isArray(x)) return plain(x).join(',');
+    return '[object Object]';
+  }
+  R.add = function (a, b) {
+    if (typeof a === 'number' && typeof b === 'number') return a + b;
+    if (typeof a === 'string' && typeof b === 'string') return checkStr(a + b);
+    return addSlow(a, b);
+  };
+  const addSlow = bin('+', (a, b) => checkStr(a + b));
+  R.sub = bin('-', (a, b) => a - b);
+  R.mul = bin('*', (a, b) => a * b);
+  R.div = bin('/', (a, b) => a / b);
+  R.mod = bin('%', (a, b) => a % b);
+  R.pow = bin('**', (a, b) => a ** b);
+  R.band = bin('&', (a, b) => a & b);
+  R.bor = bin('|', (a, b) => a | b);
+  R.bxor = bin('^', (a, b) => a ^ b);
+  R.shl = bin('<<', (a, b) => a << b);
+  R.shr = bin('>>', (a, b) => a >> b);
+  R.ushr = bin('>>>', (a, b) => a >>> b);
+  R.lt = function (a, b) {
+    if (typeof a === 'number' && typeof b === 'number') return a < b;
+    return ltSlow(a, b);
+  };
+  const ltSlow = bin('<', (a, b) => a < b);
+  R.gt = bin('>', (a, b) => a > b);
+  R.le = bin('<=', (a, b) => a <= b);
+  R.ge = bin('>=', (a, b) => a >= b);
+  // Equality compares identities for containers, values otherwise.
+  function eqOp(op, f) {
+    return function (a, b) {
+      let la = 0;
+      let lb = 0;
+      let da = -1;
+      let db = -1;
+      if (a instanceof Box) {
+        la = a.l;
+        da = a.d;
+        a = a.v;
+      }
+      if (b instanceof Box) {
+        lb = b.l;
+        db = b.d;
+        b = b.v;
+      }
+      return mk(f(a, b), J(la, lb), op, da, db);
+    };
+  }
+  R.eq = function (a, b) {
+    if (!(a instanceof Box) && !(b instanceof Box)) return a === b;
+    return eqSlow(a, b);
+  };
+  const eqSlow = eqOp('===', (a, b) => a === b);
+  R.ne = eqOp('!==', (a, b) => a !== b);
+  R.leq = eqOp('==', (a, b) => a == b);
+  R.lne = eqOp('!=', (a, b) => a != b);
+  R.inc = (x) => (typeof x === 'number' ? x + 1 : R.add(R.pos(x), 1));
+  R.dec = (x) => (typeof x === 'number' ? x - 1 : R.sub(R.pos(x), 1));
+  function un(op, f) {
+    return function (a) {
+      if (a instanceof Box) return mk(f(a.v), a.l, op, a.d, -1);
+      if (a !== null && typeof a === 'object') return mk(f(prim(a)), deepLab(a), op, -1, -1);
+      return f(a);
+    };
+  }
+  R.neg = un('-', (a) => -a);
+  R.pos = un('+', (a) => +a);
+  R.not = (a) => (a instanceof Box ? mk(!a.v, a.l, '!', a.d, -1) : !a);
+  R.bnot = un('~', (a) => ~a);
+  function typeOf(v) {
+    if (v === null) return 'object';
+    const t = typeof v;
+    return t === 'symbol' || t === 'bigint' ? 'object' : t;
+  }
+  R.tof = (a) => (a instanceof Box ? mk(typeOf(a.v), a.l, 'typeof', a.d, -1) : typeOf(a));
+  R.has = function (k, o) {
+    const lk = lab(k);
+    let lo = 0;
+    if (o instanceof Box) {
+      lo = o.l;
+      o = o.v;
+    }
+    k = raw(k);
+    if (isArray(o) || isObj(o)) return mk(hasOwn(o, String(k)), J(J(lk, lo), o[SL] || 0), 'in', -1, -1);
+    return typeError("'in' needs an array or a plain object", J(lk, lo));
+  };
+
+  // ---- property access ---------------------------------------------------------------------
+  const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
+  function key(k) {
+    if (typeof k === 'number') return k;
+    if (typeof k !== 'string') k = String(k);
+    if (FORBIDDEN.has(k)) typeError("access to the property '" + k + "' is not allowed in plans");
+    return k;
+  }
+  R.key = (k) => (k instanceof Box ? new Box(key(k.v), k.l, k.d) : key(k));
+  // Reading an element joins the element's label, the structure label and the key's label.
+  function elem(e, extra, op, d) {
+    if (extra === 0) return e;
+    if (e instanceof Box) {
+      const nl = JK(e.l, extra);
+      return nl === e.l ? e : new Box(e.v, nl, node(op, e.d, d, nl));
+    }
+    return new Box(e, LUNV[extra], node(op, d, -1, LUNV[extra]));
+  }
+  R.get = function (o, k) {
+    let lo = 0;
+    let lk = 0;
+    let dd = -1;
+    if (o instanceof Box) {
+      lo = o.l;
+      dd = o.d;
+      o = o.v;
+      acc(lo);
+    }
+    if (k instanceof Box) {
+      lk = k.l;
+      k = k.v;
+    }
+    k = key(k);
+    if (o === null || o === undefined) typeError("cannot read '" + k + "' of " + o, J(lo, lk));
+    const t = typeof o;
+    if (t === 'string') {
+      const l = J(lo, lk);
+      if (k === 'length') return mk(o.length, l, '.length', dd, -1);
+      if (typeof k === 'number' || /^[0-9]+$/.test(k)) return mk(o[k], l, '[i]', dd, -1);
+      return mk(undefined, l, '.' + k, dd, -1);
+    }
+    if (t !== 'object') return mk(undefined, J(lo, lk), '.' + k, dd, -1);
+    const sl = o[SL] || 0;
+    if (isArray(o)) {
+      if (k === 'length') return mk(o.length, J(J(lo, sl), lk), '.length', dd, -1);
+      const i = typeof k === 'number' ? k : /^(0|[1-9][0-9]*)$/.test(k) ? +k : -1;
+      if (i >= 0 && i < o.length) return elem(o[i], J(J(lo, sl), lk), '[' + i + ']', dd);
+      return mk(undefined, J(J(lo, sl), lk), '[' + k + ']', dd, -1);
+    }
+    if (isObj(o)) {
+      const ks = String(k);
+      if (hasOwn(o, ks)) return elem(o[ks], J(J(lo, sl), lk), '.' + ks, dd);
+      return mk(undefined, J(J(lo, sl), lk), '.' + ks, dd, -1);
+    }
+    if ((o instanceof LMap || o instanceof LSet) && k === 'size') return mk(o.m.size, J(J(lo, sl), lk), '.size', dd, -1);
+    return mk(undefined, J(lo, lk), '.' + k, dd, -1);
+  };
+  R.undef = (o) => mk(undefined, lab(o), '?.', dOf(o), -1);
+  R.und = (x) => raw(x) === undefined;
+  // switch: each case test compared joins the context; the comparison is by value.
+  R.cse = function (d, t) {
+    R.pc = J(R.pc, lab(t));
+    return raw(d) === raw(t);
+  };
+  // Object rest in destructuring: the remaining keys, under the source's labels.
+  R.orest = function (o, taken) {
+    let l = 0;
+    if (o instanceof Box) {
+      l = o.l;
+      o = o.v;
+    }
+    if (!isObj(o)) typeError('only plain objects can be destructured with ...rest', l);
+    const out = newObj();
+    const sl = J(l, o[SL] || 0);
+    for (const k of Object.keys(o)) if (taken.indexOf(k) < 0) out[k] = elem(o[k], sl, 'rest', -1);
+    if (sl) out[SL] = sl;
+    return out;
+  };
+  // A property read that never throws, for re-reading containers at a merge point.
+  R.sget = function (o, k) {
+    const v = raw(o);
+    if (v === null || typeof v !== 'object') return undefined;
+    try {
+      return R.get(o, k);
+    } catch (e) {
+      return undefined;
+    }
+  };
+  R.set = function (o, k, v) {
+    let lo = 0;
+    if (o instanceof Box) {
+      lo = o.l;
+      o = o.v;
+    }
+    let lk = 0;
+    if (k instanceof Box) {
+      lk = k.l;
+      k = k.v;
+    }
+    k = key(k);
+    const ctx = J(J(lo, lk), strict ? R.pc : 0);
+    if (strict && ctx !== 0) v = withL(v, ctx);
+    if (isArray(o)) {
+      const i = typeof k === 'number' ? k : /^(0|[1-9][0-9]*)$/.test(k) ? +k : -1;
+      if (!(i >= 0 && Number.isInteger(i))) typeError("arrays take integer indexes, not '" + k + "'", ctx);
+      if (i >= LIM.arrayLength) limit('arrayLength', 'an array grew past ' + LIM.arrayLength + ' elements');
+      while (o.length < i) o.push(undefined);
+      o[i] = v;
+    } else if (isObj(o)) {
+      if (Object.keys(o).length >= LIM.arrayLength && !hasOwn(o, String(k)))
+        limit('arrayLength', 'an object grew past ' + LIM.arrayLength + ' keys');
+      o[String(k)] = v;
+    } else typeError('cannot set a property on ' + typeOf(o), ctx);
+    if (ctx !== 0) o[SL] = J(o[SL] || 0, ctx);
+    return v;
+  };
+
+  // ---- literals ---------------------------------------------------------------------------
+  // Spread entries are marked by the compiler as [SPREAD, value].
+  const SPREAD = { spread: true };
+  R.SP = SPREAD;
+  R.arr = function (items) {
+    const a = newArr(strict ? R.pc : 0);
+    for (let i = 0; i < items.length; i++) {
+      const it = items[i];
+      if (isArray(it) && it[0] === SPREAD) {
+        const src = spreadList(it[1]);
+        for (let j = 0; j < src.length; j++) a.push(strict ? R.asg(src[j]) : src[j]);
+      } else a.push(strict ? R.asg(it) : it);
+    }
+    return checkArr(a);
+  };
+  R.obj = function (kvs) {
+    const o = newObj();
+    let sl = strict ? R.pc : 0;
+    for (let i = 0; i < kvs.length; i += 2) {
+      if (kvs[i] === SPREAD) {
+        let src = kvs[i + 1];
+        let l = 0;
+        if (src instanceof Box) {
+          l = src.l;
+          src = src.v;
+        }
+        if (src == null) continue;
+        if (!isObj(src) && !isArray(src)) typeError('only plain objects and arrays can be spread into an object', l);
+        sl = J(sl, J(l, src[SL] || 0));
+        for (const k of Object.keys(src)) o[k] = elem(src[k], l, 'spread', -1);
+      } else {
+        let k = kvs[i];
+        if (k instanceof Box) {
+          sl = J(sl, k.l);
+          k = k.v;
+        }
+        o[String(key(k))] = strict ? R.asg(kvs[i + 1]) : kvs[i + 1];
+      }
+    }
+    if (sl) o[SL] = sl;
+    return o;
+  };
+  // Template literal: a string built from every part.
+  R.tpl = function (quasis, exprs) {
+    let s = quasis[0];
+    let l = 0;
+    let d = -1;
+    for (let i = 0; i < exprs.length; i++) {
+      const x = exprs[i];
+      const sx = str(x);
+      l = J(l, sx.l);
+      if (d === -1) d = dOf(x);
+      s += sx.s + quasis[i + 1];
+    }
+    return mk(checkStr(s), l, 'template', d, -1);
+  };
+  function str(x) {
+    if (x instanceof Box) {
+      const v = x.v;
+      if (v !== null && typeof v === 'object' && !(v instanceof Date)) return { s: String(prim(v)), l: J(x.l, deepLab(v)) };
+      return { s: String(v), l: x.l };
+    }
+    if (x !== null && typeof x === 'object' && !(x instanceof Date)) return { s: String(prim(x)), l: deepLab(x) };
+    if (typeof x === 'function') return { s: 'function', l: 0 };
+    return { s: String(x), l: 0 };
+  }
+  R.re = function (source, flags) {
+    return new RegExp(source, flags);
+  };
+  const PLAN_FN = new WeakSet();
+  R.fn = function (f) {
+    PLAN_FN.add(f);
+    return R.pc === 0 ? f : new Box(f, R.pc, node('function', -1, -1, R.pc));
+  };
+  R.fd = function (f) {
+    PLAN_FN.add(f);
+    return f;
+  };
+  // The callee to call natively; its own label joins the context of the call.
+  R.callee = function (f) {
+    if (f instanceof Box) {
+      R.pc = J(R.pc, f.l);
+      f = f.v;
+    }
+    if (typeof f !== 'function' || !PLAN_FN.has(f)) typeError('this value is not a function');
+    return f;
+  };
+  function callFn(f, args) {
+    return R.callee(f).apply(undefined, args);
+  }
+  R.spread = spreadList;
+  // Elements of an iterable value, each joined with the structure label (and the reference's).
+  function spreadList(x) {
+    let l = 0;
+    if (x instanceof Box) {
+      l = x.l;
+      x = x.v;
+    }
+    if (typeof x === 'string') {
+      const out = [];
+      for (const ch of x) out.push(mk(ch, l, 'char', -1, -1));
+      return out;
+    }
+    if (isArray(x)) {
+      const sl = J(l, x[SL] || 0);
+      return sl === 0 ? x.slice() : x.map((e) => elem(e, sl, 'element', -1));
+    }
+    if (x instanceof LMap) {
+      const sl = J(l, x[SL] || 0);
+      const out = [];
+      for (const e of x.m.values()) out.push(pair(e[0], e[1], sl));
+      return out;
+    }
+    if (x instanceof LSet) {
+      const sl = J(l, x[SL] || 0);
+      const out = [];
+      for (const e of x.m.values()) out.push(elem(e, sl, 'element', -1));
+      return out;
+    }
+    return typeError('this value is not iterable', l);
+  }
+  function pair(a, b, sl) {
+    const p = newArr(0);
+    p.push(elem(a, sl, 'key', -1), elem(b, sl, 'value', -1));
+    if (sl) p[SL] = sl;
+    return p;
+  }
+  // for…of: the iterable's label (reference and structure) is the loop's control label.
+  R.iter = function (x) {
+    const l = lab(x);
+    const v = raw(x);
+    if (isArray(v)) {
+      const rl = x instanceof Box ? x.l : 0;
+      return { a: v, live: true, l: l, rl: rl };
+    }
+    return { a: spreadList(x), live: false, l: l, rl: 0 };
+  };
+  R.at = function (it, i) {
+    if (!it.live) return it.a[i];
+    return elem(it.a[i], J(it.rl, it.a[SL] || 0), 'element', -1);
+  };
+
+  // ---- exceptions ---------------------------------------------------------------------------
+  R.thr = function (v) {
+    return new PlanThrow(v, J(lab(v), R.pc));
+  };
+  function isFatal(e) {
+    if (e instanceof LimitError) return true;
+    if (e instanceof PlanError || e instanceof PlanThrow) return false;
+    return true;
+  }
+  // The value a `catch` binds; the catch (and what follows the try) runs under its label.
+  R.caught = function (e, tp) {
+    if (isFatal(e) || S.dead) {
+      S.dead = true;
+      S.m = -1;
+      throw e;
+    }
+    R.pc = J(tp, e.l);
+    if (e instanceof PlanThrow) return withL(e.v, e.l, 'caught');
+    const o = newObj();
+    o.name = mk(e.kind, e.l, 'error', -1, -1);
+    o.message = mk(e.message, e.l, 'error', -1, -1);
+    if (e.l) o[SL] = e.l;
+    return o;
+  };
+
+  // ---- functions and await ---------------------------------------------------------------
+  // A return: the caller continues under the function's exit context (entry context joined
+  // with every conditional return/throw seen), and the value carries the context it was
+  // returned under (STRICT).
+  R.ret = function (v, entry, abr) {
+    const here = R.pc;
+    R.pc = J(entry, abr);
+    return strict && here !== entry ? withL(v, here) : v;
+  };
+  function AsyncReturn(v, x) {
+    this.v = v;
+    this.x = x;
+  }
+  R.aret = function (v, entry, abr) {
+    const here = R.pc;
+    R.pc = entry;
+    return new AsyncReturn(strict && here !== entry ? withL(v, here) : v, abr);
+  };
+  // After an await the function resumes under the context it had when it suspended.
+  R.awr = function (v, saved) {
+    if (v instanceof AsyncReturn) {
+      R.pc = J(saved, v.x);
+      return v.v;
+    }
+    R.pc = saved;
+    return v;
+  };
+
+  // ---- the bridge: exporting and importing labeled values ------------------------------------
+  function labelDesc(l) {
+    const d = {
+      s: LS[l].map((i) => SRC_NAME[i]),
+      u: LS[l].filter((i) => !SRC_TRUST[i]).map((i) => SRC_NAME[i]),
+      r: LR[l] === null ? null : LR[l].map((i) => PRINCIPALS.names[i]),
+      c: LC[l].map((i) => CAPS.names[i]),
+    };
+    if (LV[l]) d.v = LV[l];
+    return d;
+  }
+  function labelFrom(d) {
+    if (!d) return 0;
+    const untrusted = new Set(d.u);
+    const s = d.s.map((n) => srcId(n, !untrusted.has(n))).sort((a, b) => a - b);
+    const r = d.r === null ? null : d.r.map((p) => PRINCIPALS.id(p)).sort((a, b) => a - b);
+    const c = d.c.map((n) => CAPS.id(n)).sort((a, b) => a - b);
+    return intern(dedupe(s), r === null ? null : dedupe(r), dedupe(c), d.v || null);
+  }
+  function dedupe(a) {
+    return a.filter((x, i) => i === 0 || a[i - 1] !== x);
+  }
+  // Encodes a value for the host: {k, l, d, ...} with labels as ids, plus the table of labels.
+  function exportValue(x, labels, seen) {
+    let l = 0;
+    let d = -1;
+    if (x instanceof Box) {
+      l = x.l;
+      d = x.d;
+      x = x.v;
+    }
+    if (l) labels[l] = true;
+    if (x === null || typeof x !== 'object') {
+      if (typeof x === 'function') return { k: 'x', w: 'function', l: l, d: d };
+      if (typeof x === 'number' && !isFinite(x)) return { k: 'p', v: null, l: l, d: d };
+      return x === undefined ? { k: 'u', l: l, d: d } : { k: 'p', v: x, l: l, d: d };
+    }
+    if (x instanceof Date) return { k: 'p', v: isNaN(x.getTime()) ? null : x.toISOString(), l: l, d: d };
+    if (seen.has(x)) typeError('cannot pass a circular structure to a tool');
+    seen.add(x);
+    const sl = J(l, x[SL] || 0);
+    if (sl) labels[sl] = true;
+    let out;
+    if (isArray(x)) out = { k: 'a', l: sl, d: d, i: x.map((e) => exportValue(e, labels, seen)) };
+    else if (isObj(x)) {
+      const e = {};
+      for (const k of Object.keys(x)) e[k] = exportValue(x[k], labels, seen);
+      out = { k: 'o', l: sl, d: d, e: e };
+    } else if (x instanceof LMap || x instanceof LSet)
+      out = { k: 'a', l: sl, d: d, i: spreadList(x).map((e) => exportValue(e, labels, seen)) };
+    else out = { k: 'x', w: 'value', l: l, d: d };
+    seen.delete(x);
+    return out;
+  }
+  function exportJson(v) {
+    const labels = {};
+    const value = exportValue(v, labels, new Set());
+    const table = {};
+    for (const id of Object.keys(labels)) table[id] = labelDesc(+id);
+    return { value: value, labels: table };
+  }
+  function importValue(e, labels, path) {
+    const l = labelFrom(labels[e.l]);
+    const leaf = l === 0 ? -1 : node('source ' + path, -1, -1, l);
+    if (e.k === 'a') {
+      const a = newArr(l);
+      if (l) a[SD] = leaf;
+      for (let i = 0; i < e.i.length; i++) a.push(importValue(e.i[i], labels, path + '[' + i + ']'));
+      return a;
+    }
+    if (e.k === 'o') {
+      const o = newObj();
+      if (l) {
+        o[SL] = l;
+        o[SD] = leaf;
+      }
+      for (const k of Object.keys(e.e)) o[k] = importValue(e.e[k], labels, path + '.' + k);
+      return o;
+    }
+    const v = e.k === 'u' ? undefined : e.v;
+    return l === 0 ? v : new Box(v, l, leaf);
+  }
+  R.tool = async function (name, args) {
+    if (S.dead) throw new LimitError('steps', 'the run was stopped');
+    if (++S.tools > LIM.toolCalls) limit('toolCalls', 'the plan made more than ' + LIM.toolCalls + ' tool calls');
+    const pc = R.pc;
+    const enc = exportJson(args);
+    const argLabel = deepLab(args);
+    acc(J(argLabel, pc));
+    if (pc) enc.labels[pc] = labelDesc(pc);
+    const reply = JSON.parse(
+      await host(JSON.stringify({ tool: name, args: enc.value, labels: enc.labels, pc: pc, lineage: lineageOf(args) })),
+    );
+    if (S.dead) throw new LimitError('steps', 'the run was stopped');
+    if (!reply.ok) {
+      const el = labelFrom(reply.label);
+      throw new PlanError(reply.kind, reply.message, J(J(el, pc), reply.kind === 'PolicyDenied' ? argLabel : 0));
+    }
+    return importValue(reply.value, reply.labels, name + (reply.item ? '(' + reply.item + ')' : '()'));
+  };
+  R.input = cfg.input ? importValue(cfg.input.value, cfg.input.labels, 'input') : undefined;
+
+  // ---- lineage -----------------------------------------------------------------------------
+  // Explains a node as a small tree: operations down to their sources, bounded in size.
+  function explain(n, budget, depth) {
+    if (n < 0) return null;
+    const l = GL[n];
+    const out = { op: GOP[n] };
+    if (GOP[n].slice(0, 7) === 'source ' || GOP[n] === 'summary' || budget.left <= 0 || depth > 12) {
+      out.sources = LS[l].map((i) => SRC_NAME[i]);
+      return out;
+    }
+    budget.left--;
+    const from = [];
+    const a = explain(GA[n], budget, depth + 1);
+    const b = explain(GB[n], budget, depth + 1);
+    if (a) from.push(a);
+    if (b) from.push(b);
+    if (from.length) out.from = from;
+    else out.sources = LS[l].map((i) => SRC_NAME[i]);
+    return out;
+  }
+  function lineageOf(v) {
+    const out = {};
+    const walk = (x, path, seen) => {
+      if (x instanceof Box && x.d >= 0) out[path] = explain(x.d, { left: 40 }, 0);
+      const r = raw(x);
+      if (r === null || typeof r !== 'object' || seen.has(r)) return;
+      seen.add(r);
+      if (isArray(r)) r.forEach((e, i) => walk(e, path + '[' + i + ']', seen));
+      else if (isObj(r)) for (const k of Object.keys(r)) walk(r[k], path ? path + '.' + k : k, seen);
+    };
+    walk(v, '', new Set());
+    return out;
+  }
+
+  // ---- built-ins and methods -----------------------------------------------------------------
+  // Implemented in runtime-lib (appended by the host): R.mc, R.bi, R.newc.
+  R.__internal = {
+    Box,
+    LMap,
+    LSet,
+    PlanError,
+    PlanThrow,
+    LimitError,
+    SL,
+    J,
+    JK,
+    mk,
+    raw,
+    lab,
+    elem,
+    withL,
+    deepLab,
+    plain,
+    newArr,
+    newObj,
+    isObj,
+    checkStr,
+    checkArr,
+    typeError,
+    limit,
+    callFn,
+    spreadList,
+    pair,
+    str,
+    acc,
+    importValue,
+    labelFrom,
+    strict,
+    LIM,
+    S,
+    key,
+    dOf,
+  };
+  // Host-side helpers: describe a failure, export the result.
+  R.describe = function (e) {
+    const pos = (e && typeof e.stack === 'string' && e.stack) || '';
+    if (e instanceof LimitError) return JSON.stringify({ kind: 'LimitExceeded', message: e.message, limit: e.limit, stack: pos });
+    if (e instanceof PlanError)
+      return JSON.stringify({ kind: e.kind, message: e.message, label: labelDesc(e.l), stack: pos });
+    if (e instanceof PlanThrow) {
+      let m;
+      try {
+        const p = plain(e.v);
+        m = typeof p === 'string' ? p : JSON.stringify(p);
+      } catch (x) {
+        m = 'a value';
+      }
+      return JSON.stringify({ kind: 'RuntimeError', message: 'uncaught: ' + m, label: labelDesc(e.l), stack: pos });
+    }
+    const name = e && e.name;
+    const message = String((e && e.message) || e);
+    return JSON.stringify({ kind: 'Native', name: String(name), message: message, label: labelDesc(R.pc), stack: pos });
+  };
+  R.result = (v) => JSON.stringify(exportJson(v));
+  R.stats = () => JSON.stringify({ steps: S.n, graphNodes: GOP.length, labels: LS.length });
+  return R;
+});

@@ -1,0 +1,203 @@
+/**
+ * Runs one compiled plan in a fresh QuickJS runtime and context (sync release build), with the
+ * label runtime loaded next to it. The only door out of the sandbox is one host function: the
+ * guest sends a JSON tool request and gets a JSON reply. Every limit of semantics §1 is enforced
+ * here or in the guest runtime; whatever happens, the run ends with a value or a described error
+ * and the host stays usable.
+ */
+import { newQuickJSWASMModule, type QuickJSContext, type QuickJSHandle, type QuickJSWASMModule } from 'quickjs-emscripten';
+import type { CompiledPlan } from '../plan';
+import type { Limits } from '../run/types';
+import LIBRARY from './guest/library.embed.generated';
+import RUNTIME from './guest/runtime.embed.generated';
+import HARDEN from './guest/harden.embed.generated';
+
+export interface SandboxRequest {
+  readonly plan: CompiledPlan;
+  readonly limits: Limits;
+  /** The encoded `input` value (labeled JSON), if the run has one. */
+  readonly input?: unknown;
+  /** Handles one tool request from the guest: JSON in, JSON out. Must not throw. */
+  readonly onTool: (request: string) => Promise<string>;
+  /** A fresh WASM module for this run alone (stronger isolation, ~10 ms more). */
+  readonly freshModule?: boolean;
+}
+
+export type SandboxOutcome =
+  | { readonly ok: true; readonly result: string; readonly stats: string }
+  | { readonly ok: false; readonly error: string; readonly stats: string | null };
+
+let shared: Promise<QuickJSWASMModule> | null = null;
+/** Loads (once) the module runs share; a run that could not be cleaned up replaces it. */
+function sharedModule(): Promise<QuickJSWASMModule> {
+  shared ??= newQuickJSWASMModule();
+  return shared;
+}
+
+const limitError = (limit: keyof Limits, message: string): string =>
+  JSON.stringify({ kind: 'LimitExceeded', limit, message });
+
+export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome> {
+  const module = req.freshModule ? await newQuickJSWASMModule() : await sharedModule();
+  const { limits } = req;
+  const started = Date.now();
+  const deadline = started + limits.wallMs;
+  const rt = module.newRuntime();
+  rt.setMemoryLimit(limits.memoryBytes);
+  rt.setMaxStackSize(limits.stackBytes);
+  let interrupted = false;
+  rt.setInterruptHandler(() => {
+    if (Date.now() > deadline) interrupted = true;
+    return interrupted;
+  });
+  const vm = rt.newContext();
+  const handles: QuickJSHandle[] = [];
+  const keep = (h: QuickJSHandle): QuickJSHandle => {
+    handles.push(h);
+    return h;
+  };
+  const pending = new Set<{ dispose(): void; alive: boolean }>();
+  let finished = false;
+
+  const call = (fnH: QuickJSHandle, ...args: QuickJSHandle[]): string => {
+    const r = vm.callFunction(fnH, vm.undefined, ...args);
+    if (r.error) {
+      const msg = dumpError(vm, r.error);
+      r.error.dispose();
+      throw new Error(msg);
+    }
+    const s = vm.getString(r.value);
+    r.value.dispose();
+    return s;
+  };
+
+  try {
+    evalOrThrow(vm, HARDEN, 'harden.js').dispose();
+    const factory = keep(evalOrThrow(vm, RUNTIME, 'runtime.js'));
+    const hostFn = keep(
+      vm.newFunction('host', (reqH) => {
+        const request = vm.getString(reqH);
+        const deferred = vm.newPromise();
+        pending.add(deferred);
+        void req.onTool(request).then((reply) => {
+          if (finished || !deferred.alive) return;
+          const s = vm.newString(reply);
+          deferred.resolve(s);
+          s.dispose();
+          rt.executePendingJobs();
+        });
+        return deferred.handle;
+      }),
+    );
+    const cfg = keep(
+      evalOrThrow(vm, `(${JSON.stringify({ mode: req.plan.mode, limits, input: req.input ?? null })})`, 'config.js'),
+    );
+    const R = keep(callOrThrow(vm, factory, hostFn, cfg));
+    const lib = keep(evalOrThrow(vm, LIBRARY, 'library.js'));
+    callOrThrow(vm, lib, R).dispose();
+    const planFn = keep(evalOrThrow(vm, req.plan.code, 'plan.js'));
+    const S = keep(vm.getProp(R, 'S'));
+    const promise = keep(callOrThrow(vm, planFn, R, S));
+    // resolvePromise subscribes inside the VM; the jobs it queues must run after it.
+    const resolved = vm.resolvePromise(promise);
+    rt.executePendingJobs();
+
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now()));
+    });
+    const settled = await Promise.race([resolved, timeout]);
+    clearTimeout(timer);
+    const statsFn = keep(vm.getProp(R, 'stats'));
+    const stats = (): string | null => {
+      try {
+        return call(statsFn);
+      } catch {
+        return null;
+      }
+    };
+    if (settled === 'timeout') {
+      interrupted = true;
+      return { ok: false, error: limitError('wallMs', `the run took longer than ${limits.wallMs} ms`), stats: stats() };
+    }
+    if (settled.error) {
+      const errH = keep(settled.error);
+      if (interrupted) return { ok: false, error: limitError('wallMs', `the run took longer than ${limits.wallMs} ms`), stats: stats() };
+      let described: string;
+      try {
+        described = call(keep(vm.getProp(R, 'describe')), errH);
+      } catch {
+        // Describing failed: the heap is exhausted or the stack is gone.
+        described = limitError('memoryBytes', 'the run ran out of memory');
+      }
+      return { ok: false, error: described, stats: stats() };
+    }
+    const valueH = keep(settled.value);
+    try {
+      return { ok: true, result: call(keep(vm.getProp(R, 'result')), valueH), stats: stats() ?? '{}' };
+    } catch (e) {
+      return { ok: false, error: limitError('memoryBytes', `the result could not be read: ${(e as Error).message}`), stats: stats() };
+    }
+  } catch (e) {
+    // Setup failed or the guest died while we talked to it.
+    const message = (e as Error).message;
+    const limit: keyof Limits = /out of memory/i.test(message) ? 'memoryBytes' : /stack/i.test(message) ? 'stackBytes' : 'wallMs';
+    if (interrupted || /out of memory|stack overflow|interrupted/i.test(message))
+      return { ok: false, error: limitError(limit, message), stats: null };
+    return { ok: false, error: JSON.stringify({ kind: 'Native', name: 'HostError', message }), stats: null };
+  } finally {
+    finished = true;
+    dispose(module, req.freshModule === true, () => {
+      for (const d of pending) if (d.alive) d.dispose();
+      for (const h of handles) if (h.alive) h.dispose();
+      vm.dispose();
+      rt.dispose();
+    });
+  }
+}
+
+/**
+ * QuickJS aborts when a runtime is disposed with objects still alive (a pending promise, a
+ * cycle the GC keeps). Then the module's memory is suspect: drop it, the next run loads a new one.
+ */
+function dispose(module: QuickJSWASMModule, fresh: boolean, steps: () => void): void {
+  try {
+    steps();
+  } catch {
+    if (!fresh) shared = null;
+    void module;
+  }
+}
+
+function evalOrThrow(vm: QuickJSContext, code: string, file: string): QuickJSHandle {
+  const r = vm.evalCode(code, file, { type: 'global', strict: true });
+  if (r.error) {
+    const msg = dumpError(vm, r.error);
+    r.error.dispose();
+    throw new Error(`${file}: ${msg}`);
+  }
+  return r.value;
+}
+
+function callOrThrow(vm: QuickJSContext, fn: QuickJSHandle, ...args: QuickJSHandle[]): QuickJSHandle {
+  const r = vm.callFunction(fn, vm.undefined, ...args);
+  if (r.error) {
+    const msg = dumpError(vm, r.error);
+    r.error.dispose();
+    throw new Error(msg);
+  }
+  return r.value;
+}
+
+function dumpError(vm: QuickJSContext, h: QuickJSHandle): string {
+  try {
+    const d: unknown = vm.dump(h);
+    if (d && typeof d === 'object' && 'message' in d) {
+      const o = d as { name?: string; message?: string };
+      return `${o.name ?? 'Error'}: ${o.message ?? ''}`;
+    }
+    return String(d);
+  } catch {
+    return 'unknown error';
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * Messages between the main process and the engine worker, parsed with zod on both ends: a
+ * worker is a separate heap, and whatever crosses is data to check, not trusted objects.
+ */
+import { z } from 'zod';
+
+const Json: z.ZodType<unknown> = z.unknown();
+
+export const RunJob = z.strictObject({
+  plan: z.string().max(200_000),
+  mode: z.enum(['strict', 'normal']),
+  world: z.strictObject({ text: z.string(), file: z.string() }),
+  policy: z.strictObject({ text: z.string(), file: z.string() }).optional(),
+  input: Json.optional(),
+  limits: z.record(z.string(), z.number().positive()).optional(),
+});
+export type RunJob = z.infer<typeof RunJob>;
+
+export const ToWorker = z.strictObject({ id: z.number().int(), job: RunJob });
+export type ToWorker = z.infer<typeof ToWorker>;
+
+export const FromWorker = z.union([
+  z.strictObject({ id: z.number().int(), ok: z.literal(true), report: z.unknown(), effects: z.unknown() }),
+  z.strictObject({ id: z.number().int(), ok: z.literal(false), kind: z.enum(['InputError', 'InternalError']), message: z.string() }),
+]);
+export type FromWorker = z.infer<typeof FromWorker>;
