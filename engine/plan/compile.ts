@@ -105,7 +105,10 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
     if (calleeCode !== undefined) return `__R.callee(${calleeCode})(${argsInline(c.arguments)})`;
     if (callee.type === 'Identifier') {
       const r = analysis.refs.get(callee);
-      if (r?.kind === 'tool') return `__R.tool(${str(callee.name)}, ${args(c.arguments)})`;
+      if (r?.kind === 'tool') {
+        const at = pos(c.start);
+        return `__R.tool(${str(callee.name)}, ${args(c.arguments)}, ${at.line}, ${at.column})`;
+      }
       if (r?.kind === 'builtin') return `__R.bi(${str(callee.name)}, ${args(c.arguments)})`;
       return `__R.callee(${callee.name})(${argsInline(c.arguments)})`;
     }

@@ -224,7 +224,7 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
     };
   }
   const err = GuestError.parse(JSON.parse(outcome.error));
-  const position = positionOf(err.stack, plan);
+  const position = err.pos ?? positionOf(err.stack, plan);
   const error = planError(err, position);
   return { ...empty(error.kind === 'LimitExceeded' ? 'limit' : 'failed', error), stats };
 }

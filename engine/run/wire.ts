@@ -56,6 +56,7 @@ export const GuestError = z.object({
   limit: z.string().optional(),
   label: LabelDesc.optional(),
   stack: z.string().optional(),
+  pos: z.object({ line: z.number(), column: z.number() }).optional(),
 });
 export type GuestError = z.infer<typeof GuestError>;
 

@@ -845,7 +845,7 @@
     const v = e.k === 'u' ? undefined : e.v;
     return l === 0 ? v : new Box(v, l, leaf);
   }
-  R.tool = async function (name, args) {
+  R.tool = async function (name, args, line, column) {
     if (S.dead) throw new LimitError('steps', 'the run was stopped');
     if (++S.tools > LIM.toolCalls) limit('toolCalls', 'the plan made more than ' + LIM.toolCalls + ' tool calls');
     const pc = R.pc;
@@ -859,7 +859,10 @@
     if (S.dead) throw new LimitError('steps', 'the run was stopped');
     if (!reply.ok) {
       const el = labelFrom(reply.label);
-      throw new PlanError(reply.kind, reply.message, J(J(el, pc), reply.kind === 'PolicyDenied' ? argLabel : 0));
+      const err = new PlanError(reply.kind, reply.message, J(J(el, pc), reply.kind === 'PolicyDenied' ? argLabel : 0));
+      // After an await the stack no longer shows the plan's line: remember the call's position.
+      err.pos = { line: line, column: column };
+      throw err;
     }
     return importValue(reply.value, reply.labels, name + (reply.item ? '(' + reply.item + ')' : '()'));
   };
@@ -943,7 +946,7 @@
     const pos = (e && typeof e.stack === 'string' && e.stack) || '';
     if (e instanceof LimitError) return JSON.stringify({ kind: 'LimitExceeded', message: e.message, limit: e.limit, stack: pos });
     if (e instanceof PlanError)
-      return JSON.stringify({ kind: e.kind, message: e.message, label: labelDesc(e.l), stack: pos });
+      return JSON.stringify({ kind: e.kind, message: e.message, label: labelDesc(e.l), stack: pos, pos: e.pos });
     if (e instanceof PlanThrow) {
       let m;
       try {
