@@ -245,7 +245,7 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
       case 'AwaitExpression': {
         const v = temp();
         const p = temp();
-        return `(${v} = ${ex(e.argument)}, ${p} = __R.pc, __R.awr(await ${v}, ${p}))`;
+        return `(${v} = ${ex(e.argument)}, ${p} = __R.pc, __R.awr(await __R.awv(${v}), ${p}))`;
       }
       default:
         throw new Error(`compile: unexpected ${e.type}`);

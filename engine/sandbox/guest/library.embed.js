@@ -105,9 +105,12 @@
   function cb(f, args, ctl) {
     if (ctl === 0) return callFn(f, args);
     const saved = R.pc;
-    R.pc = J(R.pc, ctl);
+    const entry = J(R.pc, ctl);
+    R.pc = entry;
     const v = callFn(f, args);
-    R.pc = J(saved, R.pc === J(saved, ctl) ? 0 : 0);
+    // The callback's result carries what it depended on, so the caller resumes its own context;
+    // unless the callback left early or wrote what we cannot name (its exit context rose).
+    if (R.pc === entry) R.pc = saved;
     return v;
   }
   function sortWith(items, f, l) {
@@ -457,8 +460,24 @@
     return typeError("regular expressions have no method '" + name + "' in plans", l);
   }
 
+  // A native failure inside a built-in (a RangeError from repeat, an invalid date) becomes a
+  // catchable plan error labeled with what it depended on; limits and plan errors pass through.
+  function guarded(impl) {
+    return function (a, b, c) {
+      try {
+        return impl(a, b, c);
+      } catch (e) {
+        if (e instanceof I.PlanError || e instanceof I.PlanThrow || e instanceof I.LimitError) throw e;
+        if (e instanceof InternalError) throw e;
+        const l = J(deepLab(a), deepLab(c || []));
+        throw new I.PlanError('RuntimeError', String((e && e.message) || e), J(l, R.pc));
+      }
+    };
+  }
+  const InternalError = typeof globalThis.InternalError === 'function' ? globalThis.InternalError : RangeError;
+
   // Method call: receiver.name(...args). Functions passed as callbacks must be plan functions.
-  R.mc = function (o, name, args) {
+  R.mc = guarded(function (o, name, args) {
     let l = 0;
     if (o instanceof Box) {
       l = o.l;
@@ -488,7 +507,7 @@
       return typeError("this object has no method '" + name + "'", J(l, o[SL] || 0));
     }
     return typeError("cannot call '" + name + "' on this value", l);
-  };
+  });
 
   // ---- static built-ins -----------------------------------------------------------------------
   const MATH = new Set([
@@ -551,7 +570,7 @@
     }
     return out;
   }
-  R.bi = function (name, args) {
+  R.bi = guarded(function (name, args) {
     const dot = name.indexOf('.');
     const ns = dot < 0 ? '' : name.slice(0, dot);
     const fn = dot < 0 ? name : name.slice(dot + 1);
@@ -605,8 +624,8 @@
       }
     }
     return typeError(name + ' is not available in plans', 0);
-  };
-  R.newc = function (kind, args) {
+  });
+  R.newc = guarded(function (kind, args) {
     if (kind === 'Date') {
       const a = argsOf(args);
       if (a.vs.length === 0) typeError('new Date() needs a value: the current time comes from now()', 0);
@@ -627,6 +646,6 @@
       m[SL] = J(m[SL] || 0, lab(args[0]));
     }
     return m;
-  };
+  });
   R.lim_string = I.LIM.stringLength;
 });

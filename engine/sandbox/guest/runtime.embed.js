@@ -753,8 +753,15 @@
     R.pc = entry;
     return new AsyncReturn(strict && here !== entry ? withL(v, here) : v, abr);
   };
+  // Awaiting a plain object with an own `then` would make it a thenable that the engine calls
+  // with native resolve functions: hold plan objects out of reach of the await machinery.
+  function Held(v) {
+    this.v = v;
+  }
+  R.awv = (v) => (isObj(v) ? new Held(v) : v);
   // After an await the function resumes under the context it had when it suspended.
   R.awr = function (v, saved) {
+    if (v instanceof Held) v = v.v;
     if (v instanceof AsyncReturn) {
       R.pc = J(saved, v.x);
       return v.v;

@@ -1,0 +1,420 @@
+/**
+ * What the gate works out about one call before it reads any rule: the argument leaves with
+ * their labels, who receives the call's data and whether each recipient is trusted, which
+ * arguments are "data", and the sentences that explain each finding (naming the field and the
+ * source). Everything is computed lazily and at most once per call.
+ */
+import { BOTTOM, isTrusted, joinLabels, shownSources, type Label, type Readers } from '../ifc/label';
+import type { LabeledValue } from '../ifc/labeled-value';
+import type { GateCall } from '../gate/types';
+import { BUILTIN_RECIPIENTS, type RecipientShape } from './tools';
+import { matchRecipient, parseAddress, sourceIsItem, splitAddresses } from './match';
+import type { Policy } from './schema';
+
+export interface PolicyGateOptions {
+  /**
+   * The real recipients of a tool whose recipients are not among its arguments (`replyToEmail`:
+   * the email's sender, plus its other participants with `replyAll`; `respondToEvent`: the
+   * organizer). Hosts that know the mailbox should supply it. Return `undefined` when unknown.
+   * Without it the gate uses the readers of the `id` argument's label (see README).
+   */
+  readonly recipientsOf?: (call: GateCall) => readonly string[] | undefined;
+}
+
+export interface Leaf {
+  readonly path: string;
+  readonly value: LabeledValue;
+  readonly label: Label;
+}
+
+export interface Recipient {
+  /** Where it came from: `to[0]`, or `id` for the participants of an item. */
+  readonly path: string;
+  /** How reasons show it: "`to[0]` (zed@attacker.test)". */
+  readonly shown: string;
+  readonly address: string | null;
+  readonly isUser: boolean;
+  readonly allowlisted: string | null;
+  readonly trusted: boolean;
+  /** Why it is (or is not) trusted. */
+  readonly why: string;
+}
+
+export interface Recipients {
+  /** The tool has a notion of recipients at all. */
+  readonly applies: boolean;
+  readonly known: boolean;
+  readonly list: readonly Recipient[];
+  /** Why the recipients are unknown. */
+  readonly unknownWhy?: string;
+  /** The argument names that hold recipients (or the item argument). */
+  readonly fields: readonly string[];
+}
+
+const MAX_LISTED = 5;
+
+export const fmtList = (items: readonly string[], max = MAX_LISTED): string =>
+  items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+
+export const fmtReaders = (r: Readers): string => (r === 'public' ? 'everyone' : `{${fmtList(r, 6)}}`);
+
+export const fmtSources = (l: Label): string => fmtList(shownSources(l));
+
+const untrustedPhrase = (l: Label): string =>
+  `${fmtList(l.untrusted)}, which ${l.untrusted.length === 1 ? 'is' : 'are'} untrusted`;
+
+const isEmpty = (l: Label): boolean => l.sources.length === 0 && l.readers === 'public' && l.caps.length === 0;
+
+/**
+ * Leaves with their effective labels (structure labels above joined in; a leaf keeps its own
+ * `verified`, as reading back from a container is identity). Empty containers count as leaves.
+ * Joins are memoised per pair of label objects, so big arrays of identically labeled items
+ * cost one join, not one per item.
+ */
+function leavesOf(v: LabeledValue, path: string): Leaf[] {
+  const out: Leaf[] = [];
+  const memo = new Map<Label, Map<Label, Label>>();
+  const join = (above: Label, l: Label): Label => {
+    if (isEmpty(above)) return l;
+    let m = memo.get(above);
+    if (!m) memo.set(above, (m = new Map()));
+    let j = m.get(l);
+    if (!j) {
+      const joined = joinLabels(above, l);
+      j = l.verified ? { ...joined, verified: l.verified } : joined;
+      m.set(l, j);
+    }
+    return j;
+  };
+  const walk = (x: LabeledValue, p: string, above: Label | null): void => {
+    const here = above === null ? x.label : join(above, x.label);
+    if (x.kind === 'array' && x.items.length > 0) x.items.forEach((i, n) => walk(i, `${p}[${n}]`, here));
+    else if (x.kind === 'object' && Object.keys(x.entries).length > 0)
+      for (const [k, e] of Object.entries(x.entries))
+        walk(e, /^[A-Za-z_$][\w$]*$/.test(k) ? `${p}.${k}` : `${p}[${JSON.stringify(k)}]`, here);
+    else out.push({ path: p, value: x, label: here });
+  };
+  walk(v, path, null);
+  return out;
+}
+
+/** The distinct label objects of some leaves (joins and counts need each only once). */
+const distinctLabels = (leaves: readonly Leaf[]): Label[] => [...new Set(leaves.map((l) => l.label))];
+
+/** Keeps the first few sentences of a possibly huge list, and counts the rest. */
+export class CappedList {
+  private readonly items: string[] = [];
+  private more = 0;
+  constructor(private readonly max = 8) {}
+  push(make: () => string): void {
+    if (this.items.length < this.max) this.items.push(make());
+    else this.more++;
+  }
+  get size(): number {
+    return this.items.length + this.more;
+  }
+  done(what: string): string[] {
+    return this.more ? [...this.items, `and ${this.more} more ${what}`] : this.items;
+  }
+}
+
+export class CallAnalysis {
+  private readonly memo = new Map<string, unknown>();
+  readonly userSet: ReadonlySet<string>;
+  readonly contactSet: ReadonlySet<string>;
+
+  constructor(
+    readonly call: GateCall,
+    readonly policy: Policy,
+    readonly opts: PolicyGateOptions = {},
+  ) {
+    this.userSet = new Set(call.userAddresses.map((a) => a.toLowerCase()));
+    this.contactSet = new Set(call.contacts.map((a) => a.toLowerCase()));
+  }
+
+  private once<T>(key: string, f: () => T): T {
+    if (this.memo.has(key)) return this.memo.get(key) as T;
+    const v = f();
+    this.memo.set(key, v);
+    return v;
+  }
+
+  /** Argument names in the call's order. */
+  get argNames(): readonly string[] {
+    return this.once('argNames', () => Object.keys(this.call.args));
+  }
+
+  has(name: string): boolean {
+    return Object.prototype.hasOwnProperty.call(this.call.args, name);
+  }
+
+  leaves(name: string): readonly Leaf[] {
+    return this.once(`leaves:${name}`, () => (this.has(name) ? leavesOf(this.call.args[name]!, name) : []));
+  }
+
+  /** The join of every label in an argument. */
+  fieldLabel(name: string): Label {
+    // A fold, not `joinLabels(...all)`: an argument may have more leaves than a call may take.
+    return this.once(`label:${name}`, () =>
+      distinctLabels(this.leaves(name)).reduce<Label>((acc, l) => joinLabels(acc, l), BOTTOM),
+    );
+  }
+
+  get shape(): RecipientShape | null {
+    return this.once('shape', () => {
+      const own = this.policy.recipientArgs[this.call.tool];
+      if (own) return { fields: own };
+      return BUILTIN_RECIPIENTS[this.call.tool] ?? null;
+    });
+  }
+
+  /** The arguments whose content is sent: every argument but the recipients (or the item id). */
+  get dataFields(): readonly string[] {
+    return this.once('dataFields', () => {
+      const s = this.shape;
+      const skip = new Set(s === null ? [] : 'fields' in s ? s.fields : [s.item]);
+      return this.argNames.filter((n) => !skip.has(n));
+    });
+  }
+
+  /** The item acted on: the `id` argument, when it is a string or number. */
+  get itemId(): string | null {
+    return this.once('itemId', () => {
+      if (!this.has('id')) return null;
+      const v = this.call.args['id']!;
+      return v.kind === 'prim' && (typeof v.value === 'string' || typeof v.value === 'number') ? String(v.value) : null;
+    });
+  }
+
+  isUser(address: string): boolean {
+    return this.userSet.has(address);
+  }
+
+  allowlistedBy(address: string): string | null {
+    return this.policy.allowlists.recipients.find((p) => matchRecipient(p, address)) ?? null;
+  }
+
+  private trustByValue(address: string): string | null {
+    if (this.isUser(address)) return 'is your own address';
+    if (this.contactSet.has(address)) return 'is in your contacts';
+    const p = this.allowlistedBy(address);
+    if (p !== null) return `matches the allowlist entry "${p}"`;
+    return null;
+  }
+
+  get recipients(): Recipients {
+    return this.once('recipients', () => this.computeRecipients());
+  }
+
+  private computeRecipients(): Recipients {
+    const shape = this.shape;
+    if (shape === null) {
+      // An egress tool the engine knows nothing about sends its data somewhere: unknown recipients.
+      if (this.call.kind !== 'egress') return { applies: false, known: true, list: [], fields: [] };
+      return {
+        applies: true,
+        known: false,
+        list: [],
+        fields: [],
+        unknownWhy: `the recipients of ${this.call.tool} are unknown (a policy can name them with recipientArgs)`,
+      };
+    }
+    if ('fields' in shape) {
+      const list: Recipient[] = [];
+      for (const f of shape.fields) {
+        for (const leaf of this.leaves(f)) {
+          const v = leaf.value;
+          if (v.kind === 'prim' && (v.value === null || v.value === undefined)) continue;
+          if (v.kind === 'array' || v.kind === 'object') continue; // an empty list: nobody
+          if (v.kind !== 'prim' || typeof v.value !== 'string') {
+            const what = v.kind === 'opaque' ? `a pending value (${v.what})` : JSON.stringify(v.value);
+            list.push(this.recipient(leaf, `\`${leaf.path}\` (${what})`, null));
+            continue;
+          }
+          for (const part of splitAddresses(v.value)) {
+            list.push(
+              this.recipient(leaf, `\`${leaf.path}\` (${part.address ?? JSON.stringify(part.raw)})`, part.address),
+            );
+          }
+        }
+      }
+      return { applies: true, known: true, list, fields: shape.fields };
+    }
+    const item = shape.item;
+    const fields = [item];
+    const itemText = this.itemId !== null ? ` ${this.itemId}` : '';
+    const resolved = this.opts.recipientsOf?.(this.call);
+    if (resolved !== undefined) {
+      const list = resolved.map((raw) => this.itemRecipient(item, itemText, raw, parseAddress(String(raw))));
+      return { applies: true, known: true, list, fields };
+    }
+    if (!this.has(item))
+      return {
+        applies: true,
+        known: false,
+        list: [],
+        fields,
+        unknownWhy: `the call has no \`${item}\`, so its recipients are unknown`,
+      };
+    const readers = this.fieldLabel(item).readers;
+    if (readers === 'public')
+      return {
+        applies: true,
+        known: false,
+        list: [],
+        fields,
+        unknownWhy: `the recipients of ${this.call.tool} are unknown: the label of \`${item}\`${itemText} names no readers`,
+      };
+    const others = readers.filter((r) => !this.isUser(r));
+    if (others.length === 0)
+      return {
+        applies: true,
+        known: false,
+        list: [],
+        fields,
+        unknownWhy: `the recipients of ${this.call.tool} are unknown: the label of \`${item}\`${itemText} names only you as a reader`,
+      };
+    return {
+      applies: true,
+      known: true,
+      list: others.map((r) => this.itemRecipient(item, itemText, r, parseAddress(r))),
+      fields,
+    };
+  }
+
+  private recipient(leaf: Leaf, shown: string, address: string | null): Recipient {
+    const base = { path: leaf.path, shown, address };
+    if (address === null)
+      return { ...base, isUser: false, allowlisted: null, trusted: false, why: `${shown} is not an email address` };
+    const byValue = this.trustByValue(address);
+    const isUser = this.isUser(address);
+    const allowlisted = this.allowlistedBy(address);
+    if (byValue !== null) return { ...base, isUser, allowlisted, trusted: true, why: `${shown} ${byValue}` };
+    if (leaf.label.verified === 'EmailAddress')
+      return { ...base, isUser, allowlisted, trusted: true, why: `${shown} was verified by a sanitizer` };
+    if (isTrusted(leaf.label))
+      return {
+        ...base,
+        isUser,
+        allowlisted,
+        trusted: true,
+        why: `${shown} was written in the plan or the request (${fmtSources(leaf.label)})`,
+      };
+    return { ...base, isUser, allowlisted, trusted: false, why: `${shown} came from ${untrustedPhrase(leaf.label)}` };
+  }
+
+  private itemRecipient(item: string, itemText: string, raw: string, address: string | null): Recipient {
+    const shown = `${address ?? JSON.stringify(raw)} (a participant of \`${item}\`${itemText})`;
+    const base = { path: item, shown, address };
+    if (address === null)
+      return { ...base, isUser: false, allowlisted: null, trusted: false, why: `${shown} is not an email address` };
+    const byValue = this.trustByValue(address);
+    return {
+      ...base,
+      isUser: this.isUser(address),
+      allowlisted: this.allowlistedBy(address),
+      trusted: byValue !== null,
+      why: byValue !== null ? `${shown} ${byValue}` : `${shown} is not one of your addresses, a contact or allowlisted`,
+    };
+  }
+
+  /**
+   * Why recipients cannot read these fields: one sentence per (recipient, field) that fails.
+   * Your own addresses read everything; unknown recipients read only public data.
+   */
+  readerProblems(fields: readonly string[]): string[] {
+    const r = this.recipients;
+    const out: string[] = [];
+    for (const f of fields) {
+      if (!this.has(f)) continue;
+      const l = this.fieldLabel(f);
+      if (l.readers === 'public') continue;
+      if (!r.known) {
+        out.push(`${r.unknownWhy}; \`${f}\` (from ${fmtSources(l)}) is readable only by ${fmtReaders(l.readers)}`);
+        continue;
+      }
+      for (const rec of r.list) {
+        if (rec.isUser) continue;
+        if (rec.address !== null && l.readers.includes(rec.address)) continue;
+        out.push(`${rec.shown} cannot read \`${f}\` (from ${fmtSources(l)}): its readers are ${fmtReaders(l.readers)}`);
+      }
+    }
+    return out;
+  }
+
+  /** Why recipients cannot read the control context. */
+  contextReaderProblems(): string[] {
+    const l = this.call.context;
+    if (l.readers === 'public') return [];
+    const r = this.recipients;
+    if (!r.known)
+      return [
+        `${r.unknownWhy}; the control context (from ${fmtSources(l)}) is readable only by ${fmtReaders(l.readers)}`,
+      ];
+    return r.list
+      .filter((rec) => !rec.isUser && !(rec.address !== null && (l.readers as readonly string[]).includes(rec.address)))
+      .map(
+        (rec) =>
+          `${rec.shown} cannot read why the call happens (control context from ${fmtSources(l)}): its readers are ${fmtReaders(l.readers)}`,
+      );
+  }
+
+  contextUntrusted(): string | null {
+    const l = this.call.context;
+    return isTrusted(l)
+      ? null
+      : `the call happens because of untrusted data: ${fmtList(l.untrusted)} (control context)`;
+  }
+
+  /** Sentences naming the untrusted leaves among these fields (the first few, then a count). */
+  untrustedLeaves(fields: readonly string[]): string[] {
+    const out = new CappedList();
+    for (const f of fields)
+      for (const leaf of this.leaves(f))
+        if (!isTrusted(leaf.label)) out.push(() => `\`${leaf.path}\` came from ${untrustedPhrase(leaf.label)}`);
+    return out.done('untrusted values');
+  }
+
+  /** Self-scoping (semantics §4): every untrusted source in the arguments and context is the item acted on. */
+  get selfScope(): { ok: boolean; why: string[] } {
+    return this.once('selfScope', () => {
+      const id = this.itemId;
+      const bad: string[] = [];
+      let any = false;
+      const check = (where: string, l: Label): void => {
+        for (const s of l.untrusted) {
+          any = true;
+          if (id !== null && sourceIsItem(s, id)) continue;
+          bad.push(
+            id === null
+              ? `${where} depends on untrusted ${s}, and the call names no item (\`id\`) it could be scoped to`
+              : `${where} depends on ${s}, which is not the item acted on (${id})`,
+          );
+        }
+      };
+      for (const f of this.argNames) check(`\`${f}\``, this.fieldLabel(f));
+      check('the control context', this.call.context);
+      if (bad.length) return { ok: false, why: bad };
+      return {
+        ok: true,
+        why: [any ? `every untrusted source is the item acted on (${id})` : 'no untrusted data is involved'],
+      };
+    });
+  }
+
+  /** Bulk-egress measures over the data arguments (see README): distinct untrusted sources and PII findings. */
+  get bulk(): { untrusted: readonly string[]; pii: readonly string[] } {
+    return this.once('bulk', () => {
+      const untrusted = new Set<string>();
+      const pii = new Set<string>();
+      for (const f of this.dataFields)
+        for (const label of distinctLabels(this.leaves(f))) {
+          for (const s of label.untrusted) untrusted.add(s);
+          const caps = label.caps.filter((c) => c.startsWith('PII_'));
+          if (caps.length === 0) continue;
+          for (const c of caps) for (const s of shownSources(label)) pii.add(`${c} from ${s}`);
+        }
+      return { untrusted: [...untrusted].sort(), pii: [...pii].sort() };
+    });
+  }
+}

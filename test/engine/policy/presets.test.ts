@@ -1,0 +1,500 @@
+/**
+ * Every rule of the shipped presets, exercised with synthetic calls: each rule is reached by at
+ * least one case (checked at the end), and neighbouring cases show the other decisions.
+ */
+import { describe, it, expect } from 'vitest';
+import type { GateCall, Decision } from '../../../engine/gate/types';
+import { loadPolicy, policyGate, presetPolicy, type Policy } from '../../../engine/policy';
+import { arr, call, ctx, fromEmail, lab, lit, val, ATTACKER, CONTACT, PRIYA, USER } from './helpers';
+
+interface Case {
+  name: string;
+  call: GateCall;
+  decision: Decision['decision'];
+  rule: string;
+  risk?: 'low' | 'medium' | 'high';
+  /** Substrings that must appear among the reasons. */
+  reasons?: string[];
+}
+
+const withSettings = (base: string, yaml: string): Policy => {
+  const r = loadPolicy(`version: 1\nextends: ${base}\n${yaml}`);
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return r.policy;
+};
+
+const OMAR = 'omar@acme.test';
+const contacts = [CONTACT, PRIYA, OMAR];
+const email = (extra: Record<string, ReturnType<typeof lit>>) => ({
+  subject: lit('Hello'),
+  body: lit('Running late.'),
+  ...extra,
+});
+const sixEmails = arr(['e1', 'e2', 'e3', 'e4', 'e5', 'e6'].map((id) => fromEmail(id, `note ${id}`, [CONTACT])));
+const piiEmails = val('phones: …', {
+  sources: ['tool:getEmail:e1', 'tool:getEmail:e2'],
+  readers: [CONTACT, USER],
+  caps: ['PII_PHONE', 'PII_EMAIL'],
+});
+/** An event as listEvents returns it: readers are organizer, attendees and the user. */
+const eventId = (id: string, organizer: string, attendees: string[] = []) =>
+  val(id, { sources: [`tool:listEvents:${id}`], readers: [organizer, ...attendees, USER] });
+
+const sharedEgress = (): Case[] => [
+  {
+    name: 'reading an email',
+    call: call('getEmail', { id: lit('e1') }),
+    decision: 'allow',
+    rule: 'read/allow',
+  },
+  {
+    name: 'quarantined extraction over untrusted text',
+    call: call(
+      'extract',
+      { text: fromEmail('e1', 'x', []), schema: lit({ type: 'string' }) },
+      { context: ctx('tool:getEmail:e1') },
+    ),
+    decision: 'allow',
+    rule: 'read/allow',
+  },
+  {
+    name: 'the transcript',
+    call: call('log', { values: fromEmail('e1', ['x'], []) }),
+    decision: 'allow',
+    rule: 'read/allow',
+  },
+  {
+    name: 'a sanitizer',
+    call: call('verifyEmailAddress', { address: fromEmail('e1', ATTACKER, []) }),
+    decision: 'allow',
+    rule: 'read/allow',
+  },
+  {
+    name: 'a draft to an untrusted address with untrusted content',
+    call: call(
+      'createDraft',
+      { to: fromEmail('m1', [ATTACKER], []), subject: lit('x'), body: fromEmail('m2', 'secret', [PRIYA], ['SECRET']) },
+      { context: ctx('tool:getEmail:m1') },
+    ),
+    decision: 'allow',
+    rule: 'drafts/allow',
+  },
+  {
+    name: 'SECRET in the body to a contact',
+    call: call(
+      'sendEmail',
+      email({ to: lit([CONTACT]), body: fromEmail('e7', 'your code is 123456', [CONTACT], ['SECRET']) }),
+    ),
+    decision: 'deny',
+    rule: 'egress/secret',
+    reasons: ['`body` carries SECRET (from tool:getEmail:e7)'],
+  },
+  {
+    name: 'SECRET in the subject, one of several recipients is the user',
+    call: call('sendEmail', {
+      to: lit([USER, CONTACT]),
+      subject: fromEmail('e7', 'pw', [CONTACT], ['SECRET']),
+      body: lit(''),
+    }),
+    decision: 'deny',
+    rule: 'egress/secret',
+  },
+  {
+    name: 'SECRET in a reply',
+    call: call('replyToEmail', {
+      id: fromEmail('e7', 'e7', [CONTACT]),
+      body: fromEmail('e7', 'code', [CONTACT], ['SECRET']),
+    }),
+    decision: 'deny',
+    rule: 'egress/secret',
+  },
+  {
+    name: 'SECRET in an invitation',
+    call: call('createEvent', {
+      title: lit('Sync'),
+      start: lit('2026-03-16T10:00:00Z'),
+      end: lit('2026-03-16T10:30:00Z'),
+      attendees: lit([CONTACT]),
+      description: fromEmail('e7', 'api key', [CONTACT], ['SECRET']),
+    }),
+    decision: 'deny',
+    rule: 'egress/secret',
+  },
+  {
+    name: 'data joined from six untrusted emails to a contact',
+    call: call('sendEmail', email({ to: lit([CONTACT]), body: sixEmails })),
+    decision: 'confirm',
+    rule: 'egress/bulk',
+    risk: 'high',
+    reasons: ['joins 6 untrusted sources (more than'],
+  },
+  {
+    name: 'four PII findings to a contact',
+    call: call('sendEmail', email({ to: lit([CONTACT]), body: piiEmails })),
+    decision: 'confirm',
+    rule: 'egress/bulk',
+    reasons: ['4 PII findings'],
+  },
+  {
+    name: 'SECRET mailed to the user only',
+    call: call(
+      'sendEmail',
+      email({ to: lit(['Alex Doe <ALEX@acme.test>']), body: fromEmail('e7', 'code', [], ['SECRET']) }),
+    ),
+    decision: 'allow',
+    rule: 'egress/to-self',
+  },
+  {
+    name: 'an untrusted address on the attacker side',
+    call: call('sendEmail', email({ to: fromEmail('m1', [ATTACKER], []) }), { contacts }),
+    decision: 'confirm',
+    rule: 'egress/untrusted-recipient',
+    risk: 'high',
+    reasons: ['`to[0]` (zed@attacker.test) came from tool:getEmail:m1, which is untrusted'],
+  },
+  {
+    name: 'a contact who may not read the body (sample 05)',
+    call: call(
+      'sendEmail',
+      { to: lit([OMAR]), subject: lit('FYI'), body: fromEmail('m2', 'OFFER', [PRIYA]) },
+      { contacts },
+    ),
+    decision: 'confirm',
+    rule: 'egress/review',
+    risk: 'medium',
+    reasons: [
+      '`to[0]` (omar@acme.test) cannot read `body` (from tool:getEmail:m2): its readers are {alex@acme.test, priya@acme.test}',
+    ],
+  },
+];
+
+const defaultCases = (): Case[] => [
+  ...sharedEgress(),
+  {
+    name: 'a plan literal to a contact whose data came from an email they may read (sample 07)',
+    call: call(
+      'sendEmail',
+      {
+        to: lit([PRIYA]),
+        subject: fromEmail('m2', 'Re: Offer', [PRIYA]),
+        body: fromEmail('m2', 'Looks good: …', [PRIYA]),
+      },
+      { contacts },
+    ),
+    decision: 'allow',
+    rule: 'egress/trusted',
+  },
+  {
+    name: 'an event without attendees, decided by untrusted content',
+    call: call(
+      'createEvent',
+      { title: fromEmail('e1', 'Dentist', []), start: lit('a'), end: lit('b') },
+      { context: ctx('tool:getEmail:e1') },
+    ),
+    decision: 'allow',
+    rule: 'calendar/no-attendees',
+  },
+  {
+    name: 'an event with an empty attendee list',
+    call: call('createEvent', { title: lit('Focus'), start: lit('a'), end: lit('b'), attendees: lit([]) }),
+    decision: 'allow',
+    rule: 'calendar/no-attendees',
+  },
+  {
+    name: 'mail to yourself decided by untrusted content',
+    call: call('sendEmail', email({ to: lit([USER]), body: sixEmails }), { context: ctx('tool:listEmails:e3') }),
+    decision: 'allow',
+    rule: 'egress/to-self',
+  },
+  {
+    name: 'accepting an invitation',
+    call: call('respondToEvent', { id: eventId('ev1', 'carol@other.test', [CONTACT]), response: lit('accepted') }),
+    decision: 'allow',
+    rule: 'calendar/respond',
+  },
+  {
+    name: 'an answer decided by the invitation itself',
+    call: call('respondToEvent', {
+      id: eventId('ev1', 'carol@other.test'),
+      response: val('declined', { sources: ['tool:listEvents:ev1'], readers: ['carol@other.test', USER] }),
+    }),
+    decision: 'allow',
+    rule: 'calendar/respond',
+  },
+  {
+    name: 'an answer to a stranger decided by another invitation',
+    call: call('respondToEvent', {
+      id: eventId('ev1', 'carol@other.test'),
+      response: val('declined', { sources: ['tool:listEvents:ev2'], readers: 'public' }),
+    }),
+    decision: 'confirm',
+    rule: 'egress/untrusted-recipient',
+    reasons: ['carol@other.test (a participant of `id` ev1) is not one of your addresses, a contact or allowlisted'],
+  },
+  {
+    name: 'an answer decided by another email',
+    call: call(
+      'respondToEvent',
+      { id: eventId('ev1', CONTACT), response: lit('declined') },
+      { context: ctx('tool:getEmail:m1') },
+    ),
+    decision: 'confirm',
+    rule: 'egress/untrusted-context',
+    reasons: ['the call happens because of untrusted data: tool:getEmail:m1 (control context)'],
+  },
+  {
+    name: 'a literal to a contact (sample 06)',
+    call: call(
+      'sendEmail',
+      { to: lit([OMAR]), subject: lit('Standup'), body: lit('Running 5 minutes late.') },
+      { contacts },
+    ),
+    decision: 'allow',
+    rule: 'egress/trusted',
+  },
+  {
+    name: 'a reply to a contact',
+    call: call('replyToEmail', { id: fromEmail('e1', 'e1', [CONTACT]), body: lit('Thanks!') }),
+    decision: 'allow',
+    rule: 'egress/trusted',
+  },
+  {
+    name: 'an invitation to contacts and an allowlisted address',
+    call: call('createEvent', { title: lit('Sync'), start: lit('a'), end: lit('b'), attendees: lit([CONTACT, PRIYA]) }),
+    decision: 'allow',
+    rule: 'egress/trusted',
+  },
+  {
+    name: 'a contact chosen under an untrusted condition (sample 03, branch not taken)',
+    call: call('sendEmail', email({ to: lit([OMAR]) }), { contacts, context: ctx('tool:getEmail:m1') }),
+    decision: 'confirm',
+    rule: 'egress/untrusted-context',
+    risk: 'high',
+  },
+  {
+    name: 'an address built from an email (sample 01)',
+    call: call('sendEmail', {
+      to: val([ATTACKER], { sources: ['tool:getEmail:m1'], readers: ['trudy@attacker.test', USER] }),
+      subject: lit('List'),
+      body: lit('Attached.'),
+    }),
+    decision: 'confirm',
+    rule: 'egress/untrusted-recipient',
+  },
+  {
+    name: 'archiving an email because of itself',
+    call: call(
+      'archiveEmail',
+      { id: fromEmail('e1', 'e1', [], [], 'listEmails') },
+      { context: ctx('tool:listEmails:e1') },
+    ),
+    decision: 'allow',
+    rule: 'organize/self-scoped',
+  },
+  {
+    name: 'labelling an email with a label it produced',
+    call: call('labelEmail', { id: fromEmail('e1', 'e1', []), label: fromEmail('e1', 'newsletter', []) }),
+    decision: 'allow',
+    rule: 'organize/self-scoped',
+  },
+  {
+    name: 'marking a typed id read',
+    call: call('markRead', { id: lit('e5') }),
+    decision: 'allow',
+    rule: 'organize/self-scoped',
+  },
+  {
+    name: 'an email deciding what happens to another',
+    call: call('moveEmail', { id: fromEmail('e1', 'e1', []), folder: fromEmail('e9', 'Trash', []) }),
+    decision: 'confirm',
+    rule: 'organize/review',
+    risk: 'low',
+    reasons: ['`folder` depends on tool:getEmail:e9, which is not the item acted on (e1)'],
+  },
+  {
+    name: 'archiving under another email’s control',
+    call: call('archiveEmail', { id: fromEmail('e1', 'e1', []) }, { context: ctx('tool:listEmails:e3') }),
+    decision: 'confirm',
+    rule: 'organize/review',
+    reasons: ['the control context depends on tool:listEmails:e3, which is not the item acted on (e1)'],
+  },
+  {
+    name: 'deleting (disabled)',
+    call: call('deleteEmail', { id: lit('e1') }),
+    decision: 'deny',
+    rule: 'delete/disabled',
+  },
+];
+
+const strictCases = (): Case[] => [
+  ...sharedEgress(),
+  {
+    name: 'a plan literal to a contact whose data came from an email they may read (sample 07): data untrusted',
+    call: call(
+      'sendEmail',
+      {
+        to: lit([PRIYA]),
+        subject: fromEmail('m2', 'Re: Offer', [PRIYA]),
+        body: fromEmail('m2', 'Looks good: …', [PRIYA]),
+      },
+      { contacts },
+    ),
+    decision: 'confirm',
+    rule: 'egress/review',
+    reasons: ['`body` came from tool:getEmail:m2, which is untrusted'],
+  },
+  {
+    name: 'an event without attendees, decided by you',
+    call: call('createEvent', { title: lit('Focus'), start: lit('a'), end: lit('b') }),
+    decision: 'allow',
+    rule: 'calendar/no-attendees',
+  },
+  {
+    name: 'an event without attendees, decided by an email',
+    call: call(
+      'createEvent',
+      { title: lit('Focus'), start: lit('a'), end: lit('b') },
+      { context: ctx('tool:getEmail:e1') },
+    ),
+    decision: 'confirm',
+    rule: 'egress/untrusted-context',
+  },
+  {
+    name: 'mail to yourself, decided by you',
+    call: call('sendEmail', email({ to: lit([USER]), body: sixEmails })),
+    decision: 'allow',
+    rule: 'egress/to-self',
+  },
+  {
+    name: 'mail to yourself decided by an email',
+    call: call('sendEmail', email({ to: lit([USER]) }), { context: ctx('tool:getEmail:e1') }),
+    decision: 'confirm',
+    rule: 'egress/untrusted-context',
+  },
+  {
+    name: 'fully trusted mail',
+    call: call('sendEmail', email({ to: lit([CONTACT]) })),
+    decision: 'allow',
+    rule: 'egress/trusted',
+  },
+  {
+    name: 'a trusted context the recipient may not read',
+    call: call('sendEmail', email({ to: lit([CONTACT]) }), { context: lab({ sources: ['system'], readers: [USER] }) }),
+    decision: 'confirm',
+    rule: 'egress/review',
+    reasons: ['cannot read why the call happens'],
+  },
+  {
+    name: 'a reply (its id came from the mailbox)',
+    call: call('replyToEmail', { id: fromEmail('e1', 'e1', [CONTACT]), body: lit('Thanks!') }),
+    decision: 'confirm',
+    rule: 'egress/review',
+  },
+  {
+    name: 'archiving a typed id',
+    call: call('archiveEmail', { id: lit('e1') }),
+    decision: 'allow',
+    rule: 'organize/trusted',
+  },
+  {
+    name: 'archiving an email because of itself',
+    call: call('archiveEmail', { id: fromEmail('e1', 'e1', []) }, { context: ctx('tool:getEmail:e1') }),
+    decision: 'confirm',
+    rule: 'organize/review',
+  },
+  {
+    name: 'deleting (disabled)',
+    call: call('deleteEmail', { id: lit('e1') }),
+    decision: 'deny',
+    rule: 'delete/disabled',
+  },
+  {
+    name: 'an untrusted context',
+    call: call('sendEmail', email({ to: lit([CONTACT]) }), { context: ctx('tool:getEmail:e1') }),
+    decision: 'confirm',
+    rule: 'egress/untrusted-context',
+  },
+];
+
+const deleteCases = (): Case[] => [
+  {
+    name: 'deleting under an untrusted context',
+    call: call('deleteEmail', { id: fromEmail('e1', 'e1', []) }, { context: ctx('tool:searchEmails:e1') }),
+    decision: 'deny',
+    rule: 'delete/untrusted-context',
+    reasons: ['tool:searchEmails:e1 (control context)'],
+  },
+  {
+    name: 'deleting a typed id',
+    call: call('deleteEmail', { id: lit('e1') }),
+    decision: 'confirm',
+    rule: 'delete/confirm',
+    risk: 'high',
+  },
+  {
+    name: 'deleting an email listed by a source, decided by you',
+    call: call('deleteEmail', { id: fromEmail('e1', 'e1', []) }),
+    decision: 'confirm',
+    rule: 'delete/confirm',
+  },
+];
+
+function check(policy: Policy, cases: Case[], hit: Set<string>): void {
+  const gate = policyGate(policy);
+  for (const c of cases) {
+    const d = gate(c.call);
+    hit.add(d.rule);
+    expect({ name: c.name, decision: d.decision, rule: d.rule }).toEqual({
+      name: c.name,
+      decision: c.decision,
+      rule: c.rule,
+    });
+    if (c.risk) expect(d.decision === 'confirm' && d.risk).toBe(c.risk);
+    for (const r of c.reasons ?? [])
+      expect(
+        d.reasons.some((x) => x.includes(r)),
+        `${c.name}: ${r}\n${d.reasons.join('\n')}`,
+      ).toBe(true);
+    expect(d.reasons.length).toBeGreaterThan(0);
+  }
+}
+
+describe.each(['default', 'strict'])('preset %s', (name) => {
+  const policy = presetPolicy(name);
+  const hit = new Set<string>();
+  const cases = name === 'default' ? defaultCases() : strictCases();
+  const enabled = withSettings(name, 'settings: { deleteEnabled: true }');
+
+  it.each(cases.map((c) => [c.name, c] as const))('%s', (_n, c) => check(policy, [c], hit));
+  it.each(deleteCases().map((c) => [c.name, c] as const))('with deleteEnabled: %s', (_n, c) =>
+    check(enabled, [c], hit),
+  );
+
+  it('budgets deny once the cap is reached, naming budget/<tool>', () => {
+    const gate = policyGate(policy);
+    const cap = policy.budgets['sendEmail']!;
+    const send = (n: number) => gate(call('sendEmail', email({ to: lit([CONTACT]) }), { counters: { sendEmail: n } }));
+    expect(send(cap - 1).decision).toBe('allow');
+    expect(send(cap)).toMatchObject({ decision: 'deny', rule: 'budget/sendEmail' });
+    const star = policy.budgets['*']!;
+    expect(gate(call('getEmail', { id: lit('e1') }, { counters: { getEmail: star } })).rule).toBe('budget/getEmail');
+    expect(
+      gate(call('getEmail', { id: lit('e1') }, { counters: { getEmail: star - 1, sendEmail: 10_000 } })).decision,
+    ).toBe('allow');
+  });
+
+  it('reaches every rule of the preset', () => {
+    const ids = policy.rules.map((r) => r.id);
+    expect(ids.filter((id) => !hit.has(id))).toEqual([]);
+  });
+});
+
+describe('strict is stricter than default', () => {
+  it('gives allow only where default allows, over all the cases', () => {
+    const d = policyGate(presetPolicy('default'));
+    const s = policyGate(presetPolicy('strict'));
+    for (const c of [...defaultCases(), ...strictCases()]) {
+      if (s(c.call).decision === 'allow') expect(d(c.call).decision, c.name).toBe('allow');
+    }
+  });
+});
