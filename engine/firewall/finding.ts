@@ -1,0 +1,55 @@
+/**
+ * What the tool-output firewall reports: a finding names the cap it adds, what it found and where
+ * (UTF-16 offsets into the scanned text). `detail` is for people and audit logs, so it never
+ * repeats a secret: card numbers, keys, codes and passwords are masked.
+ */
+
+export interface Finding {
+  /** The cap added to the value's label (see CAPS). */
+  readonly cap: string;
+  /** What was found: `card`, `iban`, `aws-access-key`, `one-time-code`, or an injection category. */
+  readonly kind: string;
+  /** A short, masked description, e.g. `Visa card ending 4242`. */
+  readonly detail: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The caps the firewall emits. Tool declarations set the others (UNTRUSTED_TEXT, EXTERNAL_CONTENT, ...). */
+export const CAPS = Object.freeze({
+  SECRET: 'SECRET',
+  PII_CARD: 'PII_CARD',
+  PII_IBAN: 'PII_IBAN',
+  FINANCIAL: 'FINANCIAL',
+  PII_SSN: 'PII_SSN',
+  PII_PHONE: 'PII_PHONE',
+  PII_EMAIL: 'PII_EMAIL',
+  PROMPT_INJECTION: 'PROMPT_INJECTION',
+  /** Part of the value was too long to scan: treat it as possibly carrying anything. */
+  UNSCANNED: 'UNSCANNED',
+});
+
+export type Cap = (typeof CAPS)[keyof typeof CAPS];
+
+/** A detector: pure, bounded (linear or near-linear in the text), never throws on any string. */
+export type Detector = (text: string) => Finding[];
+
+/** Do two findings overlap? */
+export const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }): boolean =>
+  a.start < b.end && b.start < a.end;
+
+/** A short excerpt for details: at most `max` characters, invisible and control characters escaped. */
+export function excerpt(text: string, max = 60): string {
+  const cut = text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return cut.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`);
+}
+
+/** Every match of a global regex (a fresh copy, so callers may share the pattern). */
+export function* matchesOf(re: RegExp, text: string): Generator<RegExpExecArray> {
+  const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+  let m: RegExpExecArray | null;
+  while ((m = g.exec(text)) !== null) {
+    yield m;
+    if (m[0].length === 0) g.lastIndex++;
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * Prompt-injection detection (PROMPT_INJECTION). The patterns themselves are data
+ * (patterns.embed.yaml); this file runs them over three views of the text:
+ *
+ * 1. the de-obfuscated text (normalize.ts); a match that needed de-obfuscation (homoglyphs,
+ *    invisible characters, tag characters) is reported as `encoded-instruction`;
+ * 2. the raw text, for the patterns that look for invisible characters themselves;
+ * 3. base64 blobs, decoded, when the decoded text is readable and matches a pattern.
+ *
+ * A finding tags a value; it never decides anything by itself (the gate decides on labels).
+ */
+import { CAPS, excerpt, matchesOf, type Finding } from './finding';
+import { normalizeForMatching, originalSpan, spanObfuscated } from './normalize';
+import type { InjectionPattern, PatternSet } from './patterns';
+
+export interface InjectionOptions {
+  /**
+   * Hosts (and their subdomains) that exfiltration-category matches may point at without a
+   * finding, e.g. the user's own domains. Default: none.
+   */
+  readonly knownHosts?: readonly string[];
+  /** How deep to follow base64 inside base64. Default 2. */
+  readonly maxDecodeDepth?: number;
+}
+
+const BASE64_BLOB = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{16,65536}={0,2}(?![A-Za-z0-9+/=_-])/g;
+const MAX_BLOBS = 64;
+const HOST_IN_URL = /\/\/([^/\s)?#:"'<>]{1,253})/;
+
+function hostAllowed(matchText: string, knownHosts: readonly string[]): boolean {
+  const host = HOST_IN_URL.exec(matchText)?.[1]?.toLowerCase();
+  if (!host) return false;
+  return knownHosts.some((k) => {
+    const base = k.toLowerCase();
+    return host === base || host.endsWith(`.${base}`);
+  });
+}
+
+/** Decodes a base64 (or base64url) blob to readable text, or null when it is not text. */
+export function decodeBase64Text(blob: string): string | null {
+  const body = blob.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
+  if (body.length % 4 === 1) return null;
+  // Mixed case and letters are what base64 of text looks like; long plain words are not blobs.
+  if (!/[A-Z]/.test(body) || !/[a-z]/.test(body)) return null;
+  let binary: string;
+  try {
+    binary = atob(body + '='.repeat((4 - (body.length % 4)) % 4));
+  } catch {
+    return null;
+  }
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+  if (text.length < 8) return null;
+  let printable = 0;
+  for (const ch of text) if (/[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\r\t]/u.test(ch)) printable++;
+  return printable / [...text].length >= 0.9 ? text : null;
+}
+
+function runNormalized(text: string, patterns: readonly InjectionPattern[], knownHosts: readonly string[]): Finding[] {
+  const out: Finding[] = [];
+  const nz = normalizeForMatching(text);
+  for (const p of patterns) {
+    if (p.scope !== 'normalized') continue;
+    for (const m of matchesOf(p.regex, nz.text)) {
+      const s = m.index;
+      const e = m.index + m[0].length;
+      const span = originalSpan(nz, s, e);
+      if (p.category === 'exfiltration' && knownHosts.length > 0 && hostAllowed(m[0], knownHosts)) continue;
+      const obfuscated = spanObfuscated(nz, s, e);
+      out.push({
+        cap: CAPS.PROMPT_INJECTION,
+        kind: obfuscated ? 'encoded-instruction' : p.category,
+        detail: obfuscated
+          ? `obfuscated (homoglyphs or invisible characters) ${p.category}: ${p.description} [${p.id}]: "${excerpt(m[0])}"`
+          : `${p.description} [${p.id}]: "${excerpt(m[0])}"`,
+        start: span.start,
+        end: span.end,
+      });
+    }
+  }
+  return out;
+}
+
+function runRaw(text: string, patterns: readonly InjectionPattern[]): Finding[] {
+  const out: Finding[] = [];
+  for (const p of patterns) {
+    if (p.scope !== 'raw') continue;
+    for (const m of matchesOf(p.regex, text)) {
+      out.push({
+        cap: CAPS.PROMPT_INJECTION,
+        kind: p.category,
+        detail: `${p.description} [${p.id}]: "${excerpt(m[0])}"`,
+        start: m.index,
+        end: m.index + m[0].length,
+      });
+    }
+  }
+  return out;
+}
+
+function runEncoded(text: string, set: PatternSet, knownHosts: readonly string[], depth: number): Finding[] {
+  if (depth <= 0) return [];
+  const out: Finding[] = [];
+  let blobs = 0;
+  for (const m of matchesOf(BASE64_BLOB, text)) {
+    if (++blobs > MAX_BLOBS) break;
+    const decoded = decodeBase64Text(m[0]);
+    if (decoded === null) continue;
+    const inner = [
+      ...runNormalized(decoded, set.patterns, knownHosts),
+      ...runEncoded(decoded, set, knownHosts, depth - 1),
+    ];
+    const first = inner[0];
+    if (!first) continue;
+    out.push({
+      cap: CAPS.PROMPT_INJECTION,
+      kind: 'encoded-instruction',
+      detail: `base64 text that decodes to an instruction (${first.kind}): "${excerpt(decoded)}"`,
+      start: m.index,
+      end: m.index + m[0].length,
+    });
+  }
+  return out;
+}
+
+/** Prompt-injection findings in `text`. Bounded: linear passes plus at most 64 decoded blobs. */
+export function findInjections(text: string, set: PatternSet, opts: InjectionOptions = {}): Finding[] {
+  const knownHosts = opts.knownHosts ?? [];
+  return [
+    ...runNormalized(text, set.patterns, knownHosts),
+    ...runRaw(text, set.patterns),
+    ...runEncoded(text, set, knownHosts, opts.maxDecodeDepth ?? 2),
+  ];
+}

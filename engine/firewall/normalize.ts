@@ -1,0 +1,135 @@
+/**
+ * De-obfuscation before injection matching: the text a model would "read", with a map back to
+ * the original offsets.
+ *
+ * - invisible characters (zero-width, bidi controls, variation selectors) are dropped;
+ * - Unicode "tag" characters (U+E0020–E007E, invisible ASCII smuggling) become the ASCII they hide;
+ * - compatibility forms (fullwidth, mathematical letters), accents and cross-script homoglyphs
+ *   (Cyrillic `і`, Greek `ο`) become the Latin letters they look like;
+ * - typographic quotes and dashes become ASCII; whitespace runs become one space (or one newline
+ *   when the run contains a line break), so patterns can use a single `\s` between words.
+ *
+ * Each output character records whether it came from an obfuscation (a homoglyph, a tag
+ * character, or a letter right after a dropped invisible character), so a match that relied on
+ * one is reported as an encoded instruction.
+ */
+import { asciiPunctuation, latinLookalike } from '../sanitizers/confusables';
+
+export interface Normalized {
+  readonly text: string;
+  /** For each UTF-16 unit of `text`: the offset in the original where its source character starts. */
+  readonly start: Int32Array;
+  /** ... and where it ends. */
+  readonly end: Int32Array;
+  /** 1 when the unit came from an obfuscation. */
+  readonly obfuscated: Uint8Array;
+}
+
+const isInvisible = (cp: number): boolean =>
+  (cp >= 0x200b && cp <= 0x200f) ||
+  (cp >= 0x202a && cp <= 0x202e) ||
+  (cp >= 0x2060 && cp <= 0x2064) ||
+  (cp >= 0x2066 && cp <= 0x2069) ||
+  cp === 0xfeff ||
+  cp === 0x00ad ||
+  cp === 0x034f ||
+  cp === 0x180e ||
+  cp === 0x061c ||
+  (cp >= 0xfe00 && cp <= 0xfe0f) ||
+  (cp >= 0xe0100 && cp <= 0xe01ef) ||
+  cp === 0xe0001 ||
+  cp === 0xe007f;
+
+const WHITESPACE = /\s/;
+
+const lookalikeCache = new Map<string, string | null>();
+function cachedLookalike(ch: string): string | undefined {
+  const hit = lookalikeCache.get(ch);
+  if (hit !== undefined) return hit ?? undefined;
+  const v = latinLookalike(ch);
+  if (lookalikeCache.size < 8192) lookalikeCache.set(ch, v ?? null);
+  return v;
+}
+
+export function normalizeForMatching(raw: string): Normalized {
+  const n = raw.length;
+  const parts: string[] = [];
+  let lastChar = '';
+  // Output can grow (a ligature becomes two letters); size for the worst common case and grow.
+  let start: Int32Array = new Int32Array(n + 16);
+  let end: Int32Array = new Int32Array(n + 16);
+  let obf: Uint8Array = new Uint8Array(n + 16);
+  let len = 0;
+  let pendingObfuscation = false;
+
+  const emit = (s: string, from: number, to: number, obfuscated: boolean): void => {
+    for (let k = 0; k < s.length; k++) {
+      if (len >= start.length) {
+        const grow = (a: Int32Array): Int32Array => {
+          const b = new Int32Array(a.length * 2);
+          b.set(a);
+          return b;
+        };
+        start = grow(start);
+        end = grow(end);
+        const o = new Uint8Array(obf.length * 2);
+        o.set(obf);
+        obf = o;
+      }
+      start[len] = from;
+      end[len] = to;
+      obf[len] = obfuscated || pendingObfuscation ? 1 : 0;
+      len++;
+    }
+    parts.push(s);
+    lastChar = s[s.length - 1] ?? lastChar;
+    pendingObfuscation = false;
+  };
+
+  let i = 0;
+  while (i < n) {
+    const cp = raw.codePointAt(i) ?? 0;
+    const width = cp > 0xffff ? 2 : 1;
+    const ch = raw.slice(i, i + width);
+    if (isInvisible(cp)) {
+      pendingObfuscation = true;
+    } else if (cp >= 0xe0020 && cp <= 0xe007e) {
+      emit(String.fromCharCode(cp - 0xe0000), i, i + width, true);
+    } else if (WHITESPACE.test(ch)) {
+      if (lastChar === ' ' || lastChar === '\n') {
+        if (ch === '\n' && lastChar === ' ') {
+          parts[parts.length - 1] = '\n';
+          lastChar = '\n';
+        }
+        if (len > 0) end[len - 1] = i + width;
+      } else emit(ch === '\n' || ch === '\r' ? '\n' : ' ', i, i + width, false);
+    } else if (cp < 0x80) {
+      emit(ch, i, i + width, false);
+    } else {
+      const punct = asciiPunctuation(ch);
+      if (punct !== undefined) emit(punct, i, i + width, false);
+      else {
+        const latin = cachedLookalike(ch);
+        if (latin !== undefined) emit(latin, i, i + width, /[A-Za-z]/.test(latin));
+        else emit(ch, i, i + width, false);
+      }
+    }
+    i += width;
+  }
+  const text = parts.join('');
+  return { text, start: start.subarray(0, len), end: end.subarray(0, len), obfuscated: obf.subarray(0, len) };
+}
+
+/** Maps a match [s, e) in normalized text back to original offsets. */
+export function originalSpan(nz: Normalized, s: number, e: number): { start: number; end: number } {
+  if (nz.text.length === 0) return { start: 0, end: 0 };
+  const a = Math.min(s, nz.text.length - 1);
+  const b = Math.max(a, Math.min(e, nz.text.length) - 1);
+  return { start: nz.start[a] ?? 0, end: nz.end[b] ?? 0 };
+}
+
+/** Did any character of the normalized span come from an obfuscation? */
+export function spanObfuscated(nz: Normalized, s: number, e: number): boolean {
+  for (let k = s; k < e && k < nz.obfuscated.length; k++) if (nz.obfuscated[k] === 1) return true;
+  return false;
+}

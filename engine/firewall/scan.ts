@@ -1,0 +1,54 @@
+/**
+ * `scanText`: every detector over one string, findings sorted by position.
+ *
+ * Overlaps are resolved by specificity: a span already claimed by a secret, a card, an IBAN or
+ * an SSN is not reported again as a phone number (a card's digits also look like a phone's).
+ * Every detector is linear or near-linear in the text; the number of findings is capped.
+ */
+import { findApiKeys } from './api-keys';
+import { findCards } from './cards';
+import { findEmailAddresses } from './email-addresses';
+import { overlaps, type Finding } from './finding';
+import { findIbans } from './iban';
+import { findInjections, type InjectionOptions } from './injection';
+import { findOneTimeCodes } from './one-time-codes';
+import { findPasswords } from './passwords';
+import { DEFAULT_PATTERNS, type PatternSet } from './patterns';
+import { findPhones } from './phone';
+import { findSsns } from './ssn';
+
+export interface ScanOptions extends InjectionOptions {
+  /** At most this many findings are returned (the caps are still complete). Default 1000. */
+  readonly maxFindings?: number;
+}
+
+export function scanText(text: string, patterns: PatternSet = DEFAULT_PATTERNS, opts: ScanOptions = {}): Finding[] {
+  if (typeof text !== 'string' || text.length === 0) return [];
+  const secrets = [...findApiKeys(text), ...findPasswords(text), ...findOneTimeCodes(text)];
+  const financial = [...findIbans(text), ...findCards(text)].filter((f) => !secrets.some((s) => overlaps(s, f)));
+  const ssns = findSsns(text).filter((f) => ![...secrets, ...financial].some((s) => overlaps(s, f)));
+  const claimed = [...secrets, ...financial, ...ssns];
+  const phones = findPhones(text).filter((f) => !claimed.some((s) => overlaps(s, f)));
+  const emails = findEmailAddresses(text);
+  const injections = findInjections(text, patterns, opts);
+
+  const all = [...claimed, ...phones, ...emails, ...injections];
+  const seen = new Set<string>();
+  const unique: Finding[] = [];
+  for (const f of all) {
+    const key = `${f.cap}|${f.kind}|${f.start}|${f.end}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    unique.push(f);
+  }
+  unique.sort((a, b) => a.start - b.start || a.end - b.end || a.cap.localeCompare(b.cap));
+  const max = opts.maxFindings ?? 1000;
+  if (unique.length <= max) return unique;
+  // Keep at least one finding per cap so that the caps derived from a truncated list stay complete.
+  const kept = unique.slice(0, max);
+  for (const f of unique.slice(max)) if (!kept.some((k) => k.cap === f.cap)) kept.push(f);
+  return kept;
+}
+
+/** The distinct caps of a list of findings, sorted. */
+export const capsOf = (findings: readonly Finding[]): string[] => [...new Set(findings.map((f) => f.cap))].sort();
