@@ -56,6 +56,12 @@ export default tseslint.config(
       // Guest code runs inside the QuickJS sandbox with its own globals; it is checked by the
       // plan/sandbox tests, not by the host's lint rules.
       '**/*.embed.js',
+      // Plan programs (the sandboxed language, with tools as globals), not host code: the plan
+      // front end checks them, and tests run them.
+      'resources/demo-plans/',
+      'resources/attack-plans/',
+      'test/**/plans/',
+      'tmp/',
     ],
   },
   js.configs.recommended,

@@ -3,7 +3,14 @@
  */
 export { compilePlan, PlanRejected, type CompiledPlan } from './plan';
 export { runPlan, type RunOptions } from './run/run-plan';
-export { simulate, loadWorld, loadPolicyFile, InputError, type SimulateOptions, type SimulateResult } from './run/simulate';
+export {
+  simulate,
+  loadWorld,
+  loadPolicyFile,
+  InputError,
+  type SimulateOptions,
+  type SimulateResult,
+} from './run/simulate';
 export * from './run/types';
 export * from './ifc/label';
 export * from './ifc/labeled-value';

@@ -41,7 +41,9 @@ function parseArgs(argv: readonly string[]): Parsed {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a.startsWith('-')) {
-      const [name, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+      const [name, inline] = a.includes('=')
+        ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
+        : [a, undefined];
       if (VALUE_FLAGS.has(name)) {
         const v = inline ?? argv[++i];
         if (v === undefined) throw new UsageError(`${name} needs a value`);
@@ -57,7 +59,9 @@ function readText(path: string, what: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {
-    throw new InputError(`cannot read the ${what} file ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new InputError(
+      `cannot read the ${what} file ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
 }
 
@@ -134,7 +138,9 @@ async function main(argv: readonly string[]): Promise<number> {
       return testPolicy(sub);
     case 'audit':
     case 'serve':
-      process.stderr.write(`zamburak ${cmd}: not available yet in this version (it arrives with the app's store and UI)\n`);
+      process.stderr.write(
+        `zamburak ${cmd}: not available yet in this version (it arrives with the app's store and UI)\n`,
+      );
       return 2;
     default:
       throw new UsageError(`unknown command "${cmd}"`);

@@ -7,7 +7,8 @@ import { deepLabel } from '../ifc/labeled-value';
 import type { Gate } from './types';
 
 export const minimalGate: Gate = (call) => {
-  if (call.kind !== 'egress' && call.kind !== 'destructive') return { decision: 'allow', rule: 'minimal/not-egress', reasons: [] };
+  if (call.kind !== 'egress' && call.kind !== 'destructive')
+    return { decision: 'allow', rule: 'minimal/not-egress', reasons: [] };
   const all = joinLabels(call.context, ...Object.values(call.args).map(deepLabel));
   if (isTrusted(all)) return { decision: 'allow', rule: 'minimal/trusted', reasons: [] };
   return {

@@ -76,3 +76,12 @@ export const canRead = (l: Label, principal: string): boolean =>
 
 /** Sources as shown in reports: a label with no sources came from plan literals. */
 export const shownSources = (l: Label): string[] => (l.sources.length ? [...l.sources] : ['plan']);
+
+/**
+ * A listing's structure (which items a tool returned, their count and order) depends on every
+ * item's existence. Its sources are the items' sources with this mark (`tool:listEmails:e3#listed`):
+ * still untrusted, but distinguishable from the item's *content*, so that a policy can let an
+ * email cause reversible changes to itself while iterating over the inbox (self-scoping).
+ */
+export const LISTED_MARK = '#listed';
+export const isListedSource = (source: string): boolean => source.endsWith(LISTED_MARK);

@@ -47,7 +47,17 @@ interface Scope {
 
 const ASSIGN_OPS = new Set(['=', '+=', '-=', '*=', '/=', '%=', '**=', '<<=', '>>=', '>>>=', '&=', '|=', '^=']);
 const FORBIDDEN_PROPS = new Set(['__proto__', 'constructor', 'prototype']);
-const STRICT_RESERVED = new Set(['implements', 'interface', 'package', 'private', 'protected', 'public', 'static', 'yield', 'let']);
+const STRICT_RESERVED = new Set([
+  'implements',
+  'interface',
+  'package',
+  'private',
+  'protected',
+  'public',
+  'static',
+  'yield',
+  'let',
+]);
 const NEW_ALLOWED = new Set(['Map', 'Set', 'Date']);
 
 export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, source: string): Analysis {
@@ -73,7 +83,14 @@ export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, 
     if (STRICT_RESERVED.has(n)) reject(id, `"${n}" is a reserved word`);
     const why = FORBIDDEN_NAMES.get(n);
     if (why) reject(id, why);
-    if (declaring && (toolNames.has(n) || BUILTIN_NAMESPACES.has(n) || BUILTIN_CALLS.has(n) || BUILTIN_CONSTANTS.has(n) || n === 'input'))
+    if (
+      declaring &&
+      (toolNames.has(n) ||
+        BUILTIN_NAMESPACES.has(n) ||
+        BUILTIN_CALLS.has(n) ||
+        BUILTIN_CONSTANTS.has(n) ||
+        n === 'input')
+    )
       reject(id, `"${n}" is a tool or built-in and cannot be redeclared`);
   };
 
@@ -128,7 +145,9 @@ export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, 
     !!e &&
     (e.type === 'ArrayExpression' ||
       e.type === 'ObjectExpression' ||
-      (e.type === 'NewExpression' && e.callee.type === 'Identifier' && (e.callee.name === 'Map' || e.callee.name === 'Set')));
+      (e.type === 'NewExpression' &&
+        e.callee.type === 'Identifier' &&
+        (e.callee.name === 'Map' || e.callee.name === 'Set')));
 
   // Hoists the declarations of a block (let/const/function) into its scope.
   const hoist = (scope: Scope, body: readonly (acorn.Statement | acorn.ModuleDeclaration)[]): void => {
@@ -143,7 +162,11 @@ export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, 
             const b = declare(scope, id, s.kind === 'const' ? 'const' : 'let');
             if (d.id.type === 'Identifier') {
               b.fresh = isFreshInit(d.init);
-              if (s.kind === 'const' && d.init && (d.init.type === 'ArrowFunctionExpression' || d.init.type === 'FunctionExpression'))
+              if (
+                s.kind === 'const' &&
+                d.init &&
+                (d.init.type === 'ArrowFunctionExpression' || d.init.type === 'FunctionExpression')
+              )
                 b.fn = d.init;
             }
           }
@@ -216,8 +239,10 @@ export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, 
           else {
             if (prop.computed) reject(prop, 'computed keys in destructuring are not supported');
             const k = prop.key;
-            if (k.type === 'Identifier' && FORBIDDEN_PROPS.has(k.name)) reject(k, `the property "${k.name}" is not allowed in plans`);
-            if (k.type === 'Literal' && FORBIDDEN_PROPS.has(String(k.value))) reject(k, `the property "${String(k.value)}" is not allowed in plans`);
+            if (k.type === 'Identifier' && FORBIDDEN_PROPS.has(k.name))
+              reject(k, `the property "${k.name}" is not allowed in plans`);
+            if (k.type === 'Literal' && FORBIDDEN_PROPS.has(String(k.value)))
+              reject(k, `the property "${String(k.value)}" is not allowed in plans`);
             pattern(scope, prop.value, assign);
           }
         }
@@ -242,7 +267,8 @@ export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, 
   };
   const assignTo = (scope: Scope, id: acorn.Identifier): void => {
     const r = resolve(scope, id);
-    if (r.kind !== 'local') return reject(id, `cannot assign to the ${r.kind === 'tool' ? 'tool' : 'built-in'} "${id.name}"`);
+    if (r.kind !== 'local')
+      return reject(id, `cannot assign to the ${r.kind === 'tool' ? 'tool' : 'built-in'} "${id.name}"`);
     const b = r.binding;
     if (b.kind === 'const') reject(id, `cannot assign to the constant "${id.name}"`);
     if (b.kind === 'function') reject(id, `cannot assign to the function "${id.name}"`);
@@ -409,7 +435,10 @@ export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, 
     expr(scope, m.object);
   };
 
-  const expr = (scope: Scope, e: acorn.Expression | acorn.SpreadElement | acorn.Super | acorn.PrivateIdentifier): void => {
+  const expr = (
+    scope: Scope,
+    e: acorn.Expression | acorn.SpreadElement | acorn.Super | acorn.PrivateIdentifier,
+  ): void => {
     switch (e.type) {
       case 'Literal':
         if (typeof e.bigint === 'string') reject(e, 'BigInt literals are not allowed in plans');
@@ -422,7 +451,8 @@ export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, 
       case 'Identifier': {
         const r = resolve(scope, e);
         if (r.kind === 'tool') reject(e, `tools can only be called, not used as values ("${e.name}")`);
-        if (r.kind === 'builtin' && !BUILTIN_CONSTANTS.has(r.name)) reject(e, `"${e.name}" can only be called or used as a namespace`);
+        if (r.kind === 'builtin' && !BUILTIN_CONSTANTS.has(r.name))
+          reject(e, `"${e.name}" can only be called or used as a namespace`);
         return;
       }
       case 'TemplateLiteral':
@@ -438,7 +468,8 @@ export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, 
             continue;
           }
           if (p.kind !== 'init') reject(p, 'getters and setters are not allowed in plans');
-          if (p.method) reject(p, 'methods in object literals are not allowed in plans: use a property with an arrow function');
+          if (p.method)
+            reject(p, 'methods in object literals are not allowed in plans: use a property with an arrow function');
           if (p.computed) expr(scope, p.key as acorn.Expression);
           else {
             const k = p.key.type === 'Identifier' ? p.key.name : String((p.key as acorn.Literal).value);
@@ -532,7 +563,8 @@ export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, 
         return;
       case 'ArrowFunctionExpression':
       case 'FunctionExpression':
-        if (e.type === 'FunctionExpression' && e.id) reject(e.id, 'named function expressions are not supported: use a function declaration');
+        if (e.type === 'FunctionExpression' && e.id)
+          reject(e.id, 'named function expressions are not supported: use a function declaration');
         fn(scope, e);
         return;
       case 'AwaitExpression':

@@ -23,9 +23,26 @@ export interface CompiledCode {
 }
 
 const BINARY: Readonly<Record<string, string>> = {
-  '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod', '**': 'pow', '===': 'eq', '!==': 'ne', '==': 'leq',
-  '!=': 'lne', '<': 'lt', '>': 'gt', '<=': 'le', '>=': 'ge', '&': 'band', '|': 'bor', '^': 'bxor', '<<': 'shl',
-  '>>': 'shr', '>>>': 'ushr',
+  '+': 'add',
+  '-': 'sub',
+  '*': 'mul',
+  '/': 'div',
+  '%': 'mod',
+  '**': 'pow',
+  '===': 'eq',
+  '!==': 'ne',
+  '==': 'leq',
+  '!=': 'lne',
+  '<': 'lt',
+  '>': 'gt',
+  '<=': 'le',
+  '>=': 'ge',
+  '&': 'band',
+  '|': 'bor',
+  '^': 'bxor',
+  '<<': 'shl',
+  '>>': 'shr',
+  '>>>': 'ushr',
 };
 const UNARY: Readonly<Record<string, string>> = { '-': 'neg', '+': 'pos', '!': 'not', '~': 'bnot', typeof: 'tof' };
 
@@ -35,6 +52,8 @@ interface Fn {
   readonly isAsync: boolean;
   /** How many conditional regions enclose the current point (within this function). */
   regions: number;
+  /** Per enclosing loop (innermost last): the variable accumulating its abrupt-completion labels. */
+  readonly loops: string[];
 }
 
 const str = (s: string): string => JSON.stringify(s);
@@ -61,10 +80,6 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
     const t = `__t${++uid}`;
     fn.temps.push(t);
     return t;
-  };
-  const local = (id: acorn.Identifier): Binding | null => {
-    const r = analysis.refs.get(id);
-    return r?.kind === 'local' ? r.binding : null;
   };
 
   // ---- output --------------------------------------------------------------------------------
@@ -113,7 +128,11 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
       return `__R.callee(${callee.name})(${argsInline(c.arguments)})`;
     }
     if (callee.type === 'MemberExpression') {
-      if (callee.object.type === 'Identifier' && !callee.computed && analysis.refs.get(callee.object)?.kind === 'builtin')
+      if (
+        callee.object.type === 'Identifier' &&
+        !callee.computed &&
+        analysis.refs.get(callee.object)?.kind === 'builtin'
+      )
         return `__R.bi(${str(`${callee.object.name}.${(callee.property as acorn.Identifier).name}`)}, ${args(c.arguments)})`;
       return `__R.mc(${ex(callee.object as Expr)}, ${key(callee)}, ${args(c.arguments)})`;
     }
@@ -142,7 +161,8 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
     const apply = (base: string, i: number): string => {
       if (i >= ops.length) return base;
       const op = ops[i]!;
-      const optional = op.kind === 'member' ? op.node.optional : op.node.callee.type === 'MemberExpression' && op.node.callee.optional;
+      const optional =
+        op.kind === 'member' ? op.node.optional : op.node.callee.type === 'MemberExpression' && op.node.callee.optional;
       if (optional) {
         const t = temp();
         return `(${t} = ${base}, __R.nul(${t}) ? __R.undef(${t}) : ${step(t, op, i)})`;
@@ -152,7 +172,8 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
     const step = (base: string, op: Op, i: number): string => {
       if (op.kind === 'member') return apply(`__R.get(${base}, ${key(op.node)})`, i + 1);
       const c = op.node;
-      if (c.callee.type === 'MemberExpression') return apply(`__R.mc(${base}, ${key(c.callee)}, ${args(c.arguments)})`, i + 1);
+      if (c.callee.type === 'MemberExpression')
+        return apply(`__R.mc(${base}, ${key(c.callee)}, ${args(c.arguments)})`, i + 1);
       return apply(`__R.callee(${base})(${argsInline(c.arguments)})`, i + 1);
     };
     return apply(ex(cur as Expr), 0);
@@ -344,7 +365,8 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
   const visibleAt = (b: Binding, at: number): boolean => {
     if (b.id.start >= at || b.scopeStart > at || b.scopeEnd < at) return false;
     for (const o of analysis.bindings)
-      if (o !== b && o.name === b.name && o.scopeStart <= at && at <= o.scopeEnd && o.scopeStart > b.scopeStart) return false;
+      if (o !== b && o.name === b.name && o.scopeStart <= at && at <= o.scopeEnd && o.scopeStart > b.scopeStart)
+        return false;
     return true;
   };
   const baseCode = (base: Base, at: number): string | null => {
@@ -377,8 +399,11 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
         else opaque = true;
       }
     }
+    const loopAcc = fn.loops[fn.loops.length - 1];
     if (eff.escapesFunction || (strict && opaque)) code.push('__abr = __R.J(__abr, __R.pc)');
     else if (!(eff.escapesLoop && keepForLoop)) code.push(`__R.pc = ${p}`);
+    // A conditional break/continue: the rest of the loop, later iterations included, runs under it.
+    else if (loopAcc) code.push(`${loopAcc} = __R.J(${loopAcc}, __R.pc)`);
     return code;
   };
 
@@ -404,12 +429,16 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
       }
       case 'VariableDeclaration':
         for (const d of s.declarations) {
-          if (d.id.type === 'Identifier') emit(`${s.kind} ${d.id.name} = ${d.init ? asg(ex(d.init)) : 'undefined'};`, at);
+          if (d.id.type === 'Identifier')
+            emit(`${s.kind} ${d.id.name} = ${d.init ? asg(ex(d.init)) : 'undefined'};`, at);
           else {
             const names = patternNames(d.id);
             emit(`${s.kind === 'const' ? 'let' : s.kind} ${names.join(', ')};`, at);
             const src = temp();
-            emit(`${src} = ${ex(d.init!)}; ${destructure(d.id, src, (id, code) => `${id} = ${asg(code)}`).join('; ')};`, at);
+            emit(
+              `${src} = ${ex(d.init!)}; ${destructure(d.id, src, (id, code) => `${id} = ${asg(code)}`).join('; ')};`,
+              at,
+            );
           }
         }
         return;
@@ -474,9 +503,11 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
     const names: string[] = [];
     const go = (x: acorn.Pattern): void => {
       if (x.type === 'Identifier') names.push(x.name);
-      else if (x.type === 'ObjectPattern') for (const q of x.properties) go(q.type === 'RestElement' ? q.argument : q.value);
-      else if (x.type === 'ArrayPattern') for (const q of x.elements) q && go(q);
-      else if (x.type === 'AssignmentPattern') go(x.left);
+      else if (x.type === 'ObjectPattern')
+        for (const q of x.properties) go(q.type === 'RestElement' ? q.argument : q.value);
+      else if (x.type === 'ArrayPattern') {
+        for (const q of x.elements) if (q) go(q);
+      } else if (x.type === 'AssignmentPattern') go(x.left);
       else if (x.type === 'RestElement') go(x.argument);
     };
     go(p);
@@ -484,50 +515,70 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
   };
 
   // Loops: the test's label accumulates into the context for every later iteration.
+  /**
+   * Every iteration starts from the loop's own context: the context at entry, every test so far
+   * (reaching iteration k depends on tests 1..k-1), conditional break/continue labels, and what
+   * must persist for the rest of the function. What an iteration raised only for itself (a try's
+   * taint, a callee's argument) does not leak into the next one; what it wrote is labeled.
+   */
+  const iterationStart = (lt: string, la: string): string =>
+    `${tick} __R.pc = __R.J(__R.J(${lt}, ${la}), __R.J(__abr, __R.sticky));`;
+
+  // Loops: the test's label accumulates into the context for every later iteration.
   const loop = (s: acorn.WhileStatement | acorn.DoWhileStatement | acorn.ForStatement, at: Position): void => {
     const p = temp();
+    const lt = temp();
+    const la = temp();
     const eff = effects.region([s], s.start, s.end);
     eff.escapesLoop = false;
-    emit(`{ ${p} = __R.pc;`, at);
+    emit(`{ ${p} = __R.pc; ${lt} = ${p}; ${la} = 0;`, at);
     const testLine = (test: Expr | null | undefined): void => {
       if (!test) return;
       const c = temp();
-      emit(`${c} = ${ex(test)}; __R.pc = __R.J(__R.pc, __R.lab(${c})); if (!__R.tr(${c})) break;`, pos(test.start));
+      emit(
+        `${c} = ${ex(test)}; ${lt} = __R.J(${lt}, __R.lab(${c})); __R.pc = __R.J(__R.pc, __R.lab(${c})); if (!__R.tr(${c})) break;`,
+        pos(test.start),
+      );
     };
     fn.regions++;
+    fn.loops.push(la);
     if (s.type === 'ForStatement') {
       let init = '';
       if (s.init?.type === 'VariableDeclaration') {
         init = `${s.init.kind} ${s.init.declarations.map((d) => `${(d.id as acorn.Identifier).name} = ${d.init ? asg(ex(d.init)) : 'undefined'}`).join(', ')}`;
       } else if (s.init) init = ex(s.init);
       const upd = s.update ? (s.update.type === 'UpdateExpression' ? update(s.update, true) : ex(s.update)) : '';
-      emit(`for (${init}; ; ${upd}) { ${tick}`, at);
+      emit(`for (${init}; ; ${upd}) { ${iterationStart(lt, la)}`, at);
       testLine(s.test);
     } else if (s.type === 'WhileStatement') {
-      emit(`for (;;) { ${tick}`, at);
+      emit(`for (;;) { ${iterationStart(lt, la)}`, at);
       testLine(s.test);
     } else {
       const first = temp();
-      emit(`for (${first} = true; ; ${first} = false) { ${tick}`, at);
+      emit(`for (${first} = true; ; ${first} = false) { ${iterationStart(lt, la)}`, at);
       emit(`if (!${first}) {`);
       testLine(s.test);
       emit('}');
     }
     stmts(blockOf(s.body));
     emit('}');
+    fn.loops.pop();
     fn.regions--;
-    emit(mergeCode(eff, p, s.end).join('; ') + '; }');
+    emit([`__R.pc = __R.J(__R.pc, __R.J(${lt}, ${la}))`, ...mergeCode(eff, p, s.end)].join('; ') + '; }');
   };
 
   const forOf = (s: acorn.ForOfStatement, at: Position): void => {
     const it = temp();
     const i = temp();
     const p = temp();
+    const lt = temp();
+    const la = temp();
     const eff = effects.region([s.body, s.left], s.left.start, s.end);
     eff.escapesLoop = false;
-    emit(`{ ${it} = __R.iter(${ex(s.right)}); ${p} = __R.pc; __R.pc = __R.J(${p}, ${it}.l);`, at);
+    emit(`{ ${it} = __R.iter(${ex(s.right)}); ${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0;`, at);
     fn.regions++;
-    emit(`for (let ${i} = 0; ${i} < ${it}.a.length; ${i}++) { ${tick}`, at);
+    fn.loops.push(la);
+    emit(`for (let ${i} = 0; ${i} < ${it}.a.length; ${i}++) { ${iterationStart(lt, la)}`, at);
     const v = `__R.at(${it}, ${i})`;
     if (s.left.type === 'VariableDeclaration') {
       const d = s.left.declarations[0]!;
@@ -540,8 +591,9 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
     else emit(destructure(s.left as acorn.Pattern, v, (id, code) => `${id} = ${asg(code)}`).join('; ') + ';');
     stmts(blockOf(s.body));
     emit('}');
+    fn.loops.pop();
     fn.regions--;
-    emit(mergeCode(eff, p, s.end).join('; ') + '; }');
+    emit([`__R.pc = __R.J(__R.pc, __R.J(${lt}, ${la}))`, ...mergeCode(eff, p, s.end)].join('; ') + '; }');
   };
 
   // switch: the discriminant and every case test compared enter the context of the body.
@@ -554,9 +606,7 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
     emit(`{ ${d} = ${ex(s.discriminant)}; ${p} = __R.pc; __R.pc = __R.J(${p}, __R.lab(${d})); ${k} = -1;`, at);
     const tests = s.cases.map((c, idx) => ({ c, idx })).filter((x) => x.c.test);
     const dflt = s.cases.findIndex((c) => !c.test);
-    const chainCode = tests
-      .map((x) => `if (__R.cse(${d}, ${ex(x.c.test!)})) ${k} = ${x.idx};`)
-      .join(' else ');
+    const chainCode = tests.map((x) => `if (__R.cse(${d}, ${ex(x.c.test!)})) ${k} = ${x.idx};`).join(' else ');
     emit(`${chainCode}${chainCode ? ' else ' : ''}${k} = ${dflt};`);
     fn.regions++;
     emit(`switch (${k}) {`);
@@ -597,7 +647,9 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
     emit('}');
     fn.regions--;
     // What follows a try runs under whatever its block could have thrown because of.
-    const merge = strict ? mergeCode({ ...eff, escapesLoop: false }, p, s.end).filter((c) => !c.startsWith('__R.pc =')) : [];
+    const merge = strict
+      ? mergeCode({ ...eff, escapesLoop: false }, p, s.end).filter((c) => !c.startsWith('__R.pc ='))
+      : [];
     emit([`__R.pc = __R.J(__R.pc, ${ta})`, ...merge].join('; ') + '; }');
   };
 
@@ -605,7 +657,7 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
   const func = (f: acorn.Function, name: string | null): string => {
     const savedFn = fn;
     const savedOut = out;
-    fn = { temps: [], isAsync: f.async, regions: 0 };
+    fn = { temps: [], isAsync: f.async, regions: 0, loops: [] };
     out = [];
     const params: string[] = [];
     const prologue: string[] = [];
@@ -636,7 +688,12 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
     const head = `${f.async ? 'async ' : ''}function ${name ?? ''}(${params.join(', ')}) { ${tick} const __e = __R.pc; let __abr = 0;${temps.length ? ` let ${temps.join(', ')};` : ''}`;
     // The function's lines are spliced in where its placeholder stands (see flatten).
     const id = fnBodies.length;
-    fnBodies.push([{ code: head, at: pos(f.start) }, ...prologue.map((code) => ({ code, at: pos(f.start) })), ...body, { code: '}', at: null }]);
+    fnBodies.push([
+      { code: head, at: pos(f.start) },
+      ...prologue.map((code) => ({ code, at: pos(f.start) })),
+      ...body,
+      { code: '}', at: null },
+    ]);
     return `\u0001${id}\u0001`;
   };
   const fnBodies: Line[][] = [];
@@ -644,6 +701,8 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
     const res: Line[] = [];
     for (const l of lines) {
       let cur: Line = { code: '', at: l.at };
+      // \u0001 cannot occur in emitted code otherwise: string literals are JSON-escaped.
+      // eslint-disable-next-line no-control-regex
       const parts = l.code.split(/\u0001(\d+)\u0001/);
       parts.forEach((part, i) => {
         if (i % 2 === 0) {
@@ -665,7 +724,7 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
   };
 
   // ---- the program ------------------------------------------------------------------------------
-  fn = { temps: [], isAsync: false, regions: 0 };
+  fn = { temps: [], isAsync: false, regions: 0, loops: [] };
   stmts(program.body);
   emit('return __R.ret(undefined, __e, __abr);');
   const body = out;
@@ -682,7 +741,8 @@ function hasContinue(n: N): boolean {
     const node = x as N;
     if (!('type' in node)) return;
     if (node.type === 'ContinueStatement' && !inLoop) found = true;
-    if (node.type.endsWith('Function') || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') return;
+    if (node.type.endsWith('Function') || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression')
+      return;
     const loopish = /^(For|ForOf|While|DoWhile)Statement$/.test(node.type);
     for (const [k, v] of Object.entries(node)) if (k !== 'loc') walk(v, inLoop || loopish);
   };

@@ -4,7 +4,7 @@
  * arguments are "data", and the sentences that explain each finding (naming the field and the
  * source). Everything is computed lazily and at most once per call.
  */
-import { BOTTOM, isTrusted, joinLabels, shownSources, type Label, type Readers } from '../ifc/label';
+import { BOTTOM, isListedSource, isTrusted, joinLabels, shownSources, type Label, type Readers } from '../ifc/label';
 import type { LabeledValue } from '../ifc/labeled-value';
 import type { GateCall } from '../gate/types';
 import { BUILTIN_RECIPIENTS, type RecipientShape } from './tools';
@@ -385,6 +385,8 @@ export class CallAnalysis {
         for (const s of l.untrusted) {
           any = true;
           if (id !== null && sourceIsItem(s, id)) continue;
+          // Which items a listing returned (not what they say): iterating the inbox is fine.
+          if (isListedSource(s)) continue;
           bad.push(
             id === null
               ? `${where} depends on untrusted ${s}, and the call names no item (\`id\`) it could be scoped to`

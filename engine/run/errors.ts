@@ -15,12 +15,24 @@ const NATIVE_LIMITS: readonly [RegExp, keyof Limits][] = [
 
 export function planError(err: GuestError, position: Position | null): PlanError {
   if (err.kind === 'LimitExceeded')
-    return { kind: 'LimitExceeded', message: err.message, fullMessage: err.message, position, limit: limitName(err.limit) };
+    return {
+      kind: 'LimitExceeded',
+      message: err.message,
+      fullMessage: err.message,
+      position,
+      limit: limitName(err.limit),
+    };
   if (err.kind === 'Native') {
     // QuickJS's own errors: interrupts, memory and stack exhaustion are limits.
     for (const [re, limit] of NATIVE_LIMITS)
       if (re.test(err.message))
-        return { kind: 'LimitExceeded', message: `${limit}: ${err.message}`, fullMessage: err.message, position, limit };
+        return {
+          kind: 'LimitExceeded',
+          message: `${limit}: ${err.message}`,
+          fullMessage: err.message,
+          position,
+          limit,
+        };
     const label = labelFromDesc(err.label);
     return withRedaction('RuntimeError', `${err.name ?? 'Error'}: ${err.message}`, position, label);
   }
@@ -38,7 +50,15 @@ function withRedaction(kind: ErrorKind, full: string, position: Position | null,
 }
 
 const LIMIT_NAMES: readonly (keyof Limits)[] = [
-  'wallMs', 'steps', 'memoryBytes', 'stackBytes', 'toolCalls', 'stringLength', 'arrayLength', 'graphNodes', 'labels',
+  'wallMs',
+  'steps',
+  'memoryBytes',
+  'stackBytes',
+  'toolCalls',
+  'stringLength',
+  'arrayLength',
+  'graphNodes',
+  'labels',
 ];
 function limitName(s: string | undefined): keyof Limits | undefined {
   return LIMIT_NAMES.find((n) => n === s);

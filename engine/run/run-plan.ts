@@ -50,7 +50,8 @@ function namedArgs(spec: ToolSpec, args: readonly LabeledValue[]): Named {
   if (spec.objectArg) {
     const o = args[i];
     if (o?.kind === 'object') {
-      for (const [k, v] of Object.entries(o.entries)) named[k] = { ...v, label: joinLabels(v.label, o.label) } as LabeledValue;
+      for (const [k, v] of Object.entries(o.entries))
+        named[k] = { ...v, label: joinLabels(v.label, o.label) } as LabeledValue;
     } else if (o !== undefined && !(o.kind === 'prim' && o.value === undefined)) {
       throw new ToolError('InvalidArguments', `${spec.name}: argument ${i + 1} must be an object`, o.label);
     }
@@ -96,7 +97,12 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
     plan = typeof opts.plan === 'string' ? compilePlan(opts.plan, { mode, toolNames: opts.tools.keys() }) : opts.plan;
   } catch (e) {
     if (e instanceof PlanRejected)
-      return empty('failed', { kind: 'PlanRejected', message: e.message, fullMessage: e.message, position: e.position });
+      return empty('failed', {
+        kind: 'PlanRejected',
+        message: e.message,
+        fullMessage: e.message,
+        position: e.position,
+      });
     throw e;
   }
 
@@ -153,7 +159,11 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
     if (!parsed.success) {
       const why = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
       record(named, { decision: 'deny', rule: 'tool/invalid-arguments', reasons: [why] }, false);
-      return failReply('RuntimeError', `${spec.name}: invalid arguments: ${why}`, joinLabels(context, ...Object.values(named).map(deepLabel)));
+      return failReply(
+        'RuntimeError',
+        `${spec.name}: invalid arguments: ${why}`,
+        joinLabels(context, ...Object.values(named).map(deepLabel)),
+      );
     }
     const decision = gate({
       tool: spec.name,
@@ -169,10 +179,18 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
 
     if (decision.decision === 'deny') {
       record(named, decision, false);
-      return failReply('PolicyDenied', `${spec.name} denied by ${decision.rule}: ${decision.reasons.join('; ')}`, argsLabel);
+      return failReply(
+        'PolicyDenied',
+        `${spec.name} denied by ${decision.rule}: ${decision.reasons.join('; ')}`,
+        argsLabel,
+      );
     }
     if (decision.decision === 'confirm') {
-      const hash = 'sha256:' + createHash('sha256').update(canonicalJson({ tool: spec.name, args: plainArgs })).digest('hex');
+      const hash =
+        'sha256:' +
+        createHash('sha256')
+          .update(canonicalJson({ tool: spec.name, args: plainArgs }))
+          .digest('hex');
       const id = `claim-${seq}-${hash.slice(7, 15)}`;
       const rec = record(named, decision, false, { claimId: id });
       claims.push({
@@ -205,7 +223,8 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
     }
   };
 
-  const input = opts.input === undefined ? undefined : encode(labelDeep(opts.input, sourceLabel('user', { trusted: true })));
+  const input =
+    opts.input === undefined ? undefined : encode(labelDeep(opts.input, sourceLabel('user', { trusted: true })));
   const outcome = await runInSandbox({ plan, limits, input, onTool, freshModule: opts.freshModule });
   const stats = parseStats(outcome.stats, started);
   if (outcome.ok) {
@@ -230,7 +249,13 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
 }
 
 function encodeLabel(l: Label) {
-  return { s: l.sources, u: l.untrusted, r: l.readers === 'public' ? null : l.readers, c: l.caps, ...(l.verified ? { v: l.verified } : {}) };
+  return {
+    s: l.sources,
+    u: l.untrusted,
+    r: l.readers === 'public' ? null : l.readers,
+    c: l.caps,
+    ...(l.verified ? { v: l.verified } : {}),
+  };
 }
 
 function fieldOf(path: string, label: Label, lineage: ToolRequest['lineage']): FieldLineage {

@@ -25,7 +25,12 @@ export type Encoded =
 
 const EncodedSchema: z.ZodType<Encoded> = z.lazy(() =>
   z.union([
-    z.object({ k: z.literal('p'), v: z.union([z.string(), z.number(), z.boolean(), z.null()]), l: z.number(), d: z.number().optional() }),
+    z.object({
+      k: z.literal('p'),
+      v: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+      l: z.number(),
+      d: z.number().optional(),
+    }),
     z.object({ k: z.literal('u'), l: z.number(), d: z.number().optional() }),
     z.object({ k: z.literal('x'), w: z.string(), l: z.number(), d: z.number().optional() }),
     z.object({ k: z.literal('a'), l: z.number(), d: z.number().optional(), i: z.array(EncodedSchema) }),

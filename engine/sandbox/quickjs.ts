@@ -5,7 +5,12 @@
  * here or in the guest runtime; whatever happens, the run ends with a value or a described error
  * and the host stays usable.
  */
-import { newQuickJSWASMModule, type QuickJSContext, type QuickJSHandle, type QuickJSWASMModule } from 'quickjs-emscripten';
+import {
+  newQuickJSWASMModule,
+  type QuickJSContext,
+  type QuickJSHandle,
+  type QuickJSWASMModule,
+} from 'quickjs-emscripten';
 import type { CompiledPlan } from '../plan';
 import type { Limits } from '../run/types';
 import LIBRARY from './guest/library.embed.generated';
@@ -122,7 +127,12 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
     }
     if (settled.error) {
       const errH = keep(settled.error);
-      if (interrupted) return { ok: false, error: limitError('wallMs', `the run took longer than ${limits.wallMs} ms`), stats: stats() };
+      if (interrupted)
+        return {
+          ok: false,
+          error: limitError('wallMs', `the run took longer than ${limits.wallMs} ms`),
+          stats: stats(),
+        };
       let described: string;
       try {
         described = call(keep(vm.getProp(R, 'describe')), errH);
@@ -136,12 +146,20 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
     try {
       return { ok: true, result: call(keep(vm.getProp(R, 'result')), valueH), stats: stats() ?? '{}' };
     } catch (e) {
-      return { ok: false, error: limitError('memoryBytes', `the result could not be read: ${(e as Error).message}`), stats: stats() };
+      return {
+        ok: false,
+        error: limitError('memoryBytes', `the result could not be read: ${(e as Error).message}`),
+        stats: stats(),
+      };
     }
   } catch (e) {
     // Setup failed or the guest died while we talked to it.
     const message = (e as Error).message;
-    const limit: keyof Limits = /out of memory/i.test(message) ? 'memoryBytes' : /stack/i.test(message) ? 'stackBytes' : 'wallMs';
+    const limit: keyof Limits = /out of memory/i.test(message)
+      ? 'memoryBytes'
+      : /stack/i.test(message)
+        ? 'stackBytes'
+        : 'wallMs';
     if (interrupted || /out of memory|stack overflow|interrupted/i.test(message))
       return { ok: false, error: limitError(limit, message), stats: null };
     return { ok: false, error: JSON.stringify({ kind: 'Native', name: 'HostError', message }), stats: null };

@@ -42,7 +42,8 @@ export class EngineHost {
     });
     w.on('message', (raw: unknown) => {
       const m = FromWorker.safeParse(raw);
-      if (!m.success) return this.fail(new EngineHostError('InternalError', 'the engine worker sent a malformed message'));
+      if (!m.success)
+        return this.fail(new EngineHostError('InternalError', 'the engine worker sent a malformed message'));
       const p = this.pending.get(m.data.id);
       if (!p) return;
       this.pending.delete(m.data.id);
@@ -76,9 +77,17 @@ export class EngineHost {
     const id = this.nextId++;
     const wall = checked.limits?.wallMs ?? 10_000;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.fail(new EngineHostError('Timeout', `the engine worker did not answer within ${wall} ms (+ grace); it was restarted`));
-      }, wall + (this.opts.graceMs ?? 5_000));
+      const timer = setTimeout(
+        () => {
+          this.fail(
+            new EngineHostError(
+              'Timeout',
+              `the engine worker did not answer within ${wall} ms (+ grace); it was restarted`,
+            ),
+          );
+        },
+        wall + (this.opts.graceMs ?? 5_000),
+      );
       this.pending.set(id, { resolve, reject, timer });
       this.worker!.postMessage({ id, job: checked });
     });

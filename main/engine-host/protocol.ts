@@ -21,6 +21,11 @@ export type ToWorker = z.infer<typeof ToWorker>;
 
 export const FromWorker = z.union([
   z.strictObject({ id: z.number().int(), ok: z.literal(true), report: z.unknown(), effects: z.unknown() }),
-  z.strictObject({ id: z.number().int(), ok: z.literal(false), kind: z.enum(['InputError', 'InternalError']), message: z.string() }),
+  z.strictObject({
+    id: z.number().int(),
+    ok: z.literal(false),
+    kind: z.enum(['InputError', 'InternalError']),
+    message: z.string(),
+  }),
 ]);
 export type FromWorker = z.infer<typeof FromWorker>;

@@ -17,7 +17,12 @@ port.on('message', (raw: unknown) => {
   const parsed = ToWorker.safeParse(raw);
   if (!parsed.success) {
     const id = typeof raw === 'object' && raw && 'id' in raw && typeof raw.id === 'number' ? raw.id : -1;
-    send({ id, ok: false, kind: 'InputError', message: `invalid job: ${parsed.error.issues[0]?.message ?? 'malformed'}` });
+    send({
+      id,
+      ok: false,
+      kind: 'InputError',
+      message: `invalid job: ${parsed.error.issues[0]?.message ?? 'malformed'}`,
+    });
     return;
   }
   const { id, job } = parsed.data;
@@ -35,7 +40,12 @@ port.on('message', (raw: unknown) => {
       });
       send({ id, ok: true, report, effects });
     } catch (e) {
-      send({ id, ok: false, kind: e instanceof InputError ? 'InputError' : 'InternalError', message: (e as Error).message });
+      send({
+        id,
+        ok: false,
+        kind: e instanceof InputError ? 'InputError' : 'InternalError',
+        message: (e as Error).message,
+      });
     }
   })();
 });

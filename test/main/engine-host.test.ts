@@ -16,7 +16,9 @@ describe('engine worker host', () => {
   });
 
   it('reports a bad world file as an input error and stays usable', async () => {
-    await expect(host.run({ plan: 'return 1;', mode: 'strict', world: { text: 'user: [', file: 'bad.yaml' } })).rejects.toSatisfy(
+    await expect(
+      host.run({ plan: 'return 1;', mode: 'strict', world: { text: 'user: [', file: 'bad.yaml' } }),
+    ).rejects.toSatisfy(
       (e: unknown) => e instanceof EngineHostError && e.kind === 'InputError' && e.message.includes('bad.yaml'),
     );
     const { report } = await host.run({ plan: 'return 2;', mode: 'strict', world });
@@ -24,7 +26,12 @@ describe('engine worker host', () => {
   });
 
   it('stops a runaway plan with a limit and the next run works', async () => {
-    const { report } = await host.run({ plan: 'while (true) {}', mode: 'strict', world, limits: { wallMs: 500, steps: 1e9 } });
+    const { report } = await host.run({
+      plan: 'while (true) {}',
+      mode: 'strict',
+      world,
+      limits: { wallMs: 500, steps: 1e9 },
+    });
     expect(report.status).toBe('limit');
     expect(report.error?.kind).toBe('LimitExceeded');
     const again = await host.run({ plan: 'return [1, 2].map((x) => x * 3);', mode: 'normal', world });

@@ -12,7 +12,15 @@
     const proto = Object.getPrototypeOf(f);
     Object.defineProperty(proto, 'constructor', { value: refuse, writable: false, configurable: false });
   }
-  for (const name of ['eval', 'Function', 'WebAssembly', 'SharedArrayBuffer', 'Atomics', 'WeakRef', 'FinalizationRegistry']) {
+  for (const name of [
+    'eval',
+    'Function',
+    'WebAssembly',
+    'SharedArrayBuffer',
+    'Atomics',
+    'WeakRef',
+    'FinalizationRegistry',
+  ]) {
     try {
       delete g[name];
     } catch (e) {

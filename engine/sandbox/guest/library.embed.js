@@ -59,21 +59,57 @@
   }
 
   const STRING_METHODS = new Set([
-    'at', 'charAt', 'charCodeAt', 'codePointAt', 'concat', 'endsWith', 'includes', 'indexOf', 'lastIndexOf',
-    'localeCompare', 'match', 'matchAll', 'normalize', 'padEnd', 'padStart', 'repeat', 'replace', 'replaceAll',
-    'search', 'slice', 'split', 'startsWith', 'substring', 'substr', 'toLowerCase', 'toUpperCase',
-    'toLocaleLowerCase', 'toLocaleUpperCase', 'trim', 'trimStart', 'trimEnd', 'toString', 'valueOf',
+    'at',
+    'charAt',
+    'charCodeAt',
+    'codePointAt',
+    'concat',
+    'endsWith',
+    'includes',
+    'indexOf',
+    'lastIndexOf',
+    'localeCompare',
+    'match',
+    'matchAll',
+    'normalize',
+    'padEnd',
+    'padStart',
+    'repeat',
+    'replace',
+    'replaceAll',
+    'search',
+    'slice',
+    'split',
+    'startsWith',
+    'substring',
+    'substr',
+    'toLowerCase',
+    'toUpperCase',
+    'toLocaleLowerCase',
+    'toLocaleUpperCase',
+    'trim',
+    'trimStart',
+    'trimEnd',
+    'toString',
+    'valueOf',
   ]);
   function stringMethod(s, l, name, args) {
     if (!STRING_METHODS.has(name)) typeError("strings have no method '" + name + "' in plans", l);
     const a = argsOf(args);
-    for (const v of a.vs) if (typeof v === 'function' || v instanceof Box) typeError("'" + name + "' does not take a function in plans", l);
+    for (const v of a.vs)
+      if (typeof v === 'function' || v instanceof Box) typeError("'" + name + "' does not take a function in plans", l);
     const all = J(l, a.l);
     if (name === 'repeat' || name === 'padStart' || name === 'padEnd') {
       const n = +a.vs[0];
-      if (n * (name === 'repeat' ? s.length : 1) > R.lim_string) I.limit('stringLength', 'a string grew past ' + R.lim_string + ' characters');
+      if (n * (name === 'repeat' ? s.length : 1) > R.lim_string)
+        I.limit('stringLength', 'a string grew past ' + R.lim_string + ' characters');
     }
-    if (name === 'matchAll') return wrap([...s.matchAll(a.vs[0])].map((m) => [...m]), all, 'matchAll');
+    if (name === 'matchAll')
+      return wrap(
+        [...s.matchAll(a.vs[0])].map((m) => [...m]),
+        all,
+        'matchAll',
+      );
     if (name === 'match') {
       const m = s.match(a.vs[0]);
       return m === null ? mk(null, all, 'match', -1, -1) : wrap([...m], all, 'match');
@@ -87,10 +123,34 @@
     return wrap(Number.prototype[name].apply(n, a.vs), J(l, a.l), name);
   }
   const DATE_METHODS = new Set([
-    'getTime', 'valueOf', 'toISOString', 'toJSON', 'toString', 'toDateString', 'toTimeString', 'toUTCString',
-    'toLocaleDateString', 'toLocaleTimeString', 'toLocaleString', 'getFullYear', 'getMonth', 'getDate', 'getDay',
-    'getHours', 'getMinutes', 'getSeconds', 'getMilliseconds', 'getUTCFullYear', 'getUTCMonth', 'getUTCDate',
-    'getUTCDay', 'getUTCHours', 'getUTCMinutes', 'getUTCSeconds', 'getUTCMilliseconds', 'getTimezoneOffset',
+    'getTime',
+    'valueOf',
+    'toISOString',
+    'toJSON',
+    'toString',
+    'toDateString',
+    'toTimeString',
+    'toUTCString',
+    'toLocaleDateString',
+    'toLocaleTimeString',
+    'toLocaleString',
+    'getFullYear',
+    'getMonth',
+    'getDate',
+    'getDay',
+    'getHours',
+    'getMinutes',
+    'getSeconds',
+    'getMilliseconds',
+    'getUTCFullYear',
+    'getUTCMonth',
+    'getUTCDate',
+    'getUTCDay',
+    'getUTCHours',
+    'getUTCMinutes',
+    'getUTCSeconds',
+    'getUTCMilliseconds',
+    'getTimezoneOffset',
   ]);
   function dateMethod(d, l, name, args) {
     if (!DATE_METHODS.has(name))
@@ -259,10 +319,16 @@
         const from = a.vs.length ? a.vs[0] : undefined;
         const idxs = [];
         if (name === 'lastIndexOf') for (let i = from === undefined ? arr.length - 1 : from; i >= 0; i--) idxs.push(i);
-        else for (let i = from === undefined ? 0 : from < 0 ? Math.max(0, arr.length + from) : from; i < arr.length; i++) idxs.push(i);
+        else
+          for (let i = from === undefined ? 0 : from < 0 ? Math.max(0, arr.length + from) : from; i < arr.length; i++)
+            idxs.push(i);
         for (const i of idxs) {
           l = J(l, lab(arr[i]));
-          if (name === 'includes' ? same(arr[i], args[0]) || (raw(arr[i]) !== raw(arr[i]) && raw(args[0]) !== raw(args[0])) : raw(arr[i]) === raw(args[0])) {
+          if (
+            name === 'includes'
+              ? same(arr[i], args[0]) || (raw(arr[i]) !== raw(arr[i]) && raw(args[0]) !== raw(args[0]))
+              : raw(arr[i]) === raw(args[0])
+          ) {
             r = i;
             break;
           }
@@ -367,7 +433,11 @@
         return checkArr(out);
       }
       case 'toSorted': {
-        const r = sortWith(arr.map((e, i) => at(i)), args[0], sl);
+        const r = sortWith(
+          arr.map((e, i) => at(i)),
+          args[0],
+          sl,
+        );
         const out = newArr(r.l);
         for (const e of r.items) out.push(e);
         return out;
@@ -503,7 +573,8 @@
         return mk(Object.prototype.hasOwnProperty.call(o, String(raw(k))), J(J(l, o[SL] || 0), lab(k)), 'has', -1, -1);
       }
       // A plan function stored in an object: obj.f(x) calls it.
-      if (Object.prototype.hasOwnProperty.call(o, name)) return callFn(elem(o[name], J(l, o[SL] || 0), '.' + name, -1), args);
+      if (Object.prototype.hasOwnProperty.call(o, name))
+        return callFn(elem(o[name], J(l, o[SL] || 0), '.' + name, -1), args);
       return typeError("this object has no method '" + name + "'", J(l, o[SL] || 0));
     }
     return typeError("cannot call '" + name + "' on this value", l);
@@ -511,9 +582,38 @@
 
   // ---- static built-ins -----------------------------------------------------------------------
   const MATH = new Set([
-    'abs', 'acos', 'acosh', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'cbrt', 'ceil', 'cos', 'cosh', 'exp', 'expm1',
-    'floor', 'fround', 'hypot', 'log', 'log10', 'log1p', 'log2', 'max', 'min', 'pow', 'round', 'sign', 'sin', 'sinh',
-    'sqrt', 'tan', 'tanh', 'trunc',
+    'abs',
+    'acos',
+    'acosh',
+    'asin',
+    'asinh',
+    'atan',
+    'atan2',
+    'atanh',
+    'cbrt',
+    'ceil',
+    'cos',
+    'cosh',
+    'exp',
+    'expm1',
+    'floor',
+    'fround',
+    'hypot',
+    'log',
+    'log10',
+    'log1p',
+    'log2',
+    'max',
+    'min',
+    'pow',
+    'round',
+    'sign',
+    'sin',
+    'sinh',
+    'sqrt',
+    'tan',
+    'tanh',
+    'trunc',
   ]);
   function numeric(fn, args) {
     const a = argsOf(args);
@@ -589,7 +689,13 @@
       case 'Object.fromEntries':
         return objectStatic(fn, args);
       case 'Array.isArray':
-        return mk(isArray(raw(args[0])), lab(args[0]) === 0 ? 0 : args[0] instanceof Box ? args[0].l : 0, 'isArray', -1, -1);
+        return mk(
+          isArray(raw(args[0])),
+          lab(args[0]) === 0 ? 0 : args[0] instanceof Box ? args[0].l : 0,
+          'isArray',
+          -1,
+          -1,
+        );
       case 'Number':
       case 'parseInt':
       case 'parseFloat':
@@ -601,7 +707,9 @@
       case 'Number.parseFloat':
       case 'Number.parseInt':
       case 'Number.isSafeInteger': {
-        const f = { Number: Number, parseInt: parseInt, parseFloat: parseFloat, isNaN: isNaN, isFinite: isFinite }[name] || Number[fn];
+        const f =
+          { Number: Number, parseInt: parseInt, parseFloat: parseFloat, isNaN: isNaN, isFinite: isFinite }[name] ||
+          Number[fn];
         const x = args[0];
         const rv = raw(x);
         const l = rv !== null && typeof rv === 'object' ? deepLab(x) : lab(x);

@@ -505,7 +505,8 @@
       if (hasOwn(o, ks)) return elem(o[ks], J(J(lo, sl), lk), '.' + ks, dd);
       return mk(undefined, J(J(lo, sl), lk), '.' + ks, dd, -1);
     }
-    if ((o instanceof LMap || o instanceof LSet) && k === 'size') return mk(o.m.size, J(J(lo, sl), lk), '.size', dd, -1);
+    if ((o instanceof LMap || o instanceof LSet) && k === 'size')
+      return mk(o.m.size, J(J(lo, sl), lk), '.size', dd, -1);
     return mk(undefined, J(lo, lk), '.' + k, dd, -1);
   };
   R.undef = (o) => mk(undefined, lab(o), '?.', dOf(o), -1);
@@ -627,7 +628,8 @@
   function str(x) {
     if (x instanceof Box) {
       const v = x.v;
-      if (v !== null && typeof v === 'object' && !(v instanceof Date)) return { s: String(prim(v)), l: J(x.l, deepLab(v)) };
+      if (v !== null && typeof v === 'object' && !(v instanceof Date))
+        return { s: String(prim(v)), l: J(x.l, deepLab(v)) };
       return { s: String(v), l: x.l };
     }
     if (x !== null && typeof x === 'object' && !(x instanceof Date)) return { s: String(prim(x)), l: deepLab(x) };
@@ -739,7 +741,11 @@
   // A return: the caller continues under the function's exit context (entry context joined
   // with every conditional return/throw seen), and the value carries the context it was
   // returned under (STRICT).
+  // Conditional returns seen by callees: the caller after the call runs under them, later
+  // iterations of its loops included (a conservative, run-wide join).
+  R.sticky = 0;
   R.ret = function (v, entry, abr) {
+    if (abr !== 0) R.sticky = J(R.sticky, abr);
     const here = R.pc;
     R.pc = J(entry, abr);
     return strict && here !== entry ? withL(v, here) : v;
@@ -749,6 +755,7 @@
     this.x = x;
   }
   R.aret = function (v, entry, abr) {
+    if (abr !== 0) R.sticky = J(R.sticky, abr);
     const here = R.pc;
     R.pc = entry;
     return new AsyncReturn(strict && here !== entry ? withL(v, here) : v, abr);
@@ -951,7 +958,8 @@
   // Host-side helpers: describe a failure, export the result.
   R.describe = function (e) {
     const pos = (e && typeof e.stack === 'string' && e.stack) || '';
-    if (e instanceof LimitError) return JSON.stringify({ kind: 'LimitExceeded', message: e.message, limit: e.limit, stack: pos });
+    if (e instanceof LimitError)
+      return JSON.stringify({ kind: 'LimitExceeded', message: e.message, limit: e.limit, stack: pos });
     if (e instanceof PlanError)
       return JSON.stringify({ kind: e.kind, message: e.message, label: labelDesc(e.l), stack: pos, pos: e.pos });
     if (e instanceof PlanThrow) {

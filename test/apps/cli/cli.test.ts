@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 
 const BIN = join(process.cwd(), 'apps/cli/bin/zamburak.mjs');
 const SAMPLES = join(process.cwd(), '../shared/samples');
-const zamburak = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000 });
+const zamburak = (...args: string[]) =>
+  spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000 });
 const tmp = mkdtempSync(join(tmpdir(), 'zamburak-cli-'));
 const file = (name: string, text: string): string => {
   const p = join(tmp, name);
@@ -23,13 +24,25 @@ describe('zamburak CLI', () => {
   });
 
   it('prints exactly one JSON report in the shape of contracts.md', () => {
-    const plan = file('p.js', `await sendEmail({ to: ['omar@northwind.test'], subject: 'Late', body: 'Running late.' });\nreturn 'ok';`);
+    const plan = file(
+      'p.js',
+      `await sendEmail({ to: ['omar@northwind.test'], subject: 'Late', body: 'Running late.' });\nreturn 'ok';`,
+    );
     const r = zamburak('run', plan, '--world', WORLD, '--json');
     expect(r.status).toBe(0);
     const rep = JSON.parse(r.stdout);
-    expect(Object.keys(rep)).toEqual(expect.arrayContaining(['status', 'mode', 'result', 'error', 'calls', 'claims', 'world']));
+    expect(Object.keys(rep)).toEqual(
+      expect.arrayContaining(['status', 'mode', 'result', 'error', 'calls', 'claims', 'world']),
+    );
     expect(rep).toMatchObject({ status: 'completed', mode: 'strict', result: 'ok', error: null });
-    expect(rep.calls[0]).toMatchObject({ seq: 1, tool: 'sendEmail', decision: 'allow', sources: ['plan'], trusted: true, executed: true });
+    expect(rep.calls[0]).toMatchObject({
+      seq: 1,
+      tool: 'sendEmail',
+      decision: 'allow',
+      sources: ['plan'],
+      trusted: true,
+      executed: true,
+    });
     expect(typeof rep.calls[0].rule).toBe('string');
     expect(rep.world.sent).toHaveLength(1);
     expect(rep.world).toHaveProperty('drafts');
@@ -42,7 +55,10 @@ describe('zamburak CLI', () => {
     expect(JSON.parse(bad.stdout).error).toMatchObject({ kind: 'RuntimeError', position: { line: 2, column: 1 } });
     const rejected = zamburak('run', file('rej.js', 'class A {}'), '--world', WORLD, '--json');
     expect(rejected.status).toBe(1);
-    expect(JSON.parse(rejected.stdout)).toMatchObject({ status: 'failed', error: { kind: 'PlanRejected', position: { line: 1, column: 1 } } });
+    expect(JSON.parse(rejected.stdout)).toMatchObject({
+      status: 'failed',
+      error: { kind: 'PlanRejected', position: { line: 1, column: 1 } },
+    });
     const limit = zamburak('run', join(SAMPLES, 'plans/09-limit-loop.js'), '--world', WORLD, '--json');
     expect(limit.status).toBe(1);
     expect(JSON.parse(limit.stdout)).toMatchObject({ status: 'limit', error: { kind: 'LimitExceeded' } });
@@ -53,19 +69,37 @@ describe('zamburak CLI', () => {
     const noWorld = zamburak('run', join(SAMPLES, 'plans/06-control-literal.js'));
     expect(noWorld.status).toBe(2);
     expect(noWorld.stderr).toContain('--world');
-    const badWorld = zamburak('run', join(SAMPLES, 'plans/06-control-literal.js'), '--world', file('w.yaml', 'user: {name: 1}\nnow: 12\n'));
+    const badWorld = zamburak(
+      'run',
+      join(SAMPLES, 'plans/06-control-literal.js'),
+      '--world',
+      file('w.yaml', 'user: {name: 1}\nnow: 12\n'),
+    );
     expect(badWorld.status).toBe(2);
     expect(badWorld.stderr).toMatch(/w\.yaml:\d+:\d+: /);
     const missing = zamburak('run', join(tmp, 'nope.js'), '--world', WORLD);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('nope.js');
-    expect(zamburak('run', join(SAMPLES, 'plans/06-control-literal.js'), '--world', WORLD, '--mode', 'loose').status).toBe(2);
+    expect(
+      zamburak('run', join(SAMPLES, 'plans/06-control-literal.js'), '--world', WORLD, '--mode', 'loose').status,
+    ).toBe(2);
     expect(zamburak('frobnicate').status).toBe(2);
   });
 
   it('passes the request as input, labeled as the user`s', () => {
-    const plan = file('in.js', `await sendEmail({ to: [input.to], subject: 'Hi', body: input.body }); return input.body;`);
-    const r = zamburak('run', plan, '--world', WORLD, '--input', '{"to":"priya@northwind.test","body":"see you"}', '--json');
+    const plan = file(
+      'in.js',
+      `await sendEmail({ to: [input.to], subject: 'Hi', body: input.body }); return input.body;`,
+    );
+    const r = zamburak(
+      'run',
+      plan,
+      '--world',
+      WORLD,
+      '--input',
+      '{"to":"priya@northwind.test","body":"see you"}',
+      '--json',
+    );
     const rep = JSON.parse(r.stdout);
     expect(rep.result).toBe('see you');
     expect(rep.calls[0]).toMatchObject({ decision: 'allow', sources: ['user'] });

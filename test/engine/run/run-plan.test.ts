@@ -18,11 +18,16 @@ const run = (plan: string, opts: { gate?: Gate; mode?: 'strict' | 'normal'; inpu
   });
 };
 const confirmAll: Gate = (c) =>
-  c.kind === 'egress' ? { decision: 'confirm', rule: 'test/confirm', reasons: ['egress'], risk: 'medium' } : { decision: 'allow', rule: 'test/allow', reasons: [] };
+  c.kind === 'egress'
+    ? { decision: 'confirm', rule: 'test/confirm', reasons: ['egress'], risk: 'medium' }
+    : { decision: 'allow', rule: 'test/allow', reasons: [] };
 
 describe('runPlan', () => {
   it('labels tool output with its source and reports it on the call', async () => {
-    const r = await run(`const m = await getEmail('m2'); await sendEmail({ to: ['priya@northwind.test'], subject: m.subject, body: 'x' });`, { gate: confirmAll });
+    const r = await run(
+      `const m = await getEmail('m2'); await sendEmail({ to: ['priya@northwind.test'], subject: m.subject, body: 'x' });`,
+      { gate: confirmAll },
+    );
     const send = r.calls.find((c) => c.tool === 'sendEmail')!;
     expect(send.sources).toEqual(['tool:getEmail:m2']);
     expect(send.trusted).toBe(false);
@@ -33,7 +38,10 @@ describe('runPlan', () => {
   });
 
   it('queues a claim for a confirmed call and hands the plan a pending handle', async () => {
-    const r = await run(`const h = await sendEmail({ to: ['omar@northwind.test'], subject: 'Hi', body: 'B' }); return h;`, { gate: confirmAll });
+    const r = await run(
+      `const h = await sendEmail({ to: ['omar@northwind.test'], subject: 'Hi', body: 'B' }); return h;`,
+      { gate: confirmAll },
+    );
     expect(r.status).toBe('completed');
     expect(r.claims).toHaveLength(1);
     const claim = r.claims[0]!;
@@ -41,7 +49,9 @@ describe('runPlan', () => {
     expect(r.result).toEqual({ pending: true, claimId: claim.id, tool: 'sendEmail', status: 'awaiting-approval' });
     expect(r.calls[0]!.executed).toBe(false);
     // Same content, same hash: the claim commits exactly what was shown.
-    const again = await run(`await sendEmail({ body: 'B', subject: 'Hi', to: ['omar@northwind.test'] });`, { gate: confirmAll });
+    const again = await run(`await sendEmail({ body: 'B', subject: 'Hi', to: ['omar@northwind.test'] });`, {
+      gate: confirmAll,
+    });
     expect(again.claims[0]!.contentHash).toBe(claim.contentHash);
   });
 
@@ -62,7 +72,9 @@ describe('runPlan', () => {
   });
 
   it('labels the input as the user`s, trusted and public', async () => {
-    const r = await run(`await sendEmail({ to: [input.to], subject: input.s, body: 'x' }); return input.s;`, { input: { to: 'omar@northwind.test', s: 'Hello' } });
+    const r = await run(`await sendEmail({ to: [input.to], subject: input.s, body: 'x' }); return input.s;`, {
+      input: { to: 'omar@northwind.test', s: 'Hello' },
+    });
     expect(r.calls[0]!.decision).toBe('allow');
     expect(r.calls[0]!.sources).toEqual(['user']);
     expect(r.resultLabel!.sources).toEqual(['user']);
@@ -85,7 +97,12 @@ describe('runPlan', () => {
 
   it('validates arguments against the tool schema before the gate sees them', async () => {
     const r = await run(`await sendEmail({ to: 42, subject: 's', body: 'b' });`);
-    expect(r.calls[0]).toMatchObject({ tool: 'sendEmail', decision: 'deny', rule: 'tool/invalid-arguments', executed: false });
+    expect(r.calls[0]).toMatchObject({
+      tool: 'sendEmail',
+      decision: 'deny',
+      rule: 'tool/invalid-arguments',
+      executed: false,
+    });
     expect(r.status).toBe('failed');
   });
 

@@ -1,0 +1,35 @@
+/**
+ * Mail addresses as they appear in world files: `Name <addr>` or a bare `addr`. Labels name
+ * principals by their bare, lower-cased address, so every reader set goes through `bareAddress`.
+ */
+
+export interface ParsedAddress {
+  readonly name: string;
+  readonly address: string;
+}
+
+const ANGLE = /^\s*(?:"?([^"<]*?)"?\s*)?<([^<>\s]+)>\s*$/;
+
+/** Splits `Name <addr>` (or a bare address) into its parts. The address keeps its case. */
+export function parseAddress(text: string): ParsedAddress {
+  const m = ANGLE.exec(text);
+  if (m) return { name: (m[1] ?? '').trim(), address: (m[2] ?? '').trim() };
+  return { name: '', address: text.trim() };
+}
+
+/** The lower-cased bare address: the principal name used in label readers. */
+export const bareAddress = (text: string): string => parseAddress(text).address.toLowerCase();
+
+/**
+ * A syntactic check only (one `@`, a dotted domain, no spaces). Unicode letters are allowed on
+ * purpose: look-alike (homoglyph) domains must be representable so that policies can refuse them.
+ */
+export const looksLikeAddress = (address: string): boolean =>
+  /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;.]{2,}$/u.test(address);
+
+/** Lower-cased, de-duplicated and sorted bare addresses. */
+export function principals(...lists: readonly (readonly string[])[]): string[] {
+  const s = new Set<string>();
+  for (const l of lists) for (const a of l) if (a.trim()) s.add(bareAddress(a));
+  return [...s].sort();
+}

@@ -1,0 +1,170 @@
+/**
+ * How the world's data is labeled (semantics.md §2). The rules, in one place:
+ *
+ * - An email returned by tool T has the source `tool:T:<emailId>`, untrusted (its content and
+ *   headers are written by whoever sent it). Readers: its from, to, cc and the user.
+ *   Every field carries that label; the text fields (from, to, cc, subject, body) also carry the
+ *   caps `UNTRUSTED_TEXT`, and `EXTERNAL_CONTENT` unless the sender is the user.
+ * - An event has the source `tool:listEvents:<eventId>`, trusted when the user organised it,
+ *   untrusted otherwise. Readers: organizer, attendees and the user. Caps `PRIVATE_CALENDAR`
+ *   (and, for untrusted events, `UNTRUSTED_TEXT` + `EXTERNAL_CONTENT` on title, location and
+ *   description).
+ * - Free/busy: `tool:getFreeBusy:<from>`, trusted, readers = the user, caps `PRIVATE_CALENDAR`.
+ * - Contacts: `system`, trusted, readers = the user (the user's private data).
+ * - `now()` and `me()`: `system`, trusted, public.
+ * - A list's structure (which items, their count and order) is labeled with the join of its
+ *   items' labels and of the arguments that selected them; an empty list with `system`,
+ *   trusted, readers = the user (what the mailbox holds is the user's private data).
+ * - Every source tool joins the labels of its arguments into its result's structure: what was
+ *   returned depends on what was asked.
+ */
+import { BOTTOM, joinLabels, LISTED_MARK, sourceLabel, type Label } from '../ifc/label';
+import { deepLabel, labelDeep, type Json, type LabeledValue } from '../ifc/labeled-value';
+import { bareAddress, principals } from './addresses';
+import type { CalendarEvent, Email } from './schema';
+
+export const CAPS = {
+  UNTRUSTED_TEXT: 'UNTRUSTED_TEXT',
+  EXTERNAL_CONTENT: 'EXTERNAL_CONTENT',
+  PRIVATE_CALENDAR: 'PRIVATE_CALENDAR',
+} as const;
+
+/** Trusted host data that only the user may read (contacts, what the mailbox holds). */
+export const userPrivate = (userAddresses: readonly string[]): Label =>
+  sourceLabel('system', { trusted: true, readers: [...userAddresses] });
+
+/** Trusted host data anyone may read (`now()`, `me()`). */
+export const SYSTEM_PUBLIC: Label = sourceLabel('system', { trusted: true });
+
+/** The join of the labels of every named argument (absent ones count as nothing). */
+export function argsLabel(
+  labeled: Readonly<Record<string, LabeledValue | undefined>>,
+  keys?: readonly string[],
+): Label {
+  const ls: Label[] = [];
+  for (const k of keys ?? Object.keys(labeled)) {
+    const v = labeled[k];
+    if (v) ls.push(deepLabel(v));
+  }
+  return ls.length ? joinLabels(...ls) : BOTTOM;
+}
+
+export interface EmailLabels {
+  /** id, folder, date, unread, threadId, labels, and the item's structure. */
+  readonly base: Label;
+  /** from, to, cc, subject, body. */
+  readonly text: Label;
+}
+
+export function emailLabels(tool: string, email: Email, userAddresses: readonly string[]): EmailLabels {
+  const base = sourceLabel(`tool:${tool}:${email.id}`, {
+    trusted: false,
+    readers: principals([email.from], email.to, email.cc, userAddresses),
+  });
+  const fromUser = userAddresses.includes(bareAddress(email.from));
+  const caps = fromUser ? [CAPS.UNTRUSTED_TEXT] : [CAPS.UNTRUSTED_TEXT, CAPS.EXTERNAL_CONTENT];
+  return { base, text: { ...base, caps: [...caps].sort() } };
+}
+
+/** The plain shape of an email item as tools return it (contracts.md). */
+export const emailJson = (e: Email): { [k: string]: Json } => ({
+  id: e.id,
+  folder: e.folder,
+  from: e.from,
+  to: [...e.to],
+  cc: [...e.cc],
+  subject: e.subject,
+  date: e.date,
+  body: e.body,
+  unread: e.unread,
+  threadId: e.threadId,
+  labels: [...e.labels],
+});
+
+const TEXT_FIELDS = new Set(['from', 'to', 'cc', 'subject', 'body']);
+
+/** An email item, every part labeled; `outer` (the arguments' label) joins the item's structure. */
+export function labeledEmail(
+  tool: string,
+  email: Email,
+  userAddresses: readonly string[],
+  outer: Label = BOTTOM,
+): LabeledValue {
+  const { base, text } = emailLabels(tool, email, userAddresses);
+  const entries: Record<string, LabeledValue> = {};
+  for (const [k, v] of Object.entries(emailJson(email))) {
+    if (Array.isArray(v)) {
+      entries[k] = { kind: 'array', label: base, items: v.map((x) => labelDeep(x, TEXT_FIELDS.has(k) ? text : base)) };
+    } else entries[k] = labelDeep(v, TEXT_FIELDS.has(k) ? text : base);
+  }
+  return { kind: 'object', label: joinLabels(base, outer), entries };
+}
+
+export interface EventLabels {
+  readonly base: Label;
+  readonly text: Label;
+  readonly trusted: boolean;
+}
+
+export function eventLabels(event: CalendarEvent, userAddresses: readonly string[]): EventLabels {
+  const trusted = userAddresses.includes(bareAddress(event.organizer));
+  const base = sourceLabel(`tool:listEvents:${event.id}`, {
+    trusted,
+    readers: principals([event.organizer], event.attendees, userAddresses),
+    caps: [CAPS.PRIVATE_CALENDAR],
+  });
+  const text = trusted ? base : { ...base, caps: [CAPS.EXTERNAL_CONTENT, CAPS.PRIVATE_CALENDAR, CAPS.UNTRUSTED_TEXT] };
+  return { base, text, trusted };
+}
+
+export const eventJson = (e: CalendarEvent): { [k: string]: Json } => ({
+  id: e.id,
+  title: e.title,
+  start: e.start,
+  end: e.end,
+  location: e.location,
+  description: e.description,
+  organizer: e.organizer,
+  attendees: [...e.attendees],
+});
+
+const EVENT_TEXT = new Set(['title', 'location', 'description']);
+
+export function labeledEvent(
+  event: CalendarEvent,
+  userAddresses: readonly string[],
+  outer: Label = BOTTOM,
+): LabeledValue {
+  const { base, text } = eventLabels(event, userAddresses);
+  const entries: Record<string, LabeledValue> = {};
+  for (const [k, v] of Object.entries(eventJson(event))) entries[k] = labelDeep(v, EVENT_TEXT.has(k) ? text : base);
+  return { kind: 'object', label: joinLabels(base, outer), entries };
+}
+
+/**
+ * A list whose membership and order depend on every item (and on the arguments). The structure
+ * label joins, per item, a *membership* label: the item's sources marked `#listed` (still
+ * untrusted: an attacker decides that its email exists), its readers, no caps. Marked sources let
+ * a policy tell "which items the inbox holds" from "what an item says" (self-scoping in loops).
+ * An empty list is the user's private, trusted `system` knowledge joined with `outer`.
+ */
+export function labeledList(
+  items: readonly LabeledValue[],
+  outer: Label,
+  userAddresses: readonly string[],
+): LabeledValue {
+  const structure = items.length
+    ? joinLabels(...items.map((i) => membershipOf(i.label)), outer)
+    : joinLabels(userPrivate(userAddresses), outer);
+  return { kind: 'array', label: structure, items };
+}
+
+const listed = (s: string): string => (s.startsWith('tool:') ? s + LISTED_MARK : s);
+function membershipOf(l: Label): Label {
+  return {
+    sources: l.sources.map(listed).sort(),
+    untrusted: l.untrusted.map(listed).sort(),
+    readers: l.readers,
+    caps: [],
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * The mutable state of one simulated account during one run. Created from a parsed world (a deep
+ * copy: the world object given is never changed); tools read and change it; `snapshot()` gives
+ * the after-run world (a valid world file again) and `effects()` only what the run did.
+ *
+ * Deterministic: ids come from counters (`sent-1`, `draft-1`, `ev-new-1`), times from the
+ * world's `now`. Nothing reads the clock or a random source.
+ */
+import { bareAddress } from './addresses';
+import {
+  formatWorldIssues,
+  parseWorld,
+  type Allowlists,
+  type BusyBlock,
+  type CalendarEvent,
+  type Contact,
+  type Draft,
+  type Email,
+  type EventResponse,
+  type MailChange,
+  type SentEmail,
+  type World,
+  type WorldUser,
+} from './schema';
+
+/** What a run did, for reports: the `world` object of the CLI report. */
+export interface WorldEffects {
+  sent: SentEmail[];
+  drafts: Draft[];
+  /** Events the run created or responded to, as they are now. */
+  events: CalendarEvent[];
+  /** Emails the run moved to the trash. */
+  trash: Email[];
+  responses: EventResponse[];
+  /** Archive / move / label / mark-read / delete, in order. */
+  changes: MailChange[];
+  transcript: string[];
+}
+
+type Counter = 'sent' | 'draft' | 'event';
+const PREFIX: Record<Counter, string> = { sent: 'sent-', draft: 'draft-', event: 'ev-new-' };
+
+const maxSuffix = (ids: readonly string[], prefix: string): number =>
+  ids.reduce((m, id) => {
+    const n = id.startsWith(prefix) ? Number(id.slice(prefix.length)) : Number.NaN;
+    return Number.isInteger(n) && n > m ? n : m;
+  }, 0);
+
+export class WorldState {
+  readonly user: WorldUser;
+  readonly now: string;
+  readonly contacts: Contact[];
+  /** Every email, the trash included (folder `Trash`), in world order. */
+  readonly emails: Email[];
+  readonly events: CalendarEvent[];
+  readonly allowlists: Allowlists;
+  readonly freeBusy: BusyBlock[];
+  readonly sent: SentEmail[];
+  readonly drafts: Draft[];
+  readonly responses: EventResponse[];
+  readonly changes: MailChange[];
+  readonly transcript: string[];
+
+  private readonly counters: Record<Counter, number>;
+  private readonly sentBefore: number;
+  private readonly draftsBefore: number;
+  private readonly responsesBefore: number;
+  private readonly changesBefore: number;
+  private readonly transcriptBefore: number;
+  private readonly trashBefore: ReadonlySet<string>;
+  private readonly touchedEvents = new Set<string>();
+
+  constructor(world: World) {
+    const w = structuredClone(world);
+    this.user = w.user;
+    this.now = w.now;
+    this.contacts = w.contacts;
+    this.emails = [...w.emails, ...w.trash.map((e) => ({ ...e, folder: 'Trash' }))];
+    this.events = w.events;
+    this.allowlists = w.allowlists;
+    this.freeBusy = w.freeBusy;
+    this.sent = w.sent;
+    this.drafts = w.drafts;
+    this.responses = w.responses;
+    this.changes = w.changes;
+    this.transcript = w.transcript;
+    this.counters = {
+      sent: maxSuffix(
+        w.sent.map((s) => s.id),
+        PREFIX.sent,
+      ),
+      draft: maxSuffix(
+        w.drafts.map((d) => d.id),
+        PREFIX.draft,
+      ),
+      event: maxSuffix(
+        w.events.map((e) => e.id),
+        PREFIX.event,
+      ),
+    };
+    this.sentBefore = w.sent.length;
+    this.draftsBefore = w.drafts.length;
+    this.responsesBefore = w.responses.length;
+    this.changesBefore = w.changes.length;
+    this.transcriptBefore = w.transcript.length;
+    this.trashBefore = new Set(w.trash.map((e) => e.id));
+  }
+
+  /** Parses a world file and builds its state; throws with `file:line:col: message` lines. */
+  static fromText(text: string, fileName: string): WorldState {
+    const r = parseWorld(text, fileName);
+    if (!r.ok) throw new Error(formatWorldIssues(fileName, r.errors));
+    return new WorldState(r.world);
+  }
+
+  /** The user's addresses, lower-cased and bare. */
+  get userAddresses(): string[] {
+    return [...new Set(this.user.addresses.map(bareAddress))];
+  }
+
+  isUser(address: string): boolean {
+    return this.userAddresses.includes(bareAddress(address));
+  }
+
+  findEmail(id: string): Email | undefined {
+    return this.emails.find((e) => e.id === id);
+  }
+
+  findEvent(id: string): CalendarEvent | undefined {
+    return this.events.find((e) => e.id === id);
+  }
+
+  nextId(kind: Counter): string {
+    this.counters[kind] += 1;
+    return `${PREFIX[kind]}${this.counters[kind]}`;
+  }
+
+  touchEvent(id: string): void {
+    this.touchedEvents.add(id);
+  }
+
+  /** The after-run world: a valid world file (trash separated from the other mail). */
+  snapshot(): World {
+    return structuredClone({
+      user: this.user,
+      now: this.now,
+      contacts: this.contacts,
+      emails: this.emails.filter((e) => e.folder !== 'Trash'),
+      events: this.events,
+      allowlists: this.allowlists,
+      freeBusy: this.freeBusy,
+      sent: this.sent,
+      drafts: this.drafts,
+      trash: this.emails.filter((e) => e.folder === 'Trash'),
+      responses: this.responses,
+      changes: this.changes,
+      transcript: this.transcript,
+    });
+  }
+
+  /** Only what this run did (what was already in the world file is left out). */
+  effects(): WorldEffects {
+    return structuredClone({
+      sent: this.sent.slice(this.sentBefore),
+      drafts: this.drafts.slice(this.draftsBefore),
+      events: this.events.filter((e) => this.touchedEvents.has(e.id)),
+      trash: this.emails.filter((e) => e.folder === 'Trash' && !this.trashBefore.has(e.id)),
+      responses: this.responses.slice(this.responsesBefore),
+      changes: this.changes.slice(this.changesBefore),
+      transcript: this.transcript.slice(this.transcriptBefore),
+    });
+  }
+}

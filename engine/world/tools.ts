@@ -1,0 +1,603 @@
+/**
+ * The simulated account's tools (contracts.md "Tools every installation has"), except the
+ * sanitizers (`verifyEmailAddress`, `verifyUrl`: engine/sanitizers). Each tool declares its kind,
+ * how positional plan arguments map to named ones, a zod schema of the named arguments, and
+ * labels every part of its output (the rules are in `labels.ts`).
+ *
+ * Argument mapping (ToolSpec.params / objectArg), used by every tool here:
+ * - `params` names the positional arguments, in order;
+ * - `objectArg: true` means one more argument, after the positional ones, is an object whose
+ *   keys are the remaining named arguments (`replyToEmail(id, {body, replyAll})` →
+ *   `{id, body, replyAll}`; `listEmails({folder})` → `{folder}`); it may be omitted;
+ * - a name starting with `...` collects the rest of the arguments into an array
+ *   (`log(a, b)` → `{values: [a, b]}`).
+ */
+import { z } from 'zod';
+import { BOTTOM, joinLabels, sourceLabel, type Label } from '../ifc/label';
+import { labelDeep, type Json, type LabeledValue } from '../ifc/labeled-value';
+import { ToolError, type ToolSpec } from '../tools/types';
+import { bareAddress, looksLikeAddress, parseAddress } from './addresses';
+import { ruleExtractor } from './extractor';
+import { JsonSchemaSchema } from './extractor/json-schema';
+import { NotEnoughInformation, type Extractor } from './extractor/types';
+import { argsLabel, CAPS, labeledEmail, labeledEvent, labeledList, SYSTEM_PUBLIC, userPrivate } from './labels';
+import type { CalendarEvent, Email } from './schema';
+import type { WorldState } from './state';
+import { DAY_MS, isIso, isoOf, msOf, startOfDay } from './time';
+
+export interface WorldToolsOptions {
+  /** The quarantined extractor behind extract/summarize/classify (default: rule based). */
+  readonly extractor?: Extractor;
+  /** Default and maximum `limit` of listEmails / searchEmails (default 50 and 500). */
+  readonly defaultLimit?: number;
+  readonly maxLimit?: number;
+}
+
+/** Builds a ToolSpec whose argument type is inferred from its schema. */
+function defineTool<A extends Record<string, unknown>>(spec: ToolSpec<A>): ToolSpec {
+  return spec as unknown as ToolSpec;
+}
+
+const ok = (fields: Record<string, Json>): LabeledValue => labelDeep({ ok: true, ...fields }, BOTTOM);
+
+const isoArg = z.string().refine(isIso, { message: 'expected an ISO 8601 date-time like "2026-03-16T09:00:00Z"' });
+const idArg = z.string().min(1, 'expected an id');
+const addressArg = z.string().refine((s) => looksLikeAddress(bareAddress(s)), { message: 'expected an email address' });
+const recipientsArg = z
+  .union([addressArg, z.array(addressArg)])
+  .transform((v): string[] => (typeof v === 'string' ? [v] : v));
+
+/** The folder names every mailbox has, by their canonical spelling. */
+const FOLDERS = ['INBOX', 'Archive', 'Sent', 'Drafts', 'Trash', 'Spam'];
+const canonicalFolder = (f: string): string =>
+  FOLDERS.find((x) => x.toLowerCase() === f.trim().toLowerCase()) ?? f.trim();
+const ALL_FOLDERS = new Set(['all', '*', 'any']);
+
+const newestFirst = (a: Email, b: Email): number => msOf(b.date) - msOf(a.date) || a.id.localeCompare(b.id);
+
+/** What an error message about an argument derives from: that argument's label. */
+const labelOf = (labeled: Readonly<Record<string, LabeledValue>>, key: string): Label => argsLabel(labeled, [key]);
+
+function notFound(what: string, id: string, label: Label): ToolError {
+  return new ToolError('NotFound', `no ${what} with id ${JSON.stringify(id)}`, label);
+}
+
+export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): ToolSpec[] {
+  const extractor = opts.extractor ?? ruleExtractor;
+  const defaultLimit = opts.defaultLimit ?? 50;
+  const maxLimit = opts.maxLimit ?? 500;
+  const user = (): string[] => state.userAddresses;
+
+  const list = (items: LabeledValue[], outer: Label): LabeledValue => labeledList(items, outer, user());
+
+  const emailOr404 = (id: string, labeled: Readonly<Record<string, LabeledValue>>): Email => {
+    const e = state.findEmail(id);
+    if (!e) throw notFound('email', id, labelOf(labeled, 'id'));
+    return e;
+  };
+
+  const checkRecipients = (xs: readonly string[], field: string): void => {
+    for (const x of xs) {
+      if (!looksLikeAddress(bareAddress(x))) throw new ToolError('InvalidArguments', `${field}: not an email address`);
+    }
+  };
+
+  /** Runs an extractor call; its "cannot tell" becomes NotEnoughInformation labeled with the input. */
+  const quarantined = async <T>(inputLabel: Label, f: () => T | Promise<T>): Promise<T> => {
+    try {
+      return await f();
+    } catch (e) {
+      if (e instanceof NotEnoughInformation) throw new ToolError('NotEnoughInformation', e.message, inputLabel);
+      if (e instanceof ToolError) throw e;
+      throw new ToolError('ToolFailed', `the extractor failed: ${(e as Error).message}`, inputLabel);
+    }
+  };
+
+  const timeWindow = (from: string | undefined, to: string | undefined): { from: number; to: number } => {
+    const f = from !== undefined ? msOf(from) : startOfDay(msOf(state.now));
+    const t = to !== undefined ? msOf(to) : f + 7 * DAY_MS;
+    if (t < f) throw new ToolError('InvalidArguments', '`to` is before `from`');
+    return { from: f, to: t };
+  };
+  const overlaps = (e: { start: string; end: string }, w: { from: number; to: number }): boolean =>
+    msOf(e.start) < w.to && msOf(e.end) > w.from;
+
+  const changeFolder = (e: Email, to: string, action: 'archive' | 'move' | 'delete'): void => {
+    state.changes.push({ emailId: e.id, action, from: e.folder, to });
+    e.folder = to;
+  };
+
+  return [
+    defineTool({
+      name: 'now',
+      kind: 'source',
+      params: [],
+      schema: z.strictObject({}),
+      doc: 'now() → the current time as an ISO string (trusted)',
+      run: () => labelDeep(state.now, SYSTEM_PUBLIC),
+    }),
+
+    defineTool({
+      name: 'me',
+      kind: 'source',
+      params: [],
+      schema: z.strictObject({}),
+      doc: 'me() → {name, email, addresses} of the user (trusted)',
+      run: () =>
+        labelDeep(
+          { name: state.user.name, email: state.user.email, addresses: [...state.user.addresses] },
+          SYSTEM_PUBLIC,
+        ),
+    }),
+
+    defineTool({
+      name: 'listEmails',
+      kind: 'source',
+      params: [],
+      objectArg: true,
+      schema: z.strictObject({
+        folder: z.string().min(1).optional(),
+        unreadOnly: z.boolean().optional(),
+        limit: z.number().int().min(1).max(maxLimit).optional(),
+      }),
+      doc: `listEmails({folder?, unreadOnly?, limit?}) → emails newest first (folder "INBOX" by default, "all" for every folder but Trash; limit ${defaultLimit}); items {id, folder, from, to, cc, subject, date, body, unread, threadId, labels}`,
+      run: (args, labeled) => {
+        const folder = args.folder === undefined ? 'INBOX' : args.folder;
+        const all = ALL_FOLDERS.has(folder.toLowerCase());
+        const want = canonicalFolder(folder).toLowerCase();
+        const hits = state.emails
+          .filter((e) => (all ? e.folder !== 'Trash' : e.folder.toLowerCase() === want))
+          .filter((e) => !args.unreadOnly || e.unread)
+          .sort(newestFirst)
+          .slice(0, args.limit ?? defaultLimit);
+        return list(
+          hits.map((e) => labeledEmail('listEmails', e, user())),
+          argsLabel(labeled),
+        );
+      },
+    }),
+
+    defineTool({
+      name: 'getEmail',
+      kind: 'source',
+      params: ['id'],
+      schema: z.strictObject({ id: idArg }),
+      doc: 'getEmail(id) → one email {id, folder, from, to, cc, subject, date, body, unread, threadId, labels}',
+      run: (args, labeled) => labeledEmail('getEmail', emailOr404(args.id, labeled), user(), argsLabel(labeled)),
+    }),
+
+    defineTool({
+      name: 'searchEmails',
+      kind: 'source',
+      params: [],
+      objectArg: true,
+      schema: z.strictObject({
+        query: z.string().optional(),
+        from: z.string().optional(),
+        since: isoArg.optional(),
+        until: isoArg.optional(),
+        folder: z.string().min(1).optional(),
+        unreadOnly: z.boolean().optional(),
+        limit: z.number().int().min(1).max(maxLimit).optional(),
+      }),
+      doc: 'searchEmails({query?, from?, since?, until?, folder?, unreadOnly?, limit?}) → matching emails newest first (every word of query in subject, body or addresses; all folders but Trash)',
+      run: (args, labeled) => {
+        const terms = [...(args.query ?? '').matchAll(/"([^"]+)"|(\S+)/g)].map((m) =>
+          (m[1] ?? m[2] ?? '').toLowerCase(),
+        );
+        const from = args.from?.trim().toLowerCase();
+        const since = args.since !== undefined ? msOf(args.since) : -Infinity;
+        const until = args.until !== undefined ? msOf(args.until) : Infinity;
+        const folder =
+          args.folder !== undefined && !ALL_FOLDERS.has(args.folder.toLowerCase())
+            ? canonicalFolder(args.folder).toLowerCase()
+            : null;
+        const hits = state.emails
+          .filter((e) => (folder ? e.folder.toLowerCase() === folder : e.folder !== 'Trash'))
+          .filter((e) => !args.unreadOnly || e.unread)
+          .filter((e) => !from || e.from.toLowerCase().includes(from))
+          .filter((e) => msOf(e.date) >= since && msOf(e.date) < until)
+          .filter((e) => {
+            const hay = [e.subject, e.body, e.from, ...e.to, ...e.cc].join('\n').toLowerCase();
+            return terms.every((t) => hay.includes(t));
+          })
+          .sort(newestFirst)
+          .slice(0, args.limit ?? defaultLimit);
+        return list(
+          hits.map((e) => labeledEmail('searchEmails', e, user())),
+          argsLabel(labeled),
+        );
+      },
+    }),
+
+    defineTool({
+      name: 'searchContacts',
+      kind: 'source',
+      params: ['query'],
+      schema: z.strictObject({ query: z.string().optional() }),
+      doc: "searchContacts(query) → [{name, email}] from the user's contacts whose name or address contains query (trusted; readers = the user)",
+      run: (args, labeled) => {
+        const q = (args.query ?? '').trim().toLowerCase();
+        const label = userPrivate(user());
+        const hits = state.contacts
+          .filter((c) => !q || c.name.toLowerCase().includes(q) || c.email.toLowerCase().includes(q))
+          .sort((a, b) => a.name.localeCompare(b.name) || a.email.localeCompare(b.email));
+        return {
+          kind: 'array',
+          label: joinLabels(label, argsLabel(labeled)),
+          items: hits.map((c) => labelDeep({ name: c.name, email: c.email }, label)),
+        };
+      },
+    }),
+
+    defineTool({
+      name: 'listEvents',
+      kind: 'source',
+      params: [],
+      objectArg: true,
+      schema: z.strictObject({ from: isoArg.optional(), to: isoArg.optional() }),
+      doc: 'listEvents({from?, to?}) → events overlapping [from, to) by start time (default: today and the 6 days after); items {id, title, start, end, location, description, organizer, attendees}; trusted only when the user organised the event',
+      run: (args, labeled) => {
+        const w = timeWindow(args.from, args.to);
+        const hits = state.events
+          .filter((e) => overlaps(e, w))
+          .sort((a, b) => msOf(a.start) - msOf(b.start) || a.id.localeCompare(b.id));
+        return list(
+          hits.map((e) => labeledEvent(e, user())),
+          argsLabel(labeled),
+        );
+      },
+    }),
+
+    defineTool({
+      name: 'getFreeBusy',
+      kind: 'source',
+      params: [],
+      objectArg: true,
+      schema: z.strictObject({ from: isoArg.optional(), to: isoArg.optional() }),
+      doc: "getFreeBusy({from?, to?}) → the user's busy intervals [{start, end}], merged and sorted (trusted; readers = the user)",
+      run: (args, labeled) => {
+        const w = timeWindow(args.from, args.to);
+        const declined = new Set(state.responses.filter((r) => r.response === 'declined').map((r) => r.eventId));
+        const blocks = [...state.events.filter((e: CalendarEvent) => !declined.has(e.id)), ...state.freeBusy]
+          .filter((b) => overlaps(b, w))
+          .map((b) => ({ start: msOf(b.start), end: msOf(b.end) }))
+          .sort((a, b) => a.start - b.start || a.end - b.end);
+        const merged: { start: number; end: number }[] = [];
+        for (const b of blocks) {
+          const last = merged[merged.length - 1];
+          if (last && b.start <= last.end) last.end = Math.max(last.end, b.end);
+          else merged.push({ ...b });
+        }
+        const label = sourceLabel(`tool:getFreeBusy:${isoOf(w.from)}`, {
+          trusted: true,
+          readers: user(),
+          caps: [CAPS.PRIVATE_CALENDAR],
+        });
+        return {
+          kind: 'array',
+          label: joinLabels(label, argsLabel(labeled)),
+          items: merged.map((b) => labelDeep({ start: isoOf(b.start), end: isoOf(b.end) }, label)),
+        };
+      },
+    }),
+
+    defineTool({
+      name: 'extract',
+      kind: 'extract',
+      params: ['text', 'schema'],
+      schema: z.strictObject({ text: z.string(), schema: JsonSchemaSchema }),
+      doc: 'extract(text, schema) → a value of the JSON-Schema-like schema ({type, properties, required, items, enum, format: email|date-time|date|uri, description}) filled from text; labeled like text; throws NotEnoughInformation when missing or ambiguous',
+      run: async (args, labeled) => {
+        const input = argsLabel(labeled, ['text', 'schema']);
+        const value = await quarantined(input, () => extractor.extract(args.text, args.schema, { now: state.now }));
+        return labelDeep(value, input);
+      },
+    }),
+
+    defineTool({
+      name: 'summarize',
+      kind: 'extract',
+      params: ['text'],
+      objectArg: true,
+      schema: z.strictObject({ text: z.string(), maxWords: z.number().int().min(1).max(1000).optional() }),
+      doc: 'summarize(text, {maxWords?}) → a short summary of text (default 30 words); labeled like text',
+      run: async (args, labeled) => {
+        const input = argsLabel(labeled, ['text', 'maxWords']);
+        const s = await quarantined(input, () =>
+          extractor.summarize(args.text, args.maxWords !== undefined ? { maxWords: args.maxWords } : {}),
+        );
+        return labelDeep(s, input);
+      },
+    }),
+
+    defineTool({
+      name: 'classify',
+      kind: 'extract',
+      params: ['text', 'labels'],
+      schema: z.strictObject({ text: z.string(), labels: z.array(z.string().min(1)).min(1) }),
+      doc: 'classify(text, labels) → the one of labels that fits text best; labeled like text and labels; throws NotEnoughInformation on a tie or when none fits (a label "other" catches the rest)',
+      run: async (args, labeled) => {
+        const input = argsLabel(labeled, ['text', 'labels']);
+        const c = await quarantined(input, () => extractor.classify(args.text, args.labels));
+        if (!args.labels.includes(c))
+          throw new ToolError('ToolFailed', 'the extractor answered a label that was not offered', input);
+        return labelDeep(c, input);
+      },
+    }),
+
+    defineTool({
+      name: 'createDraft',
+      kind: 'local',
+      params: [],
+      objectArg: true,
+      schema: z.strictObject({
+        to: recipientsArg,
+        cc: recipientsArg.optional(),
+        subject: z.string(),
+        body: z.string(),
+        inReplyTo: idArg.optional(),
+      }),
+      doc: 'createDraft({to, cc?, subject, body, inReplyTo?}) → {ok, id, draftId}: a local draft (nothing is sent)',
+      run: (args, labeled) => {
+        if (args.inReplyTo !== undefined && !state.findEmail(args.inReplyTo)) {
+          throw notFound('email', args.inReplyTo, labelOf(labeled, 'inReplyTo'));
+        }
+        const id = state.nextId('draft');
+        state.drafts.push({
+          id,
+          to: [...args.to],
+          cc: [...(args.cc ?? [])],
+          subject: args.subject,
+          body: args.body,
+          inReplyTo: args.inReplyTo ?? null,
+          date: state.now,
+        });
+        return ok({ id, draftId: id });
+      },
+    }),
+
+    defineTool({
+      name: 'sendEmail',
+      kind: 'egress',
+      params: [],
+      objectArg: true,
+      schema: z.strictObject({
+        to: recipientsArg,
+        cc: recipientsArg.optional(),
+        subject: z.string(),
+        body: z.string(),
+        inReplyTo: idArg.optional(),
+      }),
+      doc: 'sendEmail({to, cc?, subject, body, inReplyTo?}) → {ok, id}: sends an email',
+      run: (args, labeled) => {
+        if (args.to.length === 0) throw new ToolError('InvalidArguments', 'to: at least one recipient is needed');
+        checkRecipients(args.to, 'to');
+        checkRecipients(args.cc ?? [], 'cc');
+        const parent = args.inReplyTo !== undefined ? state.findEmail(args.inReplyTo) : undefined;
+        if (args.inReplyTo !== undefined && !parent)
+          throw notFound('email', args.inReplyTo, labelOf(labeled, 'inReplyTo'));
+        const id = state.nextId('sent');
+        state.sent.push({
+          id,
+          kind: 'send',
+          from: state.user.email,
+          to: [...args.to],
+          cc: [...(args.cc ?? [])],
+          subject: args.subject,
+          body: args.body,
+          inReplyTo: args.inReplyTo ?? null,
+          threadId: parent?.threadId ?? null,
+          date: state.now,
+        });
+        return ok({ id });
+      },
+    }),
+
+    defineTool({
+      name: 'replyToEmail',
+      kind: 'egress',
+      params: ['id'],
+      objectArg: true,
+      schema: z.strictObject({ id: idArg, body: z.string(), replyAll: z.boolean().optional() }),
+      doc: "replyToEmail(id, {body, replyAll?}) → {ok, id}: replies to the email's sender (and, with replyAll, its other recipients but the user)",
+      run: (args, labeled) => {
+        const e = emailOr404(args.id, labeled);
+        const sender = parseAddress(e.from).address;
+        const seen = new Set([...user(), bareAddress(sender)]);
+        const cc: string[] = [];
+        if (args.replyAll) {
+          for (const a of [...e.to, ...e.cc]) {
+            const b = bareAddress(a);
+            if (!seen.has(b)) {
+              seen.add(b);
+              cc.push(a);
+            }
+          }
+        }
+        const id = state.nextId('sent');
+        state.sent.push({
+          id,
+          kind: 'reply',
+          from: state.user.email,
+          to: [e.from],
+          cc,
+          subject: /^re:/i.test(e.subject.trim()) ? e.subject : `Re: ${e.subject}`,
+          body: args.body,
+          inReplyTo: e.id,
+          threadId: e.threadId,
+          date: state.now,
+        });
+        return ok({ id });
+      },
+    }),
+
+    defineTool({
+      name: 'createEvent',
+      kind: 'egress',
+      params: [],
+      objectArg: true,
+      schema: z.strictObject({
+        title: z.string().min(1),
+        start: isoArg,
+        end: isoArg,
+        attendees: recipientsArg.optional(),
+        location: z.string().optional(),
+        description: z.string().optional(),
+      }),
+      doc: 'createEvent({title, start, end, attendees?, location?, description?}) → {ok, id}: a new event organised by the user; attendees get invitations',
+      run: (args) => {
+        if (msOf(args.end) <= msOf(args.start))
+          throw new ToolError('InvalidArguments', 'end: the event must end after it starts');
+        checkRecipients(args.attendees ?? [], 'attendees');
+        const id = state.nextId('event');
+        state.events.push({
+          id,
+          title: args.title,
+          start: isoOf(msOf(args.start)),
+          end: isoOf(msOf(args.end)),
+          location: args.location ?? '',
+          description: args.description ?? '',
+          organizer: state.user.email,
+          attendees: [...(args.attendees ?? [])],
+        });
+        state.touchEvent(id);
+        return ok({ id });
+      },
+    }),
+
+    defineTool({
+      name: 'respondToEvent',
+      kind: 'egress',
+      params: ['id', 'response'],
+      schema: z.strictObject({ id: idArg, response: z.enum(['accepted', 'declined', 'tentative']) }),
+      doc: 'respondToEvent(id, response) → {ok, id}: answers an invitation with "accepted", "declined" or "tentative" (sent to the organizer)',
+      run: (args, labeled) => {
+        const ev = state.findEvent(args.id);
+        if (!ev) throw notFound('event', args.id, labelOf(labeled, 'id'));
+        state.responses.push({ eventId: ev.id, response: args.response, organizer: ev.organizer, date: state.now });
+        state.touchEvent(ev.id);
+        return ok({ id: ev.id });
+      },
+    }),
+
+    defineTool({
+      name: 'archiveEmail',
+      kind: 'organize',
+      params: ['id'],
+      schema: z.strictObject({ id: idArg }),
+      doc: 'archiveEmail(id) → {ok, id}: moves the email to Archive',
+      run: (args, labeled) => {
+        const e = emailOr404(args.id, labeled);
+        changeFolder(e, 'Archive', 'archive');
+        return ok({ id: e.id });
+      },
+    }),
+
+    defineTool({
+      name: 'markRead',
+      kind: 'organize',
+      params: ['id'],
+      schema: z.strictObject({ id: idArg }),
+      doc: 'markRead(id) → {ok, id}: marks the email as read',
+      run: (args, labeled) => {
+        const e = emailOr404(args.id, labeled);
+        state.changes.push({ emailId: e.id, action: 'markRead' });
+        e.unread = false;
+        return ok({ id: e.id });
+      },
+    }),
+
+    defineTool({
+      name: 'labelEmail',
+      kind: 'organize',
+      params: ['id', 'label'],
+      schema: z.strictObject({ id: idArg, label: z.string().trim().min(1).max(100) }),
+      doc: 'labelEmail(id, label) → {ok, id}: adds a label to the email',
+      run: (args, labeled) => {
+        const e = emailOr404(args.id, labeled);
+        state.changes.push({ emailId: e.id, action: 'label', label: args.label });
+        if (!e.labels.includes(args.label)) e.labels.push(args.label);
+        return ok({ id: e.id });
+      },
+    }),
+
+    defineTool({
+      name: 'moveEmail',
+      kind: 'organize',
+      params: ['id', 'folder'],
+      schema: z.strictObject({ id: idArg, folder: z.string().trim().min(1).max(100) }),
+      doc: 'moveEmail(id, folder) → {ok, id}: moves the email to a folder (use deleteEmail for the trash)',
+      run: (args, labeled) => {
+        const e = emailOr404(args.id, labeled);
+        const folder = canonicalFolder(args.folder);
+        // Moving to the trash is a deletion: it must go through deleteEmail and its policy.
+        if (folder === 'Trash')
+          throw new ToolError('InvalidArguments', 'folder: use deleteEmail to move mail to the trash');
+        changeFolder(e, folder, 'move');
+        return ok({ id: e.id });
+      },
+    }),
+
+    defineTool({
+      name: 'deleteEmail',
+      kind: 'destructive',
+      params: ['id'],
+      schema: z.strictObject({ id: idArg }),
+      doc: 'deleteEmail(id) → {ok, id}: moves the email to the trash',
+      run: (args, labeled) => {
+        const e = emailOr404(args.id, labeled);
+        changeFolder(e, 'Trash', 'delete');
+        return ok({ id: e.id });
+      },
+    }),
+
+    defineTool({
+      name: 'log',
+      kind: 'display',
+      params: ['...values'],
+      schema: z.strictObject({ values: z.array(z.unknown()) }),
+      doc: 'log(...values) → adds a line to the run transcript shown to the user',
+      run: (args) => {
+        state.transcript.push(args.values.map(render).join(' '));
+        return { kind: 'prim', value: null, label: BOTTOM };
+      },
+    }),
+  ];
+}
+
+function render(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (v === undefined) return 'undefined';
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return String(v);
+  }
+}
+
+/** The names of the tools `worldTools` returns, for composing registries. */
+export const WORLD_TOOL_NAMES = [
+  'now',
+  'me',
+  'listEmails',
+  'getEmail',
+  'searchEmails',
+  'searchContacts',
+  'listEvents',
+  'getFreeBusy',
+  'extract',
+  'summarize',
+  'classify',
+  'createDraft',
+  'sendEmail',
+  'replyToEmail',
+  'createEvent',
+  'respondToEvent',
+  'archiveEmail',
+  'markRead',
+  'labelEmail',
+  'moveEmail',
+  'deleteEmail',
+  'log',
+] as const;
