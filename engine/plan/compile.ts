@@ -58,9 +58,15 @@ interface Fn {
 
 const str = (s: string): string => JSON.stringify(s);
 
-export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, source: string): CompiledCode {
+export function compile(
+  program: acorn.Program,
+  analysis: Analysis,
+  mode: Mode,
+  source: string,
+  effectTools: ReadonlySet<string> = new Set(),
+): CompiledCode {
   const strict = mode === 'strict';
-  const effects = new EffectAnalyzer(analysis);
+  const effects = new EffectAnalyzer(analysis, effectTools);
   const lineStarts = [0];
   for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) lineStarts.push(i + 1);
   const pos = (offset: number): Position => {
@@ -90,10 +96,27 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
   };
 
   // ---- expressions ----------------------------------------------------------------------------
-  const asg = (code: string): string => (strict ? `__R.asg(${code})` : code);
+  // Hot paths are inlined: a value that is not an object carries no label, so most joins and
+  // truthiness tests need no call into the runtime.
+  const asg = (code: string): string => {
+    if (!strict) return code;
+    const t = temp();
+    return `(${t} = ${code}, __R.pc === 0 ? ${t} : __R.asg(${t}))`;
+  };
+  const isObj = (t: string): string => `(typeof ${t} === 'object' && ${t} !== null)`;
+  const truthy = (t: string): string => `(${isObj(t)} ? __R.tr(${t}) : ${t})`;
+  const labelOf = (t: string): string => `(${isObj(t)} ? __R.lab(${t}) : 0)`;
+  const chosen = (r: string, t: string): string => (strict ? `(${isObj(t)} ? __R.ctl(${r}, ${t}) : ${r})` : r);
 
+  // An argument list; with spread parts it carries what its length depends on (R.sargs).
+  const hasSpread = (list: readonly (Expr | acorn.SpreadElement)[]): boolean =>
+    list.some((a) => a.type === 'SpreadElement');
   const args = (list: readonly (Expr | acorn.SpreadElement)[]): string =>
-    '[' + list.map((a) => (a.type === 'SpreadElement' ? `...__R.spread(${ex(a.argument)})` : ex(a))).join(', ') + ']';
+    hasSpread(list)
+      ? `__R.sargs([${list.map((a) => (a.type === 'SpreadElement' ? `[__R.SP, ${ex(a.argument)}]` : ex(a))).join(', ')}])`
+      : `[${list.map((a) => ex(a as Expr)).join(', ')}]`;
+  const planCall = (callee: string, list: readonly (Expr | acorn.SpreadElement)[]): string =>
+    hasSpread(list) ? `__R.spcall(${callee}, ${args(list)})` : `__R.callee(${callee})(${argsInline(list)})`;
 
   const ident = (id: acorn.Identifier): string => {
     const r = analysis.refs.get(id);
@@ -117,7 +140,7 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
   // A call: to a tool, a built-in, a method, or a plan function value.
   const call = (c: acorn.CallExpression, calleeCode?: string): string => {
     const callee = c.callee;
-    if (calleeCode !== undefined) return `__R.callee(${calleeCode})(${argsInline(c.arguments)})`;
+    if (calleeCode !== undefined) return planCall(calleeCode, c.arguments);
     if (callee.type === 'Identifier') {
       const r = analysis.refs.get(callee);
       if (r?.kind === 'tool') {
@@ -125,7 +148,10 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
         return `__R.tool(${str(callee.name)}, ${args(c.arguments)}, ${at.line}, ${at.column})`;
       }
       if (r?.kind === 'builtin') return `__R.bi(${str(callee.name)}, ${args(c.arguments)})`;
-      return `__R.callee(${callee.name})(${argsInline(c.arguments)})`;
+      // A function declaration is a plan function with no label of its own: call it directly.
+      if (r?.kind === 'local' && r.binding.kind === 'function' && !hasSpread(c.arguments))
+        return `${callee.name}(${argsInline(c.arguments)})`;
+      return planCall(callee.name, c.arguments);
     }
     if (callee.type === 'MemberExpression') {
       if (
@@ -136,7 +162,7 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
         return `__R.bi(${str(`${callee.object.name}.${(callee.property as acorn.Identifier).name}`)}, ${args(c.arguments)})`;
       return `__R.mc(${ex(callee.object as Expr)}, ${key(callee)}, ${args(c.arguments)})`;
     }
-    return `__R.callee(${ex(callee as Expr)})(${argsInline(c.arguments)})`;
+    return planCall(ex(callee as Expr), c.arguments);
   };
   const argsInline = (list: readonly (Expr | acorn.SpreadElement)[]): string =>
     list.map((a) => (a.type === 'SpreadElement' ? `...__R.spread(${ex(a.argument)})` : ex(a))).join(', ');
@@ -174,7 +200,7 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
       const c = op.node;
       if (c.callee.type === 'MemberExpression')
         return apply(`__R.mc(${base}, ${key(c.callee)}, ${args(c.arguments)})`, i + 1);
-      return apply(`__R.callee(${base})(${argsInline(c.arguments)})`, i + 1);
+      return apply(planCall(base, c.arguments), i + 1);
     };
     return apply(ex(cur as Expr), 0);
   };
@@ -193,7 +219,7 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
     fn.regions--;
     const after = mergeCode(eff, p, Math.max(...nodes.map((n) => n.end)));
     const inner = build(parts.map((x) => `(${x.code}, ${after.join(', ')}${after.length ? ', ' : ''}${x.r})`));
-    return `(${p} = __R.pc, __R.pc = __R.J(${p}, __R.lab(${ctl})), ${inner})`;
+    return `(${p} = __R.pc, __R.pc = __R.J(${p}, ${labelOf(ctl)}), ${inner})`;
   };
 
   const ex = (e: Expr | acorn.Pattern): string => {
@@ -226,7 +252,9 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
         const c = constant(e);
         if (c !== null) return c;
         if (e.optional) return chain(e);
-        return `__R.get(${ex(e.object as Expr)}, ${key(e)})`;
+        return e.computed
+          ? `__R.get(${ex(e.object as Expr)}, ${key(e)})`
+          : `__R.gets(${ex(e.object as Expr)}, ${key(e)})`;
       }
       case 'ChainExpression':
         return chain(e.expression);
@@ -239,20 +267,20 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
         return `__R.${UNARY[e.operator]}(${ex(e.argument)})`;
       case 'BinaryExpression':
         if (e.operator === 'in') return `__R.has(${ex(e.left as Expr)}, ${ex(e.right)})`;
-        return `__R.${BINARY[e.operator]}(${ex(e.left as Expr)}, ${ex(e.right)})`;
+        return binary(e.operator, e.left as Expr, e.right);
       case 'LogicalExpression': {
         const t = temp();
         const left = ex(e.left);
-        const pick = (r: string): string => (strict ? `__R.ctl(${r}, ${t})` : r);
+        const pick = (r: string): string => chosen(r, t);
         const rightWith = (): string => exprRegion([e.right], t, ([r]) => pick(r!));
-        if (e.operator === '&&') return `(${t} = ${left}, __R.tr(${t}) ? ${rightWith()} : ${t})`;
-        if (e.operator === '||') return `(${t} = ${left}, __R.tr(${t}) ? ${t} : ${rightWith()})`;
+        if (e.operator === '&&') return `(${t} = ${left}, ${truthy(t)} ? ${rightWith()} : ${t})`;
+        if (e.operator === '||') return `(${t} = ${left}, ${truthy(t)} ? ${t} : ${rightWith()})`;
         return `(${t} = ${left}, __R.nul(${t}) ? ${rightWith()} : ${t})`;
       }
       case 'ConditionalExpression': {
         const t = temp();
-        const pick = (r: string): string => (strict ? `__R.ctl(${r}, ${t})` : r);
-        return `(${t} = ${ex(e.test)}, ${exprRegion([e.consequent, e.alternate], t, ([a, b]) => `__R.tr(${t}) ? ${pick(a!)} : ${pick(b!)}`)})`;
+        const pick = (r: string): string => chosen(r, t);
+        return `(${t} = ${ex(e.test)}, ${exprRegion([e.consequent, e.alternate], t, ([a, b]) => `${truthy(t)} ? ${pick(a!)} : ${pick(b!)}`)})`;
       }
       case 'AssignmentExpression':
         return assign(e);
@@ -275,6 +303,31 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
 
   const binop = (op: string, a: string, b: string): string => `__R.${BINARY[op]}(${a}, ${b})`;
 
+  /**
+   * A binary operator with its fast path inlined: two plain numbers (or, for equality, two
+   * non-objects) carry no label, so the native operator is the answer. Anything else goes to the
+   * runtime, which joins labels. Operands that are not names or literals are evaluated once.
+   */
+  const binary = (op: string, left: Expr, right: Expr): string => {
+    const setup: string[] = [];
+    const operand = (e: Expr): string => {
+      const code = ex(e);
+      if (e.type === 'Identifier' || (e.type === 'Literal' && !e.regex)) return code;
+      const t = temp();
+      setup.push(`${t} = ${code}`);
+      return t;
+    };
+    const a = operand(left);
+    const b = operand(right);
+    const slow = binop(op, a, b);
+    let fast: string;
+    if (op === '===' || op === '!==')
+      fast = `(typeof ${a} !== 'object' && typeof ${b} !== 'object' ? ${a} ${op} ${b} : ${slow})`;
+    else if (op === '==' || op === '!=') return setup.length ? `(${setup.join(', ')}, ${slow})` : slow;
+    else fast = `(typeof ${a} === 'number' && typeof ${b} === 'number' ? ${a} ${op} ${b} : ${slow})`;
+    return setup.length ? `(${setup.join(', ')}, ${fast})` : fast;
+  };
+
   const assign = (e: acorn.AssignmentExpression): string => {
     const op = e.operator === '=' ? null : e.operator.slice(0, -1);
     const t = e.left;
@@ -296,7 +349,8 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
     const f = e.operator === '++' ? '__R.inc' : '__R.dec';
     const a = e.argument;
     if (a.type === 'Identifier') {
-      if (unused || e.prefix) return `(${a.name} = ${asg(`${f}(${a.name})`)})`;
+      const step = `(typeof ${a.name} === 'number' ? ${a.name} ${e.operator === '++' ? '+' : '-'} 1 : ${f}(${a.name}))`;
+      if (unused || e.prefix) return `(${a.name} = ${asg(step)})`;
       const old = temp();
       return `(${old} = __R.pos(${a.name}), ${a.name} = ${asg(`${f}(${old})`)}, ${old})`;
     }
@@ -343,12 +397,13 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
           return;
         }
         case 'ArrayPattern': {
+          // Elements are read like t[i]: a missing one is undefined under the source's labels.
           const t = temp();
-          steps.push(`${t} = __R.spread(${code})`);
+          steps.push(`${t} = ${code}`);
           pat.elements.forEach((el, i) => {
             if (!el) return;
-            if (el.type === 'RestElement') go(el.argument, `__R.arr(${t}.slice(${i}))`);
-            else go(el, `${t}[${i}]`);
+            if (el.type === 'RestElement') go(el.argument, `__R.arest(${t}, ${i})`);
+            else go(el, `__R.get(${t}, ${i})`);
           });
           return;
         }
@@ -388,16 +443,21 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
     const code: string[] = [];
     let opaque = eff.opaque;
     if (strict) {
+      const ups: string[] = [];
       for (const v of eff.vars) {
         if (v.kind === 'const' || v.kind === 'function') continue;
-        if (visibleAt(v, at)) code.push(`${v.name} = __R.up(${v.name})`);
+        if (visibleAt(v, at)) ups.push(`${v.name} = __R.up(${v.name})`);
         else opaque = true;
       }
       for (const b of eff.bases) {
         const c = baseCode(b, at);
-        if (c) code.push(`__R.upc(${c})`);
+        if (c) ups.push(`__R.upc(${c})`);
         else opaque = true;
       }
+      // A world-changing call the other branch may have made: later observations depend on it.
+      if (eff.world) ups.push('__R.worldUp()');
+      // Nothing to upgrade with when the context is empty.
+      if (ups.length) code.push(`(__R.pc !== 0 && (${ups.join(', ')}))`);
     }
     const loopAcc = fn.loops[fn.loops.length - 1];
     if (eff.escapesFunction || (strict && opaque)) code.push('__abr = __R.J(__abr, __R.pc)');
@@ -470,10 +530,10 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
       case 'IfStatement': {
         const c = temp();
         const p = temp();
-        emit(`${c} = ${ex(s.test)}; ${p} = __R.pc; __R.pc = __R.J(${p}, __R.lab(${c}));`, at);
+        emit(`${c} = ${ex(s.test)}; ${p} = __R.pc; if (${isObj(c)}) __R.pc = __R.J(${p}, __R.lab(${c}));`, at);
         const eff = effects.region([s.consequent, s.alternate], s.consequent.start, s.end);
         fn.regions++;
-        emit(`if (__R.tr(${c})) {`);
+        emit(`if (${truthy(c)}) {`);
         stmts(blockOf(s.consequent));
         if (s.alternate) {
           emit('} else {');
@@ -522,7 +582,7 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
    * taint, a callee's argument) does not leak into the next one; what it wrote is labeled.
    */
   const iterationStart = (lt: string, la: string): string =>
-    `${tick} __R.pc = __R.J(__R.J(${lt}, ${la}), __R.J(__abr, __R.sticky));`;
+    `${tick} __R.pc = ${lt} === 0 && ${la} === 0 && __abr === 0 && __R.sticky === 0 ? 0 : __R.J(__R.J(${lt}, ${la}), __R.J(__abr, __R.sticky));`;
 
   // Loops: the test's label accumulates into the context for every later iteration.
   const loop = (s: acorn.WhileStatement | acorn.DoWhileStatement | acorn.ForStatement, at: Position): void => {
@@ -536,7 +596,7 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
       if (!test) return;
       const c = temp();
       emit(
-        `${c} = ${ex(test)}; ${lt} = __R.J(${lt}, __R.lab(${c})); __R.pc = __R.J(__R.pc, __R.lab(${c})); if (!__R.tr(${c})) break;`,
+        `${c} = ${ex(test)}; if (${isObj(c)}) { ${lt} = __R.J(${lt}, __R.lab(${c})); __R.pc = __R.J(__R.pc, __R.lab(${c})); } if (!${truthy(c)}) break;`,
         pos(test.start),
       );
     };
@@ -578,7 +638,10 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
     emit(`{ ${it} = __R.iter(${ex(s.right)}); ${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0;`, at);
     fn.regions++;
     fn.loops.push(la);
-    emit(`for (let ${i} = 0; ${i} < ${it}.a.length; ${i}++) { ${iterationStart(lt, la)}`, at);
+    emit(
+      `for (let ${i} = 0; __R.more(${it}, ${i}); ${i}++) { ${lt} = __R.J(${p}, ${it}.l); ${iterationStart(lt, la)}`,
+      at,
+    );
     const v = `__R.at(${it}, ${i})`;
     if (s.left.type === 'VariableDeclaration') {
       const d = s.left.declarations[0]!;
@@ -663,8 +726,11 @@ export function compile(program: acorn.Program, analysis: Analysis, mode: Mode, 
     const prologue: string[] = [];
     f.params.forEach((p, i) => {
       if (p.type === 'Identifier') params.push(p.name);
-      else if (p.type === 'RestElement' && p.argument.type === 'Identifier') params.push(`...${p.argument.name}`);
-      else if (p.type === 'AssignmentPattern' && p.left.type === 'Identifier') {
+      else if (p.type === 'RestElement' && p.argument.type === 'Identifier') {
+        // A native rest array knows nothing of labels: rebuild it as a plan array (R.rest).
+        params.push(`...__r${i}`);
+        prologue.push(`let ${p.argument.name} = __R.rest(__r${i});`);
+      } else if (p.type === 'AssignmentPattern' && p.left.type === 'Identifier') {
         params.push(p.left.name);
         const t = p.left.name;
         prologue.push(`if (__R.und(${t})) ${t} = ${strict ? `__R.ctl(${ex(p.right)}, ${t})` : ex(p.right)};`);

@@ -22,6 +22,8 @@ export interface Effects {
   escapesFunction: boolean;
   /** A break/continue that leaves the region. */
   escapesLoop: boolean;
+  /** A call to a tool that changes the world (a draft, a move, a send) may happen in it. */
+  world: boolean;
 }
 
 export const MUTATING_METHODS: ReadonlySet<string> = new Set([
@@ -137,7 +139,10 @@ type N = acorn.AnyNode;
 
 export class EffectAnalyzer {
   private readonly fnMemo = new Map<acorn.Function, Effects>();
-  constructor(private readonly analysis: Analysis) {}
+  constructor(
+    private readonly analysis: Analysis,
+    private readonly effectTools: ReadonlySet<string>,
+  ) {}
 
   /** Effects of a region (the nodes given) relative to bindings declared outside [start, end). */
   region(nodes: readonly (N | null | undefined)[], start: number, end: number): Effects {
@@ -167,6 +172,7 @@ export class EffectAnalyzer {
     for (const v of from.vars) into.vars.add(v);
     into.bases.push(...from.bases);
     if (from.opaque) into.opaque = true;
+    if (from.world) into.world = true;
   }
 
   private walk(n: N, eff: Effects, start: number, end: number, loops: number, switches: number, inFn: boolean): void {
@@ -201,6 +207,8 @@ export class EffectAnalyzer {
       else if (!(root.fresh && path.length === 0)) eff.opaque = true;
     };
     const callee = (id: acorn.Identifier): void => {
+      const r = this.analysis.refs.get(id);
+      if (r?.kind === 'tool' && this.effectTools.has(r.name)) eff.world = true;
       const b = this.binding(id);
       if (!b) return;
       if (b.fn) this.merge(eff, this.fnEffects(b.fn));
@@ -234,8 +242,13 @@ export class EffectAnalyzer {
           if (!isNamespace) {
             if (name === null || !KNOWN_METHODS.has(name)) eff.opaque = true;
             else if (MUTATING_METHODS.has(name)) base(c.object);
+            // A callback we cannot see (a parameter, o.f, fs[0]) may write anything.
             if (name !== null && CALLBACK_METHODS.has(name))
-              for (const a of n.arguments) if (a.type === 'Identifier') callee(a);
+              for (const a of n.arguments.slice(0, 1)) {
+                if (a.type === 'Identifier') callee(a);
+                else if (a.type !== 'ArrowFunctionExpression' && a.type !== 'FunctionExpression' && !isData(a))
+                  eff.opaque = true;
+              }
           }
           go(c.object);
           if (c.computed) go(c.property);
@@ -313,8 +326,18 @@ export class EffectAnalyzer {
   }
 }
 
+/** Literals and containers of literals: never a function. */
+function isData(n: N): boolean {
+  return (
+    n.type === 'Literal' ||
+    n.type === 'TemplateLiteral' ||
+    n.type === 'ArrayExpression' ||
+    n.type === 'ObjectExpression'
+  );
+}
+
 function empty(): Effects {
-  return { vars: new Set(), bases: [], opaque: false, escapesFunction: false, escapesLoop: false };
+  return { vars: new Set(), bases: [], opaque: false, escapesFunction: false, escapesLoop: false, world: false };
 }
 
 const SKIP = new Set(['type', 'start', 'end', 'loc', 'range', 'raw', 'regex', 'value', 'name', 'operator', 'kind']);

@@ -17,7 +17,14 @@ export interface CompiledPlan extends CompiledCode {
 }
 
 /** Parses, checks and compiles a plan. Throws `PlanRejected` with the position of the first problem. */
-export function compilePlan(source: string, opts: { mode: Mode; toolNames: Iterable<string> }): CompiledPlan {
+export interface CompileOptions {
+  readonly mode: Mode;
+  readonly toolNames: Iterable<string>;
+  /** Tools that change the world (drafts, sends, moves): STRICT tracks where they may be called. */
+  readonly effectTools?: Iterable<string>;
+}
+
+export function compilePlan(source: string, opts: CompileOptions): CompiledPlan {
   let program: acorn.Program;
   try {
     program = acorn.parse(source, {
@@ -36,5 +43,6 @@ export function compilePlan(source: string, opts: { mode: Mode; toolNames: Itera
     });
   }
   const analysis = analyze(program, new Set(opts.toolNames), source);
-  return { ...compile(program, analysis, opts.mode, source), mode: opts.mode, source };
+  const effects = new Set(opts.effectTools ?? []);
+  return { ...compile(program, analysis, opts.mode, source, effects), mode: opts.mode, source };
 }

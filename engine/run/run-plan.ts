@@ -34,6 +34,11 @@ export interface RunOptions {
 
 type Named = Record<string, LabeledValue>;
 
+const EFFECT_KINDS: ReadonlySet<string> = new Set(['local', 'organize', 'egress', 'destructive']);
+/** The tools whose calls change the world the plan can observe later. */
+export const effectTools = (tools: ToolRegistry): string[] =>
+  [...tools.values()].filter((t) => EFFECT_KINDS.has(t.kind)).map((t) => t.name);
+
 /** Maps the plan's positional arguments to the tool's named ones (see engine/tools/types.ts). */
 function namedArgs(spec: ToolSpec, args: readonly LabeledValue[]): Named {
   const named: Named = {};
@@ -94,7 +99,10 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
 
   let plan: CompiledPlan;
   try {
-    plan = typeof opts.plan === 'string' ? compilePlan(opts.plan, { mode, toolNames: opts.tools.keys() }) : opts.plan;
+    plan =
+      typeof opts.plan === 'string'
+        ? compilePlan(opts.plan, { mode, toolNames: opts.tools.keys(), effectTools: effectTools(opts.tools) })
+        : opts.plan;
   } catch (e) {
     if (e instanceof PlanRejected)
       return empty('failed', {
@@ -122,7 +130,15 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
     const spec = opts.tools.get(req.tool);
     if (!spec) return failReply('RuntimeError', `unknown tool ${req.tool}`, context);
     const positional = decode(req.args, req.labels);
-    const argList = positional.kind === 'array' ? positional.items : [];
+    // The argument list's own label (a spread's length) joins every argument.
+    const argList =
+      positional.kind === 'array'
+        ? positional.items.map((a) =>
+            positional.label.sources.length
+              ? ({ ...a, label: joinLabels(a.label, positional.label) } as LabeledValue)
+              : a,
+          )
+        : [];
     const record = (named: Named, d: Decision, executed: boolean, extra: Partial<CallRecord> = {}): CallRecord => {
       const all = joinLabels(context, ...Object.values(named).map(deepLabel));
       const fields: FieldLineage[] = Object.entries(named).flatMap(([k, v]) =>
@@ -214,7 +230,7 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
       record(named, decision, true);
       if (spec.kind === 'display') transcript.push(logLine(named));
       const item = typeof plainArgs.id === 'string' ? plainArgs.id : undefined;
-      return reply({ ok: true, ...encode(scanned), item });
+      return reply({ ok: true, ...encode(scanned), item, effect: EFFECT_KINDS.has(spec.kind) });
     } catch (e) {
       const err = e instanceof ToolError ? e : new ToolError('ToolFailed', (e as Error).message);
       record(named, decision, true, { error: err.message });

@@ -142,19 +142,22 @@ export function labeledEvent(
 }
 
 /**
- * A list whose membership and order depend on every item (and on the arguments). The structure
- * label joins, per item, a *membership* label: the item's sources marked `#listed` (still
- * untrusted: an attacker decides that its email exists), its readers, no caps. Marked sources let
- * a policy tell "which items the inbox holds" from "what an item says" (self-scoping in loops).
- * An empty list is the user's private, trusted `system` knowledge joined with `outer`.
+ * A list whose membership and order depend on every item it was chosen from (and on the
+ * arguments): an email is in a search result because of what it says, and absent for the same
+ * reason. The structure label joins, per candidate, a *membership* label: its sources marked
+ * `#listed` (still untrusted: an attacker decides that its email exists and what it matches),
+ * its readers, no caps. Marked sources let a policy tell "which items the listing holds" from
+ * "what an item says" (self-scoping in loops). With no candidates at all, the list is the user's
+ * private, trusted `system` knowledge joined with `outer`.
  */
 export function labeledList(
   items: readonly LabeledValue[],
   outer: Label,
   userAddresses: readonly string[],
+  candidates: readonly Label[],
 ): LabeledValue {
-  const structure = items.length
-    ? joinLabels(...items.map((i) => membershipOf(i.label)), outer)
+  const structure = candidates.length
+    ? joinLabels(...candidates.map(membershipOf), outer)
     : joinLabels(userPrivate(userAddresses), outer);
   return { kind: 'array', label: structure, items };
 }

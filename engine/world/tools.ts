@@ -20,7 +20,17 @@ import { bareAddress, looksLikeAddress, parseAddress } from './addresses';
 import { ruleExtractor } from './extractor';
 import { JsonSchemaSchema } from './extractor/json-schema';
 import { NotEnoughInformation, type Extractor } from './extractor/types';
-import { argsLabel, CAPS, labeledEmail, labeledEvent, labeledList, SYSTEM_PUBLIC, userPrivate } from './labels';
+import {
+  argsLabel,
+  CAPS,
+  emailLabels,
+  eventLabels,
+  labeledEmail,
+  labeledEvent,
+  labeledList,
+  SYSTEM_PUBLIC,
+  userPrivate,
+} from './labels';
 import type { CalendarEvent, Email } from './schema';
 import type { WorldState } from './state';
 import { DAY_MS, isIso, isoOf, msOf, startOfDay } from './time';
@@ -68,7 +78,9 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
   const maxLimit = opts.maxLimit ?? 500;
   const user = (): string[] => state.userAddresses;
 
-  const list = (items: LabeledValue[], outer: Label): LabeledValue => labeledList(items, outer, user());
+  const list = (items: LabeledValue[], outer: Label, candidates: readonly Label[]): LabeledValue =>
+    labeledList(items, outer, user(), candidates);
+  const emailCandidates = (tool: string): Label[] => state.emails.map((e) => emailLabels(tool, e, user()).base);
 
   const emailOr404 = (id: string, labeled: Readonly<Record<string, LabeledValue>>): Email => {
     const e = state.findEmail(id);
@@ -153,6 +165,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         return list(
           hits.map((e) => labeledEmail('listEmails', e, user())),
           argsLabel(labeled),
+          emailCandidates('listEmails'),
         );
       },
     }),
@@ -206,6 +219,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         return list(
           hits.map((e) => labeledEmail('searchEmails', e, user())),
           argsLabel(labeled),
+          emailCandidates('searchEmails'),
         );
       },
     }),
@@ -245,6 +259,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         return list(
           hits.map((e) => labeledEvent(e, user())),
           argsLabel(labeled),
+          state.events.map((e) => eventLabels(e, user()).base),
         );
       },
     }),

@@ -98,7 +98,12 @@
     const a = argsOf(args);
     for (const v of a.vs)
       if (typeof v === 'function' || v instanceof Box) typeError("'" + name + "' does not take a function in plans", l);
-    const all = J(l, a.l);
+    let all = J(l, a.l);
+    for (const v of a.vs)
+      if (v instanceof RegExp) {
+        all = J(all, v[SL] || 0);
+        regexState(v, all);
+      }
     if (name === 'repeat' || name === 'padStart' || name === 'padEnd') {
       const n = +a.vs[0];
       if (n * (name === 'repeat' ? s.length : 1) > R.lim_string)
@@ -174,17 +179,15 @@
     return v;
   }
   function sortWith(items, f, l) {
-    // A deterministic merge sort so that comparator calls (and their labels) are well defined.
+    // The order depends on every element compared (and on what the comparator answered). A
+    // deterministic merge sort keeps comparator calls, and so labels, well defined.
     let order = l;
-    const cmp = (x, y) => {
-      if (f === undefined) {
-        const sx = str(x).s;
-        const sy = str(y).s;
-        order = J(order, J(lab(x) || deepLab(x), lab(y) || deepLab(y)));
-        return sx < sy ? -1 : sx > sy ? 1 : 0;
-      }
-      const r = cb(f, [x, y], l);
-      order = J(order, J(J(deepLab(x), deepLab(y)), lab(r)));
+    const keyed = items.map((x) => ({ x: x, s: f === undefined ? str(x).s : '' }));
+    for (let i = 0; i < items.length; i++) order = J(order, deepLab(items[i]));
+    const cmp = (a, b) => {
+      if (f === undefined) return a.s < b.s ? -1 : a.s > b.s ? 1 : 0;
+      const r = cb(f, [a.x, b.x], l);
+      order = J(order, lab(r));
       return +raw(r) || 0;
     };
     const merge = (a) => {
@@ -200,8 +203,7 @@
       while (j < right.length) out.push(right[j++]);
       return out;
     };
-    const sorted = merge(items);
-    return { items: sorted, l: order };
+    return { items: merge(keyed).map((k) => k.x), l: order };
   }
   // Elements compared by value: a plan value equals another when their raw values are equal.
   const same = (x, y) => {
@@ -211,6 +213,12 @@
   };
   const MUTATING = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill']);
   function arrayMethod(arr, rl, name, args) {
+    // push on an unlabeled array outside any context: the loop-building hot path.
+    if (name === 'push' && rl === 0 && arr[SL] === undefined && (!strict || R.pc === 0)) {
+      for (let i = 0; i < args.length; i++) arr.push(args[i]);
+      checkArr(arr);
+      return arr.length;
+    }
     const sl = J(rl, arr[SL] || 0);
     const at = (i) => elem(arr[i], sl, '[' + i + ']', -1);
     const ctxL = strict ? R.pc : 0;
@@ -286,11 +294,11 @@
         const out = newArr(sl);
         for (const e of arr) out.push(e);
         for (const x of args) {
+          // Whether x is spread (an array) or appended depends on x itself.
+          out[SL] = J(out[SL] || 0, lab(x));
           const v = raw(x);
-          if (isArray(v)) {
-            out[SL] = J(out[SL] || 0, lab(x));
-            for (const e of v) out.push(e);
-          } else out.push(x);
+          if (isArray(v)) for (const e of v) out.push(e);
+          else out.push(x);
         }
         return checkArr(out);
       }
@@ -358,10 +366,9 @@
           if (name === 'map') out.push(strict ? withL(r, 0) : r);
           else if (name === 'flatMap') {
             const rv = raw(r);
-            if (isArray(rv)) {
-              out[SL] = J(out[SL] || 0, lab(r));
-              for (const e of rv) out.push(e);
-            } else out.push(r);
+            out[SL] = J(out[SL] || 0, lab(r));
+            if (isArray(rv)) for (const e of rv) out.push(e);
+            else out.push(r);
           } else if (name !== 'forEach') {
             l = J(l, lab(r));
             const t = !!raw(r);
@@ -423,10 +430,9 @@
         const go = (a, d, l) => {
           for (const e of a) {
             const v = raw(e);
-            if (isArray(v) && d > 0) {
-              out[SL] = J(out[SL] || 0, J(lab(e), l));
-              go(v, d - 1, J(l, lab(e)));
-            } else out.push(elem(e, l, 'flat', -1));
+            out[SL] = J(out[SL] || 0, J(lab(e), l));
+            if (isArray(v) && d > 0) go(v, d - 1, J(l, lab(e)));
+            else out.push(elem(e, l, 'flat', -1));
           }
         };
         go(arr, depth, 0);
@@ -519,9 +525,15 @@
     }
     return typeError((isMap ? 'Map' : 'Set') + " has no method '" + name + "' in plans", sl);
   }
+  // A global or sticky regular expression keeps state (lastIndex) between uses: what it was
+  // used on is part of every later answer.
+  function regexState(re, l) {
+    if (re.global || re.sticky) re[SL] = J(re[SL] || 0, J(l, strict ? R.pc : 0));
+  }
   function regexMethod(re, l, name, args) {
     const a = argsOf(args);
-    const all = J(l, a.l);
+    const all = J(J(l, a.l), re[SL] || 0);
+    regexState(re, all);
     if (name === 'test') return mk(re.test(String(a.vs[0])), all, 'test', -1, -1);
     if (name === 'exec') {
       const m = re.exec(String(a.vs[0]));
@@ -546,8 +558,49 @@
   }
   const InternalError = typeof globalThis.InternalError === 'function' ? globalThis.InternalError : RangeError;
 
+  const BUILTIN_METHOD_NAMES = new Set([
+    ...STRING_METHODS,
+    ...NUMBER_METHODS,
+    ...DATE_METHODS,
+    ...MUTATING,
+    'forEach',
+    'map',
+    'filter',
+    'find',
+    'findIndex',
+    'findLast',
+    'findLastIndex',
+    'some',
+    'every',
+    'flatMap',
+    'reduce',
+    'reduceRight',
+    'flat',
+    'toSorted',
+    'toReversed',
+    'keys',
+    'values',
+    'entries',
+    'join',
+    'get',
+    'has',
+    'set',
+    'add',
+    'delete',
+    'clear',
+    'test',
+    'exec',
+    'hasOwnProperty',
+  ]);
   // Method call: receiver.name(...args). Functions passed as callbacks must be plan functions.
   R.mc = guarded(function (o, name, args) {
+    // Inside a try, what the arguments are can decide whether the call throws.
+    acc(deepLab(args));
+    const al = args[SL] || 0;
+    const r = methodCall(o, name, args);
+    return al === 0 ? r : withL(r, al, 'spread');
+  });
+  const methodCall = function (o, name, args) {
     let l = 0;
     if (o instanceof Box) {
       l = o.l;
@@ -572,13 +625,14 @@
         const k = args[0];
         return mk(Object.prototype.hasOwnProperty.call(o, String(raw(k))), J(J(l, o[SL] || 0), lab(k)), 'has', -1, -1);
       }
-      // A plan function stored in an object: obj.f(x) calls it.
-      if (Object.prototype.hasOwnProperty.call(o, name))
+      // A plan function stored in an object: obj.f(x) calls it, unless f is the name of a
+      // built-in method (the compiler's effect analysis takes those names as built-ins).
+      if (Object.prototype.hasOwnProperty.call(o, name) && !BUILTIN_METHOD_NAMES.has(name))
         return callFn(elem(o[name], J(l, o[SL] || 0), '.' + name, -1), args);
       return typeError("this object has no method '" + name + "'", J(l, o[SL] || 0));
     }
     return typeError("cannot call '" + name + "' on this value", l);
-  });
+  };
 
   // ---- static built-ins -----------------------------------------------------------------------
   const MATH = new Set([
@@ -647,7 +701,7 @@
     }
     if (name === 'fromEntries') {
       const out = newObj();
-      let sl = J(l, strict ? R.pc : 0);
+      let sl = J(lab(args[0]), strict ? R.pc : 0);
       for (const e of spreadList(args[0])) {
         const p = raw(e);
         if (!isArray(p)) typeError('Object.fromEntries needs [key, value] pairs', lab(e));
@@ -671,6 +725,12 @@
     return out;
   }
   R.bi = guarded(function (name, args) {
+    acc(deepLab(args));
+    const al = args[SL] || 0;
+    const r = builtin(name, args);
+    return al === 0 ? r : withL(r, al, 'spread');
+  });
+  const builtin = function (name, args) {
     const dot = name.indexOf('.');
     const ns = dot < 0 ? '' : name.slice(0, dot);
     const fn = dot < 0 ? name : name.slice(dot + 1);
@@ -689,13 +749,7 @@
       case 'Object.fromEntries':
         return objectStatic(fn, args);
       case 'Array.isArray':
-        return mk(
-          isArray(raw(args[0])),
-          lab(args[0]) === 0 ? 0 : args[0] instanceof Box ? args[0].l : 0,
-          'isArray',
-          -1,
-          -1,
-        );
+        return mk(isArray(raw(args[0])), lab(args[0]), 'isArray', -1, -1);
       case 'Number':
       case 'parseInt':
       case 'parseFloat':
@@ -732,7 +786,7 @@
       }
     }
     return typeError(name + ' is not available in plans', 0);
-  });
+  };
   R.newc = guarded(function (kind, args) {
     if (kind === 'Date') {
       const a = argsOf(args);

@@ -63,6 +63,11 @@
       SRC_NAME.push(name);
       SRC_TRUST.push(trusted);
       SRC_KEY.set(k, id);
+      if (!trusted) {
+        const w = (id / 30) | 0;
+        while (UNTRUSTED.length <= w) UNTRUSTED.push(0);
+        UNTRUSTED[w] |= 1 << (id % 30);
+      }
     }
     return id;
   }
@@ -84,6 +89,43 @@
   }
   const CAPS = nameTable();
   const PRINCIPALS = nameTable();
+  // Sources are bitsets (arrays of 30-bit words) over source ids: a listing joins hundreds of
+  // sources, and unions and keys stay short that way. UNTRUSTED marks the untrusted ids.
+  const UNTRUSTED = [];
+  function bsUnion(a, b) {
+    if (a === b || b.length === 0) return a;
+    if (a.length === 0) return b;
+    const long = a.length >= b.length ? a : b;
+    const short = long === a ? b : a;
+    const out = long.slice();
+    let changed = false;
+    for (let i = 0; i < short.length; i++) {
+      const w = out[i] | short[i];
+      if (w !== out[i]) {
+        out[i] = w;
+        changed = true;
+      }
+    }
+    return changed ? out : long;
+  }
+  function bsOf(ids) {
+    const out = [];
+    for (const id of ids) {
+      const w = (id / 30) | 0;
+      while (out.length <= w) out.push(0);
+      out[w] |= 1 << (id % 30);
+    }
+    return out;
+  }
+  function bsIds(s) {
+    const ids = [];
+    for (let w = 0; w < s.length; w++) for (let b = 0; b < 30; b++) if (s[w] & (1 << b)) ids.push(w * 30 + b);
+    return ids;
+  }
+  const bsTrusted = (s) => {
+    for (let w = 0; w < s.length; w++) if (s[w] & (UNTRUSTED[w] || 0)) return false;
+    return true;
+  };
   // Label table: sources, readers (null = public), caps, verified kind, trusted, unverified twin.
   const LS = [[]];
   const LR = [null];
@@ -102,9 +144,7 @@
     LR.push(r);
     LC.push(c);
     LV.push(v || null);
-    let t = true;
-    for (let i = 0; i < s.length; i++) if (!SRC_TRUST[s[i]]) t = false;
-    LT.push(t);
+    LT.push(bsTrusted(s));
     LUNV.push(id);
     LKEY.set(key, id);
     if (v) LUNV[id] = intern(s, r, c, null);
@@ -142,7 +182,7 @@
     const k = a < b ? a * 1048576 + b : b * 1048576 + a;
     let r = JM.get(k);
     if (r === undefined) {
-      r = intern(union(LS[a], LS[b]), inter(LR[a], LR[b]), union(LC[a], LC[b]), null);
+      r = intern(bsUnion(LS[a], LS[b]), inter(LR[a], LR[b]), union(LC[a], LC[b]), null);
       JM.set(k, r);
     }
     return r;
@@ -373,10 +413,22 @@
     return addSlow(a, b);
   };
   const addSlow = bin('+', (a, b) => checkStr(a + b));
-  R.sub = bin('-', (a, b) => a - b);
-  R.mul = bin('*', (a, b) => a * b);
-  R.div = bin('/', (a, b) => a / b);
-  R.mod = bin('%', (a, b) => a % b);
+  // Numbers and strings without labels take the first line of each operator; the rest joins.
+  function numeric(op, f) {
+    const slow = bin(op, f);
+    return (a, b) => (typeof a === 'number' && typeof b === 'number' ? f(a, b) : slow(a, b));
+  }
+  function compare(op, f) {
+    const slow = bin(op, f);
+    return (a, b) => {
+      const ta = typeof a;
+      return (ta === 'number' || ta === 'string') && ta === typeof b ? f(a, b) : slow(a, b);
+    };
+  }
+  R.sub = numeric('-', (a, b) => a - b);
+  R.mul = numeric('*', (a, b) => a * b);
+  R.div = numeric('/', (a, b) => a / b);
+  R.mod = numeric('%', (a, b) => a % b);
   R.pow = bin('**', (a, b) => a ** b);
   R.band = bin('&', (a, b) => a & b);
   R.bor = bin('|', (a, b) => a | b);
@@ -384,32 +436,18 @@
   R.shl = bin('<<', (a, b) => a << b);
   R.shr = bin('>>', (a, b) => a >> b);
   R.ushr = bin('>>>', (a, b) => a >>> b);
-  R.lt = function (a, b) {
-    if (typeof a === 'number' && typeof b === 'number') return a < b;
-    return ltSlow(a, b);
-  };
-  const ltSlow = bin('<', (a, b) => a < b);
-  R.gt = bin('>', (a, b) => a > b);
-  R.le = bin('<=', (a, b) => a <= b);
-  R.ge = bin('>=', (a, b) => a >= b);
+  R.lt = compare('<', (a, b) => a < b);
+  R.gt = compare('>', (a, b) => a > b);
+  R.le = compare('<=', (a, b) => a <= b);
+  R.ge = compare('>=', (a, b) => a >= b);
   // Equality compares identities for containers, values otherwise.
+  // Equality compares identities for containers: which container (or whether there is one
+  // rather than null) came from the data that built it, so its structure label joins.
   function eqOp(op, f) {
     return function (a, b) {
-      let la = 0;
-      let lb = 0;
-      let da = -1;
-      let db = -1;
-      if (a instanceof Box) {
-        la = a.l;
-        da = a.d;
-        a = a.v;
-      }
-      if (b instanceof Box) {
-        lb = b.l;
-        db = b.d;
-        b = b.v;
-      }
-      return mk(f(a, b), J(la, lb), op, da, db);
+      const la = lab(a);
+      const lb = lab(b);
+      return mk(f(raw(a), raw(b)), J(la, lb), op, dOf(a), dOf(b));
     };
   }
   R.eq = function (a, b) {
@@ -417,7 +455,8 @@
     return eqSlow(a, b);
   };
   const eqSlow = eqOp('===', (a, b) => a === b);
-  R.ne = eqOp('!==', (a, b) => a !== b);
+  const neSlow = eqOp('!==', (a, b) => a !== b);
+  R.ne = (a, b) => (!(a instanceof Box) && !(b instanceof Box) ? a !== b : neSlow(a, b));
   R.leq = eqOp('==', (a, b) => a == b);
   R.lne = eqOp('!=', (a, b) => a != b);
   R.inc = (x) => (typeof x === 'number' ? x + 1 : R.add(R.pos(x), 1));
@@ -431,14 +470,14 @@
   }
   R.neg = un('-', (a) => -a);
   R.pos = un('+', (a) => +a);
-  R.not = (a) => (a instanceof Box ? mk(!a.v, a.l, '!', a.d, -1) : !a);
+  R.not = (a) => (a !== null && typeof a === 'object' ? mk(!raw(a), lab(a), '!', dOf(a), -1) : !a);
   R.bnot = un('~', (a) => ~a);
   function typeOf(v) {
     if (v === null) return 'object';
     const t = typeof v;
     return t === 'symbol' || t === 'bigint' ? 'object' : t;
   }
-  R.tof = (a) => (a instanceof Box ? mk(typeOf(a.v), a.l, 'typeof', a.d, -1) : typeOf(a));
+  R.tof = (a) => (a !== null && typeof a === 'object' ? mk(typeOf(raw(a)), lab(a), 'typeof', dOf(a), -1) : typeOf(a));
   R.has = function (k, o) {
     const lk = lab(k);
     let lo = 0;
@@ -453,13 +492,14 @@
 
   // ---- property access ---------------------------------------------------------------------
   const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
-  function key(k) {
+  // The refusal depends on the key, so it carries the key's label (l).
+  function key(k, l) {
     if (typeof k === 'number') return k;
     if (typeof k !== 'string') k = String(k);
-    if (FORBIDDEN.has(k)) typeError("access to the property '" + k + "' is not allowed in plans");
+    if (FORBIDDEN.has(k)) typeError("access to the property '" + k + "' is not allowed in plans", l || 0);
     return k;
   }
-  R.key = (k) => (k instanceof Box ? new Box(key(k.v), k.l, k.d) : key(k));
+  R.key = (k) => (k instanceof Box ? new Box(key(k.v, k.l), k.l, k.d) : key(k, 0));
   // Reading an element joins the element's label, the structure label and the key's label.
   function elem(e, extra, op, d) {
     if (extra === 0) return e;
@@ -469,7 +509,26 @@
     }
     return new Box(e, LUNV[extra], node(op, d, -1, LUNV[extra]));
   }
+  // The common case first: an unlabeled array or plain object, read with a plain key. An
+  // element read with nothing to join is the element itself (no label, no graph node).
   R.get = function (o, k) {
+    if (o !== null && typeof o === 'object' && o[SL] === undefined) {
+      if (typeof k === 'number') {
+        if (isArray(o)) return o[k];
+      } else if (typeof k === 'string' && !FORBIDDEN.has(k) && Object.getPrototypeOf(o) === null) return o[k];
+    }
+    return getSlow(o, k);
+  };
+  // A static property name (checked by the front end): no run-time name check needed.
+  R.gets = function (o, k) {
+    if (o !== null && typeof o === 'object' && o[SL] === undefined && Object.getPrototypeOf(o) === null) return o[k];
+    if (k === 'length') {
+      if (typeof o === 'string') return o.length;
+      if (isArray(o) && o[SL] === undefined) return o.length;
+    }
+    return getSlow(o, k);
+  };
+  const getSlow = function (o, k) {
     let lo = 0;
     let lk = 0;
     let dd = -1;
@@ -483,7 +542,7 @@
       lk = k.l;
       k = k.v;
     }
-    k = key(k);
+    k = key(k, J(lo, lk));
     if (o === null || o === undefined) typeError("cannot read '" + k + "' of " + o, J(lo, lk));
     const t = typeof o;
     if (t === 'string') {
@@ -497,7 +556,7 @@
     if (isArray(o)) {
       if (k === 'length') return mk(o.length, J(J(lo, sl), lk), '.length', dd, -1);
       const i = typeof k === 'number' ? k : /^(0|[1-9][0-9]*)$/.test(k) ? +k : -1;
-      if (i >= 0 && i < o.length) return elem(o[i], J(J(lo, sl), lk), '[' + i + ']', dd);
+      if (i >= 0 && i < o.length) return elem(o[i], J(J(lo, sl), lk), '[i]', dd);
       return mk(undefined, J(J(lo, sl), lk), '[' + k + ']', dd, -1);
     }
     if (isObj(o)) {
@@ -541,6 +600,10 @@
     }
   };
   R.set = function (o, k, v) {
+    if (R.pc === 0 && typeof k === 'number' && isArray(o) && k >= 0 && k < o.length && Number.isInteger(k)) {
+      o[k] = v;
+      return v;
+    }
     let lo = 0;
     if (o instanceof Box) {
       lo = o.l;
@@ -551,7 +614,9 @@
       lk = k.l;
       k = k.v;
     }
-    k = key(k);
+    k = key(k, J(lo, lk));
+    // Writing can fail because of the target's type: inside a try, that is a label to remember.
+    acc(J(J(lo, lk), o !== null && typeof o === 'object' ? o[SL] || 0 : 0));
     const ctx = J(J(lo, lk), strict ? R.pc : 0);
     if (strict && ctx !== 0) v = withL(v, ctx);
     if (isArray(o)) {
@@ -561,8 +626,6 @@
       while (o.length < i) o.push(undefined);
       o[i] = v;
     } else if (isObj(o)) {
-      if (Object.keys(o).length >= LIM.arrayLength && !hasOwn(o, String(k)))
-        limit('arrayLength', 'an object grew past ' + LIM.arrayLength + ' keys');
       o[String(k)] = v;
     } else typeError('cannot set a property on ' + typeOf(o), ctx);
     if (ctx !== 0) o[SL] = J(o[SL] || 0, ctx);
@@ -578,6 +641,9 @@
     for (let i = 0; i < items.length; i++) {
       const it = items[i];
       if (isArray(it) && it[0] === SPREAD) {
+        // How many elements arrive depends on the source's structure.
+        const sl = lab(it[1]);
+        if (sl) a[SL] = J(a[SL] || 0, sl);
         const src = spreadList(it[1]);
         for (let j = 0; j < src.length; j++) a.push(strict ? R.asg(src[j]) : src[j]);
       } else a.push(strict ? R.asg(it) : it);
@@ -601,11 +667,13 @@
         for (const k of Object.keys(src)) o[k] = elem(src[k], l, 'spread', -1);
       } else {
         let k = kvs[i];
+        let kl = 0;
         if (k instanceof Box) {
-          sl = J(sl, k.l);
+          kl = k.l;
+          sl = J(sl, kl);
           k = k.v;
         }
-        o[String(key(k))] = strict ? R.asg(kvs[i + 1]) : kvs[i + 1];
+        o[String(key(k, kl))] = strict ? R.asg(kvs[i + 1]) : kvs[i + 1];
       }
     }
     if (sl) o[SL] = sl;
@@ -661,6 +729,45 @@
     return R.callee(f).apply(undefined, args);
   }
   R.spread = spreadList;
+  // An argument list with spread parts: a native array whose SL is what its length depends on.
+  R.sargs = function (items) {
+    const out = [];
+    let l = 0;
+    for (let i = 0; i < items.length; i++) {
+      const it = items[i];
+      if (isArray(it) && it[0] === SPREAD) {
+        l = J(l, lab(it[1]));
+        const src = spreadList(it[1]);
+        for (let j = 0; j < src.length; j++) out.push(src[j]);
+      } else out.push(it);
+    }
+    checkArr(out);
+    if (l) out[SL] = l;
+    return out;
+  };
+  // A plan-function call with spread arguments: the callee runs under what the argument count
+  // depends on, and its rest parameter (R.rest) carries it.
+  R.sp = 0;
+  R.spcall = function (f, args) {
+    const l = args[SL] || 0;
+    if (l) R.pc = J(R.pc, l);
+    const fn = R.callee(f);
+    R.sp = l;
+    return fn.apply(undefined, args);
+  };
+  R.rest = function (native) {
+    const a = newArr(J(R.sp, strict ? R.pc : 0));
+    R.sp = 0;
+    for (let i = 0; i < native.length; i++) a.push(native[i]);
+    return a;
+  };
+  // Array destructuring's ...rest: the remaining elements under the source's labels.
+  R.arest = function (x, from) {
+    const a = newArr(lab(x));
+    const src = spreadList(x);
+    for (let i = from; i < src.length; i++) a.push(src[i]);
+    return a;
+  };
   // Elements of an iterable value, each joined with the structure label (and the reference's).
   function spreadList(x) {
     let l = 0;
@@ -689,7 +796,7 @@
       for (const e of x.m.values()) out.push(elem(e, sl, 'element', -1));
       return out;
     }
-    return typeError('this value is not iterable', l);
+    return typeError('this value is not iterable', J(l, lab(x)));
   }
   function pair(a, b, sl) {
     const p = newArr(0);
@@ -706,6 +813,11 @@
       return { a: v, live: true, l: l, rl: rl };
     }
     return { a: spreadList(x), live: false, l: l, rl: 0 };
+  };
+  // Whether there is another iteration depends on the array's structure now (it may grow).
+  R.more = function (it, i) {
+    if (it.live) it.l = J(it.l, J(it.rl, it.a[SL] || 0));
+    return i < it.a.length;
   };
   R.at = function (it, i) {
     if (!it.live) return it.a[i];
@@ -754,10 +866,16 @@
     this.v = v;
     this.x = x;
   }
+  R.asticky = 0;
   R.aret = function (v, entry, abr) {
-    if (abr !== 0) R.sticky = J(R.sticky, abr);
+    if (abr !== 0) {
+      R.sticky = J(R.sticky, abr);
+      // An async function may finish after its caller went on (not awaited): every later
+      // resumption joins what it returned early under.
+      R.asticky = J(R.asticky, abr);
+    }
     const here = R.pc;
-    R.pc = entry;
+    R.pc = J(entry, abr);
     return new AsyncReturn(strict && here !== entry ? withL(v, here) : v, abr);
   };
   // Awaiting a plain object with an own `then` would make it a thenable that the engine calls
@@ -770,18 +888,20 @@
   R.awr = function (v, saved) {
     if (v instanceof Held) v = v.v;
     if (v instanceof AsyncReturn) {
-      R.pc = J(saved, v.x);
+      R.pc = J(J(saved, v.x), R.asticky);
       return v.v;
     }
-    R.pc = saved;
+    R.pc = J(saved, R.asticky);
     return v;
   };
 
   // ---- the bridge: exporting and importing labeled values ------------------------------------
   function labelDesc(l) {
     const d = {
-      s: LS[l].map((i) => SRC_NAME[i]),
-      u: LS[l].filter((i) => !SRC_TRUST[i]).map((i) => SRC_NAME[i]),
+      s: bsIds(LS[l]).map((i) => SRC_NAME[i]),
+      u: bsIds(LS[l])
+        .filter((i) => !SRC_TRUST[i])
+        .map((i) => SRC_NAME[i]),
       r: LR[l] === null ? null : LR[l].map((i) => PRINCIPALS.names[i]),
       c: LC[l].map((i) => CAPS.names[i]),
     };
@@ -791,10 +911,10 @@
   function labelFrom(d) {
     if (!d) return 0;
     const untrusted = new Set(d.u);
-    const s = d.s.map((n) => srcId(n, !untrusted.has(n))).sort((a, b) => a - b);
+    const s = bsOf(d.s.map((n) => srcId(n, !untrusted.has(n))));
     const r = d.r === null ? null : d.r.map((p) => PRINCIPALS.id(p)).sort((a, b) => a - b);
     const c = d.c.map((n) => CAPS.id(n)).sort((a, b) => a - b);
-    return intern(dedupe(s), r === null ? null : dedupe(r), dedupe(c), d.v || null);
+    return intern(s, r === null ? null : dedupe(r), dedupe(c), d.v || null);
   }
   function dedupe(a) {
     return a.filter((x, i) => i === 0 || a[i - 1] !== x);
@@ -878,7 +998,15 @@
       err.pos = { line: line, column: column };
       throw err;
     }
-    return importValue(reply.value, reply.labels, name + (reply.item ? '(' + reply.item + ')' : '()'));
+    if (reply.effect && strict && pc !== 0) R.wt = J(R.wt, pc);
+    const out = importValue(reply.value, reply.labels, name + (reply.item ? '(' + reply.item + ')' : '()'));
+    return R.wt === 0 ? out : withL(out, R.wt, 'world state');
+  };
+  // World state written by effect calls (and by branches that may have made one) shows in
+  // everything tools return afterwards (STRICT): a draft's id, an archive folder's contents.
+  R.wt = 0;
+  R.worldUp = function () {
+    if (strict && R.pc !== 0) R.wt = J(R.wt, R.pc);
   };
   R.input = cfg.input ? importValue(cfg.input.value, cfg.input.labels, 'input') : undefined;
 
@@ -889,7 +1017,7 @@
     const l = GL[n];
     const out = { op: GOP[n] };
     if (GOP[n].slice(0, 7) === 'source ' || GOP[n] === 'summary' || budget.left <= 0 || depth > 12) {
-      out.sources = LS[l].map((i) => SRC_NAME[i]);
+      out.sources = bsIds(LS[l]).map((i) => SRC_NAME[i]);
       return out;
     }
     budget.left--;
@@ -899,7 +1027,7 @@
     if (a) from.push(a);
     if (b) from.push(b);
     if (from.length) out.from = from;
-    else out.sources = LS[l].map((i) => SRC_NAME[i]);
+    else out.sources = bsIds(LS[l]).map((i) => SRC_NAME[i]);
     return out;
   }
   function lineageOf(v) {
