@@ -411,7 +411,8 @@ export class CallAnalysis {
       const pii = new Set<string>();
       for (const f of this.dataFields)
         for (const label of distinctLabels(this.leaves(f))) {
-          for (const s of label.untrusted) untrusted.add(s);
+          // Which items a listing held is not their content: it does not count as data sent.
+          for (const s of label.untrusted) if (!isListedSource(s)) untrusted.add(s);
           const caps = label.caps.filter((c) => c.startsWith('PII_'));
           if (caps.length === 0) continue;
           for (const c of caps) for (const s of shownSources(label)) pii.add(`${c} from ${s}`);

@@ -230,7 +230,13 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
       record(named, decision, true);
       if (spec.kind === 'display') transcript.push(logLine(named));
       const item = typeof plainArgs.id === 'string' ? plainArgs.id : undefined;
-      return reply({ ok: true, ...encode(scanned), item, effect: EFFECT_KINDS.has(spec.kind) });
+      return reply({
+        ok: true,
+        ...encode(scanned),
+        item,
+        effect: EFFECT_KINDS.has(spec.kind),
+        observes: spec.kind === 'source' || EFFECT_KINDS.has(spec.kind),
+      });
     } catch (e) {
       const err = e instanceof ToolError ? e : new ToolError('ToolFailed', (e as Error).message);
       record(named, decision, true, { error: err.message });

@@ -1000,7 +1000,8 @@
     }
     if (reply.effect && strict && pc !== 0) R.wt = J(R.wt, pc);
     const out = importValue(reply.value, reply.labels, name + (reply.item ? '(' + reply.item + ')' : '()'));
-    return R.wt === 0 ? out : withL(out, R.wt, 'world state');
+    // Only what reads the world sees the world's state (an extractor's answer does not).
+    return R.wt === 0 || !reply.observes ? out : withL(out, R.wt, 'world state');
   };
   // World state written by effect calls (and by branches that may have made one) shows in
   // everything tools return afterwards (STRICT): a draft's id, an archive folder's contents.

@@ -195,6 +195,36 @@ const defaultCases = (): Case[] => [
     rule: 'calendar/no-attendees',
   },
   {
+    name: 'an invitation to a contact at a free slot found in your own calendar',
+    call: call(
+      'createEvent',
+      {
+        title: lit('Retro'),
+        start: val('2026-03-17T13:00:00Z', {
+          sources: ['tool:getFreeBusy:x'],
+          untrusted: [],
+          readers: [USER],
+          caps: ['PRIVATE_CALENDAR'],
+        }),
+        end: lit('2026-03-17T13:30:00Z'),
+        attendees: lit([CONTACT]),
+      },
+      { contacts, context: lab({ sources: ['tool:getFreeBusy:x'], untrusted: [], readers: [USER] }) },
+    ),
+    decision: 'allow',
+    rule: 'calendar/trusted-invite',
+  },
+  {
+    name: 'an invitation to a contact carrying an email`s text',
+    call: call(
+      'createEvent',
+      { title: fromEmail('m2', 'Offer details', [PRIYA]), start: lit('a'), end: lit('b'), attendees: lit([CONTACT]) },
+      { contacts },
+    ),
+    decision: 'confirm',
+    rule: 'egress/review',
+  },
+  {
     name: 'an event with an empty attendee list',
     call: call('createEvent', { title: lit('Focus'), start: lit('a'), end: lit('b'), attendees: lit([]) }),
     decision: 'allow',
