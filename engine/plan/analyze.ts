@@ -86,6 +86,7 @@ export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, 
     if (
       declaring &&
       (toolNames.has(n) ||
+        NEW_ALLOWED.has(n) ||
         BUILTIN_NAMESPACES.has(n) ||
         BUILTIN_CALLS.has(n) ||
         BUILTIN_CONSTANTS.has(n) ||

@@ -9,7 +9,7 @@
 import type * as acorn from 'acorn';
 import type { Analysis, Binding } from './analyze';
 import { NAMESPACE_CONSTANTS } from './builtins';
-import { EffectAnalyzer, type Base, type Effects } from './effects';
+import { CALLBACK_METHODS, EffectAnalyzer, type Base, type Effects } from './effects';
 import type { Mode, Position } from '../run/types';
 
 type N = acorn.AnyNode;
@@ -50,6 +50,8 @@ interface Fn {
   readonly temps: string[];
   /** An async plan function (returns through __R.aret); the top level is not one. */
   readonly isAsync: boolean;
+  /** May use await: an async function or the top level. */
+  readonly awaits: boolean;
   /** How many conditional regions enclose the current point (within this function). */
   regions: number;
   /** Per enclosing loop (innermost last): the variable accumulating its abrupt-completion labels. */
@@ -115,8 +117,12 @@ export function compile(
     hasSpread(list)
       ? `__R.sargs([${list.map((a) => (a.type === 'SpreadElement' ? `[__R.SP, ${ex(a.argument)}]` : ex(a))).join(', ')}])`
       : `[${list.map((a) => ex(a as Expr)).join(', ')}]`;
-  const planCall = (callee: string, list: readonly (Expr | acorn.SpreadElement)[]): string =>
-    hasSpread(list) ? `__R.spcall(${callee}, ${args(list)})` : `__R.callee(${callee})(${argsInline(list)})`;
+  // The call expression being compiled as the operand of `await` (async plan functions must be).
+  let awaitedCall: N | null = null;
+  const planCall = (callee: string, list: readonly (Expr | acorn.SpreadElement)[], awaited = false): string =>
+    hasSpread(list)
+      ? `__R.spcall(${callee}, ${args(list)}${awaited ? ', true' : ''})`
+      : `__R.callee(${callee}${awaited ? ', true' : ''})(${argsInline(list)})`;
 
   const ident = (id: acorn.Identifier): string => {
     const r = analysis.refs.get(id);
@@ -140,7 +146,8 @@ export function compile(
   // A call: to a tool, a built-in, a method, or a plan function value.
   const call = (c: acorn.CallExpression, calleeCode?: string): string => {
     const callee = c.callee;
-    if (calleeCode !== undefined) return planCall(calleeCode, c.arguments);
+    const awaited = awaitedCall === c;
+    if (calleeCode !== undefined) return planCall(calleeCode, c.arguments, awaited);
     if (callee.type === 'Identifier') {
       const r = analysis.refs.get(callee);
       if (r?.kind === 'tool') {
@@ -149,9 +156,10 @@ export function compile(
       }
       if (r?.kind === 'builtin') return `__R.bi(${str(callee.name)}, ${args(c.arguments)})`;
       // A function declaration is a plan function with no label of its own: call it directly.
-      if (r?.kind === 'local' && r.binding.kind === 'function' && !hasSpread(c.arguments))
+      const fnDecl = r?.kind === 'local' && r.binding.kind === 'function' ? r.binding.fn : null;
+      if (fnDecl && !hasSpread(c.arguments) && (awaited || !fnDecl.async))
         return `${callee.name}(${argsInline(c.arguments)})`;
-      return planCall(callee.name, c.arguments);
+      return planCall(callee.name, c.arguments, awaited);
     }
     if (callee.type === 'MemberExpression') {
       if (
@@ -160,9 +168,27 @@ export function compile(
         analysis.refs.get(callee.object)?.kind === 'builtin'
       )
         return `__R.bi(${str(`${callee.object.name}.${(callee.property as acorn.Identifier).name}`)}, ${args(c.arguments)})`;
-      return `__R.mc(${ex(callee.object as Expr)}, ${key(callee)}, ${args(c.arguments)})`;
+      const method = `__R.mc(${ex(callee.object as Expr)}, ${key(callee)}, ${args(c.arguments)})`;
+      return callbackMerge(c, callee, method);
     }
-    return planCall(ex(callee as Expr), c.arguments);
+    return planCall(ex(callee as Expr), c.arguments, awaited);
+  };
+  /**
+   * A method that runs a callback (find, every, sort…) is a loop whose stopping point depends
+   * on the callback's answers: what the callback writes outside itself is upgraded with the
+   * answers' label, which the method's result carries (STRICT), like a loop's merge point.
+   */
+  const callbackMerge = (c: acorn.CallExpression, callee: acorn.MemberExpression, method: string): string => {
+    const name = callee.computed ? null : (callee.property as acorn.Identifier).name;
+    const cbArg = c.arguments[0];
+    if (!strict || name === null || !CALLBACK_METHODS.has(name) || !cbArg || cbArg.type === 'SpreadElement')
+      return method;
+    const eff = effects.region([cbArg], c.start, c.end);
+    if (!eff.vars.size && !eff.bases.length && !eff.opaque) return method;
+    const v = temp();
+    const p = temp();
+    const merge = mergeCode({ ...eff, escapesFunction: false, escapesLoop: false }, p, c.end);
+    return `(${v} = ${method}, ${p} = __R.pc, __R.pc = __R.J(${p}, __R.lab(${v})), ${merge.join(', ')}, ${v})`;
   };
   const argsInline = (list: readonly (Expr | acorn.SpreadElement)[]): string =>
     list.map((a) => (a.type === 'SpreadElement' ? `...__R.spread(${ex(a.argument)})` : ex(a))).join(', ');
@@ -290,11 +316,15 @@ export function compile(
         return `(${e.expressions.map((x) => ex(x)).join(', ')})`;
       case 'ArrowFunctionExpression':
       case 'FunctionExpression':
-        return `__R.fn(${func(e, null)})`;
+        return `__R.fn(${func(e, null)}${e.async ? ', 1' : ''})`;
       case 'AwaitExpression': {
         const v = temp();
         const p = temp();
-        return `(${v} = ${ex(e.argument)}, ${p} = __R.pc, __R.awr(await __R.awv(${v}), ${p}))`;
+        const savedAwaited = awaitedCall;
+        awaitedCall = e.argument.type === 'CallExpression' ? e.argument : null;
+        const arg = ex(e.argument);
+        awaitedCall = savedAwaited;
+        return `(${v} = ${arg}, ${p} = __R.pc, __R.awr(await __R.awv(${v}), ${p}))`;
       }
       default:
         throw new Error(`compile: unexpected ${e.type}`);
@@ -439,7 +469,7 @@ export function compile(
    * restore the context, or (when the region may have left early or written what we cannot
    * name) keep it raised for the rest of the function.
    */
-  const mergeCode = (eff: Effects, p: string, at: number, keepForLoop = false): string[] => {
+  const mergeCode = (eff: Effects, p: string, at: number, keepForLoop = false, noRestore = false): string[] => {
     const code: string[] = [];
     let opaque = eff.opaque;
     if (strict) {
@@ -461,17 +491,24 @@ export function compile(
     }
     const loopAcc = fn.loops[fn.loops.length - 1];
     if (eff.escapesFunction || (strict && opaque)) code.push('__abr = __R.J(__abr, __R.pc)');
-    else if (!(eff.escapesLoop && keepForLoop)) code.push(`__R.pc = ${p}`);
+    else if (noRestore) return code;
+    else if (!(eff.escapesLoop && keepForLoop)) code.push(restore(p));
     // A conditional break/continue: the rest of the loop, later iterations included, runs under it.
     else if (loopAcc) code.push(`${loopAcc} = __R.J(${loopAcc}, __R.pc)`);
     return code;
   };
 
   const tick = 'if (++__S.n > __S.m) __R.lim();';
+  /**
+   * Back to the context saved in p, keeping what must last for the rest of the function: its
+   * conditional returns and escapes, and those of the functions it called (R.exit, §3).
+   */
+  const restore = (p: string): string =>
+    `(__R.exit !== 0 && (__abr = __R.J(__abr, __R.exitOf()))), __R.pc = __abr === 0 ? ${p} : __R.J(${p}, __abr)`;
 
   // ---- statements ------------------------------------------------------------------------------
   const hoistFns = (body: readonly N[]): void => {
-    for (const s of body) if (s.type === 'FunctionDeclaration') emit(`__R.fd(${s.id!.name});`);
+    for (const s of body) if (s.type === 'FunctionDeclaration') emit(`__R.fd(${s.id!.name}${s.async ? ', 1' : ''});`);
   };
   const stmts = (body: readonly N[]): void => {
     hoistFns(body);
@@ -506,8 +543,19 @@ export function compile(
         emit(func(s, s.id!.name), at);
         return;
       case 'ReturnStatement': {
-        const v = s.argument ? ex(s.argument) : 'undefined';
-        const abr = fn.regions > 0 ? '__R.J(__abr, __R.pc)' : '__abr';
+        // In an async function (and at the top level) `return f()` is `return await f()`: the
+        // result is the value, never a pending call left running.
+        const arg =
+          s.argument?.type === 'CallExpression' && fn.awaits
+            ? ({
+                type: 'AwaitExpression',
+                argument: s.argument,
+                start: s.argument.start,
+                end: s.argument.end,
+              } as acorn.AwaitExpression)
+            : s.argument;
+        const v = arg ? ex(arg) : 'undefined';
+        const abr = fn.regions > 0 ? '__R.J(__R.J(__abr, __R.exitOf()), __R.pc)' : '__R.J(__abr, __R.exitOf())';
         emit(`return ${fn.isAsync ? '__R.aret' : '__R.ret'}(${v}, __e, ${abr});`, at);
         return;
       }
@@ -582,7 +630,7 @@ export function compile(
    * taint, a callee's argument) does not leak into the next one; what it wrote is labeled.
    */
   const iterationStart = (lt: string, la: string): string =>
-    `${tick} __R.pc = ${lt} === 0 && ${la} === 0 && __abr === 0 && __R.sticky === 0 ? 0 : __R.J(__R.J(${lt}, ${la}), __R.J(__abr, __R.sticky));`;
+    `${tick} if (__R.exit !== 0) __abr = __R.J(__abr, __R.exitOf()); __R.pc = ${lt} === 0 && ${la} === 0 && __abr === 0 ? 0 : __R.J(__R.J(${lt}, ${la}), __abr);`;
 
   // Loops: the test's label accumulates into the context for every later iteration.
   const loop = (s: acorn.WhileStatement | acorn.DoWhileStatement | acorn.ForStatement, at: Position): void => {
@@ -705,14 +753,14 @@ export function compile(
       }
       stmts(s.handler.body.body);
     }
+    // Without a catch, a fatal error (a limit) passing through is still noticed by the runtime.
+    if (!s.handler) emit(`} catch (__x) { __R.fatal(__x);`);
     emit(`} finally { ${ta} = __R.tpop();`);
     if (s.finalizer) stmts(s.finalizer.body);
     emit('}');
     fn.regions--;
     // What follows a try runs under whatever its block could have thrown because of.
-    const merge = strict
-      ? mergeCode({ ...eff, escapesLoop: false }, p, s.end).filter((c) => !c.startsWith('__R.pc ='))
-      : [];
+    const merge = strict ? mergeCode({ ...eff, escapesLoop: false }, p, s.end, false, true) : [];
     emit([`__R.pc = __R.J(__R.pc, ${ta})`, ...merge].join('; ') + '; }');
   };
 
@@ -720,7 +768,7 @@ export function compile(
   const func = (f: acorn.Function, name: string | null): string => {
     const savedFn = fn;
     const savedOut = out;
-    fn = { temps: [], isAsync: f.async, regions: 0, loops: [] };
+    fn = { temps: [], isAsync: f.async, awaits: f.async, regions: 0, loops: [] };
     out = [];
     const params: string[] = [];
     const prologue: string[] = [];
@@ -743,9 +791,12 @@ export function compile(
     });
     if (f.body.type === 'BlockStatement') {
       stmts(f.body.body);
-      emit(`return ${f.async ? '__R.aret' : '__R.ret'}(undefined, __e, __abr);`);
+      emit(`return ${f.async ? '__R.aret' : '__R.ret'}(undefined, __e, __R.J(__abr, __R.exitOf()));`);
     } else {
-      emit(`return ${f.async ? '__R.aret' : '__R.ret'}(${ex(f.body)}, __e, __abr);`, pos(f.body.start));
+      emit(
+        `return ${f.async ? '__R.aret' : '__R.ret'}(${ex(f.body)}, __e, __R.J(__abr, __R.exitOf()));`,
+        pos(f.body.start),
+      );
     }
     const body = out;
     const temps = fn.temps;
@@ -790,7 +841,7 @@ export function compile(
   };
 
   // ---- the program ------------------------------------------------------------------------------
-  fn = { temps: [], isAsync: false, regions: 0, loops: [] };
+  fn = { temps: [], isAsync: false, awaits: true, regions: 0, loops: [] };
   stmts(program.body);
   emit('return __R.ret(undefined, __e, __abr);');
   const body = out;

@@ -40,7 +40,7 @@ export const MUTATING_METHODS: ReadonlySet<string> = new Set([
   'delete',
   'clear',
 ]);
-const CALLBACK_METHODS = new Set([
+export const CALLBACK_METHODS: ReadonlySet<string> = new Set([
   'forEach',
   'map',
   'filter',

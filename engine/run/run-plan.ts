@@ -170,6 +170,17 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
       record({}, { decision: 'deny', rule: 'tool/invalid-arguments', reasons: [err.message] }, false);
       return failReply('RuntimeError', err.message, joinLabels(context, err.label ?? BOTTOM));
     }
+    // Functions and other engine values have no meaning outside the sandbox.
+    const opaque = Object.entries(named).flatMap(([k, v]) => leavesOf(v, k).filter((l) => l.value.kind === 'opaque'));
+    if (opaque.length) {
+      const why = `${opaque.map((o) => o.path).join(', ')}: a function or engine value cannot be passed to a tool`;
+      record(named, { decision: 'deny', rule: 'tool/invalid-arguments', reasons: [why] }, false);
+      return failReply(
+        'RuntimeError',
+        `${spec.name}: ${why}`,
+        joinLabels(context, ...Object.values(named).map(deepLabel)),
+      );
+    }
     const plainArgs = plainNamed(named);
     const parsed = spec.schema.safeParse(plainArgs);
     if (!parsed.success) {

@@ -135,7 +135,8 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
         };
       let described: string;
       try {
-        described = call(keep(vm.getProp(R, 'describe')), errH);
+        const failure = call(keep(vm.getProp(R, 'failure')));
+        described = failure !== 'null' && failure !== '' ? failure : call(keep(vm.getProp(R, 'describe')), errH);
       } catch {
         // Describing failed: the heap is exhausted or the stack is gone.
         described = limitError('memoryBytes', 'the run ran out of memory');
@@ -143,14 +144,18 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
       return { ok: false, error: described, stats: stats() };
     }
     const valueH = keep(settled.value);
+    // A limit swallowed by plan code (a finally that returns) still ends the run as a limit.
+    const failure = call(keep(vm.getProp(R, 'failure')));
+    if (failure !== 'null' && failure !== '') return { ok: false, error: failure, stats: stats() };
     try {
       return { ok: true, result: call(keep(vm.getProp(R, 'result')), valueH), stats: stats() ?? '{}' };
     } catch (e) {
-      return {
-        ok: false,
-        error: limitError('memoryBytes', `the result could not be read: ${(e as Error).message}`),
-        stats: stats(),
-      };
+      // A circular result is the plan's error; only exhaustion is a limit.
+      const message = (e as Error).message;
+      const error = /out of memory|stack/i.test(message)
+        ? limitError(/stack/i.test(message) ? 'stackBytes' : 'memoryBytes', `the result could not be read: ${message}`)
+        : JSON.stringify({ kind: 'RuntimeError', message: `the result cannot be reported: ${message}` });
+      return { ok: false, error, stats: stats() };
     }
   } catch (e) {
     // Setup failed or the guest died while we talked to it.

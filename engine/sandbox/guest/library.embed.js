@@ -186,7 +186,8 @@
     for (let i = 0; i < items.length; i++) order = J(order, deepLab(items[i]));
     const cmp = (a, b) => {
       if (f === undefined) return a.s < b.s ? -1 : a.s > b.s ? 1 : 0;
-      const r = cb(f, [a.x, b.x], l);
+      // Which pairs get compared depends on the answers so far.
+      const r = cb(f, [a.x, b.x], order);
       order = J(order, lab(r));
       return +raw(r) || 0;
     };
@@ -326,8 +327,11 @@
         let r = -1;
         const from = a.vs.length ? a.vs[0] : undefined;
         const idxs = [];
-        if (name === 'lastIndexOf') for (let i = from === undefined ? arr.length - 1 : from; i >= 0; i--) idxs.push(i);
-        else
+        if (name === 'lastIndexOf') {
+          const start =
+            from === undefined ? arr.length - 1 : from < 0 ? arr.length + from : Math.min(from, arr.length - 1);
+          for (let i = start; i >= 0; i--) idxs.push(i);
+        } else
           for (let i = from === undefined ? 0 : from < 0 ? Math.max(0, arr.length + from) : from; i < arr.length; i++)
             idxs.push(i);
         for (const i of idxs) {
@@ -362,7 +366,8 @@
           const i = back ? n - 1 - s : s;
           if (i >= arr.length) break;
           const x = at(i);
-          const r = cb(f, [x, mk(i, sl, 'index', -1, -1), arr], sl);
+          // That this call happens at all depends on what the earlier calls answered (find, some…).
+          const r = cb(f, [x, mk(i, sl, 'index', -1, -1), arr], l);
           if (name === 'map') out.push(strict ? withL(r, 0) : r);
           else if (name === 'flatMap') {
             const rv = raw(r);
@@ -678,7 +683,7 @@
     const l = deepLab(v);
     const a = argsOf(args.slice(2));
     if (args.length > 1 && raw(args[1]) != null) typeError('JSON.stringify replacers are not supported in plans', l);
-    const s = JSON.stringify(plain(v), null, a.vs[0]);
+    const s = JSON.stringify(plain(v, undefined, true), null, a.vs[0]);
     return mk(s === undefined ? undefined : checkStr(s), J(l, a.l), 'JSON.stringify', I.dOf(v), -1);
   }
   function jsonParse(args) {

@@ -41,11 +41,18 @@
       this.l = l;
     }
   }
-  const S = { n: 0, m: LIM.steps, dead: false, tools: 0 };
+  const S = { n: 0, m: LIM.steps, dead: false, tools: 0, big: 0, fatal: null };
   function limit(which, message) {
+    const e = new LimitError(which, message);
+    die(e);
+    throw e;
+  }
+  // The run is over: every later step, call and await fails again, and the first fatal error is
+  // what the host reports, even if plan code (a finally with a return) swallowed it.
+  function die(e) {
     S.dead = true;
     S.m = -1;
-    throw new LimitError(which, message);
+    if (S.fatal === null) S.fatal = e;
   }
   function typeError(message, l) {
     throw new PlanError('RuntimeError', message, R.pc ? J(l || 0, R.pc) : l || 0);
@@ -302,25 +309,43 @@
     return l;
   }
   // Plain (unlabeled) copy for native operations such as JSON.stringify and String().
-  function plain(x, seen) {
+  // Functions are refused: native code (JSON.stringify's toJSON, join's toString) must never run
+  // plan code or show its compiled text. Copies have no prototype (a "__proto__" key is data).
+  // For JSON (forJson), functions are left out as JSON.stringify does, but a toJSON function is
+  // refused: JSON.stringify would call it natively.
+  function plain(x, seen, forJson) {
     x = raw(x);
+    if (typeof x === 'function') {
+      if (forJson) return undefined;
+      typeError('a function cannot be turned into text in plans');
+    }
     if (x === null || typeof x !== 'object') return x;
     if (x instanceof Date) return x;
     if (seen === undefined) seen = new Set();
     if (seen.has(x)) typeError('cannot convert a circular structure');
     seen.add(x);
     let out;
-    if (isArray(x)) out = x.map((e) => plain(e, seen));
+    if (isArray(x)) out = x.map((e) => plain(e, seen, forJson));
     else if (isObj(x)) {
-      out = {};
-      for (const k of Object.keys(x)) out[k] = plain(x[k], seen);
-    } else out = {};
+      out = Object.create(null);
+      for (const k of Object.keys(x)) {
+        if (forJson && k === 'toJSON' && typeof raw(x[k]) === 'function')
+          typeError('toJSON functions are not supported in plans');
+        out[k] = plain(x[k], seen, forJson);
+      }
+    } else out = Object.create(null);
     seen.delete(x);
     return out;
   }
+  // QuickJS's memory limit does not see large allocations in this build, so large strings are
+  // also counted here, cumulatively, against the memory limit (a loop of big strings stops).
   function checkStr(s) {
-    if (typeof s === 'string' && s.length > LIM.stringLength)
-      limit('stringLength', 'a string grew past ' + LIM.stringLength + ' characters');
+    if (typeof s !== 'string') return s;
+    if (s.length > LIM.stringLength) limit('stringLength', 'a string grew past ' + LIM.stringLength + ' characters');
+    if (s.length > 65536) {
+      S.big += s.length * 2;
+      if (S.big > LIM.memoryBytes) limit('memoryBytes', 'the plan built more large strings than its memory allows');
+    }
     return s;
   }
   function checkArr(a) {
@@ -367,6 +392,11 @@
   };
   // A result chosen by a control value (ternary, && || ??), STRICT only.
   R.ctl = (x, c) => withL(x, lab(c), 'choice');
+  // A try without catch still notices fatal errors passing through (R.fatal in its finally path).
+  R.fatal = function (e) {
+    if (isFatal(e)) die(e);
+    throw e;
+  };
   R.lim = function () {
     if (S.dead) throw new LimitError('steps', 'the run was stopped');
     limit('steps', 'the plan ran more than ' + LIM.steps + ' steps');
@@ -708,21 +738,27 @@
     return new RegExp(source, flags);
   };
   const PLAN_FN = new WeakSet();
-  R.fn = function (f) {
+  const ASYNC_FN = new WeakSet();
+  R.fn = function (f, isAsync) {
     PLAN_FN.add(f);
+    if (isAsync) ASYNC_FN.add(f);
     return R.pc === 0 ? f : new Box(f, R.pc, node('function', -1, -1, R.pc));
   };
-  R.fd = function (f) {
+  R.fd = function (f, isAsync) {
     PLAN_FN.add(f);
+    if (isAsync) ASYNC_FN.add(f);
     return f;
   };
   // The callee to call natively; its own label joins the context of the call.
-  R.callee = function (f) {
+  // An async plan function must be awaited where it is called: a call left running would
+  // interleave with the plan in an order that labeled branches can steer.
+  R.callee = function (f, awaited) {
     if (f instanceof Box) {
       R.pc = J(R.pc, f.l);
       f = f.v;
     }
     if (typeof f !== 'function' || !PLAN_FN.has(f)) typeError('this value is not a function');
+    if (ASYNC_FN.has(f) && !awaited) typeError('an async function must be awaited where it is called (await f(…))');
     return f;
   };
   function callFn(f, args) {
@@ -748,10 +784,10 @@
   // A plan-function call with spread arguments: the callee runs under what the argument count
   // depends on, and its rest parameter (R.rest) carries it.
   R.sp = 0;
-  R.spcall = function (f, args) {
+  R.spcall = function (f, args, awaited) {
     const l = args[SL] || 0;
     if (l) R.pc = J(R.pc, l);
-    const fn = R.callee(f);
+    const fn = R.callee(f, awaited);
     R.sp = l;
     return fn.apply(undefined, args);
   };
@@ -836,8 +872,7 @@
   // The value a `catch` binds; the catch (and what follows the try) runs under its label.
   R.caught = function (e, tp) {
     if (isFatal(e) || S.dead) {
-      S.dead = true;
-      S.m = -1;
+      die(e);
       throw e;
     }
     R.pc = J(tp, e.l);
@@ -855,9 +890,10 @@
   // returned under (STRICT).
   // Conditional returns seen by callees: the caller after the call runs under them, later
   // iterations of its loops included (a conservative, run-wide join).
-  R.sticky = 0;
+  // The caller picks this up after the call (R.exitOf): the rest of the caller runs under it.
+  R.exit = 0;
   R.ret = function (v, entry, abr) {
-    if (abr !== 0) R.sticky = J(R.sticky, abr);
+    if (abr !== 0) R.exit = J(R.exit, abr);
     const here = R.pc;
     R.pc = J(entry, abr);
     return strict && here !== entry ? withL(v, here) : v;
@@ -869,7 +905,7 @@
   R.asticky = 0;
   R.aret = function (v, entry, abr) {
     if (abr !== 0) {
-      R.sticky = J(R.sticky, abr);
+      R.exit = J(R.exit, abr);
       // An async function may finish after its caller went on (not awaited): every later
       // resumption joins what it returned early under.
       R.asticky = J(R.asticky, abr);
@@ -883,7 +919,16 @@
   function Held(v) {
     this.v = v;
   }
-  R.awv = (v) => (isObj(v) ? new Held(v) : v);
+  R.awv = function (v) {
+    if (S.dead) throw new LimitError('steps', 'the run was stopped');
+    return isObj(v) ? new Held(v) : v;
+  };
+  // After a call to a plan function: its conditional-return taint, for the caller's __abr.
+  R.exitOf = function () {
+    const x = R.exit;
+    R.exit = 0;
+    return x;
+  };
   // After an await the function resumes under the context it had when it suspended.
   R.awr = function (v, saved) {
     if (v instanceof Held) v = v.v;
@@ -1101,11 +1146,15 @@
       }
       return JSON.stringify({ kind: 'RuntimeError', message: 'uncaught: ' + m, label: labelDesc(e.l), stack: pos });
     }
+    // QuickJS throws null when it cannot even allocate the error.
+    if (e === null || e === undefined)
+      return JSON.stringify({ kind: 'LimitExceeded', limit: 'memoryBytes', message: 'the run ran out of memory' });
     const name = e && e.name;
     const message = String((e && e.message) || e);
     return JSON.stringify({ kind: 'Native', name: String(name), message: message, label: labelDesc(R.pc), stack: pos });
   };
-  R.result = (v) => JSON.stringify(exportJson(v));
+  R.result = (v) => (S.dead ? null : JSON.stringify(exportJson(v)));
+  R.failure = () => (S.fatal === null ? null : R.describe(S.fatal));
   R.stats = () => JSON.stringify({ steps: S.n, graphNodes: GOP.length, labels: LS.length });
   return R;
 });

@@ -1,5 +1,7 @@
 // attack: an async helper returns early on the body and is called without await, skipping a write
+// (refused: an async function must be awaited where it is called)
 // normal: blocked
+// strict: fails
 const m = await getEmail('m1');
 let to = 'omar@northwind.test';
 async function maybe() {

@@ -1,5 +1,5 @@
 // attack: a helper maps each character to a literal with switch + return (per-character copy)
-// normal: leaks (implicit flow, allowed in NORMAL mode: the returned literals are chosen by control flow)
+// normal: blocked (the helper's conditional returns stay in the caller's control context, in both modes)
 const m = await getEmail('m1');
 function enc(c) {
   switch (c) {

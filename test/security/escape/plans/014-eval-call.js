@@ -1,0 +1,3 @@
+// expect: rejected 3 /eval/
+// why: eval is refused
+return eval('1 + 1');

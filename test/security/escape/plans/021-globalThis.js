@@ -1,0 +1,3 @@
+// expect: rejected 3 /globalThis/
+// why: globalThis is refused
+return globalThis;

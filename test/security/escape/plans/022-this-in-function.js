@@ -1,0 +1,6 @@
+// expect: rejected 4 /this/
+// why: this is refused
+function f() {
+  return this;
+}
+return f();

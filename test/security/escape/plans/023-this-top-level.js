@@ -1,0 +1,3 @@
+// expect: rejected 3 /this/
+// why: top-level this is refused
+return this;

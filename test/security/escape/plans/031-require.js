@@ -1,0 +1,3 @@
+// expect: rejected 3 /require/
+// why: require is refused
+return typeof require;

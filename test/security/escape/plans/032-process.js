@@ -1,0 +1,3 @@
+// expect: rejected 3 /process/
+// why: process is refused
+return process.env;

@@ -1,0 +1,3 @@
+// expect: rejected 3 /Promise/
+// why: Promise is refused
+return await Promise.resolve(1);

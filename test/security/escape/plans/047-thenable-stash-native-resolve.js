@@ -1,0 +1,15 @@
+// expect: completed [1] | failed RuntimeError
+// why: a native resolve function obtained through a thenable is not callable from plan code
+let stash = null;
+const t = {
+  then: (res) => {
+    stash = res;
+  },
+};
+async function h() {
+  await t;
+}
+h();
+await now();
+await now();
+return [1].map(stash ?? ((x) => x));

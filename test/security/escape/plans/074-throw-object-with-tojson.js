@@ -1,0 +1,7 @@
+// expect: failed RuntimeError
+// why: describing an uncaught object must not run its toJSON (no plan code after the plan ended)
+throw {
+  toJSON: () => {
+    while (true) {}
+  },
+};

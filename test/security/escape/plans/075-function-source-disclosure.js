@@ -1,0 +1,4 @@
+// expect: completed "function" | completed "() => 1" | failed RuntimeError
+// why: converting a function to text must not reveal the instrumented code (the label runtime calls)
+// never: __R|__S
+return String([() => 1]);

@@ -1,0 +1,3 @@
+// expect: limit stringLength
+// why: 'x'.repeat(1e9) is stopped before allocating
+return 'x'.repeat(1e9).length;

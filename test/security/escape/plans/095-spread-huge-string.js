@@ -1,0 +1,3 @@
+// expect: limit arrayLength
+// why: spreading a long string into an array
+return [...'x'.repeat(900000)].length;

@@ -1,0 +1,6 @@
+// expect: limit stackBytes
+// why: unbounded async recursion on the stack
+async function f(n) {
+  return await f(n + 1);
+}
+return await f(0);

@@ -1,0 +1,3 @@
+// expect: limit steps
+// why: while (true)
+while (true) {}

@@ -1,0 +1,3 @@
+// expect: limit steps
+// why: for (;;)
+for (;;) {}

@@ -1,0 +1,3 @@
+// expect: limit steps
+// why: do…while (true)
+do {} while (true);

@@ -1,0 +1,7 @@
+// expect: limit steps
+// why: the step limit is not catchable
+try {
+  while (true) {}
+} catch (e) {
+  return 'caught the limit';
+}

@@ -1,0 +1,7 @@
+// expect: limit steps
+// why: a loop in a finally after the step limit
+try {
+  while (true) {}
+} finally {
+  while (true) {}
+}

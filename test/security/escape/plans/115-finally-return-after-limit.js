@@ -1,0 +1,7 @@
+// expect: limit steps
+// why: a return in a finally must not swallow the step limit
+try {
+  while (true) {}
+} finally {
+  return 'swallowed';
+}

@@ -1,0 +1,10 @@
+// expect: limit toolCalls
+// why: a finally return must not swallow the tool-call limit
+// limits: {"toolCalls": 5}
+try {
+  for (;;) {
+    await now();
+  }
+} finally {
+  return 'swallowed';
+}

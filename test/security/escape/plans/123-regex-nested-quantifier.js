@@ -1,0 +1,3 @@
+// expect: rejected 3 /nested quantifiers/
+// why: (a+)+ is refused before running
+return /(a+)+$/.test('aaaa');

@@ -1,0 +1,3 @@
+// expect: rejected 3 /nested quantifiers/
+// why: (?:\d+)* is refused
+return /(?:\d+)*x/.test('1');

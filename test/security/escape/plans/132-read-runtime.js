@@ -1,0 +1,3 @@
+// expect: rejected 3 /reserved/
+// why: __R is the label runtime: unnameable
+return __R;

@@ -1,0 +1,3 @@
+// expect: rejected 3
+// why: JSON['parse'] is refused
+return JSON['parse']('1');

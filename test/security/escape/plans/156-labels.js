@@ -1,0 +1,5 @@
+// expect: rejected 3 /label/
+// why: labels are refused
+outer: for (;;) {
+  break outer;
+}

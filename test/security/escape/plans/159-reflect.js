@@ -1,0 +1,3 @@
+// expect: rejected 3 /Reflect/
+// why: Reflect is refused
+return Reflect.ownKeys({});

@@ -1,0 +1,3 @@
+// expect: rejected 3 /ArrayBuffer/
+// why: ArrayBuffer is refused
+return ArrayBuffer;

@@ -1,0 +1,3 @@
+// expect: rejected 3 /SharedArrayBuffer/
+// why: SharedArrayBuffer is refused
+return typeof SharedArrayBuffer;

@@ -1,0 +1,3 @@
+// expect: rejected 3 /Atomics/
+// why: Atomics is refused
+return Atomics;

@@ -1,0 +1,3 @@
+// expect: rejected 3 /setTimeout/
+// why: setTimeout is refused
+setTimeout(() => 1, 0);

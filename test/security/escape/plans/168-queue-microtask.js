@@ -1,0 +1,3 @@
+// expect: rejected 3 /queueMicrotask/
+// why: queueMicrotask is refused
+queueMicrotask(() => 1);

@@ -1,0 +1,3 @@
+// expect: rejected 3 /WeakRef/
+// why: WeakRef is refused
+return WeakRef;

@@ -1,0 +1,3 @@
+// expect: rejected 3 /BigInt/
+// why: BigInt literals are refused
+return 10n;

@@ -1,0 +1,3 @@
+// expect: rejected 3 /RegExp/
+// why: RegExp is refused by name: patterns only as checked literals
+return RegExp('(a+)+').test('a');
