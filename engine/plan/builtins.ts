@@ -7,7 +7,8 @@
 /** Namespaces whose members may be called (`JSON.parse`) or read as constants (`Math.PI`). */
 export const BUILTIN_NAMESPACES: ReadonlySet<string> = new Set(['JSON', 'Math', 'Object', 'Array', 'Number', 'Date']);
 
-const MATH_FNS = [
+/** Math functions a plan may call (no Math.random: runs are deterministic). */
+export const MATH_FNS = [
   'abs',
   'acos',
   'acosh',
@@ -136,3 +137,118 @@ export const FORBIDDEN_NAMES: ReadonlyMap<string, string> = new Map([
     'BigInt',
   ].map((n): [string, string] => [n, `"${n}" is not allowed in plans`]),
 ]);
+
+/**
+ * Methods of built-in values, by receiver type: the front end's effect analysis and the guest
+ * runtime (handed this table at start-up) read the same list. Any other method name calls a
+ * plan function stored in a plain object.
+ */
+export const METHODS = {
+  string: [
+    'at',
+    'charAt',
+    'charCodeAt',
+    'codePointAt',
+    'concat',
+    'endsWith',
+    'includes',
+    'indexOf',
+    'lastIndexOf',
+    'localeCompare',
+    'match',
+    'matchAll',
+    'normalize',
+    'padEnd',
+    'padStart',
+    'repeat',
+    'replace',
+    'replaceAll',
+    'search',
+    'slice',
+    'split',
+    'startsWith',
+    'substring',
+    'substr',
+    'toLowerCase',
+    'toUpperCase',
+    'toLocaleLowerCase',
+    'toLocaleUpperCase',
+    'trim',
+    'trimStart',
+    'trimEnd',
+    'toString',
+    'valueOf',
+  ],
+  number: ['toFixed', 'toPrecision', 'toString', 'valueOf', 'toLocaleString', 'toExponential'],
+  date: [
+    'getTime',
+    'valueOf',
+    'toISOString',
+    'toJSON',
+    'toString',
+    'toDateString',
+    'toTimeString',
+    'toUTCString',
+    'toLocaleDateString',
+    'toLocaleTimeString',
+    'toLocaleString',
+    'getFullYear',
+    'getMonth',
+    'getDate',
+    'getDay',
+    'getHours',
+    'getMinutes',
+    'getSeconds',
+    'getMilliseconds',
+    'getUTCFullYear',
+    'getUTCMonth',
+    'getUTCDate',
+    'getUTCDay',
+    'getUTCHours',
+    'getUTCMinutes',
+    'getUTCSeconds',
+    'getUTCMilliseconds',
+    'getTimezoneOffset',
+  ],
+  /** Array methods that change the array in place. */
+  mutating: ['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill'],
+  /** Methods that call a plan function given as their first argument. */
+  callback: [
+    'forEach',
+    'map',
+    'filter',
+    'find',
+    'findIndex',
+    'findLast',
+    'findLastIndex',
+    'some',
+    'every',
+    'flatMap',
+    'reduce',
+    'reduceRight',
+    'sort',
+    'toSorted',
+  ],
+  array: [
+    'at',
+    'slice',
+    'concat',
+    'join',
+    'includes',
+    'indexOf',
+    'lastIndexOf',
+    'flat',
+    'toSorted',
+    'toReversed',
+    'keys',
+    'values',
+    'entries',
+    'toString',
+  ],
+  collection: ['get', 'has', 'set', 'add', 'delete', 'clear', 'keys', 'values', 'entries', 'forEach'],
+  regex: ['test', 'exec'],
+  object: ['hasOwnProperty'],
+} as const;
+
+/** Every method name of a built-in value. */
+export const BUILTIN_METHOD_NAMES: ReadonlySet<string> = new Set(Object.values(METHODS).flat());

@@ -7,6 +7,7 @@
  */
 import type * as acorn from 'acorn';
 import type { Analysis, Binding } from './analyze';
+import { BUILTIN_METHOD_NAMES, METHODS } from './builtins';
 
 /** A container a region may mutate: `root.path…` with static keys or key variables. */
 export interface Base {
@@ -26,114 +27,11 @@ export interface Effects {
   world: boolean;
 }
 
-export const MUTATING_METHODS: ReadonlySet<string> = new Set([
-  'push',
-  'pop',
-  'shift',
-  'unshift',
-  'splice',
-  'sort',
-  'reverse',
-  'fill',
-  'set',
-  'add',
-  'delete',
-  'clear',
-]);
-export const CALLBACK_METHODS: ReadonlySet<string> = new Set([
-  'forEach',
-  'map',
-  'filter',
-  'find',
-  'findIndex',
-  'findLast',
-  'findLastIndex',
-  'some',
-  'every',
-  'flatMap',
-  'reduce',
-  'reduceRight',
-  'sort',
-  'toSorted',
-]);
+/** Calls that change their receiver: array mutators and Map/Set writes. */
+export const MUTATING_METHODS: ReadonlySet<string> = new Set([...METHODS.mutating, 'set', 'add', 'delete', 'clear']);
+export const CALLBACK_METHODS: ReadonlySet<string> = new Set(METHODS.callback);
 // Every method the runtime implements on built-in values; any other name calls a stored function.
-const KNOWN_METHODS = new Set([
-  ...MUTATING_METHODS,
-  ...CALLBACK_METHODS,
-  'at',
-  'charAt',
-  'charCodeAt',
-  'codePointAt',
-  'concat',
-  'endsWith',
-  'includes',
-  'indexOf',
-  'lastIndexOf',
-  'localeCompare',
-  'match',
-  'matchAll',
-  'normalize',
-  'padEnd',
-  'padStart',
-  'repeat',
-  'replace',
-  'replaceAll',
-  'search',
-  'slice',
-  'split',
-  'startsWith',
-  'substring',
-  'substr',
-  'toLowerCase',
-  'toUpperCase',
-  'toLocaleLowerCase',
-  'toLocaleUpperCase',
-  'trim',
-  'trimStart',
-  'trimEnd',
-  'toString',
-  'valueOf',
-  'toFixed',
-  'toPrecision',
-  'toLocaleString',
-  'toExponential',
-  'join',
-  'flat',
-  'toReversed',
-  'keys',
-  'values',
-  'entries',
-  'get',
-  'has',
-  'hasOwnProperty',
-  'test',
-  'exec',
-  'getTime',
-  'toISOString',
-  'toJSON',
-  'toDateString',
-  'toTimeString',
-  'toUTCString',
-  'toLocaleDateString',
-  'toLocaleTimeString',
-  'getFullYear',
-  'getMonth',
-  'getDate',
-  'getDay',
-  'getHours',
-  'getMinutes',
-  'getSeconds',
-  'getMilliseconds',
-  'getUTCFullYear',
-  'getUTCMonth',
-  'getUTCDate',
-  'getUTCDay',
-  'getUTCHours',
-  'getUTCMinutes',
-  'getUTCSeconds',
-  'getUTCMilliseconds',
-  'getTimezoneOffset',
-]);
+const KNOWN_METHODS = BUILTIN_METHOD_NAMES;
 
 type N = acorn.AnyNode;
 

@@ -7,20 +7,13 @@
  * names, `extends`) live in `load.ts`.
  */
 import { z } from 'zod';
+import { TOOL_KINDS } from '../tools/types';
 import type { ToolKind } from '../tools/types';
 
 export const DECISIONS = ['allow', 'deny', 'confirm'] as const;
 export const RISKS = ['low', 'medium', 'high'] as const;
-export const KINDS = [
-  'source',
-  'extract',
-  'sanitizer',
-  'local',
-  'organize',
-  'egress',
-  'destructive',
-  'display',
-] as const;
+/** Tool kinds a rule can name (the engine's list: engine/tools/types.ts). */
+export const KINDS = TOOL_KINDS;
 
 export type DecisionName = (typeof DECISIONS)[number];
 

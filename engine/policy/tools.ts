@@ -5,16 +5,6 @@
  */
 import type { ToolKind } from '../tools/types';
 
-export const TOOL_KINDS: readonly ToolKind[] = [
-  'source',
-  'extract',
-  'sanitizer',
-  'local',
-  'organize',
-  'egress',
-  'destructive',
-  'display',
-];
 
 /** The tools every installation has, with the kind contracts.md gives them. */
 export const BUILTIN_TOOL_KINDS: Readonly<Record<string, ToolKind>> = Object.freeze({

@@ -12,6 +12,7 @@ import {
   type QuickJSWASMModule,
 } from 'quickjs-emscripten';
 import type { CompiledPlan } from '../plan';
+import { MATH_FNS, METHODS } from '../plan/builtins';
 import type { Limits } from '../run/types';
 import LIBRARY from './guest/library.embed.generated';
 import RUNTIME from './guest/runtime.embed.generated';
@@ -95,7 +96,11 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
       }),
     );
     const cfg = keep(
-      evalOrThrow(vm, `(${JSON.stringify({ mode: req.plan.mode, limits, input: req.input ?? null })})`, 'config.js'),
+      evalOrThrow(
+        vm,
+        `(${JSON.stringify({ mode: req.plan.mode, limits, input: req.input ?? null, methods: METHODS, math: MATH_FNS })})`,
+        'config.js',
+      ),
     );
     const R = keep(callOrThrow(vm, factory, hostFn, cfg));
     const lib = keep(evalOrThrow(vm, LIBRARY, 'library.js'));

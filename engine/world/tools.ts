@@ -88,6 +88,20 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
     return e;
   };
 
+  /** A tool that acts on one email named by `id` and answers `{ok, id}` (organize, delete). */
+  const onEmail = <A extends { id: string }>(
+    spec: Omit<ToolSpec<A>, 'run'>,
+    act: (e: Email, args: A) => void,
+  ): ToolSpec =>
+    defineTool<A>({
+      ...spec,
+      run: (args, labeled) => {
+        const e = emailOr404(args.id, labeled);
+        act(e, args);
+        return ok({ id: e.id });
+      },
+    });
+
   const checkRecipients = (xs: readonly string[], field: string): void => {
     for (const x of xs) {
       if (!looksLikeAddress(bareAddress(x))) throw new ToolError('InvalidArguments', `${field}: not an email address`);
@@ -496,76 +510,72 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
       },
     }),
 
-    defineTool({
-      name: 'archiveEmail',
-      kind: 'organize',
-      params: ['id'],
-      schema: z.strictObject({ id: idArg }),
-      doc: 'archiveEmail(id) → {ok, id}: moves the email to Archive',
-      run: (args, labeled) => {
-        const e = emailOr404(args.id, labeled);
-        changeFolder(e, 'Archive', 'archive');
-        return ok({ id: e.id });
+    onEmail(
+      {
+        name: 'archiveEmail',
+        kind: 'organize',
+        params: ['id'],
+        schema: z.strictObject({ id: idArg }),
+        doc: 'archiveEmail(id) → {ok, id}: moves the email to Archive',
       },
-    }),
+      (e) => changeFolder(e, 'Archive', 'archive'),
+    ),
 
-    defineTool({
-      name: 'markRead',
-      kind: 'organize',
-      params: ['id'],
-      schema: z.strictObject({ id: idArg }),
-      doc: 'markRead(id) → {ok, id}: marks the email as read',
-      run: (args, labeled) => {
-        const e = emailOr404(args.id, labeled);
+    onEmail(
+      {
+        name: 'markRead',
+        kind: 'organize',
+        params: ['id'],
+        schema: z.strictObject({ id: idArg }),
+        doc: 'markRead(id) → {ok, id}: marks the email as read',
+      },
+      (e) => {
         state.changes.push({ emailId: e.id, action: 'markRead' });
         e.unread = false;
-        return ok({ id: e.id });
       },
-    }),
+    ),
 
-    defineTool({
-      name: 'labelEmail',
-      kind: 'organize',
-      params: ['id', 'label'],
-      schema: z.strictObject({ id: idArg, label: z.string().trim().min(1).max(100) }),
-      doc: 'labelEmail(id, label) → {ok, id}: adds a label to the email',
-      run: (args, labeled) => {
-        const e = emailOr404(args.id, labeled);
+    onEmail(
+      {
+        name: 'labelEmail',
+        kind: 'organize',
+        params: ['id', 'label'],
+        schema: z.strictObject({ id: idArg, label: z.string().trim().min(1).max(100) }),
+        doc: 'labelEmail(id, label) → {ok, id}: adds a label to the email',
+      },
+      (e, args) => {
         state.changes.push({ emailId: e.id, action: 'label', label: args.label });
         if (!e.labels.includes(args.label)) e.labels.push(args.label);
-        return ok({ id: e.id });
       },
-    }),
+    ),
 
-    defineTool({
-      name: 'moveEmail',
-      kind: 'organize',
-      params: ['id', 'folder'],
-      schema: z.strictObject({ id: idArg, folder: z.string().trim().min(1).max(100) }),
-      doc: 'moveEmail(id, folder) → {ok, id}: moves the email to a folder (use deleteEmail for the trash)',
-      run: (args, labeled) => {
-        const e = emailOr404(args.id, labeled);
+    onEmail(
+      {
+        name: 'moveEmail',
+        kind: 'organize',
+        params: ['id', 'folder'],
+        schema: z.strictObject({ id: idArg, folder: z.string().trim().min(1).max(100) }),
+        doc: 'moveEmail(id, folder) → {ok, id}: moves the email to a folder (use deleteEmail for the trash)',
+      },
+      (e, args) => {
         const folder = canonicalFolder(args.folder);
         // Moving to the trash is a deletion: it must go through deleteEmail and its policy.
         if (folder === 'Trash')
           throw new ToolError('InvalidArguments', 'folder: use deleteEmail to move mail to the trash');
         changeFolder(e, folder, 'move');
-        return ok({ id: e.id });
       },
-    }),
+    ),
 
-    defineTool({
-      name: 'deleteEmail',
-      kind: 'destructive',
-      params: ['id'],
-      schema: z.strictObject({ id: idArg }),
-      doc: 'deleteEmail(id) → {ok, id}: moves the email to the trash',
-      run: (args, labeled) => {
-        const e = emailOr404(args.id, labeled);
-        changeFolder(e, 'Trash', 'delete');
-        return ok({ id: e.id });
+    onEmail(
+      {
+        name: 'deleteEmail',
+        kind: 'destructive',
+        params: ['id'],
+        schema: z.strictObject({ id: idArg }),
+        doc: 'deleteEmail(id) → {ok, id}: moves the email to the trash',
       },
-    }),
+      (e) => changeFolder(e, 'Trash', 'delete'),
+    ),
 
     defineTool({
       name: 'log',

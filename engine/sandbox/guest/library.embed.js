@@ -58,41 +58,9 @@
     return mk(typeof v === 'string' ? checkStr(v) : v, l, 'parse', -1, -1);
   }
 
-  const STRING_METHODS = new Set([
-    'at',
-    'charAt',
-    'charCodeAt',
-    'codePointAt',
-    'concat',
-    'endsWith',
-    'includes',
-    'indexOf',
-    'lastIndexOf',
-    'localeCompare',
-    'match',
-    'matchAll',
-    'normalize',
-    'padEnd',
-    'padStart',
-    'repeat',
-    'replace',
-    'replaceAll',
-    'search',
-    'slice',
-    'split',
-    'startsWith',
-    'substring',
-    'substr',
-    'toLowerCase',
-    'toUpperCase',
-    'toLocaleLowerCase',
-    'toLocaleUpperCase',
-    'trim',
-    'trimStart',
-    'trimEnd',
-    'toString',
-    'valueOf',
-  ]);
+  // The method lists come from the host (engine/plan/builtins.ts), shared with the front end.
+  const M = I.cfg.methods;
+  const STRING_METHODS = new Set(M.string);
   function stringMethod(s, l, name, args) {
     if (!STRING_METHODS.has(name)) typeError("strings have no method '" + name + "' in plans", l);
     const a = argsOf(args);
@@ -121,42 +89,13 @@
     }
     return wrap(String.prototype[name].apply(s, a.vs), all, name);
   }
-  const NUMBER_METHODS = new Set(['toFixed', 'toPrecision', 'toString', 'valueOf', 'toLocaleString', 'toExponential']);
+  const NUMBER_METHODS = new Set(M.number);
   function numberMethod(n, l, name, args) {
     if (!NUMBER_METHODS.has(name)) typeError("numbers have no method '" + name + "' in plans", l);
     const a = argsOf(args);
     return wrap(Number.prototype[name].apply(n, a.vs), J(l, a.l), name);
   }
-  const DATE_METHODS = new Set([
-    'getTime',
-    'valueOf',
-    'toISOString',
-    'toJSON',
-    'toString',
-    'toDateString',
-    'toTimeString',
-    'toUTCString',
-    'toLocaleDateString',
-    'toLocaleTimeString',
-    'toLocaleString',
-    'getFullYear',
-    'getMonth',
-    'getDate',
-    'getDay',
-    'getHours',
-    'getMinutes',
-    'getSeconds',
-    'getMilliseconds',
-    'getUTCFullYear',
-    'getUTCMonth',
-    'getUTCDate',
-    'getUTCDay',
-    'getUTCHours',
-    'getUTCMinutes',
-    'getUTCSeconds',
-    'getUTCMilliseconds',
-    'getTimezoneOffset',
-  ]);
+  const DATE_METHODS = new Set(M.date);
   function dateMethod(d, l, name, args) {
     if (!DATE_METHODS.has(name))
       typeError("dates have no method '" + name + "' in plans (dates are values: build a new Date instead)", l);
@@ -212,7 +151,7 @@
     const b = raw(y);
     return a === b || (a !== a && b !== b);
   };
-  const MUTATING = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill']);
+  const MUTATING = new Set(M.mutating);
   function arrayMethod(arr, rl, name, args) {
     // push on an unlabeled array outside any context: the loop-building hot path.
     if (name === 'push' && rl === 0 && arr[SL] === undefined && (!strict || R.pc === 0)) {
@@ -563,48 +502,24 @@
   }
   const InternalError = typeof globalThis.InternalError === 'function' ? globalThis.InternalError : RangeError;
 
-  const BUILTIN_METHOD_NAMES = new Set([
-    ...STRING_METHODS,
-    ...NUMBER_METHODS,
-    ...DATE_METHODS,
-    ...MUTATING,
-    'forEach',
-    'map',
-    'filter',
-    'find',
-    'findIndex',
-    'findLast',
-    'findLastIndex',
-    'some',
-    'every',
-    'flatMap',
-    'reduce',
-    'reduceRight',
-    'flat',
-    'toSorted',
-    'toReversed',
-    'keys',
-    'values',
-    'entries',
-    'join',
-    'get',
-    'has',
-    'set',
-    'add',
-    'delete',
-    'clear',
-    'test',
-    'exec',
-    'hasOwnProperty',
-  ]);
+  const BUILTIN_METHOD_NAMES = new Set(Object.values(M).flat());
   // Method call: receiver.name(...args). Functions passed as callbacks must be plan functions.
-  R.mc = guarded(function (o, name, args) {
+  const guardedMc = guarded(function (o, name, args) {
     // Inside a try, what the arguments are can decide whether the call throws.
-    acc(deepLab(args));
+    if (I.inTry()) acc(deepLab(args));
     const al = args[SL] || 0;
     const r = methodCall(o, name, args);
     return al === 0 ? r : withL(r, al, 'spread');
   });
+  // push on an unlabeled array outside any context is the loop-building hot path.
+  R.mc = function (o, name, args) {
+    if (name === 'push' && isArray(o) && o[SL] === undefined && args[SL] === undefined && R.pc === 0) {
+      for (let i = 0; i < args.length; i++) o.push(args[i]);
+      checkArr(o);
+      return o.length;
+    }
+    return guardedMc(o, name, args);
+  };
   const methodCall = function (o, name, args) {
     let l = 0;
     if (o instanceof Box) {
@@ -640,40 +555,7 @@
   };
 
   // ---- static built-ins -----------------------------------------------------------------------
-  const MATH = new Set([
-    'abs',
-    'acos',
-    'acosh',
-    'asin',
-    'asinh',
-    'atan',
-    'atan2',
-    'atanh',
-    'cbrt',
-    'ceil',
-    'cos',
-    'cosh',
-    'exp',
-    'expm1',
-    'floor',
-    'fround',
-    'hypot',
-    'log',
-    'log10',
-    'log1p',
-    'log2',
-    'max',
-    'min',
-    'pow',
-    'round',
-    'sign',
-    'sin',
-    'sinh',
-    'sqrt',
-    'tan',
-    'tanh',
-    'trunc',
-  ]);
+  const MATH = new Set(I.cfg.math);
   function numeric(fn, args) {
     const a = argsOf(args);
     return mk(fn(...a.vs), a.l, 'math', -1, -1);
@@ -730,7 +612,7 @@
     return out;
   }
   R.bi = guarded(function (name, args) {
-    acc(deepLab(args));
+    if (I.inTry()) acc(deepLab(args));
     const al = args[SL] || 0;
     const r = builtin(name, args);
     return al === 0 ? r : withL(r, al, 'spread');

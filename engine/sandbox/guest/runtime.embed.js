@@ -362,6 +362,7 @@
   function acc(l) {
     if (TD > 0 && l !== 0) TA = J(TA, l);
   }
+  const inTry = () => TD > 0;
   R.tpush = function () {
     TSTACK.push(TA);
     TA = 0;
@@ -1121,10 +1122,12 @@
     pair,
     str,
     acc,
+    inTry,
     importValue,
     labelFrom,
     strict,
     LIM,
+    cfg,
     S,
     key,
     dOf,
