@@ -81,6 +81,21 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
   const list = (items: LabeledValue[], outer: Label, candidates: readonly Label[]): LabeledValue =>
     labeledList(items, outer, user(), candidates);
   const emailCandidates = (tool: string): Label[] => state.emails.map((e) => emailLabels(tool, e, user()).base);
+  /** Newest first, up to the limit, chosen from every email in the mailbox. */
+  const emailList = (
+    tool: string,
+    hits: readonly Email[],
+    limit: number | undefined,
+    labeled: Readonly<Record<string, LabeledValue>>,
+  ): LabeledValue =>
+    list(
+      [...hits]
+        .sort(newestFirst)
+        .slice(0, limit ?? defaultLimit)
+        .map((e) => labeledEmail(tool, e, user())),
+      argsLabel(labeled),
+      emailCandidates(tool),
+    );
 
   const emailOr404 = (id: string, labeled: Readonly<Record<string, LabeledValue>>): Email => {
     const e = state.findEmail(id);
@@ -173,14 +188,8 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         const want = canonicalFolder(folder).toLowerCase();
         const hits = state.emails
           .filter((e) => (all ? e.folder !== 'Trash' : e.folder.toLowerCase() === want))
-          .filter((e) => !args.unreadOnly || e.unread)
-          .sort(newestFirst)
-          .slice(0, args.limit ?? defaultLimit);
-        return list(
-          hits.map((e) => labeledEmail('listEmails', e, user())),
-          argsLabel(labeled),
-          emailCandidates('listEmails'),
-        );
+          .filter((e) => !args.unreadOnly || e.unread);
+        return emailList('listEmails', hits, args.limit, labeled);
       },
     }),
 
@@ -227,14 +236,8 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
           .filter((e) => {
             const hay = [e.subject, e.body, e.from, ...e.to, ...e.cc].join('\n').toLowerCase();
             return terms.every((t) => hay.includes(t));
-          })
-          .sort(newestFirst)
-          .slice(0, args.limit ?? defaultLimit);
-        return list(
-          hits.map((e) => labeledEmail('searchEmails', e, user())),
-          argsLabel(labeled),
-          emailCandidates('searchEmails'),
-        );
+          });
+        return emailList('searchEmails', hits, args.limit, labeled);
       },
     }),
 
