@@ -490,7 +490,8 @@ export function compile(
       if (ups.length) code.push(`(__R.pc !== 0 && (${ups.join(', ')}))`);
     }
     const loopAcc = fn.loops[fn.loops.length - 1];
-    if (eff.escapesFunction || (strict && opaque)) code.push('__abr = __R.J(__abr, __R.pc)');
+    if (eff.escapesFunction || (strict && opaque))
+      code.push('__abr = __abr === 0 && __R.pc === 0 ? 0 : __R.J(__abr, __R.pc)');
     else if (noRestore) return code;
     else if (!(eff.escapesLoop && keepForLoop)) code.push(restore(p));
     // A conditional break/continue: the rest of the loop, later iterations included, runs under it.
@@ -499,6 +500,8 @@ export function compile(
   };
 
   const tick = 'if (++__S.n > __S.m) __R.lim();';
+  /** The function's exit taint at a return: its own, and its callees' not yet picked up. */
+  const exitAbr = '(__R.exit === 0 ? __abr : __R.J(__abr, __R.exitOf()))';
   /**
    * Back to the context saved in p, keeping what must last for the rest of the function: its
    * conditional returns and escapes, and those of the functions it called (R.exit, §3).
@@ -555,7 +558,7 @@ export function compile(
               } as acorn.AwaitExpression)
             : s.argument;
         const v = arg ? ex(arg) : 'undefined';
-        const abr = fn.regions > 0 ? '__R.J(__R.J(__abr, __R.exitOf()), __R.pc)' : '__R.J(__abr, __R.exitOf())';
+        const abr = fn.regions > 0 ? '__R.J(__R.J(__abr, __R.exitOf()), __R.pc)' : exitAbr;
         emit(`return ${fn.isAsync ? '__R.aret' : '__R.ret'}(${v}, __e, ${abr});`, at);
         return;
       }
@@ -791,12 +794,9 @@ export function compile(
     });
     if (f.body.type === 'BlockStatement') {
       stmts(f.body.body);
-      emit(`return ${f.async ? '__R.aret' : '__R.ret'}(undefined, __e, __R.J(__abr, __R.exitOf()));`);
+      emit(`return ${f.async ? '__R.aret' : '__R.ret'}(undefined, __e, ${exitAbr});`);
     } else {
-      emit(
-        `return ${f.async ? '__R.aret' : '__R.ret'}(${ex(f.body)}, __e, __R.J(__abr, __R.exitOf()));`,
-        pos(f.body.start),
-      );
+      emit(`return ${f.async ? '__R.aret' : '__R.ret'}(${ex(f.body)}, __e, ${exitAbr});`, pos(f.body.start));
     }
     const body = out;
     const temps = fn.temps;

@@ -5,7 +5,6 @@
  */
 import type { ToolKind } from '../tools/types';
 
-
 /** The tools every installation has, with the kind contracts.md gives them. */
 export const BUILTIN_TOOL_KINDS: Readonly<Record<string, ToolKind>> = Object.freeze({
   now: 'source',

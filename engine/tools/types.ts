@@ -16,7 +16,16 @@ import type { LabeledValue } from '../ifc/labeled-value';
  * - `destructive`: deletes
  * - `display`: the run transcript
  */
-export const TOOL_KINDS = ['source', 'extract', 'sanitizer', 'local', 'organize', 'egress', 'destructive', 'display'] as const;
+export const TOOL_KINDS = [
+  'source',
+  'extract',
+  'sanitizer',
+  'local',
+  'organize',
+  'egress',
+  'destructive',
+  'display',
+] as const;
 export type ToolKind = (typeof TOOL_KINDS)[number];
 
 /** What a tool may ask of the run it is called from. */

@@ -106,12 +106,18 @@
 
   // Calls a plan callback; in STRICT mode it runs under the structure's label (that it runs at
   // all, and how often, depends on which elements exist).
-  function cb(f, args, ctl) {
-    if (ctl === 0) return callFn(f, args);
+  // A callback resolved once per method call: the plan function and its own label.
+  function callback(f) {
+    const fl = f instanceof Box ? f.l : 0;
+    return { fn: R.callee(f), l: fl };
+  }
+  function cb(c, args, ctl) {
+    if (c.fn === undefined) c = callback(c);
     const saved = R.pc;
-    const entry = J(R.pc, ctl);
+    const entry = J(J(R.pc, ctl), c.l);
+    if (entry === saved) return c.fn.apply(undefined, args);
     R.pc = entry;
-    const v = callFn(f, args);
+    const v = c.fn.apply(undefined, args);
     // The callback's result carries what it depended on, so the caller resumes its own context;
     // unless the callback left early or wrote what we cannot name (its exit context rose).
     if (R.pc === entry) R.pc = saved;
@@ -123,27 +129,17 @@
     let order = l;
     const keyed = items.map((x) => ({ x: x, s: f === undefined ? str(x).s : '' }));
     for (let i = 0; i < items.length; i++) order = J(order, deepLab(items[i]));
+    const fc = f === undefined ? null : callback(f);
     const cmp = (a, b) => {
-      if (f === undefined) return a.s < b.s ? -1 : a.s > b.s ? 1 : 0;
+      if (fc === null) return a.s < b.s ? -1 : a.s > b.s ? 1 : 0;
       // Which pairs get compared depends on the answers so far.
-      const r = cb(f, [a.x, b.x], order);
+      const r = cb(fc, [a.x, b.x], order);
       order = J(order, lab(r));
       return +raw(r) || 0;
     };
-    const merge = (a) => {
-      if (a.length <= 1) return a;
-      const m = a.length >> 1;
-      const left = merge(a.slice(0, m));
-      const right = merge(a.slice(m));
-      const out = [];
-      let i = 0;
-      let j = 0;
-      while (i < left.length && j < right.length) out.push(cmp(left[i], right[j]) <= 0 ? left[i++] : right[j++]);
-      while (i < left.length) out.push(left[i++]);
-      while (j < right.length) out.push(right[j++]);
-      return out;
-    };
-    return { items: merge(keyed).map((k) => k.x), l: order };
+    // The engine's own sort is deterministic: the same comparisons for the same input.
+    keyed.sort(cmp);
+    return { items: keyed.map((k) => k.x), l: order };
   }
   // Elements compared by value: a plan value equals another when their raw values are equal.
   const same = (x, y) => {
@@ -296,7 +292,7 @@
       case 'some':
       case 'every':
       case 'flatMap': {
-        const f = args[0];
+        const f = callback(args[0]);
         const out = newArr(sl);
         let l = sl;
         const n = arr.length;
@@ -352,7 +348,7 @@
       }
       case 'reduce':
       case 'reduceRight': {
-        const f = args[0];
+        const f = callback(args[0]);
         const n = arr.length;
         let k = 0;
         let accv;

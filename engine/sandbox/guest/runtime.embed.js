@@ -894,6 +894,7 @@
   // The caller picks this up after the call (R.exitOf): the rest of the caller runs under it.
   R.exit = 0;
   R.ret = function (v, entry, abr) {
+    if (abr === 0 && R.pc === entry) return v;
     if (abr !== 0) R.exit = J(R.exit, abr);
     const here = R.pc;
     R.pc = J(entry, abr);
