@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { formatVectorRows, loadPolicy, presetPolicy, runVectors } from '../../engine/policy';
 import { InputError, loadPolicyFile, loadWorld, simulate } from '../../engine/run/simulate';
 import type { Json } from '../../engine/ifc/labeled-value';
+import { runPlanVectors } from './plan-vectors';
 import { renderReport, renderHuman } from './report';
 
 const HELP = `zamburak — the governed plan engine of Zamburak, from the command line
@@ -108,17 +109,19 @@ function validate(p: Parsed): number {
   return 1;
 }
 
-function testPolicy(p: Parsed): number {
+async function testPolicy(p: Parsed): Promise<number> {
   const [path, extra] = p.positional;
   if (!path || extra) throw new UsageError('test-policy takes exactly one VECTORS file');
   const policyPath = str(p, '--policy');
   const policy = policyPath ? loadPolicyFile(readText(policyPath, 'policy'), policyPath) : presetPolicy('default');
-  const r = runVectors(policy, readText(path, 'vectors'));
+  const text = readText(path, 'vectors');
+  const r = runVectors(policy, text);
   if (!r.ok) throw new InputError(r.errors.map((e) => `${path}:${e.line}:${e.column}: ${e.message}`).join('\n'));
-  process.stdout.write(formatVectorRows(r.rows) + '\n');
-  const failed = r.rows.filter((row) => !row.pass).length;
-  process.stdout.write(`${r.rows.length - failed} passed, ${failed} failed\n`);
-  return failed ? 1 : 0;
+  // Synthetic calls first, then whole plans (`plans:`), in one table.
+  const rows = [...r.rows, ...(await runPlanVectors(path, text, policy))];
+  // The table ends with the "N passed, N failed" line.
+  process.stdout.write(formatVectorRows(rows) + '\n');
+  return rows.some((row) => !row.pass) ? 1 : 0;
 }
 
 async function main(argv: readonly string[]): Promise<number> {

@@ -83,7 +83,9 @@ const VectorFileSchema = z.strictObject({
   version: z.literal(1).optional(),
   userAddresses: z.array(z.string()).optional(),
   contacts: z.array(z.string()).optional(),
-  vectors: z.array(VectorSchema),
+  vectors: z.array(VectorSchema).optional(),
+  /** Whole plans run against a world (file-based, so run by the CLI: apps/cli/plan-vectors.ts). */
+  plans: z.array(z.unknown()).optional(),
 });
 
 const VectorListSchema = z.array(VectorSchema);
@@ -158,7 +160,7 @@ export function parseVectors(text: string): { ok: true; vectors: Vector[] } | { 
     const defaults: { userAddresses?: string[]; contacts?: string[] } = Array.isArray(r.data) ? {} : r.data;
     const errors: PolicyError[] = [];
     const vectors: Vector[] = [];
-    file.vectors.forEach((v, i) => {
+    (file.vectors ?? []).forEach((v, i) => {
       const base = isList ? [i] : ['vectors', i];
       const kind: ToolKind | undefined = v.kind ?? BUILTIN_TOOL_KINDS[v.tool];
       if (kind === undefined) {
