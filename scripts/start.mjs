@@ -33,10 +33,19 @@ console.log(
   'The Electron binary is not available on this machine (it is fetched on first run and this machine has no internet). Running the engine demo instead:',
 );
 const cli = join(root, 'apps/cli/bin/zamburak.mjs');
-const plans = join(root, 'resources/demo-plans');
-const demo = existsSync(plans)
-  ? readdirSync(plans)
-      .filter((f) => /\.(js|plan)$/.test(f))
-      .sort()[0]
-  : undefined;
-process.exit(demo ? run(process.execPath, [cli, 'run', join(plans, demo)]) : run(process.execPath, [cli, '--help']));
+const world = join(root, 'resources/demo-world.yaml');
+// One benign request and one that a hostile email tries to steer, on the bundled demo world.
+const demos = [
+  ['Summarise my unread mail', 'resources/demo-plans/02-summarize-unread.js'],
+  [
+    'Forward the latest invoice to the address in it (a hostile email asks for this)',
+    'resources/attack-plans/02-forward-invoice-to-address-in-it.js',
+  ],
+];
+let status = 0;
+for (const [request, plan] of demos) {
+  console.log(`\n=== ${request}\n    zamburak run ${plan} --world resources/demo-world.yaml`);
+  const code = run(process.execPath, [cli, 'run', join(root, plan), '--world', world]);
+  if (code === 2) status = 2;
+}
+process.exit(status);

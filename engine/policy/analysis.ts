@@ -58,10 +58,16 @@ export const fmtList = (items: readonly string[], max = MAX_LISTED): string =>
 
 export const fmtReaders = (r: Readers): string => (r === 'public' ? 'everyone' : `{${fmtList(r, 6)}}`);
 
-export const fmtSources = (l: Label): string => fmtList(shownSources(l));
+/** What an item said before which items a listing held (`#listed`): the telling sources first. */
+const contentFirst = (sources: readonly string[]): string[] => [
+  ...sources.filter((s) => !isListedSource(s)),
+  ...sources.filter(isListedSource),
+];
+
+export const fmtSources = (l: Label): string => fmtList(contentFirst(shownSources(l)));
 
 const untrustedPhrase = (l: Label): string =>
-  `${fmtList(l.untrusted)}, which ${l.untrusted.length === 1 ? 'is' : 'are'} untrusted`;
+  `${fmtList(contentFirst(l.untrusted))}, which ${l.untrusted.length === 1 ? 'is' : 'are'} untrusted`;
 
 const isEmpty = (l: Label): boolean => l.sources.length === 0 && l.readers === 'public' && l.caps.length === 0;
 
@@ -415,7 +421,7 @@ export class CallAnalysis {
           for (const s of label.untrusted) if (!isListedSource(s)) untrusted.add(s);
           const caps = label.caps.filter((c) => c.startsWith('PII_'));
           if (caps.length === 0) continue;
-          for (const c of caps) for (const s of shownSources(label)) pii.add(`${c} from ${s}`);
+          for (const c of caps) for (const s of shownSources(label)) if (!isListedSource(s)) pii.add(`${c} from ${s}`);
         }
       return { untrusted: [...untrusted].sort(), pii: [...pii].sort() };
     });
