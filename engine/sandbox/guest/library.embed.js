@@ -31,16 +31,19 @@
     return { vs: vs, l: l };
   }
   // A fresh array of results all labeled l (split, match, keys, …).
+  // The receiver's dependency node for the method call in progress: results link to it, so
+  // lineage reads "toUpperCase ← source getEmail(m1).subject".
+  let from = -1;
   function labeledArray(items, l, op) {
     const a = newArr(l);
-    for (let i = 0; i < items.length; i++) a.push(mk(items[i], l, op, -1, -1));
+    for (let i = 0; i < items.length; i++) a.push(mk(items[i], l, op, from, -1));
     return checkArr(a);
   }
   const wrap = (v, l, op) => {
-    if (typeof v === 'string') return mk(checkStr(v), l, op, -1, -1);
+    if (typeof v === 'string') return mk(checkStr(v), l, op, from, -1);
     if (isArray(v)) return labeledArray(v, l, op);
     if (v !== null && typeof v === 'object' && !(v instanceof Date)) return fromPlain(v, l);
-    return mk(v, l, op, -1, -1);
+    return mk(v, l, op, from, -1);
   };
   // A plain JS value (e.g. from JSON.parse or a RegExp match) as a plan value labeled l throughout.
   function fromPlain(v, l) {
@@ -518,8 +521,10 @@
   };
   const methodCall = function (o, name, args) {
     let l = 0;
+    from = -1;
     if (o instanceof Box) {
       l = o.l;
+      from = o.d;
       o = o.v;
       acc(l);
     }

@@ -1060,14 +1060,13 @@
 
   // ---- lineage -----------------------------------------------------------------------------
   // Explains a node as a small tree: operations down to their sources, bounded in size.
+  // Every node names its label's sources: an operation may join labels that have no node of
+  // their own (a structure, the context), so the union over a node's inputs can be smaller.
   function explain(n, budget, depth) {
     if (n < 0) return null;
     const l = GL[n];
-    const out = { op: GOP[n] };
-    if (GOP[n].slice(0, 7) === 'source ' || GOP[n] === 'summary' || budget.left <= 0 || depth > 12) {
-      out.sources = bsIds(LS[l]).map((i) => SRC_NAME[i]);
-      return out;
-    }
+    const out = { op: GOP[n], sources: bsIds(LS[l]).map((i) => SRC_NAME[i]) };
+    if (GOP[n].slice(0, 7) === 'source ' || GOP[n] === 'summary' || budget.left <= 0 || depth > 12) return out;
     budget.left--;
     const from = [];
     const a = explain(GA[n], budget, depth + 1);
@@ -1075,7 +1074,6 @@
     if (a) from.push(a);
     if (b) from.push(b);
     if (from.length) out.from = from;
-    else out.sources = bsIds(LS[l]).map((i) => SRC_NAME[i]);
     return out;
   }
   function lineageOf(v) {

@@ -37,6 +37,27 @@ describe('runPlan', () => {
     expect(subject.lineage?.op).toMatch(/source|\.subject/);
   });
 
+  it('explains each field: the lineage names the operations and its root carries the field`s sources (§7.3)', async () => {
+    const r = await run(
+      `const a = await getEmail('m1'); const b = await getEmail('m2');
+       let s = a.subject.toUpperCase() + ' / ' + b.subject;
+       if (a.body.length > 3) s = s + '!';
+       await sendEmail({ to: ['omar@northwind.test'], subject: s, body: 'x' });`,
+      { gate: confirmAll },
+    );
+    const f = r.calls.find((c) => c.tool === 'sendEmail')!.fields.find((x) => x.path === 'subject')!;
+    expect(f.sources).toEqual(['tool:getEmail:m1', 'tool:getEmail:m2']);
+    expect(f.lineage?.sources).toEqual(f.sources);
+    const ops: string[] = [];
+    const walk = (n: { op: string; from?: readonly unknown[] }): void => {
+      ops.push(n.op);
+      for (const c of n.from ?? []) walk(c as { op: string; from?: readonly unknown[] });
+    };
+    walk(f.lineage!);
+    expect(ops).toEqual(expect.arrayContaining(['+', 'toUpperCase']));
+    expect(ops.some((o) => o.startsWith('source getEmail(m1)'))).toBe(true);
+  });
+
   it('queues a claim for a confirmed call and hands the plan a pending handle', async () => {
     const r = await run(
       `const h = await sendEmail({ to: ['omar@northwind.test'], subject: 'Hi', body: 'B' }); return h;`,
