@@ -3,7 +3,7 @@
 // run; where that is impossible (no internet), fall back to the engine demo on the CLI instead
 // of failing. We look for the binary ourselves: require('electron') would try to download it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
