@@ -60,6 +60,27 @@ interface Fn {
 
 const str = (s: string): string => JSON.stringify(s);
 
+/** String methods whose result is never longer than the receiver (safe to run natively). */
+const INLINE_STRING_METHODS: ReadonlySet<string> = new Set([
+  'toLowerCase',
+  'toUpperCase',
+  'trim',
+  'trimStart',
+  'trimEnd',
+  'slice',
+  'substring',
+  'substr',
+  'charAt',
+  'charCodeAt',
+  'codePointAt',
+  'at',
+  'includes',
+  'startsWith',
+  'endsWith',
+  'indexOf',
+  'lastIndexOf',
+]);
+
 export function compile(
   program: acorn.Program,
   analysis: Analysis,
@@ -168,6 +189,9 @@ export function compile(
         analysis.refs.get(callee.object)?.kind === 'builtin'
       )
         return `__R.bi(${str(`${callee.object.name}.${(callee.property as acorn.Identifier).name}`)}, ${args(c.arguments)})`;
+      const name = callee.computed ? null : (callee.property as acorn.Identifier).name;
+      if (name !== null && INLINE_STRING_METHODS.has(name) && !hasSpread(c.arguments))
+        return stringMethod(callee, name, c.arguments as Expr[]);
       const method = `__R.mc(${ex(callee.object as Expr)}, ${key(callee)}, ${args(c.arguments)})`;
       return callbackMerge(c, callee, method);
     }
@@ -189,6 +213,20 @@ export function compile(
     const p = temp();
     const merge = mergeCode({ ...eff, escapesFunction: false, escapesLoop: false }, p, c.end);
     return `(${v} = ${method}, ${p} = __R.pc, __R.pc = __R.J(${p}, __R.lab(${v})), ${merge.join(', ')}, ${v})`;
+  };
+  /**
+   * A string method that cannot grow its result, on an unlabeled string with unlabeled
+   * primitive arguments, is the native method: nothing to join, nothing to limit.
+   */
+  const stringMethod = (callee: acorn.MemberExpression, name: string, list: Expr[]): string => {
+    const o = temp();
+    const as = list.map(() => temp());
+    const setup = [`${o} = ${ex(callee.object as Expr)}`, ...list.map((a, i) => `${as[i]} = ${ex(a)}`)];
+    const plain = [
+      `typeof ${o} === 'string'`,
+      ...as.map((a) => `typeof ${a} !== 'object' && typeof ${a} !== 'function'`),
+    ];
+    return `(${setup.join(', ')}, ${plain.join(' && ')} ? ${o}.${name}(${as.join(', ')}) : __R.mc(${o}, ${str(name)}, [${as.join(', ')}]))`;
   };
   const argsInline = (list: readonly (Expr | acorn.SpreadElement)[]): string =>
     list.map((a) => (a.type === 'SpreadElement' ? `...__R.spread(${ex(a.argument)})` : ex(a))).join(', ');
@@ -559,7 +597,15 @@ export function compile(
             : s.argument;
         const v = arg ? ex(arg) : 'undefined';
         const abr = fn.regions > 0 ? '__R.J(__R.J(__abr, __R.exitOf()), __R.pc)' : exitAbr;
-        emit(`return ${fn.isAsync ? '__R.aret' : '__R.ret'}(${v}, __e, ${abr});`, at);
+        if (fn.isAsync) emit(`return __R.aret(${v}, __e, ${abr});`, at);
+        else {
+          // Nothing changed since entry (no early exits, no raised context): skip the runtime.
+          const t = temp();
+          emit(
+            `return (${t} = ${v}, __R.exit === 0 && __abr === 0 && __R.pc === __e ? ${t} : __R.ret(${t}, __e, ${abr}));`,
+            at,
+          );
+        }
         return;
       }
       case 'ThrowStatement':
