@@ -203,6 +203,9 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
     });
     counters[spec.name] = (counters[spec.name] ?? 0) + 1;
     const argsLabel = joinLabels(context, ...Object.values(named).map(deepLabel));
+    // The decision read the arguments' labels (caps found in their content, their sources), so
+    // what the plan gets back (a result, a pending handle) depends on them: a data dependency.
+    const dataLabel = joinLabels(...Object.values(named).map(deepLabel));
 
     if (decision.decision === 'deny') {
       record(named, decision, false);
@@ -232,12 +235,15 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
         context,
         seq,
       });
-      const handle = labelDeep({ pending: true, claimId: id, tool: spec.name, status: 'awaiting-approval' }, context);
+      const handle = labelDeep(
+        { pending: true, claimId: id, tool: spec.name, status: 'awaiting-approval' },
+        joinLabels(context, dataLabel),
+      );
       return reply({ ok: true, ...encode(handle) });
     }
     try {
       const out = await spec.run(parsed.data as Record<string, unknown>, named, { userAddresses, seq });
-      const scanned = opts.scan ? opts.scan(out) : out;
+      const scanned = withTopLabel(opts.scan ? opts.scan(out) : out, spec.kind === 'sanitizer' ? BOTTOM : dataLabel);
       record(named, decision, true);
       if (spec.kind === 'display') transcript.push(logLine(named));
       const item = typeof plainArgs.id === 'string' ? plainArgs.id : undefined;
@@ -279,6 +285,13 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
   const position = err.pos ?? positionOf(err.stack, plan);
   const error = planError(err, position);
   return { ...empty(error.kind === 'LimitExceeded' ? 'limit' : 'failed', error), stats };
+}
+
+/** Joins a label into a value's top level (a container's structure, a primitive's own label). */
+function withTopLabel(v: LabeledValue, l: Label): LabeledValue {
+  if (l.sources.length === 0 && l.caps.length === 0 && l.readers === 'public') return v;
+  const joined = joinLabels(v.label, l);
+  return { ...v, label: v.label.verified ? { ...joined, verified: v.label.verified } : joined } as LabeledValue;
 }
 
 function encodeLabel(l: Label) {

@@ -58,6 +58,22 @@ describe('runPlan', () => {
     expect(ops.some((o) => o.startsWith('source getEmail(m1)'))).toBe(true);
   });
 
+  it('labels what a call returns with its arguments: the decision read their labels', async () => {
+    for (const mode of ['strict', 'normal'] as const) {
+      const pending = await run(
+        `const m = await getEmail('m2'); const h = await sendEmail({ to: ['priya@northwind.test'], subject: m.subject, body: 'x' }); return h.status;`,
+        { gate: confirmAll, mode },
+      );
+      expect(pending.result).toBe('awaiting-approval');
+      expect(pending.resultLabel!.untrusted, mode).toContain('tool:getEmail:m2');
+      const done = await run(
+        `const m = await getEmail('m2'); const d = await createDraft({ to: ['priya@northwind.test'], subject: m.subject, body: 'x' }); return d.draftId;`,
+        { mode },
+      );
+      expect(done.resultLabel!.untrusted, mode).toContain('tool:getEmail:m2');
+    }
+  });
+
   it('queues a claim for a confirmed call and hands the plan a pending handle', async () => {
     const r = await run(
       `const h = await sendEmail({ to: ['omar@northwind.test'], subject: 'Hi', body: 'B' }); return h;`,
