@@ -492,9 +492,14 @@
       try {
         return impl(a, b, c);
       } catch (e) {
-        if (e instanceof I.PlanError || e instanceof I.PlanThrow || e instanceof I.LimitError) throw e;
-        if (e instanceof InternalError) throw e;
-        const l = J(deepLab(a), deepLab(c || []));
+        if (e instanceof I.PlanThrow || e instanceof I.LimitError || e instanceof InternalError) throw e;
+        // Whether a built-in fails can depend on its receiver and on every argument (a function
+        // where a string was expected, a circular value): the error carries all their labels.
+        const l = J(J(deepLab(a), deepLab(b)), deepLab(c || []));
+        if (e instanceof I.PlanError) {
+          e.l = J(e.l, l);
+          throw e;
+        }
         throw new I.PlanError('RuntimeError', String((e && e.message) || e), J(l, R.pc));
       }
     };

@@ -313,16 +313,18 @@
   // plan code or show its compiled text. Copies have no prototype (a "__proto__" key is data).
   // For JSON (forJson), functions are left out as JSON.stringify does, but a toJSON function is
   // refused: JSON.stringify would call it natively.
+  // A refusal here depends on the value (is it a function? is it circular?): it carries its label.
   function plain(x, seen, forJson) {
+    const xl = lab(x);
     x = raw(x);
     if (typeof x === 'function') {
       if (forJson) return undefined;
-      typeError('a function cannot be turned into text in plans');
+      typeError('a function cannot be turned into text in plans', xl);
     }
     if (x === null || typeof x !== 'object') return x;
     if (x instanceof Date) return x;
     if (seen === undefined) seen = new Set();
-    if (seen.has(x)) typeError('cannot convert a circular structure');
+    if (seen.has(x)) typeError('cannot convert a circular structure', xl);
     seen.add(x);
     let out;
     if (isArray(x)) out = x.map((e) => plain(e, seen, forJson));
@@ -982,7 +984,7 @@
       return x === undefined ? { k: 'u', l: l, d: d } : { k: 'p', v: x, l: l, d: d };
     }
     if (x instanceof Date) return { k: 'p', v: isNaN(x.getTime()) ? null : x.toISOString(), l: l, d: d };
-    if (seen.has(x)) typeError('cannot pass a circular structure to a tool');
+    if (seen.has(x)) typeError('cannot pass a circular structure to a tool', J(l, x[SL] || 0));
     seen.add(x);
     const sl = J(l, x[SL] || 0);
     if (sl) labels[sl] = true;
