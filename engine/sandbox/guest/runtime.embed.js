@@ -731,6 +731,8 @@
       const v = x.v;
       if (v !== null && typeof v === 'object' && !(v instanceof Date))
         return { s: String(prim(v)), l: J(x.l, deepLab(v)) };
+      // A function's text would be its instrumented code.
+      if (typeof v === 'function') return { s: 'function', l: x.l };
       return { s: String(v), l: x.l };
     }
     if (x !== null && typeof x === 'object' && !(x instanceof Date)) return { s: String(prim(x)), l: deepLab(x) };
@@ -878,7 +880,9 @@
       die(e);
       throw e;
     }
-    R.pc = J(tp, e.l);
+    // Backstop: the catch also runs under everything the try block could have thrown because
+    // of (TA), in case some error was raised without its data's label.
+    R.pc = J(J(tp, e.l), TA);
     if (e instanceof PlanThrow) return withL(e.v, e.l, 'caught');
     const o = newObj();
     o.name = mk(e.kind, e.l, 'error', -1, -1);
@@ -1032,9 +1036,9 @@
     if (S.dead) throw new LimitError('steps', 'the run was stopped');
     if (++S.tools > LIM.toolCalls) limit('toolCalls', 'the plan made more than ' + LIM.toolCalls + ' tool calls');
     const pc = R.pc;
-    const enc = exportJson(args);
     const argLabel = deepLab(args);
     acc(J(argLabel, pc));
+    const enc = exportJson(args);
     if (pc) enc.labels[pc] = labelDesc(pc);
     const reply = JSON.parse(
       await host(JSON.stringify({ tool: name, args: enc.value, labels: enc.labels, pc: pc, lineage: lineageOf(args) })),
