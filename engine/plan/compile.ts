@@ -736,7 +736,7 @@ export function compile(
     fn.regions++;
     fn.loops.push(la);
     emit(
-      `for (let ${i} = 0; __R.more(${it}, ${i}); ${i}++) { ${lt} = __R.J(${p}, ${it}.l); ${iterationStart(lt, la)}`,
+      `for (let ${i} = 0; __R.more(${it}, ${i}); ${i}++) { ${lt} = __R.J(${p}, ${it}.c); ${iterationStart(lt, la)}`,
       at,
     );
     const v = `__R.at(${it}, ${i})`;
@@ -753,7 +753,9 @@ export function compile(
     emit('}');
     fn.loops.pop();
     fn.regions--;
-    emit([`__R.pc = __R.J(__R.pc, __R.J(${lt}, ${la}))`, ...mergeCode(eff, p, s.end)].join('; ') + '; }');
+    emit(
+      [`__R.pc = __R.J(__R.pc, __R.J(__R.J(${p}, ${it}.l), ${la}))`, ...mergeCode(eff, p, s.end)].join('; ') + '; }',
+    );
   };
 
   // switch: the discriminant and every case test compared enter the context of the body.

@@ -4,7 +4,16 @@
  * arguments are "data", and the sentences that explain each finding (naming the field and the
  * source). Everything is computed lazily and at most once per call.
  */
-import { BOTTOM, isListedSource, isTrusted, joinLabels, shownSources, type Label, type Readers } from '../ifc/label';
+import {
+  BOTTOM,
+  isListedSource,
+  isTrusted,
+  joinLabels,
+  LISTED_MARK,
+  shownSources,
+  type Label,
+  type Readers,
+} from '../ifc/label';
 import type { LabeledValue } from '../ifc/labeled-value';
 import type { GateCall } from '../gate/types';
 import { BUILTIN_RECIPIENTS, type RecipientShape } from './tools';
@@ -38,6 +47,8 @@ export interface Recipient {
   readonly trusted: boolean;
   /** Why it is (or is not) trusted. */
   readonly why: string;
+  /** The label of the address itself (for recipients given in arguments). */
+  readonly label?: Label;
 }
 
 export interface Recipients {
@@ -289,7 +300,7 @@ export class CallAnalysis {
   }
 
   private recipient(leaf: Leaf, shown: string, address: string | null): Recipient {
-    const base = { path: leaf.path, shown, address };
+    const base = { path: leaf.path, shown, address, label: leaf.label };
     if (address === null)
       return { ...base, isUser: false, allowlisted: null, trusted: false, why: `${shown} is not an email address` };
     const byValue = this.trustByValue(address);
@@ -348,6 +359,29 @@ export class CallAnalysis {
     return out;
   }
 
+  /**
+   * Recipients see each other (an invitation's attendee list, a mail's To and Cc): an address
+   * that untrusted content chose is data disclosed to every other recipient, who must be one of
+   * its readers. (Addresses you typed or took from your own trusted data are your choice.)
+   */
+  recipientDisclosures(): string[] {
+    const r = this.recipients;
+    const out: string[] = [];
+    if (!r.known) return out;
+    for (const shownTo of r.list) {
+      const l = shownTo.label;
+      if (!l || isTrusted(l) || l.readers === 'public') continue;
+      for (const rec of r.list) {
+        if (rec === shownTo || rec.isUser || rec.address === null || rec.address === shownTo.address) continue;
+        if (l.readers.includes(rec.address)) continue;
+        out.push(
+          `${rec.shown} would see ${shownTo.shown}, chosen by ${untrustedPhrase(l)}: its readers are ${fmtReaders(l.readers)}`,
+        );
+      }
+    }
+    return out;
+  }
+
   /** Why recipients cannot read the control context. */
   contextReaderProblems(): string[] {
     const l = this.call.context;
@@ -390,9 +424,9 @@ export class CallAnalysis {
       const check = (where: string, l: Label): void => {
         for (const s of l.untrusted) {
           any = true;
-          if (id !== null && sourceIsItem(s, id)) continue;
-          // Which items a listing returned (not what they say): iterating the inbox is fine.
-          if (isListedSource(s)) continue;
+          // The item's own listing membership (`#listed`) names it too; another item's does not:
+          // which other emails a listing held (or a search matched) must not decide this change.
+          if (id !== null && sourceIsItem(isListedSource(s) ? s.slice(0, -LISTED_MARK.length) : s, id)) continue;
           bad.push(
             id === null
               ? `${where} depends on untrusted ${s}, and the call names no item (\`id\`) it could be scoped to`

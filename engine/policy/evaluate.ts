@@ -94,7 +94,7 @@ function recipientsTests(t: RecipientsTest, A: CallAnalysis): Outcome[] {
     );
   }
   if (t.allReaders !== undefined) {
-    const bad = A.readerProblems(A.dataFields);
+    const bad = [...A.readerProblems(A.dataFields), ...A.recipientDisclosures()];
     parts.push(atom(bad.length === 0, t.allReaders, ['every recipient may read the data sent'], bad));
   }
   if (t.canRead !== undefined) {

@@ -162,6 +162,8 @@
     const at = (i) => elem(arr[i], sl, '[' + i + ']', -1);
     const ctxL = strict ? R.pc : 0;
     if (MUTATING.has(name)) {
+      // Changed: no longer the listing a tool returned.
+      arr[I.LISTING] = false;
       acc(sl);
       // The array changes under the reference's label and (STRICT) the context.
       const changeL = J(rl, ctxL);
@@ -518,6 +520,7 @@
   // push on an unlabeled array outside any context is the loop-building hot path.
   R.mc = function (o, name, args) {
     if (name === 'push' && isArray(o) && o[SL] === undefined && args[SL] === undefined && R.pc === 0) {
+      o[I.LISTING] = false;
       for (let i = 0; i < args.length; i++) o.push(args[i]);
       checkArr(o);
       return o.length;

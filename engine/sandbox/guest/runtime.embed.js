@@ -14,6 +14,9 @@
   const LIM = cfg.limits;
   const SL = Symbol('structure-label');
   const SD = Symbol('structure-node');
+  // An array exactly as a tool returned it (never changed since): iterating it visits each item
+  // because that item is in the listing, whatever the others are (see R.iter).
+  const LISTING = Symbol('listing');
   const isArray = Array.isArray;
   const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 
@@ -634,6 +637,7 @@
   };
   R.set = function (o, k, v) {
     if (R.pc === 0 && typeof k === 'number' && isArray(o) && k >= 0 && k < o.length && Number.isInteger(k)) {
+      o[LISTING] = false;
       o[k] = v;
       return v;
     }
@@ -653,6 +657,7 @@
     const ctx = J(J(lo, lk), strict ? R.pc : 0);
     if (strict && ctx !== 0) v = withL(v, ctx);
     if (isArray(o)) {
+      o[LISTING] = false;
       const i = typeof k === 'number' ? k : /^(0|[1-9][0-9]*)$/.test(k) ? +k : -1;
       if (!(i >= 0 && Number.isInteger(i))) typeError("arrays take integer indexes, not '" + k + "'", ctx);
       if (i >= LIM.arrayLength) limit('arrayLength', 'an array grew past ' + LIM.arrayLength + ' elements');
@@ -846,22 +851,35 @@
     return p;
   }
   // for…of: the iterable's label (reference and structure) is the loop's control label.
+  // it.l: everything the loop depends on (for what runs after it); it.c: the control label of
+  // one iteration. Over a tool's listing, an iteration runs because its item is listed, so its
+  // context is that item's own label (self-scoping: each email acts on itself), not the whole
+  // listing's; any derived or changed array (slice, filter, sort, splice…) is the whole structure.
   R.iter = function (x) {
     const l = lab(x);
     const v = raw(x);
     if (isArray(v)) {
       const rl = x instanceof Box ? x.l : 0;
-      return { a: v, live: true, l: l, rl: rl };
+      const listing = v[LISTING] === true;
+      return { a: v, live: true, l: l, rl: rl, c: listing ? rl : l, listing: listing };
     }
-    return { a: spreadList(x), live: false, l: l, rl: 0 };
+    return { a: spreadList(x), live: false, l: l, rl: 0, c: l, listing: false };
   };
   // Whether there is another iteration depends on the array's structure now (it may grow).
   R.more = function (it, i) {
-    if (it.live) it.l = J(it.l, J(it.rl, it.a[SL] || 0));
+    if (it.live) {
+      it.l = J(it.l, J(it.rl, it.a[SL] || 0));
+      if (!(it.listing && it.a[LISTING] === true)) it.c = it.l;
+    }
     return i < it.a.length;
   };
   R.at = function (it, i) {
     if (!it.live) return it.a[i];
+    if (it.listing && it.a[LISTING] === true) {
+      const e = elem(it.a[i], it.rl, 'element', -1);
+      R.pc = J(R.pc, lab(e));
+      return e;
+    }
     return elem(it.a[i], J(it.rl, it.a[SL] || 0), 'element', -1);
   };
 
@@ -1016,6 +1034,7 @@
     const leaf = l === 0 ? -1 : node('source ' + path, -1, -1, l);
     if (e.k === 'a') {
       const a = newArr(l);
+      a[LISTING] = true;
       if (l) a[SD] = leaf;
       for (let i = 0; i < e.i.length; i++) a.push(importValue(e.i[i], labels, path + '[' + i + ']'));
       return a;
@@ -1133,6 +1152,7 @@
     strict,
     LIM,
     cfg,
+    LISTING,
     S,
     key,
     dOf,

@@ -215,6 +215,32 @@ const defaultCases = (): Case[] => [
     rule: 'calendar/trusted-invite',
   },
   {
+    name: 'contacts an email chose (verified) invited together: each would see the other`s address',
+    call: call(
+      'createEvent',
+      {
+        title: lit('Partnership intro'),
+        start: lit('a'),
+        end: lit('b'),
+        attendees: arr(
+          [PRIYA, OMAR].map((a) =>
+            val(a, {
+              sources: ['tool:getEmail:e38', 'sanitizer:verifyEmailAddress'],
+              untrusted: ['tool:getEmail:e38'],
+              readers: [ATTACKER, USER],
+              verified: 'EmailAddress',
+            }),
+          ),
+          { sources: ['tool:getEmail:e38'], readers: [ATTACKER, USER] },
+        ),
+      },
+      { contacts },
+    ),
+    decision: 'confirm',
+    rule: 'egress/review',
+    reasons: ['came from tool:getEmail:e38'],
+  },
+  {
     name: 'an invitation to a contact carrying an email`s text',
     call: call(
       'createEvent',
