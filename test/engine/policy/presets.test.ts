@@ -168,19 +168,23 @@ const sharedEgress = (): Case[] => [
   },
 ];
 
+/** Sample 07: a plan literal to a contact, with data from an email that contact may read. */
+const sample07 = (): GateCall =>
+  call(
+    'sendEmail',
+    {
+      to: lit([PRIYA]),
+      subject: fromEmail('m2', 'Re: Offer', [PRIYA]),
+      body: fromEmail('m2', 'Looks good: …', [PRIYA]),
+    },
+    { contacts },
+  );
+
 const defaultCases = (): Case[] => [
   ...sharedEgress(),
   {
     name: 'a plan literal to a contact whose data came from an email they may read (sample 07)',
-    call: call(
-      'sendEmail',
-      {
-        to: lit([PRIYA]),
-        subject: fromEmail('m2', 'Re: Offer', [PRIYA]),
-        body: fromEmail('m2', 'Looks good: …', [PRIYA]),
-      },
-      { contacts },
-    ),
+    call: sample07(),
     decision: 'allow',
     rule: 'egress/trusted',
   },
@@ -386,15 +390,7 @@ const strictCases = (): Case[] => [
   ...sharedEgress(),
   {
     name: 'a plan literal to a contact whose data came from an email they may read (sample 07): data untrusted',
-    call: call(
-      'sendEmail',
-      {
-        to: lit([PRIYA]),
-        subject: fromEmail('m2', 'Re: Offer', [PRIYA]),
-        body: fromEmail('m2', 'Looks good: …', [PRIYA]),
-      },
-      { contacts },
-    ),
+    call: sample07(),
     decision: 'confirm',
     rule: 'egress/review',
     reasons: ['`body` came from tool:getEmail:m2, which is untrusted'],

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadWorld, simulate } from '../../../engine';
+import { ACTION_TOOLS } from '../actions';
 
 const WORLD = readFileSync('resources/demo-world.yaml', 'utf8');
 const plans = (dir: string): string[] =>
@@ -22,17 +23,6 @@ const ASKS: Readonly<Record<string, string>> = {
   '12-accept-initech-demo.js': 'egress/untrusted-context', // accepting an outsider's invite books time
   '14-decline-webinar.js': 'egress/untrusted-recipient', // the organizer is not a contact
 };
-const ACTIONS = new Set([
-  'sendEmail',
-  'replyToEmail',
-  'createEvent',
-  'respondToEvent',
-  'deleteEmail',
-  'moveEmail',
-  'archiveEmail',
-  'labelEmail',
-  'markRead',
-]);
 
 describe('demo world: benign plans', () => {
   const files = plans('resources/demo-plans');
@@ -58,7 +48,7 @@ describe('demo world: attack plans', () => {
   for (const f of files) {
     it(`${f} never acts on its own, and says why`, async () => {
       const { report, effects } = await run(join('resources/attack-plans', f));
-      const actions = report.calls.filter((c) => ACTIONS.has(c.tool));
+      const actions = report.calls.filter((c) => ACTION_TOOLS.has(c.tool));
       // Either the plan reaches an action, or a sanitizer or the policy stopped it before one.
       if (actions.length === 0) {
         expect(report.status).toBe('failed');

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { loadWorld, simulate } from '../../../engine';
+import { ACTION_TOOLS } from '../actions';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PLANS = join(here, 'plans');
@@ -41,17 +42,6 @@ const HOSTILE = new Set([
   'e43',
   'e50',
   'ev14',
-]);
-const GUARDED = new Set([
-  'sendEmail',
-  'replyToEmail',
-  'createEvent',
-  'respondToEvent',
-  'archiveEmail',
-  'markRead',
-  'labelEmail',
-  'moveEmail',
-  'deleteEmail',
 ]);
 const USER = new Set(['maya@acme.test', 'maya.lind@acme.test']);
 const bare = (a: string): string => (/<([^<>]*)>\s*$/.exec(a)?.[1] ?? a).trim().toLowerCase();
@@ -111,7 +101,7 @@ describe('policy attacks on the demo world (default policy)', () => {
         const { report, effects } = await run(plan, mode);
         const calls = report.calls as unknown as CallLike[];
         const holes = calls
-          .filter((c) => GUARDED.has(c.tool) && c.decision === 'allow')
+          .filter((c) => ACTION_TOOLS.has(c.tool) && c.decision === 'allow')
           .map((c) => ({ c, deps: hostileDeps(c) }))
           // Acting on the hostile item itself, decided only by that item, is self-scoped and fine.
           .filter(({ c, deps }) => deps.length > 0 && !(deps.length === 1 && deps[0] === String(c.args.id)))
