@@ -1,0 +1,43 @@
+import { formatVectorRows, loadPolicy, presetPolicy, runVectors } from '../../../engine/policy';
+import { loadPolicyFile } from '../../../engine/run/simulate';
+import { InputError, readText, str, UsageError } from '../args';
+import { runPlanVectors } from '../plan-vectors';
+import type { Command } from './types';
+
+export const validateCommand: Command = {
+  name: 'validate',
+  help: `  zamburak validate POLICY
+      Check a policy file: exit 0, or 1 with file:line:col: message lines.`,
+  run(p) {
+    const [path, extra] = p.positional;
+    if (!path || extra) throw new UsageError('validate takes exactly one POLICY file');
+    const r = loadPolicy(readText(path, 'policy'));
+    if (r.ok) {
+      process.stdout.write(`${path}: ok (${r.policy.rules.length} rules)\n`);
+      return 0;
+    }
+    for (const e of r.errors) process.stdout.write(`${path}:${e.line}:${e.column}: ${e.message}\n`);
+    return 1;
+  },
+};
+
+export const testPolicyCommand: Command = {
+  name: 'test-policy',
+  help: `  zamburak test-policy VECTORS --policy POLICY
+      Run policy test vectors; prints a table and the number of failures (exit 1 if any).`,
+  valueFlags: ['--policy'],
+  async run(p) {
+    const [path, extra] = p.positional;
+    if (!path || extra) throw new UsageError('test-policy takes exactly one VECTORS file');
+    const policyPath = str(p, '--policy');
+    const policy = policyPath ? loadPolicyFile(readText(policyPath, 'policy'), policyPath) : presetPolicy('default');
+    const text = readText(path, 'vectors');
+    const r = runVectors(policy, text);
+    if (!r.ok) throw new InputError(r.errors.map((e) => `${path}:${e.line}:${e.column}: ${e.message}`).join('\n'));
+    // Synthetic calls first, then whole plans (`plans:`), in one table.
+    const rows = [...r.rows, ...(await runPlanVectors(path, text, policy))];
+    // The table ends with the "N passed, N failed" line.
+    process.stdout.write(formatVectorRows(rows) + '\n');
+    return rows.some((row) => !row.pass) ? 1 : 0;
+  },
+};
