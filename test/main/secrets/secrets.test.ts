@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { profileFiles } from '../../../main/profile/paths';
+import { profileSecretStore } from '../../../main/secrets';
+
+const profile = () => profileFiles(mkdtempSync(join(tmpdir(), 'zamburak-secrets-')));
+
+describe('the encrypted secrets file', () => {
+  it('keeps values only encrypted on disk, in 0600 files', async () => {
+    const files = profile();
+    const s = profileSecretStore(files, {});
+    await s.set('account:work:password', 'hunter2-correct-horse');
+    expect(await s.get('account:work:password')).toBe('hunter2-correct-horse');
+    expect(readFileSync(files.secrets, 'utf8')).not.toContain('hunter2');
+    expect(statSync(files.secrets).mode & 0o777).toBe(0o600);
+    expect(statSync(files.secretsKey).mode & 0o777).toBe(0o600);
+    expect(await s.names()).toEqual(['account:work:password']);
+    await s.delete('account:work:password');
+    expect(await s.get('account:work:password')).toBeUndefined();
+  });
+
+  it('refuses a tampered file instead of resetting it', async () => {
+    const files = profile();
+    const s = profileSecretStore(files, {});
+    await s.set('provider:openai:key', 'sk-test-123');
+    const f = JSON.parse(readFileSync(files.secrets, 'utf8'));
+    const data = Buffer.from(f.data, 'base64');
+    data[0]! ^= 1;
+    writeFileSync(files.secrets, JSON.stringify({ ...f, data: data.toString('base64') }));
+    await expect(s.get('provider:openai:key')).rejects.toThrow(/does not decrypt/);
+  });
+
+  it('a passphrase-derived key cannot be opened with another passphrase', async () => {
+    const files = profile();
+    await profileSecretStore(files, { ZAMBURAK_PASSPHRASE: 'right' }).set('account:a:password', 'pw');
+    expect(await profileSecretStore(files, { ZAMBURAK_PASSPHRASE: 'right' }).get('account:a:password')).toBe('pw');
+    await expect(profileSecretStore(files, { ZAMBURAK_PASSPHRASE: 'wrong' }).get('account:a:password')).rejects.toThrow(
+      /does not decrypt/,
+    );
+  });
+
+  it('refuses malformed names', async () => {
+    const s = profileSecretStore(profile(), {});
+    await expect(s.set('../../etc/passwd', 'x')).rejects.toThrow(/invalid secret name/);
+  });
+});
