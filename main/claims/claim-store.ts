@@ -1,0 +1,332 @@
+/**
+ * Claims in the profile (semantics §5) and their state machine:
+ *
+ *   pending ──approve──▶ approved ──(outbox picks it up)──▶ committing ──▶ committed
+ *      ▲  │                 │                                    └──────▶ failed
+ *      │  └─reject─▶ rejected
+ *      └────undo───────────┘   (only while the outbox has not started: the undo window)
+ *   pending ──(too old)──▶ expired
+ *
+ * The action ({tool, args}) is stored as canonical JSON beside its sha256; approval recomputes
+ * the hash from the stored action and refuses when it no longer matches, so what a person
+ * approved is exactly what the outbox commits. Approval writes the claim's new state, the
+ * outbox row (with its Message-ID) and the audit entry in ONE transaction: either all of it
+ * survives a crash or none of it does.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Json } from '../../engine/ifc/labeled-value';
+import { canonicalJson } from '../../engine/run/wire';
+import type { AuditSink } from '../audit/sink';
+import type { Db } from '../store';
+
+export type ClaimState = 'pending' | 'approved' | 'committing' | 'committed' | 'rejected' | 'expired' | 'failed';
+export type Risk = 'low' | 'medium' | 'high';
+
+export interface ClaimAction {
+  readonly tool: string;
+  readonly args: { readonly [key: string]: Json };
+}
+
+export interface NewClaim {
+  readonly id: string;
+  readonly runId?: string;
+  readonly seq: number;
+  readonly accountId?: string;
+  readonly action: ClaimAction;
+  readonly rule: string;
+  readonly reasons: readonly string[];
+  readonly risk: Risk;
+  /** Field lineage and the control context, for display (CallRecord.fields / context). */
+  readonly fields: Json;
+  readonly context: Json;
+  readonly explanation?: Json;
+  readonly createdAt: string;
+}
+
+export interface ClaimRow extends NewClaim {
+  readonly contentHash: string;
+  readonly state: ClaimState;
+  readonly decidedAt: string | null;
+  readonly decidedBy: string | null;
+  readonly reason: string | null;
+  readonly error: string | null;
+}
+
+/** The hash approval is bound to: `sha256:` + hex of the canonical JSON of {tool, args}. */
+export function contentHashOf(action: ClaimAction): string {
+  return (
+    'sha256:' +
+    createHash('sha256')
+      .update(canonicalJson(action as unknown as Json))
+      .digest('hex')
+  );
+}
+
+export class ClaimError extends Error {
+  constructor(
+    readonly code: 'not-found' | 'wrong-state' | 'hash-mismatch' | 'window-closed',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Row {
+  id: string;
+  run_id: string | null;
+  seq: number;
+  account_id: string | null;
+  tool: string;
+  action: string;
+  content_hash: string;
+  rule: string;
+  reasons: string;
+  risk: Risk;
+  fields: string;
+  context: string;
+  explanation: string | null;
+  state: ClaimState;
+  created_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
+  reason: string | null;
+  error: string | null;
+}
+
+const fromRow = (r: Row): ClaimRow => ({
+  id: r.id,
+  ...(r.run_id ? { runId: r.run_id } : {}),
+  seq: r.seq,
+  ...(r.account_id ? { accountId: r.account_id } : {}),
+  action: JSON.parse(r.action) as ClaimAction,
+  contentHash: r.content_hash,
+  rule: r.rule,
+  reasons: JSON.parse(r.reasons) as string[],
+  risk: r.risk,
+  fields: JSON.parse(r.fields) as Json,
+  context: JSON.parse(r.context) as Json,
+  ...(r.explanation ? { explanation: JSON.parse(r.explanation) as Json } : {}),
+  createdAt: r.created_at,
+  state: r.state,
+  decidedAt: r.decided_at,
+  decidedBy: r.decided_by,
+  reason: r.reason,
+  error: r.error,
+});
+
+export interface ApproveOptions {
+  /** Who approved (`user`, `cli`, a device name): recorded with the decision. */
+  readonly by: string;
+  readonly now: Date;
+  /** The undo window: the outbox waits this long before the first attempt. */
+  readonly undoWindowMs: number;
+  /** How the outbox will commit it (`local`, `smtp`, `caldav`). */
+  readonly transport: string;
+  /** The hash the person saw; refused when the stored action no longer has it. */
+  readonly expectedHash?: string;
+  /** Message-ID domain for mail actions. */
+  readonly messageIdDomain?: string;
+}
+
+const MAIL_TOOLS = new Set(['sendEmail', 'replyToEmail', 'forwardEmail']);
+
+export class ClaimStore {
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditSink,
+  ) {}
+
+  create(c: NewClaim): ClaimRow {
+    this.db
+      .prepare(
+        `INSERT INTO claims (id, run_id, seq, account_id, tool, action, content_hash, rule, reasons, risk, fields,
+                             context, explanation, state, created_at)
+         VALUES (@id, @run_id, @seq, @account_id, @tool, @action, @content_hash, @rule, @reasons, @risk, @fields,
+                 @context, @explanation, 'pending', @created_at)`,
+      )
+      .run({
+        id: c.id,
+        run_id: c.runId ?? null,
+        seq: c.seq,
+        account_id: c.accountId ?? null,
+        tool: c.action.tool,
+        action: canonicalJson(c.action as unknown as Json),
+        content_hash: contentHashOf(c.action),
+        rule: c.rule,
+        reasons: JSON.stringify(c.reasons),
+        risk: c.risk,
+        fields: JSON.stringify(c.fields),
+        context: JSON.stringify(c.context),
+        explanation: c.explanation === undefined ? null : JSON.stringify(c.explanation),
+        created_at: c.createdAt,
+      });
+    return this.get(c.id);
+  }
+
+  find(id: string): ClaimRow | undefined {
+    const r = this.db.prepare('SELECT * FROM claims WHERE id = ?').get(id) as Row | undefined;
+    return r && fromRow(r);
+  }
+
+  get(id: string): ClaimRow {
+    const c = this.find(id);
+    if (!c) throw new ClaimError('not-found', `no claim ${JSON.stringify(id)}`);
+    return c;
+  }
+
+  /** Newest first, keyset-paged by (created_at, id). */
+  list(opts: { state?: ClaimState; limit?: number; before?: { createdAt: string; id: string } } = {}): ClaimRow[] {
+    const where: string[] = [];
+    const params: Record<string, string | number> = { limit: Math.min(Math.max(opts.limit ?? 50, 1), 500) };
+    if (opts.state) {
+      where.push('state = @state');
+      params.state = opts.state;
+    }
+    if (opts.before) {
+      where.push('(created_at, id) < (@bc, @bi)');
+      params.bc = opts.before.createdAt;
+      params.bi = opts.before.id;
+    }
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM claims ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
+         ORDER BY created_at DESC, id DESC LIMIT @limit`,
+      )
+      .all(params) as Row[];
+    return rows.map(fromRow);
+  }
+
+  countPending(): number {
+    return (this.db.prepare(`SELECT count(*) AS n FROM claims WHERE state = 'pending'`).get() as { n: number }).n;
+  }
+
+  /** The stored action, checked against its hash (and the hash the person saw). */
+  private verifiedAction(c: ClaimRow, expectedHash?: string): void {
+    const actual = contentHashOf(c.action);
+    if (actual !== c.contentHash || (expectedHash !== undefined && expectedHash !== c.contentHash))
+      throw new ClaimError(
+        'hash-mismatch',
+        `claim ${c.id}: its content no longer matches what was shown (${expectedHash ?? c.contentHash}); approval refused`,
+      );
+  }
+
+  private transition(id: string, from: readonly ClaimState[], to: ClaimState, set: Record<string, string | null>) {
+    const c = this.get(id);
+    if (!from.includes(c.state))
+      throw new ClaimError('wrong-state', `claim ${id} is ${c.state}; it can be ${to} only when ${from.join(' or ')}`);
+    const cols = Object.keys(set).map((k) => `, ${k} = @${k}`);
+    const r = this.db
+      .prepare(`UPDATE claims SET state = @to${cols.join('')} WHERE id = @id AND state = @from`)
+      .run({ ...set, id, to, from: c.state });
+    if (r.changes !== 1) throw new ClaimError('wrong-state', `claim ${id} changed while it was being ${to}`);
+    return c;
+  }
+
+  /**
+   * Approves a pending claim and queues it in the outbox, in one transaction. Returns the
+   * outbox's Message-ID for mail (fixed now, so a restart can find the message in Sent).
+   */
+  approve(id: string, o: ApproveOptions): { messageId: string | null; notBefore: string } {
+    return this.db
+      .transaction(() => {
+        const c = this.get(id);
+        this.verifiedAction(c, o.expectedHash);
+        this.transition(id, ['pending'], 'approved', { decided_at: o.now.toISOString(), decided_by: o.by });
+        const messageId = MAIL_TOOLS.has(c.action.tool)
+          ? `<${randomUUID()}@${o.messageIdDomain ?? 'zamburak.invalid'}>`
+          : null;
+        const notBefore = new Date(o.now.getTime() + Math.max(0, o.undoWindowMs)).toISOString();
+        // A claim approved, undone and approved again reuses its row: one outbox row per claim.
+        this.db
+          .prepare(
+            `INSERT INTO outbox (claim_id, content_hash, message_id, state, not_before, transport, updated_at)
+             VALUES (@id, @hash, @mid, 'waiting', @nb, @transport, @now)
+             ON CONFLICT (claim_id) DO UPDATE SET content_hash = @hash, message_id = @mid, state = 'waiting',
+               not_before = @nb, transport = @transport, updated_at = @now, last_error = NULL`,
+          )
+          .run({
+            id,
+            hash: c.contentHash,
+            mid: messageId,
+            nb: notBefore,
+            transport: o.transport,
+            now: o.now.toISOString(),
+          });
+        this.audit.append({
+          kind: 'claim.approved',
+          ...(c.runId ? { runId: c.runId } : {}),
+          tool: c.action.tool,
+          data: { claimId: id, contentHash: c.contentHash, by: o.by, undoUntil: notBefore, messageId },
+        });
+        return { messageId, notBefore };
+      })
+      .immediate();
+  }
+
+  reject(id: string, o: { by: string; now: Date; reason?: string }): void {
+    this.db
+      .transaction(() => {
+        const c = this.transition(id, ['pending'], 'rejected', {
+          decided_at: o.now.toISOString(),
+          decided_by: o.by,
+          reason: o.reason ?? null,
+        });
+        this.audit.append({
+          kind: 'claim.rejected',
+          ...(c.runId ? { runId: c.runId } : {}),
+          tool: c.action.tool,
+          data: { claimId: id, contentHash: c.contentHash, by: o.by, reason: o.reason ?? null },
+        });
+      })
+      .immediate();
+  }
+
+  /**
+   * Undo during the undo window: the outbox row is cancelled only if no attempt has started,
+   * and the claim goes back to pending.
+   */
+  undo(id: string, o: { by: string; now: Date }): void {
+    this.db
+      .transaction(() => {
+        const ob = this.db.prepare(`SELECT state, attempts FROM outbox WHERE claim_id = ?`).get(id) as
+          { state: string; attempts: number } | undefined;
+        if (!ob || ob.state !== 'waiting' || ob.attempts > 0)
+          throw new ClaimError('window-closed', `claim ${id} is already being committed; it can no longer be undone`);
+        this.db
+          .prepare(`UPDATE outbox SET state = 'cancelled', updated_at = ? WHERE claim_id = ?`)
+          .run(o.now.toISOString(), id);
+        const c = this.transition(id, ['approved'], 'pending', { decided_at: null, decided_by: null });
+        this.audit.append({
+          kind: 'claim.undone',
+          ...(c.runId ? { runId: c.runId } : {}),
+          tool: c.action.tool,
+          data: { claimId: id, by: o.by },
+        });
+      })
+      .immediate();
+  }
+
+  /** Pending claims older than `maxAgeMs` expire (a stale approval request is not a decision). */
+  expireOlderThan(now: Date, maxAgeMs: number): number {
+    const cutoff = new Date(now.getTime() - maxAgeMs).toISOString();
+    return this.db
+      .transaction(() => {
+        const stale = this.db
+          .prepare(`SELECT id, run_id, tool FROM claims WHERE state = 'pending' AND created_at < ?`)
+          .all(cutoff) as { id: string; run_id: string | null; tool: string }[];
+        for (const s of stale) {
+          this.db
+            .prepare(`UPDATE claims SET state = 'expired', decided_at = ? WHERE id = ?`)
+            .run(now.toISOString(), s.id);
+          this.audit.append({
+            kind: 'claim.expired',
+            ...(s.run_id ? { runId: s.run_id } : {}),
+            tool: s.tool,
+            data: { claimId: s.id },
+          });
+        }
+        return stale.length;
+      })
+      .immediate();
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Shared by the outbox tests and the crash child: a profile database with claims to send, the
+ * mail composer for plain sendEmail actions, and a "Sent folder" kept by the SMTP test server
+ * itself (as providers that file every accepted message in Sent do), so that a message the
+ * server accepted is visible to reconciliation even when the sender died before hearing "250".
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Json } from '../../../engine/ifc/labeled-value';
+import type { AuditEventInput, AuditSink } from '../../../main/audit/sink';
+import type { ClaimAction } from '../../../main/claims/claim-store';
+import type { MailComposerSource, OutgoingMail, SentFolder } from '../../../main/outbox/mail-transport';
+import type { Db } from '../../../main/store';
+
+export const sentFile = (dir: string, messageId: string): string =>
+  join(dir, createHash('sha256').update(messageId.trim()).digest('hex') + '.eml');
+
+export function serverSentFolder(dir: string): SentFolder {
+  return {
+    has: async (messageId) => existsSync(sentFile(dir, messageId)),
+    append: async (raw, messageId) => {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(sentFile(dir, messageId), raw);
+    },
+  };
+}
+
+export const plainComposer: MailComposerSource = {
+  compose(action: ClaimAction): OutgoingMail {
+    const a = action.args as { to: string[]; cc?: string[]; subject: string; body: string };
+    return { from: 'alex@acme.test', to: a.to, cc: a.cc ?? [], subject: a.subject, text: a.body };
+  },
+};
+
+/** Audit entries as plain rows (the chain itself is tested with the audit log). */
+export function tableSink(db: Db): AuditSink {
+  const insert = db.prepare(
+    `INSERT INTO audit_log (at, kind, run_id, tool, body, prev_hash, hash, mac) VALUES (?, ?, ?, ?, ?, '', '', '')`,
+  );
+  return {
+    append(e: AuditEventInput) {
+      return Number(
+        insert.run(new Date().toISOString(), e.kind, e.runId ?? null, e.tool ?? null, JSON.stringify(e.data as Json))
+          .lastInsertRowid,
+      );
+    },
+  };
+}
+
+export function sendAction(i: number): ClaimAction {
+  return {
+    tool: 'sendEmail',
+    args: { to: [`person${i}@partner.test`], subject: `Quote ${i}`, body: `Hello ${i}, the quote is attached.` },
+  };
+}
