@@ -9,6 +9,7 @@ import {
   newQuickJSWASMModule,
   type QuickJSContext,
   type QuickJSHandle,
+  type QuickJSRuntime,
   type QuickJSWASMModule,
 } from 'quickjs-emscripten';
 import type { CompiledPlan } from '../plan';
@@ -43,20 +44,101 @@ function sharedModule(): Promise<QuickJSWASMModule> {
 const limitError = (limit: keyof Limits, message: string): string =>
   JSON.stringify({ kind: 'LimitExceeded', limit, message });
 
+/**
+ * A runtime and context with the hardening applied and the label runtime and library compiled,
+ * made ahead of the run that will use it (in the idle time after the previous run), so a run's
+ * setup as the caller sees it is only what depends on the run itself. A prepared context serves
+ * exactly one run and is never reused.
+ */
+interface Prepared {
+  readonly module: QuickJSWASMModule;
+  readonly rt: QuickJSRuntime;
+  readonly vm: QuickJSContext;
+  /** The label runtime's factory and the library installer, evaluated but not yet called. */
+  readonly factory: QuickJSHandle;
+  readonly lib: QuickJSHandle;
+  /** Read by the interrupt handler; set when the run starts. */
+  deadline: number;
+  interrupted: boolean;
+}
+
+let next: Prepared | null = null;
+
+function prepare(module: QuickJSWASMModule): Prepared {
+  const rt = module.newRuntime();
+  // Generous bounds while our own code loads; the run sets its own before plan code runs.
+  rt.setMaxStackSize(256 * 1024);
+  const vm = rt.newContext();
+  const p: Prepared = {
+    module,
+    rt,
+    vm,
+    factory: undefined as unknown as QuickJSHandle,
+    lib: undefined as unknown as QuickJSHandle,
+    deadline: Number.POSITIVE_INFINITY,
+    interrupted: false,
+  };
+  rt.setInterruptHandler(() => {
+    if (Date.now() > p.deadline) p.interrupted = true;
+    return p.interrupted;
+  });
+  try {
+    evalOrThrow(vm, HARDEN, 'harden.js').dispose();
+    return Object.assign(p, {
+      factory: evalOrThrow(vm, RUNTIME, 'runtime.js'),
+      lib: evalOrThrow(vm, LIBRARY, 'library.js'),
+    });
+  } catch (e) {
+    vm.dispose();
+    rt.dispose();
+    throw e;
+  }
+}
+
+/** The prepared context for this module, or a new one made now. */
+function takePrepared(module: QuickJSWASMModule): Prepared {
+  const p = next;
+  next = null;
+  if (p && p.module === module) return p;
+  if (p) disposePrepared(p);
+  return prepare(module);
+}
+
+function disposePrepared(p: Prepared): void {
+  try {
+    p.factory.dispose();
+    p.lib.dispose();
+    p.vm.dispose();
+    p.rt.dispose();
+  } catch {
+    if (shared) shared = null;
+  }
+}
+
+/** Prepares the next run's context once the current work has yielded. */
+function prepareSoon(): void {
+  if (next || !shared) return;
+  void shared.then((m) => {
+    if (!next) next = prepare(m);
+  });
+}
+
+/** Loads the shared module and prepares a context, so even the first run starts fast. */
+export async function warmSandbox(): Promise<void> {
+  const m = await sharedModule();
+  next ??= prepare(m);
+}
+
 export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome> {
   const module = req.freshModule ? await newQuickJSWASMModule() : await sharedModule();
   const { limits } = req;
   const started = Date.now();
   const deadline = started + limits.wallMs;
-  const rt = module.newRuntime();
+  const prepared = req.freshModule ? prepare(module) : takePrepared(module);
+  const { rt, vm } = prepared;
   rt.setMemoryLimit(limits.memoryBytes);
   rt.setMaxStackSize(limits.stackBytes);
-  let interrupted = false;
-  rt.setInterruptHandler(() => {
-    if (Date.now() > deadline) interrupted = true;
-    return interrupted;
-  });
-  const vm = rt.newContext();
+  prepared.deadline = deadline;
   const handles: QuickJSHandle[] = [];
   const keep = (h: QuickJSHandle): QuickJSHandle => {
     handles.push(h);
@@ -78,8 +160,7 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
   };
 
   try {
-    evalOrThrow(vm, HARDEN, 'harden.js').dispose();
-    const factory = keep(evalOrThrow(vm, RUNTIME, 'runtime.js'));
+    const factory = keep(prepared.factory);
     const hostFn = keep(
       vm.newFunction('host', (reqH) => {
         const request = vm.getString(reqH);
@@ -103,7 +184,7 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
       ),
     );
     const R = keep(callOrThrow(vm, factory, hostFn, cfg));
-    const lib = keep(evalOrThrow(vm, LIBRARY, 'library.js'));
+    const lib = keep(prepared.lib);
     callOrThrow(vm, lib, R).dispose();
     const planFn = keep(evalOrThrow(vm, req.plan.code, 'plan.js'));
     const S = keep(vm.getProp(R, 'S'));
@@ -127,12 +208,12 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
       }
     };
     if (settled === 'timeout') {
-      interrupted = true;
+      prepared.interrupted = true;
       return { ok: false, error: limitError('wallMs', `the run took longer than ${limits.wallMs} ms`), stats: stats() };
     }
     if (settled.error) {
       const errH = keep(settled.error);
-      if (interrupted)
+      if (prepared.interrupted)
         return {
           ok: false,
           error: limitError('wallMs', `the run took longer than ${limits.wallMs} ms`),
@@ -170,18 +251,38 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
       : /stack/i.test(message)
         ? 'stackBytes'
         : 'wallMs';
-    if (interrupted || /out of memory|stack overflow|interrupted/i.test(message))
+    if (prepared.interrupted || /out of memory|stack overflow|interrupted/i.test(message))
       return { ok: false, error: limitError(limit, message), stats: null };
     return { ok: false, error: JSON.stringify({ kind: 'Native', name: 'HostError', message }), stats: null };
   } finally {
     finished = true;
-    dispose(module, req.freshModule === true, () => {
-      for (const d of pending) if (d.alive) d.dispose();
-      for (const h of handles) if (h.alive) h.dispose();
-      vm.dispose();
-      rt.dispose();
-    });
+    // Nothing of the run is reachable any more (tool replies check `finished`): tear it down and
+    // prepare the next context after the caller has its outcome, not before.
+    teardownLater(() =>
+      dispose(module, req.freshModule === true, () => {
+        for (const d of pending) if (d.alive) d.dispose();
+        for (const h of handles) if (h.alive) h.dispose();
+        vm.dispose();
+        rt.dispose();
+      }),
+    );
   }
+}
+
+const teardowns: (() => void)[] = [];
+/** At most this many finished runs wait for teardown: a tight loop of runs that never yields to
+ * the event loop must not pile up runtimes in the module's memory. */
+const MAX_WAITING_TEARDOWNS = 2;
+
+function flushTeardowns(): void {
+  for (let t = teardowns.shift(); t; t = teardowns.shift()) t();
+  prepareSoon();
+}
+
+function teardownLater(t: () => void): void {
+  teardowns.push(t);
+  if (teardowns.length > MAX_WAITING_TEARDOWNS) flushTeardowns();
+  else if (teardowns.length === 1) setImmediate(flushTeardowns);
 }
 
 /**
