@@ -62,9 +62,31 @@ export function decodeBase64Text(blob: string): string | null {
   return printable / [...text].length >= 0.9 ? text : null;
 }
 
+/**
+ * One alternation per flag set over every normalized-scope pattern: it matches somewhere exactly
+ * when some pattern does (an alternation tries every alternative at each position), so benign
+ * text — nearly all mail — costs one pass per flag set instead of one per pattern.
+ */
+const prefilters = new WeakMap<readonly InjectionPattern[], readonly RegExp[]>();
+function anyPatternMatches(patterns: readonly InjectionPattern[], text: string): boolean {
+  let filters = prefilters.get(patterns);
+  if (!filters) {
+    const byFlags = new Map<string, string[]>();
+    for (const p of patterns) {
+      if (p.scope !== 'normalized') continue;
+      const flags = p.regex.flags.replace(/[gy]/g, '');
+      byFlags.set(flags, [...(byFlags.get(flags) ?? []), `(?:${p.regex.source})`]);
+    }
+    filters = [...byFlags].map(([flags, sources]) => new RegExp(sources.join('|'), flags));
+    prefilters.set(patterns, filters);
+  }
+  return filters.some((r) => r.test(text));
+}
+
 function runNormalized(text: string, patterns: readonly InjectionPattern[], knownHosts: readonly string[]): Finding[] {
   const out: Finding[] = [];
   const nz = normalizeForMatching(text);
+  if (!anyPatternMatches(patterns, nz.text)) return out;
   for (const p of patterns) {
     if (p.scope !== 'normalized') continue;
     for (const m of matchesOf(p.regex, nz.text)) {

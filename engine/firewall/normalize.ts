@@ -62,20 +62,25 @@ export function normalizeForMatching(raw: string): Normalized {
   let len = 0;
   let pendingObfuscation = false;
 
+  /** Ensures room for `k` more units. */
+  const reserve = (k: number): void => {
+    while (len + k > start.length) {
+      const grow = (a: Int32Array): Int32Array => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      start = grow(start);
+      end = grow(end);
+      const o = new Uint8Array(obf.length * 2);
+      o.set(obf);
+      obf = o;
+    }
+  };
+
   const emit = (s: string, from: number, to: number, obfuscated: boolean): void => {
+    reserve(s.length);
     for (let k = 0; k < s.length; k++) {
-      if (len >= start.length) {
-        const grow = (a: Int32Array): Int32Array => {
-          const b = new Int32Array(a.length * 2);
-          b.set(a);
-          return b;
-        };
-        start = grow(start);
-        end = grow(end);
-        const o = new Uint8Array(obf.length * 2);
-        o.set(obf);
-        obf = o;
-      }
       start[len] = from;
       end[len] = to;
       obf[len] = obfuscated || pendingObfuscation ? 1 : 0;
@@ -88,6 +93,31 @@ export function normalizeForMatching(raw: string): Normalized {
 
   let i = 0;
   while (i < n) {
+    // Fast path: a run of visible ASCII and single spaces (most of any mail) is copied as it is.
+    const c = raw.charCodeAt(i);
+    if (c > 0x20 && c < 0x7f) {
+      let j = i + 1;
+      while (j < n) {
+        const d = raw.charCodeAt(j);
+        if (d > 0x20 && d < 0x7f) j++;
+        // A single space between visible characters stays a single space: copy it too.
+        else if (d === 0x20 && j + 1 < n && raw.charCodeAt(j + 1) > 0x20 && raw.charCodeAt(j + 1) < 0x7f) j += 2;
+        else break;
+      }
+      reserve(j - i);
+      for (let k = i; k < j; k++) {
+        start[len] = k;
+        end[len] = k + 1;
+        obf[len] = 0;
+        len++;
+      }
+      if (pendingObfuscation) obf[len - (j - i)] = 1;
+      pendingObfuscation = false;
+      parts.push(raw.slice(i, j));
+      lastChar = raw[j - 1]!;
+      i = j;
+      continue;
+    }
     const cp = raw.codePointAt(i) ?? 0;
     const width = cp > 0xffff ? 2 : 1;
     const ch = raw.slice(i, i + width);

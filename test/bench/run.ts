@@ -18,6 +18,7 @@ import { newQuickJSWASMModule } from 'quickjs-emscripten';
 import { compilePlan, minimalGate, runPlan, toolRegistry, type CompiledPlan, type Json, type Mode } from '../../engine';
 import { worldTools } from '../../engine/world';
 import { baselineProgram, emptyBaseline, plainTools, runBaseline } from './baseline';
+import { benchGateFirewall, printGateFirewall } from './gate-firewall';
 import { benchWorld } from './world';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -212,6 +213,9 @@ async function main(): Promise<void> {
       `plain QuickJS runtime+context+eval ${setup.baselineMs} ms`,
   );
 
+  const gateFirewall = benchGateFirewall();
+  printGateFirewall(gateFirewall);
+
   const totalSeconds = round((performance.now() - started) / 1000, 1);
   const results = {
     date: new Date().toISOString(),
@@ -239,6 +243,7 @@ async function main(): Promise<void> {
     setupMs: setup,
     medianRatio,
     programs: rows,
+    gateFirewall,
     totalSeconds,
   };
   // Formatted as `prettier --check .` (npm run lint) expects.
