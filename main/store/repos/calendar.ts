@@ -1,0 +1,73 @@
+import type { CalendarEvent, BusyBlock } from '../../../engine/world';
+import type { Db } from '../database';
+import { fromJson, toJson } from './json';
+
+interface EventRow {
+  id: string;
+  title: string;
+  start: string;
+  end: string;
+  location: string;
+  description: string;
+  organizer: string;
+  attendees: string;
+}
+
+const fromRow = (r: EventRow): CalendarEvent => ({
+  id: r.id,
+  title: r.title,
+  start: r.start,
+  end: r.end,
+  location: r.location,
+  description: r.description,
+  organizer: r.organizer,
+  attendees: fromJson<string[]>(r.attendees, []),
+});
+
+/** Events (in the shape the engine's tools use) and busy blocks of an account. */
+export class CalendarRepo {
+  constructor(private readonly db: Db) {}
+
+  upsert(accountId: string, e: CalendarEvent): void {
+    this.db
+      .prepare(
+        `INSERT INTO events (id, account_id, title, start, end, location, description, organizer, attendees)
+         VALUES (@id, @account, @title, @start, @end, @location, @description, @organizer, @attendees)
+         ON CONFLICT (id) DO UPDATE SET title = excluded.title, start = excluded.start, end = excluded.end,
+           location = excluded.location, description = excluded.description, organizer = excluded.organizer,
+           attendees = excluded.attendees`,
+      )
+      .run({ ...e, account: accountId, attendees: toJson(e.attendees) });
+  }
+
+  get(id: string): CalendarEvent | undefined {
+    const r = this.db.prepare('SELECT * FROM events WHERE id = ?').get(id) as EventRow | undefined;
+    return r && fromRow(r);
+  }
+
+  /** Events overlapping [from, to), or all of them. */
+  list(accountId: string, range?: { from: string; to: string }): CalendarEvent[] {
+    const rows = range
+      ? this.db
+          .prepare('SELECT * FROM events WHERE account_id = ? AND start < ? AND end > ? ORDER BY start, id')
+          .all(accountId, range.to, range.from)
+      : this.db.prepare('SELECT * FROM events WHERE account_id = ? ORDER BY start, id').all(accountId);
+    return (rows as EventRow[]).map(fromRow);
+  }
+
+  remove(id: string): void {
+    this.db.prepare('DELETE FROM events WHERE id = ?').run(id);
+  }
+
+  addBusy(accountId: string, b: BusyBlock): void {
+    this.db
+      .prepare('INSERT INTO busy (account_id, start, end, title) VALUES (?, ?, ?, ?)')
+      .run(accountId, b.start, b.end, b.title);
+  }
+
+  busy(accountId: string): BusyBlock[] {
+    return this.db
+      .prepare('SELECT start, end, title FROM busy WHERE account_id = ? ORDER BY start')
+      .all(accountId) as BusyBlock[];
+  }
+}

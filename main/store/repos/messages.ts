@@ -1,0 +1,256 @@
+/**
+ * Mail in the store: the inbox page (keyset-paged, newest first), full-text search, threads,
+ * and the writes that sync, runs and triage make. Every list is paged; nothing loads a mailbox
+ * whole except `allForWorld`, which is bounded.
+ */
+import type { Db } from '../database';
+import { fromJson, toJson } from './json';
+
+export interface StoredMessage {
+  readonly id: string;
+  readonly accountId: string;
+  readonly folder: string;
+  readonly remoteUid: number | null;
+  readonly messageId: string | null;
+  readonly threadId: string;
+  readonly from: string;
+  readonly to: readonly string[];
+  readonly cc: readonly string[];
+  readonly subject: string;
+  readonly date: string;
+  readonly body: string;
+  readonly html: string | null;
+  readonly unread: boolean;
+  readonly labels: readonly string[];
+  /** SPF/DKIM/DMARC as the receiving server reported them. */
+  readonly auth: Readonly<Record<string, string>> | null;
+  readonly attachments: readonly { filename: string; contentType: string; size?: number; path?: string }[];
+  readonly category: string | null;
+  readonly summary: string | null;
+  readonly triagedAt: string | null;
+}
+
+/** A list row: what the inbox list shows (no bodies). */
+export type MessageHeader = Omit<StoredMessage, 'body' | 'html'> & { readonly preview: string };
+
+export interface PageCursor {
+  readonly date: string;
+  readonly id: string;
+}
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  /** Pass back as `after` for the next page; null on the last page. */
+  readonly next: PageCursor | null;
+}
+
+interface Row {
+  id: string;
+  account_id: string;
+  folder: string;
+  remote_uid: number | null;
+  message_id: string | null;
+  thread_id: string;
+  from_addr: string;
+  to_addrs: string;
+  cc_addrs: string;
+  subject: string;
+  date: string;
+  body?: string;
+  html?: string | null;
+  preview?: string;
+  unread: number;
+  labels: string;
+  auth: string | null;
+  attachments: string;
+  category: string | null;
+  summary: string | null;
+  triaged_at: string | null;
+}
+
+const common = (r: Row) => ({
+  id: r.id,
+  accountId: r.account_id,
+  folder: r.folder,
+  remoteUid: r.remote_uid,
+  messageId: r.message_id,
+  threadId: r.thread_id,
+  from: r.from_addr,
+  to: fromJson<string[]>(r.to_addrs, []),
+  cc: fromJson<string[]>(r.cc_addrs, []),
+  subject: r.subject,
+  date: r.date,
+  unread: r.unread === 1,
+  labels: fromJson<string[]>(r.labels, []),
+  auth: fromJson<Record<string, string> | null>(r.auth, null),
+  attachments: fromJson<StoredMessage['attachments']>(r.attachments, []),
+  category: r.category,
+  summary: r.summary,
+  triagedAt: r.triaged_at,
+});
+
+const fromRow = (r: Row): StoredMessage => ({ ...common(r), body: r.body ?? '', html: r.html ?? null });
+const headerFromRow = (r: Row): MessageHeader => ({ ...common(r), preview: r.preview ?? '' });
+
+/** The list columns, without bodies (a 160-character preview instead), of table alias `t`. */
+const headerColumns = (t: string): string =>
+  `${['id', 'account_id', 'folder', 'remote_uid', 'message_id', 'thread_id', 'from_addr', 'to_addrs', 'cc_addrs', 'subject', 'date', 'unread', 'labels', 'auth', 'attachments', 'category', 'summary', 'triaged_at'].map((c) => `${t}.${c}`).join(', ')}, substr(${t}.body, 1, 160) AS preview`;
+
+/**
+ * A person's search text as an FTS5 query that can only mean "all these words": every token is
+ * quoted (FTS syntax — NEAR, column filters, `*`, parentheses — is taken literally), the last
+ * one as a prefix so results come while typing.
+ */
+export function ftsQuery(text: string): string | null {
+  const tokens = text.match(/[\p{L}\p{N}][\p{L}\p{N}._@+'-]*/gu) ?? [];
+  if (tokens.length === 0) return null;
+  return tokens
+    .slice(0, 16)
+    .map((t, i, all) => `"${t.replace(/"/g, '""')}"${i === all.length - 1 ? '*' : ''}`)
+    .join(' ');
+}
+
+export class MessagesRepo {
+  constructor(private readonly db: Db) {}
+
+  upsert(m: StoredMessage): void {
+    this.db
+      .prepare(
+        `INSERT INTO messages (id, account_id, folder, remote_uid, message_id, thread_id, from_addr, to_addrs, cc_addrs,
+           subject, date, body, html, unread, labels, auth, attachments, category, summary, triaged_at)
+         VALUES (@id, @accountId, @folder, @remoteUid, @messageId, @threadId, @from, @to, @cc, @subject, @date, @body,
+           @html, @unread, @labels, @auth, @attachments, @category, @summary, @triagedAt)
+         ON CONFLICT (id) DO UPDATE SET folder = excluded.folder, remote_uid = excluded.remote_uid,
+           unread = excluded.unread, labels = excluded.labels, subject = excluded.subject, body = excluded.body,
+           html = excluded.html, from_addr = excluded.from_addr, to_addrs = excluded.to_addrs,
+           cc_addrs = excluded.cc_addrs, auth = excluded.auth, attachments = excluded.attachments`,
+      )
+      .run({
+        ...m,
+        to: toJson(m.to),
+        cc: toJson(m.cc),
+        unread: m.unread ? 1 : 0,
+        labels: toJson(m.labels),
+        auth: m.auth ? toJson(m.auth) : null,
+        attachments: toJson(m.attachments),
+      });
+  }
+
+  get(id: string): StoredMessage | undefined {
+    const r = this.db.prepare('SELECT * FROM messages WHERE id = ?').get(id) as Row | undefined;
+    return r && fromRow(r);
+  }
+
+  /** Newest first in a folder (of one account, or all accounts: the unified inbox). */
+  page(o: {
+    folder?: string;
+    accountId?: string;
+    category?: string;
+    limit?: number;
+    after?: PageCursor;
+  }): Page<MessageHeader> {
+    const limit = Math.min(Math.max(o.limit ?? 50, 1), 500);
+    const where = ['folder = @folder'];
+    const params: Record<string, string | number> = { folder: o.folder ?? 'INBOX', limit: limit + 1 };
+    if (o.accountId) {
+      where.push('account_id = @account');
+      params.account = o.accountId;
+    }
+    if (o.category) {
+      where.push('category = @category');
+      params.category = o.category;
+    }
+    if (o.after) {
+      where.push('(date, id) < (@ad, @ai)');
+      params.ad = o.after.date;
+      params.ai = o.after.id;
+    }
+    const rows = this.db
+      .prepare(
+        `SELECT ${headerColumns('m')} FROM messages m WHERE ${where.join(' AND ')} ORDER BY date DESC, id DESC LIMIT @limit`,
+      )
+      .all(params) as Row[];
+    return paged(rows.map(headerFromRow), limit);
+  }
+
+  /** Full-text search, best matches first (bm25), paged by offset within a bounded result. */
+  search(text: string, o: { limit?: number; offset?: number; accountId?: string } = {}): MessageHeader[] {
+    const q = ftsQuery(text);
+    if (!q) return [];
+    const limit = Math.min(Math.max(o.limit ?? 50, 1), 500);
+    return (
+      this.db
+        .prepare(
+          `SELECT ${headerColumns('m')}
+           FROM messages_fts f JOIN messages m ON m.rowid = f.rowid
+           WHERE messages_fts MATCH @q ${o.accountId ? 'AND m.account_id = @account' : ''}
+           ORDER BY bm25(messages_fts), m.date DESC LIMIT @limit OFFSET @offset`,
+        )
+        .all({
+          q,
+          limit,
+          offset: Math.max(0, o.offset ?? 0),
+          ...(o.accountId ? { account: o.accountId } : {}),
+        }) as Row[]
+    ).map(headerFromRow);
+  }
+
+  thread(threadId: string): StoredMessage[] {
+    return (this.db.prepare('SELECT * FROM messages WHERE thread_id = ? ORDER BY date').all(threadId) as Row[]).map(
+      fromRow,
+    );
+  }
+
+  /** The newest `limit` messages of an account, every folder: what a run over the profile sees. */
+  forWorld(accountId: string, limit: number): StoredMessage[] {
+    return (
+      this.db
+        .prepare('SELECT * FROM messages WHERE account_id = ? ORDER BY date DESC, id DESC LIMIT ?')
+        .all(accountId, limit) as Row[]
+    ).map(fromRow);
+  }
+
+  untriaged(accountId: string, limit: number): StoredMessage[] {
+    return (
+      this.db
+        .prepare(
+          `SELECT * FROM messages WHERE account_id = ? AND triaged_at IS NULL AND folder = 'INBOX'
+           ORDER BY date DESC, id DESC LIMIT ?`,
+        )
+        .all(accountId, limit) as Row[]
+    ).map(fromRow);
+  }
+
+  setTriage(id: string, t: { category: string; summary: string; at: string }): void {
+    this.db
+      .prepare('UPDATE messages SET category = ?, summary = ?, triaged_at = ? WHERE id = ?')
+      .run(t.category, t.summary, t.at, id);
+  }
+
+  move(id: string, folder: string): void {
+    this.db.prepare('UPDATE messages SET folder = ? WHERE id = ?').run(folder, id);
+  }
+
+  setUnread(id: string, unread: boolean): void {
+    this.db.prepare('UPDATE messages SET unread = ? WHERE id = ?').run(unread ? 1 : 0, id);
+  }
+
+  setLabels(id: string, labels: readonly string[]): void {
+    this.db.prepare('UPDATE messages SET labels = ? WHERE id = ?').run(toJson(labels), id);
+  }
+
+  count(folder?: string): number {
+    return (
+      (folder
+        ? this.db.prepare('SELECT count(*) AS n FROM messages WHERE folder = ?').get(folder)
+        : this.db.prepare('SELECT count(*) AS n FROM messages').get()) as { n: number }
+    ).n;
+  }
+}
+
+function paged(items: MessageHeader[], limit: number): Page<MessageHeader> {
+  const more = items.length > limit;
+  const page = more ? items.slice(0, limit) : items;
+  const last = page[page.length - 1];
+  return { items: page, next: more && last ? { date: last.date, id: last.id } : null };
+}

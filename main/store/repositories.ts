@@ -1,0 +1,38 @@
+/** Every repository of a profile's database, built once per open database. */
+import type { Db } from './database';
+import { AccountsRepo } from './repos/accounts';
+import { CalendarRepo } from './repos/calendar';
+import { MessagesRepo } from './repos/messages';
+import { OutgoingRepo } from './repos/outgoing';
+import { ContactsRepo } from './repos/people';
+import { PoliciesRepo } from './repos/policies';
+import { RunsRepo } from './repos/runs';
+
+export interface Repositories {
+  readonly accounts: AccountsRepo;
+  readonly messages: MessagesRepo;
+  readonly calendar: CalendarRepo;
+  readonly contacts: ContactsRepo;
+  readonly outgoing: OutgoingRepo;
+  readonly runs: RunsRepo;
+  readonly policies: PoliciesRepo;
+}
+
+export function repositories(db: Db): Repositories {
+  return {
+    accounts: new AccountsRepo(db),
+    messages: new MessagesRepo(db),
+    calendar: new CalendarRepo(db),
+    contacts: new ContactsRepo(db),
+    outgoing: new OutgoingRepo(db),
+    runs: new RunsRepo(db),
+    policies: new PoliciesRepo(db),
+  };
+}
+
+export type { Account } from './repos/accounts';
+export type { StoredMessage, MessageHeader, Page, PageCursor } from './repos/messages';
+export type { StoredDraft, SentRecord } from './repos/outgoing';
+export type { RunRow, StoredCall } from './repos/runs';
+export type { PolicyVersion } from './repos/policies';
+export { ftsQuery } from './repos/messages';
