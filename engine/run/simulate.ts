@@ -3,7 +3,7 @@
  * policy's allowlists, the tool-output firewall, and the policy gate. What the CLI's `run`,
  * the demo and most tests use.
  */
-import type { GateCall } from '../gate/types';
+import type { Decision, Gate, GateCall } from '../gate/types';
 import type { Json } from '../ifc/labeled-value';
 import { firewallValue } from '../firewall';
 import { loadPolicy, policyGate, presetPolicy, withAllowlists, type Policy } from '../policy';
@@ -24,6 +24,11 @@ export interface SimulateOptions {
   readonly mode?: Mode;
   readonly input?: Json;
   readonly limits?: Partial<Limits>;
+  /**
+   * Sees every gate decision with the gate's whole input and the recipients the world resolved
+   * (a profile records them, so a later policy can be replayed against exactly this call).
+   */
+  readonly onDecision?: (call: GateCall, decision: Decision, recipients: readonly string[] | undefined) => void;
 }
 
 export interface SimulateResult {
@@ -81,10 +86,18 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     }
     return undefined;
   };
+  const decide = policyGate(policy, { recipientsOf });
+  const gate: Gate = opts.onDecision
+    ? (call) => {
+        const decision = decide(call);
+        opts.onDecision!(call, decision, recipientsOf(call));
+        return decision;
+      }
+    : decide;
   const report = await runPlan({
     plan: opts.plan,
     tools,
-    gate: policyGate(policy, { recipientsOf }),
+    gate,
     mode: opts.mode,
     input: opts.input,
     limits: opts.limits,

@@ -1,0 +1,196 @@
+/**
+ * The audit log's record format and chain (pure: an auditor's machine checks a bundle with this
+ * file and node:crypto alone).
+ *
+ * An entry is stored as four strings:
+ *   body      canonical JSON of {seq, at, kind, runId?, tool?, decision?, rule?, sources?, data}
+ *   prevHash  the previous entry's hash (64 zeros for the first)
+ *   hash      hex SHA-256 of `prevHash + "\n" + body`
+ *   mac       hex HMAC-SHA-256, keyed outside the database, of `"entry:" + seq + ":" + hash`
+ * The head — the last sequence number and hash, with its MAC — is sealed outside the database
+ * after every append, so a truncated tail is caught too.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { Json } from '../ifc/labeled-value';
+import { canonicalJson } from '../run/wire';
+
+export const GENESIS_HASH = '0'.repeat(64);
+
+export interface AuditRecord {
+  readonly seq: number;
+  readonly at: string;
+  readonly kind: string;
+  readonly runId?: string;
+  readonly tool?: string;
+  readonly decision?: string;
+  readonly rule?: string;
+  readonly sources?: readonly string[];
+  readonly data: Json;
+}
+
+export interface StoredEntry {
+  readonly seq: number;
+  readonly body: string;
+  readonly prevHash: string;
+  readonly hash: string;
+  readonly mac: string;
+}
+
+export interface SealedHead {
+  readonly seq: number;
+  readonly hash: string;
+  readonly mac: string;
+}
+
+export const recordBody = (r: AuditRecord): string => canonicalJson(r as unknown as Json);
+
+export const chainHash = (prevHash: string, body: string): string =>
+  createHash('sha256').update(prevHash).update('\n').update(body).digest('hex');
+
+export const entryMac = (key: Uint8Array, seq: number, hash: string): string =>
+  createHmac('sha256', key).update(`entry:${seq}:${hash}`).digest('hex');
+
+export const headMac = (key: Uint8Array, seq: number, hash: string): string =>
+  createHmac('sha256', key).update(`head:${seq}:${hash}`).digest('hex');
+
+/** Builds the stored form of the next record. */
+export function sealEntry(record: AuditRecord, prevHash: string, key: Uint8Array): StoredEntry {
+  const body = recordBody(record);
+  const hash = chainHash(prevHash, body);
+  return { seq: record.seq, body, prevHash, hash, mac: entryMac(key, record.seq, hash) };
+}
+
+export const sealHead = (key: Uint8Array, seq: number, hash: string): SealedHead => ({
+  seq,
+  hash,
+  mac: headMac(key, seq, hash),
+});
+
+const sameHex = (a: string, b: string): boolean =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+
+export type ProblemKind = 'edited' | 'inserted' | 'deleted' | 'reordered' | 'truncated' | 'forged' | 'head';
+
+export interface VerifyProblem {
+  /** The first entry that does not hold (for a truncated tail: the first missing one). */
+  readonly seq: number;
+  readonly kind: ProblemKind;
+  readonly message: string;
+}
+
+export interface VerifyResult {
+  readonly ok: boolean;
+  readonly checked: number;
+  readonly lastSeq: number;
+  readonly lastHash: string;
+  readonly problem?: VerifyProblem;
+}
+
+export interface VerifyOptions {
+  /** Without a key the MACs are not checked (an auditor holding only a bundle). */
+  readonly key?: Uint8Array;
+  /** The sealed head; when given, the chain must end exactly there. */
+  readonly head?: SealedHead;
+  /** Hash the first entry links to (a range that does not start at 1). */
+  readonly anchor?: { readonly seq: number; readonly hash: string };
+}
+
+function bodySeq(body: string): number | null {
+  try {
+    const v = JSON.parse(body) as { seq?: unknown };
+    return typeof v.seq === 'number' ? v.seq : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Verifies entries in storage order and names the first that does not hold, and how:
+ * - `deleted`: a sequence number is missing, or an entry no longer links to the one before it
+ *   while its own content is intact;
+ * - `inserted`: an entry that is not part of the chain sits between two that are;
+ * - `reordered`: an entry sits at another entry's position;
+ * - `edited`: an entry's content does not match its hash, or its hash is not the one sealed;
+ * - `forged`: the hashes agree but the MAC does not (someone recomputed the chain);
+ * - `truncated`: the chain ends before the sealed head;
+ * - `head`: the sealed head itself is not authentic.
+ */
+export function verifyChain(entries: readonly StoredEntry[], o: VerifyOptions = {}): VerifyResult {
+  const bySeq = new Map<number, number>();
+  entries.forEach((e, i) => {
+    const s = bodySeq(e.body);
+    if (s !== null && !bySeq.has(s)) bySeq.set(s, i);
+  });
+  let expectedSeq = (o.anchor?.seq ?? 0) + 1;
+  let prevHash = o.anchor?.hash ?? GENESIS_HASH;
+  const fail = (seq: number, kind: ProblemKind, message: string, checked: number): VerifyResult => ({
+    ok: false,
+    checked,
+    lastSeq: expectedSeq - 1,
+    lastHash: prevHash,
+    problem: { seq, kind, message },
+  });
+  if (o.head && o.key && !sameHex(o.head.mac, headMac(o.key, o.head.seq, o.head.hash)))
+    return fail(o.head.seq, 'head', 'the sealed head is not authentic (its MAC does not match)', 0);
+
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    const claimed = bodySeq(e.body);
+    if (e.seq > expectedSeq && claimed !== expectedSeq)
+      return fail(expectedSeq, 'deleted', `entry ${expectedSeq} is missing (the next stored entry is ${e.seq})`, i);
+    if (claimed !== e.seq) {
+      // The row's number and the number inside its content disagree: renumbered rows.
+      if (claimed !== null && claimed > e.seq && bySeq.has(e.seq))
+        return fail(e.seq, 'reordered', `entry ${claimed} is stored at position ${e.seq}`, i);
+      if (claimed !== null && claimed > e.seq)
+        return fail(e.seq, 'deleted', `entry ${e.seq} is missing (later entries were renumbered)`, i);
+      if (claimed !== null && claimed < e.seq && entries.slice(i + 1).some((x) => bodySeq(x.body) === e.seq))
+        return fail(e.seq, 'reordered', `entry ${claimed} is stored at position ${e.seq}`, i);
+      if (claimed !== null && claimed < e.seq)
+        return fail(
+          e.seq - 1,
+          'inserted',
+          `an entry was inserted before entry ${claimed} (later entries renumbered)`,
+          i,
+        );
+      return fail(e.seq, 'edited', `entry ${e.seq} has been edited (its content names no valid sequence number)`, i);
+    }
+    const recomputed = chainHash(e.prevHash, e.body);
+    const macOk = !o.key || sameHex(e.mac, entryMac(o.key, e.seq, e.hash));
+    if (!sameHex(recomputed, e.hash))
+      return fail(e.seq, 'edited', `entry ${e.seq} has been edited (its content does not match its hash)`, i);
+    if (!sameHex(e.prevHash, prevHash)) {
+      // Intact itself, but it no longer follows the entry before it.
+      if (!macOk) return fail(e.seq, 'inserted', `entry ${e.seq} is not part of the chain (inserted)`, i);
+      return fail(
+        e.seq,
+        'deleted',
+        `entry ${e.seq} does not follow entry ${e.seq - 1}: an entry between was removed or replaced`,
+        i,
+      );
+    }
+    if (!macOk) return fail(e.seq, 'forged', `entry ${e.seq} has a valid hash but not a valid MAC (rewritten)`, i);
+    prevHash = e.hash;
+    expectedSeq = e.seq + 1;
+  }
+  const lastSeq = expectedSeq - 1;
+  if (o.head) {
+    if (o.head.seq > lastSeq)
+      return fail(
+        lastSeq + 1,
+        'truncated',
+        `the log ends at entry ${lastSeq}, but ${o.head.seq} entries were sealed`,
+        entries.length,
+      );
+    if (o.head.seq < lastSeq)
+      return fail(
+        o.head.seq + 1,
+        'inserted',
+        `entries after the sealed head (${o.head.seq}) were added`,
+        entries.length,
+      );
+    if (!sameHex(o.head.hash, prevHash))
+      return fail(lastSeq, 'edited', `entry ${lastSeq} is not the one that was sealed`, entries.length);
+  }
+  return { ok: true, checked: entries.length, lastSeq, lastHash: prevHash };
+}

@@ -1,0 +1,273 @@
+/**
+ * The audit log over the `audit_log` table (record format and verification: engine/audit).
+ *
+ * Append joins the caller's transaction, so an audited change and its entry commit together.
+ * The head (last sequence number and hash, with its MAC) is sealed to a file outside the
+ * database once the entry is committed; after a crash between the two, `recover` re-seals a
+ * head that is behind, but only over entries whose MACs prove this profile wrote them — an
+ * entry nobody could have MACed is never blessed, and a head that is ahead means a truncated tail.
+ */
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { z } from 'zod';
+import {
+  GENESIS_HASH,
+  entryMac,
+  sealEntry,
+  sealHead,
+  verifyChain,
+  type AuditRecord,
+  type SealedHead,
+  type StoredEntry,
+  type VerifyResult,
+} from '../../engine/audit/chain';
+import { summarizeArgs } from '../../engine/audit/preview';
+import type { Json } from '../../engine/ifc/labeled-value';
+import { writePrivateFile, type KeyProvider } from '../secrets';
+import type { Db } from '../store';
+import type { AuditEventInput, AuditSink } from './sink';
+
+const Head = z.strictObject({ seq: z.number().int().nonnegative(), hash: z.string(), mac: z.string() });
+
+export interface AuditEntry {
+  readonly seq: number;
+  readonly at: string;
+  readonly kind: string;
+  readonly runId: string | null;
+  readonly tool: string | null;
+  readonly decision: string | null;
+  readonly rule: string | null;
+  readonly sources: readonly string[];
+  readonly data: Json;
+}
+
+export interface AuditFilter {
+  readonly kind?: string;
+  readonly tool?: string;
+  readonly decision?: string;
+  readonly rule?: string;
+  readonly runId?: string;
+  /** A label source, e.g. `tool:getEmail:e1`. */
+  readonly source?: string;
+  /** ISO times, inclusive / exclusive. */
+  readonly from?: string;
+  readonly to?: string;
+  /** Entries with a smaller sequence number (paging backwards from the newest). */
+  readonly before?: number;
+  readonly limit?: number;
+}
+
+interface Row {
+  seq: number;
+  at: string;
+  kind: string;
+  run_id: string | null;
+  tool: string | null;
+  decision: string | null;
+  rule: string | null;
+  sources: string;
+  body: string;
+  prev_hash: string;
+  hash: string;
+  mac: string;
+}
+
+export class AuditLog implements AuditSink {
+  private sealPending = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly key: KeyProvider,
+    private readonly headPath: string,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  append(e: AuditEventInput): number {
+    const last = this.db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as
+      { seq: number; hash: string } | undefined;
+    const seq = (last?.seq ?? 0) + 1;
+    const data = 'args' in e.data ? { ...e.data, args: summarizeArgs(e.data.args ?? null) as unknown as Json } : e.data;
+    const record: AuditRecord = {
+      seq,
+      at: this.clock().toISOString(),
+      kind: e.kind,
+      ...(e.runId ? { runId: e.runId } : {}),
+      ...(e.tool ? { tool: e.tool } : {}),
+      ...(e.decision ? { decision: e.decision } : {}),
+      ...(e.rule ? { rule: e.rule } : {}),
+      ...(e.sources?.length ? { sources: [...e.sources] } : {}),
+      data,
+    };
+    const entry = sealEntry(record, last?.hash ?? GENESIS_HASH, this.key.key());
+    this.db
+      .prepare(
+        `INSERT INTO audit_log (seq, at, kind, run_id, tool, decision, rule, sources, body, prev_hash, hash, mac)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        seq,
+        record.at,
+        e.kind,
+        e.runId ?? null,
+        e.tool ?? null,
+        e.decision ?? null,
+        e.rule ?? null,
+        e.sources?.length ? ` ${e.sources.join(' ')} ` : '',
+        entry.body,
+        entry.prevHash,
+        entry.hash,
+        entry.mac,
+      );
+    // Seal once the entry is committed: now, or once the caller's transaction has ended. A head
+    // left behind by a crash in between is moved forward by `recover` (the MACs prove the
+    // entries past it are ours); only a head AHEAD of the log means entries were removed.
+    if (!this.db.inTransaction) this.sealHeadNow();
+    else if (!this.sealPending) {
+      this.sealPending = true;
+      setImmediate(() => {
+        this.sealPending = false;
+        if (this.db.open) this.sealHeadNow();
+      });
+    }
+    return seq;
+  }
+
+  /** Seals the committed tail (a rolled-back append is simply not there). */
+  sealHeadNow(): SealedHead {
+    const last = this.db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as
+      { seq: number; hash: string } | undefined;
+    const head = sealHead(this.key.key(), last?.seq ?? 0, last?.hash ?? GENESIS_HASH);
+    const tmp = `${this.headPath}.tmp`;
+    writePrivateFile(tmp, JSON.stringify(head) + '\n');
+    renameSync(tmp, this.headPath);
+    return head;
+  }
+
+  head(): SealedHead | null {
+    if (!existsSync(this.headPath)) return null;
+    try {
+      return Head.parse(JSON.parse(readFileSync(this.headPath, 'utf8')));
+    } catch {
+      return { seq: -1, hash: '', mac: '' };
+    }
+  }
+
+  /**
+   * After a crash between a commit and its seal: a head behind the log is moved forward over
+   * entries that carry this profile's MACs. Nothing else is changed.
+   */
+  recover(): void {
+    const head = this.head();
+    if (!head || head.seq < 0) {
+      if (!head && this.count() === 0) this.sealHeadNow();
+      return;
+    }
+    const extra = this.db.prepare('SELECT seq, hash, mac FROM audit_log WHERE seq > ? ORDER BY seq').all(head.seq) as {
+      seq: number;
+      hash: string;
+      mac: string;
+    }[];
+    if (extra.length === 0) return;
+    const key = this.key.key();
+    if (extra.every((e, i) => e.seq === head.seq + i + 1 && e.mac === entryMac(key, e.seq, e.hash))) this.sealHeadNow();
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM audit_log').get() as { n: number }).n;
+  }
+
+  entries(range?: { from: number; to: number }): StoredEntry[] {
+    const rows = (
+      range
+        ? this.db
+            .prepare('SELECT seq, body, prev_hash, hash, mac FROM audit_log WHERE seq BETWEEN ? AND ? ORDER BY seq')
+            .all(range.from, range.to)
+        : this.db.prepare('SELECT seq, body, prev_hash, hash, mac FROM audit_log ORDER BY seq').all()
+    ) as Pick<Row, 'seq' | 'body' | 'prev_hash' | 'hash' | 'mac'>[];
+    return rows.map((r) => ({ seq: r.seq, body: r.body, prevHash: r.prev_hash, hash: r.hash, mac: r.mac }));
+  }
+
+  /** The whole chain against the key and the sealed head. */
+  verify(): VerifyResult {
+    this.recover();
+    const head = this.head();
+    const entries = this.entries();
+    if (!head)
+      return entries.length === 0
+        ? { ok: true, checked: 0, lastSeq: 0, lastHash: GENESIS_HASH }
+        : {
+            ok: false,
+            checked: 0,
+            lastSeq: 0,
+            lastHash: GENESIS_HASH,
+            problem: { seq: entries.length, kind: 'head', message: 'the sealed head of the log is missing' },
+          };
+    if (head.seq < 0)
+      return {
+        ok: false,
+        checked: 0,
+        lastSeq: 0,
+        lastHash: GENESIS_HASH,
+        problem: { seq: 0, kind: 'head', message: 'the sealed head of the log is unreadable' },
+      };
+    return verifyChain(entries, { key: this.key.key(), head });
+  }
+
+  list(f: AuditFilter = {}): AuditEntry[] {
+    const where: string[] = [];
+    const p: Record<string, string | number> = { limit: Math.min(Math.max(f.limit ?? 100, 1), 1000) };
+    const eq = (col: string, name: keyof AuditFilter) => {
+      const v = f[name];
+      if (v !== undefined) {
+        where.push(`${col} = @${name}`);
+        p[name] = v;
+      }
+    };
+    eq('kind', 'kind');
+    eq('tool', 'tool');
+    eq('decision', 'decision');
+    eq('rule', 'rule');
+    eq('run_id', 'runId');
+    if (f.source) {
+      where.push(`sources LIKE @source ESCAPE '\\'`);
+      p.source = `% ${f.source.replace(/[\\%_]/g, (c) => `\\${c}`)} %`;
+    }
+    if (f.from) {
+      where.push('at >= @from');
+      p.from = f.from;
+    }
+    if (f.to) {
+      where.push('at < @to');
+      p.to = f.to;
+    }
+    if (f.before !== undefined) {
+      where.push('seq < @before');
+      p.before = f.before;
+    }
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT @limit`,
+      )
+      .all(p) as Row[];
+    return rows.map(toEntry);
+  }
+
+  get(seq: number): AuditEntry | undefined {
+    const r = this.db.prepare('SELECT * FROM audit_log WHERE seq = ?').get(seq) as Row | undefined;
+    return r && toEntry(r);
+  }
+}
+
+function toEntry(r: Row): AuditEntry {
+  const body = JSON.parse(r.body) as { data?: Json };
+  return {
+    seq: r.seq,
+    at: r.at,
+    kind: r.kind,
+    runId: r.run_id,
+    tool: r.tool,
+    decision: r.decision,
+    rule: r.rule,
+    sources: r.sources.trim() ? r.sources.trim().split(' ') : [],
+    data: body.data ?? null,
+  };
+}

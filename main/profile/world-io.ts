@@ -1,0 +1,84 @@
+/**
+ * A profile account as a world, and a run's effects back into the store. Runs over a profile
+ * use the very tools, labels and policy gate of the world simulator (engine/world), so a plan
+ * cannot tell the demo account, a real mailbox or a test world apart; this file is the only
+ * translation between the two shapes.
+ */
+import type { Email, World, WorldEffects } from '../../engine/world';
+import type { Account, Repositories } from '../store/repositories';
+
+/** How many of an account's newest messages a run sees. */
+export const RUN_MAILBOX_LIMIT = 5_000;
+
+interface AccountConfig {
+  /** A fixed clock (the demo account lives on the demo world's Monday morning). */
+  readonly now?: string;
+  readonly allowlists?: { recipients: string[]; urls: string[] };
+}
+
+export const accountConfig = (a: Account): AccountConfig => a.config as AccountConfig;
+
+export function worldOf(repos: Repositories, account: Account, clock: () => Date): World {
+  const cfg = accountConfig(account);
+  const messages = repos.messages.forWorld(account.id, RUN_MAILBOX_LIMIT);
+  const toEmail = (m: (typeof messages)[number]): Email => ({
+    id: m.id,
+    folder: m.folder,
+    from: m.from,
+    to: [...m.to],
+    cc: [...m.cc],
+    subject: m.subject,
+    date: m.date,
+    body: m.body,
+    unread: m.unread,
+    threadId: m.threadId,
+    labels: [...m.labels],
+  });
+  return {
+    user: { name: account.userName, email: account.email, addresses: [...account.addresses] },
+    now: cfg.now ?? clock().toISOString(),
+    contacts: repos.contacts.list(account.id),
+    emails: messages.filter((m) => m.folder !== 'Trash').map(toEmail),
+    trash: messages.filter((m) => m.folder === 'Trash').map(toEmail),
+    events: repos.calendar.list(account.id),
+    allowlists: cfg.allowlists ?? { recipients: [], urls: [] },
+    freeBusy: repos.calendar.busy(account.id),
+    // Past drafts and sends keep new ids unique across runs (the world numbers them).
+    sent: repos.outgoing.sent(account.id),
+    drafts: repos.outgoing.drafts(account.id),
+    responses: repos.outgoing.responses(account.id),
+    changes: [],
+    transcript: [],
+  };
+}
+
+/**
+ * Writes what a run (or a committed claim) did into the store. For the demo account (`local`
+ * transport) sends land in the `sent` table: the local outbox a person can look at.
+ */
+export function applyEffects(
+  repos: Repositories,
+  account: Account,
+  fx: WorldEffects,
+  o: { runId?: string; claimId?: string; messageId?: string } = {},
+): void {
+  for (const d of fx.drafts) repos.outgoing.addDraft(account.id, d, o.runId ?? null);
+  for (const s of fx.sent)
+    repos.outgoing.addSent(account.id, s, {
+      ...(o.runId ? { runId: o.runId } : {}),
+      ...(o.claimId ? { claimId: o.claimId } : {}),
+      ...(o.messageId ? { messageId: o.messageId } : {}),
+    });
+  for (const e of fx.events) repos.calendar.upsert(account.id, e);
+  for (const r of fx.responses) repos.outgoing.addResponse(account.id, r);
+  for (const c of fx.changes) {
+    const m = repos.messages.get(c.emailId);
+    if (!m) continue;
+    if (c.action === 'archive') repos.messages.move(c.emailId, 'Archive');
+    else if (c.action === 'move' && c.to) repos.messages.move(c.emailId, c.to);
+    else if (c.action === 'delete') repos.messages.move(c.emailId, 'Trash');
+    else if (c.action === 'markRead') repos.messages.setUnread(c.emailId, false);
+    else if (c.action === 'label' && c.label && !m.labels.includes(c.label))
+      repos.messages.setLabels(c.emailId, [...m.labels, c.label]);
+  }
+}

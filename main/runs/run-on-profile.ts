@@ -1,0 +1,203 @@
+/**
+ * A plan run over a profile, recorded and audited: the account as a world (same tools, labels
+ * and gate as the simulator), the policy in force, then — in one transaction — the run and its
+ * calls (with the gate's whole input), the claims, the effects, and the audit entries ending in
+ * the run's receipt (plan hash, input hash, output hash). The engine call itself runs outside
+ * the transaction; nothing is written until it has ended.
+ */
+import { createHash } from 'node:crypto';
+import { hashJson, runReceipt } from '../../engine/audit/preview';
+import type { Decision, GateCall } from '../../engine/gate/types';
+import type { Json } from '../../engine/ifc/labeled-value';
+import { loadPolicy, presetPolicy, type Policy } from '../../engine/policy';
+import { simulate } from '../../engine/run/simulate';
+import type { Limits, Mode, RunReport } from '../../engine/run/types';
+import { WorldState, type WorldEffects } from '../../engine/world';
+import { contentHashOf } from '../claims/claim-store';
+import type { Profile } from '../profile/profile';
+import { applyEffects, worldOf } from '../profile/world-io';
+import type { Account } from '../store/repositories';
+
+export interface ProfileRunRequest {
+  readonly plan: string;
+  readonly mode?: Mode;
+  readonly input?: Json;
+  /** A policy for this run only (a file the CLI was given); default: the profile's policy. */
+  readonly policy?: Policy;
+  readonly kind?: 'plan' | 'ask' | 'triage' | 'playbook';
+  /** The person's words, when the run answers a request. */
+  readonly request?: string;
+  readonly limits?: Partial<Limits>;
+  readonly accountId?: string;
+}
+
+export interface ProfileRunResult {
+  readonly runId: string;
+  /** The engine's report, with claim ids as stored in the profile. */
+  readonly report: RunReport;
+  readonly effects: WorldEffects;
+  readonly receipt: ReturnType<typeof runReceipt>;
+}
+
+/** The policy in force: the newest saved version, else the default preset. */
+export function activePolicy(p: Profile): { policy: Policy; version: string } {
+  const saved = p.repos.policies.active();
+  if (!saved) return { policy: presetPolicy('default'), version: 'preset:default' };
+  const r = loadPolicy(saved.yaml);
+  // A saved policy was validated when saved; if it no longer loads, fail closed to the strict preset.
+  if (!r.ok) return { policy: presetPolicy('strict'), version: `preset:strict (saved v${saved.version} is invalid)` };
+  return { policy: r.policy, version: `v${saved.version}` };
+}
+
+const sha = (text: string): string => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+
+/** The gate's input as JSON (labels are plain data already). */
+const gateInputOf = (call: GateCall, decision: Decision, recipients: readonly string[] | undefined): Json =>
+  JSON.parse(JSON.stringify({ call, decision, recipients: recipients ?? null })) as Json;
+
+export async function runOnProfile(
+  p: Profile,
+  req: ProfileRunRequest,
+  clock: () => Date = () => new Date(),
+): Promise<ProfileRunResult> {
+  const account: Account = req.accountId
+    ? (p.repos.accounts.get(req.accountId) ?? fail(`no account ${req.accountId}`))
+    : p.primaryAccount();
+  const { policy, version } = req.policy ? { policy: req.policy, version: 'file' } : activePolicy(p);
+  const runId = p.repos.runs.nextId();
+  const startedAt = clock().toISOString();
+  const planHash = sha(req.plan);
+  const inputHash = hashJson(req.input ?? null);
+  const mode = req.mode ?? 'strict';
+  const gateInputs: { tool: string; input: Json }[] = [];
+  const world = new WorldState(worldOf(p.repos, account, clock));
+  const { report, effects } = await simulate({
+    plan: req.plan,
+    world,
+    policy,
+    mode,
+    ...(req.input !== undefined ? { input: req.input } : {}),
+    ...(req.limits ? { limits: req.limits } : {}),
+    onDecision: (call, decision, recipients) =>
+      gateInputs.push({ tool: call.tool, input: gateInputOf(call, decision, recipients) }),
+  });
+  // Claim ids are per run in the engine; in a profile they must be unique across runs.
+  const claimIds = new Map(report.claims.map((c) => [c.id, `${runId}-${c.id}`]));
+  const stored: RunReport = {
+    ...report,
+    calls: report.calls.map((c) => (c.claimId ? { ...c, claimId: claimIds.get(c.claimId)! } : c)),
+    claims: report.claims.map((c) => ({ ...c, id: claimIds.get(c.id)! })),
+  };
+  const outputHash = hashJson({ status: report.status, result: report.result } as Json);
+  let receipt!: ReturnType<typeof runReceipt>;
+
+  p.db
+    .transaction(() => {
+      p.repos.runs.start({
+        id: runId,
+        kind: req.kind ?? 'plan',
+        ...(req.request ? { request: req.request } : {}),
+        plan: req.plan,
+        planHash,
+        input: req.input ?? null,
+        inputHash,
+        mode,
+        policyId: version,
+        startedAt,
+      });
+      const firstSeq = p.audit.append({
+        kind: 'run.started',
+        runId,
+        data: {
+          kind: req.kind ?? 'plan',
+          planHash,
+          inputHash,
+          mode,
+          policy: version,
+          account: account.name,
+          request: req.request ?? null,
+        },
+      });
+      // The gate saw the calls in the order of report.calls; a call refused before the gate
+      // (invalid arguments) has no gate input.
+      let next = 0;
+      stored.calls.forEach((c) => {
+        const gi = gateInputs[next]?.tool === c.tool ? gateInputs[next++]!.input : null;
+        p.repos.runs.addCall(runId, c, c.claimId ?? null, gi);
+        p.audit.append({
+          kind: 'call.decided',
+          runId,
+          tool: c.tool,
+          decision: c.decision,
+          rule: c.rule,
+          sources: c.sources,
+          data: {
+            seq: c.seq,
+            args: c.args as Json,
+            reasons: [...c.reasons],
+            executed: c.executed,
+            claimId: c.claimId ?? null,
+            lineage: c.fields.map((f) => ({
+              path: f.path,
+              sources: [...f.sources],
+              untrusted: [...f.untrusted],
+            })) as Json,
+          },
+        });
+      });
+      for (const c of stored.claims) {
+        if (c.contentHash !== contentHashOf({ tool: c.tool, args: c.args }))
+          throw new Error(`claim ${c.id}: the engine's content hash does not match the stored action`);
+        p.claims.create({
+          id: c.id,
+          runId,
+          seq: c.seq,
+          accountId: account.id,
+          action: { tool: c.tool, args: c.args },
+          rule: c.rule,
+          reasons: c.reasons,
+          risk: c.risk,
+          fields: c.fields as unknown as Json,
+          context: c.context as unknown as Json,
+          createdAt: clock().toISOString(),
+        });
+        p.audit.append({
+          kind: 'claim.created',
+          runId,
+          tool: c.tool,
+          rule: c.rule,
+          data: { claimId: c.id, contentHash: c.contentHash, risk: c.risk, args: c.args as Json },
+        });
+      }
+      applyEffects(p.repos, account, effects, { runId });
+      if (report.status === 'limit')
+        p.audit.append({
+          kind: 'security.limit',
+          runId,
+          data: { limit: report.error?.limit ?? null, message: report.error?.message ?? '' },
+        });
+      const lastSeq = firstSeq + 1 + stored.calls.length + stored.claims.length + (report.status === 'limit' ? 1 : 0);
+      receipt = runReceipt({ runId, planHash, inputHash, outputHash, firstSeq, lastSeq });
+      p.repos.runs.finish(runId, {
+        status: report.status,
+        result: report.result,
+        outputHash,
+        error: report.error
+          ? { kind: report.error.kind, message: report.error.message, position: report.error.position }
+          : null,
+        transcript: report.transcript,
+        finishedAt: clock().toISOString(),
+      });
+      p.audit.append({
+        kind: 'run.finished',
+        runId,
+        data: { status: report.status, receipt: receipt as unknown as Json, claims: stored.claims.length },
+      });
+    })
+    .immediate();
+  return { runId, report: stored, effects, receipt };
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
