@@ -2,6 +2,9 @@
  * Every `zamburak` command, in the order `--help` lists them. A new command is one module in
  * this folder and one line here.
  */
+import { auditCommand, keygenCommand } from './audit';
+import { claimsCommand } from './claims';
+import { initCommand } from './init';
 import { notYet } from './not-yet';
 import { testPolicyCommand, validateCommand } from './policy';
 import { runCommand } from './run';
@@ -11,12 +14,10 @@ export const COMMANDS: readonly Command[] = [
   runCommand,
   validateCommand,
   testPolicyCommand,
-  notYet(
-    'audit',
-    `  zamburak audit list|show|verify --db FILE
-      Query and verify the audit log (arrives with the app's store).`,
-    "the app's store",
-  ),
+  initCommand,
+  claimsCommand,
+  auditCommand,
+  keygenCommand,
   notYet(
     'serve',
     `  zamburak serve

@@ -2,6 +2,8 @@ import { presetPolicy } from '../../../engine/policy';
 import { loadPolicyFile, loadWorld, simulate } from '../../../engine/run/simulate';
 import type { Json } from '../../../engine/ifc/labeled-value';
 import { readText, str, UsageError, type Parsed } from '../args';
+import { runOnProfile } from '../../../main/runs/run-on-profile';
+import { withProfile } from '../profile-arg';
 import { renderHuman, renderReport } from '../report';
 import type { Command } from './types';
 
@@ -24,24 +26,46 @@ export function parseMode(p: Parsed): 'strict' | 'normal' {
 
 export const runCommand: Command = {
   name: 'run',
-  help: `  zamburak run PLAN --world WORLD [--policy FILE] [--mode strict|normal] [--input JSON] [--json]
-      Run a plan program against a simulated world under a policy (default: the "default"
-      preset). --json prints the report of contracts.md; exit 0 completed, 1 failed or limit.`,
-  valueFlags: ['--world', '--policy', '--mode', '--input'],
+  help: `  zamburak run PLAN (--world WORLD | --profile DIR) [--policy FILE] [--mode strict|normal] [--input JSON] [--json]
+      Run a plan program against a simulated world, or over a profile (recorded and audited;
+      confirmations become claims), under a policy (default: the "default" preset, or the
+      profile's policy). --json prints the report of contracts.md; exit 0 completed, 1 failed or limit.`,
+  valueFlags: ['--world', '--policy', '--mode', '--input', '--profile'],
   boolFlags: ['--json'],
   async run(p) {
-    const [planPath, extra] = p.positional;
-    if (!planPath || extra) throw new UsageError('run takes exactly one PLAN file');
+    const [planPath, more] = p.positional;
+    if (!planPath || more) throw new UsageError('run takes exactly one PLAN file');
     const worldPath = str(p, '--world');
-    if (!worldPath) throw new UsageError('run needs --world WORLD');
+    const onProfile = p.flags.has('--profile') || (!worldPath && process.env.ZAMBURAK_PROFILE !== undefined);
+    if (!worldPath && !onProfile) throw new UsageError('run needs --world WORLD or --profile DIR');
+    if (worldPath && p.flags.has('--profile')) throw new UsageError('run takes --world or --profile, not both');
     const mode = parseMode(p);
     const input = parseInput(p);
     const plan = readText(planPath, 'plan');
-    const world = loadWorld(readText(worldPath, 'world'), worldPath);
     const policyPath = str(p, '--policy');
-    const policy = policyPath ? loadPolicyFile(readText(policyPath, 'policy'), policyPath) : presetPolicy('default');
-    const { report, effects } = await simulate({ plan, world, policy, mode, input });
-    if (p.flags.has('--json')) process.stdout.write(JSON.stringify(renderReport(report, effects)) + '\n');
+    const filePolicy = policyPath ? loadPolicyFile(readText(policyPath, 'policy'), policyPath) : undefined;
+    const { report, effects, extra } = worldPath
+      ? {
+          ...(await simulate({
+            plan,
+            world: loadWorld(readText(worldPath, 'world'), worldPath),
+            policy: filePolicy ?? presetPolicy('default'),
+            mode,
+            input,
+          })),
+          extra: {},
+        }
+      : await withProfile(p, async (profile) => {
+          const r = await runOnProfile(profile, {
+            plan,
+            mode,
+            ...(input !== undefined ? { input } : {}),
+            ...(filePolicy ? { policy: filePolicy } : {}),
+          });
+          return { report: r.report, effects: r.effects, extra: { runId: r.runId, receipt: r.receipt } };
+        });
+    if (p.flags.has('--json'))
+      process.stdout.write(JSON.stringify({ ...renderReport(report, effects), ...extra }) + '\n');
     else process.stdout.write(renderHuman(report, effects));
     return report.status === 'completed' ? 0 : 1;
   },

@@ -1,0 +1,193 @@
+/**
+ * `zamburak audit list|show N|verify|export|verify-bundle` and `zamburak keygen`. verify-bundle
+ * needs no profile: an auditor checks a bundle with the bundle and their key alone.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  BundleError,
+  generateKeyPair,
+  openBundle,
+  sealBundle,
+  verifyBundlePayload,
+} from '../../../engine/audit/bundle';
+import type { RunReceipt } from '../../../engine/audit/preview';
+import type { AuditEntry } from '../../../main/audit/audit-log';
+import { writePrivateFile } from '../../../main/secrets';
+import { InputError, readText, str, UsageError, type Parsed } from '../args';
+import { withProfile } from '../profile-arg';
+import type { Command } from './types';
+
+const line = (e: AuditEntry): string =>
+  [
+    String(e.seq).padStart(6),
+    e.at,
+    e.kind.padEnd(18),
+    e.tool ?? '',
+    e.decision ? `→ ${e.decision}` : '',
+    e.rule ? `[${e.rule}]` : '',
+    e.runId ?? '',
+  ]
+    .filter(Boolean)
+    .join('  ');
+
+function parseRange(v: string | undefined): { from: number; to: number } | undefined {
+  if (v === undefined) return undefined;
+  const m = /^(\d+):(\d+)$/.exec(v);
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < Number(m[1])) throw new UsageError('--range takes N:M (1 ≤ N ≤ M)');
+  return { from: Number(m[1]), to: Number(m[2]) };
+}
+
+async function audit(p: Parsed): Promise<number> {
+  const [sub, arg, extra] = p.positional;
+  const json = p.flags.has('--json');
+  const out = (human: string, data: unknown) => process.stdout.write(json ? JSON.stringify(data) + '\n' : human + '\n');
+  if (extra) throw new UsageError(`audit ${sub} takes at most one argument`);
+  if (sub === 'verify-bundle') {
+    if (!arg) throw new UsageError('audit verify-bundle needs the bundle FILE');
+    const keyPath = str(p, '--key');
+    if (!keyPath) throw new UsageError('audit verify-bundle needs --key KEYFILE');
+    try {
+      const payload = await openBundle(readText(arg, 'bundle'), readText(keyPath, 'key'));
+      const r = verifyBundlePayload(payload);
+      out(
+        r.ok
+          ? `Bundle intact: ${r.checked} entries (${payload.anchor.seq + 1}–${r.lastSeq}), ${r.receiptsChecked} run receipts, exported ${payload.exportedAt}.`
+          : `Bundle does NOT verify: entry ${r.problem!.seq} ${r.problem!.kind}: ${r.problem!.message}`,
+        { ok: r.ok, entries: r.checked, lastSeq: r.lastSeq, receipts: r.receiptsChecked, problem: r.problem ?? null },
+      );
+      return r.ok ? 0 : 1;
+    } catch (e) {
+      if (e instanceof BundleError) {
+        out(`Bundle refused: ${e.message}`, { ok: false, error: e.message });
+        return 1;
+      }
+      throw e;
+    }
+  }
+  return withProfile(p, async (profile) => {
+    switch (sub) {
+      case 'list': {
+        const limit = Number(str(p, '--limit') ?? 100);
+        const entries = profile.audit.list({
+          ...(str(p, '--kind') ? { kind: str(p, '--kind')! } : {}),
+          ...(str(p, '--tool') ? { tool: str(p, '--tool')! } : {}),
+          ...(str(p, '--decision') ? { decision: str(p, '--decision')! } : {}),
+          ...(str(p, '--rule') ? { rule: str(p, '--rule')! } : {}),
+          ...(str(p, '--source') ? { source: str(p, '--source')! } : {}),
+          ...(str(p, '--run') ? { runId: str(p, '--run')! } : {}),
+          limit,
+        });
+        out(entries.length ? entries.map(line).join('\n') : 'No entries.', { entries });
+        return 0;
+      }
+      case 'show': {
+        const seq = Number(arg);
+        if (!arg || !Number.isInteger(seq) || seq < 1) throw new UsageError('audit show needs an entry number');
+        const e = profile.audit.get(seq);
+        if (!e) throw new InputError(`zamburak audit: no entry ${seq}`);
+        out(`${line(e)}\n${JSON.stringify(e.data, null, 2)}`, e);
+        return 0;
+      }
+      case 'verify': {
+        const r = profile.audit.verify();
+        out(
+          r.ok
+            ? `Audit chain intact: ${r.checked} entries, sealed head ${r.lastSeq}.`
+            : `Audit chain BROKEN at entry ${r.problem!.seq} (${r.problem!.kind}): ${r.problem!.message}`,
+          { ok: r.ok, entries: r.checked, lastSeq: r.lastSeq, problem: r.problem ?? null },
+        );
+        return r.ok ? 0 : 1;
+      }
+      case 'export': {
+        const recipient = str(p, '--recipient');
+        const outFile = str(p, '--out');
+        if (!recipient || !outFile) throw new UsageError('audit export needs --recipient PUBFILE and --out FILE');
+        const check = profile.audit.verify();
+        if (!check.ok)
+          throw new InputError(
+            `zamburak audit: the chain does not verify (${check.problem!.message}); nothing exported`,
+          );
+        const range = parseRange(str(p, '--range')) ?? { from: 1, to: check.lastSeq };
+        const entries = profile.audit.entries(range);
+        const before =
+          range.from > 1 ? profile.audit.entries({ from: range.from - 1, to: range.from - 1 })[0] : undefined;
+        const receipts: RunReceipt[] = entries
+          .map((e) => JSON.parse(e.body) as { kind: string; data?: { receipt?: RunReceipt } })
+          .filter((b) => b.kind === 'run.finished' && b.data?.receipt)
+          .map((b) => b.data!.receipt!);
+        const bundle = await sealBundle(
+          {
+            anchor: before ? { seq: before.seq, hash: before.hash } : { seq: 0, hash: '0'.repeat(64) },
+            entries,
+            head: profile.audit.head(),
+            receipts,
+            ...(p.flags.has('--with-policies')
+              ? {
+                  policies: profile.repos.policies
+                    .history(1000)
+                    .map((v) => ({ version: v.version, yaml: v.yaml, changedAt: v.changedAt })),
+                }
+              : {}),
+            exportedAt: new Date().toISOString(),
+            profile: profile.dir,
+          },
+          readText(recipient, 'recipient public key'),
+        );
+        writeFileSync(outFile, bundle);
+        out(`Sealed ${entries.length} entries (${range.from}–${range.to}) to ${outFile}.`, {
+          out: outFile,
+          entries: entries.length,
+          range,
+        });
+        return 0;
+      }
+      default:
+        throw new UsageError('audit takes list, show N, verify, export or verify-bundle');
+    }
+  });
+}
+
+export const auditCommand: Command = {
+  name: 'audit',
+  help: `  zamburak audit list [--kind K] [--tool T] [--decision D] [--rule R] [--source S] [--run ID] [--limit N]
+        | show N | verify | export --recipient PUBFILE --out FILE [--range N:M] [--with-policies]
+        [--profile DIR | --db FILE] [--json]
+  zamburak audit verify-bundle FILE --key KEYFILE [--json]
+      The tamper-evident audit log. verify exits 1 naming the first entry that does not hold
+      (edited, inserted, deleted, reordered, truncated); verify-bundle needs only the bundle and the key.`,
+  valueFlags: [
+    '--profile',
+    '--db',
+    '--kind',
+    '--tool',
+    '--decision',
+    '--rule',
+    '--source',
+    '--run',
+    '--limit',
+    '--recipient',
+    '--out',
+    '--range',
+    '--key',
+  ],
+  boolFlags: ['--json', '--with-policies'],
+  run: audit,
+};
+
+export const keygenCommand: Command = {
+  name: 'keygen',
+  help: `  zamburak keygen --out DIR
+      An auditor's ML-KEM-768 key pair: DIR/audit.pub (give it out) and DIR/audit.key (keep it).`,
+  valueFlags: ['--out'],
+  async run(p) {
+    const dir = str(p, '--out');
+    if (!dir || p.positional.length) throw new UsageError('keygen needs --out DIR and nothing else');
+    const { publicKey, privateKey } = await generateKeyPair();
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'audit.pub'), publicKey);
+    writePrivateFile(join(dir, 'audit.key'), privateKey);
+    process.stdout.write(`Wrote ${join(dir, 'audit.pub')} and ${join(dir, 'audit.key')} (keep the .key private).\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,142 @@
+/**
+ * `zamburak claims list|show ID|approve ID|reject ID|undo ID`: the approval inbox from the
+ * command line. `approve` waits out the undo window and commits through the outbox.
+ */
+import type { ClaimRow } from '../../../main/claims/claim-store';
+import { ClaimError, ClaimsService } from '../../../main/services/claims-service';
+import { InputError, str, UsageError, type Parsed } from '../args';
+import { withProfile } from '../profile-arg';
+import type { Command } from './types';
+
+const STATES = ['pending', 'approved', 'committing', 'committed', 'rejected', 'expired', 'failed'] as const;
+
+const summary = (c: ClaimRow) => ({
+  id: c.id,
+  state: c.state,
+  tool: c.action.tool,
+  args: c.action.args,
+  rule: c.rule,
+  reasons: c.reasons,
+  risk: c.risk,
+  contentHash: c.contentHash,
+  runId: c.runId ?? null,
+  createdAt: c.createdAt,
+  decidedAt: c.decidedAt,
+  reason: c.reason,
+  error: c.error,
+});
+
+const line = (c: ClaimRow): string =>
+  `${c.id}  ${c.state.padEnd(10)} ${c.risk.padEnd(6)} ${c.action.tool}(${JSON.stringify(c.action.args).slice(0, 80)})  [${c.rule}]`;
+
+function detail(c: ClaimRow): string {
+  return [
+    `claim ${c.id} (${c.state}, risk ${c.risk})`,
+    `  action   ${c.action.tool} ${JSON.stringify(c.action.args, null, 2).replace(/\n/g, '\n           ')}`,
+    `  rule     ${c.rule}`,
+    ...c.reasons.map((r) => `  why      ${r}`),
+    `  hash     ${c.contentHash}`,
+    ...(c.reason ? [`  reason   ${c.reason}`] : []),
+    ...(c.error ? [`  error    ${c.error}`] : []),
+  ].join('\n');
+}
+
+function undoWindow(p: Parsed): number | undefined {
+  const v = str(p, '--undo-window');
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new UsageError('--undo-window takes a number of seconds (0 or more)');
+  return n * 1000;
+}
+
+async function claims(p: Parsed): Promise<number> {
+  const [sub, id, extra] = p.positional;
+  const json = p.flags.has('--json');
+  const out = (human: string, data: unknown) => process.stdout.write(json ? JSON.stringify(data) + '\n' : human + '\n');
+  if (extra) throw new UsageError(`claims ${sub} takes at most one ID`);
+  return withProfile(p, async (profile) => {
+    const svc = new ClaimsService(profile);
+    try {
+      switch (sub) {
+        case 'list': {
+          const state = str(p, '--state');
+          if (state && !(STATES as readonly string[]).includes(state))
+            throw new UsageError(`--state must be one of ${STATES.join(', ')}`);
+          const list = svc.list(state as ClaimRow['state'] | undefined, Number(str(p, '--limit') ?? 100));
+          out(list.length ? list.map(line).join('\n') : 'No claims.', { claims: list.map(summary) });
+          return 0;
+        }
+        case 'show': {
+          if (!id) throw new UsageError('claims show needs an ID');
+          const c = svc.get(id);
+          out(detail(c), { ...summary(c), fields: c.fields, context: c.context });
+          return 0;
+        }
+        case 'approve': {
+          if (!id) throw new UsageError('claims approve needs an ID');
+          const ms = undoWindow(p);
+          const { messageId, notBefore } = svc.approve(id, {
+            by: 'cli',
+            ...(str(p, '--hash') ? { expectedHash: str(p, '--hash')! } : {}),
+            ...(ms !== undefined ? { undoWindowMs: ms } : {}),
+          });
+          if (p.flags.has('--no-wait')) {
+            out(`Approved ${id}; it will be committed after ${notBefore}.`, {
+              id,
+              state: 'approved',
+              notBefore,
+              messageId,
+            });
+            return 0;
+          }
+          let told = false;
+          const c = await svc.commitWhenDue(id, (wait) => {
+            if (!told && !json)
+              process.stderr.write(
+                `Approved. Committing in ${Math.ceil(wait / 1000)} s (undo: zamburak claims undo ${id})…\n`,
+              );
+            told = true;
+          });
+          out(
+            c.state === 'committed' ? `Committed ${id}.` : `Claim ${id} is ${c.state}${c.error ? `: ${c.error}` : ''}.`,
+            summary(c),
+          );
+          return c.state === 'committed' ? 0 : 1;
+        }
+        case 'reject': {
+          if (!id) throw new UsageError('claims reject needs an ID');
+          const reason = str(p, '--reason');
+          svc.reject(id, { by: 'cli', ...(reason ? { reason } : {}) });
+          out(`Rejected ${id}.`, summary(svc.get(id)));
+          return 0;
+        }
+        case 'undo': {
+          if (!id) throw new UsageError('claims undo needs an ID');
+          svc.undo(id, 'cli');
+          out(`Undone: ${id} is pending again.`, summary(svc.get(id)));
+          return 0;
+        }
+        default:
+          throw new UsageError('claims takes list, show ID, approve ID, reject ID or undo ID');
+      }
+    } catch (e) {
+      if (e instanceof ClaimError) {
+        process.stderr.write(`zamburak claims: ${e.message}\n`);
+        return e.code === 'not-found' ? 2 : 1;
+      }
+      if (e instanceof UsageError || e instanceof InputError) throw e;
+      throw e;
+    }
+  });
+}
+
+export const claimsCommand: Command = {
+  name: 'claims',
+  help: `  zamburak claims list [--state S] | show ID | approve ID [--undo-window SECONDS] [--no-wait] [--hash H]
+        | reject ID [--reason TEXT] | undo ID   [--profile DIR] [--json]
+      The approval inbox. approve commits exactly the claimed action through the outbox once
+      the undo window (default 10 s) has passed; --hash refuses it unless it still has that hash.`,
+  valueFlags: ['--profile', '--db', '--state', '--limit', '--undo-window', '--reason', '--hash'],
+  boolFlags: ['--json', '--no-wait'],
+  run: claims,
+};

@@ -1,0 +1,37 @@
+/** `--profile DIR` (or ZAMBURAK_PROFILE, or the OS default) opened for a command. */
+import { basename, dirname } from 'node:path';
+import { openProfile, type Profile } from '../../main/profile/profile';
+import { resolveProfileDir } from '../../main/profile/paths';
+import { StoreError } from '../../main/store';
+import { InputError, str, type Parsed } from './args';
+
+export const PROFILE_FLAGS = ['--profile', '--db'] as const;
+
+export function openProfileArg(p: Parsed, o: { create?: boolean } = {}): Profile {
+  const db = str(p, '--db');
+  // `--db FILE` names the database itself; its profile is the folder around it.
+  const dir =
+    db && basename(db) === 'zamburak.db' ? dirname(db) : db ? dirname(db) : resolveProfileDir(str(p, '--profile'));
+  try {
+    const profile = openProfile(dir, { create: o.create ?? true });
+    if (profile.created) process.stderr.write(`Created a new profile with the demo account in ${dir}\n`);
+    return profile;
+  } catch (e) {
+    if (e instanceof StoreError) throw new InputError(`zamburak: ${e.message}`);
+    throw e;
+  }
+}
+
+/** Runs `f` with the profile open and closes it whatever happens. */
+export async function withProfile<T>(
+  p: Parsed,
+  f: (profile: Profile) => Promise<T> | T,
+  o?: { create?: boolean },
+): Promise<T> {
+  const profile = openProfileArg(p, o);
+  try {
+    return await f(profile);
+  } finally {
+    profile.close();
+  }
+}

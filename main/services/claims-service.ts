@@ -1,0 +1,94 @@
+/**
+ * What a person does with claims, for every front end (CLI, app, browser host): list, show,
+ * approve (into the outbox, after the undo window), undo, reject. Commits go through the
+ * outbox with the account's transport.
+ */
+import type { Profile } from '../profile/profile';
+import { ClaimError, type ClaimRow, type ClaimState } from '../claims/claim-store';
+import { localTransport } from '../outbox/local-transport';
+import { Outbox, type CommitOutcome } from '../outbox/outbox';
+import type { Transport } from '../outbox/transport';
+
+/** Default undo window (seconds): approved sends wait this long before they go out. */
+export const DEFAULT_UNDO_SECONDS = 10;
+
+export class ClaimsService {
+  readonly outbox: Outbox;
+
+  constructor(
+    private readonly p: Profile,
+    transports?: ReadonlyMap<string, Transport>,
+    private readonly clock: () => Date = () => new Date(),
+  ) {
+    this.outbox = new Outbox(p.db, transports ?? new Map([['local', localTransport(p, clock)]]), p.audit, {
+      now: clock,
+    });
+  }
+
+  undoWindowMs(): number {
+    const s = Number(this.p.setting('undoWindowSeconds') ?? DEFAULT_UNDO_SECONDS);
+    return Number.isFinite(s) && s >= 0 ? s * 1000 : DEFAULT_UNDO_SECONDS * 1000;
+  }
+
+  list(state?: ClaimState, limit?: number): ClaimRow[] {
+    return this.p.claims.list({ ...(state ? { state } : {}), ...(limit ? { limit } : {}) });
+  }
+
+  get(id: string): ClaimRow {
+    return this.p.claims.get(id);
+  }
+
+  transportOf(c: ClaimRow): string {
+    const a = c.accountId ? this.p.repos.accounts.get(c.accountId) : undefined;
+    return a?.transport === 'imap' ? 'smtp' : 'local';
+  }
+
+  approve(id: string, o: { by: string; expectedHash?: string; undoWindowMs?: number }) {
+    const c = this.p.claims.get(id);
+    const account = c.accountId ? this.p.repos.accounts.get(c.accountId) : undefined;
+    return this.p.claims.approve(id, {
+      by: o.by,
+      now: this.clock(),
+      undoWindowMs: o.undoWindowMs ?? this.undoWindowMs(),
+      transport: this.transportOf(c),
+      ...(o.expectedHash ? { expectedHash: o.expectedHash } : {}),
+      messageIdDomain: account?.email.split('@')[1] ?? 'zamburak.invalid',
+    });
+  }
+
+  undo(id: string, by: string): void {
+    this.p.claims.undo(id, { by, now: this.clock() });
+  }
+
+  reject(id: string, o: { by: string; reason?: string }): void {
+    this.p.claims.reject(id, { by: o.by, now: this.clock(), ...(o.reason ? { reason: o.reason } : {}) });
+  }
+
+  /** Commits whatever is due. */
+  commitDue(): Promise<CommitOutcome[]> {
+    return this.outbox.processDue();
+  }
+
+  /** Waits out the claim's undo window, then commits it (the CLI's approve). */
+  async commitWhenDue(id: string, onWait?: (ms: number) => void): Promise<ClaimRow> {
+    for (;;) {
+      const e = this.outbox.entry(id);
+      if (!e || e.state === 'sent' || e.state === 'failed' || e.state === 'cancelled') break;
+      const wait = new Date(e.notBefore).getTime() - this.clock().getTime();
+      if (wait > 0) {
+        onWait?.(wait);
+        await new Promise((r) => setTimeout(r, Math.min(wait, 1000)));
+        continue;
+      }
+      await this.outbox.processDue();
+      const after = this.outbox.entry(id);
+      if (after && after.state === 'waiting') {
+        const retry = new Date(after.notBefore).getTime() - this.clock().getTime();
+        await new Promise((r) => setTimeout(r, Math.max(50, Math.min(retry, 5000))));
+      }
+    }
+    return this.p.claims.get(id);
+  }
+}
+
+export { ClaimError };
