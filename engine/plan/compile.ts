@@ -31,8 +31,6 @@ const BINARY: Readonly<Record<string, string>> = {
   '**': 'pow',
   '===': 'eq',
   '!==': 'ne',
-  '==': 'leq',
-  '!=': 'lne',
   '<': 'lt',
   '>': 'gt',
   '<=': 'le',
@@ -391,7 +389,6 @@ export function compile(
     let fast: string;
     if (op === '===' || op === '!==')
       fast = `(typeof ${a} !== 'object' && typeof ${b} !== 'object' ? ${a} ${op} ${b} : ${slow})`;
-    else if (op === '==' || op === '!=') return setup.length ? `(${setup.join(', ')}, ${slow})` : slow;
     else fast = `(typeof ${a} === 'number' && typeof ${b} === 'number' ? ${a} ${op} ${b} : ${slow})`;
     return setup.length ? `(${setup.join(', ')}, ${fast})` : fast;
   };

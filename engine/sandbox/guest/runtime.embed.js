@@ -486,15 +486,12 @@
       return mk(f(raw(a), raw(b)), J(la, lb), op, dOf(a), dOf(b));
     };
   }
-  R.eq = function (a, b) {
-    if (!(a instanceof Box) && !(b instanceof Box)) return a === b;
-    return eqSlow(a, b);
-  };
+  // Only two non-objects compare without labels: an unboxed container still has a structure label.
+  const bare = (x) => x === null || typeof x !== 'object';
+  R.eq = (a, b) => (bare(a) && bare(b) ? a === b : eqSlow(a, b));
   const eqSlow = eqOp('===', (a, b) => a === b);
   const neSlow = eqOp('!==', (a, b) => a !== b);
-  R.ne = (a, b) => (!(a instanceof Box) && !(b instanceof Box) ? a !== b : neSlow(a, b));
-  R.leq = eqOp('==', (a, b) => a == b);
-  R.lne = eqOp('!=', (a, b) => a != b);
+  R.ne = (a, b) => (bare(a) && bare(b) ? a !== b : neSlow(a, b));
   R.inc = (x) => (typeof x === 'number' ? x + 1 : R.add(R.pos(x), 1));
   R.dec = (x) => (typeof x === 'number' ? x - 1 : R.sub(R.pos(x), 1));
   function un(op, f) {
@@ -522,15 +519,24 @@
       o = o.v;
     }
     k = raw(k);
-    if (isArray(o) || isObj(o)) return mk(hasOwn(o, String(k)), J(J(lk, lo), o[SL] || 0), 'in', -1, -1);
+    acc(J(J(lk, lo), o !== null && typeof o === 'object' ? o[SL] || 0 : 0));
+    if (isArray(o) || isObj(o)) return mk(hasOwn(o, String(key(k, lk))), J(J(lk, lo), o[SL] || 0), 'in', -1, -1);
     return typeError("'in' needs an array or a plain object", J(lk, lo));
   };
 
   // ---- property access ---------------------------------------------------------------------
   const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
   // The refusal depends on the key, so it carries the key's label (l).
+  // A container or function is never turned into a key natively: its text would depend on its
+  // elements (only the reference's label would be joined) and could run plan code (toString).
   function key(k, l) {
     if (typeof k === 'number') return k;
+    acc(l || 0);
+    if (k !== null && (typeof k === 'object' || typeof k === 'function'))
+      typeError(
+        'a container or function cannot be used as a property key in plans: convert it explicitly (String, JSON.stringify)',
+        J(l || 0, k[SL] || 0),
+      );
     if (typeof k !== 'string') k = String(k);
     if (FORBIDDEN.has(k)) typeError("access to the property '" + k + "' is not allowed in plans", l || 0);
     return k;
@@ -636,6 +642,7 @@
     }
   };
   R.set = function (o, k, v) {
+    if (isFn(v)) noFn(v, J(lab(o), lab(k)));
     if (R.pc === 0 && typeof k === 'number' && isArray(o) && k >= 0 && k < o.length && Number.isInteger(k)) {
       o[LISTING] = false;
       o[k] = v;
@@ -670,6 +677,20 @@
     return v;
   };
 
+  // Functions are never stored in data: a container that held one could hand it to native code
+  // (toString, valueOf, toJSON) or to a call through a computed key. The front end refuses what
+  // it can see; every write into a container checks here. The refusal depends on whether the
+  // value is a function, which its reference label decides.
+  const isFn = (v) => typeof v === 'function' || (v instanceof Box && typeof v.v === 'function');
+  function noFn(v, l) {
+    if (isFn(v))
+      typeError(
+        'functions cannot be stored in arrays, objects, maps or sets in plans: keep it in a variable and call it by name',
+        J(l, lab(v)),
+      );
+    return v;
+  }
+
   // ---- literals ---------------------------------------------------------------------------
   // Spread entries are marked by the compiler as [SPREAD, value].
   const SPREAD = { spread: true };
@@ -684,7 +705,7 @@
         if (sl) a[SL] = J(a[SL] || 0, sl);
         const src = spreadList(it[1]);
         for (let j = 0; j < src.length; j++) a.push(strict ? R.asg(src[j]) : src[j]);
-      } else a.push(strict ? R.asg(it) : it);
+      } else a.push(strict ? R.asg(noFn(it, 0)) : noFn(it, 0));
     }
     return checkArr(a);
   };
@@ -711,7 +732,8 @@
           sl = J(sl, kl);
           k = k.v;
         }
-        o[String(key(k, kl))] = strict ? R.asg(kvs[i + 1]) : kvs[i + 1];
+        const v = noFn(kvs[i + 1], kl);
+        o[String(key(k, kl))] = strict ? R.asg(v) : v;
       }
     }
     if (sl) o[SL] = sl;
@@ -771,9 +793,6 @@
     if (ASYNC_FN.has(f) && !awaited) typeError('an async function must be awaited where it is called (await f(…))');
     return f;
   };
-  function callFn(f, args) {
-    return R.callee(f).apply(undefined, args);
-  }
   R.spread = spreadList;
   // An argument list with spread parts: a native array whose SL is what its length depends on.
   R.sargs = function (items) {
@@ -804,7 +823,7 @@
   R.rest = function (native) {
     const a = newArr(J(R.sp, strict ? R.pc : 0));
     R.sp = 0;
-    for (let i = 0; i < native.length; i++) a.push(native[i]);
+    for (let i = 0; i < native.length; i++) a.push(noFn(native[i], a[SL] || 0));
     return a;
   };
   // Array destructuring's ...rest: the remaining elements under the source's labels.
@@ -1141,7 +1160,6 @@
     checkArr,
     typeError,
     limit,
-    callFn,
     spreadList,
     pair,
     str,
@@ -1156,6 +1174,7 @@
     S,
     key,
     dOf,
+    noFn,
   };
   // Host-side helpers: describe a failure, export the result.
   R.describe = function (e) {
