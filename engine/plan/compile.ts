@@ -253,9 +253,21 @@ export function compile(
         op.kind === 'member' ? op.node.optional : op.node.callee.type === 'MemberExpression' && op.node.callee.optional;
       if (optional) {
         const t = temp();
-        return `(${t} = ${base}, __R.nul(${t}) ? __R.undef(${t}) : ${step(t, op, i)})`;
+        return `(${t} = ${base}, ${tail(t, op, i)})`;
       }
       return step(base, op, i);
+    };
+    // The rest of the chain runs only because the value tested was not nullish: a region, whose
+    // writes are upgraded on both paths (the one that skipped the tail too).
+    const tail = (t: string, op: Op, i: number): string => {
+      const p = temp();
+      const r = temp();
+      const eff = effects.region([e], e.start, e.end);
+      fn.regions++;
+      const code = step(t, op, i);
+      fn.regions--;
+      const after = mergeCode(eff, p, e.end);
+      return `(${p} = __R.pc, __R.pc = __R.J(${p}, ${labelOf(t)}), ${r} = __R.nul(${t}) ? __R.undef(${t}) : ${code}, ${[...after, r].join(', ')})`;
     };
     const step = (base: string, op: Op, i: number): string => {
       if (op.kind === 'member') return apply(`__R.get(${base}, ${key(op.node)})`, i + 1);
@@ -267,10 +279,12 @@ export function compile(
     return apply(ex(cur as Expr), 0);
   };
 
-  // A region inside an expression (the right side of && || ??, the arms of ?:).
+  /**
+   * A region inside an expression (the right side of && || ??, the arms of ?:, a default value):
+   * code that runs only because of `ctl` runs under its label, always. Even a read can throw (a
+   * property of null, a refused key), and that throw must carry the condition.
+   */
   const exprRegion = (nodes: readonly Expr[], ctl: string, build: (parts: string[]) => string): string => {
-    const simple = nodes.every(isSimple);
-    if (simple) return build(nodes.map(ex));
     const p = temp();
     const eff = effects.region(nodes, Math.min(...nodes.map((n) => n.start)), Math.max(...nodes.map((n) => n.end)));
     fn.regions++;
@@ -367,6 +381,9 @@ export function compile(
     }
   };
 
+  /** A default value: evaluated only because `t` is undefined, so a region under t's label. */
+  const defaultValue = (dflt: Expr, t: string): string => exprRegion([dflt], t, ([r]) => chosen(r!, t));
+
   const binop = (op: string, a: string, b: string): string => `__R.${BINARY[op]}(${a}, ${b})`;
 
   /**
@@ -442,9 +459,8 @@ export function compile(
           return;
         case 'AssignmentPattern': {
           const t = temp();
-          const dflt = strict ? `__R.ctl(${ex(pat.right)}, ${t})` : ex(pat.right);
           steps.push(`${t} = ${code}`);
-          go(pat.left, `(__R.und(${t}) ? ${dflt} : ${t})`);
+          go(pat.left, `(__R.und(${t}) ? ${defaultValue(pat.right, t)} : ${t})`);
           return;
         }
         case 'ObjectPattern': {
@@ -829,7 +845,7 @@ export function compile(
       } else if (p.type === 'AssignmentPattern' && p.left.type === 'Identifier') {
         params.push(p.left.name);
         const t = p.left.name;
-        prologue.push(`if (__R.und(${t})) ${t} = ${strict ? `__R.ctl(${ex(p.right)}, ${t})` : ex(p.right)};`);
+        prologue.push(`if (__R.und(${t})) ${t} = ${defaultValue(p.right, t)};`);
       } else {
         const a = `__a${i}`;
         params.push(a);
@@ -910,30 +926,4 @@ function hasContinue(n: N): boolean {
   };
   walk(n, false);
   return found;
-}
-
-/** Is this expression free of effects (no calls, assignments or awaits)? Then a region around it is not needed. */
-function isSimple(e: N): boolean {
-  let simple = true;
-  const walk = (x: unknown): void => {
-    if (!simple || !x || typeof x !== 'object') return;
-    if (Array.isArray(x)) return x.forEach(walk);
-    const node = x as N;
-    if (!('type' in node)) return;
-    if (
-      node.type === 'CallExpression' ||
-      node.type === 'NewExpression' ||
-      node.type === 'AssignmentExpression' ||
-      node.type === 'UpdateExpression' ||
-      node.type === 'AwaitExpression' ||
-      node.type === 'ArrowFunctionExpression' ||
-      node.type === 'FunctionExpression'
-    ) {
-      simple = false;
-      return;
-    }
-    for (const [k, v] of Object.entries(node)) if (k !== 'loc') walk(v);
-  };
-  walk(e);
-  return simple;
 }
