@@ -54,6 +54,8 @@ interface Fn {
   regions: number;
   /** Per enclosing loop (innermost last): the variable accumulating its abrupt-completion labels. */
   readonly loops: string[];
+  /** How many try blocks (or their catch) enclose the current point (within this function). */
+  tries: number;
 }
 
 const str = (s: string): string => JSON.stringify(s);
@@ -551,6 +553,8 @@ export function compile(
   };
 
   const tick = 'if (++__S.n > __S.m) __R.lim();';
+  /** Leaving enclosing try blocks early: the context joins what they could have thrown because of. */
+  const TRY_EXIT = '__R.pc = __R.J(__R.pc, __R.tcur());';
   /** The function's exit taint at a return: its own, and its callees' not yet picked up. */
   const exitAbr = '(__R.exit === 0 ? __abr : __R.J(__abr, __R.exitOf()))';
   /**
@@ -608,6 +612,9 @@ export function compile(
                 end: s.argument.end,
               } as acorn.AwaitExpression)
             : s.argument;
+        // Leaving a try early: whether we get here depends on everything it could have thrown
+        // because of so far (the try's accumulator), so the exit and the value carry it.
+        if (fn.tries > 0) emit(TRY_EXIT, at);
         const v = arg ? ex(arg) : 'undefined';
         const abr = fn.regions > 0 ? '__R.J(__R.J(__abr, __R.exitOf()), __R.pc)' : exitAbr;
         if (fn.isAsync) emit(`return __R.aret(${v}, __e, ${abr});`, at);
@@ -625,11 +632,13 @@ export function compile(
         emit(`throw __R.thr(${ex(s.argument)});`, at);
         return;
       case 'BreakStatement':
-        emit('break;', at);
+      case 'ContinueStatement': {
+        // Out of a try, early: what follows (in the loop, after it) depends on the try so far.
+        const loopAcc = fn.loops[fn.loops.length - 1];
+        const early = fn.tries > 0 && loopAcc ? `${TRY_EXIT} ${loopAcc} = __R.J(${loopAcc}, __R.pc); ` : '';
+        emit(`${early}${s.type === 'BreakStatement' ? 'break' : 'continue'};`, at);
         return;
-      case 'ContinueStatement':
-        emit('continue;', at);
-        return;
+      }
       case 'EmptyStatement':
         return;
       case 'BlockStatement':
@@ -803,6 +812,7 @@ export function compile(
     emit(`{ ${tp} = __R.pc; ${p} = ${tp}; ${ta} = 0; __R.tpush();`, at);
     fn.regions++;
     emit('try {');
+    fn.tries++;
     stmts(s.block.body);
     if (s.handler) {
       const x = temp();
@@ -817,14 +827,23 @@ export function compile(
       }
       stmts(s.handler.body.body);
     }
+    fn.tries--;
     // Without a catch, a fatal error (a limit) passing through is still noticed by the runtime.
     if (!s.handler) emit(`} catch (__x) { __R.fatal(__x);`);
-    emit(`} finally { ${ta} = __R.tpop();`);
+    // The finally runs under what the try could have thrown because of, whichever way it was
+    // left (normally, by an exception, or early by return/break/continue): a finally that
+    // returns, or code after an early exit, must not see a clean context.
+    emit(`} finally { ${ta} = __R.tpop(); if (${ta} !== 0) __R.pc = __R.J(__R.pc, ${ta});`);
     if (s.finalizer) stmts(s.finalizer.body);
     emit('}');
     fn.regions--;
-    // What follows a try runs under whatever its block could have thrown because of.
+    // What follows a try runs under whatever its block could have thrown because of. When the
+    // block may also leave early (break/continue/return), the path that did NOT leave depends
+    // on it too: the rest of the loop, or of the function, runs under it.
     const merge = strict ? mergeCode({ ...eff, escapesLoop: false }, p, s.end, false, true) : [];
+    const loopAcc = fn.loops[fn.loops.length - 1];
+    if (eff.escapesLoop && loopAcc) merge.push(`${loopAcc} = __R.J(${loopAcc}, __R.pc)`);
+    if (eff.escapesFunction && !strict) merge.push('__abr = __R.J(__abr, __R.pc)');
     emit([`__R.pc = __R.J(__R.pc, ${ta})`, ...merge].join('; ') + '; }');
   };
 
@@ -832,7 +851,7 @@ export function compile(
   const func = (f: acorn.Function, name: string | null): string => {
     const savedFn = fn;
     const savedOut = out;
-    fn = { temps: [], isAsync: f.async, awaits: f.async, regions: 0, loops: [] };
+    fn = { temps: [], isAsync: f.async, awaits: f.async, regions: 0, loops: [], tries: 0 };
     out = [];
     const params: string[] = [];
     const prologue: string[] = [];
@@ -902,7 +921,7 @@ export function compile(
   };
 
   // ---- the program ------------------------------------------------------------------------------
-  fn = { temps: [], isAsync: false, awaits: true, regions: 0, loops: [] };
+  fn = { temps: [], isAsync: false, awaits: true, regions: 0, loops: [], tries: 0 };
   stmts(program.body);
   emit('return __R.ret(undefined, __e, __abr);');
   const body = out;

@@ -373,6 +373,12 @@
     TA = 0;
     TD++;
   };
+  // Everything the enclosing try blocks could have thrown because of so far (an early exit).
+  R.tcur = function () {
+    let l = TA;
+    for (let i = 0; i < TSTACK.length; i++) l = J(l, TSTACK[i]);
+    return l;
+  };
   R.tpop = function () {
     const mine = TA;
     TD--;
@@ -399,8 +405,11 @@
   // A result chosen by a control value (ternary, && || ??), STRICT only.
   R.ctl = (x, c) => withL(x, lab(c), 'choice');
   // A try without catch still notices fatal errors passing through (R.fatal in its finally path).
+  // An exception passing through (to a finally that may swallow it by returning) counts as
+  // something the try threw because of.
   R.fatal = function (e) {
     if (isFatal(e)) die(e);
+    if (e.l) acc(e.l);
     throw e;
   };
   R.lim = function () {
@@ -624,6 +633,7 @@
       l = o.l;
       o = o.v;
     }
+    acc(l);
     if (!isObj(o)) typeError('only plain objects can be destructured with ...rest', l);
     const out = newObj();
     const sl = J(l, o[SL] || 0);
@@ -720,6 +730,7 @@
           l = src.l;
           src = src.v;
         }
+        acc(J(l, src !== null && typeof src === 'object' ? src[SL] || 0 : 0));
         if (src == null) continue;
         if (!isObj(src) && !isArray(src)) typeError('only plain objects and arrays can be spread into an object', l);
         sl = J(sl, J(l, src[SL] || 0));
@@ -840,6 +851,8 @@
       l = x.l;
       x = x.v;
     }
+    // Whether x can be spread depends on its type: inside a try, a label to remember.
+    acc(J(l, x !== null && typeof x === 'object' ? x[SL] || 0 : 0));
     if (typeof x === 'string') {
       const out = [];
       for (const ch of x) out.push(mk(ch, l, 'char', -1, -1));
