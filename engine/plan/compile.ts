@@ -192,27 +192,30 @@ export function compile(
       const name = callee.computed ? null : (callee.property as acorn.Identifier).name;
       if (name !== null && INLINE_STRING_METHODS.has(name) && !hasSpread(c.arguments))
         return stringMethod(callee, name, c.arguments as Expr[]);
-      const method = `__R.mc(${ex(callee.object as Expr)}, ${key(callee)}, ${args(c.arguments)})`;
-      return callbackMerge(c, callee, method);
+      return methodCall(c, callee, ex(callee.object as Expr));
     }
     return planCall(ex(callee as Expr), c.arguments, awaited);
   };
   /**
-   * A method that runs a callback (find, every, sort…) is a loop whose stopping point depends
-   * on the callback's answers: what the callback writes outside itself is upgraded with the
-   * answers' label, which the method's result carries (STRICT), like a loop's merge point.
+   * A method call `recv.name(args)`. A method that runs a callback (find, every, sort…) is a
+   * loop whose stopping point depends on the receiver's structure, on which callback was passed
+   * and on the callback's answers: what the callback writes outside itself is upgraded with all
+   * of those (STRICT), like a loop's merge point — not with the result alone, which says nothing
+   * when the callback never ran (forEach over an empty array).
    */
-  const callbackMerge = (c: acorn.CallExpression, callee: acorn.MemberExpression, method: string): string => {
-    const name = callee.computed ? null : (callee.property as acorn.Identifier).name;
+  const methodCall = (c: acorn.CallExpression, callee: acorn.MemberExpression, recv: string): string => {
+    const name = (callee.property as acorn.Identifier).name;
     const cbArg = c.arguments[0];
-    if (!strict || name === null || !CALLBACK_METHODS.has(name) || !cbArg || cbArg.type === 'SpreadElement')
-      return method;
+    const plain = `__R.mc(${recv}, ${str(name)}, ${args(c.arguments)})`;
+    if (!strict || !CALLBACK_METHODS.has(name) || !cbArg || cbArg.type === 'SpreadElement') return plain;
     const eff = effects.region([cbArg], c.start, c.end);
-    if (!eff.vars.size && !eff.bases.length && !eff.opaque) return method;
+    if (!eff.vars.size && !eff.bases.length && !eff.opaque) return plain;
+    const o = temp();
+    const a = temp();
     const v = temp();
     const p = temp();
     const merge = mergeCode({ ...eff, escapesFunction: false, escapesLoop: false }, p, c.end);
-    return `(${v} = ${method}, ${p} = __R.pc, __R.pc = __R.J(${p}, __R.lab(${v})), ${merge.join(', ')}, ${v})`;
+    return `(${o} = ${recv}, ${a} = ${args(c.arguments)}, ${v} = __R.mc(${o}, ${str(name)}, ${a}), ${p} = __R.pc, __R.pc = __R.J(${p}, __R.cbl(${o}, ${a}, ${v})), ${merge.join(', ')}, ${v})`;
   };
   /**
    * A string method that cannot grow its result, on an unlabeled string with unlabeled
@@ -274,8 +277,7 @@ export function compile(
     const step = (base: string, op: Op, i: number): string => {
       if (op.kind === 'member') return apply(`__R.get(${base}, ${key(op.node)})`, i + 1);
       const c = op.node;
-      if (c.callee.type === 'MemberExpression')
-        return apply(`__R.mc(${base}, ${key(c.callee)}, ${args(c.arguments)})`, i + 1);
+      if (c.callee.type === 'MemberExpression') return apply(methodCall(c, c.callee, base), i + 1);
       return apply(planCall(base, c.arguments), i + 1);
     };
     return apply(ex(cur as Expr), 0);
@@ -752,7 +754,7 @@ export function compile(
     const p = temp();
     const lt = temp();
     const la = temp();
-    const eff = effects.region([s.body, s.left], s.left.start, s.end);
+    const eff = effects.region([s], s.start, s.end);
     eff.escapesLoop = false;
     emit(`{ ${it} = __R.iter(${ex(s.right)}); ${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0;`, at);
     fn.regions++;

@@ -402,6 +402,9 @@
     }
     if (c !== null && typeof c === 'object' && !(c instanceof Date)) c[SL] = J(J(c[SL] || 0, l), R.pc);
   };
+  // What decides whether and how often a method's callback ran: the receiver (reference and
+  // structure), the callback passed, the argument count, and the answers (in the result).
+  R.cbl = (o, a, v) => J(J(lab(o), J(a[SL] || 0, a.length ? lab(a[0]) : 0)), lab(v));
   // A result chosen by a control value (ternary, && || ??), STRICT only.
   R.ctl = (x, c) => withL(x, lab(c), 'choice');
   // A try without catch still notices fatal errors passing through (R.fatal in its finally path).
