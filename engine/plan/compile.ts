@@ -862,7 +862,7 @@ export function compile(
       else if (p.type === 'RestElement' && p.argument.type === 'Identifier') {
         // A native rest array knows nothing of labels: rebuild it as a plan array (R.rest).
         params.push(`...__r${i}`);
-        prologue.push(`let ${p.argument.name} = __R.rest(__r${i});`);
+        prologue.push(`let ${p.argument.name} = __R.rest(__r${i}, __sp);`);
       } else if (p.type === 'AssignmentPattern' && p.left.type === 'Identifier') {
         params.push(p.left.name);
         const t = p.left.name;
@@ -884,7 +884,11 @@ export function compile(
     const temps = fn.temps;
     fn = savedFn;
     out = savedOut;
-    const head = `${f.async ? 'async ' : ''}function ${name ?? ''}(${params.join(', ')}) { ${tick} const __e = __R.pc; let __abr = 0;${temps.length ? ` let ${temps.join(', ')};` : ''}`;
+    // What this call's spread argument count depends on is taken at entry, before a default
+    // value's own spread call can replace it; every function clears it so none goes stale.
+    const hasRest = f.params.some((q) => q.type === 'RestElement');
+    const sp = hasRest ? ' const __sp = __R.sp; __R.sp = 0;' : ' __R.sp = 0;';
+    const head = `${f.async ? 'async ' : ''}function ${name ?? ''}(${params.join(', ')}) { ${tick}${sp} const __e = __R.pc; let __abr = 0;${temps.length ? ` let ${temps.join(', ')};` : ''}`;
     // The function's lines are spliced in where its placeholder stands (see flatten).
     const id = fnBodies.length;
     fnBodies.push([

@@ -153,7 +153,7 @@
   const MUTATING = new Set(M.mutating);
   function arrayMethod(arr, rl, name, args) {
     // push on an unlabeled array outside any context: the loop-building hot path.
-    if (name === 'push' && rl === 0 && arr[SL] === undefined && (!strict || R.pc === 0)) {
+    if (name === 'push' && rl === 0 && arr[SL] === undefined && args[SL] === undefined && (!strict || R.pc === 0)) {
       for (let i = 0; i < args.length; i++) arr.push(args[i]);
       checkArr(arr);
       return arr.length;
@@ -166,7 +166,8 @@
       arr[I.LISTING] = false;
       acc(sl);
       // The array changes under the reference's label and (STRICT) the context.
-      const changeL = J(rl, ctxL);
+      // How many arguments arrive (a spread) decides how the array grows.
+      const changeL = J(J(rl, ctxL), name === 'push' || name === 'unshift' || name === 'splice' ? args[SL] || 0 : 0);
       const put = (v) => (strict ? withL(v, changeL) : withL(v, rl));
       let out;
       switch (name) {
@@ -370,7 +371,8 @@
         return withL(accv, sl, 'reduce');
       }
       case 'flat': {
-        const out = newArr(sl);
+        // How deep it flattens decides which elements come out: the depth's label is structure.
+        const out = newArr(J(sl, args.length ? lab(args[0]) : 0));
         const depth = args.length ? +raw(args[0]) : 1;
         const go = (a, d, l) => {
           for (const e of a) {

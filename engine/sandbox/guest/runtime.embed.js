@@ -834,9 +834,8 @@
     R.sp = l;
     return fn.apply(undefined, args);
   };
-  R.rest = function (native) {
-    const a = newArr(J(R.sp, strict ? R.pc : 0));
-    R.sp = 0;
+  R.rest = function (native, sp) {
+    const a = newArr(J(sp, strict ? R.pc : 0));
     for (let i = 0; i < native.length; i++) a.push(noFn(native[i], a[SL] || 0));
     return a;
   };
