@@ -17,6 +17,9 @@
   // An array exactly as a tool returned it (never changed since): iterating it visits each item
   // because that item is in the listing, whatever the others are (see R.iter).
   const LISTING = Symbol('listing');
+  // On a listing: the label of the call that chose it (its arguments and context). Every
+  // iteration over the listing depends on it, whatever the item (a window, a query from an email).
+  const CHOSEN = Symbol('chosen-by');
   const isArray = Array.isArray;
   const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 
@@ -895,7 +898,7 @@
     if (isArray(v)) {
       const rl = x instanceof Box ? x.l : 0;
       const listing = v[LISTING] === true;
-      return { a: v, live: true, l: l, rl: rl, c: listing ? rl : l, listing: listing };
+      return { a: v, live: true, l: l, rl: rl, c: listing ? J(rl, v[CHOSEN] || 0) : l, listing: listing };
     }
     return { a: spreadList(x), live: false, l: l, rl: 0, c: l, listing: false };
   };
@@ -1106,6 +1109,8 @@
     }
     if (reply.effect && strict && pc !== 0) R.wt = J(R.wt, pc);
     const out = importValue(reply.value, reply.labels, name + (reply.item ? '(' + reply.item + ')' : '()'));
+    const chosenBy = J(argLabel, pc);
+    if (chosenBy !== 0 && isArray(raw(out)) && raw(out)[LISTING] === true) raw(out)[CHOSEN] = chosenBy;
     // Only what reads the world sees the world's state (an extractor's answer does not).
     return R.wt === 0 || !reply.observes ? out : withL(out, R.wt, 'world state');
   };
