@@ -214,8 +214,9 @@ export function compile(
     const a = temp();
     const v = temp();
     const p = temp();
+    const cap = capture(eff, c.start);
     const merge = mergeCode({ ...eff, escapesFunction: false, escapesLoop: false }, p, c.end);
-    return `(${o} = ${recv}, ${a} = ${args(c.arguments)}, ${v} = __R.mc(${o}, ${str(name)}, ${a}), ${p} = __R.pc, __R.pc = __R.J(${p}, __R.cbl(${o}, ${a}, ${v})), ${merge.join(', ')}, ${v})`;
+    return `(${withCapture(cap, `${o} = ${recv}`)}, ${a} = ${args(c.arguments)}, ${v} = __R.mc(${o}, ${str(name)}, ${a}), ${p} = __R.pc, __R.pc = __R.J(${p}, __R.cbl(${o}, ${a}, ${v})), ${merge.join(', ')}, ${v})`;
   };
   /**
    * A string method that cannot grow its result, on an unlabeled string with unlabeled
@@ -268,11 +269,12 @@ export function compile(
       const p = temp();
       const r = temp();
       const eff = effects.region([e], e.start, e.end);
+      const cap = capture(eff, e.start);
       fn.regions++;
       const code = step(t, op, i);
       fn.regions--;
       const after = mergeCode(eff, p, e.end);
-      return `(${p} = __R.pc, __R.pc = __R.J(${p}, ${labelOf(t)}), ${r} = __R.nul(${t}) ? __R.undef(${t}) : ${code}, ${[...after, r].join(', ')})`;
+      return `(${withCapture(cap, `${p} = __R.pc`)}, __R.pc = __R.J(${p}, ${labelOf(t)}), ${r} = __R.nul(${t}) ? __R.undef(${t}) : ${code}, ${[...after, r].join(', ')})`;
     };
     const step = (base: string, op: Op, i: number): string => {
       if (op.kind === 'member') return apply(`__R.get(${base}, ${key(op.node)})`, i + 1);
@@ -290,7 +292,9 @@ export function compile(
    */
   const exprRegion = (nodes: readonly Expr[], ctl: string, build: (parts: string[]) => string): string => {
     const p = temp();
-    const eff = effects.region(nodes, Math.min(...nodes.map((n) => n.start)), Math.max(...nodes.map((n) => n.end)));
+    const start = Math.min(...nodes.map((n) => n.start));
+    const eff = effects.region(nodes, start, Math.max(...nodes.map((n) => n.end)));
+    const cap = capture(eff, start);
     fn.regions++;
     const parts = nodes.map((n) => {
       const r = temp();
@@ -299,7 +303,7 @@ export function compile(
     fn.regions--;
     const after = mergeCode(eff, p, Math.max(...nodes.map((n) => n.end)));
     const inner = build(parts.map((x) => `(${x.code}, ${after.join(', ')}${after.length ? ', ' : ''}${x.r})`));
-    return `(${p} = __R.pc, __R.pc = __R.J(${p}, ${labelOf(ctl)}), ${inner})`;
+    return `(${withCapture(cap, `${p} = __R.pc`)}, __R.pc = __R.J(${p}, ${labelOf(ctl)}), ${inner})`;
   };
 
   const ex = (e: Expr | acorn.Pattern): string => {
@@ -520,6 +524,28 @@ export function compile(
     return code;
   };
   /**
+   * The containers a region may write, read before it starts (STRICT): the merge upgrades these
+   * as well as what the names denote afterwards, so rebinding a root (`o = other`) or a key
+   * variable inside the region cannot steer the upgrade away from what was written. Returns the
+   * assignments to run at the region's start ('' when there is nothing to capture).
+   */
+  const capture = (eff: Effects, at: number): string => {
+    if (!strict || !eff.bases.length) return '';
+    const code: string[] = [];
+    const temps: string[] = [];
+    for (const b of eff.bases) {
+      const c = baseCode(b, at);
+      if (!c) continue;
+      const t = temp();
+      temps.push(t);
+      code.push(`${t} = ${c}`);
+    }
+    eff.captured = temps;
+    return code.join(', ');
+  };
+  const withCapture = (cap: string, rest: string): string => (cap ? `${cap}, ${rest}` : rest);
+
+  /**
    * Code for the end of a region whose context was saved in `p`: STRICT upgrades, then either
    * restore the context, or (when the region may have left early or written what we cannot
    * name) keep it raised for the rest of the function.
@@ -539,6 +565,7 @@ export function compile(
         if (c) ups.push(`__R.upc(${c})`);
         else opaque = true;
       }
+      for (const t of eff.captured ?? []) ups.push(`__R.upc(${t})`);
       // A world-changing call the other branch may have made: later observations depend on it.
       if (eff.world) ups.push('__R.worldUp()');
       // Nothing to upgrade with when the context is empty.
@@ -651,8 +678,12 @@ export function compile(
       case 'IfStatement': {
         const c = temp();
         const p = temp();
-        emit(`${c} = ${ex(s.test)}; ${p} = __R.pc; if (${isObj(c)}) __R.pc = __R.J(${p}, __R.lab(${c}));`, at);
         const eff = effects.region([s.consequent, s.alternate], s.consequent.start, s.end);
+        const cap = capture(eff, s.consequent.start);
+        emit(
+          `${c} = ${ex(s.test)}; ${cap ? `${cap}; ` : ''}${p} = __R.pc; if (${isObj(c)}) __R.pc = __R.J(${p}, __R.lab(${c}));`,
+          at,
+        );
         fn.regions++;
         emit(`if (${truthy(c)}) {`);
         stmts(blockOf(s.consequent));
@@ -712,7 +743,8 @@ export function compile(
     const la = temp();
     const eff = effects.region([s], s.start, s.end);
     eff.escapesLoop = false;
-    emit(`{ ${p} = __R.pc; ${lt} = ${p}; ${la} = 0;`, at);
+    const cap = capture(eff, s.start);
+    emit(`{ ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = ${p}; ${la} = 0;`, at);
     const testLine = (test: Expr | null | undefined): void => {
       if (!test) return;
       const c = temp();
@@ -756,7 +788,12 @@ export function compile(
     const la = temp();
     const eff = effects.region([s], s.start, s.end);
     eff.escapesLoop = false;
-    emit(`{ ${it} = __R.iter(${ex(s.right)}); ${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0;`, at);
+    const right = ex(s.right);
+    const cap = capture(eff, s.left.start);
+    emit(
+      `{ ${it} = __R.iter(${right}); ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0;`,
+      at,
+    );
     fn.regions++;
     fn.loops.push(la);
     emit(
@@ -789,7 +826,12 @@ export function compile(
     const p = temp();
     const eff = effects.region([s], s.start, s.end);
     eff.escapesLoop = eff.escapesLoop && hasContinue(s);
-    emit(`{ ${d} = ${ex(s.discriminant)}; ${p} = __R.pc; __R.pc = __R.J(${p}, __R.lab(${d})); ${k} = -1;`, at);
+    const disc = ex(s.discriminant);
+    const cap = capture(eff, s.discriminant.end);
+    emit(
+      `{ ${d} = ${disc}; ${cap ? `${cap}; ` : ''}${p} = __R.pc; __R.pc = __R.J(${p}, __R.lab(${d})); ${k} = -1;`,
+      at,
+    );
     const tests = s.cases.map((c, idx) => ({ c, idx })).filter((x) => x.c.test);
     const dflt = s.cases.findIndex((c) => !c.test);
     const chainCode = tests.map((x) => `if (__R.cse(${d}, ${ex(x.c.test!)})) ${k} = ${x.idx};`).join(' else ');
@@ -811,7 +853,8 @@ export function compile(
     const ta = temp();
     const p = temp();
     const eff = effects.region([s.block, s.handler], s.start, s.end);
-    emit(`{ ${tp} = __R.pc; ${p} = ${tp}; ${ta} = 0; __R.tpush();`, at);
+    const cap = capture(eff, s.block.start);
+    emit(`{ ${cap ? `${cap}; ` : ''}${tp} = __R.pc; ${p} = ${tp}; ${ta} = 0; __R.tpush();`, at);
     fn.regions++;
     emit('try {');
     fn.tries++;

@@ -25,6 +25,11 @@ export interface Effects {
   escapesLoop: boolean;
   /** A call to a tool that changes the world (a draft, a move, a send) may happen in it. */
   world: boolean;
+  /**
+   * Set by the compiler: temporaries holding the containers behind `bases` as they were when
+   * the region started (the region may rebind a root or a key variable before the merge).
+   */
+  captured?: readonly string[];
 }
 
 /** Calls that change their receiver: array mutators and Map/Set writes. */
