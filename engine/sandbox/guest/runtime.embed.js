@@ -452,11 +452,29 @@
       return mk(f(a, b), J(la, lb), op, da, db);
     };
   }
-  // Containers in arithmetic and comparisons behave as their string form (as in JS).
+  // Containers in arithmetic and comparisons behave as their string form (as in JS), computed
+  // here rather than natively: no native toString runs, and the caller joins the deep label.
   function prim(x) {
     if (x instanceof Date) return x.getTime();
-    if (isArray(x)) return plain(x).join(',');
-    return '[object Object]';
+    return textOf(x, undefined);
+  }
+  function textOf(x, seen) {
+    const xl = lab(x);
+    x = raw(x);
+    if (typeof x === 'function') typeError('a function cannot be turned into text in plans', xl);
+    if (x === null || typeof x !== 'object') return String(x);
+    if (x instanceof Date || x instanceof RegExp) return String(x);
+    if (!isArray(x)) return x instanceof LMap ? '[object Map]' : x instanceof LSet ? '[object Set]' : '[object Object]';
+    if (seen === undefined) seen = new Set();
+    if (seen.has(x)) typeError('cannot convert a circular structure', xl);
+    seen.add(x);
+    let s = '';
+    for (let i = 0; i < x.length; i++) {
+      const e = raw(x[i]);
+      s = checkStr(s + (i ? ',' : '') + (e === null || e === undefined ? '' : textOf(x[i], seen)));
+    }
+    seen.delete(x);
+    return s;
   }
   R.add = function (a, b) {
     if (typeof a === 'number' && typeof b === 'number') return a + b;

@@ -275,6 +275,10 @@ line\`];`,
     'sorting, indexOf with coercion, NaN in includes',
     `return [[10, 1, 5].sort().reverse(), ['b', 'a'].sort((x, y) => x.localeCompare(y)), [1, 2, 3].indexOf('2'), [NaN].includes(NaN), [NaN].indexOf(NaN)];`,
   ],
+  [
+    'containers to text with nested objects, nested arrays and holes (converted by the runtime)',
+    "const a = [{ x: 1 }, [2, [3]], null, undefined]; return [a + 'x', `${a}`, String(a), a < 'b', [[]] + '', [{}] + 1];",
+  ],
   ['object rest copies', `const o = { a: 1, b: 2 }; const { a, ...rest } = o; rest.c = 3; return [o, rest];`],
   ['block-scoped let', `let x = 1; { let x = 2; x++; } return x;`],
   [
