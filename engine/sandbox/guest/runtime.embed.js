@@ -441,6 +441,8 @@
         db = b.d;
         b = b.v;
       }
+      // A function's text would be its instrumented code; its number, a native conversion.
+      if (typeof a === 'function' || typeof b === 'function') typeError(NO_FN_OPERAND, J(la, lb));
       if (a !== null && typeof a === 'object') {
         la = J(la, deepLab(a));
         a = prim(a);
@@ -527,8 +529,10 @@
   R.ne = (a, b) => (bare(a) && bare(b) ? a !== b : neSlow(a, b));
   R.inc = (x) => (typeof x === 'number' ? x + 1 : R.add(R.pos(x), 1));
   R.dec = (x) => (typeof x === 'number' ? x - 1 : R.sub(R.pos(x), 1));
+  const NO_FN_OPERAND = 'a function cannot be an operand of arithmetic, comparisons or text in plans: call it';
   function un(op, f) {
     return function (a) {
+      if (typeof raw(a) === 'function') typeError(NO_FN_OPERAND, lab(a));
       if (a instanceof Box) return mk(f(a.v), a.l, op, a.d, -1);
       if (a !== null && typeof a === 'object') return mk(f(prim(a)), deepLab(a), op, -1, -1);
       return f(a);
