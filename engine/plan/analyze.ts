@@ -7,7 +7,14 @@
 import type * as acorn from 'acorn';
 import { PlanRejected } from './errors';
 import { regexProblem } from './regex-check';
-import { BUILTIN_CALLS, BUILTIN_CONSTANTS, BUILTIN_NAMESPACES, FORBIDDEN_NAMES, NAMESPACE_CONSTANTS } from './builtins';
+import {
+  BUILTIN_CALLS,
+  BUILTIN_CONSTANTS,
+  BUILTIN_NAMESPACES,
+  FORBIDDEN_NAMES,
+  METHODS,
+  NAMESPACE_CONSTANTS,
+} from './builtins';
 
 export type Node = acorn.AnyNode;
 
@@ -59,6 +66,11 @@ const STRICT_RESERVED = new Set([
   'let',
 ]);
 const NEW_ALLOWED = new Set(['Map', 'Set', 'Date']);
+const FUNCTION_IN_DATA =
+  'functions cannot be stored in arrays, objects, maps or sets in plans: keep a function in a variable and call it by name, or pass it to a method as its callback (xs.map(f))';
+const CALLBACK_NAMES: ReadonlySet<string> = new Set(METHODS.callback);
+const isFunctionExpr = (e: acorn.Node): e is acorn.ArrowFunctionExpression | acorn.FunctionExpression =>
+  e.type === 'ArrowFunctionExpression' || e.type === 'FunctionExpression';
 
 export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, source: string): Analysis {
   const refs = new Map<acorn.Identifier, Reference>();
@@ -436,6 +448,14 @@ export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, 
     expr(scope, m.object);
   };
 
+  /** Is this, visibly, a function value (a function expression or the name of a declared one)? */
+  const isFunctionValue = (scope: Scope, e: acorn.Node | null): boolean =>
+    !!e && (isFunctionExpr(e) || (e.type === 'Identifier' && !!lookup(scope, (e as acorn.Identifier).name)?.fn));
+  /** Functions are never stored in data: refused here where visible, at run time otherwise. */
+  const notStored = (scope: Scope, e: acorn.Node | null): void => {
+    if (isFunctionValue(scope, e)) reject(e!, FUNCTION_IN_DATA);
+  };
+
   const expr = (
     scope: Scope,
     e: acorn.Expression | acorn.SpreadElement | acorn.Super | acorn.PrivateIdentifier,
@@ -460,7 +480,10 @@ export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, 
         for (const x of e.expressions) expr(scope, x);
         return;
       case 'ArrayExpression':
-        for (const x of e.elements) if (x) expr(scope, x);
+        for (const x of e.elements) {
+          notStored(scope, x);
+          if (x) expr(scope, x);
+        }
         return;
       case 'ObjectExpression':
         for (const p of e.properties) {
@@ -476,6 +499,7 @@ export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, 
             const k = p.key.type === 'Identifier' ? p.key.name : String((p.key as acorn.Literal).value);
             if (FORBIDDEN_PROPS.has(k)) reject(p.key, `the property "${k}" is not allowed in plans`);
           }
+          notStored(scope, p.value);
           expr(scope, p.value as acorn.Expression);
         }
         return;
@@ -492,11 +516,16 @@ export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, 
         if (e.optional) reject(e, 'optional calls (f?.()) are not supported in plans');
         const c = e.callee;
         if (c.type === 'Super') return reject(c, '"super" is not allowed in plans');
+        let method: string | null = null;
         if (c.type === 'Identifier') {
           const r = resolve(scope, c);
           if (r.kind === 'builtin' && !BUILTIN_CALLS.has(r.name)) reject(c, `"${r.name}" cannot be called`);
           if (r.kind === 'input') reject(c, '"input" is not a function');
-        } else if (c.type === 'MemberExpression' && c.object.type === 'Identifier' && !c.computed) {
+        } else if (c.type === 'MemberExpression' && c.computed)
+          // A computed method name would let data choose the code that runs (and hide it from
+          // the effect analysis); objects hold no functions, so only built-in methods are called.
+          reject(c, 'methods cannot be called through a computed name (o[name](…)): call them by name');
+        else if (c.type === 'MemberExpression' && c.object.type === 'Identifier') {
           const r = resolve(scope, c.object);
           const prop = (c.property as acorn.Identifier).name;
           if (FORBIDDEN_PROPS.has(prop)) reject(c.property, `the property "${prop}" is not allowed in plans`);
@@ -504,13 +533,16 @@ export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, 
           if (r.kind === 'builtin') {
             const full = `${r.name}.${prop}`;
             if (!BUILTIN_CALLS.has(full)) reject(c, `${full} is not available in plans`);
-          }
-        } else if (c.type === 'MemberExpression' && c.object.type === 'Identifier' && c.computed) {
-          const r = resolve(scope, c.object);
-          if (r.kind !== 'local' && r.kind !== 'input') reject(c, 'built-ins cannot be called through computed names');
-          expr(scope, c.property as acorn.Expression);
-        } else expr(scope, c);
-        for (const a of e.arguments) expr(scope, a);
+          } else method = prop;
+        } else {
+          if (c.type === 'MemberExpression') method = (c.property as acorn.Identifier).name;
+          expr(scope, c);
+        }
+        e.arguments.forEach((a, i) => {
+          // A function goes to a built-in method only as its callback (the first argument).
+          if (method !== null && !(i === 0 && CALLBACK_NAMES.has(method))) notStored(scope, a);
+          expr(scope, a);
+        });
         return;
       }
       case 'NewExpression': {
@@ -527,6 +559,9 @@ export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, 
         return;
       case 'BinaryExpression':
         if (e.operator === 'instanceof') reject(e, '"instanceof" is not allowed in plans');
+        // Loose equality converts its operands natively (valueOf, toString): use === / !==.
+        if (e.operator === '==' || e.operator === '!=')
+          reject(e, `"${e.operator}" is not allowed in plans: use "${e.operator}=" (strict equality)`);
         if (e.left.type === 'PrivateIdentifier') return reject(e, 'private names are not allowed in plans');
         expr(scope, e.left);
         expr(scope, e.right);
@@ -550,8 +585,10 @@ export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, 
             const r = refs.get(e.left);
             if (r?.kind === 'local') r.binding.fresh = r.binding.fresh || false;
           }
-        } else if (e.left.type === 'MemberExpression') member(scope, e.left);
-        else if (e.operator === '=') pattern(scope, e.left, true);
+        } else if (e.left.type === 'MemberExpression') {
+          notStored(scope, e.right);
+          member(scope, e.left);
+        } else if (e.operator === '=') pattern(scope, e.left, true);
         else reject(e.left, 'invalid assignment target');
         return;
       case 'UpdateExpression':

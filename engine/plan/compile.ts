@@ -31,8 +31,6 @@ const BINARY: Readonly<Record<string, string>> = {
   '**': 'pow',
   '===': 'eq',
   '!==': 'ne',
-  '==': 'leq',
-  '!=': 'lne',
   '<': 'lt',
   '>': 'gt',
   '<=': 'le',
@@ -56,6 +54,8 @@ interface Fn {
   regions: number;
   /** Per enclosing loop (innermost last): the variable accumulating its abrupt-completion labels. */
   readonly loops: string[];
+  /** How many try blocks (or their catch) enclose the current point (within this function). */
+  tries: number;
 }
 
 const str = (s: string): string => JSON.stringify(s);
@@ -192,27 +192,31 @@ export function compile(
       const name = callee.computed ? null : (callee.property as acorn.Identifier).name;
       if (name !== null && INLINE_STRING_METHODS.has(name) && !hasSpread(c.arguments))
         return stringMethod(callee, name, c.arguments as Expr[]);
-      const method = `__R.mc(${ex(callee.object as Expr)}, ${key(callee)}, ${args(c.arguments)})`;
-      return callbackMerge(c, callee, method);
+      return methodCall(c, callee, ex(callee.object as Expr));
     }
     return planCall(ex(callee as Expr), c.arguments, awaited);
   };
   /**
-   * A method that runs a callback (find, every, sort…) is a loop whose stopping point depends
-   * on the callback's answers: what the callback writes outside itself is upgraded with the
-   * answers' label, which the method's result carries (STRICT), like a loop's merge point.
+   * A method call `recv.name(args)`. A method that runs a callback (find, every, sort…) is a
+   * loop whose stopping point depends on the receiver's structure, on which callback was passed
+   * and on the callback's answers: what the callback writes outside itself is upgraded with all
+   * of those (STRICT), like a loop's merge point — not with the result alone, which says nothing
+   * when the callback never ran (forEach over an empty array).
    */
-  const callbackMerge = (c: acorn.CallExpression, callee: acorn.MemberExpression, method: string): string => {
-    const name = callee.computed ? null : (callee.property as acorn.Identifier).name;
+  const methodCall = (c: acorn.CallExpression, callee: acorn.MemberExpression, recv: string): string => {
+    const name = (callee.property as acorn.Identifier).name;
     const cbArg = c.arguments[0];
-    if (!strict || name === null || !CALLBACK_METHODS.has(name) || !cbArg || cbArg.type === 'SpreadElement')
-      return method;
+    const plain = `__R.mc(${recv}, ${str(name)}, ${args(c.arguments)})`;
+    if (!strict || !CALLBACK_METHODS.has(name) || !cbArg || cbArg.type === 'SpreadElement') return plain;
     const eff = effects.region([cbArg], c.start, c.end);
-    if (!eff.vars.size && !eff.bases.length && !eff.opaque) return method;
+    if (!eff.vars.size && !eff.bases.length && !eff.opaque) return plain;
+    const o = temp();
+    const a = temp();
     const v = temp();
     const p = temp();
+    const cap = capture(eff, c.start);
     const merge = mergeCode({ ...eff, escapesFunction: false, escapesLoop: false }, p, c.end);
-    return `(${v} = ${method}, ${p} = __R.pc, __R.pc = __R.J(${p}, __R.lab(${v})), ${merge.join(', ')}, ${v})`;
+    return `(${withCapture(cap, `${o} = ${recv}`)}, ${a} = ${args(c.arguments)}, ${v} = __R.mc(${o}, ${str(name)}, ${a}), ${p} = __R.pc, __R.pc = __R.J(${p}, __R.cbl(${o}, ${a}, ${v})), ${merge.join(', ')}, ${v})`;
   };
   /**
    * A string method that cannot grow its result, on an unlabeled string with unlabeled
@@ -255,26 +259,42 @@ export function compile(
         op.kind === 'member' ? op.node.optional : op.node.callee.type === 'MemberExpression' && op.node.callee.optional;
       if (optional) {
         const t = temp();
-        return `(${t} = ${base}, __R.nul(${t}) ? __R.undef(${t}) : ${step(t, op, i)})`;
+        return `(${t} = ${base}, ${tail(t, op, i)})`;
       }
       return step(base, op, i);
+    };
+    // The rest of the chain runs only because the value tested was not nullish: a region, whose
+    // writes are upgraded on both paths (the one that skipped the tail too).
+    const tail = (t: string, op: Op, i: number): string => {
+      const p = temp();
+      const r = temp();
+      const eff = effects.region([e], e.start, e.end);
+      const cap = capture(eff, e.start);
+      fn.regions++;
+      const code = step(t, op, i);
+      fn.regions--;
+      const after = mergeCode(eff, p, e.end);
+      return `(${withCapture(cap, `${p} = __R.pc`)}, __R.pc = __R.J(${p}, ${labelOf(t)}), ${r} = __R.nul(${t}) ? __R.undef(${t}) : ${code}, ${[...after, r].join(', ')})`;
     };
     const step = (base: string, op: Op, i: number): string => {
       if (op.kind === 'member') return apply(`__R.get(${base}, ${key(op.node)})`, i + 1);
       const c = op.node;
-      if (c.callee.type === 'MemberExpression')
-        return apply(`__R.mc(${base}, ${key(c.callee)}, ${args(c.arguments)})`, i + 1);
+      if (c.callee.type === 'MemberExpression') return apply(methodCall(c, c.callee, base), i + 1);
       return apply(planCall(base, c.arguments), i + 1);
     };
     return apply(ex(cur as Expr), 0);
   };
 
-  // A region inside an expression (the right side of && || ??, the arms of ?:).
+  /**
+   * A region inside an expression (the right side of && || ??, the arms of ?:, a default value):
+   * code that runs only because of `ctl` runs under its label, always. Even a read can throw (a
+   * property of null, a refused key), and that throw must carry the condition.
+   */
   const exprRegion = (nodes: readonly Expr[], ctl: string, build: (parts: string[]) => string): string => {
-    const simple = nodes.every(isSimple);
-    if (simple) return build(nodes.map(ex));
     const p = temp();
-    const eff = effects.region(nodes, Math.min(...nodes.map((n) => n.start)), Math.max(...nodes.map((n) => n.end)));
+    const start = Math.min(...nodes.map((n) => n.start));
+    const eff = effects.region(nodes, start, Math.max(...nodes.map((n) => n.end)));
+    const cap = capture(eff, start);
     fn.regions++;
     const parts = nodes.map((n) => {
       const r = temp();
@@ -283,7 +303,7 @@ export function compile(
     fn.regions--;
     const after = mergeCode(eff, p, Math.max(...nodes.map((n) => n.end)));
     const inner = build(parts.map((x) => `(${x.code}, ${after.join(', ')}${after.length ? ', ' : ''}${x.r})`));
-    return `(${p} = __R.pc, __R.pc = __R.J(${p}, ${labelOf(ctl)}), ${inner})`;
+    return `(${withCapture(cap, `${p} = __R.pc`)}, __R.pc = __R.J(${p}, ${labelOf(ctl)}), ${inner})`;
   };
 
   const ex = (e: Expr | acorn.Pattern): string => {
@@ -369,6 +389,9 @@ export function compile(
     }
   };
 
+  /** A default value: evaluated only because `t` is undefined, so a region under t's label. */
+  const defaultValue = (dflt: Expr, t: string): string => exprRegion([dflt], t, ([r]) => chosen(r!, t));
+
   const binop = (op: string, a: string, b: string): string => `__R.${BINARY[op]}(${a}, ${b})`;
 
   /**
@@ -391,7 +414,6 @@ export function compile(
     let fast: string;
     if (op === '===' || op === '!==')
       fast = `(typeof ${a} !== 'object' && typeof ${b} !== 'object' ? ${a} ${op} ${b} : ${slow})`;
-    else if (op === '==' || op === '!=') return setup.length ? `(${setup.join(', ')}, ${slow})` : slow;
     else fast = `(typeof ${a} === 'number' && typeof ${b} === 'number' ? ${a} ${op} ${b} : ${slow})`;
     return setup.length ? `(${setup.join(', ')}, ${fast})` : fast;
   };
@@ -445,9 +467,8 @@ export function compile(
           return;
         case 'AssignmentPattern': {
           const t = temp();
-          const dflt = strict ? `__R.ctl(${ex(pat.right)}, ${t})` : ex(pat.right);
           steps.push(`${t} = ${code}`);
-          go(pat.left, `(__R.und(${t}) ? ${dflt} : ${t})`);
+          go(pat.left, `(__R.und(${t}) ? ${defaultValue(pat.right, t)} : ${t})`);
           return;
         }
         case 'ObjectPattern': {
@@ -503,6 +524,28 @@ export function compile(
     return code;
   };
   /**
+   * The containers a region may write, read before it starts (STRICT): the merge upgrades these
+   * as well as what the names denote afterwards, so rebinding a root (`o = other`) or a key
+   * variable inside the region cannot steer the upgrade away from what was written. Returns the
+   * assignments to run at the region's start ('' when there is nothing to capture).
+   */
+  const capture = (eff: Effects, at: number): string => {
+    if (!strict || !eff.bases.length) return '';
+    const code: string[] = [];
+    const temps: string[] = [];
+    for (const b of eff.bases) {
+      const c = baseCode(b, at);
+      if (!c) continue;
+      const t = temp();
+      temps.push(t);
+      code.push(`${t} = ${c}`);
+    }
+    eff.captured = temps;
+    return code.join(', ');
+  };
+  const withCapture = (cap: string, rest: string): string => (cap ? `${cap}, ${rest}` : rest);
+
+  /**
    * Code for the end of a region whose context was saved in `p`: STRICT upgrades, then either
    * restore the context, or (when the region may have left early or written what we cannot
    * name) keep it raised for the rest of the function.
@@ -522,6 +565,7 @@ export function compile(
         if (c) ups.push(`__R.upc(${c})`);
         else opaque = true;
       }
+      for (const t of eff.captured ?? []) ups.push(`__R.upc(${t})`);
       // A world-changing call the other branch may have made: later observations depend on it.
       if (eff.world) ups.push('__R.worldUp()');
       // Nothing to upgrade with when the context is empty.
@@ -538,6 +582,8 @@ export function compile(
   };
 
   const tick = 'if (++__S.n > __S.m) __R.lim();';
+  /** Leaving enclosing try blocks early: the context joins what they could have thrown because of. */
+  const TRY_EXIT = '__R.pc = __R.J(__R.pc, __R.tcur());';
   /** The function's exit taint at a return: its own, and its callees' not yet picked up. */
   const exitAbr = '(__R.exit === 0 ? __abr : __R.J(__abr, __R.exitOf()))';
   /**
@@ -595,6 +641,9 @@ export function compile(
                 end: s.argument.end,
               } as acorn.AwaitExpression)
             : s.argument;
+        // Leaving a try early: whether we get here depends on everything it could have thrown
+        // because of so far (the try's accumulator), so the exit and the value carry it.
+        if (fn.tries > 0) emit(TRY_EXIT, at);
         const v = arg ? ex(arg) : 'undefined';
         const abr = fn.regions > 0 ? '__R.J(__R.J(__abr, __R.exitOf()), __R.pc)' : exitAbr;
         if (fn.isAsync) emit(`return __R.aret(${v}, __e, ${abr});`, at);
@@ -612,11 +661,13 @@ export function compile(
         emit(`throw __R.thr(${ex(s.argument)});`, at);
         return;
       case 'BreakStatement':
-        emit('break;', at);
+      case 'ContinueStatement': {
+        // Out of a try, early: what follows (in the loop, after it) depends on the try so far.
+        const loopAcc = fn.loops[fn.loops.length - 1];
+        const early = fn.tries > 0 && loopAcc ? `${TRY_EXIT} ${loopAcc} = __R.J(${loopAcc}, __R.pc); ` : '';
+        emit(`${early}${s.type === 'BreakStatement' ? 'break' : 'continue'};`, at);
         return;
-      case 'ContinueStatement':
-        emit('continue;', at);
-        return;
+      }
       case 'EmptyStatement':
         return;
       case 'BlockStatement':
@@ -627,8 +678,12 @@ export function compile(
       case 'IfStatement': {
         const c = temp();
         const p = temp();
-        emit(`${c} = ${ex(s.test)}; ${p} = __R.pc; if (${isObj(c)}) __R.pc = __R.J(${p}, __R.lab(${c}));`, at);
         const eff = effects.region([s.consequent, s.alternate], s.consequent.start, s.end);
+        const cap = capture(eff, s.consequent.start);
+        emit(
+          `${c} = ${ex(s.test)}; ${cap ? `${cap}; ` : ''}${p} = __R.pc; if (${isObj(c)}) __R.pc = __R.J(${p}, __R.lab(${c}));`,
+          at,
+        );
         fn.regions++;
         emit(`if (${truthy(c)}) {`);
         stmts(blockOf(s.consequent));
@@ -688,7 +743,8 @@ export function compile(
     const la = temp();
     const eff = effects.region([s], s.start, s.end);
     eff.escapesLoop = false;
-    emit(`{ ${p} = __R.pc; ${lt} = ${p}; ${la} = 0;`, at);
+    const cap = capture(eff, s.start);
+    emit(`{ ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = ${p}; ${la} = 0;`, at);
     const testLine = (test: Expr | null | undefined): void => {
       if (!test) return;
       const c = temp();
@@ -730,9 +786,14 @@ export function compile(
     const p = temp();
     const lt = temp();
     const la = temp();
-    const eff = effects.region([s.body, s.left], s.left.start, s.end);
+    const eff = effects.region([s], s.start, s.end);
     eff.escapesLoop = false;
-    emit(`{ ${it} = __R.iter(${ex(s.right)}); ${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0;`, at);
+    const right = ex(s.right);
+    const cap = capture(eff, s.left.start);
+    emit(
+      `{ ${it} = __R.iter(${right}); ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0;`,
+      at,
+    );
     fn.regions++;
     fn.loops.push(la);
     emit(
@@ -765,7 +826,12 @@ export function compile(
     const p = temp();
     const eff = effects.region([s], s.start, s.end);
     eff.escapesLoop = eff.escapesLoop && hasContinue(s);
-    emit(`{ ${d} = ${ex(s.discriminant)}; ${p} = __R.pc; __R.pc = __R.J(${p}, __R.lab(${d})); ${k} = -1;`, at);
+    const disc = ex(s.discriminant);
+    const cap = capture(eff, s.discriminant.end);
+    emit(
+      `{ ${d} = ${disc}; ${cap ? `${cap}; ` : ''}${p} = __R.pc; __R.pc = __R.J(${p}, __R.lab(${d})); ${k} = -1;`,
+      at,
+    );
     const tests = s.cases.map((c, idx) => ({ c, idx })).filter((x) => x.c.test);
     const dflt = s.cases.findIndex((c) => !c.test);
     const chainCode = tests.map((x) => `if (__R.cse(${d}, ${ex(x.c.test!)})) ${k} = ${x.idx};`).join(' else ');
@@ -787,9 +853,11 @@ export function compile(
     const ta = temp();
     const p = temp();
     const eff = effects.region([s.block, s.handler], s.start, s.end);
-    emit(`{ ${tp} = __R.pc; ${p} = ${tp}; ${ta} = 0; __R.tpush();`, at);
+    const cap = capture(eff, s.block.start);
+    emit(`{ ${cap ? `${cap}; ` : ''}${tp} = __R.pc; ${p} = ${tp}; ${ta} = 0; __R.tpush();`, at);
     fn.regions++;
     emit('try {');
+    fn.tries++;
     stmts(s.block.body);
     if (s.handler) {
       const x = temp();
@@ -804,14 +872,23 @@ export function compile(
       }
       stmts(s.handler.body.body);
     }
+    fn.tries--;
     // Without a catch, a fatal error (a limit) passing through is still noticed by the runtime.
     if (!s.handler) emit(`} catch (__x) { __R.fatal(__x);`);
-    emit(`} finally { ${ta} = __R.tpop();`);
+    // The finally runs under what the try could have thrown because of, whichever way it was
+    // left (normally, by an exception, or early by return/break/continue): a finally that
+    // returns, or code after an early exit, must not see a clean context.
+    emit(`} finally { ${ta} = __R.tpop(); if (${ta} !== 0) __R.pc = __R.J(__R.pc, ${ta});`);
     if (s.finalizer) stmts(s.finalizer.body);
     emit('}');
     fn.regions--;
-    // What follows a try runs under whatever its block could have thrown because of.
+    // What follows a try runs under whatever its block could have thrown because of. When the
+    // block may also leave early (break/continue/return), the path that did NOT leave depends
+    // on it too: the rest of the loop, or of the function, runs under it.
     const merge = strict ? mergeCode({ ...eff, escapesLoop: false }, p, s.end, false, true) : [];
+    const loopAcc = fn.loops[fn.loops.length - 1];
+    if (eff.escapesLoop && loopAcc) merge.push(`${loopAcc} = __R.J(${loopAcc}, __R.pc)`);
+    if (eff.escapesFunction && !strict) merge.push('__abr = __R.J(__abr, __R.pc)');
     emit([`__R.pc = __R.J(__R.pc, ${ta})`, ...merge].join('; ') + '; }');
   };
 
@@ -819,7 +896,7 @@ export function compile(
   const func = (f: acorn.Function, name: string | null): string => {
     const savedFn = fn;
     const savedOut = out;
-    fn = { temps: [], isAsync: f.async, awaits: f.async, regions: 0, loops: [] };
+    fn = { temps: [], isAsync: f.async, awaits: f.async, regions: 0, loops: [], tries: 0 };
     out = [];
     const params: string[] = [];
     const prologue: string[] = [];
@@ -828,11 +905,11 @@ export function compile(
       else if (p.type === 'RestElement' && p.argument.type === 'Identifier') {
         // A native rest array knows nothing of labels: rebuild it as a plan array (R.rest).
         params.push(`...__r${i}`);
-        prologue.push(`let ${p.argument.name} = __R.rest(__r${i});`);
+        prologue.push(`let ${p.argument.name} = __R.rest(__r${i}, __sp);`);
       } else if (p.type === 'AssignmentPattern' && p.left.type === 'Identifier') {
         params.push(p.left.name);
         const t = p.left.name;
-        prologue.push(`if (__R.und(${t})) ${t} = ${strict ? `__R.ctl(${ex(p.right)}, ${t})` : ex(p.right)};`);
+        prologue.push(`if (__R.und(${t})) ${t} = ${defaultValue(p.right, t)};`);
       } else {
         const a = `__a${i}`;
         params.push(a);
@@ -850,7 +927,11 @@ export function compile(
     const temps = fn.temps;
     fn = savedFn;
     out = savedOut;
-    const head = `${f.async ? 'async ' : ''}function ${name ?? ''}(${params.join(', ')}) { ${tick} const __e = __R.pc; let __abr = 0;${temps.length ? ` let ${temps.join(', ')};` : ''}`;
+    // What this call's spread argument count depends on is taken at entry, before a default
+    // value's own spread call can replace it; every function clears it so none goes stale.
+    const hasRest = f.params.some((q) => q.type === 'RestElement');
+    const sp = hasRest ? ' const __sp = __R.sp; __R.sp = 0;' : ' __R.sp = 0;';
+    const head = `${f.async ? 'async ' : ''}function ${name ?? ''}(${params.join(', ')}) { ${tick}${sp} const __e = __R.pc; let __abr = 0;${temps.length ? ` let ${temps.join(', ')};` : ''}`;
     // The function's lines are spliced in where its placeholder stands (see flatten).
     const id = fnBodies.length;
     fnBodies.push([
@@ -889,7 +970,7 @@ export function compile(
   };
 
   // ---- the program ------------------------------------------------------------------------------
-  fn = { temps: [], isAsync: false, awaits: true, regions: 0, loops: [] };
+  fn = { temps: [], isAsync: false, awaits: true, regions: 0, loops: [], tries: 0 };
   stmts(program.body);
   emit('return __R.ret(undefined, __e, __abr);');
   const body = out;
@@ -913,30 +994,4 @@ function hasContinue(n: N): boolean {
   };
   walk(n, false);
   return found;
-}
-
-/** Is this expression free of effects (no calls, assignments or awaits)? Then a region around it is not needed. */
-function isSimple(e: N): boolean {
-  let simple = true;
-  const walk = (x: unknown): void => {
-    if (!simple || !x || typeof x !== 'object') return;
-    if (Array.isArray(x)) return x.forEach(walk);
-    const node = x as N;
-    if (!('type' in node)) return;
-    if (
-      node.type === 'CallExpression' ||
-      node.type === 'NewExpression' ||
-      node.type === 'AssignmentExpression' ||
-      node.type === 'UpdateExpression' ||
-      node.type === 'AwaitExpression' ||
-      node.type === 'ArrowFunctionExpression' ||
-      node.type === 'FunctionExpression'
-    ) {
-      simple = false;
-      return;
-    }
-    for (const [k, v] of Object.entries(node)) if (k !== 'loc') walk(v);
-  };
-  walk(e);
-  return simple;
 }

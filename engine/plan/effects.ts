@@ -25,6 +25,11 @@ export interface Effects {
   escapesLoop: boolean;
   /** A call to a tool that changes the world (a draft, a move, a send) may happen in it. */
   world: boolean;
+  /**
+   * Set by the compiler: temporaries holding the containers behind `bases` as they were when
+   * the region started (the region may rebind a root or a key variable before the merge).
+   */
+  captured?: readonly string[];
 }
 
 /** Calls that change their receiver: array mutators and Map/Set writes. */
@@ -174,8 +179,16 @@ export class EffectAnalyzer {
       case 'ContinueStatement':
         if (!inFn && loops === 0) eff.escapesLoop = true;
         return;
-      case 'ForStatement':
       case 'ForOfStatement':
+        // The head of `for (x of …)` / `for (o.k of …)` assigns on every iteration.
+        if (n.left.type === 'Identifier') {
+          const b = this.binding(n.left);
+          if (b && outside(b)) eff.vars.add(b);
+        } else if (n.left.type === 'MemberExpression') base(n.left.object);
+        else if (n.left.type !== 'VariableDeclaration') this.patternTargets(n.left, eff, outside);
+        for (const k of childKeys(n)) for (const c of children(n, k)) go(c, loops + 1, switches);
+        return;
+      case 'ForStatement':
       case 'WhileStatement':
       case 'DoWhileStatement':
         for (const k of childKeys(n)) for (const c of children(n, k)) go(c, loops + 1, switches);

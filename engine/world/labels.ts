@@ -17,8 +17,12 @@
  *   trusted, readers = the user (what the mailbox holds is the user's private data).
  * - Every source tool joins the labels of its arguments into its result's structure: what was
  *   returned depends on what was asked.
+ * - An item an effect call created or changed (an event, a response, an email's folder, label or
+ *   read flag) also carries the labels of that call's arguments (`written`): an event created
+ *   from an email's text is not the user's trusted event when it comes back from listEvents,
+ *   and getFreeBusy joins the written labels of every event in its window.
  */
-import { BOTTOM, joinLabels, LISTED_MARK, sourceLabel, type Label } from '../ifc/label';
+import { BOTTOM, isTrusted, joinLabels, LISTED_MARK, sourceLabel, type Label } from '../ifc/label';
 import { deepLabel, labelDeep, type Json, type LabeledValue } from '../ifc/labeled-value';
 import { bareAddress, principals } from './addresses';
 import type { CalendarEvent, Email } from './schema';
@@ -56,11 +60,19 @@ export interface EmailLabels {
   readonly text: Label;
 }
 
-export function emailLabels(tool: string, email: Email, userAddresses: readonly string[]): EmailLabels {
-  const base = sourceLabel(`tool:${tool}:${email.id}`, {
-    trusted: false,
-    readers: principals([email.from], email.to, email.cc, userAddresses),
-  });
+export function emailLabels(
+  tool: string,
+  email: Email,
+  userAddresses: readonly string[],
+  written: Label = BOTTOM,
+): EmailLabels {
+  const base = joinLabels(
+    sourceLabel(`tool:${tool}:${email.id}`, {
+      trusted: false,
+      readers: principals([email.from], email.to, email.cc, userAddresses),
+    }),
+    written,
+  );
   const fromUser = userAddresses.includes(bareAddress(email.from));
   const caps = fromUser ? [CAPS.UNTRUSTED_TEXT] : [CAPS.UNTRUSTED_TEXT, CAPS.EXTERNAL_CONTENT];
   return { base, text: { ...base, caps: [...caps].sort() } };
@@ -89,8 +101,9 @@ export function labeledEmail(
   email: Email,
   userAddresses: readonly string[],
   outer: Label = BOTTOM,
+  written: Label = BOTTOM,
 ): LabeledValue {
-  const { base, text } = emailLabels(tool, email, userAddresses);
+  const { base, text } = emailLabels(tool, email, userAddresses, written);
   const entries: Record<string, LabeledValue> = {};
   for (const [k, v] of Object.entries(emailJson(email))) {
     if (Array.isArray(v)) {
@@ -106,14 +119,24 @@ export interface EventLabels {
   readonly trusted: boolean;
 }
 
-export function eventLabels(event: CalendarEvent, userAddresses: readonly string[]): EventLabels {
-  const trusted = userAddresses.includes(bareAddress(event.organizer));
-  const base = sourceLabel(`tool:listEvents:${event.id}`, {
-    trusted,
-    readers: principals([event.organizer], event.attendees, userAddresses),
-    caps: [CAPS.PRIVATE_CALENDAR],
-  });
-  const text = trusted ? base : { ...base, caps: [CAPS.EXTERNAL_CONTENT, CAPS.PRIVATE_CALENDAR, CAPS.UNTRUSTED_TEXT] };
+export function eventLabels(
+  event: CalendarEvent,
+  userAddresses: readonly string[],
+  written: Label = BOTTOM,
+): EventLabels {
+  const base = joinLabels(
+    sourceLabel(`tool:listEvents:${event.id}`, {
+      trusted: userAddresses.includes(bareAddress(event.organizer)),
+      readers: principals([event.organizer], event.attendees, userAddresses),
+      caps: [CAPS.PRIVATE_CALENDAR],
+    }),
+    written,
+  );
+  const trusted = isTrusted(base);
+  // Text the user did not write (an outsider's event, or one created from untrusted data).
+  const text = trusted
+    ? base
+    : { ...base, caps: [...new Set([...base.caps, CAPS.EXTERNAL_CONTENT, CAPS.UNTRUSTED_TEXT])].sort() };
   return { base, text, trusted };
 }
 
@@ -134,8 +157,9 @@ export function labeledEvent(
   event: CalendarEvent,
   userAddresses: readonly string[],
   outer: Label = BOTTOM,
+  written: Label = BOTTOM,
 ): LabeledValue {
-  const { base, text } = eventLabels(event, userAddresses);
+  const { base, text } = eventLabels(event, userAddresses, written);
   const entries: Record<string, LabeledValue> = {};
   for (const [k, v] of Object.entries(eventJson(event))) entries[k] = labelDeep(v, EVENT_TEXT.has(k) ? text : base);
   return { kind: 'object', label: joinLabels(base, outer), entries };

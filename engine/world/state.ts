@@ -6,6 +6,7 @@
  * Deterministic: ids come from counters (`sent-1`, `draft-1`, `ev-new-1`), times from the
  * world's `now`. Nothing reads the clock or a random source.
  */
+import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import { bareAddress } from './addresses';
 import {
   formatWorldIssues,
@@ -137,6 +138,18 @@ export class WorldState {
 
   touchEvent(id: string): void {
     this.touchedEvents.add(id);
+  }
+
+  /**
+   * Labels of the arguments of the effect calls that created or changed an item (`event:<id>`,
+   * `email:<id>`): what a later listing shows of the item depends on them (world/labels.ts).
+   */
+  private readonly written = new Map<string, Label>();
+  noteWritten(key: string, label: Label): void {
+    this.written.set(key, joinLabels(this.written.get(key) ?? BOTTOM, label));
+  }
+  writtenLabel(key: string): Label {
+    return this.written.get(key) ?? BOTTOM;
   }
 
   /** The after-run world: a valid world file (trash separated from the other mail). */

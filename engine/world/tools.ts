@@ -80,7 +80,10 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
   const list = (items: LabeledValue[], outer: Label, candidates: readonly Label[]): LabeledValue =>
     labeledList(items, outer, user(), candidates);
-  const emailCandidates = (tool: string): Label[] => state.emails.map((e) => emailLabels(tool, e, user()).base);
+  const wroteEmail = (e: Email): Label => state.writtenLabel(`email:${e.id}`);
+  const wroteEvent = (e: CalendarEvent): Label => state.writtenLabel(`event:${e.id}`);
+  const emailCandidates = (tool: string): Label[] =>
+    state.emails.map((e) => emailLabels(tool, e, user(), wroteEmail(e)).base);
   /** Newest first, up to the limit, chosen from every email in the mailbox. */
   const emailList = (
     tool: string,
@@ -92,7 +95,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
       [...hits]
         .sort(newestFirst)
         .slice(0, limit ?? defaultLimit)
-        .map((e) => labeledEmail(tool, e, user())),
+        .map((e) => labeledEmail(tool, e, user(), BOTTOM, wroteEmail(e))),
       argsLabel(labeled),
       emailCandidates(tool),
     );
@@ -113,6 +116,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
       run: (args, labeled) => {
         const e = emailOr404(args.id, labeled);
         act(e, args);
+        state.noteWritten(`email:${e.id}`, argsLabel(labeled));
         return ok({ id: e.id });
       },
     });
@@ -199,7 +203,10 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
       params: ['id'],
       schema: z.strictObject({ id: idArg }),
       doc: 'getEmail(id) → one email {id, folder, from, to, cc, subject, date, body, unread, threadId, labels}',
-      run: (args, labeled) => labeledEmail('getEmail', emailOr404(args.id, labeled), user(), argsLabel(labeled)),
+      run: (args, labeled) => {
+        const e = emailOr404(args.id, labeled);
+        return labeledEmail('getEmail', e, user(), argsLabel(labeled), wroteEmail(e));
+      },
     }),
 
     defineTool({
@@ -274,9 +281,9 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
           .filter((e) => overlaps(e, w))
           .sort((a, b) => msOf(a.start) - msOf(b.start) || a.id.localeCompare(b.id));
         return list(
-          hits.map((e) => labeledEvent(e, user())),
+          hits.map((e) => labeledEvent(e, user(), BOTTOM, wroteEvent(e))),
           argsLabel(labeled),
-          state.events.map((e) => eventLabels(e, user()).base),
+          state.events.map((e) => eventLabels(e, user(), wroteEvent(e)).base),
         );
       },
     }),
@@ -290,6 +297,8 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
       doc: "getFreeBusy({from?, to?}) → the user's busy intervals [{start, end}], merged and sorted (trusted; readers = the user)",
       run: (args, labeled) => {
         const w = timeWindow(args.from, args.to);
+        // Events created or answered by effect calls shape the blocks with those calls' arguments.
+        const written = joinLabels(BOTTOM, ...state.events.filter((e) => overlaps(e, w)).map(wroteEvent));
         const declined = new Set(state.responses.filter((r) => r.response === 'declined').map((r) => r.eventId));
         const blocks = [...state.events.filter((e: CalendarEvent) => !declined.has(e.id)), ...state.freeBusy]
           .filter((b) => overlaps(b, w))
@@ -301,11 +310,14 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
           if (last && b.start <= last.end) last.end = Math.max(last.end, b.end);
           else merged.push({ ...b });
         }
-        const label = sourceLabel(`tool:getFreeBusy:${isoOf(w.from)}`, {
-          trusted: true,
-          readers: user(),
-          caps: [CAPS.PRIVATE_CALENDAR],
-        });
+        const label = joinLabels(
+          sourceLabel(`tool:getFreeBusy:${isoOf(w.from)}`, {
+            trusted: true,
+            readers: user(),
+            caps: [CAPS.PRIVATE_CALENDAR],
+          }),
+          written,
+        );
         return {
           kind: 'array',
           label: joinLabels(label, argsLabel(labeled)),
@@ -478,7 +490,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         description: z.string().optional(),
       }),
       doc: 'createEvent({title, start, end, attendees?, location?, description?}) → {ok, id}: a new event organised by the user; attendees get invitations',
-      run: (args) => {
+      run: (args, labeled) => {
         if (msOf(args.end) <= msOf(args.start))
           throw new ToolError('InvalidArguments', 'end: the event must end after it starts');
         checkRecipients(args.attendees ?? [], 'attendees');
@@ -494,6 +506,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
           attendees: [...(args.attendees ?? [])],
         });
         state.touchEvent(id);
+        state.noteWritten(`event:${id}`, argsLabel(labeled));
         return ok({ id });
       },
     }),
@@ -509,6 +522,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         if (!ev) throw notFound('event', args.id, labelOf(labeled, 'id'));
         state.responses.push({ eventId: ev.id, response: args.response, organizer: ev.organizer, date: state.now });
         state.touchEvent(ev.id);
+        state.noteWritten(`event:${ev.id}`, argsLabel(labeled));
         return ok({ id: ev.id });
       },
     }),

@@ -8,7 +8,7 @@
   const I = R.__internal;
   delete R.__internal;
   const { Box, LMap, LSet, SL, J, JK, mk, raw, lab, elem, withL, deepLab, plain, newArr, newObj, isObj } = I;
-  const { checkStr, checkArr, typeError, callFn, spreadList, pair, str, acc, strict } = I;
+  const { checkStr, checkArr, typeError, spreadList, pair, str, acc, strict } = I;
   const isArray = Array.isArray;
 
   // Unwraps every argument: raw values plus the join of their labels (deep for containers).
@@ -153,7 +153,7 @@
   const MUTATING = new Set(M.mutating);
   function arrayMethod(arr, rl, name, args) {
     // push on an unlabeled array outside any context: the loop-building hot path.
-    if (name === 'push' && rl === 0 && arr[SL] === undefined && (!strict || R.pc === 0)) {
+    if (name === 'push' && rl === 0 && arr[SL] === undefined && args[SL] === undefined && (!strict || R.pc === 0)) {
       for (let i = 0; i < args.length; i++) arr.push(args[i]);
       checkArr(arr);
       return arr.length;
@@ -166,7 +166,8 @@
       arr[I.LISTING] = false;
       acc(sl);
       // The array changes under the reference's label and (STRICT) the context.
-      const changeL = J(rl, ctxL);
+      // How many arguments arrive (a spread) decides how the array grows.
+      const changeL = J(J(rl, ctxL), name === 'push' || name === 'unshift' || name === 'splice' ? args[SL] || 0 : 0);
       const put = (v) => (strict ? withL(v, changeL) : withL(v, rl));
       let out;
       switch (name) {
@@ -308,9 +309,9 @@
           const x = at(i);
           // That this call happens at all depends on what the earlier calls answered (find, some…).
           const r = cb(f, [x, mk(i, sl, 'index', -1, -1), arr], l);
-          if (name === 'map') out.push(strict ? withL(r, 0) : r);
+          if (name === 'map') out.push(I.noFn(r, sl));
           else if (name === 'flatMap') {
-            const rv = raw(r);
+            const rv = raw(I.noFn(r, sl));
             out[SL] = J(out[SL] || 0, lab(r));
             if (isArray(rv)) for (const e of rv) out.push(e);
             else out.push(r);
@@ -370,7 +371,8 @@
         return withL(accv, sl, 'reduce');
       }
       case 'flat': {
-        const out = newArr(sl);
+        // How deep it flattens decides which elements come out: the depth's label is structure.
+        const out = newArr(J(sl, args.length ? lab(args[0]) : 0));
         const depth = args.length ? +raw(args[0]) : 1;
         const go = (a, d, l) => {
           for (const e of a) {
@@ -508,11 +510,25 @@
   }
   const InternalError = typeof globalThis.InternalError === 'function' ? globalThis.InternalError : RangeError;
 
-  const BUILTIN_METHOD_NAMES = new Set(Object.values(M).flat());
+  const CALLBACK_METHODS = new Set(M.callback);
+  // A function reaches a method only as its callback (first argument): anywhere else a built-in
+  // would store it in data or convert it natively. The front end refuses the rest; this is the
+  // backstop.
+  function noFunctionData(o, name, args) {
+    for (let i = 0; i < args.length; i++) {
+      const v = raw(args[i]);
+      if (typeof v === 'function' && !(i === 0 && CALLBACK_METHODS.has(name)))
+        typeError(
+          "'" + name + "' does not take a function here: functions are passed only as callbacks",
+          J(lab(o), lab(args[i])),
+        );
+    }
+  }
   // Method call: receiver.name(...args). Functions passed as callbacks must be plan functions.
   const guardedMc = guarded(function (o, name, args) {
-    // Inside a try, what the arguments are can decide whether the call throws.
-    if (I.inTry()) acc(deepLab(args));
+    // Inside a try, what the receiver and the arguments are can decide whether the call throws.
+    if (I.inTry()) acc(J(deepLab(o), deepLab(args)));
+    noFunctionData(o, name, args);
     const al = args[SL] || 0;
     const r = methodCall(o, name, args);
     return al === 0 ? r : withL(r, al, 'spread');
@@ -521,7 +537,7 @@
   R.mc = function (o, name, args) {
     if (name === 'push' && isArray(o) && o[SL] === undefined && args[SL] === undefined && R.pc === 0) {
       o[I.LISTING] = false;
-      for (let i = 0; i < args.length; i++) o.push(args[i]);
+      for (let i = 0; i < args.length; i++) o.push(I.noFn(args[i], 0));
       checkArr(o);
       return o.length;
     }
@@ -552,12 +568,11 @@
     if (isObj(o)) {
       if (name === 'hasOwnProperty') {
         const k = args[0];
-        return mk(Object.prototype.hasOwnProperty.call(o, String(raw(k))), J(J(l, o[SL] || 0), lab(k)), 'has', -1, -1);
+        const hk = I.key(raw(k), lab(k));
+        return mk(Object.prototype.hasOwnProperty.call(o, String(hk)), J(J(l, o[SL] || 0), lab(k)), 'has', -1, -1);
       }
-      // A plan function stored in an object: obj.f(x) calls it, unless f is the name of a
-      // built-in method (the compiler's effect analysis takes those names as built-ins).
-      if (Object.prototype.hasOwnProperty.call(o, name) && !BUILTIN_METHOD_NAMES.has(name))
-        return callFn(elem(o[name], J(l, o[SL] || 0), '.' + name, -1), args);
+      // Functions are never stored in data (the front end refuses it), so an object has no
+      // methods of its own: nothing here can call plan code chosen by a key.
       return typeError("this object has no method '" + name + "'", J(l, o[SL] || 0));
     }
     return typeError("cannot call '" + name + "' on this value", l);
@@ -604,7 +619,7 @@
         sl = J(sl, lab(e));
         const k = p[0];
         sl = J(sl, lab(k));
-        out[String(I.key(raw(k)))] = elem(p[1], lab(e), 'fromEntries', -1);
+        out[String(I.key(raw(k), J(lab(e), lab(k))))] = elem(p[1], lab(e), 'fromEntries', -1);
       }
       if (sl) out[SL] = sl;
       return out;
@@ -622,6 +637,7 @@
   }
   R.bi = guarded(function (name, args) {
     if (I.inTry()) acc(deepLab(args));
+    noFunctionData(null, name, args);
     const al = args[SL] || 0;
     const r = builtin(name, args);
     return al === 0 ? r : withL(r, al, 'spread');
@@ -684,6 +700,8 @@
     return typeError(name + ' is not available in plans', 0);
   };
   R.newc = guarded(function (kind, args) {
+    if (I.inTry()) acc(deepLab(args));
+    noFunctionData(null, kind, args);
     if (kind === 'Date') {
       const a = argsOf(args);
       if (a.vs.length === 0) typeError('new Date() needs a value: the current time comes from now()', 0);

@@ -17,6 +17,9 @@
   // An array exactly as a tool returned it (never changed since): iterating it visits each item
   // because that item is in the listing, whatever the others are (see R.iter).
   const LISTING = Symbol('listing');
+  // On a listing: the label of the call that chose it (its arguments and context). Every
+  // iteration over the listing depends on it, whatever the item (a window, a query from an email).
+  const CHOSEN = Symbol('chosen-by');
   const isArray = Array.isArray;
   const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 
@@ -373,6 +376,12 @@
     TA = 0;
     TD++;
   };
+  // Everything the enclosing try blocks could have thrown because of so far (an early exit).
+  R.tcur = function () {
+    let l = TA;
+    for (let i = 0; i < TSTACK.length; i++) l = J(l, TSTACK[i]);
+    return l;
+  };
   R.tpop = function () {
     const mine = TA;
     TD--;
@@ -396,11 +405,17 @@
     }
     if (c !== null && typeof c === 'object' && !(c instanceof Date)) c[SL] = J(J(c[SL] || 0, l), R.pc);
   };
+  // What decides whether and how often a method's callback ran: the receiver (reference and
+  // structure), the callback passed, the argument count, and the answers (in the result).
+  R.cbl = (o, a, v) => J(J(lab(o), J(a[SL] || 0, a.length ? lab(a[0]) : 0)), lab(v));
   // A result chosen by a control value (ternary, && || ??), STRICT only.
   R.ctl = (x, c) => withL(x, lab(c), 'choice');
   // A try without catch still notices fatal errors passing through (R.fatal in its finally path).
+  // An exception passing through (to a finally that may swallow it by returning) counts as
+  // something the try threw because of.
   R.fatal = function (e) {
     if (isFatal(e)) die(e);
+    if (e.l) acc(e.l);
     throw e;
   };
   R.lim = function () {
@@ -426,6 +441,8 @@
         db = b.d;
         b = b.v;
       }
+      // A function's text would be its instrumented code; its number, a native conversion.
+      if (typeof a === 'function' || typeof b === 'function') typeError(NO_FN_OPERAND, J(la, lb));
       if (a !== null && typeof a === 'object') {
         la = J(la, deepLab(a));
         a = prim(a);
@@ -437,11 +454,29 @@
       return mk(f(a, b), J(la, lb), op, da, db);
     };
   }
-  // Containers in arithmetic and comparisons behave as their string form (as in JS).
+  // Containers in arithmetic and comparisons behave as their string form (as in JS), computed
+  // here rather than natively: no native toString runs, and the caller joins the deep label.
   function prim(x) {
     if (x instanceof Date) return x.getTime();
-    if (isArray(x)) return plain(x).join(',');
-    return '[object Object]';
+    return textOf(x, undefined);
+  }
+  function textOf(x, seen) {
+    const xl = lab(x);
+    x = raw(x);
+    if (typeof x === 'function') typeError('a function cannot be turned into text in plans', xl);
+    if (x === null || typeof x !== 'object') return String(x);
+    if (x instanceof Date || x instanceof RegExp) return String(x);
+    if (!isArray(x)) return x instanceof LMap ? '[object Map]' : x instanceof LSet ? '[object Set]' : '[object Object]';
+    if (seen === undefined) seen = new Set();
+    if (seen.has(x)) typeError('cannot convert a circular structure', xl);
+    seen.add(x);
+    let s = '';
+    for (let i = 0; i < x.length; i++) {
+      const e = raw(x[i]);
+      s = checkStr(s + (i ? ',' : '') + (e === null || e === undefined ? '' : textOf(x[i], seen)));
+    }
+    seen.delete(x);
+    return s;
   }
   R.add = function (a, b) {
     if (typeof a === 'number' && typeof b === 'number') return a + b;
@@ -486,19 +521,18 @@
       return mk(f(raw(a), raw(b)), J(la, lb), op, dOf(a), dOf(b));
     };
   }
-  R.eq = function (a, b) {
-    if (!(a instanceof Box) && !(b instanceof Box)) return a === b;
-    return eqSlow(a, b);
-  };
+  // Only two non-objects compare without labels: an unboxed container still has a structure label.
+  const bare = (x) => x === null || typeof x !== 'object';
+  R.eq = (a, b) => (bare(a) && bare(b) ? a === b : eqSlow(a, b));
   const eqSlow = eqOp('===', (a, b) => a === b);
   const neSlow = eqOp('!==', (a, b) => a !== b);
-  R.ne = (a, b) => (!(a instanceof Box) && !(b instanceof Box) ? a !== b : neSlow(a, b));
-  R.leq = eqOp('==', (a, b) => a == b);
-  R.lne = eqOp('!=', (a, b) => a != b);
+  R.ne = (a, b) => (bare(a) && bare(b) ? a !== b : neSlow(a, b));
   R.inc = (x) => (typeof x === 'number' ? x + 1 : R.add(R.pos(x), 1));
   R.dec = (x) => (typeof x === 'number' ? x - 1 : R.sub(R.pos(x), 1));
+  const NO_FN_OPERAND = 'a function cannot be an operand of arithmetic, comparisons or text in plans: call it';
   function un(op, f) {
     return function (a) {
+      if (typeof raw(a) === 'function') typeError(NO_FN_OPERAND, lab(a));
       if (a instanceof Box) return mk(f(a.v), a.l, op, a.d, -1);
       if (a !== null && typeof a === 'object') return mk(f(prim(a)), deepLab(a), op, -1, -1);
       return f(a);
@@ -522,15 +556,24 @@
       o = o.v;
     }
     k = raw(k);
-    if (isArray(o) || isObj(o)) return mk(hasOwn(o, String(k)), J(J(lk, lo), o[SL] || 0), 'in', -1, -1);
+    acc(J(J(lk, lo), o !== null && typeof o === 'object' ? o[SL] || 0 : 0));
+    if (isArray(o) || isObj(o)) return mk(hasOwn(o, String(key(k, lk))), J(J(lk, lo), o[SL] || 0), 'in', -1, -1);
     return typeError("'in' needs an array or a plain object", J(lk, lo));
   };
 
   // ---- property access ---------------------------------------------------------------------
   const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
   // The refusal depends on the key, so it carries the key's label (l).
+  // A container or function is never turned into a key natively: its text would depend on its
+  // elements (only the reference's label would be joined) and could run plan code (toString).
   function key(k, l) {
     if (typeof k === 'number') return k;
+    acc(l || 0);
+    if (k !== null && (typeof k === 'object' || typeof k === 'function'))
+      typeError(
+        'a container or function cannot be used as a property key in plans: convert it explicitly (String, JSON.stringify)',
+        J(l || 0, k[SL] || 0),
+      );
     if (typeof k !== 'string') k = String(k);
     if (FORBIDDEN.has(k)) typeError("access to the property '" + k + "' is not allowed in plans", l || 0);
     return k;
@@ -618,6 +661,7 @@
       l = o.l;
       o = o.v;
     }
+    acc(l);
     if (!isObj(o)) typeError('only plain objects can be destructured with ...rest', l);
     const out = newObj();
     const sl = J(l, o[SL] || 0);
@@ -636,6 +680,7 @@
     }
   };
   R.set = function (o, k, v) {
+    if (isFn(v)) noFn(v, J(lab(o), lab(k)));
     if (R.pc === 0 && typeof k === 'number' && isArray(o) && k >= 0 && k < o.length && Number.isInteger(k)) {
       o[LISTING] = false;
       o[k] = v;
@@ -670,6 +715,20 @@
     return v;
   };
 
+  // Functions are never stored in data: a container that held one could hand it to native code
+  // (toString, valueOf, toJSON) or to a call through a computed key. The front end refuses what
+  // it can see; every write into a container checks here. The refusal depends on whether the
+  // value is a function, which its reference label decides.
+  const isFn = (v) => typeof v === 'function' || (v instanceof Box && typeof v.v === 'function');
+  function noFn(v, l) {
+    if (isFn(v))
+      typeError(
+        'functions cannot be stored in arrays, objects, maps or sets in plans: keep it in a variable and call it by name',
+        J(l, lab(v)),
+      );
+    return v;
+  }
+
   // ---- literals ---------------------------------------------------------------------------
   // Spread entries are marked by the compiler as [SPREAD, value].
   const SPREAD = { spread: true };
@@ -684,7 +743,7 @@
         if (sl) a[SL] = J(a[SL] || 0, sl);
         const src = spreadList(it[1]);
         for (let j = 0; j < src.length; j++) a.push(strict ? R.asg(src[j]) : src[j]);
-      } else a.push(strict ? R.asg(it) : it);
+      } else a.push(strict ? R.asg(noFn(it, 0)) : noFn(it, 0));
     }
     return checkArr(a);
   };
@@ -699,6 +758,7 @@
           l = src.l;
           src = src.v;
         }
+        acc(J(l, src !== null && typeof src === 'object' ? src[SL] || 0 : 0));
         if (src == null) continue;
         if (!isObj(src) && !isArray(src)) typeError('only plain objects and arrays can be spread into an object', l);
         sl = J(sl, J(l, src[SL] || 0));
@@ -711,7 +771,8 @@
           sl = J(sl, kl);
           k = k.v;
         }
-        o[String(key(k, kl))] = strict ? R.asg(kvs[i + 1]) : kvs[i + 1];
+        const v = noFn(kvs[i + 1], kl);
+        o[String(key(k, kl))] = strict ? R.asg(v) : v;
       }
     }
     if (sl) o[SL] = sl;
@@ -771,9 +832,6 @@
     if (ASYNC_FN.has(f) && !awaited) typeError('an async function must be awaited where it is called (await f(…))');
     return f;
   };
-  function callFn(f, args) {
-    return R.callee(f).apply(undefined, args);
-  }
   R.spread = spreadList;
   // An argument list with spread parts: a native array whose SL is what its length depends on.
   R.sargs = function (items) {
@@ -801,10 +859,9 @@
     R.sp = l;
     return fn.apply(undefined, args);
   };
-  R.rest = function (native) {
-    const a = newArr(J(R.sp, strict ? R.pc : 0));
-    R.sp = 0;
-    for (let i = 0; i < native.length; i++) a.push(native[i]);
+  R.rest = function (native, sp) {
+    const a = newArr(J(sp, strict ? R.pc : 0));
+    for (let i = 0; i < native.length; i++) a.push(noFn(native[i], a[SL] || 0));
     return a;
   };
   // Array destructuring's ...rest: the remaining elements under the source's labels.
@@ -821,6 +878,8 @@
       l = x.l;
       x = x.v;
     }
+    // Whether x can be spread depends on its type: inside a try, a label to remember.
+    acc(J(l, x !== null && typeof x === 'object' ? x[SL] || 0 : 0));
     if (typeof x === 'string') {
       const out = [];
       for (const ch of x) out.push(mk(ch, l, 'char', -1, -1));
@@ -861,7 +920,7 @@
     if (isArray(v)) {
       const rl = x instanceof Box ? x.l : 0;
       const listing = v[LISTING] === true;
-      return { a: v, live: true, l: l, rl: rl, c: listing ? rl : l, listing: listing };
+      return { a: v, live: true, l: l, rl: rl, c: listing ? J(rl, v[CHOSEN] || 0) : l, listing: listing };
     }
     return { a: spreadList(x), live: false, l: l, rl: 0, c: l, listing: false };
   };
@@ -1072,6 +1131,8 @@
     }
     if (reply.effect && strict && pc !== 0) R.wt = J(R.wt, pc);
     const out = importValue(reply.value, reply.labels, name + (reply.item ? '(' + reply.item + ')' : '()'));
+    const chosenBy = J(argLabel, pc);
+    if (chosenBy !== 0 && isArray(raw(out)) && raw(out)[LISTING] === true) raw(out)[CHOSEN] = chosenBy;
     // Only what reads the world sees the world's state (an extractor's answer does not).
     return R.wt === 0 || !reply.observes ? out : withL(out, R.wt, 'world state');
   };
@@ -1141,7 +1202,6 @@
     checkArr,
     typeError,
     limit,
-    callFn,
     spreadList,
     pair,
     str,
@@ -1156,6 +1216,7 @@
     S,
     key,
     dOf,
+    noFn,
   };
   // Host-side helpers: describe a failure, export the result.
   R.describe = function (e) {

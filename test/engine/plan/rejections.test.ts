@@ -162,6 +162,41 @@ const CASES: Case[] = [
     at: '/(a|b*)*',
     reason: /nested quantifiers/,
   },
+  // Loose equality converts natively (valueOf, toString of containers): only === and !==.
+  { what: 'loose equality', src: inBlock('const b = ok == 1;'), at: 'ok == 1', reason: /"==".*===/ },
+  { what: 'loose inequality', src: inBlock("const b = ok != '1';"), at: "ok != '1'", reason: /"!=".*!==/ },
+  // Functions are never stored in data, nor called through a computed name.
+  { what: 'a function in an array literal', src: inBlock('const a = [1, () => 2];'), at: '() => 2', reason: /stored/ },
+  {
+    what: 'a named function in an object literal',
+    src: 'function f() {}\nconst o = { a: 1, g: f };',
+    at: 'f }',
+    reason: /stored/,
+  },
+  {
+    what: 'a function assigned to a property',
+    src: inBlock('const o = {}; o.toString = () => 1;'),
+    at: '() => 1',
+    reason: /stored/,
+  },
+  {
+    what: 'a function pushed into an array',
+    src: inBlock('const a = []; a.push(() => 1);'),
+    at: '() => 1',
+    reason: /stored/,
+  },
+  {
+    what: 'a function as a Map value',
+    src: inBlock("const m = new Map(); m.set('k', () => 1);"),
+    at: '() => 1',
+    reason: /stored/,
+  },
+  {
+    what: 'a computed method call',
+    src: inBlock("const s = 'a'; const t = s['toUpperCase']();"),
+    at: "s['toUpperCase']",
+    reason: /computed name/,
+  },
   // Syntax errors: acorn's position.
   { what: 'a syntax error', src: 'const a = 1;\nconst b = a +* 2;', at: '* 2', reason: /syntax error/ },
   { what: 'an unterminated string', src: "const a = 1;\nconst b = 'abc;", at: "'abc", reason: /syntax error/ },
@@ -224,6 +259,41 @@ describe('plan front end: refused constructs (semantics §1)', () => {
     const src = "const s = 'héllo wörld';\nconst t = 'é'; const g = globalThis;";
     expect(rejection(src, 'strict').position).toEqual({ line: 2, column: 26 });
   });
+});
+
+describe('functions are never stored in data, whatever hides them from the front end', () => {
+  const RUNTIME: readonly (readonly [string, string, number])[] = [
+    [
+      'through a variable into an array literal',
+      'const f = () => 1;\nlet g = 0;\ng = f;\nconst a = [g];\nreturn a;',
+      4,
+    ],
+    ['through a parameter pushed', 'function put(a, g) {\n  a.push(g);\n}\nput([], () => 1);\nreturn 1;', 2],
+    [
+      'through a variable set as a property',
+      'const f = () => 1;\nlet g = 0;\ng = f;\nconst o = {};\no.k = g;\nreturn o;',
+      5,
+    ],
+    ['as a rest argument', 'function f(...xs) {\n  return xs;\n}\nconst g = () => 1;\nreturn f(g);', 1],
+    ['as a map result', 'const g = () => 1;\nconst h = () => g;\nreturn [1].map(h);', 3],
+    ['as an object key', 'const o = {};\nconst k = [1];\nreturn o[k];', 3],
+    ['as the key of in', 'const o = { a: 1 };\nconst k = { a: 1 };\nreturn k in o;', 3],
+  ];
+  for (const [what, src, line] of RUNTIME) {
+    it(`refuses a function or container ${what}`, async () => {
+      const report = await runPlan({
+        plan: src,
+        tools: TOOLS,
+        gate: minimalGate,
+        userAddresses: state.userAddresses,
+        contacts: [],
+      });
+      expect(report.status, JSON.stringify(report.error)).toBe('failed');
+      expect(report.error?.kind).toMatch(/RuntimeError|PlanRejected/);
+      expect(report.error?.fullMessage).toMatch(/stored|key|function/);
+      expect(report.error?.position?.line).toBe(line);
+    });
+  }
 });
 
 describe('plan front end: forbidden property names computed at run time (semantics §1)', () => {

@@ -1,4 +1,4 @@
-// expect: failed RuntimeError /constructor/
+// expect: failed RuntimeError /constructor/ | rejected 5:8 /computed name/
 // why: [].map[k] with k = "constructor": refused at run time
 const k = 'constructor';
 const m = [].map;

@@ -1,4 +1,4 @@
-// expect: completed [1] | failed RuntimeError
+// expect: completed [1] | failed RuntimeError | rejected 5:9 /cannot be stored/
 // why: a native resolve function obtained through a thenable is not callable from plan code
 let stash = null;
 const t = {

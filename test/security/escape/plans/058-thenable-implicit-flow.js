@@ -1,4 +1,4 @@
-// expect: completed "no" | completed "yes" untrusted=tool:getEmail:m1 | failed RuntimeError
+// expect: completed "no" | completed "yes" untrusted=tool:getEmail:m1 | failed RuntimeError | rejected 6:9 /cannot be stored/
 // why: a then callback run by the job queue must not launder an untrusted branch (STRICT)
 const body = (await getEmail('m1')).body;
 let leaked = 'no';

