@@ -169,7 +169,14 @@ export function verifyChain(entries: readonly StoredEntry[], o: VerifyOptions = 
         i,
       );
     }
-    if (!macOk) return fail(e.seq, 'forged', `entry ${e.seq} has a valid hash but not a valid MAC (rewritten)`, i);
+    if (!macOk) {
+      // Not written by the key holder. If the next entry still links to the one before it, this
+      // one was slipped in between; past the sealed head, it was appended; else it was rewritten.
+      const after = entries[i + 1];
+      if ((after && sameHex(after.prevHash, prevHash)) || (o.head && e.seq > o.head.seq))
+        return fail(e.seq, 'inserted', `entry ${e.seq} was not written by this profile (inserted)`, i);
+      return fail(e.seq, 'forged', `entry ${e.seq} has a valid hash but not a valid MAC (rewritten)`, i);
+    }
     prevHash = e.hash;
     expectedSeq = e.seq + 1;
   }

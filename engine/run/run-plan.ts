@@ -78,6 +78,9 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const started = Date.now();
   const calls: CallRecord[] = [];
+  /** Calls are numbered when the plan makes them; a call still running when the next one is
+   * made (an un-awaited `log`) keeps its number, and the report lists calls in that order. */
+  let requested = 0;
   const claims: Claim[] = [];
   const transcript: string[] = [];
   const gate = safeGate(opts.gate);
@@ -125,7 +128,7 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
     } catch (e) {
       return failReply('RuntimeError', `malformed tool request: ${(e as Error).message}`, BOTTOM);
     }
-    const seq = calls.length + 1;
+    const seq = ++requested;
     const context = labelFromDesc(req.labels[String(req.pc)]);
     const spec = opts.tools.get(req.tool);
     if (!spec) return failReply('RuntimeError', `unknown tool ${req.tool}`, context);
@@ -158,7 +161,9 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
         fields,
         ...extra,
       };
-      calls.push(rec);
+      let at = calls.length;
+      while (at > 0 && calls[at - 1]!.seq > seq) at--;
+      calls.splice(at, 0, rec);
       return rec;
     };
 

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import {
   GENESIS_HASH,
   entryMac,
+  headMac,
   sealEntry,
   sealHead,
   verifyChain,
@@ -161,14 +162,20 @@ export class AuditLog implements AuditSink {
       if (!head && this.count() === 0) this.sealHeadNow();
       return;
     }
-    const extra = this.db.prepare('SELECT seq, hash, mac FROM audit_log WHERE seq > ? ORDER BY seq').all(head.seq) as {
-      seq: number;
-      hash: string;
-      mac: string;
-    }[];
-    if (extra.length === 0) return;
     const key = this.key.key();
-    if (extra.every((e, i) => e.seq === head.seq + i + 1 && e.mac === entryMac(key, e.seq, e.hash))) this.sealHeadNow();
+    // Only an authentic head is moved forward, and only over our own entries that continue it.
+    if (head.mac !== headMac(key, head.seq, head.hash)) return;
+    const extra = this.db
+      .prepare('SELECT seq, prev_hash, hash, mac FROM audit_log WHERE seq > ? ORDER BY seq')
+      .all(head.seq) as { seq: number; prev_hash: string; hash: string; mac: string }[];
+    if (extra.length === 0) return;
+    const continues = extra.every(
+      (e, i) =>
+        e.seq === head.seq + i + 1 &&
+        e.prev_hash === (i === 0 ? head.hash : extra[i - 1]!.hash) &&
+        e.mac === entryMac(key, e.seq, e.hash),
+    );
+    if (continues) this.sealHeadNow();
   }
 
   count(): number {

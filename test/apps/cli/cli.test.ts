@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const BIN = join(process.cwd(), 'apps/cli/bin/zamburak.mjs');
-const SAMPLES = join(process.cwd(), '../shared/samples');
+const SAMPLES = join(process.cwd(), 'test/fixtures/contract');
 const zamburak = (...args: string[]) =>
   spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000 });
 const tmp = mkdtempSync(join(tmpdir(), 'zamburak-cli-'));
@@ -26,7 +26,7 @@ describe('zamburak CLI', () => {
   it('prints exactly one JSON report in the shape of contracts.md', () => {
     const plan = file(
       'p.js',
-      `await sendEmail({ to: ['omar@northwind.test'], subject: 'Late', body: 'Running late.' });\nreturn 'ok';`,
+      `await sendEmail({ to: ['tomas@fernhill.test'], subject: 'Late', body: 'Running late.' });\nreturn 'ok';`,
     );
     const r = zamburak('run', plan, '--world', WORLD, '--json');
     expect(r.status).toBe(0);
@@ -97,7 +97,7 @@ describe('zamburak CLI', () => {
       '--world',
       WORLD,
       '--input',
-      '{"to":"priya@northwind.test","body":"see you"}',
+      '{"to":"ada@fernhill.test","body":"see you"}',
       '--json',
     );
     const rep = JSON.parse(r.stdout);
@@ -118,10 +118,4 @@ describe('zamburak CLI', () => {
     expect(r.stdout).toMatch(/\d+ passed, 0 failed/);
     expect(r.status).toBe(0);
   });
-
-  it('passes the public contract sample', () => {
-    const r = spawnSync(process.execPath, [join(SAMPLES, 'check.mjs')], { encoding: 'utf8', timeout: 240_000 });
-    expect(r.stdout).toMatch(/\d+ passed, 0 failed/);
-    expect(r.status).toBe(0);
-  }, 240_000);
 });

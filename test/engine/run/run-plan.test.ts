@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { minimalGate, runPlan, simulate, toolRegistry, loadWorld, type Gate } from '../../../engine';
 import { WorldState, worldTools } from '../../../engine/world';
 
-const sample = readFileSync('../shared/samples/world.yaml', 'utf8');
+const sample = readFileSync('test/fixtures/contract/northwind.yaml', 'utf8');
 const world = (): WorldState => WorldState.fromText(sample, 'world.yaml');
 const run = (plan: string, opts: { gate?: Gate; mode?: 'strict' | 'normal'; input?: unknown } = {}) => {
   const state = world();
