@@ -1,22 +1,20 @@
 /**
  * The process the crash test kills. `approve ID…` approves those claims one by one (printing
  * `approved ID` after each returns), then every mode drains the outbox and exits 0.
- * Run: node --import tsx crash-child.ts DB SENT_DIR SMTP_PORT [approve ID…]
+ * Run: node --import tsx crash-child.ts PROFILE_DIR SENT_DIR SMTP_PORT [approve ID…]
  */
-import { ClaimStore } from '../../../main/claims/claim-store';
 import { Outbox } from '../../../main/outbox/outbox';
 import { smtpTransport } from '../../../main/outbox/mail-transport';
-import { MIGRATIONS, openDatabase } from '../../../main/store';
-import { plainComposer, serverSentFolder, tableSink } from './fixtures';
+import { openProfile } from '../../../main/profile/profile';
+import { plainComposer, serverSentFolder } from './fixtures';
 
-const [dbPath, sentDir, port, mode, ...ids] = process.argv.slice(2);
-const db = openDatabase(dbPath!, { migrations: MIGRATIONS });
-const audit = tableSink(db);
+const [profileDir, sentDir, port, mode, ...ids] = process.argv.slice(2);
+const profile = openProfile(profileDir!, { create: false });
+const { db, audit } = profile;
 process.stdout.write('ready\n');
 if (mode === 'approve') {
-  const claims = new ClaimStore(db, audit);
   for (const id of ids) {
-    claims.approve(id, { by: 'crash-test', now: new Date(), undoWindowMs: 0, transport: 'smtp' });
+    profile.claims.approve(id, { by: 'crash-test', now: new Date(), undoWindowMs: 0, transport: 'smtp' });
     process.stdout.write(`approved ${id}\n`);
   }
 }
@@ -43,5 +41,5 @@ for (;;) {
   if (outbox.nextDue() === null) break;
   await new Promise((r) => setTimeout(r, 20));
 }
-db.close();
+profile.close();
 process.stdout.write('done\n');

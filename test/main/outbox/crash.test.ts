@@ -4,7 +4,7 @@
  * over its work, and by the SMTP server itself the instant it has accepted a message's data but
  * before it answers (the worst moment: the message is out, the sender never hears so). After
  * each kill the child is restarted until it finishes. Then: every claim was delivered exactly
- * once, no acknowledged approval was lost, and every claim is committed.
+ * once, no acknowledged approval was lost, every claim is committed, and the audit chain verifies.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -12,9 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClaimStore } from '../../../main/claims/claim-store';
-import { MIGRATIONS, openDatabase } from '../../../main/store';
-import { sendAction, sentFile, tableSink } from './fixtures';
+import { openProfile } from '../../../main/profile/profile';
+import { sendAction, sentFile } from './fixtures';
 
 const CHILD = join(import.meta.dirname, 'crash-child.ts');
 const CLAIMS = 5;
@@ -80,9 +79,9 @@ function setup(): { dbPath: string; ids: string[] } {
   mkdirSync(server.sentDir);
   server.deliveries.clear();
   (server as Server & { reset: () => void }).reset();
-  const dbPath = join(dir, 'zamburak.db');
-  const db = openDatabase(dbPath, { migrations: MIGRATIONS });
-  const claims = new ClaimStore(db, tableSink(db));
+  const dbPath = join(dir, 'profile');
+  const profile = openProfile(dbPath);
+  const claims = profile.claims;
   const ids: string[] = [];
   for (let i = 1; i <= CLAIMS; i++) {
     const id = `claim-${i}`;
@@ -99,7 +98,7 @@ function setup(): { dbPath: string; ids: string[] } {
     });
     ids.push(id);
   }
-  db.close();
+  profile.close();
   return { dbPath, ids };
 }
 
@@ -132,10 +131,10 @@ function runChild(dbPath: string, args: string[], killAfterMs?: number, onSpawn?
   });
 }
 
-function states(dbPath: string): Map<string, string> {
-  const db = openDatabase(dbPath, { migrations: MIGRATIONS });
-  const rows = db.prepare('SELECT id, state FROM claims').all() as { id: string; state: string }[];
-  db.close();
+function states(dir: string): Map<string, string> {
+  const p = openProfile(dir, { create: false });
+  const rows = p.claims.list({ limit: 500 });
+  p.close();
   return new Map(rows.map((r) => [r.id, r.state]));
 }
 
@@ -149,9 +148,15 @@ async function recover(dbPath: string, acknowledged: readonly string[], ids: rea
   expect(r.code).toBe(0);
 }
 
-function expectExactlyOnce(dbPath: string): void {
+function expectExactlyOnce(dir: string): void {
   expect([...server.deliveries.values()]).toEqual(Array(CLAIMS).fill(1));
-  expect([...states(dbPath).values()]).toEqual(Array(CLAIMS).fill('committed'));
+  expect([...states(dir).values()]).toEqual(Array(CLAIMS).fill('committed'));
+  // The audit chain survived every crash intact.
+  const p = openProfile(dir, { create: false });
+  const v = p.audit.verify();
+  p.close();
+  expect(v.problem).toBeUndefined();
+  expect(v.ok).toBe(true);
 }
 
 describe('outbox crash safety (SIGKILL against a real SMTP server)', () => {
