@@ -10,7 +10,7 @@
  * The head — the last sequence number and hash, with its MAC — is sealed outside the database
  * after every append, so a truncated tail is caught too.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import type { Json } from '../ifc/labeled-value';
 import { canonicalJson } from '../run/wire';
 
@@ -44,8 +44,7 @@ export interface SealedHead {
 
 export const recordBody = (r: AuditRecord): string => canonicalJson(r as unknown as Json);
 
-export const chainHash = (prevHash: string, body: string): string =>
-  createHash('sha256').update(prevHash).update('\n').update(body).digest('hex');
+export const chainHash = (prevHash: string, body: string): string => hash('sha256', `${prevHash}\n${body}`, 'hex');
 
 export const entryMac = (key: Uint8Array, seq: number, hash: string): string =>
   createHmac('sha256', key).update(`entry:${seq}:${hash}`).digest('hex');
@@ -66,8 +65,10 @@ export const sealHead = (key: Uint8Array, seq: number, hash: string): SealedHead
   mac: headMac(key, seq, hash),
 });
 
-const sameHex = (a: string, b: string): boolean =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+/** Hashes are public: plain comparison. MACs are compared in constant time. */
+const sameHash = (a: string, b: string): boolean => a === b;
+const sameMac = (a: string, b: string): boolean =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a, 'latin1'), Buffer.from(b, 'latin1'));
 
 export type ProblemKind = 'edited' | 'inserted' | 'deleted' | 'reordered' | 'truncated' | 'forged' | 'head';
 
@@ -116,9 +117,10 @@ function bodySeq(body: string): number | null {
  * - `head`: the sealed head itself is not authentic.
  */
 export function verifyChain(entries: readonly StoredEntry[], o: VerifyOptions = {}): VerifyResult {
+  // Each body is parsed once: the sequence number it claims.
+  const claimedSeqs = entries.map((e) => bodySeq(e.body));
   const bySeq = new Map<number, number>();
-  entries.forEach((e, i) => {
-    const s = bodySeq(e.body);
+  claimedSeqs.forEach((s, i) => {
     if (s !== null && !bySeq.has(s)) bySeq.set(s, i);
   });
   let expectedSeq = (o.anchor?.seq ?? 0) + 1;
@@ -130,12 +132,12 @@ export function verifyChain(entries: readonly StoredEntry[], o: VerifyOptions = 
     lastHash: prevHash,
     problem: { seq, kind, message },
   });
-  if (o.head && o.key && !sameHex(o.head.mac, headMac(o.key, o.head.seq, o.head.hash)))
+  if (o.head && o.key && !sameMac(o.head.mac, headMac(o.key, o.head.seq, o.head.hash)))
     return fail(o.head.seq, 'head', 'the sealed head is not authentic (its MAC does not match)', 0);
 
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
-    const claimed = bodySeq(e.body);
+    const claimed = claimedSeqs[i]!;
     if (e.seq > expectedSeq && claimed !== expectedSeq)
       return fail(expectedSeq, 'deleted', `entry ${expectedSeq} is missing (the next stored entry is ${e.seq})`, i);
     if (claimed !== e.seq) {
@@ -144,7 +146,15 @@ export function verifyChain(entries: readonly StoredEntry[], o: VerifyOptions = 
         return fail(e.seq, 'reordered', `entry ${claimed} is stored at position ${e.seq}`, i);
       if (claimed !== null && claimed > e.seq)
         return fail(e.seq, 'deleted', `entry ${e.seq} is missing (later entries were renumbered)`, i);
-      if (claimed !== null && claimed < e.seq && entries.slice(i + 1).some((x) => bodySeq(x.body) === e.seq))
+      // Two entries claim the same number: one was slipped in and the rest renumbered.
+      if (claimed !== null && claimed < e.seq && bySeq.get(claimed)! < i)
+        return fail(
+          e.seq - 1,
+          'inserted',
+          `an entry was inserted before entry ${claimed} (later entries renumbered)`,
+          i,
+        );
+      if (claimed !== null && claimed < e.seq && claimedSeqs.indexOf(e.seq, i + 1) !== -1)
         return fail(e.seq, 'reordered', `entry ${claimed} is stored at position ${e.seq}`, i);
       if (claimed !== null && claimed < e.seq)
         return fail(
@@ -156,12 +166,12 @@ export function verifyChain(entries: readonly StoredEntry[], o: VerifyOptions = 
       return fail(e.seq, 'edited', `entry ${e.seq} has been edited (its content names no valid sequence number)`, i);
     }
     const recomputed = chainHash(e.prevHash, e.body);
-    const macOk = !o.key || sameHex(e.mac, entryMac(o.key, e.seq, e.hash));
-    if (!sameHex(recomputed, e.hash))
+    const macOk = () => !o.key || sameMac(e.mac, entryMac(o.key, e.seq, e.hash));
+    if (!sameHash(recomputed, e.hash))
       return fail(e.seq, 'edited', `entry ${e.seq} has been edited (its content does not match its hash)`, i);
-    if (!sameHex(e.prevHash, prevHash)) {
+    if (!sameHash(e.prevHash, prevHash)) {
       // Intact itself, but it no longer follows the entry before it.
-      if (!macOk) return fail(e.seq, 'inserted', `entry ${e.seq} is not part of the chain (inserted)`, i);
+      if (!macOk()) return fail(e.seq, 'inserted', `entry ${e.seq} is not part of the chain (inserted)`, i);
       return fail(
         e.seq,
         'deleted',
@@ -169,16 +179,24 @@ export function verifyChain(entries: readonly StoredEntry[], o: VerifyOptions = 
         i,
       );
     }
-    if (!macOk) {
-      // Not written by the key holder. If the next entry still links to the one before it, this
-      // one was slipped in between; past the sealed head, it was appended; else it was rewritten.
-      const after = entries[i + 1];
-      if ((after && sameHex(after.prevHash, prevHash)) || (o.head && e.seq > o.head.seq))
-        return fail(e.seq, 'inserted', `entry ${e.seq} was not written by this profile (inserted)`, i);
-      return fail(e.seq, 'forged', `entry ${e.seq} has a valid hash but not a valid MAC (rewritten)`, i);
-    }
     prevHash = e.hash;
     expectedSeq = e.seq + 1;
+  }
+  // Every hash links to the one before, so the last entry's MAC vouches for the whole chain:
+  // anyone who changed an entry had to recompute every later hash, and cannot MAC the last one.
+  // Only when it fails are the MACs walked, to name the first entry not written by the key holder.
+  const last = entries[entries.length - 1];
+  if (o.key && last && !sameMac(last.mac, entryMac(o.key, last.seq, last.hash))) {
+    const i = entries.findIndex((e) => !sameMac(e.mac, entryMac(o.key!, e.seq, e.hash)));
+    const e = entries[i]!;
+    const after = entries[i + 1];
+    expectedSeq = e.seq;
+    prevHash = e.prevHash;
+    // If the next entry still links to the one before it, this one was slipped in between;
+    // past the sealed head, it was appended; otherwise it was rewritten.
+    if ((after && sameHash(after.prevHash, e.prevHash)) || (o.head && e.seq > o.head.seq))
+      return fail(e.seq, 'inserted', `entry ${e.seq} was not written by this profile (inserted)`, i);
+    return fail(e.seq, 'forged', `entry ${e.seq} has a valid hash but not a valid MAC (rewritten)`, i);
   }
   const lastSeq = expectedSeq - 1;
   if (o.head) {
@@ -196,7 +214,7 @@ export function verifyChain(entries: readonly StoredEntry[], o: VerifyOptions = 
         `entries after the sealed head (${o.head.seq}) were added`,
         entries.length,
       );
-    if (!sameHex(o.head.hash, prevHash))
+    if (!sameHash(o.head.hash, prevHash))
       return fail(lastSeq, 'edited', `entry ${lastSeq} is not the one that was sealed`, entries.length);
   }
   return { ok: true, checked: entries.length, lastSeq, lastHash: prevHash };

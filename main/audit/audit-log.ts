@@ -74,13 +74,21 @@ interface Row {
 
 export class AuditLog implements AuditSink {
   private sealPending = false;
+  private readonly lastStmt;
+  private readonly insertStmt;
 
   constructor(
     private readonly db: Db,
     private readonly key: KeyProvider,
     private readonly headPath: string,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.lastStmt = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1');
+    this.insertStmt = db.prepare(
+      `INSERT INTO audit_log (seq, at, kind, run_id, tool, decision, rule, sources, body, prev_hash, hash, mac)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+  }
 
   append(e: AuditEventInput): number {
     const last = this.db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as
@@ -99,25 +107,20 @@ export class AuditLog implements AuditSink {
       data,
     };
     const entry = sealEntry(record, last?.hash ?? GENESIS_HASH, this.key.key());
-    this.db
-      .prepare(
-        `INSERT INTO audit_log (seq, at, kind, run_id, tool, decision, rule, sources, body, prev_hash, hash, mac)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        seq,
-        record.at,
-        e.kind,
-        e.runId ?? null,
-        e.tool ?? null,
-        e.decision ?? null,
-        e.rule ?? null,
-        e.sources?.length ? ` ${e.sources.join(' ')} ` : '',
-        entry.body,
-        entry.prevHash,
-        entry.hash,
-        entry.mac,
-      );
+    this.insertStmt.run(
+      seq,
+      record.at,
+      e.kind,
+      e.runId ?? null,
+      e.tool ?? null,
+      e.decision ?? null,
+      e.rule ?? null,
+      e.sources?.length ? ` ${e.sources.join(' ')} ` : '',
+      entry.body,
+      entry.prevHash,
+      entry.hash,
+      entry.mac,
+    );
     // Seal once the entry is committed: now, or once the caller's transaction has ended. A head
     // left behind by a crash in between is moved forward by `recover` (the MACs prove the
     // entries past it are ours); only a head AHEAD of the log means entries were removed.
@@ -183,14 +186,16 @@ export class AuditLog implements AuditSink {
   }
 
   entries(range?: { from: number; to: number }): StoredEntry[] {
+    // Raw rows (arrays): a full-chain verification reads every entry, and objects cost twice as much.
     const rows = (
       range
         ? this.db
             .prepare('SELECT seq, body, prev_hash, hash, mac FROM audit_log WHERE seq BETWEEN ? AND ? ORDER BY seq')
+            .raw()
             .all(range.from, range.to)
-        : this.db.prepare('SELECT seq, body, prev_hash, hash, mac FROM audit_log ORDER BY seq').all()
-    ) as Pick<Row, 'seq' | 'body' | 'prev_hash' | 'hash' | 'mac'>[];
-    return rows.map((r) => ({ seq: r.seq, body: r.body, prevHash: r.prev_hash, hash: r.hash, mac: r.mac }));
+        : this.db.prepare('SELECT seq, body, prev_hash, hash, mac FROM audit_log ORDER BY seq').raw().all()
+    ) as [number, string, string, string, string][];
+    return rows.map(([seq, body, prevHash, hash, mac]) => ({ seq, body, prevHash, hash, mac }));
   }
 
   /** The whole chain against the key and the sealed head. */

@@ -25,13 +25,15 @@ export function writePrivateFile(path: string, data: Buffer | string): void {
 
 /** A random key kept in `path` (created on first use). */
 export function keyFileProvider(path: string): KeyProvider {
+  let cached: Buffer | undefined;
   return {
     kind: 'key-file',
     key() {
+      if (cached) return cached;
       if (!existsSync(path)) writePrivateFile(path, randomBytes(32).toString('base64') + '\n');
       const key = Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
       if (key.length !== 32) throw new Error(`${path}: not a 32-byte key`);
-      return key;
+      return (cached = key);
     },
   };
 }

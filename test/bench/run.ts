@@ -19,6 +19,7 @@ import { compilePlan, minimalGate, runPlan, toolRegistry, type CompiledPlan, typ
 import { worldTools } from '../../engine/world';
 import { baselineProgram, emptyBaseline, plainTools, runBaseline } from './baseline';
 import { benchGateFirewall, printGateFirewall } from './gate-firewall';
+import { benchStore, printStore } from './store';
 import { benchWorld } from './world';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -215,6 +216,8 @@ async function main(): Promise<void> {
 
   const gateFirewall = benchGateFirewall();
   printGateFirewall(gateFirewall);
+  const store = benchStore();
+  printStore(store);
 
   const totalSeconds = round((performance.now() - started) / 1000, 1);
   const results = {
@@ -244,6 +247,7 @@ async function main(): Promise<void> {
     medianRatio,
     programs: rows,
     gateFirewall,
+    store,
     totalSeconds,
   };
   // Formatted as `prettier --check .` (npm run lint) expects.
