@@ -5,7 +5,7 @@
  */
 import type { Decision, Gate, GateCall } from '../gate/types';
 import type { Json } from '../ifc/labeled-value';
-import { firewallValue } from '../firewall';
+import { firewallValue, type FirewallResult } from '../firewall';
 import { loadPolicy, policyGate, presetPolicy, withAllowlists, type Policy } from '../policy';
 import { sanitizerTools } from '../sanitizers';
 import { toolRegistry } from '../tools/types';
@@ -29,6 +29,8 @@ export interface SimulateOptions {
    * (a profile records them, so a later policy can be replayed against exactly this call).
    */
   readonly onDecision?: (call: GateCall, decision: Decision, recipients: readonly string[] | undefined) => void;
+  /** Sees what the firewall found in each tool output (caps and kinds; the text stays in the run). */
+  readonly onFindings?: (tool: string | undefined, findings: FirewallResult['findings']) => void;
 }
 
 export interface SimulateResult {
@@ -103,7 +105,11 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     limits: opts.limits,
     userAddresses: state.userAddresses,
     contacts,
-    scan: (v) => firewallValue(v).value,
+    scan: (v) => {
+      const r = firewallValue(v);
+      if (r.findings.length) opts.onFindings?.(undefined, r.findings);
+      return r.value;
+    },
   });
   return { report, effects: state.effects(), world: state.snapshot() };
 }

@@ -64,8 +64,6 @@ export function openProfile(dir: string, o: OpenProfileOptions = {}): Profile {
   const audit = new AuditLog(db, o.auditKey ?? keyFileProvider(files.auditKey), files.auditHead, clock);
   audit.recover();
   const claims = new ClaimStore(db, audit);
-  const setting = (key: string) =>
-    (db.prepare('SELECT value FROM meta WHERE key = ?').get(`setting:${key}`) as { value: string } | undefined)?.value;
   const profile: Profile = {
     dir,
     files,
@@ -81,12 +79,8 @@ export function openProfile(dir: string, o: OpenProfileOptions = {}): Profile {
       if (!a) throw new Error('the profile has no account');
       return a;
     },
-    setting,
-    setSetting(key, value) {
-      db.prepare(
-        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      ).run(`setting:${key}`, value);
-    },
+    setting: (key) => repos.settings.get(key),
+    setSetting: (key, value) => repos.settings.set(key, value),
     close() {
       audit.sealHeadNow();
       db.close();

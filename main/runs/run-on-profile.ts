@@ -70,6 +70,7 @@ export async function runOnProfile(
   const inputHash = hashJson(req.input ?? null);
   const mode = req.mode ?? 'strict';
   const gateInputs: { tool: string; input: Json }[] = [];
+  const findings = new Map<string, number>();
   const world = new WorldState(worldOf(p.repos, account, clock));
   const { report, effects } = await simulate({
     plan: req.plan,
@@ -78,6 +79,14 @@ export async function runOnProfile(
     mode,
     ...(req.input !== undefined ? { input: req.input } : {}),
     ...(req.limits ? { limits: req.limits } : {}),
+    // What the firewall found, counted by cap and kind (the text itself stays out of the log).
+    onFindings: (_tool, found) => {
+      for (const f of found)
+        findings.set(
+          `${f.finding.cap}/${f.finding.kind}`,
+          (findings.get(`${f.finding.cap}/${f.finding.kind}`) ?? 0) + 1,
+        );
+    },
     onDecision: (call, decision, recipients) =>
       gateInputs.push({ tool: call.tool, input: gateInputOf(call, decision, recipients) }),
   });
@@ -170,13 +179,21 @@ export async function runOnProfile(
         });
       }
       applyEffects(p.repos, account, effects, { runId });
+      if (findings.size)
+        p.audit.append({ kind: 'security.firewall', runId, data: { findings: Object.fromEntries(findings) } });
       if (report.status === 'limit')
         p.audit.append({
           kind: 'security.limit',
           runId,
           data: { limit: report.error?.limit ?? null, message: report.error?.message ?? '' },
         });
-      const lastSeq = firstSeq + 1 + stored.calls.length + stored.claims.length + (report.status === 'limit' ? 1 : 0);
+      const lastSeq =
+        firstSeq +
+        1 +
+        stored.calls.length +
+        stored.claims.length +
+        (findings.size ? 1 : 0) +
+        (report.status === 'limit' ? 1 : 0);
       receipt = runReceipt({ runId, planHash, inputHash, outputHash, firstSeq, lastSeq });
       p.repos.runs.finish(runId, {
         status: report.status,

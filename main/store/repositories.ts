@@ -7,6 +7,7 @@ import { OutgoingRepo } from './repos/outgoing';
 import { ContactsRepo } from './repos/people';
 import { PoliciesRepo } from './repos/policies';
 import { RunsRepo } from './repos/runs';
+import { SettingsRepo } from './repos/settings';
 
 export interface Repositories {
   readonly accounts: AccountsRepo;
@@ -16,6 +17,7 @@ export interface Repositories {
   readonly outgoing: OutgoingRepo;
   readonly runs: RunsRepo;
   readonly policies: PoliciesRepo;
+  readonly settings: SettingsRepo;
 }
 
 export function repositories(db: Db): Repositories {
@@ -27,6 +29,7 @@ export function repositories(db: Db): Repositories {
     outgoing: new OutgoingRepo(db),
     runs: new RunsRepo(db),
     policies: new PoliciesRepo(db),
+    settings: new SettingsRepo(db),
   };
 }
 
