@@ -8,6 +8,7 @@ import { initCommand } from './init';
 import { notYet } from './not-yet';
 import { testPolicyCommand, validateCommand } from './policy';
 import { runCommand } from './run';
+import { triageCommand } from './triage';
 import type { Command } from './types';
 
 export const COMMANDS: readonly Command[] = [
@@ -18,6 +19,7 @@ export const COMMANDS: readonly Command[] = [
   claimsCommand,
   auditCommand,
   keygenCommand,
+  triageCommand,
   notYet(
     'serve',
     `  zamburak serve

@@ -1,0 +1,140 @@
+/**
+ * Triage: new mail, in batches, through the vetted triage playbook (resources/playbooks/triage.js)
+ * — category, summary, a draft reply where one is needed; nothing is sent. Over a profile it is
+ * idempotent (only untriaged mail is read, results are stored with the message); over a world
+ * file it triages the whole inbox. Claims, if a playbook ever raises one, are listed per email.
+ *
+ * The playbook's result is data derived from untrusted mail: it is validated here (a category
+ * must be one of six names, a summary is plain text of bounded length) and only displayed. A
+ * message the firewall finds an injection in is marked suspicious whatever the playbook said.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { scanText } from '../../engine/firewall';
+import type { Json } from '../../engine/ifc/labeled-value';
+import { simulate } from '../../engine/run/simulate';
+import type { CallRecord, Claim } from '../../engine/run/types';
+import type { WorldState } from '../../engine/world';
+import type { Profile } from '../profile/profile';
+import { runOnProfile } from '../runs/run-on-profile';
+
+export const CATEGORIES = ['needs-reply', 'meeting', 'fyi', 'newsletter', 'receipt', 'suspicious'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+const PLAYBOOK = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'resources', 'playbooks', 'triage.js');
+export const triagePlaybook = (): string => readFileSync(PLAYBOOK, 'utf8');
+
+/** Emails per run: each costs about seven tool calls, well under a run's call budget. */
+export const BATCH = 25;
+
+const Result = z.array(
+  z.strictObject({
+    id: z.string(),
+    category: z.enum(CATEGORIES),
+    summary: z.string().transform((s) => (s.length > 400 ? `${s.slice(0, 399)}…` : s)),
+    draftId: z.string().nullable(),
+  }),
+);
+
+export interface TriagedEmail {
+  readonly id: string;
+  readonly category: Category;
+  readonly summary: string;
+  readonly draftId?: string;
+  readonly claimIds: readonly string[];
+}
+
+export interface TriageResult {
+  readonly emails: readonly TriagedEmail[];
+  readonly calls: readonly CallRecord[];
+  readonly claims: readonly Claim[];
+  readonly runs: readonly string[];
+}
+
+export interface TriageOptions {
+  /** Write draft replies for mail that needs one (default true). */
+  readonly drafts?: boolean;
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+function suspicious(text: string): boolean {
+  return scanText(text).some((f) => f.cap === 'PROMPT_INJECTION');
+}
+
+/** Claims that act on an email (its id, or a reply to it). */
+const claimsOf = (claims: readonly Claim[], id: string): string[] =>
+  claims.filter((c) => c.args.id === id || c.args.inReplyTo === id).map((c) => c.id);
+
+function collect(result: Json | null, claims: readonly Claim[], text: (id: string) => string): TriagedEmail[] {
+  const parsed = Result.safeParse(result);
+  if (!parsed.success) throw new Error(`the triage playbook returned an unexpected result: ${parsed.error.message}`);
+  return parsed.data.map((r) => ({
+    id: r.id,
+    category: suspicious(text(r.id)) ? 'suspicious' : r.category,
+    summary: r.summary,
+    ...(r.draftId ? { draftId: r.draftId } : {}),
+    claimIds: claimsOf(claims, r.id),
+  }));
+}
+
+const batches = <T>(xs: readonly T[]): T[][] =>
+  Array.from({ length: Math.ceil(xs.length / BATCH) }, (_, i) => xs.slice(i * BATCH, (i + 1) * BATCH));
+
+export async function triageWorld(world: WorldState, o: TriageOptions = {}): Promise<TriageResult> {
+  const inbox = world.emails
+    .filter((e) => e.folder === 'INBOX')
+    .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+  const byId = new Map(inbox.map((e) => [e.id, `${e.subject}\n${e.body}`]));
+  const out: TriagedEmail[] = [];
+  const calls: CallRecord[] = [];
+  const claims: Claim[] = [];
+  const plan = triagePlaybook();
+  for (const batch of batches(inbox)) {
+    const { report } = await simulate({
+      plan,
+      world,
+      input: { ids: batch.map((e) => e.id), drafts: o.drafts ?? true, signature: world.user.name },
+    });
+    if (report.status !== 'completed') throw new Error(`triage stopped: ${report.error?.message ?? report.status}`);
+    calls.push(...report.calls);
+    claims.push(...report.claims);
+    out.push(...collect(report.result, report.claims, (id) => byId.get(id) ?? ''));
+    o.onProgress?.(out.length, inbox.length);
+  }
+  return { emails: out, calls, claims, runs: [] };
+}
+
+export async function triageProfile(p: Profile, o: TriageOptions & { limit?: number } = {}): Promise<TriageResult> {
+  const account = p.primaryAccount();
+  const todo = p.repos.messages.untriaged(account.id, o.limit ?? 1000);
+  const out: TriagedEmail[] = [];
+  const calls: CallRecord[] = [];
+  const claims: Claim[] = [];
+  const runs: string[] = [];
+  const plan = triagePlaybook();
+  for (const batch of batches(todo)) {
+    const r = await runOnProfile(p, {
+      plan,
+      kind: 'triage',
+      input: { ids: batch.map((m) => m.id), drafts: o.drafts ?? true, signature: account.userName },
+    });
+    runs.push(r.runId);
+    if (r.report.status !== 'completed')
+      throw new Error(`triage stopped: ${r.report.error?.message ?? r.report.status}`);
+    const text = new Map(batch.map((m) => [m.id, `${m.subject}\n${m.body}`]));
+    const done = collect(r.report.result, r.report.claims, (id) => text.get(id) ?? '');
+    const at = new Date().toISOString();
+    p.db
+      .transaction(() => {
+        for (const e of done) p.repos.messages.setTriage(e.id, { category: e.category, summary: e.summary, at });
+      })
+      .immediate();
+    calls.push(...r.report.calls);
+    claims.push(...r.report.claims);
+    out.push(...done);
+    o.onProgress?.(out.length, todo.length);
+  }
+  return { emails: out, calls, claims, runs };
+}
