@@ -2,6 +2,7 @@
  * Every `zamburak` command, in the order `--help` lists them. A new command is one module in
  * this folder and one line here.
  */
+import { askCommand } from './ask';
 import { auditCommand, keygenCommand } from './audit';
 import { claimsCommand } from './claims';
 import { initCommand } from './init';
@@ -20,6 +21,7 @@ export const COMMANDS: readonly Command[] = [
   auditCommand,
   keygenCommand,
   triageCommand,
+  askCommand,
   notYet(
     'serve',
     `  zamburak serve

@@ -1,0 +1,50 @@
+import { loadWorld, simulate } from '../../../engine/run/simulate';
+import { matchRequest, SUPPORTED } from '../../../main/assistant/ask';
+import { triageProfile, triageWorld } from '../../../main/assistant/triage';
+import { runOnProfile } from '../../../main/runs/run-on-profile';
+import { readText, str, UsageError } from '../args';
+import { withProfile } from '../profile-arg';
+import { renderHuman, renderReport } from '../report';
+import type { Command } from './types';
+
+export const askCommand: Command = {
+  name: 'ask',
+  help: `  zamburak ask "REQUEST" (--world FILE | --profile DIR) [--json]
+      Plan a request and run it. Without a language model, requests are matched to playbooks
+      (triage, a daily brief, drafting a reply); anything else is answered with what can be done.`,
+  valueFlags: ['--world', '--profile', '--db'],
+  boolFlags: ['--json'],
+  async run(p) {
+    const [request, extra] = p.positional;
+    if (!request || extra) throw new UsageError('ask takes one REQUEST (quote it)');
+    const json = p.flags.has('--json');
+    const match = matchRequest(request);
+    if (!match) {
+      const message = `Without a language model, Zamburak can do only these requests: ${SUPPORTED.map((s) => `"${s}"`).join(', ')}. Configure a provider to plan anything else.`;
+      if (json)
+        process.stdout.write(JSON.stringify({ request, playbook: null, error: message, supported: SUPPORTED }) + '\n');
+      else process.stderr.write(`${message}\n`);
+      return 1;
+    }
+    const worldPath = str(p, '--world');
+    const world = worldPath ? loadWorld(readText(worldPath, 'world'), worldPath) : undefined;
+    if (match.playbook === 'triage') {
+      const r = world ? await triageWorld(world) : await withProfile(p, (profile) => triageProfile(profile));
+      const out = { request, playbook: 'triage', emails: r.emails, claims: r.claims.map((c) => c.id) };
+      process.stdout.write(json ? JSON.stringify(out) + '\n' : `${r.emails.length} emails triaged.\n`);
+      return 0;
+    }
+    const { report, effects } = world
+      ? await simulate({ plan: match.plan, world, input: match.input })
+      : await withProfile(p, (profile) =>
+          runOnProfile(profile, { plan: match.plan, input: match.input, kind: 'playbook', request }),
+        );
+    if (json)
+      process.stdout.write(
+        JSON.stringify({ request, playbook: match.playbook, input: match.input, ...renderReport(report, effects) }) +
+          '\n',
+      );
+    else process.stdout.write(`Playbook ${match.playbook}:\n${renderHuman(report, effects)}`);
+    return report.status === 'completed' ? 0 : 1;
+  },
+};
