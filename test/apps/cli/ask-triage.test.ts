@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 const BIN = join(process.cwd(), 'apps/cli/bin/zamburak.mjs');
 const WORLD = join(process.cwd(), 'resources/demo-world.yaml');
 const zamburak = (...args: string[]) =>
-  spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 90_000 });
+  spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 90_000, maxBuffer: 64 * 1024 * 1024 });
 
 describe('triage and ask', () => {
   it('triage --json gives every email a category and summary, in the contract shape', () => {
