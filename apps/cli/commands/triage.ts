@@ -22,9 +22,9 @@ function print(r: TriageResult, json: boolean): void {
       },
       { sent: [], drafts: [], events: [], trash: [], responses: [], changes: [], transcript: [] },
     ) as { calls: unknown; claims: unknown };
-    process.stdout.write(
-      JSON.stringify({ emails: r.emails, calls: shaped.calls, claims: shaped.claims, runs: r.runs }) + '\n',
-    );
+    // Per-field lineage is left out here (a triage makes hundreds of calls); `claims show` has it.
+    const calls = (shaped.calls as Record<string, unknown>[]).map(({ fields: _f, context: _c, ...rest }) => rest);
+    process.stdout.write(JSON.stringify({ emails: r.emails, calls, claims: shaped.claims, runs: r.runs }) + '\n');
     return;
   }
   if (r.emails.length === 0) {
