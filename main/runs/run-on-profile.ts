@@ -13,6 +13,8 @@ import { loadPolicy, presetPolicy, type Policy } from '../../engine/policy';
 import { simulate } from '../../engine/run/simulate';
 import type { Limits, Mode, RunReport } from '../../engine/run/types';
 import { WorldState, type WorldEffects } from '../../engine/world';
+import { explainClaim } from '../../engine/claims/explain';
+import { worldDirectory } from '../../engine/claims/world-directory';
 import { contentHashOf } from '../claims/claim-store';
 import type { Profile } from '../profile/profile';
 import { applyEffects, worldOf } from '../profile/world-io';
@@ -90,6 +92,7 @@ export async function runOnProfile(
     onDecision: (call, decision, recipients) =>
       gateInputs.push({ tool: call.tool, input: gateInputOf(call, decision, recipients) }),
   });
+  const directory = worldDirectory(world);
   // Claim ids are per run in the engine; in a profile they must be unique across runs.
   const claimIds = new Map(report.claims.map((c) => [c.id, `${runId}-${c.id}`]));
   const stored: RunReport = {
@@ -168,6 +171,7 @@ export async function runOnProfile(
           risk: c.risk,
           fields: c.fields as unknown as Json,
           context: c.context as unknown as Json,
+          explanation: explainClaim(c, directory) as unknown as Json,
           createdAt: clock().toISOString(),
         });
         p.audit.append({

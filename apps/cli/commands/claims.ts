@@ -19,6 +19,7 @@ const summary = (c: ClaimRow) => ({
   reasons: c.reasons,
   risk: c.risk,
   contentHash: c.contentHash,
+  explanation: c.explanation ?? null,
   runId: c.runId ?? null,
   createdAt: c.createdAt,
   decidedAt: c.decidedAt,
@@ -29,9 +30,23 @@ const summary = (c: ClaimRow) => ({
 const line = (c: ClaimRow): string =>
   `${c.id}  ${c.state.padEnd(10)} ${c.risk.padEnd(6)} ${c.action.tool}(${JSON.stringify(c.action.args).slice(0, 80)})  [${c.rule}]`;
 
+interface Explained {
+  what: string;
+  fields: { path: string; provenance: string; sentence: string; untrusted: boolean }[];
+  flags: string[];
+}
+
 function detail(c: ClaimRow): string {
+  const x = c.explanation as unknown as Explained | undefined;
   return [
     `claim ${c.id} (${c.state}, risk ${c.risk})`,
+    ...(x
+      ? [
+          `  ${x.what}`,
+          ...x.flags.map((f) => `  ! ${f}`),
+          ...x.fields.filter((f) => f.untrusted).map((f) => `  • ${f.sentence}`),
+        ]
+      : []),
     `  action   ${c.action.tool} ${JSON.stringify(c.action.args, null, 2).replace(/\n/g, '\n           ')}`,
     `  rule     ${c.rule}`,
     ...c.reasons.map((r) => `  why      ${r}`),
