@@ -1,0 +1,136 @@
+/**
+ * `npm run fuzz`: the long, time-bounded hunt (FUZZ_MINUTES, default 10). Three loops share the
+ * time, each saving a reproducer to fuzz-out/ when it finds something:
+ * 1. noninterference pairs with fresh random seeds over every plan of the project;
+ * 2. mutated plan text (bytes flipped, lines spliced between plans) through the compiler and the
+ *    sandbox: the compiler may only return or throw PlanRejected; a run must end with a report,
+ *    never an exception, and never far past its wall-clock limit (a hang);
+ * 3. mutated policy YAML through the loader: ok or errors with positions, never an exception.
+ * Exit 1 when anything was found.
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compilePlan, minimalGate, runPlan, toolRegistry, type ToolSpec } from '../../../engine';
+import { PlanRejected } from '../../../engine/plan';
+import { loadPolicy, PRESETS, presetPolicy } from '../../../engine/policy';
+import { simulate } from '../../../engine/run/simulate';
+import { parseWorld, WorldState, worldTools, type World } from '../../../engine/world';
+import { leakBetween, mutateWorld, rng } from './pairs';
+
+const ROOT = process.cwd();
+const OUT = join(ROOT, 'fuzz-out');
+const minutes = Number(process.env.FUZZ_MINUTES ?? 10);
+const deadline = Date.now() + minutes * 60_000;
+const seed0 = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
+const r = rng(seed0);
+let found = 0;
+const counts = { pairs: 0, programs: 0, policies: 0 };
+
+function save(kind: string, data: unknown): void {
+  mkdirSync(OUT, { recursive: true });
+  const file = join(OUT, `${kind}-${Date.now()}-${found}.json`);
+  writeFileSync(file, JSON.stringify(data, null, 2));
+  found++;
+  console.log(`FOUND ${kind}: ${file}`);
+}
+
+const world = (path: string): World => {
+  const w = parseWorld(readFileSync(join(ROOT, path), 'utf8'), path);
+  if (!w.ok) throw new Error(path);
+  return w.world;
+};
+const demo = world('resources/demo-world.yaml');
+const plans = [
+  'test/security/laundering/plans',
+  'resources/demo-plans',
+  'resources/attack-plans',
+  'test/security/policy-attacks/plans',
+  'test/security/escape/plans',
+].flatMap((d) =>
+  readdirSync(join(ROOT, d))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => ({ name: `${d}/${f}`, text: readFileSync(join(ROOT, d, f), 'utf8') })),
+);
+const safe = plans.filter((p) => !p.name.includes('/escape/'));
+
+async function run(plan: string, w: World) {
+  return (await simulate({ plan, world: new WorldState(w), policy: presetPolicy('default'), limits: { wallMs: 2000 } }))
+    .report;
+}
+
+async function pairRound(): Promise<void> {
+  const p = safe[Math.floor(r() * safe.length)]!;
+  const seed = Math.floor(r() * 1e9);
+  const a = await run(p.text, demo);
+  const b = await run(p.text, mutateWorld(demo, seed));
+  counts.pairs++;
+  const leak = leakBetween(a, b);
+  if (leak) save('noninterference', { plan: p.name, seed, leak, planText: p.text });
+}
+
+function mutatePlan(text: string): string {
+  const lines = text.split('\n');
+  const other = plans[Math.floor(r() * plans.length)]!.text.split('\n');
+  const op = Math.floor(r() * 3);
+  if (op === 0) lines.splice(Math.floor(r() * lines.length), 0, other[Math.floor(r() * other.length)]!);
+  else if (op === 1) lines.splice(Math.floor(r() * lines.length), 1);
+  else {
+    const i = Math.floor(r() * text.length);
+    return text.slice(0, i) + String.fromCharCode(32 + Math.floor(r() * 95)) + text.slice(i + 1);
+  }
+  return lines.join('\n');
+}
+
+async function programRound(): Promise<void> {
+  const text = mutatePlan(plans[Math.floor(r() * plans.length)]!.text);
+  counts.programs++;
+  try {
+    compilePlan(text, { mode: 'strict', toolNames: worldTools(new WorldState(demo)).map((t) => t.name) });
+  } catch (e) {
+    if (!(e instanceof PlanRejected)) save('compiler-crash', { text, error: String((e as Error).stack) });
+    return;
+  }
+  const state = new WorldState(demo);
+  const t0 = Date.now();
+  try {
+    await runPlan({
+      plan: text,
+      tools: toolRegistry(worldTools(state) as ToolSpec[]),
+      gate: minimalGate,
+      limits: { wallMs: 1000 },
+      userAddresses: state.userAddresses,
+      contacts: [],
+    });
+  } catch (e) {
+    save('run-crash', { text, error: String((e as Error).stack) });
+  }
+  if (Date.now() - t0 > 6000) save('hang', { text, ms: Date.now() - t0 });
+}
+
+function policyRound(): void {
+  const base = Object.values(PRESETS)[Math.floor(r() * Object.keys(PRESETS).length)]!;
+  const i = Math.floor(r() * base.length);
+  const text =
+    base.slice(0, i) +
+    [':', '-', ' ', '\n', '[', '{', '"', "'", '*', 'x'][Math.floor(r() * 10)] +
+    base.slice(i + (r() < 0.5 ? 1 : 0));
+  counts.policies++;
+  try {
+    const res = loadPolicy(text);
+    if (!res.ok && res.errors.some((e) => !(e.line >= 1 && e.column >= 1)))
+      save('policy-position', { text, errors: res.errors });
+  } catch (e) {
+    save('policy-crash', { text, error: String((e as Error).stack) });
+  }
+}
+
+console.log(`fuzzing for ${minutes} min (seed ${seed0})`);
+while (Date.now() < deadline) {
+  await pairRound();
+  await programRound();
+  for (let i = 0; i < 5; i++) policyRound();
+}
+console.log(
+  `${counts.pairs} world pairs, ${counts.programs} mutated programs, ${counts.policies} mutated policies; ${found} found`,
+);
+process.exit(found ? 1 : 0);
