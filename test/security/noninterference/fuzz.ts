@@ -1,7 +1,8 @@
 /**
  * `npm run fuzz`: the long, time-bounded hunt (FUZZ_MINUTES, default 10). Three loops share the
  * time, each saving a reproducer to fuzz-out/ when it finds something:
- * 1. noninterference pairs with fresh random seeds over every plan of the project;
+ * 1. noninterference pairs with fresh random seeds over every plan of the project, and over
+ *    programs generated from the language (programs.ts);
  * 2. mutated plan text (bytes flipped, lines spliced between plans) through the compiler and the
  *    sandbox: the compiler may only return or throw PlanRejected; a run must end with a report,
  *    never an exception, and never far past its wall-clock limit (a hang);
@@ -15,7 +16,9 @@ import { PlanRejected } from '../../../engine/plan';
 import { loadPolicy, PRESETS, presetPolicy } from '../../../engine/policy';
 import { simulate } from '../../../engine/run/simulate';
 import { parseWorld, WorldState, worldTools, type World } from '../../../engine/world';
+import fc from 'fast-check';
 import { leakBetween, mutateWorld, rng } from './pairs';
+import { planArb } from './programs';
 
 const ROOT = process.cwd();
 const OUT = join(ROOT, 'fuzz-out');
@@ -24,7 +27,7 @@ const deadline = Date.now() + minutes * 60_000;
 const seed0 = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 const r = rng(seed0);
 let found = 0;
-const counts = { pairs: 0, programs: 0, policies: 0 };
+const counts = { pairs: 0, generated: 0, programs: 0, policies: 0 };
 
 function save(kind: string, data: unknown): void {
   mkdirSync(OUT, { recursive: true });
@@ -66,6 +69,19 @@ async function pairRound(): Promise<void> {
   counts.pairs++;
   const leak = leakBetween(a, b);
   if (leak) save('noninterference', { plan: p.name, seed, leak, planText: p.text });
+}
+
+const laundering = world('test/fixtures/laundering-world.yaml');
+
+/** A program generated over the whole language, over a pair of worlds. */
+async function generatedRound(): Promise<void> {
+  const [plan] = fc.sample(planArb, { numRuns: 1, seed: Math.floor(r() * 2 ** 31) });
+  const seed = Math.floor(r() * 1e9);
+  const a = await run(plan!, laundering);
+  const b = await run(plan!, mutateWorld(laundering, seed));
+  counts.generated++;
+  const leak = leakBetween(a, b);
+  if (leak) save('noninterference-generated', { seed, leak, planText: plan });
 }
 
 function mutatePlan(text: string): string {
@@ -127,6 +143,7 @@ function policyRound(): void {
 console.log(`fuzzing for ${minutes} min (seed ${seed0})`);
 while (Date.now() < deadline) {
   await pairRound();
+  await generatedRound();
   await programRound();
   for (let i = 0; i < 5; i++) policyRound();
 }

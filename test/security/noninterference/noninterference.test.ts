@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { minimalGate, runPlan, toolRegistry, type ToolSpec } from '../../../engine';
 import { presetPolicy } from '../../../engine/policy';
@@ -14,6 +15,7 @@ import type { RunReport } from '../../../engine/run/types';
 import { sanitizerTools } from '../../../engine/sanitizers';
 import { parseWorld, WorldState, worldTools, type World } from '../../../engine/world';
 import { leakBetween, mutateWorld } from './pairs';
+import { planArb } from './programs';
 
 const ROOT = process.cwd();
 const PAIRS = Number(process.env.NONINTERFERENCE_PAIRS ?? 2);
@@ -31,7 +33,12 @@ const plansIn = (dir: string) =>
     .map((f) => ({ name: `${dir}/${f}`, text: readFileSync(join(ROOT, dir, f), 'utf8') }));
 
 /** The laundering suite's setting: minimalGate (egress only from trusted data and context). */
-async function runMinimal(plan: string, world: World): Promise<RunReport> {
+async function runMinimal(
+  plan: string,
+  world: World,
+  input?: { to: string },
+  mode: 'strict' | 'normal' = 'strict',
+): Promise<RunReport> {
   const state = new WorldState(world);
   const s = sanitizerTools({
     userAddresses: state.userAddresses,
@@ -44,7 +51,7 @@ async function runMinimal(plan: string, world: World): Promise<RunReport> {
     plan,
     tools,
     gate: minimalGate,
-    mode: 'strict',
+    mode,
     userAddresses: state.userAddresses,
     contacts: state.contacts.map((c) => c.email),
   });
@@ -80,4 +87,34 @@ describe('noninterference: untrusted content never changes a trusted, allowed ca
         60_000,
       );
   }
+
+  it('generated programs over the whole language (fixed seed)', async () => {
+    const world = loadWorldFile(join(ROOT, 'test/fixtures/laundering-world.yaml'));
+    const input = { to: 'lena@partner.test' };
+    await fc.assert(
+      fc.asyncProperty(planArb, fc.integer({ min: 1, max: 1e9 }), async (plan, seed) => {
+        const a = await runMinimal(plan, world, input);
+        const b = await runMinimal(plan, mutateWorld(world, seed), input);
+        const leak = leakBetween(a, b);
+        if (leak) throw new Error(`${leak}\n--- plan (seed ${seed}) ---\n${plan}`);
+      }),
+      { numRuns: Number(process.env.NONINTERFERENCE_PROGRAMS ?? 60), seed: 20261124 },
+    );
+  }, 180_000);
+
+  it('is not vacuous: NORMAL mode lets an implicit flow through, and the pairs catch it', async () => {
+    const world = loadWorldFile(join(ROOT, 'test/fixtures/laundering-world.yaml'));
+    const plan = `const e = await getEmail('m1');
+let to = 'priya@northwind.test';
+if (e.body.includes('zed')) { to = 'omar@northwind.test'; }
+await sendEmail({ to: [to], subject: 'x', body: 'y' });`;
+    let caught = false;
+    for (let seed = 1; seed <= 20 && !caught; seed++) {
+      const a = await runMinimal(plan, world, undefined, 'normal');
+      const b = await runMinimal(plan, mutateWorld(world, seed), undefined, 'normal');
+      caught = leakBetween(a, b) !== null;
+      expect(leakBetween(await runMinimal(plan, world), await runMinimal(plan, mutateWorld(world, seed)))).toBeNull();
+    }
+    expect(caught).toBe(true);
+  });
 });
