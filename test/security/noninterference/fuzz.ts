@@ -148,6 +148,7 @@ while (Date.now() < deadline) {
   for (let i = 0; i < 5; i++) policyRound();
 }
 console.log(
-  `${counts.pairs} world pairs, ${counts.programs} mutated programs, ${counts.policies} mutated policies; ${found} found`,
+  `${counts.pairs} world pairs over the suites' plans, ${counts.generated} generated programs, ` +
+    `${counts.programs} mutated programs, ${counts.policies} mutated policies; ${found} found`,
 );
 process.exit(found ? 1 : 0);
