@@ -60,8 +60,10 @@ export default tseslint.config(
       // front end checks them, and tests run them.
       'resources/demo-plans/',
       'resources/attack-plans/',
+      'resources/playbooks/',
       'test/**/plans/',
       'tmp/',
+      'fuzz-out/',
     ],
   },
   js.configs.recommended,
