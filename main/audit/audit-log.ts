@@ -25,6 +25,7 @@ import { summarizeArgs } from '../../engine/audit/preview';
 import type { Json } from '../../engine/ifc/labeled-value';
 import { writePrivateFile, type KeyProvider } from '../secrets';
 import type { Db } from '../store';
+import { likeLiteral, pageSize, Where } from '../store/where';
 import type { AuditEventInput, AuditSink } from './sink';
 
 const Head = z.strictObject({ seq: z.number().int().nonnegative(), hash: z.string(), mac: z.string() });
@@ -225,41 +226,19 @@ export class AuditLog implements AuditSink {
   }
 
   list(f: AuditFilter = {}): AuditEntry[] {
-    const where: string[] = [];
-    const p: Record<string, string | number> = { limit: Math.min(Math.max(f.limit ?? 100, 1), 1000) };
-    const eq = (col: string, name: keyof AuditFilter) => {
-      const v = f[name];
-      if (v !== undefined) {
-        where.push(`${col} = @${name}`);
-        p[name] = v;
-      }
-    };
-    eq('kind', 'kind');
-    eq('tool', 'tool');
-    eq('decision', 'decision');
-    eq('rule', 'rule');
-    eq('run_id', 'runId');
-    if (f.source) {
-      where.push(`sources LIKE @source ESCAPE '\\'`);
-      p.source = `% ${f.source.replace(/[\\%_]/g, (c) => `\\${c}`)} %`;
-    }
-    if (f.from) {
-      where.push('at >= @from');
-      p.from = f.from;
-    }
-    if (f.to) {
-      where.push('at < @to');
-      p.to = f.to;
-    }
-    if (f.before !== undefined) {
-      where.push('seq < @before');
-      p.before = f.before;
-    }
+    const where = new Where({ limit: pageSize(f.limit, 100, 1000) })
+      .when('kind = @kind', { kind: f.kind })
+      .when('tool = @tool', { tool: f.tool })
+      .when('decision = @decision', { decision: f.decision })
+      .when('rule = @rule', { rule: f.rule })
+      .when('run_id = @runId', { runId: f.runId })
+      .when(`sources LIKE @source ESCAPE '\\'`, { source: f.source ? `% ${likeLiteral(f.source)} %` : undefined })
+      .when('at >= @from', { from: f.from })
+      .when('at < @to', { to: f.to })
+      .when('seq < @before', { before: f.before });
     const rows = this.db
-      .prepare(
-        `SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT @limit`,
-      )
-      .all(p) as Row[];
+      .prepare(`SELECT * FROM audit_log ${where} ORDER BY seq DESC LIMIT @limit`)
+      .all(where.params) as Row[];
     return rows.map(toEntry);
   }
 

@@ -18,6 +18,7 @@ import type { Json } from '../../engine/ifc/labeled-value';
 import { canonicalJson } from '../../engine/run/wire';
 import type { AuditSink } from '../audit/sink';
 import type { Db } from '../store';
+import { pageSize, Where } from '../store/where';
 
 export type ClaimState = 'pending' | 'approved' | 'committing' | 'committed' | 'rejected' | 'expired' | 'failed';
 export type Risk = 'low' | 'medium' | 'high';
@@ -176,23 +177,12 @@ export class ClaimStore {
 
   /** Newest first, keyset-paged by (created_at, id). */
   list(opts: { state?: ClaimState; limit?: number; before?: { createdAt: string; id: string } } = {}): ClaimRow[] {
-    const where: string[] = [];
-    const params: Record<string, string | number> = { limit: Math.min(Math.max(opts.limit ?? 50, 1), 500) };
-    if (opts.state) {
-      where.push('state = @state');
-      params.state = opts.state;
-    }
-    if (opts.before) {
-      where.push('(created_at, id) < (@bc, @bi)');
-      params.bc = opts.before.createdAt;
-      params.bi = opts.before.id;
-    }
+    const where = new Where({ limit: pageSize(opts.limit, 50, 500) })
+      .when('state = @state', { state: opts.state })
+      .when('(created_at, id) < (@bc, @bi)', { bc: opts.before?.createdAt, bi: opts.before?.id });
     const rows = this.db
-      .prepare(
-        `SELECT * FROM claims ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
-         ORDER BY created_at DESC, id DESC LIMIT @limit`,
-      )
-      .all(params) as Row[];
+      .prepare(`SELECT * FROM claims ${where} ORDER BY created_at DESC, id DESC LIMIT @limit`)
+      .all(where.params) as Row[];
     return rows.map(fromRow);
   }
 

@@ -4,6 +4,7 @@
  * whole except `allForWorld`, which is bounded.
  */
 import type { Db } from '../database';
+import { pageSize, Where } from '../where';
 import { fromJson, toJson } from './json';
 
 export interface StoredMessage {
@@ -149,27 +150,15 @@ export class MessagesRepo {
     limit?: number;
     after?: PageCursor;
   }): Page<MessageHeader> {
-    const limit = Math.min(Math.max(o.limit ?? 50, 1), 500);
-    const where = ['folder = @folder'];
-    const params: Record<string, string | number> = { folder: o.folder ?? 'INBOX', limit: limit + 1 };
-    if (o.accountId) {
-      where.push('account_id = @account');
-      params.account = o.accountId;
-    }
-    if (o.category) {
-      where.push('category = @category');
-      params.category = o.category;
-    }
-    if (o.after) {
-      where.push('(date, id) < (@ad, @ai)');
-      params.ad = o.after.date;
-      params.ai = o.after.id;
-    }
+    const limit = pageSize(o.limit, 50, 500);
+    const where = new Where({ limit: limit + 1 })
+      .when('folder = @folder', { folder: o.folder ?? 'INBOX' })
+      .when('account_id = @account', { account: o.accountId })
+      .when('category = @category', { category: o.category })
+      .when('(date, id) < (@ad, @ai)', { ad: o.after?.date, ai: o.after?.id });
     const rows = this.db
-      .prepare(
-        `SELECT ${headerColumns('m')} FROM messages m WHERE ${where.join(' AND ')} ORDER BY date DESC, id DESC LIMIT @limit`,
-      )
-      .all(params) as Row[];
+      .prepare(`SELECT ${headerColumns('m')} FROM messages m ${where} ORDER BY date DESC, id DESC LIMIT @limit`)
+      .all(where.params) as Row[];
     return paged(rows.map(headerFromRow), limit);
   }
 
@@ -177,7 +166,7 @@ export class MessagesRepo {
   search(text: string, o: { limit?: number; offset?: number; accountId?: string } = {}): MessageHeader[] {
     const q = ftsQuery(text);
     if (!q) return [];
-    const limit = Math.min(Math.max(o.limit ?? 50, 1), 500);
+    const limit = pageSize(o.limit, 50, 500);
     return (
       this.db
         .prepare(

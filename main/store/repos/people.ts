@@ -1,5 +1,6 @@
 import type { Contact } from '../../../engine/world';
 import type { Db } from '../database';
+import { likeLiteral } from '../where';
 
 /** The user's contacts, per account (trusted: the engine labels them `system`). */
 export class ContactsRepo {
@@ -21,7 +22,7 @@ export class ContactsRepo {
   }
 
   search(accountId: string, query: string, limit = 20): Contact[] {
-    const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${likeLiteral(query)}%`;
     return this.db
       .prepare(
         `SELECT name, email FROM contacts WHERE account_id = ? AND (name LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\')
