@@ -23,7 +23,9 @@ export const BUILTIN_TOOL_KINDS: Readonly<Record<string, ToolKind>> = Object.fre
   createDraft: 'local',
   sendEmail: 'egress',
   replyToEmail: 'egress',
+  forwardEmail: 'egress',
   createEvent: 'egress',
+  updateEvent: 'egress',
   respondToEvent: 'egress',
   archiveEmail: 'organize',
   markRead: 'organize',
@@ -48,6 +50,9 @@ export const BUILTIN_RECIPIENTS: Readonly<Record<string, RecipientShape>> = Obje
   sendEmail: { fields: ['to', 'cc', 'bcc'] },
   createDraft: { fields: ['to', 'cc', 'bcc'] },
   createEvent: { fields: ['attendees'] },
+  forwardEmail: { fields: ['to', 'cc'] },
   replyToEmail: { item: 'id' },
   respondToEvent: { item: 'id' },
+  // The event's attendees after the change (the world resolves them; see simulate.ts).
+  updateEvent: { item: 'id' },
 });

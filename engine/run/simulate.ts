@@ -86,6 +86,19 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
       const ev = state.findEvent(id.value);
       return ev ? [bareAddress(ev.organizer)] : undefined;
     }
+    if (call.tool === 'updateEvent') {
+      // Everyone who will get the update: the attendees as they will be after it.
+      const ev = state.findEvent(id.value);
+      if (!ev) return undefined;
+      const list = (k: string): string[] => {
+        const v = call.args[k];
+        const leaves = v?.kind === 'array' ? v.items : v ? [v] : [];
+        return leaves.flatMap((x) => (x.kind === 'prim' && typeof x.value === 'string' ? [bareAddress(x.value)] : []));
+      };
+      const removed = new Set(list('removeAttendees'));
+      const after = [...ev.attendees.map(bareAddress).filter((a) => !removed.has(a)), ...list('addAttendees')];
+      return [...new Set(after)].filter((p) => !state.isUser(p));
+    }
     return undefined;
   };
   const decide = policyGate(policy, { recipientsOf });

@@ -100,7 +100,7 @@ const AllowlistsSchema = z.object({ recipients: stringList, urls: stringList });
 
 const SentSchema = z.object({
   id: idField,
-  kind: z.enum(['send', 'reply']).optional().default('send'),
+  kind: z.enum(['send', 'reply', 'forward']).optional().default('send'),
   from: z.string().optional().default(''),
   to: addressList,
   cc: addressList,

@@ -512,6 +512,96 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
     }),
 
     defineTool({
+      name: 'forwardEmail',
+      kind: 'egress',
+      params: ['id'],
+      objectArg: true,
+      schema: z.strictObject({
+        id: idArg,
+        to: recipientsArg,
+        cc: recipientsArg.optional(),
+        body: z.string().optional(),
+      }),
+      doc: 'forwardEmail(id, {to, cc?, body?}) → {ok, id}: forwards the email (with its attachments), `body` above the quoted original',
+      run: (args, labeled) => {
+        const e = emailOr404(args.id, labeled);
+        if (args.to.length === 0) throw new ToolError('InvalidArguments', 'to: at least one recipient is needed');
+        checkRecipients(args.to, 'to');
+        checkRecipients(args.cc ?? [], 'cc');
+        const id = state.nextId('sent');
+        const quoted = [
+          '---------- Forwarded message ----------',
+          `From: ${e.from}`,
+          `Date: ${e.date}`,
+          `Subject: ${e.subject}`,
+          `To: ${e.to.join(', ')}`,
+          '',
+          e.body,
+        ].join('\n');
+        state.sent.push({
+          id,
+          kind: 'forward',
+          from: state.user.email,
+          to: [...args.to],
+          cc: [...(args.cc ?? [])],
+          subject: /^fwd?:/i.test(e.subject.trim()) ? e.subject : `Fwd: ${e.subject}`,
+          body: args.body ? `${args.body}\n\n${quoted}` : quoted,
+          inReplyTo: null,
+          threadId: e.threadId,
+          date: state.now,
+        });
+        return ok({ id });
+      },
+    }),
+
+    defineTool({
+      name: 'updateEvent',
+      kind: 'egress',
+      params: ['id'],
+      objectArg: true,
+      schema: z.strictObject({
+        id: idArg,
+        title: z.string().min(1).optional(),
+        start: isoArg.optional(),
+        end: isoArg.optional(),
+        location: z.string().optional(),
+        description: z.string().optional(),
+        addAttendees: recipientsArg.optional(),
+        removeAttendees: recipientsArg.optional(),
+      }),
+      doc: 'updateEvent(id, {title?, start?, end?, location?, description?, addAttendees?, removeAttendees?}) → {ok, id}: changes an event you organise; its attendees get the update',
+      run: (args, labeled) => {
+        const ev = state.findEvent(args.id);
+        if (!ev) throw notFound('event', args.id, labelOf(labeled, 'id'));
+        if (!state.isUser(ev.organizer))
+          throw new ToolError(
+            'InvalidArguments',
+            `you can only change events you organise; ${ev.organizer} organises this one (answer it with respondToEvent)`,
+            labelOf(labeled, 'id'),
+          );
+        const start = args.start !== undefined ? msOf(args.start) : msOf(ev.start);
+        const end = args.end !== undefined ? msOf(args.end) : msOf(ev.end);
+        if (end <= start) throw new ToolError('InvalidArguments', 'end: the event must end after it starts');
+        checkRecipients(args.addAttendees ?? [], 'addAttendees');
+        const removed = new Set((args.removeAttendees ?? []).map(bareAddress));
+        const attendees = ev.attendees.filter((a) => !removed.has(bareAddress(a)));
+        for (const a of args.addAttendees ?? [])
+          if (!attendees.some((x) => bareAddress(x) === bareAddress(a))) attendees.push(a);
+        Object.assign(ev, {
+          title: args.title ?? ev.title,
+          start: isoOf(start),
+          end: isoOf(end),
+          location: args.location ?? ev.location,
+          description: args.description ?? ev.description,
+          attendees,
+        });
+        state.touchEvent(ev.id);
+        state.noteWritten(`event:${ev.id}`, argsLabel(labeled));
+        return ok({ id: ev.id });
+      },
+    }),
+
+    defineTool({
       name: 'respondToEvent',
       kind: 'egress',
       params: ['id', 'response'],
@@ -620,6 +710,8 @@ function render(v: unknown): string {
 
 /** The names of the tools `worldTools` returns, for composing registries. */
 export const WORLD_TOOL_NAMES = [
+  'forwardEmail',
+  'updateEvent',
   'now',
   'me',
   'listEmails',

@@ -15,6 +15,8 @@ interface Case {
   risk?: 'low' | 'medium' | 'high';
   /** Substrings that must appear among the reasons. */
   reasons?: string[];
+  /** The recipients a host resolves from the item (an event's attendees after an update). */
+  recipients?: string[];
 }
 
 const withSettings = (base: string, yaml: string): Policy => {
@@ -40,7 +42,62 @@ const piiEmails = val('phones: …', {
 const eventId = (id: string, organizer: string, attendees: string[] = []) =>
   val(id, { sources: [`tool:listEvents:${id}`], readers: [organizer, ...attendees, USER] });
 
+/** forwardEmail and updateEvent: the same in both presets. */
+const forwardAndUpdate = (): Case[] => [
+  {
+    name: 'forwarding an email to yourself',
+    call: call('forwardEmail', { id: lit('e1'), to: lit([USER]) }),
+    decision: 'allow',
+    rule: 'egress/to-self',
+  },
+  {
+    name: 'forwarding an email to a contact, by your own request',
+    call: call('forwardEmail', { id: lit('e1'), to: lit([CONTACT]), body: lit('FYI') }, { contacts }),
+    decision: 'confirm',
+    rule: 'forward/original-content',
+    risk: 'high',
+  },
+  {
+    name: 'moving an event of yours that has no other attendees',
+    call: call('updateEvent', { id: eventId('ev1', USER), start: lit('2026-03-17T10:00:00Z') }),
+    recipients: [],
+    decision: 'allow',
+    rule: 'calendar/update-no-attendees',
+  },
+  {
+    name: 'adding someone an email chose to your event',
+    call: call(
+      'updateEvent',
+      { id: eventId('ev1', USER, [CONTACT]), addAttendees: fromEmail('e1', [OMAR], []) },
+      { contacts },
+    ),
+    recipients: [CONTACT, OMAR],
+    decision: 'confirm',
+    rule: 'calendar/untrusted-attendees',
+    risk: 'high',
+  },
+  {
+    name: 'moving your meeting with a contact, by your own request',
+    call: call('updateEvent', { id: lit('ev1'), start: lit('2026-03-17T10:00:00Z') }, { contacts }),
+    recipients: [CONTACT],
+    decision: 'allow',
+    rule: 'egress/trusted',
+  },
+  {
+    name: 'moving your meeting because an email said so',
+    call: call(
+      'updateEvent',
+      { id: eventId('ev1', USER, [CONTACT]), start: lit('2026-03-17T10:00:00Z') },
+      { contacts, context: ctx('tool:getEmail:e1') },
+    ),
+    recipients: [CONTACT],
+    decision: 'confirm',
+    rule: 'egress/untrusted-context',
+  },
+];
+
 const sharedEgress = (): Case[] => [
+  ...forwardAndUpdate(),
   {
     name: 'reading an email',
     call: call('getEmail', { id: lit('e1') }),
@@ -492,9 +549,8 @@ const deleteCases = (): Case[] => [
 ];
 
 function check(policy: Policy, cases: Case[], hit: Set<string>): void {
-  const gate = policyGate(policy);
   for (const c of cases) {
-    const d = gate(c.call);
+    const d = policyGate(policy, { recipientsOf: () => c.recipients })(c.call);
     hit.add(d.rule);
     expect({ name: c.name, decision: d.decision, rule: d.rule }).toEqual({
       name: c.name,
@@ -543,10 +599,10 @@ describe.each(['default', 'strict'])('preset %s', (name) => {
 
 describe('strict is stricter than default', () => {
   it('gives allow only where default allows, over all the cases', () => {
-    const d = policyGate(presetPolicy('default'));
-    const s = policyGate(presetPolicy('strict'));
     for (const c of [...defaultCases(), ...strictCases()]) {
-      if (s(c.call).decision === 'allow') expect(d(c.call).decision, c.name).toBe('allow');
+      const o = { recipientsOf: () => c.recipients };
+      if (policyGate(presetPolicy('strict'), o)(c.call).decision === 'allow')
+        expect(policyGate(presetPolicy('default'), o)(c.call).decision, c.name).toBe('allow');
     }
   });
 });
