@@ -20,6 +20,7 @@ import { worldTools } from '../../engine/world';
 import { baselineProgram, emptyBaseline, plainTools, runBaseline } from './baseline';
 import { benchGateFirewall, printGateFirewall } from './gate-firewall';
 import { benchStore, printStore } from './store';
+import { benchTriage, printTriage } from './triage';
 import { benchWorld } from './world';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -218,6 +219,8 @@ async function main(): Promise<void> {
   printGateFirewall(gateFirewall);
   const store = benchStore();
   printStore(store);
+  const triage = await benchTriage();
+  printTriage(triage);
 
   const totalSeconds = round((performance.now() - started) / 1000, 1);
   const results = {
@@ -248,6 +251,7 @@ async function main(): Promise<void> {
     programs: rows,
     gateFirewall,
     store,
+    triage,
     totalSeconds,
   };
   // Formatted as `prettier --check .` (npm run lint) expects.

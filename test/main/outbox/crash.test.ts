@@ -44,6 +44,7 @@ beforeAll(async () => {
     logger: false,
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
+      stream.on('error', () => {}); // the sender died mid-message: nothing was accepted
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks);
@@ -62,6 +63,8 @@ beforeAll(async () => {
       });
     },
   });
+  // A sender killed mid-conversation resets its connection: expected here, not a failure.
+  smtp.on('error', () => {});
   await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
   s.port = (smtp.server.address() as { port: number }).port;
   server = s;
