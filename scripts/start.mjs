@@ -3,7 +3,8 @@
 // run; where that is impossible (no internet), fall back to the engine demo on the CLI instead
 // of failing. We look for the binary ourselves: require('electron') would try to download it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,22 +31,34 @@ const electron = electronBinary();
 if (electron) process.exit(run(electron, ['.']));
 
 console.log(
-  'The Electron binary is not available on this machine (it is fetched on first run and this machine has no internet). Running the engine demo instead:',
+  'The Electron binary is not available on this machine (it is fetched on first run and this machine has no internet),',
 );
+console.log('and the browser host is not built yet. Running the demo account from the command line instead:');
 const cli = join(root, 'apps/cli/bin/zamburak.mjs');
-const world = join(root, 'resources/demo-world.yaml');
-// One benign request and one that a hostile email tries to steer, on the bundled demo world.
-const demos = [
-  ['Summarise my unread mail', 'resources/demo-plans/02-summarize-unread.js'],
-  [
-    'Forward the latest invoice to the address in it (a hostile email asks for this)',
-    'resources/attack-plans/02-forward-invoice-to-address-in-it.js',
-  ],
-];
-let status = 0;
-for (const [request, plan] of demos) {
-  console.log(`\n=== ${request}\n    zamburak run ${plan} --world resources/demo-world.yaml`);
-  const code = run(process.execPath, [cli, 'run', join(root, plan), '--world', world]);
-  if (code === 2) status = 2;
-}
-process.exit(status);
+// A fresh demo profile each time, so the walk-through starts from the same inbox.
+const profile = mkdtempSync(join(tmpdir(), 'zamburak-demo-'));
+const zamburak = (...args) =>
+  spawnSync(process.execPath, [cli, ...args, '--profile', profile], { cwd: root, encoding: 'utf8' });
+const show = (title, args, pick = (out) => out) => {
+  console.log(`\n=== ${title}\n    zamburak ${args.join(' ')}`);
+  const r = zamburak(...args);
+  process.stdout.write(pick(r.stdout));
+  if (r.status === 2) process.stderr.write(r.stderr);
+  return r;
+};
+show('A new profile with the demo account (nothing leaves this computer)', ['init']);
+show('Triage the inbox', ['triage'], (out) => out.split('\n').slice(-3).join('\n') + '\n');
+show('A request a hostile email tries to steer: it asks instead of sending', [
+  'run',
+  'resources/attack-plans/02-forward-invoice-to-address-in-it.js',
+]);
+const list = zamburak('claims', 'list', '--json');
+const claim = JSON.parse(list.stdout || '{"claims":[]}').claims[0];
+if (claim)
+  show(
+    'The claim, explained from the action itself',
+    ['claims', 'show', claim.id],
+    (out) => out.split('\n').slice(0, 6).join('\n') + '\n',
+  );
+show('Every decision is in a tamper-evident log', ['audit', 'verify']);
+console.log(`\nThe demo profile is in ${profile}. Try: npx zamburak claims list --profile ${profile}`);
