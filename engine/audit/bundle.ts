@@ -132,7 +132,7 @@ export async function openBundle(text: string, privateKeyText: string): Promise<
   }
   const h = Header.safeParse(parsed);
   if (!h.success) throw new BundleError('not a Zamburak audit bundle (unexpected header)');
-  // Byte-for-byte canonical: any other spelling of the same JSON is a changed file.
+  // Byte-for-byte canonical; another spelling of the same JSON is a changed file.
   if (text !== canonicalJson(h.data as unknown as Json) + '\n')
     throw new BundleError('the bundle has been modified (it is not in its canonical form)');
   for (const f of ['ciphertext', 'kemCiphertext', 'nonce'] as const)
