@@ -23,6 +23,24 @@ export const COMMANDS: readonly Command[] = [
   triageCommand,
   askCommand,
   notYet(
+    'account',
+    `  zamburak account add|list|test|remove …
+      IMAP/SMTP/CalDAV accounts (arrives with real accounts; the demo account is always there).`,
+    'real accounts',
+  ),
+  notYet(
+    'sync',
+    `  zamburak sync [--account NAME] [--profile DIR] [--json]
+      One sync pass of the real accounts (arrives with real accounts).`,
+    'real accounts',
+  ),
+  notYet(
+    'provider',
+    `  zamburak provider add|list|test|remove …
+      Language-model providers for planning and extraction (arrives with the LLM work).`,
+    'language-model providers',
+  ),
+  notYet(
     'serve',
     `  zamburak serve
       The browser host of the app (arrives with the UI).`,
