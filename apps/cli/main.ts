@@ -21,6 +21,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const command = COMMANDS.find((c) => c.name === cmd);
   if (!command) throw new UsageError(`unknown command "${cmd}"`);
+  if (command.anyArgs) return command.run({ positional: rest, flags: new Map() });
   const p = parseArgs(rest, {
     values: new Set(command.valueFlags ?? []),
     bools: new Set([...(command.boolFlags ?? []), '--help', '-h']),

@@ -5,6 +5,7 @@ export function notYet(name: string, help: string, arrivesWith: string): Command
   return {
     name,
     help,
+    anyArgs: true,
     run() {
       process.stderr.write(`zamburak ${name}: not available yet in this version (it arrives with ${arrivesWith})\n`);
       return 2;

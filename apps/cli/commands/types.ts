@@ -8,5 +8,7 @@ export interface Command {
   /** Flags that take a value, and flags that stand alone. */
   readonly valueFlags?: readonly string[];
   readonly boolFlags?: readonly string[];
+  /** Take the arguments unparsed (a command that only explains itself). */
+  readonly anyArgs?: boolean;
   run(args: Parsed): Promise<number> | number;
 }
