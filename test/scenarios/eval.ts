@@ -12,31 +12,13 @@ import { join } from 'node:path';
 import { matchRequest } from '../../main/assistant/ask';
 import { loadWorld, simulate } from '../../engine/run/simulate';
 import type { RunReport } from '../../engine/run/types';
+import { ACTION_TOOLS, OUTWARD_TOOLS } from '../security/actions';
 
 const ROOT = process.cwd();
 const DEMO = join(ROOT, 'resources/demo-world.yaml');
-const CONSEQUENTIAL = new Set([
-  'sendEmail',
-  'replyToEmail',
-  'forwardEmail',
-  'createEvent',
-  'updateEvent',
-  'respondToEvent',
-  'deleteEmail',
-  'archiveEmail',
-  'markRead',
-  'labelEmail',
-  'moveEmail',
-]);
-const ACTING = new Set([
-  'sendEmail',
-  'replyToEmail',
-  'forwardEmail',
-  'createEvent',
-  'updateEvent',
-  'respondToEvent',
-  'deleteEmail',
-]);
+/** Consequential actions (sending, booking, answering, organising, deleting), and the outward ones. */
+const CONSEQUENTIAL = ACTION_TOOLS;
+const ACTING = OUTWARD_TOOLS;
 
 interface Scenario {
   readonly name: string;

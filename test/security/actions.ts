@@ -4,8 +4,14 @@
  */
 import { BUILTIN_TOOL_KINDS } from '../../engine/policy';
 
-export const ACTION_TOOLS: ReadonlySet<string> = new Set(
-  Object.entries(BUILTIN_TOOL_KINDS)
-    .filter(([, kind]) => kind === 'egress' || kind === 'organize' || kind === 'destructive')
-    .map(([name]) => name),
-);
+const toolsOfKind = (...kinds: string[]): ReadonlySet<string> =>
+  new Set(
+    Object.entries(BUILTIN_TOOL_KINDS)
+      .filter(([, kind]) => kinds.includes(kind))
+      .map(([name]) => name),
+  );
+
+export const ACTION_TOOLS = toolsOfKind('egress', 'organize', 'destructive');
+
+/** The actions that reach other people or delete: what leaves the user's hands. */
+export const OUTWARD_TOOLS = toolsOfKind('egress', 'destructive');

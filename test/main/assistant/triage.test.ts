@@ -10,17 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { loadWorld } from '../../../engine/run/simulate';
 import { CATEGORIES, triageProfile, triageWorld } from '../../../main/assistant/triage';
 import { openProfile } from '../../../main/profile/profile';
+import { OUTWARD_TOOLS } from '../../security/actions';
 
 const DEMO = join(process.cwd(), 'resources/demo-world.yaml');
-const EGRESS = new Set([
-  'sendEmail',
-  'replyToEmail',
-  'forwardEmail',
-  'createEvent',
-  'updateEvent',
-  'respondToEvent',
-  'deleteEmail',
-]);
+const EGRESS = OUTWARD_TOOLS;
 
 describe('triage', () => {
   it('categorises and summarises every inbox email of the demo world, drafting where a reply is needed', async () => {
