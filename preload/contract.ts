@@ -1,14 +1,21 @@
 /**
- * The typed API between the renderer and the rest of the app (`window.zamburak`).
+ * The typed API between the renderer and the rest of the app (`window.zamburak` in Electron,
+ * `POST /api/NAMESPACE.CALL` in the browser host).
  *
  * Every call is declared once here with a zod schema for its arguments and its result. The
- * preload script (and later the browser host's client) and the router in main/ are derived
- * from this table, and both ends parse what crosses the boundary: a compromised renderer can
- * send anything, and the renderer should not trust a malformed answer either.
+ * preload script, the browser host's client and the router in main/ are derived from this
+ * table, and both ends parse what crosses the boundary: a compromised renderer can send
+ * anything, and the renderer should not trust a malformed answer either. Inputs are bounded
+ * (string lengths, list sizes) so an oversized payload is refused before any service sees it.
  *
  * Pure: zod and types only (no electron, no Node), so every side can import it.
  */
 import { z } from 'zod';
+
+const id = z.string().min(1).max(200);
+const text = (max: number) => z.string().max(max);
+const iso = z.string().max(40);
+const json = z.unknown();
 
 export const EngineVersion = z.object({
   /** The app's version (package.json). */
@@ -20,18 +27,301 @@ export const EngineVersion = z.object({
 });
 export type EngineVersion = z.infer<typeof EngineVersion>;
 
+export const CATEGORIES = ['needs-reply', 'meeting', 'fyi', 'newsletter', 'receipt', 'suspicious'] as const;
+export const Category = z.enum(CATEGORIES);
+export type Category = z.infer<typeof Category>;
+
+export const AppInfo = z.object({
+  host: z.enum(['electron', 'browser']),
+  demo: z.boolean(),
+  account: z.object({ id: z.string(), name: z.string(), email: z.string(), userName: z.string() }),
+  paused: z.boolean(),
+  pendingClaims: z.number().int(),
+  untriaged: z.number().int(),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+export const MessageRow = z.object({
+  id: z.string(),
+  from: z.string(),
+  subject: z.string(),
+  date: z.string(),
+  preview: z.string(),
+  unread: z.boolean(),
+  folder: z.string(),
+  category: Category.nullable(),
+  summary: z.string().nullable(),
+  /** A claim about this message is waiting for a person. */
+  pendingClaim: z.boolean(),
+});
+export type MessageRow = z.infer<typeof MessageRow>;
+
+export const InboxPage = z.object({
+  items: z.array(MessageRow),
+  next: z.object({ date: z.string(), id: z.string() }).nullable(),
+  total: z.number().int(),
+});
+export type InboxPage = z.infer<typeof InboxPage>;
+
+export const InboxQuery = z.strictObject({
+  folder: text(100).optional(),
+  category: Category.optional(),
+  search: text(500).optional(),
+  limit: z.number().int().min(1).max(500).optional(),
+  after: z.strictObject({ date: iso, id }).optional(),
+});
+
+export const DraftView = z.object({
+  id: z.string(),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  subject: z.string(),
+  body: z.string(),
+  edited: z.boolean(),
+  updatedAt: z.string(),
+});
+export type DraftView = z.infer<typeof DraftView>;
+
+export const MessageView = MessageRow.extend({
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  body: z.string(),
+  /** The HTML part, shown only in a sandboxed frame with no scripts and no remote loads. */
+  html: z.string().nullable(),
+  fromIsContact: z.boolean(),
+  /** Why this message deserves care: look-alike sender, links to other hosts, injected text. */
+  warnings: z.array(z.string()),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string() })),
+  drafts: z.array(DraftView),
+  claimIds: z.array(z.string()),
+});
+export type MessageView = z.infer<typeof MessageView>;
+
+export const TriageSummary = z.object({
+  triaged: z.number().int(),
+  drafts: z.number().int(),
+  claims: z.number().int(),
+  byCategory: z.record(z.string(), z.number().int()),
+});
+export type TriageSummary = z.infer<typeof TriageSummary>;
+
+export const MailUndo = z.strictObject({ id, folder: text(100).optional(), unread: z.boolean().optional() });
+export type MailUndo = z.infer<typeof MailUndo>;
+
+export const FieldView = z.object({
+  path: z.string(),
+  value: z.string(),
+  provenance: z.string(),
+  sentence: z.string(),
+  untrusted: z.boolean(),
+});
+
+export const LineageGraph = z.object({
+  nodes: z.array(
+    z.object({ id: z.string(), kind: z.enum(['source', 'op', 'field']), label: z.string(), untrusted: z.boolean() }),
+  ),
+  edges: z.array(z.object({ from: z.string(), to: z.string() })),
+});
+export type LineageGraph = z.infer<typeof LineageGraph>;
+
+export const ClaimState = z.enum(['pending', 'approved', 'committing', 'committed', 'rejected', 'expired', 'failed']);
+export const ClaimView = z.object({
+  id: z.string(),
+  state: ClaimState,
+  tool: z.string(),
+  args: z.record(z.string(), json),
+  what: z.string(),
+  fields: z.array(FieldView),
+  flags: z.array(z.string()),
+  rule: z.string(),
+  reasons: z.array(z.string()),
+  risk: z.enum(['low', 'medium', 'high']),
+  contentHash: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  reason: z.string().nullable(),
+  error: z.string().nullable(),
+  /** The outbox's view after approval: waiting out the undo window, sent, failed… */
+  commit: z.object({ state: z.string(), notBefore: z.string(), attempts: z.number().int() }).nullable(),
+  lineage: LineageGraph,
+});
+export type ClaimView = z.infer<typeof ClaimView>;
+
+export const ClaimRowView = ClaimView.pick({
+  id: true,
+  state: true,
+  tool: true,
+  what: true,
+  risk: true,
+  rule: true,
+  createdAt: true,
+  flags: true,
+});
+export type ClaimRowView = z.infer<typeof ClaimRowView>;
+
+export const CallView = z.object({
+  seq: z.number().int(),
+  tool: z.string(),
+  args: z.record(z.string(), json),
+  decision: z.string(),
+  rule: z.string(),
+  reasons: z.array(z.string()),
+  executed: z.boolean(),
+  claimId: z.string().nullable(),
+});
+
+export const ResultPart = z.object({
+  path: z.string(),
+  value: z.string(),
+  provenance: z.string(),
+  untrusted: z.boolean(),
+});
+
+export const AskResult = z.object({
+  request: z.string(),
+  playbook: z.string().nullable(),
+  plan: z.string(),
+  status: z.string(),
+  error: z.string().nullable(),
+  calls: z.array(CallView),
+  result: z.array(ResultPart),
+  claims: z.array(z.string()),
+  /** When the request cannot be planned: what can be asked instead. */
+  supported: z.array(z.string()),
+});
+export type AskResult = z.infer<typeof AskResult>;
+
+export const AuditRow = z.object({
+  seq: z.number().int(),
+  at: z.string(),
+  kind: z.string(),
+  runId: z.string().nullable(),
+  tool: z.string().nullable(),
+  decision: z.string().nullable(),
+  rule: z.string().nullable(),
+  sources: z.array(z.string()),
+  data: json,
+});
+export type AuditRow = z.infer<typeof AuditRow>;
+
+export const AuditQuery = z.strictObject({
+  kind: text(100).optional(),
+  tool: text(100).optional(),
+  decision: text(20).optional(),
+  rule: text(200).optional(),
+  source: text(300).optional(),
+  from: iso.optional(),
+  to: iso.optional(),
+  before: z.number().int().optional(),
+  limit: z.number().int().min(1).max(1000).optional(),
+});
+
+export const VerifyView = z.object({
+  ok: z.boolean(),
+  checked: z.number().int(),
+  problem: z.object({ seq: z.number().int(), kind: z.string(), message: z.string() }).nullable(),
+});
+export type VerifyView = z.infer<typeof VerifyView>;
+
+export const PolicyErrorView = z.object({ line: z.number().int(), column: z.number().int(), message: z.string() });
+export type PolicyErrorView = z.infer<typeof PolicyErrorView>;
+
+export const PolicyCheck = z.object({ ok: z.boolean(), rules: z.number().int(), errors: z.array(PolicyErrorView) });
+export const PolicyPreview = z.object({
+  ok: z.boolean(),
+  errors: z.array(PolicyErrorView),
+  replayed: z.number().int(),
+  changed: z.array(
+    z.object({
+      runId: z.string(),
+      seq: z.number().int(),
+      tool: z.string(),
+      before: z.object({ decision: z.string(), rule: z.string() }),
+      after: z.object({ decision: z.string(), rule: z.string() }),
+    }),
+  ),
+});
+export type PolicyPreview = z.infer<typeof PolicyPreview>;
+
+export const Settings = z.object({
+  paused: z.boolean(),
+  undoWindowSeconds: z.number().int().min(0).max(600),
+  theme: z.enum(['system', 'light', 'dark']),
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const AccountView = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  transport: z.string(),
+  demo: z.boolean(),
+});
+
 /** One call: the schema of its argument list and of its result. */
-interface CallSpec<A extends z.ZodTuple = z.ZodTuple, R extends z.ZodType = z.ZodType> {
+export interface CallSpec<A extends z.ZodTuple = z.ZodTuple, R extends z.ZodType = z.ZodType> {
   readonly args: A;
   readonly result: R;
 }
 
 const call = <A extends z.ZodTuple, R extends z.ZodType>(args: A, result: R): CallSpec<A, R> => ({ args, result });
+const ok = z.object({ ok: z.literal(true) });
 
 /** Namespaces match folders in main/ and screens in renderer/ (style.md, "feature-owned"). */
 export const contract = {
   engine: {
     version: call(z.tuple([]), EngineVersion),
+  },
+  app: {
+    info: call(z.tuple([]), AppInfo),
+  },
+  inbox: {
+    page: call(z.tuple([InboxQuery]), InboxPage),
+    get: call(z.tuple([id]), MessageView),
+    counts: call(z.tuple([]), z.record(z.string(), z.number().int())),
+    triage: call(z.tuple([]), TriageSummary),
+    /** Archive, move or mark read; the answer is what undoes it. */
+    archive: call(z.tuple([id]), MailUndo),
+    markRead: call(z.tuple([id, z.boolean()]), MailUndo),
+    undo: call(z.tuple([MailUndo]), ok),
+    /** A person's edit: the draft's content becomes theirs. */
+    editDraft: call(z.tuple([id, z.strictObject({ subject: text(1000).optional(), body: text(100_000) })]), DraftView),
+  },
+  claims: {
+    list: call(z.tuple([ClaimState.optional()]), z.array(ClaimRowView)),
+    get: call(z.tuple([id]), ClaimView),
+    /** Approve exactly what was shown: the content hash the card displayed. */
+    approve: call(z.tuple([id, z.string().max(100)]), ClaimView),
+    reject: call(z.tuple([id, text(1000)]), ClaimView),
+    undo: call(z.tuple([id]), ClaimView),
+    /** The narrowest policy override that stops this kind of claim coming back, as YAML. */
+    proposeOverride: call(z.tuple([id]), z.object({ before: z.string(), after: z.string(), rule: z.string() })),
+  },
+  ask: {
+    run: call(z.tuple([text(2000)]), AskResult),
+  },
+  audit: {
+    list: call(z.tuple([AuditQuery]), z.array(AuditRow)),
+    get: call(z.tuple([z.number().int().min(1)]), AuditRow),
+    verify: call(z.tuple([]), VerifyView),
+    /** A sealed bundle for the holder of an ML-KEM-768 public key (base64 in, base64 out). */
+    export: call(z.tuple([text(10_000)]), z.object({ bundle: z.string(), entries: z.number().int() })),
+  },
+  policies: {
+    current: call(z.tuple([]), z.object({ yaml: z.string(), version: z.string() })),
+    validate: call(z.tuple([text(200_000)]), PolicyCheck),
+    preview: call(z.tuple([text(200_000)]), PolicyPreview),
+    save: call(
+      z.tuple([text(200_000), text(500)]),
+      z.object({ ok: z.boolean(), version: z.string(), errors: z.array(PolicyErrorView) }),
+    ),
+  },
+  settings: {
+    get: call(z.tuple([]), Settings),
+    set: call(z.tuple([Settings.partial().strict()]), Settings),
+  },
+  accounts: {
+    list: call(z.tuple([]), z.array(AccountView)),
   },
 } as const;
 
@@ -66,3 +356,36 @@ export type ZamburakHandlers = {
       : never;
   };
 };
+
+/** An error that crossed the boundary: a kind the UI can act on and a message for a person. */
+export const ApiError = z.object({
+  error: z.object({
+    kind: z.enum(['bad-request', 'not-found', 'conflict', 'unauthorized', 'forbidden', 'internal']),
+    message: z.string(),
+  }),
+});
+export type ApiError = z.infer<typeof ApiError>;
+export type ApiErrorKind = ApiError['error']['kind'];
+
+/** Builds a typed client from any transport (IPC in the preload, fetch in the browser host). */
+export function buildClient(send: (namespace: string, name: string, args: unknown[]) => Promise<unknown>): ZamburakApi {
+  const api: Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>> = {};
+  for (const [namespace, name, spec] of listCalls()) {
+    (api[namespace] ??= {})[name] = async (...args: unknown[]) => {
+      const parsedArgs = spec.args.parse(args);
+      return spec.result.parse(await send(namespace, name, parsedArgs));
+    };
+  }
+  return api as unknown as ZamburakApi;
+}
+
+/** A refused or failed call, as the renderer sees it (kind from ApiError, or `network`). */
+export class ZamburakError extends Error {
+  constructor(
+    readonly kind: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ZamburakError';
+  }
+}

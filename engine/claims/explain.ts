@@ -10,6 +10,8 @@ import { isListedSource } from '../ifc/label';
 import type { Json } from '../ifc/labeled-value';
 import type { FieldLineage } from '../run/types';
 import { canonicalDomain, lookalikeOf } from '../sanitizers';
+import { bareAddress } from '../world';
+import { domainOfAddress, linkHosts } from './mail-warnings';
 
 export interface EmailRef {
   readonly subject: string;
@@ -48,8 +50,8 @@ export interface ClaimExplanation {
   readonly flags: readonly string[];
 }
 
-const bare = (a: string): string => (/<([^>]+)>/.exec(a)?.[1] ?? a).trim().toLowerCase();
-const domainOf = (a: string): string => bare(a).split('@')[1] ?? '';
+const bare = bareAddress;
+const domainOf = domainOfAddress;
 const short = (v: Json | undefined): string => {
   const s = typeof v === 'string' ? v : JSON.stringify(v ?? null);
   return s.length > 80 ? `${s.slice(0, 79)}…` : s;
@@ -71,7 +73,7 @@ const emailIdOf = (source: string): string | null => {
 };
 const eventIdOf = (source: string): string | null => /^tool:listEvents:(.+)$/.exec(source)?.[1] ?? null;
 
-function describeSource(source: string, dir: Directory): string | null {
+export function describeSource(source: string, dir: Directory): string | null {
   const e = emailIdOf(source);
   if (e) {
     const ref = dir.email(e);
@@ -122,7 +124,7 @@ const NOUN: Record<string, (n: number) => string> = {
   markRead: () => 'Mark an email as read',
 };
 
-function recipientsOf(tool: string, args: Readonly<Record<string, Json>>, dir: Directory): string[] {
+export function recipientsOf(tool: string, args: Readonly<Record<string, Json>>, dir: Directory): string[] {
   const list = (v: Json | undefined): string[] =>
     Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
   if (tool === 'replyToEmail') {
@@ -182,8 +184,7 @@ export function explainClaim(
     if (like) flags.push(`${r} looks like ${like.ascii} but is not it.`);
   }
   const texts = fields.filter((f) => f.untrusted).map((f) => String(valueAt(claim.args, f.path) ?? ''));
-  for (const url of texts.join('\n').match(/https?:\/\/[^\s<>"')]+/g) ?? []) {
-    const host = (/^https?:\/\/([^/:?#]+)/.exec(url)?.[1] ?? '').toLowerCase();
+  for (const host of linkHosts(texts.join('\n'))) {
     const senders = claim.fields
       .flatMap((f) => f.untrusted)
       .map(emailIdOf)

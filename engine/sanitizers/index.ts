@@ -14,4 +14,4 @@ export { checkAmount, type Amount, type AmountCheck, type AmountOptions } from '
 export { sanitizerTools, type SanitizerAllowlists, type SanitizerTools, type VerifiedKind } from './tools';
 export { skeleton, latinLookalike } from './confusables';
 export { mixedScripts, scriptsOf } from './scripts';
-export { canonicalDomain, lookalikeOf } from './domain';
+export { canonicalDomain, lookalikeOf, withinDomain } from './domain';

@@ -1,71 +1,95 @@
 /**
- * Electron main process: app lifecycle, the one window, and the IPC router.
+ * Electron main process: app lifecycle, the one window, the IPC bridge to the app's router.
  *
  * The renderer shows untrusted text (email bodies), so the window is locked down as if the page
- * were hostile: sandboxed, no Node, context isolation, no navigation, no new windows, no
- * permissions, and a CSP that forbids remote scripts and any network connection.
+ * were hostile: sandboxed, no Node, context isolation, served from our own `app://` scheme (not
+ * file://), a CSP sent as a header, no navigation, no new windows, no permissions, external
+ * links only to http(s) through the OS browser after the person clicks them. Everything else —
+ * the services, the router, the scheduler — is main/app/ and runs under plain Node too.
  */
-import { app, BrowserWindow, ipcMain, session, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, ipcMain, Notification, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { channelOf, listCalls, type ZamburakHandlers } from '../../preload/contract';
+import { channelOf, listCalls } from '../../preload/contract';
+import { createApp, type App } from '../app/app';
+import { openProfile } from '../profile/profile';
+import { resolveProfileDir } from '../profile/paths';
 
+const SCHEME = 'app';
+const ORIGIN = `${SCHEME}://zamburak`;
 const CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "connect-src 'none'",
-  "frame-src 'none'",
+  "frame-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
+  "form-action 'none'",
 ].join('; ');
-
-const rendererIndex = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
-const preloadScript = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
-
-const handlers: ZamburakHandlers = {
-  engine: {
-    version: () => ({
-      app: app.getVersion(),
-      electron: process.versions.electron ?? '',
-      chrome: process.versions.chrome ?? '',
-      node: process.versions.node,
-    }),
-  },
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
 };
 
-/** Calls are accepted only from our own page, never from a frame that navigated elsewhere. */
+const rendererRoot = fileURLToPath(new URL('../renderer/', import.meta.url));
+const preloadScript = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+
+protocol.registerSchemesAsPrivileged([{ scheme: SCHEME, privileges: { standard: true, secure: true } }]);
+
+/** Calls are accepted only from our own page in the main frame, never from a frame that navigated elsewhere. */
 function isTrustedSender(event: IpcMainInvokeEvent): boolean {
-  const url = event.senderFrame?.url ?? '';
-  return url.startsWith('file://') && fileURLToPath(url.split(/[?#]/)[0] ?? '') === rendererIndex;
+  const frame = event.senderFrame;
+  return !!frame && frame.parent === null && new URL(frame.url).origin === ORIGIN;
 }
 
-function registerIpc(): void {
-  for (const [namespace, name, spec] of listCalls()) {
-    const handler = (handlers as unknown as Record<string, Record<string, (...a: unknown[]) => unknown>>)[namespace]?.[
-      name
-    ];
-    if (!handler) throw new Error(`No handler in main/ for contract call ${namespace}.${name}`);
+function serveRenderer(): void {
+  protocol.handle(SCHEME, async (request) => {
+    const url = new URL(request.url);
+    const file = normalize(join(rendererRoot, url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname)));
+    if (url.host !== 'zamburak' || !file.startsWith(rendererRoot.replace(/[\\/]$/, '') + sep))
+      return new Response('Not found', { status: 404 });
+    try {
+      return new Response(await readFile(file), {
+        headers: { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': CSP },
+      });
+    } catch {
+      return new Response('Not found', { status: 404 });
+    }
+  });
+}
+
+function registerIpc(zamburak: App): void {
+  for (const [namespace, name] of listCalls()) {
+    const call = `${namespace}.${name}`;
     ipcMain.handle(channelOf(namespace, name), async (event, ...args: unknown[]) => {
-      if (!isTrustedSender(event)) throw new Error(`Rejected ${namespace}.${name} from an untrusted frame`);
-      const parsed = spec.args.parse(args);
-      return spec.result.parse(await handler(...parsed));
+      if (!isTrustedSender(event)) {
+        zamburak.refused(call, 'call from an untrusted frame', event.senderFrame?.url ?? 'unknown');
+        return { ok: false, error: { kind: 'forbidden', message: 'untrusted frame' } };
+      }
+      return zamburak.router.dispatch(call, args, 'ipc');
     });
   }
 }
 
 function hardenSession(): void {
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } });
-  });
   session.defaultSession.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
+  // Nothing in the window talks to the network: email HTML is framed without remote loads.
+  session.defaultSession.webRequest.onBeforeRequest(
+    { urls: ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'] },
+    (_d, cb) => cb({ cancel: true }),
+  );
 }
 
 function createWindow(): BrowserWindow {
   const win = new BrowserWindow({
-    width: 1200,
-    height: 800,
+    width: 1280,
+    height: 820,
     title: 'Zamburak',
     show: false,
     webPreferences: {
@@ -76,26 +100,64 @@ function createWindow(): BrowserWindow {
       nodeIntegrationInWorker: false,
       webSecurity: true,
       webviewTag: false,
+      spellcheck: false,
     },
   });
   win.webContents.on('will-navigate', (event) => event.preventDefault());
   win.webContents.on('will-redirect', (event) => event.preventDefault());
   win.webContents.on('will-attach-webview', (event) => event.preventDefault());
-  win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  win.webContents.setWindowOpenHandler(({ url }) => {
+    if (/^https?:\/\//.test(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
   win.once('ready-to-show', () => win.show());
-  void win.loadFile(rendererIndex);
+  void win.loadURL(`${ORIGIN}/index.html#/inbox`);
   return win;
 }
 
-app.enableSandbox();
-void app.whenReady().then(() => {
-  hardenSession();
-  registerIpc();
-  createWindow();
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+/** A native notification when new claims wait for the person. */
+function notifyClaims(zamburak: App): void {
+  let seen = zamburak.profile.claims.countPending();
+  setInterval(() => {
+    const now = zamburak.profile.claims.countPending();
+    if (now > seen && Notification.isSupported())
+      new Notification({ title: 'Zamburak', body: `${now - seen} new action(s) wait for your approval` }).show();
+    seen = now;
+  }, 5000).unref();
+}
+
+if (!app.requestSingleInstanceLock()) app.quit();
+else {
+  app.enableSandbox();
+  void app.whenReady().then(() => {
+    const profile = openProfile(resolveProfileDir(undefined));
+    const zamburak = createApp(profile, {
+      host: 'electron',
+      versions: {
+        app: app.getVersion(),
+        electron: process.versions.electron ?? '',
+        chrome: process.versions.chrome ?? '',
+        node: process.versions.node,
+      },
+    });
+    hardenSession();
+    serveRenderer();
+    registerIpc(zamburak);
+    notifyClaims(zamburak);
+    let win = createWindow();
+    app.on('second-instance', () => {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    });
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) win = createWindow();
+    });
+    app.on('will-quit', () => {
+      zamburak.stop();
+      profile.close();
+    });
   });
-});
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}

@@ -40,6 +40,8 @@ export interface OpenProfileOptions {
   /** Where the audit HMAC key comes from (Electron: the keychain). Default: the profile's key file. */
   readonly auditKey?: KeyProvider;
   readonly clock?: () => Date;
+  /** The world a new profile's demo account holds (default: resources/demo-world.yaml). */
+  readonly demoWorld?: string;
 }
 
 export function openProfile(dir: string, o: OpenProfileOptions = {}): Profile {
@@ -87,7 +89,7 @@ export function openProfile(dir: string, o: OpenProfileOptions = {}): Profile {
     },
   };
   if (isNew || !repos.accounts.get(DEMO_ACCOUNT_ID)) {
-    if (repos.accounts.list().length === 0) db.transaction(() => addDemoAccount(profile, clock())).immediate();
+    if (repos.accounts.list().length === 0) db.transaction(() => addDemoAccount(profile, clock(), o.demoWorld)).immediate();
   }
   return profile;
 }

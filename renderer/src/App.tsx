@@ -1,43 +1,123 @@
+/**
+ * The shell: a left rail with the screens (Review shows how many claims wait), the global Pause
+ * switch, the demo banner, the status line, and the current screen from the hash route.
+ */
 import { useEffect, useState } from 'react';
+import { ShortcutSheet } from './components/ShortcutSheet';
+import { useKeys } from './keys';
+import { go, useRoute, type Screen } from './route';
+import { AskScreen } from './screens/Ask';
+import { AuditScreen } from './screens/Audit';
+import { InboxScreen } from './screens/Inbox';
+import { ReviewScreen } from './screens/Review';
+import { SettingsScreen } from './screens/Settings';
+import { useApp } from './store';
 
-const SCREENS = ['Inbox', 'Review', 'Audit', 'Settings'] as const;
-type Screen = (typeof SCREENS)[number];
+const RAIL: readonly { screen: Screen; label: string; key: string }[] = [
+  { screen: 'inbox', label: 'Inbox', key: 'g i' },
+  { screen: 'review', label: 'Review', key: 'g r' },
+  { screen: 'ask', label: 'Ask', key: 'g k' },
+  { screen: 'audit', label: 'Audit', key: 'g a' },
+  { screen: 'settings', label: 'Settings', key: 'g s' },
+];
 
-/** Placeholder shell: the screens arrive in a later issue. */
+function useTheme(theme: string | undefined): void {
+  useEffect(() => {
+    const dark = theme === 'dark' || (theme !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+    document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+  }, [theme]);
+}
+
 export function App() {
-  const [screen, setScreen] = useState<Screen>('Inbox');
-  const [version, setVersion] = useState<string>('');
+  const route = useRoute();
+  const { info, settings, status, refresh, updateSettings, setStatus } = useApp();
+  const [sheet, setSheet] = useState(false);
+  useTheme(settings?.theme);
 
   useEffect(() => {
-    let live = true;
-    window.zamburak?.engine
-      .version()
-      .then((v) => live && setVersion(`v${v.app} · Electron ${v.electron}`))
-      .catch(() => live && setVersion('bridge unavailable'));
-    return () => {
-      live = false;
-    };
-  }, []);
+    void refresh();
+    const t = window.setInterval(() => void refresh(), 3000);
+    return () => window.clearInterval(t);
+  }, [refresh]);
 
+  useKeys({
+    'g i': () => go('inbox'),
+    'g r': () => go('review'),
+    'g k': () => go('ask'),
+    'g a': () => go('audit'),
+    'g s': () => go('settings'),
+    '?': () => setSheet((s) => !s),
+    Escape: () => setSheet(false),
+    z: () => void status?.undo?.(),
+    'ctrl+z': () => void status?.undo?.(),
+  });
+
+  const paused = settings?.paused ?? false;
   return (
-    <div style={{ fontFamily: 'system-ui, sans-serif', margin: '2rem', maxWidth: '48rem' }}>
-      <h1>Zamburak</h1>
-      <nav aria-label="Screens" style={{ display: 'flex', gap: '0.5rem' }}>
-        {SCREENS.map((name, i) => (
-          <span key={name}>
-            {i > 0 && <span aria-hidden="true"> · </span>}
-            <button type="button" aria-current={screen === name ? 'page' : undefined} onClick={() => setScreen(name)}>
-              {name}
-            </button>
-          </span>
-        ))}
+    <div className="shell">
+      <nav className="rail" aria-label="Screens">
+        <div className="brand" aria-hidden="true">
+          Zamburak
+        </div>
+        <ul>
+          {RAIL.map((r) => (
+            <li key={r.screen}>
+              <a
+                href={`#/${r.screen}`}
+                aria-current={route.screen === r.screen ? 'page' : undefined}
+                aria-keyshortcuts={r.key.replace(' ', '+')}
+              >
+                <span>{r.label}</span>
+                {r.screen === 'review' && (info?.pendingClaims ?? 0) > 0 && (
+                  <span className="badge" aria-label={`${info!.pendingClaims} waiting`}>
+                    {info!.pendingClaims}
+                  </span>
+                )}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <div className="rail-foot">
+          <div className="account" title={info?.account.email}>
+            {info ? `${info.account.userName} · ${info.demo ? 'demo' : info.account.email}` : '…'}
+          </div>
+          <label className={`pause ${paused ? 'on' : ''}`}>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={paused}
+              onChange={(e) => void updateSettings({ paused: e.target.checked })}
+            />
+            {paused ? 'Paused: nothing automatic runs' : 'Pause everything automatic'}
+          </label>
+          <button type="button" className="link" onClick={() => setSheet(true)}>
+            Shortcuts (?)
+          </button>
+        </div>
       </nav>
-      <main>
-        <h2>{screen}</h2>
-        <p>The user interface arrives in a later issue. The engine can already be driven from the CLI:</p>
-        <pre>npx zamburak --help</pre>
-      </main>
-      {version && <footer style={{ color: 'gray', fontSize: 'small' }}>{version}</footer>}
+      <div className="main">
+        {info?.demo && (
+          <div className="banner" role="note">
+            Demo account — nothing leaves this computer.
+          </div>
+        )}
+        <main className="screen" id="screen">
+          {route.screen === 'inbox' && <InboxScreen id={route.id} />}
+          {route.screen === 'review' && <ReviewScreen id={route.id} />}
+          {route.screen === 'ask' && <AskScreen />}
+          {route.screen === 'audit' && <AuditScreen />}
+          {route.screen === 'settings' && <SettingsScreen />}
+        </main>
+        <footer className={`status ${status?.tone ?? ''}`} role="status" aria-live="polite">
+          <span>{status?.text ?? (paused ? 'Paused.' : 'Ready.')}</span>
+          {status?.undo && (
+            <button type="button" onClick={() => void status.undo!().then(() => setStatus(null))}>
+              Undo (z)
+            </button>
+          )}
+        </footer>
+      </div>
+      {sheet && <ShortcutSheet onClose={() => setSheet(false)} />}
     </div>
   );
 }

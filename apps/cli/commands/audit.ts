@@ -4,15 +4,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  BundleError,
-  generateKeyPair,
-  openBundle,
-  sealBundle,
-  verifyBundlePayload,
-} from '../../../engine/audit/bundle';
-import type { RunReceipt } from '../../../engine/audit/preview';
+import { BundleError, generateKeyPair, openBundle, verifyBundlePayload } from '../../../engine/audit/bundle';
 import type { AuditEntry } from '../../../main/audit/audit-log';
+import { exportAudit, ExportError } from '../../../main/audit/export';
 import { writePrivateFile } from '../../../main/secrets';
 import { InputError, readText, str, UsageError, type Parsed } from '../args';
 import { withProfile } from '../profile-arg';
@@ -103,41 +97,16 @@ async function audit(p: Parsed): Promise<number> {
         const recipient = str(p, '--recipient');
         const outFile = str(p, '--out');
         if (!recipient || !outFile) throw new UsageError('audit export needs --recipient PUBFILE and --out FILE');
-        const check = profile.audit.verify();
-        if (!check.ok)
-          throw new InputError(
-            `zamburak audit: the chain does not verify (${check.problem!.message}); nothing exported`,
-          );
-        const range = parseRange(str(p, '--range')) ?? { from: 1, to: check.lastSeq };
-        const entries = profile.audit.entries(range);
-        const before =
-          range.from > 1 ? profile.audit.entries({ from: range.from - 1, to: range.from - 1 })[0] : undefined;
-        const receipts: RunReceipt[] = entries
-          .map((e) => JSON.parse(e.body) as { kind: string; data?: { receipt?: RunReceipt } })
-          .filter((b) => b.kind === 'run.finished' && b.data?.receipt)
-          .map((b) => b.data!.receipt!);
-        const bundle = await sealBundle(
-          {
-            anchor: before ? { seq: before.seq, hash: before.hash } : { seq: 0, hash: '0'.repeat(64) },
-            entries,
-            head: profile.audit.head(),
-            receipts,
-            ...(p.flags.has('--with-policies')
-              ? {
-                  policies: profile.repos.policies
-                    .history(1000)
-                    .map((v) => ({ version: v.version, yaml: v.yaml, changedAt: v.changedAt })),
-                }
-              : {}),
-            exportedAt: new Date().toISOString(),
-            profile: profile.dir,
-          },
-          readText(recipient, 'recipient public key'),
-        );
+        const { bundle, entries, range } = await exportAudit(profile, readText(recipient, 'recipient public key'), {
+          ...(str(p, '--range') ? { range: parseRange(str(p, '--range'))! } : {}),
+          withPolicies: p.flags.has('--with-policies'),
+        }).catch((e: unknown) => {
+          throw e instanceof ExportError ? new InputError(`zamburak audit: ${e.message}`) : e;
+        });
         writeFileSync(outFile, bundle);
-        out(`Sealed ${entries.length} entries (${range.from}–${range.to}) to ${outFile}.`, {
+        out(`Sealed ${entries} entries (${range.from}–${range.to}) to ${outFile}.`, {
           out: outFile,
-          entries: entries.length,
+          entries,
           range,
         });
         return 0;

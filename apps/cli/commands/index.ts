@@ -9,6 +9,7 @@ import { initCommand } from './init';
 import { notYet } from './not-yet';
 import { testPolicyCommand, validateCommand } from './policy';
 import { runCommand } from './run';
+import { serveCommand } from './serve';
 import { triageCommand } from './triage';
 import type { Command } from './types';
 
@@ -40,10 +41,5 @@ export const COMMANDS: readonly Command[] = [
       Language-model providers for planning and extraction (arrives with the LLM work).`,
     'language-model providers',
   ),
-  notYet(
-    'serve',
-    `  zamburak serve
-      The browser host of the app (arrives with the UI).`,
-    'the UI',
-  ),
+  serveCommand,
 ];

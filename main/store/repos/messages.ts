@@ -228,6 +228,14 @@ export class MessagesRepo {
     this.db.prepare('UPDATE messages SET labels = ? WHERE id = ?').run(toJson(labels), id);
   }
 
+  /** Messages of a folder by triage category (`untriaged` for those not triaged yet). */
+  categoryCounts(folder = 'INBOX'): Record<string, number> {
+    const rows = this.db
+      .prepare(`SELECT coalesce(category, 'untriaged') AS c, count(*) AS n FROM messages WHERE folder = ? GROUP BY c`)
+      .all(folder) as { c: string; n: number }[];
+    return Object.fromEntries(rows.map((r) => [r.c, r.n]));
+  }
+
   count(folder?: string): number {
     return (
       (folder

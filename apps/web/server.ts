@@ -1,0 +1,206 @@
+/**
+ * The browser host: the same renderer and the same router as the Electron app, over HTTP on
+ * 127.0.0.1 — for machines without an Electron binary, and for the UI tests.
+ *
+ * A web server on loopback is reachable by every web page the person visits, so every request
+ * is checked before anything else happens:
+ *   - Host must be this server's own address (127.0.0.1:PORT or localhost:PORT): a DNS
+ *     rebinding page reaches us under its own host name and is refused (403);
+ *   - an Origin, when present, must be ours (403): no CORS, no cross-site calls;
+ *   - the access token (random, 256 bits, in the printed URL) must come with the request —
+ *     as a cookie set when the page is first opened with it, a bearer header, or `?token=`;
+ *     without it: 401.
+ * The API is `POST /api/NAMESPACE.CALL` with the argument list as a JSON body; answers are the
+ * call's result as JSON, errors `{error: {kind, message}}` with a matching status.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { App } from '../../main/app/app';
+import { STATUS } from '../../main/app/router';
+import type { ApiErrorKind } from '../../preload/contract';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+const COOKIE = 'zamburak_token';
+
+/** The page may load its own scripts and styles, talk only to this server, and frame nothing remote. */
+export const WEB_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+export interface WebHostOptions {
+  readonly app: App;
+  /** The built renderer (out/renderer). */
+  readonly rendererDir: string;
+  readonly port?: number;
+  /** Fixed token (tests); default: 32 random bytes. */
+  readonly token?: string;
+}
+
+export interface WebHost {
+  /** The URL to open, with the token. */
+  readonly url: string;
+  readonly origin: string;
+  readonly port: number;
+  readonly token: string;
+  readonly server: Server;
+  close(): Promise<void>;
+}
+
+const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Cache-Control': 'no-store',
+};
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  type: string,
+  extra: Record<string, string> = {},
+) {
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'Content-Type': type,
+    'Content-Length': Buffer.byteLength(body),
+    ...extra,
+  });
+  res.end(body);
+}
+
+const fail = (res: ServerResponse, kind: ApiErrorKind, message: string) =>
+  send(res, STATUS[kind], JSON.stringify({ error: { kind, message } }), 'application/json; charset=utf-8');
+
+function sameToken(a: string | undefined, b: string): boolean {
+  if (!a) return false;
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function cookieToken(req: IncomingMessage): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === COOKIE) return v.join('=');
+  }
+  return undefined;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((done, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        done(null);
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => done(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
+  const token = o.token ?? randomBytes(32).toString('base64url');
+  const root = resolve(o.rendererDir);
+  if (!existsSync(join(root, 'index.html')))
+    throw new Error(`the renderer is not built (${join(root, 'index.html')} is missing): run npm run build`);
+  let port = 0;
+  const hosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const origins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+
+  const api = async (req: IncomingMessage, res: ServerResponse, call: string) => {
+    if (req.method !== 'POST') return fail(res, 'bad-request', 'the API takes POST only');
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? ''))
+      return fail(res, 'bad-request', 'the body must be JSON (Content-Type: application/json)');
+    const body = await readBody(req);
+    if (body === null) {
+      o.app.refused(call, `body larger than ${MAX_BODY_BYTES} bytes`, 'http');
+      return fail(res, 'bad-request', `the body is larger than ${MAX_BODY_BYTES} bytes`);
+    }
+    let args: unknown;
+    try {
+      args = body.length ? JSON.parse(body.toString('utf8')) : [];
+    } catch (e) {
+      o.app.refused(call, 'the body is not valid JSON', 'http');
+      return fail(res, 'bad-request', `the body is not valid JSON: ${(e as Error).message}`);
+    }
+    const r = await o.app.router.dispatch(call, args, 'http');
+    if (!r.ok) return fail(res, r.error.kind, r.error.message);
+    send(res, 200, JSON.stringify(r.value ?? null), 'application/json; charset=utf-8');
+  };
+
+  const asset = (res: ServerResponse, path: string, setCookie: boolean) => {
+    const file = normalize(join(root, path === '/' ? 'index.html' : decodeURIComponent(path)));
+    if (!file.startsWith(root + sep) || !existsSync(file)) return send(res, 404, 'Not found', 'text/plain');
+    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    send(res, 200, readFileSync(file), type, {
+      ...(type.startsWith('text/html') ? { 'Content-Security-Policy': WEB_CSP } : {}),
+      ...(setCookie ? { 'Set-Cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/` } : {}),
+    });
+  };
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://placeholder');
+      if (!hosts().has(req.headers.host ?? '')) return fail(res, 'forbidden', 'wrong Host header');
+      const origin = req.headers.origin;
+      if (origin !== undefined && !origins().has(origin)) return fail(res, 'forbidden', 'foreign Origin');
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      const fromQuery = url.searchParams.get('token') ?? undefined;
+      const authorized = [bearer, fromQuery, cookieToken(req)].some((t) => sameToken(t, token));
+      if (!authorized)
+        return fail(res, 'unauthorized', 'missing or wrong access token (open the URL zamburak serve printed)');
+      if (url.pathname.startsWith('/api/')) return api(req, res, url.pathname.slice(5));
+      if (req.method !== 'GET' && req.method !== 'HEAD') return fail(res, 'bad-request', 'method not allowed');
+      asset(res, url.pathname, fromQuery !== undefined);
+    })().catch((e: unknown) => {
+      if (!res.headersSent) fail(res, 'internal', (e as Error).message);
+    });
+  });
+  await new Promise<void>((ok, ko) => {
+    server.once('error', ko);
+    server.listen(o.port ?? 0, '127.0.0.1', () => ok());
+  });
+  port = (server.address() as { port: number }).port;
+  const originUrl = `http://127.0.0.1:${port}`;
+  return {
+    url: `${originUrl}/?token=${token}#/inbox`,
+    origin: originUrl,
+    port,
+    token,
+    server,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
+  };
+}

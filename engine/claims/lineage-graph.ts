@@ -1,0 +1,74 @@
+/**
+ * A claim's lineage as a small left-to-right graph a person can read: sources (an email, your
+ * contacts, what you typed) → operations (the plan's transformations) → the action's fields.
+ * Built from the labels the engine recorded, not from anything the plan said. Listing
+ * membership (`…#listed`) collapses into one node per tool, and the graph is bounded so a
+ * field with a thousand ancestors still draws.
+ */
+import { isListedSource } from '../ifc/label';
+import type { FieldLineage, LineageNode } from '../run/types';
+
+export interface GraphNode {
+  readonly id: string;
+  readonly kind: 'source' | 'op' | 'field';
+  readonly label: string;
+  readonly untrusted: boolean;
+}
+export interface LineageGraph {
+  readonly nodes: GraphNode[];
+  readonly edges: { from: string; to: string }[];
+}
+
+const MAX_NODES = 60;
+
+/** `describe` turns a source id into words ("email “Invoice” from billing@…"). */
+export function lineageGraph(fields: readonly FieldLineage[], describe: (source: string) => string): LineageGraph {
+  const nodes = new Map<string, GraphNode>();
+  const edges = new Map<string, { from: string; to: string }>();
+  const untrustedSources = new Set(fields.flatMap((f) => f.untrusted));
+  const add = (n: GraphNode): boolean => {
+    if (nodes.has(n.id)) return true;
+    if (nodes.size >= MAX_NODES) return false;
+    nodes.set(n.id, n);
+    return true;
+  };
+  const link = (from: string, to: string) => {
+    if (nodes.has(from) && nodes.has(to) && from !== to) edges.set(`${from}>${to}`, { from, to });
+  };
+  const sourceNode = (s: string): string => {
+    const listed = isListedSource(s);
+    const tool = /^tool:([^:]+):/.exec(s)?.[1];
+    const id = listed ? `src:listed:${tool ?? s}` : `src:${s}`;
+    add({
+      id,
+      kind: 'source',
+      label: listed ? `which items ${tool ?? 'a listing'} returned` : describe(s),
+      untrusted: untrustedSources.has(s),
+    });
+    return id;
+  };
+  // Operation nodes are keyed by their path from the field, so shared subtrees stay separate
+  // only when they truly differ; depth is bounded to keep the picture small.
+  const walk = (n: LineageNode, key: string, depth: number): string | null => {
+    const sources = n.sources ?? [];
+    const id = `op:${key}`;
+    const untrusted = sources.some((s) => untrustedSources.has(s));
+    if (!add({ id, kind: 'op', label: n.op, untrusted })) return null;
+    for (const s of sources) link(sourceNode(s), id);
+    if (depth < 4)
+      (n.from ?? []).forEach((child, i) => {
+        const c = walk(child, `${key}.${i}`, depth + 1);
+        if (c) link(c, id);
+      });
+    return id;
+  };
+  for (const f of fields) {
+    const fid = `field:${f.path}`;
+    add({ id: fid, kind: 'field', label: f.path, untrusted: f.untrusted.length > 0 });
+    if (f.lineage) {
+      const top = walk(f.lineage, f.path, 0);
+      if (top) link(top, fid);
+    } else for (const s of f.sources) link(sourceNode(s), fid);
+  }
+  return { nodes: [...nodes.values()], edges: [...edges.values()] };
+}

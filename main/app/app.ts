@@ -1,0 +1,102 @@
+/**
+ * The app's services over one profile, for both front doors (Electron and the browser host):
+ * the handlers of every contract call, the router in front of them, and the scheduler that
+ * commits approved claims once their undo window has passed — unless the person paused
+ * everything automatic.
+ */
+import type { ZamburakHandlers } from '../../preload/contract';
+import type { Profile } from '../profile/profile';
+import { ClaimsService } from '../services/claims-service';
+import { PoliciesService } from '../services/policies-service';
+import type { Transport } from '../outbox/transport';
+import { askHandlers } from './ask';
+import { auditHandlers } from './audit';
+import { claimsHandlers } from './claims';
+import { inboxHandlers, type AppContext } from './inbox';
+import { createRouter, ServiceError, type Router } from './router';
+import { accountsHandlers, policiesHandlers, readSettings, settingsHandlers } from './settings';
+import { DEMO_ACCOUNT_ID } from '../profile/profile';
+
+export interface AppOptions {
+  readonly host: 'electron' | 'browser';
+  readonly versions: { app: string; electron: string; chrome: string; node: string };
+  readonly clock?: () => Date;
+  readonly transports?: ReadonlyMap<string, Transport>;
+  /** How often the scheduler looks for due commits (ms). */
+  readonly tickMs?: number;
+}
+
+export interface App {
+  readonly profile: Profile;
+  readonly router: Router;
+  readonly claims: ClaimsService;
+  /** Audits a request refused before it reached the router (too large, not JSON). */
+  refused(call: string, message: string, origin: string): void;
+  /** Runs the scheduler once (tests; the timer calls it too). */
+  tick(): Promise<void>;
+  stop(): void;
+}
+
+export function createApp(profile: Profile, o: AppOptions): App {
+  const clock = o.clock ?? (() => new Date());
+  const claims = new ClaimsService(profile, o.transports, clock);
+  const policies = new PoliciesService(profile, clock);
+  const ctx: AppContext = {
+    profile,
+    clock,
+    assertRunning() {
+      if (readSettings(ctx).paused)
+        throw new ServiceError('conflict', 'Zamburak is paused: turn the pause off to run the assistant.');
+    },
+  };
+  const handlers: ZamburakHandlers = {
+    engine: { version: () => o.versions },
+    app: {
+      info() {
+        const account = profile.primaryAccount();
+        return {
+          host: o.host,
+          demo: account.id === DEMO_ACCOUNT_ID,
+          account: { id: account.id, name: account.name, email: account.email, userName: account.userName },
+          paused: readSettings(ctx).paused,
+          pendingClaims: profile.claims.countPending(),
+          untriaged: profile.repos.messages.categoryCounts('INBOX').untriaged ?? 0,
+        };
+      },
+    },
+    inbox: inboxHandlers(ctx),
+    claims: claimsHandlers(ctx, claims, policies),
+    ask: askHandlers(ctx),
+    audit: auditHandlers(ctx),
+    policies: policiesHandlers(policies),
+    settings: settingsHandlers(ctx),
+    accounts: accountsHandlers(ctx),
+  };
+  const refused = (call: string, message: string, origin: string) => {
+    profile.audit.append({
+      kind: 'security.refused-request',
+      data: { call: call.slice(0, 100), message: message.slice(0, 500), origin },
+    });
+  };
+  const router = createRouter(handlers, {
+    onRefused: refused,
+    onFailure: (call, error) => console.error(`zamburak: ${call} failed:`, (error as Error).message),
+  });
+
+  let busy = false;
+  const tick = async () => {
+    if (busy || readSettings(ctx).paused) return;
+    busy = true;
+    try {
+      await claims.commitDue();
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(
+    () => void tick().catch((e: unknown) => console.error('zamburak: outbox:', e)),
+    o.tickMs ?? 500,
+  );
+  timer.unref();
+  return { profile, router, claims, refused, tick, stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,94 @@
+/**
+ * The Ask screen's call: a request becomes a playbook run (no language model yet), shown with
+ * its plan, every call and decision, and the result with where each part of it came from.
+ */
+import type { AskResult, ZamburakHandlers } from '../../preload/contract';
+import { describeSource } from '../../engine/claims/explain';
+import type { Json } from '../../engine/ifc/labeled-value';
+import type { Label } from '../../engine/ifc/label';
+import type { CallRecord } from '../../engine/run/types';
+import { matchRequest, SUPPORTED } from '../assistant/ask';
+import { triagePlaybook, triageProfile } from '../assistant/triage';
+import { runOnProfile } from '../runs/run-on-profile';
+import { profileDirectory } from './directory';
+import type { AppContext } from './inbox';
+
+const text = (v: Json): string => {
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  return s.length > 2000 ? `${s.slice(0, 1999)}…` : s;
+};
+
+const callView = (c: CallRecord) => ({
+  seq: c.seq,
+  tool: c.tool,
+  args: { ...(c.args as Record<string, Json>) },
+  decision: c.decision,
+  rule: c.rule,
+  reasons: [...c.reasons],
+  executed: c.executed,
+  claimId: c.claimId ?? null,
+});
+
+export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
+  const p = ctx.profile;
+  return {
+    async run(request): Promise<AskResult> {
+      const match = matchRequest(request);
+      const base = { request, plan: '', calls: [], result: [], claims: [], supported: [...SUPPORTED] };
+      if (!match)
+        return {
+          ...base,
+          playbook: null,
+          status: 'unsupported',
+          error: 'Without a language model, Zamburak can do only the requests listed below.',
+        };
+      ctx.assertRunning();
+      if (match.playbook === 'triage') {
+        const r = await triageProfile(p);
+        return {
+          ...base,
+          playbook: 'triage',
+          plan: triagePlaybook(),
+          status: 'completed',
+          error: null,
+          calls: r.calls.map(callView),
+          result: [
+            {
+              path: 'triaged',
+              value: `${r.emails.length} emails`,
+              provenance: 'counted by Zamburak',
+              untrusted: false,
+            },
+          ],
+          claims: r.claims.map((c) => c.id),
+        };
+      }
+      const { report } = await runOnProfile(p, { plan: match.plan, input: match.input, kind: 'playbook', request });
+      const dir = profileDirectory(p, p.primaryAccount());
+      const label: Label | null = report.resultLabel;
+      const untrusted = label ? label.untrusted.length > 0 : false;
+      const provenance = label
+        ? untrusted
+          ? `from ${[...new Set(label.untrusted.map((s) => describeSource(s, dir) ?? 'untrusted content'))].slice(0, 2).join(' and ')}`
+          : 'your own data'
+        : 'none';
+      const value = report.result;
+      const parts =
+        value !== null && typeof value === 'object'
+          ? Object.entries(value as Record<string, Json>).slice(0, 100)
+          : value === null
+            ? []
+            : [['result', value] as const];
+      return {
+        ...base,
+        playbook: match.playbook,
+        plan: match.plan,
+        status: report.status,
+        error: report.error ? `${report.error.kind}: ${report.error.message}` : null,
+        calls: report.calls.map(callView),
+        result: parts.map(([path, v]) => ({ path: String(path), value: text(v), provenance, untrusted })),
+        claims: report.claims.map((c) => c.id),
+      };
+    },
+  };
+}

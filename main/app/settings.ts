@@ -1,0 +1,73 @@
+/**
+ * Settings, policies and accounts: the person's switches (the global pause, the undo window,
+ * the theme), the policy editor's validate → preview → save, and the account list.
+ */
+import type { Settings, ZamburakHandlers } from '../../preload/contract';
+import { DEMO_ACCOUNT_ID } from '../profile/profile';
+import { DEFAULT_UNDO_SECONDS } from '../services/claims-service';
+import type { PoliciesService } from '../services/policies-service';
+import type { AppContext } from './inbox';
+
+const THEMES = ['system', 'light', 'dark'] as const;
+
+export function readSettings(ctx: AppContext): Settings {
+  const p = ctx.profile;
+  const undo = Number(p.setting('undoWindowSeconds') ?? DEFAULT_UNDO_SECONDS);
+  const theme = p.setting('theme');
+  return {
+    paused: p.setting('paused') === 'true',
+    undoWindowSeconds: Number.isInteger(undo) && undo >= 0 && undo <= 600 ? undo : DEFAULT_UNDO_SECONDS,
+    theme: (THEMES as readonly string[]).includes(theme ?? '') ? (theme as Settings['theme']) : 'system',
+  };
+}
+
+export function settingsHandlers(ctx: AppContext): ZamburakHandlers['settings'] {
+  const p = ctx.profile;
+  return {
+    get: () => readSettings(ctx),
+    set(patch) {
+      p.db.transaction(() => {
+        for (const [key, value] of Object.entries(patch)) p.setSetting(key, String(value));
+        p.audit.append({ kind: 'settings.changed', data: { ...patch, by: 'user' } });
+      })();
+      return readSettings(ctx);
+    },
+  };
+}
+
+export function policiesHandlers(policies: PoliciesService): ZamburakHandlers['policies'] {
+  const errors = (e: readonly { line: number; column: number; message: string }[]) =>
+    e.map(({ line, column, message }) => ({ line, column, message }));
+  return {
+    current: () => policies.current(),
+    validate(yaml) {
+      const r = policies.validate(yaml);
+      return r.ok ? { ok: true, rules: r.rules, errors: [] } : { ok: false, rules: 0, errors: errors(r.errors) };
+    },
+    preview(yaml) {
+      const r = policies.preview(yaml);
+      return r.ok
+        ? { ok: true, errors: [], replayed: r.replayed, changed: r.changed }
+        : { ok: false, errors: errors(r.errors), replayed: 0, changed: [] };
+    },
+    save(yaml, note) {
+      const r = policies.save(yaml, { by: 'user', ...(note.trim() ? { note: note.trim() } : {}) });
+      return 'errors' in r
+        ? { ok: false, version: policies.current().version, errors: errors(r.errors) }
+        : { ok: true, version: `v${r.version}`, errors: [] };
+    },
+  };
+}
+
+export function accountsHandlers(ctx: AppContext): ZamburakHandlers['accounts'] {
+  return {
+    list: () =>
+      ctx.profile.repos.accounts.list().map((a) => ({
+        id: a.id,
+        name: a.name,
+        email: a.email,
+        transport: a.transport,
+        demo: a.id === DEMO_ACCOUNT_ID,
+      })),
+  };
+}

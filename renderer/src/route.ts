@@ -1,0 +1,30 @@
+/** Hash routes (contracts.md): #/inbox, #/inbox/ID, #/review, #/review/ID, #/ask, #/audit, #/settings. */
+import { useSyncExternalStore } from 'react';
+
+export const SCREENS = ['inbox', 'review', 'ask', 'audit', 'settings'] as const;
+export type Screen = (typeof SCREENS)[number];
+
+export interface Route {
+  readonly screen: Screen;
+  readonly id: string | null;
+}
+
+export function parseRoute(hash: string): Route {
+  const [, screen = 'inbox', ...rest] = hash.replace(/^#/, '').split('/');
+  const s = (SCREENS as readonly string[]).includes(screen) ? (screen as Screen) : 'inbox';
+  return { screen: s, id: rest.length ? decodeURIComponent(rest.join('/')) : null };
+}
+
+export const go = (screen: Screen, id?: string | null): void => {
+  window.location.hash = `#/${screen}${id ? `/${encodeURIComponent(id)}` : ''}`;
+};
+
+const subscribe = (f: () => void) => {
+  window.addEventListener('hashchange', f);
+  return () => window.removeEventListener('hashchange', f);
+};
+
+export function useRoute(): Route {
+  const hash = useSyncExternalStore(subscribe, () => window.location.hash);
+  return parseRoute(hash);
+}

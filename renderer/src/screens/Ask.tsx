@@ -1,0 +1,126 @@
+/**
+ * Ask: a request becomes a plan (a playbook until a language model is configured); the plan,
+ * each call with its decision, and the result with where each part came from.
+ */
+import { useState } from 'react';
+import type { AskResult } from '../../../preload/contract';
+import { api } from '../api';
+import { Chip, decisionTone } from '../components/Chip';
+import { useApp } from '../store';
+
+export function AskScreen() {
+  const [request, setRequest] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [r, setR] = useState<AskResult | null>(null);
+  const { report, refresh } = useApp();
+  const submit = async () => {
+    if (!request.trim()) return;
+    setBusy(true);
+    try {
+      setR(await api.ask.run(request.trim()));
+      void refresh();
+    } catch (e) {
+      report(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="ask pane">
+      <h1>Ask</h1>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <label htmlFor="ask-input">What should the assistant do?</label>
+        <div className="ask-row">
+          <input
+            id="ask-input"
+            value={request}
+            maxLength={2000}
+            placeholder="give me my daily brief"
+            onChange={(e) => setRequest(e.target.value)}
+          />
+          <button type="submit" disabled={busy || !request.trim()}>
+            {busy ? 'Running…' : 'Ask'}
+          </button>
+        </div>
+      </form>
+      {r && (
+        <section aria-label="Answer" className="answer">
+          {r.error && <p className={r.status === 'unsupported' ? 'note' : 'error'}>{r.error}</p>}
+          {r.status === 'unsupported' && (
+            <ul className="supported">
+              {r.supported.map((s) => (
+                <li key={s}>
+                  <button type="button" className="link" onClick={() => setRequest(s)}>
+                    {s}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {r.result.length > 0 && (
+            <>
+              <h2>Result</h2>
+              <dl className="result">
+                {r.result.map((part) => (
+                  <div key={part.path}>
+                    <dt>
+                      {part.path} <Chip tone={part.untrusted ? 'bad' : 'ok'}>{part.provenance}</Chip>
+                    </dt>
+                    <dd>
+                      <pre>{part.value}</pre>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </>
+          )}
+          {r.claims.length > 0 && (
+            <p>
+              {r.claims.length} action(s) wait for you in <a href="#/review">Review</a>.
+            </p>
+          )}
+          {r.calls.length > 0 && (
+            <>
+              <h2>Calls</h2>
+              <table className="calls">
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">tool</th>
+                    <th scope="col">decision</th>
+                    <th scope="col">rule</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {r.calls.map((c) => (
+                    <tr key={c.seq}>
+                      <td>{c.seq}</td>
+                      <td>
+                        <code>{c.tool}</code>
+                      </td>
+                      <td>
+                        <Chip tone={decisionTone(c.decision)}>{c.decision}</Chip>
+                      </td>
+                      <td>{c.rule}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          )}
+          {r.plan && (
+            <details>
+              <summary>The plan ({r.playbook ?? 'none'})</summary>
+              <pre className="code">{r.plan}</pre>
+            </details>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The browser host on a fresh demo profile, and Debian's Chromium driving it (playwright-core).
+ * Chromium missing fails under CI=true and skips elsewhere, saying what to install.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createApp, type App } from '../../main/app/app';
+import { openProfile, type Profile } from '../../main/profile/profile';
+import { runOnProfile } from '../../main/runs/run-on-profile';
+import { ensureRendererBuilt, REPO_ROOT } from '../../apps/web/renderer-build';
+import { startWebHost, type WebHost } from '../../apps/web/server';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+export const CHROMIUM_WHY = `no Chromium at ${CHROMIUM} (apt-get install chromium; npm test installs it when run as root)`;
+if (!hasChromium && process.env.CI === 'true') throw new Error(`the UI suites need Chromium under CI: ${CHROMIUM_WHY}`);
+
+export const SCREENSHOTS = join(REPO_ROOT, 'test', 'e2e', 'screenshots');
+
+export interface Hosted {
+  readonly profile: Profile;
+  readonly app: App;
+  readonly host: WebHost;
+  close(): Promise<void>;
+}
+
+export async function hostDemo(o: { undoWindowSeconds?: number } = {}): Promise<Hosted> {
+  const profile = openProfile(mkdtempSync(join(tmpdir(), 'zamburak-e2e-')));
+  profile.setSetting('undoWindowSeconds', String(o.undoWindowSeconds ?? 1));
+  const app = createApp(profile, {
+    host: 'browser',
+    versions: { app: 'test', electron: '', chrome: '', node: process.versions.node },
+    tickMs: 100,
+  });
+  const host = await startWebHost({ app, rendererDir: ensureRendererBuilt() });
+  return {
+    profile,
+    app,
+    host,
+    async close() {
+      app.stop();
+      await host.close();
+      profile.close();
+    },
+  };
+}
+
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+
+/** A page that records console errors and uncaught exceptions (a test fails on any). */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  theme: 'light' | 'dark' = 'light',
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: theme });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(url);
+  return { page, errors };
+}
+
+/** Runs a demo plan over the profile (as the assistant would) and returns its claim ids. */
+export async function runDemoPlan(profile: Profile, name: string): Promise<string[]> {
+  const plan = readFileSync(join(REPO_ROOT, 'resources', 'demo-plans', `${name}.js`), 'utf8');
+  const r = await runOnProfile(profile, { plan, kind: 'plan' });
+  return r.report.claims.map((c) => c.id);
+}
+
+/** axe-core's serious and critical violations on the page as it is now. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  // Through the debugger protocol: the page's CSP forbids inline scripts, rightly.
+  await page.evaluate(source);
+  const result = await page.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    return axe.run({ resultTypes: ['violations'] });
+  });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}) at ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
+}
+
+export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return join(SCREENSHOTS, `${name}.png`);
+}
