@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: build with electron-vite and launch the app. Electron fetches its binary on first
-// run; where that is impossible (no internet), fall back to the engine demo on the CLI instead
-// of failing. We look for the binary ourselves: require('electron') would try to download it.
+// run; where that is impossible (no internet), the same app runs in the browser host instead:
+// `zamburak serve` on 127.0.0.1, which prints the URL (with its access token) and opens a
+// browser when the desktop has one. Both use the profile in ZAMBURAK_PROFILE or the OS's
+// app-data folder, which holds the demo account until a real account is added.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit' })
 const built = run(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build']);
 if (built !== 0) process.exit(built);
 
+// We look for the binary ourselves: require('electron') would try to download it.
 function electronBinary() {
   try {
     const pkgDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
@@ -31,34 +33,7 @@ const electron = electronBinary();
 if (electron) process.exit(run(electron, ['.']));
 
 console.log(
-  'The Electron binary is not available on this machine (it is fetched on first run and this machine has no internet),',
+  'No Electron binary on this machine (Electron fetches it on first run, and this machine cannot download it).\n' +
+    'Starting the same app in your browser instead — open the URL below; Ctrl+C stops it.',
 );
-console.log('and the browser host is not built yet. Running the demo account from the command line instead:');
-const cli = join(root, 'apps/cli/bin/zamburak.mjs');
-// A fresh demo profile each time, so the walk-through starts from the same inbox.
-const profile = mkdtempSync(join(tmpdir(), 'zamburak-demo-'));
-const zamburak = (...args) =>
-  spawnSync(process.execPath, [cli, ...args, '--profile', profile], { cwd: root, encoding: 'utf8' });
-const show = (title, args, pick = (out) => out) => {
-  console.log(`\n=== ${title}\n    zamburak ${args.join(' ')}`);
-  const r = zamburak(...args);
-  process.stdout.write(pick(r.stdout));
-  if (r.status === 2) process.stderr.write(r.stderr);
-  return r;
-};
-show('A new profile with the demo account (nothing leaves this computer)', ['init']);
-show('Triage the inbox', ['triage'], (out) => out.split('\n').slice(-3).join('\n') + '\n');
-show('A request a hostile email tries to steer: it asks instead of sending', [
-  'run',
-  'resources/attack-plans/02-forward-invoice-to-address-in-it.js',
-]);
-const list = zamburak('claims', 'list', '--json');
-const claim = JSON.parse(list.stdout || '{"claims":[]}').claims[0];
-if (claim)
-  show(
-    'The claim, explained from the action itself',
-    ['claims', 'show', claim.id],
-    (out) => out.split('\n').slice(0, 6).join('\n') + '\n',
-  );
-show('Every decision is in a tamper-evident log', ['audit', 'verify']);
-console.log(`\nThe demo profile is in ${profile}. Try: npx zamburak claims list --profile ${profile}`);
+process.exit(run(process.execPath, [join(root, 'apps/cli/bin/zamburak.mjs'), 'serve', ...process.argv.slice(2)]));

@@ -4,6 +4,7 @@
 //   gen:check  generated files are up to date
 //   typecheck  tsc over every environment
 //   lint       eslint (incl. layering rules) and prettier --check
+//   build      electron-vite build (the UI suites drive the built renderer through the browser host)
 //   vitest     every suite under test/ (extra arguments go to vitest: npm test -- test/engine)
 import { spawnSync } from 'node:child_process';
 import { ensureSystemDeps } from './system-deps.mjs';
@@ -13,6 +14,7 @@ const steps = [
   ['gen:check', [npm, ['run', '--silent', 'gen:check']]],
   ['typecheck', [npm, ['run', '--silent', 'typecheck']]],
   ['lint', [npm, ['run', '--silent', 'lint']]],
+  ['build', [npm, ['run', '--silent', 'build']]],
   ['vitest', [npm, ['run', '--silent', 'test:unit', '--', ...process.argv.slice(2)]]],
 ];
 

@@ -118,8 +118,9 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
     req.on('data', (c: Buffer) => {
       size += c.length;
       if (size > MAX_BODY_BYTES) {
+        // Stop keeping it, answer, then drop the connection (main: the response closes it).
+        chunks.length = 0;
         done(null);
-        req.destroy();
       } else chunks.push(c);
     });
     req.on('end', () => done(Buffer.concat(chunks)));
@@ -143,6 +144,8 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     const body = await readBody(req);
     if (body === null) {
       o.app.refused(call, `body larger than ${MAX_BODY_BYTES} bytes`, 'http');
+      res.on('finish', () => req.destroy());
+      res.setHeader('Connection', 'close');
       return fail(res, 'bad-request', `the body is larger than ${MAX_BODY_BYTES} bytes`);
     }
     let args: unknown;

@@ -1,0 +1,153 @@
+/**
+ * The browser host from an attacker's side: a web page the person visits can reach 127.0.0.1,
+ * so without the token, with another Host (DNS rebinding) or from another Origin, every request
+ * is refused before any service runs; payloads outside the schemas are refused with where they
+ * went wrong, and audited.
+ */
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES } from '../../apps/web/server';
+import { hostDemo, runDemoPlan, type Hosted } from './harness';
+
+interface Reply {
+  status: number;
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+function call(
+  port: number,
+  o: { path: string; method?: string; headers?: Record<string, string>; body?: string | Buffer },
+): Promise<Reply> {
+  return new Promise((done, fail) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: o.path, method: o.method ?? 'POST', headers: o.headers ?? {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), headers: res.headers }),
+        );
+      },
+    );
+    req.on('error', (e) => (/ECONNRESET|EPIPE|socket hang up/.test(e.message) ? done({ status: 0, body: '', headers: {} }) : fail(e)));
+    if (o.body !== undefined) req.write(o.body);
+    req.end();
+  });
+}
+
+describe('the browser host refuses what it must', () => {
+  let h: Hosted;
+  let port: number;
+  let ok: Record<string, string>;
+  beforeAll(async () => {
+    h = await hostDemo();
+    port = h.host.port;
+    ok = { Host: `127.0.0.1:${port}`, Authorization: `Bearer ${h.host.token}`, 'Content-Type': 'application/json' };
+  });
+  afterAll(() => h.close());
+
+  const api = (name: string, args: unknown, headers: Record<string, string> = ok) =>
+    call(port, { path: `/api/${name}`, headers, body: JSON.stringify(args) });
+  const refusals = () => h.profile.audit.list({ kind: 'security.refused-request', limit: 1000 });
+
+  it('prints a loopback URL that carries the token, and answers a well-formed call', async () => {
+    expect(h.host.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/\\?token=${h.host.token}#/inbox$`));
+    expect(h.host.token.length).toBeGreaterThanOrEqual(43);
+    const r = await api('app.info', []);
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.body)).toMatchObject({ host: 'browser', demo: true });
+    expect(h.host.server.address()).toMatchObject({ address: '127.0.0.1' });
+  });
+
+  it('refuses every request without the right token (401), API and page alike', async () => {
+    const { Authorization: _, ...noToken } = ok;
+    for (const headers of [
+      noToken,
+      { ...noToken, Authorization: 'Bearer wrong' },
+      { ...noToken, Cookie: 'zamburak_token=x' },
+    ]) {
+      expect((await api('app.info', [], headers)).status).toBe(401);
+      expect((await call(port, { path: '/', method: 'GET', headers })).status).toBe(401);
+      expect((await call(port, { path: '/?token=nope', method: 'GET', headers })).status).toBe(401);
+    }
+    // With the token in the URL, the page loads and sets an HttpOnly, SameSite=Strict cookie.
+    const page = await call(port, { path: `/?token=${h.host.token}`, method: 'GET', headers: { Host: ok.Host! } });
+    expect(page.status).toBe(200);
+    expect(String(page.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict/);
+    expect(String(page.headers['content-security-policy'])).toMatch(/script-src 'self'/);
+    const cookie = String(page.headers['set-cookie']).split(';')[0]!;
+    expect(
+      (await api('app.info', [], { Host: ok.Host!, Cookie: cookie, 'Content-Type': 'application/json' })).status,
+    ).toBe(200);
+  });
+
+  it('refuses a foreign Host (DNS rebinding) and a foreign Origin even with the token (403)', async () => {
+    for (const host of [`evil.example:${port}`, 'localhost', `127.0.0.1:${port + 1}`, `127.0.0.1.nip.io:${port}`])
+      expect((await api('app.info', [], { ...ok, Host: host })).status).toBe(403);
+    for (const origin of ['http://evil.example', `http://127.0.0.1:${port + 1}`, 'null', `https://127.0.0.1:${port}`])
+      expect((await api('app.info', [], { ...ok, Origin: origin })).status).toBe(403);
+    expect((await api('app.info', [], { ...ok, Origin: `http://127.0.0.1:${port}` })).status).toBe(200);
+    // No CORS: nothing invites another origin to read an answer.
+    const r = await api('app.info', [], ok);
+    expect(r.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('refuses payloads outside the schemas with where they went wrong, and audits them', async () => {
+    const before = refusals().length;
+    const cases: [string, unknown, RegExp][] = [
+      ['inbox.page', [{ limit: 'ten' }], /argument 0\.limit/],
+      ['inbox.page', [{ limit: 10, injected: true }], /injected/],
+      ['inbox.get', [], /arguments: Too small/],
+      ['claims.approve', ['c1', 'h', 'extra'], /arguments|argument/],
+      ['settings.set', [{ undoWindowSeconds: -1 }], /undoWindowSeconds/],
+      ['settings.set', [{ paused: 'yes' }], /paused/],
+      ['policies.validate', ['x'.repeat(200_001)], /argument 0/],
+      ['inbox.page', { limit: 1 }, /arguments/],
+      ['no.such', [], /unknown call/],
+      ['__proto__.constructor', [], /unknown call/],
+    ];
+    for (const [name, args, where] of cases) {
+      const r = await api(name, args);
+      expect(r.status, name).toBe(400);
+      expect(JSON.parse(r.body).error.message).toMatch(where);
+    }
+    const notJson = await call(port, { path: '/api/app.info', headers: ok, body: '{not json' });
+    expect(notJson.status).toBe(400);
+    const wrongType = await call(port, {
+      path: '/api/app.info',
+      headers: { ...ok, 'Content-Type': 'text/plain' },
+      body: '[]',
+    });
+    expect(wrongType.status).toBe(400);
+    const huge = await call(port, {
+      path: '/api/policies.validate',
+      headers: ok,
+      body: Buffer.alloc(MAX_BODY_BYTES + 10, 0x61),
+    });
+    expect([0, 400]).toContain(huge.status);
+    expect(refusals().length - before).toBeGreaterThanOrEqual(cases.length + 1);
+    // The log keeps what was refused and where, not the payload.
+    const latest = refusals()[0]!;
+    expect(JSON.stringify(latest.data).length).toBeLessThan(1000);
+    expect((await api('app.info', [])).status).toBe(200);
+  });
+
+  it('answers a known refusal with its kind: a claim that does not exist is 404, a wrong hash 409', async () => {
+    const missing = await api('claims.get', ['no-such-claim']);
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.body).error.kind).toBe('not-found');
+    const [claimId] = await runDemoPlan(h.profile, '01-reply-to-bob');
+    const wrong = await api('claims.approve', [claimId, 'sha256:' + '0'.repeat(64)]);
+    expect(wrong.status).toBe(409);
+    expect(h.profile.claims.get(claimId!).state).toBe('pending');
+  });
+
+  it('serves no file outside the built renderer', async () => {
+    for (const path of ['/../package.json', '/%2e%2e/package.json', '/assets/../../package.json', '/..%2fpackage.json'])
+      expect(
+        (await call(port, { path: `${path}?token=${h.host.token}`, method: 'GET', headers: { Host: ok.Host! } }))
+          .status,
+      ).not.toBe(200);
+  });
+});
