@@ -28,6 +28,8 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve(root, 'out/renderer'),
+      // Smaller and faster to parse: the Inbox's first paint is measured (npm run bench).
+      minify: true,
       rolldownOptions: { input: { index: resolve(root, 'renderer/index.html') } },
     },
   },

@@ -2,16 +2,18 @@
  * The shell: a left rail with the screens (Review shows how many claims wait), the global Pause
  * switch, the demo banner, the status line, and the current screen from the hash route.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ShortcutSheet } from './components/ShortcutSheet';
 import { useKeys } from './keys';
 import { go, useRoute, type Screen } from './route';
-import { AskScreen } from './screens/Ask';
-import { AuditScreen } from './screens/Audit';
 import { InboxScreen } from './screens/Inbox';
-import { ReviewScreen } from './screens/Review';
-import { SettingsScreen } from './screens/Settings';
 import { useApp } from './store';
+
+// The Inbox is the first paint; the other screens load when first opened.
+const ReviewScreen = lazy(() => import('./screens/Review').then((m) => ({ default: m.ReviewScreen })));
+const AskScreen = lazy(() => import('./screens/Ask').then((m) => ({ default: m.AskScreen })));
+const AuditScreen = lazy(() => import('./screens/Audit').then((m) => ({ default: m.AuditScreen })));
+const SettingsScreen = lazy(() => import('./screens/Settings').then((m) => ({ default: m.SettingsScreen })));
 
 const RAIL: readonly { screen: Screen; label: string; key: string }[] = [
   { screen: 'inbox', label: 'Inbox', key: 'g i' },
@@ -102,11 +104,13 @@ export function App() {
           </div>
         )}
         <main className="screen" id="screen">
-          {route.screen === 'inbox' && <InboxScreen id={route.id} />}
-          {route.screen === 'review' && <ReviewScreen id={route.id} />}
-          {route.screen === 'ask' && <AskScreen />}
-          {route.screen === 'audit' && <AuditScreen />}
-          {route.screen === 'settings' && <SettingsScreen />}
+          <Suspense fallback={<p className="pane empty">Loading…</p>}>
+            {route.screen === 'inbox' && <InboxScreen id={route.id} />}
+            {route.screen === 'review' && <ReviewScreen id={route.id} />}
+            {route.screen === 'ask' && <AskScreen />}
+            {route.screen === 'audit' && <AuditScreen />}
+            {route.screen === 'settings' && <SettingsScreen />}
+          </Suspense>
         </main>
         <footer className={`status ${status?.tone ?? ''}`} role="status" aria-live="polite">
           <span>{status?.text ?? (paused ? 'Paused.' : 'Ready.')}</span>

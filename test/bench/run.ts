@@ -21,6 +21,7 @@ import { baselineProgram, emptyBaseline, plainTools, runBaseline } from './basel
 import { benchGateFirewall, printGateFirewall } from './gate-firewall';
 import { benchStore, printStore } from './store';
 import { benchTriage, printTriage } from './triage';
+import { benchFirstPaint, printFirstPaint } from './first-paint';
 import { benchWorld } from './world';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -221,6 +222,8 @@ async function main(): Promise<void> {
   printStore(store);
   const triage = await benchTriage();
   printTriage(triage);
+  const firstPaint = await benchFirstPaint();
+  printFirstPaint(firstPaint);
 
   const totalSeconds = round((performance.now() - started) / 1000, 1);
   const results = {
@@ -252,6 +255,7 @@ async function main(): Promise<void> {
     gateFirewall,
     store,
     triage,
+    firstPaint,
     totalSeconds,
   };
   // Formatted as `prettier --check .` (npm run lint) expects.

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openProfile } from '../../main/profile/profile';
+import { openProfile, type Profile } from '../../main/profile/profile';
 
 const ms = (t0: number) => Math.round((performance.now() - t0) * 100) / 100;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
@@ -32,6 +32,40 @@ function timeMedian(reps: number, f: () => unknown): number {
 /** 240 made-up words (consonant-vowel syllables): each appears in a few percent of messages, as real words do. */
 const SYL = ['ba', 'ko', 'ri', 'tu', 'me', 'sa', 'lo', 'vi', 'ne', 'da', 'fu', 'gi', 'pe', 'zo', 'ha'];
 const WORDS = Array.from({ length: 240 }, (_, i) => SYL[i % 15]! + SYL[Math.floor(i / 15) % 15]! + SYL[(i * 7) % 15]!);
+
+/** `n` made-up messages in the profile's primary account (90% INBOX), in one transaction. */
+export function fillMessages(p: Profile, n: number): void {
+  const account = p.primaryAccount().id;
+  p.db
+    .transaction(() => {
+      for (let i = 0; i < n; i++) {
+        const w = (k: number) => WORDS[(i * 31 + k * k * 17 + Math.floor(i / 97) * k) % WORDS.length]!;
+        p.repos.messages.upsert({
+          id: `m${i}`,
+          accountId: account,
+          folder: i % 10 === 0 ? 'Archive' : 'INBOX',
+          remoteUid: null,
+          messageId: null,
+          threadId: `t${i % 5000}`,
+          from: `Sender ${i % 300} <s${i % 300}@example.test>`,
+          to: ['maya@acme.test'],
+          cc: [],
+          subject: `${w(1)} ${w(2)} #${i}`,
+          date: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+          body: `Hello, about the ${w(3)} and the ${w(4)}: see you at the ${w(5)}. Reference ${i}.`,
+          html: null,
+          unread: i % 3 === 0,
+          labels: [],
+          auth: null,
+          attachments: [],
+          category: null,
+          summary: null,
+          triagedAt: null,
+        });
+      }
+    })
+    .immediate();
+}
 
 export interface StoreBench {
   auditAppend: { entries: number; perSecond: number; baselinePerSecond: number };
@@ -105,36 +139,7 @@ export function benchStore(n = 100_000): StoreBench {
     const shaMs = ms(t0);
 
     // ---- n messages
-    const account = p.primaryAccount().id;
-    p.db
-      .transaction(() => {
-        for (let i = 0; i < n; i++) {
-          const w = (k: number) => WORDS[(i * 31 + k * k * 17 + Math.floor(i / 97) * k) % WORDS.length]!;
-          p.repos.messages.upsert({
-            id: `m${i}`,
-            accountId: account,
-            folder: i % 10 === 0 ? 'Archive' : 'INBOX',
-            remoteUid: null,
-            messageId: null,
-            threadId: `t${i % 5000}`,
-            from: `Sender ${i % 300} <s${i % 300}@example.test>`,
-            to: ['maya@acme.test'],
-            cc: [],
-            subject: `${w(1)} ${w(2)} #${i}`,
-            date: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-            body: `Hello, about the ${w(3)} and the ${w(4)}: see you at the ${w(5)}. Reference ${i}.`,
-            html: null,
-            unread: i % 3 === 0,
-            labels: [],
-            auth: null,
-            attachments: [],
-            category: null,
-            summary: null,
-            triagedAt: null,
-          });
-        }
-      })
-      .immediate();
+    fillMessages(p, n);
     const total = p.repos.messages.count();
     const page = timeMedian(30, () => p.repos.messages.page({ folder: 'INBOX', limit: 50 }));
     const idsOnly = p.db.prepare(`SELECT id FROM messages WHERE folder = 'INBOX' ORDER BY date DESC, id DESC LIMIT 50`);

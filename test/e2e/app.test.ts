@@ -18,6 +18,7 @@ import {
   screenshotPath,
   type Hosted,
 } from './harness';
+import { approveJob, auditJob, policyJob, rejectJob, triageJob } from './jobs';
 
 describe.skipIf(!hasChromium)(
   `the app in Chromium through the browser host${hasChromium ? '' : ` (skipped: ${CHROMIUM_WHY})`}`,
@@ -37,89 +38,29 @@ describe.skipIf(!hasChromium)(
       await hosted?.close();
     });
 
-    const goto = async (hash: string) => {
-      await page.evaluate((h) => (window.location.hash = h), hash);
-    };
+    it(
+      'job 1: triages the inbox and shows governed drafts a person can edit',
+      () => triageJob({ page, profile: hosted.profile }),
+      60_000,
+    );
 
-    it('job 1: triages the inbox and shows governed drafts a person can edit', async () => {
-      await page.getByRole('button', { name: /Triage new mail/ }).click();
-      await expect
-        .poll(() => page.locator('footer.status').innerText(), { timeout: 20_000 })
-        .toMatch(/Triaged 49 emails: \d+ draft replies/);
-      await page.getByRole('button', { name: /^needs-reply/ }).click();
-      const first = page.locator('.row').first();
-      await first.click();
-      const draft = page.locator('form.draft');
-      await expect.poll(() => draft.count()).toBeGreaterThan(0);
-      expect(await draft.innerText()).toMatch(/written by the assistant/);
-      await draft.locator('textarea').fill('Hi,\n\nTuesday 14:30 works for me.\n\nMaya');
-      await draft.getByRole('button', { name: 'Save draft' }).click();
-      await expect.poll(() => draft.innerText()).toMatch(/edited by you/);
-      // The edit is the person's, in the store and in the audit log.
-      const edited = hosted.profile.repos.outgoing.drafts('demo').filter((d) => d.edited);
-      expect(edited).toHaveLength(1);
-      expect(edited[0]!.body).toContain('Tuesday 14:30 works');
-      expect(hosted.profile.audit.list({ kind: 'draft.edited' })).toHaveLength(1);
-      // Keyboard: j moves to the next message, e archives it, z undoes.
-      await page.locator('body').press('j');
-      const opened = await page.locator('#message-subject').innerText();
-      const id = decodeURIComponent((await page.evaluate(() => window.location.hash)).split('/')[2]!);
-      await page.locator('body').press('e');
-      await expect.poll(() => page.locator('footer.status').innerText()).toContain(`Archived “${opened}”`);
-      expect(hosted.profile.repos.messages.get(id)!.folder).toBe('Archive');
-      await page.locator('body').press('z');
-      await expect.poll(() => hosted.profile.repos.messages.get(id)!.folder).toBe('INBOX');
-    }, 60_000);
+    it(
+      'job 2: approves a claim in Review and the reply lands in the demo outbox',
+      () => approveJob({ page, profile: hosted.profile }),
+      60_000,
+    );
 
-    it('job 2: approves a claim in Review and the reply lands in the demo outbox', async () => {
-      const [claimId] = await runDemoPlan(hosted.profile, '01-reply-to-bob');
-      expect(claimId).toBeDefined();
-      await goto(`#/review/${claimId}`);
-      const card = page.locator('article.claim-card');
-      await expect.poll(() => card.locator('h2').innerText()).toMatch(/Reply to an email/);
-      // Built from the real action: every field with its provenance, the rule, the bound hash.
-      expect(await card.locator('table.fields').innerText()).toMatch(/body/);
-      expect(await card.innerText()).toContain('egress/untrusted-context');
-      expect(await card.innerText()).toMatch(/Bound to sha256:/);
-      // High risk: approving needs the deliberate check first.
-      const approve = card.getByRole('button', { name: /^Approve$/ });
-      expect(await approve.isDisabled()).toBe(true);
-      await card.getByRole('checkbox').check();
-      await approve.click();
-      await expect.poll(() => hosted.profile.claims.get(claimId!).state, { timeout: 15_000 }).toBe('committed');
-      await expect.poll(() => card.locator('.commit').innerText()).toMatch(/committed/);
-      const sent = hosted.profile.repos.outgoing.sent('demo');
-      expect(sent.map((s) => s.claimId)).toContain(claimId);
-    }, 60_000);
+    it(
+      'job 2b: rejects a claim with a reason, and nothing is sent',
+      () => rejectJob({ page, profile: hosted.profile }),
+      60_000,
+    );
 
-    it('job 2b: rejects a claim with a reason, and nothing is sent', async () => {
-      const [claimId] = await runDemoPlan(hosted.profile, '12-accept-initech-demo');
-      await goto(`#/review/${claimId}`);
-      const card = page.locator('article.claim-card');
-      await expect.poll(() => card.locator('h2').innerText()).toMatch(/Answer an invitation/);
-      await page.locator('body').press('r');
-      await card.getByLabel(/Why reject/).fill('not from the organiser I know');
-      await card.getByRole('button', { name: 'Reject', exact: true }).click();
-      await expect.poll(() => hosted.profile.claims.get(claimId!).state).toBe('rejected');
-      expect(hosted.profile.claims.get(claimId!).reason).toBe('not from the organiser I know');
-      expect(hosted.profile.repos.outgoing.responses('demo')).toHaveLength(0);
-    }, 60_000);
-
-    it('job 3: browses the audit history and verifies the chain', async () => {
-      await goto('#/audit');
-      await expect.poll(() => page.locator('.audit-table tbody tr').count()).toBeGreaterThan(10);
-      await page.getByLabel('decision').fill('confirm');
-      await page.getByLabel('decision').press('Enter');
-      await expect
-        .poll(async () =>
-          (await page.locator('.audit-table tbody tr').allInnerTexts()).every((t) => t.includes('confirm')),
-        )
-        .toBe(true);
-      await page.locator('.audit-table tbody tr').first().click();
-      await expect.poll(() => page.locator('.drawer').innerText()).toMatch(/Entry \d+: call.decided/);
-      await page.getByRole('button', { name: 'Verify chain' }).click();
-      await expect.poll(() => page.locator('.verify').innerText()).toMatch(/The chain holds: \d+ entries verified/);
-    }, 60_000);
+    it(
+      'job 3: browses the audit history and verifies the chain',
+      () => auditJob({ page, profile: hosted.profile }),
+      60_000,
+    );
 
     it('every screen, light and dark: screenshots and no serious or critical axe violations', async () => {
       const [claimId] = await runDemoPlan(hosted.profile, '01-reply-to-bob');
@@ -148,43 +89,10 @@ describe.skipIf(!hasChromium)(
       }
       expect(errors).toEqual([]);
     }, 120_000);
-    it('job 4: edits a policy — an error at its line, a preview, a save — and a decision changes', async () => {
-      await goto('#/settings');
-      const editor = page.getByLabel('Policy YAML');
-      await expect.poll(() => editor.inputValue()).toContain('rules:');
-      const yaml = await editor.inputValue();
-      const lines = yaml.split('\n');
-      // A typo in the rule that made job 2 ask: the error names its line.
-      const at = lines.findIndex((l) => l.includes('id: egress/untrusted-context'));
-      const decisionLine = lines.findIndex((l, i) => i > at && /^\s+decision: confirm/.test(l));
-      const typo = [...lines];
-      typo[decisionLine] = typo[decisionLine]!.replace('decision:', 'decisoin:');
-      await editor.fill(typo.join('\n'));
-      await expect
-        .poll(() => page.locator('.policy-status').innerText())
-        .toMatch(new RegExp(`line ${decisionLine + 1}, column \\d+: .*decisoin`));
-      expect(await page.getByRole('button', { name: 'Save policy' }).isDisabled()).toBe(true);
-      // Fixed the other way: untrusted content deciding a send is now refused outright.
-      const deny = [...lines];
-      deny[decisionLine] = deny[decisionLine]!.replace('confirm', 'deny');
-      // A denial has no risk level: drop the rule's `risk:` line.
-      if (/^\s+risk:/.test(deny[decisionLine + 1]!)) deny.splice(decisionLine + 1, 1);
-      await editor.fill(deny.join('\n'));
-      await expect.poll(() => page.locator('.policy-status').innerText()).toMatch(/Valid: \d+ rules/);
-      await page.getByRole('button', { name: 'Preview changes' }).click();
-      await expect.poll(() => page.locator('.preview').innerText()).toMatch(/[1-9]\d* decision\(s\) would change/);
-      expect(await page.locator('.preview table').innerText()).toMatch(
-        /confirm \(egress\/untrusted-context\)\s+deny \(egress\/untrusted-context\)/,
-      );
-      await page.getByRole('button', { name: 'Save policy' }).click();
-      await expect.poll(() => page.locator('footer.status').innerText()).toMatch(/Policy saved as v1/);
-      // The same plan now ends in a denial instead of a claim.
-      const before = hosted.profile.claims.countPending();
-      expect(await runDemoPlan(hosted.profile, '01-reply-to-bob')).toHaveLength(0);
-      expect(hosted.profile.claims.countPending()).toBe(before);
-      const last = hosted.profile.audit.list({ kind: 'call.decided', tool: 'replyToEmail', limit: 1 })[0]!;
-      expect([last.decision, last.rule]).toEqual(['deny', 'egress/untrusted-context']);
-      expect(hosted.profile.audit.list({ kind: 'policy.changed' })).toHaveLength(1);
-    }, 60_000);
+    it(
+      'job 4: edits a policy — an error at its line, a preview, a save — and a decision changes',
+      () => policyJob({ page, profile: hosted.profile }),
+      60_000,
+    );
   },
 );

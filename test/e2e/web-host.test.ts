@@ -30,7 +30,9 @@ function call(
         );
       },
     );
-    req.on('error', (e) => (/ECONNRESET|EPIPE|socket hang up/.test(e.message) ? done({ status: 0, body: '', headers: {} }) : fail(e)));
+    req.on('error', (e) =>
+      /ECONNRESET|EPIPE|socket hang up/.test(e.message) ? done({ status: 0, body: '', headers: {} }) : fail(e),
+    );
     if (o.body !== undefined) req.write(o.body);
     req.end();
   });

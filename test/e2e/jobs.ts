@@ -1,0 +1,143 @@
+/**
+ * The four jobs people hire Zamburak for, as steps on a page showing the app over a demo
+ * profile: shared by the browser-host suite (app.test.ts) and the Electron suite.
+ */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Profile } from '../../main/profile/profile';
+import { runDemoPlan } from './harness';
+
+/** Moves the app to a hash route, as a person's link would. */
+export const navigate = (page: Page, hash: string) => page.evaluate((h) => (window.location.hash = h), hash);
+
+export interface JobContext {
+  readonly page: Page;
+  readonly profile: Profile;
+}
+
+/** job 1: triages the inbox and shows governed drafts a person can edit */
+export async function triageJob(j: JobContext): Promise<void> {
+  const { page, profile } = j;
+  await page.getByRole('button', { name: /Triage new mail/ }).click();
+  await expect
+    .poll(() => page.locator('footer.status').innerText(), { timeout: 20_000 })
+    .toMatch(/Triaged 49 emails: \d+ draft replies/);
+  await page.getByRole('button', { name: /^needs-reply/ }).click();
+  const first = page.locator('.row').first();
+  await first.click();
+  const draft = page.locator('form.draft');
+  await expect.poll(() => draft.count()).toBeGreaterThan(0);
+  expect(await draft.innerText()).toMatch(/written by the assistant/);
+  await draft.locator('textarea').fill('Hi,\n\nTuesday 14:30 works for me.\n\nMaya');
+  await draft.getByRole('button', { name: 'Save draft' }).click();
+  await expect.poll(() => draft.innerText()).toMatch(/edited by you/);
+  // The edit is the person's, in the store and in the audit log.
+  const edited = profile.repos.outgoing.drafts('demo').filter((d) => d.edited);
+  expect(edited).toHaveLength(1);
+  expect(edited[0]!.body).toContain('Tuesday 14:30 works');
+  expect(profile.audit.list({ kind: 'draft.edited' })).toHaveLength(1);
+  // Keyboard: j moves to the next message, e archives it, z undoes.
+  await page.locator('body').press('j');
+  const opened = await page.locator('#message-subject').innerText();
+  const id = decodeURIComponent((await page.evaluate(() => window.location.hash)).split('/')[2]!);
+  await page.locator('body').press('e');
+  await expect.poll(() => page.locator('footer.status').innerText()).toContain(`Archived “${opened}”`);
+  expect(profile.repos.messages.get(id)!.folder).toBe('Archive');
+  await page.locator('body').press('z');
+  await expect.poll(() => profile.repos.messages.get(id)!.folder).toBe('INBOX');
+}
+
+/** job 2: approves a claim in Review and the reply lands in the demo outbox */
+export async function approveJob(j: JobContext): Promise<void> {
+  const { page, profile } = j;
+  const [claimId] = await runDemoPlan(profile, '01-reply-to-bob');
+  expect(claimId).toBeDefined();
+  await navigate(page, `#/review/${claimId}`);
+  const card = page.locator('article.claim-card');
+  await expect.poll(() => card.locator('h2').innerText()).toMatch(/Reply to an email/);
+  // Built from the real action: every field with its provenance, the rule, the bound hash.
+  expect(await card.locator('table.fields').innerText()).toMatch(/body/);
+  expect(await card.innerText()).toContain('egress/untrusted-context');
+  expect(await card.innerText()).toMatch(/Bound to sha256:/);
+  // High risk: approving needs the deliberate check first.
+  const approve = card.getByRole('button', { name: /^Approve$/ });
+  expect(await approve.isDisabled()).toBe(true);
+  await card.getByRole('checkbox').check();
+  await approve.click();
+  await expect.poll(() => profile.claims.get(claimId!).state, { timeout: 15_000 }).toBe('committed');
+  await expect.poll(() => card.locator('.commit').innerText()).toMatch(/committed/);
+  const sent = profile.repos.outgoing.sent('demo');
+  expect(sent.map((s) => s.claimId)).toContain(claimId);
+}
+
+/** job 2b: rejects a claim with a reason, and nothing is sent */
+export async function rejectJob(j: JobContext): Promise<void> {
+  const { page, profile } = j;
+  const [claimId] = await runDemoPlan(profile, '12-accept-initech-demo');
+  await navigate(page, `#/review/${claimId}`);
+  const card = page.locator('article.claim-card');
+  await expect.poll(() => card.locator('h2').innerText()).toMatch(/Answer an invitation/);
+  await page.locator('body').press('r');
+  await card.getByLabel(/Why reject/).fill('not from the organiser I know');
+  await card.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect.poll(() => profile.claims.get(claimId!).state).toBe('rejected');
+  expect(profile.claims.get(claimId!).reason).toBe('not from the organiser I know');
+  expect(profile.repos.outgoing.responses('demo')).toHaveLength(0);
+}
+
+/** job 3: browses the audit history and verifies the chain */
+export async function auditJob(j: JobContext): Promise<void> {
+  const { page } = j;
+  await navigate(page, '#/audit');
+  await expect.poll(() => page.locator('.audit-table tbody tr').count()).toBeGreaterThan(10);
+  await page.getByLabel('decision').fill('confirm');
+  await page.getByLabel('decision').press('Enter');
+  await expect
+    .poll(async () => (await page.locator('.audit-table tbody tr').allInnerTexts()).every((t) => t.includes('confirm')))
+    .toBe(true);
+  await page.locator('.audit-table tbody tr').first().click();
+  await expect.poll(() => page.locator('.drawer').innerText()).toMatch(/Entry \d+: call.decided/);
+  await page.getByRole('button', { name: 'Verify chain' }).click();
+  await expect.poll(() => page.locator('.verify').innerText()).toMatch(/The chain holds: \d+ entries verified/);
+}
+
+/** job 4: edits a policy — an error at its line, a preview, a save — and a decision changes */
+export async function policyJob(j: JobContext): Promise<void> {
+  const { page, profile } = j;
+  await navigate(page, '#/settings');
+  const editor = page.getByLabel('Policy YAML');
+  await expect.poll(() => editor.inputValue()).toContain('rules:');
+  const yaml = await editor.inputValue();
+  const lines = yaml.split('\n');
+  // A typo in the rule that made job 2 ask: the error names its line.
+  const at = lines.findIndex((l) => l.includes('id: egress/untrusted-context'));
+  const decisionLine = lines.findIndex((l, i) => i > at && /^\s+decision: confirm/.test(l));
+  const typo = [...lines];
+  typo[decisionLine] = typo[decisionLine]!.replace('decision:', 'decisoin:');
+  await editor.fill(typo.join('\n'));
+  await expect
+    .poll(() => page.locator('.policy-status').innerText())
+    .toMatch(new RegExp(`line ${decisionLine + 1}, column \\d+: .*decisoin`));
+  expect(await page.getByRole('button', { name: 'Save policy' }).isDisabled()).toBe(true);
+  // Fixed the other way: untrusted content deciding a send is now refused outright.
+  const deny = [...lines];
+  deny[decisionLine] = deny[decisionLine]!.replace('confirm', 'deny');
+  // A denial has no risk level: drop the rule's `risk:` line.
+  if (/^\s+risk:/.test(deny[decisionLine + 1]!)) deny.splice(decisionLine + 1, 1);
+  await editor.fill(deny.join('\n'));
+  await expect.poll(() => page.locator('.policy-status').innerText()).toMatch(/Valid: \d+ rules/);
+  await page.getByRole('button', { name: 'Preview changes' }).click();
+  await expect.poll(() => page.locator('.preview').innerText()).toMatch(/[1-9]\d* decision\(s\) would change/);
+  expect(await page.locator('.preview table').innerText()).toMatch(
+    /confirm \(egress\/untrusted-context\)\s+deny \(egress\/untrusted-context\)/,
+  );
+  await page.getByRole('button', { name: 'Save policy' }).click();
+  await expect.poll(() => page.locator('footer.status').innerText()).toMatch(/Policy saved as v1/);
+  // The same plan now ends in a denial instead of a claim.
+  const before = profile.claims.countPending();
+  expect(await runDemoPlan(profile, '01-reply-to-bob')).toHaveLength(0);
+  expect(profile.claims.countPending()).toBe(before);
+  const last = profile.audit.list({ kind: 'call.decided', tool: 'replyToEmail', limit: 1 })[0]!;
+  expect([last.decision, last.rule]).toEqual(['deny', 'egress/untrusted-context']);
+  expect(profile.audit.list({ kind: 'policy.changed' })).toHaveLength(1);
+}
