@@ -197,3 +197,21 @@ export function explainClaim(
   }
   return { what, fields, flags: [...new Set(flags)] };
 }
+
+const LISTED_RUN = /((?:tool:([A-Za-z]+):[^\s,()]+#listed(?:, )?)+)(?: and (\d+) more)?/g;
+const ITEM_SOURCE = /tool:(?:getEmail|listEmails|searchEmails|listEvents):[^\s,()#]+/g;
+
+/**
+ * A gate reason in a person's words: a run of listing sources ("tool:searchEmails:e01#listed,
+ * … and 47 more") becomes "which of 52 emails a search returned", an item source the email or
+ * event it names. The raw reason stays in the audit log.
+ */
+export function humanizeReason(reason: string, dir: Directory): string {
+  return reason
+    .replace(LISTED_RUN, (_all, run: string, tool: string, more?: string) => {
+      const n = run.split(', ').filter(Boolean).length + Number(more ?? 0);
+      const what = /Events/.test(tool) ? 'events' : 'emails';
+      return `which of ${n} ${what} ${tool === 'searchEmails' ? 'a search' : 'a listing'} returned`;
+    })
+    .replace(ITEM_SOURCE, (s) => describeSource(s, dir) ?? s);
+}

@@ -6,7 +6,7 @@
  */
 import { parseDocument } from 'yaml';
 import type { ClaimRowView, ClaimView, ZamburakHandlers } from '../../preload/contract';
-import { describeSource, explainClaim, recipientsOf } from '../../engine/claims/explain';
+import { describeSource, explainClaim, humanizeReason, recipientsOf } from '../../engine/claims/explain';
 import { lineageGraph } from '../../engine/claims/lineage-graph';
 import type { FieldLineage } from '../../engine/run/types';
 import type { ClaimRow } from '../claims/claim-store';
@@ -58,13 +58,13 @@ export function claimsHandlers(
 
   const view = (id: string): ClaimView => {
     const c = claims.get(id);
-    const { x, lineage } = explain(c);
+    const { x, lineage, dir } = explain(c);
     const e = claims.outbox.entry(id);
     return {
       ...rowView(c),
       args: { ...c.action.args },
       fields: x.fields.map((f) => ({ ...f })),
-      reasons: [...c.reasons],
+      reasons: c.reasons.map((r) => humanizeReason(r, dir)),
       contentHash: c.contentHash,
       decidedAt: c.decidedAt,
       reason: c.reason,

@@ -280,7 +280,10 @@ export class ClaimStore {
       .transaction(() => {
         const ob = this.db.prepare(`SELECT state, attempts FROM outbox WHERE claim_id = ?`).get(id) as
           { state: string; attempts: number } | undefined;
-        if (!ob || ob.state !== 'waiting' || ob.attempts > 0)
+        const claim = this.get(id);
+        if (!ob)
+          throw new ClaimError('wrong-state', `claim ${id} is ${claim.state}: only an approved claim can be undone`);
+        if (ob.state !== 'waiting' || ob.attempts > 0 || claim.state !== 'approved')
           throw new ClaimError('window-closed', `claim ${id} is already being committed; it can no longer be undone`);
         this.db
           .prepare(`UPDATE outbox SET state = 'cancelled', updated_at = ? WHERE claim_id = ?`)

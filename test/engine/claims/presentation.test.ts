@@ -1,0 +1,78 @@
+// How claims and messages are put into words and pictures: reasons, warnings, lineage graphs.
+import { describe, expect, it } from 'vitest';
+import { humanizeReason, type Directory } from '../../../engine/claims/explain';
+import { lineageGraph } from '../../../engine/claims/lineage-graph';
+import { linkHosts, mailWarnings } from '../../../engine/claims/mail-warnings';
+
+const dir: Directory = {
+  email: (id) =>
+    id === 'e9' ? { subject: 'UPDATED bank details', from: 'billing@acme-pay.test', fromIsContact: false } : undefined,
+  event: () => undefined,
+  userAddresses: ['maya@acme.test'],
+  contacts: ['bob@acme.test', 'ap@paypal.com'],
+  mailboxSize: 52,
+};
+
+describe('reasons in words', () => {
+  it('collapses a run of listing sources into one phrase with the true count', () => {
+    const raw =
+      'the call happens because of untrusted data: tool:searchEmails:e01#listed, tool:searchEmails:e02#listed, tool:searchEmails:e03#listed and 47 more (control context)';
+    expect(humanizeReason(raw, dir)).toBe(
+      'the call happens because of untrusted data: which of 50 emails a search returned (control context)',
+    );
+  });
+  it('names an email by subject and sender, and leaves unknown text alone', () => {
+    expect(humanizeReason('from tool:getEmail:e9', dir)).toBe(
+      'from the email “UPDATED bank details” from billing@acme-pay.test (not in your contacts)',
+    );
+    expect(humanizeReason('nothing to see', dir)).toBe('nothing to see');
+  });
+});
+
+describe('message warnings', () => {
+  it('flags a look-alike sender domain and links to other hosts', () => {
+    const w = mailWarnings(
+      { from: 'PayPal <service@paypa1.com>', body: 'Log in at https://paypa1-secure.example/login now' },
+      { contacts: dir.contacts, userAddresses: dir.userAddresses },
+    );
+    expect(w.join('\n')).toMatch(/paypa1\.com looks like paypal\.com/);
+    expect(w.join('\n')).toMatch(/Links point to paypa1-secure\.example/);
+  });
+  it('says nothing about a colleague linking to their own domain', () => {
+    expect(
+      mailWarnings(
+        { from: 'bob@acme.test', body: 'notes: https://wiki.acme.test/x' },
+        { contacts: dir.contacts, userAddresses: dir.userAddresses },
+      ),
+    ).toEqual([]);
+  });
+  it('reads hosts past userinfo tricks', () => {
+    expect(linkHosts('see https://acme.test@evil.example/path and http://a.b/')).toEqual(['evil.example', 'a.b']);
+  });
+});
+
+describe('lineage graphs', () => {
+  it('draws sources → operations → fields, collapsing listing membership and bounding the size', () => {
+    const listed = Array.from({ length: 300 }, (_, i) => `tool:searchEmails:e${i}#listed`);
+    const g = lineageGraph(
+      [
+        {
+          path: 'to[0]',
+          sources: ['tool:getEmail:e9'],
+          untrusted: ['tool:getEmail:e9', ...listed],
+          readers: 'public',
+          caps: [],
+          lineage: { op: 'extract', sources: ['tool:getEmail:e9', ...listed] },
+        },
+      ],
+      (s) => humanizeReason(s, dir),
+    );
+    expect(g.nodes.length).toBeLessThanOrEqual(60);
+    expect(g.nodes.filter((n) => n.kind === 'source').map((n) => n.label)).toEqual([
+      'the email “UPDATED bank details” from billing@acme-pay.test (not in your contacts)',
+      'which items searchEmails returned',
+    ]);
+    expect(g.nodes.every((n) => n.untrusted)).toBe(true);
+    expect(g.edges).toContainEqual({ from: 'op:to[0]', to: 'field:to[0]' });
+  });
+});

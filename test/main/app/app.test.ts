@@ -1,0 +1,103 @@
+/**
+ * The app's services behind the router, under plain Node: what the IPC bridge and the browser
+ * host both reach. Payloads outside the contract are refused and audited; answers outside it
+ * never leave; the global pause stops every automatic action, and approval is bound to the
+ * hash the card showed.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../../main/app/app';
+import { openProfile, type Profile } from '../../../main/profile/profile';
+import { runDemoPlan } from '../../e2e/harness';
+
+let profile: Profile;
+let app: App;
+beforeEach(() => {
+  profile = openProfile(mkdtempSync(join(tmpdir(), 'zamburak-app-')));
+  profile.setSetting('undoWindowSeconds', '0');
+  app = createApp(profile, {
+    host: 'browser',
+    versions: { app: 't', electron: '', chrome: '', node: '' },
+    tickMs: 60_000,
+  });
+});
+afterEach(() => {
+  app.stop();
+  profile.close();
+});
+
+const call = async (name: string, ...args: unknown[]) => {
+  const r = await app.router.dispatch(name, args, 'ipc');
+  if (!r.ok) throw Object.assign(new Error(r.error.message), { kind: r.error.kind });
+  return r.value;
+};
+
+describe('the router', () => {
+  it('lists every contract call and refuses anything else, audited', async () => {
+    expect(app.router.calls).toContain('claims.approve');
+    for (const [name, args] of [
+      ['inbox.get', [42]],
+      ['inbox.page', [{ folder: 'INBOX', sql: '1=1' }]],
+      ['constructor', []],
+      ['settings.set', [{ theme: 'neon' }]],
+    ] as const) {
+      const r = await app.router.dispatch(name, args, 'ipc');
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.kind).toBe('bad-request');
+    }
+    const audited = profile.audit.list({ kind: 'security.refused-request' });
+    expect(audited).toHaveLength(4);
+    expect(audited.map((e) => (e.data as { origin: string }).origin)).toEqual(['ipc', 'ipc', 'ipc', 'ipc']);
+    expect(profile.audit.verify().ok).toBe(true);
+  });
+
+  it('maps service refusals to kinds the UI can act on', async () => {
+    await expect(call('inbox.get', 'nope')).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(call('claims.undo', 'nope')).rejects.toMatchObject({ kind: 'not-found' });
+  });
+});
+
+describe('claims through the app', () => {
+  it('approves only the hash that was shown, and commits through the outbox', async () => {
+    const [id] = await runDemoPlan(profile, '01-reply-to-bob');
+    const card = (await call('claims.get', id)) as {
+      contentHash: string;
+      what: string;
+      reasons: string[];
+      lineage: { nodes: unknown[] };
+    };
+    expect(card.what).toMatch(/^Reply to an email/);
+    // Reasons read as words, not as source ids.
+    expect(card.reasons.join(' ')).not.toMatch(/#listed/);
+    expect(card.lineage.nodes.length).toBeGreaterThan(1);
+    await expect(call('claims.approve', id, 'sha256:' + 'f'.repeat(64))).rejects.toMatchObject({ kind: 'conflict' });
+    expect(profile.claims.get(id!).state).toBe('pending');
+    await call('claims.approve', id, card.contentHash);
+    await app.tick();
+    expect(profile.claims.get(id!).state).toBe('committed');
+    expect(profile.repos.outgoing.sent('demo').map((s) => s.claimId)).toEqual([id]);
+  });
+
+  it('offers no blanket override for a claim that is not about its recipients', async () => {
+    const [id] = await runDemoPlan(profile, '01-reply-to-bob');
+    await expect(call('claims.proposeOverride', id)).rejects.toMatchObject({ kind: 'conflict' });
+  });
+});
+
+describe('the global pause', () => {
+  it('stops runs and holds approved commits until it is lifted', async () => {
+    const [id] = await runDemoPlan(profile, '01-reply-to-bob');
+    await call('claims.approve', id, profile.claims.get(id!).contentHash);
+    await call('settings.set', { paused: true });
+    await app.tick();
+    expect(profile.claims.get(id!).state).toBe('approved');
+    await expect(call('inbox.triage')).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(call('ask.run', 'give me my daily brief')).rejects.toMatchObject({ kind: 'conflict' });
+    await call('settings.set', { paused: false });
+    await app.tick();
+    expect(profile.claims.get(id!).state).toBe('committed');
+    expect(profile.audit.list({ kind: 'settings.changed' })).toHaveLength(2);
+  });
+});
