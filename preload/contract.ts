@@ -276,7 +276,7 @@ export const contract = {
     info: call(z.tuple([]), AppInfo),
   },
   inbox: {
-    page: call(z.tuple([InboxQuery]), InboxPage),
+    page: call(z.tuple([InboxQuery.optional()]), InboxPage),
     get: call(z.tuple([id]), MessageView),
     counts: call(z.tuple([]), z.record(z.string(), z.number().int())),
     triage: call(z.tuple([]), TriageSummary),
@@ -301,7 +301,7 @@ export const contract = {
     run: call(z.tuple([text(2000)]), AskResult),
   },
   audit: {
-    list: call(z.tuple([AuditQuery]), z.array(AuditRow)),
+    list: call(z.tuple([AuditQuery.optional()]), z.array(AuditRow)),
     get: call(z.tuple([z.number().int().min(1)]), AuditRow),
     verify: call(z.tuple([]), VerifyView),
     /** A sealed bundle for the holder of an ML-KEM-768 public key (base64 in, base64 out). */

@@ -10,7 +10,7 @@ const view = (e: AuditEntry) => ({ ...e, sources: [...e.sources] });
 export function auditHandlers(ctx: AppContext): ZamburakHandlers['audit'] {
   const p = ctx.profile;
   return {
-    list: (q) => p.audit.list(q).map(view),
+    list: (q = {}) => p.audit.list(q).map(view),
     get(seq) {
       const e = p.audit.get(seq);
       if (!e) throw new ServiceError('not-found', `no audit entry ${seq}`);

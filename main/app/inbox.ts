@@ -68,7 +68,7 @@ export function inboxHandlers(ctx: AppContext): ZamburakHandlers['inbox'] {
     p.audit.append({ kind: 'mail.changed', data: { id, change, by: 'user' } });
 
   return {
-    page(q) {
+    page(q = {}) {
       const pending = pendingTargets(p);
       if (q.search?.trim()) {
         const items = p.repos.messages.search(q.search, { limit: q.limit ?? 100 });
