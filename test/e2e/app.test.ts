@@ -18,7 +18,7 @@ import {
   screenshotPath,
   type Hosted,
 } from './harness';
-import { approveJob, auditJob, policyJob, rejectJob, triageJob } from './jobs';
+import { approveJob, auditJob, navigate, policyJob, rejectJob, triageJob } from './jobs';
 
 describe.skipIf(!hasChromium)(
   `the app in Chromium through the browser host${hasChromium ? '' : ` (skipped: ${CHROMIUM_WHY})`}`,
@@ -94,5 +94,17 @@ describe.skipIf(!hasChromium)(
       () => policyJob({ page, profile: hosted.profile }),
       60_000,
     );
+    it('the policy form edits the YAML in place, comments kept, through the same validation', async () => {
+      await navigate(page, '#/settings');
+      const editor = page.getByLabel('Policy YAML');
+      await expect.poll(() => editor.inputValue()).toContain('rules:');
+      await page.getByLabel(/Allow deleting mail/).check();
+      await expect.poll(() => editor.inputValue()).toMatch(/deleteEnabled: true/);
+      await page.getByLabel(/Trusted recipients/).fill('*@partner.test');
+      const yaml = await editor.inputValue();
+      expect(yaml).toMatch(/recipients:\n\s+- "?\*@partner\.test"?/);
+      expect(yaml).toContain('# Zamburak default policy');
+      await expect.poll(() => page.locator('.policy-status').innerText()).toMatch(/Valid: \d+ rules/);
+    }, 60_000);
   },
 );

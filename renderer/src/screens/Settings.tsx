@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PolicyErrorView, PolicyPreview } from '../../../preload/contract';
 import { api } from '../api';
 import { Chip } from '../components/Chip';
+import { PolicySwitches } from '../components/PolicySwitches';
 import { useApp } from '../store';
 
 export function SettingsScreen() {
@@ -143,6 +144,13 @@ function PolicyEditor() {
       <h2 id="policy">
         Policy <small>({saved.version})</small>
       </h2>
+      <PolicySwitches
+        yaml={yaml}
+        onChange={(y) => {
+          setYaml(y);
+          setPreview(null);
+        }}
+      />
       <div className="editor">
         <div className="gutter" ref={gutter} aria-hidden="true">
           {Array.from({ length: lines }, (_, i) => (
