@@ -2,6 +2,7 @@
 import type { Db } from './database';
 import { AccountsRepo } from './repos/accounts';
 import { CalendarRepo } from './repos/calendar';
+import { CalendarSyncRepo } from './repos/calendar-sync';
 import { MessagesRepo } from './repos/messages';
 import { OutgoingRepo } from './repos/outgoing';
 import { ContactsRepo } from './repos/people';
@@ -13,6 +14,7 @@ export interface Repositories {
   readonly accounts: AccountsRepo;
   readonly messages: MessagesRepo;
   readonly calendar: CalendarRepo;
+  readonly calendarSync: CalendarSyncRepo;
   readonly contacts: ContactsRepo;
   readonly outgoing: OutgoingRepo;
   readonly runs: RunsRepo;
@@ -25,6 +27,7 @@ export function repositories(db: Db): Repositories {
     accounts: new AccountsRepo(db),
     messages: new MessagesRepo(db),
     calendar: new CalendarRepo(db),
+    calendarSync: new CalendarSyncRepo(db),
     contacts: new ContactsRepo(db),
     outgoing: new OutgoingRepo(db),
     runs: new RunsRepo(db),

@@ -1,0 +1,180 @@
+/**
+ * A small CalDAV client (RFC 4791) over fetch, for one calendar collection: list events (all, or
+ * a time range), the etags for incremental sync, fetch some by href, create, update and delete
+ * with ETag preconditions so a concurrent change elsewhere is never overwritten silently.
+ * Failures come with a kind a person can act on: wrong password, not found, changed elsewhere,
+ * server unreachable, timeout.
+ */
+export type CalDavErrorKind = 'auth' | 'not-found' | 'conflict' | 'unreachable' | 'timeout' | 'protocol';
+
+export class CalDavError extends Error {
+  constructor(
+    readonly kind: CalDavErrorKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CalDavOptions {
+  /** The calendar collection, e.g. https://dav.example/maya/work/ (a trailing slash is added). */
+  readonly url: string;
+  readonly user: string;
+  readonly password: string;
+  readonly timeoutMs?: number;
+}
+
+export interface Resource {
+  readonly href: string;
+  readonly etag: string;
+  readonly text: string;
+}
+
+const XML = { 'Content-Type': 'application/xml; charset=utf-8' };
+const NS = 'xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:CS="http://calendarserver.org/ns/"';
+
+const decode = (s: string): string =>
+  s
+    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCodePoint(parseInt(n, 16)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+
+const tag = (body: string, name: string): string | null => {
+  const m = new RegExp(`<(?:[\\w-]+:)?${name}\\b[^>]*>([\\s\\S]*?)</(?:[\\w-]+:)?${name}>`).exec(body);
+  return m ? decode(m[1]!.trim()) : null;
+};
+
+/** The `<response>` elements of a multistatus body, each with its href, etag, data and status. */
+function multistatus(xml: string): { href: string; etag: string | null; data: string | null; ok: boolean }[] {
+  const out = [];
+  for (const m of xml.matchAll(/<(?:[\w-]+:)?response\b[^>]*>([\s\S]*?)<\/(?:[\w-]+:)?response>/g)) {
+    const body = m[1]!;
+    const href = tag(body, 'href');
+    if (!href) continue;
+    const status = tag(body, 'status') ?? '';
+    out.push({ href, etag: tag(body, 'getetag'), data: tag(body, 'calendar-data'), ok: !/ 404 /.test(status) });
+  }
+  return out;
+}
+
+const utc = (iso: string): string => iso.replace(/[-:]/g, '').replace(/\.\d+/, '');
+
+export class CalDavClient {
+  private readonly base: URL;
+  private readonly auth: string;
+
+  constructor(private readonly o: CalDavOptions) {
+    this.base = new URL(o.url.endsWith('/') ? o.url : `${o.url}/`);
+    this.auth = `Basic ${Buffer.from(`${o.user}:${o.password}`).toString('base64')}`;
+  }
+
+  private async request(method: string, href: string, init: { headers?: Record<string, string>; body?: string } = {}) {
+    const url = new URL(href, this.base);
+    if (url.origin !== this.base.origin) throw new CalDavError('protocol', `refusing to follow ${url.origin}`);
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method,
+        headers: { Authorization: this.auth, ...init.headers },
+        ...(init.body !== undefined ? { body: init.body } : {}),
+        redirect: 'error',
+        signal: AbortSignal.timeout(this.o.timeoutMs ?? 15_000),
+      });
+    } catch (e) {
+      const err = e as Error;
+      if (err.name === 'TimeoutError') throw new CalDavError('timeout', `${this.base.host} did not answer in time`);
+      throw new CalDavError(
+        'unreachable',
+        `cannot reach ${this.base.host}: ${(err.cause as Error | undefined)?.message ?? err.message}`,
+      );
+    }
+    if (res.status === 401 || res.status === 403)
+      throw new CalDavError('auth', `${this.base.host} refused the user name or password (${res.status})`);
+    if (res.status === 404) throw new CalDavError('not-found', `${url.pathname} does not exist on ${this.base.host}`);
+    if (res.status === 412)
+      throw new CalDavError('conflict', `${url.pathname} was changed elsewhere; sync and try again`);
+    if (res.status >= 400)
+      throw new CalDavError('protocol', `${method} ${url.pathname}: ${res.status} ${res.statusText}`);
+    return res;
+  }
+
+  /** The collection's change tag: unchanged ctag, unchanged calendar. */
+  async ctag(): Promise<string | null> {
+    const res = await this.request('PROPFIND', this.base.href, {
+      headers: { ...XML, Depth: '0' },
+      body: `<?xml version="1.0"?><D:propfind ${NS}><D:prop><CS:getctag/><D:sync-token/></D:prop></D:propfind>`,
+    });
+    const xml = await res.text();
+    return tag(xml, 'getctag') ?? tag(xml, 'sync-token');
+  }
+
+  /** href → etag of every event resource (what incremental sync compares). */
+  async etags(): Promise<Map<string, string>> {
+    const res = await this.request('PROPFIND', this.base.href, {
+      headers: { ...XML, Depth: '1' },
+      body: `<?xml version="1.0"?><D:propfind ${NS}><D:prop><D:getetag/></D:prop></D:propfind>`,
+    });
+    const out = new Map<string, string>();
+    for (const r of multistatus(await res.text()))
+      if (r.etag && r.ok && new URL(r.href, this.base).href !== this.base.href)
+        out.set(new URL(r.href, this.base).pathname, r.etag);
+    return out;
+  }
+
+  /** Every event, or those overlapping [from, to). */
+  async list(range?: { from: string; to: string }): Promise<Resource[]> {
+    const filter = range
+      ? `<C:comp-filter name="VEVENT"><C:time-range start="${utc(range.from)}" end="${utc(range.to)}"/></C:comp-filter>`
+      : '<C:comp-filter name="VEVENT"/>';
+    const res = await this.request('REPORT', this.base.href, {
+      headers: { ...XML, Depth: '1' },
+      body: `<?xml version="1.0"?><C:calendar-query ${NS}><D:prop><D:getetag/><C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR">${filter}</C:comp-filter></C:filter></C:calendar-query>`,
+    });
+    return this.resources(await res.text());
+  }
+
+  /** Some events by href (after `etags()` named what changed). */
+  async get(hrefs: readonly string[]): Promise<Resource[]> {
+    if (!hrefs.length) return [];
+    const list = hrefs
+      .map((h) => `<D:href>${new URL(h, this.base).pathname.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</D:href>`)
+      .join('');
+    const res = await this.request('REPORT', this.base.href, {
+      headers: { ...XML, Depth: '1' },
+      body: `<?xml version="1.0"?><C:calendar-multiget ${NS}><D:prop><D:getetag/><C:calendar-data/></D:prop>${list}</C:calendar-multiget>`,
+    });
+    return this.resources(await res.text());
+  }
+
+  private resources(xml: string): Resource[] {
+    return multistatus(xml)
+      .filter((r) => r.ok && r.data)
+      .map((r) => ({ href: new URL(r.href, this.base).pathname, etag: r.etag ?? '', text: r.data! }));
+  }
+
+  /** Where a new event with this UID lives. */
+  hrefFor(uid: string): string {
+    return new URL(`${encodeURIComponent(uid)}.ics`, this.base).pathname;
+  }
+
+  /** Creates (`etag` absent: fails if it exists) or updates (only if unchanged since `etag`). */
+  async put(href: string, text: string, etag?: string): Promise<string> {
+    const res = await this.request('PUT', href, {
+      headers: {
+        'Content-Type': 'text/calendar; charset=utf-8',
+        ...(etag ? { 'If-Match': etag } : { 'If-None-Match': '*' }),
+      },
+      body: text,
+    });
+    return res.headers.get('etag') ?? (await this.etags()).get(new URL(href, this.base).pathname) ?? '';
+  }
+
+  async delete(href: string, etag?: string): Promise<void> {
+    await this.request('DELETE', href, { headers: etag ? { 'If-Match': etag } : {} });
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * A CalDAV calendar kept in the profile: sync (only what changed, by ETag; deletions noticed;
+ * nothing fetched when the ctag did not move) and writes that go to the server first, then the
+ * store — create, update (only if unchanged on the server since our copy), delete — and
+ * free/busy from the stored events.
+ */
+import type { BusyBlock, CalendarEvent } from '../../engine/world';
+import type { Profile } from '../profile/profile';
+import { type CalDavClient } from './caldav';
+import { buildEvent, eventIdOf, parseEvents } from './ical';
+
+export interface SyncResult {
+  readonly added: number;
+  readonly updated: number;
+  readonly removed: number;
+  /** The ctag had not moved: nothing was fetched. */
+  readonly unchanged: boolean;
+}
+
+export class CalendarAccount {
+  constructor(
+    private readonly p: Profile,
+    private readonly accountId: string,
+    readonly client: CalDavClient,
+    private readonly url: string,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async sync(): Promise<SyncResult> {
+    const repo = this.p.repos.calendarSync;
+    const ctag = await this.client.ctag();
+    const now = this.clock().toISOString();
+    if (ctag && ctag === repo.ctag(this.accountId)) return { added: 0, updated: 0, removed: 0, unchanged: true };
+    const remote = await this.client.etags();
+    const local = new Map(repo.resources(this.accountId).map((r) => [r.href, r]));
+    const changed = [...remote].filter(([href, etag]) => local.get(href)?.etag !== etag).map(([href]) => href);
+    const fetched = await this.client.get(changed);
+    let added = 0;
+    let updated = 0;
+    let removed = 0;
+    this.p.db
+      .transaction(() => {
+        for (const r of fetched)
+          for (const e of parseEvents(r.text)) {
+            const { uid, answers: _answers, ...event } = e;
+            if (local.has(r.href)) updated++;
+            else added++;
+            this.p.repos.calendar.upsert(this.accountId, event);
+            repo.put(this.accountId, { href: r.href, eventId: e.id, uid, etag: r.etag });
+          }
+        for (const [href, r] of local)
+          if (!remote.has(href)) {
+            this.p.repos.calendar.remove(r.eventId);
+            repo.remove(this.accountId, href);
+            removed++;
+          }
+        repo.setCtag(this.accountId, this.url, ctag, now);
+      })
+      .immediate();
+    return { added, updated, removed, unchanged: false };
+  }
+
+  /** Creates the event on the server, then in the store. Its id derives from a new UID. */
+  async create(e: Omit<CalendarEvent, 'id'>, uid: string): Promise<CalendarEvent> {
+    const event = { ...e, id: eventIdOf(uid) };
+    const href = this.client.hrefFor(uid);
+    const etag = await this.client.put(href, buildEvent(event, { uid, now: this.clock() }));
+    this.p.db.transaction(() => {
+      this.p.repos.calendar.upsert(this.accountId, event);
+      this.p.repos.calendarSync.put(this.accountId, { href, eventId: event.id, uid, etag });
+    })();
+    return event;
+  }
+
+  /** Changes an event — refused (conflict) when the server's copy changed since the last sync. */
+  async update(id: string, patch: Partial<Omit<CalendarEvent, 'id'>>): Promise<CalendarEvent> {
+    const { r, current } = this.known(id);
+    const event = { ...current, ...patch, id };
+    const etag = await this.client.put(
+      r.href,
+      buildEvent(event, { uid: r.uid, now: this.clock(), sequence: 1 }),
+      r.etag,
+    );
+    this.p.db.transaction(() => {
+      this.p.repos.calendar.upsert(this.accountId, event);
+      this.p.repos.calendarSync.put(this.accountId, { ...r, etag });
+    })();
+    return event;
+  }
+
+  async delete(id: string): Promise<void> {
+    const { r } = this.known(id);
+    await this.client.delete(r.href, r.etag);
+    this.p.db.transaction(() => {
+      this.p.repos.calendar.remove(id);
+      this.p.repos.calendarSync.remove(this.accountId, r.href);
+    })();
+  }
+
+  /** Busy intervals within [from, to), merged, from the stored events. */
+  freeBusy(from: string, to: string): BusyBlock[] {
+    const events = this.p.repos.calendar
+      .list(this.accountId, { from, to })
+      .map((e) => ({ start: e.start < from ? from : e.start, end: e.end > to ? to : e.end }))
+      .sort((a, b) => a.start.localeCompare(b.start));
+    const out: { start: string; end: string; title: string }[] = [];
+    for (const e of events) {
+      const last = out[out.length - 1];
+      if (last && e.start <= last.end) last.end = e.end > last.end ? e.end : last.end;
+      else out.push({ ...e, title: 'busy' });
+    }
+    return out;
+  }
+
+  private known(id: string) {
+    const r = this.p.repos.calendarSync.byEvent(id);
+    const current = this.p.repos.calendar.get(id);
+    if (!r || !current || r.accountId !== this.accountId)
+      throw new Error(`event ${id} is not on this account's CalDAV calendar`);
+    return { r, current };
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Invitations by mail (iTIP over iMIP, RFC 6047): a REQUEST sent with nodemailer's `icalEvent`
+ * (a text/calendar part every mail client understands), and the REPLY an attendee sends back,
+ * read from the raw message and applied to our copy of the event on the server.
+ */
+import type { SendMailOptions } from 'nodemailer';
+import PostalMime from 'postal-mime';
+import type { CalendarEvent } from '../../engine/world';
+import type { CalDavClient } from './caldav';
+import { buildEvent, methodOf, parseEvents, type PartStat } from './ical';
+
+/** The mail that invites the event's attendees (method REQUEST). */
+export function invitationMail(e: CalendarEvent, o: { uid: string; from: string; now?: Date }): SendMailOptions {
+  const content = buildEvent(e, { uid: o.uid, method: 'REQUEST', now: o.now ?? new Date() });
+  return {
+    from: o.from,
+    to: [...e.attendees],
+    subject: `Invitation: ${e.title}`,
+    text: `${e.title}\n${e.start} – ${e.end}${e.location ? `\n${e.location}` : ''}\n\n${e.description}`,
+    icalEvent: { method: 'REQUEST', content },
+  };
+}
+
+/** An attendee's answer, as mail: a REPLY carrying only their own PARTSTAT. */
+export function replyMail(
+  e: CalendarEvent,
+  o: { uid: string; attendee: string; answer: PartStat; now?: Date },
+): SendMailOptions {
+  const content = buildEvent(
+    { ...e, attendees: [o.attendee] },
+    { uid: o.uid, method: 'REPLY', answers: { [o.attendee.toLowerCase()]: o.answer }, now: o.now ?? new Date() },
+  );
+  return {
+    from: o.attendee,
+    to: e.organizer,
+    subject: `${o.answer === 'accepted' ? 'Accepted' : o.answer === 'declined' ? 'Declined' : 'Tentative'}: ${e.title}`,
+    text: `${o.attendee} has ${o.answer} ${e.title}.`,
+    icalEvent: { method: 'REPLY', content },
+  };
+}
+
+export interface ItipMessage {
+  readonly method: string;
+  readonly uid: string;
+  readonly event: ReturnType<typeof parseEvents>[number];
+}
+
+/** The calendar part of a raw mail (alternative or attachment), if it has one. */
+export async function readItip(raw: string | Buffer): Promise<ItipMessage | null> {
+  const mail = await PostalMime.parse(raw);
+  const parts = mail.attachments
+    .filter((a) => /^text\/calendar/i.test(a.mimeType))
+    .map((a) => (typeof a.content === 'string' ? a.content : Buffer.from(a.content as ArrayBuffer).toString('utf8')));
+  for (const text of parts) {
+    const method = methodOf(text);
+    const [event] = parseEvents(text);
+    if (method && event) return { method, uid: event.uid, event };
+  }
+  return null;
+}
+
+/**
+ * Applies a REPLY to the organiser's copy on the server: only the replying attendee's answer
+ * changes, and only if they were invited (a reply from a stranger adds no one).
+ */
+export async function applyReply(client: CalDavClient, href: string, reply: ItipMessage): Promise<PartStat | null> {
+  const [current] = await client.get([href]);
+  if (!current) return null;
+  const [event] = parseEvents(current.text);
+  if (!event || event.uid !== reply.uid) return null;
+  const [who, answer] = Object.entries(reply.event.answers)[0] ?? [];
+  if (!who || !answer || !event.attendees.includes(who)) return null;
+  const { uid, answers, ...base } = event;
+  await client.put(href, buildEvent(base, { uid, answers: { ...answers, [who]: answer } }), current.etag);
+  return answer;
+}
