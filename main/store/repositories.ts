@@ -2,6 +2,7 @@
 import type { Db } from './database';
 import { AccountsRepo } from './repos/accounts';
 import { CalendarRepo } from './repos/calendar';
+import { FolderStateRepo } from './repos/folder-state';
 import { MessagesRepo } from './repos/messages';
 import { OutgoingRepo } from './repos/outgoing';
 import { ContactsRepo } from './repos/people';
@@ -12,6 +13,7 @@ import { SettingsRepo } from './repos/settings';
 export interface Repositories {
   readonly accounts: AccountsRepo;
   readonly messages: MessagesRepo;
+  readonly folderState: FolderStateRepo;
   readonly calendar: CalendarRepo;
   readonly contacts: ContactsRepo;
   readonly outgoing: OutgoingRepo;
@@ -24,6 +26,7 @@ export function repositories(db: Db): Repositories {
   return {
     accounts: new AccountsRepo(db),
     messages: new MessagesRepo(db),
+    folderState: new FolderStateRepo(db),
     calendar: new CalendarRepo(db),
     contacts: new ContactsRepo(db),
     outgoing: new OutgoingRepo(db),
@@ -35,6 +38,7 @@ export function repositories(db: Db): Repositories {
 
 export type { Account } from './repos/accounts';
 export type { StoredMessage, MessageHeader, Page, PageCursor } from './repos/messages';
+export type { FolderState } from './repos/folder-state';
 export type { StoredDraft, SentRecord } from './repos/outgoing';
 export type { RunRow, StoredCall } from './repos/runs';
 export type { PolicyVersion } from './repos/policies';

@@ -148,7 +148,8 @@ export async function startDovecot(o: { user?: string; password?: string } = {})
   const start = async () => {
     // A log file, never a pipe: a full pipe would stall the server.
     const out = openSync(join(dir, 'stdout.log'), 'a');
-    child = spawn(DOVECOT_BIN, ['-F', '-c', conf], { stdio: ['ignore', out, out] });
+    // Its own process group, so `kill` takes down the imap and auth processes too.
+    child = spawn(DOVECOT_BIN, ['-F', '-c', conf], { stdio: ['ignore', out, out], detached: true });
     await waitForGreeting(port, child, log);
   };
   const kill = async () => {
@@ -157,7 +158,7 @@ export async function startDovecot(o: { user?: string; password?: string } = {})
     if (!c || c.exitCode !== null) return;
     await new Promise<void>((resolve) => {
       c.once('exit', () => resolve());
-      c.kill('SIGKILL');
+      process.kill(-c.pid!, 'SIGKILL');
     });
     // Dovecot's children (imap, auth) exit when the master's pipes close; wait for the port.
     for (let i = 0; i < 100; i++) {
