@@ -107,9 +107,13 @@ export async function syncTarget(p: Profile, a: Account): Promise<SyncTarget> {
 }
 
 /** Logs in and lists the folders; throws a MailError whose `kind` says what is wrong. */
-export async function testAccount(p: Profile, name: string): Promise<{ folders: number }> {
+export async function testAccount(
+  p: Profile,
+  name: string,
+  o: { timeoutMs?: number } = {},
+): Promise<{ folders: number }> {
   const t = await syncTarget(p, findAccount(p, name));
-  const client = await connectImap(t.settings, t.password, { timeoutMs: 15_000 });
+  const client = await connectImap(t.settings, t.password, { timeoutMs: o.timeoutMs ?? 15_000 });
   try {
     const folders = await client.list();
     await client.logout();

@@ -3,45 +3,16 @@
  * once, flags right), then the incremental cases — new mail, deletions, \Seen changed on either
  * side, a folder whose UIDVALIDITY changed — and malformed messages kept with a parse error.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccount, syncAccounts, syncTarget } from '../../../main/accounts/accounts';
+import { syncTarget } from '../../../main/accounts/accounts';
 import { setFlags, type FolderReport } from '../../../main/mail/imap-sync';
-import { openProfile, type Profile } from '../../../main/profile/profile';
+import type { Profile } from '../../../main/profile/profile';
 import type { Account } from '../../../main/store/repositories';
+import { addServerAccount, freshProfile, syncOnce, syncedCount as count } from './fixtures';
 import { dovecotMissing, rawMessage, startDovecot, type DovecotServer } from '../servers/dovecot';
 
 const missing = dovecotMissing();
 const FIRST = 2000;
-
-export function freshProfile(): Profile {
-  return openProfile(join(mkdtempSync(join(tmpdir(), 'zamburak-sync-')), 'p'));
-}
-
-export async function addServerAccount(p: Profile, s: DovecotServer, name = 'work'): Promise<Account> {
-  return addAccount(p, {
-    name,
-    email: `${s.user}@example.test`,
-    imap: { host: s.host, port: s.port, security: 'plain', user: s.user },
-    password: s.password,
-  });
-}
-
-export async function syncOnce(p: Profile, o: Parameters<typeof syncAccounts>[1] = {}): Promise<FolderReport[]> {
-  const [r] = await syncAccounts(p, o);
-  if (!r?.report) throw new Error(`sync failed: ${JSON.stringify(r?.error)}`);
-  return r.report.folders;
-}
-
-/** Synced messages of a folder (the demo account's are not synced). */
-const count = (p: Profile, folder: string): number =>
-  (
-    p.db.prepare('SELECT count(*) AS n FROM messages WHERE folder = ? AND remote_uid IS NOT NULL').get(folder) as {
-      n: number;
-    }
-  ).n;
 
 const folderReport = (rs: FolderReport[], folder: string) => rs.find((r) => r.folder === folder)!;
 
