@@ -43,7 +43,7 @@ export function htmlToText(html: string): string {
       .replace(INVISIBLE, '')
       .replace(/<br\s*\/?>/gi, '\n')
       .replace(/<li\b[^>]*>/gi, '\n• ')
-      .replace(/<\/(p|div|h[1-6]|li|tr|table|blockquote|pre|section|article|header|footer)\s*>/gi, '\n')
+      .replace(/<\/(p|div|h[1-6]|tr|table|blockquote|pre|section|article|header|footer)\s*>/gi, '\n')
       .replace(/<(p|div|h[1-6]|tr|table|blockquote|pre)\b[^>]*>/gi, '\n')
       .replace(/<\/t[dh]\s*>/gi, '\t')
       .replace(/<[^>]*>/g, ''),
