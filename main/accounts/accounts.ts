@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { connectImap, MailError, type ImapSettings, type Security } from '../mail/connect';
+import type { Parser } from '../mail/parse-pool';
 import { syncAccount, type SyncOptions, type SyncReport, type SyncTarget } from '../mail/imap-sync';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
@@ -144,24 +145,35 @@ export interface AccountSync {
   readonly error?: { kind: string; message: string };
 }
 
-/** One sync pass of the IMAP accounts (or one of them); a failing account does not stop the others. */
-export async function syncAccounts(p: Profile, o: SyncOptions & { account?: string } = {}): Promise<AccountSync[]> {
+/**
+ * One sync pass of the IMAP accounts (or one of them); a failing account does not stop the
+ * others. `parse` is where MIME is parsed: in this thread by default (a one-off pass, as the CLI
+ * makes, does not pay for starting workers); the app passes its long-lived ParsePool's.
+ */
+export async function syncAccounts(
+  p: Profile,
+  o: SyncOptions & { account?: string; parse?: Parser } = {},
+): Promise<AccountSync[]> {
   const accounts = o.account
     ? [findAccount(p, o.account)]
     : p.repos.accounts.list().filter((a) => a.transport === 'imap');
   const results: AccountSync[] = [];
-  for (const a of accounts) {
-    try {
-      const target = await syncTarget(p, a);
-      const report = await syncAccount({ db: p.db, repos: p.repos, attachmentsDir: p.files.attachments }, target, o);
-      results.push({ account: a.name, report });
-    } catch (e) {
-      if (!(e instanceof MailError || e instanceof AccountError)) throw e;
-      results.push({
-        account: a.name,
-        error: { kind: e instanceof MailError ? e.kind : 'account', message: e.message },
-      });
-    }
-  }
+  for (const a of accounts) results.push(await syncOne(p, a, o));
   return results;
+}
+
+async function syncOne(p: Profile, a: Account, o: SyncOptions & { parse?: Parser }): Promise<AccountSync> {
+  try {
+    const target = await syncTarget(p, a);
+    const deps = {
+      db: p.db,
+      repos: p.repos,
+      attachmentsDir: p.files.attachments,
+      ...(o.parse ? { parse: o.parse } : {}),
+    };
+    return { account: a.name, report: await syncAccount(deps, target, o) };
+  } catch (e) {
+    if (!(e instanceof MailError || e instanceof AccountError)) throw e;
+    return { account: a.name, error: { kind: e instanceof MailError ? e.kind : 'account', message: e.message } };
+  }
 }

@@ -21,6 +21,7 @@ import type { Repositories, StoredMessage } from '../store/repositories';
 import { saveAttachments } from './attachments';
 import { connectImap, mailError, MailError, type ImapSettings } from './connect';
 import { parseMessage } from './parse';
+import type { Parser } from './parse-pool';
 
 export interface SyncDeps {
   readonly db: Db;
@@ -28,6 +29,8 @@ export interface SyncDeps {
   /** The profile's attachments folder. */
   readonly attachmentsDir: string;
   readonly clock?: () => Date;
+  /** Default: in this thread. A sync over many messages passes a ParsePool's `parse`. */
+  readonly parse?: Parser;
 }
 
 export interface SyncTarget {
@@ -79,7 +82,7 @@ async function toStored(
 ): Promise<StoredMessage> {
   const id = remoteMessageId(accountId, folder, uidValidity, m.uid);
   const internal = m.internalDate instanceof Date ? m.internalDate : new Date(m.internalDate ?? 0);
-  const p = await parseMessage(m.source ?? new Uint8Array(0), { date: internal, key: id });
+  const p = await (d.parse ?? parseMessage)(m.source ?? new Uint8Array(0), { date: internal, key: id });
   let attachments: StoredMessage['attachments'] = [];
   let parseError = p.parseError;
   try {
@@ -170,17 +173,20 @@ async function syncFolder(
 
     const missing = serverUids.filter((uid) => !local.has(uid)).reverse();
     const pageSize = Math.max(1, o.pageSize ?? 200);
+    const pages: number[][] = [];
+    for (let i = 0; i < missing.length; i += pageSize) pages.push(missing.slice(i, i + pageSize));
+    const fetchPage = (page: number[]) =>
+      client.fetchAll(page, { uid: true, flags: true, internalDate: true, source: true }, { uid: true });
     let added = 0;
     let parseErrors = 0;
-    for (let i = 0; i < missing.length; i += pageSize) {
-      const page = missing.slice(i, i + pageSize);
-      const fetched: FetchMessageObject[] = [];
-      for await (const m of client.fetch(
-        page,
-        { uid: true, flags: true, internalDate: true, source: true },
-        { uid: true },
-      ))
-        fetched.push(m);
+    // The next page is fetched while this one is parsed and stored.
+    let next = pages.length ? fetchPage(pages[0]!) : null;
+    for (let i = 0; i < pages.length; i++) {
+      const fetched = await next!;
+      next = i + 1 < pages.length ? fetchPage(pages[i + 1]!) : null;
+      // If this page fails, the prefetch's rejection is reported by this throw, not left unhandled.
+      next?.catch(() => undefined);
+      const page = pages[i]!;
       const stored = await Promise.all(fetched.map((m) => toStored(d, accountId, folder, opened.uidValidity, m)));
       d.db.transaction(() => {
         for (const m of stored) messages.upsert(m);
@@ -188,7 +194,7 @@ async function syncFolder(
       })();
       added += stored.length;
       parseErrors += stored.filter((m) => m.parseError).length;
-      await o.onPage?.({ folder, stored: added, remaining: missing.length - i - page.length });
+      await o.onPage?.({ folder, stored: added, remaining: missing.length - added });
     }
 
     folderState.put({

@@ -96,6 +96,27 @@ function bodyOf(raw: string): string {
   return (split < 0 ? raw : raw.slice(split)).trim().slice(0, RAW_BODY_LIMIT);
 }
 
+const decode = (source: Uint8Array): string =>
+  Buffer.from(source.buffer, source.byteOffset, source.byteLength).toString('utf8');
+
+/** The record of a message that could not be parsed at all: its raw text, and why. */
+export function unparsedMail(source: Uint8Array, fallback: { date: Date; key: string }, reason: string): ParsedMail {
+  return {
+    messageId: null,
+    threadId: threadIdOf({}, fallback.key),
+    from: '',
+    to: [],
+    cc: [],
+    subject: '',
+    date: fallback.date.toISOString(),
+    body: decode(source).slice(0, RAW_BODY_LIMIT),
+    html: null,
+    auth: null,
+    attachments: [],
+    parseError: reason,
+  };
+}
+
 const toBytes = (c: ArrayBuffer | Uint8Array | string): Uint8Array =>
   typeof c === 'string' ? new TextEncoder().encode(c) : c instanceof Uint8Array ? c : new Uint8Array(c);
 
@@ -104,7 +125,7 @@ const toBytes = (c: ArrayBuffer | Uint8Array | string): Uint8Array =>
  * INTERNALDATE) and a stable key for the thread of a message without any Message-ID.
  */
 export async function parseMessage(source: Uint8Array, fallback: { date: Date; key: string }): Promise<ParsedMail> {
-  const raw = Buffer.from(source.buffer, source.byteOffset, source.byteLength).toString('utf8');
+  const raw = decode(source);
   const problems: string[] = [];
   let email: Email;
   try {

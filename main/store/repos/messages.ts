@@ -3,6 +3,7 @@
  * and the writes that sync, runs and triage make. Every list is paged; nothing loads a mailbox
  * whole except `allForWorld`, which is bounded.
  */
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../database';
 import { pageSize, Where } from '../where';
 import { fromJson, toJson } from './json';
@@ -118,10 +119,12 @@ export function ftsQuery(text: string): string | null {
 export class MessagesRepo {
   constructor(private readonly db: Db) {}
 
+  /** Prepared once: sync writes thousands of messages per pass. */
+  private upsertStatement: Statement | undefined;
+
   upsert(m: StoredMessage): void {
-    this.db
-      .prepare(
-        `INSERT INTO messages (id, account_id, folder, remote_uid, message_id, thread_id, from_addr, to_addrs, cc_addrs,
+    this.upsertStatement ??= this.db.prepare(
+      `INSERT INTO messages (id, account_id, folder, remote_uid, message_id, thread_id, from_addr, to_addrs, cc_addrs,
            subject, date, body, html, unread, labels, auth, attachments, parse_error, category, summary, triaged_at)
          VALUES (@id, @accountId, @folder, @remoteUid, @messageId, @threadId, @from, @to, @cc, @subject, @date, @body,
            @html, @unread, @labels, @auth, @attachments, @parseError, @category, @summary, @triagedAt)
@@ -130,24 +133,17 @@ export class MessagesRepo {
            html = excluded.html, from_addr = excluded.from_addr, to_addrs = excluded.to_addrs,
            cc_addrs = excluded.cc_addrs, auth = excluded.auth, attachments = excluded.attachments,
            parse_error = excluded.parse_error`,
-      )
-      .run({
-        ...m,
-        to: toJson(m.to),
-        cc: toJson(m.cc),
-        unread: m.unread ? 1 : 0,
-        labels: toJson(m.labels),
-        auth: m.auth ? toJson(m.auth) : null,
-        attachments: toJson(m.attachments),
-        parseError: m.parseError ?? null,
-      });
-  }
-
-  /** Many messages in one transaction (a sync page). */
-  upsertMany(ms: readonly StoredMessage[]): void {
-    this.db.transaction(() => {
-      for (const m of ms) this.upsert(m);
-    })();
+    );
+    this.upsertStatement.run({
+      ...m,
+      to: toJson(m.to),
+      cc: toJson(m.cc),
+      unread: m.unread ? 1 : 0,
+      labels: toJson(m.labels),
+      auth: m.auth ? toJson(m.auth) : null,
+      attachments: toJson(m.attachments),
+      parseError: m.parseError ?? null,
+    });
   }
 
   /** What the store holds of a remote folder, by UID: what a sync compares with the server. */

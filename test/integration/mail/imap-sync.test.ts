@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncTarget } from '../../../main/accounts/accounts';
 import { setFlags, type FolderReport } from '../../../main/mail/imap-sync';
+import { ParsePool } from '../../../main/mail/parse-pool';
 import type { Profile } from '../../../main/profile/profile';
 import type { Account } from '../../../main/store/repositories';
 import { addServerAccount, freshProfile, syncOnce, syncedCount as count } from './fixtures';
@@ -62,7 +63,10 @@ describe.skipIf(missing)('IMAP sync against Dovecot', () => {
 
   it('first sync stores every message once, newest first, with its flags and thread', async () => {
     const firstPage: number[] = [];
+    // Parsed in worker threads, as the app does; the later passes parse in this thread.
+    const pool = new ParsePool();
     const reports = await syncOnce(p, {
+      parse: pool.parse,
       pageSize: 250,
       onPage: ({ folder }) => {
         if (folder === 'INBOX' && firstPage.length === 0)
@@ -75,6 +79,7 @@ describe.skipIf(missing)('IMAP sync against Dovecot', () => {
           );
       },
     });
+    await pool.close();
     expect(folderReport(reports, 'INBOX')).toMatchObject({ added: FIRST, removed: 0, reset: false, parseErrors: 0 });
     expect(folderReport(reports, 'Archive')).toMatchObject({ added: 3 });
     expect(Math.min(...firstPage)).toBe(FIRST - 250 + 1); // the newest page came first

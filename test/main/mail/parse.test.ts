@@ -1,7 +1,8 @@
 /**
  * Parsing hostile mail: addresses, HTML-only bodies read as text, sanitised HTML (no scripts,
  * handlers or remote loads), the receiving server's authentication verdict (not the sender's
- * forged one), threads, attachments saved under safe names, and bad messages kept with a reason.
+ * forged one), threads, attachments saved under safe names, bad messages kept with a reason, and
+ * the worker pool giving the same records as parsing in this thread.
  */
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { safeAttachmentName, saveAttachments } from '../../../main/mail/attachments';
 import { htmlToText, sanitizeHtml } from '../../../main/mail/html';
 import { parseMessage } from '../../../main/mail/parse';
+import { ParsePool } from '../../../main/mail/parse-pool';
 
 const FALLBACK = { date: new Date('2026-01-02T03:04:05Z'), key: 'm-fallback' };
 const parse = (raw: string) => parseMessage(Buffer.from(raw.replace(/\n/g, '\r\n')), FALLBACK);
@@ -145,5 +147,24 @@ describe('attachments on disk', () => {
     expect(readFileSync(join(root, 'm-1', 'A-2.txt'), 'utf8')).toBe('two');
     expect(existsSync(join(root, 'a.txt'))).toBe(false);
     expect(() => saveAttachments(root, '../x', [{ filename: 'a', contentType: 't', content: bytes('') }])).toThrow();
+  });
+});
+
+describe('ParsePool', () => {
+  it('parses in worker threads exactly as in this thread, and refuses work once closed', async () => {
+    const pool = new ParsePool({ size: 2 });
+    const raws = [
+      'From: a@b.test\r\nSubject: one\r\nMessage-ID: <1@b.test>\r\n\r\nbody one\r\n',
+      'Content-Type: text/html\r\nSubject: two\r\n\r\n<p>two &amp; more</p>\r\n',
+      '\u0000 garbage',
+      'Subject: files\r\nContent-Type: multipart/mixed; boundary=z\r\n\r\n--z\r\nContent-Type: text/plain\r\n\r\nx\r\n--z\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename=a.bin\r\nContent-Transfer-Encoding: base64\r\n\r\nAAEC\r\n--z--\r\n',
+    ].map((r) => Buffer.from(r));
+    const inPool = await Promise.all(raws.map((r, i) => pool.parse(r, { ...FALLBACK, key: `k${i}` })));
+    const here = await Promise.all(raws.map((r, i) => parseMessage(r, { ...FALLBACK, key: `k${i}` })));
+    expect(inPool.map((m) => ({ ...m, attachments: m.attachments.map((a) => [...a.content]) }))).toEqual(
+      here.map((m) => ({ ...m, attachments: m.attachments.map((a) => [...a.content]) })),
+    );
+    await pool.close();
+    await expect(pool.parse(raws[0]!, FALLBACK)).rejects.toThrow(/closed/);
   });
 });
