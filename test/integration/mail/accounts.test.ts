@@ -97,7 +97,10 @@ describe.skipIf(missing)('accounts against Dovecot', () => {
       },
     });
     expect(first!.error?.kind).toBe('unreachable');
-    expect(syncedCount(q, 'INBOX')).toBe(300);
+    // The pages stored before the server went down stay (the page fetched ahead may be one more).
+    const partial = syncedCount(q, 'INBOX');
+    expect(partial).toBeGreaterThanOrEqual(300);
+    expect(partial).toBeLessThan(total);
 
     await server.restart();
     await syncOnce(q, { pageSize: 100 });
