@@ -60,26 +60,34 @@ const DROPPED =
 const DROPPED_SINGLE =
   /<\/?(script|style|iframe|frame|frameset|object|embed|applet|form|input|button|select|textarea|link|meta|base|template|noscript|svg|math)\b[^>]*>/gi;
 
+/** An opening tag, quoted attribute values (which may hold `>`) included. */
+const OPEN_TAG = /<[a-z](?:"[^"]*"|'[^']*'|[^'">])*>/gi;
+/** An attribute; browsers also accept `/` as the separator before one (`<img/onerror=…>`). */
+const ATTRIBUTE = /([\s/])([^\s/>"'=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g;
+
+function cleanTag(tag: string): string {
+  return tag.replace(ATTRIBUTE, (whole, sep: string, rawName: string, value: string | undefined) => {
+    const name = rawName.toLowerCase();
+    // Event handlers (onload=, onerror=…) and inline styles (which can load URLs).
+    if (/^on|^(style|srcset|formaction|xmlns|xlink:href)$/.test(name)) return '';
+    if (value === undefined || !/^(href|src|background|action|poster|cite|longdesc)$/.test(name)) return whole;
+    const url = decodeEntities(value.replace(/^["']|["']$/g, ''))
+      .replace(/[\s\p{Cc}]+/gu, '')
+      .toLowerCase();
+    if (/^(javascript|vbscript|data):/.test(url) && !/^data:image\/(png|gif|jpe?g|webp);/.test(url)) return '';
+    // Remote loads become inert (the viewer can offer to load them); links stay links.
+    if (name !== 'href' && /^(https?:)?\/\//.test(url)) return `${sep}data-blocked-${name}=${value}`;
+    return whole;
+  });
+}
+
 export function sanitizeHtml(html: string): string {
-  return (
-    html
-      .replace(/<!--[\s\S]*?-->/g, '')
-      .replace(DROPPED, '')
-      .replace(DROPPED_SINGLE, '')
-      // Event handlers (onload=, onerror=…) and inline styles (which can load URLs).
-      .replace(/\s(on[a-z]+|style|srcset|formaction)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
-      // Script URLs anywhere; remote loads become inert (the viewer can offer to load them).
-      .replace(
-        /\s(href|src|background|action|poster)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi,
-        (whole, attr: string, v: string) => {
-          const url = decodeEntities(v.replace(/^["']|["']$/g, ''))
-            .replace(/[\s\p{Cc}]+/gu, '')
-            .toLowerCase();
-          if (/^(javascript|vbscript|data):/.test(url) && !/^data:image\/(png|gif|jpe?g|webp);/.test(url)) return '';
-          if (attr.toLowerCase() !== 'href' && /^(https?:)?\/\//.test(url))
-            return ` data-blocked-${attr.toLowerCase()}=${v}`;
-          return whole;
-        },
-      )
-  );
+  return html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(DROPPED, '')
+    .replace(DROPPED_SINGLE, '')
+    .replace(OPEN_TAG, (tag) => {
+      const name = /^<[a-z0-9-]+/i.exec(tag)![0];
+      return name + cleanTag(tag.slice(name.length));
+    });
 }

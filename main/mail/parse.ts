@@ -69,11 +69,15 @@ export function authResults(email: Pick<Email, 'headers'>): Record<string, strin
   return Object.keys(out).length ? out : null;
 }
 
-/** Charset labels in the message that no decoder knows (their text was read as UTF-8). */
+/**
+ * Charset labels no decoder knows (their text was read as UTF-8), from Content-Type header lines
+ * (of every part) and encoded words; a body that merely mentions "charset=" does not count.
+ */
 function unknownCharsets(raw: string): string[] {
   const labels = new Set<string>();
-  for (const m of raw.matchAll(/charset\s*=\s*["']?([^"';\s>]+)/gi)) labels.add(m[1]!.toLowerCase());
-  for (const m of raw.matchAll(/=\?([^?*\s]+)[*?]/g)) labels.add(m[1]!.toLowerCase());
+  for (const header of raw.matchAll(/^content-type:.*(?:\r?\n[ \t].*)*/gim))
+    for (const m of header[0].matchAll(/charset\s*=\s*["']?([^"';\s]+)/gi)) labels.add(m[1]!.toLowerCase());
+  for (const m of raw.matchAll(/=\?([^?*\s]+)(?:\*[^?]*)?\?[bq]\?/gi)) labels.add(m[1]!.toLowerCase());
   return [...labels].filter((l) => {
     try {
       new TextDecoder(l);

@@ -93,6 +93,10 @@ JVBERi0xLjQK
     ])
       await expect(parse(raw)).resolves.toMatchObject({ threadId: expect.any(String) });
     expect((await parse('Subject: x\nDate: not a date\n\nbody\n')).parseError).toContain('unreadable Date');
+    expect((await parse('Subject: =?x-klingon?Q?a?=\n\nb\n')).parseError).toContain('unknown charset "x-klingon"');
+    expect(
+      (await parse('Subject: ok\nContent-Type: text/plain; charset=latin1\n\nset charset=nonsense here\n')).parseError,
+    ).toBeNull();
   });
 });
 
@@ -102,10 +106,11 @@ describe('HTML', () => {
 <a href="javascript:alert(1)">x</a><a href="https://ok.test/">ok</a>
 <img src="https://tracker.test/pixel.gif"><img src="data:image/png;base64,AAAA">
 <iframe src="https://evil.test"></iframe><form action="https://evil.test"><input name=a></form>
-<SCRIPT>alert(1)</SCRIPT><svg><script>alert(2)</script></svg><a href=" java\tscript:alert(3)">y</a>`);
+<SCRIPT>alert(1)</SCRIPT><svg><script>alert(2)</script></svg><a href=" java\tscript:alert(3)">y</a>
+<img/onerror=alert(4) src=x><b title="a>b" onmouseover="z()">t</b><p>style=plain text stays</p>`);
     for (const bad of [
       'onclick',
-      'style=',
+      'style="',
       'javascript',
       'java\tscript',
       '<iframe',
@@ -120,6 +125,9 @@ describe('HTML', () => {
     expect(out).toContain('href="https://ok.test/"');
     expect(out).toContain('data-blocked-src="https://tracker.test/pixel.gif"');
     expect(out).toContain('src="data:image/png;base64,AAAA"');
+    expect(out).not.toMatch(/onerror|onmouseover/);
+    expect(out).toContain('<b title="a>b">t</b>');
+    expect(out).toContain('<p>style=plain text stays</p>');
   });
 
   it('reads as text with entities decoded and paragraphs kept', () => {
