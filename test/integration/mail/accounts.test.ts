@@ -49,7 +49,10 @@ describe.skipIf(missing)('accounts against Dovecot', () => {
   });
 
   it('says what is wrong when a login fails', async () => {
-    const wrong = async (name: string, o: { port?: number; password?: string; security?: 'tls' | 'plain' }) =>
+    const wrong = async (
+      name: string,
+      o: { port?: number; password?: string; security?: 'tls' | 'starttls' | 'plain' },
+    ) =>
       addAccount(p, {
         name,
         email: 'alice@example.test',
@@ -70,6 +73,9 @@ describe.skipIf(missing)('accounts against Dovecot', () => {
 
     await wrong('tls-on-plain', { security: 'tls' });
     expect(await kindOf(testAccount(p, 'tls-on-plain'))).toBe('tls');
+    // STARTTLS chosen is STARTTLS required: a server without it is refused, not used in cleartext.
+    await wrong('no-starttls', { security: 'starttls' });
+    expect(await kindOf(testAccount(p, 'no-starttls'))).toBe('tls');
 
     // A server that accepts and never greets.
     const sockets: Socket[] = [];
