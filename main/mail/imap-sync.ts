@@ -40,8 +40,10 @@ export interface SyncTarget {
 }
 
 export interface SyncOptions {
-  /** Messages fetched, parsed and stored per transaction. Default 200. */
+  /** Messages fetched, parsed and stored per transaction (at most; pages also stop at 32 MB). Default 200. */
   readonly pageSize?: number;
+  /** Bytes downloaded of one message; a bigger one is kept from its start, with a parse error. Default 50 MB. */
+  readonly maxMessageBytes?: number;
   /** Only these folders; default every selectable folder (and folders gone from the server are dropped). */
   readonly folders?: readonly string[];
   readonly timeoutMs?: number;
@@ -71,6 +73,47 @@ export function remoteMessageId(accountId: string, folder: string, uidValidity: 
   return `m-${createHash('sha256').update(`${accountId}\0${folder}\0${uidValidity}\0${uid}`).digest('hex').slice(0, 24)}`;
 }
 
+/** Messages above this are stored from their first bytes only (default 50 MB). */
+const MAX_MESSAGE_BYTES = 50 * 1024 * 1024;
+/** What a page (and the page fetched ahead of it) may hold in memory. */
+const PAGE_BYTES = 32 * 1024 * 1024;
+
+/** A UID list as an IMAP set with ranges (`1:200,205`): short commands for long runs. */
+export function uidSet(uids: readonly number[]): string {
+  const sorted = [...uids].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    parts.push(i === j ? `${sorted[i]}` : `${sorted[i]}:${sorted[j]}`);
+    i = j + 1;
+  }
+  return parts.join(',');
+}
+
+/** Consecutive pages of at most `count` messages and (unless one message alone is bigger) `bytes`. */
+export function pagesOf(
+  uids: readonly number[],
+  size: (uid: number) => number,
+  max: { count: number; bytes: number },
+): number[][] {
+  const pages: number[][] = [];
+  let page: number[] = [];
+  let bytes = 0;
+  for (const uid of uids) {
+    const s = size(uid);
+    if (page.length && (page.length >= max.count || bytes + s > max.bytes)) {
+      pages.push(page);
+      page = [];
+      bytes = 0;
+    }
+    page.push(uid);
+    bytes += s;
+  }
+  if (page.length) pages.push(page);
+  return pages;
+}
+
 const now = (d: SyncDeps) => (d.clock ?? (() => new Date()))().toISOString();
 
 async function toStored(
@@ -79,12 +122,17 @@ async function toStored(
   folder: string,
   uidValidity: number,
   m: FetchMessageObject,
+  maxBytes: number,
 ): Promise<StoredMessage> {
   const id = remoteMessageId(accountId, folder, uidValidity, m.uid);
   const internal = m.internalDate instanceof Date ? m.internalDate : new Date(m.internalDate ?? 0);
   const p = await (d.parse ?? parseMessage)(m.source ?? new Uint8Array(0), { date: internal, key: id });
   let attachments: StoredMessage['attachments'] = [];
-  let parseError = p.parseError;
+  // A message over the cap is kept from its first bytes (headers, text) rather than not at all.
+  let parseError =
+    (m.size ?? 0) > maxBytes
+      ? [`only the first ${maxBytes} of ${m.size} bytes were downloaded`, p.parseError].filter(Boolean).join('; ')
+      : p.parseError;
   try {
     attachments = saveAttachments(d.attachmentsDir, id, p.attachments);
   } catch (e) {
@@ -172,11 +220,21 @@ async function syncFolder(
     }
 
     const missing = serverUids.filter((uid) => !local.has(uid)).reverse();
-    const pageSize = Math.max(1, o.pageSize ?? 200);
-    const pages: number[][] = [];
-    for (let i = 0; i < missing.length; i += pageSize) pages.push(missing.slice(i, i + pageSize));
+    const maxBytes = o.maxMessageBytes ?? MAX_MESSAGE_BYTES;
+    const sizes = new Map<number, number>();
+    if (missing.length)
+      for await (const m of client.fetch(uidSet(missing), { uid: true, size: true }, { uid: true }))
+        sizes.set(m.uid, m.size ?? 0);
+    const pages = pagesOf(missing, (uid) => Math.min(maxBytes, sizes.get(uid) ?? 0), {
+      count: Math.max(1, o.pageSize ?? 200),
+      bytes: PAGE_BYTES,
+    });
     const fetchPage = (page: number[]) =>
-      client.fetchAll(page, { uid: true, flags: true, internalDate: true, source: true }, { uid: true });
+      client.fetchAll(
+        uidSet(page),
+        { uid: true, flags: true, internalDate: true, size: true, source: { maxLength: maxBytes } },
+        { uid: true },
+      );
     let added = 0;
     let parseErrors = 0;
     // The next page is fetched while this one is parsed and stored.
@@ -187,10 +245,12 @@ async function syncFolder(
       // If this page fails, the prefetch's rejection is reported by this throw, not left unhandled.
       next?.catch(() => undefined);
       const page = pages[i]!;
-      const stored = await Promise.all(fetched.map((m) => toStored(d, accountId, folder, opened.uidValidity, m)));
+      const stored = await Promise.all(
+        fetched.map((m) => toStored(d, accountId, folder, opened.uidValidity, m, maxBytes)),
+      );
       d.db.transaction(() => {
         for (const m of stored) messages.upsert(m);
-        folderState.put({ accountId, folder, syncedThrough: page[page.length - 1]!, updatedAt: now(d) });
+        folderState.put({ accountId, folder, syncedThrough: Math.min(...page), updatedAt: now(d) });
       })();
       added += stored.length;
       parseErrors += stored.filter((m) => m.parseError).length;
@@ -273,8 +333,8 @@ export async function setFlags(
         for (const unread of [true, false]) {
           const uids = list.filter((c) => c.unread === unread).map((c) => c.uid);
           if (!uids.length) continue;
-          if (unread) await client.messageFlagsRemove(uids, ['\\Seen'], { uid: true });
-          else await client.messageFlagsAdd(uids, ['\\Seen'], { uid: true });
+          if (unread) await client.messageFlagsRemove(uidSet(uids), ['\\Seen'], { uid: true });
+          else await client.messageFlagsAdd(uidSet(uids), ['\\Seen'], { uid: true });
         }
       } finally {
         lock.release();

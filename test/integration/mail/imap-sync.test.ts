@@ -1,7 +1,8 @@
 /**
  * IMAP sync against a real Dovecot: a first sync of 2000 messages (newest first, every message
  * once, flags right), then the incremental cases — new mail, deletions, \Seen changed on either
- * side, a folder whose UIDVALIDITY changed — and malformed messages kept with a parse error.
+ * side, a folder whose UIDVALIDITY changed — and malformed or oversized messages kept with a
+ * parse error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncTarget } from '../../../main/accounts/accounts';
@@ -180,11 +181,21 @@ describe.skipIf(missing)('IMAP sync against Dovecot', () => {
         raw: 'From: a@example.test\r\nSubject: odd charset\r\nContent-Type: text/plain; charset=x-no-such-charset\r\n\r\nhello\r\n',
       },
       { raw: '\u0001\u0002 not a message at all' },
+      { raw: rawMessage({ n: 30_000, subject: 'huge', body: 'x'.repeat(70) + '\r\n'.repeat(1) + 'y'.repeat(20_000) }) },
     ]);
-    const r = folderReport(await syncOnce(p), 'INBOX');
-    expect(r).toMatchObject({ added: 3, parseErrors: 3 });
+    const r = folderReport(await syncOnce(p, { maxMessageBytes: 8_000 }), 'INBOX');
+    expect(r).toMatchObject({ added: 4, parseErrors: 4 });
+    const huge = p.db.prepare(`SELECT body, parse_error FROM messages WHERE subject = 'huge'`).get() as {
+      body: string;
+      parse_error: string;
+    };
+    expect(huge.parse_error).toMatch(/^only the first 8000 of \d+ bytes were downloaded/);
+    expect(huge.body.length).toBeGreaterThan(7_000);
+    expect(huge.body.length).toBeLessThan(8_000);
     const rows = p.db
-      .prepare(`SELECT subject, body, parse_error FROM messages WHERE parse_error IS NOT NULL ORDER BY remote_uid`)
+      .prepare(
+        `SELECT subject, body, parse_error FROM messages WHERE parse_error IS NOT NULL AND subject != 'huge' ORDER BY remote_uid`,
+      )
       .all() as { subject: string; body: string; parse_error: string }[];
     expect(rows).toHaveLength(3);
     expect(rows[0]).toMatchObject({ subject: 'broken', parse_error: expect.stringContaining('malformed MIME') });
