@@ -92,6 +92,8 @@ log_path = ${dir}/dovecot.log
 ssl = no
 disable_plaintext_auth = no
 auth_mechanisms = plain login
+# Tests log in with wrong passwords on purpose; no need to wait 2 s each time.
+auth_failure_delay = 0
 ${root ? 'default_login_user = dovenull\ndefault_internal_user = dovecot' : ''}
 mail_location = maildir:${dir}/mail/%u
 mail_uid = ${NOBODY.uid}
