@@ -3,6 +3,7 @@ import type { Db } from './database';
 import { AccountsRepo } from './repos/accounts';
 import { CalendarRepo } from './repos/calendar';
 import { CalendarSyncRepo } from './repos/calendar-sync';
+import { FolderStateRepo } from './repos/folder-state';
 import { MessagesRepo } from './repos/messages';
 import { OutgoingRepo } from './repos/outgoing';
 import { ContactsRepo } from './repos/people';
@@ -13,6 +14,7 @@ import { SettingsRepo } from './repos/settings';
 export interface Repositories {
   readonly accounts: AccountsRepo;
   readonly messages: MessagesRepo;
+  readonly folderState: FolderStateRepo;
   readonly calendar: CalendarRepo;
   readonly calendarSync: CalendarSyncRepo;
   readonly contacts: ContactsRepo;
@@ -26,6 +28,7 @@ export function repositories(db: Db): Repositories {
   return {
     accounts: new AccountsRepo(db),
     messages: new MessagesRepo(db),
+    folderState: new FolderStateRepo(db),
     calendar: new CalendarRepo(db),
     calendarSync: new CalendarSyncRepo(db),
     contacts: new ContactsRepo(db),
@@ -38,6 +41,7 @@ export function repositories(db: Db): Repositories {
 
 export type { Account } from './repos/accounts';
 export type { StoredMessage, MessageHeader, Page, PageCursor } from './repos/messages';
+export type { FolderState } from './repos/folder-state';
 export type { StoredDraft, SentRecord } from './repos/outgoing';
 export type { RunRow, StoredCall } from './repos/runs';
 export type { PolicyVersion } from './repos/policies';

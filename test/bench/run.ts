@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: the engine's overhead against plain QuickJS.
+ * `npm run bench`: the engine's overhead against plain QuickJS (and the store, triage and IMAP
+ * sync benches, each against its own baseline).
  *
  * For each plan in ./plans, in one process: (a) the baseline, the same source uninstrumented in
  * a fresh plain QuickJS runtime with plain host tools (see baseline.ts); (b) the engine in STRICT
@@ -20,6 +21,7 @@ import { worldTools } from '../../engine/world';
 import { baselineProgram, emptyBaseline, plainTools, runBaseline } from './baseline';
 import { benchGateFirewall, printGateFirewall } from './gate-firewall';
 import { benchStore, printStore } from './store';
+import { benchSync, printSync } from './sync';
 import { benchTriage, printTriage } from './triage';
 import { benchFirstPaint, printFirstPaint } from './first-paint';
 import { benchWorld } from './world';
@@ -224,6 +226,8 @@ async function main(): Promise<void> {
   printTriage(triage);
   const firstPaint = await benchFirstPaint();
   printFirstPaint(firstPaint);
+  const sync = await benchSync();
+  printSync(sync);
 
   const totalSeconds = round((performance.now() - started) / 1000, 1);
   const results = {
@@ -256,6 +260,7 @@ async function main(): Promise<void> {
     store,
     triage,
     firstPaint,
+    sync,
     totalSeconds,
   };
   // Formatted as `prettier --check .` (npm run lint) expects.

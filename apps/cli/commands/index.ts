@@ -2,6 +2,7 @@
  * Every `zamburak` command, in the order `--help` lists them. A new command is one module in
  * this folder and one line here.
  */
+import { accountCommand } from './account';
 import { askCommand } from './ask';
 import { auditCommand, keygenCommand } from './audit';
 import { claimsCommand } from './claims';
@@ -10,6 +11,7 @@ import { notYet } from './not-yet';
 import { testPolicyCommand, validateCommand } from './policy';
 import { runCommand } from './run';
 import { serveCommand } from './serve';
+import { syncCommand } from './sync';
 import { triageCommand } from './triage';
 import type { Command } from './types';
 
@@ -23,18 +25,8 @@ export const COMMANDS: readonly Command[] = [
   keygenCommand,
   triageCommand,
   askCommand,
-  notYet(
-    'account',
-    `  zamburak account add|list|test|remove …
-      IMAP/SMTP/CalDAV accounts (arrives with real accounts; the demo account is always there).`,
-    'real accounts',
-  ),
-  notYet(
-    'sync',
-    `  zamburak sync [--account NAME] [--profile DIR] [--json]
-      One sync pass of the real accounts (arrives with real accounts).`,
-    'real accounts',
-  ),
+  accountCommand,
+  syncCommand,
   notYet(
     'provider',
     `  zamburak provider add|list|test|remove …

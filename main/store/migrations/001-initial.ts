@@ -56,7 +56,8 @@ export const m001Initial: Migration = {
       -- Mail, every folder (the trash is folder 'Trash'). \`id\` is what plans see. The sender,
       -- recipients, account and folder are what the engine labels a message with; \`auth\` holds
       -- SPF/DKIM/DMARC results from the receiving server. \`html\` is kept for the sandboxed
-      -- viewer only. Triage results sit beside the message.
+      -- viewer only. \`parse_error\` says why a synced message could not be read cleanly (malformed
+      -- MIME, unknown charset): it is still stored, never dropped. Triage results sit beside it.
       CREATE TABLE messages (
         id          TEXT PRIMARY KEY,
         account_id  TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
@@ -75,6 +76,7 @@ export const m001Initial: Migration = {
         labels      TEXT NOT NULL DEFAULT '[]',
         auth        TEXT,
         attachments TEXT NOT NULL DEFAULT '[]',
+        parse_error TEXT,
         category    TEXT,
         summary     TEXT,
         triaged_at  TEXT

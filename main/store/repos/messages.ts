@@ -3,6 +3,7 @@
  * and the writes that sync, runs and triage make. Every list is paged; nothing loads a mailbox
  * whole except `allForWorld`, which is bounded.
  */
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../database';
 import { pageSize, Where } from '../where';
 import { fromJson, toJson } from './json';
@@ -26,6 +27,8 @@ export interface StoredMessage {
   /** SPF/DKIM/DMARC as the receiving server reported them. */
   readonly auth: Readonly<Record<string, string>> | null;
   readonly attachments: readonly { filename: string; contentType: string; size?: number; path?: string }[];
+  /** Why a synced message could not be read cleanly; it is stored all the same. */
+  readonly parseError?: string | null;
   readonly category: string | null;
   readonly summary: string | null;
   readonly triagedAt: string | null;
@@ -64,6 +67,7 @@ interface Row {
   labels: string;
   auth: string | null;
   attachments: string;
+  parse_error: string | null;
   category: string | null;
   summary: string | null;
   triaged_at: string | null;
@@ -85,6 +89,7 @@ const common = (r: Row) => ({
   labels: fromJson<string[]>(r.labels, []),
   auth: fromJson<Record<string, string> | null>(r.auth, null),
   attachments: fromJson<StoredMessage['attachments']>(r.attachments, []),
+  parseError: r.parse_error,
   category: r.category,
   summary: r.summary,
   triagedAt: r.triaged_at,
@@ -95,7 +100,7 @@ const headerFromRow = (r: Row): MessageHeader => ({ ...common(r), preview: r.pre
 
 /** The list columns, without bodies (a 160-character preview instead), of table alias `t`. */
 const headerColumns = (t: string): string =>
-  `${['id', 'account_id', 'folder', 'remote_uid', 'message_id', 'thread_id', 'from_addr', 'to_addrs', 'cc_addrs', 'subject', 'date', 'unread', 'labels', 'auth', 'attachments', 'category', 'summary', 'triaged_at'].map((c) => `${t}.${c}`).join(', ')}, substr(${t}.body, 1, 160) AS preview`;
+  `${['id', 'account_id', 'folder', 'remote_uid', 'message_id', 'thread_id', 'from_addr', 'to_addrs', 'cc_addrs', 'subject', 'date', 'unread', 'labels', 'auth', 'attachments', 'parse_error', 'category', 'summary', 'triaged_at'].map((c) => `${t}.${c}`).join(', ')}, substr(${t}.body, 1, 160) AS preview`;
 
 /**
  * A person's search text as an FTS5 query that can only mean "all these words": every token is
@@ -114,27 +119,68 @@ export function ftsQuery(text: string): string | null {
 export class MessagesRepo {
   constructor(private readonly db: Db) {}
 
+  /** Prepared once: sync writes thousands of messages per pass. */
+  private upsertStatement: Statement | undefined;
+
   upsert(m: StoredMessage): void {
-    this.db
-      .prepare(
-        `INSERT INTO messages (id, account_id, folder, remote_uid, message_id, thread_id, from_addr, to_addrs, cc_addrs,
-           subject, date, body, html, unread, labels, auth, attachments, category, summary, triaged_at)
+    this.upsertStatement ??= this.db.prepare(
+      `INSERT INTO messages (id, account_id, folder, remote_uid, message_id, thread_id, from_addr, to_addrs, cc_addrs,
+           subject, date, body, html, unread, labels, auth, attachments, parse_error, category, summary, triaged_at)
          VALUES (@id, @accountId, @folder, @remoteUid, @messageId, @threadId, @from, @to, @cc, @subject, @date, @body,
-           @html, @unread, @labels, @auth, @attachments, @category, @summary, @triagedAt)
+           @html, @unread, @labels, @auth, @attachments, @parseError, @category, @summary, @triagedAt)
          ON CONFLICT (id) DO UPDATE SET folder = excluded.folder, remote_uid = excluded.remote_uid,
            unread = excluded.unread, labels = excluded.labels, subject = excluded.subject, body = excluded.body,
            html = excluded.html, from_addr = excluded.from_addr, to_addrs = excluded.to_addrs,
-           cc_addrs = excluded.cc_addrs, auth = excluded.auth, attachments = excluded.attachments`,
+           cc_addrs = excluded.cc_addrs, auth = excluded.auth, attachments = excluded.attachments,
+           parse_error = excluded.parse_error`,
+    );
+    this.upsertStatement.run({
+      ...m,
+      to: toJson(m.to),
+      cc: toJson(m.cc),
+      unread: m.unread ? 1 : 0,
+      labels: toJson(m.labels),
+      auth: m.auth ? toJson(m.auth) : null,
+      attachments: toJson(m.attachments),
+      parseError: m.parseError ?? null,
+    });
+  }
+
+  /** What the store holds of a remote folder, by UID: what a sync compares with the server. */
+  remoteState(accountId: string, folder: string): Map<number, { id: string; unread: boolean }> {
+    const rows = this.db
+      .prepare(
+        'SELECT id, remote_uid, unread FROM messages WHERE account_id = ? AND folder = ? AND remote_uid IS NOT NULL',
       )
-      .run({
-        ...m,
-        to: toJson(m.to),
-        cc: toJson(m.cc),
-        unread: m.unread ? 1 : 0,
-        labels: toJson(m.labels),
-        auth: m.auth ? toJson(m.auth) : null,
-        attachments: toJson(m.attachments),
-      });
+      .all(accountId, folder) as { id: string; remote_uid: number; unread: number }[];
+    return new Map(rows.map((r) => [r.remote_uid, { id: r.id, unread: r.unread === 1 }]));
+  }
+
+  /** Removes the messages of a remote folder with these UIDs; returns how many went. */
+  removeByUid(accountId: string, folder: string, uids: readonly number[]): number {
+    const del = this.db.prepare('DELETE FROM messages WHERE account_id = ? AND folder = ? AND remote_uid = ?');
+    let n = 0;
+    this.db.transaction(() => {
+      for (const uid of uids) n += del.run(accountId, folder, uid).changes;
+    })();
+    return n;
+  }
+
+  /** Removes every synced message of a folder (its UIDVALIDITY changed: the UIDs mean nothing now). */
+  removeFolder(accountId: string, folder: string): number {
+    return this.db
+      .prepare('DELETE FROM messages WHERE account_id = ? AND folder = ? AND remote_uid IS NOT NULL')
+      .run(accountId, folder).changes;
+  }
+
+  /** Sets `unread` by UID for many messages in one transaction. */
+  setUnreadByUid(accountId: string, folder: string, changes: readonly { uid: number; unread: boolean }[]): void {
+    const set = this.db.prepare(
+      'UPDATE messages SET unread = ? WHERE account_id = ? AND folder = ? AND remote_uid = ?',
+    );
+    this.db.transaction(() => {
+      for (const c of changes) set.run(c.unread ? 1 : 0, accountId, folder, c.uid);
+    })();
   }
 
   get(id: string): StoredMessage | undefined {

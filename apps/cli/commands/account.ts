@@ -1,0 +1,153 @@
+/**
+ * `zamburak account add|list|test|remove`: real IMAP accounts. The password is read from an
+ * environment variable (never a command-line argument, which other users can see in `ps`) and
+ * goes only into the profile's secret store.
+ */
+import {
+  AccountError,
+  addAccount,
+  findAccount,
+  imapConfig,
+  removeAccount,
+  testAccount,
+} from '../../../main/accounts/accounts';
+import { MailError, type Security } from '../../../main/mail/connect';
+import type { Account } from '../../../main/store/repositories';
+import { InputError, str, UsageError, type Parsed } from '../args';
+import { PROFILE_FLAGS, withProfile } from '../profile-arg';
+import type { Command } from './types';
+
+function port(p: Parsed, flag: string): number | undefined {
+  const v = str(p, flag);
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new UsageError(`${flag} takes a port number (1-65535)`);
+  return n;
+}
+
+function required(p: Parsed, flag: string): string {
+  const v = str(p, flag);
+  if (!v) throw new UsageError(`account add needs ${flag}`);
+  return v;
+}
+
+function security(p: Parsed): Security {
+  const chosen = (['--tls', '--starttls', '--plain'] as const).filter((f) => p.flags.has(f));
+  if (chosen.length > 1) throw new UsageError(`choose one of --tls, --starttls, --plain (not ${chosen.join(' and ')})`);
+  return chosen[0] === '--starttls' ? 'starttls' : chosen[0] === '--plain' ? 'plain' : 'tls';
+}
+
+const summary = (a: Account) => {
+  if (a.transport === 'local') return { name: a.name, email: a.email, transport: a.transport };
+  const c = imapConfig(a);
+  return {
+    name: a.name,
+    email: a.email,
+    transport: a.transport,
+    imap: c.imap,
+    smtp: c.smtp ?? null,
+    caldav: c.caldav ?? null,
+  };
+};
+
+const line = (a: Account): string => {
+  if (a.transport === 'local') return `${a.name}  <${a.email}>  demo (nothing leaves this computer)`;
+  const { imap } = imapConfig(a);
+  return `${a.name}  <${a.email}>  imap ${imap.security} ${imap.host}:${imap.port} as ${imap.user}`;
+};
+
+async function account(p: Parsed): Promise<number> {
+  const [sub, name, extra] = p.positional;
+  const json = p.flags.has('--json');
+  if (extra) throw new UsageError(`account ${sub} takes one NAME`);
+  if (sub !== 'list' && !name) throw new UsageError(`account ${sub ?? ''} needs a NAME`.replace('  ', ' '));
+  return withProfile(p, async (profile) => {
+    try {
+      switch (sub) {
+        case 'add': {
+          const env = required(p, '--password-env');
+          const password = process.env[env];
+          if (!password) throw new InputError(`zamburak: the environment variable ${env} is not set or empty`);
+          const smtpHost = str(p, '--smtp-host');
+          const smtpPort = port(p, '--smtp-port');
+          if (smtpPort !== undefined && !smtpHost) throw new UsageError('--smtp-port needs --smtp-host');
+          const caldav = str(p, '--caldav');
+          const a = await addAccount(profile, {
+            name: name!,
+            email: required(p, '--email'),
+            imap: {
+              host: required(p, '--imap-host'),
+              port: port(p, '--imap-port') ?? (security(p) === 'tls' ? 993 : 143),
+              security: security(p),
+              user: required(p, '--user'),
+            },
+            password,
+            ...(smtpHost ? { smtp: { host: smtpHost, port: smtpPort ?? 587 } } : {}),
+            ...(caldav ? { caldav } : {}),
+          });
+          process.stdout.write(json ? JSON.stringify(summary(a)) + '\n' : `Added ${line(a)}\n`);
+          return 0;
+        }
+        case 'list': {
+          const all = profile.repos.accounts.list();
+          process.stdout.write(
+            json ? JSON.stringify(all.map(summary)) + '\n' : all.map((a) => line(a) + '\n').join(''),
+          );
+          return 0;
+        }
+        case 'test': {
+          const a = findAccount(profile, name!);
+          if (a.transport === 'local') throw new AccountError('the demo account has no server to test');
+          try {
+            const r = await testAccount(profile, name!);
+            process.stdout.write(
+              json
+                ? JSON.stringify({ account: name, ok: true, ...r }) + '\n'
+                : `${name}: logged in, ${r.folders} folders\n`,
+            );
+            return 0;
+          } catch (e) {
+            if (!(e instanceof MailError)) throw e;
+            if (json)
+              process.stdout.write(
+                JSON.stringify({ account: name, ok: false, error: { kind: e.kind, message: e.message } }) + '\n',
+              );
+            process.stderr.write(`zamburak account test ${name}: ${e.kind}: ${e.message}\n`);
+            return 1;
+          }
+        }
+        case 'remove':
+          await removeAccount(profile, name!);
+          process.stdout.write(json ? JSON.stringify({ removed: name }) + '\n' : `Removed account ${name}\n`);
+          return 0;
+        default:
+          throw new UsageError('account takes add, list, test or remove');
+      }
+    } catch (e) {
+      if (e instanceof AccountError) throw new InputError(`zamburak account ${sub}: ${e.message}`);
+      throw e;
+    }
+  });
+}
+
+export const accountCommand: Command = {
+  name: 'account',
+  help: `  zamburak account add NAME --imap-host H [--imap-port N] [--tls|--starttls|--plain] --user U
+                   --password-env VAR --email ADDR [--smtp-host H --smtp-port N] [--caldav URL]
+  zamburak account list|test NAME|remove NAME [--json] [--profile DIR]
+      IMAP accounts. The password is read from the environment variable VAR and kept only in the
+      profile's secret store. TLS is the default (port 993); --starttls requires the upgrade.`,
+  valueFlags: [
+    ...PROFILE_FLAGS,
+    '--imap-host',
+    '--imap-port',
+    '--user',
+    '--password-env',
+    '--email',
+    '--smtp-host',
+    '--smtp-port',
+    '--caldav',
+  ],
+  boolFlags: ['--json', '--tls', '--starttls', '--plain'],
+  run: account,
+};

@@ -1,0 +1,179 @@
+/**
+ * Real mail accounts of a profile: add, test, list, remove, and sync. The password goes only into
+ * the profile's secret store; the account row names that entry (`secret`) and keeps the server
+ * settings in `config`. Every change is written to the audit log.
+ */
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { connectImap, MailError, type ImapSettings, type Security } from '../mail/connect';
+import type { Parser } from '../mail/parse-pool';
+import { syncAccount, type SyncOptions, type SyncReport, type SyncTarget } from '../mail/imap-sync';
+import type { Profile } from '../profile/profile';
+import type { Account } from '../store/repositories';
+
+export interface NewAccount {
+  readonly name: string;
+  readonly email: string;
+  readonly imap: ImapSettings;
+  readonly password: string;
+  readonly smtp?: { readonly host: string; readonly port: number };
+  readonly caldav?: string;
+}
+
+/** What `config` of an IMAP account holds (never a password). */
+export interface AccountConfig {
+  readonly imap: ImapSettings;
+  readonly smtp?: { readonly host: string; readonly port: number };
+  readonly caldav?: string;
+}
+
+export class AccountError extends Error {}
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const SECURITY: readonly Security[] = ['tls', 'starttls', 'plain'];
+
+function checkNew(a: NewAccount): void {
+  if (!NAME.test(a.name)) throw new AccountError(`account name ${JSON.stringify(a.name)}: use letters, digits, . _ -`);
+  if (!/^[^\s@]+@[^\s@]+$/.test(a.email)) throw new AccountError(`${JSON.stringify(a.email)} is not an email address`);
+  if (!a.imap.host.trim()) throw new AccountError('the IMAP host is empty');
+  for (const [what, port] of [
+    ['IMAP', a.imap.port],
+    ['SMTP', a.smtp?.port ?? 1],
+  ] as const)
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      throw new AccountError(`${what} port ${port} is not a port`);
+  if (!SECURITY.includes(a.imap.security)) throw new AccountError(`security must be one of ${SECURITY.join(', ')}`);
+  if (!a.imap.user) throw new AccountError('the IMAP user name is empty');
+  if (!a.password) throw new AccountError('the password is empty');
+  if (a.caldav !== undefined && !/^https?:\/\//.test(a.caldav))
+    throw new AccountError('the CalDAV URL must be http(s)');
+}
+
+export function imapConfig(a: Account): AccountConfig {
+  const c = a.config as Partial<AccountConfig>;
+  if (a.transport !== 'imap' || !c.imap) throw new AccountError(`account ${a.name} has no IMAP server`);
+  return c as AccountConfig;
+}
+
+export function findAccount(p: Profile, name: string): Account {
+  const a = p.repos.accounts.byName(name);
+  if (!a) throw new AccountError(`no account named ${JSON.stringify(name)}`);
+  return a;
+}
+
+export async function addAccount(p: Profile, a: NewAccount, clock: () => Date = () => new Date()): Promise<Account> {
+  checkNew(a);
+  if (p.repos.accounts.byName(a.name)) throw new AccountError(`an account named ${a.name} exists already`);
+  const id = `acct-${randomBytes(6).toString('hex')}`;
+  const secret = `account:${id}:password`;
+  await p.secrets.set(secret, a.password);
+  const config: AccountConfig = {
+    imap: { host: a.imap.host, port: a.imap.port, security: a.imap.security, user: a.imap.user },
+    ...(a.smtp ? { smtp: a.smtp } : {}),
+    ...(a.caldav ? { caldav: a.caldav } : {}),
+  };
+  const account: Account = {
+    id,
+    name: a.name,
+    email: a.email,
+    userName: '',
+    addresses: [a.email],
+    transport: 'imap',
+    config: { ...config },
+    secret,
+    createdAt: clock().toISOString(),
+  };
+  try {
+    p.db.transaction(() => {
+      p.repos.accounts.insert(account);
+      p.audit.append({
+        kind: 'account.changed',
+        data: { action: 'added', account: a.name, transport: 'imap', host: a.imap.host, security: a.imap.security },
+      });
+    })();
+  } catch (e) {
+    await p.secrets.delete(secret);
+    throw e;
+  }
+  return account;
+}
+
+/** The server settings and password a sync of this account uses. */
+export async function syncTarget(p: Profile, a: Account): Promise<SyncTarget> {
+  const { imap } = imapConfig(a);
+  const password = a.secret ? await p.secrets.get(a.secret) : undefined;
+  if (password === undefined) throw new AccountError(`the password of account ${a.name} is not in the secret store`);
+  return { accountId: a.id, settings: imap, password };
+}
+
+/** Logs in and lists the folders; throws a MailError whose `kind` says what is wrong. */
+export async function testAccount(
+  p: Profile,
+  name: string,
+  o: { timeoutMs?: number } = {},
+): Promise<{ folders: number }> {
+  const t = await syncTarget(p, findAccount(p, name));
+  const client = await connectImap(t.settings, t.password, { timeoutMs: o.timeoutMs ?? 15_000 });
+  try {
+    const folders = await client.list();
+    await client.logout();
+    return { folders: folders.length };
+  } catch (e) {
+    client.close();
+    throw e instanceof MailError ? e : new MailError('protocol', (e as Error).message);
+  }
+}
+
+export async function removeAccount(p: Profile, name: string): Promise<void> {
+  const a = findAccount(p, name);
+  if (a.transport === 'local') throw new AccountError('the demo account cannot be removed');
+  const ids = (p.db.prepare('SELECT id FROM messages WHERE account_id = ?').all(a.id) as { id: string }[]).map(
+    (r) => r.id,
+  );
+  p.db.transaction(() => {
+    p.repos.accounts.remove(a.id); // messages and folder state go with it (ON DELETE CASCADE)
+    p.audit.append({ kind: 'account.changed', data: { action: 'removed', account: a.name, messages: ids.length } });
+  })();
+  if (a.secret) await p.secrets.delete(a.secret);
+  for (const id of ids) rmSync(join(p.files.attachments, id), { recursive: true, force: true });
+}
+
+export interface AccountSync {
+  readonly account: string;
+  readonly report?: SyncReport;
+  readonly error?: { kind: string; message: string };
+}
+
+/**
+ * One sync pass of the IMAP accounts (or one of them); a failing account does not stop the
+ * others. `parse` is where MIME is parsed: in this thread by default (a one-off pass, as the CLI
+ * makes, does not pay for starting workers); the app passes its long-lived ParsePool's.
+ */
+export async function syncAccounts(
+  p: Profile,
+  o: SyncOptions & { account?: string; parse?: Parser } = {},
+): Promise<AccountSync[]> {
+  const accounts = o.account
+    ? [findAccount(p, o.account)]
+    : p.repos.accounts.list().filter((a) => a.transport === 'imap');
+  const results: AccountSync[] = [];
+  for (const a of accounts) results.push(await syncOne(p, a, o));
+  return results;
+}
+
+async function syncOne(p: Profile, a: Account, o: SyncOptions & { parse?: Parser }): Promise<AccountSync> {
+  try {
+    const target = await syncTarget(p, a);
+    const deps = {
+      db: p.db,
+      repos: p.repos,
+      attachmentsDir: p.files.attachments,
+      ...(o.parse ? { parse: o.parse } : {}),
+    };
+    return { account: a.name, report: await syncAccount(deps, target, o) };
+  } catch (e) {
+    if (!(e instanceof MailError || e instanceof AccountError)) throw e;
+    return { account: a.name, error: { kind: e instanceof MailError ? e.kind : 'account', message: e.message } };
+  }
+}

@@ -1,0 +1,349 @@
+/**
+ * One sync pass of an IMAP account into the store. Per folder:
+ *
+ * - UIDVALIDITY changed → the stored UIDs mean nothing: the folder's messages are dropped and
+ *   fetched again.
+ * - Deletions: stored UIDs that `UID SEARCH ALL` no longer returns are removed.
+ * - Flags: \Seen (our `unread`) of stored messages, only the changed ones when the server has
+ *   CONDSTORE (`CHANGEDSINCE` the HIGHESTMODSEQ of the last complete pass), else all of them.
+ * - New mail: server UIDs the store does not hold, newest first, in pages; each page is parsed
+ *   and stored in one transaction with the folder's progress (`syncedThrough`). Because the work
+ *   is "what the server has that the store lacks", a pass that stops anywhere (the server went
+ *   down, the app quit) resumes where it stopped, and nothing is stored twice.
+ *
+ * Message ids are derived from (account, folder, UIDVALIDITY, UID), so the same message always
+ * gets the same id and a repeated page overwrites instead of duplicating.
+ */
+import { createHash } from 'node:crypto';
+import type { FetchMessageObject, ImapFlow } from 'imapflow';
+import type { Db } from '../store';
+import type { Repositories, StoredMessage } from '../store/repositories';
+import { saveAttachments } from './attachments';
+import { connectImap, mailError, MailError, type ImapSettings } from './connect';
+import { parseMessage } from './parse';
+import type { Parser } from './parse-pool';
+
+export interface SyncDeps {
+  readonly db: Db;
+  readonly repos: Pick<Repositories, 'messages' | 'folderState'>;
+  /** The profile's attachments folder. */
+  readonly attachmentsDir: string;
+  readonly clock?: () => Date;
+  /** Default: in this thread. A sync over many messages passes a ParsePool's `parse`. */
+  readonly parse?: Parser;
+}
+
+export interface SyncTarget {
+  readonly accountId: string;
+  readonly settings: ImapSettings;
+  readonly password: string;
+}
+
+export interface SyncOptions {
+  /** Messages fetched, parsed and stored per transaction (at most; pages also stop at 32 MB). Default 200. */
+  readonly pageSize?: number;
+  /** Bytes downloaded of one message; a bigger one is kept from its start, with a parse error. Default 50 MB. */
+  readonly maxMessageBytes?: number;
+  /** Only these folders; default every selectable folder (and folders gone from the server are dropped). */
+  readonly folders?: readonly string[];
+  readonly timeoutMs?: number;
+  /** Called after each stored page (progress; tests stop the server here). */
+  readonly onPage?: (p: { folder: string; stored: number; remaining: number }) => void | Promise<void>;
+}
+
+export interface FolderReport {
+  readonly folder: string;
+  readonly added: number;
+  readonly removed: number;
+  readonly flagsChanged: number;
+  /** UIDVALIDITY changed, so the folder was fetched again from scratch. */
+  readonly reset: boolean;
+  readonly parseErrors: number;
+}
+
+export interface SyncReport {
+  readonly accountId: string;
+  readonly folders: FolderReport[];
+  /** Folders that are gone from the server, whose messages were removed. */
+  readonly droppedFolders: string[];
+}
+
+/** The stable id plans see for a remote message. */
+export function remoteMessageId(accountId: string, folder: string, uidValidity: number, uid: number): string {
+  return `m-${createHash('sha256').update(`${accountId}\0${folder}\0${uidValidity}\0${uid}`).digest('hex').slice(0, 24)}`;
+}
+
+/** Messages above this are stored from their first bytes only (default 50 MB). */
+const MAX_MESSAGE_BYTES = 50 * 1024 * 1024;
+/** What a page (and the page fetched ahead of it) may hold in memory. */
+const PAGE_BYTES = 32 * 1024 * 1024;
+
+/** A UID list as an IMAP set with ranges (`1:200,205`): short commands for long runs. */
+export function uidSet(uids: readonly number[]): string {
+  const sorted = [...uids].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    parts.push(i === j ? `${sorted[i]}` : `${sorted[i]}:${sorted[j]}`);
+    i = j + 1;
+  }
+  return parts.join(',');
+}
+
+/** Consecutive pages of at most `count` messages and (unless one message alone is bigger) `bytes`. */
+export function pagesOf(
+  uids: readonly number[],
+  size: (uid: number) => number,
+  max: { count: number; bytes: number },
+): number[][] {
+  const pages: number[][] = [];
+  let page: number[] = [];
+  let bytes = 0;
+  for (const uid of uids) {
+    const s = size(uid);
+    if (page.length && (page.length >= max.count || bytes + s > max.bytes)) {
+      pages.push(page);
+      page = [];
+      bytes = 0;
+    }
+    page.push(uid);
+    bytes += s;
+  }
+  if (page.length) pages.push(page);
+  return pages;
+}
+
+const now = (d: SyncDeps) => (d.clock ?? (() => new Date()))().toISOString();
+
+async function toStored(
+  d: SyncDeps,
+  accountId: string,
+  folder: string,
+  uidValidity: number,
+  m: FetchMessageObject,
+  maxBytes: number,
+): Promise<StoredMessage> {
+  const id = remoteMessageId(accountId, folder, uidValidity, m.uid);
+  const internal = m.internalDate instanceof Date ? m.internalDate : new Date(m.internalDate ?? 0);
+  const p = await (d.parse ?? parseMessage)(m.source ?? new Uint8Array(0), { date: internal, key: id });
+  let attachments: StoredMessage['attachments'] = [];
+  // A message over the cap is kept from its first bytes (headers, text) rather than not at all.
+  let parseError =
+    (m.size ?? 0) > maxBytes
+      ? [`only the first ${maxBytes} of ${m.size} bytes were downloaded`, p.parseError].filter(Boolean).join('; ')
+      : p.parseError;
+  try {
+    attachments = saveAttachments(d.attachmentsDir, id, p.attachments);
+  } catch (e) {
+    // A full disk or a bad path must not lose the message itself.
+    attachments = p.attachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      size: a.content.byteLength,
+    }));
+    parseError = [parseError, `attachments not saved: ${(e as Error).message}`].filter(Boolean).join('; ');
+  }
+  return {
+    id,
+    accountId,
+    folder,
+    remoteUid: m.uid,
+    messageId: p.messageId,
+    threadId: p.threadId,
+    from: p.from,
+    to: p.to,
+    cc: p.cc,
+    subject: p.subject,
+    date: p.date,
+    body: p.body,
+    html: p.html,
+    unread: !m.flags?.has('\\Seen'),
+    labels: [],
+    auth: p.auth,
+    attachments,
+    parseError,
+    category: null,
+    summary: null,
+    triagedAt: null,
+  };
+}
+
+async function syncFolder(
+  client: ImapFlow,
+  d: SyncDeps,
+  accountId: string,
+  folder: string,
+  o: SyncOptions,
+): Promise<FolderReport> {
+  const { messages, folderState } = d.repos;
+  const lock = await client.getMailboxLock(folder);
+  try {
+    const mb = client.mailbox;
+    if (!mb) throw new MailError('protocol', `could not open ${folder}`);
+    // What the folder looked like when opened; later changes are the next pass's work.
+    const opened = {
+      uidValidity: Number(mb.uidValidity),
+      uidNext: mb.uidNext,
+      modseq: mb.noModseq ? undefined : mb.highestModseq,
+      exists: mb.exists,
+    };
+    let state = folderState.get(accountId, folder);
+    const reset = state?.uidValidity != null && state.uidValidity !== opened.uidValidity;
+    if (reset) {
+      d.db.transaction(() => {
+        messages.removeFolder(accountId, folder);
+        folderState.remove(accountId, folder);
+      })();
+      state = undefined;
+    }
+    if (!state) folderState.put({ accountId, folder, uidValidity: opened.uidValidity, updatedAt: now(d) });
+
+    const serverUids =
+      opened.exists === 0 ? [] : ((await client.search({ all: true }, { uid: true })) || []).sort((a, b) => a - b);
+    const server = new Set(serverUids);
+    const local = messages.remoteState(accountId, folder);
+    const gone = [...local.keys()].filter((uid) => !server.has(uid));
+    const removed = gone.length ? messages.removeByUid(accountId, folder, gone) : 0;
+
+    let flagsChanged = 0;
+    const since = state?.highestModseq && opened.modseq !== undefined ? BigInt(state.highestModseq) : undefined;
+    if (local.size > gone.length && (since === undefined || (opened.modseq ?? 0n) > since)) {
+      const changes: { uid: number; unread: boolean }[] = [];
+      for await (const m of client.fetch('1:*', { uid: true, flags: true }, { uid: true, changedSince: since })) {
+        const stored = local.get(m.uid);
+        const unread = !m.flags?.has('\\Seen');
+        if (stored && server.has(m.uid) && stored.unread !== unread) changes.push({ uid: m.uid, unread });
+      }
+      messages.setUnreadByUid(accountId, folder, changes);
+      flagsChanged = changes.length;
+    }
+
+    const missing = serverUids.filter((uid) => !local.has(uid)).reverse();
+    const maxBytes = o.maxMessageBytes ?? MAX_MESSAGE_BYTES;
+    const sizes = new Map<number, number>();
+    if (missing.length)
+      for await (const m of client.fetch(uidSet(missing), { uid: true, size: true }, { uid: true }))
+        sizes.set(m.uid, m.size ?? 0);
+    const pages = pagesOf(missing, (uid) => Math.min(maxBytes, sizes.get(uid) ?? 0), {
+      count: Math.max(1, o.pageSize ?? 200),
+      bytes: PAGE_BYTES,
+    });
+    const fetchPage = (page: number[]) =>
+      client.fetchAll(
+        uidSet(page),
+        { uid: true, flags: true, internalDate: true, size: true, source: { maxLength: maxBytes } },
+        { uid: true },
+      );
+    let added = 0;
+    let parseErrors = 0;
+    // The next page is fetched while this one is parsed and stored.
+    let next = pages.length ? fetchPage(pages[0]!) : null;
+    for (let i = 0; i < pages.length; i++) {
+      const fetched = await next!;
+      next = i + 1 < pages.length ? fetchPage(pages[i + 1]!) : null;
+      // If this page fails, the prefetch's rejection is reported by this throw, not left unhandled.
+      next?.catch(() => undefined);
+      const page = pages[i]!;
+      const stored = await Promise.all(
+        fetched.map((m) => toStored(d, accountId, folder, opened.uidValidity, m, maxBytes)),
+      );
+      d.db.transaction(() => {
+        for (const m of stored) messages.upsert(m);
+        folderState.put({ accountId, folder, syncedThrough: Math.min(...page), updatedAt: now(d) });
+      })();
+      added += stored.length;
+      parseErrors += stored.filter((m) => m.parseError).length;
+      await o.onPage?.({ folder, stored: added, remaining: missing.length - added });
+    }
+
+    folderState.put({
+      accountId,
+      folder,
+      uidValidity: opened.uidValidity,
+      uidNext: opened.uidNext,
+      highestModseq: opened.modseq?.toString(),
+      syncedThrough: serverUids[0] ?? opened.uidNext,
+      updatedAt: now(d),
+    });
+    return { folder, added, removed, flagsChanged, reset, parseErrors };
+  } finally {
+    lock.release();
+  }
+}
+
+/** Folders mail can be in (not \Noselect containers). */
+async function selectableFolders(client: ImapFlow): Promise<string[]> {
+  return (await client.list())
+    .filter((f) => !f.flags.has('\\Noselect') && !f.flags.has('\\NonExistent'))
+    .map((f) => f.path);
+}
+
+/** One pass over the account's folders. Throws a MailError; what was stored before stays. */
+export async function syncAccount(d: SyncDeps, t: SyncTarget, o: SyncOptions = {}): Promise<SyncReport> {
+  const client = await connectImap(t.settings, t.password, { timeoutMs: o.timeoutMs });
+  try {
+    const folders = o.folders ?? (await selectableFolders(client));
+    const report: SyncReport = { accountId: t.accountId, folders: [], droppedFolders: [] };
+    if (!o.folders) {
+      const present = new Set(folders);
+      for (const s of d.repos.folderState.list(t.accountId))
+        if (!present.has(s.folder)) {
+          d.db.transaction(() => {
+            d.repos.messages.removeFolder(t.accountId, s.folder);
+            d.repos.folderState.remove(t.accountId, s.folder);
+          })();
+          report.droppedFolders.push(s.folder);
+        }
+    }
+    for (const folder of folders) report.folders.push(await syncFolder(client, d, t.accountId, folder, o));
+    await client.logout();
+    return report;
+  } catch (e) {
+    client.close();
+    throw mailError(e, t.settings);
+  }
+}
+
+/**
+ * Marks stored messages read or unread on the server, then in the store. A message whose
+ * folder's UIDVALIDITY changed since the last sync is refused (its UID may now name another
+ * message): sync first.
+ */
+export async function setFlags(
+  d: SyncDeps,
+  t: SyncTarget,
+  changes: readonly { id: string; unread: boolean }[],
+): Promise<void> {
+  const byFolder = new Map<string, { id: string; uid: number; unread: boolean }[]>();
+  for (const c of changes) {
+    const m = d.repos.messages.get(c.id);
+    if (!m || m.accountId !== t.accountId || m.remoteUid === null)
+      throw new MailError('protocol', `message ${c.id} is not a synced message of this account`);
+    byFolder.set(m.folder, [...(byFolder.get(m.folder) ?? []), { id: c.id, uid: m.remoteUid, unread: c.unread }]);
+  }
+  const client = await connectImap(t.settings, t.password);
+  try {
+    for (const [folder, list] of byFolder) {
+      const lock = await client.getMailboxLock(folder);
+      try {
+        const known = d.repos.folderState.get(t.accountId, folder)?.uidValidity;
+        if (known !== Number(client.mailbox ? client.mailbox.uidValidity : -1))
+          throw new MailError('protocol', `${folder} changed on the server since the last sync; sync first`);
+        for (const unread of [true, false]) {
+          const uids = list.filter((c) => c.unread === unread).map((c) => c.uid);
+          if (!uids.length) continue;
+          if (unread) await client.messageFlagsRemove(uidSet(uids), ['\\Seen'], { uid: true });
+          else await client.messageFlagsAdd(uidSet(uids), ['\\Seen'], { uid: true });
+        }
+      } finally {
+        lock.release();
+      }
+      d.repos.messages.setUnreadByUid(t.accountId, folder, list);
+    }
+    await client.logout();
+  } catch (e) {
+    client.close();
+    throw mailError(e, t.settings);
+  }
+}

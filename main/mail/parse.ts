@@ -1,0 +1,176 @@
+/**
+ * One raw message (RFC 5322 / MIME) → what the store keeps: addresses, subject, date, a text body
+ * (from the HTML when there is no text part), sanitised HTML for the viewer, attachments, the
+ * receiving server's SPF/DKIM/DMARC verdicts and a thread id. Mail is hostile input: nothing here
+ * throws on a bad message. Whatever cannot be read cleanly is named in `parseError` and the
+ * message is kept (with its raw text as the body when no part could be decoded), never dropped.
+ */
+import { createHash } from 'node:crypto';
+import PostalMime, { type Address, type Email } from 'postal-mime';
+import type { AttachmentFile } from './attachments';
+import { htmlToText, sanitizeHtml } from './html';
+
+export interface ParsedMail {
+  readonly messageId: string | null;
+  readonly threadId: string;
+  readonly from: string;
+  readonly to: string[];
+  readonly cc: string[];
+  readonly subject: string;
+  /** ISO 8601. */
+  readonly date: string;
+  readonly body: string;
+  readonly html: string | null;
+  readonly auth: Record<string, string> | null;
+  readonly attachments: AttachmentFile[];
+  readonly parseError: string | null;
+}
+
+/** The raw text kept as the body of a message none of whose parts could be decoded. */
+const RAW_BODY_LIMIT = 256 * 1024;
+
+const mailbox = (a: { name: string; address: string }): string =>
+  a.name && a.address ? `${a.name} <${a.address}>` : a.address || a.name;
+
+const flatten = (list: readonly Address[] | undefined): { name: string; address: string }[] =>
+  (list ?? []).flatMap((a) => (a.group ? a.group : [{ name: a.name, address: a.address ?? '' }]));
+
+const addresses = (list: readonly Address[] | undefined): string[] =>
+  flatten(list)
+    .map((a) => a.address)
+    .filter((a) => a.length > 0);
+
+const firstId = (s: string | undefined): string | null => s?.match(/<[^<>\s]+>/)?.[0] ?? null;
+
+/**
+ * The thread a message belongs to: the root of its References chain, else what it replies to,
+ * else itself. Hashed, so a hostile Message-ID never becomes an identifier verbatim.
+ */
+export function threadIdOf(
+  o: { references?: string; inReplyTo?: string; messageId?: string | null },
+  fallback: string,
+): string {
+  const root = firstId(o.references) ?? firstId(o.inReplyTo) ?? o.messageId ?? fallback;
+  return `t-${createHash('sha256').update(root.toLowerCase()).digest('hex').slice(0, 20)}`;
+}
+
+/**
+ * SPF, DKIM and DMARC from the topmost Authentication-Results header: the one the receiving
+ * server added. Lower ones came with the message and may be forged by its sender.
+ */
+export function authResults(email: Pick<Email, 'headers'>): Record<string, string> | null {
+  const header = email.headers.find((h) => h.key === 'authentication-results');
+  if (!header) return null;
+  const out: Record<string, string> = {};
+  for (const m of header.value.matchAll(/\b(spf|dkim|dmarc)\s*=\s*([a-z]+)/gi)) {
+    const method = m[1]!.toLowerCase();
+    out[method] ??= m[2]!.toLowerCase();
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+/**
+ * Charset labels no decoder knows (their text was read as UTF-8), from Content-Type header lines
+ * (of every part) and encoded words; a body that merely mentions "charset=" does not count.
+ */
+function unknownCharsets(raw: string): string[] {
+  const labels = new Set<string>();
+  for (const header of raw.matchAll(/^content-type:.*(?:\r?\n[ \t].*)*/gim))
+    for (const m of header[0].matchAll(/charset\s*=\s*["']?([^"';\s]+)/gi)) labels.add(m[1]!.toLowerCase());
+  for (const m of raw.matchAll(/=\?([^?*\s]+)(?:\*[^?]*)?\?[bq]\?/gi)) labels.add(m[1]!.toLowerCase());
+  return [...labels].filter((l) => {
+    try {
+      new TextDecoder(l);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+}
+
+function isoDate(value: string | undefined, fallback: Date): { date: string; ok: boolean } {
+  const t = value ? Date.parse(value) : NaN;
+  return Number.isFinite(t)
+    ? { date: new Date(t).toISOString(), ok: true }
+    : { date: fallback.toISOString(), ok: false };
+}
+
+function bodyOf(raw: string): string {
+  const split = raw.search(/\r?\n\r?\n/);
+  return (split < 0 ? raw : raw.slice(split)).trim().slice(0, RAW_BODY_LIMIT);
+}
+
+const decode = (source: Uint8Array): string =>
+  Buffer.from(source.buffer, source.byteOffset, source.byteLength).toString('utf8');
+
+/** The record of a message that could not be parsed at all: its raw text, and why. */
+export function unparsedMail(source: Uint8Array, fallback: { date: Date; key: string }, reason: string): ParsedMail {
+  return {
+    messageId: null,
+    threadId: threadIdOf({}, fallback.key),
+    from: '',
+    to: [],
+    cc: [],
+    subject: '',
+    date: fallback.date.toISOString(),
+    body: decode(source).slice(0, RAW_BODY_LIMIT),
+    html: null,
+    auth: null,
+    attachments: [],
+    parseError: reason,
+  };
+}
+
+const toBytes = (c: ArrayBuffer | Uint8Array | string): Uint8Array =>
+  typeof c === 'string' ? new TextEncoder().encode(c) : c instanceof Uint8Array ? c : new Uint8Array(c);
+
+/**
+ * Parses one message. `fallback` supplies what the message may lack: a date (the server's
+ * INTERNALDATE) and a stable key for the thread of a message without any Message-ID.
+ */
+export async function parseMessage(source: Uint8Array, fallback: { date: Date; key: string }): Promise<ParsedMail> {
+  const raw = decode(source);
+  const problems: string[] = [];
+  let email: Email;
+  try {
+    email = await PostalMime.parse(source, { attachmentEncoding: 'arraybuffer' });
+  } catch (e) {
+    problems.push(`malformed MIME: ${(e as Error).message}`);
+    email = { headers: [], headerLines: [], attachments: [] };
+  }
+  if (!email.from && !email.date && !email.subject && !email.messageId && !email.to)
+    problems.push('no message headers (From, To, Date, Subject and Message-ID all missing)');
+  const unknown = unknownCharsets(raw);
+  if (unknown.length)
+    problems.push(`unknown charset ${unknown.map((c) => JSON.stringify(c)).join(', ')} (read as UTF-8)`);
+  const date = isoDate(email.date, fallback.date);
+  if (email.date && !date.ok) problems.push(`unreadable Date header ${JSON.stringify(email.date.slice(0, 80))}`);
+
+  const html = email.html ? sanitizeHtml(email.html) : null;
+  let body = email.text?.trim() ? email.text : email.html ? htmlToText(email.html) : '';
+  if (!body.trim() && email.attachments.length === 0 && bodyOf(raw)) {
+    // Nothing decoded but the message has content: keep it raw rather than lose it.
+    if (!problems.some((p) => p.startsWith('malformed'))) problems.push('malformed MIME: no readable part');
+    body = bodyOf(raw);
+  }
+  const messageId = firstId(email.messageId);
+  const from = flatten(email.from ? [email.from] : undefined)[0];
+  return {
+    messageId,
+    threadId: threadIdOf({ references: email.references, inReplyTo: email.inReplyTo, messageId }, fallback.key),
+    from: from ? mailbox(from) : '',
+    to: addresses(email.to),
+    cc: addresses(email.cc),
+    subject: email.subject ?? '',
+    date: date.date,
+    body,
+    html,
+    auth: authResults(email),
+    attachments: email.attachments.map((a) => ({
+      filename: a.filename ?? '',
+      contentType: a.mimeType,
+      content: toBytes(a.content),
+    })),
+    parseError: problems.length ? problems.join('; ') : null,
+  };
+}
