@@ -15,6 +15,7 @@ import type { Limits, Mode, RunReport } from '../../engine/run/types';
 import { WorldState, type WorldEffects } from '../../engine/world';
 import { explainClaim } from '../../engine/claims/explain';
 import { worldDirectory } from '../../engine/claims/world-directory';
+import { pushDraft } from '../accounts/transports';
 import { contentHashOf } from '../claims/claim-store';
 import type { Profile } from '../profile/profile';
 import { applyEffects, worldOf } from '../profile/world-io';
@@ -216,6 +217,17 @@ export async function runOnProfile(
       });
     })
     .immediate();
+  // A real account's drafts also go to its Drafts folder, where every mail client sees them. A
+  // failure (server down) leaves the draft in the profile and is recorded, never fatal to the run.
+  if (account.transport === 'imap')
+    for (const d of effects.drafts)
+      await pushDraft(p, d.id).catch((e: unknown) =>
+        p.audit.append({
+          kind: 'account.changed',
+          runId,
+          data: { action: 'draft-not-uploaded', account: account.name, draft: d.id, error: (e as Error).message },
+        }),
+      );
   return { runId, report: stored, effects, receipt };
 }
 

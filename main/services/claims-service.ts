@@ -5,7 +5,7 @@
  */
 import type { Profile } from '../profile/profile';
 import { ClaimError, type ClaimRow, type ClaimState } from '../claims/claim-store';
-import { localTransport } from '../outbox/local-transport';
+import { accountTransports, transportNameOf } from '../accounts/transports';
 import { Outbox, type CommitOutcome } from '../outbox/outbox';
 import type { Transport } from '../outbox/transport';
 
@@ -20,7 +20,7 @@ export class ClaimsService {
     transports?: ReadonlyMap<string, Transport>,
     private readonly clock: () => Date = () => new Date(),
   ) {
-    this.outbox = new Outbox(p.db, transports ?? new Map([['local', localTransport(p, clock)]]), p.audit, {
+    this.outbox = new Outbox(p.db, transports ?? accountTransports(p, clock), p.audit, {
       now: clock,
     });
   }
@@ -39,8 +39,7 @@ export class ClaimsService {
   }
 
   transportOf(c: ClaimRow): string {
-    const a = c.accountId ? this.p.repos.accounts.get(c.accountId) : undefined;
-    return a?.transport === 'imap' ? 'smtp' : 'local';
+    return transportNameOf(c.accountId ? this.p.repos.accounts.get(c.accountId) : undefined);
   }
 
   approve(id: string, o: { by: string; expectedHash?: string; undoWindowMs?: number }) {
