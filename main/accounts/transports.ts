@@ -7,6 +7,7 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { storeComposer } from '../mail/compose';
 import { appendDraft, imapSentFolder } from '../mail/imap-folders';
+import { organizeOnServer, type OrganizeAction } from '../mail/imap-organize';
 import { localTransport } from '../outbox/local-transport';
 import { smtpTransport } from '../outbox/mail-transport';
 import { TransportError, type Transport } from '../outbox/transport';
@@ -48,10 +49,49 @@ function accountTransport(p: Profile, a: Account): Transport | null {
     ));
   return {
     name: transportNameOf(a),
-    commit: async (req) => (await inner()).commit(req),
-    reconcile: async (req) => (await inner()).reconcile(req),
+    async commit(req) {
+      if (MAIL_TOOLS.has(req.action.tool)) return (await inner()).commit(req);
+      const action = organizeActionOf(req.action.tool, req.action.args);
+      if (!action)
+        throw new TransportError(
+          'permanent',
+          `${req.action.tool} cannot be committed to a real account yet (mail and organising only)`,
+        );
+      // Already done by an earlier attempt: the store follows the server only after success.
+      const m = p.repos.messages.get(action.id);
+      if (m && m.remoteUid === null) return { done: action.kind, reconciled: true };
+      await organizeOnServer(p, a, c.imap, await password(), action).catch((e: unknown) => {
+        throw new TransportError('temporary', (e as Error).message);
+      });
+      return { done: action.kind, id: action.id };
+    },
+    async reconcile(req) {
+      return MAIL_TOOLS.has(req.action.tool) ? (await inner()).reconcile(req) : { done: false };
+    },
   };
 }
+
+const MAIL_TOOLS = new Set(['sendEmail', 'replyToEmail', 'forwardEmail']);
+
+/** The server-side change an organising action makes, or null for actions not supported here. */
+function organizeActionOf(tool: string, args: Readonly<Record<string, unknown>>): OrganizeAction | null {
+  const id = typeof args.id === 'string' ? args.id : null;
+  if (!id) return null;
+  if (tool === 'archiveEmail') return { kind: 'archive', id };
+  if (tool === 'markRead') return { kind: 'seen', id };
+  if (tool === 'deleteEmail') return { kind: 'trash', id };
+  if (tool === 'moveEmail' && typeof args.folder === 'string') return { kind: 'move', id, folder: args.folder };
+  return null;
+}
+
+/** The tools whose allowed calls on a real account become outbox entries (see run-on-profile). */
+export const SERVER_TOOLS: ReadonlySet<string> = new Set([
+  ...MAIL_TOOLS,
+  'archiveEmail',
+  'markRead',
+  'deleteEmail',
+  'moveEmail',
+]);
 
 export function accountTransports(p: Profile, clock: () => Date = () => new Date()): Map<string, Transport> {
   const map = new Map<string, Transport>([['local', localTransport(p, clock)]]);

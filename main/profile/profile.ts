@@ -89,7 +89,8 @@ export function openProfile(dir: string, o: OpenProfileOptions = {}): Profile {
     },
   };
   if (isNew || !repos.accounts.get(DEMO_ACCOUNT_ID)) {
-    if (repos.accounts.list().length === 0) db.transaction(() => addDemoAccount(profile, clock(), o.demoWorld)).immediate();
+    if (repos.accounts.list().length === 0)
+      db.transaction(() => addDemoAccount(profile, clock(), o.demoWorld)).immediate();
   }
   return profile;
 }

@@ -63,7 +63,10 @@ export function applyEffects(
   o: { runId?: string; claimId?: string; messageId?: string } = {},
 ): void {
   for (const d of fx.drafts) repos.outgoing.addDraft(account.id, d, o.runId ?? null);
-  for (const s of fx.sent)
+  // A real account's sends and mail changes happen on its servers, through the outbox; the
+  // store follows from there (and from sync), never ahead of it.
+  const local = account.transport === 'local';
+  for (const s of local ? fx.sent : [])
     repos.outgoing.addSent(account.id, s, {
       ...(o.runId ? { runId: o.runId } : {}),
       ...(o.claimId ? { claimId: o.claimId } : {}),
@@ -71,7 +74,7 @@ export function applyEffects(
     });
   for (const e of fx.events) repos.calendar.upsert(account.id, e);
   for (const r of fx.responses) repos.outgoing.addResponse(account.id, r);
-  for (const c of fx.changes) {
+  for (const c of local ? fx.changes : []) {
     const m = repos.messages.get(c.emailId);
     if (!m) continue;
     if (c.action === 'archive') repos.messages.move(c.emailId, 'Archive');

@@ -15,7 +15,8 @@ import type { Limits, Mode, RunReport } from '../../engine/run/types';
 import { WorldState, type WorldEffects } from '../../engine/world';
 import { explainClaim } from '../../engine/claims/explain';
 import { worldDirectory } from '../../engine/claims/world-directory';
-import { pushDraft } from '../accounts/transports';
+import { pushDraft, SERVER_TOOLS, transportNameOf } from '../accounts/transports';
+import { ClaimsService } from '../services/claims-service';
 import { contentHashOf } from '../claims/claim-store';
 import type { Profile } from '../profile/profile';
 import { applyEffects, worldOf } from '../profile/world-io';
@@ -103,6 +104,7 @@ export async function runOnProfile(
   };
   const outputHash = hashJson({ status: report.status, result: report.result } as Json);
   let receipt!: ReturnType<typeof runReceipt>;
+  let autoCommits = 0;
 
   p.db
     .transaction(() => {
@@ -184,6 +186,7 @@ export async function runOnProfile(
         });
       }
       applyEffects(p.repos, account, effects, { runId });
+      autoCommits = account.transport === 'imap' ? queueAllowedActions(p, account, runId, stored.calls, clock) : 0;
       if (findings.size)
         p.audit.append({ kind: 'security.firewall', runId, data: { findings: Object.fromEntries(findings) } });
       if (report.status === 'limit')
@@ -217,6 +220,7 @@ export async function runOnProfile(
       });
     })
     .immediate();
+  if (autoCommits) await new ClaimsService(p, undefined, clock).commitDue();
   // A real account's drafts also go to its Drafts folder, where every mail client sees them. A
   // failure (server down) leaves the draft in the profile and is recorded, never fatal to the run.
   if (account.transport === 'imap')
@@ -229,6 +233,48 @@ export async function runOnProfile(
         }),
       );
   return { runId, report: stored, effects, receipt };
+}
+
+/**
+ * On a real account, what the policy allowed still has to happen on the servers: each allowed,
+ * executed send or mail change becomes an outbox entry — recorded like an approved claim, with
+ * the policy rule as the approver and no undo window — so it is committed exactly once, through
+ * the same transport as a person's approvals. Returns how many were queued.
+ */
+function queueAllowedActions(
+  p: Profile,
+  account: Account,
+  runId: string,
+  calls: RunReport['calls'],
+  clock: () => Date,
+): number {
+  let n = 0;
+  for (const c of calls) {
+    if (!c.executed || c.decision !== 'allow' || !SERVER_TOOLS.has(c.tool)) continue;
+    const id = `${runId}-auto-${c.seq}`;
+    p.claims.create({
+      id,
+      runId,
+      seq: c.seq,
+      accountId: account.id,
+      action: { tool: c.tool, args: c.args as { [key: string]: Json } },
+      rule: c.rule,
+      reasons: [...c.reasons],
+      risk: 'low',
+      fields: c.fields as unknown as Json,
+      context: [],
+      createdAt: clock().toISOString(),
+    });
+    p.claims.approve(id, {
+      by: `policy:${c.rule}`,
+      now: clock(),
+      undoWindowMs: 0,
+      transport: transportNameOf(account),
+      messageIdDomain: account.email.split('@')[1] ?? 'zamburak.invalid',
+    });
+    n++;
+  }
+  return n;
 }
 
 function fail(message: string): never {

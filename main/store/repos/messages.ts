@@ -266,6 +266,11 @@ export class MessagesRepo {
     this.db.prepare('UPDATE messages SET folder = ? WHERE id = ?').run(folder, id);
   }
 
+  /** Moved on the server: its old UID names nothing in the new folder; a sync of that folder finds it again. */
+  movedOnServer(id: string, folder: string): void {
+    this.db.prepare('UPDATE messages SET folder = ?, remote_uid = NULL WHERE id = ?').run(folder, id);
+  }
+
   setUnread(id: string, unread: boolean): void {
     this.db.prepare('UPDATE messages SET unread = ? WHERE id = ?').run(unread ? 1 : 0, id);
   }

@@ -197,9 +197,45 @@ describe.skipIf(missing)('sending and drafts on a real account', () => {
     const c = await server.client();
     try {
       const status = await c.status('Drafts', { messages: true });
-      expect(status.messages).toBe(2);
+      expect(status && status.messages).toBe(2);
     } finally {
       await c.logout();
     }
+  }, 60_000);
+
+  it('what the policy allows on a real account happens on its servers, once: a note to self is sent, an email archived', async () => {
+    const target = p.db.prepare(`SELECT id FROM messages WHERE message_id = '<m1@example.test>'`).get() as {
+      id: string;
+    };
+    const before = received.length;
+    const plan = `
+      const e = await getEmail(input.id);
+      await archiveEmail(e.id);
+      await sendEmail({ to: ['${account.email}'], subject: 'Note to self', body: 'Archived ' + e.subject });
+    `;
+    const r = await runOnProfile(p, { plan, input: { id: target.id }, accountId: account.id });
+    expect(r.report.calls.filter((c) => c.executed).map((c) => [c.tool, c.decision])).toEqual([
+      ['getEmail', 'allow'],
+      ['archiveEmail', 'allow'],
+      ['sendEmail', 'allow'],
+    ]);
+    // Both went through the outbox, approved by the policy rule, and are committed.
+    const auto = p.claims.list({ limit: 100 }).filter((c) => c.runId === r.runId);
+    expect(auto.map((c) => [c.action.tool, c.state, c.decidedBy])).toEqual(
+      expect.arrayContaining([
+        ['archiveEmail', 'committed', 'policy:organize/self-scoped'],
+        ['sendEmail', 'committed', 'policy:egress/to-self'],
+      ]),
+    );
+    expect(received.length - before).toBe(1);
+    expect(received.at(-1)!.to).toEqual([account.email]);
+    const c = await server.client();
+    try {
+      const archive = await c.status('Archive', { messages: true });
+      expect(archive && archive.messages).toBe(1);
+    } finally {
+      await c.logout();
+    }
+    expect(p.repos.messages.get(target.id)!.folder).toBe('Archive');
   }, 60_000);
 });

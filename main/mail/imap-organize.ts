@@ -1,0 +1,70 @@
+/**
+ * Organising a real account's mail on the server — archive, move, mark read — for actions the
+ * policy allowed or a person approved. The message is found by its UID in its folder, checked
+ * against the folder's UIDVALIDITY from the last sync (a UID that may now name another message is
+ * refused), and moved to the folder with the matching special use (\Archive, \Trash) when there
+ * is one. The store follows once the server has done it.
+ */
+import type { ImapFlow } from 'imapflow';
+import type { Profile } from '../profile/profile';
+import type { Account } from '../store/repositories';
+import { connectImap, MailError, type ImapSettings } from './connect';
+
+export type OrganizeAction =
+  | { readonly kind: 'move'; readonly id: string; readonly folder: string }
+  | { readonly kind: 'archive'; readonly id: string }
+  | { readonly kind: 'trash'; readonly id: string }
+  | { readonly kind: 'seen'; readonly id: string };
+
+async function specialFolder(c: ImapFlow, use: '\\Archive' | '\\Trash', name: string): Promise<string> {
+  const folders = await c.list();
+  const found = folders.find((f) => f.specialUse === use) ?? folders.find((f) => f.path === name);
+  if (found) return found.path;
+  await c.mailboxCreate(name);
+  return name;
+}
+
+export async function organizeOnServer(
+  p: Profile,
+  account: Account,
+  s: ImapSettings,
+  password: string,
+  a: OrganizeAction,
+): Promise<void> {
+  const m = p.repos.messages.get(a.id);
+  if (!m || m.accountId !== account.id)
+    throw new MailError('protocol', `message ${a.id} is not a message of this account`);
+  if (m.remoteUid === null) throw new MailError('protocol', `message ${a.id} has no UID on the server (sync first)`);
+  const where = { folder: m.folder, uid: m.remoteUid };
+  const client = await connectImap(s, password, { timeoutMs: 20_000 });
+  try {
+    const lock = await client.getMailboxLock(where.folder);
+    try {
+      const known = p.repos.folderState.get(account.id, where.folder)?.uidValidity;
+      if (known !== Number(client.mailbox ? client.mailbox.uidValidity : -1))
+        throw new MailError('protocol', `${where.folder} changed on the server since the last sync; sync first`);
+      const uid = String(where.uid);
+      if (a.kind === 'seen') {
+        await client.messageFlagsAdd(uid, ['\\Seen'], { uid: true });
+        p.repos.messages.setUnread(a.id, false);
+      } else {
+        const target =
+          a.kind === 'move'
+            ? a.folder
+            : await specialFolder(
+                client,
+                a.kind === 'archive' ? '\\Archive' : '\\Trash',
+                a.kind === 'archive' ? 'Archive' : 'Trash',
+              );
+        await client.messageMove(uid, target, { uid: true });
+        p.repos.messages.movedOnServer(a.id, target);
+      }
+    } finally {
+      lock.release();
+    }
+    await client.logout();
+  } catch (e) {
+    client.close();
+    throw e;
+  }
+}
