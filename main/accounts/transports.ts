@@ -93,14 +93,30 @@ export const SERVER_TOOLS: ReadonlySet<string> = new Set([
   'moveEmail',
 ]);
 
-export function accountTransports(p: Profile, clock: () => Date = () => new Date()): Map<string, Transport> {
-  const map = new Map<string, Transport>([['local', localTransport(p, clock)]]);
-  for (const a of p.repos.accounts.list())
-    if (a.transport === 'imap') {
-      const t = accountTransport(p, a);
-      if (t) map.set(t.name, t);
+/**
+ * The outbox's transports: `local`, and `smtp:<account id>` for each real account — built when
+ * first asked for, so an account added while the app runs is served without a restart.
+ */
+class AccountTransports extends Map<string, Transport> {
+  constructor(
+    private readonly p: Profile,
+    clock: () => Date,
+  ) {
+    super([['local', localTransport(p, clock)]]);
+  }
+
+  override get(name: string): Transport | undefined {
+    if (!super.has(name) && name.startsWith('smtp:')) {
+      const a = this.p.repos.accounts.get(name.slice('smtp:'.length));
+      const t = a?.transport === 'imap' ? accountTransport(this.p, a) : null;
+      if (t) super.set(name, t);
     }
-  return map;
+    return super.get(name);
+  }
+}
+
+export function accountTransports(p: Profile, clock: () => Date = () => new Date()): Map<string, Transport> {
+  return new AccountTransports(p, clock);
 }
 
 /** Puts a stored draft into its account's Drafts folder, where every mail client sees it. */

@@ -9,6 +9,9 @@ import type { Profile } from '../profile/profile';
 import { ClaimsService } from '../services/claims-service';
 import { PoliciesService } from '../services/policies-service';
 import type { Transport } from '../outbox/transport';
+import { syncAccounts } from '../accounts/accounts';
+import { syncCalendars } from '../accounts/calendars';
+import { triageProfile } from '../assistant/triage';
 import { askHandlers } from './ask';
 import { auditHandlers } from './audit';
 import { claimsHandlers } from './claims';
@@ -24,6 +27,8 @@ export interface AppOptions {
   readonly transports?: ReadonlyMap<string, Transport>;
   /** How often the scheduler looks for due commits (ms). */
   readonly tickMs?: number;
+  /** How often real accounts are synced, and new mail triaged (ms; default 2 minutes). */
+  readonly syncEveryMs?: number;
 }
 
 export interface App {
@@ -35,6 +40,18 @@ export interface App {
   /** Runs the scheduler once (tests; the timer calls it too). */
   tick(): Promise<void>;
   stop(): void;
+}
+
+/**
+ * One pass over the real accounts (mail, then calendars), and triage of what arrived. The demo
+ * account is never synced, and its mail is triaged when the person asks.
+ */
+async function syncAndTriage(p: Profile): Promise<void> {
+  if (!p.repos.accounts.list().some((a) => a.transport === 'imap')) return;
+  const mail = await syncAccounts(p);
+  await syncCalendars(p);
+  for (const r of mail) if (r.error) console.error(`zamburak: sync of ${r.account}: ${r.error.message}`);
+  await triageProfile(p);
 }
 
 export function createApp(profile: Profile, o: AppOptions): App {
@@ -84,11 +101,16 @@ export function createApp(profile: Profile, o: AppOptions): App {
   });
 
   let busy = false;
+  let lastSync = 0;
   const tick = async () => {
     if (busy || readSettings(ctx).paused) return;
     busy = true;
     try {
       await claims.commitDue();
+      if (Date.now() - lastSync >= (o.syncEveryMs ?? 120_000)) {
+        lastSync = Date.now();
+        await syncAndTriage(profile);
+      }
     } finally {
       busy = false;
     }

@@ -1,0 +1,39 @@
+/**
+ * The CalDAV calendars of real accounts (an account added with a CalDAV URL): one sync pass of
+ * each, the same user name and password as the account's mail. A failing calendar does not
+ * stop the others; its error says what is wrong.
+ */
+import { CalDavClient, CalDavError } from '../calendar/caldav';
+import { CalendarAccount, type SyncResult } from '../calendar/calendar-sync';
+import type { Profile } from '../profile/profile';
+import type { Account } from '../store/repositories';
+import { AccountError, imapConfig } from './accounts';
+
+export interface CalendarSync {
+  readonly account: string;
+  readonly result?: SyncResult;
+  readonly error?: { kind: string; message: string };
+}
+
+export async function calendarOf(p: Profile, a: Account): Promise<CalendarAccount | null> {
+  const c = imapConfig(a);
+  if (!c.caldav) return null;
+  const password = a.secret ? await p.secrets.get(a.secret) : undefined;
+  if (password === undefined) throw new AccountError(`the password of account ${a.name} is not in the secret store`);
+  return new CalendarAccount(p, a.id, new CalDavClient({ url: c.caldav, user: c.imap.user, password }), c.caldav);
+}
+
+export async function syncCalendars(p: Profile, o: { account?: string } = {}): Promise<CalendarSync[]> {
+  const out: CalendarSync[] = [];
+  for (const a of p.repos.accounts.list()) {
+    if (a.transport !== 'imap' || (o.account && a.name !== o.account)) continue;
+    try {
+      const cal = await calendarOf(p, a);
+      if (cal) out.push({ account: a.name, result: await cal.sync() });
+    } catch (e) {
+      if (!(e instanceof CalDavError || e instanceof AccountError)) throw e;
+      out.push({ account: a.name, error: { kind: e instanceof CalDavError ? e.kind : 'account', message: e.message } });
+    }
+  }
+  return out;
+}
