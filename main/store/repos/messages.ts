@@ -146,6 +146,13 @@ export class MessagesRepo {
     });
   }
 
+  /** Every message id of an account (to remove its attachment folders with it). */
+  idsOf(accountId: string): string[] {
+    return (this.db.prepare('SELECT id FROM messages WHERE account_id = ?').all(accountId) as { id: string }[]).map(
+      (r) => r.id,
+    );
+  }
+
   /** What the store holds of a remote folder, by UID: what a sync compares with the server. */
   remoteState(accountId: string, folder: string): Map<number, { id: string; unread: boolean }> {
     const rows = this.db
