@@ -12,12 +12,14 @@
  *   down, the app quit) resumes where it stopped, and nothing is stored twice.
  *
  * Message ids are derived from (account, folder, UIDVALIDITY, UID), so the same message always
- * gets the same id and a repeated page overwrites instead of duplicating.
+ * gets the same id and a repeated page overwrites instead of duplicating. A message moved on the
+ * server (gone here, new there) keeps its triage, matched by Message-ID.
  */
 import { createHash } from 'node:crypto';
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import type { Db } from '../store';
 import type { Repositories, StoredMessage } from '../store/repositories';
+import type { Triage } from '../store/repos/messages';
 import { saveAttachments } from './attachments';
 import { connectImap, mailError, MailError, type ImapSettings } from './connect';
 import { parseMessage } from './parse';
@@ -123,6 +125,7 @@ async function toStored(
   uidValidity: number,
   m: FetchMessageObject,
   maxBytes: number,
+  moved: Map<string, Triage>,
 ): Promise<StoredMessage> {
   const id = remoteMessageId(accountId, folder, uidValidity, m.uid);
   const internal = m.internalDate instanceof Date ? m.internalDate : new Date(m.internalDate ?? 0);
@@ -163,9 +166,12 @@ async function toStored(
     auth: p.auth,
     attachments,
     parseError,
-    category: null,
-    summary: null,
-    triagedAt: null,
+    // A message moved on the server keeps the triage it had in its old folder.
+    ...((p.messageId && (moved.get(p.messageId) ?? d.repos.messages.triageOf(accountId, p.messageId))) || {
+      category: null,
+      summary: null,
+      triagedAt: null,
+    }),
   };
 }
 
@@ -175,6 +181,8 @@ async function syncFolder(
   accountId: string,
   folder: string,
   o: SyncOptions,
+  /** Triage of messages removed in this pass, by Message-ID: they may reappear in another folder. */
+  moved: Map<string, Triage>,
 ): Promise<FolderReport> {
   const { messages, folderState } = d.repos;
   const lock = await client.getMailboxLock(folder);
@@ -191,6 +199,8 @@ async function syncFolder(
     let state = folderState.get(accountId, folder);
     const reset = state?.uidValidity != null && state.uidValidity !== opened.uidValidity;
     if (reset) {
+      const uids = [...messages.remoteState(accountId, folder).keys()];
+      for (const [id, t] of messages.triageByUid(accountId, folder, uids)) moved.set(id, t);
       d.db.transaction(() => {
         messages.removeFolder(accountId, folder);
         folderState.remove(accountId, folder);
@@ -204,6 +214,7 @@ async function syncFolder(
     const server = new Set(serverUids);
     const local = messages.remoteState(accountId, folder);
     const gone = [...local.keys()].filter((uid) => !server.has(uid));
+    for (const [id, t] of messages.triageByUid(accountId, folder, gone)) moved.set(id, t);
     const removed = gone.length ? messages.removeByUid(accountId, folder, gone) : 0;
 
     let flagsChanged = 0;
@@ -246,7 +257,7 @@ async function syncFolder(
       next?.catch(() => undefined);
       const page = pages[i]!;
       const stored = await Promise.all(
-        fetched.map((m) => toStored(d, accountId, folder, opened.uidValidity, m, maxBytes)),
+        fetched.map((m) => toStored(d, accountId, folder, opened.uidValidity, m, maxBytes, moved)),
       );
       d.db.transaction(() => {
         for (const m of stored) messages.upsert(m);
@@ -296,7 +307,8 @@ export async function syncAccount(d: SyncDeps, t: SyncTarget, o: SyncOptions = {
           report.droppedFolders.push(s.folder);
         }
     }
-    for (const folder of folders) report.folders.push(await syncFolder(client, d, t.accountId, folder, o));
+    const moved = new Map<string, Triage>();
+    for (const folder of folders) report.folders.push(await syncFolder(client, d, t.accountId, folder, o, moved));
     await client.logout();
     return report;
   } catch (e) {

@@ -1,8 +1,8 @@
 /**
  * IMAP sync against a real Dovecot: a first sync of 2000 messages (newest first, every message
  * once, flags right), then the incremental cases — new mail, deletions, \Seen changed on either
- * side, a folder whose UIDVALIDITY changed — and malformed or oversized messages kept with a
- * parse error.
+ * side, a folder whose UIDVALIDITY changed, a message moved between folders keeping its triage —
+ * and malformed or oversized messages kept with a parse error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncTarget } from '../../../main/accounts/accounts';
@@ -170,6 +170,28 @@ describe.skipIf(missing)('IMAP sync against Dovecot', () => {
     const after = p.repos.messages.page({ folder: 'Archive', accountId: account.id }).items;
     expect(after.map((m) => m.subject).sort()).toEqual(['Message 20001', 'Message 20002']);
     expect(after.some((m) => before.includes(m.id))).toBe(false);
+  }, 60_000);
+
+  it('keeps the triage of a message moved to another folder on the server', async () => {
+    const row = (folder: string) =>
+      p.db
+        .prepare(`SELECT id, category, summary FROM messages WHERE message_id = '<m20@example.test>' AND folder = ?`)
+        .get(folder) as { id: string; category: string | null; summary: string | null } | undefined;
+    p.repos.messages.setTriage(row('INBOX')!.id, {
+      category: 'finance',
+      summary: 'an invoice',
+      at: new Date().toISOString(),
+    });
+    const c = await server.client();
+    const lock = await c.getMailboxLock('INBOX');
+    await c.messageMove('20', 'Archive', { uid: true });
+    lock.release();
+    await c.logout();
+    const reports = await syncOnce(p);
+    expect(folderReport(reports, 'INBOX')).toMatchObject({ removed: 1 });
+    expect(folderReport(reports, 'Archive')).toMatchObject({ added: 1 });
+    expect(row('INBOX')).toBeUndefined();
+    expect(row('Archive')).toMatchObject({ category: 'finance', summary: 'an invoice' });
   }, 60_000);
 
   it('keeps malformed messages, with a parse error instead of a lost message', async () => {
