@@ -16,6 +16,8 @@
  * server (gone here, new there) keeps its triage, matched by Message-ID.
  */
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import type { Db } from '../store';
 import type { Repositories, StoredMessage } from '../store/repositories';
@@ -175,6 +177,25 @@ async function toStored(
   };
 }
 
+/** Attachment files go with their messages. */
+function removeAttachments(d: SyncDeps, ids: readonly string[]): void {
+  for (const id of ids) rmSync(join(d.attachmentsDir, id), { recursive: true, force: true });
+}
+
+/** Removes a folder's synced messages and state (keeping their triage in `moved`, by Message-ID). */
+function dropFolder(d: SyncDeps, accountId: string, folder: string, moved: Map<string, Triage>): void {
+  const local = d.repos.messages.remoteState(accountId, folder);
+  for (const [id, t] of d.repos.messages.triageByUid(accountId, folder, [...local.keys()])) moved.set(id, t);
+  d.db.transaction(() => {
+    d.repos.messages.removeFolder(accountId, folder);
+    d.repos.folderState.remove(accountId, folder);
+  })();
+  removeAttachments(
+    d,
+    [...local.values()].map((m) => m.id),
+  );
+}
+
 async function syncFolder(
   client: ImapFlow,
   d: SyncDeps,
@@ -199,12 +220,7 @@ async function syncFolder(
     let state = folderState.get(accountId, folder);
     const reset = state?.uidValidity != null && state.uidValidity !== opened.uidValidity;
     if (reset) {
-      const uids = [...messages.remoteState(accountId, folder).keys()];
-      for (const [id, t] of messages.triageByUid(accountId, folder, uids)) moved.set(id, t);
-      d.db.transaction(() => {
-        messages.removeFolder(accountId, folder);
-        folderState.remove(accountId, folder);
-      })();
+      dropFolder(d, accountId, folder, moved);
       state = undefined;
     }
     if (!state) folderState.put({ accountId, folder, uidValidity: opened.uidValidity, updatedAt: now(d) });
@@ -216,6 +232,10 @@ async function syncFolder(
     const gone = [...local.keys()].filter((uid) => !server.has(uid));
     for (const [id, t] of messages.triageByUid(accountId, folder, gone)) moved.set(id, t);
     const removed = gone.length ? messages.removeByUid(accountId, folder, gone) : 0;
+    removeAttachments(
+      d,
+      gone.map((uid) => local.get(uid)!.id),
+    );
 
     let flagsChanged = 0;
     const since = state?.highestModseq && opened.modseq !== undefined ? BigInt(state.highestModseq) : undefined;
@@ -296,18 +316,15 @@ export async function syncAccount(d: SyncDeps, t: SyncTarget, o: SyncOptions = {
   try {
     const folders = o.folders ?? (await selectableFolders(client));
     const report: SyncReport = { accountId: t.accountId, folders: [], droppedFolders: [] };
+    const moved = new Map<string, Triage>();
     if (!o.folders) {
       const present = new Set(folders);
       for (const s of d.repos.folderState.list(t.accountId))
         if (!present.has(s.folder)) {
-          d.db.transaction(() => {
-            d.repos.messages.removeFolder(t.accountId, s.folder);
-            d.repos.folderState.remove(t.accountId, s.folder);
-          })();
+          dropFolder(d, t.accountId, s.folder, moved);
           report.droppedFolders.push(s.folder);
         }
     }
-    const moved = new Map<string, Triage>();
     for (const folder of folders) report.folders.push(await syncFolder(client, d, t.accountId, folder, o, moved));
     await client.logout();
     return report;

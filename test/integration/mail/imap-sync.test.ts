@@ -5,7 +5,9 @@
  * and malformed or oversized messages kept with a parse error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncTarget } from '../../../main/accounts/accounts';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { syncAccounts, syncTarget } from '../../../main/accounts/accounts';
 import { setFlags, type FolderReport } from '../../../main/mail/imap-sync';
 import { ParsePool } from '../../../main/mail/parse-pool';
 import type { Profile } from '../../../main/profile/profile';
@@ -227,5 +229,43 @@ describe.skipIf(missing)('IMAP sync against Dovecot', () => {
       parse_error: expect.stringContaining('x-no-such-charset'),
     });
     expect(rows[2]!.parse_error).toContain('no message headers');
+  }, 60_000);
+
+  it('saves attachments, and removes them with a folder deleted on the server', async () => {
+    const withFile = [
+      'From: billing@example.test',
+      'Subject: receipt',
+      'Message-ID: <receipt@example.test>',
+      'Content-Type: multipart/mixed; boundary=b',
+      '',
+      '--b',
+      'Content-Type: text/plain',
+      '',
+      'your receipt',
+      '--b',
+      'Content-Type: application/pdf',
+      'Content-Disposition: attachment; filename="../receipt.pdf"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      'JVBERi0xLjQK',
+      '--b--',
+      '',
+    ].join('\r\n');
+    server.writeMaildir('Receipts', [{ raw: withFile }]);
+    expect(folderReport(await syncOnce(p), 'Receipts')).toMatchObject({ added: 1 });
+    const m = p.repos.messages.page({ folder: 'Receipts', accountId: account.id }).items[0]!;
+    expect(m.attachments).toEqual([
+      { filename: '_receipt.pdf', contentType: 'application/pdf', size: 9, path: `${m.id}/_receipt.pdf` },
+    ]);
+    const file = join(p.files.attachments, m.attachments[0]!.path!);
+    expect(readFileSync(file, 'utf8')).toBe('%PDF-1.4\n');
+
+    const c = await server.client();
+    await c.mailboxDelete('Receipts');
+    await c.logout();
+    const [r] = await syncAccounts(p);
+    expect(r!.report!.droppedFolders).toEqual(['Receipts']);
+    expect(count(p, 'Receipts')).toBe(0);
+    expect(existsSync(file)).toBe(false);
   }, 60_000);
 });
