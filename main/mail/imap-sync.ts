@@ -303,11 +303,12 @@ async function syncFolder(
   }
 }
 
-/** Folders mail can be in (not \Noselect containers). */
+/** Folders mail can be in (not \Noselect containers), INBOX first: it is what a person reads first. */
 async function selectableFolders(client: ImapFlow): Promise<string[]> {
   return (await client.list())
     .filter((f) => !f.flags.has('\\Noselect') && !f.flags.has('\\NonExistent'))
-    .map((f) => f.path);
+    .map((f) => f.path)
+    .sort((a, b) => Number(b === 'INBOX') - Number(a === 'INBOX'));
 }
 
 /** One pass over the account's folders. Throws a MailError; what was stored before stays. */

@@ -2,11 +2,12 @@
  * IMAP sync against a real Dovecot: a first sync of 2000 messages (newest first, every message
  * once, flags right), then the incremental cases — new mail, deletions, \Seen changed on either
  * side, a folder whose UIDVALIDITY changed, a message moved between folders keeping its triage —
- * and malformed or oversized messages kept with a parse error.
+ * and malformed or oversized messages kept with a parse error; attachments saved and removed with
+ * their folder.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncAccounts, syncTarget } from '../../../main/accounts/accounts';
 import { setFlags, type FolderReport } from '../../../main/mail/imap-sync';
 import { ParsePool } from '../../../main/mail/parse-pool';
