@@ -11,7 +11,8 @@
  *   is "what the server has that the store lacks", a pass that stops anywhere (the server went
  *   down, the app quit) resumes where it stopped, and nothing is stored twice.
  *
- * Message ids are derived from (account, folder, UIDVALIDITY, UID), so the same message always
+ * A folder whose UIDNEXT, message count and HIGHESTMODSEQ are those of the last complete pass
+ * costs one SELECT. Message ids are derived from (account, folder, UIDVALIDITY, UID), so the same message always
  * gets the same id and a repeated page overwrites instead of duplicating. A message moved on the
  * server (gone here, new there) keeps its triage, matched by Message-ID.
  */
@@ -63,6 +64,8 @@ export interface FolderReport {
   /** UIDVALIDITY changed, so the folder was fetched again from scratch. */
   readonly reset: boolean;
   readonly parseErrors: number;
+  /** Nothing changed since the last complete pass (same UIDNEXT, count and HIGHESTMODSEQ): only selected. */
+  readonly unchanged: boolean;
 }
 
 export interface SyncReport {
@@ -224,6 +227,15 @@ async function syncFolder(
       state = undefined;
     }
     if (!state) folderState.put({ accountId, folder, uidValidity: opened.uidValidity, updatedAt: now(d) });
+    // Same UIDNEXT (nothing added), same count (nothing removed) and same HIGHESTMODSEQ (no flag
+    // changed) as after the last complete pass: nothing to ask the server. Needs CONDSTORE.
+    if (
+      state?.uidNext === opened.uidNext &&
+      opened.modseq !== undefined &&
+      state.highestModseq === opened.modseq.toString() &&
+      messages.remoteState(accountId, folder).size === opened.exists
+    )
+      return { folder, added: 0, removed: 0, flagsChanged: 0, reset: false, parseErrors: 0, unchanged: true };
 
     const serverUids =
       opened.exists === 0 ? [] : ((await client.search({ all: true }, { uid: true })) || []).sort((a, b) => a - b);
@@ -297,7 +309,7 @@ async function syncFolder(
       syncedThrough: serverUids[0] ?? opened.uidNext,
       updatedAt: now(d),
     });
-    return { folder, added, removed, flagsChanged, reset, parseErrors };
+    return { folder, added, removed, flagsChanged, reset, parseErrors, unchanged: false };
   } finally {
     lock.release();
   }
