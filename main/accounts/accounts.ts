@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { connectImap, MailError, type ImapSettings, type Security } from '../mail/connect';
 import type { Parser } from '../mail/parse-pool';
 import { syncAccount, type SyncOptions, type SyncReport, type SyncTarget } from '../mail/imap-sync';
@@ -21,12 +22,19 @@ export interface NewAccount {
   readonly caldav?: string;
 }
 
-/** What `config` of an IMAP account holds (never a password). */
-export interface AccountConfig {
-  readonly imap: ImapSettings;
-  readonly smtp?: { readonly host: string; readonly port: number };
-  readonly caldav?: string;
-}
+const Port = z.number().int().min(1).max(65535);
+/** What `config` of an IMAP account holds (never a password); checked when read back. */
+const AccountConfig = z.object({
+  imap: z.object({
+    host: z.string().min(1),
+    port: Port,
+    security: z.enum(['tls', 'starttls', 'plain']),
+    user: z.string(),
+  }),
+  smtp: z.object({ host: z.string().min(1), port: Port }).optional(),
+  caldav: z.string().optional(),
+});
+export type AccountConfig = z.infer<typeof AccountConfig>;
 
 export class AccountError extends Error {}
 
@@ -37,10 +45,11 @@ function checkNew(a: NewAccount): void {
   if (!NAME.test(a.name)) throw new AccountError(`account name ${JSON.stringify(a.name)}: use letters, digits, . _ -`);
   if (!/^[^\s@]+@[^\s@]+$/.test(a.email)) throw new AccountError(`${JSON.stringify(a.email)} is not an email address`);
   if (!a.imap.host.trim()) throw new AccountError('the IMAP host is empty');
-  for (const [what, port] of [
+  const ports: [string, number][] = [
     ['IMAP', a.imap.port],
-    ['SMTP', a.smtp?.port ?? 1],
-  ] as const)
+    ...(a.smtp ? [['SMTP', a.smtp.port] as [string, number]] : []),
+  ];
+  for (const [what, port] of ports)
     if (!Number.isInteger(port) || port < 1 || port > 65535)
       throw new AccountError(`${what} port ${port} is not a port`);
   if (!SECURITY.includes(a.imap.security)) throw new AccountError(`security must be one of ${SECURITY.join(', ')}`);
@@ -51,9 +60,11 @@ function checkNew(a: NewAccount): void {
 }
 
 export function imapConfig(a: Account): AccountConfig {
-  const c = a.config as Partial<AccountConfig>;
-  if (a.transport !== 'imap' || !c.imap) throw new AccountError(`account ${a.name} has no IMAP server`);
-  return c as AccountConfig;
+  if (a.transport !== 'imap') throw new AccountError(`account ${a.name} has no IMAP server`);
+  const c = AccountConfig.safeParse(a.config);
+  if (!c.success)
+    throw new AccountError(`the settings of account ${a.name} are damaged: ${c.error.issues[0]?.message}`);
+  return c.data;
 }
 
 export function findAccount(p: Profile, name: string): Account {
@@ -128,9 +139,7 @@ export async function testAccount(
 export async function removeAccount(p: Profile, name: string): Promise<void> {
   const a = findAccount(p, name);
   if (a.transport === 'local') throw new AccountError('the demo account cannot be removed');
-  const ids = (p.db.prepare('SELECT id FROM messages WHERE account_id = ?').all(a.id) as { id: string }[]).map(
-    (r) => r.id,
-  );
+  const ids = p.repos.messages.idsOf(a.id);
   p.db.transaction(() => {
     p.repos.accounts.remove(a.id); // messages and folder state go with it (ON DELETE CASCADE)
     p.audit.append({ kind: 'account.changed', data: { action: 'removed', account: a.name, messages: ids.length } });

@@ -11,13 +11,18 @@
  *   is "what the server has that the store lacks", a pass that stops anywhere (the server went
  *   down, the app quit) resumes where it stopped, and nothing is stored twice.
  *
- * Message ids are derived from (account, folder, UIDVALIDITY, UID), so the same message always
- * gets the same id and a repeated page overwrites instead of duplicating.
+ * A folder whose UIDNEXT, message count and HIGHESTMODSEQ are those of the last complete pass
+ * costs one SELECT. Message ids are derived from (account, folder, UIDVALIDITY, UID), so the same message always
+ * gets the same id and a repeated page overwrites instead of duplicating. A message moved on the
+ * server (gone here, new there) keeps its triage, matched by Message-ID.
  */
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import type { Db } from '../store';
 import type { Repositories, StoredMessage } from '../store/repositories';
+import type { Triage } from '../store/repos/messages';
 import { saveAttachments } from './attachments';
 import { connectImap, mailError, MailError, type ImapSettings } from './connect';
 import { parseMessage } from './parse';
@@ -59,6 +64,8 @@ export interface FolderReport {
   /** UIDVALIDITY changed, so the folder was fetched again from scratch. */
   readonly reset: boolean;
   readonly parseErrors: number;
+  /** Nothing changed since the last complete pass (same UIDNEXT, count and HIGHESTMODSEQ): only selected. */
+  readonly unchanged: boolean;
 }
 
 export interface SyncReport {
@@ -123,6 +130,7 @@ async function toStored(
   uidValidity: number,
   m: FetchMessageObject,
   maxBytes: number,
+  moved: Map<string, Triage>,
 ): Promise<StoredMessage> {
   const id = remoteMessageId(accountId, folder, uidValidity, m.uid);
   const internal = m.internalDate instanceof Date ? m.internalDate : new Date(m.internalDate ?? 0);
@@ -163,10 +171,32 @@ async function toStored(
     auth: p.auth,
     attachments,
     parseError,
-    category: null,
-    summary: null,
-    triagedAt: null,
+    // A message moved on the server keeps the triage it had in its old folder.
+    ...((p.messageId && (moved.get(p.messageId) ?? d.repos.messages.triageOf(accountId, p.messageId))) || {
+      category: null,
+      summary: null,
+      triagedAt: null,
+    }),
   };
+}
+
+/** Attachment files go with their messages. */
+function removeAttachments(d: SyncDeps, ids: readonly string[]): void {
+  for (const id of ids) rmSync(join(d.attachmentsDir, id), { recursive: true, force: true });
+}
+
+/** Removes a folder's synced messages and state (keeping their triage in `moved`, by Message-ID). */
+function dropFolder(d: SyncDeps, accountId: string, folder: string, moved: Map<string, Triage>): void {
+  const local = d.repos.messages.remoteState(accountId, folder);
+  for (const [id, t] of d.repos.messages.triageByUid(accountId, folder, [...local.keys()])) moved.set(id, t);
+  d.db.transaction(() => {
+    d.repos.messages.removeFolder(accountId, folder);
+    d.repos.folderState.remove(accountId, folder);
+  })();
+  removeAttachments(
+    d,
+    [...local.values()].map((m) => m.id),
+  );
 }
 
 async function syncFolder(
@@ -175,6 +205,8 @@ async function syncFolder(
   accountId: string,
   folder: string,
   o: SyncOptions,
+  /** Triage of messages removed in this pass, by Message-ID: they may reappear in another folder. */
+  moved: Map<string, Triage>,
 ): Promise<FolderReport> {
   const { messages, folderState } = d.repos;
   const lock = await client.getMailboxLock(folder);
@@ -191,20 +223,31 @@ async function syncFolder(
     let state = folderState.get(accountId, folder);
     const reset = state?.uidValidity != null && state.uidValidity !== opened.uidValidity;
     if (reset) {
-      d.db.transaction(() => {
-        messages.removeFolder(accountId, folder);
-        folderState.remove(accountId, folder);
-      })();
+      dropFolder(d, accountId, folder, moved);
       state = undefined;
     }
     if (!state) folderState.put({ accountId, folder, uidValidity: opened.uidValidity, updatedAt: now(d) });
+    // Same UIDNEXT (nothing added), same count (nothing removed) and same HIGHESTMODSEQ (no flag
+    // changed) as after the last complete pass: nothing to ask the server. Needs CONDSTORE.
+    if (
+      state?.uidNext === opened.uidNext &&
+      opened.modseq !== undefined &&
+      state.highestModseq === opened.modseq.toString() &&
+      messages.remoteState(accountId, folder).size === opened.exists
+    )
+      return { folder, added: 0, removed: 0, flagsChanged: 0, reset: false, parseErrors: 0, unchanged: true };
 
     const serverUids =
       opened.exists === 0 ? [] : ((await client.search({ all: true }, { uid: true })) || []).sort((a, b) => a - b);
     const server = new Set(serverUids);
     const local = messages.remoteState(accountId, folder);
     const gone = [...local.keys()].filter((uid) => !server.has(uid));
+    for (const [id, t] of messages.triageByUid(accountId, folder, gone)) moved.set(id, t);
     const removed = gone.length ? messages.removeByUid(accountId, folder, gone) : 0;
+    removeAttachments(
+      d,
+      gone.map((uid) => local.get(uid)!.id),
+    );
 
     let flagsChanged = 0;
     const since = state?.highestModseq && opened.modseq !== undefined ? BigInt(state.highestModseq) : undefined;
@@ -246,7 +289,7 @@ async function syncFolder(
       next?.catch(() => undefined);
       const page = pages[i]!;
       const stored = await Promise.all(
-        fetched.map((m) => toStored(d, accountId, folder, opened.uidValidity, m, maxBytes)),
+        fetched.map((m) => toStored(d, accountId, folder, opened.uidValidity, m, maxBytes, moved)),
       );
       d.db.transaction(() => {
         for (const m of stored) messages.upsert(m);
@@ -266,17 +309,18 @@ async function syncFolder(
       syncedThrough: serverUids[0] ?? opened.uidNext,
       updatedAt: now(d),
     });
-    return { folder, added, removed, flagsChanged, reset, parseErrors };
+    return { folder, added, removed, flagsChanged, reset, parseErrors, unchanged: false };
   } finally {
     lock.release();
   }
 }
 
-/** Folders mail can be in (not \Noselect containers). */
+/** Folders mail can be in (not \Noselect containers), INBOX first: it is what a person reads first. */
 async function selectableFolders(client: ImapFlow): Promise<string[]> {
   return (await client.list())
     .filter((f) => !f.flags.has('\\Noselect') && !f.flags.has('\\NonExistent'))
-    .map((f) => f.path);
+    .map((f) => f.path)
+    .sort((a, b) => Number(b === 'INBOX') - Number(a === 'INBOX'));
 }
 
 /** One pass over the account's folders. Throws a MailError; what was stored before stays. */
@@ -285,18 +329,16 @@ export async function syncAccount(d: SyncDeps, t: SyncTarget, o: SyncOptions = {
   try {
     const folders = o.folders ?? (await selectableFolders(client));
     const report: SyncReport = { accountId: t.accountId, folders: [], droppedFolders: [] };
+    const moved = new Map<string, Triage>();
     if (!o.folders) {
       const present = new Set(folders);
       for (const s of d.repos.folderState.list(t.accountId))
         if (!present.has(s.folder)) {
-          d.db.transaction(() => {
-            d.repos.messages.removeFolder(t.accountId, s.folder);
-            d.repos.folderState.remove(t.accountId, s.folder);
-          })();
+          dropFolder(d, t.accountId, s.folder, moved);
           report.droppedFolders.push(s.folder);
         }
     }
-    for (const folder of folders) report.folders.push(await syncFolder(client, d, t.accountId, folder, o));
+    for (const folder of folders) report.folders.push(await syncFolder(client, d, t.accountId, folder, o, moved));
     await client.logout();
     return report;
   } catch (e) {

@@ -31,7 +31,7 @@ export interface ParsePoolOptions {
   readonly size?: number;
   /** How long one message may take. Default 30 s. */
   readonly timeoutMs?: number;
-  /** Per worker heap. Default 256 MB. */
+  /** Per worker heap. Default 256 MB; at least 64 MB (below that V8 may abort the whole process instead of the worker). */
   readonly maxHeapMb?: number;
 }
 
@@ -62,7 +62,7 @@ export class ParsePool {
 
   private spawn(): Slot {
     const worker = new Worker(new URL('./parse-worker-entry.mjs', import.meta.url), {
-      resourceLimits: { maxOldGenerationSizeMb: this.o.maxHeapMb ?? 256 },
+      resourceLimits: { maxOldGenerationSizeMb: Math.max(64, this.o.maxHeapMb ?? 256) },
     });
     const slot: Slot = { worker, inFlight: [], watchdog: null };
     worker.on('message', (m: { id: number; mail?: ParsedMail; error?: string }) => {

@@ -34,6 +34,8 @@ export interface StoredMessage {
   readonly triagedAt: string | null;
 }
 
+export type Triage = Pick<StoredMessage, 'category' | 'summary' | 'triagedAt'>;
+
 /** A list row: what the inbox list shows (no bodies). */
 export type MessageHeader = Omit<StoredMessage, 'body' | 'html'> & { readonly preview: string };
 
@@ -144,6 +146,42 @@ export class MessagesRepo {
       attachments: toJson(m.attachments),
       parseError: m.parseError ?? null,
     });
+  }
+
+  /** Every message id of an account (to remove its attachment folders with it). */
+  idsOf(accountId: string): string[] {
+    return (this.db.prepare('SELECT id FROM messages WHERE account_id = ?').all(accountId) as { id: string }[]).map(
+      (r) => r.id,
+    );
+  }
+
+  /**
+   * The triage of a message the account already holds under this Message-ID (in another folder:
+   * a server-side move is a deletion here and an arrival there), so it is not triaged twice.
+   */
+  triageOf(accountId: string, messageId: string): Triage | undefined {
+    const r = this.db
+      .prepare(
+        `SELECT category, summary, triaged_at FROM messages
+         WHERE account_id = ? AND message_id = ? AND triaged_at IS NOT NULL LIMIT 1`,
+      )
+      .get(accountId, messageId) as { category: string | null; summary: string | null; triaged_at: string } | undefined;
+    return r && { category: r.category, summary: r.summary, triagedAt: r.triaged_at };
+  }
+
+  /** The triage of these messages of a folder, by Message-ID (read before they are removed). */
+  triageByUid(accountId: string, folder: string, uids: readonly number[]): Map<string, Triage> {
+    const get = this.db.prepare(
+      `SELECT message_id, category, summary, triaged_at FROM messages
+       WHERE account_id = ? AND folder = ? AND remote_uid = ? AND triaged_at IS NOT NULL AND message_id IS NOT NULL`,
+    );
+    const out = new Map<string, Triage>();
+    for (const uid of uids) {
+      const r = get.get(accountId, folder, uid) as
+        { message_id: string; category: string | null; summary: string | null; triaged_at: string } | undefined;
+      if (r) out.set(r.message_id, { category: r.category, summary: r.summary, triagedAt: r.triaged_at });
+    }
+    return out;
   }
 
   /** What the store holds of a remote folder, by UID: what a sync compares with the server. */

@@ -1,11 +1,14 @@
 /**
  * IMAP sync against a real Dovecot: a first sync of 2000 messages (newest first, every message
  * once, flags right), then the incremental cases — new mail, deletions, \Seen changed on either
- * side, a folder whose UIDVALIDITY changed — and malformed or oversized messages kept with a
- * parse error.
+ * side, a folder whose UIDVALIDITY changed, a message moved between folders keeping its triage —
+ * and malformed or oversized messages kept with a parse error; attachments saved and removed with
+ * their folder.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncTarget } from '../../../main/accounts/accounts';
+import { syncAccounts, syncTarget } from '../../../main/accounts/accounts';
 import { setFlags, type FolderReport } from '../../../main/mail/imap-sync';
 import { ParsePool } from '../../../main/mail/parse-pool';
 import type { Profile } from '../../../main/profile/profile';
@@ -111,7 +114,7 @@ describe.skipIf(missing)('IMAP sync against Dovecot', () => {
 
     // A second pass with nothing new changes nothing.
     const again = await syncOnce(p);
-    expect(folderReport(again, 'INBOX')).toMatchObject({ added: 0, removed: 0, flagsChanged: 0 });
+    expect(folderReport(again, 'INBOX')).toMatchObject({ added: 0, removed: 0, flagsChanged: 0, unchanged: true });
   }, 120_000);
 
   it('picks up new mail, deletions and flag changes made elsewhere', async () => {
@@ -125,7 +128,7 @@ describe.skipIf(missing)('IMAP sync against Dovecot', () => {
     await c.logout();
 
     const r = folderReport(await syncOnce(p), 'INBOX');
-    expect(r).toMatchObject({ added: 3, removed: 2, flagsChanged: 3 });
+    expect(r).toMatchObject({ added: 3, removed: 2, flagsChanged: 3, unchanged: false });
     expect(count(p, 'INBOX')).toBe(FIRST + 1);
     expect(storedFlags(p, 'INBOX')).toEqual(await serverFlags(server, 'INBOX'));
   }, 60_000);
@@ -172,6 +175,28 @@ describe.skipIf(missing)('IMAP sync against Dovecot', () => {
     expect(after.some((m) => before.includes(m.id))).toBe(false);
   }, 60_000);
 
+  it('keeps the triage of a message moved to another folder on the server', async () => {
+    const row = (folder: string) =>
+      p.db
+        .prepare(`SELECT id, category, summary FROM messages WHERE message_id = '<m20@example.test>' AND folder = ?`)
+        .get(folder) as { id: string; category: string | null; summary: string | null } | undefined;
+    p.repos.messages.setTriage(row('INBOX')!.id, {
+      category: 'finance',
+      summary: 'an invoice',
+      at: new Date().toISOString(),
+    });
+    const c = await server.client();
+    const lock = await c.getMailboxLock('INBOX');
+    await c.messageMove('20', 'Archive', { uid: true });
+    lock.release();
+    await c.logout();
+    const reports = await syncOnce(p);
+    expect(folderReport(reports, 'INBOX')).toMatchObject({ removed: 1 });
+    expect(folderReport(reports, 'Archive')).toMatchObject({ added: 1 });
+    expect(row('INBOX')).toBeUndefined();
+    expect(row('Archive')).toMatchObject({ category: 'finance', summary: 'an invoice' });
+  }, 60_000);
+
   it('keeps malformed messages, with a parse error instead of a lost message', async () => {
     server.writeMaildir('INBOX', [
       {
@@ -205,5 +230,43 @@ describe.skipIf(missing)('IMAP sync against Dovecot', () => {
       parse_error: expect.stringContaining('x-no-such-charset'),
     });
     expect(rows[2]!.parse_error).toContain('no message headers');
+  }, 60_000);
+
+  it('saves attachments, and removes them with a folder deleted on the server', async () => {
+    const withFile = [
+      'From: billing@example.test',
+      'Subject: receipt',
+      'Message-ID: <receipt@example.test>',
+      'Content-Type: multipart/mixed; boundary=b',
+      '',
+      '--b',
+      'Content-Type: text/plain',
+      '',
+      'your receipt',
+      '--b',
+      'Content-Type: application/pdf',
+      'Content-Disposition: attachment; filename="../receipt.pdf"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      'JVBERi0xLjQK',
+      '--b--',
+      '',
+    ].join('\r\n');
+    server.writeMaildir('Receipts', [{ raw: withFile }]);
+    expect(folderReport(await syncOnce(p), 'Receipts')).toMatchObject({ added: 1 });
+    const m = p.repos.messages.page({ folder: 'Receipts', accountId: account.id }).items[0]!;
+    expect(m.attachments).toEqual([
+      { filename: '_receipt.pdf', contentType: 'application/pdf', size: 9, path: `${m.id}/_receipt.pdf` },
+    ]);
+    const file = join(p.files.attachments, m.attachments[0]!.path!);
+    expect(readFileSync(file, 'utf8')).toBe('%PDF-1.4\n');
+
+    const c = await server.client();
+    await c.mailboxDelete('Receipts');
+    await c.logout();
+    const [r] = await syncAccounts(p);
+    expect(r!.report!.droppedFolders).toEqual(['Receipts']);
+    expect(count(p, 'Receipts')).toBe(0);
+    expect(existsSync(file)).toBe(false);
   }, 60_000);
 });

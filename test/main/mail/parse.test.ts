@@ -175,4 +175,17 @@ describe('ParsePool', () => {
     await pool.close();
     await expect(pool.parse(raws[0]!, FALLBACK)).rejects.toThrow(/closed/);
   });
+
+  it('keeps a message whose parse runs out of memory, and goes on with the next', async () => {
+    const pool = new ParsePool({ size: 1, maxHeapMb: 64 });
+    const huge = Buffer.from('Subject: big\r\nContent-Type: text/html\r\n\r\n' + '<p>aaaa bbbb</p>'.repeat(4_000_000));
+    const [big, next] = await Promise.all([
+      pool.parse(huge, { ...FALLBACK, key: 'big' }),
+      pool.parse(Buffer.from('Subject: next\r\n\r\nfine\r\n'), { ...FALLBACK, key: 'next' }),
+    ]);
+    expect(big.parseError).toMatch(/^parser crashed: .*memory/);
+    expect(big.body.length).toBeGreaterThan(0);
+    expect(next).toMatchObject({ subject: 'next', parseError: null });
+    await pool.close();
+  }, 60_000);
 });

@@ -1,0 +1,43 @@
+/**
+ * `zamburak account` and `zamburak sync` without a server: usage errors name what is wrong, the
+ * demo account is listed and cannot be removed, and a pass with no IMAP account says so. (With
+ * a real server: test/integration/mail/cli.test.ts.)
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const BIN = join(process.cwd(), 'apps/cli/bin/zamburak.mjs');
+const profile = join(mkdtempSync(join(tmpdir(), 'zamburak-cli-account-')), 'p');
+const zamburak = (...args: string[]) =>
+  spawnSync(process.execPath, [BIN, ...args, '--profile', profile], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, MAIL_PW: 'secret' },
+  });
+
+describe('zamburak account and sync', () => {
+  it('lists the demo account, refuses bad usage, and syncs nothing without an IMAP account', () => {
+    const list = zamburak('account', 'list', '--json');
+    expect(list.status).toBe(0);
+    expect(JSON.parse(list.stdout)).toEqual([{ name: 'demo', email: 'maya@acme.test', transport: 'local' }]);
+
+    const base = ['account', 'add', 'work', '--user', 'u', '--password-env', 'MAIL_PW', '--email', 'a@b.test'];
+    const noHost = zamburak(...base);
+    expect(noHost.status).toBe(2);
+    expect(noHost.stderr).toContain('--imap-host');
+    const both = zamburak(...base, '--imap-host', 'h', '--tls', '--plain');
+    expect(both.status).toBe(2);
+    expect(both.stderr).toContain('choose one of --tls, --starttls, --plain');
+    const badPort = zamburak(...base, '--imap-host', 'h', '--imap-port', '99999');
+    expect(badPort.status).toBe(2);
+    expect(zamburak('account', 'remove', 'demo').stderr).toContain('the demo account cannot be removed');
+    expect(zamburak('account', 'test', 'nobody').stderr).toContain('no account named "nobody"');
+
+    const sync = zamburak('sync');
+    expect(sync.status).toBe(0);
+    expect(sync.stdout).toContain('No IMAP accounts to sync');
+  });
+});
