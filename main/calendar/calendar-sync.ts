@@ -26,6 +26,11 @@ export class CalendarAccount {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
+  /** Event ids are per account: the same invitation (one UID) can sit in two people's calendars. */
+  private idOf(uid: string): string {
+    return `${this.accountId}:${eventIdOf(uid)}`;
+  }
+
   async sync(): Promise<SyncResult> {
     const repo = this.p.repos.calendarSync;
     const ctag = await this.client.ctag();
@@ -42,11 +47,12 @@ export class CalendarAccount {
       .transaction(() => {
         for (const r of fetched)
           for (const e of parseEvents(r.text)) {
-            const { uid, answers: _answers, ...event } = e;
+            const { uid, answers: _answers, ...parsed } = e;
+            const event = { ...parsed, id: this.idOf(uid) };
             if (local.has(r.href)) updated++;
             else added++;
             this.p.repos.calendar.upsert(this.accountId, event);
-            repo.put(this.accountId, { href: r.href, eventId: e.id, uid, etag: r.etag });
+            repo.put(this.accountId, { href: r.href, eventId: event.id, uid, etag: r.etag });
           }
         for (const [href, r] of local)
           if (!remote.has(href)) {
@@ -62,7 +68,7 @@ export class CalendarAccount {
 
   /** Creates the event on the server, then in the store. Its id derives from a new UID. */
   async create(e: Omit<CalendarEvent, 'id'>, uid: string): Promise<CalendarEvent> {
-    const event = { ...e, id: eventIdOf(uid) };
+    const event = { ...e, id: this.idOf(uid) };
     const href = this.client.hrefFor(uid);
     const etag = await this.client.put(href, buildEvent(event, { uid, now: this.clock() }));
     this.p.db.transaction(() => {

@@ -1,5 +1,9 @@
-/** `zamburak sync [--account NAME]`: one sync pass of the real accounts. Exit 1 if any failed. */
+/**
+ * `zamburak sync [--account NAME]`: one sync pass of the real accounts — mail, then the CalDAV
+ * calendar of accounts that have one. Exit 1 if any failed.
+ */
 import { AccountError, syncAccounts } from '../../../main/accounts/accounts';
+import { syncCalendars } from '../../../main/accounts/calendars';
 import { InputError, str, UsageError, type Parsed } from '../args';
 import { PROFILE_FLAGS, withProfile } from '../profile-arg';
 import type { Command } from './types';
@@ -9,8 +13,14 @@ async function sync(p: Parsed): Promise<number> {
   const account = str(p, '--account');
   return withProfile(p, async (profile) => {
     let results;
+    let calendars: Awaited<ReturnType<typeof syncCalendars>>;
     try {
-      results = await syncAccounts(profile, account ? { account } : {});
+      const mail = await syncAccounts(profile, account ? { account } : {});
+      calendars = await syncCalendars(profile, account ? { account } : {});
+      results = mail.map((r) => {
+        const cal = calendars.find((c) => c.account === r.account);
+        return cal ? { ...r, calendar: cal.result ?? { error: cal.error } } : r;
+      });
     } catch (e) {
       if (e instanceof AccountError) throw new InputError(`zamburak sync: ${e.message}`);
       throw e;
@@ -28,14 +38,22 @@ async function sync(p: Parsed): Promise<number> {
         );
       }
     }
-    return results.some((r) => r.error) ? 1 : 0;
+    for (const c of calendars) {
+      if (c.error) process.stderr.write(`zamburak sync: ${c.account} calendar: ${c.error.kind}: ${c.error.message}\n`);
+      else if (c.result && !p.flags.has('--json'))
+        process.stdout.write(
+          `${c.account} calendar: ${c.result.unchanged ? 'unchanged' : `${c.result.added} new, ${c.result.updated} changed, ${c.result.removed} removed`}\n`,
+        );
+    }
+    return results.some((r) => r.error) || calendars.some((c) => c.error) ? 1 : 0;
   });
 }
 
 export const syncCommand: Command = {
   name: 'sync',
   help: `  zamburak sync [--account NAME] [--json] [--profile DIR]
-      One sync pass of the IMAP accounts (new mail, deletions, read/unread). Exit 1 if one failed.`,
+      One sync pass of the IMAP accounts (new mail, deletions, read/unread) and their CalDAV
+      calendars. Exit 1 if one failed.`,
   valueFlags: [...PROFILE_FLAGS, '--account'],
   boolFlags: ['--json'],
   run: sync,

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAccount } from '../../../main/accounts/accounts';
+import { syncCalendars } from '../../../main/accounts/calendars';
 import { CalDavClient, CalDavError } from '../../../main/calendar/caldav';
 import { CalendarAccount } from '../../../main/calendar/calendar-sync';
 import { buildEvent, parseEvents } from '../../../main/calendar/ical';
@@ -232,5 +234,20 @@ describe.skipIf(missing !== null)(`CalDAV against Radicale${missing ? ` (skipped
       'bob@acme.test',
       'lena@acme.test',
     ]);
+  });
+
+  it('syncs the calendar of a real account added with a CalDAV URL, as zamburak sync does', async () => {
+    const a = await addAccount(profile, {
+      name: 'work',
+      email: 'maya@acme.test',
+      imap: { host: '127.0.0.1', port: 143, security: 'plain', user: server.user },
+      password: server.password,
+      caldav: url,
+    });
+    const [r] = await syncCalendars(profile);
+    expect(r).toMatchObject({ account: 'work', result: { unchanged: false } });
+    const titles = profile.repos.calendar.list(a.id).map((e) => e.title);
+    expect(titles).toEqual(expect.arrayContaining(['Q2 planning', 'Budget (moved by Tom)']));
+    expect((await syncCalendars(profile))[0]).toMatchObject({ result: { unchanged: true } });
   });
 });
