@@ -9,7 +9,8 @@ import type { Profile } from '../profile/profile';
 import { ClaimsService } from '../services/claims-service';
 import { PoliciesService } from '../services/policies-service';
 import type { Transport } from '../outbox/transport';
-import { syncAccounts } from '../accounts/accounts';
+import { syncAccounts, syncTarget } from '../accounts/accounts';
+import { watchInbox, type InboxWatch } from '../mail/idle';
 import { syncCalendars } from '../accounts/calendars';
 import { triageProfile } from '../assistant/triage';
 import { askHandlers } from './ask';
@@ -52,6 +53,27 @@ async function syncAndTriage(p: Profile): Promise<void> {
   await syncCalendars(p);
   for (const r of mail) if (r.error) console.error(`zamburak: sync of ${r.account}: ${r.error.message}`);
   await triageProfile(p);
+}
+
+/** IDLE on each real account's INBOX: new mail is stored at once and triaged on the next tick. */
+function watchRealInboxes(p: Profile, onNew: () => void): Promise<InboxWatch | null>[] {
+  return p.repos.accounts
+    .list()
+    .filter((a) => a.transport === 'imap')
+    .map((a) =>
+      syncTarget(p, a).then(
+        (t) =>
+          watchInbox(
+            { db: p.db, repos: p.repos, attachmentsDir: p.files.attachments },
+            t,
+            (r) => {
+              if (r.added > 0 && p.setting('paused') !== 'true') void triageProfile(p).then(onNew);
+            },
+            (e) => console.error(`zamburak: watching ${a.name}: ${e.message}`),
+          ),
+        () => null,
+      ),
+    );
 }
 
 export function createApp(profile: Profile, o: AppOptions): App {
@@ -115,10 +137,21 @@ export function createApp(profile: Profile, o: AppOptions): App {
       busy = false;
     }
   };
+  const watches = watchRealInboxes(profile, () => void tick());
   const timer = setInterval(
     () => void tick().catch((e: unknown) => console.error('zamburak: outbox:', e)),
     o.tickMs ?? 500,
   );
   timer.unref();
-  return { profile, router, claims, refused, tick, stop: () => clearInterval(timer) };
+  return {
+    profile,
+    router,
+    claims,
+    refused,
+    tick,
+    stop() {
+      clearInterval(timer);
+      for (const w of watches) void w.then((x) => x?.stop());
+    },
+  };
 }
