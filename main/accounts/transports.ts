@@ -4,7 +4,9 @@
  * password read from the secret store only when a commit needs it. Governed drafts of a real
  * account are appended to its Drafts folder.
  */
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { storeComposer } from '../mail/compose';
 import { appendDraft, imapSentFolder } from '../mail/imap-folders';
 import { organizeOnServer, type OrganizeAction } from '../mail/imap-organize';
@@ -14,6 +16,8 @@ import { TransportError, type Transport } from '../outbox/transport';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
 import { AccountError, imapConfig } from './accounts';
+import { CALENDAR_TOOLS, commitCalendarAction } from './calendar-actions';
+import { calendarOf } from './calendars';
 
 /** The outbox transport name of an account's actions. */
 export const transportNameOf = (a: Account | undefined): string => (a?.transport === 'imap' ? `smtp:${a.id}` : 'local');
@@ -29,34 +33,45 @@ function accountTransport(p: Profile, a: Account): Transport | null {
   const c = imapConfig(a);
   if (!c.smtp) return null;
   const password = passwordOf(p, a);
+  const smtpOptions = (pass: string): SMTPTransport.Options => ({
+    host: c.smtp!.host,
+    port: c.smtp!.port,
+    secure: c.smtp!.port === 465,
+    requireTLS: c.smtp!.port === 587,
+    auth: { user: c.imap.user, pass },
+    connectionTimeout: 20_000,
+  });
   let built: Promise<Transport> | undefined;
   // SMTP needs the password up front; build on first use so listing transports reads no secret.
   const inner = () =>
     (built ??= password().then((pass) =>
       smtpTransport({
         name: transportNameOf(a),
-        smtp: {
-          host: c.smtp!.host,
-          port: c.smtp!.port,
-          secure: c.smtp!.port === 465,
-          requireTLS: c.smtp!.port === 587,
-          auth: { user: c.imap.user, pass },
-          connectionTimeout: 20_000,
-        },
+        smtp: smtpOptions(pass),
         composer: storeComposer(p, a),
         sent: imapSentFolder(c.imap, password),
       }),
     ));
+  const sendMail = async (m: SendMailOptions) => {
+    await nodemailer
+      .createTransport(smtpOptions(await password()))
+      .sendMail(m)
+      .catch((e: unknown) => {
+        throw new TransportError('temporary', (e as Error).message);
+      });
+  };
   return {
     name: transportNameOf(a),
     async commit(req) {
       if (MAIL_TOOLS.has(req.action.tool)) return (await inner()).commit(req);
+      if (CALENDAR_TOOLS.has(req.action.tool)) {
+        const cal = await calendarOf(p, a);
+        if (!cal) throw new TransportError('permanent', `account ${a.name} has no CalDAV calendar`);
+        return commitCalendarAction(p, a, cal, sendMail, req);
+      }
       const action = organizeActionOf(req.action.tool, req.action.args);
       if (!action)
-        throw new TransportError(
-          'permanent',
-          `${req.action.tool} cannot be committed to a real account yet (mail and organising only)`,
-        );
+        throw new TransportError('permanent', `${req.action.tool} cannot be committed to a real account yet`);
       // Already done by an earlier attempt: the store follows the server only after success.
       const m = p.repos.messages.get(action.id);
       if (m && m.remoteUid === null) return { done: action.kind, reconciled: true };
@@ -87,6 +102,7 @@ function organizeActionOf(tool: string, args: Readonly<Record<string, unknown>>)
 /** The tools whose allowed calls on a real account become outbox entries (see run-on-profile). */
 export const SERVER_TOOLS: ReadonlySet<string> = new Set([
   ...MAIL_TOOLS,
+  ...CALENDAR_TOOLS,
   'archiveEmail',
   'markRead',
   'deleteEmail',

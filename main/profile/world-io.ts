@@ -63,8 +63,8 @@ export function applyEffects(
   o: { runId?: string; claimId?: string; messageId?: string } = {},
 ): void {
   for (const d of fx.drafts) repos.outgoing.addDraft(account.id, d, o.runId ?? null);
-  // A real account's sends and mail changes happen on its servers, through the outbox; the
-  // store follows from there (and from sync), never ahead of it.
+  // A real account's sends, mail changes and calendar changes happen on its servers, through the
+  // outbox; the store follows from there (and from sync), never ahead of it.
   const local = account.transport === 'local';
   for (const s of local ? fx.sent : [])
     repos.outgoing.addSent(account.id, s, {
@@ -72,8 +72,8 @@ export function applyEffects(
       ...(o.claimId ? { claimId: o.claimId } : {}),
       ...(o.messageId ? { messageId: o.messageId } : {}),
     });
-  for (const e of fx.events) repos.calendar.upsert(account.id, e);
-  for (const r of fx.responses) repos.outgoing.addResponse(account.id, r);
+  for (const e of local ? fx.events : []) repos.calendar.upsert(account.id, e);
+  for (const r of local ? fx.responses : []) repos.outgoing.addResponse(account.id, r);
   for (const c of local ? fx.changes : []) {
     const m = repos.messages.get(c.emailId);
     if (!m) continue;

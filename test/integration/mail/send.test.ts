@@ -7,7 +7,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from './parse-raw';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount, syncAccounts } from '../../../main/accounts/accounts';
 import { accountTransports, pushDraft, transportNameOf } from '../../../main/accounts/transports';
@@ -16,40 +15,22 @@ import { runOnProfile } from '../../../main/runs/run-on-profile';
 import { ClaimsService } from '../../../main/services/claims-service';
 import type { Account } from '../../../main/store/repositories';
 import { dovecotMissing, rawMessage, startDovecot, type DovecotServer } from '../servers/dovecot';
+import { startSmtpCapture, type SmtpCapture } from '../servers/smtp';
 import { freshProfile } from './fixtures';
 
 const missing = dovecotMissing();
 
 describe.skipIf(missing)('sending and drafts on a real account', () => {
   let server: DovecotServer;
-  let smtp: SMTPServer;
+  let smtp: SmtpCapture;
   let smtpPort: number;
-  const received: { from: string; to: string[]; raw: string }[] = [];
   let p: Profile;
   let account: Account;
 
   beforeAll(async () => {
     server = await startDovecot();
-    smtp = new SMTPServer({
-      authOptional: true,
-      allowInsecureAuth: true,
-      disabledCommands: ['STARTTLS'],
-      onAuth: (auth, _s, cb) => cb(null, { user: auth.username }),
-      onData(stream, session, cb) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString(),
-          });
-          cb();
-        });
-      },
-    });
-    await new Promise<void>((ok) => smtp.listen(0, '127.0.0.1', () => ok()));
-    smtpPort = (smtp.server.address() as { port: number }).port;
+    smtp = await startSmtpCapture();
+    smtpPort = smtp.port;
     server.writeMaildir('INBOX', [
       {
         raw: rawMessage({
@@ -82,7 +63,7 @@ describe.skipIf(missing)('sending and drafts on a real account', () => {
   }, 60_000);
   afterAll(async () => {
     p?.close();
-    await new Promise<void>((ok) => smtp?.close(() => ok()));
+    await smtp?.stop();
     await server?.stop();
   });
 
@@ -125,9 +106,9 @@ describe.skipIf(missing)('sending and drafts on a real account', () => {
     const { messageId } = svc.approve(claim.id, { by: 'test', expectedHash: claim.contentHash, undoWindowMs: 0 });
     await svc.commitDue();
     expect(p.claims.get(claim.id).state).toBe('committed');
-    expect(received).toHaveLength(1);
-    expect(received[0]!.to).toEqual(['bob@example.test']);
-    const mail = simpleParser(received[0]!.raw);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual(['bob@example.test']);
+    const mail = simpleParser(smtp.received[0]!.raw);
     expect(mail.subject).toBe('Re: Release 2.4');
     expect(mail.inReplyTo).toBe('<m2@example.test>');
     expect(mail.references).toBe('<m1@example.test> <m2@example.test>');
@@ -143,7 +124,7 @@ describe.skipIf(missing)('sending and drafts on a real account', () => {
       attempt: 2,
     });
     expect(again.done).toBe(true);
-    expect(received).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
   }, 60_000);
 
   it('puts a governed draft into the account Drafts folder', async () => {
@@ -207,7 +188,7 @@ describe.skipIf(missing)('sending and drafts on a real account', () => {
     const target = p.db.prepare(`SELECT id FROM messages WHERE message_id = '<m1@example.test>'`).get() as {
       id: string;
     };
-    const before = received.length;
+    const before = smtp.received.length;
     const plan = `
       const e = await getEmail(input.id);
       await archiveEmail(e.id);
@@ -227,8 +208,8 @@ describe.skipIf(missing)('sending and drafts on a real account', () => {
         ['sendEmail', 'committed', 'policy:egress/to-self'],
       ]),
     );
-    expect(received.length - before).toBe(1);
-    expect(received.at(-1)!.to).toEqual([account.email]);
+    expect(smtp.received.length - before).toBe(1);
+    expect(smtp.received.at(-1)!.to).toEqual([account.email]);
     const c = await server.client();
     try {
       const archive = await c.status('Archive', { messages: true });
