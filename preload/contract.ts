@@ -258,6 +258,20 @@ export const AccountView = z.object({
   demo: z.boolean(),
 });
 
+export const NewAccountInput = z.strictObject({
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'letters, digits, . _ - (up to 64)'),
+  email: z.string().email().max(320),
+  imapHost: z.string().min(1).max(253),
+  imapPort: z.number().int().min(1).max(65535),
+  security: z.enum(['tls', 'starttls', 'plain']),
+  user: z.string().min(1).max(320),
+  password: z.string().min(1).max(1000),
+  smtpHost: z.string().max(253).optional(),
+  smtpPort: z.number().int().min(1).max(65535).optional(),
+  caldav: z.string().url().max(2000).optional(),
+});
+export type NewAccountInput = z.infer<typeof NewAccountInput>;
+
 /** One call: the schema of its argument list and of its result. */
 export interface CallSpec<A extends z.ZodTuple = z.ZodTuple, R extends z.ZodType = z.ZodType> {
   readonly args: A;
@@ -322,6 +336,14 @@ export const contract = {
   },
   accounts: {
     list: call(z.tuple([]), z.array(AccountView)),
+    /** The password goes into the secret store only; it never comes back over the bridge. */
+    add: call(z.tuple([NewAccountInput]), AccountView),
+    /** Logs in: ok, or the kind of failure (auth, unreachable, tls, timeout, protocol). */
+    test: call(
+      z.tuple([text(64)]),
+      z.object({ ok: z.boolean(), kind: z.string().nullable(), message: z.string(), folders: z.number().int() }),
+    ),
+    remove: call(z.tuple([text(64)]), ok),
   },
 } as const;
 

@@ -3,7 +3,11 @@
  * the theme), the policy editor's validate → preview → save, and the account list.
  */
 import type { Settings, ZamburakHandlers } from '../../preload/contract';
+import { addAccount, AccountError, removeAccount, testAccount } from '../accounts/accounts';
+import { MailError } from '../mail/connect';
 import { DEMO_ACCOUNT_ID } from '../profile/profile';
+import type { Account } from '../store/repositories';
+import { ServiceError } from './router';
 import { DEFAULT_UNDO_SECONDS } from '../services/claims-service';
 import type { PoliciesService } from '../services/policies-service';
 import type { AppContext } from './inbox';
@@ -60,14 +64,47 @@ export function policiesHandlers(policies: PoliciesService): ZamburakHandlers['p
 }
 
 export function accountsHandlers(ctx: AppContext): ZamburakHandlers['accounts'] {
+  const p = ctx.profile;
+  const view = (a: Account) => ({
+    id: a.id,
+    name: a.name,
+    email: a.email,
+    transport: a.transport,
+    demo: a.id === DEMO_ACCOUNT_ID,
+  });
+  const refusal = (e: unknown): never => {
+    if (e instanceof AccountError) throw new ServiceError('bad-request', e.message);
+    throw e;
+  };
   return {
-    list: () =>
-      ctx.profile.repos.accounts.list().map((a) => ({
-        id: a.id,
-        name: a.name,
-        email: a.email,
-        transport: a.transport,
-        demo: a.id === DEMO_ACCOUNT_ID,
-      })),
+    list: () => p.repos.accounts.list().map(view),
+    async add(n) {
+      const a = await addAccount(
+        p,
+        {
+          name: n.name,
+          email: n.email,
+          imap: { host: n.imapHost, port: n.imapPort, security: n.security, user: n.user },
+          password: n.password,
+          ...(n.smtpHost ? { smtp: { host: n.smtpHost, port: n.smtpPort ?? 587 } } : {}),
+          ...(n.caldav ? { caldav: n.caldav } : {}),
+        },
+        ctx.clock,
+      ).catch(refusal);
+      return view(a);
+    },
+    async test(name) {
+      try {
+        const r = await testAccount(p, name);
+        return { ok: true, kind: null, message: `Logged in: ${r.folders} folders.`, folders: r.folders };
+      } catch (e) {
+        if (e instanceof MailError) return { ok: false, kind: e.kind, message: e.message, folders: 0 };
+        return refusal(e);
+      }
+    },
+    async remove(name) {
+      await removeAccount(p, name).catch(refusal);
+      return { ok: true as const };
+    },
   };
 }

@@ -6,19 +6,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PolicyErrorView, PolicyPreview } from '../../../preload/contract';
 import { api } from '../api';
-import { Chip } from '../components/Chip';
+import { AccountsSection } from '../components/AccountsSection';
 import { PolicySwitches } from '../components/PolicySwitches';
 import { useApp } from '../store';
 
 export function SettingsScreen() {
   const { settings, updateSettings } = useApp();
-  const [accounts, setAccounts] = useState<
-    { id: string; name: string; email: string; transport: string; demo: boolean }[]
-  >([]);
   const [version, setVersion] = useState('');
   const report = useApp((s) => s.report);
   useEffect(() => {
-    api.accounts.list().then(setAccounts).catch(report);
     api.engine
       .version()
       .then((v) =>
@@ -68,17 +64,7 @@ export function SettingsScreen() {
           </div>
         )}
       </section>
-      <section aria-labelledby="accounts">
-        <h2 id="accounts">Accounts</h2>
-        <ul>
-          {accounts.map((a) => (
-            <li key={a.id}>
-              {a.name} · {a.email} {a.demo && <Chip tone="info">demo: nothing leaves this computer</Chip>}
-            </li>
-          ))}
-        </ul>
-        <p className="note">Real IMAP/SMTP accounts are added with `zamburak account add` (see the README).</p>
-      </section>
+      <AccountsSection />
       <PolicyEditor />
       <p className="version">{version}</p>
     </div>

@@ -1,0 +1,149 @@
+/**
+ * Settings → Accounts: the accounts of this profile, and adding, testing and removing a real
+ * IMAP/SMTP account (optionally with a CalDAV calendar). The password goes to the app's secret
+ * store and is never shown again.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { NewAccountInput } from '../../../preload/contract';
+import { api } from '../api';
+import { useApp } from '../store';
+import { Chip } from './Chip';
+
+type Account = Awaited<ReturnType<typeof api.accounts.list>>[number];
+
+const EMPTY = {
+  name: '',
+  email: '',
+  imapHost: '',
+  imapPort: '993',
+  security: 'tls',
+  user: '',
+  password: '',
+  smtpHost: '',
+  smtpPort: '587',
+  caldav: '',
+};
+
+export function AccountsSection() {
+  const [accounts, setAccounts] = useState<Account[]>([]);
+  const [form, setForm] = useState(EMPTY);
+  const [adding, setAdding] = useState(false);
+  const [results, setResults] = useState<Record<string, string>>({});
+  const { report, setStatus, refresh } = useApp();
+  const load = useCallback(() => api.accounts.list().then(setAccounts).catch(report), [report]);
+  useEffect(() => void load(), [load]);
+
+  const field = (key: keyof typeof EMPTY, label: string, type = 'text') => (
+    <label>
+      {label}
+      <input
+        type={type}
+        value={form[key]}
+        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+        autoComplete="off"
+      />
+    </label>
+  );
+
+  const add = async () => {
+    const input: NewAccountInput = {
+      name: form.name,
+      email: form.email,
+      imapHost: form.imapHost,
+      imapPort: Number(form.imapPort),
+      security: form.security as NewAccountInput['security'],
+      user: form.user,
+      password: form.password,
+      ...(form.smtpHost ? { smtpHost: form.smtpHost, smtpPort: Number(form.smtpPort) } : {}),
+      ...(form.caldav ? { caldav: form.caldav } : {}),
+    };
+    try {
+      const a = await api.accounts.add(input);
+      setForm(EMPTY);
+      setAdding(false);
+      setStatus({ text: `Account ${a.name} added. Test it to check the password.`, tone: 'ok' });
+      await load();
+      await refresh();
+    } catch (e) {
+      report(e);
+    }
+  };
+
+  return (
+    <section aria-labelledby="accounts">
+      <h2 id="accounts">Accounts</h2>
+      <ul className="accounts">
+        {accounts.map((a) => (
+          <li key={a.id}>
+            <span>
+              {a.name} · {a.email} {a.demo && <Chip tone="info">demo: nothing leaves this computer</Chip>}
+            </span>
+            {!a.demo && (
+              <>
+                <button
+                  type="button"
+                  onClick={() =>
+                    api.accounts
+                      .test(a.name)
+                      .then((r) => setResults({ ...results, [a.name]: r.ok ? r.message : `${r.kind}: ${r.message}` }))
+                      .catch(report)
+                  }
+                >
+                  Test
+                </button>
+                <button
+                  type="button"
+                  className="reject"
+                  onClick={() => api.accounts.remove(a.name).then(load).then(refresh).catch(report)}
+                >
+                  Remove
+                </button>
+                {results[a.name] && <span role="status">{results[a.name]}</span>}
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {adding ? (
+        <form
+          className="form-grid"
+          aria-label="Add an account"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void add();
+          }}
+        >
+          {field('name', 'Name (e.g. work)')}
+          {field('email', 'Email address', 'email')}
+          {field('imapHost', 'IMAP server')}
+          {field('imapPort', 'IMAP port', 'number')}
+          <label>
+            Security
+            <select value={form.security} onChange={(e) => setForm({ ...form, security: e.target.value })}>
+              <option value="tls">TLS</option>
+              <option value="starttls">STARTTLS (required)</option>
+              <option value="plain">None (only for a server on this computer)</option>
+            </select>
+          </label>
+          {field('user', 'User name')}
+          {field('password', 'Password or app password', 'password')}
+          {field('smtpHost', 'SMTP server (to send)')}
+          {field('smtpPort', 'SMTP port', 'number')}
+          {field('caldav', 'CalDAV calendar URL (optional)', 'url')}
+          <div className="actions">
+            <button type="submit" className="approve">
+              Add account
+            </button>
+            <button type="button" onClick={() => setAdding(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" onClick={() => setAdding(true)}>
+          Add an IMAP account…
+        </button>
+      )}
+    </section>
+  );
+}
