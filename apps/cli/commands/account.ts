@@ -17,7 +17,7 @@ import { InputError, str, UsageError, type Parsed } from '../args';
 import { PROFILE_FLAGS, withProfile } from '../profile-arg';
 import type { Command } from './types';
 
-function port(p: Parsed, flag: string): number | undefined {
+function portOf(p: Parsed, flag: string): number | undefined {
   const v = str(p, flag);
   if (v === undefined) return undefined;
   const n = Number(v);
@@ -32,9 +32,32 @@ function required(p: Parsed, flag: string): string {
 }
 
 function security(p: Parsed): Security {
-  const chosen = (['--tls', '--starttls', '--plain'] as const).filter((f) => p.flags.has(f));
-  if (chosen.length > 1) throw new UsageError(`choose one of --tls, --starttls, --plain (not ${chosen.join(' and ')})`);
-  return chosen[0] === '--starttls' ? 'starttls' : chosen[0] === '--plain' ? 'plain' : 'tls';
+  const named = str(p, '--security');
+  const chosen = [
+    ...(named !== undefined ? [named === 'none' ? 'plain' : named] : []),
+    ...(['tls', 'starttls', 'plain'] as const).filter((f) => p.flags.has(`--${f}`)),
+  ];
+  if (chosen.length > 1) throw new UsageError('choose one security: --security tls|starttls|none');
+  const s = chosen[0] ?? 'tls';
+  if (s !== 'tls' && s !== 'starttls' && s !== 'plain')
+    throw new UsageError(`--security takes tls, starttls or none (not ${JSON.stringify(named)})`);
+  return s;
+}
+
+/** `--imap HOST:PORT` (contracts.md), or the long form `--imap-host H [--imap-port N]`. */
+function server(p: Parsed, kind: 'imap' | 'smtp'): { host: string; port: number | undefined } | undefined {
+  const joined = str(p, `--${kind}`);
+  if (joined !== undefined) {
+    const m = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(joined);
+    if (!m) throw new UsageError(`--${kind} takes HOST:PORT`);
+    const port = m[2] === undefined ? undefined : Number(m[2]);
+    if (port !== undefined && (port < 1 || port > 65535)) throw new UsageError(`--${kind}: ${m[2]} is not a port`);
+    return { host: m[1]!.replace(/^\[|\]$/g, ''), port };
+  }
+  const host = str(p, `--${kind}-host`);
+  const port = portOf(p, `--${kind}-port`);
+  if (port !== undefined && !host) throw new UsageError(`--${kind}-port needs --${kind}-host`);
+  return host ? { host, port } : undefined;
 }
 
 const summary = (a: Account) => {
@@ -60,7 +83,8 @@ async function account(p: Parsed): Promise<number> {
   const [sub, name, extra] = p.positional;
   const json = p.flags.has('--json');
   if (extra) throw new UsageError(`account ${sub} takes one NAME`);
-  if (sub !== 'list' && !name) throw new UsageError(`account ${sub ?? ''} needs a NAME`.replace('  ', ' '));
+  if (sub !== 'list' && sub !== 'add' && !name)
+    throw new UsageError(`account ${sub ?? ''} needs a NAME`.replace('  ', ' '));
   return withProfile(p, async (profile) => {
     try {
       switch (sub) {
@@ -68,21 +92,24 @@ async function account(p: Parsed): Promise<number> {
           const env = required(p, '--password-env');
           const password = process.env[env];
           if (!password) throw new InputError(`zamburak: the environment variable ${env} is not set or empty`);
-          const smtpHost = str(p, '--smtp-host');
-          const smtpPort = port(p, '--smtp-port');
-          if (smtpPort !== undefined && !smtpHost) throw new UsageError('--smtp-port needs --smtp-host');
+          const imap = server(p, 'imap');
+          if (!imap) throw new UsageError('account add needs --imap HOST:PORT');
+          const smtp = server(p, 'smtp');
           const caldav = str(p, '--caldav');
+          const sec = security(p);
+          const accountName = str(p, '--name') ?? name;
+          if (!accountName) throw new UsageError('account add needs --name NAME');
           const a = await addAccount(profile, {
-            name: name!,
+            name: accountName,
             email: required(p, '--email'),
             imap: {
-              host: required(p, '--imap-host'),
-              port: port(p, '--imap-port') ?? (security(p) === 'tls' ? 993 : 143),
-              security: security(p),
+              host: imap.host,
+              port: imap.port ?? (sec === 'tls' ? 993 : 143),
+              security: sec,
               user: required(p, '--user'),
             },
             password,
-            ...(smtpHost ? { smtp: { host: smtpHost, port: smtpPort ?? 587 } } : {}),
+            ...(smtp ? { smtp: { host: smtp.host, port: smtp.port ?? 587 } } : {}),
             ...(caldav ? { caldav } : {}),
           });
           process.stdout.write(json ? JSON.stringify(summary(a)) + '\n' : `Added ${line(a)}\n`);
@@ -132,13 +159,17 @@ async function account(p: Parsed): Promise<number> {
 
 export const accountCommand: Command = {
   name: 'account',
-  help: `  zamburak account add NAME --imap-host H [--imap-port N] [--tls|--starttls|--plain] --user U
-                   --password-env VAR --email ADDR [--smtp-host H --smtp-port N] [--caldav URL]
+  help: `  zamburak account add --name NAME --email ADDR --imap HOST:PORT [--smtp HOST:PORT]
+          [--security tls|starttls|none] --user USER --password-env VAR [--caldav URL]
   zamburak account list|test NAME|remove NAME [--json] [--profile DIR]
       IMAP accounts. The password is read from the environment variable VAR and kept only in the
       profile's secret store. TLS is the default (port 993); --starttls requires the upgrade.`,
   valueFlags: [
     ...PROFILE_FLAGS,
+    '--name',
+    '--imap',
+    '--smtp',
+    '--security',
     '--imap-host',
     '--imap-port',
     '--user',

@@ -27,10 +27,15 @@ describe('zamburak account and sync', () => {
     const base = ['account', 'add', 'work', '--user', 'u', '--password-env', 'MAIL_PW', '--email', 'a@b.test'];
     const noHost = zamburak(...base);
     expect(noHost.status).toBe(2);
-    expect(noHost.stderr).toContain('--imap-host');
+    expect(noHost.stderr).toContain('--imap HOST:PORT');
     const both = zamburak(...base, '--imap-host', 'h', '--tls', '--plain');
     expect(both.status).toBe(2);
-    expect(both.stderr).toContain('choose one of --tls, --starttls, --plain');
+    expect(both.stderr).toContain('choose one security');
+    const badSecurity = zamburak(...base, '--imap', 'h:993', '--security', 'ssl3');
+    expect(badSecurity.status).toBe(2);
+    expect(badSecurity.stderr).toContain('--security takes tls, starttls or none');
+    const badJoined = zamburak(...base, '--imap', 'h:99999');
+    expect(badJoined.status).toBe(2);
     const badPort = zamburak(...base, '--imap-host', 'h', '--imap-port', '99999');
     expect(badPort.status).toBe(2);
     expect(zamburak('account', 'remove', 'demo').stderr).toContain('the demo account cannot be removed');
