@@ -8,7 +8,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rolldownOptions: { input: { main: resolve(root, 'main/electron/main.ts') } },
+      // The engine worker is its own file next to main.js (main/engine-host/engine-host.ts finds it).
+      rolldownOptions: {
+        input: {
+          main: resolve(root, 'main/electron/main.ts'),
+          'engine-worker': resolve(root, 'main/engine-host/worker.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -10,6 +10,7 @@ import { ClaimsService } from '../services/claims-service';
 import { PoliciesService } from '../services/policies-service';
 import type { Transport } from '../outbox/transport';
 import { syncAccounts, syncTarget } from '../accounts/accounts';
+import { EngineHost } from '../engine-host/engine-host';
 import { watchInbox, type InboxWatch } from '../mail/idle';
 import { syncCalendars } from '../accounts/calendars';
 import { triageProfile } from '../assistant/triage';
@@ -28,6 +29,8 @@ export interface AppOptions {
   readonly transports?: ReadonlyMap<string, Transport>;
   /** How often the scheduler looks for due commits (ms). */
   readonly tickMs?: number;
+  /** Run plans in an engine worker thread (default true): a runaway plan never blocks the app. */
+  readonly engineWorker?: boolean;
   /** How often real accounts are synced, and new mail triaged (ms; default 2 minutes). */
   readonly syncEveryMs?: number;
 }
@@ -47,16 +50,16 @@ export interface App {
  * One pass over the real accounts (mail, then calendars), and triage of what arrived. The demo
  * account is never synced, and its mail is triaged when the person asks.
  */
-async function syncAndTriage(p: Profile): Promise<void> {
+async function syncAndTriage(p: Profile, engine: EngineHost | undefined): Promise<void> {
   if (!p.repos.accounts.list().some((a) => a.transport === 'imap')) return;
   const mail = await syncAccounts(p);
   await syncCalendars(p);
   for (const r of mail) if (r.error) console.error(`zamburak: sync of ${r.account}: ${r.error.message}`);
-  await triageProfile(p);
+  await triageProfile(p, engine ? { engine } : {});
 }
 
 /** IDLE on each real account's INBOX: new mail is stored at once and triaged on the next tick. */
-function watchRealInboxes(p: Profile, onNew: () => void): Promise<InboxWatch | null>[] {
+function watchRealInboxes(p: Profile, engine: EngineHost | undefined, onNew: () => void): Promise<InboxWatch | null>[] {
   return p.repos.accounts
     .list()
     .filter((a) => a.transport === 'imap')
@@ -67,7 +70,8 @@ function watchRealInboxes(p: Profile, onNew: () => void): Promise<InboxWatch | n
             { db: p.db, repos: p.repos, attachmentsDir: p.files.attachments },
             t,
             (r) => {
-              if (r.added > 0 && p.setting('paused') !== 'true') void triageProfile(p).then(onNew);
+              if (r.added > 0 && p.setting('paused') !== 'true')
+                void triageProfile(p, engine ? { engine } : {}).then(onNew);
             },
             (e) => console.error(`zamburak: watching ${a.name}: ${e.message}`),
           ),
@@ -80,9 +84,11 @@ export function createApp(profile: Profile, o: AppOptions): App {
   const clock = o.clock ?? (() => new Date());
   const claims = new ClaimsService(profile, o.transports, clock);
   const policies = new PoliciesService(profile, clock);
+  const engine = o.engineWorker === false ? undefined : new EngineHost();
   const ctx: AppContext = {
     profile,
     clock,
+    ...(engine ? { engine } : {}),
     assertRunning() {
       if (readSettings(ctx).paused)
         throw new ServiceError('conflict', 'Zamburak is paused: turn the pause off to run the assistant.');
@@ -131,13 +137,13 @@ export function createApp(profile: Profile, o: AppOptions): App {
       await claims.commitDue();
       if (Date.now() - lastSync >= (o.syncEveryMs ?? 120_000)) {
         lastSync = Date.now();
-        await syncAndTriage(profile);
+        await syncAndTriage(profile, engine);
       }
     } finally {
       busy = false;
     }
   };
-  const watches = watchRealInboxes(profile, () => void tick());
+  const watches = watchRealInboxes(profile, engine, () => void tick());
   const timer = setInterval(
     () => void tick().catch((e: unknown) => console.error('zamburak: outbox:', e)),
     o.tickMs ?? 500,
@@ -151,6 +157,7 @@ export function createApp(profile: Profile, o: AppOptions): App {
     tick,
     stop() {
       clearInterval(timer);
+      void engine?.close();
       for (const w of watches) void w.then((x) => x?.stop());
     },
   };

@@ -44,7 +44,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
         };
       ctx.assertRunning();
       if (match.playbook === 'triage') {
-        const r = await triageProfile(p);
+        const r = await triageProfile(p, ctx.engine ? { engine: ctx.engine } : {});
         return {
           ...base,
           playbook: 'triage',
@@ -63,7 +63,13 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
           claims: r.claims.map((c) => c.id),
         };
       }
-      const { report } = await runOnProfile(p, { plan: match.plan, input: match.input, kind: 'playbook', request });
+      const { report } = await runOnProfile(p, {
+        plan: match.plan,
+        input: match.input,
+        kind: 'playbook',
+        request,
+        ...(ctx.engine ? { engine: ctx.engine } : {}),
+      });
       const dir = profileDirectory(p, p.primaryAccount());
       const label: Label | null = report.resultLabel;
       const untrusted = label ? label.untrusted.length > 0 : false;

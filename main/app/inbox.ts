@@ -7,6 +7,7 @@ import type { MailUndo, MessageRow, MessageView, ZamburakHandlers } from '../../
 import { mailWarnings } from '../../engine/claims/mail-warnings';
 import { bareAddress } from '../../engine/world';
 import { triageProfile } from '../assistant/triage';
+import type { EngineHost } from '../engine-host/engine-host';
 import type { Profile } from '../profile/profile';
 import type { MessageHeader, StoredMessage } from '../store/repositories';
 import type { StoredDraft } from '../store/repos/outgoing';
@@ -15,6 +16,8 @@ import { ServiceError } from './router';
 export interface AppContext {
   readonly profile: Profile;
   readonly clock: () => Date;
+  /** Where plans run: the engine worker (absent: in this thread). */
+  readonly engine?: EngineHost;
   /** Throws when the global pause is on (automatic work must not start). */
   readonly assertRunning: () => void;
 }
@@ -112,7 +115,7 @@ export function inboxHandlers(ctx: AppContext): ZamburakHandlers['inbox'] {
 
     async triage() {
       ctx.assertRunning();
-      const r = await triageProfile(p);
+      const r = await triageProfile(p, ctx.engine ? { engine: ctx.engine } : {});
       const byCategory: Record<string, number> = {};
       for (const e of r.emails) byCategory[e.category] = (byCategory[e.category] ?? 0) + 1;
       return {

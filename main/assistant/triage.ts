@@ -18,6 +18,7 @@ import { simulate } from '../../engine/run/simulate';
 import type { CallRecord, Claim } from '../../engine/run/types';
 import type { WorldState } from '../../engine/world';
 import type { Profile } from '../profile/profile';
+import type { EngineHost } from '../engine-host/engine-host';
 import { runOnProfile } from '../runs/run-on-profile';
 
 export const CATEGORIES = ['needs-reply', 'meeting', 'fyi', 'newsletter', 'receipt', 'suspicious'] as const;
@@ -57,6 +58,8 @@ export interface TriageOptions {
   /** Write draft replies for mail that needs one (default true). */
   readonly drafts?: boolean;
   readonly onProgress?: (done: number, total: number) => void;
+  /** Run the playbook in this engine worker (the app); default: in this thread. */
+  readonly engine?: EngineHost;
 }
 
 function suspicious(text: string): boolean {
@@ -116,6 +119,7 @@ export async function triageProfile(p: Profile, o: TriageOptions & { limit?: num
   const plan = triagePlaybook();
   for (const batch of batches(todo)) {
     const r = await runOnProfile(p, {
+      ...(o.engine ? { engine: o.engine } : {}),
       plan,
       kind: 'triage',
       input: { ids: batch.map((m) => m.id), drafts: o.drafts ?? true, signature: account.userName },

@@ -3,6 +3,8 @@
  * its own heap limit. A worker that dies (heap exhausted, crash) or overruns its deadline is
  * terminated and replaced; the caller gets a clear error and the next run gets a fresh worker.
  */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { RunReport } from '../../engine';
 import type { WorldEffects } from '../../engine/world';
@@ -15,6 +17,12 @@ export interface EngineHostOptions {
   readonly graceMs?: number;
 }
 
+/** The built worker next to the bundled main process (electron-vite), else the source through tsx. */
+function workerScript(): URL {
+  const built = new URL('./engine-worker.js', import.meta.url);
+  return existsSync(fileURLToPath(built)) ? built : new URL('./worker-entry.mjs', import.meta.url);
+}
+
 export class EngineHostError extends Error {
   constructor(
     readonly kind: 'InputError' | 'InternalError' | 'WorkerDied' | 'Timeout',
@@ -24,8 +32,15 @@ export class EngineHostError extends Error {
   }
 }
 
+export interface WorkerRun {
+  readonly report: RunReport;
+  readonly effects: WorldEffects;
+  readonly decisions: readonly { tool: string; input: unknown }[];
+  readonly findings: Readonly<Record<string, number>>;
+}
+
 interface Pending {
-  resolve(v: { report: RunReport; effects: WorldEffects }): void;
+  resolve(v: WorkerRun): void;
   reject(e: Error): void;
   timer: ReturnType<typeof setTimeout>;
 }
@@ -37,7 +52,7 @@ export class EngineHost {
   constructor(private readonly opts: EngineHostOptions = {}) {}
 
   private spawn(): Worker {
-    const w = new Worker(new URL('./worker-entry.mjs', import.meta.url), {
+    const w = new Worker(workerScript(), {
       resourceLimits: { maxOldGenerationSizeMb: this.opts.maxHeapMb ?? 256 },
     });
     w.on('message', (raw: unknown) => {
@@ -48,7 +63,13 @@ export class EngineHost {
       if (!p) return;
       this.pending.delete(m.data.id);
       clearTimeout(p.timer);
-      if (m.data.ok) p.resolve({ report: m.data.report as RunReport, effects: m.data.effects as WorldEffects });
+      if (m.data.ok)
+        p.resolve({
+          report: m.data.report as RunReport,
+          effects: m.data.effects as WorldEffects,
+          decisions: m.data.decisions,
+          findings: m.data.findings,
+        });
       else p.reject(new EngineHostError(m.data.kind, m.data.message));
     });
     w.on('error', (e) => this.fail(new EngineHostError('WorkerDied', `the engine worker died: ${e.message}`)));
@@ -71,7 +92,7 @@ export class EngineHost {
   }
 
   /** Runs a plan against a world in the worker. Rejects with EngineHostError. */
-  run(job: RunJob): Promise<{ report: RunReport; effects: WorldEffects }> {
+  run(job: RunJob): Promise<WorkerRun> {
     const checked = RunJob.parse(job);
     this.worker ??= this.spawn();
     const id = this.nextId++;

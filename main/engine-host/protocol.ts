@@ -20,7 +20,16 @@ export const ToWorker = z.strictObject({ id: z.number().int(), job: RunJob });
 export type ToWorker = z.infer<typeof ToWorker>;
 
 export const FromWorker = z.union([
-  z.strictObject({ id: z.number().int(), ok: z.literal(true), report: z.unknown(), effects: z.unknown() }),
+  z.strictObject({
+    id: z.number().int(),
+    ok: z.literal(true),
+    report: z.unknown(),
+    effects: z.unknown(),
+    /** What the gate saw for each decided call, in order (recorded for policy previews). */
+    decisions: z.array(z.strictObject({ tool: z.string(), input: Json })),
+    /** Firewall findings counted by `cap/kind` (never the text). */
+    findings: z.record(z.string(), z.number().int()),
+  }),
   z.strictObject({
     id: z.number().int(),
     ok: z.literal(false),

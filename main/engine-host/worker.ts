@@ -6,6 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import { InputError, loadPolicyFile, loadWorld, simulate } from '../../engine';
 import type { Json, Limits } from '../../engine';
 import { presetPolicy } from '../../engine/policy';
+import { gateInputOf } from './gate-input';
 import { FromWorker, ToWorker } from './protocol';
 
 const port = parentPort;
@@ -30,6 +31,8 @@ port.on('message', (raw: unknown) => {
     try {
       const world = loadWorld(job.world.text, job.world.file);
       const policy = job.policy ? loadPolicyFile(job.policy.text, job.policy.file) : presetPolicy('default');
+      const decisions: { tool: string; input: unknown }[] = [];
+      const findings: Record<string, number> = {};
       const { report, effects } = await simulate({
         plan: job.plan,
         world,
@@ -37,8 +40,14 @@ port.on('message', (raw: unknown) => {
         mode: job.mode,
         input: job.input as Json | undefined,
         limits: job.limits as Partial<Limits> | undefined,
+        onFindings: (_tool, found) => {
+          for (const f of found)
+            findings[`${f.finding.cap}/${f.finding.kind}`] = (findings[`${f.finding.cap}/${f.finding.kind}`] ?? 0) + 1;
+        },
+        onDecision: (call, decision, recipients) =>
+          decisions.push({ tool: call.tool, input: gateInputOf(call, decision, recipients) }),
       });
-      send({ id, ok: true, report, effects });
+      send({ id, ok: true, report, effects, decisions, findings });
     } catch (e) {
       send({
         id,

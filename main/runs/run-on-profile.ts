@@ -7,9 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { hashJson, runReceipt } from '../../engine/audit/preview';
-import type { Decision, GateCall } from '../../engine/gate/types';
 import type { Json } from '../../engine/ifc/labeled-value';
-import { loadPolicy, presetPolicy, type Policy } from '../../engine/policy';
+import { loadPolicy, presetPolicy, PRESETS, type Policy } from '../../engine/policy';
 import { simulate } from '../../engine/run/simulate';
 import type { Limits, Mode, RunReport } from '../../engine/run/types';
 import { WorldState, type WorldEffects } from '../../engine/world';
@@ -17,6 +16,8 @@ import { explainClaim } from '../../engine/claims/explain';
 import { worldDirectory } from '../../engine/claims/world-directory';
 import { pushDraft, SERVER_TOOLS, transportNameOf } from '../accounts/transports';
 import { ClaimsService } from '../services/claims-service';
+import type { EngineHost } from '../engine-host/engine-host';
+import { gateInputOf } from '../engine-host/gate-input';
 import { contentHashOf } from '../claims/claim-store';
 import type { Profile } from '../profile/profile';
 import { applyEffects, worldOf } from '../profile/world-io';
@@ -32,6 +33,8 @@ export interface ProfileRunRequest {
   /** The person's words, when the run answers a request. */
   readonly request?: string;
   readonly limits?: Partial<Limits>;
+  /** Run in this engine worker (the app); default: in this thread. */
+  readonly engine?: EngineHost;
   readonly accountId?: string;
 }
 
@@ -55,10 +58,6 @@ export function activePolicy(p: Profile): { policy: Policy; version: string } {
 
 const sha = (text: string): string => `sha256:${createHash('sha256').update(text).digest('hex')}`;
 
-/** The gate's input as JSON (labels are plain data already). */
-const gateInputOf = (call: GateCall, decision: Decision, recipients: readonly string[] | undefined): Json =>
-  JSON.parse(JSON.stringify({ call, decision, recipients: recipients ?? null })) as Json;
-
 export async function runOnProfile(
   p: Profile,
   req: ProfileRunRequest,
@@ -73,27 +72,12 @@ export async function runOnProfile(
   const planHash = sha(req.plan);
   const inputHash = hashJson(req.input ?? null);
   const mode = req.mode ?? 'strict';
-  const gateInputs: { tool: string; input: Json }[] = [];
-  const findings = new Map<string, number>();
-  const world = new WorldState(worldOf(p.repos, account, clock));
-  const { report, effects } = await simulate({
-    plan: req.plan,
-    world,
-    policy,
-    mode,
-    ...(req.input !== undefined ? { input: req.input } : {}),
-    ...(req.limits ? { limits: req.limits } : {}),
-    // What the firewall found, counted by cap and kind (the text itself stays out of the log).
-    onFindings: (_tool, found) => {
-      for (const f of found)
-        findings.set(
-          `${f.finding.cap}/${f.finding.kind}`,
-          (findings.get(`${f.finding.cap}/${f.finding.kind}`) ?? 0) + 1,
-        );
-    },
-    onDecision: (call, decision, recipients) =>
-      gateInputs.push({ tool: call.tool, input: gateInputOf(call, decision, recipients) }),
-  });
+  const snapshot = worldOf(p.repos, account, clock);
+  const world = new WorldState(snapshot);
+  const { report, effects, gateInputs, findings } =
+    req.engine && !req.policy
+      ? await inWorker(req.engine, req, snapshot, activePolicyText(p), mode)
+      : await inProcess(req, world, policy, mode);
   const directory = worldDirectory(world);
   // Claim ids are per run in the engine; in a profile they must be unique across runs.
   const claimIds = new Map(report.claims.map((c) => [c.id, `${runId}-${c.id}`]));
@@ -187,8 +171,7 @@ export async function runOnProfile(
       }
       applyEffects(p.repos, account, effects, { runId });
       autoCommits = account.transport === 'imap' ? queueAllowedActions(p, account, runId, stored.calls, clock) : 0;
-      if (findings.size)
-        p.audit.append({ kind: 'security.firewall', runId, data: { findings: Object.fromEntries(findings) } });
+      if (Object.keys(findings).length) p.audit.append({ kind: 'security.firewall', runId, data: { findings } });
       if (report.status === 'limit')
         p.audit.append({
           kind: 'security.limit',
@@ -275,6 +258,70 @@ function queueAllowedActions(
     n++;
   }
   return n;
+}
+
+interface Ran {
+  readonly report: RunReport;
+  readonly effects: WorldEffects;
+  readonly gateInputs: readonly { tool: string; input: Json }[];
+  readonly findings: Record<string, number>;
+}
+
+/** The plan in this thread (the CLI, tests, and a run with a policy of its own). */
+async function inProcess(req: ProfileRunRequest, world: WorldState, policy: Policy, mode: Mode): Promise<Ran> {
+  const gateInputs: { tool: string; input: Json }[] = [];
+  const findings: Record<string, number> = {};
+  const { report, effects } = await simulate({
+    plan: req.plan,
+    world,
+    policy,
+    mode,
+    ...(req.input !== undefined ? { input: req.input } : {}),
+    ...(req.limits ? { limits: req.limits } : {}),
+    // What the firewall found, counted by cap and kind (the text itself stays out of the log).
+    onFindings: (_tool, found) => {
+      for (const f of found)
+        findings[`${f.finding.cap}/${f.finding.kind}`] = (findings[`${f.finding.cap}/${f.finding.kind}`] ?? 0) + 1;
+    },
+    onDecision: (call, decision, recipients) =>
+      gateInputs.push({ tool: call.tool, input: gateInputOf(call, decision, recipients) }),
+  });
+  return { report, effects, gateInputs, findings };
+}
+
+/**
+ * The plan in the engine worker (the app): the account's world and the policy cross as text and
+ * are parsed again there, so a runaway plan never blocks the main process.
+ */
+async function inWorker(
+  engine: EngineHost,
+  req: ProfileRunRequest,
+  snapshot: ReturnType<typeof worldOf>,
+  policy: { text: string; file: string },
+  mode: Mode,
+): Promise<Ran> {
+  const r = await engine.run({
+    plan: req.plan,
+    mode,
+    world: { text: JSON.stringify(snapshot), file: 'profile-account.json' },
+    policy,
+    ...(req.input !== undefined ? { input: req.input } : {}),
+    ...(req.limits ? { limits: req.limits as Record<string, number> } : {}),
+  });
+  return {
+    report: r.report,
+    effects: r.effects,
+    gateInputs: r.decisions as { tool: string; input: Json }[],
+    findings: { ...r.findings },
+  };
+}
+
+/** The YAML of the policy in force (see activePolicy), for a run in the worker. */
+function activePolicyText(p: Profile): { text: string; file: string } {
+  const saved = p.repos.policies.active();
+  if (saved && loadPolicy(saved.yaml).ok) return { text: saved.yaml, file: `policy-v${saved.version}.yaml` };
+  const preset = saved ? 'strict' : 'default';
+  return { text: PRESETS[preset]!, file: `preset-${preset}.yaml` };
 }
 
 function fail(message: string): never {

@@ -37,9 +37,12 @@ export async function triageJob(j: JobContext): Promise<void> {
   expect(edited[0]!.body).toContain('Tuesday 14:30 works');
   expect(profile.audit.list({ kind: 'draft.edited' })).toHaveLength(1);
   // Keyboard: j moves to the next message, e archives it, z undoes.
+  const before = await page.locator('#message-subject').innerText();
   await page.locator('body').press('j');
+  await expect.poll(() => page.locator('#message-subject').innerText()).not.toBe(before);
   const opened = await page.locator('#message-subject').innerText();
   const id = decodeURIComponent((await page.evaluate(() => window.location.hash)).split('/')[2]!);
+  expect(profile.repos.messages.get(id)!.subject).toBe(opened);
   await page.locator('body').press('e');
   await expect.poll(() => page.locator('footer.status').innerText()).toContain(`Archived “${opened}”`);
   expect(profile.repos.messages.get(id)!.folder).toBe('Archive');
