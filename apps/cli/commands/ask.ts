@@ -2,6 +2,10 @@ import { loadWorld, simulate } from '../../../engine/run/simulate';
 import { matchRequest, SUPPORTED } from '../../../main/assistant/ask';
 import { triageProfile, triageWorld } from '../../../main/assistant/triage';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
+import { PlannerFailed } from '../../../engine/agent/planner';
+import { planWithModel } from '../../../main/assistant/planner';
+import { LlmError } from '../../../main/llm/provider';
+import { providerFor } from '../../../main/llm/providers';
 import { readText, str, UsageError } from '../args';
 import { withProfile } from '../profile-arg';
 import { renderHuman, renderReport } from '../report';
@@ -19,6 +23,48 @@ export const askCommand: Command = {
     if (!request || extra) throw new UsageError('ask takes one REQUEST (quote it)');
     const json = p.flags.has('--json');
     const match = matchRequest(request);
+    if (!match && !str(p, '--world')) {
+      // A request no playbook covers goes to the planner model, when the profile has one.
+      const planned = await withProfile(p, async (profile) => {
+        const llm = await providerFor(profile, 'planner');
+        if (!llm) return null;
+        let plan;
+        try {
+          plan = await planWithModel(profile, request, llm);
+        } catch (e) {
+          if (e instanceof LlmError || e instanceof PlannerFailed)
+            return { error: `${e.name === 'LlmError' ? (e as LlmError).kind : 'PlannerFailed'}: ${e.message}` };
+          throw e;
+        }
+        const r = await runOnProfile(profile, { plan: plan.source, kind: 'ask', request });
+        return { plan, r };
+      });
+      if (planned && 'error' in planned) {
+        if (json)
+          process.stdout.write(JSON.stringify({ request, playbook: null, planner: true, error: planned.error }) + '\n');
+        process.stderr.write(`zamburak ask: ${planned.error}\n`);
+        return 1;
+      }
+      if (planned) {
+        const { report, effects } = planned.r;
+        if (json)
+          process.stdout.write(
+            JSON.stringify({
+              request,
+              playbook: null,
+              planner: true,
+              plan: planned.plan.source,
+              attempts: planned.plan.attempts,
+              ...renderReport(report, effects),
+            }) + '\n',
+          );
+        else
+          process.stdout.write(
+            `Planned by the model (${planned.plan.attempts} attempt(s)):\n${planned.plan.source}\n\n${renderHuman(report, effects)}`,
+          );
+        return report.status === 'completed' ? 0 : 1;
+      }
+    }
     if (!match) {
       const message = `Without a language model, Zamburak can do only these requests: ${SUPPORTED.map((s) => `"${s}"`).join(', ')}. Configure a provider to plan anything else.`;
       if (json)

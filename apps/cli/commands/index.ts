@@ -7,8 +7,8 @@ import { askCommand } from './ask';
 import { auditCommand, keygenCommand } from './audit';
 import { claimsCommand } from './claims';
 import { initCommand } from './init';
-import { notYet } from './not-yet';
 import { testPolicyCommand, validateCommand } from './policy';
+import { providerCommand } from './provider';
 import { runCommand } from './run';
 import { serveCommand } from './serve';
 import { syncCommand } from './sync';
@@ -27,11 +27,6 @@ export const COMMANDS: readonly Command[] = [
   askCommand,
   accountCommand,
   syncCommand,
-  notYet(
-    'provider',
-    `  zamburak provider add|list|test|remove …
-      Language-model providers for planning and extraction (arrives with the LLM work).`,
-    'language-model providers',
-  ),
+  providerCommand,
   serveCommand,
 ];
