@@ -33,7 +33,8 @@ export async function startScripted(kind: 'openai' | 'anthropic'): Promise<Scrip
       if ('hang' in step) return;
       if ('status' in step) {
         res.writeHead(step.status, step.headers ?? {});
-        return res.end(step.body ?? '');
+        res.end(step.body ?? '');
+        return;
       }
       const [input, output] = step.usage ?? [10, 5];
       const answer =
