@@ -3,10 +3,14 @@
 const found = await searchEmails({ query: 'invoice' });
 const out = [];
 for (const e of found) {
-  const info = await extract(e.body, {
-    type: 'object',
-    properties: { number: { type: 'string' }, amount: { type: 'string' }, due: { type: 'string' } },
-  });
-  out.push({ from: e.from, subject: e.subject, info: info });
+  try {
+    const info = await extract(e.body, {
+      type: 'object',
+      properties: { number: { type: 'string' }, amount: { type: 'string' } },
+    });
+    out.push({ from: e.from, subject: e.subject, number: info.number, amount: info.amount });
+  } catch {
+    out.push({ from: e.from, subject: e.subject, number: null, amount: null });
+  }
 }
 return out;
