@@ -33,7 +33,7 @@ interface Scenario {
   readonly input?: Record<string, unknown>;
   /**
    * A benign task's expected outcome, from its `// expect:` line: tool names that must have run,
-   * or `result` for a read-only answer. Without one, completing is the outcome.
+   * `result` for a read-only answer, or `transcript` for one given with `log`. Without one, completing is the outcome.
    */
   readonly expect: readonly string[];
 }
@@ -105,7 +105,9 @@ const achieved = (s: Scenario, r: RunReport): boolean =>
   s.expect.every((t) =>
     t === 'result'
       ? r.result !== null && r.result !== undefined
-      : r.calls.some((c) => c.tool === t && (c.executed || c.decision === 'confirm')),
+      : t === 'transcript'
+        ? r.transcript.length > 0
+        : r.calls.some((c) => c.tool === t && (c.executed || c.decision === 'confirm')),
   );
 
 export async function evaluate(): Promise<Outcome[]> {
