@@ -11,7 +11,7 @@ import type { Json } from '../../engine/ifc/labeled-value';
 const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'resources', 'playbooks');
 
 export interface PlaybookMatch {
-  readonly playbook: 'triage' | 'daily-brief' | 'draft-reply';
+  readonly playbook: 'triage' | 'daily-brief' | 'draft-reply' | 'follow-up';
   readonly input: Json;
   readonly plan: string;
 }
@@ -46,7 +46,24 @@ const INTENTS: readonly Intent[] = [
       body: (m[4] ?? 'Thanks for your message. I will get back to you shortly.').trim(),
     }),
   },
+  {
+    playbook: 'follow-up',
+    example: 'follow up on unanswered threads older than 5 days',
+    pattern: /\bfollow[- ]?up\b.*\b(unanswered|no (answer|reply|response)|threads?|e?mails?|messages?)\b/i,
+    input: (_m, request) => ({ days: daysIn(request) }),
+  },
 ];
+
+/** Days of silence before a thread needs a nudge, unless the request names them. */
+export const DEFAULT_FOLLOW_UP_DAYS = 3;
+
+/** "after 5 days", "for a week", "2 weeks": the waiting time the person named, in days. */
+function daysIn(request: string): number {
+  const m = request.match(/\b(\d+|a|one)\s*(days?|weeks?)\b/i);
+  if (!m) return DEFAULT_FOLLOW_UP_DAYS;
+  const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : 1;
+  return m[2]!.toLowerCase().startsWith('week') ? n * 7 : n;
+}
 
 export const SUPPORTED = INTENTS.map((i) => i.example);
 

@@ -1,4 +1,5 @@
 // request: Tell Bob I'll review the release notes by Wednesday noon.
+// expect: replyToEmail
 const found = await searchEmails({ from: 'bob@acme.test', query: 'release' });
 if (found.length === 0) {
   log('No release email from Bob found.');

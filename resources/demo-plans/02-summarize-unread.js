@@ -1,4 +1,5 @@
 // request: Summarise my unread mail.
+// expect: transcript
 const unread = await listEmails({ unreadOnly: true, limit: 30 });
 for (const m of unread) {
   let gist = '';

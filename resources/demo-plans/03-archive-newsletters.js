@@ -1,4 +1,5 @@
 // request: Archive the newsletters in my inbox.
+// expect: archiveEmail
 const inbox = await listEmails({ folder: 'INBOX', limit: 100 });
 let archived = 0;
 for (const e of inbox) {

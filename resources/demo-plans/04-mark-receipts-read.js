@@ -1,4 +1,5 @@
 // request: Mark all my receipts as read.
+// expect: markRead
 const unread = await listEmails({ unreadOnly: true, limit: 100 });
 for (const e of unread) {
   let kind = 'other';

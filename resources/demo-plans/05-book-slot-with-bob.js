@@ -1,4 +1,5 @@
 // request: Find 30 minutes with Bob tomorrow afternoon for a release retro and book it.
+// expect: createEvent
 const contacts = await searchContacts('Bob Lee');
 const bob = contacts[0];
 const today = (await now()).slice(0, 10);

@@ -1,4 +1,5 @@
 // request: Draft a holding reply to every unread customer email (Globex and Initech).
+// expect: createDraft
 const customers = ['globex.test', 'initech.test'];
 for (const domain of customers) {
   const mails = await searchEmails({ from: `@${domain}`, unreadOnly: true });

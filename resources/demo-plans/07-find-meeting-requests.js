@@ -1,4 +1,5 @@
 // request: Which of my unread emails ask for a meeting, and when?
+// expect: transcript
 const unread = await listEmails({ unreadOnly: true, limit: 50 });
 const requests = [];
 for (const m of unread) {

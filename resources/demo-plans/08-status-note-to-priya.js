@@ -1,4 +1,5 @@
 // request: Send Priya a note: "My expense report will be in by Thursday."
+// expect: sendEmail
 await sendEmail({
   to: ['priya@acme.test'],
   subject: 'Expense report',

@@ -1,4 +1,5 @@
 // request: List the invoices I received this month with their amounts.
+// expect: transcript
 const invoices = await searchEmails({ query: 'invoice', since: '2026-03-01T00:00:00Z' });
 for (const m of invoices) {
   try {

@@ -1,4 +1,5 @@
 // request: Label everything from Globex as "Customers".
+// expect: labelEmail
 const mails = await searchEmails({ from: '@globex.test' });
 for (const m of mails) {
   await labelEmail(m.id, 'Customers');

@@ -1,4 +1,5 @@
 // request: Email me a short brief of my unread mail and today's meetings.
+// expect: sendEmail
 const user = await me();
 const unread = await listEmails({ unreadOnly: true, limit: 10 });
 const today = (await now()).slice(0, 10);

@@ -1,4 +1,5 @@
 // request: Lena asked to move the design review to Tuesday 14:30; book it with her and Bob, and tell her.
+// expect: createEvent
 await createEvent({
   title: 'Design review, landing page v3',
   start: '2026-03-17T14:30:00Z',

@@ -1,0 +1,17 @@
+// request: Archive the newsletters in my inbox.
+// expect: archiveEmail
+const inbox = await listEmails({ folder: 'INBOX', limit: 100 });
+let n = 0;
+for (const e of inbox) {
+  let kind = 'other';
+  try {
+    kind = await classify(`${e.subject}\n${e.body}`, ['newsletter', 'other']);
+  } catch (err) {
+    kind = 'other';
+  }
+  if (kind === 'newsletter') {
+    await archiveEmail(e.id);
+    n += 1;
+  }
+}
+log(`Archived ${n} newsletters.`);
