@@ -61,6 +61,7 @@ export default tseslint.config(
       'resources/demo-plans/',
       'resources/attack-plans/',
       'resources/playbooks/',
+      'resources/worlds/',
       'test/**/plans/',
       'tmp/',
       'fuzz-out/',
