@@ -6,7 +6,7 @@ import { PlannerFailed } from '../../../engine/agent/planner';
 import { planWithModel } from '../../../main/assistant/planner';
 import { LlmError } from '../../../main/llm/provider';
 import { providerFor } from '../../../main/llm/providers';
-import { readText, str, UsageError } from '../args';
+import { InputError, readText, str, UsageError } from '../args';
 import { withProfile } from '../profile-arg';
 import { renderHuman, renderReport } from '../report';
 import type { Command } from './types';
@@ -24,20 +24,28 @@ export const askCommand: Command = {
     const json = p.flags.has('--json');
     const match = matchRequest(request);
     if (!match && !str(p, '--world')) {
-      // A request no playbook covers goes to the planner model, when the profile has one.
-      const planned = await withProfile(p, async (profile) => {
-        const llm = await providerFor(profile, 'planner');
-        if (!llm) return null;
-        let plan;
-        try {
-          plan = await planWithModel(profile, request, llm);
-        } catch (e) {
-          if (e instanceof LlmError || e instanceof PlannerFailed)
-            return { error: `${e.name === 'LlmError' ? (e as LlmError).kind : 'PlannerFailed'}: ${e.message}` };
-          throw e;
-        }
-        const r = await runOnProfile(profile, { plan: plan.source, kind: 'ask', request });
-        return { plan, r };
+      // A request no playbook covers goes to the planner model, when the profile has one (an
+      // unsupported request never creates a profile just to look).
+      const planned = await withProfile(
+        p,
+        async (profile) => {
+          const llm = await providerFor(profile, 'planner');
+          if (!llm) return null;
+          let plan;
+          try {
+            plan = await planWithModel(profile, request, llm);
+          } catch (e) {
+            if (e instanceof LlmError || e instanceof PlannerFailed)
+              return { error: `${e.name === 'LlmError' ? (e as LlmError).kind : 'PlannerFailed'}: ${e.message}` };
+            throw e;
+          }
+          const r = await runOnProfile(profile, { plan: plan.source, kind: 'ask', request });
+          return { plan, r };
+        },
+        { create: false },
+      ).catch((e: unknown) => {
+        if (e instanceof InputError) return null;
+        throw e;
       });
       if (planned && 'error' in planned) {
         if (json)
