@@ -10,6 +10,7 @@ import { loadPolicy, policyGate, presetPolicy, withAllowlists, type Policy } fro
 import { sanitizerTools } from '../sanitizers';
 import { toolRegistry } from '../tools/types';
 import { WorldState, worldTools, bareAddress } from '../world';
+import type { Extractor } from '../world/extractor';
 import type { World, WorldEffects } from '../world';
 import { runPlan } from './run-plan';
 import type { Limits, Mode, RunReport } from './types';
@@ -31,6 +32,8 @@ export interface SimulateOptions {
   readonly onDecision?: (call: GateCall, decision: Decision, recipients: readonly string[] | undefined) => void;
   /** Sees what the firewall found in each tool output (caps and kinds; the text stays in the run). */
   readonly onFindings?: (tool: string | undefined, findings: FirewallResult['findings']) => void;
+  /** The quarantined extractor behind extract/summarize/classify (default: rule based). */
+  readonly extractor?: Extractor;
 }
 
 export interface SimulateResult {
@@ -66,7 +69,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     urlPatterns: [...policy.allowlists.urls],
   });
   const tools = toolRegistry([
-    ...worldTools(state),
+    ...worldTools(state, opts.extractor ? { extractor: opts.extractor } : {}),
     sanitizers.verifyEmailAddress,
     sanitizers.verifyUrl,
     sanitizers.verifyAmount,

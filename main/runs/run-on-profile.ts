@@ -18,6 +18,9 @@ import { pushDraft, SERVER_TOOLS, transportNameOf } from '../accounts/transports
 import { ClaimsService } from '../services/claims-service';
 import type { EngineHost } from '../engine-host/engine-host';
 import { gateInputOf } from '../engine-host/gate-input';
+import { modelExtractor } from '../llm/model-extractor';
+import { providerFor } from '../llm/providers';
+import type { Extractor } from '../../engine/world/extractor';
 import { contentHashOf } from '../claims/claim-store';
 import type { Profile } from '../profile/profile';
 import { applyEffects, worldOf } from '../profile/world-io';
@@ -74,10 +77,13 @@ export async function runOnProfile(
   const mode = req.mode ?? 'strict';
   const snapshot = worldOf(p.repos, account, clock);
   const world = new WorldState(snapshot);
+  // A model-backed extractor is a function of this process: such runs stay in this thread.
+  const llm = await providerFor(p, 'extractor', { runId, clock });
+  const extractor = llm ? modelExtractor(llm) : undefined;
   const { report, effects, gateInputs, findings } =
-    req.engine && !req.policy
+    req.engine && !req.policy && !extractor
       ? await inWorker(req.engine, req, snapshot, activePolicyText(p), mode)
-      : await inProcess(req, world, policy, mode);
+      : await inProcess(req, world, policy, mode, extractor);
   const directory = worldDirectory(world);
   // Claim ids are per run in the engine; in a profile they must be unique across runs.
   const claimIds = new Map(report.claims.map((c) => [c.id, `${runId}-${c.id}`]));
@@ -268,7 +274,13 @@ interface Ran {
 }
 
 /** The plan in this thread (the CLI, tests, and a run with a policy of its own). */
-async function inProcess(req: ProfileRunRequest, world: WorldState, policy: Policy, mode: Mode): Promise<Ran> {
+async function inProcess(
+  req: ProfileRunRequest,
+  world: WorldState,
+  policy: Policy,
+  mode: Mode,
+  extractor: Extractor | undefined,
+): Promise<Ran> {
   const gateInputs: { tool: string; input: Json }[] = [];
   const findings: Record<string, number> = {};
   const { report, effects } = await simulate({
@@ -278,6 +290,7 @@ async function inProcess(req: ProfileRunRequest, world: WorldState, policy: Poli
     mode,
     ...(req.input !== undefined ? { input: req.input } : {}),
     ...(req.limits ? { limits: req.limits } : {}),
+    ...(extractor ? { extractor } : {}),
     // What the firewall found, counted by cap and kind (the text itself stays out of the log).
     onFindings: (_tool, found) => {
       for (const f of found)
