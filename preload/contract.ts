@@ -272,6 +272,25 @@ export const NewAccountInput = z.strictObject({
 });
 export type NewAccountInput = z.infer<typeof NewAccountInput>;
 
+export const ProviderView = z.object({
+  name: z.string(),
+  kind: z.enum(['openai', 'anthropic']),
+  url: z.string(),
+  model: z.string(),
+  for: z.array(z.enum(['planner', 'extractor'])),
+  hasKey: z.boolean(),
+});
+export type ProviderView = z.infer<typeof ProviderView>;
+
+export const NewProviderInput = z.strictObject({
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'letters, digits, . _ - (up to 64)'),
+  kind: z.enum(['openai', 'anthropic']),
+  url: z.string().url().max(2000),
+  model: z.string().min(1).max(200),
+  for: z.array(z.enum(['planner', 'extractor'])).min(1),
+  apiKey: z.string().max(1000).optional(),
+});
+
 /** One call: the schema of its argument list and of its result. */
 export interface CallSpec<A extends z.ZodTuple = z.ZodTuple, R extends z.ZodType = z.ZodType> {
   readonly args: A;
@@ -328,6 +347,33 @@ export const contract = {
     save: call(
       z.tuple([text(200_000), text(500)]),
       z.object({ ok: z.boolean(), version: z.string(), errors: z.array(PolicyErrorView) }),
+    ),
+  },
+  providers: {
+    list: call(z.tuple([]), z.array(ProviderView)),
+    /** The API key goes into the secret store only; it never comes back over the bridge. */
+    add: call(z.tuple([NewProviderInput]), ProviderView),
+    /** One tiny call: the model that answered and how long it took, or the kind of failure. */
+    test: call(
+      z.tuple([text(64)]),
+      z.object({ ok: z.boolean(), model: z.string(), latencyMs: z.number(), message: z.string() }),
+    ),
+    remove: call(z.tuple([text(64)]), ok),
+    /** The connection log: when, which provider and model, tokens, run, status — never content. */
+    log: call(
+      z.tuple([]),
+      z.array(
+        z.object({
+          at: z.string(),
+          provider: z.string(),
+          model: z.string(),
+          runId: z.string().nullable(),
+          inputTokens: z.number().int(),
+          outputTokens: z.number().int(),
+          status: z.string(),
+          latencyMs: z.number(),
+        }),
+      ),
     ),
   },
   settings: {

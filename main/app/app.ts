@@ -15,6 +15,7 @@ import { watchInbox, type InboxWatch } from '../mail/idle';
 import { syncCalendars } from '../accounts/calendars';
 import { triageProfile } from '../assistant/triage';
 import { askHandlers } from './ask';
+import { providersHandlers } from './providers';
 import { auditHandlers } from './audit';
 import { claimsHandlers } from './claims';
 import { inboxHandlers, type AppContext } from './inbox';
@@ -116,6 +117,7 @@ export function createApp(profile: Profile, o: AppOptions): App {
     policies: policiesHandlers(policies),
     settings: settingsHandlers(ctx),
     accounts: accountsHandlers(ctx),
+    providers: providersHandlers(ctx),
   };
   const refused = (call: string, message: string, origin: string) => {
     profile.audit.append({

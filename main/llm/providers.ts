@@ -4,7 +4,14 @@
  * (planner, extractor), the token budget per run and per day, and the connection log.
  */
 import type { Profile } from '../profile/profile';
-import { CircuitBreaker, createProvider, type LogEntry, type Provider, type ProviderConfig } from './provider';
+import {
+  CircuitBreaker,
+  createProvider,
+  LlmError,
+  type LogEntry,
+  type Provider,
+  type ProviderConfig,
+} from './provider';
 
 export type Feature = 'planner' | 'extractor';
 
@@ -125,4 +132,25 @@ export async function providerFor(
     },
     log: (e) => logConnection(p, e),
   });
+}
+
+/** One tiny call to a provider: which model answered and how fast, or the kind of failure. */
+export async function testProvider(
+  p: Profile,
+  name: string,
+): Promise<{ ok: true; model: string; latencyMs: number } | { ok: false; kind: string; message: string }> {
+  const cfg = listProviders(p).find((x) => x.name === name);
+  if (!cfg) throw new ProviderError(`no provider named ${JSON.stringify(name)}`);
+  const llm = await providerFor(p, cfg.for[0] ?? 'planner', { timeoutMs: 20_000 });
+  try {
+    const r = await llm!.complete({
+      system: 'Answer with the word ok.',
+      messages: [{ role: 'user', content: 'ok?' }],
+      maxTokens: 5,
+    });
+    return { ok: true, model: r.model, latencyMs: r.latencyMs };
+  } catch (e) {
+    if (!(e instanceof LlmError)) throw e;
+    return { ok: false, kind: e.kind, message: e.message };
+  }
 }

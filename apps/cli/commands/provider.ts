@@ -3,12 +3,11 @@
  * an environment variable (never an argument) into the profile's secret store only. `test`
  * makes one tiny call and reports the model and latency.
  */
-import { LlmError } from '../../../main/llm/provider';
 import {
   addProvider,
   listProviders,
   ProviderError,
-  providerFor,
+  testProvider,
   removeProvider,
   type Feature,
 } from '../../../main/llm/providers';
@@ -64,28 +63,14 @@ async function provider(p: Parsed): Promise<number> {
           return 0;
         }
         case 'test': {
-          const cfg = listProviders(profile).find((x) => x.name === name);
-          if (!cfg) throw new ProviderError(`no provider named ${JSON.stringify(name)}`);
-          const llm = await providerFor(profile, cfg.for[0] ?? 'planner', { timeoutMs: 20_000 });
-          try {
-            const r = await llm!.complete({
-              system: 'Answer with the word ok.',
-              messages: [{ role: 'user', content: 'ok?' }],
-              maxTokens: 5,
-            });
-            out(`${name}: ${r.model} answered in ${r.latencyMs} ms.`, {
-              provider: name,
-              ok: true,
-              model: r.model,
-              latencyMs: r.latencyMs,
-            });
+          const r = await testProvider(profile, name!);
+          if (r.ok) {
+            out(`${name}: ${r.model} answered in ${r.latencyMs} ms.`, { provider: name, ...r });
             return 0;
-          } catch (e) {
-            if (!(e instanceof LlmError)) throw e;
-            if (json) out('', { provider: name, ok: false, error: { kind: e.kind, message: e.message } });
-            process.stderr.write(`zamburak provider test ${name}: ${e.kind}: ${e.message}\n`);
-            return 1;
           }
+          if (json) out('', { provider: name, ok: false, error: { kind: r.kind, message: r.message } });
+          process.stderr.write(`zamburak provider test ${name}: ${r.kind}: ${r.message}\n`);
+          return 1;
         }
         case 'remove':
           await removeProvider(profile, name!);

@@ -8,6 +8,7 @@ import type { NewAccountInput } from '../../../preload/contract';
 import { api } from '../api';
 import { useApp } from '../store';
 import { Chip } from './Chip';
+import { AddForm, RowActions } from './Managed';
 
 type Account = Awaited<ReturnType<typeof api.accounts.list>>[number];
 
@@ -28,7 +29,6 @@ export function AccountsSection() {
   const [accounts, setAccounts] = useState<Account[]>([]);
   const [form, setForm] = useState(EMPTY);
   const [adding, setAdding] = useState(false);
-  const [results, setResults] = useState<Record<string, string>>({});
   const { report, setStatus, refresh } = useApp();
   const load = useCallback(() => api.accounts.list().then(setAccounts).catch(report), [report]);
   useEffect(() => void load(), [load]);
@@ -72,78 +72,47 @@ export function AccountsSection() {
   return (
     <section aria-labelledby="accounts">
       <h2 id="accounts">Accounts</h2>
-      <ul className="accounts">
+      <ul className="managed accounts">
         {accounts.map((a) => (
           <li key={a.id}>
             <span>
               {a.name} · {a.email} {a.demo && <Chip tone="info">demo: nothing leaves this computer</Chip>}
             </span>
             {!a.demo && (
-              <>
-                <button
-                  type="button"
-                  onClick={() =>
-                    api.accounts
-                      .test(a.name)
-                      .then((r) => setResults({ ...results, [a.name]: r.ok ? r.message : `${r.kind}: ${r.message}` }))
-                      .catch(report)
-                  }
-                >
-                  Test
-                </button>
-                <button
-                  type="button"
-                  className="reject"
-                  onClick={() => api.accounts.remove(a.name).then(load).then(refresh).catch(report)}
-                >
-                  Remove
-                </button>
-                {results[a.name] && <span role="status">{results[a.name]}</span>}
-              </>
+              <RowActions
+                onTest={() => api.accounts.test(a.name).then((r) => (r.ok ? r.message : `${r.kind}: ${r.message}`))}
+                onRemove={() => api.accounts.remove(a.name).then(load).then(refresh)}
+              />
             )}
           </li>
         ))}
       </ul>
-      {adding ? (
-        <form
-          className="form-grid"
-          aria-label="Add an account"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void add();
-          }}
-        >
-          {field('name', 'Name (e.g. work)')}
-          {field('email', 'Email address', 'email')}
-          {field('imapHost', 'IMAP server')}
-          {field('imapPort', 'IMAP port', 'number')}
-          <label>
-            Security
-            <select value={form.security} onChange={(e) => setForm({ ...form, security: e.target.value })}>
-              <option value="tls">TLS</option>
-              <option value="starttls">STARTTLS (required)</option>
-              <option value="plain">None (only for a server on this computer)</option>
-            </select>
-          </label>
-          {field('user', 'User name')}
-          {field('password', 'Password or app password', 'password')}
-          {field('smtpHost', 'SMTP server (to send)')}
-          {field('smtpPort', 'SMTP port', 'number')}
-          {field('caldav', 'CalDAV calendar URL (optional)', 'url')}
-          <div className="actions">
-            <button type="submit" className="approve">
-              Add account
-            </button>
-            <button type="button" onClick={() => setAdding(false)}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      ) : (
-        <button type="button" onClick={() => setAdding(true)}>
-          Add an IMAP account…
-        </button>
-      )}
+      <AddForm
+        label="Add an account"
+        openText="Add an IMAP account…"
+        submitText="Add account"
+        open={adding}
+        setOpen={setAdding}
+        onSubmit={() => void add()}
+      >
+        {field('name', 'Name (e.g. work)')}
+        {field('email', 'Email address', 'email')}
+        {field('imapHost', 'IMAP server')}
+        {field('imapPort', 'IMAP port', 'number')}
+        <label>
+          Security
+          <select value={form.security} onChange={(e) => setForm({ ...form, security: e.target.value })}>
+            <option value="tls">TLS</option>
+            <option value="starttls">STARTTLS (required)</option>
+            <option value="plain">None (only for a server on this computer)</option>
+          </select>
+        </label>
+        {field('user', 'User name')}
+        {field('password', 'Password or app password', 'password')}
+        {field('smtpHost', 'SMTP server (to send)')}
+        {field('smtpPort', 'SMTP port', 'number')}
+        {field('caldav', 'CalDAV calendar URL (optional)', 'url')}
+      </AddForm>
     </section>
   );
 }

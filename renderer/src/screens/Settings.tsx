@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PolicyErrorView, PolicyPreview } from '../../../preload/contract';
 import { api } from '../api';
 import { AccountsSection } from '../components/AccountsSection';
+import { ProvidersSection } from '../components/ProvidersSection';
 import { PolicySwitches } from '../components/PolicySwitches';
 import { useApp } from '../store';
 
@@ -65,6 +66,7 @@ export function SettingsScreen() {
         )}
       </section>
       <AccountsSection />
+      <ProvidersSection />
       <PolicyEditor />
       <p className="version">{version}</p>
     </div>

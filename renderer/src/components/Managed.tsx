@@ -1,0 +1,59 @@
+/**
+ * The pieces Settings' lists share (accounts, providers): a row's Test and Remove buttons with
+ * the test's answer beside them, and an "Add…" button that opens a form with Add and Cancel.
+ */
+import { useState, type ReactNode } from 'react';
+import { useApp } from '../store';
+
+export function RowActions({ onTest, onRemove }: { onTest: () => Promise<string>; onRemove: () => Promise<unknown> }) {
+  const [result, setResult] = useState('');
+  const report = useApp((s) => s.report);
+  return (
+    <>
+      <button type="button" onClick={() => onTest().then(setResult).catch(report)}>
+        Test
+      </button>
+      <button type="button" className="reject" onClick={() => onRemove().catch(report)}>
+        Remove
+      </button>
+      {result && <span role="status">{result}</span>}
+    </>
+  );
+}
+
+export function AddForm(props: {
+  readonly label: string;
+  readonly openText: string;
+  readonly submitText: string;
+  readonly open: boolean;
+  readonly setOpen: (open: boolean) => void;
+  readonly onSubmit: () => void;
+  readonly children: ReactNode;
+}) {
+  if (!props.open)
+    return (
+      <button type="button" onClick={() => props.setOpen(true)}>
+        {props.openText}
+      </button>
+    );
+  return (
+    <form
+      className="form-grid"
+      aria-label={props.label}
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      {props.children}
+      <div className="actions">
+        <button type="submit" className="approve">
+          {props.submitText}
+        </button>
+        <button type="button" onClick={() => props.setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
