@@ -16,38 +16,16 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { App } from '../../main/app/app';
+import { rendererCsp, rendererFile } from '../../main/app/renderer-files';
 import { STATUS } from '../../main/app/router';
 import type { ApiErrorKind } from '../../preload/contract';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const COOKIE = 'zamburak_token';
 
-/** The page may load its own scripts and styles, talk only to this server, and frame nothing remote. */
-export const WEB_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-};
+export const WEB_CSP = rendererCsp("'self'");
 
 export interface WebHostOptions {
   readonly app: App;
@@ -161,9 +139,9 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
   };
 
   const asset = (res: ServerResponse, path: string, setCookie: boolean) => {
-    const file = normalize(join(root, path === '/' ? 'index.html' : decodeURIComponent(path)));
-    if (!file.startsWith(root + sep) || !existsSync(file)) return send(res, 404, 'Not found', 'text/plain');
-    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    const found = rendererFile(root, path);
+    if (!found) return send(res, 404, 'Not found', 'text/plain');
+    const { file, type } = found;
     send(res, 200, readFileSync(file), type, {
       ...(type.startsWith('text/html') ? { 'Content-Security-Policy': WEB_CSP } : {}),
       ...(setCookie ? { 'Set-Cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/` } : {}),

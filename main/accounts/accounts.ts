@@ -112,10 +112,14 @@ export async function addAccount(p: Profile, a: NewAccount, clock: () => Date = 
 
 /** The server settings and password a sync of this account uses. */
 export async function syncTarget(p: Profile, a: Account): Promise<SyncTarget> {
-  const { imap } = imapConfig(a);
+  return { accountId: a.id, settings: imapConfig(a).imap, password: await accountPassword(p, a) };
+}
+
+/** The account's password, from the secret store only (mail, SMTP and CalDAV share it). */
+export async function accountPassword(p: Profile, a: Account): Promise<string> {
   const password = a.secret ? await p.secrets.get(a.secret) : undefined;
   if (password === undefined) throw new AccountError(`the password of account ${a.name} is not in the secret store`);
-  return { accountId: a.id, settings: imap, password };
+  return password;
 }
 
 /** Logs in and lists the folders; throws a MailError whose `kind` says what is wrong. */

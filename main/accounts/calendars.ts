@@ -7,7 +7,7 @@ import { CalDavClient, CalDavError } from '../calendar/caldav';
 import { CalendarAccount, type SyncResult } from '../calendar/calendar-sync';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
-import { AccountError, imapConfig } from './accounts';
+import { accountPassword, AccountError, imapConfig } from './accounts';
 
 export interface CalendarSync {
   readonly account: string;
@@ -18,8 +18,7 @@ export interface CalendarSync {
 export async function calendarOf(p: Profile, a: Account): Promise<CalendarAccount | null> {
   const c = imapConfig(a);
   if (!c.caldav) return null;
-  const password = a.secret ? await p.secrets.get(a.secret) : undefined;
-  if (password === undefined) throw new AccountError(`the password of account ${a.name} is not in the secret store`);
+  const password = await accountPassword(p, a);
   return new CalendarAccount(p, a.id, new CalDavClient({ url: c.caldav, user: c.imap.user, password }), c.caldav);
 }
 

@@ -15,19 +15,18 @@ import { smtpTransport } from '../outbox/mail-transport';
 import { TransportError, type Transport } from '../outbox/transport';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
-import { AccountError, imapConfig } from './accounts';
+import { accountPassword, AccountError, imapConfig } from './accounts';
 import { CALENDAR_TOOLS, commitCalendarAction } from './calendar-actions';
 import { calendarOf } from './calendars';
 
 /** The outbox transport name of an account's actions. */
 export const transportNameOf = (a: Account | undefined): string => (a?.transport === 'imap' ? `smtp:${a.id}` : 'local');
 
-const passwordOf = (p: Profile, a: Account) => async (): Promise<string> => {
-  const pw = a.secret ? await p.secrets.get(a.secret) : undefined;
-  if (pw === undefined)
-    throw new TransportError('permanent', `the password of account ${a.name} is not in the secret store`);
-  return pw;
-};
+/** The password for a commit: missing from the secret store is a failure no retry can mend. */
+const passwordOf = (p: Profile, a: Account) => (): Promise<string> =>
+  accountPassword(p, a).catch((e: unknown) => {
+    throw new TransportError('permanent', (e as Error).message);
+  });
 
 function accountTransport(p: Profile, a: Account): Transport | null {
   const c = imapConfig(a);

@@ -9,32 +9,16 @@
  */
 import { app, BrowserWindow, ipcMain, Notification, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { channelOf, listCalls } from '../../preload/contract';
 import { createApp, type App } from '../app/app';
+import { rendererCsp, rendererFile } from '../app/renderer-files';
 import { openProfile } from '../profile/profile';
 import { resolveProfileDir } from '../profile/paths';
 
 const SCHEME = 'app';
 const ORIGIN = `${SCHEME}://zamburak`;
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'none'",
-  "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-};
+const CSP = rendererCsp("'none'");
 
 const rendererRoot = fileURLToPath(new URL('../renderer/', import.meta.url));
 const preloadScript = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
@@ -50,12 +34,11 @@ function isTrustedSender(event: IpcMainInvokeEvent): boolean {
 function serveRenderer(): void {
   protocol.handle(SCHEME, async (request) => {
     const url = new URL(request.url);
-    const file = normalize(join(rendererRoot, url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname)));
-    if (url.host !== 'zamburak' || !file.startsWith(rendererRoot.replace(/[\\/]$/, '') + sep))
-      return new Response('Not found', { status: 404 });
+    const found = url.host === 'zamburak' ? rendererFile(rendererRoot, url.pathname) : null;
+    if (!found) return new Response('Not found', { status: 404 });
     try {
-      return new Response(await readFile(file), {
-        headers: { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': CSP },
+      return new Response(await readFile(found.file), {
+        headers: { 'Content-Type': found.type, 'Content-Security-Policy': CSP },
       });
     } catch {
       return new Response('Not found', { status: 404 });

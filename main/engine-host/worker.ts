@@ -3,10 +3,10 @@
  * freezes the UI or IPC. One job at a time; every message in and out is validated.
  */
 import { parentPort } from 'node:worker_threads';
-import { InputError, loadPolicyFile, loadWorld, simulate } from '../../engine';
+import { InputError, loadPolicyFile, loadWorld } from '../../engine';
 import type { Json, Limits } from '../../engine';
 import { presetPolicy } from '../../engine/policy';
-import { gateInputOf } from './gate-input';
+import { recordedRun } from './recorded-run';
 import { FromWorker, ToWorker } from './protocol';
 
 const port = parentPort;
@@ -31,23 +31,15 @@ port.on('message', (raw: unknown) => {
     try {
       const world = loadWorld(job.world.text, job.world.file);
       const policy = job.policy ? loadPolicyFile(job.policy.text, job.policy.file) : presetPolicy('default');
-      const decisions: { tool: string; input: unknown }[] = [];
-      const findings: Record<string, number> = {};
-      const { report, effects } = await simulate({
+      const { report, effects, gateInputs, findings } = await recordedRun({
         plan: job.plan,
         world,
         policy,
         mode: job.mode,
         input: job.input as Json | undefined,
         limits: job.limits as Partial<Limits> | undefined,
-        onFindings: (_tool, found) => {
-          for (const f of found)
-            findings[`${f.finding.cap}/${f.finding.kind}`] = (findings[`${f.finding.cap}/${f.finding.kind}`] ?? 0) + 1;
-        },
-        onDecision: (call, decision, recipients) =>
-          decisions.push({ tool: call.tool, input: gateInputOf(call, decision, recipients) }),
       });
-      send({ id, ok: true, report, effects, decisions, findings });
+      send({ id, ok: true, report, effects, decisions: gateInputs, findings });
     } catch (e) {
       send({
         id,

@@ -8,10 +8,16 @@ import type { ImapFlow } from 'imapflow';
 import type { SentFolder } from '../outbox/mail-transport';
 import { connectImap, type ImapSettings } from './connect';
 
-type Use = '\\Sent' | '\\Drafts';
-const DEFAULT_NAME: Record<Use, string> = { '\\Sent': 'Sent', '\\Drafts': 'Drafts' };
+type Use = '\\Sent' | '\\Drafts' | '\\Archive' | '\\Trash';
+const DEFAULT_NAME: Record<Use, string> = {
+  '\\Sent': 'Sent',
+  '\\Drafts': 'Drafts',
+  '\\Archive': 'Archive',
+  '\\Trash': 'Trash',
+};
 
-async function folderFor(client: ImapFlow, use: Use): Promise<string> {
+/** The folder with this special use, else the one with the usual name, created when missing. */
+export async function specialFolder(client: ImapFlow, use: Use): Promise<string> {
   const folders = await client.list();
   const found = folders.find((f) => f.specialUse === use) ?? folders.find((f) => f.path === DEFAULT_NAME[use]);
   if (found) return found.path;
@@ -37,7 +43,7 @@ export function imapSentFolder(s: ImapSettings, password: () => Promise<string>)
   return {
     has: (messageId) =>
       withImap(s, password, async (c) => {
-        const path = await folderFor(c, '\\Sent');
+        const path = await specialFolder(c, '\\Sent');
         const lock = await c.getMailboxLock(path);
         try {
           const uids = await c.search({ header: { 'message-id': messageId } }, { uid: true });
@@ -48,7 +54,7 @@ export function imapSentFolder(s: ImapSettings, password: () => Promise<string>)
       }),
     append: (raw) =>
       withImap(s, password, async (c) => {
-        await c.append(await folderFor(c, '\\Sent'), raw, ['\\Seen']);
+        await c.append(await specialFolder(c, '\\Sent'), raw, ['\\Seen']);
       }),
   };
 }
@@ -56,7 +62,7 @@ export function imapSentFolder(s: ImapSettings, password: () => Promise<string>)
 /** Appends a composed draft to Drafts; returns the folder it went to. */
 export function appendDraft(s: ImapSettings, password: () => Promise<string>, raw: Buffer): Promise<string> {
   return withImap(s, password, async (c) => {
-    const path = await folderFor(c, '\\Drafts');
+    const path = await specialFolder(c, '\\Drafts');
     await c.append(path, raw, ['\\Draft', '\\Seen']);
     return path;
   });

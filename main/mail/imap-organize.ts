@@ -5,24 +5,16 @@
  * refused), and moved to the folder with the matching special use (\Archive, \Trash) when there
  * is one. The store follows once the server has done it.
  */
-import type { ImapFlow } from 'imapflow';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
 import { connectImap, MailError, type ImapSettings } from './connect';
+import { specialFolder } from './imap-folders';
 
 export type OrganizeAction =
   | { readonly kind: 'move'; readonly id: string; readonly folder: string }
   | { readonly kind: 'archive'; readonly id: string }
   | { readonly kind: 'trash'; readonly id: string }
   | { readonly kind: 'seen'; readonly id: string };
-
-async function specialFolder(c: ImapFlow, use: '\\Archive' | '\\Trash', name: string): Promise<string> {
-  const folders = await c.list();
-  const found = folders.find((f) => f.specialUse === use) ?? folders.find((f) => f.path === name);
-  if (found) return found.path;
-  await c.mailboxCreate(name);
-  return name;
-}
 
 export async function organizeOnServer(
   p: Profile,
@@ -49,13 +41,7 @@ export async function organizeOnServer(
         p.repos.messages.setUnread(a.id, false);
       } else {
         const target =
-          a.kind === 'move'
-            ? a.folder
-            : await specialFolder(
-                client,
-                a.kind === 'archive' ? '\\Archive' : '\\Trash',
-                a.kind === 'archive' ? 'Archive' : 'Trash',
-              );
+          a.kind === 'move' ? a.folder : await specialFolder(client, a.kind === 'archive' ? '\\Archive' : '\\Trash');
         await client.messageMove(uid, target, { uid: true });
         p.repos.messages.movedOnServer(a.id, target);
       }

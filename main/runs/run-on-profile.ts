@@ -9,7 +9,6 @@ import { createHash } from 'node:crypto';
 import { hashJson, runReceipt } from '../../engine/audit/preview';
 import type { Json } from '../../engine/ifc/labeled-value';
 import { loadPolicy, presetPolicy, PRESETS, type Policy } from '../../engine/policy';
-import { simulate } from '../../engine/run/simulate';
 import type { Limits, Mode, RunReport } from '../../engine/run/types';
 import { WorldState, type WorldEffects } from '../../engine/world';
 import { explainClaim } from '../../engine/claims/explain';
@@ -17,7 +16,7 @@ import { worldDirectory } from '../../engine/claims/world-directory';
 import { pushDraft, SERVER_TOOLS, transportNameOf } from '../accounts/transports';
 import { ClaimsService } from '../services/claims-service';
 import type { EngineHost } from '../engine-host/engine-host';
-import { gateInputOf } from '../engine-host/gate-input';
+import { recordedRun, type RecordedRun } from '../engine-host/recorded-run';
 import { modelExtractor } from '../llm/model-extractor';
 import { providerFor } from '../llm/providers';
 import type { Extractor } from '../../engine/world/extractor';
@@ -266,12 +265,7 @@ function queueAllowedActions(
   return n;
 }
 
-interface Ran {
-  readonly report: RunReport;
-  readonly effects: WorldEffects;
-  readonly gateInputs: readonly { tool: string; input: Json }[];
-  readonly findings: Record<string, number>;
-}
+type Ran = Pick<RecordedRun, 'report' | 'effects' | 'gateInputs' | 'findings'>;
 
 /** The plan in this thread (the CLI, tests, and a run with a policy of its own). */
 async function inProcess(
@@ -281,9 +275,7 @@ async function inProcess(
   mode: Mode,
   extractor: Extractor | undefined,
 ): Promise<Ran> {
-  const gateInputs: { tool: string; input: Json }[] = [];
-  const findings: Record<string, number> = {};
-  const { report, effects } = await simulate({
+  return recordedRun({
     plan: req.plan,
     world,
     policy,
@@ -291,15 +283,7 @@ async function inProcess(
     ...(req.input !== undefined ? { input: req.input } : {}),
     ...(req.limits ? { limits: req.limits } : {}),
     ...(extractor ? { extractor } : {}),
-    // What the firewall found, counted by cap and kind (the text itself stays out of the log).
-    onFindings: (_tool, found) => {
-      for (const f of found)
-        findings[`${f.finding.cap}/${f.finding.kind}`] = (findings[`${f.finding.cap}/${f.finding.kind}`] ?? 0) + 1;
-    },
-    onDecision: (call, decision, recipients) =>
-      gateInputs.push({ tool: call.tool, input: gateInputOf(call, decision, recipients) }),
   });
-  return { report, effects, gateInputs, findings };
 }
 
 /**

@@ -3,54 +3,40 @@
  * it (the login works), and removes it; the password never comes back to the page, and a wrong
  * one is named as such.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dovecotMissing, startDovecot, type DovecotServer } from '../integration/servers/dovecot';
-import { CHROMIUM_WHY, hasChromium, hostDemo, launchChromium, openPage, type Hosted } from './harness';
+import { describe, expect, it } from 'vitest';
+import { dovecotMissing, startDovecot } from '../integration/servers/dovecot';
+import { CHROMIUM_WHY, hasChromium, hostedSuite, openPage } from './harness';
 import { navigate } from './jobs';
 
 const missing = dovecotMissing() ?? (hasChromium ? null : CHROMIUM_WHY);
 
 describe.skipIf(missing !== null)(`accounts in Settings${missing ? ` (skipped: ${missing})` : ''}`, () => {
-  let browser: Browser;
-  let hosted: Hosted;
-  let server: DovecotServer;
-
-  beforeAll(async () => {
-    server = await startDovecot();
-    browser = await launchChromium();
-    hosted = await hostDemo();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await hosted?.close();
-    await server?.stop();
-  });
+  const suite = hostedSuite(() => startDovecot());
 
   it('adds, tests and removes an IMAP account', async () => {
-    const { page, errors } = await openPage(browser, hosted.host.url);
+    const { page, errors } = await openPage(suite.browser, suite.hosted.host.url);
     await navigate(page, '#/settings');
     const add = async (name: string, password: string) => {
       await page.getByRole('button', { name: /Add an IMAP account/ }).click();
       const form = page.getByRole('form', { name: 'Add an account' });
       await form.getByLabel(/^Name/).fill(name);
-      await form.getByLabel('Email address').fill(`${server.user}@example.test`);
-      await form.getByLabel('IMAP server').fill(server.host);
-      await form.getByLabel('IMAP port').fill(String(server.port));
+      await form.getByLabel('Email address').fill(`${suite.server.user}@example.test`);
+      await form.getByLabel('IMAP server').fill(suite.server.host);
+      await form.getByLabel('IMAP port').fill(String(suite.server.port));
       await form.getByLabel('Security').selectOption('plain');
-      await form.getByLabel('User name').fill(server.user);
+      await form.getByLabel('User name').fill(suite.server.user);
       await form.getByLabel(/^Password/).fill(password);
       await form.getByRole('button', { name: 'Add account' }).click();
       await expect.poll(() => page.locator('.accounts').innerText()).toContain(name);
     };
-    await add('work', server.password);
+    await add('work', suite.server.password);
     const row = page.locator('.accounts li', { hasText: 'work' });
     await row.getByRole('button', { name: 'Test' }).click();
     await expect.poll(() => row.innerText()).toMatch(/Logged in: \d+ folders/);
     // The password is in the secret store, nowhere in the page or the database.
-    expect(await page.content()).not.toContain(server.password);
-    const dbText = hosted.profile.db.prepare('SELECT config FROM accounts').all();
-    expect(JSON.stringify(dbText)).not.toContain(server.password);
+    expect(await page.content()).not.toContain(suite.server.password);
+    const dbText = suite.hosted.profile.db.prepare('SELECT config FROM accounts').all();
+    expect(JSON.stringify(dbText)).not.toContain(suite.server.password);
 
     await add('typo', 'not-the-password');
     const typo = page.locator('.accounts li', { hasText: 'typo' });
@@ -59,7 +45,7 @@ describe.skipIf(missing !== null)(`accounts in Settings${missing ? ` (skipped: $
     await typo.getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => page.locator('.accounts').innerText()).not.toContain('typo');
     expect(
-      hosted.profile.repos.accounts
+      suite.hosted.profile.repos.accounts
         .list()
         .map((a) => a.name)
         .sort(),

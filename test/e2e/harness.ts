@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp, type App } from '../../main/app/app';
 import { openProfile, type Profile } from '../../main/profile/profile';
 import { runOnProfile } from '../../main/runs/run-on-profile';
@@ -107,4 +108,30 @@ export async function axeViolations(page: Page): Promise<string[]> {
 export function screenshotPath(name: string): string {
   mkdirSync(SCREENSHOTS, { recursive: true });
   return join(SCREENSHOTS, `${name}.png`);
+}
+
+export interface HostedSuite<S> {
+  browser: Browser;
+  hosted: Hosted;
+  /** The server the suite tests against (Dovecot, a scripted model…). */
+  server: S;
+}
+
+/**
+ * Vitest hooks for a suite: a server it needs, Chromium, and the browser host on a fresh demo
+ * profile — started before the suite, stopped after it. The fields are filled in beforeAll.
+ */
+export function hostedSuite<S extends { stop(): Promise<void> }>(startServer: () => Promise<S>): HostedSuite<S> {
+  const suite = {} as HostedSuite<S>;
+  beforeAll(async () => {
+    suite.server = await startServer();
+    suite.browser = await launchChromium();
+    suite.hosted = await hostDemo();
+  }, 60_000);
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.hosted?.close();
+    await suite.server?.stop();
+  });
+  return suite;
 }

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ProviderView } from '../../../preload/contract';
 import { api } from '../api';
 import { useApp } from '../store';
+import { DataTable } from './DataTable';
 import { AddForm, RowActions } from './Managed';
 
 type LogRow = Awaited<ReturnType<typeof api.providers.log>>[number];
@@ -128,31 +129,20 @@ export function ProvidersSection() {
         </label>
       </AddForm>
       {log.length > 0 && (
-        <table className="calls" aria-label="Connection log">
-          <caption>Connection log (never the content)</caption>
-          <thead>
-            <tr>
-              <th scope="col">time</th>
-              <th scope="col">provider</th>
-              <th scope="col">model</th>
-              <th scope="col">tokens</th>
-              <th scope="col">status</th>
-              <th scope="col">ms</th>
-            </tr>
-          </thead>
-          <tbody>
-            {log.slice(0, 20).map((r, i) => (
-              <tr key={`${r.at}-${i}`}>
-                <td>{new Date(r.at).toLocaleString()}</td>
-                <td>{r.provider}</td>
-                <td>{r.model}</td>
-                <td>{r.inputTokens + r.outputTokens}</td>
-                <td>{r.status}</td>
-                <td>{r.latencyMs}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label="Connection log"
+          caption="Connection log (never the content)"
+          rows={log.slice(0, 20)}
+          rowKey={(r, i) => `${r.at}-${i}`}
+          columns={[
+            ['time', (r) => new Date(r.at).toLocaleString()],
+            ['provider', (r) => r.provider],
+            ['model', (r) => r.model],
+            ['tokens', (r) => r.inputTokens + r.outputTokens],
+            ['status', (r) => r.status],
+            ['ms', (r) => r.latencyMs],
+          ]}
+        />
       )}
     </section>
   );

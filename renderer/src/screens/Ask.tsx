@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { AskResult } from '../../../preload/contract';
 import { api } from '../api';
 import { Chip, decisionTone } from '../components/Chip';
+import { DataTable } from '../components/DataTable';
 import { useApp } from '../store';
 
 export function AskScreen() {
@@ -87,30 +88,16 @@ export function AskScreen() {
           {r.calls.length > 0 && (
             <>
               <h2>Calls</h2>
-              <table className="calls">
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">tool</th>
-                    <th scope="col">decision</th>
-                    <th scope="col">rule</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {r.calls.map((c) => (
-                    <tr key={c.seq}>
-                      <td>{c.seq}</td>
-                      <td>
-                        <code>{c.tool}</code>
-                      </td>
-                      <td>
-                        <Chip tone={decisionTone(c.decision)}>{c.decision}</Chip>
-                      </td>
-                      <td>{c.rule}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                rows={r.calls}
+                rowKey={(c) => c.seq}
+                columns={[
+                  ['#', (c) => c.seq],
+                  ['tool', (c) => <code>{c.tool}</code>],
+                  ['decision', (c) => <Chip tone={decisionTone(c.decision)}>{c.decision}</Chip>],
+                  ['rule', (c) => c.rule],
+                ]}
+              />
             </>
           )}
           {r.plan && (

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AuditRow, VerifyView } from '../../../preload/contract';
 import { api } from '../api';
 import { Chip, decisionTone } from '../components/Chip';
+import { DataTable } from '../components/DataTable';
 import { useApp } from '../store';
 
 const FILTERS = ['kind', 'tool', 'decision', 'rule', 'source'] as const;
@@ -69,34 +70,28 @@ export function AuditScreen() {
         ))}
       </form>
       <div className="audit-body">
-        <table className="audit-table">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">time</th>
-              <th scope="col">kind</th>
-              <th scope="col">tool</th>
-              <th scope="col">decision</th>
-              <th scope="col">rule</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.seq} aria-selected={open?.seq === r.seq} onClick={() => setOpen(r)}>
-                <td>
-                  <button type="button" className="link" onClick={() => setOpen(r)}>
-                    {r.seq}
-                  </button>
-                </td>
-                <td>{new Date(r.at).toLocaleString()}</td>
-                <td>{r.kind}</td>
-                <td>{r.tool ?? ''}</td>
-                <td>{r.decision && <Chip tone={decisionTone(r.decision)}>{r.decision}</Chip>}</td>
-                <td>{r.rule ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="audit-table"
+          rows={rows}
+          rowKey={(r) => r.seq}
+          selected={(r) => open?.seq === r.seq}
+          onRow={setOpen}
+          columns={[
+            [
+              '#',
+              (r) => (
+                <button type="button" className="link" onClick={() => setOpen(r)}>
+                  {r.seq}
+                </button>
+              ),
+            ],
+            ['time', (r) => new Date(r.at).toLocaleString()],
+            ['kind', (r) => r.kind],
+            ['tool', (r) => r.tool ?? ''],
+            ['decision', (r) => r.decision && <Chip tone={decisionTone(r.decision)}>{r.decision}</Chip>],
+            ['rule', (r) => r.rule ?? ''],
+          ]}
+        />
         {open && (
           <aside className="drawer" aria-label={`Entry ${open.seq}`}>
             <h2>

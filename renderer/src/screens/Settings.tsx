@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PolicyErrorView, PolicyPreview } from '../../../preload/contract';
 import { api } from '../api';
 import { AccountsSection } from '../components/AccountsSection';
+import { DataTable } from '../components/DataTable';
 import { ProvidersSection } from '../components/ProvidersSection';
 import { PolicySwitches } from '../components/PolicySwitches';
 import { useApp } from '../store';
@@ -198,32 +199,16 @@ function PolicyEditor() {
             Replayed {preview.replayed} recorded calls: {preview.changed.length} decision(s) would change.
           </p>
           {preview.changed.length > 0 && (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">call</th>
-                  <th scope="col">tool</th>
-                  <th scope="col">now</th>
-                  <th scope="col">with this policy</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.changed.map((c) => (
-                  <tr key={`${c.runId}:${c.seq}`}>
-                    <td>
-                      {c.runId}#{c.seq}
-                    </td>
-                    <td>{c.tool}</td>
-                    <td>
-                      {c.before.decision} ({c.before.rule})
-                    </td>
-                    <td>
-                      {c.after.decision} ({c.after.rule})
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              rows={preview.changed}
+              rowKey={(c) => `${c.runId}:${c.seq}`}
+              columns={[
+                ['call', (c) => `${c.runId}#${c.seq}`],
+                ['tool', (c) => c.tool],
+                ['now', (c) => `${c.before.decision} (${c.before.rule})`],
+                ['with this policy', (c) => `${c.after.decision} (${c.after.rule})`],
+              ]}
+            />
           )}
         </div>
       )}
