@@ -181,6 +181,8 @@ export const AskResult = z.object({
   request: z.string(),
   playbook: z.string().nullable(),
   plan: z.string(),
+  /** The model that wrote the plan, when no playbook covered the request. */
+  plannedBy: z.string().nullable(),
   status: z.string(),
   error: z.string().nullable(),
   calls: z.array(CallView),
@@ -272,23 +274,48 @@ export const NewAccountInput = z.strictObject({
 });
 export type NewAccountInput = z.infer<typeof NewAccountInput>;
 
+const Feature = z.enum(['planner', 'extractor']);
+/** USD per million tokens. */
+const Pricing = z.strictObject({
+  inputPerMTok: z.number().min(0).max(10_000),
+  outputPerMTok: z.number().min(0).max(10_000),
+});
+
 export const ProviderView = z.object({
   name: z.string(),
   kind: z.enum(['openai', 'anthropic']),
   url: z.string(),
   model: z.string(),
-  for: z.array(z.enum(['planner', 'extractor'])),
+  for: z.array(Feature),
   hasKey: z.boolean(),
+  price: Pricing.optional(),
 });
 export type ProviderView = z.infer<typeof ProviderView>;
+
+const usd = z.number().min(0).max(100_000);
+const tokens = z.number().int().min(1).max(1_000_000_000);
+export const Budgets = z.strictObject({
+  runTokens: tokens,
+  dayTokens: tokens,
+  /** null: no money limit. */
+  runCostUsd: usd.nullable(),
+  dayCostUsd: usd.nullable(),
+});
+export const BudgetsView = z.object({
+  budgets: Budgets,
+  /** What today (UTC) used so far over all providers. */
+  today: z.object({ tokens: z.number(), costUsd: z.number() }),
+});
+export type BudgetsView = z.infer<typeof BudgetsView>;
 
 export const NewProviderInput = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'letters, digits, . _ - (up to 64)'),
   kind: z.enum(['openai', 'anthropic']),
   url: z.string().url().max(2000),
   model: z.string().min(1).max(200),
-  for: z.array(z.enum(['planner', 'extractor'])).min(1),
+  for: z.array(Feature).max(2),
   apiKey: z.string().max(1000).optional(),
+  price: Pricing.optional(),
 });
 
 /** One call: the schema of its argument list and of its result. */
@@ -359,6 +386,10 @@ export const contract = {
       z.object({ ok: z.boolean(), model: z.string(), latencyMs: z.number(), message: z.string() }),
     ),
     remove: call(z.tuple([text(64)]), ok),
+    /** Which provider serves these features (null: none, Ask then runs playbooks only). */
+    use: call(z.tuple([text(64).nullable(), z.array(Feature).min(1).max(2)]), z.array(ProviderView)),
+    budgets: call(z.tuple([]), BudgetsView),
+    setBudgets: call(z.tuple([Budgets.partial()]), BudgetsView),
     /** The connection log: when, which provider and model, tokens, run, status — never content. */
     log: call(
       z.tuple([]),
@@ -372,6 +403,7 @@ export const contract = {
           outputTokens: z.number().int(),
           status: z.string(),
           latencyMs: z.number(),
+          costUsd: z.number(),
         }),
       ),
     ),

@@ -1,13 +1,15 @@
 /**
- * The Ask screen's call: a request becomes a playbook run (no language model yet), shown with
- * its plan, every call and decision, and the result with where each part of it came from.
+ * The Ask screen's call: a request becomes a playbook run, or — when no playbook covers it and
+ * a planner model is configured — a plan written by the model; either is shown with its plan,
+ * every call and decision, and the result with where each part of it came from.
  */
 import type { AskResult, ZamburakHandlers } from '../../preload/contract';
 import { describeSource } from '../../engine/claims/explain';
 import type { Json } from '../../engine/ifc/labeled-value';
 import type { Label } from '../../engine/ifc/label';
-import type { CallRecord } from '../../engine/run/types';
+import type { CallRecord, RunReport } from '../../engine/run/types';
 import { matchRequest, SUPPORTED } from '../assistant/ask';
+import { askPlanner } from '../assistant/planner';
 import { triagePlaybook, triageProfile } from '../assistant/triage';
 import { runOnProfile } from '../runs/run-on-profile';
 import { profileDirectory } from './directory';
@@ -31,17 +33,65 @@ const callView = (c: CallRecord) => ({
 
 export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
   const p = ctx.profile;
+  /** A run's status, calls, claims, and result parts, each with where it came from. */
+  const reportView = (report: RunReport) => {
+    const dir = profileDirectory(p, p.primaryAccount());
+    const label: Label | null = report.resultLabel;
+    const untrusted = label ? label.untrusted.length > 0 : false;
+    const provenance = label
+      ? untrusted
+        ? `from ${[...new Set(label.untrusted.map((s) => describeSource(s, dir) ?? 'untrusted content'))].slice(0, 2).join(' and ')}`
+        : 'your own data'
+      : 'none';
+    const value = report.result;
+    const parts =
+      value !== null && typeof value === 'object'
+        ? Object.entries(value as Record<string, Json>).slice(0, 100)
+        : value === null
+          ? []
+          : [['result', value] as const];
+    return {
+      status: report.status,
+      error: report.error ? `${report.error.kind}: ${report.error.message}` : null,
+      calls: report.calls.map(callView),
+      result: parts.map(([path, v]) => ({ path: String(path), value: text(v), provenance, untrusted })),
+      claims: report.claims.map((c) => c.id),
+    };
+  };
   return {
     async run(request): Promise<AskResult> {
       const match = matchRequest(request);
-      const base = { request, plan: '', calls: [], result: [], claims: [], supported: [...SUPPORTED] };
-      if (!match)
+      const base = {
+        request,
+        plan: '',
+        plannedBy: null as string | null,
+        calls: [],
+        result: [],
+        claims: [],
+        supported: [...SUPPORTED],
+      };
+      if (!match) {
+        ctx.assertRunning();
+        const planned = await askPlanner(p, request, {
+          clock: ctx.clock,
+          ...(ctx.engine ? { engine: ctx.engine } : {}),
+        });
+        if (!planned)
+          return {
+            ...base,
+            playbook: null,
+            status: 'unsupported',
+            error: 'Without a language model, Zamburak can do only the requests listed below.',
+          };
+        if ('error' in planned) return { ...base, playbook: null, status: 'failed', error: planned.error };
         return {
           ...base,
+          ...reportView(planned.ran.report),
           playbook: null,
-          status: 'unsupported',
-          error: 'Without a language model, Zamburak can do only the requests listed below.',
+          plan: planned.plan.source,
+          plannedBy: planned.by,
         };
+      }
       ctx.assertRunning();
       if (match.playbook === 'triage') {
         const r = await triageProfile(p, ctx.engine ? { engine: ctx.engine } : {});
@@ -70,31 +120,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
         request,
         ...(ctx.engine ? { engine: ctx.engine } : {}),
       });
-      const dir = profileDirectory(p, p.primaryAccount());
-      const label: Label | null = report.resultLabel;
-      const untrusted = label ? label.untrusted.length > 0 : false;
-      const provenance = label
-        ? untrusted
-          ? `from ${[...new Set(label.untrusted.map((s) => describeSource(s, dir) ?? 'untrusted content'))].slice(0, 2).join(' and ')}`
-          : 'your own data'
-        : 'none';
-      const value = report.result;
-      const parts =
-        value !== null && typeof value === 'object'
-          ? Object.entries(value as Record<string, Json>).slice(0, 100)
-          : value === null
-            ? []
-            : [['result', value] as const];
-      return {
-        ...base,
-        playbook: match.playbook,
-        plan: match.plan,
-        status: report.status,
-        error: report.error ? `${report.error.kind}: ${report.error.message}` : null,
-        calls: report.calls.map(callView),
-        result: parts.map(([path, v]) => ({ path: String(path), value: text(v), provenance, untrusted })),
-        claims: report.claims.map((c) => c.id),
-      };
+      return { ...base, ...reportView(report), playbook: match.playbook, plan: match.plan };
     },
   };
 }

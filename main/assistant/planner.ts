@@ -3,11 +3,14 @@
  * registry's docs go to the planner (engine/agent); mail never does. The plan it returns has
  * passed the plan front end; it then runs like any plan, under labels and the policy.
  */
-import { planRequest, type PlanResult, type ToolDoc } from '../../engine/agent/planner';
+import { PlannerFailed, planRequest, type PlanResult, type ToolDoc } from '../../engine/agent/planner';
 import { sanitizerTools } from '../../engine/sanitizers';
 import { WorldState, worldTools } from '../../engine/world';
-import type { Provider } from '../llm/provider';
+import type { EngineHost } from '../engine-host/engine-host';
+import { LlmError, type Provider } from '../llm/provider';
+import { providerFor } from '../llm/providers';
 import type { Profile } from '../profile/profile';
+import { runOnProfile, type ProfileRunResult } from '../runs/run-on-profile';
 import { worldOf } from '../profile/world-io';
 
 /** The docs of every tool a plan may call over `state`, as the planner sees them. */
@@ -44,4 +47,33 @@ export async function planWithModel(
     },
     async (req) => (await provider.complete(req)).text,
   );
+}
+
+/**
+ * A request no playbook covers, planned by the profile's planner model and run under labels and
+ * the policy: null when no provider plans for this profile; a failure of the model (budget,
+ * unreachable…) or of the planner (no valid plan after the repairs) as words.
+ */
+export async function askPlanner(
+  p: Profile,
+  request: string,
+  o: { engine?: EngineHost; clock?: () => Date } = {},
+): Promise<null | { error: string } | { plan: PlanResult; ran: ProfileRunResult; by: string }> {
+  const llm = await providerFor(p, 'planner', o.clock ? { clock: o.clock } : {});
+  if (!llm) return null;
+  let plan: PlanResult;
+  try {
+    plan = await planWithModel(p, request, llm, o.clock);
+  } catch (e) {
+    if (e instanceof LlmError) return { error: `${e.kind}: ${e.message}` };
+    if (e instanceof PlannerFailed) return { error: `PlannerFailed: ${e.message}` };
+    throw e;
+  }
+  const ran = await runOnProfile(p, {
+    plan: plan.source,
+    kind: 'ask',
+    request,
+    ...(o.engine ? { engine: o.engine } : {}),
+  });
+  return { plan, ran, by: `${llm.config.name} (${llm.config.model})` };
 }

@@ -2,7 +2,7 @@
  * Language-model providers over plain fetch: OpenAI-compatible chat completions (OpenAI,
  * Ollama, LM Studio, llama.cpp server, vLLM) and Anthropic messages. Each request has a
  * timeout; 429 and 5xx are retried with exponential backoff, honouring Retry-After; a token
- * budget stops a run that has used its share; a circuit breaker stops calling a provider that
+ * budget stops a run that has used its share (main/llm/budgets.ts); a circuit breaker stops calling a provider that
  * keeps failing, for a cool-down. Every request is logged (when, provider, model, tokens, run,
  * status, latency) — never its content.
  */
@@ -53,12 +53,18 @@ export interface ProviderOptions {
   readonly timeoutMs?: number;
   readonly maxRetries?: number;
   readonly backoffMs?: number;
-  /** Tokens this provider may still spend (a run's or a day's budget), checked before each call. */
-  readonly budget?: { remaining(): number; spend(tokens: number): void };
+  /** The run's and the day's limits, checked before each request; every answer is counted. */
+  readonly budget?: Budget;
   readonly breaker?: CircuitBreaker;
   readonly log?: (e: LogEntry) => void;
   readonly runId?: string;
   readonly clock?: () => Date;
+}
+
+export interface Budget {
+  /** Which limit is reached, in words, or null while the next request may go out. */
+  refusal(): string | null;
+  spend(inputTokens: number, outputTokens: number): void;
 }
 
 /** After `threshold` consecutive failures, calls are refused for `coolDownMs`; one success closes it. */
@@ -168,8 +174,8 @@ export function createProvider(cfg: ProviderConfig, o: ProviderOptions = {}) {
     config: cfg,
     async complete(req: { system: string; messages: readonly ChatMessage[]; maxTokens?: number }): Promise<Completion> {
       breaker.check(cfg.name);
-      if (o.budget && o.budget.remaining() <= 0)
-        throw new LlmError('budget', `the token budget for ${cfg.name} is used up; the run stops here`);
+      const refusal = o.budget?.refusal();
+      if (refusal) throw new LlmError('budget', `${cfg.name} was not called: ${refusal}; the run stops here`);
       const r = request(cfg, o, req.system, req.messages, req.maxTokens ?? 2048);
       const retries = o.maxRetries ?? 3;
       for (let attempt = 0; ; attempt++) {
@@ -224,7 +230,7 @@ export function createProvider(cfg: ProviderConfig, o: ProviderOptions = {}) {
           throw e instanceof LlmError ? e : new LlmError('protocol', `${cfg.name} sent something that is not JSON`);
         }
         breaker.success();
-        o.budget?.spend(parsed.input + parsed.output);
+        o.budget?.spend(parsed.input, parsed.output);
         log('ok', started, parsed.input, parsed.output, parsed.model || cfg.model);
         return {
           text: parsed.text,

@@ -13,7 +13,7 @@ describe.skipIf(!hasChromium)(
   () => {
     const suite = hostedSuite(() => startScripted('openai'));
 
-    it('adds, tests and removes a provider; the log shows the call, not its content', async () => {
+    it('adds, tests, budgets and removes a provider; Ask plans with it; the log shows the call, not its content', async () => {
       const { page, errors } = await openPage(suite.browser, suite.hosted.host.url);
       await navigate(page, '#/settings');
       await page.getByRole('button', { name: /Add a provider/ }).click();
@@ -22,6 +22,8 @@ describe.skipIf(!hasChromium)(
       await form.getByLabel('URL').fill(suite.server.url);
       await form.getByLabel('Model', { exact: true }).fill('qwen-small');
       await form.getByLabel(/API key/).fill('sk-e2e-secret');
+      await form.getByLabel(/per million input/).fill('2');
+      await form.getByLabel(/per million output/).fill('10');
       await form.getByRole('button', { name: 'Add provider' }).click();
       const row = page.locator('.providers li', { hasText: 'qwen-small' });
       await expect.poll(() => row.count()).toBe(1);
@@ -31,8 +33,36 @@ describe.skipIf(!hasChromium)(
       expect(suite.server.headers.at(-1)!.authorization).toBe('Bearer sk-e2e-secret');
       await expect
         .poll(() => page.getByRole('table', { name: 'Connection log' }).innerText())
-        .toMatch(/local\s+gpt-test\s+15\s+ok/);
+        .toMatch(/local\s+gpt-test\s+15\s+0\.0001\s+ok/);
+      expect(await row.innerText()).toContain('$2 in / $10 out per M tokens');
       expect(await page.content()).not.toContain('sk-e2e-secret');
+
+      // The budgets: today's use is shown; a bad value is refused, a good one kept.
+      const budgets = page.getByRole('form', { name: 'Budgets' });
+      await expect.poll(() => budgets.innerText()).toContain('Used today (UTC): 15 tokens, $0.00');
+      await budgets.getByLabel('Tokens per run').fill('500');
+      await budgets.getByLabel('USD per day').fill('');
+      await budgets.getByRole('button', { name: 'Save budgets' }).click();
+      await expect.poll(() => budgets.innerText()).toContain('Budgets saved.');
+      expect(suite.hosted.profile.setting('llm.budgets')).toContain('"runTokens":500');
+      expect(suite.hosted.profile.setting('llm.budgets')).toContain('"dayCostUsd":null');
+
+      // The planner serves Ask: a request no playbook covers gets a plan written by the model.
+      const planner = page.getByLabel('Plans requests');
+      expect(await planner.inputValue()).toBe('local');
+      suite.server.push({
+        text: '```js\nconst found = await searchEmails({ query: "release" });\nreturn found.length;\n```',
+      });
+      await navigate(page, '#/ask');
+      await page.getByLabel('What should the assistant do?').fill('how many emails mention the release?');
+      await page.getByRole('button', { name: 'Ask', exact: true }).click();
+      const answer = page.getByRole('region', { name: 'Answer' });
+      await expect.poll(() => answer.innerText()).toContain('written by local (qwen-small)');
+      expect(await answer.innerText()).toMatch(/searchEmails/);
+      await navigate(page, '#/settings');
+      await page.getByLabel('Plans requests').selectOption('');
+      await expect.poll(() => row.innerText()).toContain('qwen-small');
+      expect(suite.hosted.profile.setting('llm.providers')).toContain('"for":[]');
       await row.getByRole('button', { name: 'Remove' }).click();
       await expect.poll(() => row.count()).toBe(0);
       expect(errors).toEqual([]);

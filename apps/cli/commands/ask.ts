@@ -1,11 +1,8 @@
 import { loadWorld, simulate } from '../../../engine/run/simulate';
 import { matchRequest, SUPPORTED } from '../../../main/assistant/ask';
+import { askPlanner } from '../../../main/assistant/planner';
 import { triageProfile, triageWorld } from '../../../main/assistant/triage';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
-import { PlannerFailed } from '../../../engine/agent/planner';
-import { planWithModel } from '../../../main/assistant/planner';
-import { LlmError } from '../../../main/llm/provider';
-import { providerFor } from '../../../main/llm/providers';
 import { InputError, readText, str, UsageError } from '../args';
 import { withProfile } from '../profile-arg';
 import { renderHuman, renderReport } from '../report';
@@ -26,27 +23,12 @@ export const askCommand: Command = {
     if (!match && !str(p, '--world')) {
       // A request no playbook covers goes to the planner model, when the profile has one (an
       // unsupported request never creates a profile just to look).
-      const planned = await withProfile(
-        p,
-        async (profile) => {
-          const llm = await providerFor(profile, 'planner');
-          if (!llm) return null;
-          let plan;
-          try {
-            plan = await planWithModel(profile, request, llm);
-          } catch (e) {
-            if (e instanceof LlmError || e instanceof PlannerFailed)
-              return { error: `${e.name === 'LlmError' ? (e as LlmError).kind : 'PlannerFailed'}: ${e.message}` };
-            throw e;
-          }
-          const r = await runOnProfile(profile, { plan: plan.source, kind: 'ask', request });
-          return { plan, r };
+      const planned = await withProfile(p, (profile) => askPlanner(profile, request), { create: false }).catch(
+        (e: unknown) => {
+          if (e instanceof InputError) return null;
+          throw e;
         },
-        { create: false },
-      ).catch((e: unknown) => {
-        if (e instanceof InputError) return null;
-        throw e;
-      });
+      );
       if (planned && 'error' in planned) {
         if (json)
           process.stdout.write(JSON.stringify({ request, playbook: null, planner: true, error: planned.error }) + '\n');
@@ -54,7 +36,7 @@ export const askCommand: Command = {
         return 1;
       }
       if (planned) {
-        const { report, effects } = planned.r;
+        const { report, effects } = planned.ran;
         if (json)
           process.stdout.write(
             JSON.stringify({

@@ -1,28 +1,70 @@
 /**
- * `zamburak provider add|list|test|remove`: language-model providers. The API key is read from
- * an environment variable (never an argument) into the profile's secret store only. `test`
- * makes one tiny call and reports the model and latency.
+ * `zamburak provider add|list|use|test|remove|budget`: language-model providers. The API key is
+ * read from an environment variable (never an argument) into the profile's secret store only.
+ * `use` chooses which provider serves which feature; `test` makes one tiny call and reports the
+ * model and latency; `budget` shows and sets the token and money limits with today's usage.
  */
+import { BudgetError, dayStart, getBudgets, setBudgets, usageSince, type Budgets } from '../../../main/llm/budgets';
 import {
   addProvider,
+  FEATURES,
   listProviders,
   ProviderError,
-  testProvider,
   removeProvider,
+  testProvider,
+  useProvider,
   type Feature,
+  type StoredProvider,
 } from '../../../main/llm/providers';
+import type { Profile } from '../../../main/profile/profile';
 import { InputError, str, UsageError, type Parsed } from '../args';
 import { PROFILE_FLAGS, withProfile } from '../profile-arg';
 import type { Command } from './types';
 
-const FEATURES: readonly Feature[] = ['planner', 'extractor'];
+function features(p: Parsed, fallback: string | null): Feature[] {
+  const value = str(p, '--for') ?? fallback;
+  if (value === null) throw new UsageError('name the features with --for planner,extractor');
+  const uses = value.split(',').map((s) => s.trim());
+  const bad = uses.filter((u) => !(FEATURES as readonly string[]).includes(u));
+  if (bad.length) throw new UsageError(`--for takes planner and/or extractor (not ${bad.join(', ')})`);
+  return uses as Feature[];
+}
+
+/** A number flag, or undefined when absent; `none` (where allowed) is null. */
+function numberFlag(p: Parsed, flag: string, allowNone: boolean): number | null | undefined {
+  const v = str(p, flag);
+  if (v === undefined) return undefined;
+  if (allowNone && v === 'none') return null;
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n))
+    throw new UsageError(`${flag} takes a number${allowNone ? ' or none' : ''} (not ${JSON.stringify(v)})`);
+  return n;
+}
+
+const view = ({ keySecret, ...x }: StoredProvider) => ({ ...x, hasKey: !!keySecret });
+const priceText = (x: StoredProvider) =>
+  x.price ? `$${x.price.inputPerMTok}/$${x.price.outputPerMTok} per M tokens` : 'no price';
+const limit = (usd: number | null) => (usd === null ? 'no limit' : `$${usd.toFixed(2)}`);
+
+function budgetReport(profile: Profile): { human: string; data: { budgets: Budgets; today: unknown } } {
+  const budgets = getBudgets(profile);
+  const today = usageSince(profile, dayStart(new Date()));
+  return {
+    human: [
+      `Per run: ${budgets.runTokens.toLocaleString('en-US')} tokens, ${limit(budgets.runCostUsd)}.`,
+      `Per day (UTC): ${budgets.dayTokens.toLocaleString('en-US')} tokens, ${limit(budgets.dayCostUsd)}.`,
+      `Used today: ${today.tokens.toLocaleString('en-US')} tokens, $${today.costUsd.toFixed(2)}.`,
+    ].join('\n'),
+    data: { budgets, today },
+  };
+}
 
 async function provider(p: Parsed): Promise<number> {
   const [sub, name, extra] = p.positional;
   const json = p.flags.has('--json');
   const out = (human: string, data: unknown) => process.stdout.write(json ? `${JSON.stringify(data)}\n` : `${human}\n`);
   if (extra) throw new UsageError(`provider ${sub} takes one NAME`);
-  if (sub !== 'list' && !name) throw new UsageError(`provider ${sub ?? ''} needs a NAME`);
+  if (sub !== 'list' && sub !== 'budget' && !name) throw new UsageError(`provider ${sub ?? ''} needs a NAME`);
   return withProfile(p, async (profile) => {
     try {
       switch (sub) {
@@ -35,31 +77,53 @@ async function provider(p: Parsed): Promise<number> {
           const apiKey = keyEnv ? process.env[keyEnv] : undefined;
           if (keyEnv && !apiKey)
             throw new InputError(`zamburak: the environment variable ${keyEnv} is not set or empty`);
-          const uses = (str(p, '--for') ?? 'planner,extractor').split(',').map((s) => s.trim());
-          const bad = uses.filter((u) => !(FEATURES as readonly string[]).includes(u));
-          if (bad.length) throw new UsageError(`--for takes planner and/or extractor (not ${bad.join(', ')})`);
+          const priceIn = numberFlag(p, '--price-in', false);
+          const priceOut = numberFlag(p, '--price-out', false);
+          if ((priceIn === undefined) !== (priceOut === undefined))
+            throw new UsageError('give both --price-in and --price-out (USD per million tokens), or neither');
           const added = await addProvider(profile, {
             name: name!,
             kind: kind as 'openai' | 'anthropic',
             url,
             model,
-            for: uses as Feature[],
+            for: features(p, 'planner,extractor'),
             ...(apiKey ? { apiKey } : {}),
+            ...(priceIn != null && priceOut != null
+              ? { price: { inputPerMTok: priceIn, outputPerMTok: priceOut } }
+              : {}),
           });
-          out(`Added ${added.name} (${added.kind}, ${added.model}) for ${added.for.join(', ')}.`, {
-            ...added,
-            keySecret: undefined,
-            hasKey: !!added.keySecret,
-          });
+          out(
+            `Added ${added.name} (${added.kind}, ${added.model}, ${priceText(added)}) for ${added.for.join(', ') || 'nothing yet'}.`,
+            view(added),
+          );
           return 0;
         }
         case 'list': {
-          const all = listProviders(profile).map(({ keySecret, ...x }) => ({ ...x, hasKey: !!keySecret }));
+          const all = listProviders(profile);
           out(
-            all.map((x) => `${x.name}  ${x.kind}  ${x.model}  ${x.url}  for ${x.for.join(', ')}`).join('\n') ||
-              'No providers: ask uses playbooks only.',
-            all,
+            all
+              .map((x) => `${x.name}  ${x.kind}  ${x.model}  ${x.url}  ${priceText(x)}  for ${x.for.join(', ') || '-'}`)
+              .join('\n') || 'No providers: ask uses playbooks only.',
+            all.map(view),
           );
+          return 0;
+        }
+        case 'use': {
+          const all = useProvider(profile, name === 'none' ? null : name!, features(p, null));
+          out(all.map((x) => `${x.name}: ${x.for.join(', ') || '-'}`).join('\n'), all.map(view));
+          return 0;
+        }
+        case 'budget': {
+          const patch = {
+            runTokens: numberFlag(p, '--run-tokens', false),
+            dayTokens: numberFlag(p, '--day-tokens', false),
+            runCostUsd: numberFlag(p, '--run-cost', true),
+            dayCostUsd: numberFlag(p, '--day-cost', true),
+          };
+          const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+          if (Object.keys(set).length) setBudgets(profile, set as Partial<Budgets>);
+          const r = budgetReport(profile);
+          out(r.human, r.data);
           return 0;
         }
         case 'test': {
@@ -77,10 +141,11 @@ async function provider(p: Parsed): Promise<number> {
           out(`Removed provider ${name}.`, { removed: name });
           return 0;
         default:
-          throw new UsageError('provider takes add, list, test or remove');
+          throw new UsageError('provider takes add, list, use, test, remove or budget');
       }
     } catch (e) {
-      if (e instanceof ProviderError) throw new InputError(`zamburak provider ${sub}: ${e.message}`);
+      if (e instanceof ProviderError || e instanceof BudgetError)
+        throw new InputError(`zamburak provider ${sub}: ${e.message}`);
       throw e;
     }
   });
@@ -89,11 +154,28 @@ async function provider(p: Parsed): Promise<number> {
 export const providerCommand: Command = {
   name: 'provider',
   help: `  zamburak provider add NAME --kind openai|anthropic --url URL --model MODEL [--key-env VAR]
-          [--for planner,extractor] [--profile DIR]
+          [--for planner,extractor] [--price-in USD --price-out USD] [--profile DIR]
+  zamburak provider use NAME|none --for planner,extractor [--profile DIR]
+  zamburak provider budget [--run-tokens N] [--day-tokens N] [--run-cost USD|none] [--day-cost USD|none]
   zamburak provider list|test NAME|remove NAME [--json] [--profile DIR]
       Language-model providers (OpenAI-compatible: OpenAI, Ollama, LM Studio, llama.cpp, vLLM;
-      or Anthropic). The key is read from the environment variable VAR into the secret store.`,
-  valueFlags: [...PROFILE_FLAGS, '--kind', '--url', '--model', '--key-env', '--for'],
+      or Anthropic). The key is read from the environment variable VAR into the secret store.
+      A feature (planner, extractor) has one provider; prices are USD per million tokens; a run
+      stops when its or the day's (UTC) token or money budget is reached.`,
+  valueFlags: [
+    ...PROFILE_FLAGS,
+    '--kind',
+    '--url',
+    '--model',
+    '--key-env',
+    '--for',
+    '--price-in',
+    '--price-out',
+    '--run-tokens',
+    '--day-tokens',
+    '--run-cost',
+    '--day-cost',
+  ],
   boolFlags: ['--json'],
   run: provider,
 };

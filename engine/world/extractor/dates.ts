@@ -5,8 +5,15 @@
  * Recognised: ISO (`2026-03-18`, `2026-03-18T14:00:00Z`, `2026-03-18 14:00`); month names
  * (`March 18`, `Mar 18th, 2026`, `18 March`, `Tuesday, March 17`); `today`, `tomorrow`,
  * `the day after tomorrow`; weekdays (`Tuesday`, `on Tuesday`, `this Tuesday`, `next Tuesday`).
+ * Numeric dates when the order is unmistakable: `18.03.2026` (day first), `2026/03/18`, and
+ * `18/03/2026` or `03/18/2026` only when one side is over 12 (`03/04/2026` is left alone: it
+ * could be either). Relative spans: `in 3 days`, `in a week`, `next week` (its Monday), `end of
+ * the week` (Friday), `end of the month`.
+ *
  * A time may follow or precede the day (`at 3pm`, `15:00`, `at 10`, `2-3pm`, `from 14:00 to
- * 15:30`, `3pm tomorrow`). A bare hour from 1 to 6 without am/pm is read as afternoon.
+ * 15:30`, `3pm tomorrow`, `15h30`, `3 o'clock`, `half past 3`, `quarter to 4`), or be a part of
+ * the day (`tomorrow morning` 09:00, `Friday afternoon` 14:00, `this evening` 18:00, `tonight`
+ * 19:00, `end of day`/`EOD` 17:00). A bare hour from 1 to 6 without am/pm is read as afternoon.
  *
  * Weekdays: `Tuesday` / `on Tuesday` is the next Tuesday after today; `this Tuesday` may be
  * today; `next Tuesday` is the Tuesday of next week (weeks start on Monday).
@@ -29,17 +36,26 @@ const MONTH =
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const WD_PREFIX = '(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\\.?,?\\s+)?';
 
+/** Times written in words or the continental way: `half past 3`, `quarter to 4`, `3 o'clock`, `15h30`. */
+const WORDY =
+  "(?:(?:half past|quarter past|quarter to)\\s+\\d{1,2}(?!\\d)(?:\\s*(?:am|pm))?|\\d{1,2}\\s*o'?clock(?:\\s*(?:am|pm))?|\\d{1,2}h(?:\\d{2})?(?![\\p{L}\\d]))";
 /** A time token that is unmistakably a time. */
-const T = '(?:\\d{1,2}(?::\\d{2})?(?!\\d)\\s*(?:am|pm|a\\.m\\.|p\\.m\\.)|\\d{1,2}:\\d{2}(?!\\d)|noon|midday|midnight)';
+const T = `(?:\\d{1,2}(?::\\d{2})?(?!\\d)\\s*(?:am|pm|a\\.m\\.|p\\.m\\.)|\\d{1,2}:\\d{2}(?!\\d)|${WORDY}|noon|midday|midnight)`;
 /** A time token after `at`/`from`, or at the start of a range: a bare hour is allowed. */
-const TB = '(?:\\d{1,2}(?::\\d{2})?(?!\\d)(?:\\s*(?:am|pm|a\\.m\\.|p\\.m\\.))?|noon|midday|midnight)';
+const TB = `(?:${WORDY}|\\d{1,2}(?::\\d{2})?(?!\\d)(?:\\s*(?:am|pm|a\\.m\\.|p\\.m\\.))?|noon|midday|midnight)`;
 const RANGE = `(?:\\s*(?:-|–|—|to|until|till)\\s*${TB})?`;
 const TIME_AFTER = new RegExp(
-  `^\\s*,?\\s*(?:(?:at|@|from|,)\\s*${TB}${RANGE}|${T}${RANGE}|${TB}\\s*(?:-|–|—|to|until|till)\\s*${TB})`,
-  'i',
+  `^\\s*,?\\s*(?:(?:at|@|from|um|à|om|,)\\s*${TB}${RANGE}|${T}${RANGE}|${TB}\\s*(?:-|–|—|to|until|till)\\s*${TB})`,
+  'iu',
 );
-const TIME_BEFORE = new RegExp(`(?:(?:at|@|from)\\s+${TB}${RANGE}|${T}${RANGE})\\s*,?\\s*(?:on\\s+)?$`, 'i');
-const TOKEN = /\d{1,2}(?::\d{2})?(?!\d)(?:\s*(?:am|pm|a\.m\.|p\.m\.))?|noon|midday|midnight/gi;
+const TIME_BEFORE = new RegExp(`(?:(?:at|@|from)\\s+${TB}${RANGE}|${T}${RANGE})\\s*,?\\s*(?:on\\s+)?$`, 'iu');
+const TOKEN = new RegExp(
+  `${WORDY}|\\d{1,2}(?::\\d{2})?(?!\\d)(?:\\s*(?:am|pm|a\\.m\\.|p\\.m\\.))?|noon|midday|midnight`,
+  'giu',
+);
+/** A part of the day right after the day (`tomorrow morning`) or before it (`this evening`), in minutes. */
+const PARTS: Record<string, number> = { morning: 540, afternoon: 840, evening: 1080, night: 1140, eod: 1020 };
+const PART_AFTER = /^\s*,?\s*(?:in the\s+|at\s+)?(morning|afternoon|evening|night|eod|end of (?:the )?day)\b/i;
 
 interface ClockTime {
   readonly h: number;
@@ -51,7 +67,21 @@ function clock(token: string): ClockTime | null {
   const t = token.toLowerCase().replace(/\./g, '').trim();
   if (t === 'noon' || t === 'midday') return { h: 12, m: 0, meridiem: 'pm' };
   if (t === 'midnight') return { h: 0, m: 0, meridiem: 'am' };
-  const m = /^(\d{1,2})(?::(\d{2}))?\s*(am|pm)?$/.exec(t);
+  const words = /^(half past|quarter past|quarter to)\s+(\d{1,2})\s*(am|pm)?$/.exec(t);
+  if (words) {
+    const h = Number(words[2]);
+    const meridiem = (words[3] as 'am' | 'pm' | undefined) ?? null;
+    if (h < 1 || h > 12) return null;
+    if (words[1] === 'quarter to') return { h: h === 1 ? 12 : h - 1, m: 45, meridiem };
+    return { h, m: words[1] === 'half past' ? 30 : 15, meridiem };
+  }
+  const continental = /^(\d{1,2})h(\d{2})?$/.exec(t);
+  if (continental) {
+    const h = Number(continental[1]);
+    const min = continental[2] ? Number(continental[2]) : 0;
+    return h > 23 || min > 59 ? null : { h, m: min, meridiem: h >= 13 || h === 0 ? null : h === 12 ? 'pm' : 'am' };
+  }
+  const m = /^(\d{1,2})(?::(\d{2}))?\s*(?:o'?clock)?\s*(am|pm)?$/.exec(t);
   if (!m) return null;
   const h = Number(m[1]);
   const min = m[2] ? Number(m[2]) : 0;
@@ -88,6 +118,8 @@ interface Day {
   d: number;
   /** Set when the expression itself carried a time (ISO date-times). */
   exact?: number;
+  /** Minutes after midnight the expression implies when no time follows (`this evening`). */
+  part?: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -155,12 +187,55 @@ export function findDates(text: string, nowIso: string): DateMention[] {
   }
 
   // Relative days.
-  for (const m of text.matchAll(/\b(the day after tomorrow|today|tonight|tomorrow)\b/gi)) {
+  for (const m of text.matchAll(/\b(the day after tomorrow|today|tomorrow)\b/gi)) {
     const w = (m[1] ?? '').toLowerCase();
     const offset = w === 'tomorrow' ? 1 : w === 'the day after tomorrow' ? 2 : 0;
     add(fromMs(m.index, m[0].length, today + offset * DAY_MS));
   }
+  // Parts of today: "this morning", "this evening", "tonight"; and "by EOD" on its own.
+  for (const m of text.matchAll(/\b(?:this\s+(morning|afternoon|evening)|(tonight))\b/gi)) {
+    add({ ...fromMs(m.index, m[0].length, today), part: PARTS[(m[1] ?? 'night').toLowerCase()]! });
+  }
+  for (const m of text.matchAll(
+    /(?<!(?:day|tomorrow|today|night)\s*,?\s*)\b(?:by\s+)?(?:eod|end of (?:the )?day)\b(?!\s*,?\s*(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|today))/gi,
+  )) {
+    add({ ...fromMs(m.index, m[0].length, today), part: PARTS.eod! });
+  }
+
+  // Numeric dates, only when the order is unmistakable.
+  for (const m of text.matchAll(/(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d.]\d)/g)) {
+    const [d, mo, y] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+    if (validDay(y, mo, d)) add({ index: m.index, length: m[0].length, y, mo, d });
+  }
+  for (const m of text.matchAll(/(?<![\d/])(\d{4})\/(\d{1,2})\/(\d{1,2})(?![\d/])/g)) {
+    const [y, mo, d] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+    if (validDay(y, mo, d)) add({ index: m.index, length: m[0].length, y, mo, d });
+  }
+  for (const m of text.matchAll(/(?<![\d/])(\d{1,2})\/(\d{1,2})\/(\d{4})(?![\d/])/g)) {
+    const [a, b, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    // 03/04/2026 is March 4 to some and 3 April to others: not a guess to make.
+    const dayFirst = a > 12 && b <= 12;
+    const monthFirst = b > 12 && a <= 12;
+    if (!dayFirst && !monthFirst) continue;
+    const [d, mo] = dayFirst ? [a, b - 1] : [b, a - 1];
+    if (validDay(y, mo, d)) add({ index: m.index, length: m[0].length, y, mo, d });
+  }
+
+  // Relative spans: "in 3 days", "in a week", "next week", "end of the week/month".
+  const COUNT: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, ten: 10 };
+  for (const m of text.matchAll(/\bin\s+(\d{1,2}|an?|one|two|three|four|five|ten)\s+(days?|weeks?)\b/gi)) {
+    const n = COUNT[(m[1] ?? '').toLowerCase()] ?? Number(m[1]);
+    add(fromMs(m.index, m[0].length, today + n * (/^w/i.test(m[2] ?? '') ? 7 : 1) * DAY_MS));
+  }
   const todayWd = now.getUTCDay();
+  for (const m of text.matchAll(/\bnext week\b/gi)) {
+    add(fromMs(m.index, m[0].length, today + (7 - ((todayWd + 6) % 7)) * DAY_MS));
+  }
+  for (const m of text.matchAll(/\b(?:the\s+)?end of (?:the|this)\s+(week|month)\b/gi)) {
+    const endOfMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0);
+    add(fromMs(m.index, m[0].length, /week/i.test(m[1] ?? '') ? today + ((5 - todayWd + 7) % 7) * DAY_MS : endOfMonth));
+  }
+
   for (const m of text.matchAll(
     /\b(?:(next|this|coming|on)\s+)?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/gi,
   )) {
@@ -186,21 +261,32 @@ export function findDates(text: string, nowIso: string): DateMention[] {
       out.push({ index: day.index, length: day.length, start: day.exact, hasTime: true });
       continue;
     }
-    const after = TIME_AFTER.exec(text.slice(day.index + day.length, day.index + day.length + 40));
+    // "tomorrow evening at 7": the part of the day, then perhaps a time that it puts in the afternoon.
+    const partMatch = PART_AFTER.exec(text.slice(day.index + day.length, day.index + day.length + 30));
+    const partName = partMatch?.[1]?.toLowerCase();
+    const part = partName ? PARTS[partName.startsWith('end') ? 'eod' : partName] : day.part;
+    const dayEnd = day.index + day.length + (partMatch?.[0].length ?? 0);
+    const after = TIME_AFTER.exec(text.slice(dayEnd, dayEnd + 40));
     const beforeText = text.slice(Math.max(0, day.index - 40), day.index);
     const before = after ? null : TIME_BEFORE.exec(beforeText);
     const times = after ? timesOf(after[0]) : before ? timesOf(before[0]) : null;
     if (!times) {
-      out.push({ index: day.index, length: day.length, start: midnight, hasTime: false });
+      out.push({
+        index: day.index,
+        length: dayEnd - day.index,
+        start: midnight + (part ?? 0) * 60_000,
+        hasTime: part !== undefined,
+      });
       continue;
     }
+    const pm = part !== undefined && part >= 720 && times.start < 720 ? 720 : 0;
     const index = before ? day.index - (beforeText.length - before.index) : day.index;
-    const length = after ? day.length + after[0].length : day.index + day.length - index;
+    const length = after ? dayEnd - day.index + after[0].length : dayEnd - index;
     out.push({
       index,
       length,
-      start: midnight + times.start * 60_000,
-      ...(times.end !== undefined ? { end: midnight + times.end * 60_000 } : {}),
+      start: midnight + (times.start + pm) * 60_000,
+      ...(times.end !== undefined ? { end: midnight + (times.end + pm) * 60_000 } : {}),
       hasTime: true,
     });
   }

@@ -17,6 +17,7 @@ import { findActionItems } from './actions';
 import { findAmounts, findNumbers, parseNumber, type AmountMention } from './amounts';
 import { KEYWORDS, classifyText, scoreLabel } from './classify';
 import { findDates, type DateMention } from './dates';
+import { findPlaces } from './places';
 import { requiredOf, typeOf, validateAgainst, type JsonSchema } from './json-schema';
 import { findCodes, findEmails, findIbans, findPhones, findReferences, findUrls, type Found } from './patterns';
 import { summarizeText } from './summarize';
@@ -283,16 +284,6 @@ function signatureNames(text: string): string[] {
   return out.filter(Boolean);
 }
 
-function locations(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(
-    /\b((?:meeting |conference )?room\s+[\p{L}\p{N}-]+|(?:our|your|the) office|zoom|google meet|microsoft teams)\b/giu,
-  )) {
-    out.push(m[1] ?? '');
-  }
-  return out;
-}
-
 /** What kind of string a field holds, from its format and name. */
 type StringKind =
   | 'email'
@@ -375,7 +366,7 @@ function fillString(
     }
     case 'location': {
       if (line !== null) return line;
-      return one(doc.find('locations', locations), (l) => l.toLowerCase(), path, 'location');
+      return one(doc.find('locations', findPlaces), (l) => l.toLowerCase(), path, 'location');
     }
     case 'name': {
       if (line !== null) return line.replace(/\s*<[^>]*>\s*$/, '');
@@ -518,7 +509,7 @@ function fillArray(doc: Doc, schema: JsonSchema, hw: readonly string[], path: st
     case 'name':
       return distinct(doc.find('names', signatureNames));
     case 'location':
-      return distinct(doc.find('locations', locations));
+      return distinct(doc.find('locations', findPlaces));
     case 'summary':
       return sentences(stripSignature(doc.own)).slice(0, 5);
     case null:

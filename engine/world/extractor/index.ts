@@ -13,6 +13,7 @@ export const ruleExtractor: Extractor = Object.freeze({
 export { NotEnoughInformation, type ExtractContext, type Extractor } from './types';
 export { JsonSchemaSchema, validateAgainst, type JsonSchema } from './json-schema';
 export { findDates, type DateMention } from './dates';
+export { findPlaces } from './places';
 export { findAmounts, parseNumber, type AmountMention } from './amounts';
 export { findActionItems } from './actions';
 export { classifyText } from './classify';

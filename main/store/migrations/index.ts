@@ -2,6 +2,7 @@ import type { Migration } from '../migrate';
 import { m001Initial } from './001-initial';
 import { m002CalendarSync } from './002-calendar-sync';
 import { m003LlmLog } from './003-llm-log';
+import { m004LlmCost } from './004-llm-cost';
 
 /** Every migration, in order. Append only. */
-export const MIGRATIONS: readonly Migration[] = [m001Initial, m002CalendarSync, m003LlmLog];
+export const MIGRATIONS: readonly Migration[] = [m001Initial, m002CalendarSync, m003LlmLog, m004LlmCost];

@@ -1,12 +1,14 @@
 /**
  * Settings → Language model: the providers a person chose (a local model or a hosted one), which
- * feature uses which, a test call, and the connection log — when, where, how many tokens, never
- * what was sent. Without a provider, Ask uses playbooks only.
+ * one serves each feature, a test call, the budgets, and the connection log — when, where, how
+ * many tokens, what it cost, never what was sent. Without a planner, Ask uses playbooks only;
+ * without an extractor, mail is read by rules.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { ProviderView } from '../../../preload/contract';
 import { api } from '../api';
 import { useApp } from '../store';
+import { BudgetsForm } from './BudgetsForm';
 import { DataTable } from './DataTable';
 import { AddForm, RowActions } from './Managed';
 
@@ -19,7 +21,15 @@ const EMPTY = {
   planner: true,
   extractor: false,
   apiKey: '',
+  priceIn: '',
+  priceOut: '',
 };
+const FEATURES = [
+  ['planner', 'Plans requests', 'none: Ask runs playbooks only'],
+  ['extractor', 'Reads mail for extraction', 'none: mail is read by rules'],
+] as const;
+const price = (p: ProviderView) =>
+  p.price ? `$${p.price.inputPerMTok} in / $${p.price.outputPerMTok} out per M tokens` : 'no price';
 
 export function ProvidersSection() {
   const [providers, setProviders] = useState<ProviderView[]>([]);
@@ -27,9 +37,17 @@ export function ProvidersSection() {
   const [form, setForm] = useState(EMPTY);
   const [adding, setAdding] = useState(false);
   const report = useApp((s) => s.report);
+  // Bumped on each load, so the budgets' "used today" follows the calls just made.
+  const [loads, setLoads] = useState(0);
   const load = useCallback(() => {
     api.providers.list().then(setProviders).catch(report);
-    api.providers.log().then(setLog).catch(report);
+    api.providers
+      .log()
+      .then((rows) => {
+        setLog(rows);
+        setLoads((n) => n + 1);
+      })
+      .catch(report);
   }, [report]);
   useEffect(load, [load]);
 
@@ -42,6 +60,9 @@ export function ProvidersSection() {
         model: form.model,
         for: [...(form.planner ? ['planner' as const] : []), ...(form.extractor ? ['extractor' as const] : [])],
         ...(form.apiKey ? { apiKey: form.apiKey } : {}),
+        ...(form.priceIn || form.priceOut
+          ? { price: { inputPerMTok: Number(form.priceIn || 0), outputPerMTok: Number(form.priceOut || 0) } }
+          : {}),
       });
       setForm(EMPTY);
       setAdding(false);
@@ -61,7 +82,7 @@ export function ProvidersSection() {
         {providers.map((p) => (
           <li key={p.name}>
             <span>
-              {p.name} · {p.kind} · {p.model} · for {p.for.join(' and ')}
+              {p.name} · {p.kind} · {p.model} · {price(p)}
             </span>
             <RowActions
               onTest={() =>
@@ -75,6 +96,31 @@ export function ProvidersSection() {
           </li>
         ))}
       </ul>
+      {providers.length > 0 && (
+        <div className="form-grid features">
+          {FEATURES.map(([feature, label, none]) => (
+            <label key={feature}>
+              {label}
+              <select
+                value={providers.find((p) => p.for.includes(feature))?.name ?? ''}
+                onChange={(e) =>
+                  api.providers
+                    .use(e.target.value || null, [feature])
+                    .then(setProviders)
+                    .catch(report)
+                }
+              >
+                <option value="">{none}</option>
+                {providers.map((p) => (
+                  <option key={p.name} value={p.name}>
+                    {p.name} ({p.model})
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+        </div>
+      )}
       <AddForm
         label="Add a provider"
         openText="Add a provider…"
@@ -127,7 +173,28 @@ export function ProvidersSection() {
           />{' '}
           Reads mail for extraction (quarantined: no tools)
         </label>
+        <label>
+          Price per million input tokens (USD, empty for a local model)
+          <input
+            type="number"
+            min="0"
+            step="0.01"
+            value={form.priceIn}
+            onChange={(e) => setForm({ ...form, priceIn: e.target.value })}
+          />
+        </label>
+        <label>
+          Price per million output tokens (USD)
+          <input
+            type="number"
+            min="0"
+            step="0.01"
+            value={form.priceOut}
+            onChange={(e) => setForm({ ...form, priceOut: e.target.value })}
+          />
+        </label>
       </AddForm>
+      <BudgetsForm refreshKey={loads} />
       {log.length > 0 && (
         <DataTable
           label="Connection log"
@@ -139,6 +206,7 @@ export function ProvidersSection() {
             ['provider', (r) => r.provider],
             ['model', (r) => r.model],
             ['tokens', (r) => r.inputTokens + r.outputTokens],
+            ['USD', (r) => r.costUsd.toFixed(4)],
             ['status', (r) => r.status],
             ['ms', (r) => r.latencyMs],
           ]}

@@ -1,6 +1,7 @@
 /**
- * Ask: a request becomes a plan (a playbook until a language model is configured); the plan,
- * each call with its decision, and the result with where each part came from.
+ * Ask: a request becomes a plan (a playbook, or one the planner model wrote when a provider is
+ * configured); the plan, each call with its decision, and the result with where each part came
+ * from.
  */
 import { useState } from 'react';
 import type { AskResult } from '../../../preload/contract';
@@ -101,8 +102,10 @@ export function AskScreen() {
             </>
           )}
           {r.plan && (
-            <details>
-              <summary>The plan ({r.playbook ?? 'none'})</summary>
+            <details open={r.plannedBy !== null}>
+              <summary>
+                The plan ({r.playbook ? `playbook ${r.playbook}` : `written by ${r.plannedBy ?? 'a model'}`})
+              </summary>
               <pre className="code">{r.plan}</pre>
             </details>
           )}

@@ -111,6 +111,32 @@ describe('provider and ask with a planner model', () => {
     expect(out.world.sent).toHaveLength(0);
   }, 60_000);
 
+  it('sets budgets and stops a request at its run budget with the limit named; a feature can be left without a provider', async () => {
+    const set = await zamburak(profile, 'provider', 'budget', '--run-tokens', '10', '--day-cost', 'none', '--json');
+    expect(set.status).toBe(0);
+    expect(JSON.parse(set.stdout)).toMatchObject({
+      budgets: { runTokens: 10, dayCostUsd: null },
+      today: { tokens: expect.any(Number) as number, costUsd: 0 },
+    });
+    const typo = await zamburak(profile, 'provider', 'budget', '--run-tokens', 'lots');
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toContain('--run-tokens takes a number');
+    // The first answer is outside the language; the repair would be a second request, over budget.
+    server.push({ text: js('eval("1")') });
+    const before = server.requests.length;
+    const r = await zamburak(profile, 'ask', 'archive the newsletters', '--json');
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout).error).toMatch(/^budget: local was not called: this run has used its 10 tokens/);
+    expect(server.requests.length).toBe(before + 1);
+
+    const none = await zamburak(profile, 'provider', 'use', 'none', '--for', 'planner', '--json');
+    expect(JSON.parse(none.stdout)).toEqual([expect.objectContaining({ name: 'local', for: [] })]);
+    const playbooksOnly = await zamburak(profile, 'ask', 'archive the newsletters', '--json');
+    expect(JSON.parse(playbooksOnly.stdout)).toMatchObject({ playbook: null, supported: expect.any(Array) as unknown });
+    await zamburak(profile, 'provider', 'use', 'local', '--for', 'planner');
+    await zamburak(profile, 'provider', 'budget', '--run-tokens', '60000');
+  }, 60_000);
+
   it('refuses a plan outside the language and says so, after the repairs', async () => {
     server.push(
       { text: js('globalThis.fetch("http://evil.example")') },

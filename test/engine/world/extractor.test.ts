@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { defaultExtractor, NotEnoughInformation, type JsonSchema } from '../../../engine/world';
-import { classifyText, findActionItems, findAmounts, findDates, summarizeText } from '../../../engine/world/extractor';
+import {
+  classifyText,
+  findActionItems,
+  findAmounts,
+  findDates,
+  findPlaces,
+  summarizeText,
+} from '../../../engine/world/extractor';
 import { isoOf } from '../../../engine/world/time';
 
 const NOW = '2026-03-16T08:30:00Z'; // a Monday
@@ -38,9 +45,69 @@ describe('dates', () => {
     expect(when('this Monday')).toEqual([['2026-03-16T00:00:00Z', null]]);
   });
 
+  it('reads parts of the day, times in words and continental times', () => {
+    expect(when('tomorrow morning')).toEqual([['2026-03-17T09:00:00Z', null]]);
+    expect(when('Friday afternoon')).toEqual([['2026-03-20T14:00:00Z', null]]);
+    expect(when('this evening')).toEqual([['2026-03-16T18:00:00Z', null]]);
+    expect(when('tonight')).toEqual([['2026-03-16T19:00:00Z', null]]);
+    expect(when('please send it by EOD')).toEqual([['2026-03-16T17:00:00Z', null]]);
+    expect(when('Friday end of day')).toEqual([['2026-03-20T17:00:00Z', null]]);
+    expect(when('tomorrow evening at 7')).toEqual([['2026-03-17T19:00:00Z', null]]);
+    expect(when('tomorrow at half past 3')).toEqual([['2026-03-17T15:30:00Z', null]]);
+    expect(when('Wednesday at quarter to 4')).toEqual([['2026-03-18T15:45:00Z', null]]);
+    expect(when("Thursday at 3 o'clock")).toEqual([['2026-03-19T15:00:00Z', null]]);
+    expect(when('Tuesday 9h30')).toEqual([['2026-03-17T09:30:00Z', null]]);
+    expect(when('18.03.2026 um 14:00')).toEqual([['2026-03-18T14:00:00Z', null]]);
+  });
+
+  it('reads numeric dates only when their order is unmistakable, and relative spans', () => {
+    expect(when('2026/03/18')).toEqual([['2026-03-18T00:00:00Z', null]]);
+    expect(when('18/03/2026')).toEqual([['2026-03-18T00:00:00Z', null]]);
+    expect(when('03/18/2026')).toEqual([['2026-03-18T00:00:00Z', null]]);
+    expect(when('03/04/2026')).toEqual([]);
+    expect(when('in 3 days')).toEqual([['2026-03-19T00:00:00Z', null]]);
+    expect(when('in a week')).toEqual([['2026-03-23T00:00:00Z', null]]);
+    expect(when('sometime next week')).toEqual([['2026-03-23T00:00:00Z', null]]);
+    expect(when('by the end of the week')).toEqual([['2026-03-20T00:00:00Z', null]]);
+    expect(when('before the end of the month')).toEqual([['2026-03-31T00:00:00Z', null]]);
+  });
+
   it('ignores times without a day and invalid days', () => {
     expect(when('at 3pm')).toEqual([]);
     expect(when('February 30')).toEqual([]);
+  });
+});
+
+describe('places', () => {
+  it('prefers a labelled line, then links, addresses and rooms, then a named place after a meeting word', () => {
+    expect(findPlaces('Where: Café Rosa, 12 Elm Street\nSee you in Berlin!')).toEqual(['Café Rosa, 12 Elm Street']);
+    expect(findPlaces('Join via https://acme.zoom.us/j/123456789?pwd=abc or ask for a Zoom link')).toEqual([
+      'https://acme.zoom.us/j/123456789?pwd=abc',
+    ]);
+    expect(findPlaces('See you at 221B Baker Street at 3pm')).toEqual(['221B Baker Street']);
+    expect(findPlaces('Treffpunkt ist Hauptstraße 12, Berlin')).toEqual(['Hauptstraße 12']);
+    expect(findPlaces('We can use room 4.12 or the lobby')).toEqual(['room 4.12']);
+    expect(findPlaces("Let's meet at Café Rosa on Tuesday.")).toEqual(['Café Rosa']);
+    expect(findPlaces('lunch at the Blue Bottle Coffee tomorrow')).toEqual(['the Blue Bottle Coffee']);
+    expect(findPlaces('a quick zoom tomorrow?')).toEqual(['zoom']);
+  });
+
+  it('does not take a day, a month or a time for a place', () => {
+    expect(findPlaces('meeting in March')).toEqual([]);
+    expect(findPlaces('meet at Noon on Friday')).toEqual([]);
+    expect(findPlaces('we need more room for the team')).toEqual([]);
+  });
+
+  it('fills a location field, and names two different places as ambiguous', () => {
+    expect(
+      extract("Hi Maya, let's meet at Café Rosa on Tuesday at 10.", {
+        type: 'object',
+        properties: { location: { type: 'string' } },
+      }),
+    ).toEqual({ location: 'Café Rosa' });
+    expect(nei(() => extract('Either room 4.12 or room 5.01.', { type: 'string', description: 'location' }))).toMatch(
+      /2 different locations/,
+    );
   });
 });
 

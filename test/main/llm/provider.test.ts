@@ -91,11 +91,14 @@ describe('budgets and the circuit breaker', () => {
     const llm = createProvider(
       { name: 'p', kind: 'openai', url: server.url, model: 'm' },
       {
-        budget: { remaining: () => left, spend: (n) => (left -= n) },
+        budget: {
+          refusal: () => (left <= 0 ? 'this run has used its 100 tokens' : null),
+          spend: (i, o) => (left -= i + o),
+        },
       },
     );
     await llm.complete(ask);
-    await expect(llm.complete(ask)).rejects.toMatchObject({ kind: 'budget' });
+    await expect(llm.complete(ask)).rejects.toMatchObject({ kind: 'budget', message: /used its 100 tokens/ });
     expect(server.requests).toHaveLength(1);
   });
 
