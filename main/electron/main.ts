@@ -7,7 +7,17 @@
  * links only to http(s) through the OS browser after the person clicks them. Everything else —
  * the services, the router, the scheduler — is main/app/ and runs under plain Node too.
  */
-import { app, BrowserWindow, ipcMain, Notification, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  Notification,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+  type IpcMainInvokeEvent,
+} from 'electron';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { channelOf, listCalls } from '../../preload/contract';
@@ -113,7 +123,12 @@ if (!app.requestSingleInstanceLock()) app.quit();
 else {
   app.enableSandbox();
   void app.whenReady().then(() => {
-    const profile = openProfile(resolveProfileDir(undefined));
+    // The OS keychain holds the profile's keys where it is available (not on a Linux without a
+    // secret service, where safeStorage would fall back to a hard-coded password).
+    const keychain =
+      safeStorage.isEncryptionAvailable() &&
+      (process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text');
+    const profile = openProfile(resolveProfileDir(undefined), keychain ? { keychain: safeStorage } : {});
     const zamburak = createApp(profile, {
       host: 'electron',
       versions: {

@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { loadWorld } from '../../engine/run/simulate';
 import { AuditLog } from '../audit/audit-log';
 import { ClaimStore } from '../claims/claim-store';
-import { keyFileProvider, profileSecretStore, type KeyProvider, type SecretStore } from '../secrets';
+import {
+  keychainProvider,
+  keyFileProvider,
+  profileSecretStore,
+  type KeyProvider,
+  type KeyWrapper,
+  type SecretStore,
+} from '../secrets';
 import { MIGRATIONS, openDatabase, StoreError, type Db } from '../store';
 import { repositories, type Account, type Repositories } from '../store/repositories';
 import { profileFiles } from './paths';
@@ -37,8 +44,11 @@ export interface Profile {
 export interface OpenProfileOptions {
   /** Create the profile (with the demo account) when the folder is new. Default true. */
   readonly create?: boolean;
-  /** Where the audit HMAC key comes from (Electron: the keychain). Default: the profile's key file. */
-  readonly auditKey?: KeyProvider;
+  /**
+   * The OS keychain (Electron's safeStorage), when there is one: it then holds the audit HMAC
+   * key and the secrets key. Default: the profile's key files (or ZAMBURAK_PASSPHRASE).
+   */
+  readonly keychain?: KeyWrapper;
   readonly clock?: () => Date;
   /** The world a new profile's demo account holds (default: resources/demo-world.yaml). */
   readonly demoWorld?: string;
@@ -62,8 +72,10 @@ export function openProfile(dir: string, o: OpenProfileOptions = {}): Profile {
   }
   const db = openDatabase(files.database, { migrations: MIGRATIONS });
   const clock = o.clock ?? (() => new Date());
+  const keyOf = (path: string): KeyProvider =>
+    o.keychain ? keychainProvider(path, o.keychain) : keyFileProvider(path);
   const repos = repositories(db);
-  const audit = new AuditLog(db, o.auditKey ?? keyFileProvider(files.auditKey), files.auditHead, clock);
+  const audit = new AuditLog(db, keyOf(files.auditKey), files.auditHead, clock);
   audit.recover();
   const claims = new ClaimStore(db, audit);
   const profile: Profile = {
@@ -73,7 +85,7 @@ export function openProfile(dir: string, o: OpenProfileOptions = {}): Profile {
     repos,
     audit,
     claims,
-    secrets: profileSecretStore(files),
+    secrets: profileSecretStore(files, process.env, o.keychain && keyOf(files.secretsKey)),
     created: isNew,
     primaryAccount() {
       const all = repos.accounts.list();

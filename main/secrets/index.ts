@@ -4,7 +4,14 @@ import { keyFileProvider, passphraseProvider, type KeyProvider } from './key-pro
 import type { SecretStore } from './secret-store';
 
 export { EncryptedFileSecretStore } from './encrypted-file';
-export { keyFileProvider, passphraseProvider, writePrivateFile, type KeyProvider } from './key-provider';
+export {
+  keychainProvider,
+  keyFileProvider,
+  passphraseProvider,
+  writePrivateFile,
+  type KeyProvider,
+  type KeyWrapper,
+} from './key-provider';
 export { checkSecretName, type SecretStore } from './secret-store';
 
 /**

@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { profileFiles } from '../../../main/profile/paths';
-import { profileSecretStore } from '../../../main/secrets';
+import { openProfile } from '../../../main/profile/profile';
+import { profileSecretStore, type KeyWrapper } from '../../../main/secrets';
 
 const profile = () => profileFiles(mkdtempSync(join(tmpdir(), 'zamburak-secrets-')));
 
@@ -44,5 +45,42 @@ describe('the encrypted secrets file', () => {
   it('refuses malformed names', async () => {
     const s = profileSecretStore(profile(), {});
     await expect(s.set('../../etc/passwd', 'x')).rejects.toThrow(/invalid secret name/);
+  });
+});
+
+describe('keys held by the OS keychain', () => {
+  // Stands in for Electron's safeStorage: what it writes is useless without it.
+  const keychain: KeyWrapper = {
+    encryptString: (s) => Buffer.from(`sealed:${Buffer.from(s).reverse().toString('base64')}`),
+    decryptString: (b) => {
+      const t = b.toString();
+      if (!t.startsWith('sealed:')) throw new Error('not sealed by this keychain');
+      return Buffer.from(t.slice(7), 'base64').reverse().toString();
+    },
+  };
+
+  it('move a profile from its key files to the keychain, keeping every secret and the audit chain', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'zamburak-keychain-')), 'p');
+    const before = openProfile(dir);
+    await before.secrets.set('llm:hosted:key', 'sk-live-abc');
+    const plainKey = readFileSync(before.files.secretsKey, 'utf8').trim();
+    before.close();
+
+    const after = openProfile(dir, { keychain });
+    expect(await after.secrets.get('llm:hosted:key')).toBe('sk-live-abc');
+    expect(after.audit.verify().ok).toBe(true);
+    expect(existsSync(after.files.secretsKey)).toBe(false);
+    expect(existsSync(after.files.auditKey)).toBe(false);
+    const wrapped = readFileSync(`${after.files.secretsKey}.keychain`);
+    expect(wrapped.toString()).not.toContain(plainKey);
+    expect(statSync(`${after.files.secretsKey}.keychain`).mode & 0o777).toBe(0o600);
+    after.close();
+
+    // Without the keychain the profile's keys cannot be read, and no new key replaces them.
+    expect(() => openProfile(dir)).toThrow(/held by the OS keychain/);
+    expect(existsSync(after.files.auditKey)).toBe(false);
+    const again = openProfile(dir, { keychain });
+    expect(await again.secrets.get('llm:hosted:key')).toBe('sk-live-abc');
+    again.close();
   });
 });
