@@ -209,6 +209,7 @@ export function ProvidersSection() {
             ['USD', (r) => r.costUsd.toFixed(4)],
             ['status', (r) => r.status],
             ['ms', (r) => r.latencyMs],
+            ['run', (r) => (r.runId ? <code title={r.runId}>{r.runId.slice(0, 8)}</code> : '—')],
           ]}
         />
       )}
