@@ -353,6 +353,15 @@ export const contract = {
     /** Approve exactly what was shown: the content hash the card displayed. */
     approve: call(z.tuple([id, z.string().max(100)]), ClaimView),
     reject: call(z.tuple([id, text(1000)]), ClaimView),
+    /** Rewrite a pending claim's text (subject, body…) as shown at this hash; the card comes back re-hashed. */
+    edit: call(
+      z.tuple([
+        id,
+        z.string().max(100),
+        z.partialRecord(z.enum(['subject', 'body', 'comment', 'title', 'description']), text(100_000)),
+      ]),
+      ClaimView,
+    ),
     undo: call(z.tuple([id]), ClaimView),
     /** The narrowest policy override that stops this kind of claim coming back, as YAML. */
     proposeOverride: call(z.tuple([id]), z.object({ before: z.string(), after: z.string(), rule: z.string() })),

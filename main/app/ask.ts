@@ -12,7 +12,7 @@ import { matchRequest, SUPPORTED } from '../assistant/ask';
 import { askPlanner } from '../assistant/planner';
 import { triagePlaybook, triageProfile } from '../assistant/triage';
 import { runOnProfile } from '../runs/run-on-profile';
-import { profileDirectory } from './directory';
+import { profileDirectory } from '../profile/directory';
 import type { AppContext } from './inbox';
 
 const text = (v: Json): string => {

@@ -12,7 +12,7 @@ import type { FieldLineage } from '../../engine/run/types';
 import type { ClaimRow } from '../claims/claim-store';
 import type { ClaimsService } from '../services/claims-service';
 import type { PoliciesService } from '../services/policies-service';
-import { profileDirectory } from './directory';
+import { profileDirectory } from '../profile/directory';
 import type { AppContext } from './inbox';
 import { ServiceError } from './router';
 
@@ -79,6 +79,10 @@ export function claimsHandlers(
     get: view,
     approve(id, hash) {
       claims.approve(id, { by: 'user', expectedHash: hash });
+      return view(id);
+    },
+    edit(id, hash, patch) {
+      claims.edit(id, patch, { by: 'user', expectedHash: hash });
       return view(id);
     },
     reject(id, reason) {

@@ -57,7 +57,11 @@ const describeIssues = (e: z.ZodError): string =>
 
 function errorOf(e: unknown): { kind: ApiErrorKind; message: string } | null {
   if (e instanceof ServiceError) return { kind: e.kind, message: e.message };
-  if (e instanceof ClaimError) return { kind: e.code === 'not-found' ? 'not-found' : 'conflict', message: e.message };
+  if (e instanceof ClaimError)
+    return {
+      kind: e.code === 'not-found' ? 'not-found' : e.code === 'not-editable' ? 'bad-request' : 'conflict',
+      message: e.message,
+    };
   return null;
 }
 

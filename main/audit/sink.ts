@@ -10,6 +10,7 @@ export type AuditKind =
   | 'run.finished'
   | 'call.decided'
   | 'claim.created'
+  | 'claim.edited'
   | 'claim.approved'
   | 'claim.rejected'
   | 'claim.undone'

@@ -65,7 +65,7 @@ export function contentHashOf(action: ClaimAction): string {
 
 export class ClaimError extends Error {
   constructor(
-    readonly code: 'not-found' | 'wrong-state' | 'hash-mismatch' | 'window-closed',
+    readonly code: 'not-found' | 'wrong-state' | 'hash-mismatch' | 'window-closed' | 'not-editable',
     message: string,
   ) {
     super(message);
@@ -249,6 +249,54 @@ export class ClaimStore {
           data: { claimId: id, contentHash: c.contentHash, by: o.by, undoUntil: notBefore, messageId },
         });
         return { messageId, notBefore };
+      })
+      .immediate();
+  }
+
+  /**
+   * Replaces a pending claim's action with a person's edit of it (claim-edit.ts decides what may
+   * change), bound to the version they saw: the new hash, lineage and explanation, and the audit
+   * entry, in one transaction.
+   */
+  edit(
+    id: string,
+    o: {
+      readonly action: ClaimAction;
+      readonly fields: Json;
+      readonly explanation: Json;
+      readonly edited: readonly string[];
+      readonly expectedHash?: string;
+      readonly by: string;
+      readonly now: Date;
+    },
+  ): ClaimRow {
+    return this.db
+      .transaction(() => {
+        const c = this.get(id);
+        if (c.state !== 'pending')
+          throw new ClaimError('wrong-state', `claim ${id} is ${c.state}; only a pending claim can be edited`);
+        this.verifiedAction(c, o.expectedHash);
+        const hash = contentHashOf(o.action);
+        this.db
+          .prepare(
+            `UPDATE claims SET action = @action, content_hash = @hash, fields = @fields, explanation = @explanation
+             WHERE id = @id AND state = 'pending' AND content_hash = @before`,
+          )
+          .run({
+            id,
+            action: canonicalJson(o.action as unknown as Json),
+            hash,
+            fields: JSON.stringify(o.fields),
+            explanation: JSON.stringify(o.explanation),
+            before: c.contentHash,
+          });
+        this.audit.append({
+          kind: 'claim.edited',
+          ...(c.runId ? { runId: c.runId } : {}),
+          tool: c.action.tool,
+          data: { claimId: id, before: c.contentHash, after: hash, fields: [...o.edited], by: o.by },
+        });
+        return this.get(id);
       })
       .immediate();
   }

@@ -3,7 +3,11 @@
  * approve (into the outbox, after the undo window), undo, reject. Commits go through the
  * outbox with the account's transport.
  */
+import { explainClaim } from '../../engine/claims/explain';
+import type { Json } from '../../engine/ifc/labeled-value';
+import { profileDirectory } from '../profile/directory';
 import type { Profile } from '../profile/profile';
+import { editedAction } from '../claims/claim-edit';
 import { ClaimError, type ClaimRow, type ClaimState } from '../claims/claim-store';
 import { accountTransports, transportNameOf } from '../accounts/transports';
 import { Outbox, type CommitOutcome } from '../outbox/outbox';
@@ -52,6 +56,23 @@ export class ClaimsService {
       transport: this.transportOf(c),
       ...(o.expectedHash ? { expectedHash: o.expectedHash } : {}),
       messageIdDomain: account?.email.split('@')[1] ?? 'zamburak.invalid',
+    });
+  }
+
+  /** A person rewrites a pending claim's text (bound to the hash they saw); approval then binds to the edit. */
+  edit(id: string, patch: Readonly<Record<string, string>>, o: { by: string; expectedHash?: string }): ClaimRow {
+    const c = this.p.claims.get(id);
+    const { action, fields, edited } = editedAction(c, patch);
+    const account = (c.accountId && this.p.repos.accounts.get(c.accountId)) || this.p.primaryAccount();
+    const explanation = explainClaim({ ...action, fields }, profileDirectory(this.p, account));
+    return this.p.claims.edit(id, {
+      action,
+      fields: fields as unknown as Json,
+      explanation: explanation as unknown as Json,
+      edited,
+      by: o.by,
+      now: this.clock(),
+      ...(o.expectedHash ? { expectedHash: o.expectedHash } : {}),
     });
   }
 

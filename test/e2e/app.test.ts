@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium)(
     );
 
     it(
-      'job 2: approves a claim in Review and the reply lands in the demo outbox',
+      'job 2: edits a claim in Review, approves it, and exactly the edit lands in the demo outbox',
       () => approveJob({ page, profile: hosted.profile }),
       60_000,
     );

@@ -72,12 +72,17 @@ export async function openPage(
   return { page, errors };
 }
 
-/** Runs a demo plan over the profile (as the assistant would) and returns its claim ids. */
-export async function runDemoPlan(profile: Profile, name: string): Promise<string[]> {
-  const plan = readFileSync(join(REPO_ROOT, 'resources', 'demo-plans', `${name}.js`), 'utf8');
+/** Runs a plan of resources/FOLDER over the profile (as the assistant would) and returns its claim ids. */
+async function runResourcePlan(profile: Profile, folder: string, name: string): Promise<string[]> {
+  const plan = readFileSync(join(REPO_ROOT, 'resources', folder, `${name}.js`), 'utf8');
   const r = await runOnProfile(profile, { plan, kind: 'plan' });
   return r.report.claims.map((c) => c.id);
 }
+
+/** A demo plan of resources/demo-plans. */
+export const runDemoPlan = (profile: Profile, name: string) => runResourcePlan(profile, 'demo-plans', name);
+/** An attack plan of resources/attack-plans: what it tries ends as claims (their ids). */
+export const runAttackPlan = (profile: Profile, name: string) => runResourcePlan(profile, 'attack-plans', name);
 
 /** axe-core's serious and critical violations on the page as it is now. */
 export async function axeViolations(page: Page): Promise<string[]> {

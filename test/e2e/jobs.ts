@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Profile } from '../../main/profile/profile';
-import { runDemoPlan } from './harness';
+import { runAttackPlan, runDemoPlan } from './harness';
 
 /** Moves the app to a hash route, as a person's link would. */
 export const navigate = (page: Page, hash: string) => page.evaluate((h) => (window.location.hash = h), hash);
@@ -50,33 +50,43 @@ export async function triageJob(j: JobContext): Promise<void> {
   await expect.poll(() => profile.repos.messages.get(id)!.folder).toBe('INBOX');
 }
 
-/** job 2: approves a claim in Review and the reply lands in the demo outbox */
+/**
+ * job 2: a reply a hostile email steered (the invoice for whoever asked) waits in Review; the
+ * person rewrites its text, approves what they now see, and exactly that lands in the demo outbox
+ */
 export async function approveJob(j: JobContext): Promise<void> {
   const { page, profile } = j;
-  const [claimId] = await runDemoPlan(profile, '01-reply-to-bob');
+  const [claimId] = await runAttackPlan(profile, '01-reply-invoice-requester');
   expect(claimId).toBeDefined();
   await navigate(page, `#/review/${claimId}`);
   const card = page.locator('article.claim-card');
   await expect.poll(() => card.locator('h2').innerText()).toMatch(/Reply to an email/);
   // Built from the real action: every field with its provenance, the rule, the bound hash.
   expect(await card.locator('table.fields').innerText()).toMatch(/body/);
-  expect(await card.innerText()).toContain('egress/untrusted-context');
-  expect(await card.innerText()).toMatch(/Bound to sha256:/);
-  // High risk: approving needs the deliberate check first.
-  const approve = card.getByRole('button', { name: /^Approve$/ });
-  expect(await approve.isDisabled()).toBe(true);
-  await card.getByRole('checkbox').check();
-  await approve.click();
+  expect(await card.innerText()).toMatch(/Rule egress\//);
+  const hashBefore = await card.locator('.hash code').innerText();
+  expect(hashBefore).toMatch(/^sha256:/);
+
+  await page.locator('body').press('e');
+  const form = card.getByRole('form', { name: 'Edit before approving' });
+  await form.getByLabel('body').fill('Hi Nina, I will ask our accounts team to send it.\n\nMaya');
+  await form.getByRole('button', { name: 'Save the edit' }).click();
+  await expect.poll(() => card.locator('.hash code').innerText()).not.toBe(hashBefore);
+  expect(await card.locator('table.fields').innerText()).toContain('I will ask our accounts team');
+
+  // Approving may need the deliberate check first (high risk).
+  if (await card.getByRole('checkbox').count()) await card.getByRole('checkbox').check();
+  await card.getByRole('button', { name: /^Approve( \(a\))?$/ }).click();
   await expect.poll(() => profile.claims.get(claimId!).state, { timeout: 15_000 }).toBe('committed');
   await expect.poll(() => card.locator('.commit').innerText()).toMatch(/committed/);
-  const sent = profile.repos.outgoing.sent('demo');
-  expect(sent.map((s) => s.claimId)).toContain(claimId);
+  const sent = profile.repos.outgoing.sent('demo').filter((m) => m.claimId === claimId);
+  expect(sent.map((m) => m.body)).toEqual(['Hi Nina, I will ask our accounts team to send it.\n\nMaya']);
 }
 
 /** job 2b: rejects a claim with a reason, and nothing is sent */
 export async function rejectJob(j: JobContext): Promise<void> {
   const { page, profile } = j;
-  const [claimId] = await runDemoPlan(profile, '12-accept-initech-demo');
+  const [claimId] = await runAttackPlan(profile, '21-accept-intro-add-people');
   await navigate(page, `#/review/${claimId}`);
   const card = page.locator('article.claim-card');
   await expect.poll(() => card.locator('h2').innerText()).toMatch(/Answer an invitation/);
@@ -85,6 +95,7 @@ export async function rejectJob(j: JobContext): Promise<void> {
   await card.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect.poll(() => profile.claims.get(claimId!).state).toBe('rejected');
   expect(profile.claims.get(claimId!).reason).toBe('not from the organiser I know');
+  expect(profile.claims.get(claimId!).action.tool).toBe('respondToEvent');
   expect(profile.repos.outgoing.responses('demo')).toHaveLength(0);
 }
 

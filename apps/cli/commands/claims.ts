@@ -1,10 +1,12 @@
 /**
- * `zamburak claims list|show ID|approve ID|reject ID|undo ID`: the approval inbox from the
- * command line. `approve` waits out the undo window and commits through the outbox.
+ * `zamburak claims list|show ID|edit ID|approve ID|reject ID|undo ID`: the approval inbox from
+ * the command line. `edit` rewrites a pending claim's text; `approve` waits out the undo window
+ * and commits through the outbox.
  */
+import { EDITABLE_TEXT } from '../../../main/claims/claim-edit';
 import type { ClaimRow } from '../../../main/claims/claim-store';
 import { ClaimError, ClaimsService } from '../../../main/services/claims-service';
-import { InputError, str, UsageError, type Parsed } from '../args';
+import { InputError, readText, str, UsageError, type Parsed } from '../args';
 import { withProfile } from '../profile-arg';
 import type { Command } from './types';
 
@@ -118,6 +120,25 @@ async function claims(p: Parsed): Promise<number> {
           );
           return c.state === 'committed' ? 0 : 1;
         }
+        case 'edit': {
+          if (!id) throw new UsageError('claims edit needs an ID');
+          const patch: Record<string, string> = {};
+          for (const field of EDITABLE_TEXT) {
+            const file = str(p, `--${field}-file`);
+            const value = file !== undefined ? readText(file, field) : str(p, `--${field}`);
+            if (value !== undefined) patch[field] = value;
+          }
+          if (Object.keys(patch).length === 0)
+            throw new UsageError(
+              'claims edit needs --subject, --body, --comment, --title or --description (or --FIELD-file)',
+            );
+          const c = svc.edit(id, patch, {
+            by: 'cli',
+            ...(str(p, '--hash') ? { expectedHash: str(p, '--hash')! } : {}),
+          });
+          out(`Edited ${id}; approve it at ${c.contentHash}.`, summary(c));
+          return 0;
+        }
         case 'reject': {
           if (!id) throw new UsageError('claims reject needs an ID');
           const reason = str(p, '--reason');
@@ -132,7 +153,7 @@ async function claims(p: Parsed): Promise<number> {
           return 0;
         }
         default:
-          throw new UsageError('claims takes list, show ID, approve ID, reject ID or undo ID');
+          throw new UsageError('claims takes list, show ID, edit ID, approve ID, reject ID or undo ID');
       }
     } catch (e) {
       if (e instanceof ClaimError) {
@@ -148,10 +169,21 @@ async function claims(p: Parsed): Promise<number> {
 export const claimsCommand: Command = {
   name: 'claims',
   help: `  zamburak claims list [--state S] | show ID | approve ID [--undo-window SECONDS] [--no-wait] [--hash H]
+        | edit ID [--subject T] [--body T | --body-file F] [--hash H]
         | reject ID [--reason TEXT] | undo ID   [--profile DIR] [--json]
       The approval inbox. approve commits exactly the claimed action through the outbox once
-      the undo window (default 10 s) has passed; --hash refuses it unless it still has that hash.`,
-  valueFlags: ['--profile', '--db', '--state', '--limit', '--undo-window', '--reason', '--hash'],
+      the undo window (default 10 s) has passed; --hash refuses it unless it still has that hash.
+      edit rewrites a pending claim's text (never its recipients) and prints its new hash.`,
+  valueFlags: [
+    '--profile',
+    '--db',
+    '--state',
+    '--limit',
+    '--undo-window',
+    '--reason',
+    '--hash',
+    ...EDITABLE_TEXT.flatMap((f) => [`--${f}`, `--${f}-file`]),
+  ],
   boolFlags: ['--json', '--no-wait'],
   run: claims,
 };

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 const KEYS: readonly [string, string][] = [
   ['j / k', 'next / previous'],
   ['Enter', 'open'],
-  ['e', 'archive (Inbox)'],
+  ['e', 'archive (Inbox) · edit the text (Review)'],
   ['r', 'reply draft (Inbox) · reject (Review)'],
   ['a', 'approve (Review)'],
   ['/', 'search'],

@@ -9,6 +9,7 @@ import type { ClaimRowView, ClaimView } from '../../../preload/contract';
 import { api } from '../api';
 import { Chip } from '../components/Chip';
 import { Diff } from '../components/Diff';
+import { ClaimEditForm, editableFields } from '../components/ClaimEdit';
 import { LineageGraph } from '../components/LineageGraph';
 import { useKeys } from '../keys';
 import { go } from '../route';
@@ -75,6 +76,7 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
   const [checked, setChecked] = useState(false);
   const [override, setOverride] = useState<{ before: string; after: string } | null>(null);
   const [showLineage, setShowLineage] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const { report, setStatus } = useApp();
   useEffect(() => {
@@ -133,7 +135,12 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
     }
   };
 
-  useCardKeys(pending, { approve, startReject: () => setRejecting(true) });
+  const canEdit = pending && editableFields(c).length > 0;
+  useCardKeys(pending, {
+    approve,
+    startReject: () => setRejecting(true),
+    startEdit: () => canEdit && setEditing(true),
+  });
 
   const waitLeft = c.commit ? Math.max(0, Math.ceil((new Date(c.commit.notBefore).getTime() - now) / 1000)) : 0;
   return (
@@ -185,7 +192,19 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
         Bound to <code>{c.contentHash.slice(0, 23)}…</code>: what you approve is exactly what is committed.
       </p>
 
-      {pending && !rejecting && (
+      {editing && (
+        <ClaimEditForm
+          c={c}
+          onSaved={(v) => {
+            setC(v);
+            setEditing(false);
+            setChecked(false);
+            setStatus({ text: 'Edited: approve what you now see, or reject it.', tone: 'ok' });
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      )}
+      {pending && !rejecting && !editing && (
         <div className={`decide ${high ? 'deliberate' : ''}`}>
           <button type="button" className="reject" onClick={() => setRejecting(true)}>
             Reject… (r)
@@ -195,6 +214,11 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
               <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} />I checked who
               receives this and where each field came from
             </label>
+          )}
+          {canEdit && (
+            <button type="button" onClick={() => setEditing(true)}>
+              Edit… (e)
+            </button>
           )}
           <button type="button" className="approve" onClick={() => void approve()} disabled={high && !checked}>
             Approve{high ? '' : ' (a)'}
@@ -268,9 +292,13 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
   );
 }
 
-function useCardKeys(pending: boolean, f: { approve: () => Promise<void>; startReject: () => void }) {
+function useCardKeys(
+  pending: boolean,
+  f: { approve: () => Promise<void>; startReject: () => void; startEdit: () => void },
+) {
   useKeys({
     a: () => pending && void f.approve(),
     r: () => pending && f.startReject(),
+    e: () => pending && f.startEdit(),
   });
 }

@@ -93,6 +93,33 @@ describe('zamburak over a profile', () => {
     expect(sent[0]!.message_id).toMatch(/^<.+@acme\.test>$/);
   }, 120_000);
 
+  it("edits a pending claim's text; the old hash no longer approves, the new one does", () => {
+    // A profile of its own: the audit test below counts the first profile's commits.
+    const dir = join(mkdtempSync(join(tmpdir(), 'zamburak-cli-edit-')), 'p');
+    const run = zamburak(
+      'run',
+      join(ROOT, 'resources/attack-plans/01-reply-invoice-requester.js'),
+      '--profile',
+      dir,
+      '--json',
+    );
+    const claim = json<{ claims: { id: string; contentHash: string }[] }>(run).claims[0]!;
+    const bodyFile = join(dir, '..', 'reply.txt');
+    writeFileSync(bodyFile, 'Hi Nina, our accounts team will send it.\n');
+    const edited = zamburak('claims', 'edit', claim.id, '--body-file', bodyFile, '--profile', dir, '--json');
+    expect(edited.status).toBe(0);
+    const after = json<ClaimSummary & { args: { body?: string } }>(edited);
+    expect(after.args.body).toBe('Hi Nina, our accounts team will send it.\n');
+    expect(after.contentHash).not.toBe(claim.contentHash);
+    const stale = zamburak('claims', 'approve', claim.id, '--hash', claim.contentHash, '--no-wait', '--profile', dir);
+    expect(stale.status).toBe(1);
+    expect(stale.stderr).toMatch(/no longer matches what was shown/);
+    expect(zamburak('claims', 'edit', claim.id, '--to', 'x@evil.example', '--profile', dir).status).toBe(2);
+    expect(
+      zamburak('claims', 'approve', claim.id, '--hash', after.contentHash, '--no-wait', '--profile', dir).status,
+    ).toBe(0);
+  }, 120_000);
+
   it('a claim whose stored content was changed behind it cannot be approved', () => {
     const run = zamburak('run', join(ROOT, 'resources/demo-plans/01-reply-to-bob.js'), '--profile', dir, '--json');
     const id = json<{ claims: { id: string }[] }>(run).claims[0]!.id;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../../main/app/app';
 import { openProfile, type Profile } from '../../../main/profile/profile';
-import { runDemoPlan } from '../../e2e/harness';
+import { runAttackPlan, runDemoPlan } from '../../e2e/harness';
 
 let profile: Profile;
 let app: App;
@@ -78,6 +78,38 @@ describe('claims through the app', () => {
     await app.tick();
     expect(profile.claims.get(id!).state).toBe('committed');
     expect(profile.repos.outgoing.sent('demo').map((s) => s.claimId)).toEqual([id]);
+  });
+
+  it("edits a pending claim's text before approval: re-hashed, audited, committed as edited", async () => {
+    const [id] = await runAttackPlan(profile, '02-forward-invoice-to-address-in-it');
+    const before = (await call('claims.get', id)) as { contentHash: string; args: { to: string[] } };
+    // Only text, only at the hash that was shown; recipients are a different decision.
+    await expect(call('claims.edit', id, before.contentHash, { to: ['x@evil.example'] })).rejects.toMatchObject({
+      kind: 'bad-request',
+    });
+    await expect(call('claims.edit', id, 'sha256:' + '0'.repeat(64), { body: 'x' })).rejects.toMatchObject({
+      kind: 'conflict',
+    });
+    const after = (await call('claims.edit', id, before.contentHash, { body: 'Bob, see the notes I sent.' })) as {
+      contentHash: string;
+      args: { to: string[]; body: string };
+      fields: { path: string; untrusted: boolean; provenance: string }[];
+    };
+    expect(after.contentHash).not.toBe(before.contentHash);
+    expect(after.args).toMatchObject({ to: before.args.to, body: 'Bob, see the notes I sent.' });
+    expect(after.fields.find((f) => f.path === 'body')).toMatchObject({ untrusted: false });
+    expect(profile.audit.list({ kind: 'claim.edited' }).map((e) => e.data)).toEqual([
+      { claimId: id, before: before.contentHash, after: after.contentHash, fields: ['body'], by: 'user' },
+    ]);
+    // The card shown before the edit can no longer be approved; the edited one can.
+    await expect(call('claims.approve', id, before.contentHash)).rejects.toMatchObject({ kind: 'conflict' });
+    await call('claims.approve', id, after.contentHash);
+    await app.tick();
+    const sent = profile.repos.outgoing.sent('demo');
+    expect(sent.map((m) => [m.claimId, m.body])).toEqual([[id, 'Bob, see the notes I sent.']]);
+    await expect(call('claims.edit', id, after.contentHash, { body: 'too late' })).rejects.toMatchObject({
+      kind: 'conflict',
+    });
   });
 
   it('offers no blanket override for a claim that is not about its recipients', async () => {

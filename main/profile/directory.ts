@@ -4,7 +4,7 @@
  */
 import type { Directory } from '../../engine/claims/explain';
 import { bareAddress } from '../../engine/world';
-import type { Profile } from '../profile/profile';
+import type { Profile } from './profile';
 import type { Account } from '../store/repositories';
 
 export function profileDirectory(p: Profile, account: Account): Directory {
