@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startScripted } from '../main/llm/scripted-server';
-import { CHROMIUM_WHY, hasChromium, hostedSuite, openPage } from './harness';
+import { axeViolations, CHROMIUM_WHY, hasChromium, hostedSuite, openPage } from './harness';
 import { navigate } from './jobs';
 
 describe.skipIf(!hasChromium)(
@@ -51,14 +51,18 @@ describe.skipIf(!hasChromium)(
       const planner = page.getByLabel('Plans requests');
       expect(await planner.inputValue()).toBe('local');
       suite.server.push({
-        text: '```js\nconst found = await searchEmails({ query: "release" });\nreturn found.length;\n```',
+        // The comment is markup a hostile model might write: shown as text, never as an element.
+        text: '```js\n// <img src="x" onerror="document.title=1">\nconst found = await searchEmails({ query: "release" });\nreturn found.length;\n```',
       });
       await navigate(page, '#/ask');
       await page.getByLabel('What should the assistant do?').fill('how many emails mention the release?');
       await page.getByRole('button', { name: 'Ask', exact: true }).click();
       const answer = page.getByRole('region', { name: 'Answer' });
       await expect.poll(() => answer.innerText()).toContain('written by local (qwen-small)');
-      expect(await answer.innerText()).toMatch(/searchEmails/);
+      expect(await answer.locator('.plan-code .tok-tool').allInnerTexts()).toEqual(['searchEmails']);
+      expect(await answer.locator('.plan-code .tok-comment').innerText()).toContain('<img src="x"');
+      expect(await answer.locator('.plan-code img').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
       await navigate(page, '#/settings');
       await page.getByLabel('Plans requests').selectOption('');
       await expect.poll(() => row.innerText()).toContain('qwen-small');

@@ -8,6 +8,7 @@ import type { AskResult } from '../../../preload/contract';
 import { api } from '../api';
 import { Chip, decisionTone } from '../components/Chip';
 import { DataTable } from '../components/DataTable';
+import { PlanCode } from '../components/PlanCode';
 import { useApp } from '../store';
 
 export function AskScreen() {
@@ -106,7 +107,7 @@ export function AskScreen() {
               <summary>
                 The plan ({r.playbook ? `playbook ${r.playbook}` : `written by ${r.plannedBy ?? 'a model'}`})
               </summary>
-              <pre className="code">{r.plan}</pre>
+              <PlanCode source={r.plan} tools={new Set(r.calls.map((c) => c.tool))} />
             </details>
           )}
         </section>
