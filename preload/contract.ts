@@ -105,7 +105,7 @@ export const TriageSummary = z.object({
 });
 export type TriageSummary = z.infer<typeof TriageSummary>;
 
-export const MailUndo = z.strictObject({ id, folder: text(100).optional(), unread: z.boolean().optional() });
+export const MailUndo = z.strictObject({ id, folder: text(200).optional(), unread: z.boolean().optional() });
 export type MailUndo = z.infer<typeof MailUndo>;
 
 export const FieldView = z.object({
@@ -340,9 +340,13 @@ export const contract = {
     get: call(z.tuple([id]), MessageView),
     counts: call(z.tuple([]), z.record(z.string(), z.number().int())),
     triage: call(z.tuple([]), TriageSummary),
-    /** Archive, move or mark read; the answer is what undoes it. */
+    /** Archive, move or mark read (on a real account's server first); the answer is what undoes it. */
     archive: call(z.tuple([id]), MailUndo),
     markRead: call(z.tuple([id, z.boolean()]), MailUndo),
+    /** Moves it to a folder of its account (on the server first, for a real account). */
+    move: call(z.tuple([id, text(200)]), MailUndo),
+    /** The folders a message of this account can be moved to. */
+    folders: call(z.tuple([id]), z.array(z.string())),
     undo: call(z.tuple([MailUndo]), ok),
     /** A person's edit: the draft's content becomes theirs. */
     editDraft: call(z.tuple([id, z.strictObject({ subject: text(1000).optional(), body: text(100_000) })]), DraftView),

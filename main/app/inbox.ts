@@ -3,12 +3,13 @@
  * warnings, drafts and claims, triage on demand, and a person's own changes (archive, read,
  * draft edits) — each audited and each answered with what undoes it.
  */
-import type { MailUndo, MessageRow, MessageView, ZamburakHandlers } from '../../preload/contract';
+import type { MessageRow, MessageView, ZamburakHandlers } from '../../preload/contract';
 import { mailWarnings } from '../../engine/claims/mail-warnings';
 import { bareAddress } from '../../engine/world';
 import { triageProfile } from '../assistant/triage';
 import type { EngineHost } from '../engine-host/engine-host';
 import type { Profile } from '../profile/profile';
+import { MailService } from '../services/mail-service';
 import type { MessageHeader, StoredMessage } from '../store/repositories';
 import type { StoredDraft } from '../store/repos/outgoing';
 import { ServiceError } from './router';
@@ -67,8 +68,7 @@ export function inboxHandlers(ctx: AppContext): ZamburakHandlers['inbox'] {
     if (!m) throw new ServiceError('not-found', `no message ${id}`);
     return m;
   };
-  const audited = (id: string, change: string) =>
-    p.audit.append({ kind: 'mail.changed', data: { id, change, by: 'user' } });
+  const mail = new MailService(p);
 
   return {
     page(q = {}) {
@@ -126,31 +126,12 @@ export function inboxHandlers(ctx: AppContext): ZamburakHandlers['inbox'] {
       };
     },
 
-    archive(id): MailUndo {
-      const m = message(id);
-      p.db.transaction(() => {
-        p.repos.messages.move(id, 'Archive');
-        audited(id, `moved from ${m.folder} to Archive`);
-      })();
-      return { id, folder: m.folder };
-    },
-
-    markRead(id, read): MailUndo {
-      const m = message(id);
-      p.db.transaction(() => {
-        p.repos.messages.setUnread(id, !read);
-        audited(id, read ? 'marked read' : 'marked unread');
-      })();
-      return { id, unread: m.unread };
-    },
-
-    undo(u) {
-      message(u.id);
-      p.db.transaction(() => {
-        if (u.folder !== undefined) p.repos.messages.move(u.id, u.folder);
-        if (u.unread !== undefined) p.repos.messages.setUnread(u.id, u.unread);
-        audited(u.id, `undone (${u.folder !== undefined ? `back to ${u.folder}` : u.unread ? 'unread' : 'read'})`);
-      })();
+    archive: (id) => mail.archive(id),
+    markRead: (id, read) => mail.setRead(id, read),
+    move: (id, folder) => mail.move(id, folder),
+    folders: (id) => mail.folders(message(id).accountId),
+    async undo(u) {
+      await mail.undo(u);
       return { ok: true as const };
     },
 

@@ -10,6 +10,7 @@
 import type { z } from 'zod';
 import { listCalls, type ApiErrorKind, type CallSpec, type ZamburakHandlers } from '../../preload/contract';
 import { ClaimError } from '../claims/claim-store';
+import { MailServiceError } from '../services/mail-service';
 
 /** A service refusing a call for a reason the person can act on. */
 export class ServiceError extends Error {
@@ -62,6 +63,8 @@ function errorOf(e: unknown): { kind: ApiErrorKind; message: string } | null {
       kind: e.code === 'not-found' ? 'not-found' : e.code === 'not-editable' ? 'bad-request' : 'conflict',
       message: e.message,
     };
+  // The mail server refused or could not be reached: the person's change was not made.
+  if (e instanceof MailServiceError) return { kind: e.kind === 'server' ? 'conflict' : e.kind, message: e.message };
   return null;
 }
 

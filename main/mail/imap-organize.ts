@@ -3,7 +3,8 @@
  * policy allowed or a person approved. The message is found by its UID in its folder, checked
  * against the folder's UIDVALIDITY from the last sync (a UID that may now name another message is
  * refused), and moved to the folder with the matching special use (\Archive, \Trash) when there
- * is one. The store follows once the server has done it.
+ * is one. The store follows once the server has done it; a moved message keeps its new UID (from
+ * the server's COPYUID answer) so that it can be moved back at once, without a sync.
  */
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
@@ -14,7 +15,8 @@ export type OrganizeAction =
   | { readonly kind: 'move'; readonly id: string; readonly folder: string }
   | { readonly kind: 'archive'; readonly id: string }
   | { readonly kind: 'trash'; readonly id: string }
-  | { readonly kind: 'seen'; readonly id: string };
+  | { readonly kind: 'seen'; readonly id: string }
+  | { readonly kind: 'unseen'; readonly id: string };
 
 export async function organizeOnServer(
   p: Profile,
@@ -22,13 +24,14 @@ export async function organizeOnServer(
   s: ImapSettings,
   password: string,
   a: OrganizeAction,
-): Promise<void> {
+): Promise<{ readonly folder: string }> {
   const m = p.repos.messages.get(a.id);
   if (!m || m.accountId !== account.id)
     throw new MailError('protocol', `message ${a.id} is not a message of this account`);
   if (m.remoteUid === null) throw new MailError('protocol', `message ${a.id} has no UID on the server (sync first)`);
   const where = { folder: m.folder, uid: m.remoteUid };
   const client = await connectImap(s, password, { timeoutMs: 20_000 });
+  let done = m.folder;
   try {
     const lock = await client.getMailboxLock(where.folder);
     try {
@@ -36,19 +39,36 @@ export async function organizeOnServer(
       if (known !== Number(client.mailbox ? client.mailbox.uidValidity : -1))
         throw new MailError('protocol', `${where.folder} changed on the server since the last sync; sync first`);
       const uid = String(where.uid);
-      if (a.kind === 'seen') {
-        await client.messageFlagsAdd(uid, ['\\Seen'], { uid: true });
-        p.repos.messages.setUnread(a.id, false);
+      if (a.kind === 'seen' || a.kind === 'unseen') {
+        if (a.kind === 'seen') await client.messageFlagsAdd(uid, ['\\Seen'], { uid: true });
+        else await client.messageFlagsRemove(uid, ['\\Seen'], { uid: true });
+        p.repos.messages.setUnread(a.id, a.kind === 'unseen');
+        done = m.folder;
       } else {
         const target =
           a.kind === 'move' ? a.folder : await specialFolder(client, a.kind === 'archive' ? '\\Archive' : '\\Trash');
-        await client.messageMove(uid, target, { uid: true });
-        p.repos.messages.movedOnServer(a.id, target);
+        const moved = await client.messageMove(uid, target, { uid: true });
+        const newUid = moved ? (moved.uidMap?.get(where.uid) ?? null) : null;
+        p.db.transaction(() => {
+          p.repos.messages.movedOnServer(a.id, target, newUid);
+          // The new UID is only meaningful with the destination's UIDVALIDITY; a folder the last
+          // sync knew with another one will be reset by the next sync anyway.
+          const known = p.repos.folderState.get(account.id, target);
+          if (newUid !== null && moved && moved.uidValidity !== undefined && !known)
+            p.repos.folderState.put({
+              accountId: account.id,
+              folder: target,
+              uidValidity: Number(moved.uidValidity),
+              updatedAt: new Date().toISOString(),
+            });
+        })();
+        done = target;
       }
     } finally {
       lock.release();
     }
     await client.logout();
+    return { folder: done };
   } catch (e) {
     client.close();
     throw e;

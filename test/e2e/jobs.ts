@@ -48,6 +48,16 @@ export async function triageJob(j: JobContext): Promise<void> {
   expect(profile.repos.messages.get(id)!.folder).toBe('Archive');
   await page.locator('body').press('z');
   await expect.poll(() => profile.repos.messages.get(id)!.folder).toBe('INBOX');
+  // Move to a folder from the keyboard, and undo it.
+  await navigate(page, `#/inbox/${encodeURIComponent(id)}`);
+  await page.locator('body').press('v');
+  const move = page.getByRole('form', { name: 'Move to a folder' });
+  await move.getByLabel('Move to').selectOption('Archive');
+  await move.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect.poll(() => page.locator('footer.status').innerText()).toContain(`Moved “${opened}” to Archive`);
+  expect(profile.repos.messages.get(id)!.folder).toBe('Archive');
+  await page.locator('body').press('z');
+  await expect.poll(() => profile.repos.messages.get(id)!.folder).toBe('INBOX');
 }
 
 /**

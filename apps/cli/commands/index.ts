@@ -7,6 +7,7 @@ import { askCommand } from './ask';
 import { auditCommand, keygenCommand } from './audit';
 import { claimsCommand } from './claims';
 import { initCommand } from './init';
+import { mailCommand } from './mail';
 import { testPolicyCommand, validateCommand } from './policy';
 import { providerCommand } from './provider';
 import { runCommand } from './run';
@@ -27,6 +28,7 @@ export const COMMANDS: readonly Command[] = [
   askCommand,
   accountCommand,
   syncCommand,
+  mailCommand,
   providerCommand,
   serveCommand,
 ];

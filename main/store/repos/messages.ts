@@ -304,9 +304,21 @@ export class MessagesRepo {
     this.db.prepare('UPDATE messages SET folder = ? WHERE id = ?').run(folder, id);
   }
 
-  /** Moved on the server: its old UID names nothing in the new folder; a sync of that folder finds it again. */
-  movedOnServer(id: string, folder: string): void {
-    this.db.prepare('UPDATE messages SET folder = ?, remote_uid = NULL WHERE id = ?').run(folder, id);
+  /**
+   * Moved on the server: its old UID names nothing in the new folder. With the new UID (the
+   * server's COPYUID) it can be acted on at once; without, a sync of that folder finds it again.
+   */
+  movedOnServer(id: string, folder: string, uid: number | null = null): void {
+    this.db.prepare('UPDATE messages SET folder = ?, remote_uid = ? WHERE id = ?').run(folder, uid, id);
+  }
+
+  /** The folders an account has mail in. */
+  folders(accountId: string): string[] {
+    return (
+      this.db.prepare('SELECT DISTINCT folder FROM messages WHERE account_id = ? ORDER BY folder').all(accountId) as {
+        folder: string;
+      }[]
+    ).map((r) => r.folder);
   }
 
   setUnread(id: string, unread: boolean): void {

@@ -7,6 +7,8 @@ const KEYS: readonly [string, string][] = [
   ['e', 'archive (Inbox) · edit the text (Review)'],
   ['r', 'reply draft (Inbox) · reject (Review)'],
   ['a', 'approve (Review)'],
+  ['v', 'move to a folder (Inbox)'],
+  ['u', 'mark unread (Inbox)'],
   ['/', 'search'],
   ['z or Ctrl+Z', 'undo'],
   ['g i · g r · g k · g a · g s', 'Inbox · Review · Ask · Audit · Settings'],

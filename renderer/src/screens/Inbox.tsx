@@ -5,10 +5,17 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CATEGORIES, type InboxPage, type MessageRow, type MessageView } from '../../../preload/contract';
+import {
+  CATEGORIES,
+  type InboxPage,
+  type MailUndo,
+  type MessageRow,
+  type MessageView,
+} from '../../../preload/contract';
 import { api } from '../api';
 import { Chip } from '../components/Chip';
 import { MessageHtml } from '../components/MessageHtml';
+import { MoveTo } from '../components/MoveTo';
 import { useKeys } from '../keys';
 import { go } from '../route';
 import { useApp } from '../store';
@@ -117,14 +124,16 @@ export function InboxScreen({ id }: { id: string | null }) {
     }
   };
 
-  const archive = async (m: MessageRow) => {
+  const [moving, setMoving] = useState(false);
+  /** A person's change to a message, with its undo in the status line; `leaves`: it leaves this list. */
+  const change = async (m: MessageRow, run: () => Promise<MailUndo>, done: string, leaves: boolean) => {
     try {
-      const undo = await api.inbox.archive(m.id);
+      const undo = await run();
       const index = items.indexOf(m);
       reload();
-      if (items[index + 1]) go('inbox', items[index + 1]!.id);
+      if (leaves && items[index + 1]) go('inbox', items[index + 1]!.id);
       setStatus({
-        text: `Archived “${m.subject}”.`,
+        text: done,
         tone: 'ok',
         undo: async () => {
           await api.inbox.undo(undo);
@@ -135,6 +144,14 @@ export function InboxScreen({ id }: { id: string | null }) {
       report(e);
     }
   };
+  const actions: MessageActions = {
+    archive: (m) => void change(m, () => api.inbox.archive(m.id), `Archived “${m.subject}”.`, true),
+    moveTo: (m, folder) => {
+      setMoving(false);
+      void change(m, () => api.inbox.move(m.id, folder), `Moved “${m.subject}” to ${folder}.`, true);
+    },
+    markUnread: (m) => void change(m, () => api.inbox.markRead(m.id, false), `Marked “${m.subject}” unread.`, false),
+  };
 
   useKeys({
     j: () => open(selected + 1),
@@ -142,7 +159,9 @@ export function InboxScreen({ id }: { id: string | null }) {
     ArrowDown: () => open(selected + 1),
     ArrowUp: () => open(selected - 1),
     Enter: () => open(Math.max(0, selected)),
-    e: () => items[selected] && void archive(items[selected]!),
+    e: () => items[selected] && actions.archive(items[selected]!),
+    v: () => items[selected] && setMoving(true),
+    u: () => items[selected] && actions.markUnread(items[selected]!),
     '/': () => searchBox.current?.focus(),
     r: () => document.querySelector<HTMLTextAreaElement>('.draft textarea')?.focus(),
   });
@@ -226,7 +245,7 @@ export function InboxScreen({ id }: { id: string | null }) {
         </div>
       </section>
       {id ? (
-        <MessagePanes key={id} id={id} onArchive={archive} onChanged={reload} />
+        <MessagePanes key={id} id={id} actions={actions} moving={moving} setMoving={setMoving} onChanged={reload} />
       ) : (
         <div className="pane empty">Select a message (j / k).</div>
       )}
@@ -234,13 +253,23 @@ export function InboxScreen({ id }: { id: string | null }) {
   );
 }
 
+interface MessageActions {
+  archive(m: MessageRow): void;
+  moveTo(m: MessageRow, folder: string): void;
+  markUnread(m: MessageRow): void;
+}
+
 function MessagePanes({
   id,
-  onArchive,
+  actions,
+  moving,
+  setMoving,
   onChanged,
 }: {
   id: string;
-  onArchive: (m: MessageRow) => void;
+  actions: MessageActions;
+  moving: boolean;
+  setMoving: (moving: boolean) => void;
   onChanged: () => void;
 }) {
   const [m, setM] = useState<MessageView | null>(null);
@@ -277,8 +306,14 @@ function MessagePanes({
             <time dateTime={m.date}>{when(m.date)}</time>
           </p>
           <div className="actions">
-            <button type="button" onClick={() => onArchive(m)}>
+            <button type="button" onClick={() => actions.archive(m)}>
               Archive (e)
+            </button>
+            <button type="button" onClick={() => setMoving(true)} aria-expanded={moving}>
+              Move to… (v)
+            </button>
+            <button type="button" onClick={() => actions.markUnread(m)}>
+              Mark unread (u)
             </button>
             {m.html && (
               <button type="button" onClick={() => setShowHtml((s) => !s)} aria-pressed={showHtml}>
@@ -286,6 +321,14 @@ function MessagePanes({
               </button>
             )}
           </div>
+          {moving && (
+            <MoveTo
+              id={m.id}
+              current={m.folder}
+              onMove={(f) => actions.moveTo(m, f)}
+              onClose={() => setMoving(false)}
+            />
+          )}
         </header>
         {m.warnings.length > 0 && (
           <div className="warning-band" role="alert">

@@ -118,6 +118,30 @@ describe('claims through the app', () => {
   });
 });
 
+describe("a person's own changes in the Inbox (demo account)", () => {
+  it('moves, marks unread, and undoes each, audited; a bad folder name is refused', async () => {
+    const [m] = profile.repos.messages.page({ folder: 'INBOX', limit: 1 }).items;
+    const folders = (await call('inbox.folders', m!.id)) as string[];
+    expect(folders).toEqual(expect.arrayContaining(['INBOX', 'Archive']));
+    const moved = await call('inbox.move', m!.id, 'Projects');
+    expect(moved).toEqual({ id: m!.id, folder: 'INBOX' });
+    expect(profile.repos.messages.get(m!.id)!.folder).toBe('Projects');
+    expect(await call('inbox.folders', m!.id)).toContain('Projects');
+    await call('inbox.undo', moved);
+    expect(profile.repos.messages.get(m!.id)!.folder).toBe('INBOX');
+    const unread = await call('inbox.markRead', m!.id, false);
+    expect(profile.repos.messages.get(m!.id)!.unread).toBe(true);
+    await call('inbox.undo', unread);
+    expect(profile.repos.messages.get(m!.id)!.unread).toBe(m!.unread);
+    await expect(call('inbox.move', m!.id, 'a\nb')).rejects.toMatchObject({ kind: 'bad-request' });
+    await expect(call('inbox.move', 'no-such-id', 'X')).rejects.toMatchObject({ kind: 'not-found' });
+    const changes = profile.audit.list({ kind: 'mail.changed' }).map((e) => (e.data as { change: string }).change);
+    expect(changes).toEqual(
+      expect.arrayContaining(['moved from INBOX to Projects', 'undone (back to INBOX)', 'marked unread']),
+    );
+  });
+});
+
 describe('the global pause', () => {
   it('stops runs and holds approved commits until it is lifted', async () => {
     const [id] = await runDemoPlan(profile, '01-reply-to-bob');

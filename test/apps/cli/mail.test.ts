@@ -1,0 +1,47 @@
+/**
+ * `zamburak mail`: a person's own changes to a message from the command line, the same service
+ * as the app's Inbox (the real-account side is in test/integration/mail/person-actions.test.ts).
+ */
+import Database from 'better-sqlite3';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const BIN = join(process.cwd(), 'apps/cli/bin/zamburak.mjs');
+const zamburak = (...args: string[]) =>
+  spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, ZAMBURAK_PROFILE: '' },
+  });
+
+describe('zamburak mail', () => {
+  it('moves, lists folders, marks unread; refuses what it cannot do with the right exit code', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'zamburak-cli-mail-')), 'p');
+    expect(zamburak('init', '--profile', dir).status).toBe(0);
+    const db = new Database(join(dir, 'zamburak.db'), { readonly: true });
+    const { id } = db.prepare("SELECT id FROM messages WHERE folder = 'INBOX' ORDER BY date DESC LIMIT 1").get() as {
+      id: string;
+    };
+    const folderOf = () =>
+      (db.prepare('SELECT folder FROM messages WHERE id = ?').get(id) as { folder: string }).folder;
+
+    const moved = zamburak('mail', 'move', id, 'Projects', '--profile', dir, '--json');
+    expect(moved.status).toBe(0);
+    expect(JSON.parse(moved.stdout)).toEqual({ changed: id, undo: { id, folder: 'INBOX' } });
+    expect(folderOf()).toBe('Projects');
+    expect(zamburak('mail', 'folders', id, '--profile', dir).stdout.split('\n')).toEqual(
+      expect.arrayContaining(['INBOX', 'Archive', 'Projects']),
+    );
+    expect(zamburak('mail', 'unread', id, '--profile', dir).status).toBe(0);
+    expect((db.prepare('SELECT unread FROM messages WHERE id = ?').get(id) as { unread: number }).unread).toBe(1);
+
+    expect(zamburak('mail', 'move', id, '--profile', dir).status).toBe(2);
+    const none = zamburak('mail', 'archive', 'no-such-message', '--profile', dir);
+    expect(none.status).toBe(1);
+    expect(none.stderr).toContain('no message no-such-message');
+    db.close();
+  }, 120_000);
+});
