@@ -4,13 +4,13 @@
  * arguments are "data", and the sentences that explain each finding (naming the field and the
  * source). Everything is computed lazily and at most once per call.
  */
-import { BOTTOM, isListedSource, isTrusted, LISTED_MARK, type Label, type Readers } from '../ifc/label';
+import { BOTTOM, isListedSource, isTrusted, joinPair, LISTED_MARK, type Label, type Readers } from '../ifc/label';
 import type { LabeledValue } from '../ifc/labeled-value';
 import type { GateCall } from '../gate/types';
 import { BUILTIN_RECIPIENTS, type RecipientShape } from './tools';
 import { matchRecipient, parseAddress, sourceIsItem, splitAddresses } from './match';
 import type { Policy } from './schema';
-import { bulkFacts, fmtList, fmtSources, joinPair, mergeSorted, untrustedPhrase, withVerified } from './label-facts';
+import { bulkFacts, fmtList, fmtSources, mergeSorted, untrustedPhrase, withVerified } from './label-facts';
 
 export { fmtList, fmtSources } from './label-facts';
 

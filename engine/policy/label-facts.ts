@@ -8,7 +8,7 @@
  *
  * Labels are immutable values (ifc/label.ts): every fact here is a pure function of its label.
  */
-import { BOTTOM, isListedSource, joinLabels, shownSources, type Label } from '../ifc/label';
+import { isListedSource, shownSources, type Label } from '../ifc/label';
 
 const MAX_LISTED = 5;
 
@@ -25,8 +25,6 @@ interface Facts {
   shownSources?: string;
   untrustedPhrase?: string;
   bulk?: BulkFacts;
-  /** `joinLabels(BOTTOM, l)`: the label without `verified`. */
-  joined?: Label;
 }
 
 /** A label's part of the bulk-egress measures (README "Bulk egress"). */
@@ -67,20 +65,6 @@ export function bulkFacts(l: Label): BulkFacts {
   for (const c of l.caps)
     if (c.startsWith('PII_')) for (const s of shownSources(l)) if (!isListedSource(s)) pii.add(`${c} from ${s}`);
   return (f.bulk = { untrusted, pii: [...pii].sort() });
-}
-
-const pairJoins = new WeakMap<Label, WeakMap<Label, Label>>();
-/** `joinLabels(a, b)`, memoised per pair of label objects (the result is shared: never mutate it). */
-export function joinPair(a: Label, b: Label): Label {
-  if (a === BOTTOM) {
-    const f = factsOf(b);
-    return (f.joined ??= joinLabels(BOTTOM, b));
-  }
-  let m = pairJoins.get(a);
-  if (!m) pairJoins.set(a, (m = new WeakMap()));
-  let j = m.get(b);
-  if (!j) m.set(b, (j = joinLabels(a, b)));
-  return j;
 }
 
 const verifiedCopies = new WeakMap<Label, Map<string, Label>>();
