@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { EMAIL, findEmailAddresses } from '../../../engine/firewall/email-addresses';
 import { DEFAULT_PATTERNS, scanText } from '../../../engine/firewall/index';
 
 function both(text: string): void {
@@ -65,5 +66,20 @@ describe('the trigger screen', () => {
       'fifteen chars: abcdefghijklmno and a key AKIAABCDEFGHIJKLMNOP',
     ])
       both(text);
+  });
+
+  it('addresses: searching from the next `@` finds what a scan of every position finds', () => {
+    const plain = (text: string) =>
+      [...text.matchAll(EMAIL)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+    const unit = fc.constantFrom(...'aZ09._%+-@ .\n'.split(''), 'x'.repeat(70), 'a@b.co', '@@', `${'q'.repeat(63)}.`);
+    fc.assert(
+      fc.property(
+        fc.array(unit, { maxLength: 120 }).map((a) => a.join('')),
+        (text) => {
+          expect(findEmailAddresses(text).map(({ start, end }) => ({ start, end }))).toEqual(plain(text));
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });
