@@ -23,8 +23,10 @@ export type Encoded =
   | { k: 'a'; l: number; d?: number; i: Encoded[] }
   | { k: 'o'; l: number; d?: number; e: Record<string, Encoded> };
 
+// A union on `k`: each message part is checked against its own kind only (a plain union would
+// try the kinds in turn, building an error for each miss, on every part of every message).
 const EncodedSchema: z.ZodType<Encoded> = z.lazy(() =>
-  z.union([
+  z.discriminatedUnion('k', [
     z.object({
       k: z.literal('p'),
       v: z.union([z.string(), z.number(), z.boolean(), z.null()]),
