@@ -41,7 +41,7 @@ export function scanText(text: string, patterns: PatternSet = DEFAULT_PATTERNS, 
     (f) => !secrets.some((s) => overlaps(s, f)) && !financial.some((s) => overlaps(s, f)),
   );
   const claimed = [...secrets, ...financial, ...ssns];
-  const phones = detect(digits, findPhones).filter((f) => !claimed.some((s) => overlaps(s, f)));
+  const phones = detect(digits, (t) => findPhones(t, claimed));
   const emails = detect(at, findEmailAddresses);
   const injections = findInjections(text, patterns, opts);
 
