@@ -11,6 +11,7 @@
  */
 import { CAPS, excerpt, matchesOf, type Finding } from './finding';
 import { normalizeForMatching, originalSpan, spanObfuscated } from './normalize';
+import { leadingWords, wordBeginnings } from './leading-words';
 import type { InjectionPattern, PatternSet } from './patterns';
 
 export interface InjectionOptions {
@@ -88,12 +89,29 @@ function anyPatternMatches(patterns: readonly InjectionPattern[], text: string):
   return filters.some((r) => r.test(text));
 }
 
-function runNormalized(text: string, patterns: readonly InjectionPattern[], knownHosts: readonly string[]): Finding[] {
+/** Each pattern's leading words (leading-words.ts), worked out once per pattern. */
+const leading = new WeakMap<InjectionPattern, readonly string[] | null>();
+function leadingOf(p: InjectionPattern): readonly string[] | null {
+  let w = leading.get(p);
+  if (w === undefined) leading.set(p, (w = leadingWords(p.regex.source, p.regex.flags)));
+  return w;
+}
+
+function runNormalized(
+  text: string,
+  patterns: readonly InjectionPattern[],
+  knownHosts: readonly string[],
+  screen: boolean,
+): Finding[] {
   const out: Finding[] = [];
   const nz = normalizeForMatching(text);
   if (!anyPatternMatches(patterns, nz.text)) return out;
+  // Something matches: scan with each pattern, skipping those whose leading words the text lacks.
+  const begins = screen ? wordBeginnings(nz.text) : null;
   for (const p of patterns) {
     if (p.scope !== 'normalized') continue;
+    const lead = begins && leadingOf(p);
+    if (begins && lead && !lead.some(begins)) continue;
     for (const m of matchesOf(p.regex, nz.text)) {
       const s = m.index;
       const e = m.index + m[0].length;
@@ -169,7 +187,7 @@ function runEncoded(
     const decoded = decodeBase64Text(m[0]);
     if (decoded === null) continue;
     const inner = [
-      ...runNormalized(decoded, set.patterns, knownHosts),
+      ...runNormalized(decoded, set.patterns, knownHosts, screen),
       ...runEncoded(decoded, set, knownHosts, depth - 1, screen),
     ];
     const first = inner[0];
@@ -189,7 +207,7 @@ function runEncoded(
 export function findInjections(text: string, set: PatternSet, opts: InjectionOptions = {}): Finding[] {
   const knownHosts = opts.knownHosts ?? [];
   return [
-    ...runNormalized(text, set.patterns, knownHosts),
+    ...runNormalized(text, set.patterns, knownHosts, opts.screen ?? true),
     ...runRaw(text, set.patterns),
     ...runEncoded(text, set, knownHosts, opts.maxDecodeDepth ?? 2, opts.screen ?? true),
   ];
