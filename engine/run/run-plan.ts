@@ -13,15 +13,7 @@ import { runInSandbox } from '../sandbox/quickjs';
 import { ToolError, type ToolRegistry, type ToolSpec } from '../tools/types';
 import type { CallRecord, Claim, FieldLineage, Limits, Mode, PlanError, Position, RunReport } from './types';
 import { DEFAULT_LIMITS } from './types';
-import {
-  canonicalJson,
-  decode,
-  encode,
-  GuestError,
-  labelInterner,
-  ResultMessage,
-  ToolRequest,
-} from './wire';
+import { canonicalJson, decode, encode, GuestError, labelInterner, ResultMessage, ToolRequest } from './wire';
 import { planError } from './errors';
 
 export interface RunOptions {
