@@ -44,12 +44,18 @@ export function excerpt(text: string, max = 60): string {
   return cut.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`);
 }
 
-/** Every match of a global regex (a fresh copy, so callers may share the pattern). */
-export function* matchesOf(re: RegExp, text: string): Generator<RegExpExecArray> {
+/**
+ * Every match of a global regex (a fresh copy, so callers may share the pattern). A list, not a
+ * generator: detectors walk thousands of candidate matches per scan, and resuming a generator for
+ * each costs more than the list.
+ */
+export function matchesOf(re: RegExp, text: string): RegExpExecArray[] {
   const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+  const out: RegExpExecArray[] = [];
   let m: RegExpExecArray | null;
   while ((m = g.exec(text)) !== null) {
-    yield m;
+    out.push(m);
     if (m[0].length === 0) g.lastIndex++;
   }
+  return out;
 }

@@ -41,7 +41,15 @@ export function ibanValid(iban: string): boolean {
 }
 
 const START = /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?= ?[A-Z0-9])/g;
-const ALNUM = /[A-Z0-9]/;
+/** `[A-Z0-9]` for one character (undefined past the end): a char code test, run per character of a candidate. */
+const isAlnum = (ch: string | undefined): boolean => {
+  const c = ch === undefined || ch.length !== 1 ? -1 : ch.charCodeAt(0);
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
+};
+const isLower = (ch: string | undefined): boolean => {
+  const c = ch === undefined || ch.length !== 1 ? -1 : ch.charCodeAt(0);
+  return c >= 0x61 && c <= 0x7a;
+};
 
 export function findIbans(text: string): Finding[] {
   const out: Finding[] = [];
@@ -53,14 +61,14 @@ export function findIbans(text: string): Finding[] {
     let compact = m[0];
     let i = m.index + 4;
     while (compact.length < len && i < text.length) {
-      const ch = text[i] ?? '';
-      if (ALNUM.test(ch)) {
+      const ch = text[i]!;
+      if (isAlnum(ch)) {
         compact += ch;
         i++;
-      } else if (ch === ' ' && ALNUM.test(text[i + 1] ?? '')) i++;
+      } else if (ch === ' ' && isAlnum(text[i + 1])) i++;
       else break;
     }
-    if (compact.length !== len || ALNUM.test(text[i] ?? '') || /[a-z]/.test(text[i] ?? '')) continue;
+    if (compact.length !== len || isAlnum(text[i]) || isLower(text[i])) continue;
     if (!ibanChecksumValid(compact)) continue;
     const detail = `IBAN ${compact.slice(0, 2)}** ending ${compact.slice(-4)}`;
     out.push({ cap: CAPS.PII_IBAN, kind: 'iban', detail, start: m.index, end: i });

@@ -11,6 +11,7 @@
  */
 import { CAPS, excerpt, matchesOf, type Finding } from './finding';
 import { normalizeForMatching, originalSpan, spanObfuscated } from './normalize';
+import { leadingWords, wordBeginnings } from './leading-words';
 import type { InjectionPattern, PatternSet } from './patterns';
 
 export interface InjectionOptions {
@@ -21,6 +22,11 @@ export interface InjectionOptions {
   readonly knownHosts?: readonly string[];
   /** How deep to follow base64 inside base64. Default 2. */
   readonly maxDecodeDepth?: number;
+  /**
+   * Skip detectors whose trigger characters the text lacks (default true). It never changes the
+   * findings; `false` runs every detector on every text, so tests can compare the two.
+   */
+  readonly screen?: boolean;
 }
 
 const BASE64_BLOB = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{16,65536}={0,2}(?![A-Za-z0-9+/=_-])/g;
@@ -83,12 +89,29 @@ function anyPatternMatches(patterns: readonly InjectionPattern[], text: string):
   return filters.some((r) => r.test(text));
 }
 
-function runNormalized(text: string, patterns: readonly InjectionPattern[], knownHosts: readonly string[]): Finding[] {
+/** Each pattern's leading words (leading-words.ts), worked out once per pattern. */
+const leading = new WeakMap<InjectionPattern, readonly string[] | null>();
+function leadingOf(p: InjectionPattern): readonly string[] | null {
+  let w = leading.get(p);
+  if (w === undefined) leading.set(p, (w = leadingWords(p.regex.source, p.regex.flags)));
+  return w;
+}
+
+function runNormalized(
+  text: string,
+  patterns: readonly InjectionPattern[],
+  knownHosts: readonly string[],
+  screen: boolean,
+): Finding[] {
   const out: Finding[] = [];
   const nz = normalizeForMatching(text);
   if (!anyPatternMatches(patterns, nz.text)) return out;
+  // Something matches: scan with each pattern, skipping those whose leading words the text lacks.
+  const begins = screen ? wordBeginnings(nz.text) : null;
   for (const p of patterns) {
     if (p.scope !== 'normalized') continue;
+    const lead = begins && leadingOf(p);
+    if (begins && lead && !lead.some(begins)) continue;
     for (const m of matchesOf(p.regex, nz.text)) {
       const s = m.index;
       const e = m.index + m[0].length;
@@ -126,8 +149,37 @@ function runRaw(text: string, patterns: readonly InjectionPattern[]): Finding[] 
   return out;
 }
 
-function runEncoded(text: string, set: PatternSet, knownHosts: readonly string[], depth: number): Finding[] {
-  if (depth <= 0) return [];
+/** Is `c` in BASE64_BLOB's run class `[A-Za-z0-9+/_-]`? */
+const isBlobChar = (c: number): boolean =>
+  (c >= 0x61 && c <= 0x7a) ||
+  (c >= 0x41 && c <= 0x5a) ||
+  (c >= 0x30 && c <= 0x39) ||
+  c === 0x2b ||
+  c === 0x2f ||
+  c === 0x5f ||
+  c === 0x2d;
+
+/**
+ * Does `text` hold a run of 16 blob characters? BASE64_BLOB needs one, and prose (words under 16
+ * letters) has none. A loop: the regex `[…]{16}` retries up to 16 characters at every position.
+ */
+function mayHoldBlob(text: string): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (!isBlobChar(text.charCodeAt(i))) run = 0;
+    else if (++run === 16) return true;
+  }
+  return false;
+}
+
+function runEncoded(
+  text: string,
+  set: PatternSet,
+  knownHosts: readonly string[],
+  depth: number,
+  screen: boolean,
+): Finding[] {
+  if (depth <= 0 || (screen && !mayHoldBlob(text))) return [];
   const out: Finding[] = [];
   let blobs = 0;
   for (const m of matchesOf(BASE64_BLOB, text)) {
@@ -135,8 +187,8 @@ function runEncoded(text: string, set: PatternSet, knownHosts: readonly string[]
     const decoded = decodeBase64Text(m[0]);
     if (decoded === null) continue;
     const inner = [
-      ...runNormalized(decoded, set.patterns, knownHosts),
-      ...runEncoded(decoded, set, knownHosts, depth - 1),
+      ...runNormalized(decoded, set.patterns, knownHosts, screen),
+      ...runEncoded(decoded, set, knownHosts, depth - 1, screen),
     ];
     const first = inner[0];
     if (!first) continue;
@@ -155,8 +207,8 @@ function runEncoded(text: string, set: PatternSet, knownHosts: readonly string[]
 export function findInjections(text: string, set: PatternSet, opts: InjectionOptions = {}): Finding[] {
   const knownHosts = opts.knownHosts ?? [];
   return [
-    ...runNormalized(text, set.patterns, knownHosts),
+    ...runNormalized(text, set.patterns, knownHosts, opts.screen ?? true),
     ...runRaw(text, set.patterns),
-    ...runEncoded(text, set, knownHosts, opts.maxDecodeDepth ?? 2),
+    ...runEncoded(text, set, knownHosts, opts.maxDecodeDepth ?? 2, opts.screen ?? true),
   ];
 }

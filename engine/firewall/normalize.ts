@@ -51,14 +51,39 @@ function cachedLookalike(ch: string): string | undefined {
   return v;
 }
 
+/**
+ * The normalized text now; the offset maps only when something reads them (a pattern matched).
+ * Most mail matches nothing, so most scans never build the maps (three arrays as long as the text).
+ */
 export function normalizeForMatching(raw: string): Normalized {
+  const { text } = normalizePass(raw, false);
+  let maps: Normalized | null = null;
+  // The same pass again, deterministic, this time recording where each unit came from.
+  const tracked = (): Normalized => (maps ??= normalizePass(raw, true));
+  return {
+    text,
+    get start() {
+      return tracked().start;
+    },
+    get end() {
+      return tracked().end;
+    },
+    get obfuscated() {
+      return tracked().obfuscated;
+    },
+  };
+}
+
+/** One normalization pass; with `track`, also the offset maps (without, they stay empty). */
+function normalizePass(raw: string, track: boolean): Normalized {
   const n = raw.length;
   const parts: string[] = [];
   let lastChar = '';
   // Output can grow (a ligature becomes two letters); size for the worst common case and grow.
-  let start: Int32Array = new Int32Array(n + 16);
-  let end: Int32Array = new Int32Array(n + 16);
-  let obf: Uint8Array = new Uint8Array(n + 16);
+  const size = track ? n + 16 : 0;
+  let start: Int32Array = new Int32Array(size);
+  let end: Int32Array = new Int32Array(size);
+  let obf: Uint8Array = new Uint8Array(size);
   let len = 0;
   let pendingObfuscation = false;
 
@@ -79,13 +104,15 @@ export function normalizeForMatching(raw: string): Normalized {
   };
 
   const emit = (s: string, from: number, to: number, obfuscated: boolean): void => {
-    reserve(s.length);
-    for (let k = 0; k < s.length; k++) {
-      start[len] = from;
-      end[len] = to;
-      obf[len] = obfuscated || pendingObfuscation ? 1 : 0;
-      len++;
+    if (track) {
+      reserve(s.length);
+      for (let k = 0; k < s.length; k++) {
+        start[len + k] = from;
+        end[len + k] = to;
+        obf[len + k] = obfuscated || pendingObfuscation ? 1 : 0;
+      }
     }
+    len += s.length;
     parts.push(s);
     lastChar = s[s.length - 1] ?? lastChar;
     pendingObfuscation = false;
@@ -104,14 +131,15 @@ export function normalizeForMatching(raw: string): Normalized {
         else if (d === 0x20 && j + 1 < n && raw.charCodeAt(j + 1) > 0x20 && raw.charCodeAt(j + 1) < 0x7f) j += 2;
         else break;
       }
-      reserve(j - i);
-      for (let k = i; k < j; k++) {
-        start[len] = k;
-        end[len] = k + 1;
-        obf[len] = 0;
-        len++;
+      if (track) {
+        reserve(j - i);
+        for (let k = i; k < j; k++) {
+          start[len + k - i] = k;
+          end[len + k - i] = k + 1;
+        }
+        if (pendingObfuscation) obf[len] = 1;
       }
-      if (pendingObfuscation) obf[len - (j - i)] = 1;
+      len += j - i;
       pendingObfuscation = false;
       parts.push(raw.slice(i, j));
       lastChar = raw[j - 1]!;
@@ -131,7 +159,7 @@ export function normalizeForMatching(raw: string): Normalized {
           parts[parts.length - 1] = '\n';
           lastChar = '\n';
         }
-        if (len > 0) end[len - 1] = i + width;
+        if (track && len > 0) end[len - 1] = i + width;
       } else emit(ch === '\n' || ch === '\r' ? '\n' : ' ', i, i + width, false);
     } else if (cp < 0x80) {
       emit(ch, i, i + width, false);

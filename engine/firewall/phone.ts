@@ -7,7 +7,7 @@
  * area code, a trunk `0` with groups, the US 3-3-4 grouping) or a phone word precedes it, and
  * never when it reads as a date, a time, an IP address, or follows an order/invoice/reference word.
  */
-import { CAPS, matchesOf, type Finding } from './finding';
+import { CAPS, matchesOf, overlaps, type Finding } from './finding';
 
 const CANDIDATE = /(?<![\w+.,/:-])(?:\+|\(\+?)?\d[\d ().\u00A0-]{5,24}\d(?![\w/:]|[.,-]\d)/g;
 const PHONE_WORD =
@@ -26,10 +26,16 @@ function shapeSaysPhone(raw: string, groups: readonly string[], digits: string):
   return /^[2-9]\d{2}([-. ])\d{3}\1\d{4}$/.test(raw);
 }
 
-export function findPhones(text: string): Finding[] {
+/**
+ * Phone numbers in `text`, except where they would overlap a `claimed` span (a card's or an
+ * IBAN's digits also look like a phone's): those candidates are not even examined.
+ */
+export function findPhones(text: string, claimed: readonly { start: number; end: number }[] = []): Finding[] {
   const out: Finding[] = [];
   for (const m of matchesOf(CANDIDATE, text)) {
     const raw = m[0];
+    const span = { start: m.index, end: m.index + raw.length };
+    if (claimed.some((c) => overlaps(c, span))) continue;
     const digits = raw.replace(/\D/g, '');
     if (digits.length < 7 || digits.length > 15) continue;
     if (/[ .\u00A0-]{2}/.test(raw.replace(/\) /g, ')'))) continue;

@@ -22,14 +22,27 @@ export interface ScanOptions extends InjectionOptions {
   readonly maxFindings?: number;
 }
 
+const NONE: readonly Finding[] = [];
+
 export function scanText(text: string, patterns: PatternSet = DEFAULT_PATTERNS, opts: ScanOptions = {}): Finding[] {
   if (typeof text !== 'string' || text.length === 0) return [];
-  const secrets = [...findApiKeys(text), ...findPasswords(text), ...findOneTimeCodes(text)];
-  const financial = [...findIbans(text), ...findCards(text)].filter((f) => !secrets.some((s) => overlaps(s, f)));
-  const ssns = findSsns(text).filter((f) => ![...secrets, ...financial].some((s) => overlaps(s, f)));
+  // Trigger characters: every pattern of these detectors needs an ASCII digit (codes, IBANs,
+  // cards, SSNs, phones) or an `@` (addresses), so text without one skips them (most prose).
+  const screen = opts.screen ?? true;
+  const digits = !screen || /\d/.test(text);
+  const at = !screen || text.includes('@');
+  const detect = (present: boolean, find: (t: string) => Finding[]): readonly Finding[] =>
+    present ? find(text) : NONE;
+  const secrets = [...findApiKeys(text), ...findPasswords(text), ...detect(digits, findOneTimeCodes)];
+  const financial = [...detect(digits, findIbans), ...detect(digits, findCards)].filter(
+    (f) => !secrets.some((s) => overlaps(s, f)),
+  );
+  const ssns = detect(digits, findSsns).filter(
+    (f) => !secrets.some((s) => overlaps(s, f)) && !financial.some((s) => overlaps(s, f)),
+  );
   const claimed = [...secrets, ...financial, ...ssns];
-  const phones = findPhones(text).filter((f) => !claimed.some((s) => overlaps(s, f)));
-  const emails = findEmailAddresses(text);
+  const phones = detect(digits, (t) => findPhones(t, claimed));
+  const emails = detect(at, findEmailAddresses);
   const injections = findInjections(text, patterns, opts);
 
   const all = [...claimed, ...phones, ...emails, ...injections];

@@ -46,6 +46,20 @@ export function joinLabels(...labels: readonly Label[]): Label {
   return { sources, untrusted, readers, caps };
 }
 
+const pairJoins = new WeakMap<Label, WeakMap<Label, Label>>();
+/**
+ * `joinLabels(a, b)`, memoised per pair of label objects: the same pair gives the same object, so
+ * facts derived from a label (the gate's, memoised per label object) are worked out once. Labels
+ * are immutable values; the result is shared and must not be changed either.
+ */
+export function joinPair(a: Label, b: Label): Label {
+  let m = pairJoins.get(a);
+  if (!m) pairJoins.set(a, (m = new WeakMap()));
+  let j = m.get(b);
+  if (!j) m.set(b, (j = joinLabels(a, b)));
+  return j;
+}
+
 export const isTrusted = (l: Label): boolean => l.untrusted.length === 0;
 
 /** Builds a label for one source. `readers` are lower-cased and sorted here. */

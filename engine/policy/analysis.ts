@@ -4,21 +4,15 @@
  * arguments are "data", and the sentences that explain each finding (naming the field and the
  * source). Everything is computed lazily and at most once per call.
  */
-import {
-  BOTTOM,
-  isListedSource,
-  isTrusted,
-  joinLabels,
-  LISTED_MARK,
-  shownSources,
-  type Label,
-  type Readers,
-} from '../ifc/label';
+import { BOTTOM, isListedSource, isTrusted, joinPair, LISTED_MARK, type Label, type Readers } from '../ifc/label';
 import type { LabeledValue } from '../ifc/labeled-value';
 import type { GateCall } from '../gate/types';
 import { BUILTIN_RECIPIENTS, type RecipientShape } from './tools';
 import { matchRecipient, parseAddress, sourceIsItem, splitAddresses } from './match';
 import type { Policy } from './schema';
+import { bulkFacts, fmtList, fmtSources, mergeSorted, untrustedPhrase, withVerified } from './label-facts';
+
+export { fmtList, fmtSources } from './label-facts';
 
 export interface PolicyGateOptions {
   /**
@@ -62,57 +56,36 @@ export interface Recipients {
   readonly fields: readonly string[];
 }
 
-const MAX_LISTED = 5;
-
-export const fmtList = (items: readonly string[], max = MAX_LISTED): string =>
-  items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
-
 export const fmtReaders = (r: Readers): string => (r === 'public' ? 'everyone' : `{${fmtList(r, 6)}}`);
-
-/** What an item said before which items a listing held (`#listed`): the telling sources first. */
-const contentFirst = (sources: readonly string[]): string[] => [
-  ...sources.filter((s) => !isListedSource(s)),
-  ...sources.filter(isListedSource),
-];
-
-export const fmtSources = (l: Label): string => fmtList(contentFirst(shownSources(l)));
-
-const untrustedPhrase = (l: Label): string =>
-  `${fmtList(contentFirst(l.untrusted))}, which ${l.untrusted.length === 1 ? 'is' : 'are'} untrusted`;
 
 const isEmpty = (l: Label): boolean => l.sources.length === 0 && l.readers === 'public' && l.caps.length === 0;
 
 /**
  * Leaves with their effective labels (structure labels above joined in; a leaf keeps its own
  * `verified`, as reading back from a container is identity). Empty containers count as leaves.
- * Joins are memoised per pair of label objects, so big arrays of identically labeled items
- * cost one join, not one per item.
+ * Joins are memoised per pair of label objects (label-facts.ts), so big arrays of identically
+ * labeled items cost one join, not one per item, and equal joins are the same object.
  */
 function leavesOf(v: LabeledValue, path: string): Leaf[] {
   const out: Leaf[] = [];
-  const memo = new Map<Label, Map<Label, Label>>();
-  const join = (above: Label, l: Label): Label => {
-    if (isEmpty(above)) return l;
-    let m = memo.get(above);
-    if (!m) memo.set(above, (m = new Map()));
-    let j = m.get(l);
-    if (!j) {
-      const joined = joinLabels(above, l);
-      j = l.verified ? { ...joined, verified: l.verified } : joined;
-      m.set(l, j);
-    }
-    return j;
-  };
-  const walk = (x: LabeledValue, p: string, above: Label | null): void => {
-    const here = above === null ? x.label : join(above, x.label);
-    if (x.kind === 'array' && x.items.length > 0) x.items.forEach((i, n) => walk(i, `${p}[${n}]`, here));
-    else if (x.kind === 'object' && Object.keys(x.entries).length > 0)
-      for (const [k, e] of Object.entries(x.entries))
-        walk(e, /^[A-Za-z_$][\w$]*$/.test(k) ? `${p}.${k}` : `${p}[${JSON.stringify(k)}]`, here);
-    else out.push({ path: p, value: x, label: here });
-  };
-  walk(v, path, null);
+  walkLeaves(v, path, null, out);
   return out;
+}
+
+/** The join of a structure label above with a part's own (module functions, not closures: called per call). */
+function joinBelow(above: Label, l: Label): Label {
+  if (isEmpty(above)) return l;
+  const joined = joinPair(above, l);
+  return l.verified ? withVerified(joined, l.verified) : joined;
+}
+
+function walkLeaves(x: LabeledValue, p: string, above: Label | null, out: Leaf[]): void {
+  const here = above === null ? x.label : joinBelow(above, x.label);
+  if (x.kind === 'array' && x.items.length > 0) x.items.forEach((i, n) => walkLeaves(i, `${p}[${n}]`, here, out));
+  else if (x.kind === 'object' && Object.keys(x.entries).length > 0)
+    for (const [k, e] of Object.entries(x.entries))
+      walkLeaves(e, /^[A-Za-z_$][\w$]*$/.test(k) ? `${p}.${k}` : `${p}[${JSON.stringify(k)}]`, here, out);
+  else out.push({ path: p, value: x, label: here });
 }
 
 /** The distinct label objects of some leaves (joins and counts need each only once). */
@@ -135,8 +108,30 @@ export class CappedList {
   }
 }
 
+/** What a call's analysis works out at most once (undefined: not yet). */
+interface Memo {
+  argNames?: readonly string[];
+  shape?: RecipientShape | null;
+  dataFields?: readonly string[];
+  itemId?: string | null;
+  recipients?: Recipients;
+  selfScope?: { ok: boolean; why: string[] };
+  bulk?: { untrusted: readonly string[]; pii: readonly string[] };
+}
+
 export class CallAnalysis {
-  private readonly memo = new Map<string, unknown>();
+  // Every key present from the start (one object shape for every call), filled on first use.
+  private readonly memo: Memo = {
+    argNames: undefined,
+    shape: undefined,
+    dataFields: undefined,
+    itemId: undefined,
+    recipients: undefined,
+    selfScope: undefined,
+    bulk: undefined,
+  };
+  private readonly leavesBy = new Map<string, readonly Leaf[]>();
+  private readonly labelBy = new Map<string, Label>();
   readonly userSet: ReadonlySet<string>;
   readonly contactSet: ReadonlySet<string>;
 
@@ -149,11 +144,10 @@ export class CallAnalysis {
     this.contactSet = new Set(call.contacts.map((a) => a.toLowerCase()));
   }
 
-  private once<T>(key: string, f: () => T): T {
-    if (this.memo.has(key)) return this.memo.get(key) as T;
-    const v = f();
-    this.memo.set(key, v);
-    return v;
+  private once<K extends keyof Memo>(key: K, f: () => Exclude<Memo[K], undefined>): Exclude<Memo[K], undefined> {
+    const v = this.memo[key];
+    if (v !== undefined) return v as Exclude<Memo[K], undefined>;
+    return (this.memo[key] = f());
   }
 
   /** Argument names in the call's order. */
@@ -166,15 +160,21 @@ export class CallAnalysis {
   }
 
   leaves(name: string): readonly Leaf[] {
-    return this.once(`leaves:${name}`, () => (this.has(name) ? leavesOf(this.call.args[name]!, name) : []));
+    let v = this.leavesBy.get(name);
+    if (v === undefined) this.leavesBy.set(name, (v = this.has(name) ? leavesOf(this.call.args[name]!, name) : []));
+    return v;
   }
 
   /** The join of every label in an argument. */
   fieldLabel(name: string): Label {
+    let l = this.labelBy.get(name);
     // A fold, not `joinLabels(...all)`: an argument may have more leaves than a call may take.
-    return this.once(`label:${name}`, () =>
-      distinctLabels(this.leaves(name)).reduce<Label>((acc, l) => joinLabels(acc, l), BOTTOM),
-    );
+    if (l === undefined)
+      this.labelBy.set(
+        name,
+        (l = distinctLabels(this.leaves(name)).reduce<Label>((acc, x) => joinPair(acc, x), BOTTOM)),
+      );
+    return l;
   }
 
   get shape(): RecipientShape | null {
@@ -300,24 +300,32 @@ export class CallAnalysis {
   }
 
   private recipient(leaf: Leaf, shown: string, address: string | null): Recipient {
-    const base = { path: leaf.path, shown, address, label: leaf.label };
+    const { path, label } = leaf;
     if (address === null)
-      return { ...base, isUser: false, allowlisted: null, trusted: false, why: `${shown} is not an email address` };
+      return {
+        path,
+        shown,
+        address,
+        label,
+        isUser: false,
+        allowlisted: null,
+        trusted: false,
+        why: `${shown} is not an email address`,
+      };
     const byValue = this.trustByValue(address);
     const isUser = this.isUser(address);
     const allowlisted = this.allowlistedBy(address);
-    if (byValue !== null) return { ...base, isUser, allowlisted, trusted: true, why: `${shown} ${byValue}` };
-    if (leaf.label.verified === 'EmailAddress')
-      return { ...base, isUser, allowlisted, trusted: true, why: `${shown} was verified by a sanitizer` };
-    if (isTrusted(leaf.label))
-      return {
-        ...base,
-        isUser,
-        allowlisted,
-        trusted: true,
-        why: `${shown} was written in the plan or the request (${fmtSources(leaf.label)})`,
-      };
-    return { ...base, isUser, allowlisted, trusted: false, why: `${shown} came from ${untrustedPhrase(leaf.label)}` };
+    // Built as one literal per outcome, not by spreading a base: this runs for every recipient of every call.
+    const trusted = byValue !== null || label.verified === 'EmailAddress' || isTrusted(label);
+    const why =
+      byValue !== null
+        ? `${shown} ${byValue}`
+        : label.verified === 'EmailAddress'
+          ? `${shown} was verified by a sanitizer`
+          : isTrusted(label)
+            ? `${shown} was written in the plan or the request (${fmtSources(label)})`
+            : `${shown} came from ${untrustedPhrase(label)}`;
+    return { path, shown, address, label, isUser, allowlisted, trusted, why };
   }
 
   private itemRecipient(item: string, itemText: string, raw: string, address: string | null): Recipient {
@@ -447,17 +455,13 @@ export class CallAnalysis {
   /** Bulk-egress measures over the data arguments (see README): distinct untrusted sources and PII findings. */
   get bulk(): { untrusted: readonly string[]; pii: readonly string[] } {
     return this.once('bulk', () => {
-      const untrusted = new Set<string>();
-      const pii = new Set<string>();
-      for (const f of this.dataFields)
-        for (const label of distinctLabels(this.leaves(f))) {
-          // Which items a listing held is not their content: it does not count as data sent.
-          for (const s of label.untrusted) if (!isListedSource(s)) untrusted.add(s);
-          const caps = label.caps.filter((c) => c.startsWith('PII_'));
-          if (caps.length === 0) continue;
-          for (const c of caps) for (const s of shownSources(label)) if (!isListedSource(s)) pii.add(`${c} from ${s}`);
-        }
-      return { untrusted: [...untrusted].sort(), pii: [...pii].sort() };
+      const labels = new Set<Label>();
+      for (const f of this.dataFields) for (const leaf of this.leaves(f)) labels.add(leaf.label);
+      const parts = [...labels].map(bulkFacts);
+      return {
+        untrusted: parts.reduce<readonly string[]>((acc, b) => mergeSorted(acc, b.untrusted), []),
+        pii: parts.reduce<readonly string[]>((acc, b) => mergeSorted(acc, b.pii), []),
+      };
     });
   }
 }

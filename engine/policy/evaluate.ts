@@ -25,14 +25,25 @@ const atom = (holds: boolean, want: boolean, whyTrue: readonly string[], whyFals
   why: holds ? whyTrue : whyFalse,
 });
 
+/** The sentences of the parts whose `ok` is `pick` (all parts when `pick` is null). */
+function whyOf(parts: readonly Outcome[], pick: boolean | null): readonly string[] {
+  // Loops, not filter/flatMap: this runs for every condition of every rule the gate reads.
+  if (parts.length === 1 && (pick === null || parts[0]!.ok === pick)) return parts[0]!.why;
+  const out: string[] = [];
+  for (const p of parts) if (pick === null || p.ok === pick) for (const w of p.why) out.push(w);
+  return out;
+}
+
 function allOf(parts: readonly Outcome[]): Outcome {
-  const ok = parts.every((p) => p.ok);
-  return { ok, why: (ok ? parts : parts.filter((p) => !p.ok)).flatMap((p) => p.why) };
+  let ok = true;
+  for (const p of parts) if (!p.ok) ok = false;
+  return { ok, why: whyOf(parts, ok ? null : false) };
 }
 
 function anyOf(parts: readonly Outcome[]): Outcome {
-  const ok = parts.some((p) => p.ok);
-  return { ok, why: (ok ? parts.filter((p) => p.ok) : parts).flatMap((p) => p.why) };
+  let ok = false;
+  for (const p of parts) if (p.ok) ok = true;
+  return { ok, why: whyOf(parts, ok ? true : null) };
 }
 
 const quoteFields = (fields: readonly string[]): string => fields.map((f) => `\`${f}\``).join(', ');
@@ -227,11 +238,12 @@ function concerns(A: CallAnalysis): string[] {
 }
 
 function finish(reasons: readonly string[]): string[] {
-  const seen = new Set<string>();
+  // A decision has a handful of reasons: a scan of the few kept so far beats building a Set.
+  const seen = reasons.length > 32 ? new Set<string>() : null;
   const out: string[] = [];
   for (const r of reasons) {
-    if (!r || seen.has(r)) continue;
-    seen.add(r);
+    if (!r || (seen ? seen.has(r) : out.includes(r))) continue;
+    seen?.add(r);
     out.push(r);
   }
   if (out.length > MAX_REASONS)

@@ -33,8 +33,19 @@ const escapeRe = (s: string): string => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
  * `@` (`*@acme.test`, `bob@*.partner.test`). Case-insensitive, whole-address match.
  */
 export function matchRecipient(pattern: string, address: string): boolean {
-  const re = new RegExp(`^${escapeRe(pattern.trim().toLowerCase()).replace(/\*/g, '[^@]*')}$`);
-  return re.test(address.trim().toLowerCase());
+  return recipientPattern(pattern).test(address.trim().toLowerCase());
+}
+
+/** Compiled allowlist patterns: a policy's few patterns are tested against every recipient of every call. */
+const compiledRecipients = new Map<string, RegExp>();
+function recipientPattern(pattern: string): RegExp {
+  let re = compiledRecipients.get(pattern);
+  if (re) return re;
+  re = new RegExp(`^${escapeRe(pattern.trim().toLowerCase()).replace(/\*/g, '[^@]*')}$`);
+  // Bounded: patterns come from policies, but a host may load many over its lifetime.
+  if (compiledRecipients.size >= 1024) compiledRecipients.clear();
+  compiledRecipients.set(pattern, re);
+  return re;
 }
 
 /**

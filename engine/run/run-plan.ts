@@ -6,14 +6,14 @@
 import { createHash } from 'node:crypto';
 import type { Decision, Gate } from '../gate/types';
 import { safeGate } from '../gate/types';
-import { joinLabels, isTrusted, shownSources, sourceLabel, BOTTOM, type Label } from '../ifc/label';
+import { joinLabels, joinPair, isTrusted, shownSources, sourceLabel, BOTTOM, type Label } from '../ifc/label';
 import { deepLabel, labelDeep, leavesOf, plainOf, type Json, type LabeledValue } from '../ifc/labeled-value';
 import { compilePlan, PlanRejected, type CompiledPlan } from '../plan';
 import { runInSandbox } from '../sandbox/quickjs';
 import { ToolError, type ToolRegistry, type ToolSpec } from '../tools/types';
 import type { CallRecord, Claim, FieldLineage, Limits, Mode, PlanError, Position, RunReport } from './types';
 import { DEFAULT_LIMITS } from './types';
-import { canonicalJson, decode, encode, GuestError, labelFromDesc, ResultMessage, ToolRequest } from './wire';
+import { canonicalJson, decode, encode, GuestError, labelInterner, ResultMessage, ToolRequest } from './wire';
 import { planError } from './errors';
 
 export interface RunOptions {
@@ -56,7 +56,7 @@ function namedArgs(spec: ToolSpec, args: readonly LabeledValue[]): Named {
     const o = args[i];
     if (o?.kind === 'object') {
       for (const [k, v] of Object.entries(o.entries))
-        named[k] = { ...v, label: joinLabels(v.label, o.label) } as LabeledValue;
+        named[k] = { ...v, label: joinPair(v.label, o.label) } as LabeledValue;
     } else if (o !== undefined && !(o.kind === 'prim' && o.value === undefined)) {
       throw new ToolError('InvalidArguments', `${spec.name}: argument ${i + 1} must be an object`, o.label);
     }
@@ -121,6 +121,7 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
   const failReply = (kind: string, message: string, label: Label): string =>
     reply({ ok: false, kind, message, label: encodeLabel(label) });
 
+  const internLabel = labelInterner();
   const onTool = async (raw: string): Promise<string> => {
     let req: ToolRequest;
     try {
@@ -129,10 +130,10 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
       return failReply('RuntimeError', `malformed tool request: ${(e as Error).message}`, BOTTOM);
     }
     const seq = ++requested;
-    const context = labelFromDesc(req.labels[String(req.pc)]);
+    const context = internLabel(req.labels[String(req.pc)]);
     const spec = opts.tools.get(req.tool);
     if (!spec) return failReply('RuntimeError', `unknown tool ${req.tool}`, context);
-    const positional = decode(req.args, req.labels);
+    const positional = decode(req.args, req.labels, internLabel);
     // The argument list's own label (a spread's length) joins every argument.
     const argList =
       positional.kind === 'array'

@@ -23,8 +23,10 @@ export type Encoded =
   | { k: 'a'; l: number; d?: number; i: Encoded[] }
   | { k: 'o'; l: number; d?: number; e: Record<string, Encoded> };
 
+// A union on `k`: each message part is checked against its own kind only (a plain union would
+// try the kinds in turn, building an error for each miss, on every part of every message).
 const EncodedSchema: z.ZodType<Encoded> = z.lazy(() =>
-  z.union([
+  z.discriminatedUnion('k', [
     z.object({
       k: z.literal('p'),
       v: z.union([z.string(), z.number(), z.boolean(), z.null()]),
@@ -87,25 +89,58 @@ export function descOf(l: Label): LabelDesc {
   return d;
 }
 
-/** Guest encoding → LabeledValue. */
-export function decode(e: Encoded, labels: Record<string, LabelDesc>): LabeledValue {
-  const label = labelFromDesc(e.l ? labels[String(e.l)] : undefined);
-  const node = e.d !== undefined && e.d >= 0 ? e.d : undefined;
-  switch (e.k) {
-    case 'p':
-      return { kind: 'prim', value: e.v, label, node };
-    case 'u':
-      return { kind: 'prim', value: undefined, label, node };
-    case 'x':
-      return { kind: 'opaque', what: e.w, label, node };
-    case 'a':
-      return { kind: 'array', label, items: e.i.map((x) => decode(x, labels)), node };
-    case 'o': {
-      const entries: Record<string, LabeledValue> = {};
-      for (const [k, v] of Object.entries(e.e)) entries[k] = decode(v, labels);
-      return { kind: 'object', label, entries, node };
+/**
+ * One host label object per distinct label of a run: the gate memoises what it derives from a
+ * label per label object, and a run's calls keep sending the same labels. Keyed by the label's
+ * content, never by the guest's id (the sandbox is untrusted: an id names a label only within one
+ * message). Bounded, as a hostile plan could send many distinct labels.
+ */
+export function labelInterner(max = 10_000): (d: LabelDesc | undefined) => Label {
+  const byContent = new Map<string, Label>();
+  return (d) => {
+    if (!d) return labelFromDesc(d);
+    const key = JSON.stringify(d);
+    let l = byContent.get(key);
+    if (!l) {
+      if (byContent.size >= max) byContent.clear();
+      byContent.set(key, (l = labelFromDesc(d)));
     }
-  }
+    return l;
+  };
+}
+
+/** Guest encoding → LabeledValue: one label object per label id of the message. */
+export function decode(
+  e: Encoded,
+  labels: Record<string, LabelDesc>,
+  labelOfDesc: (d: LabelDesc | undefined) => Label = labelFromDesc,
+): LabeledValue {
+  const byId = new Map<number, Label>();
+  const labelOf = (id: number): Label => {
+    let l = byId.get(id);
+    if (!l) byId.set(id, (l = labelOfDesc(id ? labels[String(id)] : undefined)));
+    return l;
+  };
+  const go = (x: Encoded): LabeledValue => {
+    const label = labelOf(x.l);
+    const node = x.d !== undefined && x.d >= 0 ? x.d : undefined;
+    switch (x.k) {
+      case 'p':
+        return { kind: 'prim', value: x.v, label, node };
+      case 'u':
+        return { kind: 'prim', value: undefined, label, node };
+      case 'x':
+        return { kind: 'opaque', what: x.w, label, node };
+      case 'a':
+        return { kind: 'array', label, items: x.i.map(go), node };
+      case 'o': {
+        const entries: Record<string, LabeledValue> = {};
+        for (const [k, v] of Object.entries(x.e)) entries[k] = go(v);
+        return { kind: 'object', label, entries, node };
+      }
+    }
+  };
+  return go(e);
 }
 
 /** LabeledValue → guest encoding, with its label table. */

@@ -44,6 +44,13 @@ function sharedModule(): Promise<QuickJSWASMModule> {
 const limitError = (limit: keyof Limits, message: string): string =>
   JSON.stringify({ kind: 'LimitExceeded', limit, message });
 
+/** What a label runtime is made for: the plan's mode and the run's limits (input aside). */
+interface RunShape {
+  readonly mode: CompiledPlan['mode'];
+  readonly limits: Limits;
+}
+const shapeKey = (s: RunShape): string => JSON.stringify([s.mode, s.limits]);
+
 /**
  * A runtime and context with the hardening applied and the label runtime and library compiled,
  * made ahead of the run that will use it (in the idle time after the previous run), so a run's
@@ -57,14 +64,27 @@ interface Prepared {
   /** The label runtime's factory and the library installer, evaluated but not yet called. */
   readonly factory: QuickJSHandle;
   readonly lib: QuickJSHandle;
+  /** `{methods, math}` of the runtime's configuration: the same for every run. */
+  readonly statics: QuickJSHandle;
+  /** The guest's only door out; it hands each request to `host`, which the run sets. */
+  readonly hostFn: QuickJSHandle;
+  host: (request: string) => QuickJSHandle;
+  /**
+   * A label runtime already made, with the library installed, for a run of this shape without
+   * input (the shape of the run before: runs of the app come from the same few plans and
+   * limits). A run of another shape makes its own; this one is then never used.
+   */
+  ready: { readonly key: string; readonly R: QuickJSHandle } | null;
   /** Read by the interrupt handler; set when the run starts. */
   deadline: number;
   interrupted: boolean;
 }
 
 let next: Prepared | null = null;
+/** The shape of the last run: what the next prepared context makes its label runtime for. */
+let lastShape: RunShape | null = null;
 
-function prepare(module: QuickJSWASMModule): Prepared {
+function prepare(module: QuickJSWASMModule, shape: RunShape | null): Prepared {
   const rt = module.newRuntime();
   // Generous bounds while our own code loads; the run sets its own before plan code runs.
   rt.setMaxStackSize(256 * 1024);
@@ -73,8 +93,14 @@ function prepare(module: QuickJSWASMModule): Prepared {
     module,
     rt,
     vm,
-    factory: undefined as unknown as QuickJSHandle,
-    lib: undefined as unknown as QuickJSHandle,
+    factory: vm.undefined,
+    lib: vm.undefined,
+    statics: vm.undefined,
+    hostFn: vm.undefined,
+    host: () => {
+      throw new Error('no run is using this context');
+    },
+    ready: null,
     deadline: Number.POSITIVE_INFINITY,
     interrupted: false,
   };
@@ -84,14 +110,50 @@ function prepare(module: QuickJSWASMModule): Prepared {
   });
   try {
     evalOrThrow(vm, HARDEN, 'harden.js').dispose();
-    return Object.assign(p, {
+    Object.assign(p, {
       factory: evalOrThrow(vm, RUNTIME, 'runtime.js'),
       lib: evalOrThrow(vm, LIBRARY, 'library.js'),
+      statics: evalOrThrow(vm, STATICS, 'statics.js'),
+      hostFn: vm.newFunction('host', (reqH) => p.host(vm.getString(reqH))),
     });
   } catch (e) {
+    for (const h of [p.factory, p.lib, p.statics, p.hostFn]) if (h.alive) h.dispose();
     vm.dispose();
     rt.dispose();
     throw e;
+  }
+  // Ahead-of-time work only: if it fails, the run makes its own label runtime (and reports why).
+  try {
+    if (shape) p.ready = { key: shapeKey(shape), R: labelRuntime(p, shape, null) };
+  } catch {
+    p.ready = null;
+  }
+  return p;
+}
+
+/** The configuration text shared by every run: evaluated once per context, in `prepare`. */
+const STATICS = `(${JSON.stringify({ methods: METHODS, math: MATH_FNS })})`;
+
+/** Makes the label runtime `R` for a run of this shape and installs the library on it. */
+function labelRuntime(p: Prepared, shape: RunShape, input: unknown): QuickJSHandle {
+  const { vm } = p;
+  const cfg = evalOrThrow(vm, `(${JSON.stringify({ mode: shape.mode, limits: shape.limits, input })})`, 'config.js');
+  try {
+    for (const k of ['methods', 'math']) {
+      const h = vm.getProp(p.statics, k);
+      vm.setProp(cfg, k, h);
+      h.dispose();
+    }
+    const R = callOrThrow(vm, p.factory, p.hostFn, cfg);
+    try {
+      callOrThrow(vm, p.lib, R).dispose();
+    } catch (e) {
+      R.dispose();
+      throw e;
+    }
+    return R;
+  } finally {
+    cfg.dispose();
   }
 }
 
@@ -101,13 +163,12 @@ function takePrepared(module: QuickJSWASMModule): Prepared {
   next = null;
   if (p && p.module === module) return p;
   if (p) disposePrepared(p);
-  return prepare(module);
+  return prepare(module, null);
 }
 
 function disposePrepared(p: Prepared): void {
   try {
-    p.factory.dispose();
-    p.lib.dispose();
+    for (const h of [p.factory, p.lib, p.statics, p.hostFn, p.ready?.R]) if (h?.alive) h.dispose();
     p.vm.dispose();
     p.rt.dispose();
   } catch {
@@ -119,14 +180,14 @@ function disposePrepared(p: Prepared): void {
 function prepareSoon(): void {
   if (next || !shared) return;
   void shared.then((m) => {
-    if (!next) next = prepare(m);
+    if (!next) next = prepare(m, lastShape);
   });
 }
 
 /** Loads the shared module and prepares a context, so even the first run starts fast. */
 export async function warmSandbox(): Promise<void> {
   const m = await sharedModule();
-  next ??= prepare(m);
+  next ??= prepare(m, lastShape);
 }
 
 export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome> {
@@ -134,7 +195,9 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
   const { limits } = req;
   const started = Date.now();
   const deadline = started + limits.wallMs;
-  const prepared = req.freshModule ? prepare(module) : takePrepared(module);
+  const prepared = req.freshModule ? prepare(module, null) : takePrepared(module);
+  const shape: RunShape = { mode: req.plan.mode, limits };
+  if (!req.freshModule) lastShape = shape;
   const { rt, vm } = prepared;
   rt.setMemoryLimit(limits.memoryBytes);
   rt.setMaxStackSize(limits.stackBytes);
@@ -160,32 +223,26 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
   };
 
   try {
-    const factory = keep(prepared.factory);
-    const hostFn = keep(
-      vm.newFunction('host', (reqH) => {
-        const request = vm.getString(reqH);
-        const deferred = vm.newPromise();
-        pending.add(deferred);
-        void req.onTool(request).then((reply) => {
-          if (finished || !deferred.alive) return;
-          const s = vm.newString(reply);
-          deferred.resolve(s);
-          s.dispose();
-          rt.executePendingJobs();
-        });
-        return deferred.handle;
-      }),
-    );
-    const cfg = keep(
-      evalOrThrow(
-        vm,
-        `(${JSON.stringify({ mode: req.plan.mode, limits, input: req.input ?? null, methods: METHODS, math: MATH_FNS })})`,
-        'config.js',
-      ),
-    );
-    const R = keep(callOrThrow(vm, factory, hostFn, cfg));
-    const lib = keep(prepared.lib);
-    callOrThrow(vm, lib, R).dispose();
+    for (const h of [prepared.factory, prepared.lib, prepared.statics, prepared.hostFn]) keep(h);
+    prepared.host = (request) => {
+      const deferred = vm.newPromise();
+      pending.add(deferred);
+      void req.onTool(request).then((reply) => {
+        if (finished || !deferred.alive) return;
+        const s = vm.newString(reply);
+        deferred.resolve(s);
+        s.dispose();
+        rt.executePendingJobs();
+      });
+      return deferred.handle;
+    };
+    const ready = prepared.ready;
+    prepared.ready = null;
+    if (ready) keep(ready.R);
+    const R =
+      ready && ready.key === shapeKey(shape) && req.input === undefined
+        ? ready.R
+        : keep(labelRuntime(prepared, shape, req.input ?? null));
     const planFn = keep(evalOrThrow(vm, req.plan.code, 'plan.js'));
     const S = keep(vm.getProp(R, 'S'));
     const promise = keep(callOrThrow(vm, planFn, R, S));
