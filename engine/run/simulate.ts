@@ -58,6 +58,9 @@ export function loadPolicyFile(text: string, fileName: string): Policy {
   return r.policy;
 }
 
+/** The tools whose output items are emails (their sources name an email id). */
+const EMAIL_TOOLS = new Set(['listEmails', 'getEmail', 'searchEmails']);
+
 export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
   const state = opts.world;
   const policy = withAllowlists(opts.policy ?? presetPolicy('default'), state.allowlists ?? {});
@@ -104,7 +107,18 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     }
     return undefined;
   };
-  const decide = policyGate(policy, { recipientsOf });
+  // The world knows whose mail the receiving server authenticated (an email's attested sender),
+  // and of which invitations it authenticated the organiser.
+  const authorOf = (tool: string, item: string): string | undefined => {
+    if (tool === 'listEvents') {
+      const ev = state.findEvent(item);
+      return ev && ev.authenticated !== false ? bareAddress(ev.organizer) : undefined;
+    }
+    if (!EMAIL_TOOLS.has(tool)) return undefined;
+    const e = state.findEmail(item);
+    return e && e.authenticated !== false ? bareAddress(e.from) : undefined;
+  };
+  const decide = policyGate(policy, { recipientsOf, authorOf });
   const gate: Gate = opts.onDecision
     ? (call) => {
         const decision = decide(call);
