@@ -69,10 +69,12 @@ function fieldTests(t: ArgsTest, A: CallAnalysis, fields: readonly string[], wha
       }
     const none = present.length === 0 ? [`none of ${quoteFields(fields)} is given`] : [];
     parts.push(
-      atom(bad.size === 0 && none.length === 0, true, [`every ${what} is one of ${allowed.join(', ')}`], [
-        ...none,
-        ...bad.done('values'),
-      ]),
+      atom(
+        bad.size === 0 && none.length === 0,
+        true,
+        [`every ${what} is one of ${allowed.join(', ')}`],
+        [...none, ...bad.done('values')],
+      ),
     );
   }
   if (t.verified !== undefined) {

@@ -195,7 +195,12 @@ export function labeledList(
  * the email decided that it is listed (nor, for the emails left out, that they are not). Its
  * readers stay the email's, and what effect calls wrote on it (`written`) keeps its own label.
  */
-export function attestedMembership(tool: string, email: Email, userAddresses: readonly string[], written: Label): Label {
+export function attestedMembership(
+  tool: string,
+  email: Email,
+  userAddresses: readonly string[],
+  written: Label,
+): Label {
   return joinLabels(
     sourceLabel(`tool:${tool}:${email.id}${LISTED_MARK}`, {
       trusted: true,

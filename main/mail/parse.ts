@@ -74,8 +74,7 @@ export function authResults(email: Pick<Email, 'headers'>): Record<string, strin
  * for a domain aligned with From). Anything less — no verdict, `none`, `fail` — leaves the
  * sender unauthenticated, and the engine treats its From as text the sender chose.
  */
-export const senderAuthenticated = (auth: Readonly<Record<string, string>> | null): boolean =>
-  auth?.dmarc === 'pass';
+export const senderAuthenticated = (auth: Readonly<Record<string, string>> | null): boolean => auth?.dmarc === 'pass';
 
 /**
  * Charset labels no decoder knows (their text was read as UTF-8), from Content-Type header lines
