@@ -17,7 +17,7 @@ import {
 import type { LabeledValue } from '../ifc/labeled-value';
 import type { GateCall } from '../gate/types';
 import { BUILTIN_RECIPIENTS, type RecipientShape } from './tools';
-import { matchRecipient, parseAddress, sourceIsItem, splitAddresses } from './match';
+import { itemOfSource, matchRecipient, parseAddress, sourceIsItem, splitAddresses } from './match';
 import type { Policy } from './schema';
 
 export interface PolicyGateOptions {
@@ -466,8 +466,8 @@ export class CallAnalysis {
       const check = (where: string, l: Label): void => {
         for (const s of l.untrusted) {
           any = true;
-          const m = /^tool:([^:]+):(.+)$/.exec(isListedSource(s) ? s.slice(0, -LISTED_MARK.length) : s);
-          const author = m ? this.opts.authorOf?.(m[1] ?? '', m[2] ?? '') : undefined;
+          const it = itemOfSource(s);
+          const author = it ? this.opts.authorOf?.(it.tool, it.item) : undefined;
           if (author !== undefined && to.has(author.toLowerCase())) continue;
           bad.push(
             author === undefined
