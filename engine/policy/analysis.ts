@@ -8,7 +8,7 @@ import { BOTTOM, isListedSource, isTrusted, joinPair, LISTED_MARK, type Label, t
 import type { LabeledValue } from '../ifc/labeled-value';
 import type { GateCall } from '../gate/types';
 import { BUILTIN_RECIPIENTS, type RecipientShape } from './tools';
-import { matchRecipient, parseAddress, sourceIsItem, splitAddresses } from './match';
+import { itemOfSource, matchRecipient, parseAddress, sourceIsItem, splitAddresses } from './match';
 import type { Policy } from './schema';
 import { bulkFacts, fmtList, fmtSources, mergeSorted, untrustedPhrase, withVerified } from './label-facts';
 
@@ -22,6 +22,12 @@ export interface PolicyGateOptions {
    * Without it the gate uses the readers of the `id` argument's label (see README).
    */
   readonly recipientsOf?: (call: GateCall) => readonly string[] | undefined;
+  /**
+   * Who sent an item, as the host can attest it: the bare address of an email's sender when the
+   * receiving server authenticated it (`tool` is the tool in the source, `item` its id).
+   * `undefined` when unknown or unauthenticated. Without it no item has an attested author.
+   */
+  readonly authorOf?: (tool: string, item: string) => string | undefined;
 }
 
 export interface Leaf {
@@ -116,6 +122,7 @@ interface Memo {
   itemId?: string | null;
   recipients?: Recipients;
   selfScope?: { ok: boolean; why: string[] };
+  authoredByRecipients?: { ok: boolean; why: string[] };
   bulk?: { untrusted: readonly string[]; pii: readonly string[] };
 }
 
@@ -128,6 +135,7 @@ export class CallAnalysis {
     itemId: undefined,
     recipients: undefined,
     selfScope: undefined,
+    authoredByRecipients: undefined,
     bulk: undefined,
   };
   private readonly leavesBy = new Map<string, readonly Leaf[]>();
@@ -448,6 +456,46 @@ export class CallAnalysis {
       return {
         ok: true,
         why: [any ? `every untrusted source is the item acted on (${id})` : 'no untrusted data is involved'],
+      };
+    });
+  }
+
+  /**
+   * Every untrusted source in the arguments and the context is an item (or its listing
+   * membership) whose attested sender is one of the call's recipients: no one but the people
+   * it goes to wrote anything that decided it (README, "Decided by its recipients").
+   */
+  get authoredByRecipients(): { ok: boolean; why: string[] } {
+    return this.once('authoredByRecipients', () => {
+      const R = this.recipients;
+      if (!R.known || R.list.length === 0)
+        return { ok: false, why: [R.unknownWhy ?? 'the call has no recipients to have written what decided it'] };
+      const to = new Set(R.list.map((r) => r.address?.toLowerCase()));
+      const bad: string[] = [];
+      let any = false;
+      const check = (where: string, l: Label): void => {
+        for (const s of l.untrusted) {
+          any = true;
+          const it = itemOfSource(s);
+          const author = it ? this.opts.authorOf?.(it.tool, it.item) : undefined;
+          if (author !== undefined && to.has(author.toLowerCase())) continue;
+          bad.push(
+            author === undefined
+              ? `${where} depends on ${s}, whose sender is not authenticated`
+              : `${where} depends on ${s}, sent by ${author}, who is not a recipient`,
+          );
+        }
+      };
+      for (const f of this.argNames) check(`\`${f}\``, this.fieldLabel(f));
+      check('the control context', this.call.context);
+      if (bad.length) return { ok: false, why: bad };
+      return {
+        ok: true,
+        why: [
+          any
+            ? `every untrusted source was sent (authenticated) by a recipient: ${fmtList(R.list.map((r) => r.address ?? r.shown))}`
+            : 'no untrusted data is involved',
+        ],
       };
     });
   }

@@ -69,6 +69,25 @@ function fieldTests(t: ArgsTest, A: CallAnalysis, fields: readonly string[], wha
     const bad = A.untrustedLeaves(present);
     parts.push(atom(bad.length === 0, t.trusted, [`every ${what} comes from trusted sources`], bad));
   }
+  if (t.oneOf !== undefined) {
+    const allowed = t.oneOf;
+    const bad = new CappedList();
+    for (const f of present)
+      for (const leaf of A.leaves(f)) {
+        const v = leaf.value;
+        if (v.kind !== 'prim' || typeof v.value !== 'string' || !allowed.includes(v.value))
+          bad.push(() => `\`${leaf.path}\` is not one of ${allowed.join(', ')}`);
+      }
+    const none = present.length === 0 ? [`none of ${quoteFields(fields)} is given`] : [];
+    parts.push(
+      atom(
+        bad.size === 0 && none.length === 0,
+        true,
+        [`every ${what} is one of ${allowed.join(', ')}`],
+        [...none, ...bad.done('values')],
+      ),
+    );
+  }
   if (t.verified !== undefined) {
     const kind = t.verified;
     const bad = new CappedList();
@@ -194,6 +213,10 @@ export function evalCondition(c: Condition, A: CallAnalysis): Outcome {
   if (c.selfScoped !== undefined) {
     const s = A.selfScope;
     parts.push({ ok: s.ok === c.selfScoped, why: s.why });
+  }
+  if (c.authoredByRecipients !== undefined) {
+    const s = A.authoredByRecipients;
+    parts.push({ ok: s.ok === c.authoredByRecipients, why: s.why });
   }
   if (c.deleteEnabled !== undefined) {
     const on = A.policy.settings.deleteEnabled;

@@ -25,4 +25,4 @@ export {
 } from './schema';
 export type { PolicyError } from './yaml-source';
 export { BUILTIN_TOOL_KINDS, BUILTIN_TOOLS, BUILTIN_RECIPIENTS, type RecipientShape } from './tools';
-export { matchRecipient, matchUrl, parseAddress } from './match';
+export { itemOfSource, matchRecipient, matchUrl, parseAddress } from './match';

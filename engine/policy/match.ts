@@ -2,6 +2,7 @@
  * Small pure matchers the policy engine (and the sanitizers) share: addresses, allowlist
  * patterns, cap patterns and source names.
  */
+import { isListedSource, LISTED_MARK } from '../ifc/label';
 
 /** `"Bob Lee <Bob@Acme.test>"` → `bob@acme.test`; null when it is not one address. */
 export function parseAddress(text: string): string | null {
@@ -92,6 +93,12 @@ export const capsMatching = (patterns: readonly string[], caps: readonly string[
  * Does this source name the item `id`? `tool:<name>:<item>`: the item is everything after the
  * tool name (ids may contain `:`), or, failing that, the last `:` segment.
  */
+/** The tool and item a `tool:T:ID` source names (its `#listed` membership names the same item). */
+export function itemOfSource(source: string): { tool: string; item: string } | null {
+  const m = /^tool:([^:]+):(.+)$/.exec(isListedSource(source) ? source.slice(0, -LISTED_MARK.length) : source);
+  return m ? { tool: m[1] ?? '', item: m[2] ?? '' } : null;
+}
+
 export function sourceIsItem(source: string, id: string): boolean {
   const m = /^tool:[^:]+:(.+)$/.exec(source);
   if (!m) return false;

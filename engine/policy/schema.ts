@@ -38,6 +38,8 @@ export interface ArgsTest {
   trusted?: boolean;
   /** true: every listed field that is present carries `verified(<kind>)`. */
   verified?: string;
+  /** (`args` only) every value of the listed fields is one of these strings (e.g. an RSVP answer). */
+  oneOf?: string[];
 }
 
 export interface DataTest {
@@ -86,6 +88,7 @@ export interface Condition {
   recipients?: RecipientsTest;
   context?: ContextTest;
   selfScoped?: boolean;
+  authoredByRecipients?: boolean;
   deleteEnabled?: boolean;
   bulkEgress?: boolean;
   bulk?: BulkTest;
@@ -97,6 +100,7 @@ const ArgsTestSchema = z
     capsAny: CapList.optional(),
     trusted: z.boolean().optional(),
     verified: z.string().min(1).optional(),
+    oneOf: z.array(z.string()).min(1).optional(),
   })
   .refine(hasTest, nonEmpty('an args test'));
 
@@ -140,6 +144,7 @@ export const ConditionSchema: z.ZodType<Condition> = z
       recipients: RecipientsTestSchema.optional(),
       context: ContextTestSchema.optional(),
       selfScoped: z.boolean().optional(),
+      authoredByRecipients: z.boolean().optional(),
       deleteEnabled: z.boolean().optional(),
       bulkEgress: z.boolean().optional(),
       bulk: BulkTestSchema.optional(),

@@ -76,6 +76,8 @@ const VectorSchema = z.strictObject({
   contacts: z.array(z.string()).optional(),
   /** The real recipients of a reply/RSVP, as a host would resolve them (`recipientsOf`). */
   itemRecipients: z.array(z.string()).optional(),
+  /** Attested senders by item id (an email's authenticated From, an organiser): `authorOf`. */
+  itemAuthors: z.record(z.string(), z.string()).optional(),
   expect: z.strictObject({ decision: z.enum(DECISIONS), rule: z.string().min(1).optional() }),
 });
 
@@ -94,6 +96,7 @@ export interface Vector {
   readonly name: string;
   readonly call: GateCall;
   readonly itemRecipients?: readonly string[];
+  readonly itemAuthors?: Readonly<Record<string, string>>;
   readonly expect: { readonly decision: DecisionName; readonly rule?: string };
 }
 
@@ -186,6 +189,7 @@ export function parseVectors(text: string): { ok: true; vectors: Vector[] } | { 
         name: v.name,
         call,
         ...(v.itemRecipients !== undefined ? { itemRecipients: v.itemRecipients } : {}),
+        ...(v.itemAuthors !== undefined ? { itemAuthors: v.itemAuthors } : {}),
         expect: v.expect,
       });
     });
@@ -206,6 +210,7 @@ export function runVectors(policy: Policy, vectorsText: string, opts: PolicyGate
   const rows: VectorRow[] = parsed.vectors.map((v) => {
     const gate = policyGate(policy, {
       recipientsOf: (call) => v.itemRecipients ?? opts.recipientsOf?.(call),
+      authorOf: (tool, item) => (v.itemAuthors !== undefined ? v.itemAuthors[item] : opts.authorOf?.(tool, item)),
     });
     const d = gate(v.call);
     const pass = d.decision === v.expect.decision && (v.expect.rule === undefined || v.expect.rule === d.rule);

@@ -4,9 +4,9 @@
  * the demo and most tests use.
  */
 import type { Decision, Gate, GateCall } from '../gate/types';
-import type { Json } from '../ifc/labeled-value';
+import { deepLabel, type Json } from '../ifc/labeled-value';
 import { firewallValue, type FirewallResult } from '../firewall';
-import { loadPolicy, policyGate, presetPolicy, withAllowlists, type Policy } from '../policy';
+import { itemOfSource, loadPolicy, policyGate, presetPolicy, withAllowlists, type Policy } from '../policy';
 import { sanitizerTools } from '../sanitizers';
 import { toolRegistry } from '../tools/types';
 import { WorldState, worldTools, bareAddress } from '../world';
@@ -29,7 +29,13 @@ export interface SimulateOptions {
    * Sees every gate decision with the gate's whole input and the recipients the world resolved
    * (a profile records them, so a later policy can be replayed against exactly this call).
    */
-  readonly onDecision?: (call: GateCall, decision: Decision, recipients: readonly string[] | undefined) => void;
+  readonly onDecision?: (
+    call: GateCall,
+    decision: Decision,
+    recipients: readonly string[] | undefined,
+    /** The attested senders of the items the call's untrusted sources name (`tool:item` → address). */
+    authors: Readonly<Record<string, string>>,
+  ) => void;
   /** Sees what the firewall found in each tool output (caps and kinds; the text stays in the run). */
   readonly onFindings?: (tool: string | undefined, findings: FirewallResult['findings']) => void;
   /** The quarantined extractor behind extract/summarize/classify (default: rule based). */
@@ -57,6 +63,9 @@ export function loadPolicyFile(text: string, fileName: string): Policy {
   if (!r.ok) throw new InputError(r.errors.map((e) => `${fileName}:${e.line}:${e.column}: ${e.message}`).join('\n'));
   return r.policy;
 }
+
+/** The tools whose output items are emails (their sources name an email id). */
+const EMAIL_TOOLS = new Set(['listEmails', 'getEmail', 'searchEmails']);
 
 export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
   const state = opts.world;
@@ -104,11 +113,32 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     }
     return undefined;
   };
-  const decide = policyGate(policy, { recipientsOf });
+  // The world knows whose mail the receiving server authenticated (an email's attested sender),
+  // and of which invitations it authenticated the organiser.
+  const authorOf = (tool: string, item: string): string | undefined => {
+    if (tool === 'listEvents') {
+      const ev = state.findEvent(item);
+      return ev && ev.authenticated !== false ? bareAddress(ev.organizer) : undefined;
+    }
+    if (!EMAIL_TOOLS.has(tool)) return undefined;
+    const e = state.findEmail(item);
+    return e && e.authenticated !== false ? bareAddress(e.from) : undefined;
+  };
+  const decide = policyGate(policy, { recipientsOf, authorOf });
+  const authorsIn = (call: GateCall): Record<string, string> => {
+    const out: Record<string, string> = {};
+    for (const l of [call.context, ...Object.values(call.args).map(deepLabel)])
+      for (const s of l.untrusted) {
+        const it = itemOfSource(s);
+        const author = it ? authorOf(it.tool, it.item) : undefined;
+        if (it && author !== undefined) out[`${it.tool}:${it.item}`] = author;
+      }
+    return out;
+  };
   const gate: Gate = opts.onDecision
     ? (call) => {
         const decision = decide(call);
-        opts.onDecision!(call, decision, recipientsOf(call));
+        opts.onDecision!(call, decision, recipientsOf(call), authorsIn(call));
         return decision;
       }
     : decide;

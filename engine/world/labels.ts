@@ -172,18 +172,42 @@ export function labeledEvent(
  * `#listed` (still untrusted: an attacker decides that its email exists and what it matches),
  * its readers, no caps. Marked sources let a policy tell "which items the listing holds" from
  * "what an item says" (self-scoping in loops). With no candidates at all, the list is the user's
- * private, trusted `system` knowledge joined with `outer`.
+ * private, trusted `system` knowledge joined with `outer`. `attested` are memberships already
+ * decided by trusted metadata (`attestedMembership`), joined as they are.
  */
 export function labeledList(
   items: readonly LabeledValue[],
   outer: Label,
   userAddresses: readonly string[],
   candidates: readonly Label[],
+  attested: readonly Label[] = [],
 ): LabeledValue {
-  const structure = candidates.length
-    ? joinLabels(...candidates.map(membershipOf), outer)
-    : joinLabels(userPrivate(userAddresses), outer);
+  const structure =
+    candidates.length || attested.length
+      ? joinLabels(...candidates.map(membershipOf), ...attested, outer)
+      : joinLabels(userPrivate(userAddresses), outer);
   return { kind: 'array', label: structure, items };
+}
+
+/**
+ * The membership of an email in a listing that only attested metadata selected — the sender
+ * address the receiving server authenticated (see searchEmails): trusted, because no text of
+ * the email decided that it is listed (nor, for the emails left out, that they are not). Its
+ * readers stay the email's, and what effect calls wrote on it (`written`) keeps its own label.
+ */
+export function attestedMembership(
+  tool: string,
+  email: Email,
+  userAddresses: readonly string[],
+  written: Label,
+): Label {
+  return joinLabels(
+    sourceLabel(`tool:${tool}:${email.id}${LISTED_MARK}`, {
+      trusted: true,
+      readers: principals([email.from], email.to, email.cc, userAddresses),
+    }),
+    membershipOf(written),
+  );
 }
 
 const listed = (s: string): string => (s.startsWith('tool:') ? s + LISTED_MARK : s);

@@ -81,6 +81,10 @@ const EmailSchema = z.object({
   unread: z.boolean().optional().default(false),
   threadId: idField.optional(),
   labels: stringList,
+  // The receiving server's verdict on the From address (SPF/DKIM/DMARC). `false`: a forged or
+  // unverifiable sender. Absent: it passed — a world file states who sent each mail; a profile's
+  // store sets it from the Authentication-Results it kept (main/profile/world-io.ts).
+  authenticated: z.boolean().optional(),
 });
 
 const EventSchema = z.object({
@@ -92,6 +96,10 @@ const EventSchema = z.object({
   description: textField,
   organizer: addressField,
   attendees: addressList,
+  // Whether the invitation's organiser was authenticated when it arrived (as for an email's
+  // From). `false`: a forged or unverifiable organiser. Absent: authenticated (a world file states
+  // who organised each event); a profile's calendar has no such verdict (main/profile/world-io.ts).
+  authenticated: z.boolean().optional(),
 });
 
 const BusySchema = z.object({ start: isoDate, end: isoDate, title: textField });

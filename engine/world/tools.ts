@@ -22,6 +22,7 @@ import { JsonSchemaSchema } from './extractor/json-schema';
 import { NotEnoughInformation, type Extractor } from './extractor/types';
 import {
   argsLabel,
+  attestedMembership,
   CAPS,
   emailLabels,
   eventLabels,
@@ -78,27 +79,41 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
   const maxLimit = opts.maxLimit ?? 500;
   const user = (): string[] => state.userAddresses;
 
-  const list = (items: LabeledValue[], outer: Label, candidates: readonly Label[]): LabeledValue =>
-    labeledList(items, outer, user(), candidates);
+  const list = (
+    items: LabeledValue[],
+    outer: Label,
+    candidates: readonly Label[],
+    attested: readonly Label[] = [],
+  ): LabeledValue => labeledList(items, outer, user(), candidates, attested);
   const wroteEmail = (e: Email): Label => state.writtenLabel(`email:${e.id}`);
   const wroteEvent = (e: CalendarEvent): Label => state.writtenLabel(`event:${e.id}`);
-  const emailCandidates = (tool: string): Label[] =>
-    state.emails.map((e) => emailLabels(tool, e, user(), wroteEmail(e)).base);
-  /** Newest first, up to the limit, chosen from every email in the mailbox. */
+  /**
+   * Newest first, up to the limit. The structure depends on every candidate (by default every
+   * email in the mailbox); `attested` hits were listed by trusted metadata alone, and their
+   * membership is trusted when nothing else (the limit) chose among them.
+   */
   const emailList = (
     tool: string,
     hits: readonly Email[],
     limit: number | undefined,
     labeled: Readonly<Record<string, LabeledValue>>,
-  ): LabeledValue =>
-    list(
+    select: { candidates: readonly Email[]; attested: readonly Email[] } = { candidates: state.emails, attested: [] },
+  ): LabeledValue => {
+    const max = limit ?? defaultLimit;
+    const attested = hits.length <= max ? select.attested : [];
+    const attestedSet = new Set(attested);
+    return list(
       [...hits]
         .sort(newestFirst)
-        .slice(0, limit ?? defaultLimit)
+        .slice(0, max)
         .map((e) => labeledEmail(tool, e, user(), BOTTOM, wroteEmail(e))),
       argsLabel(labeled),
-      emailCandidates(tool),
+      [...select.candidates, ...select.attested]
+        .filter((e) => !attestedSet.has(e))
+        .map((e) => emailLabels(tool, e, user(), wroteEmail(e)).base),
+      attested.map((e) => attestedMembership(tool, e, user(), wroteEmail(e))),
     );
+  };
 
   const emailOr404 = (id: string, labeled: Readonly<Record<string, LabeledValue>>): Email => {
     const e = state.findEmail(id);
@@ -223,12 +238,17 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         unreadOnly: z.boolean().optional(),
         limit: z.number().int().min(1).max(maxLimit).optional(),
       }),
-      doc: 'searchEmails({query?, from?, since?, until?, folder?, unreadOnly?, limit?}) → matching emails newest first (every word of query in subject, body or addresses; all folders but Trash)',
+      doc: 'searchEmails({query?, from?, since?, until?, folder?, unreadOnly?, limit?}) → matching emails newest first (every word of query in subject, body or addresses; from: a whole address matches the sender address exactly, anything else is a substring of the From header; all folders but Trash)',
       run: (args, labeled) => {
         const terms = [...(args.query ?? '').matchAll(/"([^"]+)"|(\S+)/g)].map((m) =>
           (m[1] ?? m[2] ?? '').toLowerCase(),
         );
         const from = args.from?.trim().toLowerCase();
+        // A whole address filters on the sender address; for mail whose sender the receiving
+        // server authenticated that is attested metadata, not text the sender wrote.
+        const byAddress = from !== undefined && looksLikeAddress(from) ? from : null;
+        const fromMatches = (e: Email): boolean =>
+          !from || (byAddress !== null ? bareAddress(e.from) === byAddress : e.from.toLowerCase().includes(from));
         const since = args.since !== undefined ? msOf(args.since) : -Infinity;
         const until = args.until !== undefined ? msOf(args.until) : Infinity;
         const folder =
@@ -238,13 +258,30 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         const hits = state.emails
           .filter((e) => (folder ? e.folder.toLowerCase() === folder : e.folder !== 'Trash'))
           .filter((e) => !args.unreadOnly || e.unread)
-          .filter((e) => !from || e.from.toLowerCase().includes(from))
+          .filter(fromMatches)
           .filter((e) => msOf(e.date) >= since && msOf(e.date) < until)
           .filter((e) => {
             const hay = [e.subject, e.body, e.from, ...e.to, ...e.cc].join('\n').toLowerCase();
             return terms.every((t) => hay.includes(t));
           });
-        return emailList('searchEmails', hits, args.limit, labeled);
+        if (byAddress === null) return emailList('searchEmails', hits, args.limit, labeled);
+        // Authenticated mail from another address cannot be listed, whatever it says: it is no
+        // candidate. Mail with a forged or unverified From stays one, listed or not, since its
+        // From header is text its sender chose. When the address is the only filter, an
+        // authenticated hit is listed because of who sent it, not what it says: attested.
+        const authenticated = (e: Email): boolean => e.authenticated !== false;
+        const candidates = state.emails.filter((e) => !authenticated(e) || fromMatches(e));
+        const metadataOnly =
+          terms.length === 0 &&
+          args.since === undefined &&
+          args.until === undefined &&
+          args.folder === undefined &&
+          args.unreadOnly === undefined;
+        const attested = metadataOnly ? hits.filter(authenticated) : [];
+        return emailList('searchEmails', hits, args.limit, labeled, {
+          candidates: candidates.filter((e) => !attested.includes(e)),
+          attested,
+        });
       },
     }),
 

@@ -23,10 +23,10 @@ export async function recordedRun(opts: Omit<SimulateOptions, 'onDecision' | 'on
       }
     },
     // Labels are plain data already: the input goes to JSON as it is.
-    onDecision: (call, decision, recipients) =>
+    onDecision: (call, decision, recipients, authors) =>
       gateInputs.push({
         tool: call.tool,
-        input: JSON.parse(JSON.stringify({ call, decision, recipients: recipients ?? null })) as Json,
+        input: JSON.parse(JSON.stringify({ call, decision, recipients: recipients ?? null, authors })) as Json,
       }),
   });
   return { ...result, gateInputs, findings };

@@ -70,6 +70,13 @@ export function authResults(email: Pick<Email, 'headers'>): Record<string, strin
 }
 
 /**
+ * Whether the receiving server vouched for the From address: DMARC passed (SPF or DKIM passed
+ * for a domain aligned with From). Anything less — no verdict, `none`, `fail` — leaves the
+ * sender unauthenticated, and the engine treats its From as text the sender chose.
+ */
+export const senderAuthenticated = (auth: Readonly<Record<string, string>> | null): boolean => auth?.dmarc === 'pass';
+
+/**
  * Charset labels no decoder knows (their text was read as UTF-8), from Content-Type header lines
  * (of every part) and encoded words; a body that merely mentions "charset=" does not count.
  */

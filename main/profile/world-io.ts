@@ -5,6 +5,7 @@
  * translation between the two shapes.
  */
 import type { Email, World, WorldEffects } from '../../engine/world';
+import { senderAuthenticated } from '../mail/parse';
 import type { Account, Repositories } from '../store/repositories';
 
 /** How many of an account's newest messages a run sees. */
@@ -33,6 +34,7 @@ export function worldOf(repos: Repositories, account: Account, clock: () => Date
     unread: m.unread,
     threadId: m.threadId,
     labels: [...m.labels],
+    authenticated: senderAuthenticated(m.auth),
   });
   return {
     user: { name: account.userName, email: account.email, addresses: [...account.addresses] },
@@ -40,7 +42,8 @@ export function worldOf(repos: Repositories, account: Account, clock: () => Date
     contacts: repos.contacts.list(account.id),
     emails: messages.filter((m) => m.folder !== 'Trash').map(toEmail),
     trash: messages.filter((m) => m.folder === 'Trash').map(toEmail),
-    events: repos.calendar.list(account.id),
+    // A calendar keeps no verdict on who organised an invitation: none counts as authenticated.
+    events: repos.calendar.list(account.id).map((e) => ({ ...e, authenticated: false })),
     allowlists: cfg.allowlists ?? { recipients: [], urls: [] },
     freeBusy: repos.calendar.busy(account.id),
     // Past drafts and sends keep new ids unique across runs (the world numbers them).

@@ -43,8 +43,17 @@ export class PoliciesService {
     const calls = this.p.repos.runs.recentCalls(limit).filter((c) => c.gateInput !== null);
     const changed: PolicyPreviewRow[] = [];
     for (const c of calls) {
-      const gi = c.gateInput as { call: GateCall; decision: Decision; recipients: string[] | null };
-      const gate = policyGate(r.policy, { recipientsOf: () => gi.recipients ?? undefined });
+      const gi = c.gateInput as {
+        call: GateCall;
+        decision: Decision;
+        recipients: string[] | null;
+        authors?: Record<string, string>;
+      };
+      // What the host attested when the call was decided (older records have no `authors`).
+      const gate = policyGate(r.policy, {
+        recipientsOf: () => gi.recipients ?? undefined,
+        authorOf: (tool, item) => gi.authors?.[`${tool}:${item}`],
+      });
       const after = gate(gi.call);
       if (after.decision !== gi.decision.decision || after.rule !== gi.decision.rule)
         changed.push({

@@ -17,6 +17,8 @@ interface Case {
   reasons?: string[];
   /** The recipients a host resolves from the item (an event's attendees after an update). */
   recipients?: string[];
+  /** Attested senders the host knows, by item id (an email's authenticated From, an organiser). */
+  authors?: Record<string, string>;
 }
 
 const withSettings = (base: string, yaml: string): Policy => {
@@ -237,6 +239,90 @@ const sample07 = (): GateCall =>
     { contacts },
   );
 
+/** A search over Bob's mail (`e1`, `e2` listed), and a reply to `e1` written by you. */
+const bobsSearch = lab({
+  sources: ['tool:searchEmails:e1#listed', 'tool:searchEmails:e2#listed'],
+  readers: [CONTACT, USER],
+});
+const replyInBranch = (body: ReturnType<typeof val>): GateCall =>
+  call('replyToEmail', { id: fromEmail('e1', 'e1', [CONTACT], [], 'searchEmails'), body }, { context: bobsSearch });
+const yourWords = val('Thanks Bob, I will review it.', {
+  sources: ['tool:searchEmails:e1#listed', 'tool:searchEmails:e2#listed'],
+  readers: [CONTACT, USER],
+});
+const WEBINAR = 'events@webinar.test';
+const declineOf = (response: string): GateCall =>
+  call(
+    'respondToEvent',
+    {
+      id: eventId('ev2', WEBINAR),
+      response: val(response, { sources: ['tool:listEvents:ev2'], readers: [WEBINAR, USER] }),
+    },
+    { context: lab({ sources: ['tool:listEvents:ev2', 'tool:listEvents:ev2#listed'], readers: [WEBINAR, USER] }) },
+  );
+
+/** egress/decided-by-recipients and calendar/decline-invitation, and their neighbours. */
+const decidedByRecipients = (): Case[] => [
+  {
+    name: "a reply in your words, decided only by the recipient's own authenticated mail",
+    call: replyInBranch(yourWords),
+    recipients: [CONTACT],
+    authors: { e1: CONTACT, e2: CONTACT },
+    decision: 'allow',
+    rule: 'egress/decided-by-recipients',
+    reasons: ['every untrusted source was sent (authenticated) by a recipient: bob@acme.test'],
+  },
+  {
+    name: 'the same reply when a listed mail failed authentication',
+    call: replyInBranch(yourWords),
+    recipients: [CONTACT],
+    authors: { e1: CONTACT },
+    decision: 'confirm',
+    rule: 'egress/untrusted-context',
+    reasons: ['tool:searchEmails:e2#listed, whose sender is not authenticated'],
+  },
+  {
+    name: 'the same reply when someone else sent a listed mail',
+    call: replyInBranch(yourWords),
+    recipients: [CONTACT],
+    authors: { e1: CONTACT, e2: ATTACKER },
+    decision: 'confirm',
+    rule: 'egress/untrusted-context',
+    reasons: [`sent by ${ATTACKER}, who is not a recipient`],
+  },
+  {
+    name: "a reply that quotes the recipient's own mail back",
+    call: replyInBranch(fromEmail('e1', 'quoted text', [CONTACT], ['UNTRUSTED_TEXT'], 'searchEmails')),
+    recipients: [CONTACT],
+    authors: { e1: CONTACT, e2: CONTACT },
+    decision: 'confirm',
+    rule: 'egress/untrusted-context',
+  },
+  {
+    name: "declining an authenticated organiser's invitation, decided by that invitation alone",
+    call: declineOf('declined'),
+    recipients: [WEBINAR],
+    authors: { ev2: WEBINAR },
+    decision: 'allow',
+    rule: 'calendar/decline-invitation',
+  },
+  {
+    name: 'accepting that invitation the same way',
+    call: declineOf('accepted'),
+    recipients: [WEBINAR],
+    authors: { ev2: WEBINAR },
+    decision: 'confirm',
+    rule: 'egress/untrusted-recipient',
+  },
+  {
+    name: 'declining an invitation whose organiser was not authenticated',
+    call: declineOf('declined'),
+    recipients: [WEBINAR],
+    decision: 'confirm',
+    rule: 'egress/untrusted-recipient',
+  },
+];
+
 const defaultCases = (): Case[] => [
   ...sharedEgress(),
   {
@@ -323,6 +409,7 @@ const defaultCases = (): Case[] => [
     decision: 'allow',
     rule: 'egress/to-self',
   },
+  ...decidedByRecipients(),
   {
     name: 'accepting an invitation',
     call: call('respondToEvent', { id: eventId('ev1', 'carol@other.test', [CONTACT]), response: lit('accepted') }),
@@ -550,7 +637,9 @@ const deleteCases = (): Case[] => [
 
 function check(policy: Policy, cases: Case[], hit: Set<string>): void {
   for (const c of cases) {
-    const d = policyGate(policy, { recipientsOf: () => c.recipients })(c.call);
+    const d = policyGate(policy, { recipientsOf: () => c.recipients, authorOf: (_t, item) => c.authors?.[item] })(
+      c.call,
+    );
     hit.add(d.rule);
     expect({ name: c.name, decision: d.decision, rule: d.rule }).toEqual({
       name: c.name,

@@ -18,10 +18,11 @@ const run = (file: string) =>
   simulate({ plan: readFileSync(file, 'utf8'), world: loadWorld(WORLD, 'demo-world.yaml'), mode: 'strict' });
 
 // Benign plans that rightly ask: untrusted content decides the action or the recipient.
+// (01-reply-to-bob and 14-decline-webinar no longer ask: only Bob's own authenticated mail
+// decides the reply, and only the authenticated organiser's own invitation the decline —
+// engine/policy/README.md, "Decided by its recipients". The spoofing world attacks both.)
 const ASKS: Readonly<Record<string, string>> = {
-  '01-reply-to-bob.js': 'egress/untrusted-context', // which email to answer came from the mailbox
   '12-accept-initech-demo.js': 'egress/untrusted-context', // accepting an outsider's invite books time
-  '14-decline-webinar.js': 'egress/untrusted-recipient', // the organizer is not a contact
 };
 
 describe('demo world: benign plans', () => {
