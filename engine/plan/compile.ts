@@ -411,10 +411,16 @@ export function compile(
     const a = operand(left);
     const b = operand(right);
     const slow = binop(op, a, b);
-    let fast: string;
-    if (op === '===' || op === '!==')
-      fast = `(typeof ${a} !== 'object' && typeof ${b} !== 'object' ? ${a} ${op} ${b} : ${slow})`;
-    else fast = `(typeof ${a} === 'number' && typeof ${b} === 'number' ? ${a} ${op} ${b} : ${slow})`;
+    // A literal operand's type is known here (and it is never boxed): its check is left out.
+    const literalType = (e: Expr): string | null => (e.type === 'Literal' && !e.regex ? typeof e.value : null);
+    const equality = op === '===' || op === '!==';
+    const check = (e: Expr, code: string): string | null => {
+      const t = literalType(e);
+      if (equality) return t !== null && t !== 'object' ? null : `typeof ${code} !== 'object'`;
+      return t === 'number' ? null : `typeof ${code} === 'number'`;
+    };
+    const checks = [...new Set([check(left, a), check(right, b)])].filter((c): c is string => c !== null);
+    const fast = checks.length ? `(${checks.join(' && ')} ? ${a} ${op} ${b} : ${slow})` : `(${a} ${op} ${b})`;
     return setup.length ? `(${setup.join(', ')}, ${fast})` : fast;
   };
 
