@@ -271,6 +271,8 @@ export const NewAccountInput = z.strictObject({
   smtpHost: z.string().max(253).optional(),
   smtpPort: z.number().int().min(1).max(65535).optional(),
   caldav: z.string().url().max(2000).optional(),
+  /** The receiving server's Authentication-Results id(s): only its verdicts authenticate senders. */
+  authserv: z.array(z.string().max(253)).max(10).optional(),
 });
 export type NewAccountInput = z.infer<typeof NewAccountInput>;
 

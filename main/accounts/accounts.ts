@@ -20,6 +20,8 @@ export interface NewAccount {
   readonly password: string;
   readonly smtp?: { readonly host: string; readonly port: number };
   readonly caldav?: string;
+  /** The Authentication-Results server id(s) of the account's receiving server (`mx.example.com`). */
+  readonly authserv?: readonly string[];
 }
 
 const Port = z.number().int().min(1).max(65535);
@@ -33,6 +35,8 @@ const AccountConfig = z.object({
   }),
   smtp: z.object({ host: z.string().min(1), port: Port }).optional(),
   caldav: z.string().optional(),
+  /** The receiving server's Authentication-Results id(s): only its verdicts authenticate a sender. */
+  authserv: z.array(z.string()).optional(),
 });
 export type AccountConfig = z.infer<typeof AccountConfig>;
 
@@ -55,6 +59,9 @@ function checkNew(a: NewAccount): void {
   if (!SECURITY.includes(a.imap.security)) throw new AccountError(`security must be one of ${SECURITY.join(', ')}`);
   if (!a.imap.user) throw new AccountError('the IMAP user name is empty');
   if (!a.password) throw new AccountError('the password is empty');
+  for (const id of a.authserv ?? [])
+    if (!/^[a-z0-9.-]{1,253}$/i.test(id.trim()))
+      throw new AccountError(`${JSON.stringify(id)} is not a server id (an Authentication-Results host name)`);
   if (a.caldav !== undefined && !/^https?:\/\//.test(a.caldav))
     throw new AccountError('the CalDAV URL must be http(s)');
 }
@@ -83,6 +90,7 @@ export async function addAccount(p: Profile, a: NewAccount, clock: () => Date = 
     imap: { host: a.imap.host, port: a.imap.port, security: a.imap.security, user: a.imap.user },
     ...(a.smtp ? { smtp: a.smtp } : {}),
     ...(a.caldav ? { caldav: a.caldav } : {}),
+    ...(a.authserv?.length ? { authserv: a.authserv.map((x) => x.trim().toLowerCase()) } : {}),
   };
   const account: Account = {
     id,

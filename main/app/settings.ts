@@ -88,6 +88,7 @@ export function accountsHandlers(ctx: AppContext): ZamburakHandlers['accounts'] 
           password: n.password,
           ...(n.smtpHost ? { smtp: { host: n.smtpHost, port: n.smtpPort ?? 587 } } : {}),
           ...(n.caldav ? { caldav: n.caldav } : {}),
+          ...(n.authserv?.length ? { authserv: n.authserv } : {}),
         },
         ctx.clock,
       ).catch(refusal);

@@ -55,26 +55,35 @@ export function threadIdOf(
 }
 
 /**
- * SPF, DKIM and DMARC from the topmost Authentication-Results header: the one the receiving
- * server added. Lower ones came with the message and may be forged by its sender.
+ * SPF, DKIM and DMARC from the topmost Authentication-Results header, with the server that wrote
+ * it (`authserv`, the header's first token). Only a header written by the account's own
+ * receiving server counts (senderAuthenticated); any other came with the message and may have
+ * been written by its sender.
  */
 export function authResults(email: Pick<Email, 'headers'>): Record<string, string> | null {
   const header = email.headers.find((h) => h.key === 'authentication-results');
   if (!header) return null;
-  const out: Record<string, string> = {};
+  const authserv = /^\s*([^\s;]+)/.exec(header.value)?.[1]?.toLowerCase();
+  const out: Record<string, string> = authserv ? { authserv } : {};
   for (const m of header.value.matchAll(/\b(spf|dkim|dmarc)\s*=\s*([a-z]+)/gi)) {
     const method = m[1]!.toLowerCase();
     out[method] ??= m[2]!.toLowerCase();
   }
-  return Object.keys(out).length ? out : null;
+  return Object.keys(out).some((k) => k !== 'authserv') ? out : null;
 }
 
 /**
- * Whether the receiving server vouched for the From address: DMARC passed (SPF or DKIM passed
- * for a domain aligned with From). Anything less — no verdict, `none`, `fail` — leaves the
- * sender unauthenticated, and the engine treats its From as text the sender chose.
+ * Whether the account's own receiving server vouched for the From address: its verdict (the
+ * header names one of `trustedAuthserv`, the server ids the person configured for the account)
+ * says DMARC passed. A receiving server removes headers that claim its id (RFC 8601 §5), so a
+ * header a sender forged cannot carry it. Anything less — no configured id, another server's
+ * header, no verdict, `none`, `fail` — leaves the sender unauthenticated, and the engine treats
+ * its From as text the sender chose.
  */
-export const senderAuthenticated = (auth: Readonly<Record<string, string>> | null): boolean => auth?.dmarc === 'pass';
+export const senderAuthenticated = (
+  auth: Readonly<Record<string, string>> | null,
+  trustedAuthserv: readonly string[],
+): boolean => auth?.dmarc === 'pass' && auth.authserv !== undefined && trustedAuthserv.includes(auth.authserv);
 
 /**
  * Charset labels no decoder knows (their text was read as UTF-8), from Content-Type header lines

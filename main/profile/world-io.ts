@@ -15,6 +15,8 @@ interface AccountConfig {
   /** A fixed clock (the demo account lives on the demo world's Monday morning). */
   readonly now?: string;
   readonly allowlists?: { recipients: string[]; urls: string[] };
+  /** The receiving server's Authentication-Results ids (main/accounts): whose verdicts count. */
+  readonly authserv?: readonly string[];
 }
 
 export const accountConfig = (a: Account): AccountConfig => a.config as AccountConfig;
@@ -34,7 +36,7 @@ export function worldOf(repos: Repositories, account: Account, clock: () => Date
     unread: m.unread,
     threadId: m.threadId,
     labels: [...m.labels],
-    authenticated: senderAuthenticated(m.auth),
+    authenticated: senderAuthenticated(m.auth, cfg.authserv ?? []),
   });
   return {
     user: { name: account.userName, email: account.email, addresses: [...account.addresses] },

@@ -96,6 +96,7 @@ async function account(p: Parsed): Promise<number> {
           if (!imap) throw new UsageError('account add needs --imap HOST:PORT');
           const smtp = server(p, 'smtp');
           const caldav = str(p, '--caldav');
+          const authserv = str(p, '--authserv-id');
           const sec = security(p);
           const accountName = str(p, '--name') ?? name;
           if (!accountName) throw new UsageError('account add needs --name NAME');
@@ -111,6 +112,7 @@ async function account(p: Parsed): Promise<number> {
             password,
             ...(smtp ? { smtp: { host: smtp.host, port: smtp.port ?? 587 } } : {}),
             ...(caldav ? { caldav } : {}),
+            ...(authserv ? { authserv: authserv.split(',').map((x) => x.trim()) } : {}),
           });
           process.stdout.write(json ? JSON.stringify(summary(a)) + '\n' : `Added ${line(a)}\n`);
           return 0;
@@ -161,6 +163,7 @@ export const accountCommand: Command = {
   name: 'account',
   help: `  zamburak account add --name NAME --email ADDR --imap HOST:PORT [--smtp HOST:PORT]
           [--security tls|starttls|none] --user USER --password-env VAR [--caldav URL]
+          [--authserv-id MX_HOST[,…]]
   zamburak account list|test NAME|remove NAME [--json] [--profile DIR]
       IMAP accounts. The password is read from the environment variable VAR and kept only in the
       profile's secret store. TLS is the default (port 993); --starttls requires the upgrade.`,
@@ -178,6 +181,7 @@ export const accountCommand: Command = {
     '--smtp-host',
     '--smtp-port',
     '--caldav',
+    '--authserv-id',
   ],
   boolFlags: ['--json', '--tls', '--starttls', '--plain'],
   run: account,

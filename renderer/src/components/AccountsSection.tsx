@@ -23,6 +23,7 @@ const EMPTY = {
   smtpHost: '',
   smtpPort: '587',
   caldav: '',
+  authserv: '',
 };
 
 export function AccountsSection() {
@@ -56,6 +57,7 @@ export function AccountsSection() {
       password: form.password,
       ...(form.smtpHost ? { smtpHost: form.smtpHost, smtpPort: Number(form.smtpPort) } : {}),
       ...(form.caldav ? { caldav: form.caldav } : {}),
+      ...(form.authserv.trim() ? { authserv: form.authserv.split(',').map((x) => x.trim()) } : {}),
     };
     try {
       const a = await api.accounts.add(input);
@@ -112,6 +114,11 @@ export function AccountsSection() {
         {field('smtpHost', 'SMTP server (to send)')}
         {field('smtpPort', 'SMTP port', 'number')}
         {field('caldav', 'CalDAV calendar URL (optional)', 'url')}
+        {field(
+          'authserv',
+          'Receiving server id in Authentication-Results, e.g. mx.example.com (optional; senders count as verified only by its verdict)',
+          'text',
+        )}
       </AddForm>
     </section>
   );

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { safeAttachmentName, saveAttachments } from '../../../main/mail/attachments';
 import { htmlToText, sanitizeHtml } from '../../../main/mail/html';
-import { parseMessage } from '../../../main/mail/parse';
+import { parseMessage, senderAuthenticated } from '../../../main/mail/parse';
 import { ParsePool } from '../../../main/mail/parse-pool';
 
 const FALLBACK = { date: new Date('2026-01-02T03:04:05Z'), key: 'm-fallback' };
@@ -49,8 +49,19 @@ Subject: urgent
 
 pay now
 `);
-    expect(m.auth).toEqual({ spf: 'fail', dkim: 'none', dmarc: 'fail' });
+    expect(m.auth).toEqual({ authserv: 'mx.example.test', spf: 'fail', dkim: 'none', dmarc: 'fail' });
     expect((await parse('From: a@b.test\nSubject: s\n\nx\n')).auth).toBeNull();
+  });
+
+  it("authenticates a sender only by a pass from the account's own receiving server", async () => {
+    const verdict = async (header: string) => (await parse(`${header}\nFrom: bob@acme.test\nSubject: s\n\nx\n`)).auth;
+    const ours = ['mx.example.test'];
+    expect(senderAuthenticated(await verdict('Authentication-Results: MX.example.test; dmarc=pass'), ours)).toBe(true);
+    // A server that adds no header leaves the sender's own on top: it names another server.
+    expect(senderAuthenticated(await verdict('Authentication-Results: forged.test; dmarc=pass'), ours)).toBe(false);
+    expect(senderAuthenticated(await verdict('Authentication-Results: mx.example.test; dmarc=fail'), ours)).toBe(false);
+    // No server id configured for the account: nobody is authenticated.
+    expect(senderAuthenticated(await verdict('Authentication-Results: mx.example.test; dmarc=pass'), [])).toBe(false);
   });
 
   it('threads a reply with its root, and a message without ids by the fallback key', async () => {

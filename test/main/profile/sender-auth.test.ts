@@ -1,0 +1,48 @@
+/**
+ * Who counts as an authenticated sender in a profile run: only a DMARC pass written by the
+ * account's own receiving server (its configured Authentication-Results id). A mail whose sender
+ * forged a verdict, or an account with no id configured, leaves the sender unauthenticated.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addAccount } from '../../../main/accounts/accounts';
+import { openProfile, type Profile } from '../../../main/profile/profile';
+import { worldOf } from '../../../main/profile/world-io';
+
+let p: Profile;
+afterEach(() => p?.close());
+
+async function accountWith(authserv?: string[]) {
+  p = openProfile(join(mkdtempSync(join(tmpdir(), 'zamburak-auth-')), 'p'));
+  const a = await addAccount(p, {
+    name: 'work',
+    email: 'me@work.test',
+    imap: { host: 'imap.work.test', port: 993, security: 'tls', user: 'me' },
+    password: 'pw',
+    ...(authserv ? { authserv } : {}),
+  });
+  // Two copies of a demo mail on this account: one verdict by its server, one by someone else.
+  const demo = p.repos.messages.page({ folder: 'INBOX', limit: 1 }).items[0]!;
+  const m = p.repos.messages.get(demo.id)!;
+  for (const [id, authserv] of [
+    ['ours', 'mx.work.test'],
+    ['forged', 'mx.attacker.test'],
+  ])
+    p.repos.messages.upsert({ ...m, id, accountId: a.id, auth: { authserv, dmarc: 'pass' } });
+  const emails = worldOf(p.repos, p.repos.accounts.get(a.id)!, () => new Date()).emails;
+  return Object.fromEntries(emails.map((e) => [e.id, e.authenticated]));
+}
+
+describe('sender authentication in profile runs', () => {
+  it("trusts only the account's own receiving server", async () => {
+    expect(await accountWith(['MX.work.test'])).toEqual({ ours: true, forged: false });
+  });
+  it('trusts no verdict when the account names no server', async () => {
+    expect(await accountWith()).toEqual({ ours: false, forged: false });
+  });
+  it('refuses a server id that is not a host name', async () => {
+    await expect(accountWith(['mx.work.test; dmarc=pass'])).rejects.toThrow(/not a server id/);
+  });
+});
