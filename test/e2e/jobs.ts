@@ -50,8 +50,10 @@ export async function triageJob(j: JobContext): Promise<void> {
   await expect.poll(() => profile.repos.messages.get(id)!.folder).toBe('INBOX');
   // Move to a folder from the keyboard, and undo it.
   await navigate(page, `#/inbox/${encodeURIComponent(id)}`);
+  await expect.poll(() => page.locator('#message-subject').innerText()).toBe(opened);
   await page.locator('body').press('v');
   const move = page.getByRole('form', { name: 'Move to a folder' });
+  await expect.poll(() => move.count()).toBe(1);
   await move.getByLabel('Move to').selectOption('Archive');
   await move.getByRole('button', { name: 'Move', exact: true }).click();
   await expect.poll(() => page.locator('footer.status').innerText()).toContain(`Moved “${opened}” to Archive`);

@@ -160,7 +160,8 @@ export function InboxScreen({ id }: { id: string | null }) {
     ArrowUp: () => open(selected - 1),
     Enter: () => open(Math.max(0, selected)),
     e: () => items[selected] && actions.archive(items[selected]!),
-    v: () => items[selected] && setMoving(true),
+    // The open message, even before the list around it has loaded.
+    v: () => id !== null && setMoving(true),
     u: () => items[selected] && actions.markUnread(items[selected]!),
     '/': () => searchBox.current?.focus(),
     r: () => document.querySelector<HTMLTextAreaElement>('.draft textarea')?.focus(),
