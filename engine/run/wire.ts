@@ -143,39 +143,77 @@ export function decode(
   return go(e);
 }
 
-/** LabeledValue → guest encoding, with its label table. */
-export function encode(v: LabeledValue): { value: Encoded; labels: Record<string, LabelDesc> } {
-  const ids = new Map<string, number>();
+/**
+ * How labels lie over a value sent into the sandbox, beside the plain JSON value itself: a label
+ * id where every part of the subtree (structure and leaves) has that label, otherwise one entry
+ * per part. Tool output is mostly uniform per item, so the message is the data plus a few ids.
+ */
+export type LabelShape =
+  | number
+  | ['a', number, LabelShape[]]
+  | ['o', number, Record<string, LabelShape>]
+  /** A leaf whose value is undefined (JSON has no such value). */
+  | ['u', number];
+
+/** What the host sends into the sandbox: plain JSON, its label shape and the label table. */
+export interface GuestValue {
+  readonly value: Json;
+  readonly shape: LabelShape;
+  readonly labels: Record<string, LabelDesc>;
+}
+
+/** LabeledValue → what the guest imports (the host side of the guest's `importValue`). */
+export function encode(v: LabeledValue): GuestValue {
+  // Tools reuse one label object across the parts of an item: look each object up once.
+  const byObject = new Map<Label, number>();
+  const byContent = new Map<string, number>();
   const labels: Record<string, LabelDesc> = {};
   const idOf = (l: Label): number => {
-    if (!l.sources.length && !l.caps.length && l.readers === 'public' && !l.verified) return 0;
-    const d = descOf(l);
-    const k = JSON.stringify(d);
-    let id = ids.get(k);
-    if (id === undefined) {
-      id = ids.size + 1;
-      ids.set(k, id);
-      labels[String(id)] = d;
+    let id = byObject.get(l);
+    if (id !== undefined) return id;
+    if (!l.sources.length && !l.caps.length && l.readers === 'public' && !l.verified) id = 0;
+    else {
+      const d = descOf(l);
+      const k = JSON.stringify(d);
+      id = byContent.get(k);
+      if (id === undefined) {
+        id = byContent.size + 1;
+        byContent.set(k, id);
+        labels[String(id)] = d;
+      }
     }
+    byObject.set(l, id);
     return id;
   };
-  const go = (x: LabeledValue): Encoded => {
+  const go = (x: LabeledValue): { value: Json; shape: LabelShape } => {
     const l = idOf(x.label);
     switch (x.kind) {
       case 'prim':
-        return x.value === undefined ? { k: 'u', l } : { k: 'p', v: x.value, l };
-      case 'array':
-        return { k: 'a', l, i: x.items.map(go) };
-      case 'object': {
-        const e: Record<string, Encoded> = {};
-        for (const [k, val] of Object.entries(x.entries)) e[k] = go(val);
-        return { k: 'o', l, e };
-      }
+        return x.value === undefined ? { value: null, shape: ['u', l] } : { value: x.value, shape: l };
       case 'opaque':
-        return { k: 'p', v: `<${x.what}>`, l };
+        return { value: `<${x.what}>`, shape: l };
+      case 'array': {
+        const parts = x.items.map(go);
+        const value = parts.map((p) => p.value);
+        const uniform = parts.every((p) => p.shape === l);
+        return { value, shape: uniform ? l : ['a', l, parts.map((p) => p.shape)] };
+      }
+      case 'object': {
+        const value: Record<string, Json> = {};
+        const shapes: Record<string, LabelShape> = {};
+        let uniform = true;
+        for (const [k, e] of Object.entries(x.entries)) {
+          const p = go(e);
+          value[k] = p.value;
+          shapes[k] = p.shape;
+          if (p.shape !== l) uniform = false;
+        }
+        return { value, shape: uniform ? l : ['o', l, shapes] };
+      }
     }
   };
-  return { value: go(v), labels };
+  const { value, shape } = go(v);
+  return { value, shape, labels };
 }
 
 /** Canonical JSON (sorted keys): what a content hash is computed over. */

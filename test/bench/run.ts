@@ -33,6 +33,11 @@ const REPS = 7;
 const SETUP_REPS = 25;
 /** Generous wall clock so a slow machine measures instead of hitting the engine's 10 s default. */
 const LIMITS = { wallMs: 120_000 };
+/**
+ * `BENCH_ONLY=fib,sieve npm run bench`: just those programs, printed and not written (a quick
+ * check while working on the engine; the committed results always come from a full run).
+ */
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean) ?? null;
 
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -110,7 +115,7 @@ async function main(): Promise<void> {
 
   // ---- the programs
   const files = readdirSync(join(HERE, 'plans'))
-    .filter((f) => f.endsWith('.js'))
+    .filter((f) => f.endsWith('.js') && (ONLY === null || ONLY.includes(f.replace(/\.js$/, ''))))
     .sort();
   const rows = [];
   for (const file of files) {
@@ -218,6 +223,7 @@ async function main(): Promise<void> {
       `plain QuickJS runtime+context+eval ${setup.baselineMs} ms`,
   );
 
+  if (ONLY !== null) return;
   const gateFirewall = benchGateFirewall();
   printGateFirewall(gateFirewall);
   const store = benchStore();

@@ -67,15 +67,17 @@
   // ---- labels ---------------------------------------------------------------------------
   const SRC_NAME = [];
   const SRC_TRUST = [];
-  const SRC_KEY = new Map();
+  // Source ids by name, one map per trust (a name can be both: a trusted and an untrusted source).
+  const SRC_TRUSTED = new Map();
+  const SRC_UNTRUSTED = new Map();
   function srcId(name, trusted) {
-    const k = (trusted ? 'T' : 'U') + name;
-    let id = SRC_KEY.get(k);
+    const ids = trusted ? SRC_TRUSTED : SRC_UNTRUSTED;
+    let id = ids.get(name);
     if (id === undefined) {
       id = SRC_NAME.length;
       SRC_NAME.push(name);
       SRC_TRUST.push(trusted);
-      SRC_KEY.set(k, id);
+      ids.set(name, id);
       if (!trusted) {
         const w = (id / 30) | 0;
         while (UNTRUSTED.length <= w) UNTRUSTED.push(0);
@@ -1038,16 +1040,31 @@
     if (LV[l]) d.v = LV[l];
     return d;
   }
+  // A label description from the host (run/wire.ts LabelDesc) as a label id. Imports decode
+  // hundreds of these (one or two per listed item), so no intermediate sets or sorted copies.
   function labelFrom(d) {
     if (!d) return 0;
-    const untrusted = new Set(d.u);
-    const s = bsOf(d.s.map((n) => srcId(n, !untrusted.has(n))));
-    const r = d.r === null ? null : d.r.map((p) => PRINCIPALS.id(p)).sort((a, b) => a - b);
-    const c = d.c.map((n) => CAPS.id(n)).sort((a, b) => a - b);
-    return intern(s, r === null ? null : dedupe(r), dedupe(c), d.v || null);
+    const s = [];
+    for (let i = 0; i < d.s.length; i++) {
+      const n = d.s[i];
+      const id = srcId(n, d.u.indexOf(n) < 0);
+      const w = (id / 30) | 0;
+      while (s.length <= w) s.push(0);
+      s[w] |= 1 << (id % 30);
+    }
+    const r = d.r === null ? null : idSet(d.r, PRINCIPALS);
+    return intern(s, r, idSet(d.c, CAPS), d.v || null);
   }
-  function dedupe(a) {
-    return a.filter((x, i) => i === 0 || a[i - 1] !== x);
+  // The ids of names in a table, sorted, without repeats.
+  function idSet(names, table) {
+    const out = [];
+    for (let i = 0; i < names.length; i++) {
+      const id = table.id(names[i]);
+      let at = out.length;
+      while (at > 0 && out[at - 1] > id) at--;
+      if (out[at - 1] !== id) out.splice(at, 0, id);
+    }
+    return out;
   }
   // Encodes a value for the host: {k, l, d, ...} with labels as ids, plus the table of labels.
   function exportValue(x, labels, seen) {
@@ -1088,27 +1105,60 @@
     for (const id of Object.keys(labels)) table[id] = labelDesc(+id);
     return { value: value, labels: table };
   }
-  function importValue(e, labels, path) {
-    const l = labelFrom(labels[e.l]);
-    const leaf = l === 0 ? -1 : node('source ' + path, -1, -1, l);
-    if (e.k === 'a') {
-      const a = newArr(l);
-      a[LISTING] = true;
-      if (l) a[SD] = leaf;
-      for (let i = 0; i < e.i.length; i++) a.push(importValue(e.i[i], labels, path + '[' + i + ']'));
+  // Imports a value from the host: plain JSON, the label shape over it (run/wire.ts LabelShape:
+  // a label id for a subtree labeled alike throughout, else one entry per part) and the table of
+  // label descriptions, each decoded once per import.
+  function importValue(value, shape, labels, path) {
+    const ids = new Map();
+    const labelOf = (i) => {
+      let l = ids.get(i);
+      if (l === undefined) {
+        l = labelFrom(labels[i]);
+        ids.set(i, l);
+      }
+      return l;
+    };
+    return importPart(value, shape, labelOf, path);
+  }
+  function importPart(v, shape, labelOf, path) {
+    if (typeof shape === 'number') return importAlike(v, labelOf(shape), path);
+    const l = labelOf(shape[1]);
+    if (shape[0] === 'u') return l === 0 ? undefined : new Box(undefined, l, node('source ' + path, -1, -1, l));
+    const parts = shape[2];
+    if (shape[0] === 'a') {
+      const a = importedArr(l, path);
+      for (let i = 0; i < parts.length; i++) a.push(importPart(v[i], parts[i], labelOf, path + '[' + i + ']'));
       return a;
     }
-    if (e.k === 'o') {
-      const o = newObj();
-      if (l) {
-        o[SL] = l;
-        o[SD] = leaf;
-      }
-      for (const k of Object.keys(e.e)) o[k] = importValue(e.e[k], labels, path + '.' + k);
-      return o;
+    const o = importedObj(l, path);
+    for (const k of Object.keys(parts)) o[k] = importPart(v[k], parts[k], labelOf, path + '.' + k);
+    return o;
+  }
+  // A subtree whose every part has label l.
+  function importAlike(v, l, path) {
+    if (v === null || typeof v !== 'object') return l === 0 ? v : new Box(v, l, node('source ' + path, -1, -1, l));
+    if (isArray(v)) {
+      const a = importedArr(l, path);
+      for (let i = 0; i < v.length; i++) a.push(importAlike(v[i], l, path + '[' + i + ']'));
+      return a;
     }
-    const v = e.k === 'u' ? undefined : e.v;
-    return l === 0 ? v : new Box(v, l, leaf);
+    const o = importedObj(l, path);
+    for (const k of Object.keys(v)) o[k] = importAlike(v[k], l, path + '.' + k);
+    return o;
+  }
+  function importedArr(l, path) {
+    const a = newArr(l);
+    a[LISTING] = true;
+    if (l) a[SD] = node('source ' + path, -1, -1, l);
+    return a;
+  }
+  function importedObj(l, path) {
+    const o = newObj();
+    if (l) {
+      o[SL] = l;
+      o[SD] = node('source ' + path, -1, -1, l);
+    }
+    return o;
   }
   R.tool = async function (name, args, line, column) {
     if (S.dead) throw new LimitError('steps', 'the run was stopped');
@@ -1130,7 +1180,7 @@
       throw err;
     }
     if (reply.effect && strict && pc !== 0) R.wt = J(R.wt, pc);
-    const out = importValue(reply.value, reply.labels, name + (reply.item ? '(' + reply.item + ')' : '()'));
+    const out = importValue(reply.value, reply.shape, reply.labels, name + (reply.item ? '(' + reply.item + ')' : '()'));
     const chosenBy = J(argLabel, pc);
     if (chosenBy !== 0 && isArray(raw(out)) && raw(out)[LISTING] === true) raw(out)[CHOSEN] = chosenBy;
     // Only what reads the world sees the world's state (an extractor's answer does not).
@@ -1142,7 +1192,7 @@
   R.worldUp = function () {
     if (strict && R.pc !== 0) R.wt = J(R.wt, R.pc);
   };
-  R.input = cfg.input ? importValue(cfg.input.value, cfg.input.labels, 'input') : undefined;
+  R.input = cfg.input ? importValue(cfg.input.value, cfg.input.shape, cfg.input.labels, 'input') : undefined;
 
   // ---- lineage -----------------------------------------------------------------------------
   // Explains a node as a small tree: operations down to their sources, bounded in size.
@@ -1207,8 +1257,6 @@
     str,
     acc,
     inTry,
-    importValue,
-    labelFrom,
     strict,
     LIM,
     cfg,
