@@ -10,6 +10,7 @@ import type * as acorn from 'acorn';
 import type { Analysis, Binding } from './analyze';
 import { NAMESPACE_CONSTANTS } from './builtins';
 import { CALLBACK_METHODS, EffectAnalyzer, type Base, type Effects } from './effects';
+import { isBool, isNum, plainLoop } from './plain-loops';
 import type { Mode, Position } from '../run/types';
 
 type N = acorn.AnyNode;
@@ -56,6 +57,13 @@ interface Fn {
   readonly loops: string[];
   /** How many try blocks (or their catch) enclose the current point (within this function). */
   tries: number;
+  /** Where the function starts (0 for the plan's top level). */
+  readonly start: number;
+  /**
+   * Inside the fast copy of a plain loop (plain-loops.ts): the variables holding plain numbers.
+   * The context is empty there, so assignments, tests and number operators need no bookkeeping.
+   */
+  plain: ReadonlySet<Binding> | null;
 }
 
 const str = (s: string): string => JSON.stringify(s);
@@ -122,7 +130,7 @@ export function compile(
   // Hot paths are inlined: a value that is not an object carries no label, so most joins and
   // truthiness tests need no call into the runtime.
   const asg = (code: string): string => {
-    if (!strict) return code;
+    if (!strict || fn.plain) return code;
     const t = temp();
     return `(${t} = ${code}, __R.pc === 0 ? ${t} : __R.asg(${t}))`;
   };
@@ -348,11 +356,14 @@ export function compile(
         return `__R.newc(${str((e.callee as acorn.Identifier).name)}, ${args(e.arguments)})`;
       case 'UnaryExpression':
         if (e.operator === 'void') return `(${ex(e.argument)}, undefined)`;
+        if (e.operator === '!' ? bool(e.argument) : e.operator !== 'typeof' && num(e.argument))
+          return `(${e.operator}(${ex(e.argument)}))`;
         return `__R.${UNARY[e.operator]}(${ex(e.argument)})`;
       case 'BinaryExpression':
         if (e.operator === 'in') return `__R.has(${ex(e.left as Expr)}, ${ex(e.right)})`;
         return binary(e.operator, e.left as Expr, e.right);
       case 'LogicalExpression': {
+        if (bool(e)) return `(${ex(e.left)} ${e.operator} ${ex(e.right)})`;
         const t = temp();
         const left = ex(e.left);
         const pick = (r: string): string => chosen(r, t);
@@ -362,6 +373,7 @@ export function compile(
         return `(${t} = ${left}, __R.nul(${t}) ? ${rightWith()} : ${t})`;
       }
       case 'ConditionalExpression': {
+        if (bool(e.test)) return `(${ex(e.test)} ? ${ex(e.consequent)} : ${ex(e.alternate)})`;
         const t = temp();
         const pick = (r: string): string => chosen(r, t);
         return `(${t} = ${ex(e.test)}, ${exprRegion([e.consequent, e.alternate], t, ([a, b]) => `${truthy(t)} ? ${pick(a!)} : ${pick(b!)}`)})`;
@@ -393,6 +405,9 @@ export function compile(
   const defaultValue = (dflt: Expr, t: string): string => exprRegion([dflt], t, ([r]) => chosen(r!, t));
 
   const binop = (op: string, a: string, b: string): string => `__R.${BINARY[op]}(${a}, ${b})`;
+  /** In a plain loop: is e a plain number, or a plain boolean? Then its operators are native. */
+  const num = (e: N): boolean => fn.plain !== null && isNum(e, fn.plain, analysis);
+  const bool = (e: N): boolean => fn.plain !== null && isBool(e, fn.plain, analysis);
 
   /**
    * A binary operator with its fast path inlined: two plain numbers (or, for equality, two
@@ -400,6 +415,7 @@ export function compile(
    * runtime, which joins labels. Operands that are not names or literals are evaluated once.
    */
   const binary = (op: string, left: Expr, right: Expr): string => {
+    if (num(left) && num(right)) return `(${ex(left)} ${op} ${ex(right)})`;
     const setup: string[] = [];
     const operand = (e: Expr): string => {
       const code = ex(e);
@@ -428,6 +444,7 @@ export function compile(
     const op = e.operator === '=' ? null : e.operator.slice(0, -1);
     const t = e.left;
     if (t.type === 'Identifier') {
+      if (num(e)) return `(${t.name} ${e.operator} ${ex(e.right)})`;
       const v = op ? binop(op, t.name, ex(e.right)) : ex(e.right);
       return `(${t.name} = ${asg(v)})`;
     }
@@ -445,6 +462,7 @@ export function compile(
     const f = e.operator === '++' ? '__R.inc' : '__R.dec';
     const a = e.argument;
     if (a.type === 'Identifier') {
+      if (num(a)) return e.prefix ? `(${e.operator}${a.name})` : `(${a.name}${e.operator})`;
       const step = `(typeof ${a.name} === 'number' ? ${a.name} ${e.operator === '++' ? '+' : '-'} 1 : ${f}(${a.name}))`;
       if (unused || e.prefix) return `(${a.name} = ${asg(step)})`;
       const old = temp();
@@ -668,6 +686,11 @@ export function compile(
         return;
       case 'BreakStatement':
       case 'ContinueStatement': {
+        // A plain loop has no try inside: leaving it leaves no try.
+        if (fn.plain) {
+          emit(`${s.type === 'BreakStatement' ? 'break' : 'continue'};`, at);
+          return;
+        }
         // Out of a try, early: what follows (in the loop, after it) depends on the try so far.
         const loopAcc = fn.loops[fn.loops.length - 1];
         const early = fn.tries > 0 && loopAcc ? `${TRY_EXIT} ${loopAcc} = __R.J(${loopAcc}, __R.pc); ` : '';
@@ -682,6 +705,16 @@ export function compile(
         emit('}');
         return;
       case 'IfStatement': {
+        if (bool(s.test)) {
+          emit(`if (${ex(s.test)}) {`, at);
+          stmts(blockOf(s.consequent));
+          if (s.alternate) {
+            emit('} else {');
+            stmts(blockOf(s.alternate));
+          }
+          emit('}');
+          return;
+        }
         const c = temp();
         const p = temp();
         const eff = effects.region([s.consequent, s.alternate], s.consequent.start, s.end);
@@ -742,8 +775,48 @@ export function compile(
   const iterationStart = (lt: string, la: string): string =>
     `${tick} if (__R.exit !== 0) __abr = __R.J(__abr, __R.exitOf()); __R.pc = ${lt} === 0 && ${la} === 0 && __abr === 0 ? 0 : __R.J(__R.J(${lt}, ${la}), __abr);`;
 
-  // Loops: the test's label accumulates into the context for every later iteration.
+  /**
+   * A loop that is plain (plain-loops.ts) is emitted twice: a copy without bookkeeping, run when
+   * the guard finds the context empty and the number variables holding numbers, and the fully
+   * instrumented loop otherwise.
+   */
   const loop = (s: acorn.WhileStatement | acorn.DoWhileStatement | acorn.ForStatement, at: Position): void => {
+    if (fn.plain) return plainLoopCode(s as acorn.WhileStatement | acorn.ForStatement, at);
+    const facts = s.type === 'DoWhileStatement' ? null : plainLoop(s, analysis, fn.start);
+    if (!facts) return labeledLoop(s, at);
+    const guard = [
+      '__R.pc === 0',
+      '__R.exit === 0',
+      '__abr === 0',
+      ...facts.guard.map((b) => `typeof ${b.name} === 'number'`),
+    ];
+    emit(`if (${guard.join(' && ')}) {`, at);
+    fn.plain = facts.nums;
+    plainLoopCode(s as acorn.WhileStatement | acorn.ForStatement, at);
+    fn.plain = null;
+    emit('} else {');
+    labeledLoop(s, at);
+    emit('}');
+  };
+  // Steps are counted as in the instrumented loop (one per test), so both copies stop alike.
+  const plainLoopCode = (s: acorn.WhileStatement | acorn.ForStatement, at: Position): void => {
+    const test = s.test ? ` if (!${ex(s.test)}) break;` : '';
+    if (s.type === 'WhileStatement') emit(`for (;;) { ${tick}${test}`, at);
+    else {
+      const init =
+        s.init?.type === 'VariableDeclaration'
+          ? `${s.init.kind} ${s.init.declarations.map((d) => `${(d.id as acorn.Identifier).name} = ${d.init ? ex(d.init) : 'undefined'}`).join(', ')}`
+          : s.init
+            ? ex(s.init)
+            : '';
+      const upd = s.update ? (s.update.type === 'UpdateExpression' ? update(s.update, true) : ex(s.update)) : '';
+      emit(`for (${init}; ; ${upd}) { ${tick}${test}`, at);
+    }
+    stmts(blockOf(s.body));
+    emit('}');
+  };
+  // Loops: the test's label accumulates into the context for every later iteration.
+  const labeledLoop = (s: acorn.WhileStatement | acorn.DoWhileStatement | acorn.ForStatement, at: Position): void => {
     const p = temp();
     const lt = temp();
     const la = temp();
@@ -902,7 +975,7 @@ export function compile(
   const func = (f: acorn.Function, name: string | null): string => {
     const savedFn = fn;
     const savedOut = out;
-    fn = { temps: [], isAsync: f.async, awaits: f.async, regions: 0, loops: [], tries: 0 };
+    fn = { temps: [], isAsync: f.async, awaits: f.async, regions: 0, loops: [], tries: 0, start: f.start, plain: null };
     out = [];
     const params: string[] = [];
     const prologue: string[] = [];
@@ -976,7 +1049,7 @@ export function compile(
   };
 
   // ---- the program ------------------------------------------------------------------------------
-  fn = { temps: [], isAsync: false, awaits: true, regions: 0, loops: [], tries: 0 };
+  fn = { temps: [], isAsync: false, awaits: true, regions: 0, loops: [], tries: 0, start: 0, plain: null };
   stmts(program.body);
   emit('return __R.ret(undefined, __e, __abr);');
   const body = out;

@@ -1,0 +1,224 @@
+/**
+ * Plain loops: loops the compiler may also emit without label bookkeeping, behind a run-time
+ * guard (engine-facts: "skip instrumentation where the compiler can prove a value label-free").
+ *
+ * A loop is plain when, entered with an empty control context and with its number variables
+ * holding plain numbers, nothing in it can raise the context or label those variables:
+ * - it calls no plan function (a callee's conditional return raises the caller's context), awaits
+ *   nothing, passes no callback, makes no function, and has no try, switch, for…of, label,
+ *   return, optional chain or default value;
+ * - every test (if, loop, `?:`, `&&`, `||`, `!`) is a comparison of numbers, so its value is a
+ *   plain boolean and every branch runs under the context the loop was entered with;
+ * - its number variables (found by a fixpoint) are only ever assigned numbers computed from
+ *   number literals and number variables.
+ * Everything else in the loop (property reads and writes, non-callback methods, built-ins) runs
+ * through the label runtime as usual: with an empty context that code behaves the same either way.
+ * At run time the guard checks the context, pending exit taint and the number variables declared
+ * outside the loop; when it fails, the fully instrumented loop runs instead.
+ */
+import type * as acorn from 'acorn';
+import type { Analysis, Binding } from './analyze';
+
+type N = acorn.AnyNode;
+type Loop = acorn.ForStatement | acorn.WhileStatement;
+
+export interface PlainLoop {
+  /** Variables that hold plain numbers throughout the loop. */
+  readonly nums: ReadonlySet<Binding>;
+  /** The ones declared before the loop: the guard checks they hold numbers on entry. */
+  readonly guard: readonly Binding[];
+}
+
+const ARITH = new Set(['+', '-', '*', '/', '%', '**', '&', '|', '^', '<<', '>>', '>>>']);
+const COMPARE = new Set(['<', '>', '<=', '>=', '===', '!==']);
+/** Node kinds that make a loop not plain wherever they occur in it. */
+const REFUSED = new Set([
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+  'FunctionDeclaration',
+  'AwaitExpression',
+  'TryStatement',
+  'SwitchStatement',
+  'ForOfStatement',
+  'ForInStatement',
+  'DoWhileStatement',
+  'LabeledStatement',
+  'ReturnStatement',
+  'ChainExpression',
+  'AssignmentPattern',
+  'ObjectPattern',
+  'ArrayPattern',
+  'NewExpression',
+  'TaggedTemplateExpression',
+  'YieldExpression',
+]);
+
+const children = (n: N): N[] => {
+  const out: N[] = [];
+  for (const [k, v] of Object.entries(n)) {
+    if (k === 'type' || k === 'start' || k === 'end') continue;
+    if (Array.isArray(v)) for (const x of v) if (x && typeof x === 'object' && 'type' in x) out.push(x as N);
+    if (v && typeof v === 'object' && 'type' in v) out.push(v as N);
+  }
+  return out;
+};
+
+/** The variables a node uses as operands (of operators, assignments, declarations and calls). */
+function operands(n: N): acorn.Identifier[] {
+  const parts: (N | null | undefined)[] =
+    n.type === 'BinaryExpression' || n.type === 'LogicalExpression'
+      ? [n.left, n.right]
+      : n.type === 'UnaryExpression' || n.type === 'UpdateExpression'
+        ? [n.argument]
+        : n.type === 'AssignmentExpression'
+          ? [n.left, n.right]
+          : n.type === 'VariableDeclarator'
+            ? [n.id, n.init]
+            : n.type === 'CallExpression'
+              ? n.arguments
+              : [];
+  return parts.filter((p): p is acorn.Identifier => p?.type === 'Identifier');
+}
+
+/** Is `e` a plain number, given the variables known to hold numbers? */
+export function isNum(e: N, nums: ReadonlySet<Binding>, analysis: Analysis): boolean {
+  switch (e.type) {
+    case 'Literal':
+      return typeof e.value === 'number';
+    case 'Identifier': {
+      const r = analysis.refs.get(e);
+      return r?.kind === 'local' && nums.has(r.binding);
+    }
+    case 'UnaryExpression':
+      return (e.operator === '-' || e.operator === '+' || e.operator === '~') && isNum(e.argument, nums, analysis);
+    case 'BinaryExpression':
+      return ARITH.has(e.operator) && isNum(e.left, nums, analysis) && isNum(e.right, nums, analysis);
+    case 'UpdateExpression':
+    case 'AssignmentExpression':
+      return isNumWrite(e, nums, analysis);
+    default:
+      return false;
+  }
+}
+
+/** Is `e` a plain boolean (a test whose value carries no label)? */
+export function isBool(e: N, nums: ReadonlySet<Binding>, analysis: Analysis): boolean {
+  switch (e.type) {
+    case 'Literal':
+      return typeof e.value === 'boolean';
+    case 'UnaryExpression':
+      return e.operator === '!' && isBool(e.argument, nums, analysis);
+    case 'BinaryExpression':
+      return COMPARE.has(e.operator) && isNum(e.left, nums, analysis) && isNum(e.right, nums, analysis);
+    case 'LogicalExpression':
+      return e.operator !== '??' && isBool(e.left, nums, analysis) && isBool(e.right, nums, analysis);
+    default:
+      return false;
+  }
+}
+
+/** An assignment or update of a number variable with a number (so its value is one too). */
+function isNumWrite(
+  e: acorn.AssignmentExpression | acorn.UpdateExpression,
+  nums: ReadonlySet<Binding>,
+  analysis: Analysis,
+): boolean {
+  const target = e.type === 'UpdateExpression' ? e.argument : e.left;
+  if (target.type !== 'Identifier') return false;
+  const r = analysis.refs.get(target);
+  if (r?.kind !== 'local' || !nums.has(r.binding)) return false;
+  if (e.type === 'UpdateExpression') return true;
+  const op = e.operator.slice(0, -1);
+  return (e.operator === '=' || ARITH.has(op)) && isNum(e.right, nums, analysis);
+}
+
+/**
+ * The plain-loop facts for `loop` in the function whose body starts at `fnStart`, or null when
+ * the loop is not plain.
+ */
+export function plainLoop(loop: Loop, analysis: Analysis, fnStart: number): PlainLoop | null {
+  const nodes: N[] = [];
+  const calls: acorn.CallExpression[] = [];
+  const walk = (n: N): boolean => {
+    if (REFUSED.has(n.type)) return false;
+    if ((n.type === 'BreakStatement' || n.type === 'ContinueStatement') && n.label) return false;
+    if (n.type === 'CallExpression') calls.push(n);
+    nodes.push(n);
+    return children(n).every(walk);
+  };
+  if (!walk(loop)) return null;
+
+  // Candidates: the local variables the loop uses as operands (a container it only reads from or
+  // calls methods on is left alone), declared inside it or before it in this function (not a
+  // closure's: that could be read before its declaration ran).
+  const nums = new Set<Binding>();
+  for (const id of nodes.flatMap(operands)) {
+    const r = analysis.refs.get(id);
+    if (r?.kind !== 'local') continue;
+    const b = r.binding;
+    if (b.kind === 'function' || b.kind === 'catch') continue;
+    const inside = b.id.start > loop.start && b.id.end <= loop.end;
+    const before =
+      b.id.start >= fnStart && b.id.start < loop.start && b.scopeStart <= loop.start && b.scopeEnd >= loop.end;
+    if (inside || before) nums.add(b);
+  }
+  // Writes: each one must store a number, given the others (greatest fixpoint). A variable
+  // declared inside the loop is written by its declaration, so one without a number initialiser
+  // leaves the set here too.
+  const writes: { b: Binding; ok: () => boolean }[] = [];
+  for (const n of nodes) {
+    if (n.type === 'VariableDeclarator' && n.id.type === 'Identifier') {
+      const r = analysis.refs.get(n.id);
+      const init = n.init;
+      if (r?.kind === 'local') writes.push({ b: r.binding, ok: () => !!init && isNum(init, nums, analysis) });
+    } else if (n.type === 'AssignmentExpression' || n.type === 'UpdateExpression') {
+      const target = n.type === 'UpdateExpression' ? n.argument : n.left;
+      if (target.type !== 'Identifier') continue;
+      const r = analysis.refs.get(target);
+      if (r?.kind === 'local') writes.push({ b: r.binding, ok: () => isNumWrite(n, nums, analysis) });
+    }
+  }
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const w of writes)
+      if (nums.has(w.b) && !w.ok()) {
+        nums.delete(w.b);
+        changed = true;
+      }
+  }
+
+  // Every test must be a plain boolean.
+  for (const n of nodes) {
+    const test =
+      n.type === 'IfStatement' || n.type === 'ConditionalExpression' || n.type === 'WhileStatement'
+        ? n.test
+        : n.type === 'ForStatement'
+          ? n.test
+          : n.type === 'LogicalExpression'
+            ? n
+            : n.type === 'UnaryExpression' && n.operator === '!'
+              ? n
+              : undefined;
+    if (test && !isBool(test, nums, analysis)) return null;
+  }
+  if (!calls.every((c) => plainCall(c, analysis, nums))) return null;
+  const guard = [...nums].filter((b) => b.id.start < loop.start);
+  return { nums, guard };
+}
+
+/**
+ * A call that runs no plan code: a built-in or a method by its name, given no function. No
+ * function can be written in a plain loop, but a variable may hold one: an argument that is a
+ * variable must be one of the loop's numbers.
+ */
+function plainCall(c: acorn.CallExpression, analysis: Analysis, nums: ReadonlySet<Binding>): boolean {
+  const callee = c.callee;
+  const calleeOk =
+    callee.type === 'Identifier'
+      ? analysis.refs.get(callee)?.kind === 'builtin'
+      : callee.type === 'MemberExpression' && !callee.computed && !callee.optional;
+  return (
+    calleeOk &&
+    c.arguments.every((a) => a.type !== 'SpreadElement' && (a.type !== 'Identifier' || isNum(a, nums, analysis)))
+  );
+}
