@@ -136,7 +136,9 @@ export function compile(
   };
   const isObj = (t: string): string => `(typeof ${t} === 'object' && ${t} !== null)`;
   const truthy = (t: string): string => `(${isObj(t)} ? __R.tr(${t}) : ${t})`;
-  const labelOf = (t: string): string => `(${isObj(t)} ? __R.lab(${t}) : 0)`;
+  /** The context saved in p raised by t's label (the context is never a verified label, so an
+   * unlabeled t leaves it as it was without a join). */
+  const raisedBy = (p: string, t: string): string => `(${isObj(t)} ? __R.J(${p}, __R.lab(${t})) : ${p})`;
   const chosen = (r: string, t: string): string => (strict ? `(${isObj(t)} ? __R.ctl(${r}, ${t}) : ${r})` : r);
 
   // An argument list; with spread parts it carries what its length depends on (R.sargs).
@@ -282,7 +284,7 @@ export function compile(
       const code = step(t, op, i);
       fn.regions--;
       const after = mergeCode(eff, p, e.end);
-      return `(${withCapture(cap, `${p} = __R.pc`)}, __R.pc = __R.J(${p}, ${labelOf(t)}), ${r} = __R.nul(${t}) ? __R.undef(${t}) : ${code}, ${[...after, r].join(', ')})`;
+      return `(${withCapture(cap, `${p} = __R.pc`)}, __R.pc = ${raisedBy(p, t)}, ${r} = __R.nul(${t}) ? __R.undef(${t}) : ${code}, ${[...after, r].join(', ')})`;
     };
     const step = (base: string, op: Op, i: number): string => {
       if (op.kind === 'member') return apply(`__R.get(${base}, ${key(op.node)})`, i + 1);
@@ -311,7 +313,7 @@ export function compile(
     fn.regions--;
     const after = mergeCode(eff, p, Math.max(...nodes.map((n) => n.end)));
     const inner = build(parts.map((x) => `(${x.code}, ${after.join(', ')}${after.length ? ', ' : ''}${x.r})`));
-    return `(${withCapture(cap, `${p} = __R.pc`)}, __R.pc = __R.J(${p}, ${labelOf(ctl)}), ${inner})`;
+    return `(${withCapture(cap, `${p} = __R.pc`)}, __R.pc = ${raisedBy(p, ctl)}, ${inner})`;
   };
 
   const ex = (e: Expr | acorn.Pattern): string => {
@@ -606,6 +608,13 @@ export function compile(
   };
 
   const tick = 'if (++__S.n > __S.m) __R.lim();';
+  /** The value a return hands back: as is when nothing changed since entry (no early exits, no
+   * raised context), else through the runtime. */
+  const returned = (v: string, abr: string): string => {
+    if (fn.isAsync) return `__R.aret(${v}, __e, ${abr})`;
+    const t = temp();
+    return `(${t} = ${v}, __R.exit === 0 && __abr === 0 && __R.pc === __e ? ${t} : __R.ret(${t}, __e, ${abr}))`;
+  };
   /** Leaving enclosing try blocks early: the context joins what they could have thrown because of. */
   const TRY_EXIT = '__R.pc = __R.J(__R.pc, __R.tcur());';
   /** The function's exit taint at a return: its own, and its callees' not yet picked up. */
@@ -670,15 +679,7 @@ export function compile(
         if (fn.tries > 0) emit(TRY_EXIT, at);
         const v = arg ? ex(arg) : 'undefined';
         const abr = fn.regions > 0 ? '__R.J(__R.J(__abr, __R.exitOf()), __R.pc)' : exitAbr;
-        if (fn.isAsync) emit(`return __R.aret(${v}, __e, ${abr});`, at);
-        else {
-          // Nothing changed since entry (no early exits, no raised context): skip the runtime.
-          const t = temp();
-          emit(
-            `return (${t} = ${v}, __R.exit === 0 && __abr === 0 && __R.pc === __e ? ${t} : __R.ret(${t}, __e, ${abr}));`,
-            at,
-          );
-        }
+        emit(`return ${returned(v, abr)};`, at);
         return;
       }
       case 'ThrowStatement':
@@ -1000,7 +1001,7 @@ export function compile(
       stmts(f.body.body);
       emit(`return ${f.async ? '__R.aret' : '__R.ret'}(undefined, __e, ${exitAbr});`);
     } else {
-      emit(`return ${f.async ? '__R.aret' : '__R.ret'}(${ex(f.body)}, __e, ${exitAbr});`, pos(f.body.start));
+      emit(`return ${returned(ex(f.body), exitAbr)};`, pos(f.body.start));
     }
     const body = out;
     const temps = fn.temps;

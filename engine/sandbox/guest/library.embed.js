@@ -114,13 +114,14 @@
     const fl = f instanceof Box ? f.l : 0;
     return { fn: R.callee(f), l: fl };
   }
-  function cb(c, args, ctl) {
+  // Arguments are passed as they are (no array per call): a plan function ignores extra ones.
+  function cb(c, ctl, a0, a1, a2, a3) {
     if (c.fn === undefined) c = callback(c);
     const saved = R.pc;
-    const entry = J(J(R.pc, ctl), c.l);
-    if (entry === saved) return c.fn.apply(undefined, args);
+    const entry = ctl === 0 && c.l === 0 ? saved : J(J(saved, ctl), c.l);
+    if (entry === saved) return c.fn(a0, a1, a2, a3);
     R.pc = entry;
-    const v = c.fn.apply(undefined, args);
+    const v = c.fn(a0, a1, a2, a3);
     // The callback's result carries what it depended on, so the caller resumes its own context;
     // unless the callback left early or wrote what we cannot name (its exit context rose).
     if (R.pc === entry) R.pc = saved;
@@ -136,7 +137,8 @@
     const cmp = (a, b) => {
       if (fc === null) return a.s < b.s ? -1 : a.s > b.s ? 1 : 0;
       // Which pairs get compared depends on the answers so far.
-      const r = cb(fc, [a.x, b.x], order);
+      const r = cb(fc, order, a.x, b.x);
+      if (typeof r === 'number') return r || 0;
       order = J(order, lab(r));
       return +raw(r) || 0;
     };
@@ -308,7 +310,7 @@
           if (i >= arr.length) break;
           const x = at(i);
           // That this call happens at all depends on what the earlier calls answered (find, some…).
-          const r = cb(f, [x, mk(i, sl, 'index', -1, -1), arr], l);
+          const r = cb(f, l, x, mk(i, sl, 'index', -1, -1), arr);
           if (name === 'map') out.push(I.noFn(r, sl));
           else if (name === 'flatMap') {
             const rv = raw(I.noFn(r, sl));
@@ -366,7 +368,7 @@
         }
         for (; k < n; k++) {
           const i = name === 'reduce' ? k : n - 1 - k;
-          accv = cb(f, [accv, at(i), mk(i, sl, 'index', -1, -1), arr], sl);
+          accv = cb(f, sl, accv, at(i), mk(i, sl, 'index', -1, -1), arr);
         }
         return withL(accv, sl, 'reduce');
       }
@@ -464,8 +466,8 @@
       }
       case 'forEach': {
         for (const e of [...m.m.values()]) {
-          if (isMap) cb(args[0], [elem(e[1], sl, 'value', -1), elem(e[0], sl, 'key', -1), m], sl);
-          else cb(args[0], [elem(e, sl, 'value', -1), elem(e, sl, 'value', -1), m], sl);
+          if (isMap) cb(args[0], sl, elem(e[1], sl, 'value', -1), elem(e[0], sl, 'key', -1), m);
+          else cb(args[0], sl, elem(e, sl, 'value', -1), elem(e, sl, 'value', -1), m);
         }
         return undefined;
       }
