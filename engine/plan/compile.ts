@@ -298,22 +298,22 @@ export function compile(
   /**
    * A region inside an expression (the right side of && || ??, the arms of ?:, a default value):
    * code that runs only because of `ctl` runs under its label, always. Even a read can throw (a
-   * property of null, a refused key), and that throw must carry the condition.
+   * property of null, a refused key), and that throw must carry the condition. `build` gets the
+   * code of each part and returns the whole choice (which may run none of them); the merge runs
+   * after the choice, on every path, so a write a skipped part would have made is upgraded too.
    */
   const exprRegion = (nodes: readonly Expr[], ctl: string, build: (parts: string[]) => string): string => {
     const p = temp();
+    const r = temp();
     const start = Math.min(...nodes.map((n) => n.start));
-    const eff = effects.region(nodes, start, Math.max(...nodes.map((n) => n.end)));
+    const end = Math.max(...nodes.map((n) => n.end));
+    const eff = effects.region(nodes, start, end, true);
     const cap = capture(eff, start);
     fn.regions++;
-    const parts = nodes.map((n) => {
-      const r = temp();
-      return { r, code: `${r} = ${ex(n)}` };
-    });
+    const parts = nodes.map((n) => ex(n));
     fn.regions--;
-    const after = mergeCode(eff, p, Math.max(...nodes.map((n) => n.end)));
-    const inner = build(parts.map((x) => `(${x.code}, ${after.join(', ')}${after.length ? ', ' : ''}${x.r})`));
-    return `(${withCapture(cap, `${p} = __R.pc`)}, __R.pc = ${raisedBy(p, ctl)}, ${inner})`;
+    const after = mergeCode(eff, p, end);
+    return `(${withCapture(cap, `${p} = __R.pc`)}, __R.pc = ${raisedBy(p, ctl)}, ${r} = ${build(parts)}, ${[...after, r].join(', ')})`;
   };
 
   const ex = (e: Expr | acorn.Pattern): string => {
@@ -369,10 +369,10 @@ export function compile(
         const t = temp();
         const left = ex(e.left);
         const pick = (r: string): string => chosen(r, t);
-        const rightWith = (): string => exprRegion([e.right], t, ([r]) => pick(r!));
-        if (e.operator === '&&') return `(${t} = ${left}, ${truthy(t)} ? ${rightWith()} : ${t})`;
-        if (e.operator === '||') return `(${t} = ${left}, ${truthy(t)} ? ${t} : ${rightWith()})`;
-        return `(${t} = ${left}, __R.nul(${t}) ? ${rightWith()} : ${t})`;
+        const choice = (take: string): string => exprRegion([e.right], t, ([r]) => `${take} ? ${pick(r!)} : ${t}`);
+        if (e.operator === '&&') return `(${t} = ${left}, ${choice(truthy(t))})`;
+        if (e.operator === '||') return `(${t} = ${left}, ${choice(`!${truthy(t)}`)})`;
+        return `(${t} = ${left}, ${choice(`__R.nul(${t})`)})`;
       }
       case 'ConditionalExpression': {
         if (bool(e.test)) return `(${ex(e.test)} ? ${ex(e.consequent)} : ${ex(e.alternate)})`;
@@ -403,8 +403,9 @@ export function compile(
     }
   };
 
-  /** A default value: evaluated only because `t` is undefined, so a region under t's label. */
-  const defaultValue = (dflt: Expr, t: string): string => exprRegion([dflt], t, ([r]) => chosen(r!, t));
+  /** `t` or its default value: evaluated only because `t` is undefined, so a region under t's label. */
+  const orDefault = (dflt: Expr, t: string): string =>
+    exprRegion([dflt], t, ([r]) => `__R.und(${t}) ? ${chosen(r!, t)} : ${t}`);
 
   const binop = (op: string, a: string, b: string): string => `__R.${BINARY[op]}(${a}, ${b})`;
   /** In a plain loop: is e a plain number, or a plain boolean? Then its operators are native. */
@@ -438,6 +439,10 @@ export function compile(
       return t === 'number' ? null : `typeof ${code} === 'number'`;
     };
     const checks = [...new Set([check(left, a), check(right, b)])].filter((c): c is string => c !== null);
+    // A literal that is not a number never takes the numeric fast path: straight to the runtime.
+    const neverNumeric = (e: Expr): boolean => literalType(e) !== null && literalType(e) !== 'number';
+    if (!equality && (neverNumeric(left) || neverNumeric(right)))
+      return setup.length ? `(${setup.join(', ')}, ${slow})` : slow;
     const fast = checks.length ? `(${checks.join(' && ')} ? ${a} ${op} ${b} : ${slow})` : `(${a} ${op} ${b})`;
     return setup.length ? `(${setup.join(', ')}, ${fast})` : fast;
   };
@@ -494,7 +499,7 @@ export function compile(
         case 'AssignmentPattern': {
           const t = temp();
           steps.push(`${t} = ${code}`);
-          go(pat.left, `(__R.und(${t}) ? ${defaultValue(pat.right, t)} : ${t})`);
+          go(pat.left, orDefault(pat.right, t));
           return;
         }
         case 'ObjectPattern': {
@@ -989,7 +994,7 @@ export function compile(
       } else if (p.type === 'AssignmentPattern' && p.left.type === 'Identifier') {
         params.push(p.left.name);
         const t = p.left.name;
-        prologue.push(`if (__R.und(${t})) ${t} = ${defaultValue(p.right, t)};`);
+        prologue.push(`${t} = ${orDefault(p.right, t)};`);
       } else {
         const a = `__a${i}`;
         params.push(a);

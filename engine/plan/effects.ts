@@ -32,8 +32,25 @@ export interface Effects {
   captured?: readonly string[];
 }
 
-/** Calls that change their receiver: array mutators and Map/Set writes. */
-export const MUTATING_METHODS: ReadonlySet<string> = new Set([...METHODS.mutating, 'set', 'add', 'delete', 'clear']);
+/** Calls that change their receiver: array mutators, Map/Set writes, and a regex's lastIndex. */
+export const MUTATING_METHODS: ReadonlySet<string> = new Set([
+  ...METHODS.mutating,
+  'set',
+  'add',
+  'delete',
+  'clear',
+  'test',
+  'exec',
+]);
+/** String methods that move (or reset) the lastIndex of a regex passed as their first argument. */
+const REGEX_ARG_METHODS: ReadonlySet<string> = new Set([
+  'replace',
+  'replaceAll',
+  'match',
+  'matchAll',
+  'search',
+  'split',
+]);
 export const CALLBACK_METHODS: ReadonlySet<string> = new Set(METHODS.callback);
 // Every method the runtime implements on built-in values; any other name calls a stored function.
 const KNOWN_METHODS = BUILTIN_METHOD_NAMES;
@@ -41,29 +58,85 @@ const KNOWN_METHODS = BUILTIN_METHOD_NAMES;
 type N = acorn.AnyNode;
 
 export class EffectAnalyzer {
-  private readonly fnMemo = new Map<acorn.Function, Effects>();
+  /** Every named function's effects (see summarise), made on first use. */
+  private summaries: Map<acorn.Function, Effects> | null = null;
   constructor(
     private readonly analysis: Analysis,
     private readonly effectTools: ReadonlySet<string>,
   ) {}
 
-  /** Effects of a region (the nodes given) relative to bindings declared outside [start, end). */
-  region(nodes: readonly (N | null | undefined)[], start: number, end: number): Effects {
+  /**
+   * Effects of a region (the nodes given) relative to bindings declared outside [start, end).
+   * With `chosen`, the nodes are values the region picks (the arms of ?:, the right side of && ||
+   * ??, a default value): a container one of them names is exposed as if written (see expose).
+   */
+  region(nodes: readonly (N | null | undefined)[], start: number, end: number, chosen = false): Effects {
     const eff = empty();
     for (const n of nodes) if (n) this.walk(n, eff, start, end, 0, 0, false);
+    if (chosen) for (const n of nodes) if (n) this.expose(n, eff, (b) => b.id.start < start || b.id.start >= end);
     return eff;
   }
 
+  /**
+   * A container named by `e` becomes reachable through another name under the region's context
+   * (`ys = xs`, `const t = o.list`, `holder.push(xs)`, `return xs`, an arm of `c ? xs : []`). A
+   * later write through that name reaches it only on the path that made the alias, so the merge
+   * upgrades it as if the region had written it: its state then tells nothing of which path ran.
+   * A key the analysis cannot name stops the path at the container holding it (reads through
+   * that container join its structure label). Bindings of the region itself are its own business.
+   */
+  private expose(e: N, eff: Effects, outside: (b: Binding) => boolean): void {
+    const path: (string | Binding | null)[] = [];
+    let cur: N = e;
+    while (cur.type === 'MemberExpression') {
+      const k = cur.property;
+      const named = !cur.computed
+        ? (k as acorn.Identifier).name
+        : k.type === 'Literal' && typeof k.value === 'string'
+          ? k.value
+          : k.type === 'Identifier'
+            ? this.binding(k)
+            : null;
+      path.unshift(named);
+      cur = cur.object;
+    }
+    if (cur.type !== 'Identifier') return;
+    const root = this.binding(cur);
+    if (!root || !outside(root) || root.kind === 'function') return;
+    const cut = path.indexOf(null);
+    eff.bases.push({ root, path: (cut < 0 ? path : path.slice(0, cut)) as (string | Binding)[] });
+  }
+
   private fnEffects(f: acorn.Function): Effects {
-    const memo = this.fnMemo.get(f);
-    if (memo) return memo;
-    const eff = empty();
-    this.fnMemo.set(f, eff); // recursion sees the effects gathered so far
-    this.walk(f.body, eff, f.start, f.end, 0, 0, true);
-    for (const p of f.params) this.walk(p, eff, f.start, f.end, 0, 0, true);
-    eff.escapesFunction = false;
-    eff.escapesLoop = false;
-    return eff;
+    this.summaries ??= this.summarise();
+    return this.summaries.get(f) ?? empty();
+  }
+
+  /**
+   * The effects of every named function, to a fixpoint: a function that calls another (itself,
+   * or one that calls it back) includes everything the other writes, including what the other
+   * writes after the call. Walks during the iteration read the summaries as they grow; effects
+   * only grow, so this ends.
+   */
+  private summarise(): Map<acorn.Function, Effects> {
+    const fns = [...new Set(this.analysis.bindings.map((b) => b.fn).filter((f): f is acorn.Function => f !== null))];
+    const memo = new Map(fns.map((f) => [f, empty()]));
+    this.summaries = memo;
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const f of fns) {
+        const eff = empty();
+        this.walk(f.body, eff, f.start, f.end, 0, 0, true);
+        for (const p of f.params) this.walk(p, eff, f.start, f.end, 0, 0, true);
+        eff.escapesFunction = false;
+        eff.escapesLoop = false;
+        if (signature(eff) !== signature(memo.get(f)!)) {
+          memo.set(f, eff);
+          changed = true;
+        }
+      }
+    }
+    return memo;
   }
 
   private binding(id: acorn.Identifier): Binding | null {
@@ -122,9 +195,15 @@ export class EffectAnalyzer {
     };
 
     switch (n.type) {
+      case 'VariableDeclarator':
+        if (n.init) this.expose(n.init, eff, outside);
+        go(n.id);
+        go(n.init);
+        return;
       case 'AssignmentExpression':
       case 'UpdateExpression': {
         const target = n.type === 'AssignmentExpression' ? n.left : n.argument;
+        if (n.type === 'AssignmentExpression' && n.operator === '=') this.expose(n.right, eff, outside);
         if (target.type === 'Identifier') {
           const b = this.binding(target);
           if (b && outside(b)) eff.vars.add(b);
@@ -144,7 +223,15 @@ export class EffectAnalyzer {
           const isNamespace = c.object.type === 'Identifier' && this.analysis.refs.get(c.object)?.kind === 'builtin';
           if (!isNamespace) {
             if (name === null || !KNOWN_METHODS.has(name)) eff.opaque = true;
-            else if (MUTATING_METHODS.has(name)) base(c.object);
+            else if (MUTATING_METHODS.has(name)) {
+              base(c.object);
+              for (const a of n.arguments) this.expose(a, eff, outside);
+            }
+            // A regex passed by name: its lastIndex is the string method's to move.
+            if (name !== null && REGEX_ARG_METHODS.has(name)) {
+              const re = n.arguments[0];
+              if (re?.type === 'Identifier' || re?.type === 'MemberExpression') base(re);
+            }
             // A callback we cannot see (a parameter, o.f, fs[0]) may write anything.
             if (name !== null && CALLBACK_METHODS.has(name))
               for (const a of n.arguments.slice(0, 1)) {
@@ -171,6 +258,8 @@ export class EffectAnalyzer {
       case 'ReturnStatement':
       case 'ThrowStatement':
         if (!inFn) eff.escapesFunction = true;
+        // What a function hands back its caller may store and write through.
+        if (n.argument) this.expose(n.argument, eff, outside);
         go(n.argument);
         return;
       case 'BreakStatement':
@@ -245,6 +334,19 @@ function isData(n: N): boolean {
     n.type === 'ArrayExpression' ||
     n.type === 'ObjectExpression'
   );
+}
+
+/** What an Effects says, as text: two are equal when they name the same writes. */
+function signature(e: Effects): string {
+  const vars = [...e.vars].map((b) => b.id.start).sort((a, b) => a - b);
+  const bases = [
+    ...new Set(
+      e.bases.map((b) =>
+        [b.root.id.start, ...b.path.map((k) => (typeof k === 'string' ? `.${k}` : `[${k.id.start}]`))].join(''),
+      ),
+    ),
+  ].sort();
+  return `${vars.join(',')}|${bases.join(',')}|${e.opaque}|${e.world}`;
 }
 
 function empty(): Effects {

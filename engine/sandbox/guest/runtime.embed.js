@@ -405,7 +405,9 @@
       l = c.l;
       c = c.v;
     }
-    if (c !== null && typeof c === 'object' && !(c instanceof Date)) c[SL] = J(J(c[SL] || 0, l), R.pc);
+    // A frozen container (the input; isExtensible is the O(1) test) cannot have been written.
+    if (c !== null && typeof c === 'object' && !(c instanceof Date) && Object.isExtensible(c))
+      c[SL] = J(J(c[SL] || 0, l), R.pc);
   };
   // What decides whether and how often a method's callback ran: the receiver (reference and
   // structure), the callback passed, the argument count, and the answers (in the result).
@@ -683,7 +685,16 @@
   };
   R.set = function (o, k, v) {
     if (isFn(v)) noFn(v, J(lab(o), lab(k)));
-    if (R.pc === 0 && typeof k === 'number' && isArray(o) && k >= 0 && k < o.length && Number.isInteger(k)) {
+    // An unlabeled array (never the input, which is labeled) written in place outside any context.
+    if (
+      R.pc === 0 &&
+      typeof k === 'number' &&
+      isArray(o) &&
+      o[SL] === undefined &&
+      k >= 0 &&
+      k < o.length &&
+      Number.isInteger(k)
+    ) {
       o[LISTING] = false;
       o[k] = v;
       return v;
@@ -702,6 +713,7 @@
     // Writing can fail because of the target's type: inside a try, that is a label to remember.
     acc(J(J(lo, lk), o !== null && typeof o === 'object' ? o[SL] || 0 : 0));
     const ctx = J(J(lo, lk), strict ? R.pc : 0);
+    if (o !== null && typeof o === 'object' && !Object.isExtensible(o)) typeError('input is read-only in plans', ctx);
     if (strict && ctx !== 0) v = withL(v, ctx);
     if (isArray(o)) {
       o[LISTING] = false;
@@ -1180,7 +1192,12 @@
       throw err;
     }
     if (reply.effect && strict && pc !== 0) R.wt = J(R.wt, pc);
-    const out = importValue(reply.value, reply.shape, reply.labels, name + (reply.item ? '(' + reply.item + ')' : '()'));
+    const out = importValue(
+      reply.value,
+      reply.shape,
+      reply.labels,
+      name + (reply.item ? '(' + reply.item + ')' : '()'),
+    );
     const chosenBy = J(argLabel, pc);
     if (chosenBy !== 0 && isArray(raw(out)) && raw(out)[LISTING] === true) raw(out)[CHOSEN] = chosenBy;
     // Only what reads the world sees the world's state (an extractor's answer does not).
@@ -1192,7 +1209,16 @@
   R.worldUp = function () {
     if (strict && R.pc !== 0) R.wt = J(R.wt, R.pc);
   };
+  // The request's parameters are read-only: a write the effect analysis would have to track
+  // (through an alias, in a branch not taken) cannot happen. A write fails (R.set, methods).
+  function freezeDeep(x) {
+    const v = raw(x);
+    if (v === null || typeof v !== 'object') return;
+    for (const k of Object.keys(v)) freezeDeep(v[k]);
+    Object.freeze(v);
+  }
   R.input = cfg.input ? importValue(cfg.input.value, cfg.input.shape, cfg.input.labels, 'input') : undefined;
+  freezeDeep(R.input);
 
   // ---- lineage -----------------------------------------------------------------------------
   // Explains a node as a small tree: operations down to their sources, bounded in size.
