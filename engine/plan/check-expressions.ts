@@ -306,8 +306,8 @@ function checkMethodOfName(
 // ---- assignments -----------------------------------------------------------------------------
 
 /**
- * Only the listed operators (`??=`, `||=`, `&&=` are spelled out); a visible function is never
- * written into a property; a destructuring target takes a plain `=`.
+ * No logical assignment (`??=`, `||=`, `&&=`: write it out); a visible function is never written
+ * into a property; a destructuring target takes a plain `=`.
  */
 function checkAssignment(ctx: CheckContext, scope: Scope, e: acorn.AssignmentExpression): void {
   if (!ASSIGN_OPS.has(e.operator))
