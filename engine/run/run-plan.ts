@@ -9,7 +9,7 @@ import { safeGate } from '../gate/types';
 import { joinLabels, joinPair, isTrusted, shownSources, sourceLabel, BOTTOM, type Label } from '../ifc/label';
 import { deepLabel, labelDeep, leavesOf, plainOf, type Json, type LabeledValue } from '../ifc/labeled-value';
 import { compilePlan, PlanRejected, type CompiledPlan } from '../plan';
-import { runInSandbox } from '../sandbox/quickjs';
+import { runInSandbox, type SandboxOutcome } from '../sandbox/quickjs';
 import { ToolError, type ToolRegistry, type ToolSpec } from '../tools/types';
 import type { CallRecord, Claim, FieldLineage, Limits, Mode, PlanError, Position, RunReport } from './types';
 import { DEFAULT_LIMITS } from './types';
@@ -73,212 +73,104 @@ const plainNamed = (named: Named): Record<string, Json> => {
   return out;
 };
 
-export async function runPlan(opts: RunOptions): Promise<RunReport> {
-  const mode: Mode = typeof opts.plan === 'string' ? (opts.mode ?? 'strict') : opts.plan.mode;
-  const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const started = Date.now();
-  const calls: CallRecord[] = [];
+/** One run's state, shared by the tool handler and the report. */
+interface Run {
+  readonly opts: RunOptions;
+  readonly mode: Mode;
+  readonly limits: Limits;
+  readonly started: number;
+  readonly calls: CallRecord[];
+  readonly claims: Claim[];
+  readonly transcript: string[];
+  readonly gate: Gate;
+  /** How often each tool was called before the current call (the gate's rate limits read them). */
+  readonly counters: Record<string, number>;
+  readonly userAddresses: readonly string[];
+  readonly contacts: readonly string[];
+  readonly internLabel: ReturnType<typeof labelInterner>;
   /** Calls are numbered when the plan makes them; a call still running when the next one is
    * made (an un-awaited `log`) keeps its number, and the report lists calls in that order. */
-  let requested = 0;
-  const claims: Claim[] = [];
-  const transcript: string[] = [];
-  const gate = safeGate(opts.gate);
-  const counters: Record<string, number> = {};
-  const userAddresses = opts.userAddresses.map((a) => a.toLowerCase());
-  const contacts = opts.contacts.map((a) => a.toLowerCase());
+  requested: number;
+}
 
-  const empty = (status: RunReport['status'], error: PlanError): RunReport => ({
-    status,
-    mode,
-    result: null,
-    resultLabel: null,
-    error,
-    calls,
-    claims,
-    transcript,
-    stats: { steps: 0, graphNodes: 0, labels: 0, ms: Date.now() - started },
+/** One tool call being served: the request, its number and the control context it was made in. */
+interface ToolCall {
+  readonly run: Run;
+  readonly req: ToolRequest;
+  readonly spec: ToolSpec;
+  readonly seq: number;
+  readonly context: Label;
+}
+
+export async function runPlan(opts: RunOptions): Promise<RunReport> {
+  const run = startRun(opts);
+  const compiled = compileForRun(run);
+  if ('report' in compiled) return compiled.report;
+  const outcome = await runInSandbox({
+    plan: compiled.plan,
+    limits: run.limits,
+    input: plannedInput(opts.input),
+    onTool: (raw) => serveTool(run, raw),
+    freshModule: opts.freshModule,
   });
+  return collectReport(run, compiled.plan, outcome);
+}
 
-  let plan: CompiledPlan;
-  try {
-    plan =
-      typeof opts.plan === 'string'
-        ? compilePlan(opts.plan, { mode, toolNames: opts.tools.keys(), effectTools: effectTools(opts.tools) })
-        : opts.plan;
-  } catch (e) {
-    if (e instanceof PlanRejected)
-      return empty('failed', {
-        kind: 'PlanRejected',
-        message: e.message,
-        fullMessage: e.message,
-        position: e.position,
-      });
-    throw e;
-  }
-
-  const reply = (o: unknown): string => JSON.stringify(o);
-  const failReply = (kind: string, message: string, label: Label): string =>
-    reply({ ok: false, kind, message, label: encodeLabel(label) });
-
-  const internLabel = labelInterner();
-  const onTool = async (raw: string): Promise<string> => {
-    let req: ToolRequest;
-    try {
-      req = ToolRequest.parse(JSON.parse(raw));
-    } catch (e) {
-      return failReply('RuntimeError', `malformed tool request: ${(e as Error).message}`, BOTTOM);
-    }
-    const seq = ++requested;
-    const context = internLabel(req.labels[String(req.pc)]);
-    const spec = opts.tools.get(req.tool);
-    if (!spec) return failReply('RuntimeError', `unknown tool ${req.tool}`, context);
-    const positional = decode(req.args, req.labels, internLabel);
-    // The argument list's own label (a spread's length) joins every argument.
-    const argList =
-      positional.kind === 'array'
-        ? positional.items.map((a) =>
-            positional.label.sources.length
-              ? ({ ...a, label: joinLabels(a.label, positional.label) } as LabeledValue)
-              : a,
-          )
-        : [];
-    const record = (named: Named, d: Decision, executed: boolean, extra: Partial<CallRecord> = {}): CallRecord => {
-      const all = joinLabels(context, ...Object.values(named).map(deepLabel));
-      const fields: FieldLineage[] = Object.entries(named).flatMap(([k, v]) =>
-        leavesOf(v, k).map(({ path, label }) => fieldOf(path, label, req.lineage)),
-      );
-      const rec: CallRecord = {
-        seq,
-        tool: spec.name,
-        args: plainNamed(named),
-        decision: d.decision,
-        rule: d.rule,
-        reasons: d.reasons,
-        sources: shownSources(all),
-        trusted: isTrusted(all),
-        executed,
-        context,
-        fields,
-        ...extra,
-      };
-      let at = calls.length;
-      while (at > 0 && calls[at - 1]!.seq > seq) at--;
-      calls.splice(at, 0, rec);
-      return rec;
-    };
-
-    let named: Named;
-    try {
-      named = namedArgs(spec, argList);
-    } catch (e) {
-      const err = e as ToolError;
-      record({}, { decision: 'deny', rule: 'tool/invalid-arguments', reasons: [err.message] }, false);
-      return failReply('RuntimeError', err.message, joinLabels(context, err.label ?? BOTTOM));
-    }
-    // Functions and other engine values have no meaning outside the sandbox.
-    const opaque = Object.entries(named).flatMap(([k, v]) => leavesOf(v, k).filter((l) => l.value.kind === 'opaque'));
-    if (opaque.length) {
-      const why = `${opaque.map((o) => o.path).join(', ')}: a function or engine value cannot be passed to a tool`;
-      record(named, { decision: 'deny', rule: 'tool/invalid-arguments', reasons: [why] }, false);
-      return failReply(
-        'RuntimeError',
-        `${spec.name}: ${why}`,
-        joinLabels(context, ...Object.values(named).map(deepLabel)),
-      );
-    }
-    const plainArgs = plainNamed(named);
-    const parsed = spec.schema.safeParse(plainArgs);
-    if (!parsed.success) {
-      const why = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
-      record(named, { decision: 'deny', rule: 'tool/invalid-arguments', reasons: [why] }, false);
-      return failReply(
-        'RuntimeError',
-        `${spec.name}: invalid arguments: ${why}`,
-        joinLabels(context, ...Object.values(named).map(deepLabel)),
-      );
-    }
-    const decision = gate({
-      tool: spec.name,
-      kind: spec.kind,
-      args: named,
-      context,
-      counters: { ...counters },
-      userAddresses,
-      contacts,
-    });
-    counters[spec.name] = (counters[spec.name] ?? 0) + 1;
-    const argsLabel = joinLabels(context, ...Object.values(named).map(deepLabel));
-    // The decision read the arguments' labels (caps found in their content, their sources), so
-    // what the plan gets back (a result, a pending handle) depends on them: a data dependency.
-    const dataLabel = joinLabels(...Object.values(named).map(deepLabel));
-
-    if (decision.decision === 'deny') {
-      record(named, decision, false);
-      return failReply(
-        'PolicyDenied',
-        `${spec.name} denied by ${decision.rule}: ${decision.reasons.join('; ')}`,
-        argsLabel,
-      );
-    }
-    if (decision.decision === 'confirm') {
-      const hash =
-        'sha256:' +
-        createHash('sha256')
-          .update(canonicalJson({ tool: spec.name, args: plainArgs }))
-          .digest('hex');
-      const id = `claim-${seq}-${hash.slice(7, 15)}`;
-      const rec = record(named, decision, false, { claimId: id });
-      claims.push({
-        id,
-        tool: spec.name,
-        args: plainArgs,
-        rule: decision.rule,
-        reasons: decision.reasons,
-        risk: decision.risk,
-        contentHash: hash,
-        fields: rec.fields,
-        context,
-        seq,
-      });
-      const handle = labelDeep(
-        { pending: true, claimId: id, tool: spec.name, status: 'awaiting-approval' },
-        joinLabels(context, dataLabel),
-      );
-      return reply({ ok: true, ...encode(handle) });
-    }
-    try {
-      const out = await spec.run(parsed.data as Record<string, unknown>, named, { userAddresses, seq });
-      const scanned = withTopLabel(opts.scan ? opts.scan(out) : out, spec.kind === 'sanitizer' ? BOTTOM : dataLabel);
-      record(named, decision, true);
-      if (spec.kind === 'display') transcript.push(logLine(named));
-      const item = typeof plainArgs.id === 'string' ? plainArgs.id : undefined;
-      return reply({
-        ok: true,
-        ...encode(scanned),
-        item,
-        effect: EFFECT_KINDS.has(spec.kind),
-        observes: spec.kind === 'source' || EFFECT_KINDS.has(spec.kind),
-      });
-    } catch (e) {
-      const err = e instanceof ToolError ? e : new ToolError('ToolFailed', (e as Error).message);
-      record(named, decision, true, { error: err.message });
-      const kind = err.kind === 'NotEnoughInformation' ? 'NotEnoughInformation' : 'RuntimeError';
-      return failReply(kind, `${spec.name}: ${err.message}`, joinLabels(argsLabel, err.label ?? BOTTOM));
-    }
+function startRun(opts: RunOptions): Run {
+  return {
+    opts,
+    mode: typeof opts.plan === 'string' ? (opts.mode ?? 'strict') : opts.plan.mode,
+    limits: { ...DEFAULT_LIMITS, ...opts.limits },
+    started: Date.now(),
+    calls: [],
+    claims: [],
+    transcript: [],
+    gate: safeGate(opts.gate),
+    counters: {},
+    userAddresses: opts.userAddresses.map((a) => a.toLowerCase()),
+    contacts: opts.contacts.map((a) => a.toLowerCase()),
+    internLabel: labelInterner(),
+    requested: 0,
   };
+}
 
-  const input =
-    opts.input === undefined ? undefined : encode(labelDeep(opts.input, sourceLabel('user', { trusted: true })));
-  const outcome = await runInSandbox({ plan, limits, input, onTool, freshModule: opts.freshModule });
-  const stats = parseStats(outcome.stats, started);
+/** Compiles a plan given as source (for the run's mode and tools); a refusal is the run's report. */
+function compileForRun(run: Run): { readonly plan: CompiledPlan } | { readonly report: RunReport } {
+  const { opts } = run;
+  if (typeof opts.plan !== 'string') return { plan: opts.plan };
+  try {
+    const toolNames = opts.tools.keys();
+    return { plan: compilePlan(opts.plan, { mode: run.mode, toolNames, effectTools: effectTools(opts.tools) }) };
+  } catch (e) {
+    if (!(e instanceof PlanRejected)) throw e;
+    const error: PlanError = { kind: 'PlanRejected', message: e.message, fullMessage: e.message, position: e.position };
+    return { report: emptyReport(run, 'failed', error) };
+  }
+}
+
+/** The request's parameters as the guest receives them: from the user, trusted. */
+const plannedInput = (input: Json | undefined): ReturnType<typeof encode> | undefined =>
+  input === undefined ? undefined : encode(labelDeep(input, sourceLabel('user', { trusted: true })));
+
+/** A report without a result: the calls, claims and transcript so far, and the error. */
+function emptyReport(run: Run, status: RunReport['status'], error: PlanError): RunReport {
+  const { mode, calls, claims, transcript } = run;
+  const stats = { steps: 0, graphNodes: 0, labels: 0, ms: Date.now() - run.started };
+  return { status, mode, result: null, resultLabel: null, error, calls, claims, transcript, stats };
+}
+
+/** The plan's value with its label, or its error (positioned in the plan's source). */
+function collectReport(run: Run, plan: CompiledPlan, outcome: SandboxOutcome): RunReport {
+  const stats = parseStats(outcome.stats, run.started);
   if (outcome.ok) {
     const msg = ResultMessage.parse(JSON.parse(outcome.result));
     const value = decode(msg.value, msg.labels);
+    const { mode, calls, claims, transcript } = run;
+    const result = plainOf(value) ?? null;
     return {
       status: 'completed',
       mode,
-      result: plainOf(value) ?? null,
+      result,
       resultLabel: deepLabel(value),
       error: null,
       calls,
@@ -288,9 +180,218 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
     };
   }
   const err = GuestError.parse(JSON.parse(outcome.error));
-  const position = err.pos ?? positionOf(err.stack, plan);
-  const error = planError(err, position);
-  return { ...empty(error.kind === 'LimitExceeded' ? 'limit' : 'failed', error), stats };
+  const error = planError(err, err.pos ?? positionOf(err.stack, plan));
+  return { ...emptyReport(run, error.kind === 'LimitExceeded' ? 'limit' : 'failed', error), stats };
+}
+
+// ---- serving a tool call ---------------------------------------------------------------------
+
+const reply = (o: unknown): string => JSON.stringify(o);
+const failReply = (kind: string, message: string, label: Label): string =>
+  reply({ ok: false, kind, message, label: encodeLabel(label) });
+
+/**
+ * Serves one tool request from the guest: checks its arguments, asks the gate, then refuses the
+ * call, queues a claim for approval or runs the tool. The reply goes back to the guest as JSON.
+ */
+async function serveTool(run: Run, raw: string): Promise<string> {
+  let req: ToolRequest;
+  try {
+    req = ToolRequest.parse(JSON.parse(raw));
+  } catch (e) {
+    return failReply('RuntimeError', `malformed tool request: ${(e as Error).message}`, BOTTOM);
+  }
+  const seq = ++run.requested;
+  const context = run.internLabel(req.labels[String(req.pc)]);
+  const spec = run.opts.tools.get(req.tool);
+  if (!spec) return failReply('RuntimeError', `unknown tool ${req.tool}`, context);
+  const call: ToolCall = { run, req, spec, seq, context };
+  const args = checkArguments(call, argumentList(run, req));
+  if ('reply' in args) return args.reply;
+  const decision = decide(call, args.named);
+  if (decision.decision === 'deny') return deny(call, args.named, decision);
+  if (decision.decision === 'confirm') return queueClaim(call, args, decision);
+  return execute(call, args, decision);
+}
+
+/** The plan's arguments, each joined with the argument list's own label (a spread's length). */
+function argumentList(run: Run, req: ToolRequest): LabeledValue[] {
+  const positional = decode(req.args, req.labels, run.internLabel);
+  if (positional.kind !== 'array') return [];
+  return positional.items.map((a) =>
+    positional.label.sources.length ? ({ ...a, label: joinLabels(a.label, positional.label) } as LabeledValue) : a,
+  );
+}
+
+interface CheckedArgs {
+  readonly named: Named;
+  readonly plainArgs: Record<string, Json>;
+  /** The arguments as the tool's schema parsed them. */
+  readonly data: Record<string, unknown>;
+}
+
+/** Maps the arguments to the tool's names and validates them; a refusal is recorded and replied. */
+function checkArguments(call: ToolCall, argList: readonly LabeledValue[]): CheckedArgs | { readonly reply: string } {
+  const { spec, context } = call;
+  let named: Named;
+  try {
+    named = namedArgs(spec, argList);
+  } catch (e) {
+    const err = e as ToolError;
+    recordCall(call, {}, invalidArguments(err.message), false);
+    return { reply: failReply('RuntimeError', err.message, joinLabels(context, err.label ?? BOTTOM)) };
+  }
+  const refuseWith = (why: string, message: string): { reply: string } => {
+    recordCall(call, named, invalidArguments(why), false);
+    return { reply: failReply('RuntimeError', message, joinLabels(context, ...Object.values(named).map(deepLabel))) };
+  };
+  // Functions and other engine values have no meaning outside the sandbox.
+  const opaque = Object.entries(named).flatMap(([k, v]) => leavesOf(v, k).filter((l) => l.value.kind === 'opaque'));
+  if (opaque.length) {
+    const why = `${opaque.map((o) => o.path).join(', ')}: a function or engine value cannot be passed to a tool`;
+    return refuseWith(why, `${spec.name}: ${why}`);
+  }
+  const plainArgs = plainNamed(named);
+  const parsed = spec.schema.safeParse(plainArgs);
+  if (!parsed.success) {
+    const why = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
+    return refuseWith(why, `${spec.name}: invalid arguments: ${why}`);
+  }
+  return { named, plainArgs, data: parsed.data as Record<string, unknown> };
+}
+
+const invalidArguments = (why: string): Decision => ({
+  decision: 'deny',
+  rule: 'tool/invalid-arguments',
+  reasons: [why],
+});
+
+/** Asks the gate, then counts the call (the gate saw the counts from before it). */
+function decide(call: ToolCall, named: Named): Decision {
+  const { run, spec, context } = call;
+  const { userAddresses, contacts } = run;
+  const counters = { ...run.counters };
+  const decision = run.gate({
+    tool: spec.name,
+    kind: spec.kind,
+    args: named,
+    context,
+    counters,
+    userAddresses,
+    contacts,
+  });
+  run.counters[spec.name] = (run.counters[spec.name] ?? 0) + 1;
+  return decision;
+}
+
+/** The label of everything the call depends on: its control context and every argument. */
+const argsLabelOf = (call: ToolCall, named: Named): Label =>
+  joinLabels(call.context, ...Object.values(named).map(deepLabel));
+/**
+ * The decision read the arguments' labels (caps found in their content, their sources), so what
+ * the plan gets back (a result, a pending handle) depends on them: a data dependency.
+ */
+const dataLabelOf = (named: Named): Label => joinLabels(...Object.values(named).map(deepLabel));
+
+/** The gate refused: the plan gets a PolicyDenied error. */
+function deny(call: ToolCall, named: Named, decision: Decision): string {
+  const argsLabel = argsLabelOf(call, named);
+  recordCall(call, named, decision, false);
+  const message = `${call.spec.name} denied by ${decision.rule}: ${decision.reasons.join('; ')}`;
+  return failReply('PolicyDenied', message, argsLabel);
+}
+
+/**
+ * The gate asks for approval: the call becomes a claim, committed to by a hash of exactly its
+ * tool and arguments, and the plan gets a pending handle instead of a result.
+ */
+function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decision, { decision: 'confirm' }>): string {
+  const { run, spec, seq, context } = call;
+  const { named, plainArgs } = args;
+  const dataLabel = dataLabelOf(named);
+  const hash =
+    'sha256:' +
+    createHash('sha256')
+      .update(canonicalJson({ tool: spec.name, args: plainArgs }))
+      .digest('hex');
+  const id = `claim-${seq}-${hash.slice(7, 15)}`;
+  const { fields } = recordCall(call, named, decision, false, { claimId: id });
+  const { rule, reasons, risk } = decision;
+  run.claims.push({
+    id,
+    tool: spec.name,
+    args: plainArgs,
+    rule,
+    reasons,
+    risk,
+    contentHash: hash,
+    fields,
+    context,
+    seq,
+  });
+  const pending = { pending: true, claimId: id, tool: spec.name, status: 'awaiting-approval' };
+  return reply({ ok: true, ...encode(labelDeep(pending, joinLabels(context, dataLabel))) });
+}
+
+/**
+ * The gate allows: runs the tool. Its output passes the firewall and carries the arguments'
+ * labels (a sanitizer's does not: that is what it is for); a failure is the plan's error.
+ */
+async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): Promise<string> {
+  const { run, spec, seq } = call;
+  const { named, plainArgs } = args;
+  const argsLabel = argsLabelOf(call, named);
+  const dataLabel = dataLabelOf(named);
+  try {
+    const out = await spec.run(args.data, named, { userAddresses: run.userAddresses, seq });
+    const scanned = withTopLabel(
+      run.opts.scan ? run.opts.scan(out) : out,
+      spec.kind === 'sanitizer' ? BOTTOM : dataLabel,
+    );
+    recordCall(call, named, decision, true);
+    if (spec.kind === 'display') run.transcript.push(logLine(named));
+    const item = typeof plainArgs.id === 'string' ? plainArgs.id : undefined;
+    const effect = EFFECT_KINDS.has(spec.kind);
+    return reply({ ok: true, ...encode(scanned), item, effect, observes: spec.kind === 'source' || effect });
+  } catch (e) {
+    const err = e instanceof ToolError ? e : new ToolError('ToolFailed', (e as Error).message);
+    recordCall(call, named, decision, true, { error: err.message });
+    const kind = err.kind === 'NotEnoughInformation' ? 'NotEnoughInformation' : 'RuntimeError';
+    return failReply(kind, `${spec.name}: ${err.message}`, joinLabels(argsLabel, err.label ?? BOTTOM));
+  }
+}
+
+/** Adds the call to the report, in the order the plan made its calls (see `Run.requested`). */
+function recordCall(
+  call: ToolCall,
+  named: Named,
+  d: Decision,
+  executed: boolean,
+  extra: Partial<CallRecord> = {},
+): CallRecord {
+  const { run, req, spec, seq, context } = call;
+  const all = argsLabelOf(call, named);
+  const fields: FieldLineage[] = Object.entries(named).flatMap(([k, v]) =>
+    leavesOf(v, k).map(({ path, label }) => fieldOf(path, label, req.lineage)),
+  );
+  const rec: CallRecord = {
+    seq,
+    tool: spec.name,
+    args: plainNamed(named),
+    decision: d.decision,
+    rule: d.rule,
+    reasons: d.reasons,
+    sources: shownSources(all),
+    trusted: isTrusted(all),
+    executed,
+    context,
+    fields,
+    ...extra,
+  };
+  let at = run.calls.length;
+  while (at > 0 && run.calls[at - 1]!.seq > seq) at--;
+  run.calls.splice(at, 0, rec);
+  return rec;
 }
 
 /** Joins a label into a value's top level (a container's structure, a primitive's own label). */
