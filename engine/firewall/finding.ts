@@ -34,9 +34,30 @@ export type Cap = (typeof CAPS)[keyof typeof CAPS];
 /** A detector: pure, bounded (linear or near-linear in the text), never throws on any string. */
 export type Detector = (text: string) => Finding[];
 
-/** Do two findings overlap? */
-export const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }): boolean =>
-  a.start < b.end && b.start < a.end;
+/**
+ * A test for "does this span overlap one of `spans`?" in O(log n): the spans sorted by start, with
+ * the furthest end reached so far, so scans with hundreds of findings do not compare every pair.
+ */
+export function overlapsAny(
+  spans: readonly { start: number; end: number }[],
+): (span: { start: number; end: number }) => boolean {
+  if (spans.length === 0) return () => false;
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  const starts = Int32Array.from(sorted, (s) => s.start);
+  const reach = new Int32Array(sorted.length);
+  for (let i = 0, r = -1; i < sorted.length; i++) reach[i] = r = Math.max(r, sorted[i]!.end);
+  return (span) => {
+    // The last span starting before `span` ends: it, or one before it, reaches furthest.
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (starts[mid]! < span.end) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && reach[lo - 1]! > span.start;
+  };
+}
 
 /** A short excerpt for details: at most `max` characters, invisible and control characters escaped. */
 export function excerpt(text: string, max = 60): string {

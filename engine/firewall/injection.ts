@@ -11,7 +11,7 @@
  */
 import { CAPS, excerpt, matchesOf, type Finding } from './finding';
 import { normalizeForMatching, originalSpan, spanObfuscated } from './normalize';
-import { leadingWords, wordBeginnings } from './leading-words';
+import { beginningsOf, leadingWords, wordIndex } from './leading-words';
 import type { InjectionPattern, PatternSet } from './patterns';
 
 export interface InjectionOptions {
@@ -68,18 +68,26 @@ export function decodeBase64Text(blob: string): string | null {
   return printable / [...text].length >= 0.9 ? text : null;
 }
 
+/** Each pattern's leading words (leading-words.ts), worked out once per pattern. */
+const leading = new WeakMap<InjectionPattern, readonly string[] | null>();
+function leadingOf(p: InjectionPattern): readonly string[] | null {
+  let w = leading.get(p);
+  if (w === undefined) leading.set(p, (w = leadingWords(p.regex.source, p.regex.flags)));
+  return w;
+}
+
 /**
- * One alternation per flag set over every normalized-scope pattern: it matches somewhere exactly
- * when some pattern does (an alternation tries every alternative at each position), so benign
- * text — nearly all mail — costs one pass per flag set instead of one per pattern.
+ * One alternation per flag set over the normalized-scope patterns without leading words: it
+ * matches somewhere exactly when one of them does (an alternation tries every alternative at each
+ * position), so text that none of them matches — nearly all mail — costs one pass per flag set.
  */
 const prefilters = new WeakMap<readonly InjectionPattern[], readonly RegExp[]>();
-function anyPatternMatches(patterns: readonly InjectionPattern[], text: string): boolean {
+function wordlessPatternMatches(patterns: readonly InjectionPattern[], text: string): boolean {
   let filters = prefilters.get(patterns);
   if (!filters) {
     const byFlags = new Map<string, string[]>();
     for (const p of patterns) {
-      if (p.scope !== 'normalized') continue;
+      if (p.scope !== 'normalized' || leadingOf(p) !== null) continue;
       const flags = p.regex.flags.replace(/[gy]/g, '');
       byFlags.set(flags, [...(byFlags.get(flags) ?? []), `(?:${p.regex.source})`]);
     }
@@ -89,12 +97,60 @@ function anyPatternMatches(patterns: readonly InjectionPattern[], text: string):
   return filters.some((r) => r.test(text));
 }
 
-/** Each pattern's leading words (leading-words.ts), worked out once per pattern. */
-const leading = new WeakMap<InjectionPattern, readonly string[] | null>();
-function leadingOf(p: InjectionPattern): readonly string[] | null {
-  let w = leading.get(p);
-  if (w === undefined) leading.set(p, (w = leadingWords(p.regex.source, p.regex.flags)));
-  return w;
+/** The beginnings of every leading word of a pattern set: the only words the index is asked about. */
+const beginnings = new WeakMap<readonly InjectionPattern[], Uint8Array>();
+function leadingBeginnings(patterns: readonly InjectionPattern[]): Uint8Array {
+  let b = beginnings.get(patterns);
+  if (!b) beginnings.set(patterns, (b = beginningsOf(patterns.flatMap((p) => leadingOf(p) ?? []))));
+  return b;
+}
+
+/** Each pattern's regex with the sticky flag, to try it at one position. */
+const stickies = new WeakMap<InjectionPattern, RegExp>();
+function stickyOf(p: InjectionPattern): RegExp {
+  let r = stickies.get(p);
+  if (!r) stickies.set(p, (r = new RegExp(p.regex.source, `${p.regex.flags.replace(/[gy]/g, '')}y`)));
+  return r;
+}
+
+/**
+ * The matches a global scan of `text` makes, trying the regex only at `starts` (ascending): when
+ * no match can start anywhere else, the first start past the previous match where the regex
+ * matches is exactly where the global scan's next match is.
+ */
+function matchesAt(sticky: RegExp, text: string, starts: readonly number[]): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  let from = 0;
+  for (const s of starts) {
+    if (s < from) continue;
+    sticky.lastIndex = s;
+    const m = sticky.exec(text);
+    if (m === null) continue;
+    out.push(m);
+    from = s + Math.max(1, m[0].length);
+  }
+  return out;
+}
+
+/**
+ * Where each normalized-scope pattern matches. Screened, a pattern with leading words is tried only
+ * where a word starting with one of them starts (leading-words.ts: no match starts elsewhere), and
+ * the others only when their alternation matches somewhere; unscreened, each scans the whole text.
+ */
+function normalizedMatches(
+  patterns: readonly InjectionPattern[],
+  text: string,
+  screen: boolean,
+): { pattern: InjectionPattern; matches: RegExpExecArray[] }[] {
+  const normalized = patterns.filter((p) => p.scope === 'normalized');
+  if (!screen) return normalized.map((pattern) => ({ pattern, matches: matchesOf(pattern.regex, text) }));
+  const words = wordIndex(text, leadingBeginnings(patterns));
+  const wordless = wordlessPatternMatches(patterns, text);
+  return normalized.map((pattern) => {
+    const lead = leadingOf(pattern);
+    if (lead === null) return { pattern, matches: wordless ? matchesOf(pattern.regex, text) : [] };
+    return { pattern, matches: matchesAt(stickyOf(pattern), text, words.startsOf(lead)) };
+  });
 }
 
 function runNormalized(
@@ -105,14 +161,8 @@ function runNormalized(
 ): Finding[] {
   const out: Finding[] = [];
   const nz = normalizeForMatching(text);
-  if (!anyPatternMatches(patterns, nz.text)) return out;
-  // Something matches: scan with each pattern, skipping those whose leading words the text lacks.
-  const begins = screen ? wordBeginnings(nz.text) : null;
-  for (const p of patterns) {
-    if (p.scope !== 'normalized') continue;
-    const lead = begins && leadingOf(p);
-    if (begins && lead && !lead.some(begins)) continue;
-    for (const m of matchesOf(p.regex, nz.text)) {
+  for (const { pattern: p, matches } of normalizedMatches(patterns, nz.text, screen)) {
+    for (const m of matches) {
       const s = m.index;
       const e = m.index + m[0].length;
       const span = originalSpan(nz, s, e);

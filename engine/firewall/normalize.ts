@@ -23,6 +23,12 @@ export interface Normalized {
   readonly end: Int32Array;
   /** 1 when the unit came from an obfuscation. */
   readonly obfuscated: Uint8Array;
+  /**
+   * True when `text` is the original itself: each unit maps to itself, none obfuscated, and the
+   * readers below answer without the maps (three arrays as long as the text cost more to allocate
+   * than the whole pass).
+   */
+  readonly unchanged: boolean;
 }
 
 const isInvisible = (cp: number): boolean =>
@@ -58,10 +64,13 @@ function cachedLookalike(ch: string): string | undefined {
 export function normalizeForMatching(raw: string): Normalized {
   const { text } = normalizePass(raw, false);
   let maps: Normalized | null = null;
-  // The same pass again, deterministic, this time recording where each unit came from.
-  const tracked = (): Normalized => (maps ??= normalizePass(raw, true));
+  // Text the pass left as it was maps each unit to itself; other text takes the same pass again,
+  // deterministic, this time recording where each unit came from.
+  const unchanged = text === raw;
+  const tracked = (): Normalized => (maps ??= unchanged ? identityMaps(raw) : normalizeWithMaps(raw));
   return {
     text,
+    unchanged,
     get start() {
       return tracked().start;
     },
@@ -73,6 +82,26 @@ export function normalizeForMatching(raw: string): Normalized {
     },
   };
 }
+
+/**
+ * The maps of a text that normalization leaves unchanged. Every change the pass makes (a dropped,
+ * replaced, expanded or collapsed unit) makes its output differ from the input at or before that
+ * unit, and the pass never emits an invisible character, so equal text means each unit came from
+ * itself, unobfuscated. Tested against the full pass.
+ */
+function identityMaps(raw: string): Normalized {
+  const n = raw.length;
+  const start = new Int32Array(n);
+  const end = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    start[i] = i;
+    end[i] = i + 1;
+  }
+  return { text: raw, start, end, obfuscated: new Uint8Array(n), unchanged: true };
+}
+
+/** The normalized text with its offset maps, always from the full tracked pass. */
+export const normalizeWithMaps = (raw: string): Normalized => normalizePass(raw, true);
 
 /** One normalization pass; with `track`, also the offset maps (without, they stay empty). */
 function normalizePass(raw: string, track: boolean): Normalized {
@@ -175,7 +204,13 @@ function normalizePass(raw: string, track: boolean): Normalized {
     i += width;
   }
   const text = parts.join('');
-  return { text, start: start.subarray(0, len), end: end.subarray(0, len), obfuscated: obf.subarray(0, len) };
+  return {
+    text,
+    start: start.subarray(0, len),
+    end: end.subarray(0, len),
+    obfuscated: obf.subarray(0, len),
+    unchanged: false,
+  };
 }
 
 /** Maps a match [s, e) in normalized text back to original offsets. */
@@ -183,11 +218,14 @@ export function originalSpan(nz: Normalized, s: number, e: number): { start: num
   if (nz.text.length === 0) return { start: 0, end: 0 };
   const a = Math.min(s, nz.text.length - 1);
   const b = Math.max(a, Math.min(e, nz.text.length) - 1);
+  if (nz.unchanged) return { start: a, end: b + 1 };
   return { start: nz.start[a] ?? 0, end: nz.end[b] ?? 0 };
 }
 
 /** Did any character of the normalized span come from an obfuscation? */
 export function spanObfuscated(nz: Normalized, s: number, e: number): boolean {
-  for (let k = s; k < e && k < nz.obfuscated.length; k++) if (nz.obfuscated[k] === 1) return true;
+  if (nz.unchanged) return false;
+  const obfuscated = nz.obfuscated;
+  for (let k = s; k < e && k < obfuscated.length; k++) if (obfuscated[k] === 1) return true;
   return false;
 }

@@ -7,7 +7,7 @@
  * area code, a trunk `0` with groups, the US 3-3-4 grouping) or a phone word precedes it, and
  * never when it reads as a date, a time, an IP address, or follows an order/invoice/reference word.
  */
-import { CAPS, matchesOf, overlaps, type Finding } from './finding';
+import { CAPS, matchesOf, overlapsAny, type Finding } from './finding';
 
 const CANDIDATE = /(?<![\w+.,/:-])(?:\+|\(\+?)?\d[\d ().\u00A0-]{5,24}\d(?![\w/:]|[.,-]\d)/g;
 const PHONE_WORD =
@@ -32,10 +32,11 @@ function shapeSaysPhone(raw: string, groups: readonly string[], digits: string):
  */
 export function findPhones(text: string, claimed: readonly { start: number; end: number }[] = []): Finding[] {
   const out: Finding[] = [];
+  const isClaimed = overlapsAny(claimed);
   for (const m of matchesOf(CANDIDATE, text)) {
     const raw = m[0];
     const span = { start: m.index, end: m.index + raw.length };
-    if (claimed.some((c) => overlaps(c, span))) continue;
+    if (isClaimed(span)) continue;
     const digits = raw.replace(/\D/g, '');
     if (digits.length < 7 || digits.length > 15) continue;
     if (/[ .\u00A0-]{2}/.test(raw.replace(/\) /g, ')'))) continue;

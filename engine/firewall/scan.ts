@@ -8,7 +8,7 @@
 import { findApiKeys } from './api-keys';
 import { findCards } from './cards';
 import { findEmailAddresses } from './email-addresses';
-import { overlaps, type Finding } from './finding';
+import { overlapsAny, type Finding } from './finding';
 import { findIbans } from './iban';
 import { findInjections, type InjectionOptions } from './injection';
 import { findOneTimeCodes } from './one-time-codes';
@@ -34,12 +34,10 @@ export function scanText(text: string, patterns: PatternSet = DEFAULT_PATTERNS, 
   const detect = (present: boolean, find: (t: string) => Finding[]): readonly Finding[] =>
     present ? find(text) : NONE;
   const secrets = [...findApiKeys(text), ...findPasswords(text), ...detect(digits, findOneTimeCodes)];
-  const financial = [...detect(digits, findIbans), ...detect(digits, findCards)].filter(
-    (f) => !secrets.some((s) => overlaps(s, f)),
-  );
-  const ssns = detect(digits, findSsns).filter(
-    (f) => !secrets.some((s) => overlaps(s, f)) && !financial.some((s) => overlaps(s, f)),
-  );
+  const isSecret = overlapsAny(secrets);
+  const financial = [...detect(digits, findIbans), ...detect(digits, findCards)].filter((f) => !isSecret(f));
+  const isFinancial = overlapsAny(financial);
+  const ssns = detect(digits, findSsns).filter((f) => !isSecret(f) && !isFinancial(f));
   const claimed = [...secrets, ...financial, ...ssns];
   const phones = detect(digits, (t) => findPhones(t, claimed));
   const emails = detect(at, findEmailAddresses);
