@@ -46,6 +46,7 @@ export function cardBrand(digits: string): string | null {
 
 /** Digit runs with optional single space/dash separators, not glued to other digits. */
 const CANDIDATE = /(?<![\d])\d{1,19}(?:[ -]\d{1,19}){0,9}(?!\d)/g;
+const DIGIT_GROUP = /\d+/g;
 
 /** Card numbers in `text`. Within a grouped run the longest valid window of groups wins. */
 export function findCards(text: string): Finding[] {
@@ -56,7 +57,8 @@ export function findCards(text: string): Finding[] {
     if (digitsOnly.length < 13) continue;
     // Group offsets within the run.
     const groups: { start: number; end: number; digits: string }[] = [];
-    for (const g of matchesOf(/\d+/g, run)) groups.push({ start: g.index, end: g.index + g[0].length, digits: g[0] });
+    for (const g of matchesOf(DIGIT_GROUP, run))
+      groups.push({ start: g.index, end: g.index + g[0].length, digits: g[0] });
     let best: { start: number; end: number; digits: string; brand: string } | null = null;
     for (let i = 0; i < groups.length; i++) {
       let digits = '';

@@ -65,13 +65,19 @@ export function excerpt(text: string, max = 60): string {
   return cut.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`);
 }
 
+const globalCopies = new WeakMap<RegExp, RegExp>();
+
 /**
- * Every match of a global regex (a fresh copy, so callers may share the pattern). A list, not a
- * generator: detectors walk thousands of candidate matches per scan, and resuming a generator for
- * each costs more than the list.
+ * Every match of a global regex. It runs on a private copy of the pattern, so callers may share
+ * the pattern; the copy is made once per pattern and reused (its `lastIndex` reset here, and
+ * nothing runs between its matches, so no two scans use it at once). A list, not a generator:
+ * detectors walk thousands of candidate matches per scan, and resuming a generator for each
+ * costs more than the list.
  */
 export function matchesOf(re: RegExp, text: string): RegExpExecArray[] {
-  const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+  let g = globalCopies.get(re);
+  if (!g) globalCopies.set(re, (g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`)));
+  g.lastIndex = 0;
   const out: RegExpExecArray[] = [];
   let m: RegExpExecArray | null;
   while ((m = g.exec(text)) !== null) {

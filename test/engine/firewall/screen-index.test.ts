@@ -3,11 +3,12 @@
  * - injection patterns tried only where a word starting with one of their leading words starts
  *   (a sticky match at each such word), the others only when their alternation matches;
  * - the "does this span overlap a claimed one" test by binary search instead of every pair;
- * - normalization's maps skipped for text it leaves unchanged.
+ * - normalization's maps skipped for text it leaves unchanged;
+ * - duplicate findings dropped after sorting instead of by a key per finding.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { overlapsAny } from '../../../engine/firewall/finding';
+import { overlapsAny, type Finding } from '../../../engine/firewall/finding';
 import { findInjections } from '../../../engine/firewall/injection';
 import { beginningsOf, leadingWords, wordIndex } from '../../../engine/firewall/leading-words';
 import {
@@ -17,6 +18,7 @@ import {
   spanObfuscated,
 } from '../../../engine/firewall/normalize';
 import { DEFAULT_PATTERNS } from '../../../engine/firewall/index';
+import { sortedUnique } from '../../../engine/firewall/scan';
 
 const LEADING = [
   ...new Set(DEFAULT_PATTERNS.patterns.flatMap((p) => leadingWords(p.regex.source, p.regex.flags) ?? [])),
@@ -128,6 +130,36 @@ describe('normalization of text it leaves unchanged', () => {
         },
       ),
       { numRuns: 3000 },
+    );
+  });
+});
+
+describe('sortedUnique', () => {
+  // What scanText did before: a key per finding, the first of each key kept, then a stable sort.
+  const reference = (all: readonly Finding[]): Finding[] => {
+    const seen = new Set<string>();
+    const unique: Finding[] = [];
+    for (const f of all) {
+      const key = `${f.cap}|${f.kind}|${f.start}|${f.end}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      unique.push(f);
+    }
+    return unique.sort((a, b) => a.start - b.start || a.end - b.end || a.cap.localeCompare(b.cap));
+  };
+  const finding = fc.record({
+    cap: fc.constantFrom('SECRET', 'PII_PHONE', 'PII_IBAN', 'FINANCIAL', 'PROMPT_INJECTION'),
+    kind: fc.constantFrom('a', 'b', 'c'),
+    detail: fc.constantFrom('x', 'y', 'z'),
+    start: fc.nat(6),
+    end: fc.nat(6),
+  });
+  it('keeps what keying every finding kept, in the same order', () => {
+    fc.assert(
+      fc.property(fc.array(finding, { maxLength: 60 }), (all) => {
+        expect(sortedUnique([...all])).toEqual(reference(all));
+      }),
+      { numRuns: 2000 },
     );
   });
 });
