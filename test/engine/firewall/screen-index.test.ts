@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { overlapsAny, type Finding } from '../../../engine/firewall/finding';
-import { findInjections } from '../../../engine/firewall/injection';
+import { findInjections, mayHoldBlob } from '../../../engine/firewall/injection';
 import { beginningsOf, leadingWords, wordIndex } from '../../../engine/firewall/leading-words';
 import {
   normalizeForMatching,
@@ -160,6 +160,21 @@ describe('sortedUnique', () => {
         expect(sortedUnique([...all])).toEqual(reference(all));
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('mayHoldBlob', () => {
+  it('says yes exactly when a run of 16 blob characters is there', () => {
+    const unit = fc.constantFrom('a', 'Z', '0', '+', '/', '_', '-', ' ', '=', '.', 'é', 'abcdefgh', 'abcdefghijklmno');
+    fc.assert(
+      fc.property(
+        fc.array(unit, { maxLength: 60 }).map((a) => a.join('')),
+        (text) => {
+          expect(mayHoldBlob(text)).toBe(/[A-Za-z0-9+/_-]{16}/.test(text));
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 });
