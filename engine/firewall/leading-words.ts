@@ -182,29 +182,36 @@ export function wordIndex(text: string, wanted: Uint8Array | null = null): WordI
       n = 0;
     }
   }
-  /** Each run filed under `word`'s beginning that really starts with all of `word`. */
-  const each = (word: string, visit: (start: number) => boolean): boolean => {
+  /** The first entry filed under `word`'s beginning, or -1. */
+  const first = (word: string): number => {
     const key = beginningKey(word);
-    if (stamps[key] !== e) return false;
-    for (let id = heads[key]!; id !== -1; id = entryNext[id]!)
-      if (runStartsWith(text, entryStart[id]!, word) && visit(entryStart[id]!)) return true;
-    return false;
+    return stamps[key] === e ? heads[key]! : -1;
   };
   return {
-    has: (word) => each(word, () => true),
+    has(word) {
+      for (let id = first(word); id !== -1; id = entryNext[id]!)
+        if (runStartsWith(text, entryStart[id]!, word)) return true;
+      return false;
+    },
     startsOf(words) {
       const out: number[] = [];
+      let ordered = true;
       for (const w of words)
-        each(w, (s) => {
+        for (let id = first(w); id !== -1; id = entryNext[id]!) {
+          const s = entryStart[id]!;
+          if (!runStartsWith(text, s, w)) continue;
+          if (out.length > 0 && s <= out[out.length - 1]!) ordered = false;
           out.push(s);
-          return false;
-        });
-      if (words.length < 2) return out;
-      // Two words may share runs (`do`, `don`): sorted, each start once.
-      out.sort((a, b) => a - b);
-      return out.filter((s, i) => i === 0 || s !== out[i - 1]);
+        }
+      return ordered ? out : sortedOnce(out);
     },
   };
+}
+
+/** Ascending, each once: two words may share runs (`do`, `don`). */
+function sortedOnce(starts: number[]): number[] {
+  starts.sort((a, b) => a - b);
+  return starts.filter((s, i) => i === 0 || s !== starts[i - 1]);
 }
 
 /** May some run of ASCII letters in `text` start with this lower-case word? (`wordIndex(text).has`) */
