@@ -68,49 +68,52 @@ export function decodeBase64Text(blob: string): string | null {
   return printable / [...text].length >= 0.9 ? text : null;
 }
 
-/** Each pattern's leading words (leading-words.ts), worked out once per pattern. */
-const leading = new WeakMap<InjectionPattern, readonly string[] | null>();
-function leadingOf(p: InjectionPattern): readonly string[] | null {
-  let w = leading.get(p);
-  if (w === undefined) leading.set(p, (w = leadingWords(p.regex.source, p.regex.flags)));
-  return w;
+/** A normalized-scope pattern, ready for the screened scan. */
+interface ScreenedPattern {
+  readonly pattern: InjectionPattern;
+  /** The words every match starts with (leading-words.ts), or null when it may start anywhere. */
+  readonly lead: readonly string[] | null;
+  /** The regex with the sticky flag, to try it at one position. */
+  readonly sticky: RegExp;
 }
 
-/**
- * One alternation per flag set over the normalized-scope patterns without leading words: it
- * matches somewhere exactly when one of them does (an alternation tries every alternative at each
- * position), so text that none of them matches — nearly all mail — costs one pass per flag set.
- */
-const prefilters = new WeakMap<readonly InjectionPattern[], readonly RegExp[]>();
-function wordlessPatternMatches(patterns: readonly InjectionPattern[], text: string): boolean {
-  let filters = prefilters.get(patterns);
-  if (!filters) {
-    const byFlags = new Map<string, string[]>();
-    for (const p of patterns) {
-      if (p.scope !== 'normalized' || leadingOf(p) !== null) continue;
-      const flags = p.regex.flags.replace(/[gy]/g, '');
-      byFlags.set(flags, [...(byFlags.get(flags) ?? []), `(?:${p.regex.source})`]);
-    }
-    filters = [...byFlags].map(([flags, sources]) => new RegExp(sources.join('|'), flags));
-    prefilters.set(patterns, filters);
+/** What the screened scan needs of a pattern set, worked out once per set. */
+interface ScreenPlan {
+  readonly normalized: readonly ScreenedPattern[];
+  /** The beginnings of every leading word: the only words the word index is asked about. */
+  readonly beginnings: Uint8Array;
+  /**
+   * One alternation per flag set over the patterns without leading words: it matches somewhere
+   * exactly when one of them does (an alternation tries every alternative at each position), so
+   * text that none of them matches — nearly all mail — costs one pass per flag set.
+   */
+  readonly wordless: readonly RegExp[];
+}
+
+const plans = new WeakMap<readonly InjectionPattern[], ScreenPlan>();
+function screenPlan(patterns: readonly InjectionPattern[]): ScreenPlan {
+  let plan = plans.get(patterns);
+  if (plan) return plan;
+  const normalized = patterns
+    .filter((p) => p.scope === 'normalized')
+    .map((pattern) => ({
+      pattern,
+      lead: leadingWords(pattern.regex.source, pattern.regex.flags),
+      sticky: new RegExp(pattern.regex.source, `${pattern.regex.flags.replace(/[gy]/g, '')}y`),
+    }));
+  const byFlags = new Map<string, string[]>();
+  for (const { pattern, lead } of normalized) {
+    if (lead !== null) continue;
+    const flags = pattern.regex.flags.replace(/[gy]/g, '');
+    byFlags.set(flags, [...(byFlags.get(flags) ?? []), `(?:${pattern.regex.source})`]);
   }
-  return filters.some((r) => r.test(text));
-}
-
-/** The beginnings of every leading word of a pattern set: the only words the index is asked about. */
-const beginnings = new WeakMap<readonly InjectionPattern[], Uint8Array>();
-function leadingBeginnings(patterns: readonly InjectionPattern[]): Uint8Array {
-  let b = beginnings.get(patterns);
-  if (!b) beginnings.set(patterns, (b = beginningsOf(patterns.flatMap((p) => leadingOf(p) ?? []))));
-  return b;
-}
-
-/** Each pattern's regex with the sticky flag, to try it at one position. */
-const stickies = new WeakMap<InjectionPattern, RegExp>();
-function stickyOf(p: InjectionPattern): RegExp {
-  let r = stickies.get(p);
-  if (!r) stickies.set(p, (r = new RegExp(p.regex.source, `${p.regex.flags.replace(/[gy]/g, '')}y`)));
-  return r;
+  plan = {
+    normalized,
+    beginnings: beginningsOf(normalized.flatMap((p) => p.lead ?? [])),
+    wordless: [...byFlags].map(([flags, sources]) => new RegExp(sources.join('|'), flags)),
+  };
+  plans.set(patterns, plan);
+  return plan;
 }
 
 /**
@@ -142,14 +145,16 @@ function normalizedMatches(
   text: string,
   screen: boolean,
 ): { pattern: InjectionPattern; matches: RegExpExecArray[] }[] {
-  const normalized = patterns.filter((p) => p.scope === 'normalized');
-  if (!screen) return normalized.map((pattern) => ({ pattern, matches: matchesOf(pattern.regex, text) }));
-  const words = wordIndex(text, leadingBeginnings(patterns));
-  const wordless = wordlessPatternMatches(patterns, text);
-  return normalized.map((pattern) => {
-    const lead = leadingOf(pattern);
+  if (!screen)
+    return patterns
+      .filter((p) => p.scope === 'normalized')
+      .map((pattern) => ({ pattern, matches: matchesOf(pattern.regex, text) }));
+  const plan = screenPlan(patterns);
+  const words = wordIndex(text, plan.beginnings);
+  const wordless = plan.wordless.some((r) => r.test(text));
+  return plan.normalized.map(({ pattern, lead, sticky }) => {
     if (lead === null) return { pattern, matches: wordless ? matchesOf(pattern.regex, text) : [] };
-    return { pattern, matches: matchesAt(stickyOf(pattern), text, words.startsOf(lead)) };
+    return { pattern, matches: matchesAt(sticky, text, words.startsOf(lead)) };
   });
 }
 

@@ -141,7 +141,7 @@ export interface WordIndex {
   /** May some run of ASCII letters start with this lower-case word? */
   has(word: string): boolean;
   /** Where the runs starting with one of these lower-case words start, ascending, each once. */
-  startsOf(words: readonly string[]): number[];
+  startsOf(words: readonly string[]): readonly number[];
 }
 
 /** The beginnings (as bucket keys) of these lower-case words: what `wordIndex` needs to record for them. */
@@ -194,6 +194,7 @@ export function wordIndex(text: string, wanted: Uint8Array | null = null): WordI
       return false;
     },
     startsOf(words) {
+      if (entries === 0) return NO_STARTS;
       const out: number[] = [];
       let ordered = true;
       for (const w of words)
@@ -207,6 +208,8 @@ export function wordIndex(text: string, wanted: Uint8Array | null = null): WordI
     },
   };
 }
+
+const NO_STARTS: readonly number[] = Object.freeze([]);
 
 /** Ascending, each once: two words may share runs (`do`, `don`). */
 function sortedOnce(starts: number[]): number[] {

@@ -62,7 +62,7 @@ function cachedLookalike(ch: string): string | undefined {
  * Most mail matches nothing, so most scans never build the maps (three arrays as long as the text).
  */
 export function normalizeForMatching(raw: string): Normalized {
-  const { text } = normalizePass(raw, false);
+  const text = normalizedText(raw);
   let maps: Normalized | null = null;
   // Text the pass left as it was maps each unit to itself; other text takes the same pass again,
   // deterministic, this time recording where each unit came from.
@@ -102,6 +102,31 @@ function identityMaps(raw: string): Normalized {
 
 /** The normalized text with its offset maps, always from the full tracked pass. */
 export const normalizeWithMaps = (raw: string): Normalized => normalizePass(raw, true);
+
+/**
+ * Where the run starting at `i` that the pass copies as it is ends: visible ASCII and single spaces
+ * between visible characters (`raw[i]` is visible ASCII).
+ */
+function copiedRunEnd(raw: string, i: number): number {
+  const n = raw.length;
+  let j = i + 1;
+  while (j < n) {
+    const d = raw.charCodeAt(j);
+    if (d > 0x20 && d < 0x7f) j++;
+    // A single space between visible characters stays a single space: copy it too.
+    else if (d === 0x20 && j + 1 < n && raw.charCodeAt(j + 1) > 0x20 && raw.charCodeAt(j + 1) < 0x7f) j += 2;
+    else break;
+  }
+  return j;
+}
+
+/** The normalized text alone: the text itself when the pass would copy all of it (no parts to join). */
+function normalizedText(raw: string): string {
+  if (raw.length === 0) return raw;
+  const c = raw.charCodeAt(0);
+  if (c > 0x20 && c < 0x7f && copiedRunEnd(raw, 0) === raw.length) return raw;
+  return normalizePass(raw, false).text;
+}
 
 /** One normalization pass; with `track`, also the offset maps (without, they stay empty). */
 function normalizePass(raw: string, track: boolean): Normalized {
@@ -152,14 +177,7 @@ function normalizePass(raw: string, track: boolean): Normalized {
     // Fast path: a run of visible ASCII and single spaces (most of any mail) is copied as it is.
     const c = raw.charCodeAt(i);
     if (c > 0x20 && c < 0x7f) {
-      let j = i + 1;
-      while (j < n) {
-        const d = raw.charCodeAt(j);
-        if (d > 0x20 && d < 0x7f) j++;
-        // A single space between visible characters stays a single space: copy it too.
-        else if (d === 0x20 && j + 1 < n && raw.charCodeAt(j + 1) > 0x20 && raw.charCodeAt(j + 1) < 0x7f) j += 2;
-        else break;
-      }
+      const j = copiedRunEnd(raw, i);
       if (track) {
         reserve(j - i);
         for (let k = i; k < j; k++) {
