@@ -42,10 +42,15 @@ export function overlapsAny(
   spans: readonly { start: number; end: number }[],
 ): (span: { start: number; end: number }) => boolean {
   if (spans.length === 0) return () => false;
-  const sorted = [...spans].sort((a, b) => a.start - b.start);
-  const starts = Int32Array.from(sorted, (s) => s.start);
-  const reach = new Int32Array(sorted.length);
-  for (let i = 0, r = -1; i < sorted.length; i++) reach[i] = r = Math.max(r, sorted[i]!.end);
+  // Detectors list their findings in order: sort only when they are not. Plain arrays: typed
+  // arrays cost more to allocate than these few hundred entries.
+  const sorted = isSortedByStart(spans) ? spans : [...spans].sort((a, b) => a.start - b.start);
+  const starts: number[] = [];
+  const reach: number[] = [];
+  for (let i = 0, r = -Infinity; i < sorted.length; i++) {
+    starts.push(sorted[i]!.start);
+    reach.push((r = Math.max(r, sorted[i]!.end)));
+  }
   return (span) => {
     // The last span starting before `span` ends: it, or one before it, reaches furthest.
     let lo = 0;
@@ -57,6 +62,11 @@ export function overlapsAny(
     }
     return lo > 0 && reach[lo - 1]! > span.start;
   };
+}
+
+function isSortedByStart(spans: readonly { start: number }[]): boolean {
+  for (let i = 1; i < spans.length; i++) if (spans[i]!.start < spans[i - 1]!.start) return false;
+  return true;
 }
 
 /** A short excerpt for details: at most `max` characters, invisible and control characters escaped. */

@@ -33,7 +33,7 @@ export function scanText(text: string, patterns: PatternSet = DEFAULT_PATTERNS, 
   const at = !screen || text.includes('@');
   const detect = (present: boolean, find: (t: string) => Finding[]): readonly Finding[] =>
     present ? find(text) : NONE;
-  const secrets = [...findApiKeys(text), ...findPasswords(text), ...detect(digits, findOneTimeCodes)];
+  const secrets = [...findApiKeys(text), ...findPasswords(text), ...detect(digits, (t) => findOneTimeCodes(t, screen))];
   const isSecret = overlapsAny(secrets);
   const financial = [...detect(digits, findIbans), ...detect(digits, findCards)].filter((f) => !isSecret(f));
   const isFinancial = overlapsAny(financial);

@@ -4,7 +4,8 @@
  *   (a sticky match at each such word), the others only when their alternation matches;
  * - the "does this span overlap a claimed one" test by binary search instead of every pair;
  * - normalization's maps skipped for text it leaves unchanged;
- * - duplicate findings dropped after sorting instead of by a key per finding.
+ * - duplicate findings dropped after sorting instead of by a key per finding;
+ * - one-time-code patterns skipped when the text lacks a phrase every match holds.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import {
   spanObfuscated,
 } from '../../../engine/firewall/normalize';
 import { DEFAULT_PATTERNS } from '../../../engine/firewall/index';
+import { findOneTimeCodes } from '../../../engine/firewall/one-time-codes';
 import { sortedUnique } from '../../../engine/firewall/scan';
 
 const LEADING = [
@@ -172,6 +174,44 @@ describe('mayHoldBlob', () => {
         fc.array(unit, { maxLength: 60 }).map((a) => a.join('')),
         (text) => {
           expect(mayHoldBlob(text)).toBe(/[A-Za-z0-9+/_-]{16}/.test(text));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('one-time codes screened by a phrase every match holds', () => {
+  it('find what every pattern scanning the whole text finds', () => {
+    const piece = fc.constantFrom(
+      '123456',
+      '482 913',
+      'G-123456',
+      ' is your ',
+      ' IS THE ',
+      ' as the ',
+      'is your login code',
+      ' code',
+      ' verification code',
+      'your code is ',
+      'use ',
+      'Enter the code: ',
+      'type',
+      'input',
+      ' to sign in',
+      ' for verify',
+      ' ',
+      '\n',
+      'x',
+      '_',
+      '.',
+      ':',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 30 }).map((a) => a.join('')),
+        (text) => {
+          expect(findOneTimeCodes(text, true)).toEqual(findOneTimeCodes(text, false));
         },
       ),
       { numRuns: 3000 },
