@@ -153,8 +153,9 @@ export function beginningsOf(words: readonly string[]): Uint8Array {
 
 /**
  * Indexes the start of every maximal run of ASCII letters in `text` under its first 1, 2 and 3
- * letters, lower-cased; with `wanted` (from `beginningsOf`), only under those beginnings, so only
- * the words asked about later cost more than the pass. Use the index before the next call: the
+ * letters, lower-cased; with `wanted` (from `beginningsOf(words)`), only under those beginnings, so
+ * only the words asked about later cost more than the pass — and the index may then be asked only
+ * about those `words` (any other would look absent). Use the index before the next call: the
  * buckets are shared.
  */
 export function wordIndex(text: string, wanted: Uint8Array | null = null): WordIndex {
