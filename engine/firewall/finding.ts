@@ -34,9 +34,40 @@ export type Cap = (typeof CAPS)[keyof typeof CAPS];
 /** A detector: pure, bounded (linear or near-linear in the text), never throws on any string. */
 export type Detector = (text: string) => Finding[];
 
-/** Do two findings overlap? */
-export const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }): boolean =>
-  a.start < b.end && b.start < a.end;
+/**
+ * A test for "does this span overlap one of `spans`?" in O(log n): the spans sorted by start, with
+ * the furthest end reached so far, so scans with hundreds of findings do not compare every pair.
+ */
+export function overlapsAny(
+  spans: readonly { start: number; end: number }[],
+): (span: { start: number; end: number }) => boolean {
+  if (spans.length === 0) return () => false;
+  // Detectors list their findings in order: sort only when they are not. Plain arrays: typed
+  // arrays cost more to allocate than these few hundred entries.
+  const sorted = isSortedByStart(spans) ? spans : [...spans].sort((a, b) => a.start - b.start);
+  const starts: number[] = [];
+  const reach: number[] = [];
+  for (let i = 0, r = -Infinity; i < sorted.length; i++) {
+    starts.push(sorted[i]!.start);
+    reach.push((r = Math.max(r, sorted[i]!.end)));
+  }
+  return (span) => {
+    // The last span starting before `span` ends: it, or one before it, reaches furthest.
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (starts[mid]! < span.end) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && reach[lo - 1]! > span.start;
+  };
+}
+
+function isSortedByStart(spans: readonly { start: number }[]): boolean {
+  for (let i = 1; i < spans.length; i++) if (spans[i]!.start < spans[i - 1]!.start) return false;
+  return true;
+}
 
 /** A short excerpt for details: at most `max` characters, invisible and control characters escaped. */
 export function excerpt(text: string, max = 60): string {
@@ -44,13 +75,19 @@ export function excerpt(text: string, max = 60): string {
   return cut.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`);
 }
 
+const globalCopies = new WeakMap<RegExp, RegExp>();
+
 /**
- * Every match of a global regex (a fresh copy, so callers may share the pattern). A list, not a
- * generator: detectors walk thousands of candidate matches per scan, and resuming a generator for
- * each costs more than the list.
+ * Every match of a global regex. It runs on a private copy of the pattern, so callers may share
+ * the pattern; the copy is made once per pattern and reused (its `lastIndex` reset here, and
+ * nothing runs between its matches, so no two scans use it at once). A list, not a generator:
+ * detectors walk thousands of candidate matches per scan, and resuming a generator for each
+ * costs more than the list.
  */
 export function matchesOf(re: RegExp, text: string): RegExpExecArray[] {
-  const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+  let g = globalCopies.get(re);
+  if (!g) globalCopies.set(re, (g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`)));
+  g.lastIndex = 0;
   const out: RegExpExecArray[] = [];
   let m: RegExpExecArray | null;
   while ((m = g.exec(text)) !== null) {

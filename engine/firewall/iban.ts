@@ -24,10 +24,11 @@ export function ibanChecksumValid(iban: string): boolean {
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban)) return false;
   const check = Number(iban.slice(2, 4));
   if (check < 2 || check > 98) return false;
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  // Country and check digits moved to the end, read in place (no rearranged copy).
   let rem = 0;
-  for (const ch of rearranged) {
-    const v = ch >= 'A' ? ch.charCodeAt(0) - 55 : ch.charCodeAt(0) - 48;
+  for (let k = 4; k < iban.length + 4; k++) {
+    const c = iban.charCodeAt(k < iban.length ? k : k - iban.length);
+    const v = c >= 0x41 ? c - 55 : c - 48;
     rem = v >= 10 ? (rem * 100 + v) % 97 : (rem * 10 + v) % 97;
   }
   return rem === 1;
@@ -41,15 +42,9 @@ export function ibanValid(iban: string): boolean {
 }
 
 const START = /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?= ?[A-Z0-9])/g;
-/** `[A-Z0-9]` for one character (undefined past the end): a char code test, run per character of a candidate. */
-const isAlnum = (ch: string | undefined): boolean => {
-  const c = ch === undefined || ch.length !== 1 ? -1 : ch.charCodeAt(0);
-  return (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
-};
-const isLower = (ch: string | undefined): boolean => {
-  const c = ch === undefined || ch.length !== 1 ? -1 : ch.charCodeAt(0);
-  return c >= 0x61 && c <= 0x7a;
-};
+/** `[A-Z0-9]` for one char code (NaN past the end): a test run per character of a candidate. */
+const isAlnum = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
+const isLower = (c: number): boolean => c >= 0x61 && c <= 0x7a;
 
 export function findIbans(text: string): Finding[] {
   const out: Finding[] = [];
@@ -58,17 +53,19 @@ export function findIbans(text: string): Finding[] {
     if (m.index < after) continue;
     const len = IBAN_LENGTHS.get(m[0].slice(0, 2));
     if (len === undefined) continue;
-    let compact = m[0];
+    // Counted here, copied once below: the candidate's characters without their single spaces.
+    let count = 4;
     let i = m.index + 4;
-    while (compact.length < len && i < text.length) {
-      const ch = text[i]!;
-      if (isAlnum(ch)) {
-        compact += ch;
+    while (count < len && i < text.length) {
+      const c = text.charCodeAt(i);
+      if (isAlnum(c)) {
+        count++;
         i++;
-      } else if (ch === ' ' && isAlnum(text[i + 1])) i++;
+      } else if (c === 0x20 && isAlnum(text.charCodeAt(i + 1))) i++;
       else break;
     }
-    if (compact.length !== len || isAlnum(text[i]) || isLower(text[i])) continue;
+    if (count !== len || isAlnum(text.charCodeAt(i)) || isLower(text.charCodeAt(i))) continue;
+    const compact = text.slice(m.index, i).replaceAll(' ', '');
     if (!ibanChecksumValid(compact)) continue;
     const detail = `IBAN ${compact.slice(0, 2)}** ending ${compact.slice(-4)}`;
     out.push({ cap: CAPS.PII_IBAN, kind: 'iban', detail, start: m.index, end: i });

@@ -11,7 +11,7 @@
  */
 import { CAPS, excerpt, matchesOf, type Finding } from './finding';
 import { normalizeForMatching, originalSpan, spanObfuscated } from './normalize';
-import { leadingWords, wordBeginnings } from './leading-words';
+import { beginningsOf, leadingWords, wordIndex } from './leading-words';
 import type { InjectionPattern, PatternSet } from './patterns';
 
 export interface InjectionOptions {
@@ -68,33 +68,94 @@ export function decodeBase64Text(blob: string): string | null {
   return printable / [...text].length >= 0.9 ? text : null;
 }
 
-/**
- * One alternation per flag set over every normalized-scope pattern: it matches somewhere exactly
- * when some pattern does (an alternation tries every alternative at each position), so benign
- * text — nearly all mail — costs one pass per flag set instead of one per pattern.
- */
-const prefilters = new WeakMap<readonly InjectionPattern[], readonly RegExp[]>();
-function anyPatternMatches(patterns: readonly InjectionPattern[], text: string): boolean {
-  let filters = prefilters.get(patterns);
-  if (!filters) {
-    const byFlags = new Map<string, string[]>();
-    for (const p of patterns) {
-      if (p.scope !== 'normalized') continue;
-      const flags = p.regex.flags.replace(/[gy]/g, '');
-      byFlags.set(flags, [...(byFlags.get(flags) ?? []), `(?:${p.regex.source})`]);
-    }
-    filters = [...byFlags].map(([flags, sources]) => new RegExp(sources.join('|'), flags));
-    prefilters.set(patterns, filters);
-  }
-  return filters.some((r) => r.test(text));
+/** A normalized-scope pattern, ready for the screened scan. */
+interface ScreenedPattern {
+  readonly pattern: InjectionPattern;
+  /** The words every match starts with (leading-words.ts), or null when it may start anywhere. */
+  readonly lead: readonly string[] | null;
+  /** The regex with the sticky flag, to try it at one position. */
+  readonly sticky: RegExp;
 }
 
-/** Each pattern's leading words (leading-words.ts), worked out once per pattern. */
-const leading = new WeakMap<InjectionPattern, readonly string[] | null>();
-function leadingOf(p: InjectionPattern): readonly string[] | null {
-  let w = leading.get(p);
-  if (w === undefined) leading.set(p, (w = leadingWords(p.regex.source, p.regex.flags)));
-  return w;
+/** What the screened scan needs of a pattern set, worked out once per set. */
+interface ScreenPlan {
+  readonly normalized: readonly ScreenedPattern[];
+  /** The beginnings of every leading word: the only words the word index is asked about. */
+  readonly beginnings: Uint8Array;
+  /**
+   * One alternation per flag set over the patterns without leading words: it matches somewhere
+   * exactly when one of them does (an alternation tries every alternative at each position), so
+   * text that none of them matches — nearly all mail — costs one pass per flag set.
+   */
+  readonly wordless: readonly RegExp[];
+}
+
+const plans = new WeakMap<readonly InjectionPattern[], ScreenPlan>();
+function screenPlan(patterns: readonly InjectionPattern[]): ScreenPlan {
+  let plan = plans.get(patterns);
+  if (plan) return plan;
+  const normalized = patterns
+    .filter((p) => p.scope === 'normalized')
+    .map((pattern) => ({
+      pattern,
+      lead: leadingWords(pattern.regex.source, pattern.regex.flags),
+      sticky: new RegExp(pattern.regex.source, `${pattern.regex.flags.replace(/[gy]/g, '')}y`),
+    }));
+  const byFlags = new Map<string, string[]>();
+  for (const { pattern, lead } of normalized) {
+    if (lead !== null) continue;
+    const flags = pattern.regex.flags.replace(/[gy]/g, '');
+    byFlags.set(flags, [...(byFlags.get(flags) ?? []), `(?:${pattern.regex.source})`]);
+  }
+  plan = {
+    normalized,
+    beginnings: beginningsOf(normalized.flatMap((p) => p.lead ?? [])),
+    wordless: [...byFlags].map(([flags, sources]) => new RegExp(sources.join('|'), flags)),
+  };
+  plans.set(patterns, plan);
+  return plan;
+}
+
+/**
+ * The matches a global scan of `text` makes, trying the regex only at `starts` (ascending): when
+ * no match can start anywhere else, the first start past the previous match where the regex
+ * matches is exactly where the global scan's next match is.
+ */
+function matchesAt(sticky: RegExp, text: string, starts: readonly number[]): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  let from = 0;
+  for (const s of starts) {
+    if (s < from) continue;
+    sticky.lastIndex = s;
+    const m = sticky.exec(text);
+    if (m === null) continue;
+    out.push(m);
+    from = s + Math.max(1, m[0].length);
+  }
+  return out;
+}
+
+/**
+ * Where each normalized-scope pattern matches. Screened, a pattern with leading words is tried only
+ * where a word starting with one of them starts (leading-words.ts: no match starts elsewhere), and
+ * the others only when their alternation matches somewhere; unscreened, each scans the whole text.
+ */
+function normalizedMatches(
+  patterns: readonly InjectionPattern[],
+  text: string,
+  screen: boolean,
+): { pattern: InjectionPattern; matches: RegExpExecArray[] }[] {
+  if (!screen)
+    return patterns
+      .filter((p) => p.scope === 'normalized')
+      .map((pattern) => ({ pattern, matches: matchesOf(pattern.regex, text) }));
+  const plan = screenPlan(patterns);
+  const words = wordIndex(text, plan.beginnings);
+  const wordless = plan.wordless.some((r) => r.test(text));
+  return plan.normalized.map(({ pattern, lead, sticky }) => {
+    if (lead === null) return { pattern, matches: wordless ? matchesOf(pattern.regex, text) : [] };
+    return { pattern, matches: matchesAt(sticky, text, words.startsOf(lead)) };
+  });
 }
 
 function runNormalized(
@@ -105,14 +166,8 @@ function runNormalized(
 ): Finding[] {
   const out: Finding[] = [];
   const nz = normalizeForMatching(text);
-  if (!anyPatternMatches(patterns, nz.text)) return out;
-  // Something matches: scan with each pattern, skipping those whose leading words the text lacks.
-  const begins = screen ? wordBeginnings(nz.text) : null;
-  for (const p of patterns) {
-    if (p.scope !== 'normalized') continue;
-    const lead = begins && leadingOf(p);
-    if (begins && lead && !lead.some(begins)) continue;
-    for (const m of matchesOf(p.regex, nz.text)) {
+  for (const { pattern: p, matches } of normalizedMatches(patterns, nz.text, screen)) {
+    for (const m of matches) {
       const s = m.index;
       const e = m.index + m[0].length;
       const span = originalSpan(nz, s, e);
@@ -161,13 +216,17 @@ const isBlobChar = (c: number): boolean =>
 
 /**
  * Does `text` hold a run of 16 blob characters? BASE64_BLOB needs one, and prose (words under 16
- * letters) has none. A loop: the regex `[…]{16}` retries up to 16 characters at every position.
+ * letters) has none. A loop, not the regex `[…]{16}` (which retries up to 16 characters at every
+ * position), that tests the last character of each 16-character window first: a window holding a
+ * non-blob character at `j` rules out every window that contains `j`, so the next one starts
+ * after `j` and prose costs a few tests per 16 characters.
  */
-function mayHoldBlob(text: string): boolean {
-  let run = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (!isBlobChar(text.charCodeAt(i))) run = 0;
-    else if (++run === 16) return true;
+export function mayHoldBlob(text: string): boolean {
+  for (let from = 0; from + 16 <= text.length;) {
+    let j = from + 15;
+    while (j >= from && isBlobChar(text.charCodeAt(j))) j--;
+    if (j < from) return true;
+    from = j + 1;
   }
   return false;
 }

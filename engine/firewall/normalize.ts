@@ -23,6 +23,12 @@ export interface Normalized {
   readonly end: Int32Array;
   /** 1 when the unit came from an obfuscation. */
   readonly obfuscated: Uint8Array;
+  /**
+   * True when `text` is the original itself: each unit maps to itself, none obfuscated, and the
+   * readers below answer without the maps (three arrays as long as the text cost more to allocate
+   * than the whole pass).
+   */
+  readonly unchanged: boolean;
 }
 
 const isInvisible = (cp: number): boolean =>
@@ -56,12 +62,15 @@ function cachedLookalike(ch: string): string | undefined {
  * Most mail matches nothing, so most scans never build the maps (three arrays as long as the text).
  */
 export function normalizeForMatching(raw: string): Normalized {
-  const { text } = normalizePass(raw, false);
+  const text = normalizedText(raw);
   let maps: Normalized | null = null;
-  // The same pass again, deterministic, this time recording where each unit came from.
-  const tracked = (): Normalized => (maps ??= normalizePass(raw, true));
+  // Text the pass left as it was maps each unit to itself; other text takes the same pass again,
+  // deterministic, this time recording where each unit came from.
+  const unchanged = text === raw;
+  const tracked = (): Normalized => (maps ??= unchanged ? identityMaps(raw) : normalizeWithMaps(raw));
   return {
     text,
+    unchanged,
     get start() {
       return tracked().start;
     },
@@ -72,6 +81,51 @@ export function normalizeForMatching(raw: string): Normalized {
       return tracked().obfuscated;
     },
   };
+}
+
+/**
+ * The maps of a text that normalization leaves unchanged. Every change the pass makes (a dropped,
+ * replaced, expanded or collapsed unit) makes its output differ from the input at or before that
+ * unit, and the pass never emits an invisible character, so equal text means each unit came from
+ * itself, unobfuscated. Tested against the full pass.
+ */
+function identityMaps(raw: string): Normalized {
+  const n = raw.length;
+  const start = new Int32Array(n);
+  const end = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    start[i] = i;
+    end[i] = i + 1;
+  }
+  return { text: raw, start, end, obfuscated: new Uint8Array(n), unchanged: true };
+}
+
+/** The normalized text with its offset maps, always from the full tracked pass. */
+export const normalizeWithMaps = (raw: string): Normalized => normalizePass(raw, true);
+
+/**
+ * Where the run starting at `i` that the pass copies as it is ends: visible ASCII and single spaces
+ * between visible characters (`raw[i]` is visible ASCII).
+ */
+function copiedRunEnd(raw: string, i: number): number {
+  const n = raw.length;
+  let j = i + 1;
+  while (j < n) {
+    const d = raw.charCodeAt(j);
+    if (d > 0x20 && d < 0x7f) j++;
+    // A single space between visible characters stays a single space: copy it too.
+    else if (d === 0x20 && j + 1 < n && raw.charCodeAt(j + 1) > 0x20 && raw.charCodeAt(j + 1) < 0x7f) j += 2;
+    else break;
+  }
+  return j;
+}
+
+/** The normalized text alone: the text itself when the pass would copy all of it (no parts to join). */
+function normalizedText(raw: string): string {
+  if (raw.length === 0) return raw;
+  const c = raw.charCodeAt(0);
+  if (c > 0x20 && c < 0x7f && copiedRunEnd(raw, 0) === raw.length) return raw;
+  return normalizePass(raw, false).text;
 }
 
 /** One normalization pass; with `track`, also the offset maps (without, they stay empty). */
@@ -123,14 +177,7 @@ function normalizePass(raw: string, track: boolean): Normalized {
     // Fast path: a run of visible ASCII and single spaces (most of any mail) is copied as it is.
     const c = raw.charCodeAt(i);
     if (c > 0x20 && c < 0x7f) {
-      let j = i + 1;
-      while (j < n) {
-        const d = raw.charCodeAt(j);
-        if (d > 0x20 && d < 0x7f) j++;
-        // A single space between visible characters stays a single space: copy it too.
-        else if (d === 0x20 && j + 1 < n && raw.charCodeAt(j + 1) > 0x20 && raw.charCodeAt(j + 1) < 0x7f) j += 2;
-        else break;
-      }
+      const j = copiedRunEnd(raw, i);
       if (track) {
         reserve(j - i);
         for (let k = i; k < j; k++) {
@@ -175,7 +222,13 @@ function normalizePass(raw: string, track: boolean): Normalized {
     i += width;
   }
   const text = parts.join('');
-  return { text, start: start.subarray(0, len), end: end.subarray(0, len), obfuscated: obf.subarray(0, len) };
+  return {
+    text,
+    start: start.subarray(0, len),
+    end: end.subarray(0, len),
+    obfuscated: obf.subarray(0, len),
+    unchanged: false,
+  };
 }
 
 /** Maps a match [s, e) in normalized text back to original offsets. */
@@ -183,11 +236,14 @@ export function originalSpan(nz: Normalized, s: number, e: number): { start: num
   if (nz.text.length === 0) return { start: 0, end: 0 };
   const a = Math.min(s, nz.text.length - 1);
   const b = Math.max(a, Math.min(e, nz.text.length) - 1);
+  if (nz.unchanged) return { start: a, end: b + 1 };
   return { start: nz.start[a] ?? 0, end: nz.end[b] ?? 0 };
 }
 
 /** Did any character of the normalized span come from an obfuscation? */
 export function spanObfuscated(nz: Normalized, s: number, e: number): boolean {
-  for (let k = s; k < e && k < nz.obfuscated.length; k++) if (nz.obfuscated[k] === 1) return true;
+  if (nz.unchanged) return false;
+  const obfuscated = nz.obfuscated;
+  for (let k = s; k < e && k < obfuscated.length; k++) if (obfuscated[k] === 1) return true;
   return false;
 }

@@ -21,9 +21,24 @@ const USE_TO = new RegExp(
   'gi',
 );
 
-export function findOneTimeCodes(text: string): Finding[] {
+/**
+ * Each pattern with a part of it that every match holds, as a cheap first test: a text without
+ * `is your`/`as the` (and the like) cannot match BEFORE_KEYWORD, one without a word starting
+ * `use`/`enter`/`type`/`input` cannot match USE_TO. Most mail has digits but neither phrase, and
+ * these patterns otherwise try their number at every digit run. AFTER_KEYWORD starts with its
+ * keyword, so the regex is its own first test.
+ */
+const SCREENED: readonly { readonly re: RegExp; readonly needs: RegExp | null }[] = [
+  { re: AFTER_KEYWORD, needs: null },
+  { re: BEFORE_KEYWORD, needs: /\b(?:is|as) (?:your|the) /i },
+  { re: USE_TO, needs: /\b(?:use|enter|type|input)/i },
+];
+
+/** `screen: false` runs every pattern over the whole text (tests compare the two). */
+export function findOneTimeCodes(text: string, screen = true): Finding[] {
   const out: Finding[] = [];
-  for (const re of [AFTER_KEYWORD, BEFORE_KEYWORD, USE_TO]) {
+  for (const { re, needs } of SCREENED) {
+    if (screen && needs !== null && !needs.test(text)) continue;
     for (const m of matchesOf(re, text)) {
       const code = m[1] ?? '';
       const offset = m[0].indexOf(code);

@@ -8,7 +8,7 @@
 import { findApiKeys } from './api-keys';
 import { findCards } from './cards';
 import { findEmailAddresses } from './email-addresses';
-import { overlaps, type Finding } from './finding';
+import { overlapsAny, type Finding } from './finding';
 import { findIbans } from './iban';
 import { findInjections, type InjectionOptions } from './injection';
 import { findOneTimeCodes } from './one-time-codes';
@@ -33,34 +33,45 @@ export function scanText(text: string, patterns: PatternSet = DEFAULT_PATTERNS, 
   const at = !screen || text.includes('@');
   const detect = (present: boolean, find: (t: string) => Finding[]): readonly Finding[] =>
     present ? find(text) : NONE;
-  const secrets = [...findApiKeys(text), ...findPasswords(text), ...detect(digits, findOneTimeCodes)];
-  const financial = [...detect(digits, findIbans), ...detect(digits, findCards)].filter(
-    (f) => !secrets.some((s) => overlaps(s, f)),
-  );
-  const ssns = detect(digits, findSsns).filter(
-    (f) => !secrets.some((s) => overlaps(s, f)) && !financial.some((s) => overlaps(s, f)),
-  );
+  const secrets = [...findApiKeys(text), ...findPasswords(text), ...detect(digits, (t) => findOneTimeCodes(t, screen))];
+  const isSecret = overlapsAny(secrets);
+  const financial = [...detect(digits, findIbans), ...detect(digits, findCards)].filter((f) => !isSecret(f));
+  const isFinancial = overlapsAny(financial);
+  const ssns = detect(digits, findSsns).filter((f) => !isSecret(f) && !isFinancial(f));
   const claimed = [...secrets, ...financial, ...ssns];
   const phones = detect(digits, (t) => findPhones(t, claimed));
   const emails = detect(at, findEmailAddresses);
   const injections = findInjections(text, patterns, opts);
 
-  const all = [...claimed, ...phones, ...emails, ...injections];
-  const seen = new Set<string>();
-  const unique: Finding[] = [];
-  for (const f of all) {
-    const key = `${f.cap}|${f.kind}|${f.start}|${f.end}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    unique.push(f);
-  }
-  unique.sort((a, b) => a.start - b.start || a.end - b.end || a.cap.localeCompare(b.cap));
+  const unique = sortedUnique([...claimed, ...phones, ...emails, ...injections]);
   const max = opts.maxFindings ?? 1000;
   if (unique.length <= max) return unique;
   // Keep at least one finding per cap so that the caps derived from a truncated list stay complete.
   const kept = unique.slice(0, max);
   for (const f of unique.slice(max)) if (!kept.some((k) => k.cap === f.cap)) kept.push(f);
   return kept;
+}
+
+/**
+ * `findings` sorted by position (then cap), each (cap, kind, span) once: the first of its
+ * duplicates in list order. The sort is stable, so duplicates end up in the same run of equal
+ * spans in list order, and the first one kept is the first one listed: no key per finding.
+ */
+export function sortedUnique(findings: Finding[]): Finding[] {
+  findings.sort((a, b) => a.start - b.start || a.end - b.end || a.cap.localeCompare(b.cap));
+  const unique: Finding[] = [];
+  for (const f of findings) if (!sameSpanHas(unique, f)) unique.push(f);
+  return unique;
+}
+
+/** Does the run of equal spans at the end of the sorted `kept` already hold `f`'s cap and kind? */
+function sameSpanHas(kept: readonly Finding[], f: Finding): boolean {
+  for (let i = kept.length - 1; i >= 0; i--) {
+    const k = kept[i]!;
+    if (k.start !== f.start || k.end !== f.end) return false;
+    if (k.cap === f.cap && k.kind === f.kind) return true;
+  }
+  return false;
 }
 
 /** The distinct caps of a list of findings, sorted. */

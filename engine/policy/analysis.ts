@@ -197,8 +197,9 @@ export class CallAnalysis {
   get dataFields(): readonly string[] {
     return this.once('dataFields', () => {
       const s = this.shape;
-      const skip = new Set(s === null ? [] : 'fields' in s ? s.fields : [s.item]);
-      return this.argNames.filter((n) => !skip.has(n));
+      // A list, not a Set: a tool has one or two recipient fields.
+      const skip: readonly string[] = s === null ? [] : 'fields' in s ? s.fields : [s.item];
+      return this.argNames.filter((n) => !skip.includes(n));
     });
   }
 

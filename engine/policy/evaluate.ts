@@ -103,9 +103,9 @@ function recipientsTests(t: RecipientsTest, A: CallAnalysis): Outcome[] {
   const R = A.recipients;
   const parts: Outcome[] = [];
   const unknown = R.unknownWhy ?? 'the recipients are unknown';
-  const names = R.list.map((r) => r.address ?? r.shown);
   if (t.none !== undefined) {
     const holds = R.known && R.list.length === 0;
+    const names = R.list.map((r) => r.address ?? r.shown);
     parts.push(
       atom(holds, t.none, ['the call has no recipients'], [R.known ? `the call goes to ${fmtList(names)}` : unknown]),
     );
