@@ -86,25 +86,32 @@ export class EffectAnalyzer {
    * that container join its structure label). Bindings of the region itself are its own business.
    */
   private expose(e: N, eff: Effects, outside: (b: Binding) => boolean): void {
-    const path: (string | Binding | null)[] = [];
+    let path: (string | Binding)[] = [];
     let cur: N = e;
     while (cur.type === 'MemberExpression') {
-      const k = cur.property;
-      const named = !cur.computed
-        ? (k as acorn.Identifier).name
-        : k.type === 'Literal' && typeof k.value === 'string'
-          ? k.value
-          : k.type === 'Identifier'
-            ? this.binding(k)
-            : null;
-      path.unshift(named);
+      const k = this.keyOf(cur, outside);
+      // A key we cannot name after the region: the path stops at the container holding it.
+      if (k === null) path = [];
+      else path.unshift(k);
       cur = cur.object;
     }
     if (cur.type !== 'Identifier') return;
     const root = this.binding(cur);
     if (!root || !outside(root) || root.kind === 'function') return;
-    const cut = path.indexOf(null);
-    eff.bases.push({ root, path: (cut < 0 ? path : path.slice(0, cut)) as (string | Binding)[] });
+    eff.bases.push({ root, path });
+  }
+
+  /**
+   * The key of a member expression as a base path step: a static name, or a variable declared
+   * outside the region (one declared inside does not exist where the merge runs). Null otherwise.
+   */
+  private keyOf(m: acorn.MemberExpression, outside: (b: Binding) => boolean): string | Binding | null {
+    const k = m.property;
+    if (!m.computed) return (k as acorn.Identifier).name;
+    if (k.type === 'Literal' && typeof k.value === 'string') return k.value;
+    if (k.type !== 'Identifier') return null;
+    const b = this.binding(k);
+    return b && outside(b) ? b : null;
   }
 
   private fnEffects(f: acorn.Function): Effects {
@@ -154,20 +161,15 @@ export class EffectAnalyzer {
   private walk(n: N, eff: Effects, start: number, end: number, loops: number, switches: number, inFn: boolean): void {
     const outside = (b: Binding): boolean => b.id.start < start || b.id.start >= end;
     const base = (target: acorn.Expression | acorn.Super): void => {
-      const path: (string | Binding)[] = [];
+      let path: (string | Binding)[] = [];
       let cur: N = target;
       while (cur.type === 'MemberExpression') {
-        if (!cur.computed) path.unshift((cur.property as acorn.Identifier).name);
-        else if (cur.property.type === 'Literal' && typeof cur.property.value === 'string')
-          path.unshift(cur.property.value);
-        else if (cur.property.type === 'Identifier') {
-          const kb = this.binding(cur.property);
-          if (!kb) {
-            eff.opaque = true;
-            return;
-          }
-          path.unshift(kb);
-        } else {
+        const k = this.keyOf(cur, outside);
+        const local = cur.computed && cur.property.type === 'Identifier' && this.binding(cur.property) !== null;
+        if (k !== null) path.unshift(k);
+        // A key variable of the region itself: the merge upgrades the container holding it.
+        else if (local) path = [];
+        else {
           eff.opaque = true;
           return;
         }
