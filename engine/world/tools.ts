@@ -610,11 +610,12 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
       run: (args, labeled) => {
         const ev = state.findEvent(args.id);
         if (!ev) throw notFound('event', args.id, labelOf(labeled, 'id'));
+        // The message quotes the event's organizer: text of the event, labeled as listEvents would.
         if (!state.isUser(ev.organizer))
           throw new ToolError(
             'InvalidArguments',
             `you can only change events you organise; ${ev.organizer} organises this one (answer it with respondToEvent)`,
-            labelOf(labeled, 'id'),
+            joinLabels(labelOf(labeled, 'id'), eventLabels(ev, user(), wroteEvent(ev)).text),
           );
         const start = args.start !== undefined ? msOf(args.start) : msOf(ev.start);
         const end = args.end !== undefined ? msOf(args.end) : msOf(ev.end);

@@ -1185,7 +1185,8 @@
     );
     if (S.dead) throw new LimitError('steps', 'the run was stopped');
     if (!reply.ok) {
-      const el = labelFrom(reply.label);
+      // Whether a tool fails can depend on the world's state as much as what it returns does.
+      const el = J(labelFrom(reply.label), R.wt);
       const err = new PlanError(reply.kind, reply.message, J(J(el, pc), reply.kind === 'PolicyDenied' ? argLabel : 0));
       // After an await the stack no longer shows the plan's line: remember the call's position.
       err.pos = { line: line, column: column };
