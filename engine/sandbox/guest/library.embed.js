@@ -637,13 +637,23 @@
     }
     return out;
   }
-  R.bi = guarded(function (name, args) {
+  // String(x) of a plain primitive (no label, no function, no container) is the native answer.
+  const builtinSlow = guarded(function (name, args) {
     if (I.inTry()) acc(deepLab(args));
     noFunctionData(null, name, args);
     const al = args[SL] || 0;
     const r = builtin(name, args);
     return al === 0 ? r : withL(r, al, 'spread');
   });
+  R.bi = function (name, args) {
+    if (name === 'String' && args.length === 1) {
+      const x = args[0];
+      const t = typeof x;
+      if (t === 'number' || t === 'boolean' || x === undefined) return String(x);
+      if (t === 'string') return x;
+    }
+    return builtinSlow(name, args);
+  };
   const builtin = function (name, args) {
     const dot = name.indexOf('.');
     const ns = dot < 0 ? '' : name.slice(0, dot);

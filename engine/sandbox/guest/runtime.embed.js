@@ -794,6 +794,17 @@
   };
   // Template literal: a string built from every part.
   R.tpl = function (quasis, exprs) {
+    // Plain primitives only (the common case): the native text, no labels to join.
+    let plainText = quasis[0];
+    for (let i = 0; i < exprs.length; i++) {
+      const x = exprs[i];
+      if (x !== null && (typeof x === 'object' || typeof x === 'function')) {
+        plainText = null;
+        break;
+      }
+      plainText += String(x) + quasis[i + 1];
+    }
+    if (plainText !== null) return checkStr(plainText);
     let s = quasis[0];
     let l = 0;
     let d = -1;
@@ -928,12 +939,14 @@
   // one iteration. Over a tool's listing, an iteration runs because its item is listed, so its
   // context is that item's own label (self-scoping: each email acts on itself), not the whole
   // listing's; any derived or changed array (slice, filter, sort, splice…) is the whole structure.
-  R.iter = function (x) {
+  // `ordered`: the loop sees the order (it can leave early, or carries variables from one
+  // iteration to the next), so no iteration runs under its own item's label alone.
+  R.iter = function (x, ordered) {
     const l = lab(x);
     const v = raw(x);
     if (isArray(v)) {
       const rl = x instanceof Box ? x.l : 0;
-      const listing = v[LISTING] === true;
+      const listing = v[LISTING] === true && !ordered;
       return { a: v, live: true, l: l, rl: rl, c: listing ? J(rl, v[CHOSEN] || 0) : l, listing: listing };
     }
     return { a: spreadList(x), live: false, l: l, rl: 0, c: l, listing: false };
