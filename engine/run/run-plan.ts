@@ -85,6 +85,11 @@ interface Run {
   readonly gate: Gate;
   /** How often each tool was called before the current call (the gate's rate limits read them). */
   readonly counters: Record<string, number>;
+  /**
+   * The join of the contexts of every call made so far: what the counters (and so a budget's
+   * decision) and the call numbers (and so a claim's id) depend on.
+   */
+  calledUnder: Label;
   readonly userAddresses: readonly string[];
   readonly contacts: readonly string[];
   readonly internLabel: ReturnType<typeof labelInterner>;
@@ -100,6 +105,8 @@ interface ToolCall {
   readonly spec: ToolSpec;
   readonly seq: number;
   readonly context: Label;
+  /** The contexts of the calls before this one (Run.calledUnder when it was made). */
+  readonly earlier: Label;
 }
 
 export async function runPlan(opts: RunOptions): Promise<RunReport> {
@@ -127,6 +134,7 @@ function startRun(opts: RunOptions): Run {
     transcript: [],
     gate: safeGate(opts.gate),
     counters: {},
+    calledUnder: BOTTOM,
     userAddresses: opts.userAddresses.map((a) => a.toLowerCase()),
     contacts: opts.contacts.map((a) => a.toLowerCase()),
     internLabel: labelInterner(),
@@ -205,7 +213,8 @@ async function serveTool(run: Run, raw: string): Promise<string> {
   const context = run.internLabel(req.labels[String(req.pc)]);
   const spec = run.opts.tools.get(req.tool);
   if (!spec) return failReply('RuntimeError', `unknown tool ${req.tool}`, context);
-  const call: ToolCall = { run, req, spec, seq, context };
+  const call: ToolCall = { run, req, spec, seq, context, earlier: run.calledUnder };
+  run.calledUnder = joinPair(run.calledUnder, context);
   const args = checkArguments(call, argumentList(run, req));
   if ('reply' in args) return args.reply;
   const decision = decide(call, args.named);
@@ -298,7 +307,8 @@ function deny(call: ToolCall, named: Named, decision: Decision): string {
   const argsLabel = argsLabelOf(call, named);
   recordCall(call, named, decision, false);
   const message = `${call.spec.name} denied by ${decision.rule}: ${decision.reasons.join('; ')}`;
-  return failReply('PolicyDenied', message, argsLabel);
+  // A budget can refuse because of calls made before, under their own contexts.
+  return failReply('PolicyDenied', message, joinPair(argsLabel, call.earlier));
 }
 
 /**
@@ -330,7 +340,12 @@ function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decisio
     seq,
   });
   const pending = { pending: true, claimId: id, tool: spec.name, status: 'awaiting-approval' };
-  return reply({ ok: true, ...encode(labelDeep(pending, joinLabels(context, dataLabel))) });
+  // The id numbers every call so far, and a budget may have decided the claim: both depend on
+  // the earlier calls' contexts.
+  return reply({
+    ok: true,
+    ...encode(labelDeep(pending, joinLabels(context, dataLabel, call.earlier))),
+  });
 }
 
 /**
@@ -352,7 +367,13 @@ async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): P
     if (spec.kind === 'display') run.transcript.push(logLine(named));
     const item = typeof plainArgs.id === 'string' ? plainArgs.id : undefined;
     const effect = EFFECT_KINDS.has(spec.kind);
-    return reply({ ok: true, ...encode(scanned), item, effect, observes: spec.kind === 'source' || effect });
+    return reply({
+      ok: true,
+      ...encode(scanned),
+      item,
+      effect,
+      observes: spec.kind === 'source' || effect,
+    });
   } catch (e) {
     const err = e instanceof ToolError ? e : new ToolError('ToolFailed', (e as Error).message);
     recordCall(call, named, decision, true, { error: err.message });
