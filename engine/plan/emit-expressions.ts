@@ -467,51 +467,63 @@ export type Bind = (id: string, code: string) => string;
  */
 export function destructure(ctx: EmitContext, p: acorn.Pattern, src: string, bind: Bind): string[] {
   const steps: string[] = [];
-  destructureInto(ctx, p, src, bind, steps);
+  destructureInto({ ctx, bind, steps }, p, src);
   return steps;
 }
 
-function destructureInto(ctx: EmitContext, pat: acorn.Pattern, code: string, bind: Bind, steps: string[]): void {
-  const go = (p: acorn.Pattern, c: string): void => destructureInto(ctx, p, c, bind, steps);
-  switch (pat.type) {
-    case 'Identifier':
-      steps.push(bind(pat.name, code));
-      return;
-    case 'MemberExpression':
-      steps.push(`__R.set(${expr(ctx, pat.object as Expr)}, ${key(ctx, pat)}, ${code})`);
-      return;
-    case 'AssignmentPattern': {
-      const t = ctx.temp();
-      steps.push(`${t} = ${code}`);
-      go(pat.left, orDefault(ctx, pat.right, t));
-      return;
-    }
-    case 'ObjectPattern': {
-      const t = ctx.temp();
-      steps.push(`${t} = ${code}`);
-      const taken: string[] = [];
-      for (const prop of pat.properties) {
-        if (prop.type === 'RestElement') go(prop.argument, `__R.orest(${t}, ${JSON.stringify(taken)})`);
-        else {
-          const k = prop.key.type === 'Identifier' ? prop.key.name : String((prop.key as acorn.Literal).value);
-          taken.push(k);
-          go(prop.value, `__R.get(${t}, ${str(k)})`);
-        }
-      }
-      return;
-    }
-    case 'ArrayPattern': {
-      // Elements are read like t[i]: a missing one is undefined under the source's labels.
-      const t = ctx.temp();
-      steps.push(`${t} = ${code}`);
-      pat.elements.forEach((el, i) => {
-        if (!el) return;
-        if (el.type === 'RestElement') go(el.argument, `__R.arest(${t}, ${i})`);
-        else go(el, `__R.get(${t}, ${i})`);
-      });
-      return;
-    }
-    default:
-      throw new Error(`compile: unexpected pattern ${pat.type}`);
-  }
+/** A destructuring in progress: the binding steps so far. */
+interface Destructuring {
+  readonly ctx: EmitContext;
+  readonly bind: Bind;
+  readonly steps: string[];
 }
+/** Adds the steps binding pattern `p` to the value `code`. */
+type PatternEmitter<P> = (d: Destructuring, p: P, code: string) => void;
+type PatternEmitters = {
+  readonly [T in acorn.Pattern['type']]?: PatternEmitter<Extract<acorn.Pattern, { readonly type: T }>>;
+};
+
+function destructureInto(d: Destructuring, p: acorn.Pattern, code: string): void {
+  const emit = Object.hasOwn(PATTERNS, p.type) ? (PATTERNS[p.type] as PatternEmitter<acorn.Pattern>) : null;
+  if (!emit) throw new Error(`compile: unexpected pattern ${p.type}`);
+  emit(d, p, code);
+}
+
+const PATTERNS: PatternEmitters = {
+  Identifier: (d, p, code) => {
+    d.steps.push(d.bind(p.name, code));
+  },
+  MemberExpression: (d, p, code) => {
+    d.steps.push(`__R.set(${expr(d.ctx, p.object as Expr)}, ${key(d.ctx, p)}, ${code})`);
+  },
+  /** The default is taken when the value is undefined (a region under its label: orDefault). */
+  AssignmentPattern: (d, p, code) => {
+    const t = d.ctx.temp();
+    d.steps.push(`${t} = ${code}`);
+    destructureInto(d, p.left, orDefault(d.ctx, p.right, t));
+  },
+  /** Properties are read like t.k; a rest gets the keys not taken (__R.orest). */
+  ObjectPattern: (d, p, code) => {
+    const t = d.ctx.temp();
+    d.steps.push(`${t} = ${code}`);
+    const taken: string[] = [];
+    for (const prop of p.properties) {
+      if (prop.type === 'RestElement') destructureInto(d, prop.argument, `__R.orest(${t}, ${JSON.stringify(taken)})`);
+      else {
+        const k = prop.key.type === 'Identifier' ? prop.key.name : String((prop.key as acorn.Literal).value);
+        taken.push(k);
+        destructureInto(d, prop.value, `__R.get(${t}, ${str(k)})`);
+      }
+    }
+  },
+  /** Elements are read like t[i]: a missing one is undefined under the source's labels. */
+  ArrayPattern: (d, p, code) => {
+    const t = d.ctx.temp();
+    d.steps.push(`${t} = ${code}`);
+    p.elements.forEach((el, i) => {
+      if (!el) return;
+      if (el.type === 'RestElement') destructureInto(d, el.argument, `__R.arest(${t}, ${i})`);
+      else destructureInto(d, el, `__R.get(${t}, ${i})`);
+    });
+  },
+};

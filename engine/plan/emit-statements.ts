@@ -214,6 +214,18 @@ function labeledLoop(ctx: EmitContext, s: TestLoop, at: Position): void {
   ctx.emit(`{ ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = ${p}; ${la} = 0;`, at);
   ctx.fn.regions++;
   ctx.fn.loops.push(la);
+  loopHead(ctx, s, at, lt, la);
+  emitStatements(ctx, blockOf(s.body));
+  ctx.emit('}');
+  ctx.fn.loops.pop();
+  ctx.fn.regions--;
+  ctx.emit([`__R.pc = __R.J(__R.pc, __R.J(${lt}, ${la}))`, ...mergeCode(ctx, eff, p, s.end)].join('; ') + '; }');
+}
+/**
+ * The head of an instrumented loop: every iteration starts from the loop's context, then runs
+ * the test (a do…while skips it the first time).
+ */
+function loopHead(ctx: EmitContext, s: TestLoop, at: Position, lt: string, la: string): void {
   if (s.type === 'ForStatement') {
     let init = '';
     if (s.init?.type === 'VariableDeclaration') {
@@ -232,11 +244,6 @@ function labeledLoop(ctx: EmitContext, s: TestLoop, at: Position): void {
     testLine(ctx, s.test, lt);
     ctx.emit('}');
   }
-  emitStatements(ctx, blockOf(s.body));
-  ctx.emit('}');
-  ctx.fn.loops.pop();
-  ctx.fn.regions--;
-  ctx.emit([`__R.pc = __R.J(__R.pc, __R.J(${lt}, ${la}))`, ...mergeCode(ctx, eff, p, s.end)].join('; ') + '; }');
 }
 /** A loop's test, on its own line: its label joins the tests so far (`lt`) and the context. */
 function testLine(ctx: EmitContext, test: Expr | null | undefined, lt: string): void {
