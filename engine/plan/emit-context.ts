@@ -1,6 +1,6 @@
 /**
- * What the emitters (emit-statements.ts, emit-expressions.ts, emit-calls.ts, emit-regions.ts,
- * emit-functions.ts) share while they compile a plan: the output lines and the bodies of the
+ * What the emitters (emit-statements.ts, emit-expressions.ts, emit-functions.ts,
+ * emit-regions.ts) share while they compile a plan: the output lines and the bodies of the
  * functions spliced into them, the temporaries and bookkeeping of the function being compiled
  * (`Fn`), plan positions, and the small code fragments every rule uses.
  */
