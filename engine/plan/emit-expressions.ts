@@ -1,0 +1,529 @@
+/**
+ * The rules for expressions, calls and patterns: one emitter per node type in `EXPRESSIONS`,
+ * each returning the instrumented code of its node. Every operator, property access and call
+ * goes through the label runtime `__R`; what runs only because of a value (the right side of
+ * && || ??, the arms of ?:, a default value, the tail of an optional chain, a callback) is a
+ * region whose writes are upgraded at its end (emit-regions.ts).
+ */
+import type * as acorn from 'acorn';
+import { NAMESPACE_CONSTANTS } from './builtins';
+import { CALLBACK_METHODS } from './effects';
+import { raisedBy, str, truthy, type EmitContext, type Expr, type N } from './emit-context';
+import { capture, mergeCode, withCapture } from './emit-regions';
+
+/** Emits the code of one expression kind. */
+type ExprEmitter<E> = (ctx: EmitContext, e: E) => string;
+/** One emitter per expression type; analyze.ts refused every other type. */
+type ExprEmitters = { readonly [T in Expr['type']]?: ExprEmitter<Extract<Expr, { readonly type: T }>> };
+
+/** The code of an expression (or of a pattern that is one: a name, a member). */
+export function expr(ctx: EmitContext, e: Expr | acorn.Pattern): string {
+  const emit = Object.hasOwn(EXPRESSIONS, e.type) ? (EXPRESSIONS[e.type as Expr['type']] as ExprEmitter<Expr>) : null;
+  if (!emit) throw new Error(`compile: unexpected ${e.type}`);
+  return emit(ctx, e as Expr);
+}
+
+const BINARY: Readonly<Record<string, string>> = {
+  '+': 'add',
+  '-': 'sub',
+  '*': 'mul',
+  '/': 'div',
+  '%': 'mod',
+  '**': 'pow',
+  '===': 'eq',
+  '!==': 'ne',
+  '<': 'lt',
+  '>': 'gt',
+  '<=': 'le',
+  '>=': 'ge',
+  '&': 'band',
+  '|': 'bor',
+  '^': 'bxor',
+  '<<': 'shl',
+  '>>': 'shr',
+  '>>>': 'ushr',
+};
+const UNARY: Readonly<Record<string, string>> = { '-': 'neg', '+': 'pos', '!': 'not', '~': 'bnot', typeof: 'tof' };
+
+const EXPRESSIONS: ExprEmitters = {
+  /** A regular expression literal is built by the runtime; any other literal is itself. */
+  Literal: (_ctx, e) => {
+    if (e.regex) return `__R.re(${str(e.regex.pattern)}, ${str(e.regex.flags)})`;
+    if (e.value === null) return 'null';
+    if (typeof e.value === 'string') return str(e.value);
+    return String(e.value);
+  },
+  /** The plan's input is the runtime's; every other name is the plan's own variable. */
+  Identifier: (ctx, e) => {
+    const r = ctx.analysis.refs.get(e);
+    if (!r) throw new Error(`unresolved identifier ${e.name}`);
+    if (r.kind === 'input') return '__R.input';
+    if (r.kind === 'builtin') return e.name; // undefined, NaN, Infinity
+    return e.name;
+  },
+  TemplateLiteral: (ctx, e) =>
+    `__R.tpl([${e.quasis.map((q) => str(q.value.cooked ?? q.value.raw)).join(', ')}], [${e.expressions.map((x) => expr(ctx, x)).join(', ')}])`,
+  ArrayExpression: (ctx, e) =>
+    `__R.arr([${e.elements.map((x) => (x === null ? 'undefined' : x.type === 'SpreadElement' ? `[__R.SP, ${expr(ctx, x.argument)}]` : expr(ctx, x))).join(', ')}])`,
+  /** Keys and values in order, a spread marked by __R.SP; a computed key goes through __R.key. */
+  ObjectExpression: (ctx, e) => {
+    const parts: string[] = [];
+    for (const p of e.properties) {
+      if (p.type === 'SpreadElement') parts.push('__R.SP', expr(ctx, p.argument));
+      else {
+        const k = p.computed
+          ? `__R.key(${expr(ctx, p.key as Expr)})`
+          : str(p.key.type === 'Identifier' ? p.key.name : String((p.key as acorn.Literal).value));
+        parts.push(k, expr(ctx, p.value as Expr));
+      }
+    }
+    return `__R.obj([${parts.join(', ')}])`;
+  },
+  /** A namespace constant (Math.PI) is its value; `a?.b` is an optional chain. */
+  MemberExpression: (ctx, e) => {
+    const c = constant(ctx, e);
+    if (c !== null) return c;
+    if (e.optional) return chain(ctx, e);
+    return e.computed
+      ? `__R.get(${expr(ctx, e.object as Expr)}, ${key(ctx, e)})`
+      : `__R.gets(${expr(ctx, e.object as Expr)}, ${key(ctx, e)})`;
+  },
+  ChainExpression: (ctx, e) => chain(ctx, e.expression),
+  CallExpression: (ctx, e) => call(ctx, e),
+  /** Only Map, Set and Date may be constructed (analyze.ts): the runtime builds them. */
+  NewExpression: (ctx, e) => `__R.newc(${str((e.callee as acorn.Identifier).name)}, ${args(ctx, e.arguments)})`,
+  /** In a plain loop, an operator on a plain number or boolean is the native one. */
+  UnaryExpression: (ctx, e) => {
+    if (e.operator === 'void') return `(${expr(ctx, e.argument)}, undefined)`;
+    if (e.operator === '!' ? ctx.bool(e.argument) : e.operator !== 'typeof' && ctx.num(e.argument))
+      return `(${e.operator}(${expr(ctx, e.argument)}))`;
+    return `__R.${UNARY[e.operator]}(${expr(ctx, e.argument)})`;
+  },
+  BinaryExpression: (ctx, e) => {
+    if (e.operator === 'in') return `__R.has(${expr(ctx, e.left as Expr)}, ${expr(ctx, e.right)})`;
+    return binary(ctx, e.operator, e.left as Expr, e.right);
+  },
+  /**
+   * The right side runs only because of the left one: a region under its label, and the result
+   * chosen by the left side carries it (STRICT).
+   */
+  LogicalExpression: (ctx, e) => {
+    if (ctx.bool(e)) return `(${expr(ctx, e.left)} ${e.operator} ${expr(ctx, e.right)})`;
+    const t = ctx.temp();
+    const left = expr(ctx, e.left);
+    const pick = (r: string): string => ctx.chosen(r, t);
+    const choice = (take: string): string => exprRegion(ctx, [e.right], t, ([r]) => `${take} ? ${pick(r!)} : ${t}`);
+    if (e.operator === '&&') return `(${t} = ${left}, ${choice(truthy(t))})`;
+    if (e.operator === '||') return `(${t} = ${left}, ${choice(`!${truthy(t)}`)})`;
+    return `(${t} = ${left}, ${choice(`__R.nul(${t})`)})`;
+  },
+  /** Both arms are one region under the test's label; the arm taken carries it (STRICT). */
+  ConditionalExpression: (ctx, e) => {
+    if (ctx.bool(e.test)) return `(${expr(ctx, e.test)} ? ${expr(ctx, e.consequent)} : ${expr(ctx, e.alternate)})`;
+    const t = ctx.temp();
+    const pick = (r: string): string => ctx.chosen(r, t);
+    return `(${t} = ${expr(ctx, e.test)}, ${exprRegion(ctx, [e.consequent, e.alternate], t, ([a, b]) => `${truthy(t)} ? ${pick(a!)} : ${pick(b!)}`)})`;
+  },
+  AssignmentExpression: (ctx, e) => assign(ctx, e),
+  UpdateExpression: (ctx, e) => update(ctx, e, false),
+  SequenceExpression: (ctx, e) => `(${e.expressions.map((x) => expr(ctx, x)).join(', ')})`,
+  /** A function value is wrapped by the runtime (which knows it for a plan function). */
+  ArrowFunctionExpression: (ctx, e) => functionValue(ctx, e),
+  FunctionExpression: (ctx, e) => functionValue(ctx, e),
+  /**
+   * The awaited value is unwrapped by the runtime (__R.awv, __R.awr), and the context after the
+   * await is rebuilt from the one saved before it.
+   */
+  AwaitExpression: (ctx, e) => {
+    const v = ctx.temp();
+    const p = ctx.temp();
+    const savedAwaited = ctx.awaitedCall;
+    ctx.awaitedCall = e.argument.type === 'CallExpression' ? e.argument : null;
+    const arg = expr(ctx, e.argument);
+    ctx.awaitedCall = savedAwaited;
+    return `(${v} = ${arg}, ${p} = __R.pc, __R.awr(await __R.awv(${v}), ${p}))`;
+  },
+};
+
+const functionValue = (ctx: EmitContext, e: acorn.ArrowFunctionExpression | acorn.FunctionExpression): string =>
+  `__R.fn(${ctx.emitters.func(ctx, e, null)}${e.async ? ', 1' : ''})`;
+
+/** The key of a member access: its code when computed, else the name as a string. */
+const key = (ctx: EmitContext, m: acorn.MemberExpression): string =>
+  m.computed ? expr(ctx, m.property as Expr) : str((m.property as acorn.Identifier).name);
+
+/** Is this a namespace constant such as Math.PI? Its value, or null. */
+function constant(ctx: EmitContext, m: acorn.MemberExpression): string | null {
+  if (m.object.type !== 'Identifier' || m.computed) return null;
+  if (ctx.analysis.refs.get(m.object)?.kind !== 'builtin') return null;
+  const v = NAMESPACE_CONSTANTS.get(`${m.object.name}.${(m.property as acorn.Identifier).name}`);
+  return v === undefined ? null : String(v);
+}
+
+/**
+ * A region inside an expression (the right side of && || ??, the arms of ?:, a default value):
+ * code that runs only because of `ctl` runs under its label, always. Even a read can throw (a
+ * property of null, a refused key), and that throw must carry the condition. `build` gets the
+ * code of each part and returns the whole choice (which may run none of them); the merge runs
+ * after the choice, on every path, so a write a skipped part would have made is upgraded too.
+ */
+function exprRegion(ctx: EmitContext, nodes: readonly Expr[], ctl: string, build: (parts: string[]) => string): string {
+  const p = ctx.temp();
+  const r = ctx.temp();
+  const start = Math.min(...nodes.map((n) => n.start));
+  const end = Math.max(...nodes.map((n) => n.end));
+  const eff = ctx.effects.region(nodes, start, end, true);
+  const cap = capture(ctx, eff, start);
+  ctx.fn.regions++;
+  const parts = nodes.map((n) => expr(ctx, n));
+  ctx.fn.regions--;
+  const after = mergeCode(ctx, eff, p, end);
+  return `(${withCapture(cap, `${p} = __R.pc`)}, __R.pc = ${raisedBy(p, ctl)}, ${r} = ${build(parts)}, ${[...after, r].join(', ')})`;
+}
+
+/** `t` or its default value: evaluated only because `t` is undefined, so a region under t's label. */
+export const orDefault = (ctx: EmitContext, dflt: Expr, t: string): string =>
+  exprRegion(ctx, [dflt], t, ([r]) => `__R.und(${t}) ? ${ctx.chosen(r!, t)} : ${t}`);
+
+// ---- operators and assignments ------------------------------------------------------------------
+
+const binop = (op: string, a: string, b: string): string => `__R.${BINARY[op]}(${a}, ${b})`;
+
+/**
+ * A binary operator with its fast path inlined: two plain numbers (or, for equality, two
+ * non-objects) carry no label, so the native operator is the answer. Anything else goes to the
+ * runtime, which joins labels. Operands that are not names or literals are evaluated once.
+ */
+function binary(ctx: EmitContext, op: string, left: Expr, right: Expr): string {
+  if (ctx.num(left) && ctx.num(right)) return `(${expr(ctx, left)} ${op} ${expr(ctx, right)})`;
+  const setup: string[] = [];
+  const operand = (e: Expr): string => {
+    const code = expr(ctx, e);
+    if (e.type === 'Identifier' || (e.type === 'Literal' && !e.regex)) return code;
+    const t = ctx.temp();
+    setup.push(`${t} = ${code}`);
+    return t;
+  };
+  const a = operand(left);
+  const b = operand(right);
+  const slow = binop(op, a, b);
+  const equality = op === '===' || op === '!==';
+  const check = (e: Expr, code: string): string | null => {
+    const t = literalType(e);
+    if (equality) return t !== null && t !== 'object' ? null : `typeof ${code} !== 'object'`;
+    return t === 'number' ? null : `typeof ${code} === 'number'`;
+  };
+  const checks = [...new Set([check(left, a), check(right, b)])].filter((c): c is string => c !== null);
+  // A literal that is not a number never takes the numeric fast path: straight to the runtime.
+  const neverNumeric = (e: Expr): boolean => literalType(e) !== null && literalType(e) !== 'number';
+  if (!equality && (neverNumeric(left) || neverNumeric(right)))
+    return setup.length ? `(${setup.join(', ')}, ${slow})` : slow;
+  const fast = checks.length ? `(${checks.join(' && ')} ? ${a} ${op} ${b} : ${slow})` : `(${a} ${op} ${b})`;
+  return setup.length ? `(${setup.join(', ')}, ${fast})` : fast;
+}
+/** A literal operand's type is known here (and it is never boxed): its check is left out. */
+const literalType = (e: Expr): string | null => (e.type === 'Literal' && !e.regex ? typeof e.value : null);
+
+/**
+ * `x = v` (and `x op= v`): a variable's new value joins the context (STRICT); a member is set by
+ * the runtime; a pattern is destructured from the value, which is the expression's result.
+ */
+function assign(ctx: EmitContext, e: acorn.AssignmentExpression): string {
+  const op = e.operator === '=' ? null : e.operator.slice(0, -1);
+  const t = e.left;
+  if (t.type === 'Identifier') {
+    if (ctx.num(e)) return `(${t.name} ${e.operator} ${expr(ctx, e.right)})`;
+    const v = op ? binop(op, t.name, expr(ctx, e.right)) : expr(ctx, e.right);
+    return `(${t.name} = ${ctx.asg(v)})`;
+  }
+  if (t.type === 'MemberExpression') {
+    if (!op) return `__R.set(${expr(ctx, t.object as Expr)}, ${key(ctx, t)}, ${expr(ctx, e.right)})`;
+    const o = ctx.temp();
+    const k = ctx.temp();
+    return `(${o} = ${expr(ctx, t.object as Expr)}, ${k} = ${key(ctx, t)}, __R.set(${o}, ${k}, ${binop(op, `__R.get(${o}, ${k})`, expr(ctx, e.right))}))`;
+  }
+  const v = ctx.temp();
+  return `(${v} = ${expr(ctx, e.right)}, ${destructure(ctx, t, v, (id, code) => `${id} = ${ctx.asg(code)}`).join(', ')}, ${v})`;
+}
+
+/**
+ * `x++`, `--o.k`: a number variable steps natively; otherwise the runtime steps the value. When
+ * the result is `unused` (a statement, a loop update), a postfix needs no copy of the old value.
+ */
+export function update(ctx: EmitContext, e: acorn.UpdateExpression, unused: boolean): string {
+  const f = e.operator === '++' ? '__R.inc' : '__R.dec';
+  const a = e.argument;
+  if (a.type === 'Identifier') {
+    if (ctx.num(a)) return e.prefix ? `(${e.operator}${a.name})` : `(${a.name}${e.operator})`;
+    const step = `(typeof ${a.name} === 'number' ? ${a.name} ${e.operator === '++' ? '+' : '-'} 1 : ${f}(${a.name}))`;
+    if (unused || e.prefix) return `(${a.name} = ${ctx.asg(step)})`;
+    const old = ctx.temp();
+    return `(${old} = __R.pos(${a.name}), ${a.name} = ${ctx.asg(`${f}(${old})`)}, ${old})`;
+  }
+  const m = a as acorn.MemberExpression;
+  const o = ctx.temp();
+  const k = ctx.temp();
+  const old = ctx.temp();
+  return `(${o} = ${expr(ctx, m.object as Expr)}, ${k} = ${key(ctx, m)}, ${old} = __R.pos(__R.get(${o}, ${k})), __R.set(${o}, ${k}, ${f}(${old}))${e.prefix ? '' : `, ${old}`})`;
+}
+
+// ---- calls ----------------------------------------------------------------------------------------
+
+/** String methods whose result is never longer than the receiver (safe to run natively). */
+const INLINE_STRING_METHODS: ReadonlySet<string> = new Set([
+  'toLowerCase',
+  'toUpperCase',
+  'trim',
+  'trimStart',
+  'trimEnd',
+  'slice',
+  'substring',
+  'substr',
+  'charAt',
+  'charCodeAt',
+  'codePointAt',
+  'at',
+  'includes',
+  'startsWith',
+  'endsWith',
+  'indexOf',
+  'lastIndexOf',
+]);
+
+type Args = readonly (Expr | acorn.SpreadElement)[];
+
+// An argument list; with spread parts it carries what its length depends on (R.sargs).
+const hasSpread = (list: Args): boolean => list.some((a) => a.type === 'SpreadElement');
+const args = (ctx: EmitContext, list: Args): string =>
+  hasSpread(list)
+    ? `__R.sargs([${list.map((a) => (a.type === 'SpreadElement' ? `[__R.SP, ${expr(ctx, a.argument)}]` : expr(ctx, a))).join(', ')}])`
+    : `[${list.map((a) => expr(ctx, a as Expr)).join(', ')}]`;
+const argsInline = (ctx: EmitContext, list: Args): string =>
+  list.map((a) => (a.type === 'SpreadElement' ? `...__R.spread(${expr(ctx, a.argument)})` : expr(ctx, a))).join(', ');
+/** A call of a plan function value (awaited: the operand of `await`, as async ones must be). */
+const planCall = (ctx: EmitContext, callee: string, list: Args, awaited = false): string =>
+  hasSpread(list)
+    ? `__R.spcall(${callee}, ${args(ctx, list)}${awaited ? ', true' : ''})`
+    : `__R.callee(${callee}${awaited ? ', true' : ''})(${argsInline(ctx, list)})`;
+
+/** A call: to a tool, a built-in, a method, or a plan function value. */
+function call(ctx: EmitContext, c: acorn.CallExpression): string {
+  const callee = c.callee;
+  if (callee.type === 'Identifier') return namedCall(ctx, c, callee);
+  if (callee.type === 'MemberExpression') {
+    if (
+      callee.object.type === 'Identifier' &&
+      !callee.computed &&
+      ctx.analysis.refs.get(callee.object)?.kind === 'builtin'
+    )
+      return `__R.bi(${str(`${callee.object.name}.${(callee.property as acorn.Identifier).name}`)}, ${args(ctx, c.arguments)})`;
+    const name = callee.computed ? null : (callee.property as acorn.Identifier).name;
+    if (name !== null && INLINE_STRING_METHODS.has(name) && !hasSpread(c.arguments))
+      return stringMethod(ctx, callee, name, c.arguments as Expr[]);
+    return methodCall(ctx, c, callee, expr(ctx, callee.object as Expr));
+  }
+  return planCall(ctx, expr(ctx, callee as Expr), c.arguments, ctx.awaitedCall === c);
+}
+
+/** A call by name: a tool (with its plan position), a built-in, or a plan function. */
+function namedCall(ctx: EmitContext, c: acorn.CallExpression, callee: acorn.Identifier): string {
+  const awaited = ctx.awaitedCall === c;
+  const r = ctx.analysis.refs.get(callee);
+  if (r?.kind === 'tool') {
+    const at = ctx.pos(c.start);
+    return `__R.tool(${str(callee.name)}, ${args(ctx, c.arguments)}, ${at.line}, ${at.column})`;
+  }
+  if (r?.kind === 'builtin') return `__R.bi(${str(callee.name)}, ${args(ctx, c.arguments)})`;
+  // A function declaration is a plan function with no label of its own: call it directly.
+  const fnDecl = r?.kind === 'local' && r.binding.kind === 'function' ? r.binding.fn : null;
+  if (fnDecl && !hasSpread(c.arguments) && (awaited || !fnDecl.async))
+    return `${callee.name}(${argsInline(ctx, c.arguments)})`;
+  return planCall(ctx, callee.name, c.arguments, awaited);
+}
+
+/**
+ * A method call `recv.name(args)`. A method that runs a callback (find, every, sort…) is a
+ * loop whose stopping point depends on the receiver's structure, on which callback was passed
+ * and on the callback's answers: what the callback writes outside itself is upgraded with all
+ * of those (STRICT), like a loop's merge point — not with the result alone, which says nothing
+ * when the callback never ran (forEach over an empty array).
+ */
+function methodCall(ctx: EmitContext, c: acorn.CallExpression, callee: acorn.MemberExpression, recv: string): string {
+  const name = (callee.property as acorn.Identifier).name;
+  const cbArg = c.arguments[0];
+  const plain = `__R.mc(${recv}, ${str(name)}, ${args(ctx, c.arguments)})`;
+  if (!ctx.strict || !CALLBACK_METHODS.has(name) || !cbArg || cbArg.type === 'SpreadElement') return plain;
+  const eff = ctx.effects.region([cbArg], c.start, c.end);
+  if (!eff.vars.size && !eff.bases.length && !eff.opaque) return plain;
+  const o = ctx.temp();
+  const a = ctx.temp();
+  const v = ctx.temp();
+  const p = ctx.temp();
+  const cap = capture(ctx, eff, c.start);
+  const merge = mergeCode(ctx, { ...eff, escapesFunction: false, escapesLoop: false }, p, c.end);
+  return `(${withCapture(cap, `${o} = ${recv}`)}, ${a} = ${args(ctx, c.arguments)}, ${v} = __R.mc(${o}, ${str(name)}, ${a}), ${p} = __R.pc, __R.pc = __R.J(${p}, __R.cbl(${o}, ${a}, ${v})), ${merge.join(', ')}, ${v})`;
+}
+
+/**
+ * A string method that cannot grow its result, on an unlabeled string with unlabeled
+ * primitive arguments, is the native method: nothing to join, nothing to limit.
+ */
+function stringMethod(ctx: EmitContext, callee: acorn.MemberExpression, name: string, list: Expr[]): string {
+  const o = ctx.temp();
+  const as = list.map(() => ctx.temp());
+  const setup = [`${o} = ${expr(ctx, callee.object as Expr)}`, ...list.map((a, i) => `${as[i]} = ${expr(ctx, a)}`)];
+  const plain = [
+    `typeof ${o} === 'string'`,
+    ...as.map((a) => `typeof ${a} !== 'object' && typeof ${a} !== 'function'`),
+  ];
+  return `(${setup.join(', ')}, ${plain.join(' && ')} ? ${o}.${name}(${as.join(', ')}) : __R.mc(${o}, ${str(name)}, [${as.join(', ')}]))`;
+}
+
+// ---- optional chains ----------------------------------------------------------------------------
+
+type ChainOp = { kind: 'member'; node: acorn.MemberExpression } | { kind: 'call'; node: acorn.CallExpression };
+
+/** Optional chains: `a?.b.c` is undefined (labeled like `a`) when `a` is nullish. */
+function chain(ctx: EmitContext, e: Expr): string {
+  const ops: ChainOp[] = [];
+  let cur: N = e;
+  for (;;) {
+    if (cur.type === 'MemberExpression') {
+      ops.unshift({ kind: 'member', node: cur });
+      cur = cur.object;
+    } else if (cur.type === 'CallExpression' && cur.callee.type === 'MemberExpression') {
+      ops.unshift({ kind: 'call', node: cur });
+      cur = cur.callee.object;
+    } else if (cur.type === 'CallExpression') {
+      ops.unshift({ kind: 'call', node: cur });
+      cur = cur.callee;
+    } else break;
+  }
+  return chainFrom(ctx, e, ops, expr(ctx, cur as Expr), 0);
+}
+
+/** The chain `e` applied to `base` from its i-th operation on. */
+function chainFrom(ctx: EmitContext, e: Expr, ops: readonly ChainOp[], base: string, i: number): string {
+  if (i >= ops.length) return base;
+  const op = ops[i]!;
+  const optional =
+    op.kind === 'member' ? op.node.optional : op.node.callee.type === 'MemberExpression' && op.node.callee.optional;
+  if (optional) {
+    const t = ctx.temp();
+    return `(${t} = ${base}, ${chainTail(ctx, e, ops, t, i)})`;
+  }
+  return chainStep(ctx, e, ops, base, i);
+}
+
+/**
+ * The rest of the chain runs only because the value tested was not nullish: a region, whose
+ * writes are upgraded on both paths (the one that skipped the tail too).
+ */
+function chainTail(ctx: EmitContext, e: Expr, ops: readonly ChainOp[], t: string, i: number): string {
+  const p = ctx.temp();
+  const r = ctx.temp();
+  const eff = ctx.effects.region([e], e.start, e.end);
+  const cap = capture(ctx, eff, e.start);
+  ctx.fn.regions++;
+  const code = chainStep(ctx, e, ops, t, i);
+  ctx.fn.regions--;
+  const after = mergeCode(ctx, eff, p, e.end);
+  return `(${withCapture(cap, `${p} = __R.pc`)}, __R.pc = ${raisedBy(p, t)}, ${r} = __R.nul(${t}) ? __R.undef(${t}) : ${code}, ${[...after, r].join(', ')})`;
+}
+
+/** The i-th operation of the chain on `base`, then the rest of the chain. */
+function chainStep(ctx: EmitContext, e: Expr, ops: readonly ChainOp[], base: string, i: number): string {
+  const op = ops[i]!;
+  if (op.kind === 'member') return chainFrom(ctx, e, ops, `__R.get(${base}, ${key(ctx, op.node)})`, i + 1);
+  const c = op.node;
+  if (c.callee.type === 'MemberExpression') return chainFrom(ctx, e, ops, methodCall(ctx, c, c.callee, base), i + 1);
+  return chainFrom(ctx, e, ops, planCall(ctx, base, c.arguments), i + 1);
+}
+
+// ---- patterns -------------------------------------------------------------------------------------
+
+/** The names a pattern declares, in order. */
+export function patternNames(p: acorn.Pattern): string[] {
+  const names: string[] = [];
+  const go = (x: acorn.Pattern): void => {
+    if (x.type === 'Identifier') names.push(x.name);
+    else if (x.type === 'ObjectPattern')
+      for (const q of x.properties) go(q.type === 'RestElement' ? q.argument : q.value);
+    else if (x.type === 'ArrayPattern') {
+      for (const q of x.elements) if (q) go(q);
+    } else if (x.type === 'AssignmentPattern') go(x.left);
+    else if (x.type === 'RestElement') go(x.argument);
+  };
+  go(p);
+  return names;
+}
+
+/** Binds one name to the code of its value. */
+export type Bind = (id: string, code: string) => string;
+
+/**
+ * Destructuring of the value in `src`: returns one binding step per identifier, built by
+ * `bind(name, valueCode)`; defaults are taken when the value is undefined.
+ */
+export function destructure(ctx: EmitContext, p: acorn.Pattern, src: string, bind: Bind): string[] {
+  const steps: string[] = [];
+  destructureInto({ ctx, bind, steps }, p, src);
+  return steps;
+}
+
+/** A destructuring in progress: the binding steps so far. */
+interface Destructuring {
+  readonly ctx: EmitContext;
+  readonly bind: Bind;
+  readonly steps: string[];
+}
+/** Adds the steps binding pattern `p` to the value `code`. */
+type PatternEmitter<P> = (d: Destructuring, p: P, code: string) => void;
+type PatternEmitters = {
+  readonly [T in acorn.Pattern['type']]?: PatternEmitter<Extract<acorn.Pattern, { readonly type: T }>>;
+};
+
+function destructureInto(d: Destructuring, p: acorn.Pattern, code: string): void {
+  const emit = Object.hasOwn(PATTERNS, p.type) ? (PATTERNS[p.type] as PatternEmitter<acorn.Pattern>) : null;
+  if (!emit) throw new Error(`compile: unexpected pattern ${p.type}`);
+  emit(d, p, code);
+}
+
+const PATTERNS: PatternEmitters = {
+  Identifier: (d, p, code) => {
+    d.steps.push(d.bind(p.name, code));
+  },
+  MemberExpression: (d, p, code) => {
+    d.steps.push(`__R.set(${expr(d.ctx, p.object as Expr)}, ${key(d.ctx, p)}, ${code})`);
+  },
+  /** The default is taken when the value is undefined (a region under its label: orDefault). */
+  AssignmentPattern: (d, p, code) => {
+    const t = d.ctx.temp();
+    d.steps.push(`${t} = ${code}`);
+    destructureInto(d, p.left, orDefault(d.ctx, p.right, t));
+  },
+  /** Properties are read like t.k; a rest gets the keys not taken (__R.orest). */
+  ObjectPattern: (d, p, code) => {
+    const t = d.ctx.temp();
+    d.steps.push(`${t} = ${code}`);
+    const taken: string[] = [];
+    for (const prop of p.properties) {
+      if (prop.type === 'RestElement') destructureInto(d, prop.argument, `__R.orest(${t}, ${JSON.stringify(taken)})`);
+      else {
+        const k = prop.key.type === 'Identifier' ? prop.key.name : String((prop.key as acorn.Literal).value);
+        taken.push(k);
+        destructureInto(d, prop.value, `__R.get(${t}, ${str(k)})`);
+      }
+    }
+  },
+  /** Elements are read like t[i]: a missing one is undefined under the source's labels. */
+  ArrayPattern: (d, p, code) => {
+    const t = d.ctx.temp();
+    d.steps.push(`${t} = ${code}`);
+    p.elements.forEach((el, i) => {
+      if (!el) return;
+      if (el.type === 'RestElement') destructureInto(d, el.argument, `__R.arest(${t}, ${i})`);
+      else destructureInto(d, el, `__R.get(${t}, ${i})`);
+    });
+  },
+};

@@ -1,0 +1,114 @@
+/**
+ * The ends of conditional regions (branches, loops, the right side of && || ??, callbacks):
+ * what a region may write is captured before it starts and upgraded after it (STRICT, with the
+ * effects of effects.ts), and the context saved at its start is restored — or kept raised for
+ * the rest of the function when the region may have left early.
+ */
+import type { Binding } from './analyze';
+import type { Base, Effects } from './effects';
+import { str, type EmitContext } from './emit-context';
+
+/** Is the binding the one a reference to its name at `at` would find? */
+function visibleAt(ctx: EmitContext, b: Binding, at: number): boolean {
+  if (b.id.start >= at || b.scopeStart > at || b.scopeEnd < at) return false;
+  for (const o of ctx.analysis.bindings)
+    if (o !== b && o.name === b.name && o.scopeStart <= at && at <= o.scopeEnd && o.scopeStart > b.scopeStart)
+      return false;
+  return true;
+}
+
+/** The code reading a base container at `at`, or null when one of its names is not visible there. */
+function baseCode(ctx: EmitContext, base: Base, at: number): string | null {
+  if (!visibleAt(ctx, base.root, at)) return null;
+  let code = base.root.name;
+  for (const k of base.path) {
+    if (typeof k === 'string') code = `__R.sget(${code}, ${str(k)})`;
+    else if (visibleAt(ctx, k, at)) code = `__R.sget(${code}, ${k.name})`;
+    else return null;
+  }
+  return code;
+}
+
+/**
+ * The containers a region may write, read before it starts (STRICT): the merge upgrades these
+ * as well as what the names denote afterwards, so rebinding a root (`o = other`) or a key
+ * variable inside the region cannot steer the upgrade away from what was written. Returns the
+ * assignments to run at the region's start ('' when there is nothing to capture).
+ */
+export function capture(ctx: EmitContext, eff: Effects, at: number): string {
+  if (!ctx.strict || !eff.bases.length) return '';
+  const code: string[] = [];
+  const temps: string[] = [];
+  for (const b of eff.bases) {
+    const c = baseCode(ctx, b, at);
+    if (!c) continue;
+    const t = ctx.temp();
+    temps.push(t);
+    code.push(`${t} = ${c}`);
+  }
+  eff.captured = temps;
+  return code.join(', ');
+}
+
+export const withCapture = (cap: string, rest: string): string => (cap ? `${cap}, ${rest}` : rest);
+
+/**
+ * Code for the end of a region whose context was saved in `p`: STRICT upgrades, then either
+ * restore the context, or (when the region may have left early or written what we cannot
+ * name) keep it raised for the rest of the function.
+ */
+export function mergeCode(
+  ctx: EmitContext,
+  eff: Effects,
+  p: string,
+  at: number,
+  keepForLoop = false,
+  noRestore = false,
+): string[] {
+  const code: string[] = [];
+  let opaque = eff.opaque;
+  if (ctx.strict) {
+    const ups = upgrades(ctx, eff, at);
+    opaque ||= ups.opaque;
+    // Nothing to upgrade with when the context is empty.
+    if (ups.code.length) code.push(`(__R.pc !== 0 && (${ups.code.join(', ')}))`);
+  }
+  const loopAcc = ctx.fn.loops[ctx.fn.loops.length - 1];
+  if (eff.escapesFunction || (ctx.strict && opaque))
+    code.push('__abr = __abr === 0 && __R.pc === 0 ? 0 : __R.J(__abr, __R.pc)');
+  else if (noRestore) return code;
+  else if (!(eff.escapesLoop && keepForLoop)) code.push(restore(p));
+  // A conditional break/continue: the rest of the loop, later iterations included, runs under it.
+  else if (loopAcc) code.push(`${loopAcc} = __R.J(${loopAcc}, __R.pc)`);
+  return code;
+}
+
+/**
+ * The STRICT upgrades at a region's end: every variable and container it may write, as named
+ * at `at`; `opaque` when one of them cannot be named there.
+ */
+function upgrades(ctx: EmitContext, eff: Effects, at: number): { code: string[]; opaque: boolean } {
+  const code: string[] = [];
+  let opaque = false;
+  for (const v of eff.vars) {
+    if (v.kind === 'const' || v.kind === 'function') continue;
+    if (visibleAt(ctx, v, at)) code.push(`${v.name} = __R.up(${v.name})`);
+    else opaque = true;
+  }
+  for (const b of eff.bases) {
+    const c = baseCode(ctx, b, at);
+    if (c) code.push(`__R.upc(${c})`);
+    else opaque = true;
+  }
+  for (const t of eff.captured ?? []) code.push(`__R.upc(${t})`);
+  // A world-changing call the other branch may have made: later observations depend on it.
+  if (eff.world) code.push('__R.worldUp()');
+  return { code, opaque };
+}
+
+/**
+ * Back to the context saved in p, keeping what must last for the rest of the function: its
+ * conditional returns and escapes, and those of the functions it called (R.exit, §3).
+ */
+const restore = (p: string): string =>
+  `(__R.exit !== 0 && (__abr = __R.J(__abr, __R.exitOf()))), __R.pc = __abr === 0 ? ${p} : __R.J(${p}, __abr)`;

@@ -1,0 +1,402 @@
+/**
+ * The rules for statements: one emitter per node type in `STATEMENTS`, each writing the output
+ * lines of its statement (the first one at the statement's plan position, so the line table
+ * maps runtime errors back to it). Every branch and loop maintains the control context
+ * `__R.pc` and ends in a merge (emit-regions.ts).
+ */
+import type * as acorn from 'acorn';
+import type { Position } from '../run/types';
+import { plainLoop } from './plain-loops';
+import { TRY_EXIT, exitAbr, isObj, tick, truthy, type EmitContext, type Expr, type N } from './emit-context';
+import { destructure, expr, patternNames, update } from './emit-expressions';
+import { emitFunction } from './emit-functions';
+import { capture, mergeCode } from './emit-regions';
+
+type Statement = acorn.Statement | acorn.ModuleDeclaration;
+/** Emits one statement kind; `at` is the statement's plan position. */
+type StmtEmitter<S> = (ctx: EmitContext, s: S, at: Position) => void;
+/** One emitter per statement type; analyze.ts refused every other type. */
+type StmtEmitters = { readonly [T in Statement['type']]?: StmtEmitter<Extract<Statement, { readonly type: T }>> };
+
+/** Emits a list of statements, its function declarations hoisted (made known to the runtime) first. */
+export function emitStatements(ctx: EmitContext, body: readonly N[]): void {
+  hoistFns(ctx, body);
+  for (const s of body) emitStatement(ctx, s);
+}
+
+/** Emits a statement with the emitter for its node type. */
+function emitStatement(ctx: EmitContext, s: N): void {
+  const at = ctx.pos(s.start);
+  const emit = Object.hasOwn(STATEMENTS, s.type) ? (STATEMENTS[s.type as Statement['type']] as StmtEmitter<N>) : null;
+  if (!emit) throw new Error(`compile: unexpected statement ${s.type}`);
+  emit(ctx, s, at);
+}
+
+const hoistFns = (ctx: EmitContext, body: readonly N[]): void => {
+  for (const s of body) if (s.type === 'FunctionDeclaration') ctx.emit(`__R.fd(${s.id!.name}${s.async ? ', 1' : ''});`);
+};
+const blockOf = (s: N): readonly N[] => (s.type === 'BlockStatement' ? s.body : [s]);
+
+const STATEMENTS: StmtEmitters = {
+  /** An update whose value is unused needs no copy of the old value. */
+  ExpressionStatement: (ctx, s, at) => {
+    const e = s.expression;
+    ctx.emit((e.type === 'UpdateExpression' ? update(ctx, e, true) : expr(ctx, e)) + ';', at);
+  },
+  /** Every declared value joins the context (STRICT); a pattern is destructured from a temporary. */
+  VariableDeclaration: (ctx, s, at) => {
+    for (const d of s.declarations) {
+      if (d.id.type === 'Identifier')
+        ctx.emit(`${s.kind} ${d.id.name} = ${d.init ? ctx.asg(expr(ctx, d.init)) : 'undefined'};`, at);
+      else {
+        const names = patternNames(d.id);
+        ctx.emit(`${s.kind === 'const' ? 'let' : s.kind} ${names.join(', ')};`, at);
+        const src = ctx.temp();
+        ctx.emit(
+          `${src} = ${expr(ctx, d.init!)}; ${destructure(ctx, d.id, src, (id, code) => `${id} = ${ctx.asg(code)}`).join('; ')};`,
+          at,
+        );
+      }
+    }
+  },
+  FunctionDeclaration: (ctx, s, at) => ctx.emit(emitFunction(ctx, s, s.id!.name), at),
+  ReturnStatement: (ctx, s, at) => {
+    // In an async function (and at the top level) `return f()` is `return await f()`: the
+    // result is the value, never a pending call left running.
+    const arg =
+      s.argument?.type === 'CallExpression' && ctx.fn.awaits
+        ? ({
+            type: 'AwaitExpression',
+            argument: s.argument,
+            start: s.argument.start,
+            end: s.argument.end,
+          } as acorn.AwaitExpression)
+        : s.argument;
+    // Leaving a try early: whether we get here depends on everything it could have thrown
+    // because of so far (the try's accumulator), so the exit and the value carry it.
+    if (ctx.fn.tries > 0) ctx.emit(TRY_EXIT, at);
+    const v = arg ? expr(ctx, arg) : 'undefined';
+    const abr = ctx.fn.regions > 0 ? '__R.J(__R.J(__abr, __R.exitOf()), __R.pc)' : exitAbr;
+    ctx.emit(`return ${ctx.returned(v, abr)};`, at);
+  },
+  /** The thrown value is wrapped with the context it is thrown under. */
+  ThrowStatement: (ctx, s, at) => ctx.emit(`throw __R.thr(${expr(ctx, s.argument)});`, at),
+  BreakStatement: (ctx, _s, at) => jump(ctx, 'break', at),
+  ContinueStatement: (ctx, _s, at) => jump(ctx, 'continue', at),
+  EmptyStatement: () => {},
+  BlockStatement: (ctx, s, at) => {
+    ctx.emit('{', at);
+    emitStatements(ctx, s.body);
+    ctx.emit('}');
+  },
+  IfStatement: (ctx, s, at) => ifStatement(ctx, s, at),
+  WhileStatement: (ctx, s, at) => loop(ctx, s, at),
+  DoWhileStatement: (ctx, s, at) => loop(ctx, s, at),
+  ForStatement: (ctx, s, at) => loop(ctx, s, at),
+  ForOfStatement: (ctx, s, at) => forOf(ctx, s, at),
+  SwitchStatement: (ctx, s, at) => switchStatement(ctx, s, at),
+  TryStatement: (ctx, s, at) => tryStatement(ctx, s, at),
+};
+
+/** `break` and `continue`. */
+function jump(ctx: EmitContext, keyword: 'break' | 'continue', at: Position): void {
+  // A plain loop has no try inside: leaving it leaves no try.
+  if (ctx.fn.plain) {
+    ctx.emit(`${keyword};`, at);
+    return;
+  }
+  // Out of a try, early: what follows (in the loop, after it) depends on the try so far.
+  const loopAcc = ctx.fn.loops[ctx.fn.loops.length - 1];
+  const early = ctx.fn.tries > 0 && loopAcc ? `${TRY_EXIT} ${loopAcc} = __R.J(${loopAcc}, __R.pc); ` : '';
+  ctx.emit(`${early}${keyword};`, at);
+}
+
+/**
+ * `if`: both branches run under the test's label, and what either may write is upgraded after
+ * them (a plain boolean test in a plain loop needs none of it).
+ */
+function ifStatement(ctx: EmitContext, s: acorn.IfStatement, at: Position): void {
+  if (ctx.bool(s.test)) {
+    ctx.emit(`if (${expr(ctx, s.test)}) {`, at);
+    branches(ctx, s);
+    return;
+  }
+  const c = ctx.temp();
+  const p = ctx.temp();
+  const eff = ctx.effects.region([s.consequent, s.alternate], s.consequent.start, s.end);
+  const cap = capture(ctx, eff, s.consequent.start);
+  ctx.emit(
+    `${c} = ${expr(ctx, s.test)}; ${cap ? `${cap}; ` : ''}${p} = __R.pc; if (${isObj(c)}) __R.pc = __R.J(${p}, __R.lab(${c}));`,
+    at,
+  );
+  ctx.fn.regions++;
+  ctx.emit(`if (${truthy(c)}) {`);
+  branches(ctx, s);
+  ctx.fn.regions--;
+  ctx.emit(mergeCode(ctx, eff, p, s.end, true).join('; ') + ';');
+}
+/** The branches of an `if` whose opening line is emitted, and the closing brace. */
+function branches(ctx: EmitContext, s: acorn.IfStatement): void {
+  emitStatements(ctx, blockOf(s.consequent));
+  if (s.alternate) {
+    ctx.emit('} else {');
+    emitStatements(ctx, blockOf(s.alternate));
+  }
+  ctx.emit('}');
+}
+
+// ---- loops ----------------------------------------------------------------------------------------
+
+type TestLoop = acorn.WhileStatement | acorn.DoWhileStatement | acorn.ForStatement;
+
+/**
+ * Every iteration starts from the loop's own context: the context at entry, every test so far
+ * (reaching iteration k depends on tests 1..k-1), conditional break/continue labels, and what
+ * must persist for the rest of the function. What an iteration raised only for itself (a try's
+ * taint, a callee's argument) does not leak into the next one; what it wrote is labeled.
+ */
+const iterationStart = (lt: string, la: string): string =>
+  `${tick} if (__R.exit !== 0) __abr = __R.J(__abr, __R.exitOf()); __R.pc = ${lt} === 0 && ${la} === 0 && __abr === 0 ? 0 : __R.J(__R.J(${lt}, ${la}), __abr);`;
+
+/**
+ * A loop that is plain (plain-loops.ts) is emitted twice: a copy without bookkeeping, run when
+ * the guard finds the context empty and the number variables holding numbers, and the fully
+ * instrumented loop otherwise.
+ */
+function loop(ctx: EmitContext, s: TestLoop, at: Position): void {
+  if (ctx.fn.plain) return plainLoopCode(ctx, s as acorn.WhileStatement | acorn.ForStatement, at);
+  const facts = s.type === 'DoWhileStatement' ? null : plainLoop(s, ctx.analysis, ctx.fn.start);
+  if (!facts) return labeledLoop(ctx, s, at);
+  const guard = [
+    '__R.pc === 0',
+    '__R.exit === 0',
+    '__abr === 0',
+    ...facts.guard.map((b) => `typeof ${b.name} === 'number'`),
+  ];
+  ctx.emit(`if (${guard.join(' && ')}) {`, at);
+  ctx.fn.plain = facts.nums;
+  plainLoopCode(ctx, s as acorn.WhileStatement | acorn.ForStatement, at);
+  ctx.fn.plain = null;
+  ctx.emit('} else {');
+  labeledLoop(ctx, s, at);
+  ctx.emit('}');
+}
+
+// Steps are counted as in the instrumented loop (one per test), so both copies stop alike.
+function plainLoopCode(ctx: EmitContext, s: acorn.WhileStatement | acorn.ForStatement, at: Position): void {
+  const test = s.test ? ` if (!${expr(ctx, s.test)}) break;` : '';
+  if (s.type === 'WhileStatement') ctx.emit(`for (;;) { ${tick}${test}`, at);
+  else {
+    const init =
+      s.init?.type === 'VariableDeclaration'
+        ? `${s.init.kind} ${s.init.declarations.map((d) => `${(d.id as acorn.Identifier).name} = ${d.init ? expr(ctx, d.init) : 'undefined'}`).join(', ')}`
+        : s.init
+          ? expr(ctx, s.init)
+          : '';
+    const upd = forUpdate(ctx, s);
+    ctx.emit(`for (${init}; ; ${upd}) { ${tick}${test}`, at);
+  }
+  emitStatements(ctx, blockOf(s.body));
+  ctx.emit('}');
+}
+/** A for loop's update, its value unused. */
+const forUpdate = (ctx: EmitContext, s: acorn.ForStatement): string =>
+  s.update ? (s.update.type === 'UpdateExpression' ? update(ctx, s.update, true) : expr(ctx, s.update)) : '';
+
+// Loops: the test's label accumulates into the context for every later iteration.
+function labeledLoop(ctx: EmitContext, s: TestLoop, at: Position): void {
+  const p = ctx.temp();
+  const lt = ctx.temp();
+  const la = ctx.temp();
+  const eff = ctx.effects.region([s], s.start, s.end);
+  eff.escapesLoop = false;
+  const cap = capture(ctx, eff, s.start);
+  ctx.emit(`{ ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = ${p}; ${la} = 0;`, at);
+  ctx.fn.regions++;
+  ctx.fn.loops.push(la);
+  loopHead(ctx, s, at, lt, la);
+  emitStatements(ctx, blockOf(s.body));
+  ctx.emit('}');
+  ctx.fn.loops.pop();
+  ctx.fn.regions--;
+  ctx.emit([`__R.pc = __R.J(__R.pc, __R.J(${lt}, ${la}))`, ...mergeCode(ctx, eff, p, s.end)].join('; ') + '; }');
+}
+/**
+ * The head of an instrumented loop: every iteration starts from the loop's context, then runs
+ * the test (a do…while skips it the first time).
+ */
+function loopHead(ctx: EmitContext, s: TestLoop, at: Position, lt: string, la: string): void {
+  if (s.type === 'ForStatement') {
+    let init = '';
+    if (s.init?.type === 'VariableDeclaration') {
+      init = `${s.init.kind} ${s.init.declarations.map((d) => `${(d.id as acorn.Identifier).name} = ${d.init ? ctx.asg(expr(ctx, d.init)) : 'undefined'}`).join(', ')}`;
+    } else if (s.init) init = expr(ctx, s.init);
+    const upd = forUpdate(ctx, s);
+    ctx.emit(`for (${init}; ; ${upd}) { ${iterationStart(lt, la)}`, at);
+    testLine(ctx, s.test, lt);
+  } else if (s.type === 'WhileStatement') {
+    ctx.emit(`for (;;) { ${iterationStart(lt, la)}`, at);
+    testLine(ctx, s.test, lt);
+  } else {
+    const first = ctx.temp();
+    ctx.emit(`for (${first} = true; ; ${first} = false) { ${iterationStart(lt, la)}`, at);
+    ctx.emit(`if (!${first}) {`);
+    testLine(ctx, s.test, lt);
+    ctx.emit('}');
+  }
+}
+/** A loop's test, on its own line: its label joins the tests so far (`lt`) and the context. */
+function testLine(ctx: EmitContext, test: Expr | null | undefined, lt: string): void {
+  if (!test) return;
+  const c = ctx.temp();
+  ctx.emit(
+    `${c} = ${expr(ctx, test)}; if (${isObj(c)}) { ${lt} = __R.J(${lt}, __R.lab(${c})); __R.pc = __R.J(__R.pc, __R.lab(${c})); } if (!${truthy(c)}) break;`,
+    ctx.pos(test.start),
+  );
+}
+
+/**
+ * `for…of`: the runtime iterates (__R.iter, __R.more, __R.at). Each iteration runs under the
+ * loop's context joined with what reaching it depends on (`.c`); what follows the loop, under
+ * what the number of iterations depended on (`.l`).
+ */
+function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
+  const it = ctx.temp();
+  const i = ctx.temp();
+  const p = ctx.temp();
+  const lt = ctx.temp();
+  const la = ctx.temp();
+  const eff = ctx.effects.region([s], s.start, s.end);
+  eff.escapesLoop = false;
+  const right = expr(ctx, s.right);
+  const cap = capture(ctx, eff, s.left.start);
+  ctx.emit(
+    `{ ${it} = __R.iter(${right}); ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0;`,
+    at,
+  );
+  ctx.fn.regions++;
+  ctx.fn.loops.push(la);
+  ctx.emit(
+    `for (let ${i} = 0; __R.more(${it}, ${i}); ${i}++) { ${lt} = __R.J(${p}, ${it}.c); ${iterationStart(lt, la)}`,
+    at,
+  );
+  bindElement(ctx, s.left, `__R.at(${it}, ${i})`);
+  emitStatements(ctx, blockOf(s.body));
+  ctx.emit('}');
+  ctx.fn.loops.pop();
+  ctx.fn.regions--;
+  ctx.emit(
+    [`__R.pc = __R.J(__R.pc, __R.J(__R.J(${p}, ${it}.l), ${la}))`, ...mergeCode(ctx, eff, p, s.end)].join('; ') + '; }',
+  );
+}
+/** Binds a for…of's element `v` to its left side (declared, a name, or a pattern). */
+function bindElement(ctx: EmitContext, left: acorn.ForOfStatement['left'], v: string): void {
+  if (left.type === 'VariableDeclaration') {
+    const d = left.declarations[0]!;
+    if (d.id.type === 'Identifier') ctx.emit(`${left.kind} ${d.id.name} = ${ctx.asg(v)};`);
+    else {
+      ctx.emit(`let ${patternNames(d.id).join(', ')};`);
+      ctx.emit(destructure(ctx, d.id, v, (id, code) => `${id} = ${ctx.asg(code)}`).join('; ') + ';');
+    }
+  } else if (left.type === 'Identifier') ctx.emit(`${left.name} = ${ctx.asg(v)};`);
+  else ctx.emit(destructure(ctx, left as acorn.Pattern, v, (id, code) => `${id} = ${ctx.asg(code)}`).join('; ') + ';');
+}
+
+// ---- switch and try -------------------------------------------------------------------------------
+
+// switch: the discriminant and every case test compared enter the context of the body.
+function switchStatement(ctx: EmitContext, s: acorn.SwitchStatement, at: Position): void {
+  const d = ctx.temp();
+  const k = ctx.temp();
+  const p = ctx.temp();
+  const eff = ctx.effects.region([s], s.start, s.end);
+  eff.escapesLoop = eff.escapesLoop && hasContinue(s);
+  const disc = expr(ctx, s.discriminant);
+  const cap = capture(ctx, eff, s.discriminant.end);
+  ctx.emit(
+    `{ ${d} = ${disc}; ${cap ? `${cap}; ` : ''}${p} = __R.pc; __R.pc = __R.J(${p}, __R.lab(${d})); ${k} = -1;`,
+    at,
+  );
+  const tests = s.cases.map((c, idx) => ({ c, idx })).filter((x) => x.c.test);
+  const dflt = s.cases.findIndex((c) => !c.test);
+  const chainCode = tests.map((x) => `if (__R.cse(${d}, ${expr(ctx, x.c.test!)})) ${k} = ${x.idx};`).join(' else ');
+  ctx.emit(`${chainCode}${chainCode ? ' else ' : ''}${k} = ${dflt};`);
+  ctx.fn.regions++;
+  ctx.emit(`switch (${k}) {`);
+  s.cases.forEach((c, idx) => {
+    ctx.emit(`case ${idx}:`, ctx.pos(c.start));
+    hoistFns(ctx, c.consequent);
+    for (const st of c.consequent) emitStatement(ctx, st);
+  });
+  ctx.emit('}');
+  ctx.fn.regions--;
+  ctx.emit(mergeCode(ctx, eff, p, s.end, true).join('; ') + '; }');
+}
+
+/** Does a `continue` inside this node (not in a nested loop or function) leave it? */
+function hasContinue(n: N): boolean {
+  let found = false;
+  const walk = (x: unknown, inLoop: boolean): void => {
+    if (found || !x || typeof x !== 'object') return;
+    if (Array.isArray(x)) return x.forEach((y) => walk(y, inLoop));
+    const node = x as N;
+    if (!('type' in node)) return;
+    if (node.type === 'ContinueStatement' && !inLoop) found = true;
+    if (node.type.endsWith('Function') || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression')
+      return;
+    const loopish = /^(For|ForOf|While|DoWhile)Statement$/.test(node.type);
+    for (const [k, v] of Object.entries(node)) if (k !== 'loc') walk(v, inLoop || loopish);
+  };
+  walk(n, false);
+  return found;
+}
+
+/**
+ * `try`: the runtime accumulates what the block could have thrown because of (__R.tpush/tpop);
+ * the catch, the finally and what follows run under it.
+ */
+function tryStatement(ctx: EmitContext, s: acorn.TryStatement, at: Position): void {
+  const tp = ctx.temp();
+  const ta = ctx.temp();
+  const p = ctx.temp();
+  const eff = ctx.effects.region([s.block, s.handler], s.start, s.end);
+  const cap = capture(ctx, eff, s.block.start);
+  ctx.emit(`{ ${cap ? `${cap}; ` : ''}${tp} = __R.pc; ${p} = ${tp}; ${ta} = 0; __R.tpush();`, at);
+  ctx.fn.regions++;
+  ctx.emit('try {');
+  ctx.fn.tries++;
+  emitStatements(ctx, s.block.body);
+  if (s.handler) catchClause(ctx, s.handler, tp);
+  ctx.fn.tries--;
+  // Without a catch, a fatal error (a limit) passing through is still noticed by the runtime.
+  if (!s.handler) ctx.emit(`} catch (__x) { __R.fatal(__x);`);
+  // The finally runs under what the try could have thrown because of, whichever way it was
+  // left (normally, by an exception, or early by return/break/continue): a finally that
+  // returns, or code after an early exit, must not see a clean context.
+  ctx.emit(`} finally { ${ta} = __R.tpop(); if (${ta} !== 0) __R.pc = __R.J(__R.pc, ${ta});`);
+  if (s.finalizer) emitStatements(ctx, s.finalizer.body);
+  ctx.emit('}');
+  ctx.fn.regions--;
+  // What follows a try runs under whatever its block could have thrown because of. When the
+  // block may also leave early (break/continue/return), the path that did NOT leave depends
+  // on it too: the rest of the loop, or of the function, runs under it.
+  const merge = ctx.strict ? mergeCode(ctx, { ...eff, escapesLoop: false }, p, s.end, false, true) : [];
+  const loopAcc = ctx.fn.loops[ctx.fn.loops.length - 1];
+  if (eff.escapesLoop && loopAcc) merge.push(`${loopAcc} = __R.J(${loopAcc}, __R.pc)`);
+  if (eff.escapesFunction && !ctx.strict) merge.push('__abr = __R.J(__abr, __R.pc)');
+  ctx.emit([`__R.pc = __R.J(__R.pc, ${ta})`, ...merge].join('; ') + '; }');
+}
+/** The catch runs under the context at the try's start joined with the thrown label (__R.caught). */
+function catchClause(ctx: EmitContext, h: acorn.CatchClause, tp: string): void {
+  const x = ctx.temp();
+  ctx.emit(`} catch (${x}) {`, ctx.pos(h.start));
+  const v = `__R.caught(${x}, ${tp})`;
+  const param = h.param;
+  if (!param) ctx.emit(`${v};`);
+  else if (param.type === 'Identifier') ctx.emit(`let ${param.name} = ${v};`);
+  else {
+    ctx.emit(`let ${patternNames(param).join(', ')};`);
+    ctx.emit(destructure(ctx, param, v, (id, code) => `${id} = ${code}`).join('; ') + ';');
+  }
+  emitStatements(ctx, h.body.body);
+}
