@@ -6,6 +6,7 @@
  */
 import type * as acorn from 'acorn';
 import type { Position } from '../run/types';
+import type { Binding } from './analyze';
 import { plainLoop } from './plain-loops';
 import { TRY_EXIT, exitAbr, isObj, tick, truthy, type EmitContext, type Expr, type N } from './emit-context';
 import { destructure, expr, patternNames, update } from './emit-expressions';
@@ -271,7 +272,7 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
   const right = expr(ctx, s.right);
   const cap = capture(ctx, eff, s.left.start);
   ctx.emit(
-    `{ ${it} = __R.iter(${right}); ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0;`,
+    `{ ${it} = __R.iter(${right}${ordered(ctx, s) ? ', 1' : ''}); ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0;`,
     at,
   );
   ctx.fn.regions++;
@@ -288,6 +289,41 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
   ctx.emit(
     [`__R.pc = __R.J(__R.pc, __R.J(__R.J(${p}, ${it}.l), ${la}))`, ...mergeCode(ctx, eff, p, s.end)].join('; ') + '; }',
   );
+}
+/**
+ * Does the loop's body see the order of what it iterates? It does when it can leave early (which
+ * items ran depends on which came first) or reads a variable it carries from one iteration to
+ * the next (a flag, a counter it tests: an iteration depends on the ones before). Then every
+ * iteration runs under the whole listing's label, not only its own item's (`__R.iter(x, 1)`).
+ */
+function ordered(ctx: EmitContext, s: acorn.ForOfStatement): boolean {
+  const body = ctx.effects.region([s.body], s.body.start, s.body.end);
+  return body.escapesLoop || body.escapesFunction || readsCarried(ctx, s.body, body.vars);
+}
+/** Does `body` read one of `vars` other than to update it (`n++`, `n += 1` alone do not)? */
+function readsCarried(ctx: EmitContext, body: N, vars: ReadonlySet<Binding>): boolean {
+  if (!vars.size) return false;
+  let found = false;
+  const walk = (n: N, updating: boolean): void => {
+    if (found) return;
+    if (n.type === 'Identifier') {
+      const r = ctx.analysis.refs.get(n);
+      if (!updating && r?.kind === 'local' && vars.has(r.binding)) found = true;
+      return;
+    }
+    if (n.type === 'UpdateExpression') return walk(n.argument, true);
+    if (n.type === 'AssignmentExpression') {
+      walk(n.left as N, n.left.type === 'Identifier');
+      return walk(n.right, false);
+    }
+    for (const [k, v] of Object.entries(n)) {
+      if (k === 'type' || k === 'start' || k === 'end') continue;
+      if (Array.isArray(v)) for (const x of v) if (x && typeof x === 'object' && 'type' in x) walk(x as N, false);
+      if (v && typeof v === 'object' && 'type' in v) walk(v as N, false);
+    }
+  };
+  walk(body, false);
+  return found;
 }
 /** Binds a for…of's element `v` to its left side (declared, a name, or a pattern). */
 function bindElement(ctx: EmitContext, left: acorn.ForOfStatement['left'], v: string): void {
