@@ -25,6 +25,8 @@ export interface Effects {
   escapesLoop: boolean;
   /** A call to a tool that changes the world (a draft, a move, a send) may happen in it. */
   world: boolean;
+  /** A call to any tool may happen in it (later calls are numbered, and budgets count them). */
+  calls: boolean;
   /**
    * Set by the compiler: temporaries holding the containers behind `bases` as they were when
    * the region started (the region may rebind a root or a key variable before the merge).
@@ -156,6 +158,7 @@ export class EffectAnalyzer {
     into.bases.push(...from.bases);
     if (from.opaque) into.opaque = true;
     if (from.world) into.world = true;
+    if (from.calls) into.calls = true;
   }
 
   private walk(n: N, eff: Effects, start: number, end: number, loops: number, switches: number, inFn: boolean): void {
@@ -186,6 +189,7 @@ export class EffectAnalyzer {
     };
     const callee = (id: acorn.Identifier): void => {
       const r = this.analysis.refs.get(id);
+      if (r?.kind === 'tool') eff.calls = true;
       if (r?.kind === 'tool' && this.effectTools.has(r.name)) eff.world = true;
       const b = this.binding(id);
       if (!b) return;
@@ -348,11 +352,19 @@ function signature(e: Effects): string {
       ),
     ),
   ].sort();
-  return `${vars.join(',')}|${bases.join(',')}|${e.opaque}|${e.world}`;
+  return `${vars.join(',')}|${bases.join(',')}|${e.opaque}|${e.world}|${e.calls}`;
 }
 
 function empty(): Effects {
-  return { vars: new Set(), bases: [], opaque: false, escapesFunction: false, escapesLoop: false, world: false };
+  return {
+    vars: new Set(),
+    bases: [],
+    opaque: false,
+    escapesFunction: false,
+    escapesLoop: false,
+    world: false,
+    calls: false,
+  };
 }
 
 const SKIP = new Set(['type', 'start', 'end', 'loc', 'range', 'raw', 'regex', 'value', 'name', 'operator', 'kind']);

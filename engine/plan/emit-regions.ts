@@ -103,6 +103,8 @@ function upgrades(ctx: EmitContext, eff: Effects, at: number): { code: string[];
   for (const t of eff.captured ?? []) code.push(`__R.upc(${t})`);
   // A world-changing call the other branch may have made: later observations depend on it.
   if (eff.world) code.push('__R.worldUp()');
+  // A tool call the other branch may have made: later calls' numbers and budgets depend on it.
+  if (eff.calls) code.push('__R.callsUp()');
   return { code, opaque };
 }
 

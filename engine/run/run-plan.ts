@@ -213,7 +213,8 @@ async function serveTool(run: Run, raw: string): Promise<string> {
   const context = run.internLabel(req.labels[String(req.pc)]);
   const spec = run.opts.tools.get(req.tool);
   if (!spec) return failReply('RuntimeError', `unknown tool ${req.tool}`, context);
-  const call: ToolCall = { run, req, spec, seq, context, earlier: run.calledUnder };
+  const counted = req.cl ? run.internLabel(req.labels[String(req.cl)]) : BOTTOM;
+  const call: ToolCall = { run, req, spec, seq, context, earlier: joinPair(run.calledUnder, counted) };
   run.calledUnder = joinPair(run.calledUnder, context);
   const args = checkArguments(call, argumentList(run, req));
   if ('reply' in args) return args.reply;
@@ -345,6 +346,8 @@ function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decisio
   return reply({
     ok: true,
     ...encode(labelDeep(pending, joinLabels(context, dataLabel, call.earlier))),
+    // The gate read the world to decide (which event, whose email): the handle shows its state.
+    observes: true,
   });
 }
 

@@ -50,6 +50,8 @@ export const ToolRequest = z.object({
   args: EncodedSchema,
   labels: z.record(z.string(), LabelDesc),
   pc: z.number(),
+  /** The label of what the calls so far were made under (the guest's R.cl). */
+  cl: z.number().optional(),
   lineage: z.record(z.string(), Lineage.nullable()),
 });
 export type ToolRequest = z.infer<typeof ToolRequest>;

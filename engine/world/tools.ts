@@ -619,7 +619,13 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
           );
         const start = args.start !== undefined ? msOf(args.start) : msOf(ev.start);
         const end = args.end !== undefined ? msOf(args.end) : msOf(ev.end);
-        if (end <= start) throw new ToolError('InvalidArguments', 'end: the event must end after it starts');
+        // Whether it ends before it starts can depend on the event's own times: its label.
+        if (end <= start)
+          throw new ToolError(
+            'InvalidArguments',
+            'end: the event must end after it starts',
+            joinLabels(labelOf(labeled, 'id'), eventLabels(ev, user(), wroteEvent(ev)).base),
+          );
         checkRecipients(args.addAttendees ?? [], 'addAttendees');
         const removed = new Set((args.removeAttendees ?? []).map(bareAddress));
         const attendees = ev.attendees.filter((a) => !removed.has(bareAddress(a)));

@@ -1193,8 +1193,14 @@
     acc(J(argLabel, pc));
     const enc = exportJson(args);
     if (pc) enc.labels[pc] = labelDesc(pc);
+    if (R.cl) enc.labels[R.cl] = labelDesc(R.cl);
+    const cl = R.cl;
+    // Later calls are numbered after this one and budgets count it: they depend on its context.
+    R.cl = J(R.cl, pc);
     const reply = JSON.parse(
-      await host(JSON.stringify({ tool: name, args: enc.value, labels: enc.labels, pc: pc, lineage: lineageOf(args) })),
+      await host(
+        JSON.stringify({ tool: name, args: enc.value, labels: enc.labels, pc: pc, cl: cl, lineage: lineageOf(args) }),
+      ),
     );
     if (S.dead) throw new LimitError('steps', 'the run was stopped');
     if (!reply.ok) {
@@ -1220,6 +1226,12 @@
   // World state written by effect calls (and by branches that may have made one) shows in
   // everything tools return afterwards (STRICT): a draft's id, an archive folder's contents.
   R.wt = 0;
+  // The contexts calls were made under, and (STRICT) those of branches that may have made one:
+  // what a call's number (a claim's id) and a budget's count depend on. Sent with every call.
+  R.cl = 0;
+  R.callsUp = function () {
+    if (strict && R.pc !== 0) R.cl = J(R.cl, R.pc);
+  };
   R.worldUp = function () {
     if (strict && R.pc !== 0) R.wt = J(R.wt, R.pc);
   };
