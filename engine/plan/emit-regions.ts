@@ -57,6 +57,15 @@ export const withCapture = (cap: string, rest: string): string => (cap ? `${cap}
  * restore the context, or (when the region may have left early or written what we cannot
  * name) keep it raised for the rest of the function.
  */
+/**
+ * Does the merge at the end of this region put the context back as it was? Not when the region
+ * may leave early, or (STRICT) may write what the merge cannot name.
+ */
+export function restoresContext(ctx: EmitContext, eff: Effects, at: number): boolean {
+  if (eff.escapesFunction || eff.escapesLoop) return false;
+  return !ctx.strict || !(eff.opaque || upgrades(ctx, eff, at).opaque);
+}
+
 export function mergeCode(
   ctx: EmitContext,
   eff: Effects,

@@ -11,7 +11,7 @@ import { plainLoop } from './plain-loops';
 import { TRY_EXIT, exitAbr, isObj, tick, truthy, type EmitContext, type Expr, type N } from './emit-context';
 import { destructure, expr, patternNames, update } from './emit-expressions';
 import { emitFunction } from './emit-functions';
-import { capture, mergeCode } from './emit-regions';
+import { capture, mergeCode, restoresContext } from './emit-regions';
 
 type Statement = acorn.Statement | acorn.ModuleDeclaration;
 /** Emits one statement kind; `at` is the statement's plan position. */
@@ -123,13 +123,29 @@ function ifStatement(ctx: EmitContext, s: acorn.IfStatement, at: Position): void
     return;
   }
   const c = ctx.temp();
+  if (ctx.fn.plain) return dynamicIf(ctx, s, at, c);
+  labeledIf(ctx, s, at, c, `${c} = ${expr(ctx, s.test)}; `);
+}
+/**
+ * An `if` in a plain loop whose test is not known to be a plain boolean (plain-loops.ts): an
+ * unlabeled value takes the plain branches; a labeled one runs the instrumented `if`, whose
+ * merge restores the empty context the rest of the loop counts on.
+ */
+function dynamicIf(ctx: EmitContext, s: acorn.IfStatement, at: Position, c: string): void {
+  ctx.emit(`${c} = ${expr(ctx, s.test)}; if (${isObj(c)}) {`, at);
+  const plain = ctx.fn.plain;
+  ctx.fn.plain = null;
+  labeledIf(ctx, s, at, c, '');
+  ctx.fn.plain = plain;
+  ctx.emit(`} else if (${c}) {`);
+  branches(ctx, s);
+}
+/** The instrumented `if` on the value in c (computed by `setup`, or before). */
+function labeledIf(ctx: EmitContext, s: acorn.IfStatement, at: Position, c: string, setup: string): void {
   const p = ctx.temp();
   const eff = ctx.effects.region([s.consequent, s.alternate], s.consequent.start, s.end);
   const cap = capture(ctx, eff, s.consequent.start);
-  ctx.emit(
-    `${c} = ${expr(ctx, s.test)}; ${cap ? `${cap}; ` : ''}${p} = __R.pc; if (${isObj(c)}) __R.pc = __R.J(${p}, __R.lab(${c}));`,
-    at,
-  );
+  ctx.emit(`${setup}${cap ? `${cap}; ` : ''}${p} = __R.pc; if (${isObj(c)}) __R.pc = __R.J(${p}, __R.lab(${c}));`, at);
   ctx.fn.regions++;
   ctx.emit(`if (${truthy(c)}) {`);
   branches(ctx, s);
@@ -166,7 +182,11 @@ const iterationStart = (lt: string, la: string): string =>
  */
 function loop(ctx: EmitContext, s: TestLoop, at: Position): void {
   if (ctx.fn.plain) return plainLoopCode(ctx, s as acorn.WhileStatement | acorn.ForStatement, at);
-  const facts = s.type === 'DoWhileStatement' ? null : plainLoop(s, ctx.analysis, ctx.fn.start);
+  const dynamicIfWrites = (i: acorn.IfStatement): ReadonlySet<Binding> | null => {
+    const eff = ctx.effects.region([i.consequent, i.alternate], i.consequent.start, i.end);
+    return restoresContext(ctx, eff, i.end) ? eff.vars : null;
+  };
+  const facts = s.type === 'DoWhileStatement' ? null : plainLoop(s, ctx.analysis, ctx.fn.start, dynamicIfWrites);
   if (!facts) return labeledLoop(ctx, s, at);
   const guard = [
     '__R.pc === 0',

@@ -8,7 +8,10 @@
  *   nothing, passes no callback, makes no function, and has no try, switch, for…of, label,
  *   return, optional chain or default value;
  * - every test (if, loop, `?:`, `&&`, `||`, `!`) is a comparison of numbers, so its value is a
- *   plain boolean and every branch runs under the context the loop was entered with;
+ *   plain boolean and every branch runs under the context the loop was entered with; or it is
+ *   the test of an `if` whose merge puts the context back (no early exit, nothing it cannot
+ *   name): the copy checks that `if`'s value at run time and, when it is labeled, runs the
+ *   instrumented `if` (which raises the context and restores it at its merge);
  * - its number variables (found by a fixpoint) are only ever assigned numbers computed from
  *   number literals and number variables.
  * Everything else in the loop (property reads and writes, non-callback methods, built-ins) runs
@@ -80,6 +83,14 @@ function operands(n: N): acorn.Identifier[] {
   return parts.filter((p): p is acorn.Identifier => p?.type === 'Identifier');
 }
 
+/** The test a node branches on, if it is one that does (`if`, loops, `?:`, `&&`, `||`, `!`). */
+function testOf(n: N): N | null | undefined {
+  if (n.type === 'IfStatement' || n.type === 'ConditionalExpression' || n.type === 'WhileStatement') return n.test;
+  if (n.type === 'ForStatement') return n.test;
+  if (n.type === 'LogicalExpression' || (n.type === 'UnaryExpression' && n.operator === '!')) return n;
+  return null;
+}
+
 /** Is `e` a plain number, given the variables known to hold numbers? */
 export function isNum(e: N, nums: ReadonlySet<Binding>, analysis: Analysis): boolean {
   switch (e.type) {
@@ -136,7 +147,12 @@ function isNumWrite(
  * The plain-loop facts for `loop` in the function whose body starts at `fnStart`, or null when
  * the loop is not plain.
  */
-export function plainLoop(loop: Loop, analysis: Analysis, fnStart: number): PlainLoop | null {
+export function plainLoop(
+  loop: Loop,
+  analysis: Analysis,
+  fnStart: number,
+  dynamicIf: (s: acorn.IfStatement) => ReadonlySet<Binding> | null = () => null,
+): PlainLoop | null {
   const nodes: N[] = [];
   const calls: acorn.CallExpression[] = [];
   const walk = (n: N): boolean => {
@@ -178,28 +194,34 @@ export function plainLoop(loop: Loop, analysis: Analysis, fnStart: number): Plai
       if (r?.kind === 'local') writes.push({ b: r.binding, ok: () => isNumWrite(n, nums, analysis) });
     }
   }
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const w of writes)
-      if (nums.has(w.b) && !w.ok()) {
-        nums.delete(w.b);
-        changed = true;
-      }
-  }
+  const settle = (): void => {
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const w of writes)
+        if (nums.has(w.b) && !w.ok()) {
+          nums.delete(w.b);
+          changed = true;
+        }
+    }
+  };
+  settle();
 
-  // Every test must be a plain boolean.
-  for (const n of nodes) {
-    const test =
-      n.type === 'IfStatement' || n.type === 'ConditionalExpression' || n.type === 'WhileStatement'
-        ? n.test
-        : n.type === 'ForStatement'
-          ? n.test
-          : n.type === 'LogicalExpression'
-            ? n
-            : n.type === 'UnaryExpression' && n.operator === '!'
-              ? n
-              : undefined;
-    if (test && !isBool(test, nums, analysis)) return null;
+  // Every test must be a plain boolean, but for an `if`'s that `dynamicIf` accepts: its copy
+  // tests the value at run time and runs the instrumented `if` when it is labeled. What that
+  // `if` writes may then be labeled, so it leaves the numbers (and what was computed from it).
+  const dynamic = new Map<acorn.IfStatement, ReadonlySet<Binding> | null>();
+  for (let removed = true; removed;) {
+    removed = false;
+    for (const n of nodes) {
+      const test = testOf(n);
+      if (!test || isBool(test, nums, analysis)) continue;
+      if (n.type !== 'IfStatement') return null;
+      if (!dynamic.has(n)) dynamic.set(n, dynamicIf(n));
+      const writes = dynamic.get(n);
+      if (!writes) return null;
+      for (const b of writes) if (nums.delete(b)) removed = true;
+    }
+    if (removed) settle();
   }
   if (!calls.every((c) => plainCall(c, analysis, nums))) return null;
   const guard = [...nums].filter((b) => b.id.start < loop.start);
