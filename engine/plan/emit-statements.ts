@@ -7,7 +7,7 @@
 import type * as acorn from 'acorn';
 import type { Position } from '../run/types';
 import type { Binding } from './analyze';
-import { plainLoop } from './plain-loops';
+import { children, plainLoop } from './plain-loops';
 import { TRY_EXIT, exitAbr, isObj, tick, truthy, type EmitContext, type Expr, type N } from './emit-context';
 import { destructure, expr, patternNames, update } from './emit-expressions';
 import { emitFunction } from './emit-functions';
@@ -336,11 +336,7 @@ function readsCarried(ctx: EmitContext, body: N, vars: ReadonlySet<Binding>): bo
       walk(n.left as N, n.left.type === 'Identifier');
       return walk(n.right, false);
     }
-    for (const [k, v] of Object.entries(n)) {
-      if (k === 'type' || k === 'start' || k === 'end') continue;
-      if (Array.isArray(v)) for (const x of v) if (x && typeof x === 'object' && 'type' in x) walk(x as N, false);
-      if (v && typeof v === 'object' && 'type' in v) walk(v as N, false);
-    }
+    for (const c of children(n)) walk(c, false);
   };
   walk(body, false);
   return found;

@@ -56,7 +56,8 @@ const REFUSED = new Set([
   'YieldExpression',
 ]);
 
-const children = (n: N): N[] => {
+/** The child nodes of a node. */
+export const children = (n: N): N[] => {
   const out: N[] = [];
   for (const [k, v] of Object.entries(n)) {
     if (k === 'type' || k === 'start' || k === 'end') continue;
@@ -145,13 +146,14 @@ function isNumWrite(
 
 /**
  * The plain-loop facts for `loop` in the function whose body starts at `fnStart`, or null when
- * the loop is not plain.
+ * the loop is not plain. `dynamicIf` tells, for an `if` whose test may be labeled, the variables
+ * of the enclosing code it writes, or null when its merge would not restore the context.
  */
 export function plainLoop(
   loop: Loop,
   analysis: Analysis,
   fnStart: number,
-  dynamicIf: (s: acorn.IfStatement) => ReadonlySet<Binding> | null = () => null,
+  dynamicIf: (s: acorn.IfStatement) => ReadonlySet<Binding> | null,
 ): PlainLoop | null {
   const nodes: N[] = [];
   const calls: acorn.CallExpression[] = [];

@@ -85,11 +85,6 @@ interface Run {
   readonly gate: Gate;
   /** How often each tool was called before the current call (the gate's rate limits read them). */
   readonly counters: Record<string, number>;
-  /**
-   * The join of the contexts of every call made so far: what the counters (and so a budget's
-   * decision) and the call numbers (and so a claim's id) depend on.
-   */
-  calledUnder: Label;
   readonly userAddresses: readonly string[];
   readonly contacts: readonly string[];
   readonly internLabel: ReturnType<typeof labelInterner>;
@@ -105,7 +100,11 @@ interface ToolCall {
   readonly spec: ToolSpec;
   readonly seq: number;
   readonly context: Label;
-  /** The contexts of the calls before this one (Run.calledUnder when it was made). */
+  /**
+   * The contexts of the calls before this one and of branches that may have made one (the
+   * guest's R.cl): what the counters (a budget's decision) and the call numbers (a claim's id)
+   * depend on.
+   */
   readonly earlier: Label;
 }
 
@@ -134,7 +133,6 @@ function startRun(opts: RunOptions): Run {
     transcript: [],
     gate: safeGate(opts.gate),
     counters: {},
-    calledUnder: BOTTOM,
     userAddresses: opts.userAddresses.map((a) => a.toLowerCase()),
     contacts: opts.contacts.map((a) => a.toLowerCase()),
     internLabel: labelInterner(),
@@ -213,9 +211,8 @@ async function serveTool(run: Run, raw: string): Promise<string> {
   const context = run.internLabel(req.labels[String(req.pc)]);
   const spec = run.opts.tools.get(req.tool);
   if (!spec) return failReply('RuntimeError', `unknown tool ${req.tool}`, context);
-  const counted = req.cl ? run.internLabel(req.labels[String(req.cl)]) : BOTTOM;
-  const call: ToolCall = { run, req, spec, seq, context, earlier: joinPair(run.calledUnder, counted) };
-  run.calledUnder = joinPair(run.calledUnder, context);
+  const earlier = req.cl ? run.internLabel(req.labels[String(req.cl)]) : BOTTOM;
+  const call: ToolCall = { run, req, spec, seq, context, earlier };
   const args = checkArguments(call, argumentList(run, req));
   if ('reply' in args) return args.reply;
   const decision = decide(call, args.named);

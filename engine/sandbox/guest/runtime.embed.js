@@ -1069,14 +1069,7 @@
   // hundreds of these (one or two per listed item), so no intermediate sets or sorted copies.
   function labelFrom(d) {
     if (!d) return 0;
-    const s = [];
-    for (let i = 0; i < d.s.length; i++) {
-      const n = d.s[i];
-      const id = srcId(n, d.u.indexOf(n) < 0);
-      const w = (id / 30) | 0;
-      while (s.length <= w) s.push(0);
-      s[w] |= 1 << (id % 30);
-    }
+    const s = bsOf(d.s.map((n) => srcId(n, d.u.indexOf(n) < 0)));
     const r = d.r === null ? null : idSet(d.r, PRINCIPALS);
     return intern(s, r, idSet(d.c, CAPS), d.v || null);
   }
