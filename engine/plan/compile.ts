@@ -16,6 +16,7 @@ import type { Analysis } from './analyze';
 import { EmitContext } from './emit-context';
 import { emitFunction, flatten } from './emit-functions';
 import { emitStatements } from './emit-statements';
+import { plainFunctions } from './plain-functions';
 import type { Mode, Position } from '../run/types';
 
 export interface CompiledCode {
@@ -36,6 +37,7 @@ export function compile(
     statements: emitStatements,
     func: emitFunction,
   });
+  ctx.plainFns = plainFunctions(program, analysis);
   emitStatements(ctx, program.body);
   ctx.emit('return __R.ret(undefined, __e, __abr);');
   const temps = ctx.fn.temps;

@@ -90,6 +90,8 @@ export class EmitContext {
   readonly fnBodies: Line[][] = [];
   /** The call expression being compiled as the operand of `await` (async plan functions must be). */
   awaitedCall: N | null = null;
+  /** The plan's plain functions (plain-functions.ts): each also gets a native copy. */
+  plainFns: ReadonlySet<acorn.Function> = new Set();
   private readonly lineStarts: number[] = [0];
   private uid = 0;
 

@@ -5,6 +5,7 @@
  */
 import type * as acorn from 'acorn';
 import { exitAbr, newFn, tick, type EmitContext, type Line } from './emit-context';
+import { cloneCode, cloneName } from './plain-functions';
 import { destructure, expr, orDefault, patternNames } from './emit-expressions';
 
 /**
@@ -31,7 +32,8 @@ export function emitFunction(ctx: EmitContext, f: acorn.Function, name: string |
   // value's own spread call can replace it; every function clears it so none goes stale.
   const hasRest = f.params.some((q) => q.type === 'RestElement');
   const sp = hasRest ? ' const __sp = __R.sp; __R.sp = 0;' : ' __R.sp = 0;';
-  const head = `${f.async ? 'async ' : ''}function ${name ?? ''}(${params.join(', ')}) { ${tick}${sp} const __e = __R.pc; let __abr = 0;${temps.length ? ` let ${temps.join(', ')};` : ''}`;
+  const plain = plainEntry(ctx, f, name);
+  const head = `${plain.copy}${f.async ? 'async ' : ''}function ${name ?? ''}(${params.join(', ')}) { ${plain.guard}${tick}${sp} const __e = __R.pc; let __abr = 0;${temps.length ? ` let ${temps.join(', ')};` : ''}`;
   // The function's lines are spliced in where its placeholder stands (see flatten).
   const id = ctx.fnBodies.length;
   ctx.fnBodies.push([
@@ -41,6 +43,21 @@ export function emitFunction(ctx: EmitContext, f: acorn.Function, name: string |
     { code: '}', at: null },
   ]);
   return `\u0001${id}\u0001`;
+}
+
+/**
+ * For a plain function (plain-functions.ts): its native copy, declared beside it, and the guard
+ * that opens the instrumented body, handing a call with an empty context and number arguments
+ * to the copy.
+ */
+function plainEntry(ctx: EmitContext, f: acorn.Function, name: string | null): { copy: string; guard: string } {
+  if (!name || !ctx.plainFns.has(f)) return { copy: '', guard: '' };
+  const names = f.params.map((p) => (p as acorn.Identifier).name);
+  const test = ['__R.pc === 0', '__R.exit === 0', ...names.map((n) => `typeof ${n} === 'number'`)].join(' && ');
+  return {
+    copy: `${cloneCode(f, name)} `,
+    guard: `if (${test}) { __R.sp = 0; return ${cloneName(name)}(${names.join(', ')}); } `,
+  };
 }
 
 /**

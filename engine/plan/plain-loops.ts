@@ -32,8 +32,8 @@ export interface PlainLoop {
   readonly guard: readonly Binding[];
 }
 
-const ARITH = new Set(['+', '-', '*', '/', '%', '**', '&', '|', '^', '<<', '>>', '>>>']);
-const COMPARE = new Set(['<', '>', '<=', '>=', '===', '!==']);
+export const ARITH: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%', '**', '&', '|', '^', '<<', '>>', '>>>']);
+export const COMPARE: ReadonlySet<string> = new Set(['<', '>', '<=', '>=', '===', '!==']);
 /** Node kinds that make a loop not plain wherever they occur in it. */
 const REFUSED = new Set([
   'FunctionExpression',

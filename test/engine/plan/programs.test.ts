@@ -17,6 +17,17 @@ const PROGRAMS: readonly (readonly [string, string])[] = [
     `function mk() { let n = 0; return () => { n = n + 1; return n; }; } const c = mk(); c(); c(); return c();`,
   ],
   ['recursion (fib)', `function fib(n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); } return fib(15);`],
+  // Number functions also run as native copies (plain-functions.ts); a string argument takes the
+  // instrumented body, so both copies are compared with node here.
+  [
+    'number functions: loops, break, continue, mutual recursion, both copies',
+    `function gcd(a, b) { while (b !== 0) { const t = b; b = a % b; a = t; } return a; }
+function ev(n) { return n === 0 ? 1 : od(n - 1); } function od(n) { return n === 0 ? 0 : ev(n - 1); }
+function sumOdd(n) { let s = 0; for (let i = 0; ; i++) { if (i > n) break; if (i % 2 === 0) continue; s += i; } return s; }
+function sign(x) { if (x < 0) { return -1; } else if (x > 0) return 1; return 0; }
+function pow2(k) { let r = 1; let i = k; while (i-- > 0) r = r * 2; return r; }
+return [gcd(84, 36), ev(9), od(9), sumOdd(9), sign(-3), sign(0), sign('5'), pow2(10), pow2('3'), gcd('12', 8), ev(true)];`,
+  ],
   [
     'object destructuring with defaults, nesting and rest',
     `const { a, b: { c = 5 } = {}, ...rest } = { a: 1, d: 4, e: 5 }; return [a, c, rest];`,

@@ -1,0 +1,236 @@
+/**
+ * Plain functions: number functions (`fib`, `gcd`, `clamp`) the compiler also emits as native
+ * code, behind a run-time guard at the function's entry (engine-facts: "skip instrumentation
+ * where the compiler can prove a value label-free").
+ *
+ * A function declaration is plain when, called with an empty control context and plain numbers
+ * for every parameter, nothing it does can make a label:
+ * - it is not async, its parameters are plain names, and it reads no variable but its own and
+ *   calls nothing but plain functions (by name, with number arguments);
+ * - every variable it declares is initialised, and only ever assigned, with a number; every test
+ *   is a comparison of numbers; every path ends in `return` of a number.
+ * Its native copy then computes exactly what the instrumented one would (plain numbers in, plain
+ * numbers out, every test unlabeled), and counts the same steps: one per call and one per loop
+ * iteration. When the guard fails (a labeled context or argument, pending exit taint, a
+ * non-number), the instrumented body runs as usual.
+ */
+import type * as acorn from 'acorn';
+import type { Analysis } from './analyze';
+import { tick } from './emit-context';
+import { ARITH, children, COMPARE } from './plain-loops';
+
+type N = acorn.AnyNode;
+
+/** The native copy of a plain function f: `__p_<name>`, declared beside it. */
+export const cloneName = (name: string): string => `__p_${name}`;
+
+/** The plain function declarations of a program (the greatest set whose members all fit). */
+export function plainFunctions(program: acorn.Program, analysis: Analysis): ReadonlySet<acorn.Function> {
+  const plain = new Set<acorn.FunctionDeclaration>();
+  const visit = (n: N): void => {
+    if (
+      n.type === 'FunctionDeclaration' &&
+      n.id &&
+      !n.async &&
+      !n.generator &&
+      n.params.every((p) => p.type === 'Identifier') &&
+      n.body.body.length > 0
+    )
+      plain.add(n as acorn.FunctionDeclaration);
+    children(n).forEach(visit);
+  };
+  visit(program);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const f of plain)
+      if (!new Fits(f, analysis, plain).body()) {
+        plain.delete(f);
+        changed = true;
+      }
+  }
+  return plain;
+}
+
+/** Does one candidate fit, assuming the functions in `plain` do? */
+class Fits {
+  constructor(
+    private readonly f: acorn.FunctionDeclaration,
+    private readonly analysis: Analysis,
+    private readonly plain: ReadonlySet<acorn.Function>,
+  ) {}
+
+  body(): boolean {
+    return this.f.body.body.every((s) => this.stmt(s)) && returns(this.f.body);
+  }
+
+  /** A variable of this function (a parameter or a declaration in its body). */
+  private own(id: N): boolean {
+    if (id.type !== 'Identifier') return false;
+    const r = this.analysis.refs.get(id);
+    return (
+      r?.kind === 'local' &&
+      r.binding.kind !== 'function' &&
+      r.binding.id.start >= this.f.start &&
+      r.binding.id.end <= this.f.end
+    );
+  }
+
+  private stmt(s: N): boolean {
+    switch (s.type) {
+      case 'ReturnStatement':
+        return !!s.argument && this.num(s.argument);
+      case 'IfStatement':
+        return this.bool(s.test) && this.stmt(s.consequent) && (!s.alternate || this.stmt(s.alternate));
+      case 'BlockStatement':
+        return s.body.every((x) => this.stmt(x));
+      case 'VariableDeclaration':
+        return s.kind !== 'var' && s.declarations.every((d) => this.own(d.id) && !!d.init && this.num(d.init));
+      case 'ExpressionStatement':
+        return this.write(s.expression);
+      case 'WhileStatement':
+        return this.bool(s.test) && this.stmt(s.body);
+      case 'ForStatement':
+        return (
+          (!s.init || (s.init.type === 'VariableDeclaration' ? this.stmt(s.init) : this.write(s.init))) &&
+          (!s.test || this.bool(s.test)) &&
+          (!s.update || this.write(s.update)) &&
+          this.stmt(s.body)
+        );
+      case 'BreakStatement':
+      case 'ContinueStatement':
+        return !s.label;
+      case 'EmptyStatement':
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** An assignment or update of one of this function's variables with a number. */
+  private write(e: N): boolean {
+    if (e.type === 'UpdateExpression') return this.own(e.argument);
+    if (e.type !== 'AssignmentExpression') return false;
+    const op = e.operator.slice(0, -1);
+    return this.own(e.left) && (e.operator === '=' || ARITH.has(op)) && this.num(e.right);
+  }
+
+  private num(e: N): boolean {
+    switch (e.type) {
+      case 'Literal':
+        return typeof e.value === 'number';
+      case 'Identifier':
+        return this.own(e);
+      case 'UnaryExpression':
+        return (e.operator === '-' || e.operator === '+' || e.operator === '~') && this.num(e.argument);
+      case 'BinaryExpression':
+        return ARITH.has(e.operator) && this.num(e.left) && this.num(e.right);
+      case 'ConditionalExpression':
+        return this.bool(e.test) && this.num(e.consequent) && this.num(e.alternate);
+      case 'UpdateExpression':
+      case 'AssignmentExpression':
+        return this.write(e);
+      case 'CallExpression':
+        return this.call(e);
+      default:
+        return false;
+    }
+  }
+
+  private bool(e: N): boolean {
+    switch (e.type) {
+      case 'Literal':
+        return typeof e.value === 'boolean';
+      case 'UnaryExpression':
+        return e.operator === '!' && this.bool(e.argument);
+      case 'BinaryExpression':
+        return COMPARE.has(e.operator) && this.num(e.left) && this.num(e.right);
+      case 'LogicalExpression':
+        return e.operator !== '??' && this.bool(e.left) && this.bool(e.right);
+      default:
+        return false;
+    }
+  }
+
+  /** A call of a plain function by its name, every argument a number. */
+  private call(c: acorn.CallExpression): boolean {
+    if (c.callee.type !== 'Identifier' || c.optional) return false;
+    const r = this.analysis.refs.get(c.callee);
+    const fn = r?.kind === 'local' && r.binding.kind === 'function' ? r.binding.fn : null;
+    return !!fn && this.plain.has(fn) && c.arguments.every((a) => a.type !== 'SpreadElement' && this.num(a));
+  }
+}
+
+/** Does every path through s end in a return? (Loops are not counted on.) */
+function returns(s: N): boolean {
+  if (s.type === 'ReturnStatement') return true;
+  if (s.type === 'IfStatement') return !!s.alternate && returns(s.consequent) && returns(s.alternate);
+  if (s.type === 'BlockStatement') return s.body.some(returns);
+  return false;
+}
+
+/**
+ * The native copy of a plain function: the plan's own code (numbers, comparisons, calls of other
+ * copies), a step counted per call and per loop iteration as the instrumented code counts them.
+ */
+export function cloneCode(f: acorn.Function, name: string): string {
+  const params = f.params.map((p) => (p as acorn.Identifier).name).join(', ');
+  const body = (f.body as acorn.BlockStatement).body;
+  return `function ${cloneName(name)}(${params}) { ${tick} ${body.map(stmtCode).join(' ')} }`;
+}
+
+function stmtCode(s: N): string {
+  const e = exprCode;
+  const st = stmtCode;
+  switch (s.type) {
+    case 'ReturnStatement':
+      return `return ${e(s.argument!)};`;
+    case 'IfStatement':
+      return `if (${e(s.test)}) { ${st(s.consequent)} }${s.alternate ? ` else { ${st(s.alternate)} }` : ''}`;
+    case 'BlockStatement':
+      return `{ ${s.body.map(st).join(' ')} }`;
+    case 'VariableDeclaration':
+      return `${s.kind} ${s.declarations.map((d) => `${(d.id as acorn.Identifier).name} = ${e(d.init!)}`).join(', ')};`;
+    case 'ExpressionStatement':
+      return `${e(s.expression)};`;
+    case 'WhileStatement':
+      return `for (;;) { ${tick} if (!${e(s.test)}) break; ${st(s.body)} }`;
+    case 'ForStatement': {
+      // The test runs after the step, as in the instrumented loop; `continue` still updates.
+      const init = s.init ? (s.init.type === 'VariableDeclaration' ? st(s.init).slice(0, -1) : e(s.init)) : '';
+      const test = s.test ? ` if (!${e(s.test)}) break;` : '';
+      return `for (${init}; ; ${s.update ? e(s.update) : ''}) { ${tick}${test} ${st(s.body)} }`;
+    }
+    case 'BreakStatement':
+    case 'ContinueStatement':
+      return s.type === 'BreakStatement' ? 'break;' : 'continue;';
+    default:
+      return ';';
+  }
+}
+
+function exprCode(x: N): string {
+  const e = exprCode;
+  switch (x.type) {
+    case 'Literal':
+      return String(x.value);
+    case 'Identifier':
+      return x.name;
+    case 'UnaryExpression':
+      return `(${x.operator}${e(x.argument)})`;
+    case 'BinaryExpression':
+    case 'LogicalExpression':
+      return `(${e(x.left)} ${x.operator} ${e(x.right)})`;
+    case 'ConditionalExpression':
+      return `(${e(x.test)} ? ${e(x.consequent)} : ${e(x.alternate)})`;
+    case 'UpdateExpression':
+      return x.prefix ? `(${x.operator}${e(x.argument)})` : `(${e(x.argument)}${x.operator})`;
+    case 'AssignmentExpression':
+      return `(${e(x.left)} ${x.operator} ${e(x.right)})`;
+    case 'CallExpression': {
+      // The callee is a plain function called by its name: its copy is declared beside it.
+      return `${cloneName((x.callee as acorn.Identifier).name)}(${x.arguments.map(e).join(', ')})`;
+    }
+    default:
+      throw new Error(`plain function: unexpected ${x.type}`);
+  }
+}
