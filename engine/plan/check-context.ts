@@ -111,6 +111,7 @@ export class CheckContext {
       scopeEnd: scope.end,
       fn: null,
       fresh: false,
+      array: false,
       assigned: false,
     };
     scope.vars.set(id.name, b);
@@ -165,6 +166,7 @@ export class CheckContext {
         const b = this.declare(scope, id, s.kind === 'const' ? 'const' : 'let');
         if (d.id.type !== 'Identifier') continue;
         b.fresh = isFreshInit(d.init);
+        b.array = d.init?.type === 'ArrayExpression';
         if (s.kind === 'const' && d.init && isFunctionExpr(d.init)) b.fn = d.init;
       }
     }
@@ -196,6 +198,7 @@ export class CheckContext {
     if (b.kind === 'function') this.reject(id, `cannot assign to the function "${id.name}"`);
     b.assigned = true;
     b.fresh = false;
+    b.array = false;
     b.fn = null;
   }
 }

@@ -57,7 +57,7 @@ export interface Emitters {
   /** Emits a list of statements, function declarations hoisted first. */
   readonly statements: (ctx: EmitContext, body: readonly N[]) => void;
   /** Compiles a function; returns the placeholder its lines are spliced in at. */
-  readonly func: (ctx: EmitContext, f: acorn.Function, name: string | null) => string;
+  readonly func: (ctx: EmitContext, f: acorn.Function, name: string | null, copy?: string | null) => string;
 }
 
 export const str = (s: string): string => JSON.stringify(s);

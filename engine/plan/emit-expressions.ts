@@ -7,6 +7,7 @@
  */
 import type * as acorn from 'acorn';
 import { NAMESPACE_CONSTANTS } from './builtins';
+import { cloneCode } from './plain-functions';
 import { CALLBACK_METHODS } from './effects';
 import { raisedBy, str, truthy, type EmitContext, type Expr, type N } from './emit-context';
 import { capture, mergeCode, withCapture } from './emit-regions';
@@ -61,8 +62,13 @@ const EXPRESSIONS: ExprEmitters = {
     if (r.kind === 'builtin') return e.name; // undefined, NaN, Infinity
     return e.name;
   },
-  TemplateLiteral: (ctx, e) =>
-    `__R.tpl([${e.quasis.map((q) => str(q.value.cooked ?? q.value.raw)).join(', ')}], [${e.expressions.map((x) => expr(ctx, x)).join(', ')}])`,
+  TemplateLiteral: (ctx, e) => {
+    const quasis = e.quasis.map((q) => str(q.value.cooked ?? q.value.raw));
+    // Plain numbers between short literals (a plain loop's `item-${i}`): a short native string.
+    if (e.expressions.every((x) => ctx.num(x)) && quasis.join('').length < 1024)
+      return `(${quasis[0]}${e.expressions.map((x, i) => ` + (${expr(ctx, x)}) + ${quasis[i + 1]}`).join('')})`;
+    return `__R.tpl([${quasis.join(', ')}], [${e.expressions.map((x) => expr(ctx, x)).join(', ')}])`;
+  },
   ArrayExpression: (ctx, e) =>
     `__R.arr([${e.elements.map((x) => (x === null ? 'undefined' : x.type === 'SpreadElement' ? `[__R.SP, ${expr(ctx, x.argument)}]` : expr(ctx, x))).join(', ')}])`,
   /** Keys and values in order, a spread marked by __R.SP; a computed key goes through __R.key. */
@@ -84,9 +90,7 @@ const EXPRESSIONS: ExprEmitters = {
     const c = constant(ctx, e);
     if (c !== null) return c;
     if (e.optional) return chain(ctx, e);
-    return e.computed
-      ? `__R.get(${expr(ctx, e.object as Expr)}, ${key(ctx, e)})`
-      : `__R.gets(${expr(ctx, e.object as Expr)}, ${key(ctx, e)})`;
+    return e.computed ? index(ctx, e) : `__R.gets(${expr(ctx, e.object as Expr)}, ${key(ctx, e)})`;
   },
   ChainExpression: (ctx, e) => chain(ctx, e.expression),
   CallExpression: (ctx, e) => call(ctx, e),
@@ -145,12 +149,83 @@ const EXPRESSIONS: ExprEmitters = {
   },
 };
 
-const functionValue = (ctx: EmitContext, e: acorn.ArrowFunctionExpression | acorn.FunctionExpression): string =>
-  `__R.fn(${ctx.emitters.func(ctx, e, null)}${e.async ? ', 1' : ''})`;
+/** A function value; a plain one (plain-functions.ts) comes with its native copy. */
+function functionValue(ctx: EmitContext, e: acorn.ArrowFunctionExpression | acorn.FunctionExpression): string {
+  if (!ctx.plainFns.has(e)) return `__R.fn(${ctx.emitters.func(ctx, e, null)}${e.async ? ', 1' : ''})`;
+  const copy = ctx.temp();
+  return `(${copy} = ${cloneCode(e, null)}, __R.fn(${ctx.emitters.func(ctx, e, null, copy)}, 0, ${copy}))`;
+}
 
 /** The key of a member access: its code when computed, else the name as a string. */
 const key = (ctx: EmitContext, m: acorn.MemberExpression): string =>
   m.computed ? expr(ctx, m.property as Expr) : str((m.property as acorn.Identifier).name);
+
+// ---- unlabeled arrays, inlined ----------------------------------------------------------------
+// The runtime's own fast paths for an unlabeled array (R.get, R.set, R.mc's push), written out
+// where they are used: a call costs more than the checks. Whatever the checks do not establish
+// goes to the runtime, which decides as always (a boxed array has no length; a labeled one has a
+// structure label; a key that is not a number, or out of range, takes the general path).
+
+/** An operand that can be read twice with the same value (nothing runs between the reads). */
+const stable = (e: acorn.Node): boolean =>
+  e.type === 'Identifier' || (e.type === 'Literal' && typeof (e as acorn.Literal).value === 'number');
+
+/** A variable that only ever holds the array literal it was declared with (or that array boxed). */
+const arrayVar = (ctx: EmitContext, e: acorn.Node): string | null => {
+  if (e.type !== 'Identifier') return null;
+  const r = ctx.analysis.refs.get(e as acorn.Identifier);
+  return r?.kind === 'local' && r.binding.array ? r.binding.name : null;
+};
+
+/** `o[k]`: an unlabeled container read at a number key within its length is the native read. */
+function index(ctx: EmitContext, e: acorn.MemberExpression): string {
+  const obj = e.object as Expr;
+  const prop = e.property as Expr;
+  const both = stable(obj) && stable(prop);
+  const o = both ? expr(ctx, obj) : ctx.temp();
+  const k = both ? expr(ctx, prop) : ctx.temp();
+  const setup = both ? '' : `${o} = ${expr(ctx, obj)}, ${k} = ${expr(ctx, prop)}, `;
+  const tests = [
+    ...(arrayVar(ctx, obj) ? [] : [`typeof ${o} === 'object'`, `${o} !== null`]),
+    ...(literalType(prop) === 'number' || ctx.num(prop) ? [] : [`typeof ${k} === 'number'`]),
+    `${o}[__SL] === undefined`,
+    `${k} < ${o}.length`,
+  ];
+  return `(${setup}${tests.join(' && ')} ? ${o}[${k}] : __R.get(${o}, ${k}))`;
+}
+
+/**
+ * `xs[k] = v` in a plain loop (an empty context), xs an array variable, v a plain number or
+ * boolean: within the array's length, the native write (clearing the listing mark, as R.set does).
+ */
+function arraySet(ctx: EmitContext, t: acorn.MemberExpression, right: Expr): string | null {
+  const xs = arrayVar(ctx, t.object);
+  if (!ctx.fn.plain || !xs || !t.computed || !stable(t.property) || !(ctx.num(right) || ctx.bool(right))) return null;
+  const k = expr(ctx, t.property as Expr);
+  const tests = [`${xs}[__SL] === undefined`, `${k} >= 0`, `${k} < ${xs}.length`, `(${k} | 0) === ${k}`];
+  return `(${tests.join(' && ')} ? (${xs}[__LS] = false, ${xs}[${k}] = ${expr(ctx, right)}) : __R.set(${xs}, ${k}, ${expr(ctx, right)}))`;
+}
+
+/**
+ * `xs.push(v)`, xs an array variable, with an empty context: a value that is no function (nor a
+ * boxed one) goes in natively while the array stays within its length limit.
+ */
+function push(
+  ctx: EmitContext,
+  callee: acorn.MemberExpression,
+  list: acorn.CallExpression['arguments'],
+): string | null {
+  const xs = arrayVar(ctx, callee.object);
+  const a = list[0];
+  if (!xs || list.length !== 1 || !a || a.type === 'SpreadElement') return null;
+  const v = ctx.temp();
+  const plainValue =
+    ctx.num(a) || ctx.bool(a) || literalType(a) !== null
+      ? []
+      : [`(typeof ${v} === 'object' ? !(${v} instanceof __R.Box) : typeof ${v} !== 'function')`];
+  const tests = ['__R.pc === 0', `${xs}[__SL] === undefined`, `${xs}.length < __AL`, ...plainValue];
+  return `(${v} = ${expr(ctx, a)}, ${tests.join(' && ')} ? (${xs}[__LS] = false, ${xs}.push(${v})) : __R.mc(${xs}, "push", [${v}]))`;
+}
 
 /** Is this a namespace constant such as Math.PI? Its value, or null. */
 function constant(ctx: EmitContext, m: acorn.MemberExpression): string | null {
@@ -207,6 +282,10 @@ function binary(ctx: EmitContext, op: string, left: Expr, right: Expr): string {
   const a = operand(left);
   const b = operand(right);
   const slow = binop(op, a, b);
+  if (op === '+' && (textual(left) || textual(right))) {
+    const fast = concat(a, b);
+    return setup.length ? `(${setup.join(', ')}, ${fast})` : fast;
+  }
   const equality = op === '===' || op === '!==';
   const check = (e: Expr, code: string): string | null => {
     const t = literalType(e);
@@ -221,8 +300,41 @@ function binary(ctx: EmitContext, op: string, left: Expr, right: Expr): string {
   const fast = checks.length ? `(${checks.join(' && ')} ? ${a} ${op} ${b} : ${slow})` : `(${a} ${op} ${b})`;
   return setup.length ? `(${setup.join(', ')}, ${fast})` : fast;
 }
+/** An operand that is text by its form (so `+` on it concatenates, or goes to the runtime). */
+const textual = (e: Expr): boolean =>
+  literalType(e) === 'string' ||
+  e.type === 'TemplateLiteral' ||
+  (e.type === 'CallExpression' && e.callee.type === 'Identifier' && e.callee.name === 'String');
+
+/**
+ * `a + b` on two unlabeled strings that stay short: the native concatenation, as R.add's own
+ * fast path (a longer result goes to the runtime, which counts it against the memory limit).
+ */
+const concat = (a: string, b: string): string =>
+  `(typeof ${a} === 'string' && typeof ${b} === 'string' && (${a}).length + (${b}).length <= __SM ? ${a} + ${b} : __R.add(${a}, ${b}))`;
+
+/** `String(x)` of a plain number or string is native text; anything else goes to the runtime. */
+function toText(ctx: EmitContext, c: acorn.CallExpression): string | null {
+  const a = c.arguments[0];
+  if ((c.callee as acorn.Identifier).name !== 'String' || c.arguments.length !== 1 || !a || a.type === 'SpreadElement')
+    return null;
+  if (ctx.num(a)) return `('' + (${expr(ctx, a)}))`;
+  const t = ctx.temp();
+  return `(${t} = ${expr(ctx, a)}, typeof ${t} === 'number' || typeof ${t} === 'string' ? '' + ${t} : __R.bi("String", [${t}]))`;
+}
+
 /** A literal operand's type is known here (and it is never boxed): its check is left out. */
 const literalType = (e: Expr): string | null => (e.type === 'Literal' && !e.regex ? typeof e.value : null);
+
+/**
+ * `x op v` for `x op= v`: two plain numbers take the native operator, and `s += text` the
+ * native concatenation when it can (see concat); anything else goes to the runtime.
+ */
+function compound(ctx: EmitContext, op: string, x: string, right: Expr): string {
+  const t = ctx.temp();
+  const slow = op === '+' ? concat(x, t) : binop(op, x, t);
+  return `(${t} = ${expr(ctx, right)}, typeof ${x} === 'number' && typeof ${t} === 'number' ? ${x} ${op} ${t} : ${slow})`;
+}
 
 /**
  * `x = v` (and `x op= v`): a variable's new value joins the context (STRICT); a member is set by
@@ -233,11 +345,14 @@ function assign(ctx: EmitContext, e: acorn.AssignmentExpression): string {
   const t = e.left;
   if (t.type === 'Identifier') {
     if (ctx.num(e)) return `(${t.name} ${e.operator} ${expr(ctx, e.right)})`;
-    const v = op ? binop(op, t.name, expr(ctx, e.right)) : expr(ctx, e.right);
+    const v = op ? compound(ctx, op, t.name, e.right) : expr(ctx, e.right);
     return `(${t.name} = ${ctx.asg(v)})`;
   }
   if (t.type === 'MemberExpression') {
-    if (!op) return `__R.set(${expr(ctx, t.object as Expr)}, ${key(ctx, t)}, ${expr(ctx, e.right)})`;
+    if (!op)
+      return (
+        arraySet(ctx, t, e.right) ?? `__R.set(${expr(ctx, t.object as Expr)}, ${key(ctx, t)}, ${expr(ctx, e.right)})`
+      );
     const o = ctx.temp();
     const k = ctx.temp();
     return `(${o} = ${expr(ctx, t.object as Expr)}, ${k} = ${key(ctx, t)}, __R.set(${o}, ${k}, ${binop(op, `__R.get(${o}, ${k})`, expr(ctx, e.right))}))`;
@@ -320,6 +435,10 @@ function call(ctx: EmitContext, c: acorn.CallExpression): string {
     const name = callee.computed ? null : (callee.property as acorn.Identifier).name;
     if (name !== null && INLINE_STRING_METHODS.has(name) && !hasSpread(c.arguments))
       return stringMethod(ctx, callee, name, c.arguments as Expr[]);
+    if (name === 'push') {
+      const fast = push(ctx, callee, c.arguments);
+      if (fast) return fast;
+    }
     return methodCall(ctx, c, callee, expr(ctx, callee.object as Expr));
   }
   return planCall(ctx, expr(ctx, callee as Expr), c.arguments, ctx.awaitedCall === c);
@@ -333,7 +452,7 @@ function namedCall(ctx: EmitContext, c: acorn.CallExpression, callee: acorn.Iden
     const at = ctx.pos(c.start);
     return `__R.tool(${str(callee.name)}, ${args(ctx, c.arguments)}, ${at.line}, ${at.column})`;
   }
-  if (r?.kind === 'builtin') return `__R.bi(${str(callee.name)}, ${args(ctx, c.arguments)})`;
+  if (r?.kind === 'builtin') return toText(ctx, c) ?? `__R.bi(${str(callee.name)}, ${args(ctx, c.arguments)})`;
   // A function declaration is a plan function with no label of its own: call it directly.
   const fnDecl = r?.kind === 'local' && r.binding.kind === 'function' ? r.binding.fn : null;
   if (fnDecl && !hasSpread(c.arguments) && (awaited || !fnDecl.async))

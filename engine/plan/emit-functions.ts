@@ -12,7 +12,12 @@ import { destructure, expr, orDefault, patternNames } from './emit-expressions';
  * Compiles a function into ctx.fnBodies: a prologue binding its parameters, its body, and a
  * return of undefined at the end. Returns the placeholder to write where the function stands.
  */
-export function emitFunction(ctx: EmitContext, f: acorn.Function, name: string | null): string {
+export function emitFunction(
+  ctx: EmitContext,
+  f: acorn.Function,
+  name: string | null,
+  copy: string | null = null,
+): string {
   const savedFn = ctx.fn;
   const savedOut = ctx.out;
   ctx.fn = newFn(f.start, f.async, f.async);
@@ -32,7 +37,7 @@ export function emitFunction(ctx: EmitContext, f: acorn.Function, name: string |
   // value's own spread call can replace it; every function clears it so none goes stale.
   const hasRest = f.params.some((q) => q.type === 'RestElement');
   const sp = hasRest ? ' const __sp = __R.sp; __R.sp = 0;' : ' __R.sp = 0;';
-  const plain = plainEntry(ctx, f, name);
+  const plain = plainEntry(ctx, f, name, copy);
   const head = `${plain.copy}${f.async ? 'async ' : ''}function ${name ?? ''}(${params.join(', ')}) { ${plain.guard}${tick}${sp} const __e = __R.pc; let __abr = 0;${temps.length ? ` let ${temps.join(', ')};` : ''}`;
   // The function's lines are spliced in where its placeholder stands (see flatten).
   const id = ctx.fnBodies.length;
@@ -46,17 +51,22 @@ export function emitFunction(ctx: EmitContext, f: acorn.Function, name: string |
 }
 
 /**
- * For a plain function (plain-functions.ts): its native copy, declared beside it, and the guard
- * that opens the instrumented body, handing a call with an empty context and number arguments
- * to the copy.
+ * For a plain function (plain-functions.ts): its native copy, declared beside a declaration (a
+ * function value's is in the variable `copy`), and the guard that opens the instrumented body,
+ * handing a call with an empty context and number arguments to the copy.
  */
-function plainEntry(ctx: EmitContext, f: acorn.Function, name: string | null): { copy: string; guard: string } {
-  if (!name || !ctx.plainFns.has(f)) return { copy: '', guard: '' };
+function plainEntry(
+  ctx: EmitContext,
+  f: acorn.Function,
+  name: string | null,
+  copy: string | null,
+): { copy: string; guard: string } {
+  if (!ctx.plainFns.has(f) || (name === null && copy === null)) return { copy: '', guard: '' };
   const names = f.params.map((p) => (p as acorn.Identifier).name);
   const test = ['__R.pc === 0', '__R.exit === 0', ...names.map((n) => `typeof ${n} === 'number'`)].join(' && ');
   return {
-    copy: `${cloneCode(f, name)} `,
-    guard: `if (${test}) { __R.sp = 0; return ${cloneName(name)}(${names.join(', ')}); } `,
+    copy: name === null ? '' : `${cloneCode(f, name)} `,
+    guard: `if (${test}) { __R.sp = 0; return ${copy ?? cloneName(name!)}(${names.join(', ')}); } `,
   };
 }
 

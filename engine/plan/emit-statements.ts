@@ -7,6 +7,7 @@
 import type * as acorn from 'acorn';
 import type { Position } from '../run/types';
 import type { Binding } from './analyze';
+import { cloneName } from './plain-functions';
 import { children, plainLoop } from './plain-loops';
 import { TRY_EXIT, exitAbr, isObj, tick, truthy, type EmitContext, type Expr, type N } from './emit-context';
 import { destructure, expr, patternNames, update } from './emit-expressions';
@@ -34,7 +35,11 @@ function emitStatement(ctx: EmitContext, s: N): void {
 }
 
 const hoistFns = (ctx: EmitContext, body: readonly N[]): void => {
-  for (const s of body) if (s.type === 'FunctionDeclaration') ctx.emit(`__R.fd(${s.id!.name}${s.async ? ', 1' : ''});`);
+  for (const s of body)
+    if (s.type === 'FunctionDeclaration') {
+      const copy = ctx.plainFns.has(s) ? `, 0, ${cloneName(s.id!.name)}` : s.async ? ', 1' : '';
+      ctx.emit(`__R.fd(${s.id!.name}${copy});`);
+    }
 };
 const blockOf = (s: N): readonly N[] => (s.type === 'BlockStatement' ? s.body : [s]);
 

@@ -24,19 +24,22 @@ type N = acorn.AnyNode;
 /** The native copy of a plain function f: `__p_<name>`, declared beside it. */
 export const cloneName = (name: string): string => `__p_${name}`;
 
-/** The plain function declarations of a program (the greatest set whose members all fit). */
+type PlanFunction = acorn.FunctionDeclaration | acorn.FunctionExpression | acorn.ArrowFunctionExpression;
+
+/**
+ * The plain functions of a program (the greatest set whose members all fit): declarations, and
+ * function values (a comparator `(a, b) => a - b`), whose copies only callbacks use.
+ */
 export function plainFunctions(program: acorn.Program, analysis: Analysis): ReadonlySet<acorn.Function> {
-  const plain = new Set<acorn.FunctionDeclaration>();
+  const plain = new Set<PlanFunction>();
   const visit = (n: N): void => {
     if (
-      n.type === 'FunctionDeclaration' &&
-      n.id &&
+      (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression') &&
       !n.async &&
       !n.generator &&
-      n.params.every((p) => p.type === 'Identifier') &&
-      n.body.body.length > 0
+      n.params.every((p) => p.type === 'Identifier')
     )
-      plain.add(n as acorn.FunctionDeclaration);
+      plain.add(n as PlanFunction);
     children(n).forEach(visit);
   };
   visit(program);
@@ -54,13 +57,15 @@ export function plainFunctions(program: acorn.Program, analysis: Analysis): Read
 /** Does one candidate fit, assuming the functions in `plain` do? */
 class Fits {
   constructor(
-    private readonly f: acorn.FunctionDeclaration,
+    private readonly f: PlanFunction,
     private readonly analysis: Analysis,
     private readonly plain: ReadonlySet<acorn.Function>,
   ) {}
 
   body(): boolean {
-    return this.f.body.body.every((s) => this.stmt(s)) && returns(this.f.body);
+    const b = this.f.body;
+    if (b.type !== 'BlockStatement') return this.num(b);
+    return b.body.length > 0 && b.body.every((s) => this.stmt(s)) && returns(b);
   }
 
   /** A variable of this function (a parameter or a declaration in its body). */
@@ -169,13 +174,14 @@ function returns(s: N): boolean {
 }
 
 /**
- * The native copy of a plain function: the plan's own code (numbers, comparisons, calls of other
+ * The native copy of a plain function (named for a declaration, a function expression for a
+ * value): the plan's own code (numbers, comparisons, calls of other
  * copies), a step counted per call and per loop iteration as the instrumented code counts them.
  */
-export function cloneCode(f: acorn.Function, name: string): string {
+export function cloneCode(f: acorn.Function, name: string | null): string {
   const params = f.params.map((p) => (p as acorn.Identifier).name).join(', ');
-  const body = (f.body as acorn.BlockStatement).body;
-  return `function ${cloneName(name)}(${params}) { ${tick} ${body.map(stmtCode).join(' ')} }`;
+  const body = f.body.type === 'BlockStatement' ? f.body.body.map(stmtCode).join(' ') : `return ${exprCode(f.body)};`;
+  return `function ${name === null ? '' : cloneName(name)}(${params}) { ${tick} ${body} }`;
 }
 
 function stmtCode(s: N): string {

@@ -16,6 +16,8 @@ export interface Binding {
   fn: acorn.Function | null;
   /** Initialiser is a fresh container literal (`[]`, `{}`, `new Map()`), and never assigned (assigning clears it). */
   fresh: boolean;
+  /** Fresh, and the literal is an array: the variable only ever holds that array (boxed, maybe). */
+  array: boolean;
   assigned: boolean;
 }
 

@@ -10,6 +10,11 @@
   const { Box, LMap, LSet, SL, J, JK, mk, raw, lab, elem, withL, deepLab, plain, newArr, newObj, isObj } = I;
   const { checkStr, checkArr, typeError, spreadList, pair, str, acc, strict } = I;
   const isArray = Array.isArray;
+  // Raises a container's structure label. An unlabeled container keeps no entry at all: the
+  // fast paths (here, in the runtime and in compiled code) test for its absence.
+  function raise(o, l) {
+    if (l !== 0) o[SL] = J(o[SL] || 0, l);
+  }
 
   // Unwraps every argument: raw values plus the join of their labels (deep for containers).
   function argsOf(args) {
@@ -128,12 +133,17 @@
     return v;
   }
   function sortWith(items, f, l) {
+    // Plain numbers, an unlabeled receiver and comparator, an empty context, and a comparator
+    // with a native copy: every call would take the copy (its own guard) and answer a plain
+    // number, so the native sort with the copy makes the same calls and the same order.
+    const fc = f === undefined ? null : callback(f);
+    const copy = fc === null || fc.l !== 0 || l !== 0 || R.pc !== 0 || R.exit !== 0 ? undefined : I.nativeCopy(fc.fn);
+    if (copy !== undefined && items.every((x) => typeof x === 'number')) return { items: items.sort(copy), l: 0 };
     // The order depends on every element compared (and on what the comparator answered). A
     // deterministic merge sort keeps comparator calls, and so labels, well defined.
     let order = l;
     const keyed = items.map((x) => ({ x: x, s: f === undefined ? str(x).s : '' }));
     for (let i = 0; i < items.length; i++) order = J(order, deepLab(items[i]));
-    const fc = f === undefined ? null : callback(f);
     const cmp = (a, b) => {
       if (fc === null) return a.s < b.s ? -1 : a.s > b.s ? 1 : 0;
       // Which pairs get compared depends on the answers so far.
@@ -193,7 +203,7 @@
           const a = argsOf(args.slice(0, 2));
           const removed = arr.splice(a.vs[0], a.vs.length > 1 ? a.vs[1] : arr.length, ...args.slice(2).map(put));
           checkArr(arr);
-          arr[SL] = J(arr[SL] || 0, a.l);
+          raise(arr, a.l);
           out = newArr(J(sl, a.l));
           for (const e of removed) out.push(e);
           break;
@@ -202,7 +212,7 @@
           const f = args[0];
           const r = sortWith(arr.slice(), f === undefined ? undefined : f, sl);
           for (let i = 0; i < r.items.length; i++) arr[i] = r.items[i];
-          arr[SL] = J(arr[SL] || 0, r.l);
+          raise(arr, r.l);
           out = arr;
           break;
         }
@@ -213,12 +223,12 @@
         case 'fill': {
           const a = argsOf(args.slice(1));
           arr.fill(put(args[0]), ...a.vs);
-          arr[SL] = J(arr[SL] || 0, a.l);
+          raise(arr, a.l);
           out = arr;
           break;
         }
       }
-      if (changeL) arr[SL] = J(arr[SL] || 0, changeL);
+      if (changeL) raise(arr, changeL);
       return out;
     }
     switch (name) {
@@ -239,7 +249,7 @@
         for (const e of arr) out.push(e);
         for (const x of args) {
           // Whether x is spread (an array) or appended depends on x itself.
-          out[SL] = J(out[SL] || 0, lab(x));
+          raise(out, lab(x));
           const v = raw(x);
           if (isArray(v)) for (const e of v) out.push(e);
           else out.push(x);
@@ -314,7 +324,7 @@
           if (name === 'map') out.push(I.noFn(r, sl));
           else if (name === 'flatMap') {
             const rv = raw(I.noFn(r, sl));
-            out[SL] = J(out[SL] || 0, lab(r));
+            raise(out, lab(r));
             if (isArray(rv)) for (const e of rv) out.push(e);
             else out.push(r);
           } else if (name !== 'forEach') {
@@ -379,7 +389,7 @@
         const go = (a, d, l) => {
           for (const e of a) {
             const v = raw(e);
-            out[SL] = J(out[SL] || 0, J(lab(e), l));
+            raise(out, J(lab(e), l));
             if (isArray(v) && d > 0) go(v, d - 1, J(l, lab(e)));
             else out.push(elem(e, l, 'flat', -1));
           }
@@ -440,17 +450,17 @@
         const put = (v) => withL(v, changeL);
         if (isMap) m.m.set(rk, [put(k0), put(args[1])]);
         else m.m.set(rk, put(k0));
-        m[SL] = J(J(m[SL] || 0, kl), changeL);
+        raise(m, J(kl, changeL));
         return m;
       }
       case 'delete': {
         const had = m.m.delete(rk);
-        m[SL] = J(J(m[SL] || 0, kl), changeL);
+        raise(m, J(kl, changeL));
         return mk(had, J(sl, kl), 'delete', -1, -1);
       }
       case 'clear':
         m.m.clear();
-        m[SL] = J(m[SL] || 0, changeL);
+        raise(m, changeL);
         return undefined;
       case 'keys':
       case 'values':
@@ -477,7 +487,7 @@
   // A global or sticky regular expression keeps state (lastIndex) between uses: what it was
   // used on is part of every later answer.
   function regexState(re, l) {
-    if (re.global || re.sticky) re[SL] = J(re[SL] || 0, J(l, strict ? R.pc : 0));
+    if (re.global || re.sticky) raise(re, J(l, strict ? R.pc : 0));
   }
   function regexMethod(re, l, name, args) {
     const a = argsOf(args);
@@ -731,7 +741,7 @@
           mapMethod(m, 0, 'set', [elem(p[0], lab(e), 'key', -1), elem(p[1], lab(e), 'value', -1)]);
         } else mapMethod(m, 0, 'add', [e]);
       }
-      m[SL] = J(m[SL] || 0, lab(args[0]));
+      raise(m, lab(args[0]));
     }
     return m;
   });

@@ -427,6 +427,14 @@
     limit('steps', 'the plan ran more than ' + LIM.steps + ' steps');
   };
   R.S = S;
+  // For the compiler's inlined fast paths (emit-expressions.ts `index`, `arraySet`, `push`,
+  // `concat`): the structure-label and listing symbols, and the array length limit...
+  R.SL = SL;
+  R.LS = LISTING;
+  R.AL = LIM.arrayLength;
+  // ... and the longest string a concatenation may make without the runtime's checks (checkStr).
+  R.SM = Math.min(65536, LIM.stringLength);
+  R.Box = Box;
 
   // ---- operators -------------------------------------------------------------------------
   function bin(op, f) {
@@ -835,16 +843,20 @@
   };
   const PLAN_FN = new WeakSet();
   const ASYNC_FN = new WeakSet();
-  R.fn = function (f, isAsync) {
-    PLAN_FN.add(f);
-    if (isAsync) ASYNC_FN.add(f);
+  // A plain function's native copy (plan/plain-functions.ts): what a callback may run instead,
+  // under the same guard as the function's own entry (an empty context, number arguments).
+  const NATIVE_COPY = new WeakMap();
+  R.fn = function (f, isAsync, copy) {
+    R.fd(f, isAsync, copy);
     return R.pc === 0 ? f : new Box(f, R.pc, node('function', -1, -1, R.pc));
   };
-  R.fd = function (f, isAsync) {
+  R.fd = function (f, isAsync, copy) {
     PLAN_FN.add(f);
     if (isAsync) ASYNC_FN.add(f);
+    if (copy) NATIVE_COPY.set(f, copy);
     return f;
   };
+  const nativeCopy = (f) => NATIVE_COPY.get(f);
   // The callee to call natively; its own label joins the context of the call.
   // An async plan function must be awaited where it is called: a call left running would
   // interleave with the plan in an order that labeled branches can steer.
@@ -1275,6 +1287,7 @@
   // Implemented in runtime-lib (appended by the host): R.mc, R.bi, R.newc.
   R.__internal = {
     Box,
+    nativeCopy,
     LMap,
     LSet,
     PlanError,

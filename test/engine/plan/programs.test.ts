@@ -29,6 +29,15 @@ function pow2(k) { let r = 1; let i = k; while (i-- > 0) r = r * 2; return r; }
 return [gcd(84, 36), ev(9), od(9), sumOdd(9), sign(-3), sign(0), sign('5'), pow2(10), pow2('3'), gcd('12', 8), ev(true)];`,
   ],
   [
+    'sorts with number-only comparators (the native path) and with others',
+    `const a = [5, 1, 4, 1, 3]; a.sort((x, y) => x - y);
+const b = [5, 1, 4]; b.sort(function (x, y) { if (x < y) return 1; return x > y ? -1 : 0; });
+const c = [3, 1, 2]; c.sort((x, y) => x / 0 - y / 0);
+const d = [3, 'a', 2]; d.sort((x, y) => 0);
+const e = [2, 1, 3]; const cmp = (x, y) => y - x; e.sort(cmp);
+return [a, b, c, d, e, [2, 3, 1].sort((x, y) => x - y).map((x) => x * 2)];`,
+  ],
+  [
     'object destructuring with defaults, nesting and rest',
     `const { a, b: { c = 5 } = {}, ...rest } = { a: 1, d: 4, e: 5 }; return [a, c, rest];`,
   ],
