@@ -88,6 +88,14 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
   const wroteEmail = (e: Email): Label => state.writtenLabel(`email:${e.id}`);
   const wroteEvent = (e: CalendarEvent): Label => state.writtenLabel(`event:${e.id}`);
   /**
+   * A calendar query (listEvents, getFreeBusy) chooses among every event, so its answer depends
+   * on each one — the `part` of its label the query reads, given what effect calls wrote on it —
+   * not only on those it returns: an event an effect call put on another day would be in the
+   * window had that call said so.
+   */
+  const calendarCandidates = (part: (e: CalendarEvent, written: Label) => Label): Label[] =>
+    state.events.map((e) => part(e, wroteEvent(e)));
+  /**
    * Newest first, up to the limit. The structure depends on every candidate (by default every
    * email in the mailbox); `attested` hits were listed by trusted metadata alone, and their
    * membership is trusted when nothing else (the limit) chose among them.
@@ -320,7 +328,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         return list(
           hits.map((e) => labeledEvent(e, user(), BOTTOM, wroteEvent(e))),
           argsLabel(labeled),
-          state.events.map((e) => eventLabels(e, user(), wroteEvent(e)).base),
+          calendarCandidates((e, written) => eventLabels(e, user(), written).base),
         );
       },
     }),
@@ -334,8 +342,9 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
       doc: "getFreeBusy({from?, to?}) → the user's busy intervals [{start, end}], merged and sorted (trusted; readers = the user)",
       run: (args, labeled) => {
         const w = timeWindow(args.from, args.to);
-        // Events created or answered by effect calls shape the blocks with those calls' arguments.
-        const written = joinLabels(BOTTOM, ...state.events.filter((e) => overlaps(e, w)).map(wroteEvent));
+        // Busy time is busy whoever set it, so an event's own label stays out; what effect calls
+        // wrote (created, moved, declined) shapes the blocks, and decides which events are inside.
+        const written = joinLabels(BOTTOM, ...calendarCandidates((_, wrote) => wrote));
         const declined = new Set(state.responses.filter((r) => r.response === 'declined').map((r) => r.eventId));
         const blocks = [...state.events.filter((e: CalendarEvent) => !declined.has(e.id)), ...state.freeBusy]
           .filter((b) => overlaps(b, w))

@@ -340,18 +340,19 @@ return 1;`;
 });
 
 describe('red team round 3: getFreeBusy labels only the events inside its window', () => {
-  // LEAK (STRICT and NORMAL): getFreeBusy joins the written labels of the events that overlap
-  // its window, not of those the window left out. The attacker's text picks the day of an event
+  // FIXED (was a leak; getFreeBusy joins what effect calls wrote on every event, by the rule
+  // listEvents uses for its candidates) — STRICT and NORMAL: getFreeBusy joined the written
+  // labels of the events that overlap its window, not of those the window left out. The attacker's text picks the day of an event
   // (18th); free/busy of the 19th comes back trusted, though it would show the attacker's block
   // had the text said 19. listEvents, by contrast, joins every candidate event (held, below).
   const make = (tool: string, from: string, to: string): string =>
     `${UNTRUSTED}const day = m.body.match(/March (\\d+)/)[1];
 await createEvent({ title: 'x', start: '2026-03-' + day + 'T14:00:00Z', end: '2026-03-' + day + 'T15:00:00Z' });
 const out = JSON.stringify(await ${tool}({ from: '${from}', to: '${to}' }));` + SEND_OUT;
-  it.fails('STRICT: free/busy of another day is trusted', async () => {
+  it('STRICT: free/busy of another day is trusted', async () => {
     await expectSendUntrusted(make('getFreeBusy', '2026-03-19T00:00:00Z', '2026-03-20T00:00:00Z'), 'strict');
   });
-  it.fails('NORMAL: free/busy of another day is trusted', async () => {
+  it('NORMAL: free/busy of another day is trusted', async () => {
     await expectSendUntrusted(make('getFreeBusy', '2026-03-19T00:00:00Z', '2026-03-20T00:00:00Z'), 'normal');
   });
   it('free/busy of the day the attacker chose is untrusted', async () => {
