@@ -24,10 +24,18 @@ export interface GateCall {
 
 export type Risk = 'low' | 'medium' | 'high';
 
-export type Decision =
+export type Decision = (
   | { readonly decision: 'allow'; readonly rule: string; readonly reasons: readonly string[] }
   | { readonly decision: 'deny'; readonly rule: string; readonly reasons: readonly string[] }
-  | { readonly decision: 'confirm'; readonly rule: string; readonly reasons: readonly string[]; readonly risk: Risk };
+  | { readonly decision: 'confirm'; readonly rule: string; readonly reasons: readonly string[]; readonly risk: Risk }
+) & {
+  /**
+   * The label of what the decision read besides the call itself: the world item a host resolved
+   * the recipients from (a reply's email, an RSVP's event). Which decision came, and so what the
+   * plan gets back (a result, a pending handle, a denial), depends on it.
+   */
+  readonly read?: Label;
+};
 
 export type Gate = (call: GateCall) => Decision;
 

@@ -295,18 +295,21 @@ function decide(call: ToolCall, named: Named): Decision {
 const argsLabelOf = (call: ToolCall, named: Named): Label =>
   joinLabels(call.context, ...Object.values(named).map(deepLabel));
 /**
- * The decision read the arguments' labels (caps found in their content, their sources), so what
- * the plan gets back (a result, a pending handle) depends on them: a data dependency.
+ * The decision read the arguments' labels (caps found in their content, their sources), and
+ * whatever else it read (`Decision.read`: the world item a reply's recipients came from), so
+ * what the plan gets back (a result, a pending handle) depends on them: a data dependency.
  */
-const dataLabelOf = (named: Named): Label => joinLabels(...Object.values(named).map(deepLabel));
+const dataLabelOf = (named: Named, d: Decision): Label =>
+  joinLabels(...Object.values(named).map(deepLabel), d.read ?? BOTTOM);
 
 /** The gate refused: the plan gets a PolicyDenied error. */
 function deny(call: ToolCall, named: Named, decision: Decision): string {
   const argsLabel = argsLabelOf(call, named);
   recordCall(call, named, decision, false);
   const message = `${call.spec.name} denied by ${decision.rule}: ${decision.reasons.join('; ')}`;
-  // A budget can refuse because of calls made before, under their own contexts.
-  return failReply('PolicyDenied', message, joinPair(argsLabel, call.earlier));
+  // A budget can refuse because of calls made before, under their own contexts; a rule because
+  // of what the gate read in the world.
+  return failReply('PolicyDenied', message, joinLabels(argsLabel, call.earlier, decision.read ?? BOTTOM));
 }
 
 /**
@@ -316,7 +319,7 @@ function deny(call: ToolCall, named: Named, decision: Decision): string {
 function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decision, { decision: 'confirm' }>): string {
   const { run, spec, seq, context } = call;
   const { named, plainArgs } = args;
-  const dataLabel = dataLabelOf(named);
+  const dataLabel = dataLabelOf(named, decision);
   const hash =
     'sha256:' +
     createHash('sha256')
@@ -355,8 +358,7 @@ function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decisio
 async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): Promise<string> {
   const { run, spec, seq } = call;
   const { named, plainArgs } = args;
-  const argsLabel = argsLabelOf(call, named);
-  const dataLabel = dataLabelOf(named);
+  const dataLabel = dataLabelOf(named, decision);
   try {
     const out = await spec.run(args.data, named, { userAddresses: run.userAddresses, seq });
     const scanned = withTopLabel(
@@ -378,7 +380,7 @@ async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): P
     const err = e instanceof ToolError ? e : new ToolError('ToolFailed', (e as Error).message);
     recordCall(call, named, decision, true, { error: err.message });
     const kind = err.kind === 'NotEnoughInformation' ? 'NotEnoughInformation' : 'RuntimeError';
-    return failReply(kind, `${spec.name}: ${err.message}`, joinLabels(argsLabel, err.label ?? BOTTOM));
+    return failReply(kind, `${spec.name}: ${err.message}`, joinLabels(call.context, dataLabel, err.label ?? BOTTOM));
   }
 }
 
