@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Decision, Gate } from '../gate/types';
-import { safeGate } from '../gate/types';
+import { endsRun, safeGate } from '../gate/types';
 import { joinLabels, joinPair, isTrusted, shownSources, sourceLabel, BOTTOM, type Label } from '../ifc/label';
 import { deepLabel, labelDeep, leavesOf, plainOf, type Json, type LabeledValue } from '../ifc/labeled-value';
 import { compilePlan, PlanRejected, type CompiledPlan } from '../plan';
@@ -193,8 +193,8 @@ function collectReport(run: Run, plan: CompiledPlan, outcome: SandboxOutcome): R
 // ---- serving a tool call ---------------------------------------------------------------------
 
 const reply = (o: unknown): string => JSON.stringify(o);
-const failReply = (kind: string, message: string, label: Label): string =>
-  reply({ ok: false, kind, message, label: encodeLabel(label) });
+const failReply = (kind: string, message: string, label: Label, fatal = false): string =>
+  reply({ ok: false, kind, message, label: encodeLabel(label), ...(fatal ? { fatal: true } : {}) });
 
 /**
  * Serves one tool request from the guest: checks its arguments, asks the gate, then refuses the
@@ -307,9 +307,10 @@ function deny(call: ToolCall, named: Named, decision: Decision): string {
   const argsLabel = argsLabelOf(call, named);
   recordCall(call, named, decision, false);
   const message = `${call.spec.name} denied by ${decision.rule}: ${decision.reasons.join('; ')}`;
-  // A budget can refuse because of calls made before, under their own contexts; a rule because
-  // of what the gate read in the world.
-  return failReply('PolicyDenied', message, joinLabels(argsLabel, call.earlier, decision.read ?? BOTTOM));
+  // A budget can refuse because of calls made before, under their own contexts (and ends the
+  // run: `endsRun`); a rule because of what the gate read in the world.
+  const label = joinLabels(argsLabel, call.earlier, decision.read ?? BOTTOM);
+  return failReply('PolicyDenied', message, label, endsRun(decision));
 }
 
 /**

@@ -113,13 +113,17 @@ describe('red team round 3: effect analysis of recursive functions', () => {
 });
 
 describe('red team round 3: policy budgets count calls made under an untrusted context', () => {
-  // LEAK (STRICT, policy): the gate's counters include calls made under an untrusted context,
-  // but a budget denial is labeled only with the denied call's own arguments and context. The
-  // attacker's email decides whether 20 sends-to-self (allowed: egress/to-self) happen; then the
-  // user's trusted send is denied by budget/sendEmail, and the catch runs as trusted: here it
-  // creates an event that the policy allows as trusted. Whether the user's email is sent at all
-  // is also decided by the attacker.
-  it.fails('an untrusted branch exhausts the sendEmail budget; the denial looks trusted', async () => {
+  // FIXED (was a leak; a budget's denial ends the run, uncatchable like a limit, and carries the
+  // contexts of every earlier call) (STRICT, policy): the gate's counters include calls made
+  // under an untrusted context, but a budget denial was labeled only with the denied call's own
+  // arguments and context. The attacker's email decides whether 20 sends-to-self (allowed:
+  // egress/to-self) happen; then the user's trusted send is denied by budget/sendEmail, and the
+  // catch ran as trusted: here it creates an event that the policy allows. Labeling the denial
+  // alone would not do: the catch then runs untrusted, but the default policy allows an event
+  // without attendees in any context, and code after a try that did NOT throw (the branch not
+  // taken) still runs trusted. Whether the user's email is sent, or the run ends there, is still
+  // decided by the attacker: termination, which the design does not treat as a channel.
+  it('an untrusted branch exhausts the sendEmail budget; the denial looks trusted', async () => {
     await expectSendUntrusted(
       `${UNTRUSTED}if (m.body.includes('Wednesday')) { for (let i = 0; i < 20; i++) { await sendEmail({ to: ['maya@acme.test'], subject: 'n', body: 'n' }); } }
 try { await sendEmail({ to: ['bob@acme.test'], subject: 's', body: 'hello' }); } catch (e) { await createEvent({ title: 'x', start: '2026-03-20T10:00:00Z', end: '2026-03-20T11:00:00Z' }); }
@@ -127,6 +131,23 @@ return 1;`,
       'strict',
       'createEvent',
     );
+  });
+});
+
+describe('red team round 3: a budget denial ends the run', () => {
+  // What a try that did not throw would say ('sent') is trusted: the run where the budget ran
+  // out (the branch taken) must not go on to say the opposite.
+  const plan = `${UNTRUSTED}if (m.body.includes('Wednesday')) { for (let i = 0; i < 20; i++) { await sendEmail({ to: ['maya@acme.test'], subject: 'n', body: 'n' }); } }
+let out = 'denied';
+try { await sendEmail({ to: ['bob@acme.test'], subject: 's', body: 'hello' }); out = 'sent'; } catch (e) { out = 'caught'; }
+await createEvent({ title: out, start: '2026-03-20T10:00:00Z', end: '2026-03-20T11:00:00Z' });
+return 1;`;
+  it.each(['strict', 'normal'] as const)('%s: no code runs after the denial', async (mode) => {
+    const r = await run(plan, mode);
+    expect(r.report.status).toBe('failed');
+    expect(r.report.error?.kind).toBe('PolicyDenied');
+    expect(lastCall(r, 'sendEmail')).toMatchObject({ rule: 'budget/sendEmail', decision: 'deny' });
+    expect(lastCall(r, 'createEvent')).toBeUndefined();
   });
 });
 
@@ -267,8 +288,9 @@ return 1;`,
       'normal',
     );
   });
-  // LEAK (NORMAL, policy budgets): the budget denial's catch runs in a trusted context.
-  it.fails('an effect in the catch of a budget denial the attacker caused', async () => {
+  // FIXED (was a leak; a budget's denial ends the run: no catch runs after it) (NORMAL, policy
+  // budgets): the budget denial's catch runs in a trusted context.
+  it('an effect in the catch of a budget denial the attacker caused', async () => {
     await expectSendUntrusted(
       `${UNTRUSTED}if (m.body.includes('Wednesday')) { for (let i = 0; i < 20; i++) { await sendEmail({ to: ['maya@acme.test'], subject: 'n', body: 'n' }); } }
 try { await sendEmail({ to: ['bob@acme.test'], subject: 's', body: 'hello' }); } catch (e) { await createEvent({ title: 'x', start: '2026-03-20T10:00:00Z', end: '2026-03-20T11:00:00Z' }); }
