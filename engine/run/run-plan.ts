@@ -91,6 +91,12 @@ interface Run {
   /** Calls are numbered when the plan makes them; a call still running when the next one is
    * made (an un-awaited `log`) keeps its number, and the report lists calls in that order. */
   requested: number;
+  /**
+   * STRICT: what the gate read to decide effect calls so far (`Decision.read`). Whether those
+   * calls changed the world (a reply sent or only queued) depends on it, and so does everything
+   * observed of the world afterwards (the next `sent-N` id): the host's share of the guest's R.wt.
+   */
+  worldRead: Label;
 }
 
 /** One tool call being served: the request, its number and the control context it was made in. */
@@ -137,6 +143,7 @@ function startRun(opts: RunOptions): Run {
     contacts: opts.contacts.map((a) => a.toLowerCase()),
     internLabel: labelInterner(),
     requested: 0,
+    worldRead: BOTTOM,
   };
 }
 
@@ -216,9 +223,16 @@ async function serveTool(run: Run, raw: string): Promise<string> {
   const args = checkArguments(call, argumentList(run, req));
   if ('reply' in args) return args.reply;
   const decision = decide(call, args.named);
+  noteWorldRead(run, spec, decision);
   if (decision.decision === 'deny') return deny(call, args.named, decision);
   if (decision.decision === 'confirm') return queueClaim(call, args, decision);
   return execute(call, args, decision);
+}
+
+/** An effect call decided from what the gate read: the world from now on depends on it (STRICT). */
+function noteWorldRead(run: Run, spec: ToolSpec, decision: Decision): void {
+  if (run.mode === 'strict' && decision.read && EFFECT_KINDS.has(spec.kind))
+    run.worldRead = joinPair(run.worldRead, decision.read);
 }
 
 /** The plan's arguments, each joined with the argument list's own label (a spread's length). */
@@ -346,7 +360,7 @@ function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decisio
   // the earlier calls' contexts.
   return reply({
     ok: true,
-    ...encode(labelDeep(pending, joinLabels(context, dataLabel, call.earlier))),
+    ...encode(labelDeep(pending, joinLabels(context, dataLabel, call.earlier, run.worldRead))),
     // The gate read the world to decide (which event, whose email): the handle shows its state.
     observes: true,
   });
@@ -362,26 +376,29 @@ async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): P
   const dataLabel = dataLabelOf(named, decision);
   try {
     const out = await spec.run(args.data, named, { userAddresses: run.userAddresses, seq });
+    const effect = EFFECT_KINDS.has(spec.kind);
+    const observes = spec.kind === 'source' || effect;
     const scanned = withTopLabel(
       run.opts.scan ? run.opts.scan(out) : out,
-      spec.kind === 'sanitizer' ? BOTTOM : dataLabel,
+      joinPair(spec.kind === 'sanitizer' ? BOTTOM : dataLabel, observes ? run.worldRead : BOTTOM),
     );
     recordCall(call, named, decision, true);
     if (spec.kind === 'display') run.transcript.push(logLine(named));
     const item = typeof plainArgs.id === 'string' ? plainArgs.id : undefined;
-    const effect = EFFECT_KINDS.has(spec.kind);
     return reply({
       ok: true,
       ...encode(scanned),
       item,
       effect,
-      observes: spec.kind === 'source' || effect,
+      observes,
     });
   } catch (e) {
     const err = e instanceof ToolError ? e : new ToolError('ToolFailed', (e as Error).message);
     recordCall(call, named, decision, true, { error: err.message });
     const kind = err.kind === 'NotEnoughInformation' ? 'NotEnoughInformation' : 'RuntimeError';
-    return failReply(kind, `${spec.name}: ${err.message}`, joinLabels(call.context, dataLabel, err.label ?? BOTTOM));
+    // Whether a tool fails can depend on the world's state as much as what it returns does.
+    const label = joinLabels(call.context, dataLabel, run.worldRead, err.label ?? BOTTOM);
+    return failReply(kind, `${spec.name}: ${err.message}`, label);
   }
 }
 

@@ -436,6 +436,17 @@ return 1;`;
   it('NORMAL', async () => {
     await expectSendUntrusted(plan, 'normal');
   });
+  // FIXED (was a leak; STRICT: what the gate read for an effect call joins every later world
+  // observation, the host's share of the world-state label): whether the reply went out is
+  // world state too. The next send's id is `sent-1` when the reply only waits for approval and
+  // `sent-2` when it went out.
+  it('STRICT: the world after the reply (the next sent id)', async () => {
+    await expectSendUntrusted(
+      `await replyToEmail('e33', { body: 'Thanks, noted.' });
+const r = await sendEmail({ to: ['bob@acme.test'], subject: 's', body: 'x' });
+const out = r.id;` + SEND_OUT,
+    );
+  });
 });
 
 describe('red team round 3: tool error messages quote world data', () => {
