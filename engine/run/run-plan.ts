@@ -316,6 +316,13 @@ const argsLabelOf = (call: ToolCall, named: Named): Label =>
 const dataLabelOf = (named: Named, d: Decision): Label =>
   joinLabels(...Object.values(named).map(deepLabel), d.read ?? BOTTOM);
 
+/**
+ * What the decision read, for the guest: the call did not throw because of it (a deny would
+ * have), so a try around the call has it among what it could have thrown because of.
+ */
+const readOf = (d: Decision): { read?: ReturnType<typeof encodeLabel> } =>
+  d.read ? { read: encodeLabel(d.read) } : {};
+
 /** The gate refused: the plan gets a PolicyDenied error. */
 function deny(call: ToolCall, named: Named, decision: Decision): string {
   const argsLabel = argsLabelOf(call, named);
@@ -363,6 +370,7 @@ function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decisio
     ...encode(labelDeep(pending, joinLabels(context, dataLabel, call.earlier, run.worldRead))),
     // The gate read the world to decide (which event, whose email): the handle shows its state.
     observes: true,
+    ...readOf(decision),
   });
 }
 
@@ -391,6 +399,7 @@ async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): P
       item,
       effect,
       observes,
+      ...readOf(decision),
     });
   } catch (e) {
     const err = e instanceof ToolError ? e : new ToolError('ToolFailed', (e as Error).message);

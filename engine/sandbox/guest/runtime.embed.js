@@ -1206,6 +1206,8 @@
       if (reply.fatal === true) die(err);
       throw err;
     }
+    // Not throwing was decided by what the gate read too (a deny would have thrown).
+    if (reply.read) acc(labelFrom(reply.read));
     if (reply.effect && strict && pc !== 0) R.wt = J(R.wt, pc);
     const out = importValue(
       reply.value,
