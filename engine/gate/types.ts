@@ -14,7 +14,10 @@ export interface GateCall {
   readonly args: Readonly<Record<string, LabeledValue>>;
   /** The control-context label: what decided that this call happens, with these arguments. */
   readonly context: Label;
-  /** Calls made so far in this run, per tool name (this call not counted). */
+  /**
+   * Calls made so far in this run, per tool name (this call not counted). A gate that decides
+   * from them names the rule `budget/<tool>` (reserved for such decisions): see `endsRun`.
+   */
   readonly counters: Readonly<Record<string, number>>;
   /** The user's own addresses, lower-cased. */
   readonly userAddresses: readonly string[];
@@ -24,10 +27,18 @@ export interface GateCall {
 
 export type Risk = 'low' | 'medium' | 'high';
 
-export type Decision =
+export type Decision = (
   | { readonly decision: 'allow'; readonly rule: string; readonly reasons: readonly string[] }
   | { readonly decision: 'deny'; readonly rule: string; readonly reasons: readonly string[] }
-  | { readonly decision: 'confirm'; readonly rule: string; readonly reasons: readonly string[]; readonly risk: Risk };
+  | { readonly decision: 'confirm'; readonly rule: string; readonly reasons: readonly string[]; readonly risk: Risk }
+) & {
+  /**
+   * The label of what the decision read besides the call itself: the world item a host resolved
+   * the recipients from (a reply's email, an RSVP's event). Which decision came, and so what the
+   * plan gets back (a result, a pending handle, a denial), depends on it.
+   */
+  readonly read?: Label;
+};
 
 export type Gate = (call: GateCall) => Decision;
 
@@ -43,3 +54,12 @@ export function safeGate(gate: Gate): Gate {
     }
   };
 }
+
+/**
+ * A budget's denial (`budget/<tool>`) ends the run, like a limit: plan code cannot catch it.
+ * How many calls came before depends on the contexts of every one of them and of branches that
+ * may have made one, so a catch that went on, or code after a try that did not throw, would run
+ * on what untrusted data decided; ending the run leaves only termination, which is not treated
+ * as a channel (engine/README.md, "Known limits").
+ */
+export const endsRun = (d: Decision): boolean => d.decision === 'deny' && d.rule.startsWith('budget/');

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Decision, Gate } from '../gate/types';
-import { safeGate } from '../gate/types';
+import { endsRun, safeGate } from '../gate/types';
 import { joinLabels, joinPair, isTrusted, shownSources, sourceLabel, BOTTOM, type Label } from '../ifc/label';
 import { deepLabel, labelDeep, leavesOf, plainOf, type Json, type LabeledValue } from '../ifc/labeled-value';
 import { compilePlan, PlanRejected, type CompiledPlan } from '../plan';
@@ -91,6 +91,12 @@ interface Run {
   /** Calls are numbered when the plan makes them; a call still running when the next one is
    * made (an un-awaited `log`) keeps its number, and the report lists calls in that order. */
   requested: number;
+  /**
+   * STRICT: what the gate read to decide effect calls so far (`Decision.read`). Whether those
+   * calls changed the world (a reply sent or only queued) depends on it, and so does everything
+   * observed of the world afterwards (the next `sent-N` id): the host's share of the guest's R.wt.
+   */
+  worldRead: Label;
 }
 
 /** One tool call being served: the request, its number and the control context it was made in. */
@@ -137,6 +143,7 @@ function startRun(opts: RunOptions): Run {
     contacts: opts.contacts.map((a) => a.toLowerCase()),
     internLabel: labelInterner(),
     requested: 0,
+    worldRead: BOTTOM,
   };
 }
 
@@ -193,8 +200,8 @@ function collectReport(run: Run, plan: CompiledPlan, outcome: SandboxOutcome): R
 // ---- serving a tool call ---------------------------------------------------------------------
 
 const reply = (o: unknown): string => JSON.stringify(o);
-const failReply = (kind: string, message: string, label: Label): string =>
-  reply({ ok: false, kind, message, label: encodeLabel(label) });
+const failReply = (kind: string, message: string, label: Label, fatal = false): string =>
+  reply({ ok: false, kind, message, label: encodeLabel(label), ...(fatal ? { fatal: true } : {}) });
 
 /**
  * Serves one tool request from the guest: checks its arguments, asks the gate, then refuses the
@@ -216,9 +223,16 @@ async function serveTool(run: Run, raw: string): Promise<string> {
   const args = checkArguments(call, argumentList(run, req));
   if ('reply' in args) return args.reply;
   const decision = decide(call, args.named);
+  noteWorldRead(run, spec, decision);
   if (decision.decision === 'deny') return deny(call, args.named, decision);
   if (decision.decision === 'confirm') return queueClaim(call, args, decision);
   return execute(call, args, decision);
+}
+
+/** An effect call decided from what the gate read: the world from now on depends on it (STRICT). */
+function noteWorldRead(run: Run, spec: ToolSpec, decision: Decision): void {
+  if (run.mode === 'strict' && decision.read && EFFECT_KINDS.has(spec.kind))
+    run.worldRead = joinPair(run.worldRead, decision.read);
 }
 
 /** The plan's arguments, each joined with the argument list's own label (a spread's length). */
@@ -295,18 +309,29 @@ function decide(call: ToolCall, named: Named): Decision {
 const argsLabelOf = (call: ToolCall, named: Named): Label =>
   joinLabels(call.context, ...Object.values(named).map(deepLabel));
 /**
- * The decision read the arguments' labels (caps found in their content, their sources), so what
- * the plan gets back (a result, a pending handle) depends on them: a data dependency.
+ * The decision read the arguments' labels (caps found in their content, their sources), and
+ * whatever else it read (`Decision.read`: the world item a reply's recipients came from), so
+ * what the plan gets back (a result, a pending handle) depends on them: a data dependency.
  */
-const dataLabelOf = (named: Named): Label => joinLabels(...Object.values(named).map(deepLabel));
+const dataLabelOf = (named: Named, d: Decision): Label =>
+  joinLabels(...Object.values(named).map(deepLabel), d.read ?? BOTTOM);
+
+/**
+ * What the decision read, for the guest: the call did not throw because of it (a deny would
+ * have), so a try around the call has it among what it could have thrown because of.
+ */
+const readOf = (d: Decision): { read?: ReturnType<typeof encodeLabel> } =>
+  d.read ? { read: encodeLabel(d.read) } : {};
 
 /** The gate refused: the plan gets a PolicyDenied error. */
 function deny(call: ToolCall, named: Named, decision: Decision): string {
   const argsLabel = argsLabelOf(call, named);
   recordCall(call, named, decision, false);
   const message = `${call.spec.name} denied by ${decision.rule}: ${decision.reasons.join('; ')}`;
-  // A budget can refuse because of calls made before, under their own contexts.
-  return failReply('PolicyDenied', message, joinPair(argsLabel, call.earlier));
+  // A budget can refuse because of calls made before, under their own contexts (and ends the
+  // run: `endsRun`); a rule because of what the gate read in the world.
+  const label = joinLabels(argsLabel, call.earlier, decision.read ?? BOTTOM);
+  return failReply('PolicyDenied', message, label, endsRun(decision));
 }
 
 /**
@@ -316,7 +341,7 @@ function deny(call: ToolCall, named: Named, decision: Decision): string {
 function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decision, { decision: 'confirm' }>): string {
   const { run, spec, seq, context } = call;
   const { named, plainArgs } = args;
-  const dataLabel = dataLabelOf(named);
+  const dataLabel = dataLabelOf(named, decision);
   const hash =
     'sha256:' +
     createHash('sha256')
@@ -342,9 +367,10 @@ function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decisio
   // the earlier calls' contexts.
   return reply({
     ok: true,
-    ...encode(labelDeep(pending, joinLabels(context, dataLabel, call.earlier))),
+    ...encode(labelDeep(pending, joinLabels(context, dataLabel, call.earlier, run.worldRead))),
     // The gate read the world to decide (which event, whose email): the handle shows its state.
     observes: true,
+    ...readOf(decision),
   });
 }
 
@@ -355,30 +381,33 @@ function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decisio
 async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): Promise<string> {
   const { run, spec, seq } = call;
   const { named, plainArgs } = args;
-  const argsLabel = argsLabelOf(call, named);
-  const dataLabel = dataLabelOf(named);
+  const dataLabel = dataLabelOf(named, decision);
   try {
     const out = await spec.run(args.data, named, { userAddresses: run.userAddresses, seq });
+    const effect = EFFECT_KINDS.has(spec.kind);
+    const observes = spec.kind === 'source' || effect;
     const scanned = withTopLabel(
       run.opts.scan ? run.opts.scan(out) : out,
-      spec.kind === 'sanitizer' ? BOTTOM : dataLabel,
+      joinPair(spec.kind === 'sanitizer' ? BOTTOM : dataLabel, observes ? run.worldRead : BOTTOM),
     );
     recordCall(call, named, decision, true);
     if (spec.kind === 'display') run.transcript.push(logLine(named));
     const item = typeof plainArgs.id === 'string' ? plainArgs.id : undefined;
-    const effect = EFFECT_KINDS.has(spec.kind);
     return reply({
       ok: true,
       ...encode(scanned),
       item,
       effect,
-      observes: spec.kind === 'source' || effect,
+      observes,
+      ...readOf(decision),
     });
   } catch (e) {
     const err = e instanceof ToolError ? e : new ToolError('ToolFailed', (e as Error).message);
     recordCall(call, named, decision, true, { error: err.message });
     const kind = err.kind === 'NotEnoughInformation' ? 'NotEnoughInformation' : 'RuntimeError';
-    return failReply(kind, `${spec.name}: ${err.message}`, joinLabels(argsLabel, err.label ?? BOTTOM));
+    // Whether a tool fails can depend on the world's state as much as what it returns does.
+    const label = joinLabels(call.context, dataLabel, run.worldRead, err.label ?? BOTTOM);
+    return failReply(kind, `${spec.name}: ${err.message}`, label);
   }
 }
 

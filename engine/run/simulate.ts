@@ -4,12 +4,13 @@
  * the demo and most tests use.
  */
 import type { Decision, Gate, GateCall } from '../gate/types';
+import type { Label } from '../ifc/label';
 import { deepLabel, type Json } from '../ifc/labeled-value';
 import { firewallValue, type FirewallResult } from '../firewall';
 import { itemOfSource, loadPolicy, policyGate, presetPolicy, withAllowlists, type Policy } from '../policy';
 import { sanitizerTools } from '../sanitizers';
 import { toolRegistry } from '../tools/types';
-import { WorldState, worldTools, bareAddress } from '../world';
+import { WorldState, worldTools, bareAddress, readEmailLabel, readEventLabel } from '../world';
 import type { Extractor } from '../world/extractor';
 import type { World, WorldEffects } from '../world';
 import { runPlan } from './run-plan';
@@ -83,8 +84,9 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     sanitizers.verifyUrl,
     sanitizers.verifyAmount,
   ] as never[]);
-  // The world knows who a reply or an RSVP really goes to.
-  const recipientsOf = (call: GateCall): string[] | undefined => {
+  // The world knows who a reply or an RSVP really goes to, and the label of the item it read
+  // that from (text its sender wrote: a reply's From, an invitation's organiser).
+  const resolveRecipients = (call: GateCall): { recipients: string[]; read: Label } | undefined => {
     const id = call.args.id;
     if (id?.kind !== 'prim' || typeof id.value !== 'string') return undefined;
     if (call.tool === 'replyToEmail') {
@@ -92,11 +94,11 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
       if (!e) return undefined;
       const all = call.args.replyAll?.kind === 'prim' && call.args.replyAll.value === true;
       const people = [e.from, ...(all ? [...e.to, ...(e.cc ?? [])] : [])].map(bareAddress);
-      return [...new Set(people)].filter((p) => !state.isUser(p));
+      return { recipients: [...new Set(people)].filter((p) => !state.isUser(p)), read: readEmailLabel(state, e) };
     }
     if (call.tool === 'respondToEvent') {
       const ev = state.findEvent(id.value);
-      return ev ? [bareAddress(ev.organizer)] : undefined;
+      return ev ? { recipients: [bareAddress(ev.organizer)], read: readEventLabel(state, ev) } : undefined;
     }
     if (call.tool === 'updateEvent') {
       // Everyone who will get the update: the attendees as they will be after it.
@@ -109,10 +111,11 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
       };
       const removed = new Set(list('removeAttendees'));
       const after = [...ev.attendees.map(bareAddress).filter((a) => !removed.has(a)), ...list('addAttendees')];
-      return [...new Set(after)].filter((p) => !state.isUser(p));
+      return { recipients: [...new Set(after)].filter((p) => !state.isUser(p)), read: readEventLabel(state, ev) };
     }
     return undefined;
   };
+  const recipientsOf = (call: GateCall): string[] | undefined => resolveRecipients(call)?.recipients;
   // The world knows whose mail the receiving server authenticated (an email's attested sender),
   // and of which invitations it authenticated the organiser.
   const authorOf = (tool: string, item: string): string | undefined => {
@@ -135,13 +138,13 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
       }
     return out;
   };
-  const gate: Gate = opts.onDecision
-    ? (call) => {
-        const decision = decide(call);
-        opts.onDecision!(call, decision, recipientsOf(call), authorsIn(call));
-        return decision;
-      }
-    : decide;
+  const gate: Gate = (call) => {
+    const decision = decide(call);
+    opts.onDecision?.(call, decision, recipientsOf(call), authorsIn(call));
+    // A decision made from the world's recipients depends on the item they came from.
+    const read = resolveRecipients(call)?.read;
+    return read ? { ...decision, read } : decision;
+  };
   const report = await runPlan({
     plan: opts.plan,
     tools,

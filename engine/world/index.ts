@@ -19,7 +19,7 @@ export type {
   Allowlists,
 } from './schema';
 export { WorldState, type WorldEffects } from './state';
-export { worldTools, WORLD_TOOL_NAMES, type WorldToolsOptions } from './tools';
+export { worldTools, readEmailLabel, readEventLabel, WORLD_TOOL_NAMES, type WorldToolsOptions } from './tools';
 export { emailLabels, eventLabels, CAPS } from './labels';
 export { parseAddress, bareAddress, looksLikeAddress } from './addresses';
 export { ruleExtractor as defaultExtractor, ruleExtractor, NotEnoughInformation } from './extractor';

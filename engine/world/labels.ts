@@ -20,7 +20,8 @@
  * - An item an effect call created or changed (an event, a response, an email's folder, label or
  *   read flag) also carries the labels of that call's arguments (`written`): an event created
  *   from an email's text is not the user's trusted event when it comes back from listEvents,
- *   and getFreeBusy joins the written labels of every event in its window.
+ *   and getFreeBusy joins the written labels of every event, in its window or not (an event
+ *   written on another day would be inside had the call that wrote it said so).
  */
 import { BOTTOM, isTrusted, joinLabels, LISTED_MARK, sourceLabel, type Label } from '../ifc/label';
 import { deepLabel, labelDeep, type Json, type LabeledValue } from '../ifc/labeled-value';

@@ -73,6 +73,19 @@ function notFound(what: string, id: string, label: Label): ToolError {
   return new ToolError('NotFound', `no ${what} with id ${JSON.stringify(id)}`, label);
 }
 
+const wroteEmail = (state: WorldState, e: Email): Label => state.writtenLabel(`email:${e.id}`);
+const wroteEvent = (state: WorldState, e: CalendarEvent): Label => state.writtenLabel(`event:${e.id}`);
+
+/**
+ * An item as a host reads it to resolve a call's recipients (a reply's email, an RSVP's or an
+ * update's event): labeled as getEmail / listEvents would give it, what effect calls wrote on it
+ * included. A gate decision made from those recipients depends on it (Decision.read).
+ */
+export const readEmailLabel = (state: WorldState, e: Email): Label =>
+  emailLabels('getEmail', e, state.userAddresses, wroteEmail(state, e)).base;
+export const readEventLabel = (state: WorldState, e: CalendarEvent): Label =>
+  eventLabels(e, state.userAddresses, wroteEvent(state, e)).base;
+
 export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): ToolSpec[] {
   const extractor = opts.extractor ?? ruleExtractor;
   const defaultLimit = opts.defaultLimit ?? 50;
@@ -85,8 +98,14 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
     candidates: readonly Label[],
     attested: readonly Label[] = [],
   ): LabeledValue => labeledList(items, outer, user(), candidates, attested);
-  const wroteEmail = (e: Email): Label => state.writtenLabel(`email:${e.id}`);
-  const wroteEvent = (e: CalendarEvent): Label => state.writtenLabel(`event:${e.id}`);
+  /**
+   * A calendar query (listEvents, getFreeBusy) chooses among every event, so its answer depends
+   * on each one — the `part` of its label the query reads, given what effect calls wrote on it —
+   * not only on those it returns: an event an effect call put on another day would be in the
+   * window had that call said so.
+   */
+  const calendarCandidates = (part: (e: CalendarEvent, written: Label) => Label): Label[] =>
+    state.events.map((e) => part(e, wroteEvent(state, e)));
   /**
    * Newest first, up to the limit. The structure depends on every candidate (by default every
    * email in the mailbox); `attested` hits were listed by trusted metadata alone, and their
@@ -106,12 +125,12 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
       [...hits]
         .sort(newestFirst)
         .slice(0, max)
-        .map((e) => labeledEmail(tool, e, user(), BOTTOM, wroteEmail(e))),
+        .map((e) => labeledEmail(tool, e, user(), BOTTOM, wroteEmail(state, e))),
       argsLabel(labeled),
       [...select.candidates, ...select.attested]
         .filter((e) => !attestedSet.has(e))
-        .map((e) => emailLabels(tool, e, user(), wroteEmail(e)).base),
-      attested.map((e) => attestedMembership(tool, e, user(), wroteEmail(e))),
+        .map((e) => emailLabels(tool, e, user(), wroteEmail(state, e)).base),
+      attested.map((e) => attestedMembership(tool, e, user(), wroteEmail(state, e))),
     );
   };
 
@@ -220,7 +239,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
       doc: 'getEmail(id) → one email {id, folder, from, to, cc, subject, date, body, unread, threadId, labels}',
       run: (args, labeled) => {
         const e = emailOr404(args.id, labeled);
-        return labeledEmail('getEmail', e, user(), argsLabel(labeled), wroteEmail(e));
+        return labeledEmail('getEmail', e, user(), argsLabel(labeled), wroteEmail(state, e));
       },
     }),
 
@@ -318,9 +337,9 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
           .filter((e) => overlaps(e, w))
           .sort((a, b) => msOf(a.start) - msOf(b.start) || a.id.localeCompare(b.id));
         return list(
-          hits.map((e) => labeledEvent(e, user(), BOTTOM, wroteEvent(e))),
+          hits.map((e) => labeledEvent(e, user(), BOTTOM, wroteEvent(state, e))),
           argsLabel(labeled),
-          state.events.map((e) => eventLabels(e, user(), wroteEvent(e)).base),
+          calendarCandidates((e, written) => eventLabels(e, user(), written).base),
         );
       },
     }),
@@ -334,8 +353,9 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
       doc: "getFreeBusy({from?, to?}) → the user's busy intervals [{start, end}], merged and sorted (trusted; readers = the user)",
       run: (args, labeled) => {
         const w = timeWindow(args.from, args.to);
-        // Events created or answered by effect calls shape the blocks with those calls' arguments.
-        const written = joinLabels(BOTTOM, ...state.events.filter((e) => overlaps(e, w)).map(wroteEvent));
+        // Busy time is busy whoever set it, so an event's own label stays out; what effect calls
+        // wrote (created, moved, declined) shapes the blocks, and decides which events are inside.
+        const written = joinLabels(BOTTOM, ...calendarCandidates((_, wrote) => wrote));
         const declined = new Set(state.responses.filter((r) => r.response === 'declined').map((r) => r.eventId));
         const blocks = [...state.events.filter((e: CalendarEvent) => !declined.has(e.id)), ...state.freeBusy]
           .filter((b) => overlaps(b, w))
@@ -615,7 +635,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
           throw new ToolError(
             'InvalidArguments',
             `you can only change events you organise; ${ev.organizer} organises this one (answer it with respondToEvent)`,
-            joinLabels(labelOf(labeled, 'id'), eventLabels(ev, user(), wroteEvent(ev)).text),
+            joinLabels(labelOf(labeled, 'id'), eventLabels(ev, user(), wroteEvent(state, ev)).text),
           );
         const start = args.start !== undefined ? msOf(args.start) : msOf(ev.start);
         const end = args.end !== undefined ? msOf(args.end) : msOf(ev.end);
@@ -624,7 +644,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
           throw new ToolError(
             'InvalidArguments',
             'end: the event must end after it starts',
-            joinLabels(labelOf(labeled, 'id'), eventLabels(ev, user(), wroteEvent(ev)).base),
+            joinLabels(labelOf(labeled, 'id'), readEventLabel(state, ev)),
           );
         checkRecipients(args.addAttendees ?? [], 'addAttendees');
         const removed = new Set((args.removeAttendees ?? []).map(bareAddress));

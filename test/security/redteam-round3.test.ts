@@ -113,13 +113,17 @@ describe('red team round 3: effect analysis of recursive functions', () => {
 });
 
 describe('red team round 3: policy budgets count calls made under an untrusted context', () => {
-  // LEAK (STRICT, policy): the gate's counters include calls made under an untrusted context,
-  // but a budget denial is labeled only with the denied call's own arguments and context. The
-  // attacker's email decides whether 20 sends-to-self (allowed: egress/to-self) happen; then the
-  // user's trusted send is denied by budget/sendEmail, and the catch runs as trusted: here it
-  // creates an event that the policy allows as trusted. Whether the user's email is sent at all
-  // is also decided by the attacker.
-  it.fails('an untrusted branch exhausts the sendEmail budget; the denial looks trusted', async () => {
+  // FIXED (was a leak; a budget's denial ends the run, uncatchable like a limit, and carries the
+  // contexts of every earlier call) (STRICT, policy): the gate's counters include calls made
+  // under an untrusted context, but a budget denial was labeled only with the denied call's own
+  // arguments and context. The attacker's email decides whether 20 sends-to-self (allowed:
+  // egress/to-self) happen; then the user's trusted send is denied by budget/sendEmail, and the
+  // catch ran as trusted: here it creates an event that the policy allows. Labeling the denial
+  // alone would not do: the catch then runs untrusted, but the default policy allows an event
+  // without attendees in any context, and code after a try that did NOT throw (the branch not
+  // taken) still runs trusted. Whether the user's email is sent, or the run ends there, is still
+  // decided by the attacker: termination, which the design does not treat as a channel.
+  it('an untrusted branch exhausts the sendEmail budget; the denial looks trusted', async () => {
     await expectSendUntrusted(
       `${UNTRUSTED}if (m.body.includes('Wednesday')) { for (let i = 0; i < 20; i++) { await sendEmail({ to: ['maya@acme.test'], subject: 'n', body: 'n' }); } }
 try { await sendEmail({ to: ['bob@acme.test'], subject: 's', body: 'hello' }); } catch (e) { await createEvent({ title: 'x', start: '2026-03-20T10:00:00Z', end: '2026-03-20T11:00:00Z' }); }
@@ -127,6 +131,23 @@ return 1;`,
       'strict',
       'createEvent',
     );
+  });
+});
+
+describe('red team round 3: a budget denial ends the run', () => {
+  // What a try that did not throw would say ('sent') is trusted: the run where the budget ran
+  // out (the branch taken) must not go on to say the opposite.
+  const plan = `${UNTRUSTED}if (m.body.includes('Wednesday')) { for (let i = 0; i < 20; i++) { await sendEmail({ to: ['maya@acme.test'], subject: 'n', body: 'n' }); } }
+let out = 'denied';
+try { await sendEmail({ to: ['bob@acme.test'], subject: 's', body: 'hello' }); out = 'sent'; } catch (e) { out = 'caught'; }
+await createEvent({ title: out, start: '2026-03-20T10:00:00Z', end: '2026-03-20T11:00:00Z' });
+return 1;`;
+  it.each(['strict', 'normal'] as const)('%s: no code runs after the denial', async (mode) => {
+    const r = await run(plan, mode);
+    expect(r.report.status).toBe('failed');
+    expect(r.report.error?.kind).toBe('PolicyDenied');
+    expect(lastCall(r, 'sendEmail')).toMatchObject({ rule: 'budget/sendEmail', decision: 'deny' });
+    expect(lastCall(r, 'createEvent')).toBeUndefined();
   });
 });
 
@@ -267,8 +288,9 @@ return 1;`,
       'normal',
     );
   });
-  // LEAK (NORMAL, policy budgets): the budget denial's catch runs in a trusted context.
-  it.fails('an effect in the catch of a budget denial the attacker caused', async () => {
+  // FIXED (was a leak; a budget's denial ends the run: no catch runs after it) (NORMAL, policy
+  // budgets): the budget denial's catch runs in a trusted context.
+  it('an effect in the catch of a budget denial the attacker caused', async () => {
     await expectSendUntrusted(
       `${UNTRUSTED}if (m.body.includes('Wednesday')) { for (let i = 0; i < 20; i++) { await sendEmail({ to: ['maya@acme.test'], subject: 'n', body: 'n' }); } }
 try { await sendEmail({ to: ['bob@acme.test'], subject: 's', body: 'hello' }); } catch (e) { await createEvent({ title: 'x', start: '2026-03-20T10:00:00Z', end: '2026-03-20T11:00:00Z' }); }
@@ -340,18 +362,19 @@ return 1;`;
 });
 
 describe('red team round 3: getFreeBusy labels only the events inside its window', () => {
-  // LEAK (STRICT and NORMAL): getFreeBusy joins the written labels of the events that overlap
-  // its window, not of those the window left out. The attacker's text picks the day of an event
+  // FIXED (was a leak; getFreeBusy joins what effect calls wrote on every event, by the rule
+  // listEvents uses for its candidates) — STRICT and NORMAL: getFreeBusy joined the written
+  // labels of the events that overlap its window, not of those the window left out. The attacker's text picks the day of an event
   // (18th); free/busy of the 19th comes back trusted, though it would show the attacker's block
   // had the text said 19. listEvents, by contrast, joins every candidate event (held, below).
   const make = (tool: string, from: string, to: string): string =>
     `${UNTRUSTED}const day = m.body.match(/March (\\d+)/)[1];
 await createEvent({ title: 'x', start: '2026-03-' + day + 'T14:00:00Z', end: '2026-03-' + day + 'T15:00:00Z' });
 const out = JSON.stringify(await ${tool}({ from: '${from}', to: '${to}' }));` + SEND_OUT;
-  it.fails('STRICT: free/busy of another day is trusted', async () => {
+  it('STRICT: free/busy of another day is trusted', async () => {
     await expectSendUntrusted(make('getFreeBusy', '2026-03-19T00:00:00Z', '2026-03-20T00:00:00Z'), 'strict');
   });
-  it.fails('NORMAL: free/busy of another day is trusted', async () => {
+  it('NORMAL: free/busy of another day is trusted', async () => {
     await expectSendUntrusted(make('getFreeBusy', '2026-03-19T00:00:00Z', '2026-03-20T00:00:00Z'), 'normal');
   });
   it('free/busy of the day the attacker chose is untrusted', async () => {
@@ -397,7 +420,9 @@ describe('red team round 3: a write through a reference that untrusted data chos
 });
 
 describe('red team round 3: a gate decision that read the world comes back trusted', () => {
-  // LEAK (STRICT and NORMAL): replyToEmail names no recipient; the host resolves it from the
+  // FIXED (was a leak; the gate's decision carries the label of the world item it resolved the
+  // recipients from, Decision.read, and the result, pending handle or denial joins it) — STRICT
+  // and NORMAL: replyToEmail names no recipient; the host resolves it from the
   // replied email's From (text its sender wrote) and the gate allows a contact but asks about a
   // stranger. What the plan gets back (a result, or a pending handle) is labeled with the call's
   // own arguments and context only, so whether the reply went out, a fact the attacker's From
@@ -405,11 +430,22 @@ describe('red team round 3: a gate decision that read the world comes back trust
   const plan = `const h = await replyToEmail('e33', { body: 'Thanks, noted.' });
 if (h.pending === true) { await sendEmail({ to: ['bob@acme.test'], subject: 's', body: 'the reply is waiting' }); }
 return 1;`;
-  it.fails('STRICT', async () => {
+  it('STRICT', async () => {
     await expectSendUntrusted(plan, 'strict');
   });
-  it.fails('NORMAL', async () => {
+  it('NORMAL', async () => {
     await expectSendUntrusted(plan, 'normal');
+  });
+  // FIXED (was a leak; STRICT: what the gate read for an effect call joins every later world
+  // observation, the host's share of the world-state label): whether the reply went out is
+  // world state too. The next send's id is `sent-1` when the reply only waits for approval and
+  // `sent-2` when it went out.
+  it('STRICT: the world after the reply (the next sent id)', async () => {
+    await expectSendUntrusted(
+      `await replyToEmail('e33', { body: 'Thanks, noted.' });
+const r = await sendEmail({ to: ['bob@acme.test'], subject: 's', body: 'x' });
+const out = r.id;` + SEND_OUT,
+    );
   });
 });
 

@@ -1214,8 +1214,12 @@
       const err = new PlanError(reply.kind, reply.message, J(J(el, pc), reply.kind === 'PolicyDenied' ? argLabel : 0));
       // After an await the stack no longer shows the plan's line: remember the call's position.
       err.pos = { line: line, column: column };
+      // A budget's denial ends the run (engine/gate/types.ts endsRun): no catch may go on.
+      if (reply.fatal === true) die(err);
       throw err;
     }
+    // Not throwing was decided by what the gate read too (a deny would have thrown).
+    if (reply.read) acc(labelFrom(reply.read));
     if (reply.effect && strict && pc !== 0) R.wt = J(R.wt, pc);
     const out = importValue(
       reply.value,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { minimalGate, runPlan, simulate, toolRegistry, loadWorld, type Gate } from '../../../engine';
 import { WorldState, worldTools } from '../../../engine/world';
+import { sourceLabel } from '../../../engine/ifc/label';
 
 const sample = readFileSync('test/fixtures/contract/northwind.yaml', 'utf8');
 const world = (): WorldState => WorldState.fromText(sample, 'world.yaml');
@@ -164,6 +165,52 @@ describe('runPlan', () => {
     expect(r.status).toBe('limit');
     expect(r.error!.limit).toBe('toolCalls');
     expect(r.calls).toHaveLength(3);
+  });
+});
+
+describe('a decision that read something besides the call (Decision.read)', () => {
+  // As simulate does for a reply: the recipients came from the email's From.
+  const READ = sourceLabel('tool:getEmail:m1', { trusted: false });
+  const gateReading =
+    (decision: 'allow' | 'deny' | 'confirm'): Gate =>
+    (c) =>
+      c.tool === 'replyToEmail'
+        ? { decision, rule: 'test/read', reasons: [], risk: 'medium', read: READ }
+        : { decision: 'allow', rule: 'test/allow', reasons: [] };
+  const tryReply = `let out = 'threw';
+try { await replyToEmail('m2', { body: 'x' }); out = 'went on'; } catch (e) { out = 'caught'; }
+return out;`;
+
+  it.each(['allow', 'confirm'] as const)('%s: the result carries it, in both modes', async (d) => {
+    for (const mode of ['strict', 'normal'] as const) {
+      const r = await run(`const h = await replyToEmail('m2', { body: 'x' }); return h.ok;`, {
+        gate: gateReading(d),
+        mode,
+      });
+      expect(r.resultLabel?.untrusted).toContain('tool:getEmail:m1');
+    }
+  });
+  it('deny: the catch runs under it, in both modes', async () => {
+    const r = await run(tryReply, { gate: gateReading('deny') });
+    expect(r.result).toBe('caught');
+    expect(r.resultLabel?.untrusted).toContain('tool:getEmail:m1');
+    const n = await run(`try { await replyToEmail('m2', { body: 'x' }); } catch (e) { await log('c'); }`, {
+      gate: gateReading('deny'),
+      mode: 'normal',
+    });
+    expect(n.calls.find((c) => c.tool === 'log')?.context.untrusted).toContain('tool:getEmail:m1');
+  });
+  it('STRICT: a try around a call that did not throw could have thrown because of it', async () => {
+    const r = await run(tryReply, { gate: gateReading('allow') });
+    expect(r.result).toBe('went on');
+    expect(r.resultLabel?.untrusted).toContain('tool:getEmail:m1');
+  });
+  it('STRICT: the world observed after an effect call decided from it depends on it', async () => {
+    const r = await run(
+      `await replyToEmail('m2', { body: 'x' }); const d = await createDraft({ to: ['priya@northwind.test'], subject: 's', body: 'b' }); return d.id;`,
+      { gate: gateReading('allow') },
+    );
+    expect(r.resultLabel?.untrusted).toContain('tool:getEmail:m1');
   });
 });
 
