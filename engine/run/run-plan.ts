@@ -193,8 +193,14 @@ function collectReport(run: Run, plan: CompiledPlan, outcome: SandboxOutcome): R
 // ---- serving a tool call ---------------------------------------------------------------------
 
 const reply = (o: unknown): string => JSON.stringify(o);
-const failReply = (kind: string, message: string, label: Label): string =>
-  reply({ ok: false, kind, message, label: encodeLabel(label) });
+type Reply = Record<string, unknown>;
+const failure = (kind: string, message: string, label: Label): Reply => ({
+  ok: false,
+  kind,
+  message,
+  label: encodeLabel(label),
+});
+const failReply = (kind: string, message: string, label: Label): string => reply(failure(kind, message, label));
 
 /**
  * Serves one tool request from the guest: checks its arguments, asks the gate, then refuses the
@@ -215,10 +221,24 @@ async function serveTool(run: Run, raw: string): Promise<string> {
   const call: ToolCall = { run, req, spec, seq, context, earlier };
   const args = checkArguments(call, argumentList(run, req));
   if ('reply' in args) return args.reply;
+  // Read before the gate and the tool run: the outcome depends on the state as it was.
+  const state = stateOf(spec, args.data);
   const decision = decide(call, args.named);
-  if (decision.decision === 'deny') return deny(call, args.named, decision);
-  if (decision.decision === 'confirm') return queueClaim(call, args, decision);
-  return execute(call, args, decision);
+  if (decision.decision === 'deny') return reply({ ...deny(call, args.named, decision), ...state });
+  if (decision.decision === 'confirm') return reply({ ...queueClaim(call, args, decision), ...state });
+  return reply({ ...(await execute(call, args, decision)), ...state });
+}
+
+/**
+ * The world state the call's outcome depends on beyond its arguments (`ToolSpec.dependsOn`),
+ * sent with every reply once the arguments are valid: the guest joins it, with its own
+ * world-state label, into the error, the result and what the enclosing try could have thrown
+ * because of (engine/README.md, what "it did not throw" reveals). A tool that does not say may
+ * depend on any of it.
+ */
+function stateOf(spec: ToolSpec, data: Record<string, unknown>): { state?: ReturnType<typeof encodeLabel> } {
+  const l = spec.dependsOn ? spec.dependsOn(data) : BOTTOM;
+  return l === null ? {} : { state: encodeLabel(l) };
 }
 
 /** The plan's arguments, each joined with the argument list's own label (a spread's length). */
@@ -301,19 +321,19 @@ const argsLabelOf = (call: ToolCall, named: Named): Label =>
 const dataLabelOf = (named: Named): Label => joinLabels(...Object.values(named).map(deepLabel));
 
 /** The gate refused: the plan gets a PolicyDenied error. */
-function deny(call: ToolCall, named: Named, decision: Decision): string {
+function deny(call: ToolCall, named: Named, decision: Decision): Reply {
   const argsLabel = argsLabelOf(call, named);
   recordCall(call, named, decision, false);
   const message = `${call.spec.name} denied by ${decision.rule}: ${decision.reasons.join('; ')}`;
   // A budget can refuse because of calls made before, under their own contexts.
-  return failReply('PolicyDenied', message, joinPair(argsLabel, call.earlier));
+  return failure('PolicyDenied', message, joinPair(argsLabel, call.earlier));
 }
 
 /**
  * The gate asks for approval: the call becomes a claim, committed to by a hash of exactly its
  * tool and arguments, and the plan gets a pending handle instead of a result.
  */
-function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decision, { decision: 'confirm' }>): string {
+function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decision, { decision: 'confirm' }>): Reply {
   const { run, spec, seq, context } = call;
   const { named, plainArgs } = args;
   const dataLabel = dataLabelOf(named);
@@ -340,25 +360,25 @@ function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decisio
   const pending = { pending: true, claimId: id, tool: spec.name, status: 'awaiting-approval' };
   // The id numbers every call so far, and a budget may have decided the claim: both depend on
   // the earlier calls' contexts.
-  return reply({
+  return {
     ok: true,
     ...encode(labelDeep(pending, joinLabels(context, dataLabel, call.earlier))),
     // The gate read the world to decide (which event, whose email): the handle shows its state.
     observes: true,
-  });
+  };
 }
 
 /**
  * The gate allows: runs the tool. Its output passes the firewall and carries the arguments'
  * labels (a sanitizer's does not: that is what it is for); a failure is the plan's error.
  */
-async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): Promise<string> {
+async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): Promise<Reply> {
   const { run, spec, seq } = call;
   const { named, plainArgs } = args;
   const argsLabel = argsLabelOf(call, named);
   const dataLabel = dataLabelOf(named);
   try {
-    const out = await spec.run(args.data, named, { userAddresses: run.userAddresses, seq });
+    const out = await spec.run(args.data, named, { userAddresses: run.userAddresses, seq, context: call.context });
     const scanned = withTopLabel(
       run.opts.scan ? run.opts.scan(out) : out,
       spec.kind === 'sanitizer' ? BOTTOM : dataLabel,
@@ -367,18 +387,18 @@ async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): P
     if (spec.kind === 'display') run.transcript.push(logLine(named));
     const item = typeof plainArgs.id === 'string' ? plainArgs.id : undefined;
     const effect = EFFECT_KINDS.has(spec.kind);
-    return reply({
+    return {
       ok: true,
       ...encode(scanned),
       item,
       effect,
       observes: spec.kind === 'source' || effect,
-    });
+    };
   } catch (e) {
     const err = e instanceof ToolError ? e : new ToolError('ToolFailed', (e as Error).message);
     recordCall(call, named, decision, true, { error: err.message });
     const kind = err.kind === 'NotEnoughInformation' ? 'NotEnoughInformation' : 'RuntimeError';
-    return failReply(kind, `${spec.name}: ${err.message}`, joinLabels(argsLabel, err.label ?? BOTTOM));
+    return failure(kind, `${spec.name}: ${err.message}`, joinLabels(argsLabel, err.label ?? BOTTOM));
   }
 }
 

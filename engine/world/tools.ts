@@ -15,7 +15,7 @@
 import { z } from 'zod';
 import { BOTTOM, joinLabels, sourceLabel, type Label } from '../ifc/label';
 import { labelDeep, type Json, type LabeledValue } from '../ifc/labeled-value';
-import { ToolError, type ToolSpec } from '../tools/types';
+import { ToolError, type ToolContext, type ToolSpec } from '../tools/types';
 import { bareAddress, looksLikeAddress, parseAddress } from './addresses';
 import { ruleExtractor } from './extractor';
 import { JsonSchemaSchema } from './extractor/json-schema';
@@ -87,6 +87,16 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
   ): LabeledValue => labeledList(items, outer, user(), candidates, attested);
   const wroteEmail = (e: Email): Label => state.writtenLabel(`email:${e.id}`);
   const wroteEvent = (e: CalendarEvent): Label => state.writtenLabel(`event:${e.id}`);
+  /** An effect's change exists because of its arguments and of the context it was made under. */
+  const writtenBy = (labeled: Readonly<Record<string, LabeledValue>>, ctx: ToolContext): Label =>
+    joinLabels(argsLabel(labeled), ctx.context ?? BOTTOM);
+  /**
+   * A call naming an item depends on the item's state (whether it exists, who it goes to, its
+   * times): what wrote it. Other calls depend on their arguments alone (ToolSpec.dependsOn).
+   */
+  const emailState = (id: string): Label => state.writtenLabel(`email:${id}`);
+  const eventState = (id: string): Label => state.writtenLabel(`event:${id}`);
+  const argumentsOnly = (): null => null;
   /**
    * Newest first, up to the limit. The structure depends on every candidate (by default every
    * email in the mailbox); `attested` hits were listed by trusted metadata alone, and their
@@ -128,10 +138,11 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
   ): ToolSpec =>
     defineTool<A>({
       ...spec,
-      run: (args, labeled) => {
+      dependsOn: (args) => emailState(args.id),
+      run: (args, labeled, ctx) => {
         const e = emailOr404(args.id, labeled);
         act(e, args);
-        state.noteWritten(`email:${e.id}`, argsLabel(labeled));
+        state.noteWritten(`email:${e.id}`, writtenBy(labeled, ctx));
         return ok({ id: e.id });
       },
     });
@@ -170,6 +181,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
   return [
     defineTool({
       name: 'now',
+      dependsOn: argumentsOnly,
       kind: 'source',
       params: [],
       schema: z.strictObject({}),
@@ -179,6 +191,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'me',
+      dependsOn: argumentsOnly,
       kind: 'source',
       params: [],
       schema: z.strictObject({}),
@@ -192,6 +205,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'listEmails',
+      dependsOn: argumentsOnly,
       kind: 'source',
       params: [],
       objectArg: true,
@@ -214,6 +228,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'getEmail',
+      dependsOn: (args) => emailState(args.id),
       kind: 'source',
       params: ['id'],
       schema: z.strictObject({ id: idArg }),
@@ -226,6 +241,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'searchEmails',
+      dependsOn: argumentsOnly,
       kind: 'source',
       params: [],
       objectArg: true,
@@ -287,6 +303,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'searchContacts',
+      dependsOn: argumentsOnly,
       kind: 'source',
       params: ['query'],
       schema: z.strictObject({ query: z.string().optional() }),
@@ -307,6 +324,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'listEvents',
+      dependsOn: argumentsOnly,
       kind: 'source',
       params: [],
       objectArg: true,
@@ -327,6 +345,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'getFreeBusy',
+      dependsOn: argumentsOnly,
       kind: 'source',
       params: [],
       objectArg: true,
@@ -365,6 +384,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'extract',
+      dependsOn: argumentsOnly,
       kind: 'extract',
       params: ['text', 'schema'],
       schema: z.strictObject({ text: z.string(), schema: JsonSchemaSchema }),
@@ -378,6 +398,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'summarize',
+      dependsOn: argumentsOnly,
       kind: 'extract',
       params: ['text'],
       objectArg: true,
@@ -394,6 +415,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'classify',
+      dependsOn: argumentsOnly,
       kind: 'extract',
       params: ['text', 'labels'],
       schema: z.strictObject({ text: z.string(), labels: z.array(z.string().min(1)).min(1) }),
@@ -409,6 +431,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'createDraft',
+      dependsOn: (args) => (args.inReplyTo === undefined ? null : emailState(args.inReplyTo)),
       kind: 'local',
       params: [],
       objectArg: true,
@@ -440,6 +463,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'sendEmail',
+      dependsOn: (args) => (args.inReplyTo === undefined ? null : emailState(args.inReplyTo)),
       kind: 'egress',
       params: [],
       objectArg: true,
@@ -477,6 +501,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'replyToEmail',
+      dependsOn: (args) => emailState(args.id),
       kind: 'egress',
       params: ['id'],
       objectArg: true,
@@ -515,6 +540,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'createEvent',
+      dependsOn: argumentsOnly,
       kind: 'egress',
       params: [],
       objectArg: true,
@@ -527,7 +553,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         description: z.string().optional(),
       }),
       doc: 'createEvent({title, start, end, attendees?, location?, description?}) → {ok, id}: a new event organised by the user; attendees get invitations',
-      run: (args, labeled) => {
+      run: (args, labeled, ctx) => {
         if (msOf(args.end) <= msOf(args.start))
           throw new ToolError('InvalidArguments', 'end: the event must end after it starts');
         checkRecipients(args.attendees ?? [], 'attendees');
@@ -543,13 +569,14 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
           attendees: [...(args.attendees ?? [])],
         });
         state.touchEvent(id);
-        state.noteWritten(`event:${id}`, argsLabel(labeled));
+        state.noteWritten(`event:${id}`, writtenBy(labeled, ctx));
         return ok({ id });
       },
     }),
 
     defineTool({
       name: 'forwardEmail',
+      dependsOn: (args) => emailState(args.id),
       kind: 'egress',
       params: ['id'],
       objectArg: true,
@@ -593,6 +620,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'updateEvent',
+      dependsOn: (args) => eventState(args.id),
       kind: 'egress',
       params: ['id'],
       objectArg: true,
@@ -607,7 +635,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         removeAttendees: recipientsArg.optional(),
       }),
       doc: 'updateEvent(id, {title?, start?, end?, location?, description?, addAttendees?, removeAttendees?}) → {ok, id}: changes an event you organise; its attendees get the update',
-      run: (args, labeled) => {
+      run: (args, labeled, ctx) => {
         const ev = state.findEvent(args.id);
         if (!ev) throw notFound('event', args.id, labelOf(labeled, 'id'));
         // The message quotes the event's organizer: text of the event, labeled as listEvents would.
@@ -640,23 +668,24 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
           attendees,
         });
         state.touchEvent(ev.id);
-        state.noteWritten(`event:${ev.id}`, argsLabel(labeled));
+        state.noteWritten(`event:${ev.id}`, writtenBy(labeled, ctx));
         return ok({ id: ev.id });
       },
     }),
 
     defineTool({
       name: 'respondToEvent',
+      dependsOn: (args) => eventState(args.id),
       kind: 'egress',
       params: ['id', 'response'],
       schema: z.strictObject({ id: idArg, response: z.enum(['accepted', 'declined', 'tentative']) }),
       doc: 'respondToEvent(id, response) → {ok, id}: answers an invitation with "accepted", "declined" or "tentative" (sent to the organizer)',
-      run: (args, labeled) => {
+      run: (args, labeled, ctx) => {
         const ev = state.findEvent(args.id);
         if (!ev) throw notFound('event', args.id, labelOf(labeled, 'id'));
         state.responses.push({ eventId: ev.id, response: args.response, organizer: ev.organizer, date: state.now });
         state.touchEvent(ev.id);
-        state.noteWritten(`event:${ev.id}`, argsLabel(labeled));
+        state.noteWritten(`event:${ev.id}`, writtenBy(labeled, ctx));
         return ok({ id: ev.id });
       },
     }),
@@ -730,6 +759,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'log',
+      dependsOn: argumentsOnly,
       kind: 'display',
       params: ['...values'],
       schema: z.strictObject({ values: z.array(z.unknown()) }),

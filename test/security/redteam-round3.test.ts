@@ -142,9 +142,12 @@ try { await updateEvent('ev-new-1', { end: '2026-03-20T09:00:00Z' }); out = 'no-
   it('the event exists (branch taken): the tool error is trusted', async () => {
     await expectSendUntrusted(probe('Wednesday'));
   });
-  // LEAK (STRICT): and when it does not exist, the call is only queued (confirm) and does not
-  // throw: reaching the next line is as trusted as the catch.
-  it.fails('the event does not exist (branch not taken): no throw, trusted', async () => {
+  // FIXED (was a leak; a call naming an item depends on that item's state — what wrote it, and
+  // the world-state label R.wt for what may have created it unseen — and that joins the try
+  // accumulator, so "it did not throw" carries it; calls on their arguments alone do not) (STRICT):
+  // and when it does not exist, the call is only queued (confirm) and does not throw: reaching
+  // the next line was as trusted as the catch.
+  it('the event does not exist (branch not taken): no throw, trusted', async () => {
     await expectSendUntrusted(probe('NOPE-NOT-THERE'));
   });
 });
@@ -257,9 +260,10 @@ return 1;`,
       'normal',
     );
   });
-  // LEAK (NORMAL): a tool error caused by world state the attacker's branch wrote: the catch
-  // (and the send in it) runs in a trusted context.
-  it.fails('send in the catch of a tool error caused by an untrusted branch', async () => {
+  // FIXED (was a leak; the world records the context of an effect call with what it wrote, and a
+  // call naming that item fails under that label) (NORMAL): a tool error caused by world state
+  // the attacker's branch wrote: the catch (and the send in it) ran in a trusted context.
+  it('send in the catch of a tool error caused by an untrusted branch', async () => {
     await expectSendUntrusted(
       `${UNTRUSTED}if (m.body.includes('Wednesday')) { await createEvent({ title: 'x', start: '2026-03-20T10:00:00Z', end: '2026-03-20T11:00:00Z' }); }
 try { await updateEvent('ev-new-1', { end: '2026-03-20T09:00:00Z' }); } catch (e) { await sendEmail({ to: ['bob@acme.test'], subject: 's', body: 'threw' }); }
