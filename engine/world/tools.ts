@@ -569,7 +569,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
           attendees: [...(args.attendees ?? [])],
         });
         state.touchEvent(id);
-        state.noteWritten(`event:${id}`, writtenBy(labeled, ctx));
+        state.noteCreatedEvent(id, writtenBy(labeled, ctx));
         return ok({ id });
       },
     }),
