@@ -200,8 +200,15 @@ function collectReport(run: Run, plan: CompiledPlan, outcome: SandboxOutcome): R
 // ---- serving a tool call ---------------------------------------------------------------------
 
 const reply = (o: unknown): string => JSON.stringify(o);
-const failReply = (kind: string, message: string, label: Label, fatal = false): string =>
-  reply({ ok: false, kind, message, label: encodeLabel(label), ...(fatal ? { fatal: true } : {}) });
+type Reply = Record<string, unknown>;
+const failure = (kind: string, message: string, label: Label, fatal = false): Reply => ({
+  ok: false,
+  kind,
+  message,
+  label: encodeLabel(label),
+  ...(fatal ? { fatal: true } : {}),
+});
+const failReply = (kind: string, message: string, label: Label): string => reply(failure(kind, message, label));
 
 /**
  * Serves one tool request from the guest: checks its arguments, asks the gate, then refuses the
@@ -222,11 +229,25 @@ async function serveTool(run: Run, raw: string): Promise<string> {
   const call: ToolCall = { run, req, spec, seq, context, earlier };
   const args = checkArguments(call, argumentList(run, req));
   if ('reply' in args) return args.reply;
+  // Read before the gate and the tool run: the outcome depends on the state as it was.
+  const state = stateOf(spec, args.data);
   const decision = decide(call, args.named);
   noteWorldRead(run, spec, decision);
-  if (decision.decision === 'deny') return deny(call, args.named, decision);
-  if (decision.decision === 'confirm') return queueClaim(call, args, decision);
-  return execute(call, args, decision);
+  if (decision.decision === 'deny') return reply({ ...deny(call, args.named, decision), ...state });
+  if (decision.decision === 'confirm') return reply({ ...queueClaim(call, args, decision), ...state });
+  return reply({ ...(await execute(call, args, decision)), ...state });
+}
+
+/**
+ * The world state the call's outcome depends on beyond its arguments (`ToolSpec.dependsOn`),
+ * sent with every reply once the arguments are valid: the guest joins it, with its own
+ * world-state label, into the error, the result and what the enclosing try could have thrown
+ * because of (engine/README.md, what "it did not throw" reveals). A tool that does not say may
+ * depend on any of it.
+ */
+function stateOf(spec: ToolSpec, data: Record<string, unknown>): { state?: ReturnType<typeof encodeLabel> } {
+  const l = spec.dependsOn ? spec.dependsOn(data) : BOTTOM;
+  return l === null ? {} : { state: encodeLabel(l) };
 }
 
 /** An effect call decided from what the gate read: the world from now on depends on it (STRICT). */
@@ -324,21 +345,21 @@ const readOf = (d: Decision): { read?: ReturnType<typeof encodeLabel> } =>
   d.read ? { read: encodeLabel(d.read) } : {};
 
 /** The gate refused: the plan gets a PolicyDenied error. */
-function deny(call: ToolCall, named: Named, decision: Decision): string {
+function deny(call: ToolCall, named: Named, decision: Decision): Reply {
   const argsLabel = argsLabelOf(call, named);
   recordCall(call, named, decision, false);
   const message = `${call.spec.name} denied by ${decision.rule}: ${decision.reasons.join('; ')}`;
   // A budget can refuse because of calls made before, under their own contexts (and ends the
   // run: `endsRun`); a rule because of what the gate read in the world.
   const label = joinLabels(argsLabel, call.earlier, decision.read ?? BOTTOM);
-  return failReply('PolicyDenied', message, label, endsRun(decision));
+  return failure('PolicyDenied', message, label, endsRun(decision));
 }
 
 /**
  * The gate asks for approval: the call becomes a claim, committed to by a hash of exactly its
  * tool and arguments, and the plan gets a pending handle instead of a result.
  */
-function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decision, { decision: 'confirm' }>): string {
+function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decision, { decision: 'confirm' }>): Reply {
   const { run, spec, seq, context } = call;
   const { named, plainArgs } = args;
   const dataLabel = dataLabelOf(named, decision);
@@ -365,25 +386,25 @@ function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decisio
   const pending = { pending: true, claimId: id, tool: spec.name, status: 'awaiting-approval' };
   // The id numbers every call so far, and a budget may have decided the claim: both depend on
   // the earlier calls' contexts.
-  return reply({
+  return {
     ok: true,
     ...encode(labelDeep(pending, joinLabels(context, dataLabel, call.earlier, run.worldRead))),
     // The gate read the world to decide (which event, whose email): the handle shows its state.
     observes: true,
     ...readOf(decision),
-  });
+  };
 }
 
 /**
  * The gate allows: runs the tool. Its output passes the firewall and carries the arguments'
  * labels (a sanitizer's does not: that is what it is for); a failure is the plan's error.
  */
-async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): Promise<string> {
+async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): Promise<Reply> {
   const { run, spec, seq } = call;
   const { named, plainArgs } = args;
   const dataLabel = dataLabelOf(named, decision);
   try {
-    const out = await spec.run(args.data, named, { userAddresses: run.userAddresses, seq });
+    const out = await spec.run(args.data, named, { userAddresses: run.userAddresses, seq, context: call.context });
     const effect = EFFECT_KINDS.has(spec.kind);
     const observes = spec.kind === 'source' || effect;
     const scanned = withTopLabel(
@@ -393,21 +414,21 @@ async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): P
     recordCall(call, named, decision, true);
     if (spec.kind === 'display') run.transcript.push(logLine(named));
     const item = typeof plainArgs.id === 'string' ? plainArgs.id : undefined;
-    return reply({
+    return {
       ok: true,
       ...encode(scanned),
       item,
       effect,
       observes,
       ...readOf(decision),
-    });
+    };
   } catch (e) {
     const err = e instanceof ToolError ? e : new ToolError('ToolFailed', (e as Error).message);
     recordCall(call, named, decision, true, { error: err.message });
     const kind = err.kind === 'NotEnoughInformation' ? 'NotEnoughInformation' : 'RuntimeError';
     // Whether a tool fails can depend on the world's state as much as what it returns does.
     const label = joinLabels(call.context, dataLabel, run.worldRead, err.label ?? BOTTOM);
-    return failReply(kind, `${spec.name}: ${err.message}`, label);
+    return failure(kind, `${spec.name}: ${err.message}`, label);
   }
 }
 

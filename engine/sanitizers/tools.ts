@@ -68,9 +68,13 @@ export function sanitizerTools(allow: SanitizerAllowlists): SanitizerTools {
   if (allow.maxAmount !== undefined && !(Number.isFinite(allow.maxAmount) && allow.maxAmount >= 0))
     throw new Error(`maxAmount must be a finite non-negative number, got ${String(allow.maxAmount)}`);
 
+  // A sanitizer checks its argument against allowlists and contacts no run changes.
+  const argumentsOnly = (): null => null;
+
   const verifyEmailAddress: ToolSpec<{ address: string }> = {
     name: 'verifyEmailAddress',
     kind: 'sanitizer',
+    dependsOn: argumentsOnly,
     params: ['address'],
     schema: z.object({ address: z.string() }),
     doc:
@@ -91,6 +95,7 @@ export function sanitizerTools(allow: SanitizerAllowlists): SanitizerTools {
   const verifyUrl: ToolSpec<{ url: string }> = {
     name: 'verifyUrl',
     kind: 'sanitizer',
+    dependsOn: argumentsOnly,
     params: ['url'],
     schema: z.object({ url: z.string() }),
     doc:
@@ -110,6 +115,7 @@ export function sanitizerTools(allow: SanitizerAllowlists): SanitizerTools {
   const verifyAmount: ToolSpec<{ amount: string | number }> = {
     name: 'verifyAmount',
     kind: 'sanitizer',
+    dependsOn: argumentsOnly,
     params: ['amount'],
     schema: z.object({ amount: z.union([z.string(), z.number()]) }),
     doc:

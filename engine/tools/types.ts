@@ -34,6 +34,11 @@ export interface ToolContext {
   readonly userAddresses: readonly string[];
   /** The id of this call within the run (1-based sequence number). */
   readonly seq: number;
+  /**
+   * The control context the call was made under (absent: none). A tool that changes the world
+   * records it with what it wrote: the change exists because of that context too.
+   */
+  readonly context?: Label;
 }
 
 export interface ToolSpec<A = Record<string, unknown>> {
@@ -50,6 +55,15 @@ export interface ToolSpec<A = Record<string, unknown>> {
   readonly schema: z.ZodType<A>;
   /** One-line documentation shown to the planner. */
   readonly doc: string;
+  /**
+   * The world state that decides the call's outcome beyond its arguments: whether the tool
+   * throws and how the gate decides (who a reply or an update goes to), so what "it did not
+   * throw" tells the plan (engine/README.md). A label: the state of the item the call names
+   * (whether it exists, what it holds), labeled by the effect calls that wrote it; the run adds
+   * what may have written or created it unseen (the guest's world-state label). `null`: nothing
+   * but the arguments (an extractor, a sanitizer, a new event). Absent: any of the world.
+   */
+  dependsOn?(args: A): Label | null;
   /**
    * Runs the tool. `labeled` gives each named argument with its label (sanitizers and extractors
    * derive their output label from it). Returns the output with a label on every part.

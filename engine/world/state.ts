@@ -151,6 +151,15 @@ export class WorldState {
   writtenLabel(key: string): Label {
     return this.written.get(key) ?? BOTTOM;
   }
+  /**
+   * Notes what created a new event. Its id numbers the events created before it, so which item
+   * `ev-new-2` is depends on what created those too (a branch that made one more shifts it).
+   */
+  private createdEvents: Label = BOTTOM;
+  noteCreatedEvent(id: string, label: Label): void {
+    this.createdEvents = joinLabels(this.createdEvents, label);
+    this.noteWritten(`event:${id}`, this.createdEvents);
+  }
 
   /** The after-run world: a valid world file (trash separated from the other mail). */
   snapshot(): World {

@@ -15,7 +15,7 @@
 import { z } from 'zod';
 import { BOTTOM, joinLabels, sourceLabel, type Label } from '../ifc/label';
 import { labelDeep, type Json, type LabeledValue } from '../ifc/labeled-value';
-import { ToolError, type ToolSpec } from '../tools/types';
+import { ToolError, type ToolContext, type ToolSpec } from '../tools/types';
 import { bareAddress, looksLikeAddress, parseAddress } from './addresses';
 import { ruleExtractor } from './extractor';
 import { JsonSchemaSchema } from './extractor/json-schema';
@@ -106,6 +106,16 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
    */
   const calendarCandidates = (part: (e: CalendarEvent, written: Label) => Label): Label[] =>
     state.events.map((e) => part(e, wroteEvent(state, e)));
+  /** An effect's change exists because of its arguments and of the context it was made under. */
+  const writtenBy = (labeled: Readonly<Record<string, LabeledValue>>, ctx: ToolContext): Label =>
+    joinLabels(argsLabel(labeled), ctx.context ?? BOTTOM);
+  /**
+   * A call naming an item depends on the item's state (whether it exists, who it goes to, its
+   * times): what wrote it. Other calls depend on their arguments alone (ToolSpec.dependsOn).
+   */
+  const emailState = (id: string): Label => state.writtenLabel(`email:${id}`);
+  const eventState = (id: string): Label => state.writtenLabel(`event:${id}`);
+  const argumentsOnly = (): null => null;
   /**
    * Newest first, up to the limit. The structure depends on every candidate (by default every
    * email in the mailbox); `attested` hits were listed by trusted metadata alone, and their
@@ -147,10 +157,11 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
   ): ToolSpec =>
     defineTool<A>({
       ...spec,
-      run: (args, labeled) => {
+      dependsOn: (args) => emailState(args.id),
+      run: (args, labeled, ctx) => {
         const e = emailOr404(args.id, labeled);
         act(e, args);
-        state.noteWritten(`email:${e.id}`, argsLabel(labeled));
+        state.noteWritten(`email:${e.id}`, writtenBy(labeled, ctx));
         return ok({ id: e.id });
       },
     });
@@ -189,6 +200,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
   return [
     defineTool({
       name: 'now',
+      dependsOn: argumentsOnly,
       kind: 'source',
       params: [],
       schema: z.strictObject({}),
@@ -198,6 +210,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'me',
+      dependsOn: argumentsOnly,
       kind: 'source',
       params: [],
       schema: z.strictObject({}),
@@ -211,6 +224,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'listEmails',
+      dependsOn: argumentsOnly,
       kind: 'source',
       params: [],
       objectArg: true,
@@ -233,6 +247,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'getEmail',
+      dependsOn: (args) => emailState(args.id),
       kind: 'source',
       params: ['id'],
       schema: z.strictObject({ id: idArg }),
@@ -245,6 +260,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'searchEmails',
+      dependsOn: argumentsOnly,
       kind: 'source',
       params: [],
       objectArg: true,
@@ -306,6 +322,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'searchContacts',
+      dependsOn: argumentsOnly,
       kind: 'source',
       params: ['query'],
       schema: z.strictObject({ query: z.string().optional() }),
@@ -326,6 +343,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'listEvents',
+      dependsOn: argumentsOnly,
       kind: 'source',
       params: [],
       objectArg: true,
@@ -346,6 +364,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'getFreeBusy',
+      dependsOn: argumentsOnly,
       kind: 'source',
       params: [],
       objectArg: true,
@@ -385,6 +404,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'extract',
+      dependsOn: argumentsOnly,
       kind: 'extract',
       params: ['text', 'schema'],
       schema: z.strictObject({ text: z.string(), schema: JsonSchemaSchema }),
@@ -398,6 +418,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'summarize',
+      dependsOn: argumentsOnly,
       kind: 'extract',
       params: ['text'],
       objectArg: true,
@@ -414,6 +435,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'classify',
+      dependsOn: argumentsOnly,
       kind: 'extract',
       params: ['text', 'labels'],
       schema: z.strictObject({ text: z.string(), labels: z.array(z.string().min(1)).min(1) }),
@@ -429,6 +451,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'createDraft',
+      dependsOn: (args) => (args.inReplyTo === undefined ? null : emailState(args.inReplyTo)),
       kind: 'local',
       params: [],
       objectArg: true,
@@ -460,6 +483,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'sendEmail',
+      dependsOn: (args) => (args.inReplyTo === undefined ? null : emailState(args.inReplyTo)),
       kind: 'egress',
       params: [],
       objectArg: true,
@@ -497,6 +521,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'replyToEmail',
+      dependsOn: (args) => emailState(args.id),
       kind: 'egress',
       params: ['id'],
       objectArg: true,
@@ -535,6 +560,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'createEvent',
+      dependsOn: argumentsOnly,
       kind: 'egress',
       params: [],
       objectArg: true,
@@ -547,7 +573,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         description: z.string().optional(),
       }),
       doc: 'createEvent({title, start, end, attendees?, location?, description?}) → {ok, id}: a new event organised by the user; attendees get invitations',
-      run: (args, labeled) => {
+      run: (args, labeled, ctx) => {
         if (msOf(args.end) <= msOf(args.start))
           throw new ToolError('InvalidArguments', 'end: the event must end after it starts');
         checkRecipients(args.attendees ?? [], 'attendees');
@@ -563,13 +589,14 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
           attendees: [...(args.attendees ?? [])],
         });
         state.touchEvent(id);
-        state.noteWritten(`event:${id}`, argsLabel(labeled));
+        state.noteCreatedEvent(id, writtenBy(labeled, ctx));
         return ok({ id });
       },
     }),
 
     defineTool({
       name: 'forwardEmail',
+      dependsOn: (args) => emailState(args.id),
       kind: 'egress',
       params: ['id'],
       objectArg: true,
@@ -613,6 +640,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'updateEvent',
+      dependsOn: (args) => eventState(args.id),
       kind: 'egress',
       params: ['id'],
       objectArg: true,
@@ -627,7 +655,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         removeAttendees: recipientsArg.optional(),
       }),
       doc: 'updateEvent(id, {title?, start?, end?, location?, description?, addAttendees?, removeAttendees?}) → {ok, id}: changes an event you organise; its attendees get the update',
-      run: (args, labeled) => {
+      run: (args, labeled, ctx) => {
         const ev = state.findEvent(args.id);
         if (!ev) throw notFound('event', args.id, labelOf(labeled, 'id'));
         // The message quotes the event's organizer: text of the event, labeled as listEvents would.
@@ -660,23 +688,24 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
           attendees,
         });
         state.touchEvent(ev.id);
-        state.noteWritten(`event:${ev.id}`, argsLabel(labeled));
+        state.noteWritten(`event:${ev.id}`, writtenBy(labeled, ctx));
         return ok({ id: ev.id });
       },
     }),
 
     defineTool({
       name: 'respondToEvent',
+      dependsOn: (args) => eventState(args.id),
       kind: 'egress',
       params: ['id', 'response'],
       schema: z.strictObject({ id: idArg, response: z.enum(['accepted', 'declined', 'tentative']) }),
       doc: 'respondToEvent(id, response) → {ok, id}: answers an invitation with "accepted", "declined" or "tentative" (sent to the organizer)',
-      run: (args, labeled) => {
+      run: (args, labeled, ctx) => {
         const ev = state.findEvent(args.id);
         if (!ev) throw notFound('event', args.id, labelOf(labeled, 'id'));
         state.responses.push({ eventId: ev.id, response: args.response, organizer: ev.organizer, date: state.now });
         state.touchEvent(ev.id);
-        state.noteWritten(`event:${ev.id}`, argsLabel(labeled));
+        state.noteWritten(`event:${ev.id}`, writtenBy(labeled, ctx));
         return ok({ id: ev.id });
       },
     }),
@@ -750,6 +779,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
     defineTool({
       name: 'log',
+      dependsOn: argumentsOnly,
       kind: 'display',
       params: ['...values'],
       schema: z.strictObject({ values: z.array(z.unknown()) }),

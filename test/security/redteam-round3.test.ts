@@ -163,10 +163,36 @@ try { await updateEvent('ev-new-1', { end: '2026-03-20T09:00:00Z' }); out = 'no-
   it('the event exists (branch taken): the tool error is trusted', async () => {
     await expectSendUntrusted(probe('Wednesday'));
   });
-  // LEAK (STRICT): and when it does not exist, the call is only queued (confirm) and does not
-  // throw: reaching the next line is as trusted as the catch.
-  it.fails('the event does not exist (branch not taken): no throw, trusted', async () => {
+  // FIXED (was a leak; a call naming an item depends on that item's state — what wrote it, and
+  // the world-state label R.wt for what may have created it unseen — and that joins the try
+  // accumulator, so "it did not throw" carries it; calls on their arguments alone do not) (STRICT):
+  // and when it does not exist, the call is only queued (confirm) and does not throw: reaching
+  // the next line was as trusted as the catch.
+  it('the event does not exist (branch not taken): no throw, trusted', async () => {
     await expectSendUntrusted(probe('NOPE-NOT-THERE'));
+  });
+  // The same rule for an item that exists either way: the attacker's branch moves an event the
+  // user created (trusted) so that a later change is valid only when it was moved. Taken, the
+  // event's written label carries the branch's context; not taken, R.wt does.
+  const moved = (cond: string): string =>
+    attack(`await createEvent({ title: 'x', start: '2026-03-20T10:00:00Z', end: '2026-03-20T11:00:00Z' });
+if (m.body.includes('${cond}')) { await updateEvent('ev-new-1', { start: '2026-03-20T08:00:00Z', end: '2026-03-20T08:30:00Z' }); }
+let out = 'absent';
+try { await updateEvent('ev-new-1', { end: '2026-03-20T09:00:00Z' }); out = 'no-throw'; } catch (e) { out = 'threw'; }`);
+  it('an event the branch moved (taken): no throw, untrusted', async () => {
+    await expectSendUntrusted(moved('Wednesday'));
+  });
+  it('an event the branch would have moved (not taken): the throw is untrusted', async () => {
+    await expectSendUntrusted(moved('NOPE-NOT-THERE'));
+  });
+  it('an extractor in a try after untrusted writes stays trusted (control: what playbooks do)', async () => {
+    const r = await run(`const m = await getEmail('e04');
+if (m.body.includes('Wednesday')) { await createEvent({ title: 'x', start: '2026-03-20T10:00:00Z', end: '2026-03-20T11:00:00Z' }); }
+let kind = 'none';
+try { kind = await classify('a plain note', ['note', 'other']); } catch (e) { kind = 'other'; }
+await sendEmail({ to: ['bob@acme.test'], subject: 's', body: 'done' });
+return 1;`);
+    expect(lastCall(r, 'sendEmail')).toMatchObject({ trusted: true, decision: 'allow' });
   });
 });
 
@@ -278,12 +304,24 @@ return 1;`,
       'normal',
     );
   });
-  // LEAK (NORMAL): a tool error caused by world state the attacker's branch wrote: the catch
-  // (and the send in it) runs in a trusted context.
-  it.fails('send in the catch of a tool error caused by an untrusted branch', async () => {
+  // FIXED (was a leak; the world records the context of an effect call with what it wrote, and a
+  // call naming that item fails under that label) (NORMAL): a tool error caused by world state
+  // the attacker's branch wrote: the catch (and the send in it) ran in a trusted context.
+  it('send in the catch of a tool error caused by an untrusted branch', async () => {
     await expectSendUntrusted(
       `${UNTRUSTED}if (m.body.includes('Wednesday')) { await createEvent({ title: 'x', start: '2026-03-20T10:00:00Z', end: '2026-03-20T11:00:00Z' }); }
 try { await updateEvent('ev-new-1', { end: '2026-03-20T09:00:00Z' }); } catch (e) { await sendEmail({ to: ['bob@acme.test'], subject: 's', body: 'threw' }); }
+return 1;`,
+      'normal',
+    );
+  });
+  // Which event `ev-new-2` is depends on how many were created before it: a new event's written
+  // label joins what created the earlier ones, so the catch below runs under the branch.
+  it('send in the catch of a tool error on an event numbered after an untrusted one', async () => {
+    await expectSendUntrusted(
+      `${UNTRUSTED}if (m.body.includes('Wednesday')) { await createEvent({ title: 'a', start: '2026-03-20T10:00:00Z', end: '2026-03-20T11:00:00Z' }); }
+await createEvent({ title: 'b', start: '2026-03-20T10:00:00Z', end: '2026-03-20T11:00:00Z' });
+try { await updateEvent('ev-new-2', { end: '2026-03-20T09:00:00Z' }); } catch (e) { await sendEmail({ to: ['bob@acme.test'], subject: 's', body: 'threw' }); }
 return 1;`,
       'normal',
     );

@@ -1208,9 +1208,15 @@
       ),
     );
     if (S.dead) throw new LimitError('steps', 'the run was stopped');
+    // Whether the call throws, how the gate decides it, what it returns: beyond its arguments,
+    // the world state it depends on (the item it names, labeled by what wrote it) and whatever
+    // may have written or created that item unseen (R.wt: effects under a context, branches
+    // that may have made one). A call that depends on its arguments only (an extractor) has no
+    // reply.state: that it did not throw tells nothing of the world.
+    const ws = reply.state ? J(labelFrom(reply.state), R.wt) : 0;
+    acc(ws);
     if (!reply.ok) {
-      // Whether a tool fails can depend on the world's state as much as what it returns does.
-      const el = J(labelFrom(reply.label), R.wt);
+      const el = J(labelFrom(reply.label), ws);
       const err = new PlanError(reply.kind, reply.message, J(J(el, pc), reply.kind === 'PolicyDenied' ? argLabel : 0));
       // After an await the stack no longer shows the plan's line: remember the call's position.
       err.pos = { line: line, column: column };
@@ -1230,7 +1236,8 @@
     const chosenBy = J(argLabel, pc);
     if (chosenBy !== 0 && isArray(raw(out)) && raw(out)[LISTING] === true) raw(out)[CHOSEN] = chosenBy;
     // Only what reads the world sees the world's state (an extractor's answer does not).
-    return R.wt === 0 || !reply.observes ? out : withL(out, R.wt, 'world state');
+    const seen = J(reply.observes ? R.wt : 0, ws);
+    return seen === 0 ? out : withL(out, seen, 'world state');
   };
   // World state written by effect calls (and by branches that may have made one) shows in
   // everything tools return afterwards (STRICT): a draft's id, an archive folder's contents.
