@@ -179,6 +179,30 @@ export const METHODS = {
     'toString',
     'valueOf',
   ],
+  /**
+   * String methods whose result is never longer than the string and that take only plain
+   * values: on an unlabeled string the compiler calls them natively; on a labeled one the
+   * runtime calls them without its general path, the result labeled as the string.
+   */
+  plainString: [
+    'toLowerCase',
+    'toUpperCase',
+    'trim',
+    'trimStart',
+    'trimEnd',
+    'slice',
+    'substring',
+    'substr',
+    'charAt',
+    'charCodeAt',
+    'codePointAt',
+    'at',
+    'includes',
+    'startsWith',
+    'endsWith',
+    'indexOf',
+    'lastIndexOf',
+  ],
   number: ['toFixed', 'toPrecision', 'toString', 'valueOf', 'toLocaleString', 'toExponential'],
   date: [
     'getTime',

@@ -6,7 +6,7 @@
  * region whose writes are upgraded at its end (emit-regions.ts).
  */
 import type * as acorn from 'acorn';
-import { NAMESPACE_CONSTANTS } from './builtins';
+import { METHODS, NAMESPACE_CONSTANTS } from './builtins';
 import { cloneCode } from './plain-functions';
 import { CALLBACK_METHODS } from './effects';
 import { raisedBy, str, truthy, type EmitContext, type Expr, type N } from './emit-context';
@@ -385,25 +385,7 @@ export function update(ctx: EmitContext, e: acorn.UpdateExpression, unused: bool
 // ---- calls ----------------------------------------------------------------------------------------
 
 /** String methods whose result is never longer than the receiver (safe to run natively). */
-const INLINE_STRING_METHODS: ReadonlySet<string> = new Set([
-  'toLowerCase',
-  'toUpperCase',
-  'trim',
-  'trimStart',
-  'trimEnd',
-  'slice',
-  'substring',
-  'substr',
-  'charAt',
-  'charCodeAt',
-  'codePointAt',
-  'at',
-  'includes',
-  'startsWith',
-  'endsWith',
-  'indexOf',
-  'lastIndexOf',
-]);
+const INLINE_STRING_METHODS: ReadonlySet<string> = new Set(METHODS.plainString);
 
 type Args = readonly (Expr | acorn.SpreadElement)[];
 

@@ -553,8 +553,37 @@
       checkArr(o);
       return o.length;
     }
+    if (o instanceof Box && typeof o.v === 'string' && PLAIN_STRING.has(name) && args[SL] === undefined) {
+      const a = primitiveArgs(args);
+      if (a !== null) {
+        // stringMethod's answer without its general path: primitive arguments cannot make these
+        // methods throw, so the result carries the string's label and the arguments' (and is
+        // counted as a string).
+        const l = J(o.l, a.l);
+        acc(l);
+        const v = String.prototype[name].apply(o.v, a.vs);
+        return mk(typeof v === 'string' ? checkStr(v) : v, l, name, o.d, -1);
+      }
+    }
     return guardedMc(o, name, args);
   };
+  const PLAIN_STRING = new Set(M.plainString);
+  // The raw values and joined labels of arguments that are all primitives, labeled or not.
+  function primitiveArgs(args) {
+    let l = 0;
+    let vs = args;
+    for (let i = 0; i < args.length; i++) {
+      let v = args[i];
+      if (v instanceof Box) {
+        l = J(l, v.l);
+        v = v.v;
+        if (vs === args) vs = args.slice();
+        vs[i] = v;
+      }
+      if ((typeof v === 'object' && v !== null) || typeof v === 'function') return null;
+    }
+    return { vs, l };
+  }
   const methodCall = function (o, name, args) {
     let l = 0;
     from = -1;
