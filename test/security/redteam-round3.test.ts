@@ -254,6 +254,9 @@ describe('red team round 3: default policy, egress/trusted reads no data label',
       `${UNTRUSTED}const who = m.body.includes('Omar') ? 'omar@acme.test' : 'bob@acme.test';\nawait sendEmail({ to: [who], subject: 'note', body: 'hi' }); return 1;`,
     );
   });
+  // NORMAL does not carry implicit flows into values (by design, docs/semantics.md): a
+  // recipient picked by `?:` among literals looks typed there. STRICT (above) is the mode that
+  // closes it; in NORMAL the policy sees only what data flows and the control context say.
   it('the body, in NORMAL mode (a data flow: labeled in both modes)', async () => {
     await asks(
       `${UNTRUSTED}await sendEmail({ to: ['omar@acme.test'], subject: 'note', body: m.body }); return 1;`,
@@ -275,9 +278,6 @@ describe('red team round 3: default policy, egress/trusted reads no data label',
     await asks(plan);
     await asks(plan, 'normal');
   });
-  // NORMAL does not carry implicit flows into values (by design, docs/semantics.md): a
-  // recipient picked by `?:` among literals looks typed there. STRICT (above) is the mode that
-  // closes it; in NORMAL the policy sees only what data flows and the control context say.
   it("which email gets your 'Approved.': a reply whose id the attacker's text chose", async () => {
     await asks(
       `${UNTRUSTED}const target = m.body.includes('Wednesday') ? 'e05' : 'e06';\nawait replyToEmail(target, { body: 'Approved.' }); return 1;`,
