@@ -4,6 +4,8 @@
  */
 import { describe, it, expect } from 'vitest';
 import type { GateCall, Decision } from '../../../engine/gate/types';
+import type { Label } from '../../../engine/ifc/label';
+import type { LabeledValue } from '../../../engine/ifc/labeled-value';
 import { loadPolicy, policyGate, presetPolicy, type Policy } from '../../../engine/policy';
 import { arr, call, ctx, fromEmail, lab, lit, val, ATTACKER, CONTACT, PRIYA, USER } from './helpers';
 
@@ -326,6 +328,97 @@ const decidedByRecipients = (): Case[] => [
     decision: 'confirm',
     rule: 'egress/untrusted-recipient',
   },
+  ...acceptFromOrganiser(),
+];
+
+/**
+ * calendar/accept-from-organiser: "accept Bob's meeting" picked with `find` from a listing
+ * filtered on Bob (listEvents `organizer`), whose candidates are Bob's invitations (ev1, ev3)
+ * and, in the attacks, an unauthenticated or someone else's event (ev9).
+ */
+const bobsPick = (others: string[], response: LabeledValue = lit('accepted'), context?: Label): GateCall =>
+  call(
+    'respondToEvent',
+    {
+      id: val('ev1', {
+        sources: ['tool:listEvents:ev1', ...['ev1', ...others].map((e) => `tool:listEvents:${e}#listed`)],
+        readers: [CONTACT, USER],
+      }),
+      response,
+    },
+    context ? { context } : {},
+  );
+const acceptFromOrganiser = (): Case[] => [
+  {
+    name: "accepting a contact's invitation that only the contact's own invitations decided",
+    call: bobsPick(['ev3']),
+    recipients: [CONTACT],
+    authors: { ev1: CONTACT, ev3: CONTACT },
+    decision: 'allow',
+    rule: 'calendar/accept-from-organiser',
+    reasons: ['every untrusted source was sent (authenticated) by a recipient: bob@acme.test'],
+  },
+  {
+    name: 'the same acceptance when a forged invitation (organiser not authenticated) is a candidate',
+    call: bobsPick(['ev3', 'ev9']),
+    recipients: [CONTACT],
+    authors: { ev1: CONTACT, ev3: CONTACT },
+    decision: 'confirm',
+    rule: 'egress/untrusted-data',
+    reasons: ['tool:listEvents:ev9#listed, whose sender is not authenticated'],
+  },
+  {
+    name: "the same acceptance when an outsider's event took part",
+    call: bobsPick(['ev9']),
+    recipients: [CONTACT],
+    authors: { ev1: CONTACT, ev9: ATTACKER },
+    decision: 'confirm',
+    rule: 'egress/untrusted-data',
+    reasons: [`sent by ${ATTACKER}, who is not a recipient`],
+  },
+  {
+    name: 'the picked invitation itself not authenticated (a forged one is the only candidate)',
+    call: bobsPick([]),
+    recipients: [CONTACT],
+    decision: 'confirm',
+    rule: 'egress/untrusted-data',
+  },
+  {
+    name: "accepting in a branch the contact's invitations decided (whether, not only which)",
+    call: bobsPick(
+      ['ev3'],
+      lit('accepted'),
+      lab({ sources: ['tool:listEvents:ev1#listed'], readers: [CONTACT, USER] }),
+    ),
+    recipients: [CONTACT],
+    authors: { ev1: CONTACT, ev3: CONTACT },
+    decision: 'confirm',
+    rule: 'egress/untrusted-context',
+  },
+  {
+    name: 'an answer the invitation chose (its text says which)',
+    call: bobsPick(['ev3'], val('accepted', { sources: ['tool:listEvents:ev1'], readers: [CONTACT, USER] })),
+    recipients: [CONTACT],
+    authors: { ev1: CONTACT, ev3: CONTACT },
+    decision: 'confirm',
+    rule: 'egress/untrusted-data',
+  },
+  {
+    name: 'declining the same way (not self-scoped: only the decline rule could, and it asks for that)',
+    call: bobsPick(['ev3'], lit('declined')),
+    recipients: [CONTACT],
+    authors: { ev1: CONTACT, ev3: CONTACT },
+    decision: 'confirm',
+    rule: 'egress/untrusted-data',
+  },
+  {
+    name: "accepting an authenticated outsider's invitation the same way",
+    call: bobsPick(['ev3']),
+    recipients: [WEBINAR],
+    authors: { ev1: WEBINAR, ev3: WEBINAR },
+    decision: 'confirm',
+    rule: 'egress/untrusted-recipient',
+  },
 ];
 
 /** Mail that untrusted data wrote or addressed: it runs on its own only back to the one person who wrote it. */
@@ -523,8 +616,15 @@ const defaultCases = (): Case[] => [
   {
     name: 'accepting an invitation',
     call: call('respondToEvent', { id: eventId('ev1', 'carol@other.test', [CONTACT]), response: lit('accepted') }),
+    authors: { ev1: 'carol@other.test' },
     decision: 'allow',
     rule: 'calendar/respond',
+  },
+  {
+    name: 'accepting an invitation whose organiser was not authenticated (a forged one)',
+    call: call('respondToEvent', { id: eventId('ev1', 'carol@other.test', [CONTACT]), response: lit('accepted') }),
+    decision: 'confirm',
+    rule: 'egress/untrusted-recipient',
   },
   {
     name: 'an answer decided by the invitation itself',
@@ -532,6 +632,7 @@ const defaultCases = (): Case[] => [
       id: eventId('ev1', 'carol@other.test'),
       response: val('declined', { sources: ['tool:listEvents:ev1'], readers: ['carol@other.test', USER] }),
     }),
+    authors: { ev1: 'carol@other.test' },
     decision: 'allow',
     rule: 'calendar/respond',
   },
