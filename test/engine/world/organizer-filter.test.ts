@@ -5,7 +5,8 @@
  * unauthenticated one (a forged organiser is text its sender chose). Memberships stay untrusted.
  */
 import { describe, expect, it } from 'vitest';
-import { plainOf, type LabeledValue } from '../../../engine/ifc/labeled-value';
+import { sourceLabel } from '../../../engine/ifc/label';
+import { labelDeep, plainOf, type LabeledValue } from '../../../engine/ifc/labeled-value';
 import { call, smallState, toolsOf } from './harness';
 
 const WORLD = (extra = '') => `
@@ -66,5 +67,19 @@ describe('listEvents: organizer as a whole address', () => {
     await call(tools, 'createEvent', { title: 'Focus', start: '2026-03-18T12:00:00Z', end: '2026-03-18T13:00:00Z' });
     const r = await call(tools, 'listEvents', { ...WED, organizer: 'alex@acme.test' });
     expect(ids(r)).toEqual(['a1', 'ev-new-1']);
+  });
+
+  it("an answer written on that organiser's invitation joins the membership with what decided it", async () => {
+    const tools = toolsOf(smallState(WORLD()));
+    const branch = sourceLabel('tool:getEmail:e04', { trusted: false, readers: ['zed@attacker.test'] });
+    await tools
+      .get('respondToEvent')!
+      .run(
+        { id: 'b2', response: 'tentative' },
+        { id: labelDeep('b2', branch), response: labelDeep('tentative', branch) },
+        { userAddresses: [], seq: 1, context: branch },
+      );
+    const r = await call(tools, 'listEvents', { ...WED, organizer: 'bob@acme.test' });
+    expect(r.label.untrusted).toContain('tool:getEmail:e04#listed');
   });
 });
