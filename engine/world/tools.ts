@@ -104,8 +104,10 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
    * not only on those it returns: an event an effect call put on another day would be in the
    * window had that call said so.
    */
-  const calendarCandidates = (part: (e: CalendarEvent, written: Label) => Label): Label[] =>
-    state.events.map((e) => part(e, wroteEvent(state, e)));
+  const calendarCandidates = (
+    part: (e: CalendarEvent, written: Label) => Label,
+    among: (e: CalendarEvent) => boolean = () => true,
+  ): Label[] => state.events.filter(among).map((e) => part(e, wroteEvent(state, e)));
   /** An effect's change exists because of its arguments and of the context it was made under. */
   const writtenBy = (labeled: Readonly<Record<string, LabeledValue>>, ctx: ToolContext): Label =>
     joinLabels(argsLabel(labeled), ctx.context ?? BOTTOM);
@@ -191,6 +193,28 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
   };
   const overlaps = (e: { start: string; end: string }, w: { from: number; to: number }): boolean =>
     msOf(e.start) < w.to && msOf(e.end) > w.from;
+
+  /**
+   * `listEvents`' organizer filter. A whole address compares the organiser's address; for an
+   * invitation whose organiser the server authenticated that is attested metadata, and no effect
+   * call can change it (createEvent organises as the user, updateEvent keeps the organiser), so
+   * an authenticated event organised by anyone else is no candidate, whatever it says or
+   * whenever it is. An unauthenticated one stays a candidate, listed or not: its organiser is
+   * text its sender chose. Any other filter is a substring of the organiser text and narrows
+   * nothing.
+   */
+  const organizerFilter = (
+    organizer: string | undefined,
+  ): { matches: (e: CalendarEvent) => boolean; candidate: (e: CalendarEvent) => boolean } => {
+    const want = organizer?.trim().toLowerCase();
+    if (!want) return { matches: () => true, candidate: () => true };
+    if (!looksLikeAddress(want)) {
+      const matches = (e: CalendarEvent): boolean => e.organizer.toLowerCase().includes(want);
+      return { matches, candidate: () => true };
+    }
+    const matches = (e: CalendarEvent): boolean => bareAddress(e.organizer) === want;
+    return { matches, candidate: (e) => e.authenticated === false || matches(e) };
+  };
 
   const changeFolder = (e: Email, to: string, action: 'archive' | 'move' | 'delete'): void => {
     state.changes.push({ emailId: e.id, action, from: e.folder, to });
@@ -347,17 +371,19 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
       kind: 'source',
       params: [],
       objectArg: true,
-      schema: z.strictObject({ from: isoArg.optional(), to: isoArg.optional() }),
-      doc: 'listEvents({from?, to?}) → events overlapping [from, to) by start time (default: today and the 6 days after); items {id, title, start, end, location, description, organizer, attendees}; trusted only when the user organised the event',
+      schema: z.strictObject({ from: isoArg.optional(), to: isoArg.optional(), organizer: z.string().optional() }),
+      doc: 'listEvents({from?, to?, organizer?}) → events overlapping [from, to) by start time (default: today and the 6 days after), earliest first; organizer: a whole address keeps only the events that address organised (anything else is a substring of the organizer); items {id, title, start, end, location, description, organizer, attendees}; trusted only when the user organised the event',
       run: (args, labeled) => {
         const w = timeWindow(args.from, args.to);
+        const by = organizerFilter(args.organizer);
         const hits = state.events
           .filter((e) => overlaps(e, w))
+          .filter(by.matches)
           .sort((a, b) => msOf(a.start) - msOf(b.start) || a.id.localeCompare(b.id));
         return list(
           hits.map((e) => labeledEvent(e, user(), BOTTOM, wroteEvent(state, e))),
           argsLabel(labeled),
-          calendarCandidates((e, written) => eventLabels(e, user(), written).base),
+          calendarCandidates((e, written) => eventLabels(e, user(), written).base, by.candidate),
         );
       },
     }),

@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
 import { loadWorld, simulate, type SimulateResult } from '../../engine/run/simulate';
 import type { CallRecord, Mode } from '../../engine/run/types';
 
@@ -273,21 +274,124 @@ describe('red team round 3: leaving a listing loop in its first iteration', () =
 });
 
 describe('red team round 3: default policy, egress/trusted reads no data label', () => {
-  // POLICY (default preset, STRICT and NORMAL): `egress/trusted` allows a send when every
-  // recipient is trusted and may read the data and the context is trusted; it does not look at
-  // the data's integrity. The engine labels these calls untrusted (trusted: false), yet the gate
-  // allows them on their own under a rule named "trusted". Documented (policy README: a contact
-  // is a trusted recipient by value), but it contradicts `egress/decided-by-recipients`, which
-  // refuses UNTRUSTED_TEXT: Carla's own text goes out from the user's account to Omar (cc'd).
-  it.fails("the attacker's email body sent to a reader of it is allowed", async () => {
+  // The default preset now allows a send on its own only when every argument is trusted
+  // (egress/trusted), or when the only untrusted input is the recipients' own authenticated
+  // mail (egress/decided-by-recipients: your words; egress/to-its-author: their words, back to
+  // them alone). Anything else an email wrote or chose asks: egress/untrusted-data (high).
+  const asks = async (plan: string, mode: Mode = 'strict', tool = 'sendEmail'): Promise<void> => {
+    const call = lastCall(await run(plan, mode), tool);
+    expect(call).toMatchObject({ trusted: false, decision: 'confirm', rule: 'egress/untrusted-data' });
+  };
+  const quiet = async (plan: string, tool: string, rule: string): Promise<void> => {
+    expect(lastCall(await run(plan), tool)).toMatchObject({ executed: true, decision: 'allow', rule });
+  };
+  // FIXED (was a leak; egress/trusted requires every argument trusted, and Omar did not write
+  // it) (STRICT): the preset allowed a send to trusted recipients who may read the data under a
+  // trusted context without looking at the data's integrity, so Carla's own text went out from
+  // the user's account to Omar (cc'd on her mail, so a reader).
+  it("the attacker's email body sent to a reader of it is allowed", async () => {
     await expectSendUntrusted(
       `${UNTRUSTED}await sendEmail({ to: ['omar@acme.test'], subject: 'note', body: m.body }); return 1;`,
     );
   });
-  // POLICY: the recipient itself chosen by the attacker's text (among contacts) is allowed.
-  it.fails("a recipient chosen by the attacker's text is allowed", async () => {
+  // FIXED (was a leak; egress/trusted requires the recipients' labels trusted too) (STRICT): the
+  // recipient itself chosen by the attacker's text (among contacts) was allowed.
+  it("a recipient chosen by the attacker's text is allowed", async () => {
     await expectSendUntrusted(
       `${UNTRUSTED}const who = m.body.includes('Omar') ? 'omar@acme.test' : 'bob@acme.test';\nawait sendEmail({ to: [who], subject: 'note', body: 'hi' }); return 1;`,
+    );
+  });
+  // NORMAL does not carry implicit flows into values (by design, docs/semantics.md): a
+  // recipient picked by `?:` among literals looks typed there. STRICT (above) is the mode that
+  // closes it; in NORMAL the policy sees only what data flows and the control context say.
+  it('the body, in NORMAL mode (a data flow: labeled in both modes)', async () => {
+    await asks(
+      `${UNTRUSTED}await sendEmail({ to: ['omar@acme.test'], subject: 'note', body: m.body }); return 1;`,
+      'normal',
+    );
+  });
+  it("the email's subject as the subject", async () => {
+    await asks(
+      `${UNTRUSTED}await sendEmail({ to: ['omar@acme.test'], subject: m.subject, body: 'see below' }); return 1;`,
+    );
+  });
+  it("a cc the attacker's text chose", async () => {
+    await asks(
+      `${UNTRUSTED}await sendEmail({ to: ['omar@acme.test'], cc: [m.body.includes('Wednesday') ? 'omar@acme.test' : 'bob@acme.test'], subject: 'note', body: 'hi' }); return 1;`,
+    );
+  });
+  it("a cc copied from the email's header, STRICT and NORMAL", async () => {
+    const plan = `${UNTRUSTED}await sendEmail({ to: ['omar@acme.test'], cc: m.cc, subject: 'note', body: 'hi' }); return 1;`;
+    await asks(plan);
+    await asks(plan, 'normal');
+  });
+  it("which email gets your 'Approved.': a reply whose id the attacker's text chose", async () => {
+    await asks(
+      `${UNTRUSTED}const target = m.body.includes('Wednesday') ? 'e05' : 'e06';\nawait replyToEmail(target, { body: 'Approved.' }); return 1;`,
+      'strict',
+      'replyToEmail',
+    );
+  });
+  it('a forward (the original and its attachments) never goes out on its own', async () => {
+    const r = await run(`${UNTRUSTED}await forwardEmail(m.id, { to: ['omar@acme.test'] }); return 1;`);
+    expect(lastCall(r, 'forwardEmail')).toMatchObject({ decision: 'confirm', rule: 'forward/original-content' });
+  });
+  it("an invitation to a reader carrying the email's text (book)", async () => {
+    await asks(
+      `${UNTRUSTED}await createEvent({ title: m.subject, start: '2026-03-18T14:00:00Z', end: '2026-03-18T15:00:00Z', attendees: ['omar@acme.test'] }); return 1;`,
+      'strict',
+      'createEvent',
+    );
+  });
+  // A forged invitation (organiser not authenticated) claiming to be Omar's, earlier that day:
+  // "accept Omar's meeting" picks it with find(), in a trusted context. egress/trusted used to
+  // accept it (the organiser, a contact, is the only recipient): the attacker booked your time.
+  it('accepting the meeting of a contact: a forged invitation is picked (book), STRICT and NORMAL', async () => {
+    const doc = parse(WORLD_TEXT) as { events: Record<string, unknown>[] };
+    doc.events.push({
+      id: 'ev99',
+      title: 'Initech demo (moved)',
+      start: '2026-03-18T08:30:00Z',
+      end: '2026-03-18T09:00:00Z',
+      location: 'https://meet.attacker.test/x',
+      description: '',
+      organizer: 'omar@acme.test',
+      attendees: ['maya@acme.test'],
+      authenticated: false,
+    });
+    const plan = `const evs = await listEvents({ from: '2026-03-18T00:00:00Z', to: '2026-03-19T00:00:00Z' });
+const go = evs.find((ev) => ev.organizer === 'omar@acme.test');
+await respondToEvent(go.id, 'accepted');
+return go.id;`;
+    for (const mode of ['strict', 'normal'] as const) {
+      const r = await simulate({ plan, world: loadWorld(stringify(doc), DEMO), mode });
+      expect(lastCall(r, 'respondToEvent')).toMatchObject({
+        args: { id: 'ev99' },
+        decision: 'confirm',
+        rule: 'egress/untrusted-data',
+      });
+    }
+  });
+  it("the attacker's text quoted to the attacker and a colleague (reply all)", async () => {
+    await asks(
+      `${UNTRUSTED}await replyToEmail(m.id, { body: 'Re: ' + m.body, replyAll: true }); return 1;`,
+      'strict',
+      'replyToEmail',
+    );
+  });
+  // The quiet paths stay: only the recipient's own authenticated mail took part.
+  it('control: a reply in your words to the sender of the mail runs on its own', async () => {
+    await quiet(
+      `${UNTRUSTED}await replyToEmail(m.id, { body: 'Thanks, Wednesday works.' }); return 1;`,
+      'replyToEmail',
+      'egress/decided-by-recipients',
+    );
+  });
+  it("control: the sender's own words back to her alone run on their own (contract sample 07)", async () => {
+    await quiet(
+      `${UNTRUSTED}await sendEmail({ to: ['carla@globex.test'], subject: 'Re: ' + m.subject, body: 'Agreed: ' + m.body.slice(0, 30) }); return 1;`,
+      'sendEmail',
+      'egress/to-its-author',
     );
   });
 });
@@ -578,5 +682,137 @@ describe('red team round 3: short-circuit right sides that were NOT evaluated', 
   });
   it('?: with the write in the arm not taken (control)', async () => {
     await expectSendUntrusted(attack(`let out = 'no';\nm.body.includes('NOPE-NOT-THERE') ? (out = 'yes') : 0;`));
+  });
+});
+
+describe("red team round 3: accepting a contact's invitation from a listing filtered on its organiser", () => {
+  // listEvents({organizer}) leaves out authenticated invitations of anyone else, so "accept Omar's
+  // Initech demo" picked with find() runs on its own (calendar/respond: Omar's ev07 is the only
+  // candidate). Each attack below puts an invitation of the attacker's where the pick could see
+  // it, or writes on one from a branch the attacker's mail decided: nothing is accepted on its own.
+  const ACCEPT = (
+    organizer = 'omar@acme.test',
+  ) => `const evs = await listEvents({ from: '2026-03-18T00:00:00Z', to: '2026-03-19T00:00:00Z', organizer: '${organizer}' });
+const demo = evs.find((ev) => ev.title.startsWith('Initech demo'));
+await respondToEvent(demo.id, 'accepted');
+return demo.id;`;
+  const invitation = (id: string, organizer: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    title: 'Initech demo (moved)',
+    start: '2026-03-18T08:30:00Z',
+    end: '2026-03-18T09:00:00Z',
+    location: 'https://meet.attacker.test/x',
+    description: '',
+    organizer,
+    attendees: ['maya@acme.test'],
+    ...extra,
+  });
+  const worldWith = (events: Record<string, unknown>[], drop: string[] = []): string => {
+    const doc = parse(WORLD_TEXT) as { events: Record<string, unknown>[] };
+    doc.events = [...doc.events.filter((e) => !drop.includes(String(e.id))), ...events];
+    return stringify(doc);
+  };
+  const accepted = async (plan: string, world: string, mode: Mode): Promise<CallRecord | undefined> =>
+    lastCall(
+      await simulate({ plan, world: loadWorld(world, DEMO), mode, input: structuredClone(INPUT) }),
+      'respondToEvent',
+    );
+  const neverOnItsOwn = (c: CallRecord | undefined): void => {
+    expect(c).toBeDefined();
+    expect(c!.decision).not.toBe('allow');
+    expect(c!.executed).toBe(false);
+  };
+
+  it("control: Omar's own invitation, the only candidate, is accepted on its own (STRICT and NORMAL)", async () => {
+    for (const mode of ['strict', 'normal'] as const)
+      expect(await accepted(ACCEPT(), WORLD_TEXT, mode)).toMatchObject({
+        args: { id: 'ev07' },
+        decision: 'allow',
+        executed: true,
+        rule: 'calendar/respond',
+      });
+  });
+  it("control: another invitation of Omar's in the listing (any day) leaves only calendar/accept-from-organiser", async () => {
+    const weekly = invitation('ev98', 'omar@acme.test', {
+      title: 'Weekly',
+      start: '2026-03-24T08:30:00Z',
+      end: '2026-03-24T09:00:00Z',
+    });
+    expect(await accepted(ACCEPT(), worldWith([weekly]), 'strict')).toMatchObject({
+      args: { id: 'ev07' },
+      executed: true,
+      rule: 'calendar/accept-from-organiser',
+    });
+  });
+  it('a forged invitation (organiser not authenticated) claiming to be Omar, earlier that day', async () => {
+    const world = worldWith([invitation('ev99', 'omar@acme.test', { authenticated: false })]);
+    for (const mode of ['strict', 'normal'] as const) {
+      const c = await accepted(ACCEPT(), world, mode);
+      expect(c).toMatchObject({ args: { id: 'ev99' }, rule: 'egress/untrusted-data' });
+      neverOnItsOwn(c);
+    }
+  });
+  it('a forged invitation that is the only candidate (Omar has none): calendar/respond needs the organiser authenticated', async () => {
+    const world = worldWith([invitation('ev99', 'omar@acme.test', { authenticated: false })], ['ev07']);
+    for (const mode of ['strict', 'normal'] as const) {
+      const c = await accepted(ACCEPT(), world, mode);
+      expect(c).toMatchObject({ args: { id: 'ev99' } });
+      neverOnItsOwn(c);
+    }
+  });
+  it('a look-alike organiser (authenticated for its own domain), picked by a filter that is not a whole address', async () => {
+    const world = worldWith([invitation('ev99', 'omar@acme-test.test')]);
+    for (const mode of ['strict', 'normal'] as const) {
+      const c = await accepted(ACCEPT('omar'), world, mode);
+      expect(c).toMatchObject({ args: { id: 'ev99' }, rule: 'egress/untrusted-recipient' });
+      neverOnItsOwn(c);
+    }
+    // The whole address does not list it at all.
+    expect(await accepted(ACCEPT(), world, 'strict')).toMatchObject({ args: { id: 'ev07' }, executed: true });
+  });
+  it("an outsider's same-titled invitation in the window: not a candidate when filtered; asks when not", async () => {
+    const world = worldWith([invitation('ev99', 'events@initech-demo.test')]);
+    expect(await accepted(ACCEPT(), world, 'strict')).toMatchObject({ args: { id: 'ev07' }, executed: true });
+    const unfiltered = ACCEPT().replace(`, organizer: 'omar@acme.test'`, '');
+    for (const mode of ['strict', 'normal'] as const) neverOnItsOwn(await accepted(unfiltered, world, mode));
+  });
+  it("an event the attacker's branch created: STRICT joins the branch into what the world shows", async () => {
+    const plan = `${UNTRUSTED}if (m.body.includes('Wednesday')) { await createEvent({ title: 'Initech demo', start: '2026-03-18T07:00:00Z', end: '2026-03-18T08:00:00Z' }); }\n${ACCEPT()}`;
+    const c = await accepted(plan, WORLD_TEXT, 'strict');
+    expect(c).toMatchObject({ args: { id: 'ev07' } });
+    neverOnItsOwn(c);
+    // NORMAL: an event you organise cannot be in Omar's listing, so only Omar's is answered.
+    expect(await accepted(plan, WORLD_TEXT, 'normal')).toMatchObject({ args: { id: 'ev07' } });
+  });
+  it("an answer to Omar's invitation in a branch the attacker's mail decided", async () => {
+    const plan = `${UNTRUSTED}if (m.body.includes('Wednesday')) { await respondToEvent('ev07', 'tentative'); }\n${ACCEPT()}`;
+    // STRICT: the listing joins the contexts of the effect calls made so far.
+    neverOnItsOwn(await accepted(plan, WORLD_TEXT, 'strict'));
+    // NORMAL: the branch's answer only waits for a person (so it wrote nothing on ev07: the world
+    // test shows a written answer joining the membership); the accept is decided by Omar's alone.
+    const r = await simulate({
+      plan,
+      world: loadWorld(WORLD_TEXT, DEMO),
+      mode: 'normal',
+      input: structuredClone(INPUT),
+    });
+    const [branch, accept] = r.report.calls.filter((c) => c.tool === 'respondToEvent');
+    expect(branch).toMatchObject({ executed: false, decision: 'confirm' });
+    expect(accept).toMatchObject({ args: { id: 'ev07' }, rule: 'calendar/respond' });
+  });
+  it('accepting in a branch that the listing decided (whether, not only which) asks', async () => {
+    const plan = ACCEPT().replace('await respondToEvent', 'if (demo) await respondToEvent');
+    const world = worldWith([
+      invitation('ev98', 'omar@acme.test', {
+        title: 'Weekly',
+        start: '2026-03-24T08:30:00Z',
+        end: '2026-03-24T09:00:00Z',
+      }),
+    ]);
+    for (const mode of ['strict', 'normal'] as const)
+      expect(await accepted(plan, world, mode)).toMatchObject({
+        decision: 'confirm',
+        rule: 'egress/untrusted-context',
+      });
   });
 });

@@ -37,6 +37,8 @@ describe('the planner', () => {
     const { system, user } = plannerPrompt(input);
     expect(system).toContain('listEmails({folder?, limit?})');
     expect(system).toContain('Maya (maya@acme.test)');
+    // How to pick one person's items so that nobody else's decide which (engine/policy/README.md).
+    expect(system).toContain('listEvents `organizer`');
     expect(user).toBe('draft a thank-you to Bob');
   });
 

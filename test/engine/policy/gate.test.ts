@@ -87,10 +87,15 @@ describe('recipients', () => {
       sources: ['tool:getEmail:e1', 'sanitizer:verifyEmailAddress'],
       verified: 'EmailAddress',
     });
-    expect(gate(call('sendEmail', { ...email, to: arr([verified]) })).rule).toBe('egress/trusted');
+    // The recipients are trusted (no egress/untrusted-recipient), but an email chose them, so
+    // the send is not yours alone: it asks (egress/untrusted-data), naming the email.
+    const chosen = gate(call('sendEmail', { ...email, to: arr([verified]) }));
+    expect(chosen.rule).toBe('egress/untrusted-data');
+    expect(chosen.reasons).toContain('`to[0]` came from tool:getEmail:e1, which is untrusted');
     const p = withAllowlists(def, { recipients: ['*@partner.test'] });
     const fromMail = fromEmail('e1', ['carol@partner.test'], []);
-    expect(policyGate(p)(call('sendEmail', { ...email, to: fromMail })).rule).toBe('egress/trusted');
+    expect(policyGate(p)(call('sendEmail', { ...email, to: fromMail })).rule).toBe('egress/untrusted-data');
+    expect(policyGate(p)(call('sendEmail', { ...email, to: lit(['carol@partner.test']) })).rule).toBe('egress/trusted');
     expect(gate(call('sendEmail', { ...email, to: fromMail })).rule).toBe('egress/untrusted-recipient');
     expect(gate(call('sendEmail', { ...email, to: lit([CONTACT]), cc: fromEmail('m1', [ATTACKER], []) })).rule).toBe(
       'egress/untrusted-recipient',
@@ -112,10 +117,17 @@ describe('recipients', () => {
     expect(d.reasons).toContain(
       'carol@other.test (a participant of `id` e1) is not one of your addresses, a contact or allowlisted',
     );
-    // The host knows the reply goes to a contact only:
+    // The host knows the reply goes to a contact only. The email replied to is untrusted: the
+    // reply runs on its own only when that contact sent it (authenticated), else it asks.
     const resolved = policyGate(def, { recipientsOf: () => [CONTACT] });
-    expect(resolved(call('replyToEmail', { id, body: lit('ok') })).rule).toBe('egress/trusted');
-    expect(resolved(call('replyToEmail', { id, body })).rule).toBe('egress/review');
+    expect(resolved(call('replyToEmail', { id, body: lit('ok') })).rule).toBe('egress/untrusted-data');
+    const theirs = policyGate(def, { recipientsOf: () => [CONTACT], authorOf: () => CONTACT });
+    expect(theirs(call('replyToEmail', { id, body: lit('ok') })).rule).toBe('egress/decided-by-recipients');
+    const d2 = resolved(call('replyToEmail', { id, body }));
+    expect(d2.rule).toBe('egress/untrusted-data');
+    expect(d2.reasons).toContain(
+      'bob@acme.test (a participant of `id` e1) cannot read `body` (from tool:getEmail:e1): its readers are {alex@acme.test, carol@other.test}',
+    );
   });
 
   it('replyToEmail with an id whose label names no other reader has unknown recipients', () => {
@@ -133,7 +145,7 @@ describe('recipients', () => {
     const mine = fromEmail('e2', 'private', []); // readers: the user only
     expect(gate(call('sendEmail', { ...email, to: lit([USER]), body: mine })).rule).toBe('egress/to-self');
     const d = gate(call('sendEmail', { ...email, to: lit([USER, CONTACT]), body: mine }));
-    expect(d.rule).toBe('egress/review');
+    expect(d.rule).toBe('egress/untrusted-data');
     expect(d.reasons).toContain(
       '`to[1]` (bob@acme.test) cannot read `body` (from tool:getEmail:e2): its readers are {alex@acme.test}',
     );
@@ -180,7 +192,10 @@ describe('bulk egress', () => {
     val('x', { sources: ids.map((i) => `tool:getEmail:${i}`), readers: 'public', caps });
 
   it('counts distinct untrusted sources of the data', () => {
-    expect(g(call('sendEmail', { ...email, to: lit([CONTACT]), body: body(['a', 'b']) })).rule).toBe('egress/trusted');
+    // within the limit: not bulk (the untrusted data still asks, for its own reason)
+    expect(g(call('sendEmail', { ...email, to: lit([CONTACT]), body: body(['a', 'b']) })).rule).toBe(
+      'egress/untrusted-data',
+    );
     const d = g(call('sendEmail', { ...email, to: lit([CONTACT]), body: body(['a', 'b', 'c']) }));
     expect(d.rule).toBe('egress/bulk');
     expect(d.reasons).toContain(
@@ -192,7 +207,7 @@ describe('bulk egress', () => {
     // one leaf, one source, two PII caps → 2 findings: within the limit
     expect(
       g(call('sendEmail', { ...email, to: lit([CONTACT]), body: body(['a'], ['PII_PHONE', 'PII_IBAN']) })).rule,
-    ).toBe('egress/trusted');
+    ).toBe('egress/untrusted-data');
     // the same caps in another leaf from another item → 4 findings
     const d = g(
       call('sendEmail', {

@@ -4,6 +4,8 @@
  */
 import { describe, it, expect } from 'vitest';
 import type { GateCall, Decision } from '../../../engine/gate/types';
+import type { Label } from '../../../engine/ifc/label';
+import type { LabeledValue } from '../../../engine/ifc/labeled-value';
 import { loadPolicy, policyGate, presetPolicy, type Policy } from '../../../engine/policy';
 import { arr, call, ctx, fromEmail, lab, lit, val, ATTACKER, CONTACT, PRIYA, USER } from './helpers';
 
@@ -211,21 +213,26 @@ const sharedEgress = (): Case[] => [
     risk: 'high',
     reasons: ['`to[0]` (zed@attacker.test) came from tool:getEmail:m1, which is untrusted'],
   },
-  {
-    name: 'a contact who may not read the body (sample 05)',
-    call: call(
-      'sendEmail',
-      { to: lit([OMAR]), subject: lit('FYI'), body: fromEmail('m2', 'OFFER', [PRIYA]) },
-      { contacts },
-    ),
-    decision: 'confirm',
-    rule: 'egress/review',
-    risk: 'medium',
-    reasons: [
-      '`to[0]` (omar@acme.test) cannot read `body` (from tool:getEmail:m2): its readers are {alex@acme.test, priya@acme.test}',
-    ],
-  },
 ];
+
+/** Sample 05: an email's text to a contact who may not read it (the default preset also sees who wrote it). */
+const sample05 = (rule: string, risk: Case['risk']): Case => ({
+  name: 'a contact who may not read the body (sample 05)',
+  call: call(
+    'sendEmail',
+    { to: lit([OMAR]), subject: lit('FYI'), body: fromEmail('m2', 'OFFER', [PRIYA]) },
+    { contacts },
+  ),
+  decision: 'confirm',
+  rule,
+  risk,
+  reasons: [
+    '`to[0]` (omar@acme.test) cannot read `body` (from tool:getEmail:m2): its readers are {alex@acme.test, priya@acme.test}',
+  ],
+});
+
+/** The caps the world puts on an email's text fields (from, to, cc, subject, body). */
+const MAIL_TEXT = ['UNTRUSTED_TEXT', 'EXTERNAL_CONTENT'];
 
 /** Sample 07: a plan literal to a contact, with data from an email that contact may read. */
 const sample07 = (): GateCall =>
@@ -233,8 +240,8 @@ const sample07 = (): GateCall =>
     'sendEmail',
     {
       to: lit([PRIYA]),
-      subject: fromEmail('m2', 'Re: Offer', [PRIYA]),
-      body: fromEmail('m2', 'Looks good: …', [PRIYA]),
+      subject: fromEmail('m2', 'Re: Offer', [PRIYA], MAIL_TEXT),
+      body: fromEmail('m2', 'Looks good: …', [PRIYA], MAIL_TEXT),
     },
     { contacts },
   );
@@ -321,16 +328,202 @@ const decidedByRecipients = (): Case[] => [
     decision: 'confirm',
     rule: 'egress/untrusted-recipient',
   },
+  ...acceptFromOrganiser(),
+];
+
+/**
+ * calendar/accept-from-organiser: "accept Bob's meeting" picked with `find` from a listing
+ * filtered on Bob (listEvents `organizer`), whose candidates are Bob's invitations (ev1, ev3)
+ * and, in the attacks, an unauthenticated or someone else's event (ev9).
+ */
+const bobsPick = (others: string[], response: LabeledValue = lit('accepted'), context?: Label): GateCall =>
+  call(
+    'respondToEvent',
+    {
+      id: val('ev1', {
+        sources: ['tool:listEvents:ev1', ...['ev1', ...others].map((e) => `tool:listEvents:${e}#listed`)],
+        readers: [CONTACT, USER],
+      }),
+      response,
+    },
+    context ? { context } : {},
+  );
+const acceptFromOrganiser = (): Case[] => [
+  {
+    name: "accepting a contact's invitation that only the contact's own invitations decided",
+    call: bobsPick(['ev3']),
+    recipients: [CONTACT],
+    authors: { ev1: CONTACT, ev3: CONTACT },
+    decision: 'allow',
+    rule: 'calendar/accept-from-organiser',
+    reasons: ['every untrusted source was sent (authenticated) by a recipient: bob@acme.test'],
+  },
+  {
+    name: 'the same acceptance when a forged invitation (organiser not authenticated) is a candidate',
+    call: bobsPick(['ev3', 'ev9']),
+    recipients: [CONTACT],
+    authors: { ev1: CONTACT, ev3: CONTACT },
+    decision: 'confirm',
+    rule: 'egress/untrusted-data',
+    reasons: ['tool:listEvents:ev9#listed, whose sender is not authenticated'],
+  },
+  {
+    name: "the same acceptance when an outsider's event took part",
+    call: bobsPick(['ev9']),
+    recipients: [CONTACT],
+    authors: { ev1: CONTACT, ev9: ATTACKER },
+    decision: 'confirm',
+    rule: 'egress/untrusted-data',
+    reasons: [`sent by ${ATTACKER}, who is not a recipient`],
+  },
+  {
+    name: 'the picked invitation itself not authenticated (a forged one is the only candidate)',
+    call: bobsPick([]),
+    recipients: [CONTACT],
+    decision: 'confirm',
+    rule: 'egress/untrusted-data',
+  },
+  {
+    name: "accepting in a branch the contact's invitations decided (whether, not only which)",
+    call: bobsPick(
+      ['ev3'],
+      lit('accepted'),
+      lab({ sources: ['tool:listEvents:ev1#listed'], readers: [CONTACT, USER] }),
+    ),
+    recipients: [CONTACT],
+    authors: { ev1: CONTACT, ev3: CONTACT },
+    decision: 'confirm',
+    rule: 'egress/untrusted-context',
+  },
+  {
+    name: 'an answer the invitation chose (its text says which)',
+    call: bobsPick(['ev3'], val('accepted', { sources: ['tool:listEvents:ev1'], readers: [CONTACT, USER] })),
+    recipients: [CONTACT],
+    authors: { ev1: CONTACT, ev3: CONTACT },
+    decision: 'confirm',
+    rule: 'egress/untrusted-data',
+  },
+  {
+    name: 'declining the same way (not self-scoped: only the decline rule could, and it asks for that)',
+    call: bobsPick(['ev3'], lit('declined')),
+    recipients: [CONTACT],
+    authors: { ev1: CONTACT, ev3: CONTACT },
+    decision: 'confirm',
+    rule: 'egress/untrusted-data',
+  },
+  {
+    name: "accepting an authenticated outsider's invitation the same way",
+    call: bobsPick(['ev3']),
+    recipients: [WEBINAR],
+    authors: { ev1: WEBINAR, ev3: WEBINAR },
+    decision: 'confirm',
+    rule: 'egress/untrusted-recipient',
+  },
+];
+
+/** Mail that untrusted data wrote or addressed: it runs on its own only back to the one person who wrote it. */
+const untrustedData = (): Case[] => [
+  sample05('egress/untrusted-data', 'high'),
+  {
+    name: "sample 07: Priya's own mail quoted back to her alone, sender authenticated",
+    call: sample07(),
+    recipients: [PRIYA],
+    authors: { m2: PRIYA },
+    decision: 'allow',
+    rule: 'egress/to-its-author',
+  },
+  {
+    name: 'sample 07 when the sender of that mail was not authenticated',
+    call: sample07(),
+    decision: 'confirm',
+    rule: 'egress/untrusted-data',
+    risk: 'high',
+    reasons: ['`body` came from tool:getEmail:m2, which is untrusted', 'whose sender is not authenticated'],
+  },
+  {
+    name: "sample 07 with a second contact on cc: Priya's words would reach Omar as yours",
+    call: call(
+      'sendEmail',
+      {
+        to: lit([PRIYA]),
+        cc: lit([OMAR]),
+        subject: lit('Re: Offer'),
+        body: fromEmail('m2', 'Looks good: …', [PRIYA, OMAR], MAIL_TEXT),
+      },
+      { contacts },
+    ),
+    authors: { m2: PRIYA },
+    decision: 'confirm',
+    rule: 'egress/untrusted-data',
+  },
+  {
+    name: "an email's text to a contact who was on it but did not write it (red team round 3)",
+    call: call(
+      'sendEmail',
+      { to: lit([OMAR]), subject: lit('note'), body: fromEmail('m2', 'Please wire…', [PRIYA, OMAR], MAIL_TEXT) },
+      { contacts },
+    ),
+    authors: { m2: PRIYA },
+    decision: 'confirm',
+    rule: 'egress/untrusted-data',
+    reasons: ['`body` came from tool:getEmail:m2, which is untrusted', `sent by ${PRIYA}, who is not a recipient`],
+  },
+  {
+    name: "a contact an email's text picked, with your words",
+    call: call('sendEmail', email({ to: fromEmail('m2', [OMAR], [PRIYA, OMAR], MAIL_TEXT) }), { contacts }),
+    authors: { m2: PRIYA },
+    decision: 'confirm',
+    rule: 'egress/untrusted-data',
+    reasons: ['`to[0]` came from tool:getEmail:m2, which is untrusted', `sent by ${PRIYA}, who is not a recipient`],
+  },
+  {
+    name: "an email's text as the subject",
+    call: call('sendEmail', email({ to: lit([OMAR]), subject: fromEmail('m2', 'Urgent', [PRIYA, OMAR], MAIL_TEXT) }), {
+      contacts,
+    }),
+    decision: 'confirm',
+    rule: 'egress/untrusted-data',
+  },
+  {
+    name: 'moving your meeting with a contact to a time an email gave',
+    call: call(
+      'updateEvent',
+      { id: lit('ev1'), start: fromEmail('m2', '2026-03-17T10:00:00Z', [CONTACT]) },
+      { contacts },
+    ),
+    recipients: [CONTACT],
+    decision: 'confirm',
+    rule: 'egress/untrusted-data',
+  },
+  {
+    name: 'accepting an invitation that another event decided (a forged one could be picked)',
+    call: call('respondToEvent', {
+      id: val('ev1', { sources: ['tool:listEvents:ev1', 'tool:listEvents:ev2'], readers: [CONTACT, USER] }),
+      response: lit('accepted'),
+    }),
+    recipients: [CONTACT],
+    authors: { ev1: CONTACT },
+    decision: 'confirm',
+    rule: 'egress/untrusted-data',
+  },
+  {
+    name: 'your free slot mailed to a contact (trusted data only you may read)',
+    call: call(
+      'sendEmail',
+      email({
+        to: lit([CONTACT]),
+        body: val('free at 13:00', { sources: ['tool:getFreeBusy:x'], untrusted: [], readers: [USER] }),
+      }),
+    ),
+    decision: 'confirm',
+    rule: 'egress/review',
+    risk: 'medium',
+  },
 ];
 
 const defaultCases = (): Case[] => [
   ...sharedEgress(),
-  {
-    name: 'a plan literal to a contact whose data came from an email they may read (sample 07)',
-    call: sample07(),
-    decision: 'allow',
-    rule: 'egress/trusted',
-  },
+  ...untrustedData(),
   {
     name: 'an event without attendees, decided by untrusted content',
     call: call(
@@ -384,7 +577,7 @@ const defaultCases = (): Case[] => [
       { contacts },
     ),
     decision: 'confirm',
-    rule: 'egress/review',
+    rule: 'egress/untrusted-data',
     reasons: ['came from tool:getEmail:e38'],
   },
   {
@@ -395,7 +588,17 @@ const defaultCases = (): Case[] => [
       { contacts },
     ),
     decision: 'confirm',
-    rule: 'egress/review',
+    rule: 'egress/untrusted-data',
+  },
+  {
+    name: 'an invitation to a contact who was on the email whose text it carries',
+    call: call(
+      'createEvent',
+      { title: fromEmail('m2', 'Offer details', [PRIYA]), start: lit('a'), end: lit('b'), attendees: lit([PRIYA]) },
+      { contacts },
+    ),
+    decision: 'confirm',
+    rule: 'egress/untrusted-data',
   },
   {
     name: 'an event with an empty attendee list',
@@ -413,8 +616,15 @@ const defaultCases = (): Case[] => [
   {
     name: 'accepting an invitation',
     call: call('respondToEvent', { id: eventId('ev1', 'carol@other.test', [CONTACT]), response: lit('accepted') }),
+    authors: { ev1: 'carol@other.test' },
     decision: 'allow',
     rule: 'calendar/respond',
+  },
+  {
+    name: 'accepting an invitation whose organiser was not authenticated (a forged one)',
+    call: call('respondToEvent', { id: eventId('ev1', 'carol@other.test', [CONTACT]), response: lit('accepted') }),
+    decision: 'confirm',
+    rule: 'egress/untrusted-recipient',
   },
   {
     name: 'an answer decided by the invitation itself',
@@ -422,6 +632,7 @@ const defaultCases = (): Case[] => [
       id: eventId('ev1', 'carol@other.test'),
       response: val('declined', { sources: ['tool:listEvents:ev1'], readers: ['carol@other.test', USER] }),
     }),
+    authors: { ev1: 'carol@other.test' },
     decision: 'allow',
     rule: 'calendar/respond',
   },
@@ -457,10 +668,18 @@ const defaultCases = (): Case[] => [
     rule: 'egress/trusted',
   },
   {
-    name: 'a reply to a contact',
+    name: 'a reply in your words to a contact, to their own authenticated mail',
     call: call('replyToEmail', { id: fromEmail('e1', 'e1', [CONTACT]), body: lit('Thanks!') }),
+    authors: { e1: CONTACT },
     decision: 'allow',
-    rule: 'egress/trusted',
+    rule: 'egress/decided-by-recipients',
+  },
+  {
+    name: 'the same reply when the sender of that mail was not authenticated',
+    call: call('replyToEmail', { id: fromEmail('e1', 'e1', [CONTACT]), body: lit('Thanks!') }),
+    decision: 'confirm',
+    rule: 'egress/untrusted-data',
+    reasons: ['`id` depends on tool:getEmail:e1, whose sender is not authenticated'],
   },
   {
     name: 'an invitation to contacts and an allowlisted address',
@@ -532,6 +751,7 @@ const defaultCases = (): Case[] => [
 
 const strictCases = (): Case[] => [
   ...sharedEgress(),
+  sample05('egress/review', 'medium'),
   {
     name: 'a plan literal to a contact whose data came from an email they may read (sample 07): data untrusted',
     call: sample07(),
