@@ -272,9 +272,12 @@ const binop = (op: string, a: string, b: string): string => `__R.${BINARY[op]}($
 function binary(ctx: EmitContext, op: string, left: Expr, right: Expr): string {
   if (ctx.num(left) && ctx.num(right)) return `(${expr(ctx, left)} ${op} ${expr(ctx, right)})`;
   const setup: string[] = [];
+  // A variable on the left is read before the right side runs (`x + (x = 10)` adds the old x):
+  // it is used by name only when the right side is a name or a literal too.
+  const simple = (e: Expr): boolean => e.type === 'Identifier' || (e.type === 'Literal' && !e.regex);
   const operand = (e: Expr): string => {
     const code = expr(ctx, e);
-    if (e.type === 'Identifier' || (e.type === 'Literal' && !e.regex)) return code;
+    if (e.type === 'Literal' ? simple(e) : simple(e) && (e === right || simple(right))) return code;
     const t = ctx.temp();
     setup.push(`${t} = ${code}`);
     return t;

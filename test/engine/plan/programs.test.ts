@@ -38,6 +38,11 @@ const e = [2, 1, 3]; const cmp = (x, y) => y - x; e.sort(cmp);
 return [a, b, c, d, e, [2, 3, 1].sort((x, y) => x - y).map((x) => x * 2)];`,
   ],
   [
+    'a variable on the left of an operator is read before the right side assigns it',
+    `let x = 1; const a = x + (x = 10); let y = 3; const b = y * (y = 10); let s = 'a'; const c = s + (s = 'b');
+let z = 1; const d = z < (z = 10); let w = 5; const e = w - w++; return [a, b, c, d, e, x, y, s, z, w];`,
+  ],
+  [
     'object destructuring with defaults, nesting and rest',
     `const { a, b: { c = 5 } = {}, ...rest } = { a: 1, d: 4, e: 5 }; return [a, c, rest];`,
   ],
