@@ -3,7 +3,7 @@
  * code, behind a run-time guard at the function's entry (engine-facts: "skip instrumentation
  * where the compiler can prove a value label-free").
  *
- * A function declaration is plain when, called with an empty control context and plain numbers
+ * A function (declared, or a function value) is plain when, called with an empty control context and plain numbers
  * for every parameter, nothing it does can make a label:
  * - it is not async, its parameters are plain names, and it reads no variable but its own and
  *   calls nothing but plain functions (by name, with number arguments);
@@ -28,7 +28,8 @@ type PlanFunction = acorn.FunctionDeclaration | acorn.FunctionExpression | acorn
 
 /**
  * The plain functions of a program (the greatest set whose members all fit): declarations, and
- * function values (a comparator `(a, b) => a - b`), whose copies only callbacks use.
+ * function values (a comparator `(a, b) => a - b`), whose copies the runtime also keeps for
+ * callbacks (a sort over plain numbers).
  */
 export function plainFunctions(program: acorn.Program, analysis: Analysis): ReadonlySet<acorn.Function> {
   const plain = new Set<PlanFunction>();
