@@ -3,8 +3,8 @@
  * code, behind a run-time guard at the function's entry (engine-facts: "skip instrumentation
  * where the compiler can prove a value label-free").
  *
- * A function (declared, or a function value) is plain when, called with an empty control context and plain numbers
- * for every parameter, nothing it does can make a label:
+ * A function (declared, or a function value) is plain when, called with an empty control
+ * context and plain numbers for every parameter, nothing it does can make a label:
  * - it is not async, its parameters are plain names, and it reads no variable but its own and
  *   calls nothing but plain functions (by name, with number arguments);
  * - every variable it declares is initialised, and only ever assigned, with a number; every test
