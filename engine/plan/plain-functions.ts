@@ -1,7 +1,7 @@
 /**
  * Plain functions: number functions (`fib`, `gcd`, `clamp`) the compiler also emits as native
- * code, behind a run-time guard at the function's entry (engine-facts: "skip instrumentation
- * where the compiler can prove a value label-free").
+ * code, behind a run-time guard at the function's entry: instrumentation is skipped where the
+ * compiler can prove every value label-free.
  *
  * A function (declared, or a function value) is plain when, called with an empty control
  * context and plain numbers for every parameter, nothing it does can make a label:

@@ -1,6 +1,6 @@
 /**
  * Plain loops: loops the compiler may also emit without label bookkeeping, behind a run-time
- * guard (engine-facts: "skip instrumentation where the compiler can prove a value label-free").
+ * guard: instrumentation is skipped where the compiler can prove every value label-free.
  *
  * A loop is plain when, entered with an empty control context and with its number variables
  * holding plain numbers, nothing in it can raise the context or label those variables:
