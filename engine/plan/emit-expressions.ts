@@ -331,9 +331,11 @@ const literalType = (e: Expr): string | null => (e.type === 'Literal' && !e.rege
  * native concatenation when it can (see concat); anything else goes to the runtime.
  */
 function compound(ctx: EmitContext, op: string, x: string, right: Expr): string {
+  // x is read before the right side runs, as in JS (`s += f()` where f assigns s).
+  const old = ctx.temp();
   const t = ctx.temp();
-  const slow = op === '+' ? concat(x, t) : binop(op, x, t);
-  return `(${t} = ${expr(ctx, right)}, typeof ${x} === 'number' && typeof ${t} === 'number' ? ${x} ${op} ${t} : ${slow})`;
+  const slow = op === '+' ? concat(old, t) : binop(op, old, t);
+  return `(${old} = ${x}, ${t} = ${expr(ctx, right)}, typeof ${old} === 'number' && typeof ${t} === 'number' ? ${old} ${op} ${t} : ${slow})`;
 }
 
 /**

@@ -461,6 +461,12 @@ for (let i = 0; i < 4; i++) {
 }
 return pairs;`,
   ],
+  // Red team 4 (fast paths): `x op= v` reads x before v runs, as JS does.
+  [
+    'compound assignment reads its target before the right side runs',
+    `let x = 1; x += (x = 10); let s = 'a'; function f() { s = 'b'; return 'c'; } s += f();
+let y = 2; function g() { y = 100; return 3; } y *= g(); return [x, s, y];`,
+  ],
 ];
 
 /** What node gives, as JSON (undefined becomes null, as in a run's result). */
