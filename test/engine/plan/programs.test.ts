@@ -467,6 +467,17 @@ return pairs;`,
     `let x = 1; x += (x = 10); let s = 'a'; function f() { s = 'b'; return 'c'; } s += f();
 let y = 2; function g() { y = 100; return 3; } y *= g(); return [x, s, y];`,
   ],
+  // A callback picked by an argument (?:, a sequence) runs plan code inside a plain loop:
+  // the loop is not plain then (its native copy assumed its numbers stayed numbers).
+  [
+    'callbacks chosen by ?: or a sequence inside a number loop',
+    `let n = 0; let m = 0; let k = 0; const f = (x) => { n = { a: 1 }; }; const g = (x) => { m = [x, 2]; };
+const h = (x) => { k = 'k'; }; const xs = [1];
+for (let i = 0; i < 2; i++) { xs.forEach(i < 9 ? f : f); n = n + 1; }
+for (let i = 0; i < 2; i++) { xs.forEach((0, g)); m = m + 1; }
+for (let i = 0; i < 2; i++) { xs.forEach((k = 0, h)); k = k + 1; }
+return [n, m, k];`,
+  ],
 ];
 
 /** What node gives, as JSON (undefined becomes null, as in a run's result). */
@@ -487,6 +498,19 @@ async function inEngine(src: string, mode: Mode) {
     contacts: [],
   });
 }
+
+describe('plain loops never run a callback natively', () => {
+  it('a function a callback stored in a number variable is no operand, even in a number loop', async () => {
+    const src = `let n = 0; const g = (y) => y; const f = (x) => { n = g; }; const xs = [1];
+for (let i = 0; i < 1; i++) { xs.forEach(i < 9 ? f : f); n = n + 1; }
+return n;`;
+    for (const mode of ['strict', 'normal'] as const) {
+      const r = await inEngine(src, mode);
+      expect(r.status, mode).toBe('failed');
+      expect(r.error?.fullMessage, mode).toMatch(/a function cannot be an operand/);
+    }
+  });
+});
 
 describe('plan programs give the results of plain JavaScript', () => {
   it('has a broad table', () => {
