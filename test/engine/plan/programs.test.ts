@@ -512,6 +512,26 @@ return n;`;
   });
 });
 
+describe('fast paths stop at the limits the runtime checks', () => {
+  it('a short template of numbers in a number loop counts against the string length limit', async () => {
+    const src =
+      'const out = []; for (let i = 0; i < 2; i++) { out.push(`item-${i}-aaaaaaaaaaaaaaaaaaaa`); } return out;';
+    for (const mode of ['strict', 'normal'] as const) {
+      const r = await runPlan({
+        plan: src,
+        tools: toolRegistry([]),
+        gate: minimalGate,
+        mode,
+        limits: { stringLength: 10 },
+        userAddresses: [],
+        contacts: [],
+      });
+      expect(r.status, mode).toBe('limit');
+      expect(r.error?.fullMessage, mode).toMatch(/string grew past 10/);
+    }
+  });
+});
+
 describe('plan programs give the results of plain JavaScript', () => {
   it('has a broad table', () => {
     expect(PROGRAMS.length).toBeGreaterThanOrEqual(80);
