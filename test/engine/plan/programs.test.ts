@@ -478,6 +478,16 @@ for (let i = 0; i < 2; i++) { xs.forEach((0, g)); m = m + 1; }
 for (let i = 0; i < 2; i++) { xs.forEach((k = 0, h)); k = k + 1; }
 return [n, m, k];`,
   ],
+  [
+    'native sorts with number comparators: stability, -0, NaN answers and elements, toSorted',
+    `const a = [21, 11, 1, 32, 12, 2, 43, 3, 13, 0, 10, 20]; a.sort((x, y) => (x % 10) - (y % 10));
+const b = [5, 3, -0, 0, 2, 0, -0]; b.sort((x, y) => x - y);
+const c = [3, 1, 2, 4]; c.sort((x, y) => (x - y) * 0);
+const d = [NaN, 1, 3, NaN, 2].map((x) => x); d.sort((x, y) => x - y);
+const e = []; for (let i = 0; i < 40; i++) e.push((i * 7919) % 23); e.sort((x, y) => x - y);
+const f = [1.5, -2.5, 1e300, -Infinity, Infinity]; const g = f.toSorted((x, y) => y - x);
+return [a, b.map((x) => 1 / x), c, d.map((x) => String(x)), e, g.map((x) => String(x))];`,
+  ],
 ];
 
 /** What node gives, as JSON (undefined becomes null, as in a run's result). */
