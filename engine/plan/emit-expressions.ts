@@ -64,10 +64,17 @@ const EXPRESSIONS: ExprEmitters = {
   },
   TemplateLiteral: (ctx, e) => {
     const quasis = e.quasis.map((q) => str(q.value.cooked ?? q.value.raw));
-    // Plain numbers between short literals (a plain loop's `item-${i}`): a short native string.
-    if (e.expressions.every((x) => ctx.num(x)) && quasis.join('').length < 1024)
-      return `(${quasis[0]}${e.expressions.map((x, i) => ` + (${expr(ctx, x)}) + ${quasis[i + 1]}`).join('')})`;
-    return `__R.tpl([${quasis.join(', ')}], [${e.expressions.map((x) => expr(ctx, x)).join(', ')}])`;
+    const slow = (): string =>
+      `__R.tpl([${quasis.join(', ')}], [${e.expressions.map((x) => expr(ctx, x)).join(', ')}])`;
+    // Plain numbers between short literals (a plain loop's `item-${i}`): a short native string,
+    // when its longest possible length (a number's text has at most 24 characters) is within
+    // the string limit R.tpl would check.
+    const bound = e.quasis.reduce((n, q) => n + (q.value.cooked ?? q.value.raw).length, 0) + 24 * e.expressions.length;
+    if (e.expressions.every((x) => ctx.num(x)) && bound < 1024) {
+      const fast = `(${quasis[0]}${e.expressions.map((x, i) => ` + (${expr(ctx, x)}) + ${quasis[i + 1]}`).join('')})`;
+      return e.expressions.length ? `(${bound} <= __SM ? ${fast} : ${slow()})` : fast;
+    }
+    return slow();
   },
   ArrayExpression: (ctx, e) =>
     `__R.arr([${e.elements.map((x) => (x === null ? 'undefined' : x.type === 'SpreadElement' ? `[__R.SP, ${expr(ctx, x.argument)}]` : expr(ctx, x))).join(', ')}])`,
@@ -334,9 +341,11 @@ const literalType = (e: Expr): string | null => (e.type === 'Literal' && !e.rege
  * native concatenation when it can (see concat); anything else goes to the runtime.
  */
 function compound(ctx: EmitContext, op: string, x: string, right: Expr): string {
+  // x is read before the right side runs, as in JS (`s += f()` where f assigns s).
+  const old = ctx.temp();
   const t = ctx.temp();
-  const slow = op === '+' ? concat(x, t) : binop(op, x, t);
-  return `(${t} = ${expr(ctx, right)}, typeof ${x} === 'number' && typeof ${t} === 'number' ? ${x} ${op} ${t} : ${slow})`;
+  const slow = op === '+' ? concat(old, t) : binop(op, old, t);
+  return `(${old} = ${x}, ${t} = ${expr(ctx, right)}, typeof ${old} === 'number' && typeof ${t} === 'number' ? ${old} ${op} ${t} : ${slow})`;
 }
 
 /**

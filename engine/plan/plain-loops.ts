@@ -232,8 +232,9 @@ export function plainLoop(
 
 /**
  * A call that runs no plan code: a built-in or a method by its name, given no function. No
- * function can be written in a plain loop, but a variable may hold one: an argument that is a
- * variable must be one of the loop's numbers.
+ * function can be written in a plain loop, but a variable may hold one, and an argument may
+ * pick one (`xs.forEach(i < 9 ? f : g)`, `(0, f)`): a callback would run plan code that can
+ * change the loop's numbers (to a labeled value, a container, a function) behind the copy's back.
  */
 function plainCall(c: acorn.CallExpression, analysis: Analysis, nums: ReadonlySet<Binding>): boolean {
   const callee = c.callee;
@@ -241,8 +242,27 @@ function plainCall(c: acorn.CallExpression, analysis: Analysis, nums: ReadonlySe
     callee.type === 'Identifier'
       ? analysis.refs.get(callee)?.kind === 'builtin'
       : callee.type === 'MemberExpression' && !callee.computed && !callee.optional;
-  return (
-    calleeOk &&
-    c.arguments.every((a) => a.type !== 'SpreadElement' && (a.type !== 'Identifier' || isNum(a, nums, analysis)))
-  );
+  return calleeOk && c.arguments.every((a) => a.type !== 'SpreadElement' && !mayBeFunction(a, nums, analysis));
+}
+
+/**
+ * Can the value of e be a function? Only a variable can hold one (containers never do), and only
+ * the forms that pass a value through can yield a variable's.
+ */
+function mayBeFunction(e: N, nums: ReadonlySet<Binding>, analysis: Analysis): boolean {
+  const may = (x: N): boolean => mayBeFunction(x, nums, analysis);
+  switch (e.type) {
+    case 'Identifier':
+      return !isNum(e, nums, analysis);
+    case 'ConditionalExpression':
+      return may(e.consequent) || may(e.alternate);
+    case 'LogicalExpression':
+      return may(e.left) || may(e.right);
+    case 'SequenceExpression':
+      return may(e.expressions[e.expressions.length - 1]!);
+    case 'AssignmentExpression':
+      return may(e.left) || may(e.right);
+    default:
+      return false;
+  }
 }

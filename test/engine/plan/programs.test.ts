@@ -466,6 +466,33 @@ for (let i = 0; i < 4; i++) {
 }
 return pairs;`,
   ],
+  // Red team 4 (fast paths): `x op= v` reads x before v runs, as JS does.
+  [
+    'compound assignment reads its target before the right side runs',
+    `let x = 1; x += (x = 10); let s = 'a'; function f() { s = 'b'; return 'c'; } s += f();
+let y = 2; function g() { y = 100; return 3; } y *= g(); return [x, s, y];`,
+  ],
+  // A callback picked by an argument (?:, a sequence) runs plan code inside a plain loop:
+  // the loop is not plain then (its native copy assumed its numbers stayed numbers).
+  [
+    'callbacks chosen by ?: or a sequence inside a number loop',
+    `let n = 0; let m = 0; let k = 0; const f = (x) => { n = { a: 1 }; }; const g = (x) => { m = [x, 2]; };
+const h = (x) => { k = 'k'; }; const xs = [1];
+for (let i = 0; i < 2; i++) { xs.forEach(i < 9 ? f : f); n = n + 1; }
+for (let i = 0; i < 2; i++) { xs.forEach((0, g)); m = m + 1; }
+for (let i = 0; i < 2; i++) { xs.forEach((k = 0, h)); k = k + 1; }
+return [n, m, k];`,
+  ],
+  [
+    'native sorts with number comparators: stability, -0, NaN answers and elements, toSorted',
+    `const a = [21, 11, 1, 32, 12, 2, 43, 3, 13, 0, 10, 20]; a.sort((x, y) => (x % 10) - (y % 10));
+const b = [5, 3, -0, 0, 2, 0, -0]; b.sort((x, y) => x - y);
+const c = [3, 1, 2, 4]; c.sort((x, y) => (x - y) * 0);
+const d = [NaN, 1, 3, NaN, 2].map((x) => x); d.sort((x, y) => x - y);
+const e = []; for (let i = 0; i < 40; i++) e.push((i * 7919) % 23); e.sort((x, y) => x - y);
+const f = [1.5, -2.5, 1e300, -Infinity, Infinity]; const g = f.toSorted((x, y) => y - x);
+return [a, b.map((x) => 1 / x), c, d.map((x) => String(x)), e, g.map((x) => String(x))];`,
+  ],
 ];
 
 /** What node gives, as JSON (undefined becomes null, as in a run's result). */
@@ -486,6 +513,39 @@ async function inEngine(src: string, mode: Mode) {
     contacts: [],
   });
 }
+
+describe('plain loops never run a callback natively', () => {
+  it('a function a callback stored in a number variable is no operand, even in a number loop', async () => {
+    const src = `let n = 0; const g = (y) => y; const f = (x) => { n = g; }; const xs = [1];
+for (let i = 0; i < 1; i++) { xs.forEach(i < 9 ? f : f); n = n + 1; }
+return n;`;
+    for (const mode of ['strict', 'normal'] as const) {
+      const r = await inEngine(src, mode);
+      expect(r.status, mode).toBe('failed');
+      expect(r.error?.fullMessage, mode).toMatch(/a function cannot be an operand/);
+    }
+  });
+});
+
+describe('fast paths stop at the limits the runtime checks', () => {
+  it('a short template of numbers in a number loop counts against the string length limit', async () => {
+    const src =
+      'const out = []; for (let i = 0; i < 2; i++) { out.push(`item-${i}-aaaaaaaaaaaaaaaaaaaa`); } return out;';
+    for (const mode of ['strict', 'normal'] as const) {
+      const r = await runPlan({
+        plan: src,
+        tools: toolRegistry([]),
+        gate: minimalGate,
+        mode,
+        limits: { stringLength: 10 },
+        userAddresses: [],
+        contacts: [],
+      });
+      expect(r.status, mode).toBe('limit');
+      expect(r.error?.fullMessage, mode).toMatch(/string grew past 10/);
+    }
+  });
+});
 
 describe('plan programs give the results of plain JavaScript', () => {
   it('has a broad table', () => {
