@@ -164,6 +164,9 @@
   };
   const MUTATING = new Set(M.mutating);
   function arrayMethod(arr, rl, name, args) {
+    // The request's parameters are frozen (runtime freezeDeep): say so, as a write to them does.
+    if (MUTATING.has(name) && !Object.isExtensible(arr))
+      typeError('input is read-only in plans', J(J(rl, arr[SL] || 0), strict ? R.pc : 0));
     // push on an unlabeled array outside any context: the loop-building hot path.
     if (name === 'push' && rl === 0 && arr[SL] === undefined && args[SL] === undefined && (!strict || R.pc === 0)) {
       for (let i = 0; i < args.length; i++) arr.push(args[i]);
@@ -547,7 +550,14 @@
   });
   // push on an unlabeled array outside any context is the loop-building hot path.
   R.mc = function (o, name, args) {
-    if (name === 'push' && isArray(o) && o[SL] === undefined && args[SL] === undefined && R.pc === 0) {
+    if (
+      name === 'push' &&
+      isArray(o) &&
+      o[SL] === undefined &&
+      args[SL] === undefined &&
+      R.pc === 0 &&
+      Object.isExtensible(o)
+    ) {
       o[I.LISTING] = false;
       for (let i = 0; i < args.length; i++) o.push(I.noFn(args[i], 0));
       checkArr(o);
