@@ -550,14 +550,8 @@
   });
   // push on an unlabeled array outside any context is the loop-building hot path.
   R.mc = function (o, name, args) {
-    if (
-      name === 'push' &&
-      isArray(o) &&
-      o[SL] === undefined &&
-      args[SL] === undefined &&
-      R.pc === 0 &&
-      Object.isExtensible(o)
-    ) {
+    // (Never the input, which is labeled and frozen: arrayMethod refuses to change it.)
+    if (name === 'push' && isArray(o) && o[SL] === undefined && args[SL] === undefined && R.pc === 0) {
       o[I.LISTING] = false;
       for (let i = 0; i < args.length; i++) o.push(I.noFn(args[i], 0));
       checkArr(o);
