@@ -611,8 +611,21 @@
     return getSlow(o, k);
   };
   // A static property name (checked by the front end): no run-time name check needed.
+  // `o.k`, k a name the front end admitted (never a forbidden one). The two commonest labeled
+  // cases answer as getSlow would, without its general checks: a field of a labeled plan object
+  // (an email), and the length of a labeled string.
   R.gets = function (o, k) {
-    if (o !== null && typeof o === 'object' && o[SL] === undefined && Object.getPrototypeOf(o) === null) return o[k];
+    if (o !== null && typeof o === 'object') {
+      if (Object.getPrototypeOf(o) === null) {
+        const sl = o[SL];
+        if (sl === undefined) return o[k];
+        return hasOwn(o, k) ? elem(o[k], sl, '.' + k, -1) : mk(undefined, sl, '.' + k, -1, -1);
+      }
+      if (k === 'length' && o instanceof Box && typeof o.v === 'string') {
+        acc(o.l);
+        return mk(o.v.length, o.l, '.length', o.d, -1);
+      }
+    }
     if (k === 'length') {
       if (typeof o === 'string') return o.length;
       if (isArray(o) && o[SL] === undefined) return o.length;
