@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compilePlan, minimalGate, runPlan, toolRegistry, type Mode } from '../../../engine';
+import type { Limits } from '../../../engine/run/types';
 
 const AsyncFunction = (async () => {}).constructor as new (body: string) => () => Promise<unknown>;
 
@@ -502,13 +503,13 @@ async function inNode(src: string): Promise<unknown> {
   return s === undefined ? null : JSON.parse(s);
 }
 
-async function inEngine(src: string, mode: Mode) {
+async function inEngine(src: string, mode: Mode, limits: Partial<Limits> = { wallMs: 5000 }) {
   return runPlan({
     plan: src,
     tools: toolRegistry([]),
     gate: minimalGate,
     mode,
-    limits: { wallMs: 5000 },
+    limits,
     userAddresses: [],
     contacts: [],
   });
@@ -532,15 +533,7 @@ describe('fast paths stop at the limits the runtime checks', () => {
     const src =
       'const out = []; for (let i = 0; i < 2; i++) { out.push(`item-${i}-aaaaaaaaaaaaaaaaaaaa`); } return out;';
     for (const mode of ['strict', 'normal'] as const) {
-      const r = await runPlan({
-        plan: src,
-        tools: toolRegistry([]),
-        gate: minimalGate,
-        mode,
-        limits: { stringLength: 10 },
-        userAddresses: [],
-        contacts: [],
-      });
+      const r = await inEngine(src, mode, { stringLength: 10 });
       expect(r.status, mode).toBe('limit');
       expect(r.error?.fullMessage, mode).toMatch(/string grew past 10/);
     }
