@@ -7,7 +7,7 @@
 import type * as acorn from 'acorn';
 import type { Analysis, Binding } from './analyze';
 import { EffectAnalyzer } from './effects';
-import { isBool, isNum } from './plain-loops';
+import { isBool, isNum, loopNumbers } from './plain-loops';
 import type { Mode, Position } from '../run/types';
 
 export type N = acorn.AnyNode;
@@ -142,10 +142,10 @@ export class EmitContext {
 
   /** In a plain loop: is e a plain number, or a plain boolean? Then its operators are native. */
   num(e: N): boolean {
-    return this.fn.plain !== null && isNum(e, this.fn.plain, this.analysis);
+    return this.fn.plain !== null && isNum(e, loopNumbers(this.fn.plain, this.analysis));
   }
   bool(e: N): boolean {
-    return this.fn.plain !== null && isBool(e, this.fn.plain, this.analysis);
+    return this.fn.plain !== null && isBool(e, loopNumbers(this.fn.plain, this.analysis));
   }
 
   /** The value a return hands back: as is when nothing changed since entry (no early exits, no

@@ -175,7 +175,7 @@ const key = (ctx: EmitContext, m: acorn.MemberExpression): string =>
 
 /** An operand that can be read twice with the same value (nothing runs between the reads). */
 const stable = (e: acorn.Node): boolean =>
-  e.type === 'Identifier' || (e.type === 'Literal' && typeof (e as acorn.Literal).value === 'number');
+  e.type === 'Identifier' || (e.type === 'Literal' && !(e as acorn.Literal).regex);
 
 /** A variable that only ever holds the array literal it was declared with (or that array boxed). */
 const arrayVar = (ctx: EmitContext, e: acorn.Node): string | null => {
@@ -281,10 +281,9 @@ function binary(ctx: EmitContext, op: string, left: Expr, right: Expr): string {
   const setup: string[] = [];
   // A variable on the left is read before the right side runs (`x + (x = 10)` adds the old x):
   // it is used by name only when the right side is a name or a literal too.
-  const simple = (e: Expr): boolean => e.type === 'Identifier' || (e.type === 'Literal' && !e.regex);
   const operand = (e: Expr): string => {
     const code = expr(ctx, e);
-    if (e.type === 'Literal' ? simple(e) : simple(e) && (e === right || simple(right))) return code;
+    if (stable(e) && (e.type === 'Literal' || e === right || stable(right))) return code;
     const t = ctx.temp();
     setup.push(`${t} = ${code}`);
     return t;

@@ -17,7 +17,7 @@
 import type * as acorn from 'acorn';
 import type { Analysis } from './analyze';
 import { tick } from './emit-context';
-import { ARITH, children, COMPARE } from './plain-loops';
+import { children, isBool, isNum, isNumWrite, type Numbers } from './plain-loops';
 
 type N = acorn.AnyNode;
 
@@ -57,6 +57,15 @@ export function plainFunctions(program: acorn.Program, analysis: Analysis): Read
 
 /** Does one candidate fit, assuming the functions in `plain` do? */
 class Fits {
+  /** Its own variables hold numbers; so do calls of plain functions and `?:` over numbers. */
+  private readonly n: Numbers = {
+    holds: (id) => this.own(id),
+    also: (e) =>
+      e.type === 'ConditionalExpression'
+        ? isBool(e.test, this.n) && isNum(e.consequent, this.n) && isNum(e.alternate, this.n)
+        : e.type === 'CallExpression' && this.call(e),
+  };
+
   constructor(
     private readonly f: PlanFunction,
     private readonly analysis: Analysis,
@@ -65,7 +74,7 @@ class Fits {
 
   body(): boolean {
     const b = this.f.body;
-    if (b.type !== 'BlockStatement') return this.num(b);
+    if (b.type !== 'BlockStatement') return isNum(b, this.n);
     return b.body.length > 0 && b.body.every((s) => this.stmt(s)) && returns(b);
   }
 
@@ -82,23 +91,25 @@ class Fits {
   }
 
   private stmt(s: N): boolean {
+    const num = (e: N): boolean => isNum(e, this.n);
+    const bool = (e: N): boolean => isBool(e, this.n);
     switch (s.type) {
       case 'ReturnStatement':
-        return !!s.argument && this.num(s.argument);
+        return !!s.argument && num(s.argument);
       case 'IfStatement':
-        return this.bool(s.test) && this.stmt(s.consequent) && (!s.alternate || this.stmt(s.alternate));
+        return bool(s.test) && this.stmt(s.consequent) && (!s.alternate || this.stmt(s.alternate));
       case 'BlockStatement':
         return s.body.every((x) => this.stmt(x));
       case 'VariableDeclaration':
-        return s.kind !== 'var' && s.declarations.every((d) => this.own(d.id) && !!d.init && this.num(d.init));
+        return s.kind !== 'var' && s.declarations.every((d) => this.own(d.id) && !!d.init && num(d.init));
       case 'ExpressionStatement':
         return this.write(s.expression);
       case 'WhileStatement':
-        return this.bool(s.test) && this.stmt(s.body);
+        return bool(s.test) && this.stmt(s.body);
       case 'ForStatement':
         return (
           (!s.init || (s.init.type === 'VariableDeclaration' ? this.stmt(s.init) : this.write(s.init))) &&
-          (!s.test || this.bool(s.test)) &&
+          (!s.test || bool(s.test)) &&
           (!s.update || this.write(s.update)) &&
           this.stmt(s.body)
         );
@@ -114,47 +125,7 @@ class Fits {
 
   /** An assignment or update of one of this function's variables with a number. */
   private write(e: N): boolean {
-    if (e.type === 'UpdateExpression') return this.own(e.argument);
-    if (e.type !== 'AssignmentExpression') return false;
-    const op = e.operator.slice(0, -1);
-    return this.own(e.left) && (e.operator === '=' || ARITH.has(op)) && this.num(e.right);
-  }
-
-  private num(e: N): boolean {
-    switch (e.type) {
-      case 'Literal':
-        return typeof e.value === 'number';
-      case 'Identifier':
-        return this.own(e);
-      case 'UnaryExpression':
-        return (e.operator === '-' || e.operator === '+' || e.operator === '~') && this.num(e.argument);
-      case 'BinaryExpression':
-        return ARITH.has(e.operator) && this.num(e.left) && this.num(e.right);
-      case 'ConditionalExpression':
-        return this.bool(e.test) && this.num(e.consequent) && this.num(e.alternate);
-      case 'UpdateExpression':
-      case 'AssignmentExpression':
-        return this.write(e);
-      case 'CallExpression':
-        return this.call(e);
-      default:
-        return false;
-    }
-  }
-
-  private bool(e: N): boolean {
-    switch (e.type) {
-      case 'Literal':
-        return typeof e.value === 'boolean';
-      case 'UnaryExpression':
-        return e.operator === '!' && this.bool(e.argument);
-      case 'BinaryExpression':
-        return COMPARE.has(e.operator) && this.num(e.left) && this.num(e.right);
-      case 'LogicalExpression':
-        return e.operator !== '??' && this.bool(e.left) && this.bool(e.right);
-      default:
-        return false;
-    }
+    return (e.type === 'UpdateExpression' || e.type === 'AssignmentExpression') && isNumWrite(e, this.n);
   }
 
   /** A call of a plain function by its name, every argument a number. */
@@ -162,7 +133,7 @@ class Fits {
     if (c.callee.type !== 'Identifier' || c.optional) return false;
     const r = this.analysis.refs.get(c.callee);
     const fn = r?.kind === 'local' && r.binding.kind === 'function' ? r.binding.fn : null;
-    return !!fn && this.plain.has(fn) && c.arguments.every((a) => a.type !== 'SpreadElement' && this.num(a));
+    return !!fn && this.plain.has(fn) && c.arguments.every((a) => a.type !== 'SpreadElement' && isNum(a, this.n));
   }
 }
 

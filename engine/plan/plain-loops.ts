@@ -32,8 +32,8 @@ export interface PlainLoop {
   readonly guard: readonly Binding[];
 }
 
-export const ARITH: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%', '**', '&', '|', '^', '<<', '>>', '>>>']);
-export const COMPARE: ReadonlySet<string> = new Set(['<', '>', '<=', '>=', '===', '!==']);
+const ARITH: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%', '**', '&', '|', '^', '<<', '>>', '>>>']);
+const COMPARE: ReadonlySet<string> = new Set(['<', '>', '<=', '>=', '===', '!==']);
 /** Node kinds that make a loop not plain wherever they occur in it. */
 const REFUSED = new Set([
   'FunctionExpression',
@@ -92,56 +92,65 @@ function testOf(n: N): N | null | undefined {
   return null;
 }
 
-/** Is `e` a plain number, given the variables known to hold numbers? */
-export function isNum(e: N, nums: ReadonlySet<Binding>, analysis: Analysis): boolean {
+/**
+ * What the number typing below knows: which variables hold plain numbers, and (for plain
+ * functions) which other expressions are plain numbers there (their calls, their `?:`).
+ */
+export interface Numbers {
+  readonly holds: (id: acorn.Identifier) => boolean;
+  readonly also?: (e: N) => boolean;
+}
+
+/** The numbers of a plain loop: its number variables. */
+export const loopNumbers = (nums: ReadonlySet<Binding>, analysis: Analysis): Numbers => ({
+  holds: (id) => {
+    const r = analysis.refs.get(id);
+    return r?.kind === 'local' && nums.has(r.binding);
+  },
+});
+
+/** Is `e` a plain number? */
+export function isNum(e: N, n: Numbers): boolean {
   switch (e.type) {
     case 'Literal':
       return typeof e.value === 'number';
-    case 'Identifier': {
-      const r = analysis.refs.get(e);
-      return r?.kind === 'local' && nums.has(r.binding);
-    }
+    case 'Identifier':
+      return n.holds(e);
     case 'UnaryExpression':
-      return (e.operator === '-' || e.operator === '+' || e.operator === '~') && isNum(e.argument, nums, analysis);
+      return (e.operator === '-' || e.operator === '+' || e.operator === '~') && isNum(e.argument, n);
     case 'BinaryExpression':
-      return ARITH.has(e.operator) && isNum(e.left, nums, analysis) && isNum(e.right, nums, analysis);
+      return ARITH.has(e.operator) && isNum(e.left, n) && isNum(e.right, n);
     case 'UpdateExpression':
     case 'AssignmentExpression':
-      return isNumWrite(e, nums, analysis);
+      return isNumWrite(e, n);
     default:
-      return false;
+      return n.also?.(e) ?? false;
   }
 }
 
 /** Is `e` a plain boolean (a test whose value carries no label)? */
-export function isBool(e: N, nums: ReadonlySet<Binding>, analysis: Analysis): boolean {
+export function isBool(e: N, n: Numbers): boolean {
   switch (e.type) {
     case 'Literal':
       return typeof e.value === 'boolean';
     case 'UnaryExpression':
-      return e.operator === '!' && isBool(e.argument, nums, analysis);
+      return e.operator === '!' && isBool(e.argument, n);
     case 'BinaryExpression':
-      return COMPARE.has(e.operator) && isNum(e.left, nums, analysis) && isNum(e.right, nums, analysis);
+      return COMPARE.has(e.operator) && isNum(e.left, n) && isNum(e.right, n);
     case 'LogicalExpression':
-      return e.operator !== '??' && isBool(e.left, nums, analysis) && isBool(e.right, nums, analysis);
+      return e.operator !== '??' && isBool(e.left, n) && isBool(e.right, n);
     default:
       return false;
   }
 }
 
 /** An assignment or update of a number variable with a number (so its value is one too). */
-function isNumWrite(
-  e: acorn.AssignmentExpression | acorn.UpdateExpression,
-  nums: ReadonlySet<Binding>,
-  analysis: Analysis,
-): boolean {
+export function isNumWrite(e: acorn.AssignmentExpression | acorn.UpdateExpression, n: Numbers): boolean {
   const target = e.type === 'UpdateExpression' ? e.argument : e.left;
-  if (target.type !== 'Identifier') return false;
-  const r = analysis.refs.get(target);
-  if (r?.kind !== 'local' || !nums.has(r.binding)) return false;
+  if (target.type !== 'Identifier' || !n.holds(target)) return false;
   if (e.type === 'UpdateExpression') return true;
   const op = e.operator.slice(0, -1);
-  return (e.operator === '=' || ARITH.has(op)) && isNum(e.right, nums, analysis);
+  return (e.operator === '=' || ARITH.has(op)) && isNum(e.right, n);
 }
 
 /**
@@ -170,6 +179,7 @@ export function plainLoop(
   // calls methods on is left alone), declared inside it or before it in this function (not a
   // closure's: that could be read before its declaration ran).
   const nums = new Set<Binding>();
+  const numbers = loopNumbers(nums, analysis);
   for (const id of nodes.flatMap(operands)) {
     const r = analysis.refs.get(id);
     if (r?.kind !== 'local') continue;
@@ -188,12 +198,12 @@ export function plainLoop(
     if (n.type === 'VariableDeclarator' && n.id.type === 'Identifier') {
       const r = analysis.refs.get(n.id);
       const init = n.init;
-      if (r?.kind === 'local') writes.push({ b: r.binding, ok: () => !!init && isNum(init, nums, analysis) });
+      if (r?.kind === 'local') writes.push({ b: r.binding, ok: () => !!init && isNum(init, numbers) });
     } else if (n.type === 'AssignmentExpression' || n.type === 'UpdateExpression') {
       const target = n.type === 'UpdateExpression' ? n.argument : n.left;
       if (target.type !== 'Identifier') continue;
       const r = analysis.refs.get(target);
-      if (r?.kind === 'local') writes.push({ b: r.binding, ok: () => isNumWrite(n, nums, analysis) });
+      if (r?.kind === 'local') writes.push({ b: r.binding, ok: () => isNumWrite(n, numbers) });
     }
   }
   const settle = (): void => {
@@ -216,7 +226,7 @@ export function plainLoop(
     removed = false;
     for (const n of nodes) {
       const test = testOf(n);
-      if (!test || isBool(test, nums, analysis)) continue;
+      if (!test || isBool(test, numbers)) continue;
       if (n.type !== 'IfStatement') return null;
       if (!dynamic.has(n)) dynamic.set(n, dynamicIf(n));
       const writes = dynamic.get(n);
@@ -225,7 +235,7 @@ export function plainLoop(
     }
     if (removed) settle();
   }
-  if (!calls.every((c) => plainCall(c, analysis, nums))) return null;
+  if (!calls.every((c) => plainCall(c, analysis, numbers))) return null;
   const guard = [...nums].filter((b) => b.id.start < loop.start);
   return { nums, guard };
 }
@@ -236,24 +246,24 @@ export function plainLoop(
  * pick one (`xs.forEach(i < 9 ? f : g)`, `(0, f)`): a callback would run plan code that can
  * change the loop's numbers (to a labeled value, a container, a function) behind the copy's back.
  */
-function plainCall(c: acorn.CallExpression, analysis: Analysis, nums: ReadonlySet<Binding>): boolean {
+function plainCall(c: acorn.CallExpression, analysis: Analysis, numbers: Numbers): boolean {
   const callee = c.callee;
   const calleeOk =
     callee.type === 'Identifier'
       ? analysis.refs.get(callee)?.kind === 'builtin'
       : callee.type === 'MemberExpression' && !callee.computed && !callee.optional;
-  return calleeOk && c.arguments.every((a) => a.type !== 'SpreadElement' && !mayBeFunction(a, nums, analysis));
+  return calleeOk && c.arguments.every((a) => a.type !== 'SpreadElement' && !mayBeFunction(a, numbers));
 }
 
 /**
  * Can the value of e be a function? Only a variable can hold one (containers never do), and only
  * the forms that pass a value through can yield a variable's.
  */
-function mayBeFunction(e: N, nums: ReadonlySet<Binding>, analysis: Analysis): boolean {
-  const may = (x: N): boolean => mayBeFunction(x, nums, analysis);
+function mayBeFunction(e: N, numbers: Numbers): boolean {
+  const may = (x: N): boolean => mayBeFunction(x, numbers);
   switch (e.type) {
     case 'Identifier':
-      return !isNum(e, nums, analysis);
+      return !numbers.holds(e);
     case 'ConditionalExpression':
       return may(e.consequent) || may(e.alternate);
     case 'LogicalExpression':

@@ -437,10 +437,10 @@ export class CallAnalysis {
     return this.once('selfScope', () => {
       const id = this.itemId;
       const bad: string[] = [];
-      let any = false;
+      let untrusted = false;
       const check = (where: string, l: Label): void => {
         for (const s of l.untrusted) {
-          any = true;
+          untrusted = true;
           // The item's own listing membership (`#listed`) names it too; another item's does not:
           // which other emails a listing held (or a search matched) must not decide this change.
           if (id !== null && sourceIsItem(isListedSource(s) ? s.slice(0, -LISTED_MARK.length) : s, id)) continue;
@@ -456,7 +456,7 @@ export class CallAnalysis {
       if (bad.length) return { ok: false, why: bad };
       return {
         ok: true,
-        why: [any ? `every untrusted source is the item acted on (${id})` : 'no untrusted data is involved'],
+        why: [untrusted ? `every untrusted source is the item acted on (${id})` : 'no untrusted data is involved'],
       };
     });
   }
@@ -473,10 +473,10 @@ export class CallAnalysis {
         return { ok: false, why: [R.unknownWhy ?? 'the call has no recipients to have written what decided it'] };
       const to = new Set(R.list.map((r) => r.address?.toLowerCase()));
       const bad: string[] = [];
-      let any = false;
+      let untrusted = false;
       const check = (where: string, l: Label): void => {
         for (const s of l.untrusted) {
-          any = true;
+          untrusted = true;
           const it = itemOfSource(s);
           const author = it ? this.opts.authorOf?.(it.tool, it.item) : undefined;
           if (author !== undefined && to.has(author.toLowerCase())) continue;
@@ -493,7 +493,7 @@ export class CallAnalysis {
       return {
         ok: true,
         why: [
-          any
+          untrusted
             ? `every untrusted source was sent (authenticated) by a recipient: ${fmtList(R.list.map((r) => r.address ?? r.shown))}`
             : 'no untrusted data is involved',
         ],

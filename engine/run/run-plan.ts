@@ -230,8 +230,9 @@ async function serveTool(run: Run, raw: string): Promise<string> {
   const args = checkArguments(call, argumentList(run, req));
   if ('reply' in args) return args.reply;
   // Read before the gate and the tool run: the outcome depends on the state as it was.
-  const state = stateOf(spec, args.data);
+  const depends = spec.dependsOn ? spec.dependsOn(args.data) : BOTTOM;
   const decision = decide(call, args.named);
+  const state = stateOf(depends, decision);
   noteWorldRead(run, spec, decision);
   if (decision.decision === 'deny') return reply({ ...deny(call, args.named, decision), ...state });
   if (decision.decision === 'confirm') return reply({ ...queueClaim(call, args, decision), ...state });
@@ -239,14 +240,15 @@ async function serveTool(run: Run, raw: string): Promise<string> {
 }
 
 /**
- * The world state the call's outcome depends on beyond its arguments (`ToolSpec.dependsOn`),
- * sent with every reply once the arguments are valid: the guest joins it, with its own
- * world-state label, into the error, the result and what the enclosing try could have thrown
- * because of (engine/README.md, what "it did not throw" reveals). A tool that does not say may
- * depend on any of it.
+ * The world state the call's outcome depends on beyond its arguments, sent with every reply once
+ * the arguments are valid: what the tool consults (`ToolSpec.dependsOn`; a tool that does not
+ * say may depend on any of it) and what the gate read to decide (`Decision.read`: a deny would
+ * have thrown). The guest joins it, with its own world-state label, into the error, the result
+ * and what the enclosing try could have thrown because of (engine/README.md, what "it did not
+ * throw" reveals).
  */
-function stateOf(spec: ToolSpec, data: Record<string, unknown>): { state?: ReturnType<typeof encodeLabel> } {
-  const l = spec.dependsOn ? spec.dependsOn(data) : BOTTOM;
+function stateOf(depends: Label | null, d: Decision): { state?: ReturnType<typeof encodeLabel> } {
+  const l = depends === null ? (d.read ?? null) : joinPair(depends, d.read ?? BOTTOM);
   return l === null ? {} : { state: encodeLabel(l) };
 }
 
@@ -337,13 +339,6 @@ const argsLabelOf = (call: ToolCall, named: Named): Label =>
 const dataLabelOf = (named: Named, d: Decision): Label =>
   joinLabels(...Object.values(named).map(deepLabel), d.read ?? BOTTOM);
 
-/**
- * What the decision read, for the guest: the call did not throw because of it (a deny would
- * have), so a try around the call has it among what it could have thrown because of.
- */
-const readOf = (d: Decision): { read?: ReturnType<typeof encodeLabel> } =>
-  d.read ? { read: encodeLabel(d.read) } : {};
-
 /** The gate refused: the plan gets a PolicyDenied error. */
 function deny(call: ToolCall, named: Named, decision: Decision): Reply {
   const argsLabel = argsLabelOf(call, named);
@@ -391,7 +386,6 @@ function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decisio
     ...encode(labelDeep(pending, joinLabels(context, dataLabel, call.earlier, run.worldRead))),
     // The gate read the world to decide (which event, whose email): the handle shows its state.
     observes: true,
-    ...readOf(decision),
   };
 }
 
@@ -420,7 +414,6 @@ async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): P
       item,
       effect,
       observes,
-      ...readOf(decision),
     };
   } catch (e) {
     const err = e instanceof ToolError ? e : new ToolError('ToolFailed', (e as Error).message);

@@ -611,21 +611,8 @@
     return getSlow(o, k);
   };
   // A static property name (checked by the front end): no run-time name check needed.
-  // `o.k`, k a name the front end admitted (never a forbidden one). The two commonest labeled
-  // cases answer as getSlow would, without its general checks: a field of a labeled plan object
-  // (an email), and the length of a labeled string.
   R.gets = function (o, k) {
-    if (o !== null && typeof o === 'object') {
-      if (Object.getPrototypeOf(o) === null) {
-        const sl = o[SL];
-        if (sl === undefined) return o[k];
-        return hasOwn(o, k) ? elem(o[k], sl, '.' + k, -1) : mk(undefined, sl, '.' + k, -1, -1);
-      }
-      if (k === 'length' && o instanceof Box && typeof o.v === 'string') {
-        acc(o.l);
-        return mk(o.v.length, o.l, '.length', o.d, -1);
-      }
-    }
+    if (o !== null && typeof o === 'object' && o[SL] === undefined && Object.getPrototypeOf(o) === null) return o[k];
     if (k === 'length') {
       if (typeof o === 'string') return o.length;
       if (isArray(o) && o[SL] === undefined) return o.length;
@@ -1222,8 +1209,8 @@
     );
     if (S.dead) throw new LimitError('steps', 'the run was stopped');
     // Whether the call throws, how the gate decides it, what it returns: beyond its arguments,
-    // the world state it depends on (the item it names, labeled by what wrote it) and whatever
-    // may have written or created that item unseen (R.wt: effects under a context, branches
+    // the world state it depends on (the item it names, labeled by what wrote it; what the gate
+    // read to decide it) and whatever may have written or created that item unseen (R.wt: effects under a context, branches
     // that may have made one). A call that depends on its arguments only (an extractor) has no
     // reply.state: that it did not throw tells nothing of the world.
     const ws = reply.state ? J(labelFrom(reply.state), R.wt) : 0;
@@ -1237,8 +1224,6 @@
       if (reply.fatal === true) die(err);
       throw err;
     }
-    // Not throwing was decided by what the gate read too (a deny would have thrown).
-    if (reply.read) acc(labelFrom(reply.read));
     if (reply.effect && strict && pc !== 0) R.wt = J(R.wt, pc);
     const out = importValue(
       reply.value,
