@@ -76,8 +76,18 @@ const EXPRESSIONS: ExprEmitters = {
     }
     return slow();
   },
-  ArrayExpression: (ctx, e) =>
-    `__R.arr([${e.elements.map((x) => (x === null ? 'undefined' : x.type === 'SpreadElement' ? `[__R.SP, ${expr(ctx, x.argument)}]` : expr(ctx, x))).join(', ')}])`,
+  ArrayExpression: (ctx, e) => {
+    const items = e.elements;
+    if (items.every((x): x is Expr => x !== null && x.type !== 'SpreadElement'))
+      return literal(
+        ctx,
+        items,
+        (vs) => `[${vs.join(', ')}]`,
+        (vs) => `__R.arr([${vs.join(', ')}])`,
+        `${items.length} <= __AL`,
+      );
+    return `__R.arr([${items.map((x) => (x === null ? 'undefined' : x.type === 'SpreadElement' ? `[__R.SP, ${expr(ctx, x.argument)}]` : expr(ctx, x))).join(', ')}])`;
+  },
   /** Keys and values in order, a spread marked by __R.SP; a computed key goes through __R.key. */
   ObjectExpression: (ctx, e) => {
     const parts: string[] = [];
@@ -89,6 +99,21 @@ const EXPRESSIONS: ExprEmitters = {
           : str(p.key.type === 'Identifier' ? p.key.name : String((p.key as acorn.Literal).value));
         parts.push(k, expr(ctx, p.value as Expr));
       }
+    }
+    const props = e.properties;
+    if (props.every((p) => p.type === 'Property' && !p.computed)) {
+      const keys = props.map((p) => parts[props.indexOf(p) * 2]!);
+      const pairs = (vs: string[]): string[] => vs.flatMap((v, i) => [keys[i]!, v]);
+      return literal(
+        ctx,
+        props.map((p) => (p as acorn.Property).value as Expr),
+        (vs) =>
+          `{ __proto__: null, ${pairs(vs)
+            .map((x, i) => (i % 2 ? `${x}, ` : `${x}: `))
+            .join('')}}`,
+        (vs) => `__R.obj([${pairs(vs).join(', ')}])`,
+        null,
+      );
     }
     return `__R.obj([${parts.join(', ')}])`;
   },
@@ -106,7 +131,9 @@ const EXPRESSIONS: ExprEmitters = {
   /** In a plain loop, an operator on a plain number or boolean is the native one. */
   UnaryExpression: (ctx, e) => {
     if (e.operator === 'void') return `(${expr(ctx, e.argument)}, undefined)`;
-    if (e.operator === '!' ? ctx.bool(e.argument) : e.operator !== 'typeof' && ctx.num(e.argument))
+    // A number literal is a plain number anywhere (`-1` in a comparator needs no runtime call).
+    const num = ctx.num(e.argument) || literalType(e.argument) === 'number';
+    if (e.operator === '!' ? ctx.bool(e.argument) : e.operator !== 'typeof' && num)
       return `(${e.operator}(${expr(ctx, e.argument)}))`;
     return `__R.${UNARY[e.operator]}(${expr(ctx, e.argument)})`;
   },
@@ -234,6 +261,50 @@ function push(
   return `(${v} = ${expr(ctx, a)}, ${tests.join(' && ')} ? (${xs}[__LS] = false, ${xs}.push(${v})) : __R.mc(${xs}, "push", [${v}]))`;
 }
 
+/**
+ * An array or object literal of plain values (no spread, no computed key): built natively (a
+ * plain object has no prototype, as R.obj makes it) when the runtime would only copy the values
+ * in: an empty context (STRICT; it labels the container and each value otherwise) and no value a
+ * function, nor a boxed one (R.arr and R.obj refuse those). Values are evaluated once, in order.
+ */
+function literal(
+  ctx: EmitContext,
+  values: readonly Expr[],
+  fast: (vs: string[]) => string,
+  slow: (vs: string[]) => string,
+  bound: string | null,
+): string {
+  if (values.length === 0 || values.length > 16) return slow(values.map((v) => expr(ctx, v)));
+  const setup: string[] = [];
+  const tests: string[] = ctx.strict ? ['__R.pc === 0'] : [];
+  if (bound) tests.push(bound);
+  const vs = values.map((v) => {
+    const code = expr(ctx, v);
+    if (v.type === 'Literal' && !v.regex) return code;
+    const t = ctx.temp();
+    setup.push(`${t} = ${code}`);
+    if (!neverFunction(ctx, v))
+      tests.push(
+        `(typeof ${t} === 'object' && ${t} !== null ? !(${t} instanceof __R.Box) || typeof ${t}.v !== 'function' : typeof ${t} !== 'function')`,
+      );
+    return t;
+  });
+  const choice = tests.length ? `${tests.join(' && ')} ? ${fast(vs)} : ${slow(vs)}` : fast(vs);
+  return `(${[...setup, choice].join(', ')})`;
+}
+
+/** Expressions whose value is never a function by their form (operators, literals, templates). */
+const neverFunction = (ctx: EmitContext, e: Expr): boolean =>
+  ctx.num(e) ||
+  ctx.bool(e) ||
+  e.type === 'Literal' ||
+  e.type === 'TemplateLiteral' ||
+  e.type === 'BinaryExpression' ||
+  e.type === 'UnaryExpression' ||
+  e.type === 'UpdateExpression' ||
+  e.type === 'ObjectExpression' ||
+  e.type === 'ArrayExpression';
+
 /** Is this a namespace constant such as Math.PI? Its value, or null. */
 function constant(ctx: EmitContext, m: acorn.MemberExpression): string | null {
   if (m.object.type !== 'Identifier' || m.computed) return null;
@@ -292,7 +363,7 @@ function binary(ctx: EmitContext, op: string, left: Expr, right: Expr): string {
   const b = operand(right);
   const slow = binop(op, a, b);
   if (op === '+' && (textual(left) || textual(right))) {
-    const fast = concat(a, b);
+    const fast = concat(a, b, ctx.num(left) ? 'left' : ctx.num(right) ? 'right' : null);
     return setup.length ? `(${setup.join(', ')}, ${fast})` : fast;
   }
   const equality = op === '===' || op === '!==';
@@ -319,8 +390,13 @@ const textual = (e: Expr): boolean =>
  * `a + b` on two unlabeled strings that stay short: the native concatenation, as R.add's own
  * fast path (a longer result goes to the runtime, which counts it against the memory limit).
  */
-const concat = (a: string, b: string): string =>
-  `(typeof ${a} === 'string' && typeof ${b} === 'string' && (${a}).length + (${b}).length <= __SM ? ${a} + ${b} : __R.add(${a}, ${b}))`;
+const concat = (a: string, b: string, num: 'left' | 'right' | null = null): string => {
+  if (num === null)
+    return `(typeof ${a} === 'string' && typeof ${b} === 'string' && (${a}).length + (${b}).length <= __SM ? ${a} + ${b} : __R.add(${a}, ${b}))`;
+  // One side a plain number (in a plain loop): its text has at most 24 characters.
+  const text = num === 'left' ? b : a;
+  return `(typeof ${text} === 'string' && (${text}).length + 24 <= __SM ? ${a} + ${b} : __R.add(${a}, ${b}))`;
+};
 
 /** `String(x)` of a plain number or string is native text; anything else goes to the runtime. */
 function toText(ctx: EmitContext, c: acorn.CallExpression): string | null {
@@ -343,7 +419,7 @@ function compound(ctx: EmitContext, op: string, x: string, right: Expr): string 
   // x is read before the right side runs, as in JS (`s += f()` where f assigns s).
   const old = ctx.temp();
   const t = ctx.temp();
-  const slow = op === '+' ? concat(old, t) : binop(op, old, t);
+  const slow = op === '+' ? concat(old, t, ctx.num(right) ? 'right' : null) : binop(op, old, t);
   return `(${old} = ${x}, ${t} = ${expr(ctx, right)}, typeof ${old} === 'number' && typeof ${t} === 'number' ? ${old} ${op} ${t} : ${slow})`;
 }
 
