@@ -41,7 +41,7 @@ export function compile(
   emitStatements(ctx, program.body);
   ctx.emit('return __R.ret(undefined, __e, __abr);');
   const temps = ctx.fn.temps;
-  const header = `(async function (__R, __S) { 'use strict'; const __e = 0; let __abr = 0; const __SL = __R.SL, __LS = __R.LS, __AL = __R.AL, __SM = __R.SM;${temps.length ? ` let ${temps.join(', ')};` : ''}`;
+  const header = `(async function (__R, __S) { 'use strict'; const __e = 0; let __abr = 0; const __SL = __R.SL, __LS = __R.LS, __AL = __R.AL, __SM = __R.SM, __GP = __R.GP;${temps.length ? ` let ${temps.join(', ')};` : ''}`;
   const lines = flatten(ctx, [{ code: header, at: null }, ...ctx.out, { code: '})', at: null }]);
   return { code: lines.map((l) => l.code).join('\n'), lines: lines.map((l) => l.at) };
 }

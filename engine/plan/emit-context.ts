@@ -8,6 +8,7 @@ import type * as acorn from 'acorn';
 import type { Analysis, Binding } from './analyze';
 import { EffectAnalyzer } from './effects';
 import { isBool, isNum, loopNumbers } from './plain-loops';
+import type { Records } from './plain-functions';
 import type { Mode, Position } from '../run/types';
 
 export type N = acorn.AnyNode;
@@ -91,7 +92,7 @@ export class EmitContext {
   /** The call expression being compiled as the operand of `await` (async plan functions must be). */
   awaitedCall: N | null = null;
   /** The plan's plain functions (plain-functions.ts): each also gets a native copy. */
-  plainFns: ReadonlySet<acorn.Function> = new Set();
+  plainFns: ReadonlyMap<acorn.Function, Records> = new Map();
   private readonly lineStarts: number[] = [0];
   private uid = 0;
 

@@ -7,7 +7,7 @@
  */
 import type * as acorn from 'acorn';
 import { METHODS, NAMESPACE_CONSTANTS } from './builtins';
-import { cloneCode } from './plain-functions';
+import { cloneCode, recordFields } from './plain-functions';
 import { CALLBACK_METHODS } from './effects';
 import { raisedBy, str, truthy, type EmitContext, type Expr, type N } from './emit-context';
 import { capture, mergeCode, withCapture } from './emit-regions';
@@ -185,9 +185,11 @@ const EXPRESSIONS: ExprEmitters = {
 
 /** A function value; a plain one (plain-functions.ts) comes with its native copy. */
 function functionValue(ctx: EmitContext, e: acorn.ArrowFunctionExpression | acorn.FunctionExpression): string {
-  if (!ctx.plainFns.has(e)) return `__R.fn(${ctx.emitters.func(ctx, e, null)}${e.async ? ', 1' : ''})`;
+  const records = ctx.plainFns.get(e);
+  if (!records) return `__R.fn(${ctx.emitters.func(ctx, e, null)}${e.async ? ', 1' : ''})`;
   const copy = ctx.temp();
-  return `(${copy} = ${cloneCode(e, null)}, __R.fn(${ctx.emitters.func(ctx, e, null, copy)}, 0, ${copy}))`;
+  const fields = records.size ? `, ${recordFields(e, records)}` : '';
+  return `(${copy} = ${cloneCode(e, null)}, __R.fn(${ctx.emitters.func(ctx, e, null, copy)}, 0, ${copy}${fields}))`;
 }
 
 /** The key of a member access: its code when computed, else the name as a string. */

@@ -5,7 +5,7 @@
  */
 import type * as acorn from 'acorn';
 import { exitAbr, newFn, tick, type EmitContext, type Line } from './emit-context';
-import { cloneCode, cloneName } from './plain-functions';
+import { cloneCode, cloneName, recordsFit } from './plain-functions';
 import { destructure, expr, orDefault, patternNames } from './emit-expressions';
 
 /**
@@ -61,9 +61,11 @@ function plainEntry(
   name: string | null,
   copy: string | null,
 ): { copy: string; guard: string } {
-  if (!ctx.plainFns.has(f) || (name === null && copy === null)) return { copy: '', guard: '' };
+  const records = ctx.plainFns.get(f);
+  if (!records || (name === null && copy === null)) return { copy: '', guard: '' };
   const names = f.params.map((p) => (p as acorn.Identifier).name);
-  const test = ['__R.pc === 0', '__R.exit === 0', ...names.map((n) => `typeof ${n} === 'number'`)].join(' && ');
+  const numbers = names.filter((n) => !records.has(n)).map((n) => `typeof ${n} === 'number'`);
+  const test = ['__R.pc === 0', '__R.exit === 0', ...numbers, ...recordsFit(records)].join(' && ');
   return {
     copy: name === null ? '' : `${cloneCode(f, name)} `,
     guard: `if (${test}) { __R.sp = 0; return ${copy ?? cloneName(name!)}(${names.join(', ')}); } `,

@@ -13,9 +13,17 @@
  * numbers out, every test unlabeled), and counts the same steps: one per call and one per loop
  * iteration. When the guard fails (a labeled context or argument, pending exit taint, a
  * non-number), the instrumented body runs as usual.
+ *
+ * A parameter may also be a record: used only to read named fields (`(a, b) => a.value - b.value`,
+ * a comparator). The guard then also checks that each record is a plain object (no prototype)
+ * with no structure label and that every field the function names holds a plain number: such a
+ * field has no label to join, and a plain function writes no object, so the fields stay numbers
+ * while the copy runs. The runtime makes the same check of every item before it sorts natively
+ * with such a copy. A function with records is never called from another copy (whose arguments
+ * are numbers).
  */
 import type * as acorn from 'acorn';
-import type { Analysis } from './analyze';
+import type { Analysis, Binding } from './analyze';
 import { tick } from './emit-context';
 import { children, isBool, isNum, isNumWrite, type Numbers } from './plain-loops';
 
@@ -31,7 +39,7 @@ type PlanFunction = acorn.FunctionDeclaration | acorn.FunctionExpression | acorn
  * function values (a comparator `(a, b) => a - b`), whose copies the runtime also keeps for
  * callbacks (a sort over plain numbers).
  */
-export function plainFunctions(program: acorn.Program, analysis: Analysis): ReadonlySet<acorn.Function> {
+export function plainFunctions(program: acorn.Program, analysis: Analysis): ReadonlyMap<acorn.Function, Records> {
   const plain = new Set<PlanFunction>();
   const visit = (n: N): void => {
     if (
@@ -44,38 +52,102 @@ export function plainFunctions(program: acorn.Program, analysis: Analysis): Read
     children(n).forEach(visit);
   };
   visit(program);
+  const records = new Map<acorn.Function, Records>();
+  for (const f of plain) records.set(f, recordParams(f, analysis));
   for (let changed = true; changed;) {
     changed = false;
     for (const f of plain)
-      if (!new Fits(f, analysis, plain).body()) {
+      if (!new Fits(f, analysis, records, plain).body()) {
         plain.delete(f);
         changed = true;
       }
   }
-  return plain;
+  return new Map([...plain].map((f) => [f, records.get(f)!]));
+}
+
+/** The record parameters of a plain function, each with the fields it reads (in source order). */
+export type Records = ReadonlyMap<string, readonly string[]>;
+
+/**
+ * The parameters that are used only as `p.name` (a static name, no optional chain), each with
+ * the names read. A parameter never used, or used any other way, is not a record.
+ */
+function recordParams(f: PlanFunction, analysis: Analysis): Records {
+  const params = new Map<Binding, string>();
+  for (const p of f.params) {
+    const r = analysis.refs.get(p as acorn.Identifier);
+    if (r?.kind === 'local') params.set(r.binding, (p as acorn.Identifier).name);
+  }
+  const fields = new Map<string, string[]>();
+  const other = new Set<string>();
+  const visit = (n: N): void => {
+    if (n.type === 'MemberExpression' && !n.computed && !n.optional && n.object.type === 'Identifier') {
+      const r = analysis.refs.get(n.object);
+      const name = r?.kind === 'local' ? params.get(r.binding) : undefined;
+      if (name !== undefined) {
+        const list = fields.get(name) ?? [];
+        const field = (n.property as acorn.Identifier).name;
+        if (!list.includes(field)) list.push(field);
+        fields.set(name, list);
+        return;
+      }
+    }
+    if (n.type === 'Identifier') {
+      const r = analysis.refs.get(n);
+      const name = r?.kind === 'local' && n !== r.binding.id ? params.get(r.binding) : undefined;
+      if (name !== undefined) other.add(name);
+    }
+    children(n).forEach(visit);
+  };
+  visit(f.body);
+  for (const name of other) fields.delete(name);
+  return fields;
 }
 
 /** Does one candidate fit, assuming the functions in `plain` do? */
 class Fits {
-  /** Its own variables hold numbers; so do calls of plain functions and `?:` over numbers. */
+  /**
+   * Its own variables hold numbers (a record does not); so do calls of plain functions, `?:`,
+   * `||`, `&&` and `??` over numbers, and a record's fields (the copy checks them).
+   */
   private readonly n: Numbers = {
-    holds: (id) => this.own(id),
-    also: (e) =>
-      e.type === 'ConditionalExpression'
-        ? isBool(e.test, this.n) && isNum(e.consequent, this.n) && isNum(e.alternate, this.n)
-        : e.type === 'CallExpression' && this.call(e),
+    holds: (id) => this.own(id) && !this.isRecord(id),
+    also: (e) => {
+      switch (e.type) {
+        case 'ConditionalExpression':
+          return isBool(e.test, this.n) && isNum(e.consequent, this.n) && isNum(e.alternate, this.n);
+        case 'LogicalExpression':
+          return isNum(e.left, this.n) && isNum(e.right, this.n);
+        case 'MemberExpression':
+          return !e.computed && e.object.type === 'Identifier' && this.isRecord(e.object);
+        case 'CallExpression':
+          return this.call(e);
+        default:
+          return false;
+      }
+    },
   };
+  private readonly records: Records;
 
   constructor(
     private readonly f: PlanFunction,
     private readonly analysis: Analysis,
+    private readonly allRecords: ReadonlyMap<acorn.Function, Records>,
     private readonly plain: ReadonlySet<acorn.Function>,
-  ) {}
+  ) {
+    this.records = allRecords.get(f)!;
+  }
 
   body(): boolean {
     const b = this.f.body;
     if (b.type !== 'BlockStatement') return isNum(b, this.n);
     return b.body.length > 0 && b.body.every((s) => this.stmt(s)) && returns(b);
+  }
+
+  /** One of this function's record parameters (not a variable of the same name in a block). */
+  private isRecord(id: acorn.Identifier): boolean {
+    const r = this.analysis.refs.get(id);
+    return r?.kind === 'local' && this.f.params.includes(r.binding.id) && this.records.has(id.name);
   }
 
   /** A variable of this function (a parameter or a declaration in its body). */
@@ -128,12 +200,17 @@ class Fits {
     return (e.type === 'UpdateExpression' || e.type === 'AssignmentExpression') && isNumWrite(e, this.n);
   }
 
-  /** A call of a plain function by its name, every argument a number. */
+  /** A call of a plain function (with no record) by its name, every argument a number. */
   private call(c: acorn.CallExpression): boolean {
     if (c.callee.type !== 'Identifier' || c.optional) return false;
     const r = this.analysis.refs.get(c.callee);
     const fn = r?.kind === 'local' && r.binding.kind === 'function' ? r.binding.fn : null;
-    return !!fn && this.plain.has(fn) && c.arguments.every((a) => a.type !== 'SpreadElement' && isNum(a, this.n));
+    return (
+      !!fn &&
+      this.plain.has(fn) &&
+      this.allRecords.get(fn)?.size === 0 &&
+      c.arguments.every((a) => a.type !== 'SpreadElement' && isNum(a, this.n))
+    );
   }
 }
 
@@ -155,6 +232,25 @@ export function cloneCode(f: acorn.Function, name: string | null): string {
   const body = f.body.type === 'BlockStatement' ? f.body.body.map(stmtCode).join(' ') : `return ${exprCode(f.body)};`;
   return `function ${name === null ? '' : cloneName(name)}(${params}) { ${tick} ${body} }`;
 }
+
+/**
+ * The test that a function's records fit its copy: each a plain object (no prototype) with no
+ * structure label, every field the function reads a plain number. The runtime makes the same
+ * test of a whole array before it sorts with a copy (library.embed.js, sortWith).
+ */
+export function recordsFit(records: Records): string[] {
+  return [...records].flatMap(([p, names]) => [
+    `typeof ${p} === 'object'`,
+    `${p} !== null`,
+    `${p}[__SL] === undefined`,
+    `__GP(${p}) === null`,
+    ...names.map((k) => `typeof ${p}.${k} === 'number'`),
+  ]);
+}
+
+/** For the runtime: the fields each parameter reads as a record (null: a number parameter). */
+export const recordFields = (f: acorn.Function, records: Records): string =>
+  JSON.stringify(f.params.map((p) => records.get((p as acorn.Identifier).name) ?? null));
 
 function stmtCode(s: N): string {
   const e = exprCode;
@@ -189,6 +285,9 @@ function stmtCode(s: N): string {
 function exprCode(x: N): string {
   const e = exprCode;
   switch (x.type) {
+    case 'MemberExpression':
+      // A record's field, which the guard found to be a plain number.
+      return `${e(x.object)}.${(x.property as acorn.Identifier).name}`;
     case 'Literal':
       return String(x.value);
     case 'Identifier':

@@ -132,18 +132,31 @@
     if (R.pc === entry) R.pc = saved;
     return v;
   }
+  // What a copy's guard checks of a record (plan/plain-functions.ts, recordsFit), for fields ks and js.
+  function fitsRecord(x, ks, js) {
+    if (!isObj(x) || x[SL] !== undefined) return false;
+    for (let i = 0; i < ks.length; i++) if (typeof x[ks[i]] !== 'number') return false;
+    for (let i = 0; i < js.length; i++) if (typeof x[js[i]] !== 'number') return false;
+    return true;
+  }
   function sortWith(items, f, l) {
     // Plain numbers, an unlabeled receiver and comparator, an empty context, and a comparator
     // with a native copy: every call would take the copy (its own guard) and answer a plain
     // number, so the native sort with the copy makes the same calls and the same order.
     const fc = f === undefined ? null : callback(f);
     const copy = fc === null || fc.l !== 0 || l !== 0 || R.pc !== 0 || R.exit !== 0 ? undefined : I.nativeCopy(fc.fn);
-    if (copy !== undefined && items.every((x) => typeof x === 'number')) return { items: items.sort(copy), l: 0 };
+    const rec = copy === undefined ? undefined : I.recordFields(copy);
+    if (copy !== undefined && rec === undefined && items.every((x) => typeof x === 'number'))
+      return { items: items.sort(copy), l: 0 };
     // The order depends on every element compared (and on what the comparator answered). A
     // deterministic merge sort keeps comparator calls, and so labels, well defined.
-    let order = l;
+    // (One walk over all the items: a container they share is visited once.)
+    let order = items.length ? J(l, deepLab(items)) : l;
+    // Records (a comparator reading number fields of both items, `(a, b) => a.n - b.n`), every
+    // item fitting the copy's guard and no label anywhere in them: every call would take the copy.
+    if (rec !== undefined && order === 0 && rec[0] && rec[1] && items.every((x) => fitsRecord(x, rec[0], rec[1])))
+      return { items: items.sort(copy), l: 0 };
     const keyed = items.map((x) => ({ x: x, s: f === undefined ? str(x).s : '' }));
-    for (let i = 0; i < items.length; i++) order = J(order, deepLab(items[i]));
     const cmp = (a, b) => {
       if (fc === null) return a.s < b.s ? -1 : a.s > b.s ? 1 : 0;
       // Which pairs get compared depends on the answers so far.

@@ -294,7 +294,9 @@
       this.m = new Map();
     }
   }
-  // Deep label: everything a reader of the whole value learns from.
+  // Deep label: everything a reader of the whole value learns from. (A container's is always an
+  // unverified label; a plain primitive inside adds nothing, so only containers and boxes are
+  // visited, and the set of visited containers is made only once there is something to visit.)
   function deepLab(x, seen) {
     let l = 0;
     if (x instanceof Box) {
@@ -302,18 +304,40 @@
       x = x.v;
     }
     if (x === null || typeof x !== 'object') return l;
-    if (seen === undefined) seen = new Set();
-    if (seen.has(x)) return l;
-    seen.add(x);
-    l = J(l, x[SL] || 0);
-    if (isArray(x)) for (let i = 0; i < x.length; i++) l = J(l, deepLab(x[i], seen));
-    else if (isObj(x)) for (const k of Object.keys(x)) l = J(l, deepLab(x[k], seen));
-    else if (x instanceof LMap)
-      for (const e of x.m.values()) {
-        l = J(l, deepLab(e[0], seen));
-        l = J(l, deepLab(e[1], seen));
+    if (seen !== undefined) {
+      if (seen.has(x)) return l;
+      seen.add(x);
+    }
+    const sl = x[SL];
+    l = sl ? J(l, sl) : LUNV[l];
+    if (isArray(x)) {
+      for (let i = 0; i < x.length; i++) {
+        const e = x[i];
+        if (e !== null && typeof e === 'object') {
+          if (seen === undefined) seen = new Set().add(x);
+          const el = deepLab(e, seen);
+          if (el !== 0) l = J(l, el);
+        }
       }
-    else if (x instanceof LSet) for (const e of x.m.values()) l = J(l, deepLab(e, seen));
+    } else if (isObj(x)) {
+      // A plan object has no prototype: for…in lists its own keys.
+      for (const k in x) {
+        const e = x[k];
+        if (e !== null && typeof e === 'object') {
+          if (seen === undefined) seen = new Set().add(x);
+          const el = deepLab(e, seen);
+          if (el !== 0) l = J(l, el);
+        }
+      }
+    } else if (x instanceof LMap || x instanceof LSet) {
+      if (seen === undefined) seen = new Set().add(x);
+      for (const e of x.m.values()) {
+        if (x instanceof LMap) {
+          l = J(l, deepLab(e[0], seen));
+          l = J(l, deepLab(e[1], seen));
+        } else l = J(l, deepLab(e, seen));
+      }
+    }
     return l;
   }
   // Plain (unlabeled) copy for native operations such as JSON.stringify and String().
@@ -846,17 +870,22 @@
   // A plain function's native copy (plan/plain-functions.ts): what a callback may run instead,
   // under the same guard as the function's own entry (an empty context, number arguments).
   const NATIVE_COPY = new WeakMap();
-  R.fn = function (f, isAsync, copy) {
-    R.fd(f, isAsync, copy);
+  const RECORD_FIELDS = new WeakMap();
+  R.fn = function (f, isAsync, copy, fields) {
+    R.fd(f, isAsync, copy, fields);
     return R.pc === 0 ? f : new Box(f, R.pc, node('function', -1, -1, R.pc));
   };
-  R.fd = function (f, isAsync, copy) {
+  R.fd = function (f, isAsync, copy, fields) {
     PLAN_FN.add(f);
     if (isAsync) ASYNC_FN.add(f);
     if (copy) NATIVE_COPY.set(f, copy);
+    if (fields) RECORD_FIELDS.set(copy, fields);
     return f;
   };
   const nativeCopy = (f) => NATIVE_COPY.get(f);
+  // A copy with records: per parameter, the fields it reads (null for a number parameter).
+  const recordFields = (copy) => RECORD_FIELDS.get(copy);
+  R.GP = Object.getPrototypeOf;
   // The callee to call natively; its own label joins the context of the call.
   // An async plan function must be awaited where it is called: a call left running would
   // interleave with the plan in an order that labeled branches can steer.
@@ -1297,6 +1326,7 @@
   R.__internal = {
     Box,
     nativeCopy,
+    recordFields,
     LMap,
     LSet,
     PlanError,

@@ -494,6 +494,29 @@ const e = []; for (let i = 0; i < 40; i++) e.push((i * 7919) % 23); e.sort((x, y
 const f = [1.5, -2.5, 1e300, -Infinity, Infinity]; const g = f.toSorted((x, y) => y - x);
 return [a, b.map((x) => 1 / x), c, d.map((x) => String(x)), e, g.map((x) => String(x))];`,
   ],
+  // Records (plain-functions.ts): a function reading number fields runs as a copy when every
+  // record fits, and a sort over fitting items is native; anything else takes the instrumented body.
+  [
+    'comparators and callbacks over records: fitting, a missing or text field, nested, shadowed',
+    `const xs = []; for (let i = 0; i < 30; i++) xs.push({ id: i, v: (i * 7) % 5, w: i % 3 });
+const a = [...xs].sort((p, q) => p.v - q.v || q.id - p.id).map((x) => x.id);
+const b = [...xs, { id: 99, v: 'zz', w: 0 }].sort((p, q) => p.w - q.w || p.id - q.id).map((x) => x.id);
+const c = [{ id: 1 }, { id: 2, v: 1 }, { id: 3, v: 0 }].sort((p, q) => p.v - q.v).map((x) => x.id);
+const d = [{ v: 2, k: { n: 1 } }, { v: 1, k: { n: 2 } }].sort((p, q) => p.v - q.v).map((x) => x.k.n);
+function byW(p, q) { return p.w === q.w ? p.id - q.id : p.w - q.w; }
+const e = [...xs].sort(byW).slice(0, 6).map((x) => x.id);
+const f = xs.map((x) => x.v * 2 + x.w).reduce((s, n) => s + n, 0);
+function shadow(p) { { const p = 3; return p * 2; } }
+const g = [shadow({ a: 1 }), [3, 1, 2].sort((p, q) => p - q)];
+const h = [[2, 1], [1, 2]].sort((p, q) => p.length - q.length);
+return [a, b, c, d, e, f, g, h, xs.map((x) => x.id).slice(0, 3)];`,
+  ],
+  [
+    'array and object literals built natively and by the runtime',
+    `const o = { a: 1, b: 'x' + 1, 'c d': [1, 2], 7: null, e: { f: undefined } };
+const xs = []; for (let i = 0; i < 3; i++) xs.push({ i, s: 's' + i, t: [i, 'k' + i], u: -i });
+return [o, Object.keys(o), xs, [[], {}, [1, [2, [3]]]], 'n' + 1.5 + 'm' + -0];`,
+  ],
 ];
 
 /** What node gives, as JSON (undefined becomes null, as in a run's result). */
