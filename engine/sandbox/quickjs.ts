@@ -139,10 +139,11 @@ function prepare(module: QuickJSWASMModule, shape: RunShape | null): Prepared {
  * `undefined`, and the library wraps it with `newContext({ contextPointer: undefined })`, which
  * makes a brand-new JSContext that nothing frees: disposing the runtime then aborts
  * (`list_empty(&rt->gc_obj_list)`) and the shared module is replaced. The runtime has only `vm`,
- * so every job ran in it: every later request for a context gets `vm`, never a new one.
+ * so every job ran in it: a request to wrap a context pointer gets `vm`, never a new context.
  */
 function answerJobsWith(rt: QuickJSRuntime, vm: QuickJSContext): void {
-  rt.newContext = () => vm;
+  const newContext = rt.newContext.bind(rt);
+  rt.newContext = (options = {}) => ('contextPointer' in options ? vm : newContext(options));
 }
 
 /** The configuration text shared by every run: evaluated once per context, in `prepare`. */
