@@ -89,6 +89,7 @@ function prepare(module: QuickJSWASMModule, shape: RunShape | null): Prepared {
   // Generous bounds while our own code loads; the run sets its own before plan code runs.
   rt.setMaxStackSize(256 * 1024);
   const vm = rt.newContext();
+  answerJobsWith(rt, vm);
   const p: Prepared = {
     module,
     rt,
@@ -129,6 +130,20 @@ function prepare(module: QuickJSWASMModule, shape: RunShape | null): Prepared {
     p.ready = null;
   }
   return p;
+}
+
+/**
+ * quickjs-emscripten 0.32's `executePendingJobs` reads the context the last job ran in through a
+ * view of the wasm heap made before the jobs ran. A job that grows the heap (a large run: the
+ * module's memory starts at 16 MiB and only grows) detaches that view, the pointer reads as
+ * `undefined`, and the library wraps it with `newContext({ contextPointer: undefined })`, which
+ * makes a brand-new JSContext that nothing frees: disposing the runtime then aborts
+ * (`list_empty(&rt->gc_obj_list)`) and the shared module is replaced. The runtime has only `vm`,
+ * so every job ran in it: a request to wrap a context pointer gets `vm`, never a new context.
+ */
+function answerJobsWith(rt: QuickJSRuntime, vm: QuickJSContext): void {
+  const newContext = rt.newContext.bind(rt);
+  rt.newContext = (options = {}) => ('contextPointer' in options ? vm : newContext(options));
 }
 
 /** The configuration text shared by every run: evaluated once per context, in `prepare`. */
