@@ -16,6 +16,7 @@ import type { Analysis } from './analyze';
 import { EmitContext } from './emit-context';
 import { emitFunction, flatten } from './emit-functions';
 import { emitStatements } from './emit-statements';
+import { fieldFunctions } from './field-functions';
 import { plainFunctions } from './plain-functions';
 import type { Mode, Position } from '../run/types';
 
@@ -38,6 +39,7 @@ export function compile(
     func: emitFunction,
   });
   ctx.plainFns = plainFunctions(program, analysis);
+  ctx.fieldFns = fieldFunctions(program, analysis);
   emitStatements(ctx, program.body);
   ctx.emit('return __R.ret(undefined, __e, __abr);');
   const temps = ctx.fn.temps;

@@ -9,6 +9,7 @@ import type { Analysis, Binding } from './analyze';
 import { EffectAnalyzer } from './effects';
 import { isBool, isNum, loopNumbers } from './plain-loops';
 import type { Records } from './plain-functions';
+import type { FieldUse } from './field-functions';
 import type { Mode, Position } from '../run/types';
 
 export type N = acorn.AnyNode;
@@ -93,6 +94,8 @@ export class EmitContext {
   awaitedCall: N | null = null;
   /** The plan's plain functions (plain-functions.ts): each also gets a native copy. */
   plainFns: ReadonlyMap<acorn.Function, Records> = new Map();
+  /** Field functions (field-functions.ts): comparators a labeled sort may run natively. */
+  fieldFns: ReadonlyMap<acorn.Function, FieldUse> = new Map();
   private readonly lineStarts: number[] = [0];
   private uid = 0;
 

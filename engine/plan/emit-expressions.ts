@@ -7,7 +7,7 @@
  */
 import type * as acorn from 'acorn';
 import { METHODS, NAMESPACE_CONSTANTS } from './builtins';
-import { cloneCode, recordFields } from './plain-functions';
+import { cloneCode, copyInfo } from './plain-functions';
 import { CALLBACK_METHODS } from './effects';
 import { raisedBy, str, truthy, type EmitContext, type Expr, type N } from './emit-context';
 import { capture, mergeCode, withCapture } from './emit-regions';
@@ -186,10 +186,12 @@ const EXPRESSIONS: ExprEmitters = {
 /** A function value; a plain one (plain-functions.ts) comes with its native copy. */
 function functionValue(ctx: EmitContext, e: acorn.ArrowFunctionExpression | acorn.FunctionExpression): string {
   const records = ctx.plainFns.get(e);
-  if (!records) return `__R.fn(${ctx.emitters.func(ctx, e, null)}${e.async ? ', 1' : ''})`;
+  const fields = ctx.fieldFns.get(e);
+  if (!records && !fields) return `__R.fn(${ctx.emitters.func(ctx, e, null)}${e.async ? ', 1' : ''})`;
   const copy = ctx.temp();
-  const fields = records.size ? `, ${recordFields(e, records)}` : '';
-  return `(${copy} = ${cloneCode(e, null)}, __R.fn(${ctx.emitters.func(ctx, e, null, copy)}, 0, ${copy}${fields}))`;
+  // Only a plain function's own entry hands calls to its copy; a field function's is for sorts.
+  const fn = ctx.emitters.func(ctx, e, null, records ? copy : null);
+  return `(${copy} = ${cloneCode(e, null)}, __R.fn(${fn}, 0, ${copy}${copyInfo(e, records, fields)}))`;
 }
 
 /** The key of a member access: its code when computed, else the name as a string. */

@@ -7,7 +7,7 @@
 import type * as acorn from 'acorn';
 import type { Position } from '../run/types';
 import type { Binding } from './analyze';
-import { cloneName, recordFields } from './plain-functions';
+import { cloneName, copyInfo } from './plain-functions';
 import { children, plainLoop } from './plain-loops';
 import { TRY_EXIT, exitAbr, isObj, tick, truthy, type EmitContext, type Expr, type N } from './emit-context';
 import { destructure, expr, patternNames, update } from './emit-expressions';
@@ -38,8 +38,7 @@ const hoistFns = (ctx: EmitContext, body: readonly N[]): void => {
   for (const s of body)
     if (s.type === 'FunctionDeclaration') {
       const records = ctx.plainFns.get(s);
-      const fields = records?.size ? `, ${recordFields(s, records)}` : '';
-      const copy = records ? `, 0, ${cloneName(s.id!.name)}${fields}` : s.async ? ', 1' : '';
+      const copy = records ? `, 0, ${cloneName(s.id!.name)}${copyInfo(s, records, undefined)}` : s.async ? ', 1' : '';
       ctx.emit(`__R.fd(${s.id!.name}${copy});`);
     }
 };

@@ -24,6 +24,7 @@
  */
 import type * as acorn from 'acorn';
 import type { Analysis, Binding } from './analyze';
+import type { FieldUse } from './field-functions';
 import { tick } from './emit-context';
 import { children, isBool, isNum, isNumWrite, type Numbers } from './plain-loops';
 
@@ -248,9 +249,18 @@ export function recordsFit(records: Records): string[] {
   ]);
 }
 
-/** For the runtime: the fields each parameter reads as a record (null: a number parameter). */
-export const recordFields = (f: acorn.Function, records: Records): string =>
-  JSON.stringify(f.params.map((p) => records.get((p as acorn.Identifier).name) ?? null));
+/**
+ * What the runtime learns of a native copy (as a literal): for a plain function with records,
+ * the fields each parameter reads as a record (null: a number parameter); for a field function
+ * (field-functions.ts), the fields it reads of each item. Nothing for a number function.
+ */
+export function copyInfo(f: acorn.Function, records: Records | undefined, fields: FieldUse | undefined): string {
+  const info = {
+    records: records?.size ? f.params.map((p) => records.get((p as acorn.Identifier).name) ?? null) : null,
+    fields: fields ?? null,
+  };
+  return info.records || info.fields ? `, ${JSON.stringify(info)}` : '';
+}
 
 function stmtCode(s: N): string {
   const e = exprCode;
@@ -286,10 +296,12 @@ function exprCode(x: N): string {
   const e = exprCode;
   switch (x.type) {
     case 'MemberExpression':
-      // A record's field, which the guard found to be a plain number.
-      return `${e(x.object)}.${(x.property as acorn.Identifier).name}`;
+      // A record's field, which the guard (or the runtime) found to be a primitive.
+      return x.computed
+        ? `${e(x.object)}[${e(x.property)}]`
+        : `${e(x.object)}.${(x.property as acorn.Identifier).name}`;
     case 'Literal':
-      return String(x.value);
+      return typeof x.value === 'string' ? JSON.stringify(x.value) : String(x.value);
     case 'Identifier':
       return x.name;
     case 'UnaryExpression':

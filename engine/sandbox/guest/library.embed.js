@@ -139,14 +139,35 @@
     for (let i = 0; i < js.length; i++) if (typeof x[js[i]] !== 'number') return false;
     return true;
   }
+  // A field function's record of item x (plan/field-functions.ts): the raw value of every field
+  // it reads, and x itself under ITEM; null when x has a field that is not a primitive (or not
+  // text where its length is read), or is not a plan object or array (an array has only indexes
+  // and its length).
+  const ITEM = Symbol('item');
+  function fieldRecord(x, use) {
+    const v = raw(x);
+    const arr = isArray(v);
+    if (!arr && !isObj(v)) return null;
+    const rec = newObj();
+    for (let i = 0; i < use.fields.length; i++) {
+      const k = use.fields[i];
+      if (arr && k !== 'length' && !/^[0-9]+$/.test(k)) return null;
+      const fv = raw(v[k]);
+      if (fv !== null && (typeof fv === 'object' || typeof fv === 'function')) return null;
+      rec[k] = fv;
+    }
+    for (let i = 0; i < use.strings.length; i++) if (typeof rec[use.strings[i]] !== 'string') return null;
+    rec[ITEM] = x;
+    return rec;
+  }
   function sortWith(items, f, l) {
     // Plain numbers, an unlabeled receiver and comparator, an empty context, and a comparator
     // with a native copy: every call would take the copy (its own guard) and answer a plain
     // number, so the native sort with the copy makes the same calls and the same order.
     const fc = f === undefined ? null : callback(f);
-    const copy = fc === null || fc.l !== 0 || l !== 0 || R.pc !== 0 || R.exit !== 0 ? undefined : I.nativeCopy(fc.fn);
-    const rec = copy === undefined ? undefined : I.recordFields(copy);
-    if (copy !== undefined && rec === undefined && items.every((x) => typeof x === 'number'))
+    const copy = fc === null || fc.l !== 0 || R.pc !== 0 || R.exit !== 0 ? undefined : I.nativeCopy(fc.fn);
+    const info = copy === undefined ? undefined : I.copyInfo(copy);
+    if (copy !== undefined && info === undefined && l === 0 && items.every((x) => typeof x === 'number'))
       return { items: items.sort(copy), l: 0 };
     // The order depends on every element compared (and on what the comparator answered). A
     // deterministic merge sort keeps comparator calls, and so labels, well defined.
@@ -154,8 +175,20 @@
     let order = items.length ? J(l, deepLab(items)) : l;
     // Records (a comparator reading number fields of both items, `(a, b) => a.n - b.n`), every
     // item fitting the copy's guard and no label anywhere in them: every call would take the copy.
-    if (rec !== undefined && order === 0 && rec[0] && rec[1] && items.every((x) => fitsRecord(x, rec[0], rec[1])))
+    const rec = info === undefined ? null : info.records;
+    if (rec && order === 0 && rec[0] && rec[1] && items.every((x) => fitsRecord(x, rec[0], rec[1])))
       return { items: items.sort(copy), l: 0 };
+    // A field function: its answers carry no label the order lacks (see field-functions.ts), so
+    // its copy sorts the items' records natively, and the order label is the same. Whatever the
+    // instrumented comparator's reads could throw for inside a try is in that label too.
+    const use = info === undefined ? null : info.fields;
+    if (use) {
+      const recs = items.map((x) => fieldRecord(x, use));
+      if (recs.every((r) => r !== null)) {
+        acc(order);
+        return { items: recs.sort(copy).map((r) => r[ITEM]), l: order };
+      }
+    }
     const keyed = items.map((x) => ({ x: x, s: f === undefined ? str(x).s : '' }));
     const cmp = (a, b) => {
       if (fc === null) return a.s < b.s ? -1 : a.s > b.s ? 1 : 0;

@@ -868,23 +868,25 @@
   const PLAN_FN = new WeakSet();
   const ASYNC_FN = new WeakSet();
   // A plain function's native copy (plan/plain-functions.ts): what a callback may run instead,
-  // under the same guard as the function's own entry (an empty context, number arguments).
+  // under the same guard as the function's own entry (an empty context, number arguments); or a
+  // field function's, which only a sort runs (plan/field-functions.ts).
   const NATIVE_COPY = new WeakMap();
-  const RECORD_FIELDS = new WeakMap();
-  R.fn = function (f, isAsync, copy, fields) {
-    R.fd(f, isAsync, copy, fields);
+  const COPY_INFO = new WeakMap();
+  R.fn = function (f, isAsync, copy, info) {
+    R.fd(f, isAsync, copy, info);
     return R.pc === 0 ? f : new Box(f, R.pc, node('function', -1, -1, R.pc));
   };
-  R.fd = function (f, isAsync, copy, fields) {
+  R.fd = function (f, isAsync, copy, info) {
     PLAN_FN.add(f);
     if (isAsync) ASYNC_FN.add(f);
     if (copy) NATIVE_COPY.set(f, copy);
-    if (fields) RECORD_FIELDS.set(copy, fields);
+    if (info) COPY_INFO.set(copy, info);
     return f;
   };
   const nativeCopy = (f) => NATIVE_COPY.get(f);
-  // A copy with records: per parameter, the fields it reads (null for a number parameter).
-  const recordFields = (copy) => RECORD_FIELDS.get(copy);
+  // What a copy reads (plan/plain-functions.ts, copyInfo): records' fields per parameter, or the
+  // fields of a field function; undefined for a copy over numbers.
+  const copyInfo = (copy) => COPY_INFO.get(copy);
   R.GP = Object.getPrototypeOf;
   // The callee to call natively; its own label joins the context of the call.
   // An async plan function must be awaited where it is called: a call left running would
@@ -1326,7 +1328,7 @@
   R.__internal = {
     Box,
     nativeCopy,
-    recordFields,
+    copyInfo,
     LMap,
     LSet,
     PlanError,

@@ -511,6 +511,20 @@ const g = [shadow({ a: 1 }), [3, 1, 2].sort((p, q) => p - q)];
 const h = [[2, 1], [1, 2]].sort((p, q) => p.length - q.length);
 return [a, b, c, d, e, f, g, h, xs.map((x) => x.id).slice(0, 3)];`,
   ],
+  // Field functions (field-functions.ts): a sort's comparator reading primitive fields runs
+  // natively over the items' records; an item that does not fit sends the sort the general way.
+  [
+    'sorts with field comparators: text, lengths, pairs, constants, items that do not fit',
+    `const xs = ['pear', 'fig', 'apple', 'kiwi', 'date'].map((s, i) => ({ id: 'k' + (i % 3), s, n: i }));
+const a = [...xs].sort((p, q) => q.s.length - p.s.length || (p.id < q.id ? -1 : p.id > q.id ? 1 : 0)).map((x) => x.n);
+const b = Object.entries({ x: 2, y: 5, z: 2, w: 9 }).sort((p, q) => q[1] - p[1] || (p[0] < q[0] ? -1 : 1));
+const c = [...xs].sort((p, q) => { const d = p.n % 2; if (d === q.n % 2) return q.n - p.n; return d ? -1 : 1; }).map((x) => x.n);
+const d = [{ s: 1, n: 0 }, { s: 'ab', n: 1 }, { s: [1], n: 2 }].sort((p, q) => p.s.length - q.s.length).map((x) => x.n);
+const e = [{ v: true }, { v: false }, { v: 'x' }, { w: 1 }].sort((p, q) => p.v < q.v).map((x) => JSON.stringify(x));
+const f = [[2, 'b'], [1, 'a'], [2, 'a']].sort((p, q) => p[0] - q[0] || (p[1] === q[1] ? 0 : p[1] < q[1] ? -1 : 1));
+const g = [...xs].sort((p, q) => (p.s < q.s) - (p.s > q.s)).map((x) => x.s);
+return [a, b, c, d, e, f, g];`,
+  ],
   [
     'array and object literals built natively and by the runtime',
     `const o = { a: 1, b: 'x' + 1, 'c d': [1, 2], 7: null, e: { f: undefined } };
