@@ -610,15 +610,23 @@
     }
     return getSlow(o, k);
   };
-  // A static property name (checked by the front end): no run-time name check needed.
+  // A static property name (checked by the front end): no run-time name check needed, so a
+  // labeled receiver goes straight to the lookup (getSlow would only re-check the name).
   R.gets = function (o, k) {
-    if (o !== null && typeof o === 'object' && o[SL] === undefined && Object.getPrototypeOf(o) === null) return o[k];
+    if (o !== null && typeof o === 'object') {
+      if (o[SL] === undefined && Object.getPrototypeOf(o) === null) return o[k];
+      if (o instanceof Box) {
+        acc(o.l);
+        return lookup(o.v, k, o.l, 0, LUNV[o.l], o.d);
+      }
+    }
     if (k === 'length') {
       if (typeof o === 'string') return o.length;
       if (isArray(o) && o[SL] === undefined) return o.length;
     }
-    return getSlow(o, k);
+    return lookup(o, k, 0, 0, 0, -1);
   };
+  // Any key: unwrap the receiver and the key, check the key, then look it up.
   const getSlow = function (o, k) {
     let lo = 0;
     let lk = 0;
@@ -633,32 +641,43 @@
       lk = k.l;
       k = k.v;
     }
-    k = key(k, J(lo, lk));
-    if (o === null || o === undefined) typeError("cannot read '" + k + "' of " + o, J(lo, lk));
+    const l = J(lo, lk);
+    return lookup(o, key(k, l), lo, lk, l, dd);
+  };
+  // o[k] for a checked key k: lo is the receiver reference's label, lk the key's, l their join,
+  // dd the receiver's graph node. A container's element joins its structure label too.
+  function lookup(o, k, lo, lk, l, dd) {
+    if (o === null || o === undefined) typeError("cannot read '" + k + "' of " + o, l);
     const t = typeof o;
     if (t === 'string') {
-      const l = J(lo, lk);
       if (k === 'length') return mk(o.length, l, '.length', dd, -1);
       if (typeof k === 'number' || /^[0-9]+$/.test(k)) return mk(o[k], l, '[i]', dd, -1);
       return mk(undefined, l, '.' + k, dd, -1);
     }
-    if (t !== 'object') return mk(undefined, J(lo, lk), '.' + k, dd, -1);
+    if (t !== 'object') return mk(undefined, l, '.' + k, dd, -1);
     const sl = o[SL] || 0;
     if (isArray(o)) {
-      if (k === 'length') return mk(o.length, J(J(lo, sl), lk), '.length', dd, -1);
+      const ol = joinOf(lo, sl, lk);
+      if (k === 'length') return mk(o.length, ol, '.length', dd, -1);
       const i = typeof k === 'number' ? k : /^(0|[1-9][0-9]*)$/.test(k) ? +k : -1;
-      if (i >= 0 && i < o.length) return elem(o[i], J(J(lo, sl), lk), '[i]', dd);
-      return mk(undefined, J(J(lo, sl), lk), '[' + k + ']', dd, -1);
+      if (i >= 0 && i < o.length) return elem(o[i], ol, '[i]', dd);
+      return mk(undefined, ol, '[' + k + ']', dd, -1);
     }
     if (isObj(o)) {
       const ks = String(k);
-      if (hasOwn(o, ks)) return elem(o[ks], J(J(lo, sl), lk), '.' + ks, dd);
-      return mk(undefined, J(J(lo, sl), lk), '.' + ks, dd, -1);
+      // A plain object has no prototype: `in` is an own-property test.
+      if (ks in o) return elem(o[ks], joinOf(lo, sl, lk), '.' + ks, dd);
+      return mk(undefined, joinOf(lo, sl, lk), '.' + ks, dd, -1);
     }
     if ((o instanceof LMap || o instanceof LSet) && k === 'size')
       return mk(o.m.size, J(J(lo, sl), lk), '.size', dd, -1);
-    return mk(undefined, J(lo, lk), '.' + k, dd, -1);
-  };
+    return mk(undefined, l, '.' + k, dd, -1);
+  }
+  // J(J(lo, sl), lk) without the joins with 0 (J's result is already unverified).
+  function joinOf(lo, sl, lk) {
+    const l = lo === 0 ? LUNV[sl] : J(lo, sl);
+    return lk === 0 ? l : J(l, lk);
+  }
   R.undef = (o) => mk(undefined, lab(o), '?.', dOf(o), -1);
   R.und = (x) => raw(x) === undefined;
   // switch: each case test compared joins the context; the comparison is by value.
