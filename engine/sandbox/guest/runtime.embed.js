@@ -112,16 +112,13 @@
     if (a.length === 0) return b;
     const long = a.length >= b.length ? a : b;
     const short = long === a ? b : a;
+    // Copy only once the short side adds a bit (often it adds none: a join into a listing's).
+    let i = 0;
+    while (i < short.length && (long[i] | short[i]) === long[i]) i++;
+    if (i === short.length) return long;
     const out = long.slice();
-    let changed = false;
-    for (let i = 0; i < short.length; i++) {
-      const w = out[i] | short[i];
-      if (w !== out[i]) {
-        out[i] = w;
-        changed = true;
-      }
-    }
-    return changed ? out : long;
+    for (; i < short.length; i++) out[i] |= short[i];
+    return out;
   }
   function bsOf(ids) {
     const out = [];
@@ -179,14 +176,15 @@
         j++;
       }
     }
-    return out;
+    // Either side unchanged is that side: J then recognises the label without interning.
+    return out.length === a.length ? a : out.length === b.length ? b : out;
   }
   function inter(a, b) {
     if (a === null) return b;
     if (b === null || a === b) return a;
     const out = [];
     for (let i = 0; i < a.length; i++) if (b.indexOf(a[i]) >= 0) out.push(a[i]);
-    return out;
+    return out.length === a.length ? a : out.length === b.length ? b : out;
   }
   const JM = new Map();
   // Join: sources ∪, readers ∩, caps ∪, verified dropped.
@@ -197,7 +195,14 @@
     const k = a < b ? a * 1048576 + b : b * 1048576 + a;
     let r = JM.get(k);
     if (r === undefined) {
-      r = intern(bsUnion(LS[a], LS[b]), inter(LR[a], LR[b]), union(LC[a], LC[b]), null);
+      const s = bsUnion(LS[a], LS[b]);
+      const rd = inter(LR[a], LR[b]);
+      const c = union(LC[a], LC[b]);
+      // One side already holds the other (a comparator's answer joined into the order so far):
+      // the join is that side's unverified twin, found without building the intern key.
+      if (s === LS[a] && rd === LR[a] && c === LC[a]) r = LUNV[a];
+      else if (s === LS[b] && rd === LR[b] && c === LC[b]) r = LUNV[b];
+      else r = intern(s, rd, c, null);
       JM.set(k, r);
     }
     return r;
@@ -233,11 +238,13 @@
       }
       return s;
     }
-    GOP.push(op);
-    GA.push(a);
-    GB.push(b);
-    GL.push(l);
-    return GOP.length - 1;
+    // Stores at the end rather than push(): no method lookup and call per array.
+    const n = GOP.length;
+    GOP[n] = op;
+    GA[n] = a;
+    GB[n] = b;
+    GL[n] = l;
+    return n;
   }
 
   // ---- values ---------------------------------------------------------------------------
@@ -392,8 +399,8 @@
   };
   R.J = J;
   R.lab = lab;
-  R.tr = (x) => !!raw(x);
-  R.nul = (x) => raw(x) == null;
+  R.tr = (x) => (x instanceof Box ? !!x.v : !!x);
+  R.nul = (x) => (x instanceof Box ? x.v == null : x == null);
   // Assignment under a context (STRICT): the value depends on the context too.
   R.asg = (x) => (R.pc === 0 ? x : withL(x, R.pc));
   // Upgrade at a branch merge (STRICT): a variable the other branch may have written.
@@ -497,15 +504,28 @@
   };
   const addSlow = bin('+', (a, b) => checkStr(a + b));
   // Numbers and strings without labels take the first line of each operator; the rest joins.
+  // Two labeled operands of those types (a field of a labeled email) join without bin's
+  // unwrapping and type checks, which would come to the same.
   function numeric(op, f) {
     const slow = bin(op, f);
-    return (a, b) => (typeof a === 'number' && typeof b === 'number' ? f(a, b) : slow(a, b));
+    return (a, b) => {
+      if (typeof a === 'number' && typeof b === 'number') return f(a, b);
+      if (a instanceof Box && b instanceof Box && typeof a.v === 'number' && typeof b.v === 'number')
+        return mk(f(a.v, b.v), J(a.l, b.l), op, a.d, b.d);
+      return slow(a, b);
+    };
   }
   function compare(op, f) {
     const slow = bin(op, f);
     return (a, b) => {
       const ta = typeof a;
-      return (ta === 'number' || ta === 'string') && ta === typeof b ? f(a, b) : slow(a, b);
+      if ((ta === 'number' || ta === 'string') && ta === typeof b) return f(a, b);
+      if (a instanceof Box && b instanceof Box) {
+        const tv = typeof a.v;
+        if ((tv === 'number' || tv === 'string') && tv === typeof b.v)
+          return mk(f(a.v, b.v), J(a.l, b.l), op, a.d, b.d);
+      }
+      return slow(a, b);
     };
   }
   R.sub = numeric('-', (a, b) => a - b);
@@ -595,10 +615,12 @@
   function elem(e, extra, op, d) {
     if (extra === 0) return e;
     if (e instanceof Box) {
-      const nl = JK(e.l, extra);
-      return nl === e.l ? e : new Box(e.v, nl, node(op, e.d, d, nl));
+      const el = e.l;
+      const nl = LV[el] === null ? J(el, extra) : JK(el, extra);
+      return nl === el ? e : new Box(e.v, nl, node(op, e.d, d, nl));
     }
-    return new Box(e, LUNV[extra], node(op, d, -1, LUNV[extra]));
+    const l = LUNV[extra];
+    return new Box(e, l, node(op, d, -1, l));
   }
   // The common case first: an unlabeled array or plain object, read with a plain key. An
   // element read with nothing to join is the element itself (no label, no graph node).
@@ -616,7 +638,7 @@
     if (o !== null && typeof o === 'object') {
       if (o[SL] === undefined && Object.getPrototypeOf(o) === null) return o[k];
       if (o instanceof Box) {
-        acc(o.l);
+        if (TD > 0) acc(o.l);
         return lookup(o.v, k, o.l, 0, LUNV[o.l], o.d);
       }
     }
@@ -656,18 +678,18 @@
     }
     if (t !== 'object') return mk(undefined, l, '.' + k, dd, -1);
     const sl = o[SL] || 0;
+    // A plain object (no prototype): `in` is an own-property test.
+    if (Object.getPrototypeOf(o) === null) {
+      const ks = typeof k === 'string' ? k : String(k);
+      const ol = joinOf(lo, sl, lk);
+      return ks in o ? elem(o[ks], ol, '.' + ks, dd) : mk(undefined, ol, '.' + ks, dd, -1);
+    }
     if (isArray(o)) {
       const ol = joinOf(lo, sl, lk);
       if (k === 'length') return mk(o.length, ol, '.length', dd, -1);
       const i = typeof k === 'number' ? k : /^(0|[1-9][0-9]*)$/.test(k) ? +k : -1;
       if (i >= 0 && i < o.length) return elem(o[i], ol, '[i]', dd);
       return mk(undefined, ol, '[' + k + ']', dd, -1);
-    }
-    if (isObj(o)) {
-      const ks = String(k);
-      // A plain object has no prototype: `in` is an own-property test.
-      if (ks in o) return elem(o[ks], joinOf(lo, sl, lk), '.' + ks, dd);
-      return mk(undefined, joinOf(lo, sl, lk), '.' + ks, dd, -1);
     }
     if ((o instanceof LMap || o instanceof LSet) && k === 'size')
       return mk(o.m.size, J(J(lo, sl), lk), '.size', dd, -1);
