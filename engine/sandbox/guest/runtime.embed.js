@@ -624,11 +624,14 @@
   }
   // The common case first: an unlabeled array or plain object, read with a plain key. An
   // element read with nothing to join is the element itself (no label, no graph node).
+  // A labeled array read with a number (a listing's item): a number needs no key check.
   R.get = function (o, k) {
-    if (o !== null && typeof o === 'object' && o[SL] === undefined) {
-      if (typeof k === 'number') {
-        if (isArray(o)) return o[k];
-      } else if (typeof k === 'string' && !FORBIDDEN.has(k) && Object.getPrototypeOf(o) === null) return o[k];
+    if (o !== null && typeof o === 'object') {
+      if (o[SL] === undefined) {
+        if (typeof k === 'number') {
+          if (isArray(o)) return o[k];
+        } else if (typeof k === 'string' && !FORBIDDEN.has(k) && Object.getPrototypeOf(o) === null) return o[k];
+      } else if (typeof k === 'number' && isArray(o)) return lookup(o, k, 0, 0, 0, -1);
     }
     return getSlow(o, k);
   };
@@ -805,7 +808,8 @@
         const sl = lab(it[1]);
         if (sl) a[SL] = J(a[SL] || 0, sl);
         const src = spreadList(it[1]);
-        for (let j = 0; j < src.length; j++) a.push(strict ? R.asg(src[j]) : src[j]);
+        const ctx = strict ? R.pc : 0;
+        for (let j = 0; j < src.length; j++) a.push(ctx === 0 ? src[j] : withL(src[j], ctx));
       } else a.push(strict ? R.asg(noFn(it, 0)) : noFn(it, 0));
     }
     return checkArr(a);
