@@ -146,18 +146,20 @@
   const LT = [true];
   const LUNV = [0];
   const LKEY = new Map([['||*||', 0]]);
-  function intern(s, r, c, v) {
+  // `trusted`: whether s holds no untrusted source, when the caller knows (a join: both sides
+  // trusted), else undefined.
+  function intern(s, r, c, v, trusted) {
     const key = s.join(',') + '|' + (r === null ? '*' : r.join(',')) + '|' + c.join(',') + '|' + (v || '');
     let id = LKEY.get(key);
     if (id !== undefined) return id;
     if (LS.length >= LIM.labels) limit('labels', 'too many distinct labels in one run');
     id = LS.length;
-    LS.push(s);
-    LR.push(r);
-    LC.push(c);
-    LV.push(v || null);
-    LT.push(bsTrusted(s));
-    LUNV.push(id);
+    LS[id] = s;
+    LR[id] = r;
+    LC[id] = c;
+    LV[id] = v || null;
+    LT[id] = trusted === undefined ? bsTrusted(s) : trusted;
+    LUNV[id] = id;
     LKEY.set(key, id);
     if (v) LUNV[id] = intern(s, r, c, null);
     return id;
@@ -202,7 +204,7 @@
       // the join is that side's unverified twin, found without building the intern key.
       if (s === LS[a] && rd === LR[a] && c === LC[a]) r = LUNV[a];
       else if (s === LS[b] && rd === LR[b] && c === LC[b]) r = LUNV[b];
-      else r = intern(s, rd, c, null);
+      else r = intern(s, rd, c, null, LT[a] && LT[b]);
       JM.set(k, r);
     }
     return r;
@@ -214,7 +216,7 @@
     if (LV[a] === null) return J(a, b);
     const u = J(a, b);
     if (u === LUNV[a]) return a;
-    return intern(LS[u], LR[u], LC[u], LV[a]);
+    return intern(LS[u], LR[u], LC[u], LV[a], LT[u]);
   }
 
   // ---- dependency graph -------------------------------------------------------------------
