@@ -566,6 +566,8 @@
   const NO_FN_OPERAND = 'a function cannot be an operand of arithmetic, comparisons or text in plans: call it';
   function un(op, f) {
     return function (a) {
+      // A plain number (the compiler's `-1`) needs none of the checks below.
+      if (typeof a === 'number') return f(a);
       if (typeof raw(a) === 'function') typeError(NO_FN_OPERAND, lab(a));
       if (a instanceof Box) return mk(f(a.v), a.l, op, a.d, -1);
       if (a !== null && typeof a === 'object') return mk(f(prim(a)), deepLab(a), op, -1, -1);
