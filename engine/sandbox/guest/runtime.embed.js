@@ -189,12 +189,15 @@
     return out.length === a.length ? a : out.length === b.length ? b : out;
   }
   const JM = new Map();
+  // The memo's key for a pair of ids (each below LIM.labels): a small integer when the limit
+  // allows (QuickJS hashes those faster than doubles).
+  const JW = LIM.labels <= 46340 ? LIM.labels : 1048576;
   // Join: sources ∪, readers ∩, caps ∪, verified dropped.
   function J(a, b) {
     if (a === b) return LUNV[a];
     if (a === 0) return LUNV[b];
     if (b === 0) return LUNV[a];
-    const k = a < b ? a * 1048576 + b : b * 1048576 + a;
+    const k = a < b ? a * JW + b : b * JW + a;
     let r = JM.get(k);
     if (r === undefined) {
       const s = bsUnion(LS[a], LS[b]);
