@@ -123,7 +123,8 @@
   function cb(c, ctl, a0, a1, a2, a3) {
     if (c.fn === undefined) c = callback(c);
     const saved = R.pc;
-    const entry = ctl === 0 && c.l === 0 ? saved : J(J(saved, ctl), c.l);
+    // (A join with 0 left out: J's result is already unverified.)
+    const entry = ctl === 0 && c.l === 0 ? saved : c.l === 0 ? J(saved, ctl) : J(J(saved, ctl), c.l);
     if (entry === saved) return c.fn(a0, a1, a2, a3);
     R.pc = entry;
     const v = c.fn(a0, a1, a2, a3);

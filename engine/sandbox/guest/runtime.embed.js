@@ -112,16 +112,13 @@
     if (a.length === 0) return b;
     const long = a.length >= b.length ? a : b;
     const short = long === a ? b : a;
+    // Copy only once the short side adds a bit (often it adds none: a join into a listing's).
+    let i = 0;
+    while (i < short.length && (long[i] | short[i]) === long[i]) i++;
+    if (i === short.length) return long;
     const out = long.slice();
-    let changed = false;
-    for (let i = 0; i < short.length; i++) {
-      const w = out[i] | short[i];
-      if (w !== out[i]) {
-        out[i] = w;
-        changed = true;
-      }
-    }
-    return changed ? out : long;
+    for (; i < short.length; i++) out[i] |= short[i];
+    return out;
   }
   function bsOf(ids) {
     const out = [];
@@ -149,18 +146,20 @@
   const LT = [true];
   const LUNV = [0];
   const LKEY = new Map([['||*||', 0]]);
-  function intern(s, r, c, v) {
+  // `trusted`: whether s holds no untrusted source, when the caller knows (a join: both sides
+  // trusted), else undefined.
+  function intern(s, r, c, v, trusted) {
     const key = s.join(',') + '|' + (r === null ? '*' : r.join(',')) + '|' + c.join(',') + '|' + (v || '');
     let id = LKEY.get(key);
     if (id !== undefined) return id;
     if (LS.length >= LIM.labels) limit('labels', 'too many distinct labels in one run');
     id = LS.length;
-    LS.push(s);
-    LR.push(r);
-    LC.push(c);
-    LV.push(v || null);
-    LT.push(bsTrusted(s));
-    LUNV.push(id);
+    LS[id] = s;
+    LR[id] = r;
+    LC[id] = c;
+    LV[id] = v || null;
+    LT[id] = trusted === undefined ? bsTrusted(s) : trusted;
+    LUNV[id] = id;
     LKEY.set(key, id);
     if (v) LUNV[id] = intern(s, r, c, null);
     return id;
@@ -179,25 +178,36 @@
         j++;
       }
     }
-    return out;
+    // Either side unchanged is that side: J then recognises the label without interning.
+    return out.length === a.length ? a : out.length === b.length ? b : out;
   }
   function inter(a, b) {
     if (a === null) return b;
     if (b === null || a === b) return a;
     const out = [];
     for (let i = 0; i < a.length; i++) if (b.indexOf(a[i]) >= 0) out.push(a[i]);
-    return out;
+    return out.length === a.length ? a : out.length === b.length ? b : out;
   }
   const JM = new Map();
+  // The memo's key for a pair of ids (each below LIM.labels): a small integer when the limit
+  // allows (QuickJS hashes those faster than doubles).
+  const JW = LIM.labels <= 46340 ? LIM.labels : 1048576;
   // Join: sources ∪, readers ∩, caps ∪, verified dropped.
   function J(a, b) {
     if (a === b) return LUNV[a];
     if (a === 0) return LUNV[b];
     if (b === 0) return LUNV[a];
-    const k = a < b ? a * 1048576 + b : b * 1048576 + a;
+    const k = a < b ? a * JW + b : b * JW + a;
     let r = JM.get(k);
     if (r === undefined) {
-      r = intern(bsUnion(LS[a], LS[b]), inter(LR[a], LR[b]), union(LC[a], LC[b]), null);
+      const s = bsUnion(LS[a], LS[b]);
+      const rd = inter(LR[a], LR[b]);
+      const c = union(LC[a], LC[b]);
+      // One side already holds the other (a comparator's answer joined into the order so far):
+      // the join is that side's unverified twin, found without building the intern key.
+      if (s === LS[a] && rd === LR[a] && c === LC[a]) r = LUNV[a];
+      else if (s === LS[b] && rd === LR[b] && c === LC[b]) r = LUNV[b];
+      else r = intern(s, rd, c, null, LT[a] && LT[b]);
       JM.set(k, r);
     }
     return r;
@@ -209,7 +219,7 @@
     if (LV[a] === null) return J(a, b);
     const u = J(a, b);
     if (u === LUNV[a]) return a;
-    return intern(LS[u], LR[u], LC[u], LV[a]);
+    return intern(LS[u], LR[u], LC[u], LV[a], LT[u]);
   }
 
   // ---- dependency graph -------------------------------------------------------------------
@@ -233,11 +243,13 @@
       }
       return s;
     }
-    GOP.push(op);
-    GA.push(a);
-    GB.push(b);
-    GL.push(l);
-    return GOP.length - 1;
+    // Stores at the end rather than push(): no method lookup and call per array.
+    const n = GOP.length;
+    GOP[n] = op;
+    GA[n] = a;
+    GB[n] = b;
+    GL[n] = l;
+    return n;
   }
 
   // ---- values ---------------------------------------------------------------------------
@@ -416,8 +428,8 @@
   };
   R.J = J;
   R.lab = lab;
-  R.tr = (x) => !!raw(x);
-  R.nul = (x) => raw(x) == null;
+  R.tr = (x) => (x instanceof Box ? !!x.v : !!x);
+  R.nul = (x) => (x instanceof Box ? x.v == null : x == null);
   // Assignment under a context (STRICT): the value depends on the context too.
   R.asg = (x) => (R.pc === 0 ? x : withL(x, R.pc));
   // Upgrade at a branch merge (STRICT): a variable the other branch may have written.
@@ -521,15 +533,28 @@
   };
   const addSlow = bin('+', (a, b) => checkStr(a + b));
   // Numbers and strings without labels take the first line of each operator; the rest joins.
+  // Two labeled operands of those types (a field of a labeled email) join without bin's
+  // unwrapping and type checks, which would come to the same.
   function numeric(op, f) {
     const slow = bin(op, f);
-    return (a, b) => (typeof a === 'number' && typeof b === 'number' ? f(a, b) : slow(a, b));
+    return (a, b) => {
+      if (typeof a === 'number' && typeof b === 'number') return f(a, b);
+      if (a instanceof Box && b instanceof Box && typeof a.v === 'number' && typeof b.v === 'number')
+        return mk(f(a.v, b.v), J(a.l, b.l), op, a.d, b.d);
+      return slow(a, b);
+    };
   }
   function compare(op, f) {
     const slow = bin(op, f);
     return (a, b) => {
       const ta = typeof a;
-      return (ta === 'number' || ta === 'string') && ta === typeof b ? f(a, b) : slow(a, b);
+      if ((ta === 'number' || ta === 'string') && ta === typeof b) return f(a, b);
+      if (a instanceof Box && b instanceof Box) {
+        const tv = typeof a.v;
+        if ((tv === 'number' || tv === 'string') && tv === typeof b.v)
+          return mk(f(a.v, b.v), J(a.l, b.l), op, a.d, b.d);
+      }
+      return slow(a, b);
     };
   }
   R.sub = numeric('-', (a, b) => a - b);
@@ -568,6 +593,8 @@
   const NO_FN_OPERAND = 'a function cannot be an operand of arithmetic, comparisons or text in plans: call it';
   function un(op, f) {
     return function (a) {
+      // A plain number (the compiler's `-1`) needs none of the checks below.
+      if (typeof a === 'number') return f(a);
       if (typeof raw(a) === 'function') typeError(NO_FN_OPERAND, lab(a));
       if (a instanceof Box) return mk(f(a.v), a.l, op, a.d, -1);
       if (a !== null && typeof a === 'object') return mk(f(prim(a)), deepLab(a), op, -1, -1);
@@ -619,30 +646,43 @@
   function elem(e, extra, op, d) {
     if (extra === 0) return e;
     if (e instanceof Box) {
-      const nl = JK(e.l, extra);
-      return nl === e.l ? e : new Box(e.v, nl, node(op, e.d, d, nl));
+      const el = e.l;
+      const nl = LV[el] === null ? J(el, extra) : JK(el, extra);
+      return nl === el ? e : new Box(e.v, nl, node(op, e.d, d, nl));
     }
-    return new Box(e, LUNV[extra], node(op, d, -1, LUNV[extra]));
+    const l = LUNV[extra];
+    return new Box(e, l, node(op, d, -1, l));
   }
   // The common case first: an unlabeled array or plain object, read with a plain key. An
   // element read with nothing to join is the element itself (no label, no graph node).
+  // A labeled array read with a number (a listing's item): a number needs no key check.
   R.get = function (o, k) {
-    if (o !== null && typeof o === 'object' && o[SL] === undefined) {
-      if (typeof k === 'number') {
-        if (isArray(o)) return o[k];
-      } else if (typeof k === 'string' && !FORBIDDEN.has(k) && Object.getPrototypeOf(o) === null) return o[k];
+    if (o !== null && typeof o === 'object') {
+      if (o[SL] === undefined) {
+        if (typeof k === 'number') {
+          if (isArray(o)) return o[k];
+        } else if (typeof k === 'string' && !FORBIDDEN.has(k) && Object.getPrototypeOf(o) === null) return o[k];
+      } else if (typeof k === 'number' && isArray(o)) return lookup(o, k, 0, 0, 0, -1);
     }
     return getSlow(o, k);
   };
-  // A static property name (checked by the front end): no run-time name check needed.
+  // A static property name (checked by the front end): no run-time name check needed, so a
+  // labeled receiver goes straight to the lookup (getSlow would only re-check the name).
   R.gets = function (o, k) {
-    if (o !== null && typeof o === 'object' && o[SL] === undefined && Object.getPrototypeOf(o) === null) return o[k];
+    if (o !== null && typeof o === 'object') {
+      if (o[SL] === undefined && Object.getPrototypeOf(o) === null) return o[k];
+      if (o instanceof Box) {
+        if (TD > 0) acc(o.l);
+        return lookup(o.v, k, o.l, 0, LUNV[o.l], o.d);
+      }
+    }
     if (k === 'length') {
       if (typeof o === 'string') return o.length;
       if (isArray(o) && o[SL] === undefined) return o.length;
     }
-    return getSlow(o, k);
+    return lookup(o, k, 0, 0, 0, -1);
   };
+  // Any key: unwrap the receiver and the key, check the key, then look it up.
   const getSlow = function (o, k) {
     let lo = 0;
     let lk = 0;
@@ -657,32 +697,43 @@
       lk = k.l;
       k = k.v;
     }
-    k = key(k, J(lo, lk));
-    if (o === null || o === undefined) typeError("cannot read '" + k + "' of " + o, J(lo, lk));
+    const l = J(lo, lk);
+    return lookup(o, key(k, l), lo, lk, l, dd);
+  };
+  // o[k] for a checked key k: lo is the receiver reference's label, lk the key's, l their join,
+  // dd the receiver's graph node. A container's element joins its structure label too.
+  function lookup(o, k, lo, lk, l, dd) {
+    if (o === null || o === undefined) typeError("cannot read '" + k + "' of " + o, l);
     const t = typeof o;
     if (t === 'string') {
-      const l = J(lo, lk);
       if (k === 'length') return mk(o.length, l, '.length', dd, -1);
       if (typeof k === 'number' || /^[0-9]+$/.test(k)) return mk(o[k], l, '[i]', dd, -1);
       return mk(undefined, l, '.' + k, dd, -1);
     }
-    if (t !== 'object') return mk(undefined, J(lo, lk), '.' + k, dd, -1);
+    if (t !== 'object') return mk(undefined, l, '.' + k, dd, -1);
     const sl = o[SL] || 0;
-    if (isArray(o)) {
-      if (k === 'length') return mk(o.length, J(J(lo, sl), lk), '.length', dd, -1);
-      const i = typeof k === 'number' ? k : /^(0|[1-9][0-9]*)$/.test(k) ? +k : -1;
-      if (i >= 0 && i < o.length) return elem(o[i], J(J(lo, sl), lk), '[i]', dd);
-      return mk(undefined, J(J(lo, sl), lk), '[' + k + ']', dd, -1);
+    // A plain object (no prototype): `in` is an own-property test.
+    if (Object.getPrototypeOf(o) === null) {
+      const ks = typeof k === 'string' ? k : String(k);
+      const ol = joinOf(lo, sl, lk);
+      return ks in o ? elem(o[ks], ol, '.' + ks, dd) : mk(undefined, ol, '.' + ks, dd, -1);
     }
-    if (isObj(o)) {
-      const ks = String(k);
-      if (hasOwn(o, ks)) return elem(o[ks], J(J(lo, sl), lk), '.' + ks, dd);
-      return mk(undefined, J(J(lo, sl), lk), '.' + ks, dd, -1);
+    if (isArray(o)) {
+      const ol = joinOf(lo, sl, lk);
+      if (k === 'length') return mk(o.length, ol, '.length', dd, -1);
+      const i = typeof k === 'number' ? k : /^(0|[1-9][0-9]*)$/.test(k) ? +k : -1;
+      if (i >= 0 && i < o.length) return elem(o[i], ol, '[i]', dd);
+      return mk(undefined, ol, '[' + k + ']', dd, -1);
     }
     if ((o instanceof LMap || o instanceof LSet) && k === 'size')
       return mk(o.m.size, J(J(lo, sl), lk), '.size', dd, -1);
-    return mk(undefined, J(lo, lk), '.' + k, dd, -1);
-  };
+    return mk(undefined, l, '.' + k, dd, -1);
+  }
+  // J(J(lo, sl), lk) without the joins with 0 (J's result is already unverified).
+  function joinOf(lo, sl, lk) {
+    const l = lo === 0 ? LUNV[sl] : J(lo, sl);
+    return lk === 0 ? l : J(l, lk);
+  }
   R.undef = (o) => mk(undefined, lab(o), '?.', dOf(o), -1);
   R.und = (x) => raw(x) === undefined;
   // switch: each case test compared joins the context; the comparison is by value.
@@ -788,7 +839,8 @@
         const sl = lab(it[1]);
         if (sl) a[SL] = J(a[SL] || 0, sl);
         const src = spreadList(it[1]);
-        for (let j = 0; j < src.length; j++) a.push(strict ? R.asg(src[j]) : src[j]);
+        const ctx = strict ? R.pc : 0;
+        for (let j = 0; j < src.length; j++) a.push(ctx === 0 ? src[j] : withL(src[j], ctx));
       } else a.push(strict ? R.asg(noFn(it, 0)) : noFn(it, 0));
     }
     return checkArr(a);
