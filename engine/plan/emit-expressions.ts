@@ -67,9 +67,10 @@ const EXPRESSIONS: ExprEmitters = {
     const slow = (): string =>
       `__R.tpl([${quasis.join(', ')}], [${e.expressions.map((x) => expr(ctx, x)).join(', ')}])`;
     // Plain numbers between short literals (a plain loop's `item-${i}`): a short native string,
-    // when its longest possible length (a number's text has at most 24 characters) is within
+    // when its longest possible length (a number's text has at most NUMBER_TEXT characters) is within
     // the string limit R.tpl would check.
-    const bound = e.quasis.reduce((n, q) => n + (q.value.cooked ?? q.value.raw).length, 0) + 24 * e.expressions.length;
+    const bound =
+      e.quasis.reduce((n, q) => n + (q.value.cooked ?? q.value.raw).length, 0) + NUMBER_TEXT * e.expressions.length;
     if (e.expressions.every((x) => ctx.num(x)) && bound < 1024) {
       const fast = `(${quasis[0]}${e.expressions.map((x, i) => ` + (${expr(ctx, x)}) + ${quasis[i + 1]}`).join('')})`;
       return e.expressions.length ? `(${bound} <= __SM ? ${fast} : ${slow()})` : fast;
@@ -397,9 +398,9 @@ const textual = (e: Expr): boolean =>
 const concat = (a: string, b: string, num: 'left' | 'right' | null = null): string => {
   if (num === null)
     return `(typeof ${a} === 'string' && typeof ${b} === 'string' && (${a}).length + (${b}).length <= __SM ? ${a} + ${b} : __R.add(${a}, ${b}))`;
-  // One side a plain number (in a plain loop): its text has at most 24 characters.
+  // One side a plain number (in a plain loop): its text has at most NUMBER_TEXT characters.
   const text = num === 'left' ? b : a;
-  return `(typeof ${text} === 'string' && (${text}).length + 24 <= __SM ? ${a} + ${b} : __R.add(${a}, ${b}))`;
+  return `(typeof ${text} === 'string' && (${text}).length + ${NUMBER_TEXT} <= __SM ? ${a} + ${b} : __R.add(${a}, ${b}))`;
 };
 
 /** `String(x)` of a plain number or string is native text; anything else goes to the runtime. */
@@ -407,10 +408,15 @@ function toText(ctx: EmitContext, c: acorn.CallExpression): string | null {
   const a = c.arguments[0];
   if ((c.callee as acorn.Identifier).name !== 'String' || c.arguments.length !== 1 || !a || a.type === 'SpreadElement')
     return null;
-  if (ctx.num(a)) return `('' + (${expr(ctx, a)}))`;
+  // A number's text is short, but a string limit under NUMBER_TEXT must still be checked.
   const t = ctx.temp();
-  return `(${t} = ${expr(ctx, a)}, typeof ${t} === 'number' || typeof ${t} === 'string' ? '' + ${t} : __R.bi("String", [${t}]))`;
+  const short = `${NUMBER_TEXT} <= __SM`;
+  const test = ctx.num(a) ? short : `typeof ${t} === 'string' || (typeof ${t} === 'number' && ${short})`;
+  return `(${t} = ${expr(ctx, a)}, ${test} ? '' + ${t} : __R.bi("String", [${t}]))`;
 }
+
+/** The longest text of a number: `String(-1.2345678901234567e-6)` has 25 characters. */
+const NUMBER_TEXT = 25;
 
 /** A literal operand's type is known here (and it is never boxed): its check is left out. */
 const literalType = (e: Expr): string | null => (e.type === 'Literal' && !e.regex ? typeof e.value : null);

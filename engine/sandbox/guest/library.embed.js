@@ -190,7 +190,14 @@
         return { items: recs.sort(copy).map((r) => r[ITEM]), l: order };
       }
     }
-    const keyed = items.map((x) => ({ x: x, s: f === undefined ? str(x).s : '' }));
+    // As in JS, undefined items go last and are never compared (how many there are, and where
+    // they were, is in the order label already).
+    const keyed = [];
+    const undef = [];
+    for (const x of items) {
+      if (raw(x) === undefined) undef.push(x);
+      else keyed.push({ x: x, s: f === undefined ? str(x).s : '' });
+    }
     const cmp = (a, b) => {
       if (fc === null) return a.s < b.s ? -1 : a.s > b.s ? 1 : 0;
       // Which pairs get compared depends on the answers so far.
@@ -201,7 +208,7 @@
     };
     // The engine's own sort is deterministic: the same comparisons for the same input.
     keyed.sort(cmp);
-    return { items: keyed.map((k) => k.x), l: order };
+    return { items: keyed.map((k) => k.x).concat(undef), l: order };
   }
   // Elements compared by value: a plan value equals another when their raw values are equal.
   const same = (x, y) => {

@@ -525,6 +525,16 @@ const f = [[2, 'b'], [1, 'a'], [2, 'a']].sort((p, q) => p[0] - q[0] || (p[1] ===
 const g = [...xs].sort((p, q) => (p.s < q.s) - (p.s > q.s)).map((x) => x.s);
 return [a, b, c, d, e, f, g];`,
   ],
+  // Red team 5: JS moves undefined items to the end of a sort and never compares them.
+  [
+    'sorts with undefined items, with and without a comparator',
+    `const a = [3, undefined, 1, 2].sort((x, y) => x - y);
+const b = [{ v: 2 }, undefined, { v: 1 }].sort((x, y) => x.v - y.v);
+const c = [3, undefined, 1].toSorted((x, y) => x - y);
+const d = ['z', undefined, 'a'].sort();
+const e = [undefined, { s: 'b' }, { s: 'a' }].sort((x, y) => (x.s < y.s ? -1 : 1));
+return [a, b, c, d, e].map((xs) => xs.map((x) => (x === undefined ? 'U' : x)));`,
+  ],
   [
     'array and object literals built natively and by the runtime',
     `const o = { a: 1, b: 'x' + 1, 'c d': [1, 2], 7: null, e: { f: undefined } };
@@ -573,6 +583,17 @@ describe('fast paths stop at the limits the runtime checks', () => {
       const r = await inEngine(src, mode, { stringLength: 10 });
       expect(r.status, mode).toBe('limit');
       expect(r.error?.fullMessage, mode).toMatch(/string grew past 10/);
+    }
+  });
+  // Red team 5: a number's text has up to 25 characters (-0.0000012345678901234567).
+  it.each([
+    ['a concatenation', "s = 'abcde' + -1.2345678901234567e-6 * (i + 1);"],
+    ['a template', 's = `abcde${-1.2345678901234567e-6 * (i + 1)}`;'],
+  ])('%s with the longest number text in a number loop counts against the string limit', async (_, step) => {
+    const src = `let s = ''; for (let i = 0; i < 1; i++) { ${step} } return s.length;`;
+    for (const mode of ['strict', 'normal'] as const) {
+      const r = await inEngine(src, mode, { stringLength: 29 });
+      expect(r.status, mode).toBe('limit');
     }
   });
 });
