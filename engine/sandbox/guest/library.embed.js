@@ -551,42 +551,71 @@
   // push on an unlabeled array outside any context is the loop-building hot path.
   R.mc = function (o, name, args) {
     // (Never the input, which is labeled and frozen: arrayMethod refuses to change it.)
-    if (name === 'push' && isArray(o) && o[SL] === undefined && args[SL] === undefined && R.pc === 0) {
-      o[I.LISTING] = false;
-      for (let i = 0; i < args.length; i++) o.push(I.noFn(args[i], 0));
-      checkArr(o);
-      return o.length;
-    }
-    if (o instanceof Box && typeof o.v === 'string' && PLAIN_STRING.has(name) && args[SL] === undefined) {
-      const a = primitiveArgs(args);
-      if (a !== null) {
-        // stringMethod's answer without its general path: primitive arguments cannot make these
-        // methods throw, so the result carries the string's label and the arguments' (and is
-        // counted as a string).
-        const l = J(o.l, a.l);
-        acc(l);
-        const v = String.prototype[name].apply(o.v, a.vs);
-        return mk(typeof v === 'string' ? checkStr(v) : v, l, name, o.d, -1);
+    if (name === 'push' && isArray(o) && args[SL] === undefined) {
+      if (o[SL] === undefined && R.pc === 0) {
+        o[I.LISTING] = false;
+        for (let i = 0; i < args.length; i++) o.push(I.noFn(args[i], 0));
+        checkArr(o);
+        return o.length;
       }
+      if (strict && R.pc !== 0 && !I.inTry() && Object.isExtensible(o) && !args.some(isFnValue))
+        return pushUnder(o, args);
+    } else if (args[SL] === undefined && DIRECT_STRING.has(name)) {
+      const r = o instanceof Box ? stringDirect(o.v, o.l, o.d, name, args) : stringDirect(o, 0, -1, name, args);
+      if (r !== NOT_DIRECT) return r;
     }
     return guardedMc(o, name, args);
   };
-  const PLAIN_STRING = new Set(M.plainString);
-  // The raw values and joined labels of arguments that are all primitives, labeled or not.
-  function primitiveArgs(args) {
-    let l = 0;
-    let vs = args;
-    for (let i = 0; i < args.length; i++) {
-      let v = args[i];
-      if (v instanceof Box) {
-        l = J(l, v.l);
-        v = v.v;
-        if (vs === args) vs = args.slice();
-        vs[i] = v;
-      }
-      if ((typeof v === 'object' && v !== null) || typeof v === 'function') return null;
+  const isFnValue = (v) => typeof v === 'function' || (v instanceof Box && typeof v.v === 'function');
+  // arrayMethod's push on an unboxed, extensible array under a context (STRICT), outside any try,
+  // with no function among the arguments: nothing but a limit can throw, so neither guardedMc's
+  // checks nor its catch apply. Each element joins the context, the array's structure too.
+  function pushUnder(arr, args) {
+    const sl = J(0, arr[SL] || 0);
+    const changeL = J(0, R.pc);
+    arr[I.LISTING] = false;
+    acc(sl);
+    for (let i = 0; i < args.length; i++) arr.push(withL(args[i], changeL));
+    checkArr(arr);
+    const out = mk(arr.length, sl, 'push', -1, -1);
+    raise(arr, changeL);
+    return out;
+  }
+  // String methods that cannot throw natively when given at most two primitive arguments
+  // (labeled or not): stringMethod's answer without argsOf, guardedMc or its catch. The result
+  // carries the string's label and the arguments' (as stringMethod: receiver, then arguments).
+  // padStart/padEnd keep stringMethod's length limit; repeat, normalize (RangeError) and the
+  // regex-taking methods (a string argument becomes a pattern that may not compile) stay general.
+  const DIRECT_STRING = new Set(M.plainString.concat(['split', 'padStart', 'padEnd']));
+  const NOT_DIRECT = {};
+  const isPrimitive = (v) => v === null || (typeof v !== 'object' && typeof v !== 'function');
+  function stringDirect(s, l, d, name, args) {
+    if (typeof s !== 'string' || args.length > 2) return NOT_DIRECT;
+    let a0 = args[0];
+    let a1 = args[1];
+    let al = 0;
+    if (a0 instanceof Box) {
+      al = a0.l;
+      a0 = a0.v;
     }
-    return { vs, l };
+    if (a1 instanceof Box) {
+      al = J(al, a1.l);
+      a1 = a1.v;
+    }
+    if (!isPrimitive(a0) || !isPrimitive(a1)) return NOT_DIRECT;
+    const all = J(l, al);
+    // Inside a try, the receiver and the arguments decide whether the call throws (guardedMc).
+    acc(all);
+    if ((name === 'padStart' || name === 'padEnd') && +a0 > R.lim_string)
+      I.limit('stringLength', 'a string grew past ' + R.lim_string + ' characters');
+    // Explicit undefined arguments answer as omitted ones for every method of DIRECT_STRING.
+    const v = s[name](a0, a1);
+    if (typeof v === 'string') return mk(checkStr(v), all, name, d, -1);
+    if (isArray(v)) {
+      from = d;
+      return labeledArray(v, all, name);
+    }
+    return mk(v, all, name, d, -1);
   }
   const methodCall = function (o, name, args) {
     let l = 0;

@@ -495,7 +495,35 @@
     if (typeof a === 'string' && typeof b === 'string') return checkStr(a + b);
     return addSlow(a, b);
   };
-  const addSlow = bin('+', (a, b) => checkStr(a + b));
+  // Labeled primitives (the text built in loops: `s + name + '\n'`): bin's answer without its
+  // container and function checks, which primitives never need.
+  function addSlow(a, b) {
+    let va = a;
+    let vb = b;
+    let la = 0;
+    let lb = 0;
+    let da = -1;
+    let db = -1;
+    if (a instanceof Box) {
+      va = a.v;
+      la = a.l;
+      da = a.d;
+    }
+    if (b instanceof Box) {
+      vb = b.v;
+      lb = b.l;
+      db = b.d;
+    }
+    const ta = typeof va;
+    const tb = typeof vb;
+    if (
+      (va === null || (ta !== 'object' && ta !== 'function')) &&
+      (vb === null || (tb !== 'object' && tb !== 'function'))
+    )
+      return mk(checkStr(va + vb), J(la, lb), '+', da, db);
+    return addAny(a, b);
+  }
+  const addAny = bin('+', (a, b) => checkStr(a + b));
   // Numbers and strings without labels take the first line of each operator; the rest joins.
   function numeric(op, f) {
     const slow = bin(op, f);
@@ -717,10 +745,11 @@
       lk = k.l;
       k = k.v;
     }
-    k = key(k, J(lo, lk));
+    const lok = J(lo, lk);
+    k = key(k, lok);
     // Writing can fail because of the target's type: inside a try, that is a label to remember.
-    acc(J(J(lo, lk), o !== null && typeof o === 'object' ? o[SL] || 0 : 0));
-    const ctx = J(J(lo, lk), strict ? R.pc : 0);
+    acc(J(lok, o !== null && typeof o === 'object' ? o[SL] || 0 : 0));
+    const ctx = J(lok, strict ? R.pc : 0);
     if (o !== null && typeof o === 'object' && !Object.isExtensible(o)) typeError('input is read-only in plans', ctx);
     if (strict && ctx !== 0) v = withL(v, ctx);
     if (isArray(o)) {
@@ -800,19 +829,25 @@
     if (sl) o[SL] = sl;
     return o;
   };
-  // Template literal: a string built from every part.
+  // Template literal: a string built from every part. Primitives, labeled or not (the common
+  // case), in one pass; a container, function or date among the parts takes templateAny.
   R.tpl = function (quasis, exprs) {
-    // Plain primitives only (the common case): the native text, no labels to join.
-    let plainText = quasis[0];
+    let s = quasis[0];
+    let l = 0;
+    let d = -1;
     for (let i = 0; i < exprs.length; i++) {
-      const x = exprs[i];
-      if (x !== null && (typeof x === 'object' || typeof x === 'function')) {
-        plainText = null;
-        break;
+      let x = exprs[i];
+      if (x instanceof Box) {
+        l = J(l, x.l);
+        if (d === -1) d = x.d;
+        x = x.v;
       }
-      plainText += String(x) + quasis[i + 1];
+      if (x !== null && (typeof x === 'object' || typeof x === 'function')) return templateAny(quasis, exprs);
+      s += String(x) + quasis[i + 1];
     }
-    if (plainText !== null) return checkStr(plainText);
+    return mk(checkStr(s), l, 'template', d, -1);
+  };
+  function templateAny(quasis, exprs) {
     let s = quasis[0];
     let l = 0;
     let d = -1;
@@ -824,7 +859,7 @@
       s += sx.s + quasis[i + 1];
     }
     return mk(checkStr(s), l, 'template', d, -1);
-  };
+  }
   function str(x) {
     if (x instanceof Box) {
       const v = x.v;
@@ -959,14 +994,21 @@
     if (isArray(v)) {
       const rl = x instanceof Box ? x.l : 0;
       const listing = v[LISTING] === true && !ordered;
-      return { a: v, live: true, l: l, rl: rl, c: listing ? J(rl, v[CHOSEN] || 0) : l, listing: listing };
+      return { a: v, live: true, l: l, rl: rl, c: listing ? J(rl, v[CHOSEN] || 0) : l, listing: listing, ls: -1, k: 0 };
     }
-    return { a: spreadList(x), live: false, l: l, rl: 0, c: l, listing: false };
+    return { a: spreadList(x), live: false, l: l, rl: 0, c: l, listing: false, ls: -1, k: 0 };
   };
   // Whether there is another iteration depends on the array's structure now (it may grow).
+  // The join with the structure is made again only when the structure label changed (it.ls: the
+  // one last joined, it.k: the reference's label joined with it): joining it again changes nothing.
   R.more = function (it, i) {
     if (it.live) {
-      it.l = J(it.l, J(it.rl, it.a[SL] || 0));
+      const sl = it.a[SL] || 0;
+      if (sl !== it.ls) {
+        it.ls = sl;
+        it.k = J(it.rl, sl);
+        it.l = J(it.l, it.k);
+      }
       if (!(it.listing && it.a[LISTING] === true)) it.c = it.l;
     }
     return i < it.a.length;
@@ -978,7 +1020,8 @@
       R.pc = J(R.pc, lab(e));
       return e;
     }
-    return elem(it.a[i], J(it.rl, it.a[SL] || 0), 'element', -1);
+    const sl = it.a[SL] || 0;
+    return elem(it.a[i], sl === it.ls ? it.k : J(it.rl, sl), 'element', -1);
   };
 
   // ---- exceptions ---------------------------------------------------------------------------
