@@ -8,7 +8,7 @@
   const I = R.__internal;
   delete R.__internal;
   const { Box, LMap, LSet, SL, J, JK, mk, raw, lab, elem, withL, deepLab, plain, newArr, newObj, isObj } = I;
-  const { checkStr, checkArr, typeError, spreadList, pair, str, acc, strict } = I;
+  const { checkStr, checkArr, typeError, spreadList, pair, str, acc, strict, inTry, LISTING } = I;
   const isArray = Array.isArray;
   // Raises a container's structure label. An unlabeled container keeps no entry at all: the
   // fast paths (here, in the runtime and in compiled code) test for its absence.
@@ -178,7 +178,7 @@
     const ctxL = strict ? R.pc : 0;
     if (MUTATING.has(name)) {
       // Changed: no longer the listing a tool returned.
-      arr[I.LISTING] = false;
+      arr[LISTING] = false;
       acc(sl);
       // The array changes under the reference's label and (STRICT) the context.
       // How many arguments arrive (a spread) decides how the array grows.
@@ -553,27 +553,32 @@
     // (Never the input, which is labeled and frozen: arrayMethod refuses to change it.)
     if (name === 'push' && isArray(o) && args[SL] === undefined) {
       if (o[SL] === undefined && R.pc === 0) {
-        o[I.LISTING] = false;
+        o[LISTING] = false;
         for (let i = 0; i < args.length; i++) o.push(I.noFn(args[i], 0));
         checkArr(o);
         return o.length;
       }
-      if (strict && R.pc !== 0 && !I.inTry() && Object.isExtensible(o) && !args.some(isFnValue))
-        return pushUnder(o, args);
+      if (strict && R.pc !== 0 && !inTry() && Object.isExtensible(o) && noFnArgs(args)) return pushUnder(o, args);
     } else if (args[SL] === undefined && DIRECT_STRING.has(name)) {
       const r = o instanceof Box ? stringDirect(o.v, o.l, o.d, name, args) : stringDirect(o, 0, -1, name, args);
       if (r !== NOT_DIRECT) return r;
     }
     return guardedMc(o, name, args);
   };
-  const isFnValue = (v) => typeof v === 'function' || (v instanceof Box && typeof v.v === 'function');
+  function noFnArgs(args) {
+    for (let i = 0; i < args.length; i++) {
+      const v = args[i];
+      if (typeof v === 'function' || (v instanceof Box && typeof v.v === 'function')) return false;
+    }
+    return true;
+  }
   // arrayMethod's push on an unboxed, extensible array under a context (STRICT), outside any try,
   // with no function among the arguments: nothing but a limit can throw, so neither guardedMc's
   // checks nor its catch apply. Each element joins the context, the array's structure too.
   function pushUnder(arr, args) {
     const sl = J(0, arr[SL] || 0);
     const changeL = J(0, R.pc);
-    arr[I.LISTING] = false;
+    arr[LISTING] = false;
     acc(sl);
     for (let i = 0; i < args.length; i++) arr.push(withL(args[i], changeL));
     checkArr(arr);
@@ -588,7 +593,6 @@
   // regex-taking methods (a string argument becomes a pattern that may not compile) stay general.
   const DIRECT_STRING = new Set(M.plainString.concat(['split', 'padStart', 'padEnd']));
   const NOT_DIRECT = {};
-  const isPrimitive = (v) => v === null || (typeof v !== 'object' && typeof v !== 'function');
   function stringDirect(s, l, d, name, args) {
     if (typeof s !== 'string' || args.length > 2) return NOT_DIRECT;
     let a0 = args[0];
@@ -602,7 +606,8 @@
       al = J(al, a1.l);
       a1 = a1.v;
     }
-    if (!isPrimitive(a0) || !isPrimitive(a1)) return NOT_DIRECT;
+    if (a0 !== null && (typeof a0 === 'object' || typeof a0 === 'function')) return NOT_DIRECT;
+    if (a1 !== null && (typeof a1 === 'object' || typeof a1 === 'function')) return NOT_DIRECT;
     const all = J(l, al);
     // Inside a try, the receiver and the arguments decide whether the call throws (guardedMc).
     acc(all);

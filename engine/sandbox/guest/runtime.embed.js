@@ -490,14 +490,11 @@
     seen.delete(x);
     return s;
   }
+  // Labeled primitives (the text built in loops: `s + name + '\n'`) answer here as bin would,
+  // without its container and function checks, which primitives never need.
   R.add = function (a, b) {
     if (typeof a === 'number' && typeof b === 'number') return a + b;
     if (typeof a === 'string' && typeof b === 'string') return checkStr(a + b);
-    return addSlow(a, b);
-  };
-  // Labeled primitives (the text built in loops: `s + name + '\n'`): bin's answer without its
-  // container and function checks, which primitives never need.
-  function addSlow(a, b) {
     let va = a;
     let vb = b;
     let la = 0;
@@ -514,15 +511,10 @@
       lb = b.l;
       db = b.d;
     }
-    const ta = typeof va;
-    const tb = typeof vb;
-    if (
-      (va === null || (ta !== 'object' && ta !== 'function')) &&
-      (vb === null || (tb !== 'object' && tb !== 'function'))
-    )
-      return mk(checkStr(va + vb), J(la, lb), '+', da, db);
-    return addAny(a, b);
-  }
+    if (va !== null && (typeof va === 'object' || typeof va === 'function')) return addAny(a, b);
+    if (vb !== null && (typeof vb === 'object' || typeof vb === 'function')) return addAny(a, b);
+    return mk(checkStr(va + vb), J(la, lb), '+', da, db);
+  };
   const addAny = bin('+', (a, b) => checkStr(a + b));
   // Numbers and strings without labels take the first line of each operator; the rest joins.
   function numeric(op, f) {
