@@ -558,7 +558,16 @@
         checkArr(o);
         return o.length;
       }
-      if (strict && R.pc !== 0 && !inTry() && Object.isExtensible(o) && noFnArgs(args)) return pushUnder(o, args);
+      if (!inTry() && Object.isExtensible(o) && noFnArgs(args)) {
+        if (strict) return pushUnder(o, args);
+        // NORMAL under a context: arrayMethod's own push path for an unlabeled array (which,
+        // unlike the one above, leaves the listing mark as it is).
+        if (o[SL] === undefined) {
+          for (let i = 0; i < args.length; i++) o.push(args[i]);
+          checkArr(o);
+          return o.length;
+        }
+      }
     } else if (args[SL] === undefined && DIRECT_STRING.has(name)) {
       const r = o instanceof Box ? stringDirect(o.v, o.l, o.d, name, args) : stringDirect(o, 0, -1, name, args);
       if (r !== NOT_DIRECT) return r;
@@ -572,9 +581,10 @@
     }
     return true;
   }
-  // arrayMethod's push on an unboxed, extensible array under a context (STRICT), outside any try,
-  // with no function among the arguments: nothing but a limit can throw, so neither guardedMc's
-  // checks nor its catch apply. Each element joins the context, the array's structure too.
+  // arrayMethod's push (STRICT) on an unboxed, extensible array, labeled or under a context,
+  // outside any try, with no function among the arguments: nothing but a limit can throw, so
+  // neither guardedMc's checks nor its catch apply. Each element joins the context, and so does
+  // the array's structure.
   function pushUnder(arr, args) {
     const sl = J(0, arr[SL] || 0);
     const changeL = J(0, R.pc);
