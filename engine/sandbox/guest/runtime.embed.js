@@ -400,15 +400,26 @@
   R.up = R.asg;
   R.upc = function (c) {
     if (R.pc === 0) return;
+    // The upgrade just made, again (a loop's merge, each iteration; the same container under two
+    // names): its structure label already holds the context, so nothing would change.
+    if (c === upLast.c && R.pc === upLast.pc && c[SL] === upLast.s) return;
     let l = 0;
     if (c instanceof Box) {
       l = c.l;
       c = c.v;
     }
     // A frozen container (the input; isExtensible is the O(1) test) cannot have been written.
-    if (c !== null && typeof c === 'object' && !(c instanceof Date) && Object.isExtensible(c))
+    if (c !== null && typeof c === 'object' && !(c instanceof Date) && Object.isExtensible(c)) {
       c[SL] = J(J(c[SL] || 0, l), R.pc);
+      if (l === 0) {
+        upLast.c = c;
+        upLast.pc = R.pc;
+        upLast.s = c[SL];
+      }
+    }
   };
+  // The last upgrade of an unboxed container: the container, the context, the label it got.
+  const upLast = { c: null, pc: 0, s: 0 };
   // What decides whether and how often a method's callback ran: the receiver (reference and
   // structure), the callback passed, the argument count, and the answers (in the result).
   R.cbl = (o, a, v) => J(J(lab(o), J(a[SL] || 0, a.length ? lab(a[0]) : 0)), lab(v));
