@@ -501,32 +501,12 @@
     seen.delete(x);
     return s;
   }
-  // Labeled primitives (the text built in loops: `s + name + '\n'`) answer here as bin would,
-  // without its container and function checks, which primitives never need.
   R.add = function (a, b) {
     if (typeof a === 'number' && typeof b === 'number') return a + b;
     if (typeof a === 'string' && typeof b === 'string') return checkStr(a + b);
-    let va = a;
-    let vb = b;
-    let la = 0;
-    let lb = 0;
-    let da = -1;
-    let db = -1;
-    if (a instanceof Box) {
-      va = a.v;
-      la = a.l;
-      da = a.d;
-    }
-    if (b instanceof Box) {
-      vb = b.v;
-      lb = b.l;
-      db = b.d;
-    }
-    if (va !== null && (typeof va === 'object' || typeof va === 'function')) return addAny(a, b);
-    if (vb !== null && (typeof vb === 'object' || typeof vb === 'function')) return addAny(a, b);
-    return mk(checkStr(va + vb), J(la, lb), '+', da, db);
+    return addSlow(a, b);
   };
-  const addAny = bin('+', (a, b) => checkStr(a + b));
+  const addSlow = bin('+', (a, b) => checkStr(a + b));
   // Numbers and strings without labels take the first line of each operator; the rest joins.
   function numeric(op, f) {
     const slow = bin(op, f);
