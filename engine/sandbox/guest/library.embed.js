@@ -605,19 +605,18 @@
   const NOT_DIRECT = {};
   function stringDirect(s, l, d, name, args) {
     if (typeof s !== 'string' || args.length > 2) return NOT_DIRECT;
-    let a0 = args[0];
-    let a1 = args[1];
-    let al = 0;
-    if (a0 instanceof Box) {
-      al = a0.l;
-      a0 = a0.v;
-    }
-    if (a1 instanceof Box) {
-      al = J(al, a1.l);
-      a1 = a1.v;
-    }
+    const b0 = args[0];
+    const b1 = args[1];
+    const boxed0 = b0 instanceof Box;
+    const boxed1 = b1 instanceof Box;
+    const a0 = boxed0 ? b0.v : b0;
+    const a1 = boxed1 ? b1.v : b1;
+    // (Before any join: the general path interns exactly the labels it always did.)
     if (a0 !== null && (typeof a0 === 'object' || typeof a0 === 'function')) return NOT_DIRECT;
     if (a1 !== null && (typeof a1 === 'object' || typeof a1 === 'function')) return NOT_DIRECT;
+    let al = 0;
+    if (boxed0) al = b0.l;
+    if (boxed1) al = J(al, b1.l);
     const all = J(l, al);
     // Inside a try, the receiver and the arguments decide whether the call throws (guardedMc).
     acc(all);

@@ -819,14 +819,16 @@
     let l = 0;
     let d = -1;
     for (let i = 0; i < exprs.length; i++) {
-      let x = exprs[i];
-      if (x instanceof Box) {
+      const x = exprs[i];
+      const boxed = x instanceof Box;
+      const v = boxed ? x.v : x;
+      // (Before any join: templateAny interns exactly the labels it always did.)
+      if (v !== null && (typeof v === 'object' || typeof v === 'function')) return templateAny(quasis, exprs);
+      if (boxed) {
         l = J(l, x.l);
         if (d === -1) d = x.d;
-        x = x.v;
       }
-      if (x !== null && (typeof x === 'object' || typeof x === 'function')) return templateAny(quasis, exprs);
-      s += String(x) + quasis[i + 1];
+      s += String(v) + quasis[i + 1];
     }
     return mk(checkStr(s), l, 'template', d, -1);
   };
