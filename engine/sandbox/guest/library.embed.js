@@ -8,7 +8,7 @@
   const I = R.__internal;
   delete R.__internal;
   const { Box, LMap, LSet, SL, J, JK, mk, raw, lab, elem, withL, deepLab, plain, newArr, newObj, isObj } = I;
-  const { checkStr, checkArr, typeError, spreadList, pair, str, acc, strict } = I;
+  const { checkStr, checkArr, typeError, spreadList, pair, str, acc, strict, inTry, LISTING } = I;
   const isArray = Array.isArray;
   // Raises a container's structure label. An unlabeled container keeps no entry at all: the
   // fast paths (here, in the runtime and in compiled code) test for its absence.
@@ -232,7 +232,7 @@
     const ctxL = strict ? R.pc : 0;
     if (MUTATING.has(name)) {
       // Changed: no longer the listing a tool returned.
-      arr[I.LISTING] = false;
+      arr[LISTING] = false;
       acc(sl);
       // The array changes under the reference's label and (STRICT) the context.
       // How many arguments arrive (a spread) decides how the array grows.
@@ -605,42 +605,85 @@
   // push on an unlabeled array outside any context is the loop-building hot path.
   R.mc = function (o, name, args) {
     // (Never the input, which is labeled and frozen: arrayMethod refuses to change it.)
-    if (name === 'push' && isArray(o) && o[SL] === undefined && args[SL] === undefined && R.pc === 0) {
-      o[I.LISTING] = false;
-      for (let i = 0; i < args.length; i++) o.push(I.noFn(args[i], 0));
-      checkArr(o);
-      return o.length;
-    }
-    if (o instanceof Box && typeof o.v === 'string' && PLAIN_STRING.has(name) && args[SL] === undefined) {
-      const a = primitiveArgs(args);
-      if (a !== null) {
-        // stringMethod's answer without its general path: primitive arguments cannot make these
-        // methods throw, so the result carries the string's label and the arguments' (and is
-        // counted as a string).
-        const l = J(o.l, a.l);
-        acc(l);
-        const v = String.prototype[name].apply(o.v, a.vs);
-        return mk(typeof v === 'string' ? checkStr(v) : v, l, name, o.d, -1);
+    if (name === 'push' && isArray(o) && args[SL] === undefined) {
+      if (o[SL] === undefined && R.pc === 0) {
+        o[LISTING] = false;
+        for (let i = 0; i < args.length; i++) o.push(I.noFn(args[i], 0));
+        checkArr(o);
+        return o.length;
       }
+      if (!inTry() && Object.isExtensible(o) && noFnArgs(args)) {
+        if (strict) return pushUnder(o, args);
+        // NORMAL under a context: arrayMethod's own push path for an unlabeled array (which,
+        // unlike the one above, leaves the listing mark as it is).
+        if (o[SL] === undefined) {
+          for (let i = 0; i < args.length; i++) o.push(args[i]);
+          checkArr(o);
+          return o.length;
+        }
+      }
+    } else if (args[SL] === undefined && DIRECT_STRING.has(name)) {
+      const r = o instanceof Box ? stringDirect(o.v, o.l, o.d, name, args) : stringDirect(o, 0, -1, name, args);
+      if (r !== NOT_DIRECT) return r;
     }
     return guardedMc(o, name, args);
   };
-  const PLAIN_STRING = new Set(M.plainString);
-  // The raw values and joined labels of arguments that are all primitives, labeled or not.
-  function primitiveArgs(args) {
-    let l = 0;
-    let vs = args;
+  function noFnArgs(args) {
     for (let i = 0; i < args.length; i++) {
-      let v = args[i];
-      if (v instanceof Box) {
-        l = J(l, v.l);
-        v = v.v;
-        if (vs === args) vs = args.slice();
-        vs[i] = v;
-      }
-      if ((typeof v === 'object' && v !== null) || typeof v === 'function') return null;
+      const v = args[i];
+      if (typeof v === 'function' || (v instanceof Box && typeof v.v === 'function')) return false;
     }
-    return { vs, l };
+    return true;
+  }
+  // arrayMethod's push (STRICT) on an unboxed, extensible array, labeled or under a context,
+  // outside any try, with no function among the arguments: nothing but a limit can throw, so
+  // neither guardedMc's checks nor its catch apply. Each element joins the context, and so does
+  // the array's structure.
+  function pushUnder(arr, args) {
+    const sl = J(0, arr[SL] || 0);
+    const changeL = J(0, R.pc);
+    arr[LISTING] = false;
+    acc(sl);
+    for (let i = 0; i < args.length; i++) arr.push(withL(args[i], changeL));
+    checkArr(arr);
+    const out = mk(arr.length, sl, 'push', -1, -1);
+    raise(arr, changeL);
+    return out;
+  }
+  // String methods that cannot throw natively when given at most two primitive arguments
+  // (labeled or not): stringMethod's answer without argsOf, guardedMc or its catch. The result
+  // carries the string's label and the arguments' (as stringMethod: receiver, then arguments).
+  // padStart/padEnd keep stringMethod's length limit; repeat, normalize (RangeError) and the
+  // regex-taking methods (a string argument becomes a pattern that may not compile) stay general.
+  const DIRECT_STRING = new Set(M.plainString.concat(['split', 'padStart', 'padEnd']));
+  const NOT_DIRECT = {};
+  function stringDirect(s, l, d, name, args) {
+    if (typeof s !== 'string' || args.length > 2) return NOT_DIRECT;
+    const b0 = args[0];
+    const b1 = args[1];
+    const boxed0 = b0 instanceof Box;
+    const boxed1 = b1 instanceof Box;
+    const a0 = boxed0 ? b0.v : b0;
+    const a1 = boxed1 ? b1.v : b1;
+    // (Before any join: the general path interns exactly the labels it always did.)
+    if (a0 !== null && (typeof a0 === 'object' || typeof a0 === 'function')) return NOT_DIRECT;
+    if (a1 !== null && (typeof a1 === 'object' || typeof a1 === 'function')) return NOT_DIRECT;
+    let al = 0;
+    if (boxed0) al = b0.l;
+    if (boxed1) al = J(al, b1.l);
+    const all = J(l, al);
+    // Inside a try, the receiver and the arguments decide whether the call throws (guardedMc).
+    acc(all);
+    if ((name === 'padStart' || name === 'padEnd') && +a0 > R.lim_string)
+      I.limit('stringLength', 'a string grew past ' + R.lim_string + ' characters');
+    // Explicit undefined arguments answer as omitted ones for every method of DIRECT_STRING.
+    const v = s[name](a0, a1);
+    if (typeof v === 'string') return mk(checkStr(v), all, name, d, -1);
+    if (isArray(v)) {
+      from = d;
+      return labeledArray(v, all, name);
+    }
+    return mk(v, all, name, d, -1);
   }
   const methodCall = function (o, name, args) {
     let l = 0;

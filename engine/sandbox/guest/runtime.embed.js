@@ -436,15 +436,26 @@
   R.up = R.asg;
   R.upc = function (c) {
     if (R.pc === 0) return;
+    // The upgrade just made, again (a loop's merge, each iteration; the same container under two
+    // names): its structure label already holds the context, so nothing would change.
+    if (c === upLast.c && R.pc === upLast.pc && c[SL] === upLast.s) return;
     let l = 0;
     if (c instanceof Box) {
       l = c.l;
       c = c.v;
     }
     // A frozen container (the input; isExtensible is the O(1) test) cannot have been written.
-    if (c !== null && typeof c === 'object' && !(c instanceof Date) && Object.isExtensible(c))
+    if (c !== null && typeof c === 'object' && !(c instanceof Date) && Object.isExtensible(c)) {
       c[SL] = J(J(c[SL] || 0, l), R.pc);
+      if (l === 0) {
+        upLast.c = c;
+        upLast.pc = R.pc;
+        upLast.s = c[SL];
+      }
+    }
   };
+  // The last upgrade of an unboxed container: the container, the context, the label it got.
+  const upLast = { c: null, pc: 0, s: 0 };
   // What decides whether and how often a method's callback ran: the receiver (reference and
   // structure), the callback passed, the argument count, and the answers (in the result).
   R.cbl = (o, a, v) => J(J(lab(o), J(a[SL] || 0, a.length ? lab(a[0]) : 0)), lab(v));
@@ -792,10 +803,11 @@
       lk = k.l;
       k = k.v;
     }
-    k = key(k, J(lo, lk));
+    const lok = J(lo, lk);
+    k = key(k, lok);
     // Writing can fail because of the target's type: inside a try, that is a label to remember.
-    acc(J(J(lo, lk), o !== null && typeof o === 'object' ? o[SL] || 0 : 0));
-    const ctx = J(J(lo, lk), strict ? R.pc : 0);
+    acc(J(lok, o !== null && typeof o === 'object' ? o[SL] || 0 : 0));
+    const ctx = J(lok, strict ? R.pc : 0);
     if (o !== null && typeof o === 'object' && !Object.isExtensible(o)) typeError('input is read-only in plans', ctx);
     if (strict && ctx !== 0) v = withL(v, ctx);
     if (isArray(o)) {
@@ -876,19 +888,27 @@
     if (sl) o[SL] = sl;
     return o;
   };
-  // Template literal: a string built from every part.
+  // Template literal: a string built from every part. Primitives, labeled or not (the common
+  // case), in one pass; a container, function or date among the parts takes templateAny.
   R.tpl = function (quasis, exprs) {
-    // Plain primitives only (the common case): the native text, no labels to join.
-    let plainText = quasis[0];
+    let s = quasis[0];
+    let l = 0;
+    let d = -1;
     for (let i = 0; i < exprs.length; i++) {
       const x = exprs[i];
-      if (x !== null && (typeof x === 'object' || typeof x === 'function')) {
-        plainText = null;
-        break;
+      const boxed = x instanceof Box;
+      const v = boxed ? x.v : x;
+      // (Before any join: templateAny interns exactly the labels it always did.)
+      if (v !== null && (typeof v === 'object' || typeof v === 'function')) return templateAny(quasis, exprs);
+      if (boxed) {
+        l = J(l, x.l);
+        if (d === -1) d = x.d;
       }
-      plainText += String(x) + quasis[i + 1];
+      s += String(v) + quasis[i + 1];
     }
-    if (plainText !== null) return checkStr(plainText);
+    return mk(checkStr(s), l, 'template', d, -1);
+  };
+  function templateAny(quasis, exprs) {
     let s = quasis[0];
     let l = 0;
     let d = -1;
@@ -900,7 +920,7 @@
       s += sx.s + quasis[i + 1];
     }
     return mk(checkStr(s), l, 'template', d, -1);
-  };
+  }
   function str(x) {
     if (x instanceof Box) {
       const v = x.v;
@@ -1042,14 +1062,21 @@
     if (isArray(v)) {
       const rl = x instanceof Box ? x.l : 0;
       const listing = v[LISTING] === true && !ordered;
-      return { a: v, live: true, l: l, rl: rl, c: listing ? J(rl, v[CHOSEN] || 0) : l, listing: listing };
+      return { a: v, live: true, l: l, rl: rl, c: listing ? J(rl, v[CHOSEN] || 0) : l, listing: listing, ls: -1, k: 0 };
     }
-    return { a: spreadList(x), live: false, l: l, rl: 0, c: l, listing: false };
+    return { a: spreadList(x), live: false, l: l, rl: 0, c: l, listing: false, ls: -1, k: 0 };
   };
   // Whether there is another iteration depends on the array's structure now (it may grow).
+  // The join with the structure is made again only when the structure label changed (it.ls: the
+  // one last joined, it.k: the reference's label joined with it): joining it again changes nothing.
   R.more = function (it, i) {
     if (it.live) {
-      it.l = J(it.l, J(it.rl, it.a[SL] || 0));
+      const sl = it.a[SL] || 0;
+      if (sl !== it.ls) {
+        it.ls = sl;
+        it.k = J(it.rl, sl);
+        it.l = J(it.l, it.k);
+      }
       if (!(it.listing && it.a[LISTING] === true)) it.c = it.l;
     }
     return i < it.a.length;
@@ -1061,7 +1088,8 @@
       R.pc = J(R.pc, lab(e));
       return e;
     }
-    return elem(it.a[i], J(it.rl, it.a[SL] || 0), 'element', -1);
+    const sl = it.a[SL] || 0;
+    return elem(it.a[i], sl === it.ls ? it.k : J(it.rl, sl), 'element', -1);
   };
 
   // ---- exceptions ---------------------------------------------------------------------------
