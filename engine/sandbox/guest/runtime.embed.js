@@ -771,6 +771,13 @@
   R.sget = function (o, k) {
     const v = raw(o);
     if (v === null || typeof v !== 'object') return undefined;
+    // Only a container is upgraded at a merge (R.upc), and only a container is read through:
+    // a key holding a primitive reads as nothing, without making a labeled copy of it.
+    const rk = raw(k);
+    if ((typeof rk === 'string' || typeof rk === 'number') && (isArray(v) || isObj(v))) {
+      const e = raw(v[rk]);
+      if (e === null || typeof e !== 'object') return undefined;
+    }
     try {
       return R.get(o, k);
     } catch (e) {
