@@ -1199,7 +1199,9 @@
   // hundreds of these (one or two per listed item), so no intermediate sets or sorted copies.
   function labelFrom(d) {
     if (!d) return 0;
-    const s = bsOf(d.s.map((n) => srcId(n, d.u.indexOf(n) < 0)));
+    // (A listing's label names every item it chose from: a set, not a scan per name.)
+    const untrusted = d.u.length > 8 ? new Set(d.u) : null;
+    const s = bsOf(d.s.map((n) => srcId(n, untrusted === null ? d.u.indexOf(n) < 0 : !untrusted.has(n))));
     const r = d.r === null ? null : idSet(d.r, PRINCIPALS);
     return intern(s, r, idSet(d.c, CAPS), d.v || null);
   }
