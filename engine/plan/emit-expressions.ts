@@ -91,30 +91,23 @@ const EXPRESSIONS: ExprEmitters = {
   },
   /** Keys and values in order, a spread marked by __R.SP; a computed key goes through __R.key. */
   ObjectExpression: (ctx, e) => {
-    const parts: string[] = [];
-    for (const p of e.properties) {
-      if (p.type === 'SpreadElement') parts.push('__R.SP', expr(ctx, p.argument));
-      else {
-        const k = p.computed
-          ? `__R.key(${expr(ctx, p.key as Expr)})`
-          : str(p.key.type === 'Identifier' ? p.key.name : String((p.key as acorn.Literal).value));
-        parts.push(k, expr(ctx, p.value as Expr));
-      }
-    }
+    const staticKey = (p: acorn.Property): string =>
+      str(p.key.type === 'Identifier' ? p.key.name : String((p.key as acorn.Literal).value));
     const props = e.properties;
-    if (props.every((p) => p.type === 'Property' && !p.computed)) {
-      const keys = props.map((p) => parts[props.indexOf(p) * 2]!);
-      const pairs = (vs: string[]): string[] => vs.flatMap((v, i) => [keys[i]!, v]);
+    if (props.every((p): p is acorn.Property => p.type === 'Property' && !p.computed)) {
+      const keys = props.map(staticKey);
       return literal(
         ctx,
-        props.map((p) => (p as acorn.Property).value as Expr),
-        (vs) =>
-          `{ __proto__: null, ${pairs(vs)
-            .map((x, i) => (i % 2 ? `${x}, ` : `${x}: `))
-            .join('')}}`,
-        (vs) => `__R.obj([${pairs(vs).join(', ')}])`,
+        props.map((p) => p.value as Expr),
+        (vs) => `{ __proto__: null, ${vs.map((v, i) => `${keys[i]}: ${v}, `).join('')}}`,
+        (vs) => `__R.obj([${vs.map((v, i) => `${keys[i]}, ${v}`).join(', ')}])`,
         null,
       );
+    }
+    const parts: string[] = [];
+    for (const p of props) {
+      if (p.type === 'SpreadElement') parts.push('__R.SP', expr(ctx, p.argument));
+      else parts.push(p.computed ? `__R.key(${expr(ctx, p.key as Expr)})` : staticKey(p), expr(ctx, p.value as Expr));
     }
     return `__R.obj([${parts.join(', ')}])`;
   },
@@ -247,7 +240,8 @@ function arraySet(ctx: EmitContext, t: acorn.MemberExpression, right: Expr): str
 
 /**
  * `xs.push(v)`, xs an array variable, with an empty context: a value that is no function (nor a
- * boxed one) goes in natively while the array stays within its length limit.
+ * boxed one: a labeled value goes in as it is, as the runtime's own push stores it) goes in
+ * natively while the array stays within its length limit.
  */
 function push(
   ctx: EmitContext,
@@ -258,10 +252,7 @@ function push(
   const a = list[0];
   if (!xs || list.length !== 1 || !a || a.type === 'SpreadElement') return null;
   const v = ctx.temp();
-  const plainValue =
-    ctx.num(a) || ctx.bool(a) || literalType(a) !== null
-      ? []
-      : [`(typeof ${v} === 'object' ? !(${v} instanceof __R.Box) : typeof ${v} !== 'function')`];
+  const plainValue = neverFunction(ctx, a) ? [] : [notFunction(v)];
   const tests = ['__R.pc === 0', `${xs}[__SL] === undefined`, `${xs}.length < __AL`, ...plainValue];
   return `(${v} = ${expr(ctx, a)}, ${tests.join(' && ')} ? (${xs}[__LS] = false, ${xs}.push(${v})) : __R.mc(${xs}, "push", [${v}]))`;
 }
@@ -288,15 +279,16 @@ function literal(
     if (v.type === 'Literal' && !v.regex) return code;
     const t = ctx.temp();
     setup.push(`${t} = ${code}`);
-    if (!neverFunction(ctx, v))
-      tests.push(
-        `(typeof ${t} === 'object' && ${t} !== null ? !(${t} instanceof __R.Box) || typeof ${t}.v !== 'function' : typeof ${t} !== 'function')`,
-      );
+    if (!neverFunction(ctx, v)) tests.push(notFunction(t));
     return t;
   });
   const choice = tests.length ? `${tests.join(' && ')} ? ${fast(vs)} : ${slow(vs)}` : fast(vs);
   return `(${[...setup, choice].join(', ')})`;
 }
+
+/** The run-time test that `t` is neither a function nor a boxed one (R.arr, R.obj, R.mc refuse those). */
+const notFunction = (t: string): string =>
+  `(typeof ${t} === 'object' && ${t} !== null ? !(${t} instanceof __R.Box) || typeof ${t}.v !== 'function' : typeof ${t} !== 'function')`;
 
 /** Expressions whose value is never a function by their form (operators, literals, templates). */
 const neverFunction = (ctx: EmitContext, e: Expr): boolean =>

@@ -342,13 +342,9 @@
         }
       }
     } else if (x instanceof LMap || x instanceof LSet) {
+      // A map's entry is a plain [key, value] array: walked as one.
       if (seen === undefined) seen = new Set().add(x);
-      for (const e of x.m.values()) {
-        if (x instanceof LMap) {
-          l = J(l, deepLab(e[0], seen));
-          l = J(l, deepLab(e[1], seen));
-        } else l = J(l, deepLab(e, seen));
-      }
+      for (const e of x.m.values()) l = J(l, deepLab(e, seen));
     }
     return l;
   }
