@@ -16,7 +16,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Json } from '../../engine/ifc/labeled-value';
 import { canonicalJson } from '../../engine/run/wire';
-import type { AuditSink } from '../audit/sink';
+import { MAIL_TOOLS } from '../../engine/tools';
+import type { AuditKind, AuditSink } from '../audit/sink';
 import type { Db } from '../store';
 import { pageSize, Where } from '../store/where';
 
@@ -129,8 +130,6 @@ export interface ApproveOptions {
   readonly messageIdDomain?: string;
 }
 
-const MAIL_TOOLS = new Set(['sendEmail', 'replyToEmail', 'forwardEmail']);
-
 export class ClaimStore {
   constructor(
     private readonly db: Db,
@@ -222,35 +221,71 @@ export class ClaimStore {
         const c = this.get(id);
         this.verifiedAction(c, o.expectedHash);
         this.transition(id, ['pending'], 'approved', { decided_at: o.now.toISOString(), decided_by: o.by });
-        const messageId = MAIL_TOOLS.has(c.action.tool)
-          ? `<${randomUUID()}@${o.messageIdDomain ?? 'zamburak.invalid'}>`
-          : null;
-        const notBefore = new Date(o.now.getTime() + Math.max(0, o.undoWindowMs)).toISOString();
-        // A claim approved, undone and approved again reuses its row: one outbox row per claim.
-        this.db
-          .prepare(
-            `INSERT INTO outbox (claim_id, content_hash, message_id, state, not_before, transport, updated_at)
-             VALUES (@id, @hash, @mid, 'waiting', @nb, @transport, @now)
-             ON CONFLICT (claim_id) DO UPDATE SET content_hash = @hash, message_id = @mid, state = 'waiting',
-               not_before = @nb, transport = @transport, updated_at = @now, last_error = NULL`,
-          )
-          .run({
-            id,
-            hash: c.contentHash,
-            mid: messageId,
-            nb: notBefore,
-            transport: o.transport,
-            now: o.now.toISOString(),
-          });
+        const queued = this.queue(c, o);
         this.audit.append({
           kind: 'claim.approved',
           ...(c.runId ? { runId: c.runId } : {}),
           tool: c.action.tool,
-          data: { claimId: id, contentHash: c.contentHash, by: o.by, undoUntil: notBefore, messageId },
+          data: {
+            claimId: id,
+            contentHash: c.contentHash,
+            by: o.by,
+            undoUntil: queued.notBefore,
+            messageId: queued.messageId,
+          },
         });
-        return { messageId, notBefore };
+        return queued;
       })
       .immediate();
+  }
+
+  /**
+   * A person's own action (a message they wrote): created already approved and queued, in one
+   * transaction with its one audit entry (`entry`, to which the claim id and hash are added).
+   */
+  createApproved(
+    c: NewClaim,
+    o: ApproveOptions,
+    entry: { kind: AuditKind; data: { readonly [key: string]: Json } },
+  ): { claim: ClaimRow; messageId: string | null; notBefore: string } {
+    return this.db
+      .transaction(() => {
+        const created = this.create(c);
+        this.transition(c.id, ['pending'], 'approved', { decided_at: o.now.toISOString(), decided_by: o.by });
+        const queued = this.queue(created, o);
+        this.audit.append({
+          kind: entry.kind,
+          tool: c.action.tool,
+          data: { ...entry.data, claimId: c.id, contentHash: created.contentHash, by: o.by, ...queued },
+        });
+        return { claim: this.get(c.id), ...queued };
+      })
+      .immediate();
+  }
+
+  /** The outbox row of an approved claim (its Message-ID fixed now, so a restart finds it in Sent). */
+  private queue(c: ClaimRow, o: ApproveOptions): { messageId: string | null; notBefore: string } {
+    const messageId = MAIL_TOOLS.has(c.action.tool)
+      ? `<${randomUUID()}@${o.messageIdDomain ?? 'zamburak.invalid'}>`
+      : null;
+    const notBefore = new Date(o.now.getTime() + Math.max(0, o.undoWindowMs)).toISOString();
+    // A claim approved, undone and approved again reuses its row: one outbox row per claim.
+    this.db
+      .prepare(
+        `INSERT INTO outbox (claim_id, content_hash, message_id, state, not_before, transport, updated_at)
+         VALUES (@id, @hash, @mid, 'waiting', @nb, @transport, @now)
+         ON CONFLICT (claim_id) DO UPDATE SET content_hash = @hash, message_id = @mid, state = 'waiting',
+           not_before = @nb, transport = @transport, updated_at = @now, last_error = NULL`,
+      )
+      .run({
+        id: c.id,
+        hash: c.contentHash,
+        mid: messageId,
+        nb: notBefore,
+        transport: o.transport,
+        now: o.now.toISOString(),
+      });
+    return { messageId, notBefore };
   }
 
   /**
@@ -320,10 +355,11 @@ export class ClaimStore {
   }
 
   /**
-   * Undo during the undo window: the outbox row is cancelled only if no attempt has started,
-   * and the claim goes back to pending.
+   * Undo during the undo window: the outbox row is cancelled only if no attempt has started.
+   * A claim goes back to pending; a person's own message (`withdraw`) is withdrawn for good
+   * (rejected, "undone"): nothing asked for it but them.
    */
-  undo(id: string, o: { by: string; now: Date }): void {
+  undo(id: string, o: { by: string; now: Date; withdraw?: boolean }): void {
     this.db
       .transaction(() => {
         const ob = this.db.prepare(`SELECT state, attempts FROM outbox WHERE claim_id = ?`).get(id) as
@@ -336,15 +372,28 @@ export class ClaimStore {
         this.db
           .prepare(`UPDATE outbox SET state = 'cancelled', updated_at = ? WHERE claim_id = ?`)
           .run(o.now.toISOString(), id);
-        const c = this.transition(id, ['approved'], 'pending', { decided_at: null, decided_by: null });
+        const c = o.withdraw
+          ? this.transition(id, ['approved'], 'rejected', { decided_at: o.now.toISOString(), reason: 'undone' })
+          : this.transition(id, ['approved'], 'pending', { decided_at: null, decided_by: null });
         this.audit.append({
           kind: 'claim.undone',
           ...(c.runId ? { runId: c.runId } : {}),
           tool: c.action.tool,
-          data: { claimId: id, by: o.by },
+          data: { claimId: id, by: o.by, ...(o.withdraw ? { withdrawn: true } : {}) },
         });
       })
       .immediate();
+  }
+
+  /** Approved claims of one rule still in the outbox (waiting out their undo window or leaving). */
+  queuedOwn(rule: string): (ClaimRow & { notBefore: string; outboxState: 'waiting' | 'sending' })[] {
+    const rows = this.db
+      .prepare(
+        `SELECT c.*, o.not_before AS ob_not_before, o.state AS ob_state FROM claims c JOIN outbox o ON o.claim_id = c.id
+         WHERE c.rule = ? AND o.state IN ('waiting', 'sending') ORDER BY o.not_before, c.id`,
+      )
+      .all(rule) as (Row & { ob_not_before: string; ob_state: 'waiting' | 'sending' })[];
+    return rows.map((r) => ({ ...fromRow(r), notBefore: r.ob_not_before, outboxState: r.ob_state }));
   }
 
   /** Pending claims older than `maxAgeMs` expire (a stale approval request is not a decision). */
