@@ -5,11 +5,14 @@
  */
 import type { Decision, Gate, GateCall } from '../gate/types';
 import type { Label } from '../ifc/label';
-import { deepLabel, type Json } from '../ifc/labeled-value';
+import { deepLabel, plainOf, type Json } from '../ifc/labeled-value';
 import { firewallValue, type FirewallResult } from '../firewall';
 import { itemOfSource, loadPolicy, policyGate, presetPolicy, withAllowlists, type Policy } from '../policy';
 import { sanitizerTools } from '../sanitizers';
 import { toolRegistry } from '../tools/types';
+import { effectOf, recipientsOf as effectRecipients } from '../tools/effect';
+import { BUILTIN_RECIPIENTS } from '../policy/tools';
+import { worldLookups } from '../world/effect-lookups';
 import { WorldState, worldTools, bareAddress, readEmailLabel, readEventLabel } from '../world';
 import type { Extractor } from '../world/extractor';
 import type { World, WorldEffects } from '../world';
@@ -65,6 +68,13 @@ export function loadPolicyFile(text: string, fileName: string): Policy {
   return r.policy;
 }
 
+/** The tools whose recipients are those of the item their `id` names (policy/tools.ts). */
+const ITEM_RECIPIENTS = new Set(
+  Object.entries(BUILTIN_RECIPIENTS)
+    .filter(([, shape]) => 'item' in shape)
+    .map(([tool]) => tool),
+);
+
 /** The tools whose output items are emails (their sources name an email id). */
 const EMAIL_TOOLS = new Set(['listEmails', 'getEmail', 'searchEmails']);
 
@@ -84,36 +94,19 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     sanitizers.verifyUrl,
     sanitizers.verifyAmount,
   ] as never[]);
-  // The world knows who a reply or an RSVP really goes to, and the label of the item it read
-  // that from (text its sender wrote: a reply's From, an invitation's organiser).
+  // Who a reply, an RSVP or an event update really goes to is what its effect reaches
+  // (engine/tools: a reply-all's whole To/Cc list, the attendees after an update), and depends on
+  // the item it names: text its sender wrote (a reply's From, an invitation's organiser).
+  const lookups = worldLookups(state);
   const resolveRecipients = (call: GateCall): { recipients: string[]; read: Label } | undefined => {
     const id = call.args.id;
-    if (id?.kind !== 'prim' || typeof id.value !== 'string') return undefined;
-    if (call.tool === 'replyToEmail') {
-      const e = state.findEmail(id.value);
-      if (!e) return undefined;
-      const all = call.args.replyAll?.kind === 'prim' && call.args.replyAll.value === true;
-      const people = [e.from, ...(all ? [...e.to, ...(e.cc ?? [])] : [])].map(bareAddress);
-      return { recipients: [...new Set(people)].filter((p) => !state.isUser(p)), read: readEmailLabel(state, e) };
-    }
-    if (call.tool === 'respondToEvent') {
-      const ev = state.findEvent(id.value);
-      return ev ? { recipients: [bareAddress(ev.organizer)], read: readEventLabel(state, ev) } : undefined;
-    }
-    if (call.tool === 'updateEvent') {
-      // Everyone who will get the update: the attendees as they will be after it.
-      const ev = state.findEvent(id.value);
-      if (!ev) return undefined;
-      const list = (k: string): string[] => {
-        const v = call.args[k];
-        const leaves = v?.kind === 'array' ? v.items : v ? [v] : [];
-        return leaves.flatMap((x) => (x.kind === 'prim' && typeof x.value === 'string' ? [bareAddress(x.value)] : []));
-      };
-      const removed = new Set(list('removeAttendees'));
-      const after = [...ev.attendees.map(bareAddress).filter((a) => !removed.has(a)), ...list('addAttendees')];
-      return { recipients: [...new Set(after)].filter((p) => !state.isUser(p)), read: readEventLabel(state, ev) };
-    }
-    return undefined;
+    if (id?.kind !== 'prim' || typeof id.value !== 'string' || !ITEM_RECIPIENTS.has(call.tool)) return undefined;
+    const item = call.tool === 'replyToEmail' ? state.findEmail(id.value) : state.findEvent(id.value);
+    if (!item) return undefined;
+    const args = Object.fromEntries(Object.entries(call.args).map(([k, v]) => [k, plainOf(v) ?? null]));
+    const recipients = effectRecipients(effectOf(call.tool, args, lookups));
+    const read = 'threadId' in item ? readEmailLabel(state, item) : readEventLabel(state, item);
+    return { recipients, read };
   };
   const recipientsOf = (call: GateCall): string[] | undefined => resolveRecipients(call)?.recipients;
   // The world knows whose mail the receiving server authenticated (an email's attested sender),

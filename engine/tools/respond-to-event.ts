@@ -1,7 +1,7 @@
 /** `respondToEvent(id, response)`: the answer goes to the event's organiser. */
 import type { Args } from './args';
 import type { EffectLookups, EventEffect } from './effect';
-import { canonicalTime, notifiedOf, storedEventOf } from './event-parts';
+import { canonicalTime, storedEventOf } from './event-parts';
 import type { EffectTool } from './index';
 
 const RESPONSES = ['accepted', 'declined', 'tentative'] as const;
@@ -25,7 +25,8 @@ export const respondToEvent: EffectTool<EventEffect> = {
       description: ev.description,
       organizer: ev.organizer,
       attendees: [...ev.attendees],
-      notified: notifiedOf([ev.organizer], lookups),
+      // The answer goes to the organiser, whoever that is (your own event's answer comes to you).
+      notified: [ev.organizer],
       response,
     };
   },

@@ -16,7 +16,9 @@ import { z } from 'zod';
 import { BOTTOM, joinLabels, sourceLabel, type Label } from '../ifc/label';
 import { labelDeep, type Json, type LabeledValue } from '../ifc/labeled-value';
 import { ToolError, type ToolContext, type ToolSpec } from '../tools/types';
-import { bareAddress, looksLikeAddress, parseAddress } from './addresses';
+import { effectOf, type MailEffect } from '../tools/effect';
+import { worldLookups } from './effect-lookups';
+import { bareAddress, looksLikeAddress } from './addresses';
 import { ruleExtractor } from './extractor';
 import { JsonSchemaSchema } from './extractor/json-schema';
 import { NotEnoughInformation, type Extractor } from './extractor/types';
@@ -214,6 +216,31 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
     }
     const matches = (e: CalendarEvent): boolean => bareAddress(e.organizer) === want;
     return { matches, candidate: (e) => e.authenticated === false || matches(e) };
+  };
+
+  /** Records a message in `sent` exactly as its effect (engine/tools) describes it; returns its id. */
+  const sendEffect = (
+    kind: 'send' | 'reply' | 'forward',
+    tool: string,
+    args: object,
+    inReplyTo: string | null,
+    threadId: string | null,
+  ): string => {
+    const e = effectOf(tool, args as Readonly<Record<string, Json>>, worldLookups(state)) as MailEffect;
+    const id = state.nextId('sent');
+    state.sent.push({
+      id,
+      kind,
+      from: e.from,
+      to: [...e.to],
+      cc: [...e.cc],
+      subject: e.subject,
+      body: e.body,
+      inReplyTo,
+      threadId,
+      date: state.now,
+    });
+    return id;
   };
 
   const changeFolder = (e: Email, to: string, action: 'archive' | 'move' | 'delete'): void => {
@@ -528,20 +555,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         const parent = args.inReplyTo !== undefined ? state.findEmail(args.inReplyTo) : undefined;
         if (args.inReplyTo !== undefined && !parent)
           throw notFound('email', args.inReplyTo, labelOf(labeled, 'inReplyTo'));
-        const id = state.nextId('sent');
-        state.sent.push({
-          id,
-          kind: 'send',
-          from: state.user.email,
-          to: [...args.to],
-          cc: [...(args.cc ?? [])],
-          subject: args.subject,
-          body: args.body,
-          inReplyTo: args.inReplyTo ?? null,
-          threadId: parent?.threadId ?? null,
-          date: state.now,
-        });
-        return ok({ id });
+        return ok({ id: sendEffect('send', 'sendEmail', args, args.inReplyTo ?? null, parent?.threadId ?? null) });
       },
     }),
 
@@ -555,32 +569,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
       doc: "replyToEmail(id, {body, replyAll?}) → {ok, id}: replies to the email's sender (and, with replyAll, its other recipients but the user)",
       run: (args, labeled) => {
         const e = emailOr404(args.id, labeled);
-        const sender = parseAddress(e.from).address;
-        const seen = new Set([...user(), bareAddress(sender)]);
-        const cc: string[] = [];
-        if (args.replyAll) {
-          for (const a of [...e.to, ...e.cc]) {
-            const b = bareAddress(a);
-            if (!seen.has(b)) {
-              seen.add(b);
-              cc.push(a);
-            }
-          }
-        }
-        const id = state.nextId('sent');
-        state.sent.push({
-          id,
-          kind: 'reply',
-          from: state.user.email,
-          to: [e.from],
-          cc,
-          subject: /^re:/i.test(e.subject.trim()) ? e.subject : `Re: ${e.subject}`,
-          body: args.body,
-          inReplyTo: e.id,
-          threadId: e.threadId,
-          date: state.now,
-        });
-        return ok({ id });
+        return ok({ id: sendEffect('reply', 'replyToEmail', args, e.id, e.threadId) });
       },
     }),
 
@@ -638,29 +627,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         if (args.to.length === 0) throw new ToolError('InvalidArguments', 'to: at least one recipient is needed');
         checkRecipients(args.to, 'to');
         checkRecipients(args.cc ?? [], 'cc');
-        const id = state.nextId('sent');
-        const quoted = [
-          '---------- Forwarded message ----------',
-          `From: ${e.from}`,
-          `Date: ${e.date}`,
-          `Subject: ${e.subject}`,
-          `To: ${e.to.join(', ')}`,
-          '',
-          e.body,
-        ].join('\n');
-        state.sent.push({
-          id,
-          kind: 'forward',
-          from: state.user.email,
-          to: [...args.to],
-          cc: [...(args.cc ?? [])],
-          subject: /^fwd?:/i.test(e.subject.trim()) ? e.subject : `Fwd: ${e.subject}`,
-          body: args.body ? `${args.body}\n\n${quoted}` : quoted,
-          inReplyTo: null,
-          threadId: e.threadId,
-          date: state.now,
-        });
-        return ok({ id });
+        return ok({ id: sendEffect('forward', 'forwardEmail', args, null, e.threadId) });
       },
     }),
 
