@@ -9,7 +9,7 @@ import { bareAddress } from '../../engine/world';
 import { triageProfile } from '../assistant/triage';
 import type { EngineHost } from '../engine-host/engine-host';
 import type { Profile } from '../profile/profile';
-import { MailService } from '../services/mail-service';
+import { servicesOf } from '../services/services';
 import type { MessageHeader, StoredMessage } from '../store/repositories';
 import type { StoredDraft } from '../store/repos/outgoing';
 import { ServiceError } from './router';
@@ -68,7 +68,7 @@ export function inboxHandlers(ctx: AppContext): ZamburakHandlers['inbox'] {
     if (!m) throw new ServiceError('not-found', `no message ${id}`);
     return m;
   };
-  const mail = new MailService(p);
+  const mail = servicesOf(p).mail;
 
   return {
     page(q = {}) {

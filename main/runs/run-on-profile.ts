@@ -14,7 +14,7 @@ import { WorldState, type WorldEffects } from '../../engine/world';
 import { explainClaim } from '../../engine/claims/explain';
 import { worldDirectory } from '../../engine/claims/world-directory';
 import { pushDraft, SERVER_TOOLS, transportNameOf } from '../accounts/transports';
-import { ClaimsService } from '../services/claims-service';
+import { servicesOf } from '../services/services';
 import type { EngineHost } from '../engine-host/engine-host';
 import { recordedRun, type RecordedRun } from '../engine-host/recorded-run';
 import { modelExtractor } from '../llm/model-extractor';
@@ -204,7 +204,8 @@ export async function runOnProfile(
       });
     })
     .immediate();
-  if (autoCommits) await new ClaimsService(p, undefined, clock).commitDue();
+  // The same outbox as every other commit in this process (the app's scheduler, an approval).
+  if (autoCommits) await servicesOf(p).claims.commitDue();
   // A real account's drafts also go to its Drafts folder, where every mail client sees them. A
   // failure (server down) leaves the draft in the profile and is recorded, never fatal to the run.
   if (account.transport === 'imap')

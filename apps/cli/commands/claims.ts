@@ -5,7 +5,8 @@
  */
 import { EDITABLE_TEXT } from '../../../main/claims/claim-edit';
 import type { ClaimRow } from '../../../main/claims/claim-store';
-import { ClaimError, ClaimsService } from '../../../main/services/claims-service';
+import { ClaimError } from '../../../main/services/claims-service';
+import { servicesOf } from '../../../main/services/services';
 import { InputError, readText, str, UsageError, type Parsed } from '../args';
 import { withProfile } from '../profile-arg';
 import type { Command } from './types';
@@ -72,7 +73,7 @@ async function claims(p: Parsed): Promise<number> {
   const out = (human: string, data: unknown) => process.stdout.write(json ? JSON.stringify(data) + '\n' : human + '\n');
   if (extra) throw new UsageError(`claims ${sub} takes at most one ID`);
   return withProfile(p, async (profile) => {
-    const svc = new ClaimsService(profile);
+    const svc = servicesOf(profile).claims;
     try {
       switch (sub) {
         case 'list': {

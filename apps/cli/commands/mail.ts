@@ -13,7 +13,7 @@ import { ClaimError } from '../../../main/claims/claim-store';
 import type { Profile } from '../../../main/profile/profile';
 import { MailServiceError } from '../../../main/services/mail-service';
 import type { SendInput } from '../../../main/services/send-service';
-import { createServices, type Services } from '../../../main/services/services';
+import { servicesOf, type Services } from '../../../main/services/services';
 import { readText, str, strs, UsageError, type Parsed } from '../args';
 import { PROFILE_FLAGS, withProfile } from '../profile-arg';
 import type { Command } from './types';
@@ -124,7 +124,7 @@ async function mail(p: Parsed): Promise<number> {
       'mail takes send, reply ID, forward ID, undo ID, archive|read|unread|folders ID or move ID FOLDER',
     );
   return withProfile(p, async (profile) => {
-    const s = createServices(profile);
+    const s = servicesOf(profile);
     try {
       return writes ? await send(s, sub, id, p, out) : await change(profile, s, sub!, id!, folder, out);
     } catch (e) {

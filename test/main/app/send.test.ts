@@ -92,6 +92,44 @@ describe('mail.send', () => {
     expect(sent!.inReplyTo).toBe(m.id);
   });
 
+  it("a governed draft sent by the person becomes theirs; the audit keeps which words were the assistant's", async () => {
+    profile.setSetting('undoWindowSeconds', '0');
+    const m = demoEmailWithOthers();
+    profile.repos.outgoing.addDraft(
+      profile.primaryAccount().id,
+      {
+        id: 'd1',
+        to: [m.from],
+        cc: [],
+        subject: `Re: ${m.subject}`,
+        body: 'Thanks, I will send it on Friday.',
+        inReplyTo: m.id,
+        date: '2026-03-16T09:00:00Z',
+      },
+      null,
+    );
+    const r = (await call('mail.send', {
+      to: [m.from],
+      subject: `Re: ${m.subject}`,
+      body: 'Thanks Bob, I will send it on Monday.',
+      fromDraft: 'd1',
+    })) as { id: string };
+    await app.tick();
+    const [sent] = profile.repos.outgoing.sent().filter((s) => s.claimId === r.id);
+    expect(sent).toMatchObject({ body: 'Thanks Bob, I will send it on Monday.', inReplyTo: m.id });
+    const [entry] = profile.audit.list({ kind: 'mail.sent' });
+    expect((entry!.data as { fromDraft: unknown }).fromDraft).toEqual({
+      id: 'd1',
+      runId: null,
+      editedBefore: false,
+      sentWords: 8,
+      // "I will send it on" is the assistant's; "Thanks Bob," and "Monday." are the person's.
+      assistantWords: 5,
+      assistantRanges: [[2, 7]],
+      unchanged: false,
+    });
+  });
+
   it('refuses a bad address at its field, and an unknown original', async () => {
     await expect(call('mail.send', { to: ['bob@'], subject: 's', body: 'b' })).rejects.toMatchObject({
       kind: 'bad-request',
