@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import PostalMime, { type Address, type Email } from 'postal-mime';
+import type { SenderCheck } from '../../engine/fraud';
 import type { AttachmentFile } from './attachments';
 import { htmlToText, sanitizeHtml } from './html';
 
@@ -14,6 +15,8 @@ export interface ParsedMail {
   readonly messageId: string | null;
   readonly threadId: string;
   readonly from: string;
+  /** The first Reply-To address, when the message names one. */
+  readonly replyTo: string | null;
   readonly to: string[];
   readonly cc: string[];
   readonly subject: string;
@@ -83,7 +86,20 @@ export function authResults(email: Pick<Email, 'headers'>): Record<string, strin
 export const senderAuthenticated = (
   auth: Readonly<Record<string, string>> | null,
   trustedAuthserv: readonly string[],
-): boolean => auth?.dmarc === 'pass' && auth.authserv !== undefined && trustedAuthserv.includes(auth.authserv);
+): boolean => senderCheck(auth, trustedAuthserv) === 'pass';
+
+/**
+ * The trusted server's verdict on the From in three states (engine/fraud reads it): `pass` as
+ * above; `fail` when that server said DMARC failed; `none` for no verdict we can rely on (no
+ * configured id, another server's header, `none`, `temperror`…).
+ */
+export function senderCheck(
+  auth: Readonly<Record<string, string>> | null,
+  trustedAuthserv: readonly string[],
+): SenderCheck {
+  if (!auth?.authserv || !trustedAuthserv.includes(auth.authserv)) return 'none';
+  return auth.dmarc === 'pass' ? 'pass' : auth.dmarc === 'fail' ? 'fail' : 'none';
+}
 
 /**
  * Charset labels no decoder knows (their text was read as UTF-8), from Content-Type header lines
@@ -125,6 +141,7 @@ export function unparsedMail(source: Uint8Array, fallback: { date: Date; key: st
     messageId: null,
     threadId: threadIdOf({}, fallback.key),
     from: '',
+    replyTo: null,
     to: [],
     cc: [],
     subject: '',
@@ -175,6 +192,7 @@ export async function parseMessage(source: Uint8Array, fallback: { date: Date; k
     messageId,
     threadId: threadIdOf({ references: email.references, inReplyTo: email.inReplyTo, messageId }, fallback.key),
     from: from ? mailbox(from) : '',
+    replyTo: addresses(email.replyTo)[0] ?? null,
     to: addresses(email.to),
     cc: addresses(email.cc),
     subject: email.subject ?? '',

@@ -1,0 +1,110 @@
+/**
+ * Domains a person deals with, and the ones that imitate them. An attacker registers a domain a
+ * glance confuses with a real one: the same letters in another script or with `rn` for `m`
+ * (`acrne`, `аcme`: same skeleton), one letter off (`globx`), the real name with a word added
+ * (`cloudnest-billing`, `acme-helpdesk`), the real name under another ending (`acme.co`), or the
+ * real domain in front of theirs (`acme.test.login.example`).
+ */
+import { canonicalDomain, lookalikeOf, withinDomain } from '../sanitizers';
+import { bareAddress } from '../world/addresses';
+import { BRANDS } from './brands';
+import type { FraudContext } from './types';
+
+export const domainOf = (address: string): string => (bareAddress(address).split('@')[1] ?? '').toLowerCase();
+
+/** A domain the person has reason to trust, and why (said in findings). */
+export interface Known {
+  readonly ascii: string;
+  readonly why: string;
+}
+
+/** Second-level labels under which names are registered (`acme.co.uk`), for the common country codes. */
+const SECOND_LEVEL = new Set(['co', 'com', 'net', 'org', 'ac', 'gov', 'edu', 'ltd', 'plc', 'or', 'ne']);
+
+/** The registered name of a domain and what it is registered under: `mail.acme.co.uk` → `acme` + `co.uk`. */
+export function registered(ascii: string): { name: string; suffix: string } {
+  const labels = ascii.split('.');
+  const n = labels.length >= 3 && SECOND_LEVEL.has(labels[labels.length - 2]!) ? 2 : 1;
+  return { name: labels[labels.length - n - 1] ?? '', suffix: labels.slice(-n).join('.') };
+}
+
+/** The registered domain itself: `mail.acme.co.uk` → `acme.co.uk`. */
+export const registeredDomain = (ascii: string): string => {
+  const r = registered(ascii);
+  return r.name ? `${r.name}.${r.suffix}` : ascii;
+};
+
+/** Your own domains, your contacts' domains and the well-known services, each with why it is known. */
+export function knownDomains(ctx: FraudContext): Known[] {
+  const out = new Map<string, string>();
+  for (const a of ctx.user.addresses) out.set(domainOf(a), 'your own domain');
+  for (const c of ctx.contacts)
+    if (!out.has(domainOf(c.email))) out.set(domainOf(c.email), `${c.name || c.email}'s domain`);
+  for (const b of BRANDS) for (const d of b.domains) if (!out.has(d)) out.set(d, `${b.name}'s domain`);
+  out.delete('');
+  return [...out].map(([ascii, why]) => ({ ascii, why }));
+}
+
+/** Optimal string alignment distance (insertions, deletions, substitutions, adjacent swaps). */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  return d[a.length]![b.length]!;
+}
+
+/** How `domain` imitates a known one, completing "… which …". */
+export interface Imitation {
+  readonly known: Known;
+  readonly how: string;
+}
+
+/** Names this short are too often one letter from an unrelated real name to compare by distance. */
+const MIN_DISTANCE_NAME = 5;
+
+function imitationOf(ascii: string, raw: string, k: Known): string | null {
+  if (withinDomain(ascii, k.ascii)) return null;
+  const target = k.ascii;
+  if (lookalikeOf(raw, ascii, [k])) return `looks like ${target} but is not it`;
+  const mine = registered(ascii);
+  const theirs = registered(target);
+  if (!mine.name || !theirs.name) return null;
+  if (ascii.startsWith(`${target}.`)) return `puts ${target} in front of another domain`;
+  if (mine.name === theirs.name) return `has the name of ${target} under another ending`;
+  if (mine.name.split('-').includes(theirs.name) && theirs.name.length >= 3)
+    return `adds words to the name of ${target}`;
+  if (
+    Math.min(mine.name.length, theirs.name.length) >= MIN_DISTANCE_NAME &&
+    editDistance(mine.name, theirs.name) <= (theirs.name.length >= 9 ? 2 : 1)
+  )
+    return `is a letter or two away from ${target}`;
+  return null;
+}
+
+/**
+ * The known domain `domain` imitates, if any (a subdomain of a known domain is that domain, not
+ * an imitation). Domains that are known themselves imitate nothing: a contact at `acme.co` is no
+ * attacker of `acme.test`.
+ */
+export function imitation(domain: string, known: readonly Known[]): Imitation | null {
+  const c = canonicalDomain(domain);
+  if (!c.ok) return null;
+  if (known.some((k) => withinDomain(c.ascii, k.ascii))) return null;
+  for (const k of known) {
+    const how = imitationOf(c.ascii, domain, k);
+    if (how) return { known: k, how };
+  }
+  return null;
+}
+
+/** The domain's Unicode form when it is an internationalised (punycode) name, for reasons. */
+export function displayDomain(domain: string): string {
+  const c = canonicalDomain(domain);
+  return c.ok && c.unicode !== c.ascii ? `${c.ascii} (shown as ${c.unicode})` : domain;
+}

@@ -1,0 +1,17 @@
+/** Reading a message's text for the content checks: its sentences, and whether one is negated. */
+
+/** The subject and body as one text, with HTML tags and entities reduced to spaces. */
+export const plainText = (m: { subject: string; body: string }): string =>
+  `${m.subject}.\n${m.body}`.replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
+
+/** Sentences (and lines, which mail uses as sentences), trimmed, non-empty. */
+export const sentences = (text: string): string[] =>
+  text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** "never share", "do not reply with", "don't give": the sentence forbids what follows. */
+export const negatedBefore = (sentence: string, at: number): boolean =>
+  /\b(?:never|not|n't|no one|nobody|nor)\b(?!.*[,;:])/i.test(sentence.slice(Math.max(0, at - 40), at)) ||
+  /\b(?:never|not|n't)\b\s*$/i.test(sentence.slice(0, at));
