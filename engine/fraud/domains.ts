@@ -39,7 +39,7 @@ export function knownDomains(ctx: FraudContext): Known[] {
   const out = new Map<string, string>();
   for (const a of ctx.user.addresses) out.set(domainOf(a), 'your own domain');
   for (const c of ctx.contacts)
-    if (!out.has(domainOf(c.email))) out.set(domainOf(c.email), `${c.name || c.email}'s domain`);
+    if (!out.has(domainOf(c.email))) out.set(domainOf(c.email), `the domain of your contact ${c.name || c.email}`);
   for (const b of BRANDS) for (const d of b.domains) if (!out.has(d)) out.set(d, `${b.name}'s domain`);
   out.delete('');
   return [...out].map(([ascii, why]) => ({ ascii, why }));

@@ -32,12 +32,21 @@ const SECRETS: readonly Secret[] = [
 
 const GIFT_CARDS = /\b(?:buy|purchase|get|pick up|order)\b[^.\n]{0,40}\bgift\s*cards?\b/i;
 
+/**
+ * The verb is addressed to the reader: it opens the sentence or a clause ("To finish, reply with
+ * the code"), or follows a request ("could you", "please", "I need you to"). "I'll send the
+ * password separately" tells, it does not ask.
+ */
+const REQUEST_BEFORE =
+  /(?:^|[,;:]\s*|\b(?:please|kindly|could you|can you|would you|will you|just|need you to|want you to|you (?:must|need to|have to|should)|be sure to|make sure to|simply)\s+)$/i;
+
 function asks(text: string, secret: Secret): boolean {
   const list = sentences(text);
   return list.some((s, i) => {
     const window = `${list[i - 1] ?? ''} ${s}`;
     if (!secret.re.test(window)) return false;
-    for (const m of s.matchAll(HAND_OVER)) if (!negatedBefore(s, m.index)) return true;
+    for (const m of s.matchAll(HAND_OVER))
+      if (REQUEST_BEFORE.test(s.slice(0, m.index)) && !negatedBefore(s, m.index)) return true;
     return false;
   });
 }
