@@ -16,6 +16,7 @@ import type { FraudContext, FraudFinding, FraudMail } from './types';
 
 export type { FindingKind, FraudContext, FraudFinding, FraudMail, Person, SenderCheck } from './types';
 export { linksIn } from './links';
+export { answerWarnings, mailSourceIds, type AnswerSource } from './answer';
 export { domainOf, registeredDomain } from './domains';
 
 export function fraudFindings(m: FraudMail, ctx: FraudContext): FraudFinding[] {

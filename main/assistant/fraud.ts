@@ -2,7 +2,7 @@
  * The fraud checks (engine/fraud) over a world file or a profile account: each message with the
  * receiving server's verdict on its sender, against the person's contacts and own addresses.
  */
-import { fraudFindings, type FraudContext, type FraudFinding } from '../../engine/fraud';
+import { answerWarnings, fraudFindings, mailSourceIds, type FraudContext, type FraudFinding } from '../../engine/fraud';
 import type { Email, WorldState } from '../../engine/world';
 import { senderCheck } from '../mail/parse';
 import { accountConfig } from '../profile/world-io';
@@ -28,10 +28,31 @@ export function worldFindings(world: WorldState): Findings {
 
 /** A profile account's mail, with the verdicts of the servers the account trusts. */
 export function messageFindings(p: Profile, account: Account): (m: StoredMessage) => FraudFinding[] {
-  const ctx: FraudContext = {
-    contacts: p.repos.contacts.list(account.id),
-    user: { name: account.userName, addresses: account.addresses },
-  };
+  const ctx = profileContext(p, account);
   const authserv = accountConfig(account).authserv ?? [];
   return (m) => fraudFindings({ ...m, auth: senderCheck(m.auth, authserv) }, ctx);
+}
+
+const profileContext = (p: Profile, account: Account): FraudContext => ({
+  contacts: p.repos.contacts.list(account.id),
+  user: { name: account.userName, addresses: account.addresses },
+});
+
+/**
+ * The warnings a part of an answer carries (engine/fraud/answer.ts): `untrusted` is the part's
+ * label's untrusted sources, whose emails are looked up with their senders' verdicts.
+ */
+export function answerWarningsOf(
+  p: Profile,
+  account: Account,
+): (text: string, untrusted: readonly string[]) => string[] {
+  const ctx = profileContext(p, account);
+  const authserv = accountConfig(account).authserv ?? [];
+  return (text, untrusted) => {
+    const sources = mailSourceIds(untrusted).flatMap((id) => {
+      const m = p.repos.messages.get(id);
+      return m ? [{ from: m.from, auth: senderCheck(m.auth, authserv) }] : [];
+    });
+    return answerWarnings(text, sources, ctx);
+  };
 }

@@ -75,6 +75,13 @@ export function AskScreen() {
                       {part.path} <Chip tone={part.untrusted ? 'bad' : 'ok'}>{part.provenance}</Chip>
                     </dt>
                     <dd>
+                      {part.warnings && part.warnings.length > 0 && (
+                        <ul className="answer-warnings" role="note" aria-label="Be careful with this part">
+                          {part.warnings.map((w) => (
+                            <li key={w}>{w}</li>
+                          ))}
+                        </ul>
+                      )}
                       <pre>{part.value}</pre>
                     </dd>
                   </div>
