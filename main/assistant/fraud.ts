@@ -30,7 +30,7 @@ export function worldFindings(world: WorldState): Findings {
 export function messageFindings(p: Profile, account: Account): (m: StoredMessage) => FraudFinding[] {
   const ctx = profileContext(p, account);
   const authserv = accountConfig(account).authserv ?? [];
-  return (m) => fraudFindings({ ...m, auth: senderCheck(m.auth, authserv) }, ctx);
+  return (m) => fraudFindings({ ...m, auth: senderCheck(m.auth, authserv, m.from) }, ctx);
 }
 
 const profileContext = (p: Profile, account: Account): FraudContext => ({
@@ -51,7 +51,7 @@ export function answerWarningsOf(
   return (text, untrusted) => {
     const sources = mailSourceIds(untrusted).flatMap((id) => {
       const m = p.repos.messages.get(id);
-      return m ? [{ from: m.from, auth: senderCheck(m.auth, authserv) }] : [];
+      return m ? [{ from: m.from, auth: senderCheck(m.auth, authserv, m.from) }] : [];
     });
     return answerWarnings(text, sources, ctx);
   };
