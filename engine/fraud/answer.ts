@@ -18,6 +18,8 @@ import type { FraudContext, SenderCheck } from './types';
 export interface AnswerSource {
   readonly from: string;
   readonly auth: SenderCheck;
+  /** The email's text (and HTML): which of several sources a link came from. */
+  readonly text: string;
 }
 
 /**
@@ -30,26 +32,25 @@ export function mailSourceIds(untrusted: readonly string[]): string[] {
   return [...new Set(ids)];
 }
 
+const lower = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
+
 export function answerWarnings(text: string, sources: readonly AnswerSource[], ctx: FraudContext): string[] {
+  if (sources.length === 0) return [];
   const out = new Set<string>();
   const known = knownDomains(ctx);
-  const hosts = linksIn(text).map((l) => l.host);
-  for (const s of sources) {
-    const sender = domainOf(s.from);
-    const who = bareAddress(s.from) || 'an unknown sender';
-    for (const h of hosts)
-      if (s.auth !== 'pass') out.add(`The link to ${h} comes from mail by ${who}, a sender that was not verified.`);
-      else if (!withinDomain(h, sender))
-        out.add(`The link to ${h} comes from mail by ${who}, but does not go to the sender's domain ${sender}.`);
-    // Checked as if the sender were verified: the link rule above already speaks for the verdict.
-    const m = { from: s.from, subject: '', body: text, auth: 'pass' as const };
-    for (const f of [
-      ...suspiciousLinks(m, known),
-      ...secretRequest(m),
-      ...paymentFraud(m),
-      ...assistantInstructions(m),
-    ])
-      out.add(f.reason);
+  for (const { host } of linksIn(text)) {
+    const carrying = sources.filter((s) => s.text.toLowerCase().includes(host));
+    for (const s of carrying.length ? carrying : sources) {
+      const sender = domainOf(s.from);
+      const who = bareAddress(s.from) || 'an unknown sender';
+      if (s.auth !== 'pass') out.add(`The link to ${host} comes from mail by ${who}, a sender that was not verified.`);
+      else if (!withinDomain(host, sender))
+        out.add(`The link to ${host} comes from mail by ${who}, but does not go to the sender's domain ${sender}.`);
+    }
   }
+  // The repeated text itself, as if from a verified sender: the rule above already speaks for the verdict.
+  const m = { from: '', subject: '', body: text, auth: 'pass' as const };
+  for (const f of [...suspiciousLinks(m, known), ...secretRequest(m), ...paymentFraud(m), ...assistantInstructions(m)])
+    out.add(f.kind === 'suspicious-link' ? f.reason : `Text repeated from mail: ${lower(f.reason)}`);
   return [...out];
 }

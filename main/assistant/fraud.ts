@@ -51,7 +51,9 @@ export function answerWarningsOf(
   return (text, untrusted) => {
     const sources = mailSourceIds(untrusted).flatMap((id) => {
       const m = p.repos.messages.get(id);
-      return m ? [{ from: m.from, auth: senderCheck(m.auth, authserv, m.from) }] : [];
+      return m
+        ? [{ from: m.from, auth: senderCheck(m.auth, authserv, m.from), text: `${m.body}\n${m.html ?? ''}` }]
+        : [];
     });
     return answerWarnings(text, sources, ctx);
   };

@@ -76,11 +76,13 @@ export function AskScreen() {
                     </dt>
                     <dd>
                       {part.warnings && part.warnings.length > 0 && (
-                        <ul className="answer-warnings" role="note" aria-label="Be careful with this part">
-                          {part.warnings.map((w) => (
-                            <li key={w}>{w}</li>
-                          ))}
-                        </ul>
+                        <div className="answer-warnings" role="note" aria-label="Be careful with this part">
+                          <ul>
+                            {part.warnings.map((w) => (
+                              <li key={w}>{w}</li>
+                            ))}
+                          </ul>
+                        </div>
                       )}
                       <pre>{part.value}</pre>
                     </dd>
