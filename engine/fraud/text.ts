@@ -13,5 +13,4 @@ export const sentences = (text: string): string[] =>
 
 /** "never share", "do not reply with", "don't give": the sentence forbids what follows. */
 export const negatedBefore = (sentence: string, at: number): boolean =>
-  /\b(?:never|not|n't|no one|nobody|nor)\b(?!.*[,;:])/i.test(sentence.slice(Math.max(0, at - 40), at)) ||
-  /\b(?:never|not|n't)\b\s*$/i.test(sentence.slice(0, at));
+  /(?:\b(?:never|not|no one|nobody|nor)\b|n't\b)(?!.*[,;:])/i.test(sentence.slice(Math.max(0, at - 40), at));

@@ -3,6 +3,7 @@
  * receiving server's verdict on its sender, against the person's contacts and own addresses.
  */
 import { answerWarnings, fraudFindings, mailSourceIds, type FraudContext, type FraudFinding } from '../../engine/fraud';
+import type { RunReport } from '../../engine/run/types';
 import type { Email, WorldState } from '../../engine/world';
 import { senderCheck } from '../mail/parse';
 import { accountConfig } from '../profile/world-io';
@@ -10,6 +11,32 @@ import type { Profile } from '../profile/profile';
 import type { Account, StoredMessage } from '../store/repositories';
 
 export type Findings = (id: string) => FraudFinding[];
+
+/** The warnings of a text an answer shows, given its label's untrusted sources (engine/fraud/answer.ts). */
+export type AnswerWarner = (text: string, untrusted: readonly string[]) => string[];
+
+const worldContext = (world: WorldState): FraudContext => ({
+  contacts: world.contacts,
+  user: { name: world.user.name, addresses: world.userAddresses },
+});
+
+/** A world's emails as an answer's sources: `authenticated: false` failed, absent passed. */
+export function worldAnswerWarnings(world: WorldState): AnswerWarner {
+  const ctx = worldContext(world);
+  return (text, untrusted) => {
+    const sources = mailSourceIds(untrusted).flatMap((id) => {
+      const e = world.findEmail(id);
+      return e
+        ? [{ from: e.from, auth: e.authenticated === false ? ('fail' as const) : ('pass' as const), text: e.body }]
+        : [];
+    });
+    return answerWarnings(text, sources, ctx);
+  };
+}
+
+/** The warnings of a run's whole result (the CLI's `ask --json`). */
+export const reportWarnings = (report: RunReport, warn: AnswerWarner): string[] =>
+  report.resultLabel && report.result !== null ? warn(JSON.stringify(report.result), report.resultLabel.untrusted) : [];
 
 /** A world file states who sent each mail: `authenticated: false` is a forged sender, absent passed. */
 export function worldFindings(world: WorldState): Findings {
