@@ -10,7 +10,9 @@ import { bareAddress } from '../world/addresses';
 import { BRANDS } from './brands';
 import type { FraudContext } from './types';
 
-export const domainOf = (address: string): string => (bareAddress(address).split('@')[1] ?? '').toLowerCase();
+/** The domain of an address, lower case, without a trailing root dot (`acrne.test.` is `acrne.test`). */
+export const domainOf = (address: string): string =>
+  (bareAddress(address).split('@')[1] ?? '').toLowerCase().replace(/\.+$/, '');
 
 /** A domain the person has reason to trust, and why (said in findings). */
 export interface Known {
@@ -79,10 +81,10 @@ function imitationOf(ascii: string, raw: string, k: Known): string | null {
   if (mine.name === theirs.name) return `has the name of ${target} under another ending`;
   if (mine.name.split('-').includes(theirs.name) && theirs.name.length >= 3)
     return `adds words to the name of ${target}`;
-  if (
-    Math.min(mine.name.length, theirs.name.length) >= MIN_DISTANCE_NAME &&
-    editDistance(mine.name, theirs.name) <= (theirs.name.length >= 9 ? 2 : 1)
-  )
+  const shortest = Math.min(mine.name.length, theirs.name.length);
+  // A short name one letter off counts only under the same ending (`acne.test` for `acme.test`).
+  const comparable = shortest >= MIN_DISTANCE_NAME || (shortest >= 4 && mine.suffix === theirs.suffix);
+  if (comparable && editDistance(mine.name, theirs.name) <= (theirs.name.length >= 9 ? 2 : 1))
     return `is a letter or two away from ${target}`;
   return null;
 }

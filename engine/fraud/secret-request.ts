@@ -30,7 +30,8 @@ const SECRETS: readonly Secret[] = [
   },
 ];
 
-const GIFT_CARDS = /\b(?:buy|purchase|get|pick up|order)\b[^.\n]{0,40}\bgift\s*cards?\b/i;
+const GIFT_CARDS =
+  /\b(?:buy|purchase|get|pick up|order)\b[^.\n]{0,40}\b(?:gift|itunes|google play|steam|apple|amazon)\s*cards?\b/i;
 
 /**
  * The verb is addressed to the reader: it opens the sentence or a clause ("To finish, reply with

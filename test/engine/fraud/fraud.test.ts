@@ -58,7 +58,15 @@ describe('look-alike senders', () => {
   });
 
   it('names rn-for-m, digit-for-letter, punycode and prefixed look-alikes of known domains', () => {
-    for (const d of ['acrne.test', 'printw0rks.test', 'xn--cme-5cd.test', 'аcme.test', 'acme.test.login.example'])
+    for (const d of [
+      'acrne.test',
+      'ACRNE.TEST.',
+      'acne.test',
+      'printw0rks.test',
+      'xn--cme-5cd.test',
+      'аcme.test',
+      'acme.test.login.example',
+    ])
       expect(kinds({ from: `it@${d}` })).toContain('lookalike-domain');
   });
 
@@ -104,11 +112,13 @@ describe('requests for money, codes and passwords', () => {
     'We sent a 6-digit security code by mistake. Please forward it to me.',
     'To keep access, confirm your password here.',
     'I need you to buy four gift cards and send me the codes.',
+    'Can you get me five iTunes cards for a client?',
   ];
   const tells = [
     'Your one-time verification code is 551902. Never share this code with anyone.',
     'I will send the password separately by text message.',
     'We will never ask you to share your password.',
+    "Please don't share this code with anyone.",
     'Use this link to reset your password: https://acme.test/reset',
   ];
   it.each(asks)('flags "%s"', (body) => expect(kinds({ from: 'a@zzq.example', body })).toContain('secret-request'));
