@@ -1,12 +1,14 @@
 /**
  * Links that lead somewhere other than they seem: to a domain that imitates a known one, to a bare
  * IP address, with a known name written before an `@` that hides the real host, with text showing
- * one address while the link goes to another, or — when the sender failed authentication — to any
- * host but the sender's. A verified sender's ordinary link elsewhere (a colleague's design file,
- * a newsletter's article) is not a finding.
+ * one address while the link goes to another, a stranger asking you to verify your account on
+ * another domain than theirs, or — when the sender failed authentication — to any host but the
+ * sender's. A verified sender's ordinary link elsewhere (a colleague's design file, a newsletter's
+ * article) is not a finding.
  */
 import { withinDomain } from '../sanitizers';
-import { domainOf, imitation, type Known } from './domains';
+import { domainOf, imitation, registeredDomain, type Known } from './domains';
+import { plainText, sentences } from './text';
 import type { FraudFinding, FraudMail } from './types';
 
 export interface Link {
@@ -42,6 +44,11 @@ function disguisedAnchors(html: string): { shows: string; goes: string }[] {
   return out;
 }
 
+/** "Verify your account", "please confirm your identity": an account-threat request, addressed to the reader. */
+const LURE =
+  /(?:^|[,;:]\s*|\b(?:please|kindly|you must|you need to)\s+)(?:verify|confirm|validate|update|secure|unlock|restore|reactivate|re-activate)\s+(?:your\s+)?(?:account|identity|mailbox|e-?mail account|login|sign-in|access)\b/i;
+const lure = (text: string): boolean => sentences(text).some((s) => LURE.test(s));
+
 const IP = /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
 
 export function suspiciousLinks(m: FraudMail, known: readonly Known[]): FraudFinding[] {
@@ -56,12 +63,19 @@ export function suspiciousLinks(m: FraudMail, known: readonly Known[]): FraudFin
       reasons.push(`A link starts with ${l.userinfo} but really goes to ${l.host}.`);
   }
   for (const a of disguisedAnchors(m.html ?? m.body)) reasons.push(`A link shows ${a.shows} but goes to ${a.goes}.`);
+  const elsewhere = links.map((l) => l.host).filter((h) => !sender || registeredDomain(h) !== registeredDomain(sender));
+  const knownSender = known.some((k) => withinDomain(sender, k.ascii));
+  const lured = elsewhere.length > 0 && !knownSender && lure(plainText(m));
+  if (lured)
+    reasons.push(
+      `It asks you to verify or secure your account through a link to ${elsewhere[0]}, which is not the sender's domain ${sender || '(none)'}.`,
+    );
   if (m.auth === 'fail') {
-    const elsewhere = links.map((l) => l.host).filter((h) => !sender || !withinDomain(h, sender));
     if (elsewhere.length)
       reasons.push(
         `Links go to ${elsewhere.slice(0, 3).join(', ')}${elsewhere.length > 3 ? ` and ${elsewhere.length - 3} more` : ''}, and the sender ${sender || '(none)'} failed authentication.`,
       );
   }
-  return [...new Set(reasons)].map((reason) => ({ kind: 'suspicious-link', reason, asks: 'open a link' }));
+  const asks = lured ? 'verify your account through a link' : 'open a link';
+  return [...new Set(reasons)].map((reason) => ({ kind: 'suspicious-link', reason, asks }));
 }

@@ -160,6 +160,14 @@ describe('links, brands and replies', () => {
       'suspicious-link',
     );
   });
+  it("a stranger's request to verify your account on another domain, not on its own", () => {
+    expect(
+      kinds({ from: 'alerts@notices.example', body: 'Please verify your account at https://verify-now.example/a' }),
+    ).toContain('suspicious-link');
+    expect(
+      kinds({ from: 'no-reply@mail.service.example', body: 'Verify your account at https://service.example/a' }),
+    ).toEqual([]);
+  });
   it('links elsewhere from a sender that failed authentication', () => {
     expect(kinds({ from: 'bob@acme.test', auth: 'fail', body: 'see https://files.example/x' })).toContain(
       'suspicious-link',
