@@ -81,6 +81,10 @@ class Scanner {
     this.i += m[0].length;
     return m[0];
   }
+  /** Whether the last token ended at a space or the end, as a result keyword must (`pass@evil.test` is no `pass`). */
+  bounded(): boolean {
+    return this.i >= this.s.length || /\s/.test(this.s[this.i]!);
+  }
   equals(): boolean {
     this.skip();
     if (this.s[this.i] !== '=') return false;
@@ -111,7 +115,7 @@ function result(statement: string): MethodResult | null {
   const method = s.name();
   if (!method || !s.equals()) return null;
   const value = s.name();
-  if (!value || !/^[a-z]+$/i.test(value)) return null;
+  if (!value || !/^[a-z]+$/i.test(value) || !s.bounded()) return null;
   let reason: string | null = null;
   const properties: Record<string, string> = {};
   while (!s.done()) {

@@ -47,6 +47,14 @@ describe('Authentication-Results (RFC 8601)', () => {
     );
   });
 
+  it("a result keyword glued to more text (a server that copied a MAIL FROM's ';' unquoted) is no result", async () => {
+    expect(
+      await verdict(
+        'Authentication-Results: mx.example.test; spf=pass smtp.mailfrom=a;dmarc=pass@evil.test; dmarc=fail',
+      ),
+    ).toBe('fail');
+  });
+
   it('a comment or a quoted string before the real result is skipped', async () => {
     expect(await verdict('Authentication-Results: mx.example.test (dmarc=pass); dmarc=fail')).toBe('fail');
     expect(
