@@ -61,7 +61,7 @@ export function editDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-/** How `domain` imitates a known one, completing "… which …". */
+/** How `domain` imitates a known one (naming it and why it is known), completing "… which …". */
 export interface Imitation {
   readonly known: Known;
   readonly how: string;
@@ -73,19 +73,20 @@ const MIN_DISTANCE_NAME = 5;
 function imitationOf(ascii: string, raw: string, k: Known): string | null {
   if (withinDomain(ascii, k.ascii)) return null;
   const target = k.ascii;
-  if (lookalikeOf(raw, ascii, [k])) return `looks like ${target} but is not it`;
+  const named = `${target} (${k.why})`;
+  if (lookalikeOf(raw, ascii, [k])) return `looks like ${named} but is not it`;
   const mine = registered(ascii);
   const theirs = registered(target);
   if (!mine.name || !theirs.name) return null;
-  if (ascii.startsWith(`${target}.`)) return `puts ${target} in front of another domain`;
-  if (mine.name === theirs.name) return `has the name of ${target} under another ending`;
+  if (ascii.startsWith(`${target}.`)) return `puts ${named} in front of another domain`;
+  if (mine.name === theirs.name) return `has the name of ${named} under another ending`;
   if (mine.name.split('-').includes(theirs.name) && theirs.name.length >= 3)
-    return `adds words to the name of ${target}`;
+    return `adds words to the name of ${named}`;
   const shortest = Math.min(mine.name.length, theirs.name.length);
   // A short name one letter off counts only under the same ending (`acne.test` for `acme.test`).
   const comparable = shortest >= MIN_DISTANCE_NAME || (shortest >= 4 && mine.suffix === theirs.suffix);
   if (comparable && editDistance(mine.name, theirs.name) <= (theirs.name.length >= 9 ? 2 : 1))
-    return `is a letter or two away from ${target}`;
+    return `is a letter or two away from ${named}`;
   return null;
 }
 

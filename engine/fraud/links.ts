@@ -57,7 +57,7 @@ export function suspiciousLinks(m: FraudMail, known: readonly Known[]): FraudFin
   const reasons: string[] = [];
   for (const l of links) {
     const like = imitation(l.host, known);
-    if (like) reasons.push(`A link goes to ${l.host}, which ${like.how} (${like.known.why}).`);
+    if (like) reasons.push(`A link goes to ${l.host}, which ${like.how}.`);
     else if (IP.test(l.host)) reasons.push(`A link goes to a bare internet address (${l.host}) instead of a name.`);
     else if (l.userinfo && /\./.test(l.userinfo))
       reasons.push(`A link starts with ${l.userinfo} but really goes to ${l.host}.`);

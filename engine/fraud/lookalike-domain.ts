@@ -11,7 +11,7 @@ export function lookalikeSender(m: FraudMail, known: readonly Known[]): FraudFin
     return [
       {
         kind: 'lookalike-domain',
-        reason: `The sender's domain ${displayDomain(domain)} ${like.how} (${like.known.why}).`,
+        reason: `The sender's domain ${displayDomain(domain)} ${like.how}.`,
       },
     ];
   const c = canonicalDomain(domain);
