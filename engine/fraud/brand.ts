@@ -5,20 +5,28 @@
  * all (an imported mailbox, a server that writes none) is not accused for that alone.
  */
 import { parseAddress } from '../world/addresses';
-import { withinDomain } from '../sanitizers';
+import { skeleton, withinDomain } from '../sanitizers';
 import { BRANDS, type Brand } from './brands';
 import { domainOf, type Known } from './domains';
 import type { FraudFinding, FraudMail } from './types';
 
-const claimed = (display: string): Brand | undefined =>
-  BRANDS.find((b) => new RegExp(`(?:^|[^a-z])${b.name.toLowerCase()}(?:$|[^a-z])`).test(display.toLowerCase()));
+/** Words a service adds to its name in a display name ("PayPal Service", "Microsoft 365", "DHL Express"). */
+const SERVICE_WORDS =
+  '(?:\\s+(?:support|security|service|services|team|accounts?|account team|billing|notifications?|alerts?|express|365|online|help|helpdesk|pay|store|id|customer service|sign|docs?|drive|no-?reply))*';
 
-/** Whether the sender's domain belongs to the brand it names (for impersonation's own check). */
-export function senderIsBrand(m: FraudMail): boolean {
-  const b = claimed(parseAddress(m.from).name);
-  const domain = domainOf(m.from);
-  return b !== undefined && b.domains.some((d) => withinDomain(domain, d));
-}
+/**
+ * The service a display name claims to be: its name, alone or with service words after it, read
+ * as a glance reads it (confusables folded: "PаyPal", "Micr0soft") — so "PayPal Security" claims
+ * PayPal and "Apple Pie Bakery" claims nothing.
+ */
+const claimed = (display: string): Brand | undefined => {
+  const seen = skeleton(display.trim());
+  return BRANDS.find((b) => new RegExp(`^\\W*${skeleton(b.name)}${SERVICE_WORDS}\\W*$`, 'i').test(seen));
+};
+
+/** Whether the sender's domain is a well-known service's (its notices naming your contacts are its own). */
+export const senderIsBrand = (m: FraudMail): boolean =>
+  BRANDS.some((b) => b.domains.some((d) => withinDomain(domainOf(m.from), d)));
 
 export function brandUnverified(m: FraudMail, known: readonly Known[]): FraudFinding[] {
   const domain = domainOf(m.from);

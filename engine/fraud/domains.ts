@@ -18,6 +18,8 @@ export const domainOf = (address: string): string =>
 export interface Known {
   readonly ascii: string;
   readonly why: string;
+  /** A well-known service's: it runs its name under many endings (amazon.de, google.fr), none an imitation. */
+  readonly service?: boolean;
 }
 
 /** Second-level labels under which names are registered (`acme.co.uk`), for the common country codes. */
@@ -38,13 +40,14 @@ export const registeredDomain = (ascii: string): string => {
 
 /** Your own domains, your contacts' domains and the well-known services, each with why it is known. */
 export function knownDomains(ctx: FraudContext): Known[] {
-  const out = new Map<string, string>();
-  for (const a of ctx.user.addresses) out.set(domainOf(a), 'your own domain');
-  for (const c of ctx.contacts)
-    if (!out.has(domainOf(c.email))) out.set(domainOf(c.email), `the domain of your contact ${c.name || c.email}`);
-  for (const b of BRANDS) for (const d of b.domains) if (!out.has(d)) out.set(d, `${b.name}'s domain`);
-  out.delete('');
-  return [...out].map(([ascii, why]) => ({ ascii, why }));
+  const out = new Map<string, Known>();
+  const add = (ascii: string, why: string, service = false) => {
+    if (ascii && !out.has(ascii)) out.set(ascii, { ascii, why, ...(service ? { service } : {}) });
+  };
+  for (const a of ctx.user.addresses) add(domainOf(a), 'your own domain');
+  for (const c of ctx.contacts) add(domainOf(c.email), `the domain of your contact ${c.name || c.email}`);
+  for (const b of BRANDS) for (const d of b.domains) add(d, `${b.name}'s domain`, true);
+  return [...out.values()];
 }
 
 /** Optimal string alignment distance (insertions, deletions, substitutions, adjacent swaps). */
@@ -79,7 +82,7 @@ function imitationOf(ascii: string, raw: string, k: Known): string | null {
   const theirs = registered(target);
   if (!mine.name || !theirs.name) return null;
   if (ascii.startsWith(`${target}.`)) return `puts ${named} in front of another domain`;
-  if (mine.name === theirs.name) return `has the name of ${named} under another ending`;
+  if (mine.name === theirs.name) return k.service ? null : `has the name of ${named} under another ending`;
   if (mine.name.split('-').includes(theirs.name) && theirs.name.length >= 3)
     return `adds words to the name of ${named}`;
   const shortest = Math.min(mine.name.length, theirs.name.length);

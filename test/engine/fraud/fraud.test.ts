@@ -103,6 +103,7 @@ describe('impersonated names', () => {
   it('not the contact themselves, nor a known service naming a contact', () => {
     expect(kinds({ from: 'Bob Lee <bob@acme.test>' })).toEqual([]);
     expect(kinds({ from: 'DocuSign <dse@docusign.net>', subject: 'Hana Kim sent you invoice.pdf' })).toEqual([]);
+    expect(kinds({ from: 'Figma <no-reply@figma.com>', subject: 'Hana Kim shared "Brand kit" with you' })).toEqual([]);
   });
 });
 
@@ -144,6 +145,22 @@ describe('requests for money, codes and passwords', () => {
 });
 
 describe('links, brands and replies', () => {
+  it('a verified contact linking to the sites people share every day is not a finding', () => {
+    const hosts = [
+      'www.figma.com',
+      'docs.google.com',
+      'github.com',
+      'zoom.us',
+      'www.notion.so',
+      'www.dropbox.com',
+      'calendly.com',
+      'www.linkedin.com',
+      'www.amazon.de',
+      'login.microsoftonline.com',
+    ];
+    const body = `Notes: ${hosts.map((h) => `https://${h}/x/1`).join(' and ')}. Could you review them by Friday?`;
+    expect(kinds({ from: 'Bob Lee <bob@acme.test>', body })).toEqual([]);
+  });
   it('a verified contact linking anywhere ordinary is not a finding', () => {
     fc.assert(
       fc.property(fc.array(unrelated, { maxLength: 5 }), fc.lorem({ maxCount: 30 }), (hosts, text) => {
@@ -176,6 +193,9 @@ describe('links, brands and replies', () => {
   });
   it('a well-known service from another domain, or unverified on its own', () => {
     expect(kinds({ from: 'PayPal Service <service@pay-pal.example>' })).toContain('brand-unverified');
+    expect(kinds({ from: 'PаyPal Security <x@secure-mail.example>' })).toContain('brand-unverified');
+    expect(kinds({ from: 'Micr0soft 365 <x@m365.example>' })).toContain('brand-unverified');
+    expect(kinds({ from: 'Apple Pie Bakery <orders@applepie.example>' })).toEqual([]);
     expect(kinds({ from: 'PayPal <service@paypal.com>', auth: 'none' })).toContain('brand-unverified');
     expect(kinds({ from: 'PayPal <service@paypal.com>', auth: 'pass' })).toEqual([]);
   });
