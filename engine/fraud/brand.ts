@@ -8,6 +8,7 @@ import { parseAddress } from '../world/addresses';
 import { skeleton, withinDomain } from '../sanitizers';
 import { BRANDS, type Brand } from './brands';
 import { domainOf, type Known } from './domains';
+import { visible } from './text';
 import type { FraudFinding, FraudMail } from './types';
 
 /** Words a service adds to its name in a display name ("PayPal Service", "Microsoft 365", "DHL Express"). */
@@ -20,7 +21,7 @@ const SERVICE_WORDS =
  * PayPal and "Apple Pie Bakery" claims nothing.
  */
 const claimed = (display: string): Brand | undefined => {
-  const seen = skeleton(display.trim());
+  const seen = skeleton(visible(display).trim());
   return BRANDS.find((b) => new RegExp(`^\\W*${skeleton(b.name)}${SERVICE_WORDS}\\W*$`, 'i').test(seen));
 };
 

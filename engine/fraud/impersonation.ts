@@ -5,11 +5,12 @@
  */
 import { skeleton } from '../sanitizers';
 import { bareAddress, parseAddress } from '../world/addresses';
+import { visible } from './text';
 import type { FraudContext, FraudFinding, FraudMail, Person } from './types';
 
 /** Names compared as a glance reads them: confusables folded, case and spacing ignored. */
 const norm = (s: string): string =>
-  skeleton(s.replace(/["'()[\],]/g, ' '))
+  skeleton(visible(s).replace(/["'()[\],]/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
 

@@ -1,11 +1,19 @@
-/** The sender's domain imitates one the person deals with, or is an international name that mixes scripts. */
+/** The sender's domain imitates one the person deals with, mixes scripts, or is no valid domain name at all. */
 import { canonicalDomain } from '../sanitizers';
 import { displayDomain, domainOf, imitation, type Known } from './domains';
+import { visible } from './text';
 import type { FraudFinding, FraudMail } from './types';
 
 export function lookalikeSender(m: FraudMail, known: readonly Known[]): FraudFinding[] {
   const domain = domainOf(m.from);
   if (!domain) return [];
+  if (visible(domain) !== domain)
+    return [
+      {
+        kind: 'lookalike-domain',
+        reason: `The sender's domain ${visible(domain)} hides invisible characters, a trick to pass for another name.`,
+      },
+    ];
   const like = imitation(domain, known);
   if (like)
     return [
@@ -15,7 +23,9 @@ export function lookalikeSender(m: FraudMail, known: readonly Known[]): FraudFin
       },
     ];
   const c = canonicalDomain(domain);
-  if (c.ok && c.mixedScript)
+  if (!c.ok)
+    return [{ kind: 'lookalike-domain', reason: `The sender's address is not a valid domain name: ${c.reason}.` }];
+  if (c.mixedScript)
     return [
       {
         kind: 'lookalike-domain',

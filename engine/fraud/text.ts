@@ -1,8 +1,13 @@
 /** Reading a message's text for the content checks: its sentences, and whether one is negated. */
 
-/** The subject and body as one text, with HTML tags and entities reduced to spaces. */
+/** Invisible format characters (zero-width spaces and joiners, direction marks, soft hyphens) an attacker hides in words. */
+export const visible = (s: string): string => s.replace(/\p{Cf}/gu, '');
+
+/** The subject and body as one text, with HTML tags and entities reduced to spaces and invisible characters gone. */
 export const plainText = (m: { subject: string; body: string }): string =>
-  `${m.subject}.\n${m.body}`.replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
+  visible(`${m.subject}.\n${m.body}`)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&[a-z#0-9]+;/gi, ' ');
 
 /** Sentences (and lines, which mail uses as sentences), trimmed, non-empty. */
 export const sentences = (text: string): string[] =>

@@ -93,6 +93,12 @@ describe('impersonated names', () => {
       }),
     );
   });
+  it('a contact name or a request broken up by invisible characters', () => {
+    expect(kinds({ from: 'Bo\u200bb L\u00adee <bob@zzq.example>' })).toContain('impersonation');
+    expect(kinds({ body: 'Please reply with the veri\u200bfication code.' })).toContain('secret-request');
+    expect(kinds({ from: 'Pay\u200cPal <x@zzq.example>' })).toContain('brand-unverified');
+    expect(kinds({ from: 'bob@acme\u200b.test' })).toContain('lookalike-domain');
+  });
   it('your own name, an address shown as the name, and "a contact sent you" from elsewhere', () => {
     expect(kinds({ from: 'Maya Lind <maya@freemail.example>' })).toContain('impersonation');
     expect(kinds({ from: '"bob@acme.test" <bob@relay.example>' })).toContain('impersonation');
