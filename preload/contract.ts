@@ -175,6 +175,8 @@ export const ResultPart = z.object({
   value: z.string(),
   provenance: z.string(),
   untrusted: z.boolean(),
+  /** Why to be careful with this part: links or requests it repeats from mail (engine/fraud/answer.ts). */
+  warnings: z.array(z.string()).optional(),
 });
 
 export const AskResult = z.object({

@@ -73,6 +73,8 @@ const EmailSchema = z.object({
   id: idField,
   folder: z.string().min(1).optional().default('INBOX'),
   from: addressField,
+  // Where replies go when it is not the From (triage reads it: engine/fraud/reply-to.ts).
+  replyTo: addressField.optional(),
   to: addressList,
   cc: addressList,
   subject: textField,

@@ -9,6 +9,7 @@ import type { Json } from '../../engine/ifc/labeled-value';
 import type { Label } from '../../engine/ifc/label';
 import type { CallRecord, RunReport } from '../../engine/run/types';
 import { matchRequest, SUPPORTED } from '../assistant/ask';
+import { answerWarningsOf } from '../assistant/fraud';
 import { askPlanner } from '../assistant/planner';
 import { triagePlaybook, triageProfile } from '../assistant/triage';
 import { runOnProfile } from '../runs/run-on-profile';
@@ -36,6 +37,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
   /** A run's status, calls, claims, and result parts, each with where it came from. */
   const reportView = (report: RunReport) => {
     const dir = profileDirectory(p, p.primaryAccount());
+    const warningsOf = answerWarningsOf(p, p.primaryAccount());
     const label: Label | null = report.resultLabel;
     const untrusted = label ? label.untrusted.length > 0 : false;
     const provenance = label
@@ -54,7 +56,11 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
       status: report.status,
       error: report.error ? `${report.error.kind}: ${report.error.message}` : null,
       calls: report.calls.map(callView),
-      result: parts.map(([path, v]) => ({ path: String(path), value: text(v), provenance, untrusted })),
+      result: parts.map(([path, v]) => {
+        const value = text(v);
+        const warnings = label ? warningsOf(value, label.untrusted) : [];
+        return { path: String(path), value, provenance, untrusted, ...(warnings.length ? { warnings } : {}) };
+      }),
       claims: report.claims.map((c) => c.id),
     };
   };

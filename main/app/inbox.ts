@@ -4,8 +4,8 @@
  * draft edits) — each audited and each answered with what undoes it.
  */
 import type { MessageRow, MessageView, ZamburakHandlers } from '../../preload/contract';
-import { mailWarnings } from '../../engine/claims/mail-warnings';
 import { bareAddress } from '../../engine/world';
+import { messageFindings } from '../assistant/fraud';
 import { triageProfile } from '../assistant/triage';
 import type { EngineHost } from '../engine-host/engine-host';
 import type { Profile } from '../profile/profile';
@@ -104,7 +104,7 @@ export function inboxHandlers(ctx: AppContext): ZamburakHandlers['inbox'] {
         body: m.body,
         html: m.html,
         fromIsContact: contacts.map(bareAddress).includes(bareAddress(m.from)),
-        warnings: mailWarnings(m, { contacts, userAddresses: account.addresses }),
+        warnings: messageFindings(p, account)(m).map((f) => f.reason),
         attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })),
         drafts: p.repos.outgoing.draftsReplyingTo(id).map(draftView),
         claimIds,

@@ -4,15 +4,17 @@
  * idempotent (only untriaged mail is read, results are stored with the message); over a world
  * file it triages the whole inbox. Claims, if a playbook ever raises one, are listed per email.
  *
- * The playbook's result is data derived from untrusted mail: it is validated here (a category
- * must be one of six names, a summary is plain text of bounded length) and only displayed. A
- * message the firewall finds an injection in is marked suspicious whatever the playbook said.
+ * Before the playbook runs, every email is checked for fraud and phishing (engine/fraud, through
+ * ./fraud.ts): one with any finding is filed `suspicious` whatever else it looks like, with its
+ * reasons, a summary in Zamburak's own words ("This email asks you to …", never its text) and no
+ * draft. The playbook's result is data derived from untrusted mail: it is validated here (a
+ * category must be one of six names, a summary is plain text of bounded length) and only displayed.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { scanText } from '../../engine/firewall';
+import { framedSummary, type FraudFinding } from '../../engine/fraud';
 import type { Json } from '../../engine/ifc/labeled-value';
 import { simulate } from '../../engine/run/simulate';
 import type { CallRecord, Claim } from '../../engine/run/types';
@@ -20,6 +22,7 @@ import type { WorldState } from '../../engine/world';
 import type { Profile } from '../profile/profile';
 import type { EngineHost } from '../engine-host/engine-host';
 import { runOnProfile } from '../runs/run-on-profile';
+import { messageFindings, worldFindings, type Findings } from './fraud';
 
 export const CATEGORIES = ['needs-reply', 'meeting', 'fyi', 'newsletter', 'receipt', 'suspicious'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -45,6 +48,8 @@ export interface TriagedEmail {
   readonly summary: string;
   readonly draftId?: string;
   readonly claimIds: readonly string[];
+  /** Why it is suspicious, each with its reason in words (empty for any other category). */
+  readonly findings: readonly FraudFinding[];
 }
 
 export interface TriageResult {
@@ -62,24 +67,43 @@ export interface TriageOptions {
   readonly engine?: EngineHost;
 }
 
-function suspicious(text: string): boolean {
-  return scanText(text).some((f) => f.cap === 'PROMPT_INJECTION');
-}
-
 /** Claims that act on an email (its id, or a reply to it). */
 const claimsOf = (claims: readonly Claim[], id: string): string[] =>
   claims.filter((c) => c.args.id === id || c.args.inReplyTo === id).map((c) => c.id);
 
-function collect(result: Json | null, claims: readonly Claim[], text: (id: string) => string): TriagedEmail[] {
+function collect(
+  result: Json | null,
+  claims: readonly Claim[],
+  found: ReadonlyMap<string, FraudFinding[]>,
+): TriagedEmail[] {
   const parsed = Result.safeParse(result);
   if (!parsed.success) throw new Error(`the triage playbook returned an unexpected result: ${parsed.error.message}`);
-  return parsed.data.map((r) => ({
-    id: r.id,
-    category: suspicious(text(r.id)) ? 'suspicious' : r.category,
-    summary: r.summary,
-    ...(r.draftId ? { draftId: r.draftId } : {}),
-    claimIds: claimsOf(claims, r.id),
-  }));
+  return parsed.data.map((r) => {
+    const findings = found.get(r.id) ?? [];
+    // What the playbook says never overrides a finding, nor makes a mail suspicious without one.
+    return findings.length
+      ? {
+          id: r.id,
+          category: 'suspicious',
+          summary: framedSummary(findings),
+          claimIds: claimsOf(claims, r.id),
+          findings,
+        }
+      : {
+          id: r.id,
+          category: r.category === 'suspicious' ? 'fyi' : r.category,
+          summary: r.summary,
+          ...(r.draftId ? { draftId: r.draftId } : {}),
+          claimIds: claimsOf(claims, r.id),
+          findings,
+        };
+  });
+}
+
+/** The findings of a batch, and the ids the playbook must file as suspicious. */
+function check(ids: readonly string[], findings: Findings) {
+  const found = new Map(ids.map((id) => [id, findings(id)]));
+  return { found, suspicious: ids.filter((id) => found.get(id)!.length > 0) };
 }
 
 const batches = <T>(xs: readonly T[]): T[][] =>
@@ -89,21 +113,23 @@ export async function triageWorld(world: WorldState, o: TriageOptions = {}): Pro
   const inbox = world.emails
     .filter((e) => e.folder === 'INBOX')
     .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
-  const byId = new Map(inbox.map((e) => [e.id, `${e.subject}\n${e.body}`]));
+  const findings = worldFindings(world);
   const out: TriagedEmail[] = [];
   const calls: CallRecord[] = [];
   const claims: Claim[] = [];
   const plan = triagePlaybook();
   for (const batch of batches(inbox)) {
+    const ids = batch.map((e) => e.id);
+    const { found, suspicious } = check(ids, findings);
     const { report } = await simulate({
       plan,
       world,
-      input: { ids: batch.map((e) => e.id), drafts: o.drafts ?? true, signature: world.user.name },
+      input: { ids, suspicious, drafts: o.drafts ?? true, signature: world.user.name },
     });
     if (report.status !== 'completed') throw new Error(`triage stopped: ${report.error?.message ?? report.status}`);
     calls.push(...report.calls);
     claims.push(...report.claims);
-    out.push(...collect(report.result, report.claims, (id) => byId.get(id) ?? ''));
+    out.push(...collect(report.result, report.claims, found));
     o.onProgress?.(out.length, inbox.length);
   }
   return { emails: out, calls, claims, runs: [] };
@@ -117,22 +143,30 @@ export async function triageProfile(p: Profile, o: TriageOptions & { limit?: num
   const claims: Claim[] = [];
   const runs: string[] = [];
   const plan = triagePlaybook();
+  const findingsOf = messageFindings(p, account);
   for (const batch of batches(todo)) {
+    const byId = new Map(batch.map((m) => [m.id, m]));
+    const { found, suspicious } = check([...byId.keys()], (id) => findingsOf(byId.get(id)!));
     const r = await runOnProfile(p, {
       ...(o.engine ? { engine: o.engine } : {}),
       plan,
       kind: 'triage',
-      input: { ids: batch.map((m) => m.id), drafts: o.drafts ?? true, signature: account.userName },
+      input: { ids: [...byId.keys()], suspicious, drafts: o.drafts ?? true, signature: account.userName },
     });
     runs.push(r.runId);
     if (r.report.status !== 'completed')
       throw new Error(`triage stopped: ${r.report.error?.message ?? r.report.status}`);
-    const text = new Map(batch.map((m) => [m.id, `${m.subject}\n${m.body}`]));
-    const done = collect(r.report.result, r.report.claims, (id) => text.get(id) ?? '');
+    const done = collect(r.report.result, r.report.claims, found);
     const at = new Date().toISOString();
     p.db
       .transaction(() => {
-        for (const e of done) p.repos.messages.setTriage(e.id, { category: e.category, summary: e.summary, at });
+        for (const e of done)
+          p.repos.messages.setTriage(e.id, {
+            category: e.category,
+            summary: e.summary,
+            at,
+            findings: e.findings.map(({ kind, reason }) => ({ kind, reason })),
+          });
       })
       .immediate();
     calls.push(...r.report.calls);

@@ -1,93 +1,222 @@
 /**
  * HTML mail, two ways: as plain text (what the engine, search and triage read when a message has
- * no text part) and as sanitised HTML for the sandboxed viewer. The sanitiser is defence in
- * depth, not the boundary: the viewer renders in a sandboxed frame with scripts off. It removes
- * active content and blocks remote loads (tracking pixels) so that merely opening a message
- * tells its sender nothing.
+ * no text part) and as sanitised HTML for the sandboxed viewer. Both read the HTML with a real
+ * parser (htmlparser2: the tokenizer browsers' rules are modelled on, every named entity of the
+ * HTML standard decoded), so an odd tag, an unquoted attribute or `&ThickSpace;` reads as a
+ * browser would read it, not as a regular expression guesses.
+ *
+ * The sanitiser is defence in depth, not the boundary: the viewer renders in a sandboxed frame
+ * with scripts off. It rebuilds the document from an allowlist — known harmless elements and
+ * attributes, every text and attribute value escaped again — so scripts, event handlers, forms,
+ * frames, plugins and style sheets never reach the frame, and remote loads (tracking pixels)
+ * become inert `data-blocked-*` attributes, so that merely opening a message tells its sender
+ * nothing.
  */
+import { escapeAttribute, escapeText } from 'entities';
+import { Parser } from 'htmlparser2';
 
-const NAMED: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  laquo: '«',
-  raquo: '»',
-  copy: '©',
-  reg: '®',
-  euro: '€',
-};
+/** Parses `html`, calling `open`/`text`/`close` as a browser's tokenizer would see them. */
+function walk(
+  html: string,
+  on: {
+    open(name: string, attributes: Readonly<Record<string, string>>): void;
+    text(text: string): void;
+    close(name: string, implied: boolean): void;
+  },
+): void {
+  const parser = new Parser(
+    {
+      onopentag: (name, attributes) => on.open(name, attributes),
+      ontext: (text) => on.text(text),
+      onclosetag: (name, implied) => on.close(name, implied),
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
+  );
+  parser.write(html);
+  parser.end();
+}
 
-export function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, e: string) => {
-    if (e[0] === '#') {
-      const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED[e.toLowerCase()] ?? whole;
-  });
+/** Counts how deep inside an element of `names` the walk is, so that element and its content are left out. */
+function skipper(names: ReadonlySet<string>) {
+  let depth = 0;
+  return {
+    /** Whether this opening tag is left out. */
+    open(name: string): boolean {
+      if (names.has(name)) depth++;
+      return depth > 0;
+    },
+    /** Whether this closing tag is left out. */
+    close(name: string): boolean {
+      const inside = depth > 0;
+      if (inside && names.has(name)) depth--;
+      return inside;
+    },
+    get inside(): boolean {
+      return depth > 0;
+    },
+  };
 }
 
 /** Elements whose content is never text a person reads. */
-const INVISIBLE = /<(script|style|head|title|template|noscript|svg|math)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+const INVISIBLE = new Set([
+  'script',
+  'style',
+  'head',
+  'title',
+  'template',
+  'noscript',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+]);
+/** Elements that start and end a block of text. */
+const BLOCK = new Set([
+  'p',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'tr',
+  'table',
+  'blockquote',
+  'pre',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'ul',
+  'ol',
+  'dl',
+  'dt',
+  'dd',
+  'hr',
+  'address',
+  'figure',
+  'figcaption',
+]);
 
 export function htmlToText(html: string): string {
-  return decodeEntities(
-    html
-      .replace(/<!--[\s\S]*?-->/g, '')
-      .replace(INVISIBLE, '')
-      .replace(/<br\s*\/?>/gi, '\n')
-      .replace(/<li\b[^>]*>/gi, '\n• ')
-      .replace(/<\/(p|div|h[1-6]|tr|table|blockquote|pre|section|article|header|footer)\s*>/gi, '\n')
-      .replace(/<(p|div|h[1-6]|tr|table|blockquote|pre)\b[^>]*>/gi, '\n')
-      .replace(/<\/t[dh]\s*>/gi, '\t')
-      .replace(/<[^>]*>/g, ''),
-  )
-    .replace(/[ \t\u00a0]+/g, ' ')
+  const out: string[] = [];
+  const skip = skipper(INVISIBLE);
+  walk(html, {
+    open(name) {
+      if (skip.open(name)) return;
+      if (name === 'br') out.push('\n');
+      else if (name === 'li') out.push('\n• ');
+      else if (BLOCK.has(name)) out.push('\n');
+    },
+    text(text) {
+      if (!skip.inside) out.push(text);
+    },
+    close(name) {
+      if (skip.close(name)) return;
+      if (name === 'td' || name === 'th') out.push('\t');
+      else if (BLOCK.has(name)) out.push('\n');
+    },
+  });
+  return out
+    .join('')
+    .replace(/[ \t\u00a0\r\f\v]+/g, ' ')
     .replace(/ ?\n ?/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
 
-/** Elements removed with their content: scripts, frames, plugins, forms, document-level tags. */
-const DROPPED =
-  /<(script|style|iframe|frame|frameset|object|embed|applet|form|template|noscript|svg|math)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
-const DROPPED_SINGLE =
-  /<\/?(script|style|iframe|frame|frameset|object|embed|applet|form|input|button|select|textarea|link|meta|base|template|noscript|svg|math)\b[^>]*>/gi;
+/** Removed with everything inside them: active content, frames, plugins, forms and their controls, style sheets. */
+const DROPPED = new Set([
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'form',
+  'button',
+  'select',
+  'textarea',
+  'template',
+  'noscript',
+  'svg',
+  'math',
+  'head',
+  'title',
+]);
 
-/** An opening tag, quoted attribute values (which may hold `>`) included. */
-const OPEN_TAG = /<[a-z](?:"[^"]*"|'[^']*'|[^'">])*>/gi;
-/** An attribute; browsers also accept `/` as the separator before one (`<img/onerror=…>`). */
-const ATTRIBUTE = /([\s/])([^\s/>"'=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g;
+/** Elements kept (any other is left out, its text kept). */
+// prettier-ignore
+const ALLOWED = new Set([
+  'a', 'abbr', 'address', 'article', 'aside', 'b', 'bdi', 'bdo', 'big', 'blockquote', 'br', 'caption',
+  'center', 'cite', 'code', 'col', 'colgroup', 'dd', 'del', 'details', 'dfn', 'div', 'dl', 'dt', 'em',
+  'figcaption', 'figure', 'font', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'i',
+  'img', 'ins', 'kbd', 'li', 'main', 'mark', 'nav', 'ol', 'p', 'pre', 'q', 's', 'samp', 'section',
+  'small', 'span', 'strike', 'strong', 'sub', 'summary', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th',
+  'thead', 'time', 'tr', 'tt', 'u', 'ul', 'var', 'wbr',
+]);
 
-function cleanTag(tag: string): string {
-  return tag.replace(ATTRIBUTE, (whole, sep: string, rawName: string, value: string | undefined) => {
-    const name = rawName.toLowerCase();
-    // Event handlers (onload=, onerror=…) and inline styles (which can load URLs).
-    if (/^on|^(style|srcset|formaction|xmlns|xlink:href)$/.test(name)) return '';
-    if (value === undefined || !/^(href|src|background|action|poster|cite|longdesc)$/.test(name)) return whole;
-    const url = decodeEntities(value.replace(/^["']|["']$/g, ''))
-      .replace(/[\s\p{Cc}]+/gu, '')
-      .toLowerCase();
-    if (/^(javascript|vbscript|data):/.test(url) && !/^data:image\/(png|gif|jpe?g|webp);/.test(url)) return '';
-    // Remote loads become inert (the viewer can offer to load them); links stay links.
-    if (name !== 'href' && /^(https?:)?\/\//.test(url)) return `${sep}data-blocked-${name}=${value}`;
-    return whole;
-  });
+const VOID = new Set(['br', 'col', 'hr', 'img', 'wbr']);
+
+/** Presentational attributes with no way to run or load anything. */
+// prettier-ignore
+const PLAIN_ATTRIBUTES = new Set([
+  'alt', 'title', 'width', 'height', 'align', 'valign', 'colspan', 'rowspan', 'span', 'border',
+  'cellpadding', 'cellspacing', 'bgcolor', 'color', 'face', 'size', 'dir', 'lang', 'class', 'start',
+  'type', 'datetime', 'abbr', 'scope', 'headers', 'nowrap', 'open', 'reversed',
+]);
+
+/** Attributes that load what they name as soon as the document renders. */
+const LOADING = new Set(['src', 'background', 'poster']);
+
+/** A URL as a browser reads it: whitespace and control characters inside are ignored. */
+const compact = (url: string): string => url.replace(/[\s\p{Cc}]+/gu, '').toLowerCase();
+
+const scheme = (url: string): string | null => /^([a-z][a-z0-9+.-]*):/.exec(compact(url))?.[1] ?? null;
+
+const LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
+const INLINE_IMAGE = /^data:image\/(?:png|gif|jpe?g|webp);/;
+
+/** The attribute as it may appear in the viewer, or null to leave it out. */
+function attribute(element: string, name: string, value: string): readonly [string, string] | null {
+  // A blocked load is inert data (no script runs in the viewer): kept, so sanitising is idempotent.
+  if (PLAIN_ATTRIBUTES.has(name) || /^data-blocked-(?:src|background|poster)$/.test(name)) return [name, value];
+  if (name === 'href' && element === 'a') {
+    const s = scheme(value);
+    return s === null || LINK_SCHEMES.has(s) ? [name, value] : null;
+  }
+  if (LOADING.has(name)) {
+    if (INLINE_IMAGE.test(compact(value))) return [name, value];
+    const s = scheme(value);
+    // Remote loads become inert (the viewer can offer to load them); nothing else loads at all.
+    if (s === 'http' || s === 'https' || compact(value).startsWith('//')) return [`data-blocked-${name}`, value];
+    return s === null ? [name, value] : null;
+  }
+  return null;
 }
 
 export function sanitizeHtml(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(DROPPED, '')
-    .replace(DROPPED_SINGLE, '')
-    .replace(OPEN_TAG, (tag) => {
-      const name = /^<[a-z0-9-]+/i.exec(tag)![0];
-      return name + cleanTag(tag.slice(name.length));
-    });
+  const out: string[] = [];
+  const skip = skipper(DROPPED);
+  walk(html, {
+    open(name, attributes) {
+      if (skip.open(name) || !ALLOWED.has(name)) return;
+      const kept = Object.entries(attributes).flatMap(([k, v]) => {
+        const a = attribute(name, k, v);
+        return a ? [` ${a[0]}="${escapeAttribute(a[1])}"`] : [];
+      });
+      out.push(`<${name}${kept.join('')}>`);
+    },
+    text(text) {
+      if (!skip.inside) out.push(escapeText(text));
+    },
+    close(name) {
+      if (skip.close(name) || !ALLOWED.has(name) || VOID.has(name)) return;
+      out.push(`</${name}>`);
+    },
+  });
+  return out.join('');
 }

@@ -169,6 +169,7 @@ async function toStored(
     unread: !m.flags?.has('\\Seen'),
     labels: [],
     auth: p.auth,
+    replyTo: p.replyTo,
     attachments,
     parseError,
     // A message moved on the server keeps the triage it had in its old folder.

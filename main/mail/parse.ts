@@ -7,13 +7,17 @@
  */
 import { createHash } from 'node:crypto';
 import PostalMime, { type Address, type Email } from 'postal-mime';
+import { domainOf, type SenderCheck } from '../../engine/fraud';
 import type { AttachmentFile } from './attachments';
+import { parseAuthResults } from './auth-results';
 import { htmlToText, sanitizeHtml } from './html';
 
 export interface ParsedMail {
   readonly messageId: string | null;
   readonly threadId: string;
   readonly from: string;
+  /** The first Reply-To address, when the message names one. */
+  readonly replyTo: string | null;
   readonly to: string[];
   readonly cc: string[];
   readonly subject: string;
@@ -55,21 +59,24 @@ export function threadIdOf(
 }
 
 /**
- * SPF, DKIM and DMARC from the topmost Authentication-Results header, with the server that wrote
- * it (`authserv`, the header's first token). Only a header written by the account's own
- * receiving server counts (senderAuthenticated); any other came with the message and may have
- * been written by its sender.
+ * SPF, DKIM and DMARC from the topmost Authentication-Results header (parsed as RFC 8601 says:
+ * ./auth-results.ts), with the server that wrote it (`authserv`) and the domain DMARC checked
+ * (`dmarc.header.from`). Only a header written by the account's own receiving server counts
+ * (senderAuthenticated); any other came with the message and may have been written by its sender.
+ * For each method the first result counts.
  */
 export function authResults(email: Pick<Email, 'headers'>): Record<string, string> | null {
   const header = email.headers.find((h) => h.key === 'authentication-results');
-  if (!header) return null;
-  const authserv = /^\s*([^\s;]+)/.exec(header.value)?.[1]?.toLowerCase();
-  const out: Record<string, string> = authserv ? { authserv } : {};
-  for (const m of header.value.matchAll(/\b(spf|dkim|dmarc)\s*=\s*([a-z]+)/gi)) {
-    const method = m[1]!.toLowerCase();
-    out[method] ??= m[2]!.toLowerCase();
+  const field = header ? parseAuthResults(header.value) : null;
+  if (!field) return null;
+  const out: Record<string, string> = { authserv: field.authserv };
+  for (const r of field.results) {
+    if (!['spf', 'dkim', 'dmarc'].includes(r.method) || out[r.method]) continue;
+    out[r.method] = r.result;
+    const from = r.properties['header.from'];
+    if (r.method === 'dmarc' && from) out['dmarc.header.from'] = from.toLowerCase();
   }
-  return Object.keys(out).some((k) => k !== 'authserv') ? out : null;
+  return Object.keys(out).length > 1 ? out : null;
 }
 
 /**
@@ -83,7 +90,26 @@ export function authResults(email: Pick<Email, 'headers'>): Record<string, strin
 export const senderAuthenticated = (
   auth: Readonly<Record<string, string>> | null,
   trustedAuthserv: readonly string[],
-): boolean => auth?.dmarc === 'pass' && auth.authserv !== undefined && trustedAuthserv.includes(auth.authserv);
+  from?: string,
+): boolean => senderCheck(auth, trustedAuthserv, from) === 'pass';
+
+/**
+ * The trusted server's verdict on the From in three states (engine/fraud reads it): `pass` as
+ * above; `fail` when that server said DMARC failed; `none` for no verdict we can rely on (no
+ * configured id, another server's header, `none`, `temperror`…). Given the From the store shows,
+ * a pass DMARC gave another domain (`header.from`: a second From header the server checked while
+ * a reader shows the first) is no verdict on it.
+ */
+export function senderCheck(
+  auth: Readonly<Record<string, string>> | null,
+  trustedAuthserv: readonly string[],
+  from?: string,
+): SenderCheck {
+  if (!auth?.authserv || !trustedAuthserv.includes(auth.authserv)) return 'none';
+  const checked = auth['dmarc.header.from'];
+  if (checked && from !== undefined && checked !== domainOf(from)) return 'none';
+  return auth.dmarc === 'pass' ? 'pass' : auth.dmarc === 'fail' ? 'fail' : 'none';
+}
 
 /**
  * Charset labels no decoder knows (their text was read as UTF-8), from Content-Type header lines
@@ -125,6 +151,7 @@ export function unparsedMail(source: Uint8Array, fallback: { date: Date; key: st
     messageId: null,
     threadId: threadIdOf({}, fallback.key),
     from: '',
+    replyTo: null,
     to: [],
     cc: [],
     subject: '',
@@ -175,6 +202,7 @@ export async function parseMessage(source: Uint8Array, fallback: { date: Date; k
     messageId,
     threadId: threadIdOf({ references: email.references, inReplyTo: email.inReplyTo, messageId }, fallback.key),
     from: from ? mailbox(from) : '',
+    replyTo: addresses(email.replyTo)[0] ?? null,
     to: addresses(email.to),
     cc: addresses(email.cc),
     subject: email.subject ?? '',

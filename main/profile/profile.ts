@@ -135,6 +135,7 @@ export function addDemoAccount(p: Profile, now: Date, worldPath = DEMO_WORLD): A
       messageId: `<${e.id}@demo.zamburak.invalid>`,
       threadId: e.threadId,
       from: e.from,
+      replyTo: e.replyTo ?? null,
       to: e.to,
       cc: e.cc,
       subject: e.subject,

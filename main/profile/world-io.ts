@@ -36,7 +36,7 @@ export function worldOf(repos: Repositories, account: Account, clock: () => Date
     unread: m.unread,
     threadId: m.threadId,
     labels: [...m.labels],
-    authenticated: senderAuthenticated(m.auth, cfg.authserv ?? []),
+    authenticated: senderAuthenticated(m.auth, cfg.authserv ?? [], m.from),
   });
   return {
     user: { name: account.userName, email: account.email, addresses: [...account.addresses] },

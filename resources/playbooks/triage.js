@@ -1,15 +1,21 @@
 // Triage playbook: for each email the host names (input.ids), a category, a short summary, and
 // a draft reply where one is needed. Everything it writes is local (drafts); nothing is sent.
-// Checked in priority order, each against "other": the first with evidence wins.
+// The host has already checked each email for fraud (engine/fraud): those it names in
+// input.suspicious are filed `suspicious`, get no summary of their text and never a draft.
+// The rest are checked in priority order, each against "other": the first with evidence wins.
 const ORDER = [
-  ['phishing', 'suspicious'],
   ['newsletter', 'newsletter'],
   ['receipt', 'receipt'],
   ['meeting', 'meeting'],
   ['question', 'needs-reply'],
 ];
 const out = [];
+const flagged = input.suspicious || [];
 for (const id of input.ids) {
+  if (flagged.includes(id)) {
+    out.push({ id: id, category: 'suspicious', summary: '', draftId: null });
+    continue;
+  }
   const e = await getEmail(id);
   const text = e.subject + '\n' + e.body;
   let category = 'fyi';

@@ -1,5 +1,6 @@
 import { loadWorld, simulate } from '../../../engine/run/simulate';
 import { matchRequest, SUPPORTED } from '../../../main/assistant/ask';
+import { answerWarningsOf, reportWarnings, worldAnswerWarnings } from '../../../main/assistant/fraud';
 import { askPlanner } from '../../../main/assistant/planner';
 import { triageProfile, triageWorld } from '../../../main/assistant/triage';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
@@ -70,15 +71,25 @@ export const askCommand: Command = {
       process.stdout.write(json ? JSON.stringify(out) + '\n' : `${r.emails.length} emails triaged.\n`);
       return 0;
     }
-    const { report, effects } = world
-      ? await simulate({ plan: match.plan, world, input: match.input })
-      : await withProfile(p, (profile) =>
-          runOnProfile(profile, { plan: match.plan, input: match.input, kind: 'playbook', request }),
-        );
+    // The result's warnings (links and requests it repeats from mail) are read where its sources live.
+    const { report, effects, warnings } = world
+      ? await simulate({ plan: match.plan, world, input: match.input }).then((r) => ({
+          ...r,
+          warnings: reportWarnings(r.report, worldAnswerWarnings(world)),
+        }))
+      : await withProfile(p, async (profile) => {
+          const r = await runOnProfile(profile, { plan: match.plan, input: match.input, kind: 'playbook', request });
+          return { ...r, warnings: reportWarnings(r.report, answerWarningsOf(profile, profile.primaryAccount())) };
+        });
     if (json)
       process.stdout.write(
-        JSON.stringify({ request, playbook: match.playbook, input: match.input, ...renderReport(report, effects) }) +
-          '\n',
+        JSON.stringify({
+          request,
+          playbook: match.playbook,
+          input: match.input,
+          ...renderReport(report, effects),
+          warnings,
+        }) + '\n',
       );
     else process.stdout.write(`Playbook ${match.playbook}:\n${renderHuman(report, effects)}`);
     return report.status === 'completed' ? 0 : 1;

@@ -31,10 +31,12 @@ function print(r: TriageResult, json: boolean): void {
     process.stdout.write('Nothing new to triage.\n');
     return;
   }
-  for (const e of r.emails)
+  for (const e of r.emails) {
     process.stdout.write(
       `${e.id.padEnd(12)} ${e.category.padEnd(12)} ${e.summary.replace(/\s+/g, ' ').slice(0, 90)}${e.draftId ? `  [draft ${e.draftId}]` : ''}\n`,
     );
+    for (const f of e.findings) process.stdout.write(`${' '.repeat(26)}why: ${f.reason}\n`);
+  }
   const counts = new Map<string, number>();
   for (const e of r.emails) counts.set(e.category, (counts.get(e.category) ?? 0) + 1);
   process.stdout.write(

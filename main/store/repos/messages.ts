@@ -16,6 +16,8 @@ export interface StoredMessage {
   readonly messageId: string | null;
   readonly threadId: string;
   readonly from: string;
+  /** The Reply-To address, when the message names one. */
+  readonly replyTo?: string | null;
   readonly to: readonly string[];
   readonly cc: readonly string[];
   readonly subject: string;
@@ -32,9 +34,16 @@ export interface StoredMessage {
   readonly category: string | null;
   readonly summary: string | null;
   readonly triagedAt: string | null;
+  /** Why triage filed it as suspicious (engine/fraud); empty when nothing was found. */
+  readonly findings?: readonly TriageFinding[];
 }
 
-export type Triage = Pick<StoredMessage, 'category' | 'summary' | 'triagedAt'>;
+export interface TriageFinding {
+  readonly kind: string;
+  readonly reason: string;
+}
+
+export type Triage = Pick<StoredMessage, 'category' | 'summary' | 'triagedAt' | 'findings'>;
 
 /** A list row: what the inbox list shows (no bodies). */
 export type MessageHeader = Omit<StoredMessage, 'body' | 'html'> & { readonly preview: string };
@@ -58,6 +67,7 @@ interface Row {
   message_id: string | null;
   thread_id: string;
   from_addr: string;
+  reply_to: string | null;
   to_addrs: string;
   cc_addrs: string;
   subject: string;
@@ -73,6 +83,7 @@ interface Row {
   category: string | null;
   summary: string | null;
   triaged_at: string | null;
+  findings: string | null;
 }
 
 const common = (r: Row) => ({
@@ -83,6 +94,7 @@ const common = (r: Row) => ({
   messageId: r.message_id,
   threadId: r.thread_id,
   from: r.from_addr,
+  replyTo: r.reply_to,
   to: fromJson<string[]>(r.to_addrs, []),
   cc: fromJson<string[]>(r.cc_addrs, []),
   subject: r.subject,
@@ -95,6 +107,15 @@ const common = (r: Row) => ({
   category: r.category,
   summary: r.summary,
   triagedAt: r.triaged_at,
+  findings: fromJson<TriageFinding[]>(r.findings, []),
+});
+
+type TriageRow = Pick<Row, 'category' | 'summary' | 'triaged_at' | 'findings'>;
+const triageFromRow = (r: TriageRow): Triage => ({
+  category: r.category,
+  summary: r.summary,
+  triagedAt: r.triaged_at,
+  findings: fromJson<TriageFinding[]>(r.findings, []),
 });
 
 const fromRow = (r: Row): StoredMessage => ({ ...common(r), body: r.body ?? '', html: r.html ?? null });
@@ -102,7 +123,7 @@ const headerFromRow = (r: Row): MessageHeader => ({ ...common(r), preview: r.pre
 
 /** The list columns, without bodies (a 160-character preview instead), of table alias `t`. */
 const headerColumns = (t: string): string =>
-  `${['id', 'account_id', 'folder', 'remote_uid', 'message_id', 'thread_id', 'from_addr', 'to_addrs', 'cc_addrs', 'subject', 'date', 'unread', 'labels', 'auth', 'attachments', 'parse_error', 'category', 'summary', 'triaged_at'].map((c) => `${t}.${c}`).join(', ')}, substr(${t}.body, 1, 160) AS preview`;
+  `${['id', 'account_id', 'folder', 'remote_uid', 'message_id', 'thread_id', 'from_addr', 'reply_to', 'to_addrs', 'cc_addrs', 'subject', 'date', 'unread', 'labels', 'auth', 'attachments', 'parse_error', 'category', 'summary', 'triaged_at', 'findings'].map((c) => `${t}.${c}`).join(', ')}, substr(${t}.body, 1, 160) AS preview`;
 
 /**
  * A person's search text as an FTS5 query that can only mean "all these words": every token is
@@ -126,18 +147,21 @@ export class MessagesRepo {
 
   upsert(m: StoredMessage): void {
     this.upsertStatement ??= this.db.prepare(
-      `INSERT INTO messages (id, account_id, folder, remote_uid, message_id, thread_id, from_addr, to_addrs, cc_addrs,
-           subject, date, body, html, unread, labels, auth, attachments, parse_error, category, summary, triaged_at)
-         VALUES (@id, @accountId, @folder, @remoteUid, @messageId, @threadId, @from, @to, @cc, @subject, @date, @body,
-           @html, @unread, @labels, @auth, @attachments, @parseError, @category, @summary, @triagedAt)
+      `INSERT INTO messages (id, account_id, folder, remote_uid, message_id, thread_id, from_addr, reply_to, to_addrs,
+           cc_addrs, subject, date, body, html, unread, labels, auth, attachments, parse_error, category, summary,
+           triaged_at, findings)
+         VALUES (@id, @accountId, @folder, @remoteUid, @messageId, @threadId, @from, @replyTo, @to, @cc, @subject, @date,
+           @body, @html, @unread, @labels, @auth, @attachments, @parseError, @category, @summary, @triagedAt, @findings)
          ON CONFLICT (id) DO UPDATE SET folder = excluded.folder, remote_uid = excluded.remote_uid,
            unread = excluded.unread, labels = excluded.labels, subject = excluded.subject, body = excluded.body,
-           html = excluded.html, from_addr = excluded.from_addr, to_addrs = excluded.to_addrs,
+           html = excluded.html, from_addr = excluded.from_addr, reply_to = excluded.reply_to, to_addrs = excluded.to_addrs,
            cc_addrs = excluded.cc_addrs, auth = excluded.auth, attachments = excluded.attachments,
            parse_error = excluded.parse_error`,
     );
     this.upsertStatement.run({
       ...m,
+      replyTo: m.replyTo ?? null,
+      findings: m.findings?.length ? toJson(m.findings) : null,
       to: toJson(m.to),
       cc: toJson(m.cc),
       unread: m.unread ? 1 : 0,
@@ -162,24 +186,23 @@ export class MessagesRepo {
   triageOf(accountId: string, messageId: string): Triage | undefined {
     const r = this.db
       .prepare(
-        `SELECT category, summary, triaged_at FROM messages
+        `SELECT category, summary, triaged_at, findings FROM messages
          WHERE account_id = ? AND message_id = ? AND triaged_at IS NOT NULL LIMIT 1`,
       )
-      .get(accountId, messageId) as { category: string | null; summary: string | null; triaged_at: string } | undefined;
-    return r && { category: r.category, summary: r.summary, triagedAt: r.triaged_at };
+      .get(accountId, messageId) as TriageRow | undefined;
+    return r && triageFromRow(r);
   }
 
   /** The triage of these messages of a folder, by Message-ID (read before they are removed). */
   triageByUid(accountId: string, folder: string, uids: readonly number[]): Map<string, Triage> {
     const get = this.db.prepare(
-      `SELECT message_id, category, summary, triaged_at FROM messages
+      `SELECT message_id, category, summary, triaged_at, findings FROM messages
        WHERE account_id = ? AND folder = ? AND remote_uid = ? AND triaged_at IS NOT NULL AND message_id IS NOT NULL`,
     );
     const out = new Map<string, Triage>();
     for (const uid of uids) {
-      const r = get.get(accountId, folder, uid) as
-        { message_id: string; category: string | null; summary: string | null; triaged_at: string } | undefined;
-      if (r) out.set(r.message_id, { category: r.category, summary: r.summary, triagedAt: r.triaged_at });
+      const r = get.get(accountId, folder, uid) as (TriageRow & { message_id: string }) | undefined;
+      if (r) out.set(r.message_id, triageFromRow(r));
     }
     return out;
   }
@@ -294,10 +317,13 @@ export class MessagesRepo {
     ).map(fromRow);
   }
 
-  setTriage(id: string, t: { category: string; summary: string; at: string }): void {
+  setTriage(
+    id: string,
+    t: { category: string; summary: string; at: string; findings?: readonly TriageFinding[] },
+  ): void {
     this.db
-      .prepare('UPDATE messages SET category = ?, summary = ?, triaged_at = ? WHERE id = ?')
-      .run(t.category, t.summary, t.at, id);
+      .prepare('UPDATE messages SET category = ?, summary = ?, triaged_at = ?, findings = ? WHERE id = ?')
+      .run(t.category, t.summary, t.at, t.findings?.length ? toJson(t.findings) : null, id);
   }
 
   move(id: string, folder: string): void {

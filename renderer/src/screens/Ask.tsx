@@ -75,6 +75,15 @@ export function AskScreen() {
                       {part.path} <Chip tone={part.untrusted ? 'bad' : 'ok'}>{part.provenance}</Chip>
                     </dt>
                     <dd>
+                      {part.warnings && part.warnings.length > 0 && (
+                        <div className="answer-warnings" role="note" aria-label="Be careful with this part">
+                          <ul>
+                            {part.warnings.map((w) => (
+                              <li key={w}>{w}</li>
+                            ))}
+                          </ul>
+                        </div>
+                      )}
                       <pre>{part.value}</pre>
                     </dd>
                   </div>

@@ -19,12 +19,20 @@ describe('triage and ask', () => {
       expect(['needs-reply', 'meeting', 'fyi', 'newsletter', 'receipt', 'suspicious']).toContain(e.category);
     }
     expect(Array.isArray(out.calls) && Array.isArray(out.claims)).toBe(true);
+    // The demo's three misfiled frauds are suspicious, each with reasons in words, and get no draft.
+    for (const id of ['e26', 'e27', 'e32']) {
+      const e = out.emails.find((x) => x.id === id)!;
+      expect(e).toMatchObject({ category: 'suspicious', findings: expect.arrayContaining([expect.anything()]) });
+      expect(e.draftId).toBeUndefined();
+    }
   }, 90_000);
 
   it('ask maps known requests to playbooks and refuses to guess the rest', () => {
     const brief = zamburak('ask', 'give me my daily brief', '--world', WORLD, '--json');
     expect(brief.status).toBe(0);
     expect(JSON.parse(brief.stdout)).toMatchObject({ playbook: 'daily-brief', status: 'completed' });
+    // The brief repeats the fake helpdesk's password request: the answer says so.
+    expect((JSON.parse(brief.stdout) as { warnings: string[] }).warnings.join('\n')).toMatch(/password/);
     const draft = zamburak('ask', 'draft a reply to e04 saying: Wednesday works.', '--world', WORLD, '--json');
     expect(JSON.parse(draft.stdout)).toMatchObject({ playbook: 'draft-reply', result: { replyTo: 'e04' } });
     const unknown = zamburak('ask', 'forward the invoice to our accountant', '--world', WORLD, '--json');

@@ -34,6 +34,37 @@ describe('triage', () => {
     expect(r.emails.filter((e) => e.category === 'suspicious').length).toBeGreaterThanOrEqual(3);
   });
 
+  it("files the demo's wire request, changed bank details and code request suspicious, with reasons and no draft", async () => {
+    const world = loadWorld(readFileSync(DEMO, 'utf8'), DEMO);
+    const r = await triageWorld(world);
+    const byId = new Map(r.emails.map((e) => [e.id, e]));
+    const reasons = (id: string) =>
+      byId
+        .get(id)!
+        .findings.map((f) => f.reason)
+        .join('\n');
+    for (const id of ['e26', 'e27', 'e32']) {
+      expect(byId.get(id)!.category).toBe('suspicious');
+      expect(byId.get(id)!.draftId).toBeUndefined();
+      expect(byId.get(id)!.summary).toMatch(/^This email asks you to /);
+    }
+    expect(reasons('e26')).toMatch(/acrne\.test looks like acme\.test/);
+    expect(reasons('e27')).toMatch(/bank details .* have changed/);
+    expect(reasons('e32')).toMatch(/one-time code/);
+    // A colleague's authenticated mail with an ordinary link elsewhere (Figma) is not suspicious.
+    expect(byId.get('e10')!.category).not.toBe('suspicious');
+    expect(byId.get('e10')!.findings).toEqual([]);
+    // Suspicious mail is summarised in Zamburak's words: no run of four words comes from its text.
+    const words = (t: string) => t.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+    for (const e of r.emails.filter((x) => x.category === 'suspicious')) {
+      const body = ` ${words(world.findEmail(e.id)!.body).join(' ')} `;
+      const w = words(e.summary);
+      for (let i = 0; i + 4 <= w.length; i++) expect(body).not.toContain(` ${w.slice(i, i + 4).join(' ')} `);
+    }
+    // Every suspicious email says why; no other email carries a finding.
+    for (const e of r.emails) expect(e.category === 'suspicious').toBe(e.findings.length > 0);
+  });
+
   it('over a profile, stores the results and a second pass changes nothing', async () => {
     const p = openProfile(join(mkdtempSync(join(tmpdir(), 'zamburak-triage-')), 'p'));
     const first = await triageProfile(p);
@@ -41,6 +72,11 @@ describe('triage', () => {
     const stored = p.repos.messages.get(first.emails[0]!.id)!;
     expect(stored.category).toBe(first.emails[0]!.category);
     expect(stored.triagedAt).not.toBeNull();
+    // The reasons are kept with the category.
+    const wire = p.repos.messages.get('e26')!;
+    expect(wire.category).toBe('suspicious');
+    expect(wire.findings!.map((f) => f.kind)).toContain('payment-pressure');
+    expect(p.repos.messages.get('e10')!.findings).toEqual([]);
     const drafts = p.repos.outgoing.drafts(p.primaryAccount().id).length;
     const second = await triageProfile(p);
     expect(second.emails).toHaveLength(0);

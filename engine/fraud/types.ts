@@ -1,0 +1,54 @@
+/**
+ * What the fraud checks read and what they report. A check sees one message as the receiving
+ * server and the person's own data describe it (contacts, their own addresses), never what a plan
+ * or a model wrote about it.
+ */
+
+/**
+ * The receiving server's verdict on the From address: `pass` (DMARC passed at a server the
+ * account trusts), `fail` (that server said it failed), `none` (no verdict we can rely on).
+ */
+export type SenderCheck = 'pass' | 'fail' | 'none';
+
+export interface FraudMail {
+  /** `Name <address>` or a bare address, as received. */
+  readonly from: string;
+  readonly replyTo?: string | null;
+  readonly subject: string;
+  /** The text the engine reads (for HTML mail, its text). */
+  readonly body: string;
+  /** The HTML part when there is one (links and hidden text may be only there). */
+  readonly html?: string | null;
+  readonly auth: SenderCheck;
+}
+
+export interface Person {
+  readonly name: string;
+  readonly email: string;
+}
+
+export interface FraudContext {
+  readonly contacts: readonly Person[];
+  /** The person: their name and every address of theirs (the first is their main one). */
+  readonly user: { readonly name: string; readonly addresses: readonly string[] };
+}
+
+export type FindingKind =
+  | 'lookalike-domain'
+  | 'impersonation'
+  | 'bank-change'
+  | 'payment-pressure'
+  | 'secret-request'
+  | 'suspicious-link'
+  | 'brand-unverified'
+  | 'reply-to'
+  | 'instructions';
+
+/** One reason to distrust a message, in words a person reads at a glance. */
+export interface FraudFinding {
+  readonly kind: FindingKind;
+  /** One sentence: what is wrong, naming the domains or names involved. */
+  readonly reason: string;
+  /** What the email wants done, completing "This email asks you to …" (no text of the email). */
+  readonly asks?: string;
+}

@@ -1,0 +1,87 @@
+/**
+ * The fraud checks (engine/fraud) over a world file or a profile account: each message with the
+ * receiving server's verdict on its sender, against the person's contacts and own addresses.
+ */
+import { answerWarnings, fraudFindings, mailSourceIds, type FraudContext, type FraudFinding } from '../../engine/fraud';
+import type { RunReport } from '../../engine/run/types';
+import type { Email, WorldState } from '../../engine/world';
+import { senderCheck } from '../mail/parse';
+import { accountConfig } from '../profile/world-io';
+import type { Profile } from '../profile/profile';
+import type { Account, StoredMessage } from '../store/repositories';
+
+export type Findings = (id: string) => FraudFinding[];
+
+/** The warnings of a text an answer shows, given its label's untrusted sources (engine/fraud/answer.ts). */
+export type AnswerWarner = (text: string, untrusted: readonly string[]) => string[];
+
+const worldContext = (world: WorldState): FraudContext => ({
+  contacts: world.contacts,
+  user: { name: world.user.name, addresses: world.userAddresses },
+});
+
+/** A world's emails as an answer's sources: `authenticated: false` failed, absent passed. */
+export function worldAnswerWarnings(world: WorldState): AnswerWarner {
+  const ctx = worldContext(world);
+  return (text, untrusted) => {
+    const sources = mailSourceIds(untrusted).flatMap((id) => {
+      const e = world.findEmail(id);
+      return e
+        ? [{ from: e.from, auth: e.authenticated === false ? ('fail' as const) : ('pass' as const), text: e.body }]
+        : [];
+    });
+    return answerWarnings(text, sources, ctx);
+  };
+}
+
+/** The warnings of a run's whole result (the CLI's `ask --json`). */
+export const reportWarnings = (report: RunReport, warn: AnswerWarner): string[] =>
+  report.resultLabel && report.result !== null ? warn(JSON.stringify(report.result), report.resultLabel.untrusted) : [];
+
+/** A world file states who sent each mail: `authenticated: false` is a forged sender, absent passed. */
+export function worldFindings(world: WorldState): Findings {
+  const ctx: FraudContext = {
+    contacts: world.contacts,
+    user: { name: world.user.name, addresses: world.userAddresses },
+  };
+  const byId = new Map<string, Email>(world.emails.map((e) => [e.id, e]));
+  return (id) => {
+    const e = byId.get(id);
+    return e
+      ? fraudFindings({ ...e, replyTo: e.replyTo ?? null, auth: e.authenticated === false ? 'fail' : 'pass' }, ctx)
+      : [];
+  };
+}
+
+/** A profile account's mail, with the verdicts of the servers the account trusts. */
+export function messageFindings(p: Profile, account: Account): (m: StoredMessage) => FraudFinding[] {
+  const ctx = profileContext(p, account);
+  const authserv = accountConfig(account).authserv ?? [];
+  return (m) => fraudFindings({ ...m, auth: senderCheck(m.auth, authserv, m.from) }, ctx);
+}
+
+const profileContext = (p: Profile, account: Account): FraudContext => ({
+  contacts: p.repos.contacts.list(account.id),
+  user: { name: account.userName, addresses: account.addresses },
+});
+
+/**
+ * The warnings a part of an answer carries (engine/fraud/answer.ts): `untrusted` is the part's
+ * label's untrusted sources, whose emails are looked up with their senders' verdicts.
+ */
+export function answerWarningsOf(
+  p: Profile,
+  account: Account,
+): (text: string, untrusted: readonly string[]) => string[] {
+  const ctx = profileContext(p, account);
+  const authserv = accountConfig(account).authserv ?? [];
+  return (text, untrusted) => {
+    const sources = mailSourceIds(untrusted).flatMap((id) => {
+      const m = p.repos.messages.get(id);
+      return m
+        ? [{ from: m.from, auth: senderCheck(m.auth, authserv, m.from), text: `${m.body}\n${m.html ?? ''}` }]
+        : [];
+    });
+    return answerWarnings(text, sources, ctx);
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Authentication-Results from the attacker's side: whatever a sender controls — the MAIL FROM the
+ * server copies into `smtp.mailfrom=`, comments, quoted strings, a header of their own below the
+ * server's, a second From — never turns the trusted server's `dmarc=fail` (or no verdict) into a
+ * pass for a forged From.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseAuthResults } from '../../../main/mail/auth-results';
+import { parseMessage, senderAuthenticated, senderCheck } from '../../../main/mail/parse';
+
+const FALLBACK = { date: new Date('2026-01-02T03:04:05Z'), key: 'm' };
+const OURS = ['mx.example.test'];
+const verdict = async (headers: string, from = 'ceo@acme.test') => {
+  const m = await parseMessage(
+    Buffer.from(`${headers}\nFrom: ${from}\nSubject: s\n\nx\n`.replace(/\n/g, '\r\n')),
+    FALLBACK,
+  );
+  return senderCheck(m.auth, OURS, m.from);
+};
+
+describe('Authentication-Results (RFC 8601)', () => {
+  it('reads the authserv-id, a version, methods with versions, reasons, properties and quoted values', () => {
+    expect(
+      parseAuthResults(
+        'mx.example.test 1; spf=pass smtp.mailfrom=bob@acme.test; dkim/1=pass reason="good sig" header.d=acme.test; dmarc=pass (p=reject) header.from=acme.test',
+      ),
+    ).toEqual({
+      authserv: 'mx.example.test',
+      results: [
+        { method: 'spf', result: 'pass', reason: null, properties: { 'smtp.mailfrom': 'bob@acme.test' } },
+        { method: 'dkim', result: 'pass', reason: 'good sig', properties: { 'header.d': 'acme.test' } },
+        { method: 'dmarc', result: 'pass', reason: null, properties: { 'header.from': 'acme.test' } },
+      ],
+    });
+    expect(parseAuthResults('"mx.example.test"; none')).toEqual({ authserv: 'mx.example.test', results: [] });
+  });
+
+  it('a MAIL FROM of "dmarc=pass@…" is a property value, not a result', async () => {
+    expect(
+      await verdict(
+        'Authentication-Results: mx.example.test; spf=pass smtp.mailfrom=dmarc=pass@evil.test; dmarc=fail header.from=acme.test',
+      ),
+    ).toBe('fail');
+    expect(await verdict('Authentication-Results: mx.example.test; spf=pass smtp.mailfrom=dmarc=pass@evil.test')).toBe(
+      'none',
+    );
+  });
+
+  it("a result keyword glued to more text (a server that copied a MAIL FROM's ';' unquoted) is no result", async () => {
+    expect(
+      await verdict(
+        'Authentication-Results: mx.example.test; spf=pass smtp.mailfrom=a;dmarc=pass@evil.test; dmarc=fail',
+      ),
+    ).toBe('fail');
+  });
+
+  it('a comment or a quoted string before the real result is skipped', async () => {
+    expect(await verdict('Authentication-Results: mx.example.test (dmarc=pass); dmarc=fail')).toBe('fail');
+    expect(
+      await verdict(
+        'Authentication-Results: mx.example.test; spf=pass (nested (dmarc=pass; x) \\) dmarc=pass); dmarc=fail',
+      ),
+    ).toBe('fail');
+    expect(await verdict('Authentication-Results: mx.example.test; spf=pass reason="; dmarc=pass"; dmarc=fail')).toBe(
+      'fail',
+    );
+  });
+
+  it("a header of the sender's own, or another server's, decides nothing", async () => {
+    expect(
+      await verdict(
+        'Authentication-Results: mx.example.test; dmarc=fail\nAuthentication-Results: mx.example.test; dmarc=pass',
+      ),
+    ).toBe('fail');
+    expect(await verdict('Authentication-Results: evil.test; dmarc=pass; authserv=mx.example.test')).toBe('none');
+  });
+
+  it('a pass for another domain than the From shown is no verdict on it', async () => {
+    expect(await verdict('Authentication-Results: mx.example.test; dmarc=pass header.from=evil.test')).toBe('none');
+    expect(await verdict('Authentication-Results: mx.example.test; dmarc=pass header.from=acme.test')).toBe('pass');
+  });
+
+  it('for any text a sender can place in a property value or a comment, only the real result counts', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.stringMatching(/^[ -~]{0,40}$/),
+        fc.constantFrom('pass', 'fail', 'none'),
+        async (junk, real) => {
+          const safe = junk.replace(/[()\\";\r\n]/g, '');
+          const header = `Authentication-Results: mx.example.test; spf=pass smtp.mailfrom=${safe.replace(/\s/g, '') || 'x'}@evil.test (${safe}); dmarc=${real} header.from=acme.test`;
+          expect(await verdict(header)).toBe(real);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('nothing authenticates without a configured server id', () => {
+    expect(senderAuthenticated({ authserv: 'mx.example.test', dmarc: 'pass' }, [])).toBe(false);
+  });
+});
