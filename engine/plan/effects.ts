@@ -173,8 +173,9 @@ export class EffectAnalyzer {
         return;
       case 'ArrowFunctionExpression':
       case 'FunctionExpression':
-        // A function value returns what its body returns (block bodies: see ReturnStatement).
+        // A function value returns what its body returns.
         if (e.body.type !== 'BlockStatement') go(e.body);
+        else for (const r of returned(e.body)) go(r);
         return;
       case 'CallExpression':
         return this.exposeCall(e, eff, outside);
@@ -295,6 +296,7 @@ export class EffectAnalyzer {
     const fns = [...new Set(this.analysis.bindings.map((b) => b.fn).filter((f): f is acorn.Function => f !== null))];
     const memo = new Map(fns.map((f) => [f, empty()]));
     this.summaries = memo;
+    this.summarising = true;
     for (let changed = true; changed;) {
       changed = false;
       for (const f of fns) {
@@ -312,6 +314,7 @@ export class EffectAnalyzer {
         }
       }
     }
+    this.summarising = false;
     return memo;
   }
 
@@ -331,22 +334,58 @@ export class EffectAnalyzer {
    * callback may store what it is given anywhere, so the receiver is exposed.
    */
   private callbackElements(call: acorn.CallExpression, eff: Effects, outside: (b: Binding) => boolean): void {
-    const f = call.arguments[0];
+    const arg = call.arguments[0];
     const receiver = (call.callee as acorn.MemberExpression).object;
+    // A callback by name is the function it names, when the analysis knows it.
+    const named = arg?.type === 'Identifier' ? this.binding(arg) : null;
+    const f = named?.fn ?? arg;
     if (f?.type === 'Identifier') return this.expose(receiver, eff, outside);
-    if (f?.type !== 'ArrowFunctionExpression' && f?.type !== 'FunctionExpression') return;
+    if (f?.type !== 'ArrowFunctionExpression' && f?.type !== 'FunctionExpression' && f?.type !== 'FunctionDeclaration')
+      return;
     const params = new Set<Binding>();
     for (const p of f.params) for (const b of this.declared(p)) params.add(b);
     if (!params.size) return;
+    // What it returns goes to the method's result, exposed where that result is stored
+    // (exposeCall); only what it stores elsewhere is the call's own exposure.
     const inner = empty();
-    const body = f.body;
-    this.walk(body, inner, body.start, body.end, 0, 0, true);
-    if (body.type !== 'BlockStatement')
-      this.expose(body, inner, (x) => x.id.start < body.start || x.id.start >= body.end);
+    this.summaries ??= this.summarise();
+    const saved = this.returnsStore;
+    this.returnsStore = false;
+    this.walk(f.body, inner, f.body.start, f.body.end, 0, 0, true);
+    this.returnsStore = saved;
     this.exposeElements(inner, params, false, receiver, eff, outside);
     if (inner.bases.some((b) => b.deep && params.has(b.root)))
       for (const a of call.arguments.slice(1)) this.expose(a, eff, outside);
   }
+
+  /**
+   * Does the function store one of its parameters (or what is reachable from one) anywhere but
+   * in its own return value? Walked as its own region, so its parameters count as outside it.
+   * A function whose answer is still being worked out (recursion) is assumed to.
+   */
+  private storesParams(f: acorn.Function): boolean {
+    const known = this.stores.get(f);
+    if (known !== undefined) return known;
+    // The summaries (which count returns as stores) are made first, never inside this walk.
+    this.summaries ??= this.summarise();
+    this.stores.set(f, true);
+    const params = new Set<Binding>();
+    for (const p of f.params) for (const b of this.declared(p)) params.add(b);
+    const inner = empty();
+    const saved = this.returnsStore;
+    this.returnsStore = false;
+    this.walk(f.body, inner, f.body.start, f.body.end, 0, 0, true);
+    this.returnsStore = saved;
+    const stores = inner.bases.some((b) => b.deep && params.has(b.root));
+    // While the summaries are still growing (a fixpoint), an answer may grow too: kept only after.
+    if (this.summarising) this.stores.delete(f);
+    else this.stores.set(f, stores);
+    return stores;
+  }
+  private readonly stores = new Map<acorn.Function, boolean>();
+  private summarising = false;
+  /** Off while storesParams walks a function: its own return value is not a store. */
+  private returnsStore = true;
 
   /** The bindings a parameter or declaration pattern declares. */
   private declared(p: N): Binding[] {
@@ -371,9 +410,16 @@ export class EffectAnalyzer {
     return r?.kind === 'local' ? r.binding : null;
   }
 
-  private merge(into: Effects, from: Effects): void {
+  /**
+   * A function's effects, at a call in a region: its writes and exposures of containers the
+   * region's own bindings hold are the region's business (a write: opaque unless fresh, as a
+   * write of the region itself; an exposure: the region's own stores expose what flows there).
+   */
+  private merge(into: Effects, from: Effects, outside: (b: Binding) => boolean): void {
     for (const v of from.vars) into.vars.add(v);
-    into.bases.push(...from.bases);
+    for (const b of from.bases)
+      if (outside(b.root)) into.bases.push(b);
+      else if (!b.deep && !(b.root.fresh && b.path.length === 0)) into.opaque = true;
     if (from.opaque) into.opaque = true;
     if (from.world) into.world = true;
     if (from.calls) into.calls = true;
@@ -411,7 +457,7 @@ export class EffectAnalyzer {
       if (r?.kind === 'tool' && this.effectTools.has(r.name)) eff.world = true;
       const b = this.binding(id);
       if (!b) return;
-      if (b.fn) this.merge(eff, this.fnEffects(b.fn));
+      if (b.fn) this.merge(eff, this.fnEffects(b.fn), outside);
       else eff.opaque = true;
     };
 
@@ -420,12 +466,6 @@ export class EffectAnalyzer {
     };
 
     switch (n.type) {
-      case 'ArrowFunctionExpression':
-        // An expression body is what the function returns.
-        if (n.body.type !== 'BlockStatement') this.expose(n.body, eff, outside);
-        for (const p of n.params) go(p, 0, 0, true);
-        go(n.body, 0, 0, true);
-        return;
       case 'VariableDeclarator':
         if (n.init) this.expose(n.init, eff, outside);
         go(n.id);
@@ -448,9 +488,12 @@ export class EffectAnalyzer {
       }
       case 'CallExpression': {
         const c = n.callee;
-        // A plan function may store what it is given anywhere (its parameters are its own).
-        if (c.type === 'Identifier' && this.binding(c) !== null)
-          for (const a of n.arguments) this.expose(a, eff, outside);
+        // A plan function that may store what it is given (not only return it): its arguments
+        // are exposed. A function value the analysis does not know may store anything.
+        if (c.type === 'Identifier' && this.binding(c) !== null) {
+          const fn = this.binding(c)!.fn;
+          if (!fn || this.storesParams(fn)) for (const a of n.arguments) this.expose(a, eff, outside);
+        }
         if (c.type === 'Identifier') callee(c);
         else if (c.type === 'MemberExpression') {
           const name = c.computed ? null : (c.property as acorn.Identifier).name;
@@ -489,14 +532,15 @@ export class EffectAnalyzer {
       case 'Identifier': {
         // A function value passed around may be called later by a method: count its effects.
         const b = this.binding(n);
-        if (b?.fn) this.merge(eff, this.fnEffects(b.fn));
+        if (b?.fn) this.merge(eff, this.fnEffects(b.fn), outside);
         return;
       }
       case 'ReturnStatement':
       case 'ThrowStatement':
         if (!inFn) eff.escapesFunction = true;
-        // What a function hands back its caller may store and write through.
-        if (n.argument) this.expose(n.argument, eff, outside);
+        // What a function hands back its caller may store and write through (a throw always:
+        // a catch anywhere may bind it).
+        if (n.argument && (this.returnsStore || n.type === 'ThrowStatement')) this.expose(n.argument, eff, outside);
         go(n.argument);
         return;
       case 'BreakStatement':
@@ -538,6 +582,7 @@ export class EffectAnalyzer {
         return;
       case 'FunctionDeclaration':
       case 'FunctionExpression':
+      case 'ArrowFunctionExpression':
         for (const p of n.params) go(p, 0, 0, true);
         go(n.body, 0, 0, true);
         return;
@@ -570,6 +615,22 @@ export class EffectAnalyzer {
         eff.opaque = true;
     }
   }
+}
+
+/** The values a function body returns (its own `return` statements, not nested functions'). */
+function returned(body: N): N[] {
+  const out: N[] = [];
+  const walk = (n: N): void => {
+    if (n.type === 'ReturnStatement') {
+      if (n.argument) out.push(n.argument);
+      return;
+    }
+    if (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression')
+      return;
+    for (const k of childKeys(n)) for (const c of children(n, k)) walk(c);
+  };
+  walk(body);
+  return out;
 }
 
 /** Literals and containers of literals: never a function. */
