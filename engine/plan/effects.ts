@@ -466,6 +466,12 @@ export class EffectAnalyzer {
     };
 
     switch (n.type) {
+      case 'AssignmentPattern':
+        // A default value is stored in the binding it defaults (a parameter, a destructured name).
+        this.expose(n.right, eff, outside);
+        go(n.left);
+        go(n.right);
+        return;
       case 'VariableDeclarator':
         if (n.init) this.expose(n.init, eff, outside);
         go(n.id);

@@ -1153,6 +1153,9 @@
   R.iter = function (x, ordered) {
     const l = lab(x);
     const v = raw(x);
+    // Whether it is iterable at all is decided by its reference's label (§3a); spreadList
+    // accumulates the rest.
+    if (TD > 0 && x instanceof Box) acc(x.l);
     if (isArray(v)) {
       const rl = x instanceof Box ? x.l : 0;
       const listing = v[LISTING] === true && !ordered;
