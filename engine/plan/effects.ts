@@ -9,10 +9,19 @@ import type * as acorn from 'acorn';
 import type { Analysis, Binding } from './analyze';
 import { BUILTIN_METHOD_NAMES, METHODS } from './builtins';
 
-/** A container a region may mutate: `root.path…` with static keys or key variables. */
+/** A path step standing for every element of an array, map or set (what a loop variable or a callback parameter denotes). */
+export const EACH: unique symbol = Symbol('each');
+export type Step = string | Binding | typeof EACH;
+
+/**
+ * A container a region may mutate: `root.path…` with static keys, key variables or EACH.
+ * `deep`: the region may have made it reachable through another name (see expose), so every
+ * container reachable from it is upgraded, not only this one.
+ */
 export interface Base {
   readonly root: Binding;
-  readonly path: readonly (string | Binding)[];
+  readonly path: readonly Step[];
+  readonly deep?: boolean;
 }
 
 export interface Effects {
@@ -31,7 +40,7 @@ export interface Effects {
    * Set by the compiler: temporaries holding the containers behind `bases` as they were when
    * the region started (the region may rebind a root or a key variable before the merge).
    */
-  captured?: readonly string[];
+  captured?: readonly { readonly t: string; readonly base: Base }[];
 }
 
 /** Calls that change their receiver: array mutators, Map/Set writes, and a regex's lastIndex. */
@@ -54,6 +63,36 @@ const REGEX_ARG_METHODS: ReadonlySet<string> = new Set([
   'split',
 ]);
 export const CALLBACK_METHODS: ReadonlySet<string> = new Set(METHODS.callback);
+/**
+ * Methods whose result never holds a container of their receiver or arguments (text, numbers,
+ * booleans, arrays of text): exposing their call exposes nothing. Every other method may hand
+ * back an element, the receiver or an argument (`at`, `find`, `slice`, `get`, `concat`, `sort`…).
+ */
+const PRIMITIVE_RESULT: ReadonlySet<string> = new Set([
+  ...METHODS.string.filter((m) => m !== 'at' && m !== 'slice' && m !== 'concat' && m !== 'toString'),
+  ...METHODS.number,
+  ...METHODS.date,
+  'toString',
+  'join',
+  'includes',
+  'indexOf',
+  'lastIndexOf',
+  'findIndex',
+  'findLastIndex',
+  'some',
+  'every',
+  'forEach',
+  'has',
+  'delete',
+  'clear',
+  'push',
+  'unshift',
+  'test',
+  'exec',
+  'hasOwnProperty',
+]);
+/** Built-ins that may hand back a container of their argument (Object.values(o) holds o's values). */
+const ALIASING_BUILTINS: ReadonlySet<string> = new Set(['Object.values', 'Object.entries', 'Object.fromEntries']);
 // Every method the runtime implements on built-in values; any other name calls a stored function.
 const KNOWN_METHODS = BUILTIN_METHOD_NAMES;
 
@@ -80,34 +119,160 @@ export class EffectAnalyzer {
   }
 
   /**
-   * A container named by `e` becomes reachable through another name under the region's context
-   * (`ys = xs`, `const t = o.list`, `holder.push(xs)`, `return xs`, an arm of `c ? xs : []`). A
-   * later write through that name reaches it only on the path that made the alias, so the merge
-   * upgrades it as if the region had written it: its state then tells nothing of which path ran.
-   * A key the analysis cannot name stops the path at the container holding it (reads through
-   * that container join its structure label). Bindings of the region itself are its own business.
+   * Containers the value of `e` may be, or hold, become reachable through another name under the
+   * region's context (`ys = xs`, `t = xs || []`, `[t] = [xs]`, `new Map([[1, xs]])`,
+   * `holder.push(o.list)`, `return box || null`, an arm of `c ? xs : []`). A later write through
+   * that name reaches them only on the path that made the alias, so the merge upgrades them, and
+   * everything reachable from them, as if the region had written them: their state then tells
+   * nothing of which path ran. This is the rule, not a list of alias forms: every name whose
+   * container can flow into the value is exposed — through operators that pass an operand on
+   * (`||`, `??`, `?:`, `,`, `=`, `await`), literals, spreads, `new Map/Set`, calls of plan
+   * functions (their arguments), built-ins and methods that can hand back a container of their
+   * receiver or arguments, and functions made here (what they may return). Only what can never
+   * carry a container (arithmetic, comparisons, text, tool results, which are fresh) is skipped.
+   * A key the analysis cannot name stops a path at the container holding it.
    */
   private expose(e: N, eff: Effects, outside: (b: Binding) => boolean): void {
-    let path: (string | Binding)[] = [];
+    const go = (x: N | null | undefined): void => {
+      if (x) this.expose(x, eff, outside);
+    };
+    switch (e.type) {
+      case 'Identifier':
+      case 'MemberExpression':
+        return this.exposeChain(e, eff, outside);
+      case 'Literal':
+      case 'TemplateLiteral':
+      case 'UnaryExpression':
+      case 'BinaryExpression':
+      case 'UpdateExpression':
+        return;
+      case 'LogicalExpression':
+        go(e.left);
+        return go(e.right);
+      case 'ConditionalExpression':
+        go(e.consequent);
+        return go(e.alternate);
+      case 'SequenceExpression':
+        return go(e.expressions[e.expressions.length - 1]);
+      case 'AssignmentExpression':
+        return go(e.right);
+      case 'AwaitExpression':
+      case 'SpreadElement':
+        return go(e.argument);
+      case 'ChainExpression':
+      case 'ParenthesizedExpression':
+        return go(e.expression);
+      case 'ArrayExpression':
+        for (const x of e.elements) go(x);
+        return;
+      case 'ObjectExpression':
+        for (const p of e.properties) go(p.type === 'SpreadElement' ? p.argument : p.value);
+        return;
+      case 'NewExpression':
+        for (const a of e.arguments) go(a);
+        return;
+      case 'ArrowFunctionExpression':
+      case 'FunctionExpression':
+        // A function value returns what its body returns.
+        if (e.body.type !== 'BlockStatement') go(e.body);
+        else for (const r of returned(e.body)) go(r);
+        return;
+      case 'CallExpression':
+        return this.exposeCall(e, eff, outside);
+      default:
+        for (const k of childKeys(e)) for (const c of children(e, k)) go(c);
+    }
+  }
+
+  /** What a call's result may hold of its receiver and arguments (see expose). */
+  private exposeCall(e: acorn.CallExpression, eff: Effects, outside: (b: Binding) => boolean): void {
+    const c = e.callee;
+    const all = (): void => {
+      for (const a of e.arguments) this.expose(a, eff, outside);
+    };
+    if (c.type === 'Identifier') {
+      const r = this.analysis.refs.get(c);
+      // A tool's result is fresh; a built-in function's is a primitive.
+      if (r?.kind === 'local') all();
+      return;
+    }
+    if (c.type !== 'MemberExpression') {
+      this.expose(c, eff, outside);
+      return all();
+    }
+    const name = c.computed ? null : (c.property as acorn.Identifier).name;
+    if (c.object.type === 'Identifier' && this.analysis.refs.get(c.object)?.kind === 'builtin') {
+      if (name !== null && ALIASING_BUILTINS.has(`${c.object.name}.${name}`)) all();
+      return;
+    }
+    if (name !== null && PRIMITIVE_RESULT.has(name)) return;
+    this.expose(c.object, eff, outside);
+    all();
+  }
+
+  /** A name, or a member chain with its path (see expose): a base to upgrade deeply. */
+  private exposeChain(e: N, eff: Effects, outside: (b: Binding) => boolean): void {
+    const c = this.chain(e, outside);
+    if (c === null) return;
+    if ('rest' in c) return this.expose(c.rest, eff, outside);
+    eff.bases.push({ root: c.root, path: c.path, deep: true });
+  }
+
+  /**
+   * A member chain as a root and a path; `cut` when a key could not be named (the path then
+   * stops at the container holding it); `rest` when it is not rooted at a name; null when its
+   * root is not a binding of interest (declared in the region, a function, input, a built-in).
+   */
+  private chain(
+    e: N,
+    outside: (b: Binding) => boolean,
+  ): { root: Binding; path: Step[]; cut: boolean } | { rest: N } | null {
+    let path: Step[] = [];
+    let cut = false;
     let cur: N = e;
     while (cur.type === 'MemberExpression') {
       const k = this.keyOf(cur, outside);
-      // A key we cannot name after the region: the path stops at the container holding it.
-      if (k === null) path = [];
-      else path.unshift(k);
+      if (k === null) {
+        path = [];
+        cut = true;
+      } else path.unshift(k);
       cur = cur.object;
     }
-    if (cur.type !== 'Identifier') return;
+    if (cur.type !== 'Identifier') return { rest: cur };
     const root = this.binding(cur);
-    if (!root || !outside(root) || root.kind === 'function') return;
-    eff.bases.push({ root, path });
+    if (!root || !outside(root) || root.kind === 'function') return null;
+    return { root, path, cut };
+  }
+
+  /**
+   * A loop variable or a callback's parameters denote elements of `source`: what the code
+   * `inner` (walked as its own region, so those bindings count as outside it) exposes through
+   * them, the enclosing region exposes through `source` and EACH of its elements.
+   */
+  private exposeElements(
+    inner: Effects,
+    params: ReadonlySet<Binding>,
+    whole: boolean,
+    source: N,
+    eff: Effects,
+    outside: (b: Binding) => boolean,
+  ): void {
+    for (const b of inner.bases) {
+      if (!b.deep || !params.has(b.root)) continue;
+      // A source named by a whole chain: its elements (and, for a loop variable bound by name,
+      // the path under it). Anything else: all it exposes, deeply, which holds the elements.
+      const c = this.chain(source, outside);
+      if (c !== null && !('rest' in c) && !c.cut)
+        eff.bases.push({ root: c.root, path: [...c.path, EACH, ...(whole ? b.path : [])], deep: true });
+      else this.expose(source, eff, outside);
+    }
   }
 
   /**
    * The key of a member expression as a base path step: a static name, or a variable declared
    * outside the region (one declared inside does not exist where the merge runs). Null otherwise.
    */
-  private keyOf(m: acorn.MemberExpression, outside: (b: Binding) => boolean): string | Binding | null {
+  private keyOf(m: acorn.MemberExpression, outside: (b: Binding) => boolean): Step | null {
     const k = m.property;
     if (!m.computed) return (k as acorn.Identifier).name;
     if (k.type === 'Literal' && typeof k.value === 'string') return k.value;
@@ -131,11 +296,15 @@ export class EffectAnalyzer {
     const fns = [...new Set(this.analysis.bindings.map((b) => b.fn).filter((f): f is acorn.Function => f !== null))];
     const memo = new Map(fns.map((f) => [f, empty()]));
     this.summaries = memo;
+    this.summarising = true;
     for (let changed = true; changed;) {
       changed = false;
       for (const f of fns) {
         const eff = empty();
         this.walk(f.body, eff, f.start, f.end, 0, 0, true);
+        // An expression body is what the function returns: what it may hold is exposed.
+        if (f.body.type !== 'BlockStatement')
+          this.expose(f.body, eff, (b) => b.id.start < f.start || b.id.start >= f.end);
         for (const p of f.params) this.walk(p, eff, f.start, f.end, 0, 0, true);
         eff.escapesFunction = false;
         eff.escapesLoop = false;
@@ -145,7 +314,95 @@ export class EffectAnalyzer {
         }
       }
     }
+    this.summarising = false;
     return memo;
+  }
+
+  /**
+   * The effects of a method call's callback (`xs.forEach(cb)`), for the merge after the call:
+   * what the callback writes, and the receiver's elements it may store (see callbackElements).
+   */
+  callback(call: acorn.CallExpression): Effects {
+    const eff = this.region([call.arguments[0]], call.start, call.end);
+    this.callbackElements(call, eff, (b) => b.id.start < call.start || b.id.start >= call.end);
+    return eff;
+  }
+
+  /**
+   * A callback's parameters denote the receiver's elements (and reduce's start value): what an
+   * inline callback exposes through them is exposed through the receiver's elements; a named
+   * callback may store what it is given anywhere, so the receiver is exposed.
+   */
+  private callbackElements(call: acorn.CallExpression, eff: Effects, outside: (b: Binding) => boolean): void {
+    const arg = call.arguments[0];
+    const receiver = (call.callee as acorn.MemberExpression).object;
+    // A callback by name is the function it names, when the analysis knows it.
+    const named = arg?.type === 'Identifier' ? this.binding(arg) : null;
+    const f = named?.fn ?? arg;
+    if (f?.type === 'Identifier') return this.expose(receiver, eff, outside);
+    if (f?.type !== 'ArrowFunctionExpression' && f?.type !== 'FunctionExpression' && f?.type !== 'FunctionDeclaration')
+      return;
+    const params = new Set<Binding>();
+    for (const p of f.params) for (const b of this.declared(p)) params.add(b);
+    if (!params.size) return;
+    // What it returns goes to the method's result, exposed where that result is stored
+    // (exposeCall); only what it stores elsewhere is the call's own exposure.
+    const inner = empty();
+    this.summaries ??= this.summarise();
+    const saved = this.returnsStore;
+    this.returnsStore = false;
+    this.walk(f.body, inner, f.body.start, f.body.end, 0, 0, true);
+    this.returnsStore = saved;
+    this.exposeElements(inner, params, false, receiver, eff, outside);
+    if (inner.bases.some((b) => b.deep && params.has(b.root)))
+      for (const a of call.arguments.slice(1)) this.expose(a, eff, outside);
+  }
+
+  /**
+   * Does the function store one of its parameters (or what is reachable from one) anywhere but
+   * in its own return value? Walked as its own region, so its parameters count as outside it.
+   * A function whose answer is still being worked out (recursion) is assumed to.
+   */
+  private storesParams(f: acorn.Function): boolean {
+    const known = this.stores.get(f);
+    if (known !== undefined) return known;
+    // The summaries (which count returns as stores) are made first, never inside this walk.
+    this.summaries ??= this.summarise();
+    this.stores.set(f, true);
+    const params = new Set<Binding>();
+    for (const p of f.params) for (const b of this.declared(p)) params.add(b);
+    const inner = empty();
+    const saved = this.returnsStore;
+    this.returnsStore = false;
+    this.walk(f.body, inner, f.body.start, f.body.end, 0, 0, true);
+    this.returnsStore = saved;
+    const stores = inner.bases.some((b) => b.deep && params.has(b.root));
+    // While the summaries are still growing (a fixpoint), an answer may grow too: kept only after.
+    if (this.summarising) this.stores.delete(f);
+    else this.stores.set(f, stores);
+    return stores;
+  }
+  private readonly stores = new Map<acorn.Function, boolean>();
+  private summarising = false;
+  /** Off while storesParams walks a function: its own return value is not a store. */
+  private returnsStore = true;
+
+  /** The bindings a parameter or declaration pattern declares. */
+  private declared(p: N): Binding[] {
+    const out: Binding[] = [];
+    const go = (x: N | null | undefined): void => {
+      if (!x) return;
+      if (x.type === 'Identifier') {
+        const b = this.binding(x);
+        if (b) out.push(b);
+      } else if (x.type === 'ObjectPattern')
+        for (const q of x.properties) go(q.type === 'RestElement' ? q.argument : q.value);
+      else if (x.type === 'ArrayPattern') for (const q of x.elements) go(q);
+      else if (x.type === 'AssignmentPattern') go(x.left);
+      else if (x.type === 'RestElement') go(x.argument);
+    };
+    go(p);
+    return out;
   }
 
   private binding(id: acorn.Identifier): Binding | null {
@@ -153,9 +410,16 @@ export class EffectAnalyzer {
     return r?.kind === 'local' ? r.binding : null;
   }
 
-  private merge(into: Effects, from: Effects): void {
+  /**
+   * A function's effects, at a call in a region: its writes and exposures of containers the
+   * region's own bindings hold are the region's business (a write: opaque unless fresh, as a
+   * write of the region itself; an exposure: the region's own stores expose what flows there).
+   */
+  private merge(into: Effects, from: Effects, outside: (b: Binding) => boolean): void {
     for (const v of from.vars) into.vars.add(v);
-    into.bases.push(...from.bases);
+    for (const b of from.bases)
+      if (outside(b.root)) into.bases.push(b);
+      else if (!b.deep && !(b.root.fresh && b.path.length === 0)) into.opaque = true;
     if (from.opaque) into.opaque = true;
     if (from.world) into.world = true;
     if (from.calls) into.calls = true;
@@ -164,7 +428,7 @@ export class EffectAnalyzer {
   private walk(n: N, eff: Effects, start: number, end: number, loops: number, switches: number, inFn: boolean): void {
     const outside = (b: Binding): boolean => b.id.start < start || b.id.start >= end;
     const base = (target: acorn.Expression | acorn.Super): void => {
-      let path: (string | Binding)[] = [];
+      let path: Step[] = [];
       let cur: N = target;
       while (cur.type === 'MemberExpression') {
         const k = this.keyOf(cur, outside);
@@ -193,14 +457,21 @@ export class EffectAnalyzer {
       if (r?.kind === 'tool' && this.effectTools.has(r.name)) eff.world = true;
       const b = this.binding(id);
       if (!b) return;
-      if (b.fn) this.merge(eff, this.fnEffects(b.fn));
+      if (b.fn) this.merge(eff, this.fnEffects(b.fn), outside);
       else eff.opaque = true;
     };
+
     const go = (c: N | null | undefined, l = loops, s = switches, f = inFn): void => {
       if (c) this.walk(c, eff, start, end, l, s, f);
     };
 
     switch (n.type) {
+      case 'AssignmentPattern':
+        // A default value is stored in the binding it defaults (a parameter, a destructured name).
+        this.expose(n.right, eff, outside);
+        go(n.left);
+        go(n.right);
+        return;
       case 'VariableDeclarator':
         if (n.init) this.expose(n.init, eff, outside);
         go(n.id);
@@ -223,6 +494,12 @@ export class EffectAnalyzer {
       }
       case 'CallExpression': {
         const c = n.callee;
+        // A plan function that may store what it is given (not only return it): its arguments
+        // are exposed. A function value the analysis does not know may store anything.
+        if (c.type === 'Identifier' && this.binding(c) !== null) {
+          const fn = this.binding(c)!.fn;
+          if (!fn || this.storesParams(fn)) for (const a of n.arguments) this.expose(a, eff, outside);
+        }
         if (c.type === 'Identifier') callee(c);
         else if (c.type === 'MemberExpression') {
           const name = c.computed ? null : (c.property as acorn.Identifier).name;
@@ -233,10 +510,12 @@ export class EffectAnalyzer {
               base(c.object);
               for (const a of n.arguments) this.expose(a, eff, outside);
             }
-            // A regex passed by name: its lastIndex is the string method's to move.
+            // A regex argument's lastIndex is the string method's to move: by name, a write to it;
+            // computed by any other expression, every regex it may be is exposed (deeply).
             if (name !== null && REGEX_ARG_METHODS.has(name)) {
               const re = n.arguments[0];
               if (re?.type === 'Identifier' || re?.type === 'MemberExpression') base(re);
+              if (re && re.type !== 'Literal') this.expose(re, eff, outside);
             }
             // A callback we cannot see (a parameter, o.f, fs[0]) may write anything.
             if (name !== null && CALLBACK_METHODS.has(name))
@@ -244,6 +523,7 @@ export class EffectAnalyzer {
                 if (a.type === 'Identifier') callee(a);
                 else if (a.type !== 'ArrowFunctionExpression' && a.type !== 'FunctionExpression' && !isData(a))
                   eff.opaque = true;
+                this.callbackElements(n, eff, outside);
               }
           }
           go(c.object);
@@ -258,14 +538,15 @@ export class EffectAnalyzer {
       case 'Identifier': {
         // A function value passed around may be called later by a method: count its effects.
         const b = this.binding(n);
-        if (b?.fn) this.merge(eff, this.fnEffects(b.fn));
+        if (b?.fn) this.merge(eff, this.fnEffects(b.fn), outside);
         return;
       }
       case 'ReturnStatement':
       case 'ThrowStatement':
         if (!inFn) eff.escapesFunction = true;
-        // What a function hands back its caller may store and write through.
-        if (n.argument) this.expose(n.argument, eff, outside);
+        // What a function hands back its caller may store and write through (a throw always:
+        // a catch anywhere may bind it).
+        if (n.argument && (this.returnsStore || n.type === 'ThrowStatement')) this.expose(n.argument, eff, outside);
         go(n.argument);
         return;
       case 'BreakStatement':
@@ -281,6 +562,16 @@ export class EffectAnalyzer {
           if (b && outside(b)) eff.vars.add(b);
         } else if (n.left.type === 'MemberExpression') base(n.left.object);
         else if (n.left.type !== 'VariableDeclaration') this.patternTargets(n.left, eff, outside);
+        // The head is an element of the iterable: what the body exposes through a loop variable
+        // it declares, the loop exposes through the iterable's elements. (Assigned to a name
+        // outside, the head itself stores the elements there.)
+        if (n.left.type === 'VariableDeclaration') {
+          const id = n.left.declarations[0]!.id;
+          const params = new Set(this.declared(id));
+          const inner = empty();
+          this.walk(n.body, inner, n.body.start, n.body.end, 0, 0, inFn);
+          this.exposeElements(inner, params, id.type === 'Identifier', n.right, eff, outside);
+        } else this.expose(n.right, eff, outside);
         for (const k of childKeys(n)) for (const c of children(n, k)) go(c, loops + 1, switches);
         return;
       case 'ForStatement':
@@ -332,6 +623,22 @@ export class EffectAnalyzer {
   }
 }
 
+/** The values a function body returns (its own `return` statements, not nested functions'). */
+function returned(body: N): N[] {
+  const out: N[] = [];
+  const walk = (n: N): void => {
+    if (n.type === 'ReturnStatement') {
+      if (n.argument) out.push(n.argument);
+      return;
+    }
+    if (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression')
+      return;
+    for (const k of childKeys(n)) for (const c of children(n, k)) walk(c);
+  };
+  walk(body);
+  return out;
+}
+
 /** Literals and containers of literals: never a function. */
 function isData(n: N): boolean {
   return (
@@ -348,7 +655,11 @@ function signature(e: Effects): string {
   const bases = [
     ...new Set(
       e.bases.map((b) =>
-        [b.root.id.start, ...b.path.map((k) => (typeof k === 'string' ? `.${k}` : `[${k.id.start}]`))].join(''),
+        [
+          b.deep ? '~' : '',
+          b.root.id.start,
+          ...b.path.map((k) => (k === EACH ? '[*]' : typeof k === 'string' ? `.${k}` : `[${k.id.start}]`)),
+        ].join(''),
       ),
     ),
   ].sort();

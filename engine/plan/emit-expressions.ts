@@ -286,9 +286,13 @@ function literal(
   return `(${[...setup, choice].join(', ')})`;
 }
 
-/** The run-time test that `t` is neither a function nor a boxed one (R.arr, R.obj, R.mc refuse those). */
+/**
+ * The run-time test that `t` is neither a function nor a boxed one (R.arr, R.obj, R.mc refuse
+ * those). Inside a try a boxed value goes to the runtime: whether it is a function is decided by
+ * its label, which the try's context must then take (R.td: the tries open).
+ */
 const notFunction = (t: string): string =>
-  `(typeof ${t} === 'object' && ${t} !== null ? !(${t} instanceof __R.Box) || typeof ${t}.v !== 'function' : typeof ${t} !== 'function')`;
+  `(typeof ${t} === 'object' && ${t} !== null ? !(${t} instanceof __R.Box) || (typeof ${t}.v !== 'function' && __R.td === 0) : typeof ${t} !== 'function')`;
 
 /** Expressions whose value is never a function by their form (operators, literals, templates). */
 const neverFunction = (ctx: EmitContext, e: Expr): boolean =>
@@ -543,7 +547,7 @@ function methodCall(ctx: EmitContext, c: acorn.CallExpression, callee: acorn.Mem
   const cbArg = c.arguments[0];
   const plain = `__R.mc(${recv}, ${str(name)}, ${args(ctx, c.arguments)})`;
   if (!ctx.strict || !CALLBACK_METHODS.has(name) || !cbArg || cbArg.type === 'SpreadElement') return plain;
-  const eff = ctx.effects.region([cbArg], c.start, c.end);
+  const eff = ctx.effects.callback(c);
   if (!eff.vars.size && !eff.bases.length && !eff.opaque) return plain;
   const o = ctx.temp();
   const a = ctx.temp();

@@ -5,7 +5,7 @@
  * the rest of the function when the region may have left early.
  */
 import type { Binding } from './analyze';
-import type { Base, Effects } from './effects';
+import { EACH, type Base, type Effects } from './effects';
 import { str, type EmitContext } from './emit-context';
 
 /** Is the binding the one a reference to its name at `at` would find? */
@@ -17,16 +17,33 @@ function visibleAt(ctx: EmitContext, b: Binding, at: number): boolean {
   return true;
 }
 
-/** The code reading a base container at `at`, or null when one of its names is not visible there. */
+/**
+ * The code reading a base container at `at`, or null when one of its names is not visible there.
+ * A path through EACH reads every element: the runtime walks it (__R.reach) and answers the list
+ * of containers reached.
+ */
 function baseCode(ctx: EmitContext, base: Base, at: number): string | null {
   if (!visibleAt(ctx, base.root, at)) return null;
-  let code = base.root.name;
+  const steps: string[] = [];
   for (const k of base.path) {
-    if (typeof k === 'string') code = `__R.sget(${code}, ${str(k)})`;
-    else if (visibleAt(ctx, k, at)) code = `__R.sget(${code}, ${k.name})`;
+    if (k === EACH) steps.push('__R.EACH');
+    else if (typeof k === 'string') steps.push(str(k));
+    else if (visibleAt(ctx, k, at)) steps.push(k.name);
     else return null;
   }
+  if (base.path.includes(EACH)) return `__R.reach(${base.root.name}, [${steps.join(', ')}])`;
+  let code = base.root.name;
+  for (const k of steps) code = `__R.sget(${code}, ${k})`;
   return code;
+}
+
+/**
+ * The upgrade of what `code` read for `base` (STRICT, under the context at the merge): the
+ * container itself, or (exposed) everything reachable from it; a list of them through EACH.
+ */
+function upgradeCode(base: Base, code: string): string {
+  if (base.path.includes(EACH)) return `__R.upa(${code}, ${base.deep ? 1 : 0})`;
+  return base.deep ? `__R.upd(${code})` : `__R.upc(${code})`;
 }
 
 /**
@@ -38,12 +55,12 @@ function baseCode(ctx: EmitContext, base: Base, at: number): string | null {
 export function capture(ctx: EmitContext, eff: Effects, at: number): string {
   if (!ctx.strict || !eff.bases.length) return '';
   const code: string[] = [];
-  const temps: string[] = [];
+  const temps: { t: string; base: Base }[] = [];
   for (const b of eff.bases) {
     const c = baseCode(ctx, b, at);
     if (!c) continue;
     const t = ctx.temp();
-    temps.push(t);
+    temps.push({ t, base: b });
     code.push(`${t} = ${c}`);
   }
   eff.captured = temps;
@@ -106,10 +123,10 @@ function upgrades(ctx: EmitContext, eff: Effects, at: number): { code: string[];
   }
   for (const b of eff.bases) {
     const c = baseCode(ctx, b, at);
-    if (c) code.push(`__R.upc(${c})`);
+    if (c) code.push(upgradeCode(b, c));
     else opaque = true;
   }
-  for (const t of eff.captured ?? []) code.push(`__R.upc(${t})`);
+  for (const { t, base } of eff.captured ?? []) code.push(upgradeCode(base, t));
   // A world-changing call the other branch may have made: later observations depend on it.
   if (eff.world) code.push('__R.worldUp()');
   // A tool call the other branch may have made: later calls' numbers and budgets depend on it.
@@ -119,7 +136,9 @@ function upgrades(ctx: EmitContext, eff: Effects, at: number): { code: string[];
 
 /**
  * Back to the context saved in p, keeping what must last for the rest of the function: its
- * conditional returns and escapes, and those of the functions it called (R.exit, §3).
+ * conditional returns and escapes, those of the functions it called (R.exit, §3), and what the
+ * open tries could have thrown because of so far (R.tc: the rest of the try runs only because
+ * nothing threw).
  */
 const restore = (p: string): string =>
-  `(__R.exit !== 0 && (__abr = __R.J(__abr, __R.exitOf()))), __R.pc = __abr === 0 ? ${p} : __R.J(${p}, __abr)`;
+  `(__R.exit !== 0 && (__abr = __R.J(__abr, __R.exitOf()))), __R.pc = (__abr | __R.tc) === 0 ? ${p} : __R.J(__R.J(${p}, __abr), __R.tc)`;

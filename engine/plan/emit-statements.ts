@@ -176,10 +176,12 @@ type TestLoop = acorn.WhileStatement | acorn.DoWhileStatement | acorn.ForStateme
  * Every iteration starts from the loop's own context: the context at entry, every test so far
  * (reaching iteration k depends on tests 1..k-1), conditional break/continue labels, and what
  * must persist for the rest of the function. What an iteration raised only for itself (a try's
- * taint, a callee's argument) does not leak into the next one; what it wrote is labeled.
+ * taint, a callee's argument) does not leak into the next one; what it wrote is labeled. In a
+ * loop inside a try, what the try could have thrown because of so far (R.tc) stays: a later
+ * iteration runs only because the earlier ones did not throw.
  */
 const iterationStart = (lt: string, la: string): string =>
-  `${tick} if (__R.exit !== 0) __abr = __R.J(__abr, __R.exitOf()); __R.pc = ${lt} === 0 && ${la} === 0 && __abr === 0 ? 0 : __R.J(__R.J(${lt}, ${la}), __abr);`;
+  `${tick} if (__R.exit !== 0) __abr = __R.J(__abr, __R.exitOf()); __R.pc = (${lt} | ${la} | __abr | __R.tc) === 0 ? 0 : __R.J(__R.J(__R.J(${lt}, ${la}), __abr), __R.tc);`;
 
 /**
  * A loop that is plain (plain-loops.ts) is emitted twice: a copy without bookkeeping, run when

@@ -8,7 +8,7 @@
   const I = R.__internal;
   delete R.__internal;
   const { Box, LMap, LSet, SL, J, JK, mk, raw, lab, elem, withL, deepLab, plain, newArr, newObj, isObj } = I;
-  const { checkStr, checkArr, typeError, spreadList, pair, str, acc, strict, inTry, LISTING } = I;
+  const { checkStr, checkArr, typeError, spreadList, pair, str, acc, strict, inTry, LISTING, back, conv } = I;
   const isArray = Array.isArray;
   // Raises a container's structure label. An unlabeled container keeps no entry at all: the
   // fast paths (here, in the runtime and in compiled code) test for its absence.
@@ -26,8 +26,11 @@
         vs[i] = a;
         continue;
       }
-      if (a instanceof RegExp) {
-        vs[i] = a;
+      // A regex (its reference labeled or not) is passed as itself: its state is its own label.
+      const ra = a instanceof Box ? a.v : a;
+      if (ra instanceof RegExp) {
+        vs[i] = ra;
+        if (a instanceof Box) l = J(l, a.l);
         continue;
       }
       l = J(l, deepLab(a));
@@ -130,7 +133,7 @@
     const v = c.fn(a0, a1, a2, a3);
     // The callback's result carries what it depended on, so the caller resumes its own context;
     // unless the callback left early or wrote what we cannot name (its exit context rose).
-    if (R.pc === entry) R.pc = saved;
+    if (R.pc === entry) R.pc = back(saved);
     return v;
   }
   // What a copy's guard checks of a record (plan/plain-functions.ts, recordsFit), for fields ks and js.
@@ -203,8 +206,11 @@
       // Which pairs get compared depends on the answers so far.
       const r = cb(fc, order, a.x, b.x);
       if (typeof r === 'number') return r || 0;
-      order = J(order, lab(r));
-      return +raw(r) || 0;
+      // The answer as a number: a container's through its text and deep label (conv).
+      const c = conv(r);
+      order = J(order, c.l);
+      if (typeof c.v === 'function') typeError('a sort comparator must answer a number, not a function', order);
+      return +c.v || 0;
     };
     // The engine's own sort is deterministic: the same comparisons for the same input.
     keyed.sort(cmp);
@@ -440,9 +446,11 @@
         return withL(accv, sl, 'reduce');
       }
       case 'flat': {
-        // How deep it flattens decides which elements come out: the depth's label is structure.
-        const out = newArr(J(sl, args.length ? lab(args[0]) : 0));
-        const depth = args.length ? +raw(args[0]) : 1;
+        // How deep it flattens decides which elements come out: the depth's label is structure
+        // (deep: a container as the depth is converted through its text).
+        const dc = args.length ? conv(args[0]) : { v: 1, l: 0 };
+        const out = newArr(J(sl, dc.l));
+        const depth = +dc.v;
         const go = (a, d, l) => {
           for (const e of a) {
             const v = raw(e);
@@ -735,11 +743,13 @@
     return mk(s === undefined ? undefined : checkStr(s), J(l, a.l), 'JSON.stringify', I.dOf(v), -1);
   }
   function jsonParse(args) {
-    const l = lab(args[0]);
+    // The text parsed: a container's is its own text, under its deep label (conv).
+    const c = conv(args[0]);
+    const l = c.l;
     acc(l);
     let parsed;
     try {
-      parsed = JSON.parse(String(raw(args[0])));
+      parsed = JSON.parse(String(c.v));
     } catch (e) {
       throw new I.PlanError('RuntimeError', 'JSON.parse: ' + e.message, J(l, R.pc));
     }
@@ -854,6 +864,14 @@
   R.newc = guarded(function (kind, args) {
     if (I.inTry()) acc(deepLab(args));
     noFunctionData(null, kind, args);
+    // A spread argument list: what arrives (even nothing) depends on the spread sources (class D).
+    const al = args[SL] || 0;
+    const r = construct(kind, args);
+    if (al === 0) return r;
+    if (kind !== 'Date') raise(r, al);
+    return withL(r, al, 'spread');
+  });
+  function construct(kind, args) {
     if (kind === 'Date') {
       const a = argsOf(args);
       if (a.vs.length === 0) typeError('new Date() needs a value: the current time comes from now()', 0);
@@ -871,9 +889,10 @@
           mapMethod(m, 0, 'set', [elem(p[0], lab(e), 'key', -1), elem(p[1], lab(e), 'value', -1)]);
         } else mapMethod(m, 0, 'add', [e]);
       }
-      raise(m, lab(args[0]));
     }
+    // Which entries arrive depends on the source, a labeled null or undefined included.
+    if (args.length) raise(m, lab(args[0]));
     return m;
-  });
+  }
   R.lim_string = I.LIM.stringLength;
 });

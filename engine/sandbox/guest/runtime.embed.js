@@ -398,17 +398,30 @@
   // ---- control context ----------------------------------------------------------------------
   const R = { pc: 0 };
   // try-accumulators: labels of data whose operations could have thrown inside a try block.
+  // Exceptions are control flow (semantics §3): code after an operation that may throw, in the
+  // same try, runs only because it did not throw. So acc (called by every operation that may
+  // throw, with the label of what decides it, whether or not it throws) raises the context at
+  // once, and R.tc keeps it for the rest of the outermost try: every place that puts an older
+  // context back (a merge, a loop's next iteration, a callback's or callee's return, an await)
+  // joins R.tc, so neither a nested region nor a function called inside the try can shed it.
   let TD = 0;
   let TA = 0;
   const TSTACK = [];
+  R.tc = 0;
+  R.td = 0;
   function acc(l) {
-    if (TD > 0 && l !== 0) TA = J(TA, l);
+    if (TD > 0 && l !== 0) {
+      TA = J(TA, l);
+      R.tc = J(R.tc, l);
+      R.pc = J(R.pc, l);
+    }
   }
   const inTry = () => TD > 0;
   R.tpush = function () {
     TSTACK.push(TA);
     TA = 0;
     TD++;
+    R.td = TD;
   };
   // Everything the enclosing try blocks could have thrown because of so far (an early exit).
   R.tcur = function () {
@@ -419,9 +432,16 @@
   R.tpop = function () {
     const mine = TA;
     TD--;
+    R.td = TD;
     TA = J(TSTACK.pop(), mine);
+    // Out of the outermost try, an exception ends the run (or reaches a caller's try, which
+    // is still open, so TD > 0): nothing after it depends on whether one was thrown.
+    if (TD === 0) R.tc = 0;
     return mine;
   };
+  // A context put back (after a region, a callback, a call): never below what the open tries
+  // could have thrown because of.
+  const back = (p) => (R.tc === 0 ? p : J(p, R.tc));
   R.J = J;
   R.lab = lab;
   R.tr = (x) => (x instanceof Box ? !!x.v : !!x);
@@ -443,6 +463,9 @@
     // A frozen container (the input; isExtensible is the O(1) test) cannot have been written.
     if (c !== null && typeof c === 'object' && !(c instanceof Date) && Object.isExtensible(c)) {
       c[SL] = J(J(c[SL] || 0, l), R.pc);
+      // What it holds may have changed on a path not taken: it is no longer the listing a tool
+      // returned exactly, so no iteration may run under one item alone (class F).
+      if (c[LISTING] === true) c[LISTING] = false;
       if (l === 0) {
         upLast.c = c;
         upLast.pc = R.pc;
@@ -452,6 +475,47 @@
   };
   // The last upgrade of an unboxed container: the container, the context, the label it got.
   const upLast = { c: null, pc: 0, s: 0 };
+  // An exposed container (plan/effects.ts expose): it, and every container reachable from it
+  // (elements, values, map entries, regexes), may have become reachable through another name on
+  // a path the context decided, so each is upgraded as written. Frozen input is skipped whole.
+  R.upd = function (c) {
+    if (R.pc === 0) return;
+    const seen = new Set();
+    const go = (x) => {
+      if (x instanceof Box) x = x.v;
+      if (x === null || typeof x !== 'object' || x instanceof Date || seen.has(x) || !Object.isExtensible(x)) return;
+      seen.add(x);
+      x[SL] = J(x[SL] || 0, R.pc);
+      if (x[LISTING] === true) x[LISTING] = false;
+      if (isArray(x)) for (let i = 0; i < x.length; i++) go(x[i]);
+      else if (isObj(x)) for (const k in x) go(x[k]);
+      else if (x instanceof LMap || x instanceof LSet) for (const e of x.m.values()) go(e);
+    };
+    go(c);
+  };
+  // The containers a path with EACH steps reaches (plan/effects.ts EACH): every element of an
+  // array, map or set at an EACH, a property read that never throws otherwise.
+  const EACH = {};
+  R.EACH = EACH;
+  R.reach = function (root, steps) {
+    let cur = [root];
+    for (let i = 0; i < steps.length; i++) {
+      const next = [];
+      for (const x of cur) {
+        const v = raw(x);
+        if (v === null || typeof v !== 'object') continue;
+        if (steps[i] !== EACH) next.push(R.sget(x, steps[i]));
+        else if (isArray(v)) for (let j = 0; j < v.length; j++) next.push(v[j]);
+        else if (v instanceof LMap || v instanceof LSet) for (const e of v.m.values()) next.push(e);
+      }
+      cur = next;
+    }
+    return cur;
+  };
+  R.upa = function (list, deep) {
+    if (R.pc === 0) return;
+    for (let i = 0; i < list.length; i++) (deep ? R.upd : R.upc)(list[i]);
+  };
   // What decides whether and how often a method's callback ran: the receiver (reference and
   // structure), the callback passed, the argument count, and the answers (in the result).
   R.cbl = (o, a, v) => J(J(lab(o), J(a[SL] || 0, a.length ? lab(a[0]) : 0)), lab(v));
@@ -496,17 +560,17 @@
         db = b.d;
         b = b.v;
       }
+      // Whether it throws (a function operand, a circular container) is decided by the
+      // operands' labels, deep for containers: inside a try, what follows depends on them.
+      if (a !== null && typeof a === 'object') la = J(la, deepLab(a));
+      if (b !== null && typeof b === 'object') lb = J(lb, deepLab(b));
+      const l = J(la, lb);
+      if (TD > 0) acc(l);
       // A function's text would be its instrumented code; its number, a native conversion.
-      if (typeof a === 'function' || typeof b === 'function') typeError(NO_FN_OPERAND, J(la, lb));
-      if (a !== null && typeof a === 'object') {
-        la = J(la, deepLab(a));
-        a = prim(a);
-      }
-      if (b !== null && typeof b === 'object') {
-        lb = J(lb, deepLab(b));
-        b = prim(b);
-      }
-      return mk(f(a, b), J(la, lb), op, da, db);
+      if (typeof a === 'function' || typeof b === 'function') typeError(NO_FN_OPERAND, l);
+      if (a !== null && typeof a === 'object') a = prim(a);
+      if (b !== null && typeof b === 'object') b = prim(b);
+      return mk(f(a, b), l, op, da, db);
     };
   }
   // Containers in arithmetic and comparisons behave as their string form (as in JS), computed
@@ -602,11 +666,28 @@
     return function (a) {
       // A plain number (the compiler's `-1`) needs none of the checks below.
       if (typeof a === 'number') return f(a);
-      if (typeof raw(a) === 'function') typeError(NO_FN_OPERAND, lab(a));
-      if (a instanceof Box) return mk(f(a.v), a.l, op, a.d, -1);
-      if (a !== null && typeof a === 'object') return mk(f(prim(a)), deepLab(a), op, -1, -1);
-      return f(a);
+      const c = conv(a);
+      if (TD > 0) acc(c.l);
+      if (typeof c.v === 'function') typeError(NO_FN_OPERAND, c.l);
+      return mk(f(c.v), c.l, op, dOf(a), -1);
     };
+  }
+  // THE native conversion of a plan value to a primitive, and the label of everything it read:
+  // a container (boxed or not) becomes its text computed here (textOf; no native toString or
+  // valueOf runs) under its deep label, a date its time; a primitive is itself under its label.
+  // Every operator and built-in that hands a plan value to native code converts it here (or
+  // through plain/argsOf, which copy with the deep label): never a raw container with only the
+  // label of its reference (class H: +xs, flat(xs), JSON.parse(xs), a comparator's answer).
+  // A function stays a function (its caller refuses it with c.l).
+  function conv(x) {
+    let l = 0;
+    let v = x;
+    if (x instanceof Box) {
+      l = x.l;
+      v = x.v;
+    }
+    if (v !== null && typeof v === 'object') return { v: prim(v), l: J(l, deepLab(v)) };
+    return { v: v, l: l };
   }
   R.neg = un('-', (a) => -a);
   R.pos = un('+', (a) => +a);
@@ -781,7 +862,7 @@
     }
   };
   R.set = function (o, k, v) {
-    if (isFn(v)) noFn(v, J(lab(o), lab(k)));
+    if (TD > 0 || isFn(v)) noFn(v, J(lab(o), lab(k)));
     // An unlabeled array (never the input, which is labeled) written in place outside any context.
     if (
       R.pc === 0 &&
@@ -833,6 +914,9 @@
   // value is a function, which its reference label decides.
   const isFn = (v) => typeof v === 'function' || (v instanceof Box && typeof v.v === 'function');
   function noFn(v, l) {
+    // Whether it is a function is decided by its reference's label: inside a try, what follows
+    // depends on it whether or not this throws (class G).
+    if (TD > 0 && v instanceof Box) acc(J(l, v.l));
     if (isFn(v))
       typeError(
         'functions cannot be stored in arrays, objects, maps or sets in plans: keep it in a variable and call it by name',
@@ -871,10 +955,13 @@
           l = src.l;
           src = src.v;
         }
-        acc(J(l, src !== null && typeof src === 'object' ? src[SL] || 0 : 0));
+        const srl = J(l, src !== null && typeof src === 'object' ? src[SL] || 0 : 0);
+        acc(srl);
+        // Which keys arrive (none, for null or undefined) depends on the source: its label is
+        // structure even when nothing is copied (class E).
+        sl = J(sl, srl);
         if (src == null) continue;
         if (!isObj(src) && !isArray(src)) typeError('only plain objects and arrays can be spread into an object', l);
-        sl = J(sl, J(l, src[SL] || 0));
         for (const k of Object.keys(src)) o[k] = elem(src[k], l, 'spread', -1);
       } else {
         let k = kvs[i];
@@ -917,6 +1004,8 @@
     let d = -1;
     for (let i = 0; i < exprs.length; i++) {
       const x = exprs[i];
+      // Its text may fail (a circular array): decided by its deep label (inside a try, §3a).
+      if (TD > 0) acc(deepLab(x));
       const sx = str(x);
       l = J(l, sx.l);
       if (d === -1) d = dOf(x);
@@ -968,6 +1057,8 @@
   // interleave with the plan in an order that labeled branches can steer.
   R.callee = function (f, awaited) {
     if (f instanceof Box) {
+      // Whether it is a function (or throws) is decided by its label, as is the code that runs.
+      acc(f.l);
       R.pc = J(R.pc, f.l);
       f = f.v;
     }
@@ -1062,6 +1153,9 @@
   R.iter = function (x, ordered) {
     const l = lab(x);
     const v = raw(x);
+    // Whether it is iterable at all is decided by its reference's label (§3a); spreadList
+    // accumulates the rest.
+    if (TD > 0 && x instanceof Box) acc(x.l);
     if (isArray(v)) {
       const rl = x instanceof Box ? x.l : 0;
       const listing = v[LISTING] === true && !ordered;
@@ -1112,7 +1206,7 @@
     }
     // Backstop: the catch also runs under everything the try block could have thrown because
     // of (TA), in case some error was raised without its data's label.
-    R.pc = J(J(tp, e.l), TA);
+    R.pc = J(J(tp, e.l), J(TA, R.tc));
     if (e instanceof PlanThrow) return withL(e.v, e.l, 'caught');
     const o = newObj();
     o.name = mk(e.kind, e.l, 'error', -1, -1);
@@ -1133,7 +1227,7 @@
     if (abr === 0 && R.pc === entry) return v;
     if (abr !== 0) R.exit = J(R.exit, abr);
     const here = R.pc;
-    R.pc = J(entry, abr);
+    R.pc = back(J(entry, abr));
     return strict && here !== entry ? withL(v, here) : v;
   };
   function AsyncReturn(v, x) {
@@ -1149,7 +1243,7 @@
       R.asticky = J(R.asticky, abr);
     }
     const here = R.pc;
-    R.pc = J(entry, abr);
+    R.pc = back(J(entry, abr));
     return new AsyncReturn(strict && here !== entry ? withL(v, here) : v, abr);
   };
   // Awaiting a plain object with an own `then` would make it a thenable that the engine calls
@@ -1171,10 +1265,10 @@
   R.awr = function (v, saved) {
     if (v instanceof Held) v = v.v;
     if (v instanceof AsyncReturn) {
-      R.pc = J(J(saved, v.x), R.asticky);
+      R.pc = back(J(J(saved, v.x), R.asticky));
       return v.v;
     }
-    R.pc = J(saved, R.asticky);
+    R.pc = back(J(saved, R.asticky));
     return v;
   };
 
@@ -1422,6 +1516,8 @@
     SL,
     J,
     JK,
+    back,
+    conv,
     mk,
     raw,
     lab,
