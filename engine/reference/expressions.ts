@@ -121,9 +121,9 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       return yield* assignment(m, e);
     case 'UpdateExpression': {
       const old = yield* evalExpr(m, e.argument);
-      const next = operator(m, (a) => (e.operator === '++' ? (a as number) + 1 : (a as number) - 1), [old]);
+      const next = operator(m, (a) => (e.operator === '++' ? Number(a) + 1 : Number(a) - 1), [old]);
       yield* assignPattern(m, e.argument, next);
-      return e.prefix ? next : operator(m, (a) => +(a as number), [old]);
+      return e.prefix ? next : operator(m, (a) => Number(a), [old]);
     }
     case 'SequenceExpression': {
       let last = val(undefined);

@@ -110,7 +110,7 @@ const leaf: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(str).map(([x]) => `s = await subjectOf(${x}.length > 5 ? 'm1' : 'm2');`),
   fc.tuple(anyCond).map(([c]) => `n = early(${c}) ? n + 1 : n;`),
   fc.constant('n = [xs].flat().length;'),
-  fc.constant('s = String(++xs);'),
+  fc.constant('{ let t = xs; t++; n = t; }'),
   fc.constant("await labelEmail(e.id, 'seen');"),
 );
 
