@@ -16,7 +16,7 @@ import { worldLookups } from '../world/effect-lookups';
 import { WorldState, worldTools, bareAddress, readEmailLabel, readEventLabel } from '../world';
 import type { Extractor } from '../world/extractor';
 import type { World, WorldEffects } from '../world';
-import { runPlan } from './run-plan';
+import { runPlan, type RunOptions } from './run-plan';
 import type { Limits, Mode, RunReport } from './types';
 
 /** A bad input file: the message holds `file:line:col: message` lines. */
@@ -78,7 +78,26 @@ const ITEM_RECIPIENTS = new Set(
 /** The tools whose output items are emails (their sources name an email id). */
 const EMAIL_TOOLS = new Set(['listEmails', 'getEmail', 'searchEmails']);
 
+/** What a run against a world is given besides the plan: the world's tools, gate and firewall. */
+export type WorldRunSetup = Pick<RunOptions, 'tools' | 'gate' | 'userAddresses' | 'contacts' | 'scan'>;
+
 export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
+  const state = opts.world;
+  const report = await runPlan({
+    ...worldRunSetup(opts),
+    plan: opts.plan,
+    mode: opts.mode,
+    input: opts.input,
+    limits: opts.limits,
+  });
+  return { report, effects: state.effects(), world: state.snapshot() };
+}
+
+/**
+ * The tools, gate and firewall of a run against `opts.world` (shared with the reference monitor,
+ * engine/reference, so both meet the same world and policy).
+ */
+export function worldRunSetup(opts: Omit<SimulateOptions, 'plan'>): WorldRunSetup {
   const state = opts.world;
   const policy = withAllowlists(opts.policy ?? presetPolicy('default'), state.allowlists ?? {});
   const contacts = state.contacts.map((c) => bareAddress(c.email));
@@ -138,13 +157,9 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     const read = resolveRecipients(call)?.read;
     return read ? { ...decision, read } : decision;
   };
-  const report = await runPlan({
-    plan: opts.plan,
+  return {
     tools,
     gate,
-    mode: opts.mode,
-    input: opts.input,
-    limits: opts.limits,
     userAddresses: state.userAddresses,
     contacts,
     scan: (v) => {
@@ -152,6 +167,5 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
       if (r.findings.length) opts.onFindings?.(undefined, r.findings);
       return r.value;
     },
-  });
-  return { report, effects: state.effects(), world: state.snapshot() };
+  };
 }

@@ -6,8 +6,11 @@
  * 2. mutated plan text (bytes flipped, lines spliced between plans) through the compiler and the
  *    sandbox: the compiler may only return or throw PlanRejected; a run must end with a report,
  *    never an exception, and never far past its wall-clock limit (a hang);
- * 3. mutated policy YAML through the loader: ok or errors with positions, never an exception.
- * Exit 1 when anything was found.
+ * 3. mutated policy YAML through the loader: ok or errors with positions, never an exception;
+ * 4. differential: a suite plan and a program generated over the whole grammar
+ *    (test/engine/reference/programs.ts), each run by the engine and by the reference monitor,
+ *    must agree and the engine must label at least as restrictively (docs/semantics.md).
+ * `FUZZ_MODE=differential` runs only the fourth. Exit 1 when anything was found.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +22,8 @@ import { parseWorld, WorldState, worldTools, type World } from '../../../engine/
 import fc from 'fast-check';
 import { leakBetween, mutateWorld, rng } from './pairs';
 import { planArb } from './programs';
+import { discrepancies, runBoth } from '../../engine/reference/differential';
+import { programArb } from '../../engine/reference/programs';
 
 const ROOT = process.cwd();
 const OUT = join(ROOT, 'fuzz-out');
@@ -27,7 +32,8 @@ const deadline = Date.now() + minutes * 60_000;
 const seed0 = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 const r = rng(seed0);
 let found = 0;
-const counts = { pairs: 0, generated: 0, programs: 0, policies: 0 };
+const counts = { pairs: 0, generated: 0, programs: 0, policies: 0, differential: 0 };
+const onlyDifferential = process.env.FUZZ_MODE === 'differential';
 
 function save(kind: string, data: unknown): void {
   mkdirSync(OUT, { recursive: true });
@@ -72,6 +78,7 @@ async function pairRound(): Promise<void> {
 }
 
 const laundering = world('test/fixtures/laundering-world.yaml');
+const escapeWorld = world('test/security/escape/world.yaml');
 
 /** A program generated over the whole language, over a pair of worlds. */
 async function generatedRound(): Promise<void> {
@@ -140,15 +147,35 @@ function policyRound(): void {
   }
 }
 
-console.log(`fuzzing for ${minutes} min (seed ${seed0})`);
+/** The engine against the reference monitor: a generated program and a suite plan. */
+async function differentialRound(): Promise<void> {
+  const [plan] = fc.sample(programArb, { numRuns: 1, seed: Math.floor(r() * 2 ** 31) });
+  const input = { to: 'lena@partner.test' };
+  const d = discrepancies(await runBoth(plan!, laundering, 'minimal', 'strict', input, 2000));
+  counts.differential++;
+  if (d.length) save('differential-generated', { discrepancies: d, planText: plan });
+  const p = safe[Math.floor(r() * safe.length)]!;
+  const setting = p.name.includes('/laundering/') ? 'minimal' : 'default';
+  const d2 = discrepancies(
+    await runBoth(p.text, setting === 'minimal' ? laundering : demo, setting, 'strict', undefined, 2000),
+  );
+  counts.differential++;
+  if (d2.length) save('differential-suite', { plan: p.name, discrepancies: d2 });
+}
+
+console.log(`fuzzing for ${minutes} min (seed ${seed0})${onlyDifferential ? ', differential only' : ''}`);
 while (Date.now() < deadline) {
-  await pairRound();
-  await generatedRound();
-  await programRound();
-  for (let i = 0; i < 5; i++) policyRound();
+  if (!onlyDifferential) {
+    await pairRound();
+    await generatedRound();
+    await programRound();
+    for (let i = 0; i < 5; i++) policyRound();
+  }
+  await differentialRound();
 }
 console.log(
   `${counts.pairs} world pairs over the suites' plans, ${counts.generated} generated programs, ` +
-    `${counts.programs} mutated programs, ${counts.policies} mutated policies; ${found} found`,
+    `${counts.programs} mutated programs, ${counts.policies} mutated policies, ` +
+    `${counts.differential} differential runs; ${found} found`,
 );
 process.exit(found ? 1 : 0);

@@ -1,0 +1,67 @@
+/**
+ * The control context of a running plan (semantics.md §3), kept as a stack of cells whose join
+ * is `pc`. A cell is one reason code runs: a condition (a region), the rest of a function or a
+ * loop after a conditional return/break (a taint that only grows), or a `try` (what its block
+ * could have thrown because of so far). Nothing is ever restored early: a cell leaves the stack
+ * only when the construct that pushed it ends.
+ */
+import { BOTTOM, joinLabels, type Label } from '../ifc/label';
+import type { Mode } from '../run/types';
+import type { V } from './values';
+import { withLabel } from './values';
+
+export type CellKind = 'region' | 'function' | 'loop' | 'rest' | 'try';
+export interface Cell {
+  readonly kind: CellKind;
+  l: Label;
+}
+
+export class Context {
+  private readonly cells: Cell[] = [];
+  constructor(readonly mode: Mode) {}
+
+  get pc(): Label {
+    return joinLabels(...this.cells.map((c) => c.l));
+  }
+
+  /** Pushes a cell; the construct that pushed it pops it in a `finally` (however it ends). */
+  push(c: Cell): Cell {
+    this.cells.push(c);
+    return c;
+  }
+  pop(c: Cell): void {
+    const i = this.cells.lastIndexOf(c);
+    if (i >= 0) this.cells.splice(i, 1);
+  }
+
+  /** The innermost cell of one of the kinds (the one a taint of that scope goes to). */
+  innermost(...kinds: CellKind[]): Cell | undefined {
+    for (let i = this.cells.length - 1; i >= 0; i--) if (kinds.includes(this.cells[i]!.kind)) return this.cells[i];
+    return undefined;
+  }
+
+  /** Taints the rest of the innermost scope of the kinds given. */
+  taint(l: Label, ...kinds: CellKind[]): void {
+    const c = this.innermost(...kinds);
+    if (c) c.l = joinLabels(c.l, l);
+  }
+
+  /**
+   * An operation that may throw ran with these inputs: inside a `try`, whether it threw decides
+   * what runs next in the try, the catch and after it (semantics.md, exceptions as control flow).
+   */
+  mayThrow(...inputs: Label[]): void {
+    const l = joinLabels(...inputs);
+    for (const c of this.cells) if (c.kind === 'try') c.l = joinLabels(c.l, l);
+  }
+
+  /** STRICT: a value created or assigned here carries the context; NORMAL: only its data. */
+  made(x: V): V {
+    return this.mode === 'strict' ? withLabel(x, this.pc) : x;
+  }
+  madeLabel(l: Label): Label {
+    return this.mode === 'strict' ? joinLabels(l, this.pc) : l;
+  }
+}
+
+export const cell = (kind: CellKind, l: Label = BOTTOM): Cell => ({ kind, l });

@@ -1,0 +1,218 @@
+/**
+ * Crossing between the reference monitor's labeled values and the outside: native JavaScript
+ * values (for the generic lift of built-ins, builtins.ts) and the host's `LabeledValue`s (tool
+ * arguments, tool outputs, the run's result).
+ */
+import { BOTTOM, joinLabels, type Label } from '../ifc/label';
+import type { LabeledValue } from '../ifc/labeled-value';
+import { isHeap, newArray, newObject, val, type Heap, type RArray, type RFunction, type V } from './values';
+
+/** Calls a plan function from native code (a callback given to a built-in). */
+export type NativeCall = (f: RFunction, args: unknown[]) => unknown;
+
+/**
+ * Native copies of heap objects, and the way back: a native value made from a heap object turns
+ * back into that same object, so identity (aliasing) survives a trip through a built-in.
+ */
+export class NativeBridge {
+  private readonly toN = new Map<Heap, unknown>();
+  readonly back = new Map<unknown, Heap>();
+  /** Stand-ins for elements a built-in may only move, never read (see `passElements`). */
+  private readonly tokens = new Map<unknown, V>();
+  constructor(private readonly call: NativeCall) {}
+
+  /**
+   * The array as a native array of opaque stand-ins for its elements: a built-in can move them
+   * (into its result, to a callback) but not read them; each comes back as the element itself.
+   * Undefined elements stay undefined (native code treats them apart), so they count as read.
+   */
+  passElements(h: RArray): { native: unknown[]; read: Label[] } {
+    const native: unknown[] = [];
+    const read: Label[] = [];
+    this.remember(h, native);
+    for (const e of h.items) {
+      if (e.v === undefined) {
+        native.push(undefined);
+        read.push(e.l);
+        continue;
+      }
+      const t = Object.freeze({});
+      this.tokens.set(t, e);
+      native.push(t);
+    }
+    return { native, read };
+  }
+
+  toNative(x: V): unknown {
+    const p = x.v;
+    if (!isHeap(p)) return p;
+    const known = this.toN.get(p);
+    if (known !== undefined) return known;
+    let n: unknown;
+    switch (p.kind) {
+      case 'array': {
+        const a: unknown[] = [];
+        this.remember(p, a);
+        for (const i of p.items) a.push(this.toNative(i));
+        return a;
+      }
+      case 'object': {
+        const o: Record<string, unknown> = {};
+        this.remember(p, o);
+        for (const [k, e] of p.props) o[k] = this.toNative(e);
+        return o;
+      }
+      case 'map': {
+        const m = new Map<unknown, unknown>();
+        this.remember(p, m);
+        for (const e of p.entries.values()) m.set(this.toNative(e.k), this.toNative(e.v));
+        return m;
+      }
+      case 'set': {
+        const s = new Set<unknown>();
+        this.remember(p, s);
+        for (const e of p.entries.values()) s.add(this.toNative(e.k));
+        return s;
+      }
+      case 'function':
+        n = (...args: unknown[]) => this.call(p, args);
+        break;
+      case 'regexp':
+        n = p.re;
+        break;
+      case 'date':
+        n = p.d;
+        break;
+    }
+    this.remember(p, n);
+    return n;
+  }
+
+  private remember(h: Heap, n: unknown): void {
+    this.toN.set(h, n);
+    this.back.set(n, h);
+  }
+
+  /** A native value as a labeled one: every new part gets `l`; a known object is itself again. */
+  fromNative(n: unknown, l: Label): V {
+    const token = this.tokens.get(n);
+    if (token) {
+      const joined = joinLabels(token.l, l);
+      return val(token.v, token.l.verified ? { ...joined, verified: token.l.verified } : joined);
+    }
+    const known = this.back.get(n);
+    if (known) return val(known, l);
+    if (Array.isArray(n))
+      return val(
+        newArray(
+          n.map((e) => this.fromNative(e, l)),
+          l,
+        ),
+        l,
+      );
+    if (n instanceof Map) {
+      const entries = new Map<unknown, { k: V; v: V }>();
+      for (const [k, v] of n) {
+        const kv = this.fromNative(k, l);
+        entries.set(mapKey(kv), { k: kv, v: this.fromNative(v, l) });
+      }
+      return val({ kind: 'map', entries, s: l }, l);
+    }
+    if (n instanceof Set) {
+      const entries = new Map<unknown, { k: V; v: V }>();
+      for (const k of n) {
+        const kv = this.fromNative(k, l);
+        entries.set(mapKey(kv), { k: kv, v: kv });
+      }
+      return val({ kind: 'set', entries, s: l }, l);
+    }
+    if (n instanceof RegExp) return val({ kind: 'regexp', re: n, s: l }, l);
+    if (n instanceof Date) return val({ kind: 'date', d: n }, l);
+    if (typeof n === 'object' && n !== null) {
+      const props = new Map<string, V>();
+      for (const [k, e] of Object.entries(n)) props.set(k, this.fromNative(e, l));
+      return val(newObject(props, l), l);
+    }
+    if (typeof n === 'function') throw new TypeError('a built-in returned a function');
+    return val(n as string | number | boolean | null | undefined, l);
+  }
+}
+
+/** The key a Map or Set files a value under: the primitive itself, or the heap object (identity). */
+export const mapKey = (k: V): unknown => k.v;
+
+/**
+ * A tool's output as labeled values: a container's label is its structure label; every array is
+ * a listing chosen by `chosen` (the call's arguments and context), when given.
+ */
+export function fromLabeled(x: LabeledValue, chosen?: Label): V {
+  switch (x.kind) {
+    case 'prim':
+      return val(x.value, x.label);
+    case 'array': {
+      const a = newArray(
+        x.items.map((i) => fromLabeled(i, chosen)),
+        x.label,
+      );
+      if (chosen) a.listing = chosen;
+      return val(a);
+    }
+    case 'object': {
+      const props = new Map<string, V>();
+      for (const [k, e] of Object.entries(x.entries)) props.set(k, fromLabeled(e, chosen));
+      return val(newObject(props, x.label));
+    }
+    case 'opaque':
+      return val(`<${x.what}>`, x.label);
+  }
+}
+
+/**
+ * A labeled value as the host sees it (tool arguments, the result): a container's label joins
+ * its reference and structure labels; Maps and Sets become their entries, dates their ISO text,
+ * functions and regexes opaque values (the sandbox exports them alike).
+ */
+export function toLabeled(x: V, seen = new Set<Heap>()): LabeledValue {
+  const p = x.v;
+  if (!isHeap(p)) {
+    const value = typeof p === 'number' && !Number.isFinite(p) ? null : p;
+    return { kind: 'prim', value, label: x.l };
+  }
+  if (seen.has(p)) throw new TypeError('cannot pass a circular structure to a tool');
+  seen.add(p);
+  try {
+    switch (p.kind) {
+      case 'array':
+        return { kind: 'array', label: joinLabels(x.l, p.s), items: p.items.map((i) => toLabeled(i, seen)) };
+      case 'object': {
+        const entries: Record<string, LabeledValue> = {};
+        for (const [k, e] of p.props) entries[k] = toLabeled(e, seen);
+        return { kind: 'object', label: joinLabels(x.l, p.s), entries };
+      }
+      case 'map':
+        return {
+          kind: 'array',
+          label: joinLabels(x.l, p.s),
+          items: [...p.entries.values()].map((e) => ({
+            kind: 'array',
+            label: BOTTOM,
+            items: [toLabeled(e.k, seen), toLabeled(e.v, seen)],
+          })),
+        };
+      case 'set':
+        return {
+          kind: 'array',
+          label: joinLabels(x.l, p.s),
+          items: [...p.entries.values()].map((e) => toLabeled(e.k, seen)),
+        };
+      case 'date':
+        return { kind: 'prim', value: Number.isNaN(p.d.getTime()) ? null : p.d.toISOString(), label: x.l };
+      case 'function':
+        return { kind: 'opaque', what: 'function', label: x.l };
+      case 'regexp':
+        return { kind: 'opaque', what: 'value', label: joinLabels(x.l, p.s) };
+    }
+  } finally {
+    seen.delete(p);
+  }
+}

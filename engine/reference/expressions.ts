@@ -1,0 +1,403 @@
+/**
+ * Expressions. Each evaluates to a labeled value; operators and built-ins go through the generic
+ * lift (builtins.ts); reads of containers join the element, structure, reference and key labels;
+ * conditionally evaluated parts (`&&`, `||`, `??`, `?:`, optional chains, default values) are
+ * regions (regions.ts).
+ */
+import type * as acorn from 'acorn';
+import { BOTTOM, joinLabels, type Label } from '../ifc/label';
+import { callGlobal, callMethod, construct, lift, namespaceConstant } from './builtins';
+import { cell } from './context';
+import type { Machine, Step } from './machine';
+import { GLOBAL_CALLS } from './machine';
+import { assignPattern } from './patterns';
+import { openRegion, region, skipped } from './regions';
+import { spreadItems } from './spread';
+import { deepLabelOf, isHeap, newArray, newObject, RunFailure, val, withLabel, type Prim, type V } from './values';
+
+type E = acorn.AnyNode;
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const NAMESPACES = new Set(['JSON', 'Math', 'Object', 'Array', 'Number', 'Date']);
+
+/** Thrown to end an optional chain whose object was null or undefined. */
+class ShortCircuit {}
+
+export function* evalExpr(m: Machine, e: E): Step<V> {
+  m.tick();
+  switch (e.type) {
+    case 'Literal':
+      if ('regex' in e && e.regex)
+        return m.ctx.made(val({ kind: 'regexp', re: new RegExp(e.regex.pattern, e.regex.flags), s: BOTTOM }));
+      return m.ctx.made(val(e.value as Prim));
+    case 'Identifier':
+      return readName(m, e.name);
+    case 'TemplateLiteral': {
+      const parts: V[] = [];
+      for (const x of e.expressions) parts.push(yield* evalExpr(m, x));
+      const quasis = e.quasis.map((q) => q.value.cooked ?? '');
+      return operator(
+        m,
+        (...xs) => quasis.reduce((s, q, i) => s + q + (i < xs.length ? String(xs[i]) : ''), ''),
+        parts,
+      );
+    }
+    case 'ArrayExpression': {
+      const items: V[] = [];
+      let s: Label = BOTTOM;
+      for (const x of e.elements) {
+        if (!x) items.push(val(undefined));
+        else if (x.type === 'SpreadElement') {
+          const from = yield* evalExpr(m, x.argument);
+          const spread = spreadItems(m, from);
+          s = joinLabels(s, spread.structure);
+          items.push(...spread.items);
+        } else items.push(noFunction(m, yield* evalExpr(m, x)));
+      }
+      return val(
+        newArray(
+          items.map((i) => m.ctx.made(i)),
+          m.ctx.madeLabel(s),
+        ),
+        m.ctx.madeLabel(BOTTOM),
+      );
+    }
+    case 'ObjectExpression':
+      return yield* objectLiteral(m, e);
+    case 'MemberExpression': {
+      if (e.object.type === 'Identifier' && NAMESPACES.has(e.object.name) && !m.lookup(e.object.name))
+        return m.ctx.made(val(namespaceConstant(e.object.name, (e.property as acorn.Identifier).name) as Prim));
+      const obj = yield* evalExpr(m, e.object);
+      if (e.optional && (obj.v === null || obj.v === undefined)) throw new ShortCircuit();
+      const key = yield* keyOf(m, e);
+      return readMember(m, obj, key.v, key.l, e);
+    }
+    case 'ChainExpression': {
+      // The tail after `?.` runs only when the object was not null: a region on that test.
+      const c = cell('region');
+      try {
+        return yield* region(m, c, [e.expression], () => evalExpr(m, e.expression));
+      } catch (x) {
+        if (x instanceof ShortCircuit) return m.ctx.made(val(undefined, c.l));
+        throw x;
+      }
+    }
+    case 'CallExpression':
+      return yield* evalCall(m, e);
+    case 'NewExpression': {
+      const args = yield* evalArgs(m, e.arguments);
+      return construct(m, (e.callee as acorn.Identifier).name, args);
+    }
+    case 'UnaryExpression': {
+      const x = yield* evalExpr(m, e.argument);
+      const ops: Record<string, (a: unknown) => unknown> = {
+        '-': (a) => -(a as number),
+        '+': (a) => +(a as number),
+        '!': (a) => !a,
+        '~': (a) => ~(a as number),
+        typeof: (a) => (typeof a === 'function' ? 'function' : typeof a),
+        void: () => undefined,
+      };
+      const op = ops[e.operator];
+      if (!op) throw new RunFailure('RuntimeError', `operator ${e.operator} is not allowed`, m.ctx.pc);
+      if (e.operator === 'typeof' || e.operator === '!') return lift(m, (_r, [a]) => op(a), null, [x], e.operator);
+      return operator(m, op, [x]);
+    }
+    case 'BinaryExpression': {
+      const a = yield* evalExpr(m, e.left);
+      const b = yield* evalExpr(m, e.right);
+      return binary(m, e.operator, a, b);
+    }
+    case 'LogicalExpression':
+      return yield* logical(m, e);
+    case 'ConditionalExpression': {
+      const t = yield* evalExpr(m, e.test);
+      const l = testLabel(t);
+      const c = cell('region', l);
+      const arm = t.v ? e.consequent : e.alternate;
+      const out = yield* region(m, c, [e.consequent, e.alternate], () => evalExpr(m, arm));
+      return withLabel(out, l);
+    }
+    case 'AssignmentExpression':
+      return yield* assignment(m, e);
+    case 'UpdateExpression': {
+      const old = yield* evalExpr(m, e.argument);
+      const next = operator(m, (a) => (e.operator === '++' ? Number(a) + 1 : Number(a) - 1), [old]);
+      yield* assignPattern(m, e.argument, next);
+      return e.prefix ? next : operator(m, (a) => Number(a), [old]);
+    }
+    case 'SequenceExpression': {
+      let last = val(undefined);
+      for (const x of e.expressions) last = yield* evalExpr(m, x);
+      return last;
+    }
+    case 'ArrowFunctionExpression':
+    case 'FunctionExpression':
+      return m.ctx.made(val({ kind: 'function', node: e, env: m.env }));
+    case 'AwaitExpression':
+      m.awaited.add(e.argument);
+      return yield* evalExpr(m, e.argument);
+    default:
+      throw new RunFailure('RuntimeError', `${e.type} is not part of the plan language`, m.ctx.pc);
+  }
+}
+
+/** What a condition reveals: a primitive's label, or a reference's (a container is always truthy). */
+export const testLabel = (x: V): Label => x.l;
+
+function readName(m: Machine, name: string): V {
+  const b = m.lookup(name);
+  if (b) return b.value;
+  if (name === 'undefined') return val(undefined);
+  if (name === 'NaN') return val(NaN);
+  if (name === 'Infinity') return val(Infinity);
+  throw new RunFailure('RuntimeError', `${name} is not defined`, m.ctx.pc);
+}
+
+/** Arithmetic, comparisons and text: the lift, refusing function operands (engine/README.md). */
+function operator(m: Machine, f: (...xs: unknown[]) => unknown, xs: readonly V[]): V {
+  const fn = xs.find((x) => isHeap(x.v) && x.v.kind === 'function');
+  if (fn) {
+    m.ctx.mayThrow(...xs.map((x) => x.l));
+    throw new RunFailure(
+      'RuntimeError',
+      'a function cannot be an operand of arithmetic, comparisons or text in plans: call it',
+      m.ctx.madeLabel(joinLabels(...xs.map((x) => x.l))),
+    );
+  }
+  // Converting a circular container to text or a number fails in the sandbox (QuickJS), not in V8.
+  const circular = xs.find((x) => isCircular(x));
+  if (circular) {
+    m.ctx.mayThrow(...xs.map((x) => deepLabelOf(x)));
+    throw new RunFailure('RuntimeError', 'cannot convert a circular structure', m.ctx.madeLabel(deepLabelOf(...xs)));
+  }
+  return lift(m, (_r, a) => f(...a), null, xs, 'operator');
+}
+
+function isCircular(x: V, path = new Set<unknown>()): boolean {
+  const h = x.v;
+  if (!isHeap(h) || (h.kind !== 'array' && h.kind !== 'object')) return false;
+  if (path.has(h)) return true;
+  path.add(h);
+  const found = [...(h.kind === 'array' ? h.items : h.props.values())].some((e) => isCircular(e, path));
+  path.delete(h);
+  return found;
+}
+
+const BINARY: Record<string, (a: never, b: never) => unknown> = {
+  '+': (a, b) => a + b,
+  '-': (a, b) => a - b,
+  '*': (a, b) => a * b,
+  '/': (a, b) => a / b,
+  '%': (a, b) => a % b,
+  '**': (a, b) => (a as number) ** b,
+  '<': (a, b) => a < b,
+  '>': (a, b) => a > b,
+  '<=': (a, b) => a <= b,
+  '>=': (a, b) => a >= b,
+  '===': (a, b) => a === b,
+  '!==': (a, b) => a !== b,
+  '&': (a, b) => a & b,
+  '|': (a, b) => a | b,
+  '^': (a, b) => a ^ b,
+  '<<': (a, b) => a << b,
+  '>>': (a, b) => a >> b,
+  '>>>': (a, b) => a >>> b,
+};
+
+export function binary(m: Machine, op: string, a: V, b: V): V {
+  if (op === 'in') {
+    if (isHeap(a.v)) throw new RunFailure('RuntimeError', 'a key must be a primitive', m.ctx.madeLabel(deepLabelOf(a)));
+    return lift(m, (_r, [k, o]) => Object.hasOwn(o as object, k as string), null, [a, b], 'in');
+  }
+  if (op === '===' || op === '!==')
+    return lift(m, (_r, [x, y]) => BINARY[op]!(x as never, y as never), null, [a, b], op);
+  const f = BINARY[op];
+  if (!f) throw new RunFailure('RuntimeError', `operator ${op} is not allowed`, m.ctx.pc);
+  return operator(m, (x, y) => f(x as never, y as never), [a, b]);
+}
+
+function* logical(m: Machine, e: acorn.LogicalExpression): Step<V> {
+  const a = yield* evalExpr(m, e.left);
+  const goOn = e.operator === '&&' ? !!a.v : e.operator === '||' ? !a.v : a.v === null || a.v === undefined;
+  const l = testLabel(a);
+  if (!goOn) {
+    skipped(m, l, [e.right]);
+    return a;
+  }
+  const b = yield* region(m, cell('region', l), [e.right], () => evalExpr(m, e.right));
+  return withLabel(b, l);
+}
+
+function* assignment(m: Machine, e: acorn.AssignmentExpression): Step<V> {
+  if (e.operator === '=') {
+    const v = yield* evalExpr(m, e.right);
+    yield* assignPattern(m, e.left, v);
+    return v;
+  }
+  const old = yield* evalExpr(m, e.left as E);
+  const op = e.operator.slice(0, -1);
+  if (op === '&&' || op === '||' || op === '??') {
+    const goOn = op === '&&' ? !!old.v : op === '||' ? !old.v : old.v === null || old.v === undefined;
+    if (!goOn) {
+      skipped(m, old.l, [e.right, e.left]);
+      return old;
+    }
+    return yield* region(m, cell('region', old.l), [e.right, e.left], function* () {
+      const v = yield* evalExpr(m, e.right);
+      yield* assignPattern(m, e.left, v);
+      return v;
+    });
+  }
+  const v = binary(m, op, old, yield* evalExpr(m, e.right));
+  yield* assignPattern(m, e.left, v);
+  return v;
+}
+
+/** A function is never stored in data (engine/README.md): writes of one are refused. */
+export function noFunction(m: Machine, x: V): V {
+  if (!isHeap(x.v) || x.v.kind !== 'function') return x;
+  m.ctx.mayThrow(x.l);
+  throw new RunFailure('RuntimeError', 'a function cannot be stored in data', m.ctx.madeLabel(x.l));
+}
+
+function* objectLiteral(m: Machine, e: acorn.ObjectExpression): Step<V> {
+  const props = new Map<string, V>();
+  let s: Label = BOTTOM;
+  for (const p of e.properties) {
+    if (p.type === 'SpreadElement') {
+      const from = yield* evalExpr(m, p.argument);
+      const spread = spreadItems(m, from, true);
+      s = joinLabels(s, spread.structure);
+      for (const [k, v] of spread.entries) props.set(k, m.ctx.made(v));
+      continue;
+    }
+    let k: string;
+    if (p.computed) {
+      const key = yield* evalExpr(m, p.key);
+      k = primitiveKey(m, key);
+      s = joinLabels(s, key.l);
+    } else k = p.key.type === 'Identifier' ? p.key.name : String((p.key as acorn.Literal).value);
+    props.set(k, m.ctx.made(noFunction(m, yield* evalExpr(m, p.value))));
+  }
+  return val(newObject(props, m.ctx.madeLabel(s)), m.ctx.madeLabel(BOTTOM));
+}
+
+/** The key of a member expression, evaluated. */
+export function* keyOf(m: Machine, e: acorn.MemberExpression): Step<V> {
+  if (!e.computed) return val((e.property as acorn.Identifier).name);
+  return yield* evalExpr(m, e.property);
+}
+
+/** A key must be a primitive (no container is ever turned into a key); numbers become text. */
+export function primitiveKey(m: Machine, key: V): string {
+  if (isHeap(key.v)) {
+    m.ctx.mayThrow(deepLabelOf(key));
+    throw new RunFailure('RuntimeError', 'a property key must be a primitive', m.ctx.madeLabel(deepLabelOf(key)));
+  }
+  const k = String(key.v);
+  if (FORBIDDEN_KEYS.has(k)) {
+    m.ctx.mayThrow(key.l);
+    throw new RunFailure('RuntimeError', `the property name "${k}" is not allowed in plans`, m.ctx.madeLabel(key.l));
+  }
+  return k;
+}
+
+/** Reads `obj[key]`: the element's label joined with the structure, reference and key labels. */
+export function readMember(m: Machine, obj: V, key: unknown, keyL: Label, at?: E): V {
+  m.ctx.mayThrow(obj.l, keyL);
+  const k = primitiveKey(m, val(key as Prim, keyL));
+  const p = obj.v;
+  const around = joinLabels(obj.l, keyL);
+  if (p === null || p === undefined)
+    throw new RunFailure('RuntimeError', `cannot read '${k}' of ${String(p)}`, m.ctx.madeLabel(around));
+  const out = (x: V | undefined, s: Label): V => {
+    const l = joinLabels(x?.l ?? BOTTOM, s, around);
+    return val(x?.v, x?.l.verified ? { ...l, verified: x.l.verified } : l);
+  };
+  if (!isHeap(p)) {
+    if (typeof p === 'string' && (k === 'length' || /^\d+$/.test(k)))
+      return val((p as unknown as Record<string, Prim>)[k], joinLabels(obj.l, keyL));
+    return val(undefined, around);
+  }
+  switch (p.kind) {
+    case 'array':
+      if (k === 'length') return val(p.items.length, joinLabels(p.s, around));
+      return out(/^\d+$/.test(k) ? p.items[Number(k)] : undefined, p.s);
+    case 'object':
+      return out(p.props.get(k), p.s);
+    case 'map':
+    case 'set':
+      return k === 'size' ? val(p.entries.size, joinLabels(p.s, around)) : out(undefined, p.s);
+    case 'regexp':
+      return val((p.re as unknown as Record<string, Prim>)[k], joinLabels(p.s, around));
+    default:
+      void at;
+      return val(undefined, around);
+  }
+}
+
+export function* evalArgs(m: Machine, args: readonly E[]): Step<V[]> {
+  const out: V[] = [];
+  for (const a of args) {
+    if (a.type === 'SpreadElement') {
+      const from = yield* evalExpr(m, a.argument);
+      const spread = spreadItems(m, from);
+      out.push(...spread.items.map((i) => withLabel(i, spread.structure)));
+    } else out.push(yield* evalExpr(m, a));
+  }
+  return out;
+}
+
+function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
+  const callee = e.callee;
+  if (callee.type === 'Identifier' && !m.lookup(callee.name)) {
+    const args = yield* evalArgs(m, e.arguments);
+    if (m.tools.has(callee.name)) return m.ctx.made(yield* m.tools.call(callee.name, args, m.ctx.pc));
+    if (GLOBAL_CALLS.has(callee.name)) return callGlobal(m, callee.name, args);
+  }
+  if (callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier') {
+    const ns = callee.object.name;
+    if (NAMESPACES.has(ns) && !m.lookup(ns)) {
+      const args = yield* evalArgs(m, e.arguments);
+      return callGlobal(m, `${ns}.${(callee.property as acorn.Identifier).name}`, args);
+    }
+  }
+  if (callee.type === 'MemberExpression') {
+    const recv = yield* evalExpr(m, callee.object);
+    if (callee.optional && (recv.v === null || recv.v === undefined)) throw new ShortCircuit();
+    const name = (callee.property as acorn.Identifier).name;
+    m.ctx.mayThrow(recv.l);
+    if (recv.v === null || recv.v === undefined)
+      throw new RunFailure('RuntimeError', `cannot call ${name} of ${String(recv.v)}`, m.ctx.madeLabel(recv.l));
+    const args = yield* evalArgs(m, e.arguments);
+    if (!args.some((a) => isHeap(a.v) && a.v.kind === 'function')) return callMethod(m, recv, name, args);
+    // Callbacks: what they write outside themselves depends on the receiver and the arguments,
+    // also when they never ran (a loop over an empty array): a region like a loop's.
+    const bodies = e.arguments.map((a) =>
+      a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression' ? a.body : a,
+    );
+    // How often they run depends on the receiver's reference and structure (what the lift reads).
+    const runs =
+      isHeap(recv.v) && recv.v.kind === 'array'
+        ? joinLabels(recv.l, recv.v.s, deepLabelOf(...args))
+        : deepLabelOf(recv, ...args);
+    const c = cell('region', runs);
+    const close = openRegion(m, c, bodies, true);
+    try {
+      const out = callMethod(m, recv, name, args);
+      c.l = joinLabels(c.l, out.l);
+      return out;
+    } finally {
+      close();
+    }
+  }
+  const f = yield* evalExpr(m, callee);
+  if (e.optional && (f.v === null || f.v === undefined)) throw new ShortCircuit();
+  const args = yield* evalArgs(m, e.arguments);
+  // A detached async call would interleave with the plan in an order branches can steer.
+  if (isHeap(f.v) && f.v.kind === 'function' && f.v.node.async && !m.awaited.has(e)) {
+    m.ctx.mayThrow(f.l);
+    throw new RunFailure('RuntimeError', 'an async function must be awaited where it is called', m.ctx.madeLabel(f.l));
+  }
+  return yield* m.ev.call(m, f, args);
+}

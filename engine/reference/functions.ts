@@ -1,0 +1,60 @@
+/**
+ * Calling a plan function: a new scope over the closure's, parameters bound like declarations
+ * (defaults are regions), the callee running under the function value's own label, and — for a
+ * call from plan code — the callee's conditional returns tainting the rest of the caller.
+ */
+import type * as acorn from 'acorn';
+import { cell } from './context';
+import { evalExpr, noFunction } from './expressions';
+import type { Machine, Step } from './machine';
+import { bindPattern } from './patterns';
+import { execBlock, ReturnSignal } from './statements';
+import { isHeap, newArray, RunFailure, val, withLabel, type V } from './values';
+
+const MAX_DEPTH = 300;
+let depth = 0;
+
+/** Calls a function value. `fromBuiltin`: a callback, whose exit taint goes into what it returns. */
+export function* callFunction(m: Machine, f: V, args: V[], fromBuiltin = false): Step<V> {
+  const fn = f.v;
+  if (!isHeap(fn) || fn.kind !== 'function') {
+    m.ctx.mayThrow(f.l);
+    throw new RunFailure('RuntimeError', 'only functions can be called', m.ctx.madeLabel(f.l));
+  }
+  m.tick();
+  if (depth >= MAX_DEPTH) throw new RunFailure('LimitExceeded', 'stack depth exceeded', m.ctx.pc);
+  const node: acorn.Function = fn.node;
+  const own = m.ctx.push(cell('region', f.l));
+  const exit = m.ctx.push(cell('function'));
+  const rest = m.ctx.push(cell('rest'));
+  const saved = m.env;
+  m.env = { vars: new Map(), parent: fn.env };
+  depth++;
+  let result: V;
+  try {
+    for (const [i, p] of node.params.entries()) {
+      if (p.type === 'RestElement') {
+        const rest = args.slice(i).map((a) => noFunction(m, a));
+        yield* bindPattern(m, p.argument, m.ctx.made(val(newArray(rest))), 'let');
+      } else yield* bindPattern(m, p, args[i] ?? val(undefined), 'let');
+    }
+    if (node.async) m.awaited.add(node.body);
+    if (node.body.type !== 'BlockStatement') result = m.ctx.made(yield* evalExpr(m, node.body));
+    else
+      try {
+        yield* execBlock(m, node.body.body);
+        result = m.ctx.made(val(undefined));
+      } catch (x) {
+        if (!(x instanceof ReturnSignal)) throw x;
+        result = x.value;
+      }
+  } finally {
+    depth--;
+    m.env = saved;
+    m.ctx.pop(rest);
+    m.ctx.pop(exit);
+    m.ctx.pop(own);
+    if (!fromBuiltin) m.ctx.taint(exit.l, 'function');
+  }
+  return m.ctx.mode === 'strict' ? withLabel(result, exit.l) : result;
+}

@@ -1,0 +1,152 @@
+/**
+ * The reference monitor: an interpreter of the plan language over labeled values that follows
+ * docs/semantics.md literally, slow on purpose and small enough to read whole. It accepts exactly
+ * the programs the engine accepts (the engine's own front end checks them), calls the same tools
+ * through the same gate, and reports the result and every call with the labels the semantics
+ * gives them. The differential tests (test/engine/reference) hold the engine to it.
+ */
+import * as acorn from 'acorn';
+import type { Gate } from '../gate/types';
+import { BOTTOM, sourceLabel, type Label } from '../ifc/label';
+import { deepLabel, labelDeep, plainOf, type Json, type LabeledValue } from '../ifc/labeled-value';
+import { compilePlan, PlanRejected } from '../plan';
+import type { ErrorKind, Mode } from '../run/types';
+import type { ToolRegistry } from '../tools/types';
+import { cell } from './context';
+import { fromLabeled, toLabeled } from './convert';
+import { callFunction } from './functions';
+import { evalExpr } from './expressions';
+import { Machine, type Step } from './machine';
+import { execBlock, execStmt, ReturnSignal } from './statements';
+import { ToolServer, type ReferenceCall } from './tools';
+import { isHeap, reachable, RunFailure, Thrown, val, type V } from './values';
+
+export type { ReferenceCall } from './tools';
+
+export interface ReferenceOptions {
+  readonly plan: string;
+  readonly tools: ToolRegistry;
+  readonly gate: Gate;
+  readonly mode?: Mode;
+  readonly input?: Json;
+  readonly userAddresses: readonly string[];
+  readonly contacts: readonly string[];
+  readonly scan?: (v: LabeledValue) => LabeledValue;
+  /** Evaluation steps before the run ends with `LimitExceeded` (default 2,000,000). */
+  readonly maxSteps?: number;
+  /**
+   * false: label every built-in by the plain generic lift, without its one precision rule (see
+   * builtins.ts `lift`); the tests compare the two.
+   */
+  readonly precise?: boolean;
+  /** Wall time before the run ends with `LimitExceeded` (default 20 s: the reference is slow). */
+  readonly wallMs?: number;
+}
+
+export interface ReferenceReport {
+  readonly status: 'completed' | 'failed' | 'limit';
+  readonly result: Json | null;
+  readonly resultLabel: Label | null;
+  readonly error: { readonly kind: ErrorKind; readonly message: string; readonly label: Label } | null;
+  readonly calls: readonly ReferenceCall[];
+  readonly transcript: readonly string[];
+}
+
+export async function referenceRun(opts: ReferenceOptions): Promise<ReferenceReport> {
+  const mode = opts.mode ?? 'strict';
+  const server = new ToolServer(opts);
+  const done = (
+    status: ReferenceReport['status'],
+    kind: ErrorKind,
+    message: string,
+    label: Label,
+  ): ReferenceReport => ({
+    status,
+    result: null,
+    resultLabel: null,
+    error: { kind, message, label },
+    calls: server.calls,
+    transcript: server.transcript,
+  });
+  try {
+    compilePlan(opts.plan, { mode, toolNames: opts.tools.keys() });
+  } catch (e) {
+    if (e instanceof PlanRejected) return done('failed', 'PlanRejected', e.message, BOTTOM);
+    throw e;
+  }
+  const program = acorn.parse(opts.plan, {
+    ecmaVersion: 2022,
+    sourceType: 'script',
+    allowAwaitOutsideFunction: true,
+    allowReturnOutsideFunction: true,
+  });
+  const m = new Machine(
+    mode,
+    program,
+    server,
+    { expr: evalExpr, stmt: execStmt, call: callFunction },
+    opts.maxSteps ?? 2_000_000,
+    Date.now() + (opts.wallMs ?? 20_000),
+    opts.precise ?? true,
+  );
+  if (opts.input !== undefined)
+    m.declare('input', readOnly(fromLabeled(labelDeep(opts.input, sourceLabel('user', { trusted: true })))), true);
+  try {
+    const value = await drive(topLevel(m, program));
+    const labeled = toLabeled(value);
+    return {
+      status: 'completed',
+      result: plainOf(labeled) ?? null,
+      resultLabel: deepLabel(labeled),
+      error: null,
+      calls: server.calls,
+      transcript: server.transcript,
+    };
+  } catch (x) {
+    if (x instanceof RunFailure)
+      return done(x.kind === 'LimitExceeded' ? 'limit' : 'failed', x.kind, x.message, x.label);
+    if (x instanceof Thrown) {
+      const shown = JSON.stringify(plainOf(toLabeled(x.value)) ?? null);
+      return done('failed', 'RuntimeError', `uncaught ${shown}`, x.value.l);
+    }
+    if (x instanceof RangeError) return done('limit', 'LimitExceeded', x.message, BOTTOM);
+    throw x;
+  }
+}
+
+/** The plan body runs like a function body (a top-level `return` gives the result). */
+function* topLevel(m: Machine, program: acorn.Program): Step<V> {
+  const exit = m.ctx.push(cell('function'));
+  const rest = m.ctx.push(cell('rest'));
+  try {
+    yield* execBlock(m, program.body);
+    return val(undefined);
+  } catch (x) {
+    if (x instanceof ReturnSignal) return x.value;
+    throw x;
+  } finally {
+    m.ctx.pop(rest);
+    m.ctx.pop(exit);
+  }
+}
+
+/** Runs the evaluation, waiting for each tool it yields and handing back the outcome. */
+async function drive<T>(step: Step<T>): Promise<T> {
+  let next = step.next();
+  for (;;) {
+    if (next.done) return next.value;
+    let outcome: { ok: true; value: unknown } | { ok: false; error: unknown };
+    try {
+      outcome = { ok: true, value: await next.value };
+    } catch (error) {
+      outcome = { ok: false, error };
+    }
+    next = outcome.ok ? step.next(outcome.value) : step.throw(outcome.error);
+  }
+}
+
+/** `input` is read-only in plans: its containers refuse writes. */
+function readOnly(x: V): V {
+  for (const h of reachable([x])) if (isHeap(h) && (h.kind === 'array' || h.kind === 'object')) h.frozen = true;
+  return x;
+}

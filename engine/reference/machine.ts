@@ -1,0 +1,131 @@
+/**
+ * The reference monitor's state for one run: the environment, the control context, the tools,
+ * and the dispatch to the evaluator of each construct. Evaluation is written as generators that
+ * yield only to wait for a tool (`Step`), so a plan function called back by a built-in (a `map`
+ * callback) runs to its end synchronously, like in the sandbox.
+ */
+import type * as acorn from 'acorn';
+import type { Mode } from '../run/types';
+import { Context } from './context';
+import { scan, withCode, type RegionInfo } from './regions';
+import type { ToolServer } from './tools';
+import { RunFailure, type Binding, type Env, type V } from './values';
+import { BOTTOM } from '../ifc/label';
+
+/** One evaluation step: yields promises (tool runs) and gets their results back. */
+export type Step<T> = Generator<Promise<unknown>, T, unknown>;
+
+export interface Evaluators {
+  expr(m: Machine, e: acorn.AnyNode): Step<V>;
+  stmt(m: Machine, s: acorn.AnyNode): Step<void>;
+  call(m: Machine, f: V, args: V[], fromBuiltin?: boolean): Step<V>;
+}
+
+export class Machine {
+  env: Env;
+  readonly ctx: Context;
+  /** Everything any plan function may do (see regions.ts: calls of plan code). */
+  private readonly code: RegionInfo;
+  private readonly infos = new Map<string, RegionInfo>();
+  private readonly functionNames: Set<string>;
+  steps = 0;
+  /** Calls written under `await` (or returned from an async function): the only places an async function may be called. */
+  readonly awaited = new Set<acorn.AnyNode>();
+
+  constructor(
+    readonly mode: Mode,
+    readonly program: acorn.Program,
+    readonly tools: ToolServer,
+    readonly ev: Evaluators,
+    readonly maxSteps: number,
+    private readonly deadline: number,
+    /** Whether built-ins may use the lift's precision rule (builtins.ts). */
+    readonly precise: boolean,
+  ) {
+    this.ctx = new Context(mode);
+    tools.mayThrow = (l) => this.ctx.mayThrow(l);
+    this.env = { vars: new Map(), parent: null };
+    const fns: acorn.Function[] = [];
+    const names = new Set<string>();
+    const collect = (n: acorn.AnyNode): void => {
+      if (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression')
+        fns.push(n);
+      if (n.type === 'FunctionDeclaration' && n.id) names.add(n.id.name);
+      if (n.type === 'VariableDeclarator' && n.id.type === 'Identifier' && n.init && /Function/.test(n.init.type))
+        names.add(n.id.name);
+      for (const [k, c] of Object.entries(n))
+        if (k !== 'type')
+          for (const x of Array.isArray(c) ? c : [c])
+            if (x && typeof x === 'object' && typeof (x as acorn.AnyNode).type === 'string')
+              collect(x as acorn.AnyNode);
+    };
+    collect(program);
+    this.functionNames = names;
+    const isCode = this.isCode.bind(this);
+    // Every function body (and its parameters' defaults), as one region: a fixpoint is not needed
+    // because it already includes everything.
+    this.code = scan(
+      fns.flatMap((f) => [f.body, ...f.params]),
+      isCode,
+    );
+  }
+
+  /** May this call run plan code? A call of a name that is not a tool or a built-in, or a callback. */
+  private isCode(callee: acorn.AnyNode, args: readonly acorn.AnyNode[]): boolean {
+    if (callee.type === 'Identifier' && !this.tools.has(callee.name) && !GLOBAL_CALLS.has(callee.name)) return true;
+    if (callee.type !== 'Identifier' && callee.type !== 'MemberExpression') return true;
+    return args.some(
+      (a) =>
+        a.type === 'ArrowFunctionExpression' ||
+        a.type === 'FunctionExpression' ||
+        (a.type === 'Identifier' && this.functionNames.has(a.name)),
+    );
+  }
+
+  regionInfo(nodes: readonly (acorn.AnyNode | null | undefined)[]): RegionInfo {
+    const key = nodes.map((n) => (n ? `${n.start}:${n.end}:${n.type}` : '-')).join(',');
+    let info = this.infos.get(key);
+    if (!info) this.infos.set(key, (info = withCode(scan(nodes, this.isCode.bind(this)), this.code)));
+    return info;
+  }
+
+  lookup(name: string): Binding | undefined {
+    for (let e: Env | null = this.env; e; e = e.parent) {
+      const b = e.vars.get(name);
+      if (b) return b;
+    }
+    return undefined;
+  }
+
+  declare(name: string, value: V, constant: boolean): void {
+    this.env.vars.set(name, { value, constant });
+  }
+
+  /** Runs `body` in a new block scope. */
+  *scope<T>(body: () => Step<T>, parent: Env = this.env): Step<T> {
+    const saved = this.env;
+    this.env = { vars: new Map(), parent };
+    try {
+      return yield* body();
+    } finally {
+      this.env = saved;
+    }
+  }
+
+  tick(): void {
+    if (++this.steps > this.maxSteps) throw new RunFailure('LimitExceeded', 'step limit exceeded', BOTTOM);
+    if (this.steps % 256 === 0 && Date.now() > this.deadline)
+      throw new RunFailure('LimitExceeded', 'wall time exceeded', BOTTOM);
+  }
+}
+
+/** Global functions a plan may call by name (semantics.md §1). */
+export const GLOBAL_CALLS: ReadonlySet<string> = new Set([
+  'Number',
+  'String',
+  'Boolean',
+  'parseInt',
+  'parseFloat',
+  'isNaN',
+  'isFinite',
+]);

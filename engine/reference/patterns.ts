@@ -1,0 +1,114 @@
+/**
+ * Assignment targets and destructuring: names, member writes, object and array patterns, rest
+ * elements and default values (a default is a region on whether the value was undefined).
+ */
+import type * as acorn from 'acorn';
+import { joinLabels } from '../ifc/label';
+import { DEFAULT_LIMITS } from '../run/types';
+import { cell } from './context';
+import { evalExpr, keyOf, noFunction, primitiveKey, readMember } from './expressions';
+import type { Machine, Step } from './machine';
+import { region, skipped } from './regions';
+import { spreadItems } from './spread';
+import { isHeap, newArray, newObject, RunFailure, val, withLabel, type V } from './values';
+
+/** The engine's default `arrayLength` limit (engine/run/types.ts). */
+const ARRAY_LIMIT = DEFAULT_LIMITS.arrayLength;
+
+export type BindMode = 'assign' | 'let' | 'const';
+
+export function* assignPattern(m: Machine, target: acorn.AnyNode, value: V): Step<void> {
+  yield* bindPattern(m, target, value, 'assign');
+}
+
+export function* bindPattern(m: Machine, p: acorn.AnyNode, value: V, mode: BindMode): Step<void> {
+  switch (p.type) {
+    case 'Identifier': {
+      if (mode !== 'assign') return m.declare(p.name, m.ctx.made(value), mode === 'const');
+      const b = m.lookup(p.name);
+      if (!b || b.constant) throw new RunFailure('RuntimeError', `cannot assign to ${p.name}`, m.ctx.pc);
+      b.value = m.ctx.made(value);
+      return;
+    }
+    case 'MemberExpression': {
+      const obj = yield* evalExpr(m, p.object);
+      const key = yield* keyOf(m, p);
+      return writeMember(m, obj, key, value);
+    }
+    case 'AssignmentPattern': {
+      const l = value.l;
+      if (value.v !== undefined) {
+        skipped(m, l, [p.right]);
+        return yield* bindPattern(m, p.left, value, mode);
+      }
+      const d = yield* region(m, cell('region', l), [p.right], () => evalExpr(m, p.right));
+      return yield* bindPattern(m, p.left, withLabel(d, l), mode);
+    }
+    case 'ObjectPattern': {
+      m.ctx.mayThrow(value.l);
+      if (value.v === null || value.v === undefined)
+        throw new RunFailure('RuntimeError', `cannot destructure ${String(value.v)}`, m.ctx.madeLabel(value.l));
+      const used = new Set<string>();
+      for (const prop of p.properties) {
+        if (prop.type === 'RestElement') {
+          const spread = spreadItems(m, value, true);
+          const props = new Map(spread.entries.filter(([k]) => !used.has(k)));
+          yield* bindPattern(m, prop.argument, val(newObject(props, spread.structure)), mode);
+          continue;
+        }
+        const key = prop.computed ? yield* evalExpr(m, prop.key) : val(keyName(prop.key));
+        const k = primitiveKey(m, key);
+        used.add(k);
+        yield* bindPattern(m, prop.value, readMember(m, value, k, key.l), mode);
+      }
+      return;
+    }
+    case 'ArrayPattern': {
+      const spread = spreadItems(m, value);
+      for (const [i, q] of p.elements.entries()) {
+        if (!q) continue;
+        if (q.type === 'RestElement') {
+          const rest = spread.items.slice(i).map((x) => noFunction(m, x));
+          yield* bindPattern(m, q.argument, val(newArray(rest, spread.structure)), mode);
+        } else yield* bindPattern(m, q, spread.items[i] ?? val(undefined, spread.structure), mode);
+      }
+      return;
+    }
+    default:
+      throw new RunFailure('RuntimeError', `cannot assign to ${p.type}`, m.ctx.pc);
+  }
+}
+
+const keyName = (k: acorn.AnyNode): string => (k.type === 'Identifier' ? k.name : String((k as acorn.Literal).value));
+
+/**
+ * `obj[key] = value`: the element takes the value (and, STRICT, the context); the structure
+ * takes the reference's and the key's labels (which element changed) and the context.
+ */
+export function writeMember(m: Machine, obj: V, key: V, value: V): void {
+  m.ctx.mayThrow(obj.l, key.l, value.l);
+  const k = primitiveKey(m, key);
+  const p = obj.v;
+  const around = joinLabels(obj.l, key.l);
+  noFunction(m, value);
+  if (!isHeap(p) || (p.kind !== 'array' && p.kind !== 'object'))
+    throw new RunFailure(
+      'RuntimeError',
+      `cannot set '${k}' of ${isHeap(p) ? p.kind : String(p)}`,
+      m.ctx.madeLabel(around),
+    );
+  if (p.frozen) throw new RunFailure('RuntimeError', 'input is read-only in plans', m.ctx.madeLabel(around));
+  p.s = joinLabels(p.s, m.ctx.madeLabel(around));
+  if (p.kind === 'array') p.listing = undefined;
+  const v = m.ctx.made(value);
+  const index = k === 'length' ? Number(value.v) : /^\d+$/.test(k) ? Number(k) + 1 : 0;
+  if (p.kind === 'array' && index > ARRAY_LIMIT)
+    throw new RunFailure('LimitExceeded', `an array may hold at most ${ARRAY_LIMIT} elements`, around);
+  if (p.kind === 'object') p.props.set(k, v);
+  else if (k === 'length') p.items.length = Number(value.v);
+  else if (/^\d+$/.test(k)) {
+    const i = Number(k);
+    while (p.items.length < i) p.items.push(val(undefined, p.s));
+    p.items[i] = v;
+  } else throw new RunFailure('RuntimeError', `cannot set '${k}' of an array`, m.ctx.madeLabel(around));
+}

@@ -1,0 +1,302 @@
+/**
+ * Statements. Control flow is JavaScript's own (signals for break, continue and return; plan
+ * exceptions as `Thrown` or `RunFailure`), and every conditional construct is a region
+ * (regions.ts): `if`, loops (their tests and iterable), `switch` (discriminant and case tests),
+ * `try` (what its block could have thrown because of), `catch` (the exception).
+ */
+import type * as acorn from 'acorn';
+import { BOTTOM, joinLabels, type Label } from '../ifc/label';
+import { binary, evalExpr } from './expressions';
+import { cell, type Cell } from './context';
+
+import type { Machine, Step } from './machine';
+import { bindPattern } from './patterns';
+import { region, skipped } from './regions';
+import { spreadItems } from './spread';
+import { isHeap, newObject, RunFailure, Thrown, val, withLabel, type V } from './values';
+
+export class BreakSignal {}
+export class ContinueSignal {}
+export class ReturnSignal {
+  constructor(readonly value: V) {}
+}
+
+/** Function declarations are hoisted to the top of their block. */
+export function* execBlock(m: Machine, body: readonly acorn.AnyNode[]): Step<void> {
+  for (const s of body)
+    if (s.type === 'FunctionDeclaration' && s.id)
+      m.declare(s.id.name, m.ctx.made(val({ kind: 'function', node: s, env: m.env })), false);
+  for (const s of body) yield* execStmt(m, s);
+}
+
+export function* execStmt(m: Machine, s: acorn.AnyNode): Step<void> {
+  m.tick();
+  switch (s.type) {
+    case 'ExpressionStatement':
+      yield* evalExpr(m, s.expression);
+      return;
+    case 'VariableDeclaration':
+      for (const d of s.declarations) {
+        const v = d.init ? yield* evalExpr(m, d.init) : val(undefined);
+        yield* bindPattern(m, d.id, v, s.kind === 'const' ? 'const' : 'let');
+      }
+      return;
+    case 'FunctionDeclaration':
+    case 'EmptyStatement':
+      return;
+    case 'BlockStatement':
+      return yield* m.scope(() => execBlock(m, s.body));
+    case 'IfStatement': {
+      const t = yield* evalExpr(m, s.test);
+      const arm = t.v ? s.consequent : s.alternate;
+      yield* region(m, cell('region', t.l), [s.consequent, s.alternate], function* () {
+        if (arm) yield* m.scope(() => execStmt(m, arm));
+      });
+      return;
+    }
+    case 'ForStatement':
+    case 'WhileStatement':
+    case 'DoWhileStatement':
+      return yield* m.scope(() => loop(m, s));
+    case 'ForOfStatement':
+      return yield* m.scope(() => forOf(m, s));
+    case 'SwitchStatement':
+      return yield* switchStmt(m, s);
+    case 'BreakStatement':
+      throw new BreakSignal();
+    case 'ContinueStatement':
+      throw new ContinueSignal();
+    case 'ReturnStatement':
+      if (s.argument) m.awaited.add(s.argument);
+      throw new ReturnSignal(m.ctx.made(s.argument ? yield* evalExpr(m, s.argument) : val(undefined)));
+    case 'ThrowStatement':
+      throw new Thrown(m.ctx.made(yield* evalExpr(m, s.argument)));
+    case 'TryStatement':
+      return yield* tryStmt(m, s);
+    default:
+      throw new RunFailure('RuntimeError', `${s.type} is not part of the plan language`, m.ctx.pc);
+  }
+}
+
+/**
+ * One iteration: break and continue end it; a fresh `rest` cell (starting at `own`: a listed
+ * item's label) holds what taints only this iteration.
+ */
+function* iteration(m: Machine, own: Label, body: () => Step<void>): Step<boolean> {
+  const rest = m.ctx.push(cell('rest', own));
+  try {
+    yield* body();
+  } catch (x) {
+    if (x instanceof BreakSignal) return false;
+    if (!(x instanceof ContinueSignal)) throw x;
+  } finally {
+    m.ctx.pop(rest);
+  }
+  return true;
+}
+
+/** `for(;;)`, `while`, `do…while`: the loop is one region whose label grows with every test. */
+function* loop(m: Machine, s: acorn.ForStatement | acorn.WhileStatement | acorn.DoWhileStatement): Step<void> {
+  if (s.type === 'ForStatement' && s.init) {
+    if (s.init.type === 'VariableDeclaration') yield* execStmt(m, s.init);
+    else yield* evalExpr(m, s.init);
+  }
+  const test = s.test;
+  yield* region(m, cell('loop'), [s], function* (c: Cell) {
+    for (let first = true; ; first = false) {
+      if (test && !(s.type === 'DoWhileStatement' && first)) {
+        const t = yield* evalExpr(m, test);
+        c.l = joinLabels(c.l, t.l);
+        if (!t.v) return;
+      }
+      if (!(yield* iteration(m, BOTTOM, () => m.scope(() => execStmt(m, s.body))))) return;
+      if (s.type === 'ForStatement' && s.update) yield* evalExpr(m, s.update);
+    }
+  });
+}
+
+/**
+ * `for…of`: an array is walked live (elements pushed while looping are visited, as in
+ * JavaScript). Over a listing exactly as a tool returned it, when the body does not see the order
+ * (`seesOrder`), an iteration runs because its item is listed: under that item's label and what
+ * chose the listing, not the whole structure (semantics.md §3, listings); what the loop wrote,
+ * and so what follows it, still depends on the whole structure.
+ */
+function* forOf(m: Machine, s: acorn.ForOfStatement): Step<void> {
+  const from = yield* evalExpr(m, s.right);
+  const spread = spreadItems(m, from);
+  const live = isHeap(from.v) && from.v.kind === 'array' ? from.v : null;
+  const listing = live?.listing && !seesOrder(m, s) ? live : null;
+  const start = listing ? joinLabels(from.l, listing.listing!) : spread.structure;
+  yield* region(m, cell('loop', start), [s], function* (c: Cell) {
+    try {
+      for (let i = 0; live ? i < live.items.length : i < spread.items.length; i++) {
+        const own = listing?.listing !== undefined;
+        if (live && !own) c.l = joinLabels(c.l, live.s);
+        const item = !live
+          ? spread.items[i]!
+          : own
+            ? withLabel(live.items[i]!, from.l)
+            : withLabel(live.items[i]!, live.s, from.l);
+        const go = yield* iteration(m, own ? item.l : BOTTOM, () =>
+          m.scope(function* () {
+            if (s.left.type === 'VariableDeclaration')
+              yield* bindPattern(m, s.left.declarations[0]!.id, item, s.left.kind === 'const' ? 'const' : 'let');
+            else yield* bindPattern(m, s.left, item, 'assign');
+            yield* execStmt(m, s.body);
+          }),
+        );
+        if (!go) return;
+      }
+    } finally {
+      if (live) c.l = joinLabels(c.l, live.s);
+    }
+  });
+}
+
+/**
+ * Does the loop's body see the order of what it iterates? When it can leave early, or reads a
+ * variable it carries from one iteration to the next (other than to update it: `n++`, `n += 1`).
+ */
+function seesOrder(m: Machine, s: acorn.ForOfStatement): boolean {
+  const info = m.regionInfo([s.body]);
+  if (info.returns || info.breaks) return true;
+  const own = declaredIn(s.body);
+  const carried = new Set([...info.assigned].filter((n) => !own.has(n)));
+  let found = false;
+  const walk = (n: acorn.AnyNode, updating: boolean): void => {
+    if (found) return;
+    if (n.type === 'Identifier') {
+      if (!updating && carried.has(n.name)) found = true;
+      return;
+    }
+    if (n.type === 'UpdateExpression') return walk(n.argument, true);
+    if (n.type === 'AssignmentExpression') {
+      walk(n.left as acorn.AnyNode, n.left.type === 'Identifier');
+      return walk(n.right, false);
+    }
+    if (n.type === 'MemberExpression' && !n.computed) return walk(n.object, false);
+    if (n.type === 'Property' && !n.computed) return walk(n.value as acorn.AnyNode, false);
+    for (const c of childrenOf(n)) walk(c, false);
+  };
+  walk(s.body, false);
+  return found;
+}
+
+/** Names a piece of code declares (variables, functions, parameters): its own business. */
+function declaredIn(node: acorn.AnyNode): Set<string> {
+  const out = new Set<string>();
+  const names = (p: acorn.AnyNode | null): void => {
+    if (!p) return;
+    if (p.type === 'Identifier') out.add(p.name);
+    else if (p.type === 'ObjectPattern')
+      p.properties.forEach((q) => names(q.type === 'RestElement' ? q.argument : q.value));
+    else if (p.type === 'ArrayPattern') p.elements.forEach((q) => names(q));
+    else if (p.type === 'AssignmentPattern') names(p.left);
+    else if (p.type === 'RestElement') names(p.argument);
+  };
+  const walk = (n: acorn.AnyNode): void => {
+    if (n.type === 'VariableDeclarator') names(n.id);
+    if (n.type === 'FunctionDeclaration' && n.id) out.add(n.id.name);
+    if (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression')
+      n.params.forEach(names);
+    if (n.type === 'CatchClause') names(n.param ?? null);
+    childrenOf(n).forEach(walk);
+  };
+  walk(node);
+  return out;
+}
+
+function childrenOf(n: acorn.AnyNode): acorn.AnyNode[] {
+  const out: acorn.AnyNode[] = [];
+  for (const [k, c] of Object.entries(n))
+    if (k !== 'type')
+      for (const x of Array.isArray(c) ? c : [c])
+        if (x && typeof x === 'object' && typeof (x as acorn.AnyNode).type === 'string') out.push(x as acorn.AnyNode);
+  return out;
+}
+
+function* switchStmt(m: Machine, s: acorn.SwitchStatement): Step<void> {
+  const d = yield* evalExpr(m, s.discriminant);
+  yield* region(m, cell('loop', d.l), [s], function* (c: Cell) {
+    let at = -1;
+    for (const [i, k] of s.cases.entries()) {
+      if (!k.test) continue;
+      const eq = binary(m, '===', d, yield* evalExpr(m, k.test));
+      c.l = joinLabels(c.l, eq.l);
+      if (eq.v) {
+        at = i;
+        break;
+      }
+    }
+    if (at < 0) at = s.cases.findIndex((k) => !k.test);
+    if (at < 0) return;
+    try {
+      yield* m.scope(() =>
+        execBlock(
+          m,
+          s.cases.slice(at).flatMap((k) => k.consequent),
+        ),
+      );
+    } catch (x) {
+      if (!(x instanceof BreakSignal)) throw x;
+    }
+  });
+}
+
+/** Errors plan code may catch: its own throws, and runtime, policy and information errors. */
+const catchable = (x: unknown): x is Thrown | RunFailure =>
+  x instanceof Thrown || (x instanceof RunFailure && x.kind !== 'LimitExceeded');
+
+/** The value a `catch` receives: what was thrown, or an error object with its label. */
+function caughtValue(x: Thrown | RunFailure): V {
+  if (x instanceof Thrown) return x.value;
+  const props = new Map<string, V>([
+    ['name', val(x.kind, x.label)],
+    ['message', val(x.message, x.label)],
+  ]);
+  return val(newObject(props, x.label), x.label);
+}
+
+function* tryStmt(m: Machine, s: acorn.TryStatement): Step<void> {
+  const acc = cell('try');
+  let pending: unknown = null;
+  try {
+    yield* region(m, acc, [s.block], () => m.scope(() => execBlock(m, s.block.body)));
+    if (s.handler) skipped(m, acc.l, [s.handler]);
+  } catch (x) {
+    if (s.handler && catchable(x)) {
+      const handler = s.handler;
+      const exc = caughtValue(x);
+      const l = joinLabels(acc.l, exc.l);
+      try {
+        yield* region(m, cell('region', l), [handler], () =>
+          m.scope(function* () {
+            if (handler.param) yield* bindPattern(m, handler.param, exc, 'let');
+            yield* execBlock(m, handler.body.body);
+          }),
+        );
+      } catch (y) {
+        pending = y;
+      }
+    } else pending = x;
+  }
+  if (s.finalizer) {
+    const fin = s.finalizer;
+    const under = m.ctx.push(cell('region', acc.l));
+    try {
+      yield* m.scope(() => execBlock(m, fin.body));
+    } finally {
+      m.ctx.pop(under);
+    }
+  }
+  // What follows the statement ran because the block did not throw, or the catch ended normally.
+  m.ctx.taint(acc.l, 'rest', 'function');
+  if (pending === null) return;
+  if (pending instanceof Thrown) throw new Thrown(withLabel(pending.value, acc.l));
+  if (pending instanceof RunFailure)
+    throw new RunFailure(pending.kind, pending.message, joinLabels(pending.label, acc.l));
+  if (pending instanceof ReturnSignal) throw new ReturnSignal(m.ctx.made(withLabel(pending.value, acc.l)));
+  if (pending instanceof BreakSignal || pending instanceof ContinueSignal) m.ctx.taint(acc.l, 'loop');
+  throw pending;
+}

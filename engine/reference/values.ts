@@ -1,0 +1,150 @@
+/**
+ * The reference monitor's values: every value is a pair (payload, label). A payload is a
+ * primitive or a heap object; containers carry a label per element and one for their structure
+ * (which elements exist, their count, order and keys). Nothing here is clever on purpose.
+ */
+import { BOTTOM, joinLabels, type Label } from '../ifc/label';
+import type * as acorn from 'acorn';
+
+export type Prim = string | number | boolean | null | undefined;
+
+export interface RArray {
+  readonly kind: 'array';
+  items: V[];
+  s: Label;
+  frozen?: boolean;
+  /**
+   * Set on an array exactly as a tool returned it: the label of what chose it (the call's
+   * arguments and context). Any change to the array clears it (semantics.md §3, listings).
+   */
+  listing?: Label;
+}
+export interface RObject {
+  readonly kind: 'object';
+  props: Map<string, V>;
+  s: Label;
+  frozen?: boolean;
+}
+/** Map and Set: entries keyed by the native key (a primitive, or the heap object itself). */
+export interface RMap {
+  readonly kind: 'map' | 'set';
+  entries: Map<unknown, { k: V; v: V }>;
+  s: Label;
+}
+export interface RFunction {
+  readonly kind: 'function';
+  readonly node: acorn.Function;
+  readonly env: Env;
+}
+/** A regex literal: the native object carries the state (`lastIndex`); `s` labels that state. */
+export interface RRegExp {
+  readonly kind: 'regexp';
+  readonly re: RegExp;
+  s: Label;
+}
+export interface RDate {
+  readonly kind: 'date';
+  readonly d: Date;
+}
+/** A pending handle or another value from outside the plan that the plan can only pass on. */
+export interface ROpaque {
+  readonly kind: 'opaque';
+  readonly what: string;
+}
+export type Heap = RArray | RObject | RMap | RFunction | RRegExp | RDate;
+export type Payload = Prim | Heap;
+
+/** A labeled value: what every expression evaluates to. */
+export interface V {
+  readonly v: Payload;
+  readonly l: Label;
+}
+
+export interface Binding {
+  value: V;
+  readonly constant: boolean;
+}
+export interface Env {
+  readonly vars: Map<string, Binding>;
+  readonly parent: Env | null;
+}
+
+export const isHeap = (p: Payload): p is Heap => typeof p === 'object' && p !== null;
+export const val = (v: Payload, l: Label = BOTTOM): V => ({ v, l });
+export const withLabel = (x: V, ...ls: Label[]): V => ({ v: x.v, l: joinLabels(x.l, ...ls) });
+
+/** Every heap object reachable from the given values (each once). */
+export function reachable(roots: readonly V[]): Set<Heap> {
+  const seen = new Set<Heap>();
+  const visit = (x: V): void => {
+    if (!isHeap(x.v) || seen.has(x.v)) return;
+    const h = x.v;
+    seen.add(h);
+    if (h.kind === 'array') h.items.forEach(visit);
+    else if (h.kind === 'object') h.props.forEach(visit);
+    else if (h.kind === 'map' || h.kind === 'set')
+      h.entries.forEach((e) => {
+        visit(e.k);
+        visit(e.v);
+      });
+  };
+  roots.forEach(visit);
+  return seen;
+}
+
+/** The join of every label inside a value: its reference, and every structure and element below. */
+export function deepLabelOf(...roots: V[]): Label {
+  const ls: Label[] = roots.map((r) => r.l);
+  const walk = (x: V): void => {
+    ls.push(x.l);
+  };
+  for (const h of reachable(roots)) {
+    if (h.kind === 'array') {
+      ls.push(h.s);
+      h.items.forEach(walk);
+    } else if (h.kind === 'object') {
+      ls.push(h.s);
+      h.props.forEach(walk);
+    } else if (h.kind === 'map' || h.kind === 'set') {
+      ls.push(h.s);
+      h.entries.forEach((e) => {
+        walk(e.k);
+        walk(e.v);
+      });
+    } else if (h.kind === 'regexp') ls.push(h.s);
+  }
+  return joinLabels(...ls);
+}
+
+/**
+ * Joins a label into a heap object's structure (what a write under a context reveals). A
+ * listing whose structure this changes is no longer exactly what the tool returned.
+ */
+export function upgrade(h: Heap, l: Label): void {
+  if (h.kind !== 'array' && h.kind !== 'object' && h.kind !== 'map' && h.kind !== 'set' && h.kind !== 'regexp') return;
+  const s = joinLabels(h.s, l);
+  if (h.kind === 'array' && h.listing && !sameLabel(s, h.s)) h.listing = undefined;
+  h.s = s;
+}
+
+const sameLabel = (a: Label, b: Label): boolean =>
+  a.sources.join() === b.sources.join() &&
+  a.caps.join() === b.caps.join() &&
+  JSON.stringify(a.readers) === JSON.stringify(b.readers);
+
+export const newArray = (items: V[], s: Label = BOTTOM): RArray => ({ kind: 'array', items, s });
+export const newObject = (props: Map<string, V>, s: Label = BOTTOM): RObject => ({ kind: 'object', props, s });
+
+/** Plan-level errors: a thrown plan value with its label, or a run failure of a given kind. */
+export class Thrown {
+  constructor(readonly value: V) {}
+}
+export class RunFailure extends Error {
+  constructor(
+    readonly kind: 'RuntimeError' | 'PolicyDenied' | 'NotEnoughInformation' | 'LimitExceeded',
+    message: string,
+    readonly label: Label,
+  ) {
+    super(message);
+  }
+}
