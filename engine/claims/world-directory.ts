@@ -5,10 +5,19 @@ import type { Directory } from './explain';
 export function worldDirectory(state: WorldState): Directory {
   const contacts = state.contacts.map((c) => bareAddress(c.email));
   const known = new Set(contacts);
+  const names = new Map(state.contacts.filter((c) => c.name).map((c) => [bareAddress(c.email), c.name]));
+  for (const a of state.userAddresses) if (state.user.name) names.set(a, `${state.user.name} (you)`);
   return {
     email(id) {
       const e = state.findEmail(id);
-      return e && { subject: e.subject, from: e.from, fromIsContact: known.has(bareAddress(e.from)) };
+      return (
+        e && {
+          subject: e.subject,
+          from: e.from,
+          fromIsContact: known.has(bareAddress(e.from)),
+          authenticated: e.authenticated !== false,
+        }
+      );
     },
     event(id) {
       const ev = state.findEvent(id);
@@ -16,6 +25,7 @@ export function worldDirectory(state: WorldState): Directory {
     },
     userAddresses: state.userAddresses,
     contacts,
+    nameOf: (a) => names.get(bareAddress(a)),
     mailboxSize: state.emails.length,
   };
 }

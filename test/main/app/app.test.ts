@@ -65,10 +65,16 @@ describe('claims through the app', () => {
     const card = (await call('claims.get', id)) as {
       contentHash: string;
       what: string;
+      why: string[];
+      risk: string;
       reasons: string[];
       lineage: { nodes: unknown[] };
     };
-    expect(card.what).toMatch(/^Reply to an email/);
+    // In words, every recipient named; a reply in your own words to a colleague is not high risk.
+    expect(card.what).toBe('Reply to Bob Lee.');
+    expect(card.risk).not.toBe('high');
+    expect(card.why.length).toBeGreaterThan(0);
+    expect(card.why.length).toBeLessThanOrEqual(3);
     // Reasons read as words, not as source ids.
     expect(card.reasons.join(' ')).not.toMatch(/#listed/);
     expect(card.lineage.nodes.length).toBeGreaterThan(1);
