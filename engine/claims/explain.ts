@@ -16,7 +16,7 @@ import type { Json } from '../ifc/labeled-value';
 import type { FieldLineage } from '../run/types';
 import { canonicalDomain, lookalikeOf } from '../sanitizers';
 import { bareAddress } from '../world';
-import { effectFromArgs, effectRecipients, type CardEffect } from './card-effect';
+import { recipientsOf, type Effect } from '../tools/effect';
 import { fieldWords } from './field-words';
 import { domainOfAddress, linkHosts } from './mail-warnings';
 import { concernsOf, listingPhrase } from './reasons';
@@ -25,7 +25,6 @@ import { formatSpan, type TimeStyle } from './when';
 
 export { humanizeReason } from './reasons';
 export { describeSource } from './sources';
-export type { CardEffect } from './card-effect';
 
 export interface EmailRef {
   readonly subject: string;
@@ -104,8 +103,11 @@ export interface ClaimExplanation {
 }
 
 export interface ExplainOptions extends TimeStyle {
-  /** What the call does (the tool's `effectOf`); read from the arguments when absent. */
-  readonly effect?: CardEffect;
+  /**
+   * What the call does (`effectOf` of engine/tools): the recipients and the preview are exactly
+   * what leaves. null when it cannot be worked out (an item it names is gone).
+   */
+  readonly effect: Effect | null;
 }
 
 const MAX_WHY = 3;
@@ -232,7 +234,7 @@ export function peoplePhrase(recipients: readonly string[], p: People): string {
   return and(groups);
 }
 
-function whatOf(e: CardEffect, people: string, dir: Directory, args: Readonly<Record<string, Json>>, t: TimeStyle) {
+function whatOf(e: Effect, people: string, dir: Directory, args: Readonly<Record<string, Json>>, t: TimeStyle) {
   const item = typeof args.id === 'string' ? dir.email(args.id) : undefined;
   const theEmail = item ? `${quote(item.subject)} from ${bare(item.from)}` : 'an email';
   if (e.kind === 'mail') {
@@ -267,7 +269,7 @@ function whatOf(e: CardEffect, people: string, dir: Directory, args: Readonly<Re
   }
 }
 
-function previewOf(e: CardEffect, dir: Directory, t: TimeStyle): ClaimPreview {
+function previewOf(e: Effect, dir: Directory, t: TimeStyle): ClaimPreview {
   if (e.kind === 'mail')
     return {
       kind: 'mail',
@@ -360,14 +362,16 @@ export function explainClaim(
     readonly reasons?: readonly string[];
   },
   dir: Directory,
-  opts: ExplainOptions = {},
+  opts: ExplainOptions,
 ): ClaimExplanation {
   const userDomains = new Set(dir.userAddresses.map(domainOf));
   const contacts = new Set(dir.contacts.map(bare));
   const people: People = { userDomains, contacts, nameOf: (a) => dir.nameOf?.(a) };
-  const effect = opts.effect ?? effectFromArgs(claim.tool, claim.args, dir);
-  const recipients = effectRecipients(effect);
-  const what = `${whatOf(effect, peoplePhrase(recipients, people), dir, claim.args, opts)}.`;
+  const effect = opts.effect;
+  const recipients = effect ? recipientsOf(effect) : [];
+  const what = effect
+    ? `${whatOf(effect, peoplePhrase(recipients, people), dir, claim.args, opts)}.`
+    : `Run ${claim.tool}, whose effect cannot be worked out (an item it names is gone).`;
 
   const counts = new Map<string, number>();
   for (const f of claim.fields) {
@@ -468,7 +472,7 @@ export function explainClaim(
     what,
     why,
     recipients,
-    preview: previewOf(effect, dir, opts),
+    preview: effect ? previewOf(effect, dir, opts) : { kind: 'organize', email: '' },
     fields,
     flags: [...new Set(flags)],
     unsafeRecipients: unsafe,
