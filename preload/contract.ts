@@ -175,6 +175,8 @@ export const ClaimView = z.object({
   why: z.array(z.string()),
   /** Every address the action reaches. */
   recipients: z.array(z.string()),
+  /** Recipients no standing rule may trust (an email chose them, look-alikes), each with why. */
+  unsafeRecipients: z.array(z.object({ address: z.string(), why: z.string() })),
   preview: ClaimPreview,
   fields: z.array(FieldView),
   flags: z.array(z.string()),

@@ -450,6 +450,12 @@ export function explainClaim(
   const chosenItem = typeof claim.args.id === 'string' ? dir.email(claim.args.id) : undefined;
   if (chosenItem?.authenticated === false && recipients.includes(bare(chosenItem.from)))
     unsafe.push({ address: bare(chosenItem.from), why: 'its sender could not be verified' });
+  // An answer goes to whoever the invitation names as its organiser: untrusted, if the
+  // invitation was chosen by content you did not write.
+  const invitation =
+    claim.tool === 'respondToEvent' && typeof claim.args.id === 'string' ? dir.event(claim.args.id) : undefined;
+  if (invitation && claim.fields.some((f) => f.path === 'id' && f.untrusted.length))
+    unsafe.push({ address: bare(invitation.organizer), why: 'an invitation you did not choose named it' });
   const untrustedText = claim.fields.some(
     (f) => f.untrusted.length && !wordsOf(f.path).recipient && !wordsOf(f.path).choice,
   );
@@ -475,7 +481,7 @@ export function explainClaim(
     preview: effect ? previewOf(effect, dir, opts) : { kind: 'organize', email: '' },
     fields,
     flags: [...new Set(flags)],
-    unsafeRecipients: unsafe,
+    unsafeRecipients: unsafe.filter((u, i) => unsafe.findIndex((v) => v.address === u.address) === i),
     risk,
   };
 }

@@ -53,6 +53,7 @@ export function claimsHandlers(
       args: { ...c.action.args },
       why: [...x.why],
       recipients: [...x.recipients],
+      unsafeRecipients: x.unsafeRecipients.map((u) => ({ ...u })),
       preview: JSON.parse(JSON.stringify(x.preview)) as ClaimView['preview'],
       fields: x.fields.map((f) => ({ ...f })),
       reasons: c.reasons.map((r) => humanizeReason(r, dir)),
