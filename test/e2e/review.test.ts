@@ -150,12 +150,10 @@ describe.skipIf(!hasChromium)(
       const [id] = await runAttackPlan(p, '18-esign-nda');
       const [chosen] = await runAttackPlan(p, '02-forward-invoice-to-address-in-it');
       const { page, errors } = await page1280(browser, hosted.host.url, 'light');
+      // Not offered where an email chose the address; the app refuses it too (app.test.ts).
       await navigate(page, `#/review/${encodeURIComponent(chosen!)}`);
-      await page.getByRole('button', { name: 'Approve and always allow…' }).click();
-      await expect
-        .poll(() => page.getByRole('dialog', { name: 'Always allow' }).innerText())
-        .toMatch(/Not offered: .*ap-desk@cloudnest-billing\.test \(an email chose it\)/);
-      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => page.locator('article.claim-card h2').innerText()).toMatch(/ap-desk@/);
+      expect(await page.getByRole('button', { name: 'Approve and always allow…' }).count()).toBe(0);
 
       const before = (await hosted.app.router.dispatch('policies.current', [], 'ipc')) as {
         ok: true;
@@ -182,8 +180,7 @@ describe.skipIf(!hasChromium)(
       };
       expect(after.value.yaml.split('\n').length - before.value.yaml.split('\n').length).toBe(4);
       expect(after.value.yaml).toContain('    - notice@esign-docs.test');
-      // The refusal above answered 409; nothing else went wrong.
-      expect(errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
+      expect(errors).toEqual([]);
       await page.context().close();
     }, 120_000);
 

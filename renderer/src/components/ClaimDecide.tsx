@@ -34,9 +34,12 @@ export function ClaimDecide({ c, canEdit, act }: { c: ClaimView; canEdit: boolea
           Edit… (e)
         </button>
       )}
-      <button type="button" className="link" onClick={act.alwaysAllow}>
-        Approve and always allow…
-      </button>
+      {/* Offered only where it could be narrow: recipients, none of them one an email chose. */}
+      {c.recipients.length > 0 && c.unsafeRecipients.length === 0 && (
+        <button type="button" className="link" onClick={act.alwaysAllow}>
+          Approve and always allow…
+        </button>
+      )}
     </>
   );
   if (!high)
