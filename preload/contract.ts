@@ -110,6 +110,8 @@ export type MailUndo = z.infer<typeof MailUndo>;
 
 export const FieldView = z.object({
   path: z.string(),
+  /** The field's name in words: "Recipient 2", "Which email to answer". */
+  label: z.string(),
   value: z.string(),
   provenance: z.string(),
   sentence: z.string(),
@@ -118,11 +120,49 @@ export const FieldView = z.object({
 
 export const LineageGraph = z.object({
   nodes: z.array(
-    z.object({ id: z.string(), kind: z.enum(['source', 'op', 'field']), label: z.string(), untrusted: z.boolean() }),
+    z.object({
+      id: z.string(),
+      kind: z.enum(['source', 'op', 'field']),
+      label: z.string(),
+      untrusted: z.boolean(),
+      /** The email or event a source node names: a click opens it. */
+      item: z.object({ kind: z.enum(['email', 'event']), id: z.string() }).optional(),
+    }),
   ),
   edges: z.array(z.object({ from: z.string(), to: z.string() })),
 });
 export type LineageGraph = z.infer<typeof LineageGraph>;
+
+/** The message or event as its recipients will see it (from the action's effect). */
+export const ClaimPreview = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('mail'),
+    from: z.string(),
+    to: z.array(z.string()),
+    cc: z.array(z.string()),
+    subject: z.string(),
+    body: z.string(),
+    attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number() })),
+  }),
+  z.object({
+    kind: z.literal('event'),
+    title: z.string(),
+    start: z.string(),
+    end: z.string(),
+    when: z.string(),
+    location: z.string(),
+    attendees: z.array(z.string()),
+    notified: z.array(z.string()),
+    response: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal('organize'),
+    email: z.string(),
+    folder: z.string().optional(),
+    label: z.string().optional(),
+  }),
+]);
+export type ClaimPreview = z.infer<typeof ClaimPreview>;
 
 export const ClaimState = z.enum(['pending', 'approved', 'committing', 'committed', 'rejected', 'expired', 'failed']);
 export const ClaimView = z.object({
@@ -131,6 +171,13 @@ export const ClaimView = z.object({
   tool: z.string(),
   args: z.record(z.string(), json),
   what: z.string(),
+  /** Why it asks: at most three plain sentences (the raw reasons are in `reasons` and the audit). */
+  why: z.array(z.string()),
+  /** Every address the action reaches. */
+  recipients: z.array(z.string()),
+  /** Recipients no standing rule may trust (an email chose them, look-alikes), each with why. */
+  unsafeRecipients: z.array(z.object({ address: z.string(), why: z.string() })),
+  preview: ClaimPreview,
   fields: z.array(FieldView),
   flags: z.array(z.string()),
   rule: z.string(),
@@ -156,6 +203,7 @@ export const ClaimRowView = ClaimView.pick({
   rule: true,
   createdAt: true,
   flags: true,
+  contentHash: true,
 });
 export type ClaimRowView = z.infer<typeof ClaimRowView>;
 
@@ -205,11 +253,15 @@ export const AuditRow = z.object({
   rule: z.string().nullable(),
   sources: z.array(z.string()),
   data: json,
+  /** The entry in one sentence: "You rejected: send an email to ap-desk@…". */
+  sentence: z.string(),
 });
 export type AuditRow = z.infer<typeof AuditRow>;
 
 export const AuditQuery = z.strictObject({
   kind: text(100).optional(),
+  /** Entries whose kind starts with this: `claim.` for every claim entry. */
+  kindPrefix: text(100).optional(),
   tool: text(100).optional(),
   decision: text(20).optional(),
   rule: text(200).optional(),
@@ -424,8 +476,34 @@ export const contract = {
       ClaimView,
     ),
     undo: call(z.tuple([id]), ClaimView),
-    /** The narrowest policy override that stops this kind of claim coming back, as YAML. */
-    proposeOverride: call(z.tuple([id]), z.object({ before: z.string(), after: z.string(), rule: z.string() })),
+    /**
+     * The narrowest policy override that stops this kind of claim coming back, as YAML; refused
+     * for a look-alike address or one an email chose.
+     */
+    proposeOverride: call(
+      z.tuple([id]),
+      z.object({
+        before: z.string(),
+        after: z.string(),
+        rule: z.string(),
+        added: z.array(z.string()),
+        version: z.string(),
+      }),
+    ),
+    /** Saves exactly that override (the policy version it was shown on) and approves at the shown hash. */
+    alwaysAllow: call(z.tuple([id, z.string().max(100), z.string().max(100)]), ClaimView),
+    /** Approves or rejects several claims of one kind, each at the hash its card showed. */
+    decideMany: call(
+      z.tuple([
+        z
+          .array(z.strictObject({ id, hash: z.string().max(100) }))
+          .min(1)
+          .max(200),
+        z.enum(['approve', 'reject']),
+        text(1000),
+      ]),
+      z.array(z.object({ id: z.string(), ok: z.boolean(), error: z.string().nullable() })),
+    ),
   },
   ask: {
     run: call(z.tuple([text(2000)]), AskResult),
@@ -436,6 +514,11 @@ export const contract = {
     verify: call(z.tuple([]), VerifyView),
     /** A sealed bundle for the holder of an ML-KEM-768 public key (base64 in, base64 out). */
     export: call(z.tuple([text(10_000)]), z.object({ bundle: z.string(), entries: z.number().int() })),
+    /** The entries a query matches (every page), as CSV or JSON: for reading, not for proof. */
+    exportTable: call(
+      z.tuple([AuditQuery.omit({ before: true, limit: true }), z.enum(['csv', 'json'])]),
+      z.object({ text: z.string(), entries: z.number().int() }),
+    ),
   },
   policies: {
     current: call(z.tuple([]), z.object({ yaml: z.string(), version: z.string() })),

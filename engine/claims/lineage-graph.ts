@@ -7,12 +7,16 @@
  */
 import { isListedSource } from '../ifc/label';
 import type { FieldLineage, LineageNode } from '../run/types';
+import { listingPhrase } from './reasons';
+import { emailIdOf, eventIdOf } from './sources';
 
 export interface GraphNode {
   readonly id: string;
   readonly kind: 'source' | 'op' | 'field';
   readonly label: string;
   readonly untrusted: boolean;
+  /** The email or event a source names (a reader can open it). */
+  readonly item?: { readonly kind: 'email' | 'event'; readonly id: string };
 }
 export interface LineageGraph {
   readonly nodes: GraphNode[];
@@ -21,11 +25,17 @@ export interface LineageGraph {
 
 const MAX_NODES = 60;
 
-/** `describe` turns a source id into words ("email “Invoice” from billing@…"). */
-export function lineageGraph(fields: readonly FieldLineage[], describe: (source: string) => string): LineageGraph {
+/** `describe` turns a source id into words ("email “Invoice” from billing@…"), `fieldLabel` a field's path. */
+export function lineageGraph(
+  fields: readonly FieldLineage[],
+  describe: (source: string) => string,
+  fieldLabel: (path: string) => string = (p) => p,
+): LineageGraph {
   const nodes = new Map<string, GraphNode>();
   const edges = new Map<string, { from: string; to: string }>();
   const untrustedSources = new Set(fields.flatMap((f) => f.untrusted));
+  const allListed = [...new Set(fields.flatMap((f) => [...f.sources, ...f.untrusted]).filter(isListedSource))];
+  const listedCount = (tool: string | undefined) => allListed.filter((s) => s.startsWith(`tool:${tool}:`)).length;
   const add = (n: GraphNode): boolean => {
     if (nodes.has(n.id)) return true;
     if (nodes.size >= MAX_NODES) return false;
@@ -39,11 +49,18 @@ export function lineageGraph(fields: readonly FieldLineage[], describe: (source:
     const listed = isListedSource(s);
     const tool = /^tool:([^:]+):/.exec(s)?.[1];
     const id = listed ? `src:listed:${tool ?? s}` : `src:${s}`;
+    const email = listed ? null : emailIdOf(s);
+    const event = listed ? null : eventIdOf(s);
     add({
       id,
       kind: 'source',
-      label: listed ? `which items ${tool ?? 'a listing'} returned` : describe(s),
+      label: listed ? listingPhrase(tool ?? '', listedCount(tool)) : describe(s),
       untrusted: untrustedSources.has(s),
+      ...(email
+        ? { item: { kind: 'email' as const, id: email } }
+        : event
+          ? { item: { kind: 'event' as const, id: event } }
+          : {}),
     });
     return id;
   };
@@ -64,7 +81,7 @@ export function lineageGraph(fields: readonly FieldLineage[], describe: (source:
   };
   for (const f of fields) {
     const fid = `field:${f.path}`;
-    add({ id: fid, kind: 'field', label: f.path, untrusted: f.untrusted.length > 0 });
+    add({ id: fid, kind: 'field', label: fieldLabel(f.path), untrusted: f.untrusted.length > 0 });
     if (f.lineage) {
       const top = walk(f.lineage, f.path, 0);
       if (top) link(top, fid);

@@ -1,20 +1,37 @@
-/** The Audit screen's calls: filter and open entries, verify the chain, export a sealed bundle. */
-import type { ZamburakHandlers } from '../../preload/contract';
-import type { AuditEntry } from '../audit/audit-log';
+/**
+ * The Audit screen's calls: entries in one sentence each, filtered (a kind or a kind prefix)
+ * and paged; the chain verified (green, or red naming the first entry that does not hold); a
+ * sealed export for an auditor's public key, and a plain CSV or JSON one for reading.
+ */
+import type { AuditRow, ZamburakHandlers } from '../../preload/contract';
+import type { AuditEntry, AuditFilter } from '../audit/audit-log';
 import { exportAudit, ExportError } from '../audit/export';
+import { auditSentence, claimWhatOf } from './audit-words';
 import type { AppContext } from './inbox';
 import { ServiceError } from './router';
 
-const view = (e: AuditEntry) => ({ ...e, sources: [...e.sources] });
+const CSV_COLUMNS = ['seq', 'at', 'kind', 'tool', 'decision', 'rule', 'sentence'] as const;
+const csvCell = (v: unknown): string => {
+  const s = v === null || v === undefined ? '' : String(v);
+  // Quoted always; a leading =, +, - or @ is defused so a spreadsheet never runs it as a formula.
+  return `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
+};
 
 export function auditHandlers(ctx: AppContext): ZamburakHandlers['audit'] {
   const p = ctx.profile;
+  const view =
+    (what: (id: string) => string | null) =>
+    (e: AuditEntry): AuditRow => ({
+      ...e,
+      sources: [...e.sources],
+      sentence: auditSentence(e, what),
+    });
   return {
-    list: (q = {}) => p.audit.list(q).map(view),
+    list: (q = {}) => p.audit.list(q).map(view(claimWhatOf(p))),
     get(seq) {
       const e = p.audit.get(seq);
       if (!e) throw new ServiceError('not-found', `no audit entry ${seq}`);
-      return view(e);
+      return view(claimWhatOf(p))(e);
     },
     verify() {
       const r = p.audit.verify();
@@ -28,6 +45,22 @@ export function auditHandlers(ctx: AppContext): ZamburakHandlers['audit'] {
         if (e instanceof ExportError) throw new ServiceError('conflict', e.message);
         throw new ServiceError('bad-request', `the public key could not be used: ${(e as Error).message}`);
       }
+    },
+    exportTable(q, format) {
+      const rows: AuditRow[] = [];
+      const toRow = view(claimWhatOf(p));
+      // Every page, newest first, as the screen lists them.
+      for (let before: number | undefined; ;) {
+        const page = p.audit.list({ ...(q as AuditFilter), ...(before ? { before } : {}), limit: 1000 });
+        rows.push(...page.map(toRow));
+        if (page.length < 1000) break;
+        before = page[page.length - 1]!.seq;
+      }
+      const text =
+        format === 'json'
+          ? JSON.stringify(rows, null, 2)
+          : [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => csvCell(r[c])).join(','))].join('\r\n');
+      return { text, entries: rows.length };
     },
   };
 }

@@ -1,25 +1,25 @@
 /**
  * The Review screen's calls. A claim is shown from what is stored for it — the action, its
- * content hash, the explanation and lineage the engine derived from labels — never from text a
- * plan produced. Approval is bound to the hash the card displayed; the outbox commits after the
- * undo window (the app's scheduler), and the card follows the commit state.
+ * content hash, the labels the engine recorded — explained afresh in today's words (never from
+ * text a plan produced). Approval is bound to the hash the card displayed; the outbox commits
+ * after the undo window (the app's scheduler), and the card follows the commit state.
  */
-import { parseDocument } from 'yaml';
 import type { ClaimRowView, ClaimView, ZamburakHandlers } from '../../preload/contract';
-import { describeSource, explainClaim, humanizeReason, recipientsOf } from '../../engine/claims/explain';
+import { describeSource, humanizeReason } from '../../engine/claims/explain';
+import { fieldWords } from '../../engine/claims/field-words';
 import { lineageGraph } from '../../engine/claims/lineage-graph';
-import type { FieldLineage } from '../../engine/run/types';
 import type { ClaimRow } from '../claims/claim-store';
+import { explainStored } from '../claims/explain-stored';
+import { allowRecipients } from '../claims/narrow-override';
 import type { ClaimsService } from '../services/claims-service';
 import type { PoliciesService } from '../services/policies-service';
-import { profileDirectory } from '../profile/directory';
 import type { AppContext } from './inbox';
 import { ServiceError } from './router';
 
 const SOURCE_WORDS: Readonly<Record<string, string>> = {
   user: 'what you typed',
   system: 'your own data',
-  plan: 'the plan itself',
+  plan: 'the assistant’s plan',
 };
 
 export function claimsHandlers(
@@ -28,54 +28,79 @@ export function claimsHandlers(
   policies: PoliciesService,
 ): ZamburakHandlers['claims'] {
   const p = ctx.profile;
-  const directoryOf = (c: ClaimRow) =>
-    profileDirectory(p, (c.accountId && p.repos.accounts.get(c.accountId)) || p.primaryAccount());
 
-  const explain = (c: ClaimRow) => {
-    const fields = c.fields as unknown as FieldLineage[];
-    const dir = directoryOf(c);
-    // Stored at creation; recomputed for claims made before explanations existed.
-    const x =
-      (c.explanation as unknown as ReturnType<typeof explainClaim> | undefined) ??
-      explainClaim({ tool: c.action.tool, args: c.action.args, fields }, dir);
-    const describe = (s: string) => describeSource(s, dir) ?? SOURCE_WORDS[s] ?? s;
-    return { x, lineage: lineageGraph(fields, describe), dir };
-  };
-
-  const rowView = (c: ClaimRow): ClaimRowView => {
-    const { x } = explain(c);
-    return {
-      id: c.id,
-      state: c.state,
-      tool: c.action.tool,
-      what: x.what,
-      risk: c.risk,
-      rule: c.rule,
-      createdAt: c.createdAt,
-      flags: [...x.flags],
-    };
-  };
+  const rowView = (c: ClaimRow, x = explainStored(p, c).x): ClaimRowView => ({
+    id: c.id,
+    state: c.state,
+    tool: c.action.tool,
+    what: x.what,
+    risk: x.risk,
+    rule: c.rule,
+    createdAt: c.createdAt,
+    flags: [...x.flags],
+    contentHash: c.contentHash,
+  });
 
   const view = (id: string): ClaimView => {
     const c = claims.get(id);
-    const { x, lineage, dir } = explain(c);
+    const { x, fields, dir } = explainStored(p, c);
     const e = claims.outbox.entry(id);
+    const describe = (s: string) => describeSource(s, dir) ?? SOURCE_WORDS[s] ?? s;
+    const label = (path: string) =>
+      x.fields.find((f) => f.path === path)?.label ?? fieldWords(c.action.tool, path).label;
     return {
-      ...rowView(c),
+      ...rowView(c, x),
       args: { ...c.action.args },
+      why: [...x.why],
+      recipients: [...x.recipients],
+      unsafeRecipients: x.unsafeRecipients.map((u) => ({ ...u })),
+      preview: JSON.parse(JSON.stringify(x.preview)) as ClaimView['preview'],
       fields: x.fields.map((f) => ({ ...f })),
       reasons: c.reasons.map((r) => humanizeReason(r, dir)),
-      contentHash: c.contentHash,
       decidedAt: c.decidedAt,
       reason: c.reason,
       error: c.error,
       commit: e ? { state: e.state, notBefore: e.notBefore, attempts: e.attempts } : null,
-      lineage,
+      lineage: lineageGraph(fields, describe, label),
     };
   };
 
+  /**
+   * The narrowest change that stops this claim coming back: its exact recipients join the
+   * recipient allowlist (no wildcard, nothing else changes). Refused for claims not about who
+   * receives them, and for any recipient no standing rule may trust: one an email chose, a
+   * look-alike, the unverified sender of the mail it answers.
+   */
+  const proposal = (id: string) => {
+    const c = claims.get(id);
+    const { x } = explainStored(p, c);
+    if (!x.recipients.length || !/recipient/.test(c.rule))
+      throw new ServiceError(
+        'conflict',
+        `no narrow override for a claim of rule ${c.rule}: it is not about who receives it; edit the policy in Settings`,
+      );
+    if (x.unsafeRecipients.length)
+      throw new ServiceError(
+        'conflict',
+        `always allowing would trust ${x.unsafeRecipients.map((u) => `${u.address} (${u.why})`).join(', ')}; approve this claim alone, or reject it`,
+      );
+    const current = policies.current();
+    const { after, added } = allowRecipients(current.yaml, x.recipients);
+    return { c, current, after, added };
+  };
+
+  const decide = (id: string, hash: string, how: 'approve' | 'reject', reason: string) => {
+    if (how === 'approve') claims.approve(id, { by: 'user', expectedHash: hash });
+    else {
+      const c = claims.get(id);
+      if (c.contentHash !== hash)
+        throw new ServiceError('conflict', `claim ${id} changed since it was shown (${c.contentHash}, not ${hash})`);
+      claims.reject(id, { by: 'user', ...(reason.trim() ? { reason: reason.trim() } : {}) });
+    }
+  };
+
   return {
-    list: (state) => claims.list(state ?? 'pending', 200).map(rowView),
+    list: (state) => claims.list(state ?? 'pending', 200).map((c) => rowView(c)),
     get: view,
     approve(id, hash) {
       claims.approve(id, { by: 'user', expectedHash: hash });
@@ -93,27 +118,46 @@ export function claimsHandlers(
       claims.undo(id, 'user');
       return view(id);
     },
-    /**
-     * The narrowest change that stops this claim coming back: its exact recipients join the
-     * recipient allowlist (no wildcard, nothing else changes). Claims without recipients have no
-     * such override; the policy editor is the place for those.
-     */
     proposeOverride(id) {
-      const c = claims.get(id);
-      const { dir } = explain(c);
-      const recipients = recipientsOf(c.action.tool, c.action.args, dir);
-      if (!recipients.length || !/recipient/.test(c.rule))
+      const { c, current, after, added } = proposal(id);
+      return { before: current.yaml, after, rule: c.rule, added, version: current.version };
+    },
+    alwaysAllow(id, hash, version) {
+      const { current, after, added } = proposal(id);
+      if (current.version !== version)
         throw new ServiceError(
           'conflict',
-          `no narrow override for a claim of rule ${c.rule}: it is not about who receives it; edit the policy in Settings`,
+          `the policy changed since the change was shown (now ${current.version}, shown on ${version})`,
         );
-      const before = policies.current().yaml;
-      const doc = parseDocument(before);
-      const list = (doc.getIn(['allowlists', 'recipients']) as { toJSON(): unknown } | undefined)?.toJSON();
-      const existing = Array.isArray(list) ? list.map(String) : [];
-      const added = recipients.filter((r) => !existing.includes(r));
-      doc.setIn(['allowlists', 'recipients'], [...existing, ...added]);
-      return { before, after: doc.toString(), rule: c.rule };
+      if (claims.get(id).contentHash !== hash)
+        throw new ServiceError('conflict', `claim ${id} changed since it was shown`);
+      if (added.length) {
+        const saved = policies.save(after, { by: 'user', note: `always allow ${added.join(', ')}: from claim ${id}` });
+        if ('errors' in saved)
+          throw new ServiceError(
+            'conflict',
+            `the policy change does not validate: ${saved.errors.map((e) => e.message).join('; ')}`,
+          );
+      }
+      claims.approve(id, { by: 'user', expectedHash: hash });
+      return view(id);
+    },
+    decideMany(items, how, reason) {
+      const rows = items.map((i) => claims.get(i.id));
+      const tools = new Set(rows.map((c) => c.action.tool));
+      if (tools.size > 1)
+        throw new ServiceError(
+          'bad-request',
+          `claims decided together must be of one kind; these are ${[...tools].join(', ')}`,
+        );
+      return items.map((i) => {
+        try {
+          decide(i.id, i.hash, how, reason);
+          return { id: i.id, ok: true, error: null };
+        } catch (e) {
+          return { id: i.id, ok: false, error: (e as Error).message };
+        }
+      });
     },
   };
 }

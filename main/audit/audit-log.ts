@@ -44,6 +44,8 @@ export interface AuditEntry {
 
 export interface AuditFilter {
   readonly kind?: string;
+  /** Entries whose kind starts with this (`claim.`). */
+  readonly kindPrefix?: string;
   readonly tool?: string;
   readonly decision?: string;
   readonly rule?: string;
@@ -233,6 +235,9 @@ export class AuditLog implements AuditSink {
   list(f: AuditFilter = {}): AuditEntry[] {
     const where = new Where({ limit: pageSize(f.limit, 100, 1000) })
       .when('kind = @kind', { kind: f.kind })
+      .when(`kind LIKE @kindPrefix ESCAPE '\\'`, {
+        kindPrefix: f.kindPrefix ? `${likeLiteral(f.kindPrefix)}%` : undefined,
+      })
       .when('tool = @tool', { tool: f.tool })
       .when('decision = @decision', { decision: f.decision })
       .when('rule = @rule', { rule: f.rule })

@@ -1,19 +1,33 @@
 /**
  * The claim explainer's directory over a profile account, read straight from the store (no
- * world is loaded): emails by subject and sender, events by title and organiser, contacts.
+ * world is loaded): emails by subject and sender (and whether the sender was authenticated),
+ * events by title and organiser, contacts and their names.
  */
 import type { Directory } from '../../engine/claims/explain';
 import { bareAddress } from '../../engine/world';
 import type { Profile } from './profile';
 import type { Account } from '../store/repositories';
+import { senderAuthenticated } from '../mail/parse';
+import { accountConfig } from './world-io';
 
 export function profileDirectory(p: Profile, account: Account): Directory {
-  const contacts = p.repos.contacts.list(account.id).map((c) => bareAddress(c.email));
+  const list = p.repos.contacts.list(account.id);
+  const contacts = list.map((c) => bareAddress(c.email));
   const known = new Set(contacts);
+  const names = new Map(list.filter((c) => c.name).map((c) => [bareAddress(c.email), c.name]));
+  for (const a of account.addresses) if (account.userName) names.set(bareAddress(a), `${account.userName} (you)`);
+  const authserv = accountConfig(account).authserv ?? [];
   return {
     email(id) {
       const m = p.repos.messages.get(id);
-      return m && { subject: m.subject, from: m.from, fromIsContact: known.has(bareAddress(m.from)) };
+      return (
+        m && {
+          subject: m.subject,
+          from: m.from,
+          fromIsContact: known.has(bareAddress(m.from)),
+          authenticated: senderAuthenticated(m.auth, authserv),
+        }
+      );
     },
     event(id) {
       const e = p.repos.calendar.get(id);
@@ -21,6 +35,7 @@ export function profileDirectory(p: Profile, account: Account): Directory {
     },
     userAddresses: account.addresses,
     contacts,
+    nameOf: (a) => names.get(bareAddress(a)),
     get mailboxSize() {
       return p.repos.messages.count();
     },

@@ -11,8 +11,7 @@ import type { Json } from '../../engine/ifc/labeled-value';
 import { loadPolicy, presetPolicy, PRESETS, type Policy } from '../../engine/policy';
 import type { Limits, Mode, RunReport } from '../../engine/run/types';
 import { WorldState, type WorldEffects } from '../../engine/world';
-import { explainClaim } from '../../engine/claims/explain';
-import { worldDirectory } from '../../engine/claims/world-directory';
+import { explainAction } from '../claims/explain-stored';
 import { pushDraft, SERVER_TOOLS, transportNameOf } from '../accounts/transports';
 import { servicesOf } from '../services/services';
 import type { EngineHost } from '../engine-host/engine-host';
@@ -83,7 +82,6 @@ export async function runOnProfile(
     req.engine && !req.policy && !extractor
       ? await inWorker(req.engine, req, snapshot, activePolicyText(p), mode)
       : await inProcess(req, world, policy, mode, extractor);
-  const directory = worldDirectory(world);
   // Claim ids are per run in the engine; in a profile they must be unique across runs.
   const claimIds = new Map(report.claims.map((c) => [c.id, `${runId}-${c.id}`]));
   const stored: RunReport = {
@@ -163,7 +161,7 @@ export async function runOnProfile(
           risk: c.risk,
           fields: c.fields as unknown as Json,
           context: c.context as unknown as Json,
-          explanation: explainClaim(c, directory) as unknown as Json,
+          explanation: explainAction(p, account, c) as unknown as Json,
           createdAt: clock().toISOString(),
         });
         p.audit.append({

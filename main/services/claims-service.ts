@@ -3,9 +3,8 @@
  * approve (into the outbox, after the undo window), undo, reject. Commits go through the
  * outbox with the account's transport.
  */
-import { explainClaim } from '../../engine/claims/explain';
+import { explainAction } from '../claims/explain-stored';
 import type { Json } from '../../engine/ifc/labeled-value';
-import { profileDirectory } from '../profile/directory';
 import type { Profile } from '../profile/profile';
 import { editedAction } from '../claims/claim-edit';
 import { ClaimError, type ClaimRow, type ClaimState } from '../claims/claim-store';
@@ -61,7 +60,7 @@ export class ClaimsService {
     const c = this.p.claims.get(id);
     const { action, fields, edited } = editedAction(c, patch);
     const account = (c.accountId && this.p.repos.accounts.get(c.accountId)) || this.p.primaryAccount();
-    const explanation = explainClaim({ ...action, fields }, profileDirectory(this.p, account));
+    const explanation = explainAction(this.p, account, { ...action, fields, reasons: c.reasons });
     return this.p.claims.edit(id, {
       action,
       fields: fields as unknown as Json,

@@ -72,10 +72,11 @@ export async function approveJob(j: JobContext): Promise<void> {
   expect(claimId).toBeDefined();
   await navigate(page, `#/review/${claimId}`);
   const card = page.locator('article.claim-card');
-  await expect.poll(() => card.locator('h2').innerText()).toMatch(/Reply to an email/);
+  await expect.poll(() => card.locator('h2').innerText()).toMatch(/^Reply to /);
   // Built from the real action: every field with its provenance, the rule, the bound hash.
-  expect(await card.locator('table.fields').innerText()).toMatch(/body/);
-  expect(await card.innerText()).toMatch(/Rule egress\//);
+  expect(await card.locator('.provenance').innerText()).toMatch(/Message/);
+  await card.locator('details.more summary').click();
+  expect(await card.locator('details.more').innerText()).toMatch(/Rule egress\//);
   const hashBefore = await card.locator('.hash code').innerText();
   expect(hashBefore).toMatch(/^sha256:/);
 
@@ -84,15 +85,22 @@ export async function approveJob(j: JobContext): Promise<void> {
   await form.getByLabel('body').fill('Hi Nina, I will ask our accounts team to send it.\n\nMaya');
   await form.getByRole('button', { name: 'Save the edit' }).click();
   await expect.poll(() => card.locator('.hash code').innerText()).not.toBe(hashBefore);
-  expect(await card.locator('table.fields').innerText()).toContain('I will ask our accounts team');
-
-  // Approving may need the deliberate check first (high risk).
-  if (await card.getByRole('checkbox').count()) await card.getByRole('checkbox').check();
-  await card.getByRole('button', { name: /^Approve( \(a\))?$/ }).click();
+  expect(await card.locator('.preview-body').innerText()).toContain('I will ask our accounts team');
+  await approveOnCard(page);
   await expect.poll(() => profile.claims.get(claimId!).state, { timeout: 15_000 }).toBe('committed');
   await expect.poll(() => card.locator('.commit').innerText()).toMatch(/committed/);
   const sent = profile.repos.outgoing.sent('demo').filter((m) => m.claimId === claimId);
   expect(sent.map((m) => m.body)).toEqual(['Hi Nina, I will ask our accounts team to send it.\n\nMaya']);
+}
+
+/** Approves the card shown: a routine one with its button, a high-risk one by first clicking each recipient. */
+export async function approveOnCard(page: Page): Promise<void> {
+  const card = page.locator('article.claim-card');
+  if (await card.locator('.decide.deliberate').count()) {
+    for (const b of await card.locator('.confirm-recipient').all()) await b.click();
+    if (!(await card.locator('.confirm-recipient').count())) await card.getByRole('checkbox').check();
+    await card.getByRole('button', { name: 'Approve this high-risk action' }).click();
+  } else await card.getByRole('button', { name: 'Approve (a)' }).click();
 }
 
 /** job 2b: rejects a claim with a reason, and nothing is sent */
@@ -101,7 +109,7 @@ export async function rejectJob(j: JobContext): Promise<void> {
   const [claimId] = await runAttackPlan(profile, '21-accept-intro-add-people');
   await navigate(page, `#/review/${claimId}`);
   const card = page.locator('article.claim-card');
-  await expect.poll(() => card.locator('h2').innerText()).toMatch(/Answer an invitation/);
+  await expect.poll(() => card.locator('h2').innerText()).toMatch(/^Accept the invitation /);
   await page.locator('body').press('r');
   await card.getByLabel(/Why reject/).fill('not from the organiser I know');
   await card.getByRole('button', { name: 'Reject', exact: true }).click();

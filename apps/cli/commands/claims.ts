@@ -5,6 +5,8 @@
  */
 import { EDITABLE_TEXT } from '../../../main/claims/claim-edit';
 import type { ClaimRow } from '../../../main/claims/claim-store';
+import { explainStored } from '../../../main/claims/explain-stored';
+import type { ClaimExplanation } from '../../../engine/claims/explain';
 import { ClaimError } from '../../../main/services/claims-service';
 import { servicesOf } from '../../../main/services/services';
 import { InputError, readText, str, UsageError, type Parsed } from '../args';
@@ -33,26 +35,15 @@ const summary = (c: ClaimRow) => ({
 const line = (c: ClaimRow): string =>
   `${c.id}  ${c.state.padEnd(10)} ${c.risk.padEnd(6)} ${c.action.tool}(${JSON.stringify(c.action.args).slice(0, 80)})  [${c.rule}]`;
 
-interface Explained {
-  what: string;
-  fields: { path: string; provenance: string; sentence: string; untrusted: boolean }[];
-  flags: string[];
-}
-
-function detail(c: ClaimRow): string {
-  const x = c.explanation as unknown as Explained | undefined;
+function detail(c: ClaimRow, x: ClaimExplanation): string {
   return [
-    `claim ${c.id} (${c.state}, risk ${c.risk})`,
-    ...(x
-      ? [
-          `  ${x.what}`,
-          ...x.flags.map((f) => `  ! ${f}`),
-          ...x.fields.filter((f) => f.untrusted).map((f) => `  • ${f.sentence}`),
-        ]
-      : []),
+    `claim ${c.id} (${c.state}, risk ${x.risk})`,
+    `  ${x.what}`,
+    ...x.why.map((w) => `  why      ${w}`),
+    ...x.fields.map((f) => `  ${f.label.padEnd(24)} ${f.provenance}`),
     `  action   ${c.action.tool} ${JSON.stringify(c.action.args, null, 2).replace(/\n/g, '\n           ')}`,
     `  rule     ${c.rule}`,
-    ...c.reasons.map((r) => `  why      ${r}`),
+    ...c.reasons.map((r) => `  reason   ${r}`),
     `  hash     ${c.contentHash}`,
     ...(c.reason ? [`  reason   ${c.reason}`] : []),
     ...(c.error ? [`  error    ${c.error}`] : []),
@@ -87,7 +78,10 @@ async function claims(p: Parsed): Promise<number> {
         case 'show': {
           if (!id) throw new UsageError('claims show needs an ID');
           const c = svc.get(id);
-          out(detail(c), { ...summary(c), fields: c.fields, context: c.context });
+          const { x } = explainStored(profile, c);
+          // `explanation` as a person reads it (what, why, recipients, preview, fields); the raw
+          // gate reasons and labels beside it.
+          out(detail(c, x), { ...summary(c), explanation: x, fields: c.fields, context: c.context });
           return 0;
         }
         case 'approve': {

@@ -1,92 +1,116 @@
 /**
- * A claim's lineage as a left-to-right SVG: sources → operations → the action's fields, with
- * untrusted nodes drawn loud. Columns by kind, operations spread by depth from the fields.
+ * A claim's lineage, left to right: sources → operations → the action's fields, laid out by
+ * dagre (no crossing tangle of hand-placed columns) and drawn by React Flow with fit, zoom and
+ * pan. Labels are cut to fit a node; the full label is the node's tooltip and accessible name.
+ * A source that names an email or event opens it on click (or Enter).
  */
-import type { LineageGraph as Graph } from '../../../preload/contract';
+import { Graph, layout } from '@dagrejs/dagre';
+import {
+  Background,
+  Controls,
+  Handle,
+  Position,
+  ReactFlow,
+  type Edge,
+  type Node,
+  type NodeProps,
+  type NodeTypes,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useMemo } from 'react';
+import type { LineageGraph as LineageData } from '../../../preload/contract';
+import { go } from '../route';
 
-const COL = 230;
-const ROW = 46;
-const W = 190;
-const H = 32;
+const W = 220;
+const H = 40;
+const clip = (s: string, n = 34) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
-function layout(g: Graph) {
-  // Depth of an operation = longest path to a field; sources go left of everything.
-  const out = new Map<string, string[]>();
-  for (const e of g.edges) out.set(e.from, [...(out.get(e.from) ?? []), e.to]);
-  const depth = new Map<string, number>();
-  const depthOf = (id: string, seen = new Set<string>()): number => {
-    if (depth.has(id)) return depth.get(id)!;
-    if (seen.has(id)) return 0;
-    seen.add(id);
-    const d = Math.max(0, ...(out.get(id) ?? []).map((t) => depthOf(t, seen) + 1));
-    depth.set(id, d);
-    return d;
-  };
-  g.nodes.forEach((n) => depthOf(n.id));
-  const maxOp = Math.max(0, ...g.nodes.filter((n) => n.kind === 'op').map((n) => depth.get(n.id) ?? 0));
-  const column = (n: Graph['nodes'][number]) =>
-    n.kind === 'field' ? maxOp + 2 : n.kind === 'source' ? 0 : maxOp + 1 - (depth.get(n.id) ?? 1) + 1;
-  const rows = new Map<number, number>();
-  const pos = new Map<string, { x: number; y: number }>();
-  for (const n of g.nodes) {
-    const c = column(n);
-    const r = rows.get(c) ?? 0;
-    rows.set(c, r + 1);
-    pos.set(n.id, { x: c * COL + 8, y: r * ROW + 8 });
-  }
-  const width = (maxOp + 3) * COL;
-  const height = Math.max(...[...rows.values()], 1) * ROW + 16;
-  return { pos, width, height };
+type Item = LineageData['nodes'][number];
+type LineageNode = Node<{ item: Item }, 'lineage'>;
+
+function open(n: Item) {
+  if (n.item?.kind === 'email') go('inbox', n.item.id);
 }
 
-const clip = (s: string, n = 30) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
-
-export function LineageGraph({ graph }: { graph: Graph }) {
-  if (!graph.nodes.length) return <p>No lineage was recorded for this claim.</p>;
-  const { pos, width, height } = layout(graph);
+function LineageBox({ data }: NodeProps<LineageNode>) {
+  const n = data.item;
+  const opens = n.item?.kind === 'email';
   return (
     <div
-      className="lineage"
-      role="img"
-      aria-label={`Lineage: ${graph.nodes
-        .filter((n) => n.kind === 'source')
-        .map((n) => n.label)
-        .join('; ')}`}
+      className={`lineage-node node-${n.kind} ${n.untrusted ? 'untrusted' : ''} ${opens ? 'opens' : ''}`}
+      title={opens ? `${n.label} (click to open it)` : n.label}
+      {...(opens
+        ? {
+            role: 'link',
+            tabIndex: 0,
+            onKeyDown: (e: React.KeyboardEvent) => e.key === 'Enter' && open(n),
+          }
+        : {})}
     >
-      <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`}>
-        {graph.edges.map((e) => {
-          const a = pos.get(e.from);
-          const b = pos.get(e.to);
-          if (!a || !b) return null;
-          const x1 = a.x + W;
-          const y1 = a.y + H / 2;
-          const x2 = b.x;
-          const y2 = b.y + H / 2;
-          return (
-            <path
-              key={`${e.from}>${e.to}`}
-              d={`M${x1},${y1} C${x1 + 30},${y1} ${x2 - 30},${y2} ${x2},${y2}`}
-              className="edge"
-            />
-          );
-        })}
-        {graph.nodes.map((n) => {
-          const p = pos.get(n.id)!;
-          return (
-            <g
-              key={n.id}
-              transform={`translate(${p.x},${p.y})`}
-              className={`node node-${n.kind} ${n.untrusted ? 'untrusted' : ''}`}
-            >
-              <title>{n.label}</title>
-              <rect width={W} height={H} rx={6} />
-              <text x={8} y={H / 2 + 4}>
-                {clip(n.label)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+      {n.kind !== 'source' && <Handle type="target" position={Position.Left} isConnectable={false} />}
+      <span className="kind">{n.kind === 'source' ? 'from' : n.kind === 'op' ? 'step' : 'field'}</span>
+      {/* The whole label for screen readers, the part that fits for the eye. */}
+      <span className="visually-hidden">{n.label}</span>
+      <span aria-hidden="true">{clip(n.label)}</span>
+      {n.kind !== 'field' && <Handle type="source" position={Position.Right} isConnectable={false} />}
+    </div>
+  );
+}
+
+const NODE_TYPES: NodeTypes = { lineage: LineageBox };
+
+/** Positions from dagre, ranked left to right. */
+function laidOut(g: LineageData): { nodes: LineageNode[]; edges: Edge[] } {
+  const d = new Graph();
+  d.setGraph({ rankdir: 'LR', nodesep: 14, ranksep: 60, marginx: 8, marginy: 8 });
+  d.setDefaultEdgeLabel(() => ({}));
+  for (const n of g.nodes) d.setNode(n.id, { width: W, height: H });
+  for (const e of g.edges) d.setEdge(e.from, e.to);
+  layout(d);
+  const nodes = g.nodes.map((n): LineageNode => {
+    const p = d.node(n.id);
+    return {
+      id: n.id,
+      type: 'lineage',
+      position: { x: (p?.x ?? 0) - W / 2, y: (p?.y ?? 0) - H / 2 },
+      data: { item: n },
+      draggable: false,
+      connectable: false,
+      width: W,
+      height: H,
+    };
+  });
+  const untrusted = new Set(g.nodes.filter((n) => n.untrusted).map((n) => n.id));
+  const edges = g.edges.map((e): Edge => ({
+    id: `${e.from}>${e.to}`,
+    source: e.from,
+    target: e.to,
+    className: untrusted.has(e.from) ? 'untrusted' : '',
+  }));
+  return { nodes, edges };
+}
+
+export function LineageGraph({ graph }: { graph: LineageData }) {
+  const { nodes, edges } = useMemo(() => laidOut(graph), [graph]);
+  if (!graph.nodes.length) return <p>No lineage was recorded for this claim.</p>;
+  return (
+    <div className="lineage" role="group" aria-label="Lineage: where every field came from">
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={NODE_TYPES}
+        fitView
+        fitViewOptions={{ padding: 0.1 }}
+        minZoom={0.2}
+        maxZoom={2}
+        nodesDraggable={false}
+        nodesConnectable={false}
+        elementsSelectable={false}
+        onNodeClick={(_, node) => open(node.data.item)}
+      >
+        <Background gap={16} size={1} />
+        <Controls showInteractive={false} />
+      </ReactFlow>
     </div>
   );
 }

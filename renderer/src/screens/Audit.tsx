@@ -1,6 +1,9 @@
 /**
- * Audit: every decision, filterable; an entry with its data; the chain verified (green, or red
- * naming the first entry that does not hold); a sealed export for an auditor's public key.
+ * Audit: every entry in one sentence ("You rejected: send an email to ap-desk@…"), newest
+ * first, 300 at a time with "Show older entries" for the rest; filtered by kind (a prefix such
+ * as `claim.` takes every claim entry), tool, decision, rule or source. An entry opens with its
+ * raw data; "Verify chain" is green or red naming the first entry that does not hold. Exports:
+ * a sealed bundle for an auditor's public key, or the filtered entries as CSV or JSON to read.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { AuditRow, VerifyView } from '../../../preload/contract';
@@ -9,31 +12,62 @@ import { Chip, decisionTone } from '../components/Chip';
 import { DataTable } from '../components/DataTable';
 import { useApp } from '../store';
 
-const FILTERS = ['kind', 'tool', 'decision', 'rule', 'source'] as const;
-type Filter = Partial<Record<(typeof FILTERS)[number], string>>;
+const PAGE = 300;
+const FILTERS = [
+  ['kindPrefix', 'kind (or its start, as claim.)'],
+  ['tool', 'tool'],
+  ['decision', 'decision'],
+  ['rule', 'rule'],
+  ['source', 'source'],
+] as const;
+type Filter = Partial<Record<(typeof FILTERS)[number][0], string>>;
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 export function AuditScreen() {
   const [filter, setFilter] = useState<Filter>({});
   const [rows, setRows] = useState<AuditRow[]>([]);
+  const [more, setMore] = useState(false);
   const [open, setOpen] = useState<AuditRow | null>(null);
   const [verify, setVerify] = useState<VerifyView | null>(null);
   const [publicKey, setPublicKey] = useState('');
-  const [bundle, setBundle] = useState<{ url: string; entries: number } | null>(null);
+  const [download, setDownload] = useState<{ url: string; name: string; text: string } | null>(null);
   const report = useApp((s) => s.report);
-  const load = useCallback(() => {
-    const q = Object.fromEntries(Object.entries(filter).filter(([, v]) => v));
-    api.audit
-      .list({ ...q, limit: 300 })
-      .then(setRows)
-      .catch(report);
-  }, [filter, report]);
-  useEffect(load, [load]);
+  const query = useCallback(() => Object.fromEntries(Object.entries(filter).filter(([, v]) => v)), [filter]);
+  const load = useCallback(
+    (before?: number) => {
+      api.audit
+        .list({ ...query(), limit: PAGE, ...(before ? { before } : {}) })
+        .then((page) => {
+          setRows((r) => (before ? [...r, ...page] : page));
+          setMore(page.length === PAGE);
+        })
+        .catch(report);
+    },
+    [query, report],
+  );
+  useEffect(() => load(), [load]);
 
+  const offer = (text: string, name: string, type: string, what: string) => {
+    if (download) URL.revokeObjectURL(download.url);
+    setDownload({ url: URL.createObjectURL(new Blob([text], { type })), name, text: what });
+  };
   const exportBundle = async () => {
     try {
       const r = await api.audit.export(publicKey.trim());
-      if (bundle) URL.revokeObjectURL(bundle.url);
-      setBundle({ url: URL.createObjectURL(new Blob([r.bundle], { type: 'application/json' })), entries: r.entries });
+      offer(r.bundle, 'zamburak-audit.bundle', 'application/json', `the sealed bundle (${r.entries} entries)`);
+    } catch (e) {
+      report(e);
+    }
+  };
+  const exportTable = async (format: 'csv' | 'json') => {
+    try {
+      const r = await api.audit.exportTable(query(), format);
+      offer(
+        r.text,
+        `zamburak-audit.${format}`,
+        format === 'csv' ? 'text/csv' : 'application/json',
+        `${r.entries} entries as ${format.toUpperCase()}`,
+      );
     } catch (e) {
       report(e);
     }
@@ -62,41 +96,51 @@ export function AuditScreen() {
           load();
         }}
       >
-        {FILTERS.map((f) => (
+        {FILTERS.map(([f, label]) => (
           <label key={f}>
-            {f}
+            {label}
             <input value={filter[f] ?? ''} onChange={(e) => setFilter({ ...filter, [f]: e.target.value })} />
           </label>
         ))}
       </form>
       <div className="audit-body">
-        <DataTable
-          className="audit-table"
-          rows={rows}
-          rowKey={(r) => r.seq}
-          selected={(r) => open?.seq === r.seq}
-          onRow={setOpen}
-          columns={[
-            [
-              '#',
-              (r) => (
-                <button type="button" className="link" onClick={() => setOpen(r)}>
-                  {r.seq}
-                </button>
-              ),
-            ],
-            ['time', (r) => new Date(r.at).toLocaleString()],
-            ['kind', (r) => r.kind],
-            ['tool', (r) => r.tool ?? ''],
-            ['decision', (r) => r.decision && <Chip tone={decisionTone(r.decision)}>{r.decision}</Chip>],
-            ['rule', (r) => r.rule ?? ''],
-          ]}
-        />
+        <div>
+          <DataTable
+            className="audit-table"
+            rows={rows}
+            rowKey={(r) => r.seq}
+            selected={(r) => open?.seq === r.seq}
+            onRow={setOpen}
+            columns={[
+              [
+                '#',
+                (r) => (
+                  <button type="button" className="link" onClick={() => setOpen(r)}>
+                    {r.seq}
+                  </button>
+                ),
+              ],
+              ['time', (r) => when(r.at)],
+              ['what happened', (r) => r.sentence],
+              ['decision', (r) => r.decision && <Chip tone={decisionTone(r.decision)}>{r.decision}</Chip>],
+              ['kind', (r) => <code>{r.kind}</code>],
+            ]}
+          />
+          <p className="paging">
+            {rows.length} {rows.length === 1 ? 'entry' : 'entries'} shown.{' '}
+            {more && (
+              <button type="button" onClick={() => load(rows[rows.length - 1]?.seq)}>
+                Show older entries
+              </button>
+            )}
+          </p>
+        </div>
         {open && (
           <aside className="drawer" aria-label={`Entry ${open.seq}`}>
             <h2>
               Entry {open.seq}: {open.kind}
             </h2>
+            <p>{open.sentence}</p>
             {open.sources.length > 0 && (
               <p>
                 Sources: {open.sources.slice(0, 12).join(', ')}
@@ -111,16 +155,26 @@ export function AuditScreen() {
         )}
       </div>
       <details className="export">
-        <summary>Export a sealed bundle</summary>
-        <label htmlFor="audit-key">The auditor's public key (zamburak keygen, audit.pub)</label>
+        <summary>Export</summary>
+        <p>The entries this filter shows, to read in a spreadsheet or a script:</p>
+        <button type="button" onClick={() => void exportTable('csv')}>
+          Export as CSV
+        </button>{' '}
+        <button type="button" onClick={() => void exportTable('json')}>
+          Export as JSON
+        </button>
+        <p>A sealed bundle an auditor can verify (zamburak keygen makes their key pair):</p>
+        <label htmlFor="audit-key">The auditor's public key (audit.pub)</label>
         <textarea id="audit-key" rows={3} value={publicKey} onChange={(e) => setPublicKey(e.target.value)} />
         <button type="button" disabled={!publicKey.trim()} onClick={() => void exportBundle()}>
           Seal and export
         </button>
-        {bundle && (
-          <a href={bundle.url} download="zamburak-audit.bundle">
-            Download the bundle ({bundle.entries} entries)
-          </a>
+        {download && (
+          <p>
+            <a href={download.url} download={download.name}>
+              Download {download.text}
+            </a>
+          </p>
         )}
       </details>
     </div>

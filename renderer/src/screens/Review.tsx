@@ -1,21 +1,26 @@
 /**
- * Review: the claims waiting for a person, one at a time. The card is built from the action
- * itself and its labels (main/app/claims.ts), never from text a plan wrote: what will happen,
- * each field with where it came from (untrusted fields loud), why it asks, the lineage. Approval
- * sends the content hash the card showed; high-risk claims need a deliberate extra gesture.
+ * Review: the claims waiting for a person. The card is built from the action itself, its effect
+ * and its labels (main/app/claims.ts), never from text a plan wrote, and fits one screen at
+ * 1280×800: what will happen in one sentence, every recipient, the message or event as they
+ * will see it, why it asks (at most three sentences), where each part came from, and the
+ * decision. Lineage, every raw reason and the hash are one click away. Several claims of one
+ * kind can be approved or rejected together, each at the hash its row showed.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { ClaimRowView, ClaimView } from '../../../preload/contract';
 import { api } from '../api';
+import { AlwaysAllow } from '../components/AlwaysAllow';
 import { Chip } from '../components/Chip';
-import { Diff } from '../components/Diff';
+import { ClaimDecide } from '../components/ClaimDecide';
 import { ClaimEditForm, editableFields } from '../components/ClaimEdit';
+import { ClaimPreview } from '../components/ClaimPreview';
 import { LineageGraph } from '../components/LineageGraph';
 import { useKeys } from '../keys';
 import { go } from '../route';
 import { useApp } from '../store';
 
 const LIVE = new Set(['approved', 'committing']);
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function ReviewScreen({ id }: { id: string | null }) {
   const [list, setList] = useState<ClaimRowView[]>([]);
@@ -33,24 +38,104 @@ export function ReviewScreen({ id }: { id: string | null }) {
   });
   return (
     <div className="review">
-      <section className="pane claim-list" aria-label="Waiting for you">
-        <h1>Review</h1>
-        {list.length === 0 ? (
-          <p className="calm">Nothing waits for you. The assistant asks only when it must.</p>
-        ) : (
-          <ul>
-            {list.map((c) => (
-              <li key={c.id}>
-                <a href={`#/review/${encodeURIComponent(c.id)}`} aria-current={c.id === current ? 'true' : undefined}>
-                  <Chip tone={`risk-${c.risk}`}>{c.risk}</Chip> {c.what}
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <ClaimList list={list} current={current} onDecided={reload} />
       {current ? <ClaimCard key={current} id={current} onDecided={reload} /> : null}
     </div>
+  );
+}
+
+function ClaimList({
+  list,
+  current,
+  onDecided,
+}: {
+  list: ClaimRowView[];
+  current: string | null;
+  onDecided: () => void;
+}) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [checked, setChecked] = useState(false);
+  const { report, setStatus } = useApp();
+  const chosen = list.filter((c) => selected.has(c.id));
+  const kinds = new Set(chosen.map((c) => c.tool));
+  const anyHigh = chosen.some((c) => c.risk === 'high');
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const decide = async (how: 'approve' | 'reject') => {
+    try {
+      const r = await api.claims.decideMany(
+        chosen.map((c) => ({ id: c.id, hash: c.contentHash })),
+        how,
+        '',
+      );
+      const failed = r.filter((x) => !x.ok);
+      const done = r.length - failed.length;
+      setStatus({
+        text: `${how === 'approve' ? 'Approved' : 'Rejected'} ${plural(done, 'claim')}.${failed.length ? ` Not decided: ${failed.map((f) => `${f.id} (${f.error})`).join('; ')}` : ''}`,
+        tone: failed.length ? 'error' : 'ok',
+      });
+      setSelected(new Set());
+      setChecked(false);
+      onDecided();
+    } catch (e) {
+      report(e);
+    }
+  };
+  return (
+    <section className="pane claim-list" aria-label="Waiting for you">
+      <h1>Review</h1>
+      {chosen.length > 0 && (
+        <div className="batch" role="group" aria-label="Decide the selected claims">
+          {kinds.size > 1 ? (
+            <p>Select claims of one kind to decide them together.</p>
+          ) : (
+            <>
+              <p>{plural(chosen.length, 'claim')} selected.</p>
+              {anyHigh && (
+                <label className="check">
+                  <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} />I checked
+                  each of them (some are high risk)
+                </label>
+              )}
+              <button
+                type="button"
+                className="approve"
+                disabled={anyHigh && !checked}
+                onClick={() => void decide('approve')}
+              >
+                Approve {chosen.length}
+              </button>
+              <button type="button" className="reject" onClick={() => void decide('reject')}>
+                Reject {chosen.length}
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {list.length === 0 ? (
+        <p className="calm">Nothing waits for you. The assistant asks only when it must.</p>
+      ) : (
+        <ul>
+          {list.map((c) => (
+            <li key={c.id} className={c.id === current ? 'current' : ''}>
+              <input
+                type="checkbox"
+                aria-label={`Select: ${c.what}`}
+                checked={selected.has(c.id)}
+                onChange={() => toggle(c.id)}
+              />
+              <a href={`#/review/${encodeURIComponent(c.id)}`} aria-current={c.id === current ? 'true' : undefined}>
+                <Chip tone={`risk-${c.risk}`}>{c.risk}</Chip> {c.what}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -70,12 +155,27 @@ function ClaimCard({ id, onDecided }: { id: string; onDecided: () => void }) {
   return <Card c={c} setC={setC} onDecided={onDecided} />;
 }
 
+function Recipients({ c }: { c: ClaimView }) {
+  if (!c.recipients.length) return null;
+  const unsafe = new Map(c.unsafeRecipients.map((u) => [u.address, u.why]));
+  return (
+    <p className="recipients">
+      <span className="label">{plural(c.recipients.length, 'recipient')}:</span>{' '}
+      {c.recipients.map((r) => (
+        <Chip key={r} tone={unsafe.has(r) ? 'bad' : 'neutral'} title={unsafe.get(r)}>
+          {r}
+          {unsafe.has(r) ? ` — ${unsafe.get(r)}` : ''}
+        </Chip>
+      ))}
+    </p>
+  );
+}
+
 function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => void; onDecided: () => void }) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
-  const [checked, setChecked] = useState(false);
-  const [override, setOverride] = useState<{ before: string; after: string } | null>(null);
-  const [showLineage, setShowLineage] = useState(false);
+  const [always, setAlways] = useState(false);
+  const [more, setMore] = useState(false);
   const [editing, setEditing] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const { report, setStatus } = useApp();
@@ -86,22 +186,23 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
   }, [c.state]);
 
   const pending = c.state === 'pending';
-  const high = c.risk === 'high';
-  const untrustedFirst = [...c.fields].sort((a, b) => Number(b.untrusted) - Number(a.untrusted));
-
+  const approved = (v: ClaimView) => {
+    setC(v);
+    setAlways(false);
+    setStatus({
+      text: `Approved: ${c.what}`,
+      tone: 'ok',
+      undo: async () => {
+        setC(await api.claims.undo(c.id));
+        onDecided();
+      },
+    });
+    onDecided();
+  };
   const approve = async () => {
-    if (!pending || (high && !checked)) return;
+    if (!pending) return;
     try {
-      setC(await api.claims.approve(c.id, c.contentHash));
-      setStatus({
-        text: `Approved: ${c.what}.`,
-        tone: 'ok',
-        undo: async () => {
-          setC(await api.claims.undo(c.id));
-          onDecided();
-        },
-      });
-      onDecided();
+      approved(await api.claims.approve(c.id, c.contentHash));
     } catch (e) {
       report(e);
     }
@@ -116,81 +217,66 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
       report(e);
     }
   };
-  const proposeOverride = async () => {
-    try {
-      setOverride(await api.claims.proposeOverride(c.id));
-    } catch (e) {
-      report(e);
-    }
-  };
-  const saveOverrideAndApprove = async () => {
-    if (!override) return;
-    try {
-      const r = await api.policies.save(override.after, `always allow: from claim ${c.id}`);
-      if (!r.ok) throw new Error(r.errors.map((e) => `line ${e.line}: ${e.message}`).join('; '));
-      setOverride(null);
-      await approve();
-    } catch (e) {
-      report(e);
-    }
-  };
 
   const canEdit = pending && editableFields(c).length > 0;
-  useCardKeys(pending, {
-    approve,
-    startReject: () => setRejecting(true),
-    startEdit: () => canEdit && setEditing(true),
-  });
-
   const waitLeft = c.commit ? Math.max(0, Math.ceil((new Date(c.commit.notBefore).getTime() - now) / 1000)) : 0;
+  const untrustedFirst = [...c.fields].sort((a, b) => Number(b.untrusted) - Number(a.untrusted));
   return (
     <article className={`pane claim-card risk-${c.risk}`} aria-labelledby="claim-what">
-      <p className="eyebrow">
-        <Chip tone={`risk-${c.risk}`}>{c.risk} risk</Chip> <Chip tone="state">{c.state}</Chip>
-      </p>
-      <h2 id="claim-what">{c.what}</h2>
-      {c.flags.length > 0 && (
-        <ul className="flags" role="alert">
-          {c.flags.map((f) => (
-            <li key={f}>{f}</li>
+      <header>
+        <p className="eyebrow">
+          <Chip tone={`risk-${c.risk}`}>{c.risk} risk</Chip> <Chip tone="state">{c.state}</Chip>
+        </p>
+        <h2 id="claim-what">{c.what}</h2>
+        <Recipients c={c} />
+      </header>
+      <div className="card-body">
+        <ClaimPreview p={c.preview} />
+        <div className="card-side" role="region" aria-label="Why it asks and where each part came from" tabIndex={0}>
+          <section className="why" aria-labelledby="why-title">
+            <h3 id="why-title">Why it asks</h3>
+            <ul>
+              {c.why.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          </section>
+          <section className="provenance" aria-labelledby="provenance-title">
+            <h3 id="provenance-title">Where each part came from</h3>
+            <ul className="fields">
+              {untrustedFirst.map((f) => (
+                <li key={f.path} className={f.untrusted ? 'untrusted' : ''} title={f.sentence}>
+                  <span className="field-label">{f.label}</span>{' '}
+                  <Chip tone={f.untrusted ? 'bad' : 'ok'} title={f.sentence}>
+                    {f.provenance}
+                  </Chip>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </div>
+      <details className="more" open={more} onToggle={(e) => setMore((e.target as HTMLDetailsElement).open)}>
+        <summary>Lineage, every reason and the hash</summary>
+        {/* Drawn once open: the layout fits the graph to the space it is given. */}
+        {more && <LineageGraph graph={c.lineage} />}
+        <ul className="sentences">
+          {c.fields.map((f) => (
+            <li key={f.path}>{f.sentence}</li>
           ))}
         </ul>
-      )}
-      <table className="fields">
-        <caption>What will be committed, field by field</caption>
-        <tbody>
-          {untrustedFirst.map((f) => (
-            <tr key={f.path} className={f.untrusted ? 'untrusted' : ''}>
-              <th scope="row">{f.path}</th>
-              <td>
-                <div className="value">{f.value}</div>
-                <Chip tone={f.untrusted ? 'bad' : 'ok'} title={f.sentence}>
-                  {f.provenance}
-                </Chip>
-                <div className="sentence">{f.sentence}</div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <section className="why">
-        <h3>Why it asks</h3>
         <p>
-          Rule <code>{c.rule}</code>
+          Rule <code>{c.rule}</code>; the policy’s reasons, as recorded in the audit log:
         </p>
-        <ul>
+        <ul className="reasons">
           {c.reasons.map((r) => (
             <li key={r}>{r}</li>
           ))}
         </ul>
-      </section>
-      <details open={showLineage} onToggle={(e) => setShowLineage((e.target as HTMLDetailsElement).open)}>
-        <summary>Lineage: where every field came from</summary>
-        {showLineage && <LineageGraph graph={c.lineage} />}
+        <p className="hash">
+          Bound to <code>{c.contentHash}</code>: what you approve is exactly what is committed.
+        </p>
       </details>
-      <p className="hash">
-        Bound to <code>{c.contentHash.slice(0, 23)}…</code>: what you approve is exactly what is committed.
-      </p>
 
       {editing && (
         <ClaimEditForm
@@ -198,35 +284,24 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
           onSaved={(v) => {
             setC(v);
             setEditing(false);
-            setChecked(false);
             setStatus({ text: 'Edited: approve what you now see, or reject it.', tone: 'ok' });
           }}
           onCancel={() => setEditing(false)}
         />
       )}
-      {pending && !rejecting && !editing && (
-        <div className={`decide ${high ? 'deliberate' : ''}`}>
-          <button type="button" className="reject" onClick={() => setRejecting(true)}>
-            Reject… (r)
-          </button>
-          {high && (
-            <label className="check">
-              <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} />I checked who
-              receives this and where each field came from
-            </label>
-          )}
-          {canEdit && (
-            <button type="button" onClick={() => setEditing(true)}>
-              Edit… (e)
-            </button>
-          )}
-          <button type="button" className="approve" onClick={() => void approve()} disabled={high && !checked}>
-            Approve{high ? '' : ' (a)'}
-          </button>
-          <button type="button" className="link" onClick={() => void proposeOverride()}>
-            Approve and always allow this…
-          </button>
-        </div>
+      {always && <AlwaysAllow c={c} onApproved={approved} onClose={() => setAlways(false)} />}
+      {pending && !rejecting && !editing && !always && (
+        <ClaimDecide
+          key={c.contentHash}
+          c={c}
+          canEdit={canEdit}
+          act={{
+            approve,
+            startReject: () => setRejecting(true),
+            startEdit: () => canEdit && setEditing(true),
+            alwaysAllow: () => setAlways(true),
+          }}
+        />
       )}
       {pending && rejecting && (
         <form
@@ -247,18 +322,6 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
             Cancel
           </button>
         </form>
-      )}
-      {override && (
-        <div className="override" role="dialog" aria-label="Policy change">
-          <h3>This policy change stops such claims coming back</h3>
-          <Diff before={override.before} after={override.after} />
-          <button type="button" className="approve" onClick={() => void saveOverrideAndApprove()}>
-            Save the policy and approve
-          </button>
-          <button type="button" onClick={() => setOverride(null)}>
-            Cancel
-          </button>
-        </div>
       )}
       {c.commit && (
         <p className="commit" role="status">
@@ -290,15 +353,4 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
       {c.state === 'rejected' && <p className="commit">Rejected{c.reason ? `: ${c.reason}` : ''}.</p>}
     </article>
   );
-}
-
-function useCardKeys(
-  pending: boolean,
-  f: { approve: () => Promise<void>; startReject: () => void; startEdit: () => void },
-) {
-  useKeys({
-    a: () => pending && void f.approve(),
-    r: () => pending && f.startReject(),
-    e: () => pending && f.startEdit(),
-  });
 }

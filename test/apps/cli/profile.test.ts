@@ -62,6 +62,23 @@ describe('zamburak over a profile', () => {
     expect(list.map((c) => c.id)).toEqual(rep.claims.map((c) => c.id));
     const claim = list[0]!;
     expect(claim.state).toBe('pending');
+    // The card in words, for scripts: what, at most three whys, every recipient, the preview, each field.
+    const shown = json<{
+      explanation: {
+        what: string;
+        why: string[];
+        recipients: string[];
+        preview: { kind: string; to: string[]; subject: string; body: string };
+        fields: { label: string; sentence: string; untrusted: boolean }[];
+      };
+    }>(zamburak('claims', 'show', claim.id, '--profile', dir, '--json')).explanation;
+    expect(shown.what).toBe('Send an email to ap-desk@cloudnest-billing.test (outside your company).');
+    expect(shown.why.length).toBeGreaterThan(0);
+    expect(shown.why.length).toBeLessThanOrEqual(3);
+    expect(shown.recipients).toEqual(['ap-desk@cloudnest-billing.test']);
+    expect(shown.preview).toMatchObject({ kind: 'mail', to: ['ap-desk@cloudnest-billing.test'] });
+    expect(shown.preview.subject).toMatch(/^Fwd: UPDATED bank details/);
+    expect(shown.fields.map((f) => f.label)).toEqual(['Recipient', 'Subject', 'Message']);
 
     const approved = zamburak(
       'claims',

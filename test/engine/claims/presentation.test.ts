@@ -18,7 +18,17 @@ describe('reasons in words', () => {
     const raw =
       'the call happens because of untrusted data: tool:searchEmails:e01#listed, tool:searchEmails:e02#listed, tool:searchEmails:e03#listed and 47 more (control context)';
     expect(humanizeReason(raw, dir)).toBe(
-      'the call happens because of untrusted data: which of 50 emails a search returned (control context)',
+      'the call happens because of untrusted data: which of the 50 emails a search returned (control context)',
+    );
+  });
+  it('keeps the words around a run of listing sources apart', () => {
+    const raw = '`id` depends on tool:searchEmails:e01#listed, sent by bob@acme.test, who is not a recipient';
+    expect(humanizeReason(raw, dir)).toBe(
+      '`id` depends on which email a search returned, sent by bob@acme.test, who is not a recipient',
+    );
+    const listed = '`id` depends on tool:listEvents:ev1#listed, tool:listEvents:ev2#listed which is not the item';
+    expect(humanizeReason(listed, dir)).toBe(
+      '`id` depends on which of the 2 events your calendar returned which is not the item',
     );
   });
   it('names an email by subject and sender, and leaves unknown text alone', () => {
@@ -54,7 +64,7 @@ describe('lineage graphs', () => {
     expect(g.nodes.length).toBeLessThanOrEqual(60);
     expect(g.nodes.filter((n) => n.kind === 'source').map((n) => n.label)).toEqual([
       'the email “UPDATED bank details” from billing@acme-pay.test (not in your contacts)',
-      'which items searchEmails returned',
+      'which of the 300 emails a search returned',
     ]);
     expect(g.nodes.every((n) => n.untrusted)).toBe(true);
     expect(g.edges).toContainEqual({ from: 'op:to[0]', to: 'field:to[0]' });

@@ -65,10 +65,16 @@ describe('claims through the app', () => {
     const card = (await call('claims.get', id)) as {
       contentHash: string;
       what: string;
+      why: string[];
+      risk: string;
       reasons: string[];
       lineage: { nodes: unknown[] };
     };
-    expect(card.what).toMatch(/^Reply to an email/);
+    // In words, every recipient named; a reply in your own words to a colleague is not high risk.
+    expect(card.what).toBe('Reply to Bob Lee.');
+    expect(card.risk).not.toBe('high');
+    expect(card.why.length).toBeGreaterThan(0);
+    expect(card.why.length).toBeLessThanOrEqual(3);
     // Reasons read as words, not as source ids.
     expect(card.reasons.join(' ')).not.toMatch(/#listed/);
     expect(card.lineage.nodes.length).toBeGreaterThan(1);
@@ -110,6 +116,57 @@ describe('claims through the app', () => {
     await expect(call('claims.edit', id, after.contentHash, { body: 'too late' })).rejects.toMatchObject({
       kind: 'conflict',
     });
+  });
+
+  it('never offers to always allow an address an email chose', async () => {
+    const [id] = await runAttackPlan(profile, '02-forward-invoice-to-address-in-it');
+    await expect(call('claims.proposeOverride', id)).rejects.toThrow(
+      /ap-desk@cloudnest-billing\.test \(an email chose it\)/,
+    );
+    const c = (await call('claims.get', id)) as { contentHash: string };
+    await expect(call('claims.alwaysAllow', id, c.contentHash, 'preset:default')).rejects.toMatchObject({
+      kind: 'conflict',
+    });
+    expect(profile.claims.get(id!).state).toBe('pending');
+  });
+
+  it('decides several claims of one kind together, each at its own hash', async () => {
+    const ids = await runAttackPlan(profile, '14-archive-senders-from-newsletter');
+    const [send] = await runAttackPlan(profile, '02-forward-invoice-to-address-in-it');
+    const rows = (await call('claims.list')) as { id: string; contentHash: string; tool: string }[];
+    const archives = rows.filter((r) => ids.includes(r.id));
+    const other = rows.find((r) => r.id === send)!;
+    await expect(
+      call(
+        'claims.decideMany',
+        [...archives.slice(0, 1), other].map((r) => ({ id: r.id, hash: r.contentHash })),
+        'approve',
+        '',
+      ),
+    ).rejects.toMatchObject({ kind: 'bad-request' });
+    const items = archives
+      .slice(0, 3)
+      .map((r, i) => ({ id: r.id, hash: i === 2 ? 'sha256:' + '0'.repeat(64) : r.contentHash }));
+    const out = (await call('claims.decideMany', items, 'approve', '')) as {
+      id: string;
+      ok: boolean;
+      error: string | null;
+    }[];
+    expect(out.map((o) => o.ok)).toEqual([true, true, false]);
+    expect(out[2]!.error).toMatch(/hash|changed|shown/);
+    expect(archives.slice(0, 3).map((r) => profile.claims.get(r.id).state)).toEqual([
+      'approved',
+      'approved',
+      'pending',
+    ]);
+    const rejected = (await call(
+      'claims.decideMany',
+      [items[2]!].map((i) => ({ ...i, hash: archives[2]!.contentHash })),
+      'reject',
+      'not now',
+    )) as { ok: boolean }[];
+    expect(rejected.map((r) => r.ok)).toEqual([true]);
+    expect(profile.claims.get(archives[2]!.id)).toMatchObject({ state: 'rejected', reason: 'not now' });
   });
 
   it('offers no blanket override for a claim that is not about its recipients', async () => {

@@ -1,0 +1,96 @@
+/**
+ * The policy gate's reasons, for people. `humanizeReason` rewrites one raw reason's source ids
+ * into words (the raw text stays in the audit log); `concernsOf` groups a claim's raw reasons
+ * by what can go wrong — private content shown to new readers, many items gathered at once,
+ * untrusted content deciding that the call happens — one plain sentence per group.
+ */
+import type { Directory } from './explain';
+import { describeSource } from './sources';
+
+const LISTED = String.raw`tool:([A-Za-z]+):[^\s,()]+#listed`;
+// A run of listing sources separated by ", ", with an optional "and N more": the separators
+// around the run stay where they were ("…returned, sent by bob", never "returnedsent by").
+const LISTED_RUN = new RegExp(
+  `${LISTED}(?:, ${LISTED.replace('([A-Za-z]+)', '[A-Za-z]+')})*(?: and (\\d+) more)?`,
+  'g',
+);
+const ITEM_SOURCE = /tool:(?:getEmail|listEmails|searchEmails|listEvents):[^\s,()#]+/g;
+const OTHER_SOURCES: readonly [RegExp, string][] = [
+  [/tool:getFreeBusy:[^\s,()]+/g, 'your calendar’s busy times'],
+  [/\(from system\)/g, '(from your own data)'],
+  [/\(from user\)/g, '(from what you typed)'],
+];
+
+/** "which of the 52 emails a search returned" (one item: "which email a search returned"). */
+export function listingPhrase(tool: string, n: number): string {
+  const what = /Events/.test(tool) ? 'event' : 'email';
+  const by = tool === 'searchEmails' ? 'a search' : /Events/.test(tool) ? 'your calendar' : 'a listing of your mail';
+  return n === 1 ? `which ${what} ${by} returned` : `which of the ${n} ${what}s ${by} returned`;
+}
+
+export function humanizeReason(reason: string, dir: Directory): string {
+  let out = reason.replace(LISTED_RUN, (run: string, tool: string) => {
+    const more = /and (\d+) more$/.exec(run)?.[1];
+    const n = (run.match(/#listed/g) ?? []).length + Number(more ?? 0);
+    return listingPhrase(tool, n);
+  });
+  out = out.replace(ITEM_SOURCE, (s) => describeSource(s, dir) ?? s);
+  for (const [re, words] of OTHER_SOURCES) out = out.replace(re, words);
+  return out;
+}
+
+export interface Concern {
+  readonly kind: 'disclosure' | 'bulk' | 'context';
+  readonly sentence: string;
+  /** For a disclosure: who would newly read it. */
+  readonly readers?: readonly string[];
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const and = (xs: readonly string[]): string =>
+  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
+
+/**
+ * One sentence per kind of concern in the raw reasons (deduplicated, whatever their number or
+ * order). `noun` names a field in words; `person` an address as the card shows it.
+ */
+export function concernsOf(
+  raw: readonly string[],
+  noun: (path: string) => string,
+  person: (address: string) => string,
+): Concern[] {
+  const shown = new Set<string>();
+  const readers = new Set<string>();
+  let items = 0;
+  let pii = 0;
+  let context = false;
+  for (const r of raw) {
+    const leak = /cannot read `([^`]+)`/.exec(r);
+    if (leak) {
+      shown.add(leak[1]!);
+      const who = /^(?:`[^`]+` \()?([^\s()`]+@[^\s()`]+)/.exec(r)?.[1];
+      if (who) readers.add(who.toLowerCase());
+    }
+    const joins = /joins (\d+) untrusted sources/.exec(r);
+    if (joins) items = Math.max(items, Number(joins[1]));
+    const found = /carries (\d+) PII findings/.exec(r);
+    if (found) pii = Math.max(pii, Number(found[1]));
+    if (/because of untrusted data|untrusted content decided that this/.test(r)) context = true;
+  }
+  const out: Concern[] = [];
+  if (shown.size) {
+    const who = [...readers];
+    const to = who.length === 0 ? 'people' : who.length <= 2 ? and(who.map(person)) : `${who.length} people`;
+    out.push({
+      kind: 'disclosure',
+      readers: who,
+      sentence: `It would show ${and([...shown].map(noun))} to ${to}, who could not read ${shown.size === 1 ? 'it' : 'them'} before.`,
+    });
+  }
+  if (items || pii) {
+    const parts = [items ? plural(items, 'item') : '', pii ? plural(pii, 'personal detail') : ''].filter(Boolean);
+    out.push({ kind: 'bulk', sentence: `It gathers ${and(parts)} from your mail and calendar into what it sends.` });
+  }
+  if (context) out.push({ kind: 'context', sentence: 'Content you did not write decided that this happens at all.' });
+  return out;
+}

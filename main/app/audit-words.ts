@@ -1,0 +1,116 @@
+/**
+ * Audit entries in one sentence each, for people ("You rejected: send an email to
+ * ap-desk@cloudnest-billing.test (outside your company)."). A claim's entries name what the
+ * claim does, explained from the stored action; the entry's raw data stays beside it.
+ */
+import type { Json } from '../../engine/ifc/labeled-value';
+import type { AuditEntry } from '../audit/audit-log';
+import type { Profile } from '../profile/profile';
+import { explainStored } from '../claims/explain-stored';
+
+type Data = Readonly<Record<string, Json>>;
+const str = (d: Data, k: string): string => (typeof d[k] === 'string' ? (d[k] as string) : '');
+const num = (d: Data, k: string): number => (typeof d[k] === 'number' ? (d[k] as number) : 0);
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+const lower = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
+const who = (by: string): string =>
+  by === 'user' ? 'You' : by === 'cli' ? 'You (command line)' : by ? `${by}` : 'Zamburak';
+
+const TOOL_WORDS: Readonly<Record<string, string>> = {
+  searchEmails: 'a search of your mail',
+  listEmails: 'a listing of your mail',
+  getEmail: 'reading an email',
+  listEvents: 'a look at your calendar',
+  getFreeBusy: 'a look at your free and busy times',
+  sendEmail: 'sending an email',
+  replyToEmail: 'a reply',
+  forwardEmail: 'forwarding an email',
+  createDraft: 'a draft',
+  createEvent: 'a new event',
+  updateEvent: 'a change to an event',
+  respondToEvent: 'an answer to an invitation',
+  deleteEmail: 'moving an email to the trash',
+  archiveEmail: 'archiving an email',
+  moveEmail: 'moving an email',
+  labelEmail: 'labelling an email',
+  markRead: 'marking an email read',
+};
+const toolWords = (tool: string | null): string => (tool ? (TOOL_WORDS[tool] ?? tool) : 'a call');
+
+/** One sentence per entry; `claimWhat` gives a claim's "what", cached by the caller. */
+export function auditSentence(e: AuditEntry, claimWhat: (id: string) => string | null): string {
+  const d = (e.data && typeof e.data === 'object' && !Array.isArray(e.data) ? e.data : {}) as Data;
+  const claim = str(d, 'claimId');
+  const what = (claim && claimWhat(claim)) || toolWords(e.tool);
+  const action = lower(what.replace(/\.$/, ''));
+  switch (e.kind) {
+    case 'claim.created':
+      return `The assistant asked you: ${action} (rule ${e.rule ?? 'unknown'}).`;
+    case 'claim.approved':
+      return `${who(str(d, 'by'))} approved: ${action}.`;
+    case 'claim.rejected':
+      return `${who(str(d, 'by'))} rejected: ${action}${str(d, 'reason') ? ` (“${str(d, 'reason')}”)` : ''}.`;
+    case 'claim.undone':
+      return `${who(str(d, 'by'))} undid the approval: ${action}.`;
+    case 'claim.edited':
+      return `${who(str(d, 'by'))} edited the text before approving: ${action}.`;
+    case 'claim.expired':
+      return `No one decided in time, so nothing was done: ${action}.`;
+    case 'commit.attempted':
+      return `Sending (attempt ${num(d, 'attempt') || 1}): ${action}.`;
+    case 'commit.succeeded':
+      return `Done: ${action}.`;
+    case 'commit.failed':
+      return `Failed${d.permanent === true ? ' for good' : ', to be retried'}: ${action} (${str(d, 'error') || 'no reason given'}).`;
+    case 'call.decided': {
+      const verb = e.decision === 'allow' ? 'Allowed' : e.decision === 'deny' ? 'Refused' : 'Asked you about';
+      return `${verb} ${toolWords(e.tool)} (rule ${e.rule ?? 'unknown'}).`;
+    }
+    case 'run.started':
+      return str(d, 'request')
+        ? `A run started for “${str(d, 'request')}”.`
+        : `A ${str(d, 'kind') || 'plan'} run started on the account ${str(d, 'account') || 'in use'}.`;
+    case 'run.finished':
+      return `The run finished (${str(d, 'status') || 'done'}) with ${plural(num(d, 'claims'), 'claim')} for you.`;
+    case 'security.firewall': {
+      const f = (d.findings && typeof d.findings === 'object' ? d.findings : {}) as Data;
+      const n = Object.values(f).reduce<number>((a, v) => a + (typeof v === 'number' ? v : 0), 0);
+      return `The firewall held back ${plural(n, 'sensitive detail')} (${Object.keys(f).join(', ') || 'none named'}).`;
+    }
+    case 'security.limit':
+      return `A run was stopped at a limit: ${str(d, 'message') || str(d, 'limit') || 'no details'}.`;
+    case 'security.refused-request':
+      return `A request to ${str(d, 'call') || 'the app'} was refused: ${str(d, 'message')}.`;
+    case 'policy.changed':
+      return `${who(str(d, 'by'))} saved the policy as ${str(d, 'to')}${str(d, 'note') ? ` (${str(d, 'note')})` : ''}.`;
+    case 'account.changed':
+      return `The account ${str(d, 'account')} was ${str(d, 'action') || 'changed'}.`;
+    case 'settings.changed':
+      return `${who(str(d, 'by'))} changed the settings (${Object.keys(d)
+        .filter((k) => k !== 'by')
+        .join(', ')}).`;
+    case 'mail.changed':
+      return `${who(str(d, 'by'))} changed an email: ${str(d, 'change') || 'changed'}.`;
+    case 'draft.edited':
+      return `${who(str(d, 'by'))} edited a draft the assistant wrote.`;
+    default:
+      return `${e.kind.replace(/[.-]/g, ' ')}${e.tool ? `: ${toolWords(e.tool)}` : ''}.`;
+  }
+}
+
+/** `claimWhat` over a profile, each claim explained once. */
+export function claimWhatOf(p: Profile): (id: string) => string | null {
+  const cache = new Map<string, string | null>();
+  return (id) => {
+    if (!cache.has(id)) {
+      let what: string | null = null;
+      try {
+        what = explainStored(p, p.claims.get(id)).x.what;
+      } catch {
+        // A claim gone from the store (an old profile): the entry still has its tool.
+      }
+      cache.set(id, what);
+    }
+    return cache.get(id)!;
+  };
+}

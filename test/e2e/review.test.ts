@@ -1,0 +1,287 @@
+/**
+ * Review and Audit in Chromium through the browser host, at 1280×800 as a person sees them:
+ * every claim of every attack plan shows what will happen, who receives it, why it asks and the
+ * way to approve without scrolling (screenshots light and dark); "always allow" saves only the
+ * narrow change and approves; several claims of one kind are approved together, each at its
+ * hash; the audit reads in sentences and pages past 300 entries; no serious or critical axe
+ * violations.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../apps/web/renderer-build';
+import {
+  axeViolations,
+  CHROMIUM_WHY,
+  hasChromium,
+  hostDemo,
+  launchChromium,
+  runAttackPlan,
+  runDemoPlan,
+  screenshotPath,
+  type Hosted,
+} from './harness';
+import { approveOnCard, navigate } from './jobs';
+
+const VIEWPORT = { width: 1280, height: 800 };
+const PLANS = readdirSync(join(REPO_ROOT, 'resources', 'attack-plans'))
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => f.replace(/\.js$/, ''));
+/** Cards screenshotted: a reply, an event, several recipients, an organising action. */
+const SHOWN = new Set([
+  '01-reply-invoice-requester',
+  '03-book-proposed-meeting',
+  '09-cc-everyone-nina-mentions',
+  '14-archive-senders-from-newsletter',
+]);
+
+async function page1280(
+  browser: Browser,
+  url: string,
+  theme: 'light' | 'dark',
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: VIEWPORT, colorScheme: theme });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(url);
+  return { page, errors };
+}
+
+/** Within the viewport and not scrolled away: the element's box lies inside 1280×800. */
+async function onScreen(page: Page, selector: string): Promise<boolean> {
+  const box = await page.locator(selector).first().boundingBox();
+  return box !== null && box.y >= 0 && box.y + box.height <= VIEWPORT.height && box.x + box.width <= VIEWPORT.width;
+}
+
+describe.skipIf(!hasChromium)(
+  `Review and Audit at 1280×800 in Chromium${hasChromium ? '' : ` (skipped: ${CHROMIUM_WHY})`}`,
+  () => {
+    let browser: Browser;
+    let hosted: Hosted;
+    const claims: { plan: string; id: string }[] = [];
+
+    beforeAll(async () => {
+      browser = await launchChromium();
+      hosted = await hostDemo({ undoWindowSeconds: 0 });
+      for (const plan of PLANS) for (const id of await runAttackPlan(hosted.profile, plan)) claims.push({ plan, id });
+    }, 120_000);
+    afterAll(async () => {
+      await browser?.close();
+      await hosted?.close();
+    });
+
+    for (const theme of ['light', 'dark'] as const)
+      it(`every attack plan's claim shows what, who, why and the way to approve without scrolling (${theme})`, async () => {
+        expect(claims.length).toBeGreaterThan(20);
+        const { page, errors } = await page1280(browser, hosted.host.url, theme);
+        const shot = new Set<string>();
+        // Every claim in light; the dark theme on the cards that are screenshotted.
+        for (const { plan, id } of claims.filter((c) => theme === 'light' || SHOWN.has(c.plan))) {
+          await navigate(page, `#/review/${encodeURIComponent(id)}`);
+          const card = page.locator('article.claim-card');
+          await expect.poll(() => card.getAttribute('aria-labelledby')).toBe('claim-what');
+          await expect.poll(() => page.evaluate(() => location.hash)).toContain(encodeURIComponent(id));
+          await expect.poll(() => card.locator('.why li').count()).toBeGreaterThan(0);
+          const what = await card.locator('h2').innerText();
+          const why = await card.locator('.why li').allInnerTexts();
+          expect(what, plan).toMatch(/^[A-Z].*\.$/);
+          expect(why.length, plan).toBeLessThanOrEqual(3);
+          // Every recipient on the card, by address.
+          const chips = (await card.locator('.recipients .chip').allInnerTexts()).map((t) => t.split(' — ')[0]!);
+          const count = /^(\d+) recipients?:/.exec(
+            await card
+              .locator('.recipients')
+              .innerText()
+              .catch(() => '0 recipients:'),
+          );
+          expect(chips.length, plan).toBe(Number(count?.[1] ?? 0));
+          for (const r of chips) expect(r, plan).toMatch(/^[^\s@]+@[^\s@]+$/);
+          // What, who, why and approving, all inside the window; the page itself does not scroll.
+          for (const sel of ['article.claim-card h2', '.why', '.claim-preview'])
+            expect(await onScreen(page, sel), `${plan}: ${sel}`).toBe(true);
+          if (await card.locator('.recipients').count()) expect(await onScreen(page, '.recipients'), plan).toBe(true);
+          const deliberate = (await card.locator('.decide.deliberate').count()) > 0;
+          const approveControl = deliberate ? '.decide.deliberate .confirm > :last-child' : '.decide button.approve';
+          expect(await onScreen(page, approveControl), `${plan}: approve`).toBe(true);
+          expect(deliberate, `${plan}: a high-risk card needs the deliberate gesture`).toBe(
+            (await card.locator('.eyebrow').innerText()).includes('high risk'),
+          );
+          expect(await page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight)).toBe(true);
+          if (SHOWN.has(plan) && !shot.has(plan)) {
+            shot.add(plan);
+            await page.screenshot({ path: screenshotPath(`review-${plan}-${theme}`) });
+          }
+        }
+        expect(await axeViolations(page), theme).toEqual([]);
+        // The lineage: laid out left to right, with fit and zoom; a source opens its email.
+        await navigate(page, `#/review/${encodeURIComponent(claims.find((c) => c.plan.startsWith('02-'))!.id)}`);
+        await page.locator('details.more summary').click();
+        await expect.poll(() => page.locator('.lineage .react-flow__node').count()).toBeGreaterThan(2);
+        expect(await page.locator('.lineage .react-flow__controls').count()).toBe(1);
+        const xs = await page
+          .locator('.lineage .react-flow__node')
+          .evaluateAll((ns) =>
+            ns.map((n) => ({ kind: n.querySelector('.kind')?.textContent, x: n.getBoundingClientRect().x })),
+          );
+        const minX = (k: string) => Math.min(...xs.filter((n) => n.kind === k).map((n) => n.x));
+        const maxX = (k: string) => Math.max(...xs.filter((n) => n.kind === k).map((n) => n.x));
+        expect(maxX('from')).toBeLessThan(minX('field'));
+        await page.locator('.lineage').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: screenshotPath(`review-lineage-${theme}`) });
+        expect(await axeViolations(page), `lineage (${theme})`).toEqual([]);
+        const source = page.locator('.lineage .lineage-node.opens').first();
+        expect(await source.getAttribute('title')).toMatch(/UPDATED bank details/);
+        await source.click();
+        await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/inbox\//);
+        expect(errors).toEqual([]);
+        await page.context().close();
+      }, 240_000);
+
+    it('"always allow" shows only the narrow change, refuses an address an email chose, and approves', async () => {
+      const p = hosted.profile;
+      // Senders the account's server authenticated: the address a reply goes to is attested.
+      p.db.prepare('UPDATE messages SET auth = ?').run(JSON.stringify({ dmarc: 'pass', authserv: 'mx.demo.test' }));
+      p.db.prepare(`UPDATE accounts SET config = json_set(config, '$.authserv', json('["mx.demo.test"]'))`).run();
+      const [id] = await runAttackPlan(p, '18-esign-nda');
+      const [chosen] = await runAttackPlan(p, '02-forward-invoice-to-address-in-it');
+      const { page, errors } = await page1280(browser, hosted.host.url, 'light');
+      // Not offered where an email chose the address; the app refuses it too (app.test.ts).
+      await navigate(page, `#/review/${encodeURIComponent(chosen!)}`);
+      await expect.poll(() => page.locator('article.claim-card h2').innerText()).toMatch(/ap-desk@/);
+      expect(await page.getByRole('button', { name: 'Approve and always allow…' }).count()).toBe(0);
+
+      const before = (await hosted.app.router.dispatch('policies.current', [], 'ipc')) as {
+        ok: true;
+        value: { yaml: string };
+      };
+      await navigate(page, `#/review/${encodeURIComponent(id!)}`);
+      await page.getByRole('button', { name: 'Approve and always allow…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Always allow' });
+      await expect.poll(() => dialog.innerText()).toMatch(/Always allow sending to notice@esign-docs\.test/);
+      const lines = await dialog.locator('.diff > div').allInnerTexts();
+      expect(lines.filter((l) => /^[+-]/.test(l))).toEqual([
+        '+ allowlists:',
+        '+   recipients:',
+        '+     - notice@esign-docs.test',
+        '+ ',
+      ]);
+      expect(lines.length).toBeLessThan(12);
+      await page.screenshot({ path: screenshotPath('review-always-allow-light') });
+      await dialog.getByRole('button', { name: 'Save this change and approve' }).click();
+      await expect.poll(() => p.claims.get(id!).state, { timeout: 15_000 }).toBe('committed');
+      const after = (await hosted.app.router.dispatch('policies.current', [], 'ipc')) as {
+        ok: true;
+        value: { yaml: string };
+      };
+      expect(after.value.yaml.split('\n').length - before.value.yaml.split('\n').length).toBe(4);
+      expect(after.value.yaml).toContain('    - notice@esign-docs.test');
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }, 120_000);
+
+    it('approves several claims of one kind together, each at its own hash', async () => {
+      const p = hosted.profile;
+      const ids = new Set(await runAttackPlan(p, '14-archive-senders-from-newsletter'));
+      const { page, errors } = await page1280(browser, hosted.host.url, 'light');
+      await navigate(page, '#/review');
+      const rows = page.locator('.claim-list li', { hasText: /^low/ });
+      await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(ids.size);
+      const pending = p.claims.list({ state: 'pending' }).filter((c) => ids.has(c.id));
+      for (const c of pending.slice(0, 3)) {
+        const row = page
+          .locator('.claim-list li')
+          .filter({ has: page.locator(`a[href="#/review/${encodeURIComponent(c.id)}"]`) });
+        await row.getByRole('checkbox').check();
+      }
+      // A claim of another kind in the selection: no batch decision is offered.
+      const other = page
+        .locator('.claim-list li')
+        .filter({ hasNotText: /Archive/ })
+        .first();
+      await other.getByRole('checkbox').check();
+      await expect.poll(() => page.locator('.batch').innerText()).toMatch(/Select claims of one kind/);
+      await other.getByRole('checkbox').uncheck();
+      await page.screenshot({ path: screenshotPath('review-batch-light') });
+      await page.locator('.batch').getByRole('button', { name: 'Approve 3' }).click();
+      await expect.poll(() => page.locator('footer.status').innerText()).toMatch(/Approved 3 claims\./);
+      for (const c of pending.slice(0, 3)) {
+        await expect.poll(() => p.claims.get(c.id).state, { timeout: 15_000 }).toBe('committed');
+        const approved = p.audit
+          .list({ kind: 'claim.approved' })
+          .find((e) => (e.data as { claimId: string }).claimId === c.id);
+        expect((approved!.data as { contentHash: string }).contentHash).toBe(c.contentHash);
+      }
+      for (const c of pending.slice(3)) expect(p.claims.get(c.id).state).toBe('pending');
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }, 120_000);
+
+    it('an approval of a high-risk claim needs every recipient clicked, and then commits', async () => {
+      const [id] = await runAttackPlan(hosted.profile, '09-cc-everyone-nina-mentions');
+      const { page } = await page1280(browser, hosted.host.url, 'light');
+      await navigate(page, `#/review/${encodeURIComponent(id!)}`);
+      const card = page.locator('article.claim-card');
+      await expect.poll(() => card.locator('.decide.deliberate').count()).toBe(1);
+      expect(await card.getByRole('button', { name: /^Approve (\(a\)|this high-risk action)$/ }).count()).toBe(0);
+      await page.locator('body').press('a');
+      expect(hosted.profile.claims.get(id!).state).toBe('pending');
+      await card.locator('.confirm-recipient').first().click();
+      expect(await card.getByRole('button', { name: 'Approve this high-risk action' }).count()).toBe(0);
+      await page.screenshot({ path: screenshotPath('review-deliberate-light') });
+      await approveOnCard(page);
+      await expect.poll(() => hosted.profile.claims.get(id!).state, { timeout: 15_000 }).toBe('committed');
+      await page.context().close();
+    }, 60_000);
+
+    it('the audit reads in sentences, filters by kind prefix, pages past 300 and exports CSV and JSON', async () => {
+      const p = hosted.profile;
+      for (let i = 0; i < 8; i++) await runDemoPlan(p, '02-summarize-unread');
+      expect(p.audit.list({ limit: 1000 }).length).toBeGreaterThan(320);
+      for (const theme of ['light', 'dark'] as const) {
+        const { page, errors } = await page1280(browser, hosted.host.url, theme);
+        await navigate(page, '#/audit');
+        const rows = page.locator('.audit-table tbody tr');
+        await expect.poll(() => rows.count()).toBe(300);
+        await page.getByRole('button', { name: 'Show older entries' }).click();
+        await expect.poll(() => rows.count()).toBeGreaterThan(300);
+        const seqs = await page.locator('.audit-table tbody tr td:first-child').allInnerTexts();
+        expect(new Set(seqs).size).toBe(seqs.length);
+        await page.getByLabel(/^kind/).fill('claim.');
+        await page.getByLabel(/^kind/).press('Enter');
+        await expect
+          .poll(async () =>
+            (await page.locator('.audit-table tbody tr td:nth-child(5)').allInnerTexts()).every((k) =>
+              k.startsWith('claim.'),
+            ),
+          )
+          .toBe(true);
+        const sentences = await page.locator('.audit-table tbody tr td:nth-child(3)').allInnerTexts();
+        expect(sentences.some((s) => /^You approved: archive “.+” from .+\.$/.test(s))).toBe(true);
+        expect(
+          sentences.some((s) => /^The assistant asked you: send an email to .+ \(rule egress\/.+\)\.$/.test(s)),
+        ).toBe(true);
+        for (const s of sentences) expect(s).toMatch(/^[A-Z].*[.)]$/);
+        await page.getByText('Export', { exact: true }).click();
+        await page.getByRole('button', { name: 'Export as CSV' }).click();
+        await expect.poll(() => page.getByRole('link', { name: /Download \d+ entries as CSV/ }).count()).toBe(1);
+        await page.screenshot({ path: screenshotPath(`audit-sentences-${theme}`) });
+        expect(await axeViolations(page), `audit (${theme})`).toEqual([]);
+        expect(errors).toEqual([]);
+        await page.context().close();
+      }
+      const csv = (await hosted.app.router.dispatch('audit.exportTable', [{ kindPrefix: 'claim.' }, 'csv'], 'ipc')) as {
+        ok: true;
+        value: { text: string; entries: number };
+      };
+      const lines = csv.value.text.split('\r\n');
+      expect(lines[0]).toBe('seq,at,kind,tool,decision,rule,sentence');
+      expect(lines).toHaveLength(csv.value.entries + 1);
+      expect(csv.value.entries).toBe(p.audit.list({ limit: 1000 }).filter((e) => e.kind.startsWith('claim.')).length);
+    }, 240_000);
+  },
+);
