@@ -5,8 +5,12 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../database';
-import { pageSize, Where } from '../where';
+import { likeLiteral, pageSize, Where } from '../where';
 import { fromJson, toJson } from './json';
+import { ftsMatch, isEmptyQuery, parseSearch } from './search-query';
+
+/** Starred: the IMAP \\Flagged flag (or a `starred` label), as stored in the labels list. */
+const STARRED = `EXISTS (SELECT 1 FROM json_each(m.labels) WHERE lower(value) IN ('\\flagged', 'starred', '\\starred')) = @starred`;
 
 export interface StoredMessage {
   readonly id: string;
@@ -103,20 +107,6 @@ const headerFromRow = (r: Row): MessageHeader => ({ ...common(r), preview: r.pre
 /** The list columns, without bodies (a 160-character preview instead), of table alias `t`. */
 const headerColumns = (t: string): string =>
   `${['id', 'account_id', 'folder', 'remote_uid', 'message_id', 'thread_id', 'from_addr', 'to_addrs', 'cc_addrs', 'subject', 'date', 'unread', 'labels', 'auth', 'attachments', 'parse_error', 'category', 'summary', 'triaged_at'].map((c) => `${t}.${c}`).join(', ')}, substr(${t}.body, 1, 160) AS preview`;
-
-/**
- * A person's search text as an FTS5 query that can only mean "all these words": every token is
- * quoted (FTS syntax — NEAR, column filters, `*`, parentheses — is taken literally), the last
- * one as a prefix so results come while typing.
- */
-export function ftsQuery(text: string): string | null {
-  const tokens = text.match(/[\p{L}\p{N}][\p{L}\p{N}._@+'-]*/gu) ?? [];
-  if (tokens.length === 0) return null;
-  return tokens
-    .slice(0, 16)
-    .map((t, i, all) => `"${t.replace(/"/g, '""')}"${i === all.length - 1 ? '*' : ''}`)
-    .join(' ');
-}
 
 export class MessagesRepo {
   constructor(private readonly db: Db) {}
@@ -246,26 +236,36 @@ export class MessagesRepo {
     return paged(rows.map(headerFromRow), limit);
   }
 
-  /** Full-text search, best matches first (bm25), paged by offset within a bounded result. */
+  /**
+   * Search with operators (search-query.ts): words and phrases over FTS (best matches first,
+   * bm25), the other operators as filters on the row; with no words, newest first. Bounded.
+   */
   search(text: string, o: { limit?: number; offset?: number; accountId?: string } = {}): MessageHeader[] {
-    const q = ftsQuery(text);
-    if (!q) return [];
-    const limit = pageSize(o.limit, 50, 500);
-    return (
-      this.db
-        .prepare(
-          `SELECT ${headerColumns('m')}
-           FROM messages_fts f JOIN messages m ON m.rowid = f.rowid
-           WHERE messages_fts MATCH @q ${o.accountId ? 'AND m.account_id = @account' : ''}
-           ORDER BY bm25(messages_fts), m.date DESC LIMIT @limit OFFSET @offset`,
-        )
-        .all({
-          q,
-          limit,
-          offset: Math.max(0, o.offset ?? 0),
-          ...(o.accountId ? { account: o.accountId } : {}),
-        }) as Row[]
-    ).map(headerFromRow);
+    const q = parseSearch(text);
+    if (isEmptyQuery(q)) return [];
+    const match = ftsMatch(q);
+    const where = new Where({ limit: pageSize(o.limit, 50, 500), offset: Math.max(0, o.offset ?? 0) })
+      .when('messages_fts MATCH @match', { match: match ?? undefined })
+      .when('m.account_id = @account', { account: o.accountId })
+      .when('m.folder = @folder COLLATE NOCASE', { folder: q.folder })
+      .when('m.unread = @unread', { unread: q.unread === undefined ? undefined : Number(q.unread) })
+      .when(STARRED, { starred: q.starred ? 1 : undefined })
+      .when("(m.attachments <> '[]') = @attachment", { attachment: q.hasAttachment ? 1 : undefined })
+      .when('m.date < @before', { before: q.before })
+      .when('m.date >= @after', { after: q.after });
+    q.from.forEach((f, i) =>
+      where.when(`m.from_addr LIKE @from${i} ESCAPE '\\'`, { [`from${i}`]: `%${likeLiteral(f)}%` }),
+    );
+    q.to.forEach((t, i) =>
+      where.when(`(m.to_addrs LIKE @to${i} ESCAPE '\\' OR m.cc_addrs LIKE @to${i} ESCAPE '\\')`, {
+        [`to${i}`]: `%${likeLiteral(t)}%`,
+      }),
+    );
+    const sql = match
+      ? `SELECT ${headerColumns('m')} FROM messages_fts JOIN messages m ON m.rowid = messages_fts.rowid ${where}
+         ORDER BY bm25(messages_fts), m.date DESC LIMIT @limit OFFSET @offset`
+      : `SELECT ${headerColumns('m')} FROM messages m ${where} ORDER BY m.date DESC, m.id DESC LIMIT @limit OFFSET @offset`;
+    return (this.db.prepare(sql).all(where.params) as Row[]).map(headerFromRow);
   }
 
   thread(threadId: string): StoredMessage[] {
