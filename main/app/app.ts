@@ -110,7 +110,7 @@ export function createApp(profile: Profile, o: AppOptions): App {
         };
       },
     },
-    inbox: inboxHandlers(ctx),
+    inbox: inboxHandlers(ctx, claims),
     claims: claimsHandlers(ctx, claims, policies),
     ask: askHandlers(ctx),
     audit: auditHandlers(ctx),

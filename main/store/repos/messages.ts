@@ -41,7 +41,11 @@ export interface StoredMessage {
 export type Triage = Pick<StoredMessage, 'category' | 'summary' | 'triagedAt'>;
 
 /** A list row: what the inbox list shows (no bodies). */
-export type MessageHeader = Omit<StoredMessage, 'body' | 'html'> & { readonly preview: string };
+export type MessageHeader = Omit<StoredMessage, 'body' | 'html'> & {
+  readonly preview: string;
+  /** How many messages its conversation holds (1 unless the page was asked for threads). */
+  readonly threadSize: number;
+};
 
 export interface PageCursor {
   readonly date: string;
@@ -77,6 +81,7 @@ interface Row {
   category: string | null;
   summary: string | null;
   triaged_at: string | null;
+  thread_size?: number;
 }
 
 const common = (r: Row) => ({
@@ -102,7 +107,23 @@ const common = (r: Row) => ({
 });
 
 const fromRow = (r: Row): StoredMessage => ({ ...common(r), body: r.body ?? '', html: r.html ?? null });
-const headerFromRow = (r: Row): MessageHeader => ({ ...common(r), preview: r.preview ?? '' });
+const headerFromRow = (r: Row): MessageHeader => ({
+  ...common(r),
+  preview: r.preview ?? '',
+  threadSize: r.thread_size ?? 1,
+});
+
+/** A row is the newest message of its conversation in its folder (parameter @threads). */
+const NEWEST_OF_THREAD = `@threads = 1 AND NOT EXISTS (SELECT 1 FROM messages n WHERE n.thread_id = m.thread_id
+  AND n.account_id = m.account_id AND n.folder = m.folder AND (n.date, n.id) > (m.date, m.id))`;
+const THREAD_SIZE = `(SELECT count(*) FROM messages n WHERE n.thread_id = m.thread_id AND n.account_id = m.account_id) AS thread_size`;
+
+/** A subject without its reply and forward prefixes (`Re: Fwd: AW: x` is `x`), lower-cased. */
+export const baseSubject = (s: string): string =>
+  s
+    .replace(/^\s*((re|fwd?|aw|wg|sv|vs|tr)(\[\d+\])?\s*:\s*)+/i, '')
+    .trim()
+    .toLowerCase();
 
 /** The list columns, without bodies (a 160-character preview instead), of table alias `t`. */
 const headerColumns = (t: string): string =>
@@ -216,24 +237,42 @@ export class MessagesRepo {
     return r && fromRow(r);
   }
 
-  /** Newest first in a folder (of one account, or all accounts: the unified inbox). */
+  /**
+   * Newest first in a folder (of one account, or all accounts: the unified inbox). With
+   * `threads`, one row per conversation: its newest message in the folder, with `threadSize`.
+   */
   page(o: {
     folder?: string;
     accountId?: string;
     category?: string;
     limit?: number;
     after?: PageCursor;
+    threads?: boolean;
   }): Page<MessageHeader> {
     const limit = pageSize(o.limit, 50, 500);
     const where = new Where({ limit: limit + 1 })
       .when('folder = @folder', { folder: o.folder ?? 'INBOX' })
       .when('account_id = @account', { account: o.accountId })
       .when('category = @category', { category: o.category })
-      .when('(date, id) < (@ad, @ai)', { ad: o.after?.date, ai: o.after?.id });
+      .when('(date, id) < (@ad, @ai)', { ad: o.after?.date, ai: o.after?.id })
+      .when(NEWEST_OF_THREAD, { threads: o.threads ? 1 : undefined });
     const rows = this.db
-      .prepare(`SELECT ${headerColumns('m')} FROM messages m ${where} ORDER BY date DESC, id DESC LIMIT @limit`)
+      .prepare(
+        `SELECT ${headerColumns('m')}${o.threads ? `, ${THREAD_SIZE}` : ''}
+         FROM messages m ${where} ORDER BY date DESC, id DESC LIMIT @limit`,
+      )
       .all(where.params) as Row[];
     return paged(rows.map(headerFromRow), limit);
+  }
+
+  /** Each folder of an account (or of all accounts) with how many messages it holds and how many are unread. */
+  folderCounts(accountId?: string): { folder: string; total: number; unread: number }[] {
+    const where = new Where().when('account_id = @account', { account: accountId });
+    return this.db
+      .prepare(
+        `SELECT folder, count(*) AS total, sum(unread) AS unread FROM messages ${where} GROUP BY folder ORDER BY folder`,
+      )
+      .all(where.params) as { folder: string; total: number; unread: number }[];
   }
 
   /**
@@ -272,6 +311,31 @@ export class MessagesRepo {
     return (this.db.prepare('SELECT * FROM messages WHERE thread_id = ? ORDER BY date').all(threadId) as Row[]).map(
       fromRow,
     );
+  }
+
+  /**
+   * A message's conversation, oldest first: its thread (References/In-Reply-To), and messages of
+   * the same account whose subject is the same once Re:/Fwd: prefixes are taken off. Bounded.
+   */
+  conversation(m: Pick<StoredMessage, 'accountId' | 'threadId' | 'subject'>, limit = 50): StoredMessage[] {
+    const base = baseSubject(m.subject);
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM messages WHERE account_id = @account AND (thread_id = @thread OR (@base <> '' AND subject LIKE @like ESCAPE '\\'))
+         ORDER BY date DESC, id DESC LIMIT @limit`,
+      )
+      .all({
+        account: m.accountId,
+        thread: m.threadId,
+        base,
+        like: `%${likeLiteral(base)}`,
+        limit: limit * 2,
+      }) as Row[];
+    return rows
+      .map(fromRow)
+      .filter((x) => x.threadId === m.threadId || baseSubject(x.subject) === base)
+      .slice(0, limit)
+      .reverse();
   }
 
   /** The newest `limit` messages of an account, every folder: what a run over the profile sees. */
@@ -329,11 +393,14 @@ export class MessagesRepo {
     this.db.prepare('UPDATE messages SET labels = ? WHERE id = ?').run(toJson(labels), id);
   }
 
-  /** Messages of a folder by triage category (`untriaged` for those not triaged yet). */
-  categoryCounts(folder = 'INBOX'): Record<string, number> {
+  /** Messages of a folder (of one account, or all) by triage category (`untriaged` for those not triaged yet). */
+  categoryCounts(folder = 'INBOX', accountId?: string): Record<string, number> {
+    const where = new Where()
+      .when('folder = @folder', { folder })
+      .when('account_id = @account', { account: accountId });
     const rows = this.db
-      .prepare(`SELECT coalesce(category, 'untriaged') AS c, count(*) AS n FROM messages WHERE folder = ? GROUP BY c`)
-      .all(folder) as { c: string; n: number }[];
+      .prepare(`SELECT coalesce(category, 'untriaged') AS c, count(*) AS n FROM messages ${where} GROUP BY c`)
+      .all(where.params) as { c: string; n: number }[];
     return Object.fromEntries(rows.map((r) => [r.c, r.n]));
   }
 
