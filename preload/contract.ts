@@ -314,6 +314,7 @@ export const AccountView = z.object({
   transport: z.string(),
   demo: z.boolean(),
 });
+export type AccountView = z.infer<typeof AccountView>;
 
 export const NewAccountInput = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'letters, digits, . _ - (up to 64)'),

@@ -92,10 +92,13 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
   const approve = async () => {
     if (!pending || (high && !checked)) return;
     try {
-      setC(await api.claims.approve(c.id, c.contentHash));
+      const approved = await api.claims.approve(c.id, c.contentHash);
+      setC(approved);
       setStatus({
         text: `Approved: ${c.what}.`,
         tone: 'ok',
+        // Once the outbox may commit it, it can no longer be undone.
+        ...(approved.commit ? { undoUntil: Date.parse(approved.commit.notBefore) } : {}),
         undo: async () => {
           setC(await api.claims.undo(c.id));
           onDecided();
