@@ -66,7 +66,7 @@ function useInbox(mailbox: Mailbox, category: string, search: string) {
     return () => {
       live = false;
     };
-  }, [query, version, report]);
+  }, [query, version, report, search]);
   const more = useCallback(() => {
     if (!next || loading.current) return;
     loading.current = true;
