@@ -376,6 +376,51 @@ export const NewProviderInput = z.strictObject({
   price: Pricing.optional(),
 });
 
+const address = z.string().min(3).max(320);
+const addresses = z.array(address).max(100);
+
+/** A file attached to a message the person writes: its bytes cross the bridge (never a path). */
+export const OutgoingAttachment = z.strictObject({
+  filename: z.string().min(1).max(255),
+  contentType: z.string().max(200).optional(),
+  /** Base64 of the bytes; 25 MB of file at most. */
+  dataBase64: z.string().max(35_000_000),
+});
+
+/**
+ * A message the person wrote. A reply's recipients, subject and threading come from the email
+ * it answers (`replyTo`); a forward attaches the original's attachments (`forwardOf`); a
+ * governed draft sent by the person (`fromDraft`) becomes theirs, and the audit keeps which
+ * words were the assistant's.
+ */
+export const SendInput = z.strictObject({
+  account: z.string().max(64).optional(),
+  to: addresses,
+  cc: addresses.optional(),
+  bcc: addresses.optional(),
+  subject: text(1000),
+  body: text(1_000_000),
+  attachments: z.array(OutgoingAttachment).max(20).optional(),
+  replyTo: z.strictObject({ id, all: z.boolean().optional() }).optional(),
+  forwardOf: id.optional(),
+  fromDraft: id.optional(),
+});
+export type SendInput = z.infer<typeof SendInput>;
+
+/** Queued: waiting out the undo window (`sendAt`); sent: already on its way. */
+export const SendResult = z.object({ id: z.string(), status: z.enum(['queued', 'sent']), sendAt: z.string() });
+export type SendResult = z.infer<typeof SendResult>;
+
+export const QueuedSend = z.object({
+  id: z.string(),
+  to: z.array(z.string()),
+  subject: z.string(),
+  sendAt: z.string(),
+  /** queued: it can still be undone; sending: it is leaving now. */
+  status: z.enum(['queued', 'sending']),
+});
+export type QueuedSend = z.infer<typeof QueuedSend>;
+
 /** One call: the schema of its argument list and of its result. */
 export interface CallSpec<A extends z.ZodTuple = z.ZodTuple, R extends z.ZodType = z.ZodType> {
   readonly args: A;
@@ -414,6 +459,14 @@ export const contract = {
     undo: call(z.tuple([MailUndo]), ok),
     /** A person's edit: the draft's content becomes theirs. */
     editDraft: call(z.tuple([id, z.strictObject({ subject: text(1000).optional(), body: text(100_000) })]), DraftView),
+  },
+  mail: {
+    /** Queues what the person wrote in the outbox (exactly once, after the undo window). */
+    send: call(z.tuple([SendInput]), SendResult),
+    /** Cancels a send still inside its undo window. */
+    undo: call(z.tuple([id]), ok),
+    /** The person's messages waiting out their undo window or leaving now. */
+    queued: call(z.tuple([]), z.array(QueuedSend)),
   },
   claims: {
     list: call(z.tuple([ClaimState.optional()]), z.array(ClaimRowView)),

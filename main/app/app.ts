@@ -6,8 +6,8 @@
  */
 import type { ZamburakHandlers } from '../../preload/contract';
 import type { Profile } from '../profile/profile';
-import { ClaimsService } from '../services/claims-service';
-import { PoliciesService } from '../services/policies-service';
+import type { ClaimsService } from '../services/claims-service';
+import { createServices, type Services } from '../services/services';
 import type { Transport } from '../outbox/transport';
 import { syncAccounts, syncTarget } from '../accounts/accounts';
 import { EngineHost } from '../engine-host/engine-host';
@@ -18,6 +18,7 @@ import { askHandlers } from './ask';
 import { providersHandlers } from './providers';
 import { auditHandlers } from './audit';
 import { claimsHandlers } from './claims';
+import { mailHandlers } from './mail';
 import { inboxHandlers, type AppContext } from './inbox';
 import { createRouter, ServiceError, type Router } from './router';
 import { accountsHandlers, policiesHandlers, readSettings, settingsHandlers } from './settings';
@@ -40,6 +41,7 @@ export interface App {
   readonly profile: Profile;
   readonly router: Router;
   readonly claims: ClaimsService;
+  readonly services: Services;
   /** Audits a request refused before it reached the router (too large, not JSON). */
   refused(call: string, message: string, origin: string): void;
   /** Runs the scheduler once (tests; the timer calls it too). */
@@ -83,8 +85,8 @@ function watchRealInboxes(p: Profile, engine: EngineHost | undefined, onNew: () 
 
 export function createApp(profile: Profile, o: AppOptions): App {
   const clock = o.clock ?? (() => new Date());
-  const claims = new ClaimsService(profile, o.transports, clock);
-  const policies = new PoliciesService(profile, clock);
+  const services = createServices(profile, { clock, ...(o.transports ? { transports: o.transports } : {}) });
+  const { claims, policies } = services;
   const engine = o.engineWorker === false ? undefined : new EngineHost();
   const ctx: AppContext = {
     profile,
@@ -111,6 +113,7 @@ export function createApp(profile: Profile, o: AppOptions): App {
       },
     },
     inbox: inboxHandlers(ctx, claims),
+    mail: mailHandlers(services.send),
     claims: claimsHandlers(ctx, claims, policies),
     ask: askHandlers(ctx),
     audit: auditHandlers(ctx),
@@ -155,6 +158,7 @@ export function createApp(profile: Profile, o: AppOptions): App {
     profile,
     router,
     claims,
+    services,
     refused,
     tick,
     stop() {

@@ -182,6 +182,11 @@ export class AuditLog implements AuditSink {
     if (continues) this.sealHeadNow();
   }
 
+  /** The seq of the newest entry (0 when the log is empty). */
+  lastSeq(): number {
+    return (this.db.prepare('SELECT coalesce(max(seq), 0) AS s FROM audit_log').get() as { s: number }).s;
+  }
+
   count(): number {
     return (this.db.prepare('SELECT count(*) AS n FROM audit_log').get() as { n: number }).n;
   }

@@ -21,6 +21,7 @@ export type AuditKind =
   | 'policy.changed'
   | 'account.changed'
   | 'mail.changed'
+  | 'mail.sent'
   | 'draft.edited'
   | 'settings.changed'
   | 'security.firewall'

@@ -1,11 +1,16 @@
 /**
- * The demo account's transport: an approved action is carried out against the profile's own
- * store by the world simulator's tool — the very code that would have run had the policy
- * allowed it — and what it sends lands in the local outbox (`sent`), never on the network.
+ * The demo account's transport: what it sends lands in the local outbox (`sent`), never on the
+ * network — exactly the message of the claim's effect, as SMTP would carry it. Other approved
+ * actions are carried out against the profile's own store by the world simulator's tool, the
+ * very code that would have run had the policy allowed it.
  */
 import { BOTTOM } from '../../engine/ifc/label';
 import { labelDeep, plainOf, type Json } from '../../engine/ifc/labeled-value';
+import { effectOf, type MailEffect } from '../../engine/tools/effect';
+import { MAIL_TOOLS } from '../../engine/tools';
 import { WorldState, worldTools } from '../../engine/world';
+import { profileLookups } from '../mail/effect-lookups';
+import type { Account } from '../store/repositories';
 import type { Profile } from '../profile/profile';
 import { applyEffects, worldOf } from '../profile/world-io';
 import { TransportError, type CommitRequest, type Transport } from './transport';
@@ -17,10 +22,35 @@ export function localTransport(p: Profile, clock: () => Date = () => new Date())
     if (!a) throw new TransportError('permanent', `the account of claim ${claimId} no longer exists`);
     return a;
   };
+  const sendLocally = (req: CommitRequest, account: Account): Json => {
+    const { tool, args } = req.action;
+    const e = effectOf(tool, args, profileLookups(p, account)) as MailEffect;
+    const answered = typeof args.id === 'string' ? args.id : typeof args.inReplyTo === 'string' ? args.inReplyTo : null;
+    const original = answered ? p.repos.messages.get(answered) : undefined;
+    const id = `sent-${req.claimId}`;
+    p.repos.outgoing.addSent(
+      account.id,
+      {
+        id,
+        kind: tool === 'replyToEmail' ? 'reply' : tool === 'forwardEmail' ? 'forward' : 'send',
+        from: e.from,
+        to: [...e.to],
+        cc: [...e.cc],
+        subject: e.subject,
+        body: e.body,
+        inReplyTo: tool === 'forwardEmail' ? null : (original?.id ?? null),
+        threadId: original?.threadId ?? null,
+        date: clock().toISOString(),
+      },
+      { claimId: req.claimId, ...(req.messageId ? { messageId: req.messageId } : {}) },
+    );
+    return { ok: true, id };
+  };
   return {
     name: 'local',
     async commit(req: CommitRequest): Promise<Json> {
       const account = accountOf(req.claimId);
+      if (MAIL_TOOLS.has(req.action.tool)) return sendLocally(req, account);
       const state = new WorldState(worldOf(p.repos, account, clock));
       const tool = worldTools(state).find((t) => t.name === req.action.tool);
       if (!tool) throw new TransportError('permanent', `the demo account cannot commit ${req.action.tool}`);

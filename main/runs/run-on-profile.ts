@@ -183,13 +183,9 @@ export async function runOnProfile(
           runId,
           data: { limit: report.error?.limit ?? null, message: report.error?.message ?? '' },
         });
-      const lastSeq =
-        firstSeq +
-        1 +
-        stored.calls.length +
-        stored.claims.length +
-        (findings.size ? 1 : 0) +
-        (report.status === 'limit' ? 1 : 0);
+      // The receipt covers exactly the entries this run wrote: everything appended since
+      // run.started (this transaction holds the log), and run.finished, the next one.
+      const lastSeq = p.audit.lastSeq() + 1;
       receipt = runReceipt({ runId, planHash, inputHash, outputHash, firstSeq, lastSeq });
       p.repos.runs.finish(runId, {
         status: report.status,

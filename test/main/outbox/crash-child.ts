@@ -32,6 +32,8 @@ const transport = smtpTransport({
   sent: serverSentFolder(sentDir!),
 });
 const outbox = new Outbox(db, new Map([['smtp', transport]]), audit, {
+  // A killed child's lease expires quickly, so the restarted one reconciles without a long wait.
+  leaseMs: 600,
   backoffMs: 20,
   maxBackoffMs: 200,
   maxAttempts: 50,

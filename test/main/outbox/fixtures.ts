@@ -11,6 +11,9 @@ import type { Json } from '../../../engine/ifc/labeled-value';
 import type { AuditEventInput, AuditSink } from '../../../main/audit/sink';
 import type { ClaimAction } from '../../../main/claims/claim-store';
 import type { MailComposerSource, OutgoingMail, SentFolder } from '../../../main/outbox/mail-transport';
+import { Outbox, type OutboxOptions } from '../../../main/outbox/outbox';
+import { smtpTransport } from '../../../main/outbox/mail-transport';
+import type { Profile } from '../../../main/profile/profile';
 import type { Db } from '../../../main/store';
 
 export const sentFile = (dir: string, messageId: string): string =>
@@ -53,4 +56,27 @@ export function sendAction(i: number): ClaimAction {
     tool: 'sendEmail',
     args: { to: [`person${i}@partner.test`], subject: `Quote ${i}`, body: `Hello ${i}, the quote is attached.` },
   };
+}
+
+/** An outbox over a profile that sends plain actions to a loopback SMTP server (race and crash children). */
+export function raceOutbox(profile: Profile, sentDir: string, port: number, opts: OutboxOptions = {}): Outbox {
+  const transport = smtpTransport({
+    smtp: {
+      host: '127.0.0.1',
+      port,
+      secure: false,
+      ignoreTLS: true,
+      connectionTimeout: 2000,
+      greetingTimeout: 2000,
+      socketTimeout: 10_000,
+    },
+    composer: plainComposer,
+    sent: serverSentFolder(sentDir),
+  });
+  return new Outbox(profile.db, new Map([['smtp', transport]]), profile.audit, {
+    backoffMs: 20,
+    maxBackoffMs: 200,
+    maxAttempts: 50,
+    ...opts,
+  });
 }

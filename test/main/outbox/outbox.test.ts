@@ -74,6 +74,23 @@ describe('claims and the outbox', () => {
     expect(s.kinds()).toEqual(['claim.approved', 'commit.attempted', 'commit.succeeded']);
   });
 
+  it('a row held under a live lease is never taken; an expired one is reconciled before any resend', async () => {
+    const s = setup();
+    s.approve(s.create(1).id, 0);
+    // Another committer took it (and, say, died mid-send after the server got it).
+    const [due] = s.claims.due(new Date('2026-11-24T09:00:00Z'));
+    expect(s.claims.take(due!, new Date('2026-11-24T09:00:00Z'), 60_000)).toBe(1);
+    expect(s.claims.take(due!, new Date('2026-11-24T09:00:00Z'), 60_000)).toBeNull();
+    s.committed.push({ claimId: 'c1', action: sendAction(1), contentHash: '', messageId: due!.messageId, attempt: 1 });
+    expect(await s.outbox.processDue()).toEqual([]);
+    s.advance(59_000);
+    expect(await s.outbox.processDue()).toEqual([]);
+    s.advance(1_000);
+    expect(await s.outbox.processDue()).toMatchObject([{ claimId: 'c1', outcome: 'reconciled' }]);
+    expect(s.committed).toHaveLength(1);
+    expect(s.claims.get('c1').state).toBe('committed');
+  });
+
   it('an undo window of 0 sends at once', async () => {
     const s = setup();
     s.approve(s.create(1).id, 0);

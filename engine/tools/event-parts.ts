@@ -1,0 +1,28 @@
+/** What every calendar tool shares: canonical times and who is notified. */
+import { bareAddress } from '../world/addresses';
+import { isoOf, msOf } from '../world/time';
+import { EffectError, type EffectLookups, type StoredEvent } from './effect';
+
+/** An ISO time as the calendar stores it (`…T15:00:00.000Z`), whatever form the call used. */
+export const canonicalTime = (s: string): string => {
+  const ms = msOf(s);
+  return Number.isNaN(ms) ? s : isoOf(ms);
+};
+
+/** Everyone in `list` but the person, each once. */
+export function notifiedOf(list: readonly string[], lookups: EffectLookups): string[] {
+  const own = new Set(lookups.account.addresses.map(bareAddress));
+  const seen = new Set<string>();
+  return list.filter((a) => {
+    const b = bareAddress(a);
+    if (!b || own.has(b) || seen.has(b)) return false;
+    seen.add(b);
+    return true;
+  });
+}
+
+export function storedEventOf(tool: string, id: unknown, lookups: EffectLookups): StoredEvent {
+  const ev = typeof id === 'string' ? lookups.event(id) : undefined;
+  if (!ev) throw new EffectError(tool, `the event ${JSON.stringify(id)} is not in the calendar`);
+  return ev;
+}

@@ -1,0 +1,247 @@
+/**
+ * A person's own messages: send, reply (to one or all), forward, and a governed draft sent as
+ * theirs. What a person writes is trusted, so it is a claim made by `you` and already approved:
+ * it goes through the same outbox as an approved claim (the same undo window, exactly once
+ * across processes, a Sent copy), and its recipients, subject and threading come from the
+ * effect of the tool it is (engine/tools), like every other send. One audit entry per send.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { Json } from '../../engine/ifc/labeled-value';
+import { EffectError, effectOf, recipientsOf, type MailEffect } from '../../engine/tools/effect';
+import type { AttachmentRef } from '../../engine/tools/effect';
+import { bareAddress, looksLikeAddress } from '../../engine/world/addresses';
+import type { QueuedSend, SendInput as BridgeSendInput, SendResult } from '../../preload/contract';
+import { transportNameOf } from '../accounts/transports';
+import { attributeDraft } from '../mail/draft-words';
+import { profileLookups } from '../mail/effect-lookups';
+import { putOutgoing } from '../mail/outgoing-files';
+import type { Profile } from '../profile/profile';
+import type { Account } from '../store/repositories';
+import type { ClaimsService } from './claims-service';
+import { MailServiceError } from './mail-service';
+
+/** A file the CLI names by path (the bridge only ever passes bytes). */
+export type PathAttachment = { readonly path: string };
+export type SendInput = Omit<BridgeSendInput, 'attachments'> & {
+  readonly attachments?: readonly (NonNullable<BridgeSendInput['attachments']>[number] | PathAttachment)[];
+};
+export type { SendResult, QueuedSend };
+
+/** The rule a person's own sends carry, where an assistant's claims carry a policy rule. */
+export const OWN_RULE = 'you';
+
+/** Refused input, naming the field it is about. */
+export class SendError extends MailServiceError {
+  constructor(
+    readonly field: string,
+    message: string,
+    kind: 'bad-request' | 'not-found' = 'bad-request',
+  ) {
+    super(kind, `${field}: ${message}`);
+  }
+}
+
+/** Largest file a message may attach when the server names no limit (most providers: 25 MB). */
+const DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
+
+const TYPES: Readonly<Record<string, string>> = {
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  zip: 'application/zip',
+  ics: 'text/calendar',
+  html: 'text/html',
+  json: 'application/json',
+};
+const typeOf = (filename: string): string =>
+  TYPES[filename.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+
+export class SendService {
+  constructor(
+    private readonly p: Profile,
+    private readonly claims: ClaimsService,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  private account(name: string | undefined): Account {
+    if (name === undefined) return this.p.primaryAccount();
+    const a = this.p.repos.accounts.list().find((x) => x.name === name || x.id === name);
+    if (!a) throw new SendError('account', `no account named ${JSON.stringify(name)}`, 'not-found');
+    return a;
+  }
+
+  /** Reads, checks and stores each attachment in the profile; returns them by content. */
+  private attachments(input: SendInput, maxBytes: number): AttachmentRef[] {
+    return (input.attachments ?? []).map((a, i) => {
+      const field = `attachments[${i}]`;
+      let filename: string;
+      let bytes: Buffer;
+      let contentType: string | undefined;
+      if ('path' in a) {
+        filename = basename(a.path);
+        try {
+          if (statSync(a.path).size > maxBytes) throw new SendError(field, tooLarge(filename, maxBytes));
+          bytes = readFileSync(a.path);
+        } catch (e) {
+          if (e instanceof SendError) throw e;
+          throw new SendError(
+            field,
+            `cannot read ${a.path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+          );
+        }
+      } else {
+        filename = a.filename;
+        contentType = a.contentType;
+        bytes = Buffer.from(a.dataBase64, 'base64');
+      }
+      if (bytes.byteLength > maxBytes) throw new SendError(field, tooLarge(filename, maxBytes));
+      return putOutgoing(this.p, filename, contentType || typeOf(filename), bytes);
+    });
+  }
+
+  /** The call the message is: which tool, with which arguments (its effect says the rest). */
+  private action(input: SendInput, attachments: AttachmentRef[]): { tool: string; args: Record<string, Json> } {
+    const files: Record<string, Json> = attachments.length ? { attachments: attachments as unknown as Json } : {};
+    const copies: Record<string, Json> = {
+      ...(input.cc?.length ? { cc: [...input.cc] } : {}),
+      ...(input.bcc?.length ? { bcc: [...input.bcc] } : {}),
+    };
+    if (input.replyTo && input.forwardOf)
+      throw new SendError('forwardOf', 'a message is a reply or a forward, not both');
+    if (input.replyTo)
+      return {
+        tool: 'replyToEmail',
+        args: { id: input.replyTo.id, body: input.body, ...(input.replyTo.all ? { replyAll: true } : {}), ...files },
+      };
+    if (input.forwardOf)
+      return {
+        tool: 'forwardEmail',
+        args: {
+          id: input.forwardOf,
+          to: [...input.to],
+          ...copies,
+          ...(input.body ? { body: input.body } : {}),
+          ...files,
+        },
+      };
+    const draft = input.fromDraft ? this.p.repos.outgoing.draft(input.fromDraft) : undefined;
+    return {
+      tool: 'sendEmail',
+      args: {
+        to: [...input.to],
+        ...copies,
+        subject: input.subject,
+        body: input.body,
+        ...(draft?.inReplyTo ? { inReplyTo: draft.inReplyTo } : {}),
+        ...files,
+      },
+    };
+  }
+
+  private effect(tool: string, args: Record<string, Json>, account: Account): MailEffect {
+    try {
+      return effectOf(tool, args, profileLookups(this.p, account)) as MailEffect;
+    } catch (e) {
+      if (e instanceof EffectError)
+        throw new SendError(tool === 'sendEmail' ? 'fromDraft' : 'id', e.message, 'not-found');
+      throw e;
+    }
+  }
+
+  /** Queues the message; it leaves once the undo window has passed (`sendAt`). */
+  send(input: SendInput, o: { by: string; maxAttachmentBytes?: number }): SendResult {
+    const account = this.account(input.account);
+    const draft = input.fromDraft ? this.p.repos.outgoing.draft(input.fromDraft) : undefined;
+    if (input.fromDraft && !draft) throw new SendError('fromDraft', `no draft ${input.fromDraft}`, 'not-found');
+    for (const field of ['to', 'cc', 'bcc'] as const)
+      for (const a of input[field] ?? [])
+        if (!looksLikeAddress(bareAddress(a)))
+          throw new SendError(
+            field,
+            `${JSON.stringify(a)} is not an email address (expected one like bob@example.com)`,
+          );
+    const action = this.action(input, this.attachments(input, o.maxAttachmentBytes ?? DEFAULT_MAX_BYTES));
+    const effect = this.effect(action.tool, action.args, account);
+    const recipients = recipientsOf(effect);
+    if (recipients.length === 0) throw new SendError('to', 'at least one recipient is needed');
+    const id = `send-${randomUUID()}`;
+    const now = this.clock();
+    const { notBefore } = this.p.claims.createApproved(
+      {
+        id,
+        seq: 0,
+        accountId: account.id,
+        action,
+        rule: OWN_RULE,
+        reasons: ['you wrote it'],
+        risk: 'low',
+        fields: [],
+        context: [],
+        createdAt: now.toISOString(),
+      },
+      {
+        by: o.by,
+        now,
+        undoWindowMs: this.claims.undoWindowMs(),
+        transport: transportNameOf(account),
+        messageIdDomain: account.email.split('@')[1] ?? 'zamburak.invalid',
+      },
+      {
+        kind: 'mail.sent',
+        data: {
+          sentence: `You sent "${effect.subject}" to ${recipients.join(', ')}.`,
+          recipients,
+          subject: effect.subject,
+          attachments: effect.attachments.map((a) => a.filename),
+          ...(draft
+            ? {
+                fromDraft: {
+                  id: draft.id,
+                  runId: draft.runId,
+                  editedBefore: draft.edited,
+                  ...attributeDraft(draft.body, input.body),
+                } as unknown as Json,
+              }
+            : {}),
+        },
+      },
+    );
+    return { id, status: 'queued', sendAt: notBefore };
+  }
+
+  /** Cancels a send still inside its undo window (nothing leaves). */
+  undo(id: string, by: string): void {
+    const c = this.claims.get(id);
+    if (c.rule !== OWN_RULE) throw new SendError('id', `${id} is not a message you sent`, 'not-found');
+    this.p.claims.undo(id, { by, now: this.clock(), withdraw: true });
+  }
+
+  /** The person's messages still waiting out their undo window, or leaving now. */
+  queued(): QueuedSend[] {
+    return this.p.claims.queuedOwn(OWN_RULE).map((q) => {
+      const account = (q.accountId && this.p.repos.accounts.get(q.accountId)) || this.p.primaryAccount();
+      let e: MailEffect | undefined;
+      try {
+        e = effectOf(q.action.tool, q.action.args, profileLookups(this.p, account)) as MailEffect;
+      } catch {
+        e = undefined;
+      }
+      return {
+        id: q.id,
+        to: e ? recipientsOf(e) : [],
+        subject: e?.subject ?? '',
+        sendAt: q.notBefore,
+        status: q.outboxState === 'waiting' ? 'queued' : 'sending',
+      };
+    });
+  }
+}
+
+const tooLarge = (filename: string, max: number): string =>
+  `${filename} is larger than the ${Math.round(max / 1024 / 1024)} MB the mail server accepts`;

@@ -1,0 +1,105 @@
+/**
+ * The person's own sends through the router (`mail.send`, `mail.undo`, `mail.queued`) on the
+ * demo account: what a person writes is a claim by `you`, already approved, committed by the
+ * outbox after the undo window; undo inside the window sends nothing; a reply-all goes to the
+ * whole conversation, and one audit entry says who sent what.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../../main/app/app';
+import { openProfile, type Profile } from '../../../main/profile/profile';
+
+let profile: Profile;
+let app: App;
+beforeEach(() => {
+  profile = openProfile(mkdtempSync(join(tmpdir(), 'zamburak-send-')));
+  app = createApp(profile, {
+    host: 'browser',
+    versions: { app: 't', electron: '', chrome: '', node: '' },
+    tickMs: 60_000,
+    engineWorker: false,
+  });
+});
+afterEach(() => {
+  app.stop();
+  profile.close();
+});
+
+const call = async (name: string, ...args: unknown[]) => {
+  const r = await app.router.dispatch(name, args, 'ipc');
+  if (!r.ok) throw Object.assign(new Error(r.error.message), { kind: r.error.kind });
+  return r.value;
+};
+
+const demoEmailWithOthers = () => {
+  const account = profile.primaryAccount();
+  const id = profile.repos.messages
+    .idsOf(account.id)
+    .find((i) => (profile.repos.messages.get(i)?.to.length ?? 0) + (profile.repos.messages.get(i)?.cc.length ?? 0) > 1);
+  return profile.repos.messages.get(id!)!;
+};
+
+describe('mail.send', () => {
+  it('queues, waits out the undo window, then commits once; one audit entry per send', async () => {
+    profile.setSetting('undoWindowSeconds', '0');
+    const r = (await call('mail.send', {
+      to: ['Bob Lee <bob@example.com>'],
+      subject: 'Lunch',
+      body: 'Thursday?',
+    })) as { id: string; status: string; sendAt: string };
+    expect(r.status).toBe('queued');
+    expect(await call('mail.queued')).toEqual([
+      { id: r.id, to: ['bob@example.com'], subject: 'Lunch', sendAt: r.sendAt, status: 'queued' },
+    ]);
+    await app.tick();
+    await app.tick();
+    const sent = profile.repos.outgoing.sent().filter((s) => s.claimId === r.id);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ subject: 'Lunch', body: 'Thursday?', to: ['Bob Lee <bob@example.com>'] });
+    expect(profile.claims.get(r.id)).toMatchObject({ state: 'committed', rule: 'you', decidedBy: 'user' });
+    const audited = profile.audit.list({ kind: 'mail.sent' });
+    expect(audited).toHaveLength(1);
+    expect(audited[0]!.data).toMatchObject({ sentence: 'You sent "Lunch" to bob@example.com.' });
+    expect(profile.audit.list({ kind: 'claim.approved' })).toHaveLength(0);
+    expect(await call('mail.queued')).toEqual([]);
+  });
+
+  it('undo inside the window sends nothing, and cannot be undone twice', async () => {
+    profile.setSetting('undoWindowSeconds', '30');
+    const r = (await call('mail.send', { to: ['bob@example.com'], subject: 'Oops', body: 'x' })) as { id: string };
+    await call('mail.undo', r.id);
+    await app.tick();
+    expect(profile.repos.outgoing.sent().filter((s) => s.claimId === r.id)).toEqual([]);
+    expect(profile.claims.get(r.id)).toMatchObject({ state: 'rejected', reason: 'undone' });
+    await expect(call('mail.undo', r.id)).rejects.toMatchObject({ kind: 'conflict' });
+  });
+
+  it('a reply-all goes to the sender and every other recipient, threaded, with its prefix', async () => {
+    profile.setSetting('undoWindowSeconds', '0');
+    const m = demoEmailWithOthers();
+    const r = (await call('mail.send', { to: [], subject: '', body: 'Agreed.', replyTo: { id: m.id, all: true } })) as {
+      id: string;
+    };
+    await app.tick();
+    const [sent] = profile.repos.outgoing.sent().filter((s) => s.claimId === r.id);
+    expect(sent!.subject).toBe(/^re:/i.test(m.subject) ? m.subject : `Re: ${m.subject}`);
+    const own = [profile.primaryAccount().email, ...profile.primaryAccount().addresses].map((a) => a.toLowerCase());
+    const bare = (a: string) => (/<([^>]+)>/.exec(a)?.[1] ?? a).toLowerCase();
+    const expected = [...new Set([m.from, ...m.to, ...m.cc].map(bare))].filter((a) => !own.includes(a));
+    expect([...sent!.to, ...sent!.cc].map(bare).sort()).toEqual(expected.sort());
+    expect(sent!.inReplyTo).toBe(m.id);
+  });
+
+  it('refuses a bad address at its field, and an unknown original', async () => {
+    await expect(call('mail.send', { to: ['bob@'], subject: 's', body: 'b' })).rejects.toMatchObject({
+      kind: 'bad-request',
+      message: expect.stringMatching(/^to: "bob@" is not an email address/),
+    });
+    await expect(
+      call('mail.send', { to: [], subject: '', body: 'b', replyTo: { id: 'no-such-email' } }),
+    ).rejects.toMatchObject({ kind: 'not-found' });
+    expect(profile.claims.list({})).toEqual([]);
+  });
+});
