@@ -22,7 +22,8 @@ import { rendererCsp, rendererFile } from '../../main/app/renderer-files';
 import { STATUS } from '../../main/app/router';
 import type { ApiErrorKind } from '../../preload/contract';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+/** A message with 25 MB of attachments, as base64 inside JSON, fits; only a request with the token is read. */
+export const MAX_BODY_BYTES = 36 * 1024 * 1024;
 const COOKIE = 'zamburak_token';
 
 export const WEB_CSP = rendererCsp("'self'");

@@ -55,10 +55,12 @@ export function App() {
   }, [status, setStatus]);
   const runUndo = async () => {
     if (!undo) return;
-    setStatus({ text: 'Undoing…', tone: 'info' });
+    const undoing = { text: 'Undoing…', tone: 'info' } as const;
+    setStatus(undoing);
     try {
       await undo();
-      setStatus({ text: 'Undone.', tone: 'ok' });
+      // The undo may have said more itself ("Not sent: …").
+      if (useApp.getState().status === undoing) setStatus({ text: 'Undone.', tone: 'ok' });
     } catch (e) {
       report(e);
     }

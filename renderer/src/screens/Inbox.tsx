@@ -17,6 +17,7 @@ import {
 import { api } from '../api';
 import { Attachments } from '../components/Attachments';
 import { Chip } from '../components/Chip';
+import { Compose, savedCompose, startCompose, type ComposeMode, type ComposeState } from '../components/Compose';
 import { Highlight } from '../components/Highlight';
 import { InvitationCard } from '../components/InvitationCard';
 import { folderLabel } from '../components/MailRail';
@@ -25,6 +26,7 @@ import { MoveTo } from '../components/MoveTo';
 import { count, listDate, longDate, shortFrom } from '../format';
 import { useKeys } from '../keys';
 import { go } from '../route';
+import { announceSend } from '../sending';
 import { useApp, type Mailbox } from '../store';
 
 const ROW_HEIGHT = 68;
@@ -96,6 +98,9 @@ export function InboxScreen({ id }: { id: string | null }) {
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [triaging, setTriaging] = useState(false);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  // What is being written; one left open last time comes back as it was.
+  const [compose, setCompose] = useState<ComposeState | null>(savedCompose);
+  const [openMessage, setOpenMessage] = useState<MessageView | null>(null);
   const [anchor, setAnchor] = useState<string | null>(null);
   const searchBox = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -215,7 +220,18 @@ export function InboxScreen({ id }: { id: string | null }) {
     setAnchor(x);
   };
 
+  const write = (mode: ComposeMode) => {
+    if (mode !== 'new' && (!openMessage || openMessage.id !== id)) return;
+    const account = mode === 'new' ? mailbox.account : (openMessage?.accountId ?? null);
+    const own = accounts.filter((a) => a.id === account || account === null).map((a) => a.email);
+    setCompose(startCompose(mode, mode === 'new' ? null : openMessage, account, own));
+  };
+
   useKeys({
+    c: () => write('new'),
+    r: () => write('reply'),
+    a: () => write('replyAll'),
+    f: () => write('forward'),
     j: () => open(selected + 1),
     k: () => open(selected - 1),
     ArrowDown: () => open(selected + 1),
@@ -269,6 +285,9 @@ export function InboxScreen({ id }: { id: string | null }) {
               }}
             />
           </form>
+          <button type="button" className="approve" onClick={() => write('new')}>
+            Compose (c)
+          </button>
           <button type="button" onClick={() => void triage()} disabled={triaging || info?.paused}>
             {triaging ? 'Triaging…' : `Triage new mail${counts.untriaged ? ` (${counts.untriaged})` : ''}`}
           </button>
@@ -393,9 +412,21 @@ export function InboxScreen({ id }: { id: string | null }) {
           moving={moving && picked.size === 0}
           setMoving={setMoving}
           onChanged={reload}
+          onLoaded={setOpenMessage}
+          onWrite={write}
         />
       ) : (
         <div className="pane empty">Select a conversation (j / k).</div>
+      )}
+      {compose && (
+        <Compose
+          key={`${compose.mode}-${compose.source?.id ?? ''}`}
+          initial={compose}
+          onClose={() => {
+            setCompose(null);
+            reload();
+          }}
+        />
       )}
     </div>
   );
@@ -427,12 +458,16 @@ function MessagePanes({
   moving,
   setMoving,
   onChanged,
+  onLoaded,
+  onWrite,
 }: {
   id: string;
   actions: MessageActions;
   moving: boolean;
   setMoving: (moving: boolean) => void;
   onChanged: () => void;
+  onLoaded: (m: MessageView) => void;
+  onWrite: (mode: ComposeMode) => void;
 }) {
   const [m, setM] = useState<MessageView | null>(null);
   const [showHtml, setShowHtml] = useState(false);
@@ -444,6 +479,7 @@ function MessagePanes({
       .then((v) => {
         if (!live) return;
         setM(v);
+        onLoaded(v);
         if (v.unread) void api.inbox.markRead(id, true).then(onChanged);
       })
       .catch(report);
@@ -491,6 +527,15 @@ function MessagePanes({
             <Chip tone="account">{m.account}</Chip>
           </p>
           <div className="actions">
+            <button type="button" onClick={() => onWrite('reply')}>
+              Reply (r)
+            </button>
+            <button type="button" onClick={() => onWrite('replyAll')}>
+              Reply all (a)
+            </button>
+            <button type="button" onClick={() => onWrite('forward')}>
+              Forward (f)
+            </button>
             <button type="button" onClick={() => actions.archive([m.id])}>
               Archive (e)
             </button>
@@ -565,8 +610,25 @@ function MessagePanes({
 function DraftEditor({ draft }: { draft: MessageView['drafts'][number] }) {
   const [body, setBody] = useState(draft.body);
   const [saved, setSaved] = useState(draft);
+  const [sent, setSent] = useState(false);
   const { setStatus, report } = useApp();
   const dirty = body !== saved.body;
+  const send = async () => {
+    try {
+      // Sent as the person's own message, edited or not; the audit keeps which words were the assistant's.
+      const r = await api.mail.send({
+        to: [...saved.to],
+        cc: [...saved.cc],
+        subject: saved.subject,
+        body,
+        fromDraft: draft.id,
+      });
+      setSent(true);
+      announceSend(r, saved.subject);
+    } catch (e) {
+      report(e);
+    }
+  };
   return (
     <form
       className="draft"
@@ -592,9 +654,14 @@ function DraftEditor({ draft }: { draft: MessageView['drafts'][number] }) {
         Draft body
       </label>
       <textarea id={`draft-body-${draft.id}`} value={body} rows={8} onChange={(e) => setBody(e.target.value)} />
-      <button type="submit" disabled={!dirty}>
-        Save draft
-      </button>
+      <div className="actions">
+        <button type="submit" disabled={!dirty}>
+          Save draft
+        </button>
+        <button type="button" className="approve" disabled={sent} onClick={() => void send()}>
+          {sent ? 'Sent' : 'Send'}
+        </button>
+      </div>
     </form>
   );
 }
