@@ -112,7 +112,7 @@ export function App() {
         <MailRail onInbox={route.screen === 'inbox'} />
         <div className="rail-foot">
           <div className="account" title={info?.account.email}>
-            {info ? `${info.account.userName} · ${info.demo ? 'demo' : info.account.email}` : '…'}
+            {info ? [info.account.userName, info.demo ? 'demo' : info.account.email].filter(Boolean).join(' · ') : '…'}
           </div>
           <label className={`pause ${paused ? 'on' : ''}`}>
             <input

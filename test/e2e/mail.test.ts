@@ -17,6 +17,7 @@ import {
   hostDemo,
   launchChromium,
   openPage,
+  runDemoPlan,
   screenshotPath,
   type Hosted,
 } from './harness';
@@ -289,6 +290,23 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
     await page.waitForTimeout(300);
     expect(hosted.profile.repos.messages.get('e45')!.folder).toBe('Archive');
     await hosted.app.router.dispatch('inbox.move', ['e45', 'INBOX'], 'test');
+  });
+
+  it('Undo (z) goes once a claim is committed, and z then throws nothing', async () => {
+    const [claimId] = await runDemoPlan(hosted.profile, '01-reply-to-bob');
+    await navigate(page, `#/review/${claimId}`);
+    const card = page.locator('article.claim-card');
+    await card.locator('h2').waitFor();
+    // Approving may need the deliberate check first (high risk).
+    if (await card.getByRole('checkbox').count()) await card.getByRole('checkbox').check();
+    await card.getByRole('button', { name: /^Approve( \(a\))?$/ }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Undo (z)' }).count()).toBe(1);
+    await expect.poll(() => hosted.profile.claims.get(claimId!).state, { timeout: 10_000 }).toBe('committed');
+    await expect.poll(() => page.getByRole('button', { name: 'Undo (z)' }).count()).toBe(0);
+    await press(page, 'z');
+    await page.waitForTimeout(300);
+    expect(await page.locator('footer.status').innerText()).not.toMatch(/409|conflict/i);
+    expect(errors).toEqual([]);
   });
 
   it('every mail screen, light and dark, at 1024×700, 1280×800 and 1600×1000: no serious axe violations', async () => {

@@ -251,16 +251,21 @@ export function InboxScreen({ id }: { id: string | null }) {
   return (
     <div className="inbox">
       <section className="pane list-pane" aria-label="Messages">
-        <h1 className="folder-title">
-          {folderLabel(mailbox.folder)}
-          <span className="folder-account">
-            {mailbox.account === null
-              ? accounts.length > 1
-                ? ' · all accounts'
-                : ''
-              : ` · ${accounts.find((a) => a.id === mailbox.account)?.name ?? ''}`}
-          </span>
-        </h1>
+        <div className="list-head">
+          <h1 className="folder-title">
+            {folderLabel(mailbox.folder)}
+            <span className="folder-account">
+              {mailbox.account === null
+                ? accounts.length > 1
+                  ? ' · all accounts'
+                  : ''
+                : ` · ${accounts.find((a) => a.id === mailbox.account)?.name ?? ''}`}
+            </span>
+          </h1>
+          <button type="button" className="approve" onClick={() => write('new')}>
+            Compose (c)
+          </button>
+        </div>
         <div className="toolbar">
           <form
             role="search"
@@ -285,9 +290,6 @@ export function InboxScreen({ id }: { id: string | null }) {
               }}
             />
           </form>
-          <button type="button" className="approve" onClick={() => write('new')}>
-            Compose (c)
-          </button>
           <button type="button" onClick={() => void triage()} disabled={triaging || info?.paused}>
             {triaging ? 'Triaging…' : `Triage new mail${counts.untriaged ? ` (${counts.untriaged})` : ''}`}
           </button>
