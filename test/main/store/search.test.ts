@@ -3,39 +3,11 @@
  * dates, and hostile text (FTS and SQL syntax, any string at all) that stays plain words.
  */
 import fc from 'fast-check';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS, openDatabase } from '../../../main/store';
-import { repositories, type Repositories } from '../../../main/store/repositories';
-import { ftsMatch, parseSearch } from '../../../main/store/repos/search-query';
-import type { StoredMessage } from '../../../main/store/repos/messages';
 import type { Db } from '../../../main/store/database';
-
-const message = (id: string, o: Partial<StoredMessage>): StoredMessage => ({
-  id,
-  accountId: 'a1',
-  folder: 'INBOX',
-  remoteUid: null,
-  messageId: `<${id}@test>`,
-  threadId: `t-${id}`,
-  from: 'Someone <someone@example.com>',
-  to: ['me@example.com'],
-  cc: [],
-  subject: 'Hello',
-  date: '2026-03-10T09:00:00.000Z',
-  body: 'nothing to see',
-  html: null,
-  unread: false,
-  labels: [],
-  auth: null,
-  attachments: [],
-  category: null,
-  summary: null,
-  triagedAt: null,
-  ...o,
-});
+import type { Repositories } from '../../../main/store/repositories';
+import { ftsMatch, parseSearch } from '../../../main/store/repos/search-query';
+import { freshRepos, message } from './message-fixture';
 
 describe('search operators', () => {
   let db: Db;
@@ -47,19 +19,7 @@ describe('search operators', () => {
       .sort();
 
   beforeAll(() => {
-    db = openDatabase(join(mkdtempSync(join(tmpdir(), 'zamburak-search-')), 'p.db'), { migrations: MIGRATIONS });
-    repos = repositories(db);
-    repos.accounts.insert({
-      id: 'a1',
-      name: 'me',
-      email: 'me@example.com',
-      userName: 'Me',
-      addresses: ['me@example.com'],
-      transport: 'local',
-      config: {},
-      secret: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-    });
+    ({ db, repos } = freshRepos());
     const all = [
       message('invoice', {
         from: 'Acme Billing <billing@acme.test>',
