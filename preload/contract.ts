@@ -149,6 +149,22 @@ export type FolderView = z.infer<typeof FolderView>;
 export const AttachmentData = z.object({ filename: z.string(), contentType: z.string(), dataBase64: z.string() });
 export type AttachmentData = z.infer<typeof AttachmentData>;
 
+/**
+ * A message being written, kept in the profile as it is typed (one at a time): a reload, a crash
+ * or a restart loses nothing. `sourceId`: the email it replies to or forwards.
+ */
+export const KeptDraft = z.strictObject({
+  mode: z.enum(['new', 'reply', 'replyAll', 'forward']),
+  sourceId: id.nullable(),
+  account: text(200).nullable(),
+  to: text(10_000),
+  cc: text(10_000),
+  bcc: text(10_000),
+  subject: text(1000),
+  body: text(1_000_000),
+});
+export type KeptDraft = z.infer<typeof KeptDraft>;
+
 export const InvitationAnswer = z.enum(['accepted', 'tentative', 'declined']);
 export type InvitationAnswer = z.infer<typeof InvitationAnswer>;
 
@@ -454,6 +470,9 @@ export const contract = {
     folderList: call(z.tuple([text(200).optional()]), z.array(FolderView)),
     /** One attachment's bytes (by its index in the message's list), to open or save. */
     attachment: call(z.tuple([id, z.number().int().min(0).max(1000)]), AttachmentData),
+    /** Keeps (or, with null, forgets) the message being written; `keptDraft` gives it back. */
+    keepDraft: call(z.tuple([KeptDraft.nullable()]), ok),
+    keptDraft: call(z.tuple([]), KeptDraft.nullable()),
     /** Answers the invitation a message carries (through the calendar's respond path). */
     respond: call(z.tuple([id, InvitationAnswer]), z.object({ claimId: z.string().nullable(), state: z.string() })),
     undo: call(z.tuple([MailUndo]), ok),

@@ -3,7 +3,7 @@
  * warnings, drafts and claims, triage on demand, and a person's own changes (archive, read,
  * draft edits) — each audited and each answered with what undoes it.
  */
-import type { MessageRow, MessageView, ZamburakHandlers } from '../../preload/contract';
+import { KeptDraft, type MessageRow, type MessageView, type ZamburakHandlers } from '../../preload/contract';
 import { mailWarnings } from '../../engine/claims/mail-warnings';
 import { bareAddress } from '../../engine/world';
 import { triageProfile } from '../assistant/triage';
@@ -37,6 +37,9 @@ function pendingTargets(p: Profile): Set<string> {
     }
   return ids;
 }
+
+/** The setting that holds the message being written (KeptDraft as JSON, empty when none). */
+const KEPT_DRAFT = 'compose.draft';
 
 const STANDARD_FOLDERS = ['INBOX', 'Archive', 'Sent', 'Drafts', 'Junk', 'Trash'];
 
@@ -186,6 +189,20 @@ export function inboxHandlers(ctx: AppContext, claims: ClaimsService): ZamburakH
         contentType: a.contentType,
         dataBase64: bytes.toString('base64'),
       };
+    },
+    keepDraft(d) {
+      p.setSetting(KEPT_DRAFT, d ? JSON.stringify(d) : '');
+      return { ok: true as const };
+    },
+    keptDraft() {
+      const text = p.setting(KEPT_DRAFT);
+      if (!text) return null;
+      try {
+        const d = KeptDraft.safeParse(JSON.parse(text));
+        return d.success ? d.data : null;
+      } catch {
+        return null;
+      }
     },
     respond: (id, answer) => respondToInvitation(p, claims, message(id), answer, ctx.clock()),
     async undo(u) {

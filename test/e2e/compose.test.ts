@@ -125,11 +125,17 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     await expect.poll(() => dialog(page).count()).toBe(1);
     expect(await dialog(page).getByLabel('Message').inputValue()).toBe('Half a thought that must not be lost');
     expect(await dialog(page).getByLabel('Subject').inputValue()).toBe('The big file');
+    // Kept in the profile, not the browser: another browser (a restart) finds it too.
+    expect(hosted.profile.setting('compose.draft')).toContain('Half a thought that must not be lost');
+    const other = await openPage(browser, hosted.host.url);
+    await expect.poll(() => other.page.getByRole('dialog').getByLabel('Subject').inputValue()).toBe('The big file');
+    await other.page.context().close();
     await dialog(page).getByRole('button', { name: 'Discard' }).click();
     await expect.poll(() => dialog(page).count()).toBe(0);
     await page.reload();
     await page.locator('.row').nth(10).waitFor();
     expect(await dialog(page).count()).toBe(0);
+    expect(hosted.profile.setting('compose.draft')).toBe('');
   });
 
   it('replies by keyboard (r) and by mouse: to the sender, Re: subject, threaded', async () => {

@@ -1,7 +1,7 @@
 /**
- * Writing a message: new (`c`), reply (`r`), reply all (`a`), forward (`f`), or the assistant's
- * draft sent as the person's own. What is typed is kept on this computer as it is typed (a
- * reload, a crash or a closed window loses nothing) until it is sent or discarded. Errors are
+ * Writing a message: new (`c`), reply (`r`), reply all (`a`), forward (`f`). What is typed is
+ * kept in the profile as it is typed (a reload, a crash or a restart loses nothing) until it is
+ * sent or discarded. Errors are
  * shown at their field: an address that is not one, a file over the size limit, and a missing
  * subject, asked about once. A reply's recipients and subject come from the email it answers
  * (the app computes them the same way when it sends); they are shown here, not typed.
@@ -30,18 +30,29 @@ export interface ComposeState {
 
 /** The largest total of files a message may carry (what most mail servers accept). */
 export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
-const SAVED = 'zamburak.compose';
 
-export function savedCompose(): ComposeState | null {
-  try {
-    const s = JSON.parse(window.localStorage.getItem(SAVED) ?? 'null') as ComposeState | null;
-    return s && typeof s.body === 'string' && typeof s.mode === 'string' ? s : null;
-  } catch {
-    return null;
-  }
+const keep = (s: ComposeState | null): Promise<unknown> =>
+  api.inbox.keepDraft(
+    s && {
+      mode: s.mode,
+      sourceId: s.source?.id ?? null,
+      account: s.account,
+      to: s.to,
+      cc: s.cc,
+      bcc: s.bcc,
+      subject: s.subject,
+      body: s.body,
+    },
+  );
+
+/** The message left being written, as it was (its source email read again), or null. */
+export async function keptCompose(): Promise<ComposeState | null> {
+  const d = await api.inbox.keptDraft();
+  if (!d) return null;
+  const source = d.sourceId ? await api.inbox.get(d.sourceId).catch(() => null) : null;
+  const { sourceId: _, ...rest } = d;
+  return { ...rest, mode: source || d.mode === 'new' ? d.mode : 'new', source };
 }
-const keep = (s: ComposeState | null) =>
-  s ? window.localStorage.setItem(SAVED, JSON.stringify(s)) : window.localStorage.removeItem(SAVED);
 
 const withPrefix = (prefix: string, subject: string) =>
   new RegExp(`^\\s*${prefix}:`, 'i').test(subject) ? subject : `${prefix}: ${subject}`;
@@ -99,14 +110,27 @@ export function Compose({ initial, onClose }: { initial: ComposeState; onClose: 
   const [askedSubject, setAskedSubject] = useState(false);
   const [sending, setSending] = useState(false);
   const [showBcc, setShowBcc] = useState(initial.bcc !== '');
-  const { accounts } = useApp();
+  const { accounts, report } = useApp();
   const dialog = useRef<HTMLElement>(null);
   const uid = useId();
   const idOf = (f: string) => `${uid}-${f}`;
   const replying = s.mode === 'reply' || s.mode === 'replyAll';
 
-  // Kept as it is typed: nothing is lost until it is sent or discarded.
-  useEffect(() => keep(s), [s]);
+  // Kept as it is typed (a moment after the last key), and when the window closes: nothing is
+  // lost until it is sent or discarded.
+  const latest = useRef<ComposeState | null>(s);
+  useEffect(() => {
+    if (latest.current === null) return;
+    latest.current = s;
+    const t = window.setTimeout(() => void keep(s).catch(report), 400);
+    return () => window.clearTimeout(t);
+  }, [s, report]);
+  useEffect(
+    () => () => {
+      if (latest.current) void keep(latest.current);
+    },
+    [],
+  );
   // The first thing to write: the recipients of a new message or a forward, the text of a reply.
   useEffect(
     () => dialog.current?.querySelector<HTMLElement>('input[type="text"]:not([readonly]), textarea')?.focus(),
@@ -170,7 +194,8 @@ export function Compose({ initial, onClose }: { initial: ComposeState; onClose: 
         ...(s.mode === 'forward' && s.source ? { forwardOf: s.source.id } : {}),
       };
       const result = await api.mail.send(input);
-      keep(null);
+      latest.current = null;
+      await keep(null);
       announceSend(result, s.subject || '(no subject)');
       onClose();
     } catch (e) {
@@ -182,7 +207,8 @@ export function Compose({ initial, onClose }: { initial: ComposeState; onClose: 
     setSending(false);
   };
   const discard = () => {
-    keep(null);
+    latest.current = null;
+    void keep(null).catch(report);
     onClose();
   };
 
@@ -229,7 +255,7 @@ export function Compose({ initial, onClose }: { initial: ComposeState; onClose: 
       <header>
         <h2>{TITLES[s.mode]}</h2>
         <span className="saved" aria-live="off">
-          Kept on this computer as you type
+          Kept as you type
         </span>
         <button type="button" className="link" onClick={onClose} aria-label="Close (kept as a draft)">
           ×

@@ -17,7 +17,7 @@ import {
 import { api } from '../api';
 import { Attachments } from '../components/Attachments';
 import { Chip } from '../components/Chip';
-import { Compose, savedCompose, startCompose, type ComposeMode, type ComposeState } from '../components/Compose';
+import { Compose, keptCompose, startCompose, type ComposeMode, type ComposeState } from '../components/Compose';
 import { Highlight } from '../components/Highlight';
 import { InvitationCard } from '../components/InvitationCard';
 import { folderLabel } from '../components/MailRail';
@@ -99,7 +99,12 @@ export function InboxScreen({ id }: { id: string | null }) {
   const [triaging, setTriaging] = useState(false);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   // What is being written; one left open last time comes back as it was.
-  const [compose, setCompose] = useState<ComposeState | null>(savedCompose);
+  const [compose, setCompose] = useState<ComposeState | null>(null);
+  useEffect(() => {
+    keptCompose()
+      .then((kept) => kept && setCompose((open) => open ?? kept))
+      .catch(report);
+  }, [report]);
   const [openMessage, setOpenMessage] = useState<MessageView | null>(null);
   const [anchor, setAnchor] = useState<string | null>(null);
   const searchBox = useRef<HTMLInputElement>(null);
