@@ -175,7 +175,11 @@ export function inboxHandlers(ctx: AppContext, claims: ClaimsService): ZamburakH
         const i = STANDARD_FOLDERS.indexOf(f);
         return i < 0 ? STANDARD_FOLDERS.length : i;
       };
-      return [...new Set(['INBOX', 'Archive', ...counts.keys()])]
+      // Folders the server has, synced but empty, are listed too.
+      const synced = (account ? [account] : p.repos.accounts.list().map((a) => a.id)).flatMap((a) =>
+        p.repos.folderState.list(a).map((f) => f.folder),
+      );
+      return [...new Set(['INBOX', 'Archive', ...counts.keys(), ...synced])]
         .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
         .map((name) => ({ name, total: counts.get(name)?.total ?? 0, unread: counts.get(name)?.unread ?? 0 }));
     },

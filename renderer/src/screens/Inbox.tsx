@@ -364,6 +364,8 @@ export function InboxScreen({ id }: { id: string | null }) {
                     height: ROW_HEIGHT,
                     transform: `translateY(${v.start}px)`,
                   }}
+                  // A shift-click picks a range of rows, not the text between them.
+                  onMouseDown={(e) => e.shiftKey && e.preventDefault()}
                   onClick={(e) => {
                     if (e.shiftKey || e.metaKey || e.ctrlKey) {
                       e.preventDefault();
