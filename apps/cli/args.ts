@@ -12,7 +12,10 @@ export { InputError };
 
 export interface Parsed {
   readonly positional: string[];
+  /** Each flag's last value (or `true` for a flag that stands alone). */
   readonly flags: Map<string, string | true>;
+  /** Every value of a flag given more than once (`--attach A --attach B`), in order. */
+  readonly repeated?: Map<string, string[]>;
 }
 
 export interface FlagSpec {
@@ -25,6 +28,7 @@ export interface FlagSpec {
 export function parseArgs(argv: readonly string[], spec: FlagSpec): Parsed {
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
+  const repeated = new Map<string, string[]>();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a.startsWith('-') && a !== '-') {
@@ -34,11 +38,12 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec): Parsed {
         const v = inline ?? argv[++i];
         if (v === undefined) throw new UsageError(`${name} needs a value`);
         flags.set(name, v);
+        repeated.set(name, [...(repeated.get(name) ?? []), v]);
       } else if (spec.bools.has(name)) flags.set(name, true);
       else throw new UsageError(`unknown option ${name}`);
     } else positional.push(a);
   }
-  return { positional, flags };
+  return { positional, flags, repeated };
 }
 
 /** The value of a flag that takes one, if given. */
@@ -46,6 +51,10 @@ export const str = (p: Parsed, name: string): string | undefined => {
   const v = p.flags.get(name);
   return typeof v === 'string' ? v : undefined;
 };
+
+/** Every value of a flag that may be repeated, in order (none: empty). */
+export const strs = (p: Parsed, name: string): string[] =>
+  p.repeated?.get(name) ?? (typeof p.flags.get(name) === 'string' ? [p.flags.get(name) as string] : []);
 
 export function readText(path: string, what: string): string {
   try {

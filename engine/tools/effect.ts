@@ -8,6 +8,7 @@
  * A claim's content hash is the sha256 of `canonicalEffectBytes(effect)`, so approving binds what
  * leaves, not the arguments that described it.
  */
+import { createHash } from 'node:crypto';
 import type { Json } from '../ifc/labeled-value';
 import { canonicalJson } from '../run/wire';
 import { bareAddress } from '../world/addresses';
@@ -134,14 +135,34 @@ export function recipientsOf(e: Effect): string[] {
   }
 }
 
-/** Line endings as SMTP and every parser give them back: `\n`. */
-export const normalizeBody = (text: string): string => text.replace(/\r\n?/g, '\n');
+/**
+ * A body as every parser gives it back: `\n` line endings, and no line breaks at the end (MIME
+ * gives the break before a boundary to the boundary, and parsers differ on the last one).
+ */
+export const normalizeBody = (text: string): string => text.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
 
 /**
- * The bytes a claim's content hash is taken over: the canonical JSON of the effect (keys sorted,
- * a mail body's line endings normalised), so the receiving side can rebuild and re-hash it.
+ * The bytes a claim's content hash is taken over: the canonical JSON of the effect (keys
+ * sorted), with a message's addresses bare and lower-cased and its body normalised —
+ * exactly what the receiving side can read back from the message it got (a display name is not
+ * where a message goes), so it can rebuild the effect and re-hash it.
  */
 export function canonicalEffectBytes(e: Effect): string {
-  const v = e.kind === 'mail' ? { ...e, body: normalizeBody(e.body) } : e;
+  const bare = (list: readonly string[]) => list.map(bareAddress);
+  const v =
+    e.kind === 'mail'
+      ? {
+          ...e,
+          from: bareAddress(e.from),
+          to: bare(e.to),
+          cc: bare(e.cc),
+          bcc: bare(e.bcc),
+          body: normalizeBody(e.body),
+        }
+      : e;
   return canonicalJson(v as unknown as Json);
 }
+
+/** The content hash a claim of this effect is bound to: `sha256:` and the hex of its canonical bytes. */
+export const effectHash = (e: Effect): string =>
+  `sha256:${createHash('sha256').update(canonicalEffectBytes(e)).digest('hex')}`;

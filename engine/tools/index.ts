@@ -48,10 +48,8 @@ export const MAIL_TOOLS = named((t) => t.effect === 'mail');
 export const EVENT_TOOLS = named((t) => t.effect === 'event');
 /** Tools that change where an email is or how it is marked (IMAP carries them). */
 export const ORGANIZE_TOOLS = named((t) => t.effect === 'organize');
-/** Every tool whose allowed call on a real account must still happen on a server. */
-export const SERVER_TOOLS = named(() => true);
 
-export { effectOf, recipientsOf, canonicalEffectBytes, hasEffect, EffectError } from './effect';
+export { effectOf, recipientsOf, canonicalEffectBytes, effectHash, hasEffect, EffectError } from './effect';
 export type {
   Effect,
   MailEffect,

@@ -15,8 +15,6 @@ import { TransportError } from '../outbox/transport';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
 
-export const CALENDAR_TOOLS: ReadonlySet<string> = new Set(['createEvent', 'updateEvent', 'respondToEvent']);
-
 const str = (v: Json | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
 const strs = (v: Json | undefined): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];

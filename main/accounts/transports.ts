@@ -7,6 +7,7 @@
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { EVENT_TOOLS, MAIL_TOOLS, ORGANIZE_TOOLS } from '../../engine/tools';
 import { storeComposer } from '../mail/compose';
 import { appendDraft, imapSentFolder } from '../mail/imap-folders';
 import { organizeOnServer, type OrganizeAction } from '../mail/imap-organize';
@@ -16,7 +17,7 @@ import { TransportError, type Transport } from '../outbox/transport';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
 import { accountPassword, AccountError, imapConfig } from './accounts';
-import { CALENDAR_TOOLS, commitCalendarAction } from './calendar-actions';
+import { commitCalendarAction } from './calendar-actions';
 import { calendarOf } from './calendars';
 
 /** The outbox transport name of an account's actions. */
@@ -63,7 +64,7 @@ function accountTransport(p: Profile, a: Account): Transport | null {
     name: transportNameOf(a),
     async commit(req) {
       if (MAIL_TOOLS.has(req.action.tool)) return (await inner()).commit(req);
-      if (CALENDAR_TOOLS.has(req.action.tool)) {
+      if (EVENT_TOOLS.has(req.action.tool)) {
         const cal = await calendarOf(p, a);
         if (!cal) throw new TransportError('permanent', `account ${a.name} has no CalDAV calendar`);
         return commitCalendarAction(p, a, cal, sendMail, req);
@@ -85,8 +86,6 @@ function accountTransport(p: Profile, a: Account): Transport | null {
   };
 }
 
-const MAIL_TOOLS = new Set(['sendEmail', 'replyToEmail', 'forwardEmail']);
-
 /** The server-side change an organising action makes, or null for actions not supported here. */
 function organizeActionOf(tool: string, args: Readonly<Record<string, unknown>>): OrganizeAction | null {
   const id = typeof args.id === 'string' ? args.id : null;
@@ -98,14 +97,15 @@ function organizeActionOf(tool: string, args: Readonly<Record<string, unknown>>)
   return null;
 }
 
-/** The tools whose allowed calls on a real account become outbox entries (see run-on-profile). */
+/**
+ * The tools whose allowed calls on a real account become outbox entries (see run-on-profile):
+ * every tool with an effect a server carries — mail, calendar changes, and the mailbox changes
+ * IMAP makes (a label stays in the profile).
+ */
 export const SERVER_TOOLS: ReadonlySet<string> = new Set([
   ...MAIL_TOOLS,
-  ...CALENDAR_TOOLS,
-  'archiveEmail',
-  'markRead',
-  'deleteEmail',
-  'moveEmail',
+  ...EVENT_TOOLS,
+  ...[...ORGANIZE_TOOLS].filter((t) => organizeActionOf(t, { id: 'x', folder: 'x' }) !== null),
 ]);
 
 /**

@@ -7,7 +7,10 @@ import type { SendService } from '../services/send-service';
 
 export function mailHandlers(send: SendService): ZamburakHandlers['mail'] {
   return {
-    send: (input) => send.send(input, { by: 'user' }),
+    async send(input) {
+      const limit = await send.sizeLimit(input.account);
+      return send.send(input, { by: 'user', ...(limit ? { maxMessageBytes: limit } : {}) });
+    },
     undo(id) {
       send.undo(id, 'user');
       return { ok: true as const };

@@ -9,34 +9,16 @@ import { MailError } from '../mail/connect';
 import { DEMO_ACCOUNT_ID } from '../profile/profile';
 import type { Account } from '../store/repositories';
 import { ServiceError } from './router';
-import { DEFAULT_UNDO_SECONDS } from '../services/claims-service';
+import { readSettings as readProfileSettings, writeSettings } from '../services/settings-service';
 import type { PoliciesService } from '../services/policies-service';
 import type { AppContext } from './inbox';
 
-const THEMES = ['system', 'light', 'dark'] as const;
-
-export function readSettings(ctx: AppContext): Settings {
-  const p = ctx.profile;
-  const undo = Number(p.setting('undoWindowSeconds') ?? DEFAULT_UNDO_SECONDS);
-  const theme = p.setting('theme');
-  return {
-    paused: p.setting('paused') === 'true',
-    undoWindowSeconds: Number.isInteger(undo) && undo >= 0 && undo <= 600 ? undo : DEFAULT_UNDO_SECONDS,
-    theme: (THEMES as readonly string[]).includes(theme ?? '') ? (theme as Settings['theme']) : 'system',
-  };
-}
+export const readSettings = (ctx: AppContext): Settings => readProfileSettings(ctx.profile);
 
 export function settingsHandlers(ctx: AppContext): ZamburakHandlers['settings'] {
-  const p = ctx.profile;
   return {
     get: () => readSettings(ctx),
-    set(patch) {
-      p.db.transaction(() => {
-        for (const [key, value] of Object.entries(patch)) p.setSetting(key, String(value));
-        p.audit.append({ kind: 'settings.changed', data: { ...patch, by: 'user' } });
-      })();
-      return readSettings(ctx);
-    },
+    set: (patch) => writeSettings(ctx.profile, patch, 'user'),
   };
 }
 

@@ -62,7 +62,10 @@ export interface ClaimRow extends NewClaim {
   readonly error: string | null;
 }
 
-/** The hash approval is bound to: `sha256:` + hex of the canonical JSON of {tool, args}. */
+/**
+ * The hash of an action with no effect outside the run, or where no store can tell its effect:
+ * `sha256:` + hex of the canonical JSON of {tool, args}.
+ */
 export function contentHashOf(action: ClaimAction): string {
   return (
     'sha256:' +
@@ -168,11 +171,30 @@ export interface ApproveOptions {
   readonly messageIdDomain?: string;
 }
 
+/**
+ * What approval is bound to for an action of an account: in a profile, the hash of its effect
+ * (engine/tools/effect.ts: what leaves, not the arguments that described it). Throws when the
+ * effect can no longer be worked out (the email it answers is gone).
+ */
+export type ClaimHasher = (action: ClaimAction, accountId: string | null) => string;
+
 export class ClaimStore {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditSink,
+    private readonly hashOf: ClaimHasher = contentHashOf,
   ) {}
+
+  /** Why the claim's stored action no longer has its approved hash, or null when it still does. */
+  mismatch(action: ClaimAction, accountId: string | null, approvedHash: string): string | null {
+    try {
+      return this.hashOf(action, accountId) === approvedHash
+        ? null
+        : 'the action no longer matches the approved content hash';
+    } catch (e) {
+      return `what the action does can no longer be worked out (${(e as Error).message})`;
+    }
+  }
 
   create(c: NewClaim): ClaimRow {
     this.db
@@ -189,7 +211,7 @@ export class ClaimStore {
         account_id: c.accountId ?? null,
         tool: c.action.tool,
         action: canonicalJson(c.action as unknown as Json),
-        content_hash: contentHashOf(c.action),
+        content_hash: this.hashOf(c.action, c.accountId ?? null),
         rule: c.rule,
         reasons: JSON.stringify(c.reasons),
         risk: c.risk,
@@ -229,8 +251,8 @@ export class ClaimStore {
 
   /** The stored action, checked against its hash (and the hash the person saw). */
   private verifiedAction(c: ClaimRow, expectedHash?: string): void {
-    const actual = contentHashOf(c.action);
-    if (actual !== c.contentHash || (expectedHash !== undefined && expectedHash !== c.contentHash))
+    const problem = this.mismatch(c.action, c.accountId ?? null, c.contentHash);
+    if (problem !== null || (expectedHash !== undefined && expectedHash !== c.contentHash))
       throw new ClaimError(
         'hash-mismatch',
         `claim ${c.id}: its content no longer matches what was shown (${expectedHash ?? c.contentHash}); approval refused`,
@@ -349,7 +371,7 @@ export class ClaimStore {
         if (c.state !== 'pending')
           throw new ClaimError('wrong-state', `claim ${id} is ${c.state}; only a pending claim can be edited`);
         this.verifiedAction(c, o.expectedHash);
-        const hash = contentHashOf(o.action);
+        const hash = this.hashOf(o.action, c.accountId ?? null);
         this.db
           .prepare(
             `UPDATE claims SET action = @action, content_hash = @hash, fields = @fields, explanation = @explanation

@@ -1,74 +1,36 @@
 /**
- * A stored mail action as a concrete message, from the account and the store only: the address
- * it goes out from, a reply's recipients and threading headers (In-Reply-To, References) from
- * the original message, a forward's quoted original. Never from text a plan wrote about it.
+ * A stored mail action as the message that leaves, from the account and the store only: its
+ * effect (engine/tools — a reply's recipients and threading headers from the original, a
+ * forward's quoted original and attachments) and the bytes of each attachment, found by content
+ * in the profile. Never from text a plan wrote about it.
  */
-import type { Json } from '../../engine/ifc/labeled-value';
-import { bareAddress } from '../../engine/world';
+import { EffectError, effectOf, type MailEffect } from '../../engine/tools/effect';
 import type { ClaimAction } from '../claims/claim-store';
-import type { OutgoingMail, MailComposerSource } from '../outbox/mail-transport';
+import type { MailComposerSource, OutgoingMail } from '../outbox/mail-transport';
 import { TransportError } from '../outbox/transport';
 import type { Profile } from '../profile/profile';
-import type { Account, StoredMessage } from '../store/repositories';
-
-const list = (v: Json | undefined): string[] =>
-  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
-const text = (v: Json | undefined): string => (typeof v === 'string' ? v : '');
-const prefixed = (prefix: string, subject: string): string =>
-  new RegExp(`^${prefix}:`, 'i').test(subject.trim()) ? subject : `${prefix}: ${subject}`;
-
-/** The Message-IDs of a thread up to and including `m`, oldest first (the References header). */
-function references(p: Profile, m: StoredMessage): string[] {
-  const ids = p.repos.messages
-    .thread(m.threadId)
-    .filter((x) => x.date <= m.date && x.messageId)
-    .map((x) => x.messageId!);
-  return [...new Set([...ids, ...(m.messageId ? [m.messageId] : [])])];
-}
-
-const quote = (m: StoredMessage): string =>
-  `\n\n---------- Forwarded message ----------\nFrom: ${m.from}\nDate: ${m.date}\nSubject: ${m.subject}\nTo: ${m.to.join(', ')}\n\n${m.body}`;
+import type { Account } from '../store/repositories';
+import { profileLookups } from './effect-lookups';
+import { outgoingBytes } from './outgoing-files';
 
 export function storeComposer(p: Profile, account: Account): MailComposerSource {
-  const original = (id: Json | undefined): StoredMessage => {
-    const m = typeof id === 'string' ? p.repos.messages.get(id) : undefined;
-    if (!m) throw new TransportError('permanent', `the email ${String(id)} is no longer in the store`);
-    return m;
-  };
   return {
     compose(action: ClaimAction): OutgoingMail {
-      const a = action.args;
-      switch (action.tool) {
-        case 'sendEmail':
-          return { from: account.email, to: list(a.to), cc: list(a.cc), subject: text(a.subject), text: text(a.body) };
-        case 'replyToEmail': {
-          const m = original(a.id);
-          const self = new Set(account.addresses.map((x) => x.toLowerCase()));
-          const others = a.replyAll === true ? [...m.to, ...m.cc].filter((x) => !self.has(bareAddress(x))) : [];
-          const refs = references(p, m);
-          return {
-            from: account.email,
-            to: [m.from],
-            cc: others,
-            subject: prefixed('Re', m.subject),
-            text: text(a.body),
-            ...(m.messageId ? { inReplyTo: m.messageId } : {}),
-            ...(refs.length ? { references: refs } : {}),
-          };
-        }
-        case 'forwardEmail': {
-          const m = original(a.id);
-          return {
-            from: account.email,
-            to: list(a.to),
-            cc: list(a.cc),
-            subject: prefixed('Fwd', m.subject),
-            text: `${text(a.body)}${quote(m)}`,
-          };
-        }
-        default:
-          throw new TransportError('permanent', `${action.tool} is not a mail action`);
+      let effect: MailEffect;
+      try {
+        const e = effectOf(action.tool, action.args, profileLookups(p, account));
+        if (e.kind !== 'mail') throw new EffectError(action.tool, 'is not a mail action');
+        effect = e;
+      } catch (e) {
+        throw new TransportError('permanent', (e as Error).message);
       }
+      const original = typeof action.args.id === 'string' ? action.args.id : undefined;
+      const files = effect.attachments.map((a) => {
+        const bytes = outgoingBytes(p, a, original);
+        if (!bytes) throw new TransportError('permanent', `the attachment ${a.filename} is no longer in the profile`);
+        return bytes;
+      });
+      return { effect, files };
     },
   };
 }

@@ -1,27 +1,28 @@
 /**
  * Mail actions (sendEmail, replyToEmail, forwardEmail) over SMTP with nodemailer. The message is
- * composed once, from the claim's stored action only, with the Message-ID fixed at approval:
+ * the claim's effect, composed once from the stored action only, with the Message-ID fixed at
+ * approval; its envelope goes to exactly `recipientsOf(effect)`:
  * the same bytes go to the SMTP server and to the Sent folder, and a retry after a crash can
  * find the first attempt in Sent by that Message-ID before sending again.
  */
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { recipientsOf, type MailEffect } from '../../engine/tools/effect';
+import { bareAddress } from '../../engine/world/addresses';
 import type { ClaimAction } from '../claims/claim-store';
 import { TransportError, type CommitRequest, type Transport } from './transport';
 
-/** A concrete outgoing message, resolved from an action (a reply needs the original's headers). */
+/**
+ * A stored action as the message that leaves: its effect (engine/tools/effect.ts — recipients,
+ * subject, body, threading, attachments by content) and the bytes of each attachment, in order.
+ */
 export interface OutgoingMail {
-  readonly from: string;
-  readonly to: readonly string[];
-  readonly cc: readonly string[];
-  readonly subject: string;
-  readonly text: string;
-  readonly inReplyTo?: string;
-  readonly references?: readonly string[];
+  readonly effect: MailEffect;
+  readonly files: readonly Uint8Array[];
 }
 
-/** Turns a stored mail action into a message: the store knows what `replyToEmail(id)` replies to. */
+/** Turns a stored mail action into its message: the store knows what `replyToEmail(id)` replies to. */
 export interface MailComposerSource {
   compose(action: ClaimAction): OutgoingMail;
 }
@@ -39,16 +40,23 @@ export interface SmtpTransportOptions {
   readonly name?: string;
 }
 
+/** The message's bytes: exactly the effect (Bcc only on the envelope, never in a header). */
 async function build(mail: OutgoingMail, messageId: string): Promise<Buffer> {
+  const e = mail.effect;
   const composer = new MailComposer({
-    from: mail.from,
-    to: [...mail.to],
-    cc: [...mail.cc],
-    subject: mail.subject,
-    text: mail.text,
+    from: e.from,
+    to: [...e.to],
+    cc: [...e.cc],
+    subject: e.subject,
+    text: e.body,
     messageId,
-    ...(mail.inReplyTo ? { inReplyTo: mail.inReplyTo } : {}),
-    ...(mail.references?.length ? { references: [...mail.references] } : {}),
+    ...(e.inReplyTo ? { inReplyTo: e.inReplyTo } : {}),
+    ...(e.references.length ? { references: [...e.references] } : {}),
+    attachments: e.attachments.map((a, i) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: Buffer.from(mail.files[i]!),
+    })),
   });
   return composer.compile().build();
 }
@@ -71,7 +79,7 @@ export function smtpTransport(o: SmtpTransportOptions): Transport {
       const raw = await build(mail, req.messageId);
       try {
         const info = await smtp.sendMail({
-          envelope: { from: mail.from, to: [...mail.to, ...mail.cc] },
+          envelope: { from: bareAddress(mail.effect.from), to: recipientsOf(mail.effect) },
           raw,
         });
         await o.sent.append(raw, req.messageId);

@@ -13,9 +13,7 @@
  * action is checked against the approved hash again.
  */
 import type { Json } from '../../engine/ifc/labeled-value';
-import type { AuditSink } from '../audit/sink';
-import { ClaimStore, contentHashOf, type DueCommit, type OutboxEntry } from '../claims/claim-store';
-import type { Db } from '../store';
+import type { ClaimStore, DueCommit, OutboxEntry } from '../claims/claim-store';
 import { TransportError, type CommitRequest, type Transport } from './transport';
 
 export type { OutboxEntry };
@@ -45,15 +43,12 @@ export class Outbox {
   private readonly maxBackoffMs: number;
   private readonly leaseMs: number;
   private readonly now: () => Date;
-  private readonly claims: ClaimStore;
 
   constructor(
-    db: Db,
+    private readonly claims: ClaimStore,
     private readonly transports: ReadonlyMap<string, Transport>,
-    audit: AuditSink,
     opts: OutboxOptions = {},
   ) {
-    this.claims = new ClaimStore(db, audit);
     this.maxAttempts = opts.maxAttempts ?? 6;
     this.backoffMs = opts.backoffMs ?? 2_000;
     this.maxBackoffMs = opts.maxBackoffMs ?? 10 * 60_000;
@@ -85,8 +80,11 @@ export class Outbox {
 
   private async commitOne(d: DueCommit): Promise<CommitOutcome | null> {
     // The approved hash, the claim's hash and the stored action must all agree.
-    if (d.contentHash !== d.claimHash || contentHashOf(d.action) !== d.contentHash)
-      return this.failed(d, null, 'the action no longer matches the approved content hash');
+    const problem =
+      d.contentHash !== d.claimHash
+        ? 'the action no longer matches the approved content hash'
+        : this.claims.mismatch(d.action, d.accountId, d.contentHash);
+    if (problem) return this.failed(d, null, problem);
     const transport = this.transports.get(d.transport);
     if (!transport) return this.failed(d, null, `no transport "${d.transport}" is configured`);
 

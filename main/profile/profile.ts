@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { loadWorld } from '../../engine/run/simulate';
 import { AuditLog } from '../audit/audit-log';
 import { ClaimStore } from '../claims/claim-store';
+import { claimHashOf } from '../claims/effect-hash';
 import {
   keychainProvider,
   keyFileProvider,
@@ -77,7 +78,9 @@ export function openProfile(dir: string, o: OpenProfileOptions = {}): Profile {
   const repos = repositories(db);
   const audit = new AuditLog(db, keyOf(files.auditKey), files.auditHead, clock);
   audit.recover();
-  const claims = new ClaimStore(db, audit);
+  // A claim's hash is its effect's, which the profile's own store works out (only called once
+  // `profile` below exists).
+  const claims = new ClaimStore(db, audit, (action, accountId) => claimHashOf(profile, action, accountId));
   const profile: Profile = {
     dir,
     files,

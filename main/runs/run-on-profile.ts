@@ -152,7 +152,7 @@ export async function runOnProfile(
       for (const c of stored.claims) {
         if (c.contentHash !== contentHashOf({ tool: c.tool, args: c.args }))
           throw new Error(`claim ${c.id}: the engine's content hash does not match the stored action`);
-        p.claims.create({
+        const created = p.claims.create({
           id: c.id,
           runId,
           seq: c.seq,
@@ -171,7 +171,7 @@ export async function runOnProfile(
           runId,
           tool: c.tool,
           rule: c.rule,
-          data: { claimId: c.id, contentHash: c.contentHash, risk: c.risk, args: c.args as Json },
+          data: { claimId: c.id, contentHash: created.contentHash, risk: c.risk, args: c.args as Json },
         });
       }
       applyEffects(p.repos, account, effects, { runId });

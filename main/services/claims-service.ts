@@ -11,10 +11,8 @@ import { editedAction } from '../claims/claim-edit';
 import { ClaimError, type ClaimRow, type ClaimState } from '../claims/claim-store';
 import { accountTransports, transportNameOf } from '../accounts/transports';
 import { Outbox, type CommitOutcome } from '../outbox/outbox';
+import { readSettings } from './settings-service';
 import type { Transport } from '../outbox/transport';
-
-/** Default undo window (seconds): approved sends wait this long before they go out. */
-export const DEFAULT_UNDO_SECONDS = 10;
 
 export class ClaimsService {
   readonly outbox: Outbox;
@@ -24,14 +22,13 @@ export class ClaimsService {
     transports?: ReadonlyMap<string, Transport>,
     private readonly clock: () => Date = () => new Date(),
   ) {
-    this.outbox = new Outbox(p.db, transports ?? accountTransports(p, clock), p.audit, {
+    this.outbox = new Outbox(p.claims, transports ?? accountTransports(p, clock), {
       now: clock,
     });
   }
 
   undoWindowMs(): number {
-    const s = Number(this.p.setting('undoWindowSeconds') ?? DEFAULT_UNDO_SECONDS);
-    return Number.isFinite(s) && s >= 0 ? s * 1000 : DEFAULT_UNDO_SECONDS * 1000;
+    return readSettings(this.p).undoWindowSeconds * 1000;
   }
 
   list(state?: ClaimState, limit?: number): ClaimRow[] {

@@ -13,6 +13,7 @@ import { EffectError, effectOf, recipientsOf, type MailEffect } from '../../engi
 import type { AttachmentRef } from '../../engine/tools/effect';
 import { bareAddress, looksLikeAddress } from '../../engine/world/addresses';
 import type { QueuedSend, SendInput as BridgeSendInput, SendResult } from '../../preload/contract';
+import { smtpSizeLimit } from '../accounts/smtp-size';
 import { transportNameOf } from '../accounts/transports';
 import { attributeDraft } from '../mail/draft-words';
 import { profileLookups } from '../mail/effect-lookups';
@@ -43,8 +44,10 @@ export class SendError extends MailServiceError {
   }
 }
 
-/** Largest file a message may attach when the server names no limit (most providers: 25 MB). */
+/** The largest message when the server names no limit (most providers: 25 MB). */
 const DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
+/** Base64 turns 3 bytes into 4 (and breaks lines): what a file weighs inside a message. */
+const encodedSize = (bytes: number): number => Math.ceil(bytes / 3) * 4 * (78 / 76);
 
 const TYPES: Readonly<Record<string, string>> = {
   pdf: 'application/pdf',
@@ -76,17 +79,24 @@ export class SendService {
     return a;
   }
 
-  /** Reads, checks and stores each attachment in the profile; returns them by content. */
-  private attachments(input: SendInput, maxBytes: number): AttachmentRef[] {
+  /**
+   * Reads, checks and stores each attachment in the profile; returns them by content. The
+   * message with its attachments must fit the server's limit: the first file that does not is
+   * refused, by name.
+   */
+  private attachments(input: SendInput, maxMessageBytes: number): AttachmentRef[] {
+    let total = input.body.length;
     return (input.attachments ?? []).map((a, i) => {
       const field = `attachments[${i}]`;
-      let filename: string;
-      let bytes: Buffer;
-      let contentType: string | undefined;
+      const fits = (filename: string, size: number) => {
+        total += encodedSize(size);
+        if (total > maxMessageBytes) throw new SendError(field, tooLarge(filename, maxMessageBytes));
+      };
       if ('path' in a) {
-        filename = basename(a.path);
+        const filename = basename(a.path);
+        let bytes: Buffer;
         try {
-          if (statSync(a.path).size > maxBytes) throw new SendError(field, tooLarge(filename, maxBytes));
+          fits(filename, statSync(a.path).size);
           bytes = readFileSync(a.path);
         } catch (e) {
           if (e instanceof SendError) throw e;
@@ -95,14 +105,17 @@ export class SendService {
             `cannot read ${a.path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
           );
         }
-      } else {
-        filename = a.filename;
-        contentType = a.contentType;
-        bytes = Buffer.from(a.dataBase64, 'base64');
+        return putOutgoing(this.p, filename, typeOf(filename), bytes);
       }
-      if (bytes.byteLength > maxBytes) throw new SendError(field, tooLarge(filename, maxBytes));
-      return putOutgoing(this.p, filename, contentType || typeOf(filename), bytes);
+      const bytes = Buffer.from(a.dataBase64, 'base64');
+      fits(a.filename, bytes.byteLength);
+      return putOutgoing(this.p, a.filename, a.contentType || typeOf(a.filename), bytes);
     });
+  }
+
+  /** The largest message the account's server accepts, when it says (see smtp-size.ts). */
+  async sizeLimit(account?: string): Promise<number | null> {
+    return smtpSizeLimit(this.account(account));
   }
 
   /** The call the message is: which tool, with which arguments (its effect says the rest). */
@@ -155,7 +168,7 @@ export class SendService {
   }
 
   /** Queues the message; it leaves once the undo window has passed (`sendAt`). */
-  send(input: SendInput, o: { by: string; maxAttachmentBytes?: number }): SendResult {
+  send(input: SendInput, o: { by: string; maxMessageBytes?: number }): SendResult {
     const account = this.account(input.account);
     const draft = input.fromDraft ? this.p.repos.outgoing.draft(input.fromDraft) : undefined;
     if (input.fromDraft && !draft) throw new SendError('fromDraft', `no draft ${input.fromDraft}`, 'not-found');
@@ -166,7 +179,7 @@ export class SendService {
             field,
             `${JSON.stringify(a)} is not an email address (expected one like bob@example.com)`,
           );
-    const action = this.action(input, this.attachments(input, o.maxAttachmentBytes ?? DEFAULT_MAX_BYTES));
+    const action = this.action(input, this.attachments(input, o.maxMessageBytes ?? DEFAULT_MAX_BYTES));
     const effect = this.effect(action.tool, action.args, account);
     const recipients = recipientsOf(effect);
     if (recipients.length === 0) throw new SendError('to', 'at least one recipient is needed');
@@ -243,5 +256,6 @@ export class SendService {
   }
 }
 
+const megabytes = (n: number): string => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
 const tooLarge = (filename: string, max: number): string =>
-  `${filename} is larger than the ${Math.round(max / 1024 / 1024)} MB the mail server accepts`;
+  `${filename} makes the message larger than the ${megabytes(max)} the mail server accepts`;

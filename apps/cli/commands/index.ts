@@ -12,6 +12,7 @@ import { testPolicyCommand, validateCommand } from './policy';
 import { providerCommand } from './provider';
 import { runCommand } from './run';
 import { serveCommand } from './serve';
+import { settingsCommand } from './settings';
 import { syncCommand } from './sync';
 import { triageCommand } from './triage';
 import type { Command } from './types';
@@ -29,6 +30,7 @@ export const COMMANDS: readonly Command[] = [
   accountCommand,
   syncCommand,
   mailCommand,
+  settingsCommand,
   providerCommand,
   serveCommand,
 ];

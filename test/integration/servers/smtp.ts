@@ -13,12 +13,14 @@ export interface SmtpCapture {
   stop(): Promise<void>;
 }
 
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+/** `size`: the largest message it accepts, announced in its EHLO answer (SIZE) as real servers do. */
+export async function startSmtpCapture(o: { size?: number } = {}): Promise<SmtpCapture> {
   const received: CapturedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
+    ...(o.size ? { size: o.size } : {}),
     onAuth: (auth, _s, cb) => cb(null, { user: auth.username }),
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];

@@ -10,7 +10,6 @@ import { plainComposer, serverSentFolder } from './fixtures';
 
 const [profileDir, sentDir, port, mode, ...ids] = process.argv.slice(2);
 const profile = openProfile(profileDir!, { create: false });
-const { db, audit } = profile;
 process.stdout.write('ready\n');
 if (mode === 'approve') {
   for (const id of ids) {
@@ -31,7 +30,7 @@ const transport = smtpTransport({
   composer: plainComposer,
   sent: serverSentFolder(sentDir!),
 });
-const outbox = new Outbox(db, new Map([['smtp', transport]]), audit, {
+const outbox = new Outbox(profile.claims, new Map([['smtp', transport]]), {
   // A killed child's lease expires quickly, so the restarted one reconciles without a long wait.
   leaseMs: 600,
   backoffMs: 20,

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Json } from '../../../engine/ifc/labeled-value';
+import { effectOf, type MailEffect } from '../../../engine/tools/effect';
 import type { AuditEventInput, AuditSink } from '../../../main/audit/sink';
 import type { ClaimAction } from '../../../main/claims/claim-store';
 import type { MailComposerSource, OutgoingMail, SentFolder } from '../../../main/outbox/mail-transport';
@@ -29,10 +30,15 @@ export function serverSentFolder(dir: string): SentFolder {
   };
 }
 
+/** Plain sendEmail actions from alex@acme.test, as their effect says (no store needed). */
 export const plainComposer: MailComposerSource = {
   compose(action: ClaimAction): OutgoingMail {
-    const a = action.args as { to: string[]; cc?: string[]; subject: string; body: string };
-    return { from: 'alex@acme.test', to: a.to, cc: a.cc ?? [], subject: a.subject, text: a.body };
+    const effect = effectOf(action.tool, action.args, {
+      account: { from: 'alex@acme.test', addresses: ['alex@acme.test'] },
+      email: () => undefined,
+      event: () => undefined,
+    }) as MailEffect;
+    return { effect, files: [] };
   },
 };
 
@@ -73,7 +79,7 @@ export function raceOutbox(profile: Profile, sentDir: string, port: number, opts
     composer: plainComposer,
     sent: serverSentFolder(sentDir),
   });
-  return new Outbox(profile.db, new Map([['smtp', transport]]), profile.audit, {
+  return new Outbox(profile.claims, new Map([['smtp', transport]]), {
     backoffMs: 20,
     maxBackoffMs: 200,
     maxAttempts: 50,

@@ -37,7 +37,7 @@ function setup(failures?: ('temporary' | 'permanent')[]) {
   const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
   const claims = new ClaimStore(db, audit);
   const { t, committed } = scripted(failures);
-  const outbox = new Outbox(db, new Map([['test', t]]), audit, { now, backoffMs: 1000, maxAttempts: 3 });
+  const outbox = new Outbox(claims, new Map([['test', t]]), { now, backoffMs: 1000, maxAttempts: 3 });
   const create = (i: number) =>
     claims.create({
       id: `c${i}`,

@@ -1,0 +1,16 @@
+/**
+ * What a claim in a profile is bound to: the hash of its action's effect, worked out from the
+ * profile's store (the email a reply answers, its thread, a forward's attachments by content),
+ * so approving binds the message that leaves — recipients after reply-all, subject with its
+ * prefix, threading headers, attachments — not the arguments that described it.
+ */
+import { effectHash, effectOf, hasEffect } from '../../engine/tools/effect';
+import { profileLookups } from '../mail/effect-lookups';
+import type { Profile } from '../profile/profile';
+import { contentHashOf, type ClaimAction } from './claim-store';
+
+export function claimHashOf(p: Profile, action: ClaimAction, accountId: string | null): string {
+  if (!hasEffect(action.tool)) return contentHashOf(action);
+  const account = (accountId && p.repos.accounts.get(accountId)) || p.primaryAccount();
+  return effectHash(effectOf(action.tool, action.args, profileLookups(p, account)));
+}
