@@ -171,6 +171,10 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
     expect(await search('before:2026-03-01')).not.toContain('Quarterly figures attached');
     expect(await search('after:2026-03-16')).toContain('Quarterly figures attached');
     expect(await search('in:archive')).toEqual(expect.any(Array));
+    // By mouse: type, then click Search.
+    await page.getByLabel('Search mail').fill('has:attachment is:unread');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => page.locator('.count').innerText()).toBe('1 result for “has:attachment is:unread”');
     // A quoted phrase and plain words: the words are marked in the list.
     await search('"partnership intro"');
     expect(await page.locator('.row mark').first().innerText()).toMatch(/partnership intro/i);
@@ -267,6 +271,10 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
     await page.keyboard.press('Enter');
     await expect.poll(answers).toEqual(['tentative', 'accepted']);
     await expect.poll(() => card.getByRole('button', { name: 'Tentative' }).getAttribute('aria-pressed')).toBe('true');
+    // Committed by the outbox after the undo window: the organiser gets the answers.
+    await expect
+      .poll(() => hosted.profile.repos.outgoing.responses('demo').map((r) => r.response), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining(['accepted', 'tentative']));
   });
 
   it('g k goes to Ask from the Inbox (k does not move first)', async () => {

@@ -294,6 +294,12 @@ export function InboxScreen({ id }: { id: string | null }) {
                 if (e.key === 'Escape') e.currentTarget.blur();
               }}
             />
+            <button type="submit" className="search-go" aria-label="Search">
+              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+                <circle cx="6.5" cy="6.5" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+                <path d="m10 10 4 4" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+              </svg>
+            </button>
           </form>
           <button type="button" onClick={() => void triage()} disabled={triaging || info?.paused}>
             {triaging ? 'Triaging…' : `Triage new mail${counts.untriaged ? ` (${counts.untriaged})` : ''}`}
