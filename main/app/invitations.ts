@@ -4,6 +4,7 @@
  * and approved by them at once, so it takes the path every answer takes (the outbox, its undo
  * window, the iTIP REPLY to the organiser by mail; the world simulator on the demo account).
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { CalendarEvent } from '../../engine/world';
@@ -92,7 +93,7 @@ export function respondToInvitation(
       'conflict',
       `“${invitation.title}” is not on your calendar yet: sync the calendar, then answer the invitation`,
     );
-  const claimId = `you-${now.getTime().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const claimId = `answer-${randomUUID()}`;
   p.claims.create({
     id: claimId,
     seq: 0,
