@@ -74,6 +74,7 @@ export function startCompose(
   return { ...base, to: to.join(', '), cc: cc.join(', '), subject: withPrefix('Re', source.subject) };
 }
 
+/** The app's own test of an address (engine/world/addresses.ts), to say it at the field first. */
 const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;.]{2,}$/u;
 const addressesOf = (s: string): string[] =>
   s
