@@ -53,6 +53,12 @@ export const MessageRow = z.object({
   summary: z.string().nullable(),
   /** A claim about this message is waiting for a person. */
   pendingClaim: z.boolean(),
+  /** The account it belongs to (the unified inbox mixes accounts): its id and name. */
+  accountId: z.string(),
+  account: z.string(),
+  hasAttachments: z.boolean(),
+  /** How many messages its conversation holds. */
+  threadSize: z.number().int(),
 });
 export type MessageRow = z.infer<typeof MessageRow>;
 
@@ -60,11 +66,15 @@ export const InboxPage = z.object({
   items: z.array(MessageRow),
   next: z.object({ date: z.string(), id: z.string() }).nullable(),
   total: z.number().int(),
+  /** The words and phrases a search looked for, to highlight in the list. */
+  highlight: z.array(z.string()),
 });
 export type InboxPage = z.infer<typeof InboxPage>;
 
 export const InboxQuery = z.strictObject({
-  folder: text(100).optional(),
+  folder: text(200).optional(),
+  /** One account's mail (its id); absent: every account (the unified inbox). */
+  account: text(200).optional(),
   category: Category.optional(),
   search: text(500).optional(),
   limit: z.number().int().min(1).max(500).optional(),
@@ -82,6 +92,38 @@ export const DraftView = z.object({
 });
 export type DraftView = z.infer<typeof DraftView>;
 
+/** An attachment as listed: its safe name, type and size (null when the store does not know it). */
+export const Attachment = z.object({
+  filename: z.string(),
+  contentType: z.string(),
+  size: z.number().int().nullable(),
+});
+export type Attachment = z.infer<typeof Attachment>;
+
+export const ThreadMessage = z.object({
+  id: z.string(),
+  from: z.string(),
+  to: z.array(z.string()),
+  date: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  folder: z.string(),
+  attachments: z.array(Attachment),
+});
+export type ThreadMessage = z.infer<typeof ThreadMessage>;
+
+export const Invitation = z.object({
+  eventId: z.string().nullable(),
+  title: z.string(),
+  start: z.string(),
+  end: z.string(),
+  location: z.string(),
+  organizer: z.string(),
+  /** The person's answer so far, if any. */
+  response: z.string().nullable(),
+});
+export type Invitation = z.infer<typeof Invitation>;
+
 export const MessageView = MessageRow.extend({
   to: z.array(z.string()),
   cc: z.array(z.string()),
@@ -91,11 +133,40 @@ export const MessageView = MessageRow.extend({
   fromIsContact: z.boolean(),
   /** Why this message deserves care: look-alike sender, links to other hosts, injected text. */
   warnings: z.array(z.string()),
-  attachments: z.array(z.object({ filename: z.string(), contentType: z.string() })),
+  attachments: z.array(Attachment),
   drafts: z.array(DraftView),
   claimIds: z.array(z.string()),
+  /** The conversation it belongs to, oldest first (this message included). */
+  thread: z.array(ThreadMessage),
+  /** An invitation it carries (iMIP), with the event it names when that is on the calendar. */
+  invitation: Invitation.nullable(),
 });
 export type MessageView = z.infer<typeof MessageView>;
+
+export const FolderView = z.object({ name: z.string(), total: z.number().int(), unread: z.number().int() });
+export type FolderView = z.infer<typeof FolderView>;
+
+export const AttachmentData = z.object({ filename: z.string(), contentType: z.string(), dataBase64: z.string() });
+export type AttachmentData = z.infer<typeof AttachmentData>;
+
+/**
+ * A message being written, kept in the profile as it is typed (one at a time): a reload, a crash
+ * or a restart loses nothing. `sourceId`: the email it replies to or forwards.
+ */
+export const KeptDraft = z.strictObject({
+  mode: z.enum(['new', 'reply', 'replyAll', 'forward']),
+  sourceId: id.nullable(),
+  account: text(200).nullable(),
+  to: text(10_000),
+  cc: text(10_000),
+  bcc: text(10_000),
+  subject: text(1000),
+  body: text(1_000_000),
+});
+export type KeptDraft = z.infer<typeof KeptDraft>;
+
+export const InvitationAnswer = z.enum(['accepted', 'tentative', 'declined']);
+export type InvitationAnswer = z.infer<typeof InvitationAnswer>;
 
 export const TriageSummary = z.object({
   triaged: z.number().int(),
@@ -313,6 +384,7 @@ export const AccountView = z.object({
   transport: z.string(),
   demo: z.boolean(),
 });
+export type AccountView = z.infer<typeof AccountView>;
 
 export const NewAccountInput = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'letters, digits, . _ - (up to 64)'),
@@ -448,6 +520,15 @@ export const contract = {
     move: call(z.tuple([id, text(200)]), MailUndo),
     /** The folders a message of this account can be moved to. */
     folders: call(z.tuple([id]), z.array(z.string())),
+    /** Every folder with mail, of one account (its id) or of all, with its counts. */
+    folderList: call(z.tuple([text(200).optional()]), z.array(FolderView)),
+    /** One attachment's bytes (by its index in the message's list), to open or save. */
+    attachment: call(z.tuple([id, z.number().int().min(0).max(1000)]), AttachmentData),
+    /** Keeps (or, with null, forgets) the message being written; `keptDraft` gives it back. */
+    keepDraft: call(z.tuple([KeptDraft.nullable()]), ok),
+    keptDraft: call(z.tuple([]), KeptDraft.nullable()),
+    /** Answers the invitation a message carries (through the calendar's respond path). */
+    respond: call(z.tuple([id, InvitationAnswer]), z.object({ claimId: z.string().nullable(), state: z.string() })),
     undo: call(z.tuple([MailUndo]), ok),
     /** A person's edit: the draft's content becomes theirs. */
     editDraft: call(z.tuple([id, z.strictObject({ subject: text(1000).optional(), body: text(100_000) })]), DraftView),

@@ -22,10 +22,26 @@ import { rendererCsp, rendererFile } from '../../main/app/renderer-files';
 import { STATUS } from '../../main/app/router';
 import type { ApiErrorKind } from '../../preload/contract';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+/** A message with 25 MB of attachments, as base64 inside JSON, fits; only a request with the token is read. */
+export const MAX_BODY_BYTES = 36 * 1024 * 1024;
 const COOKIE = 'zamburak_token';
 
 export const WEB_CSP = rendererCsp("'self'");
+
+/**
+ * What a person sees who opens the address without its token (a bookmark, a typed address, an
+ * old tab after a restart): how to get in, not a JSON error. Static: it echoes nothing back.
+ */
+const NEEDS_TOKEN_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Zamburak: open it from its address</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36em;margin:4em auto;padding:0 1em;color:#1d2330;background:#fff}
+@media (prefers-color-scheme: dark){body{color:#e4e7ee;background:#15181e}}code{font-size:.95em}</style></head>
+<body><main><h1>Open Zamburak from the address it printed</h1>
+<p>This page needs the access key that comes with Zamburak's own address, so that no other web page can reach your mail.</p>
+<p>In the terminal where you ran <code>npm start</code> or <code>zamburak serve</code>, find the line
+<q>Zamburak is running at&nbsp;…</q> and open that whole address (it ends in <code>?token=…</code>).
+If Zamburak has restarted since, the old address no longer works: use the new one.</p></main></body></html>
+`;
 
 export interface WebHostOptions {
   readonly app: App;
@@ -158,7 +174,9 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
       const fromQuery = url.searchParams.get('token') ?? undefined;
       const authorized = [bearer, fromQuery, cookieToken(req)].some((t) => sameToken(t, token));
       if (!authorized)
-        return fail(res, 'unauthorized', 'missing or wrong access token (open the URL zamburak serve printed)');
+        return url.pathname.startsWith('/api/') || req.method !== 'GET'
+          ? fail(res, 'unauthorized', 'missing or wrong access token (open the URL zamburak serve printed)')
+          : send(res, 401, NEEDS_TOKEN_PAGE, 'text/html; charset=utf-8', { 'Content-Security-Policy': WEB_CSP });
       if (url.pathname.startsWith('/api/')) return api(req, res, url.pathname.slice(5));
       if (req.method !== 'GET' && req.method !== 'HEAD') return fail(res, 'bad-request', 'method not allowed');
       asset(res, url.pathname, fromQuery !== undefined);

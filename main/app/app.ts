@@ -112,7 +112,7 @@ export function createApp(profile: Profile, o: AppOptions): App {
         };
       },
     },
-    inbox: inboxHandlers(ctx),
+    inbox: inboxHandlers(ctx, claims),
     mail: mailHandlers(services.send),
     claims: claimsHandlers(ctx, claims, policies),
     ask: askHandlers(ctx),

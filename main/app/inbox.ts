@@ -3,7 +3,7 @@
  * warnings, drafts and claims, triage on demand, and a person's own changes (archive, read,
  * draft edits) — each audited and each answered with what undoes it.
  */
-import type { MessageRow, MessageView, ZamburakHandlers } from '../../preload/contract';
+import { KeptDraft, type MessageRow, type MessageView, type ZamburakHandlers } from '../../preload/contract';
 import { bareAddress } from '../../engine/world';
 import { messageFindings } from '../assistant/fraud';
 import { triageProfile } from '../assistant/triage';
@@ -12,6 +12,10 @@ import type { Profile } from '../profile/profile';
 import { servicesOf } from '../services/services';
 import type { MessageHeader, StoredMessage } from '../store/repositories';
 import type { StoredDraft } from '../store/repos/outgoing';
+import { safeAttachmentName } from '../mail/attachments';
+import type { ClaimsService } from '../services/claims-service';
+import { highlightTerms, parseSearch } from '../store/repositories';
+import { attachmentBytes, invitationOf, respondToInvitation } from './invitations';
 import { ServiceError } from './router';
 
 export interface AppContext {
@@ -34,11 +38,16 @@ function pendingTargets(p: Profile): Set<string> {
   return ids;
 }
 
+/** The setting that holds the message being written (KeptDraft as JSON, empty when none). */
+const KEPT_DRAFT = 'compose.draft';
+
+const STANDARD_FOLDERS = ['INBOX', 'Archive', 'Sent', 'Drafts', 'Junk', 'Trash'];
+
 const CATEGORY = new Set(['needs-reply', 'meeting', 'fyi', 'newsletter', 'receipt', 'suspicious']);
 const category = (c: string | null): MessageRow['category'] =>
   c !== null && CATEGORY.has(c) ? (c as MessageRow['category']) : null;
 
-const row = (m: MessageHeader | StoredMessage, pending: Set<string>): MessageRow => ({
+const row = (m: MessageHeader | StoredMessage, pending: Set<string>, accounts: Map<string, string>): MessageRow => ({
   id: m.id,
   from: m.from,
   subject: m.subject,
@@ -49,6 +58,16 @@ const row = (m: MessageHeader | StoredMessage, pending: Set<string>): MessageRow
   category: category(m.category),
   summary: m.summary,
   pendingClaim: pending.has(m.id),
+  accountId: m.accountId,
+  account: accounts.get(m.accountId) ?? m.accountId,
+  hasAttachments: m.attachments.length > 0,
+  threadSize: 'threadSize' in m ? m.threadSize : 1,
+});
+
+const attachmentView = (a: StoredMessage['attachments'][number]) => ({
+  filename: a.filename,
+  contentType: a.contentType,
+  size: a.size ?? null,
 });
 
 const draftView = (d: StoredDraft) => ({
@@ -61,8 +80,9 @@ const draftView = (d: StoredDraft) => ({
   updatedAt: d.updatedAt,
 });
 
-export function inboxHandlers(ctx: AppContext): ZamburakHandlers['inbox'] {
+export function inboxHandlers(ctx: AppContext, claims: ClaimsService): ZamburakHandlers['inbox'] {
   const p = ctx.profile;
+  const accountNames = () => new Map(p.repos.accounts.list().map((a) => [a.id, a.name]));
   const message = (id: string): StoredMessage => {
     const m = p.repos.messages.get(id);
     if (!m) throw new ServiceError('not-found', `no message ${id}`);
@@ -73,20 +93,27 @@ export function inboxHandlers(ctx: AppContext): ZamburakHandlers['inbox'] {
   return {
     page(q = {}) {
       const pending = pendingTargets(p);
+      const names = accountNames();
       if (q.search?.trim()) {
-        const items = p.repos.messages.search(q.search, { limit: q.limit ?? 100 });
-        return { items: items.map((m) => row(m, pending)), next: null, total: items.length };
+        const items = p.repos.messages.search(q.search, {
+          limit: q.limit ?? 100,
+          ...(q.account ? { accountId: q.account } : {}),
+        });
+        const highlight = highlightTerms(parseSearch(q.search));
+        return { items: items.map((m) => row(m, pending, names)), next: null, total: items.length, highlight };
       }
       const folder = q.folder ?? 'INBOX';
       const page = p.repos.messages.page({
         folder,
+        threads: true,
+        ...(q.account ? { accountId: q.account } : {}),
         ...(q.category ? { category: q.category } : {}),
         ...(q.limit ? { limit: q.limit } : {}),
         ...(q.after ? { after: q.after } : {}),
       });
-      const counts = p.repos.messages.categoryCounts(folder);
+      const counts = p.repos.messages.categoryCounts(folder, q.account);
       const total = q.category ? (counts[q.category] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0);
-      return { items: page.items.map((m) => row(m, pending)), next: page.next, total };
+      return { items: page.items.map((m) => row(m, pending, names)), next: page.next, total, highlight: [] };
     },
 
     get(id): MessageView {
@@ -95,19 +122,30 @@ export function inboxHandlers(ctx: AppContext): ZamburakHandlers['inbox'] {
       const contacts = p.repos.contacts.list(account.id).map((c) => c.email);
       const claimIds = p.claims
         .list({ limit: 1000 })
-        .filter((c) => c.action.args.id === id || c.action.args.inReplyTo === id)
+        .filter((c) => c.state === 'pending' && (c.action.args.id === id || c.action.args.inReplyTo === id))
         .map((c) => c.id);
       return {
-        ...row(m, pendingTargets(p)),
+        ...row(m, pendingTargets(p), accountNames()),
         to: [...m.to],
         cc: [...m.cc],
         body: m.body,
         html: m.html,
         fromIsContact: contacts.map(bareAddress).includes(bareAddress(m.from)),
         warnings: messageFindings(p, account)(m).map((f) => f.reason),
-        attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })),
+        attachments: m.attachments.map(attachmentView),
         drafts: p.repos.outgoing.draftsReplyingTo(id).map(draftView),
         claimIds,
+        thread: p.repos.messages.conversation(m).map((t) => ({
+          id: t.id,
+          from: t.from,
+          to: [...t.to],
+          date: t.date,
+          subject: t.subject,
+          body: t.body,
+          folder: t.folder,
+          attachments: t.attachments.map(attachmentView),
+        })),
+        invitation: invitationOf(p, m),
       };
     },
 
@@ -130,6 +168,47 @@ export function inboxHandlers(ctx: AppContext): ZamburakHandlers['inbox'] {
     markRead: (id, read) => mail.setRead(id, read),
     move: (id, folder) => mail.move(id, folder),
     folders: (id) => mail.folders(message(id).accountId),
+    folderList(account) {
+      const counts = new Map(p.repos.messages.folderCounts(account).map((c) => [c.folder, c]));
+      // The standard folders first, in the order mail clients show them; Inbox and Archive always.
+      const rank = (f: string) => {
+        const i = STANDARD_FOLDERS.indexOf(f);
+        return i < 0 ? STANDARD_FOLDERS.length : i;
+      };
+      // Folders the server has, synced but empty, are listed too.
+      const synced = (account ? [account] : p.repos.accounts.list().map((a) => a.id)).flatMap((a) =>
+        p.repos.folderState.list(a).map((f) => f.folder),
+      );
+      return [...new Set(['INBOX', 'Archive', ...counts.keys(), ...synced])]
+        .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+        .map((name) => ({ name, total: counts.get(name)?.total ?? 0, unread: counts.get(name)?.unread ?? 0 }));
+    },
+    attachment(id, index) {
+      const a = message(id).attachments[index];
+      if (!a) throw new ServiceError('not-found', `the email ${id} has no attachment ${index + 1}`);
+      const bytes = attachmentBytes(p, a.path);
+      if (!bytes) throw new ServiceError('not-found', `the attachment “${a.filename}” is not stored on this computer`);
+      return {
+        filename: safeAttachmentName(a.filename, index),
+        contentType: a.contentType,
+        dataBase64: bytes.toString('base64'),
+      };
+    },
+    keepDraft(d) {
+      p.setSetting(KEPT_DRAFT, d ? JSON.stringify(d) : '');
+      return { ok: true as const };
+    },
+    keptDraft() {
+      const text = p.setting(KEPT_DRAFT);
+      if (!text) return null;
+      try {
+        const d = KeptDraft.safeParse(JSON.parse(text));
+        return d.success ? d.data : null;
+      } catch {
+        return null;
+      }
+    },
+    respond: (id, answer) => respondToInvitation(p, claims, message(id), answer, ctx.clock()),
     async undo(u) {
       await mail.undo(u);
       return { ok: true as const };

@@ -4,6 +4,7 @@
  */
 import type { Settings, ZamburakHandlers } from '../../preload/contract';
 import { addAccount, AccountError, removeAccount, testAccount } from '../accounts/accounts';
+import { unresolvedHost } from '../accounts/host-check';
 import { MailError } from '../mail/connect';
 import { DEMO_ACCOUNT_ID } from '../profile/profile';
 import type { Account } from '../store/repositories';
@@ -61,6 +62,14 @@ export function accountsHandlers(ctx: AppContext): ZamburakHandlers['accounts'] 
   return {
     list: () => p.repos.accounts.list().map(view),
     async add(n) {
+      // Said at the field it is about ("imapHost: …"), before anything is stored.
+      for (const [field, host] of [
+        ['imapHost', n.imapHost],
+        ['smtpHost', n.smtpHost],
+      ] as const) {
+        const problem = host ? await unresolvedHost(host) : null;
+        if (problem) throw new ServiceError('bad-request', `${field}: ${problem}`);
+      }
       const a = await addAccount(
         p,
         {

@@ -45,4 +45,4 @@ export type { FolderState } from './repos/folder-state';
 export type { StoredDraft, SentRecord } from './repos/outgoing';
 export type { RunRow, StoredCall } from './repos/runs';
 export type { PolicyVersion } from './repos/policies';
-export { ftsQuery } from './repos/messages';
+export { ftsMatch, highlightTerms, parseSearch, type SearchQuery } from './repos/search-query';

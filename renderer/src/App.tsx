@@ -3,6 +3,7 @@
  * switch, the demo banner, the status line, and the current screen from the hash route.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { MailRail } from './components/MailRail';
 import { ShortcutSheet } from './components/ShortcutSheet';
 import { useKeys } from './keys';
 import { go, useRoute, type Screen } from './route';
@@ -32,9 +33,38 @@ function useTheme(theme: string | undefined): void {
 
 export function App() {
   const route = useRoute();
-  const { info, settings, status, refresh, updateSettings, setStatus } = useApp();
+  const { info, settings, status, refresh, updateSettings, setStatus, report } = useApp();
   const [sheet, setSheet] = useState(false);
   useTheme(settings?.theme);
+
+  // An undo belongs to the screen it was offered on (z on Audit must not undo an Inbox archive)
+  // and to its window: after either, the offer goes and the message stays.
+  const undo = status?.undo;
+  useEffect(() => {
+    const s = useApp.getState().status;
+    if (s?.undo) setStatus({ text: s.text, tone: s.tone });
+  }, [route.screen, setStatus]);
+  useEffect(() => {
+    const s = useApp.getState().status;
+    if (!s?.undo || s.undoUntil === undefined) return;
+    const t = window.setTimeout(
+      () => useApp.getState().status === s && setStatus({ text: s.text, tone: s.tone }),
+      Math.max(0, s.undoUntil - Date.now()),
+    );
+    return () => window.clearTimeout(t);
+  }, [status, setStatus]);
+  const runUndo = async () => {
+    if (!undo) return;
+    const undoing = { text: 'Undoing…', tone: 'info' } as const;
+    setStatus(undoing);
+    try {
+      await undo();
+      // The undo may have said more itself ("Not sent: …").
+      if (useApp.getState().status === undoing) setStatus({ text: 'Undone.', tone: 'ok' });
+    } catch (e) {
+      report(e);
+    }
+  };
 
   useEffect(() => {
     void refresh();
@@ -50,8 +80,8 @@ export function App() {
     'g s': () => go('settings'),
     '?': () => setSheet((s) => !s),
     Escape: () => setSheet(false),
-    z: () => void status?.undo?.(),
-    'ctrl+z': () => void status?.undo?.(),
+    z: () => void runUndo(),
+    'ctrl+z': () => void runUndo(),
   });
 
   const paused = settings?.paused ?? false;
@@ -79,9 +109,10 @@ export function App() {
             </li>
           ))}
         </ul>
+        <MailRail onInbox={route.screen === 'inbox'} />
         <div className="rail-foot">
           <div className="account" title={info?.account.email}>
-            {info ? `${info.account.userName} · ${info.demo ? 'demo' : info.account.email}` : '…'}
+            {info ? [info.account.userName, info.demo ? 'demo' : info.account.email].filter(Boolean).join(' · ') : '…'}
           </div>
           <label className={`pause ${paused ? 'on' : ''}`}>
             <input
@@ -114,8 +145,8 @@ export function App() {
         </main>
         <footer className={`status ${status?.tone ?? ''}`} role="status" aria-live="polite">
           <span>{status?.text ?? (paused ? 'Paused.' : 'Ready.')}</span>
-          {status?.undo && (
-            <button type="button" onClick={() => void status.undo!().then(() => setStatus(null))}>
+          {undo && (
+            <button type="button" onClick={() => void runUndo()}>
               Undo (z)
             </button>
           )}

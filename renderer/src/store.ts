@@ -3,19 +3,30 @@
  * line (one message at a time, optionally with an undo). Screens keep their own data.
  */
 import { create } from 'zustand';
-import type { AppInfo, Settings } from '../../preload/contract';
+import type { AccountView, AppInfo, Settings } from '../../preload/contract';
 import { api, errorText } from './api';
 
 export interface Status {
   readonly text: string;
   readonly tone: 'info' | 'ok' | 'error';
   readonly undo?: () => Promise<void>;
+  /** When the undo stops being possible (ms since the epoch): the offer then goes. */
+  readonly undoUntil?: number;
+}
+
+/** Which mail the Inbox shows: one account's (its id) or every account's (null), and a folder. */
+export interface Mailbox {
+  readonly account: string | null;
+  readonly folder: string;
 }
 
 interface AppState {
   info: AppInfo | null;
   settings: Settings | null;
   status: Status | null;
+  accounts: readonly AccountView[];
+  mailbox: Mailbox;
+  setMailbox(patch: Partial<Mailbox>): void;
   refresh(): Promise<void>;
   setStatus(s: Status | null): void;
   report(e: unknown): void;
@@ -26,10 +37,16 @@ export const useApp = create<AppState>((set, get) => ({
   info: null,
   settings: null,
   status: null,
+  accounts: [],
+  mailbox: { account: null, folder: 'INBOX' },
+  setMailbox: (patch) => set({ mailbox: { ...get().mailbox, ...patch } }),
   async refresh() {
     try {
-      const [info, settings] = await Promise.all([api.app.info(), api.settings.get()]);
-      set({ info, settings });
+      const [info, settings, accounts] = await Promise.all([api.app.info(), api.settings.get(), api.accounts.list()]);
+      const { account } = get().mailbox;
+      // An account removed elsewhere: back to every account's mail.
+      if (account !== null && !accounts.some((a) => a.id === account)) get().setMailbox({ account: null });
+      set({ info, settings, accounts });
     } catch (e) {
       get().report(e);
     }

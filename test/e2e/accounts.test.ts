@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dovecotMissing, startDovecot } from '../integration/servers/dovecot';
-import { CHROMIUM_WHY, hasChromium, hostedSuite, openPage } from './harness';
+import { axeViolations, CHROMIUM_WHY, hasChromium, hostedSuite, openPage, screenshotPath } from './harness';
 import { navigate } from './jobs';
 
 const missing = dovecotMissing() ?? (hasChromium ? null : CHROMIUM_WHY);
@@ -51,5 +51,78 @@ describe.skipIf(missing !== null)(`accounts in Settings${missing ? ` (skipped: $
         .sort(),
     ).toEqual(['demo', 'work']);
     expect(errors).toEqual([]);
+  }, 90_000);
+
+  it('says what is wrong at each field in words, and a server name that does not resolve at once', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.hosted.host.url);
+    await navigate(page, '#/settings');
+    await page.getByRole('button', { name: /Add an IMAP account/ }).click();
+    const form = page.getByRole('form', { name: 'Add an account' });
+    await form.getByLabel(/^Name/).fill('my work!');
+    await form.getByLabel('Email address').fill('not-an-address');
+    await form.getByRole('button', { name: 'Add account' }).click();
+    await expect.poll(() => form.getByRole('alert').count()).toBeGreaterThan(2);
+    const said = await form.getByRole('alert').allInnerTexts();
+    expect(said).toContain(
+      'Use letters, digits, dots, dashes or underscores (up to 64), starting with a letter or digit, e.g. work.',
+    );
+    expect(said).toContain('Enter an email address, e.g. you@example.com.');
+    expect(said).toContain('Enter the IMAP server’s name, e.g. imap.example.com.');
+    // No schema dump anywhere: no regex, no JSON.
+    expect(await page.locator('footer.status').innerText()).not.toMatch(/[{}^$]|regex|invalid_string/i);
+    expect(await form.getByLabel('Email address').getAttribute('aria-invalid')).toBe('true');
+    // A host name that does not exist is named at its field when the account is added.
+    await form.getByLabel(/^Name/).fill('typo2');
+    await form.getByLabel('Email address').fill('me@example.test');
+    await form.getByLabel('IMAP server').fill('imap.no-such-host.invalid');
+    await form.getByLabel('User name').fill('me');
+    await form.getByLabel(/^Password/).fill('x');
+    await form.getByRole('button', { name: 'Add account' }).click();
+    await expect
+      .poll(() => form.getByRole('alert').allInnerTexts())
+      .toEqual([expect.stringMatching(/no server is named “imap\.no-such-host\.invalid”/)]);
+    expect(suite.hosted.profile.repos.accounts.list().map((a) => a.name)).not.toContain('typo2');
+    await page.screenshot({ path: screenshotPath('account-form-errors-light') });
+    expect(await axeViolations(page)).toEqual([]);
+    // The refused add is the only failed request.
+    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+  }, 60_000);
+
+  it('with a real account: no demo banner, every account’s mail labelled, the layout holding at three sizes', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, theme);
+      await page.locator('.row').nth(5).waitFor();
+      expect(await page.locator('.banner').count()).toBe(0);
+      const switcher = page.getByLabel('Account');
+      expect(await switcher.locator('option').allInnerTexts()).toEqual([
+        'All accounts',
+        'Demo account',
+        expect.stringMatching(/^work · /),
+      ]);
+      // The unified inbox says whose each message is: the demo mail is never taken for the real account's.
+      expect(await page.locator('.row').first().locator('.chip-account').innerText()).toBe('demo');
+      for (const [w, h] of [
+        [1024, 700],
+        [1280, 800],
+        [1600, 1000],
+      ] as const) {
+        await page.setViewportSize({ width: w, height: h });
+        await navigate(page, '#/inbox/e45');
+        await expect.poll(() => page.locator('#message-subject').count()).toBe(1);
+        const status = await page.locator('footer.status').boundingBox();
+        expect(status!.y + status!.height).toBeGreaterThan(h - 2);
+        const main = await page.locator('main.screen').boundingBox();
+        expect(main!.y).toBeLessThan(2);
+        await page.screenshot({ path: screenshotPath(`real-account-${w}x${h}-${theme}`) });
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+      expect(await axeViolations(page)).toEqual([]);
+      // Choosing the real account shows its mail only (none synced yet): no demo mail under its name.
+      await switcher.selectOption({ label: (await switcher.locator('option').nth(2).innerText()).trim() });
+      await expect.poll(() => page.locator('.folder-title').innerText()).toMatch(/Inbox · work/);
+      await expect.poll(() => page.locator('.row').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
   }, 90_000);
 });

@@ -161,7 +161,7 @@ export async function policyJob(j: JobContext): Promise<void> {
   await editor.fill(deny.join('\n'));
   await expect.poll(() => page.locator('.policy-status').innerText()).toMatch(/Valid: \d+ rules/);
   await page.getByRole('button', { name: 'Preview changes' }).click();
-  await expect.poll(() => page.locator('.preview').innerText()).toMatch(/[1-9]\d* decision\(s\) would change/);
+  await expect.poll(() => page.locator('.preview').innerText()).toMatch(/[1-9]\d* decisions? would change/);
   expect(await page.locator('.preview table').innerText()).toMatch(
     /confirm \(egress\/untrusted-context\)\s+deny \(egress\/untrusted-context\)/,
   );

@@ -24,9 +24,12 @@ describe.skipIf(!hasChromium)(
       await form.getByLabel(/API key/).fill('sk-e2e-secret');
       await form.getByLabel(/per million input/).fill('2');
       await form.getByLabel(/per million output/).fill('10');
+      // Adding it tests it: only a provider that answers is made the planner.
+      suite.server.push({ text: 'ok' });
       await form.getByRole('button', { name: 'Add provider' }).click();
       const row = page.locator('.providers li', { hasText: 'qwen-small' });
       await expect.poll(() => row.count()).toBe(1);
+      await expect.poll(() => page.locator('footer.status').innerText()).toMatch(/local added: .*serves planner/);
       suite.server.push({ text: 'ok' });
       await row.getByRole('button', { name: 'Test' }).click();
       await expect.poll(() => row.innerText()).toMatch(/gpt-test answered in \d+ ms/);
@@ -39,7 +42,7 @@ describe.skipIf(!hasChromium)(
 
       // The budgets: today's use is shown; a bad value is refused, a good one kept.
       const budgets = page.getByRole('form', { name: 'Budgets' });
-      await expect.poll(() => budgets.innerText()).toContain('Used today (UTC): 15 tokens, $0.00');
+      await expect.poll(() => budgets.innerText()).toContain('Used today (UTC): 30 tokens, $0.00');
       await budgets.getByLabel('Tokens per run').fill('500');
       await budgets.getByLabel('USD per day').fill('');
       await budgets.getByRole('button', { name: 'Save budgets' }).click();
@@ -70,6 +73,24 @@ describe.skipIf(!hasChromium)(
       await row.getByRole('button', { name: 'Remove' }).click();
       await expect.poll(() => row.count()).toBe(0);
       expect(errors).toEqual([]);
+    }, 60_000);
+
+    it('a provider that fails its test is added but not selected as the planner', async () => {
+      const { page, errors } = await openPage(suite.browser, suite.hosted.host.url);
+      await navigate(page, '#/settings');
+      await page.getByRole('button', { name: /Add a provider/ }).click();
+      const form = page.getByRole('form', { name: 'Add a provider' });
+      await form.getByLabel('Name', { exact: true }).fill('broken');
+      await form.getByLabel('URL').fill(suite.server.url);
+      await form.getByLabel('Model', { exact: true }).fill('qwen-broken');
+      suite.server.push({ status: 401, body: '{"error":{"message":"bad key"}}' });
+      await form.getByRole('button', { name: 'Add provider' }).click();
+      await expect
+        .poll(() => page.locator('footer.status').innerText())
+        .toMatch(/broken added but not selected: its test failed/);
+      expect(await page.getByLabel('Plans requests').inputValue()).toBe('');
+      expect(suite.hosted.profile.setting('llm.providers')).toMatch(/"name":"broken"[^}]*"for":\[\]/);
+      expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
     }, 60_000);
   },
 );

@@ -5,8 +5,12 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../database';
-import { pageSize, Where } from '../where';
+import { likeLiteral, pageSize, Where } from '../where';
 import { fromJson, toJson } from './json';
+import { ftsMatch, isEmptyQuery, parseSearch } from './search-query';
+
+/** Starred: the IMAP \\Flagged flag (or a `starred` label), as stored in the labels list. */
+const STARRED = `EXISTS (SELECT 1 FROM json_each(m.labels) WHERE lower(value) IN ('\\flagged', 'starred', '\\starred')) = @starred`;
 
 export interface StoredMessage {
   readonly id: string;
@@ -46,7 +50,11 @@ export interface TriageFinding {
 export type Triage = Pick<StoredMessage, 'category' | 'summary' | 'triagedAt' | 'findings'>;
 
 /** A list row: what the inbox list shows (no bodies). */
-export type MessageHeader = Omit<StoredMessage, 'body' | 'html'> & { readonly preview: string };
+export type MessageHeader = Omit<StoredMessage, 'body' | 'html'> & {
+  readonly preview: string;
+  /** How many messages its conversation holds (1 unless the page was asked for threads). */
+  readonly threadSize: number;
+};
 
 export interface PageCursor {
   readonly date: string;
@@ -84,6 +92,7 @@ interface Row {
   summary: string | null;
   triaged_at: string | null;
   findings: string | null;
+  thread_size?: number;
 }
 
 const common = (r: Row) => ({
@@ -119,25 +128,27 @@ const triageFromRow = (r: TriageRow): Triage => ({
 });
 
 const fromRow = (r: Row): StoredMessage => ({ ...common(r), body: r.body ?? '', html: r.html ?? null });
-const headerFromRow = (r: Row): MessageHeader => ({ ...common(r), preview: r.preview ?? '' });
+const headerFromRow = (r: Row): MessageHeader => ({
+  ...common(r),
+  preview: r.preview ?? '',
+  threadSize: r.thread_size ?? 1,
+});
+
+/** A row is the newest message of its conversation in its folder (parameter @threads). */
+const NEWEST_OF_THREAD = `@threads = 1 AND NOT EXISTS (SELECT 1 FROM messages n WHERE n.thread_id = m.thread_id
+  AND n.account_id = m.account_id AND n.folder = m.folder AND (n.date, n.id) > (m.date, m.id))`;
+const THREAD_SIZE = `(SELECT count(*) FROM messages n WHERE n.thread_id = m.thread_id AND n.account_id = m.account_id) AS thread_size`;
+
+/** A subject without its reply and forward prefixes (`Re: Fwd: AW: x` is `x`), lower-cased. */
+export const baseSubject = (s: string): string =>
+  s
+    .replace(/^\s*((re|fwd?|aw|wg|sv|vs|tr)(\[\d+\])?\s*:\s*)+/i, '')
+    .trim()
+    .toLowerCase();
 
 /** The list columns, without bodies (a 160-character preview instead), of table alias `t`. */
 const headerColumns = (t: string): string =>
   `${['id', 'account_id', 'folder', 'remote_uid', 'message_id', 'thread_id', 'from_addr', 'reply_to', 'to_addrs', 'cc_addrs', 'subject', 'date', 'unread', 'labels', 'auth', 'attachments', 'parse_error', 'category', 'summary', 'triaged_at', 'findings'].map((c) => `${t}.${c}`).join(', ')}, substr(${t}.body, 1, 160) AS preview`;
-
-/**
- * A person's search text as an FTS5 query that can only mean "all these words": every token is
- * quoted (FTS syntax — NEAR, column filters, `*`, parentheses — is taken literally), the last
- * one as a prefix so results come while typing.
- */
-export function ftsQuery(text: string): string | null {
-  const tokens = text.match(/[\p{L}\p{N}][\p{L}\p{N}._@+'-]*/gu) ?? [];
-  if (tokens.length === 0) return null;
-  return tokens
-    .slice(0, 16)
-    .map((t, i, all) => `"${t.replace(/"/g, '""')}"${i === all.length - 1 ? '*' : ''}`)
-    .join(' ');
-}
 
 export class MessagesRepo {
   constructor(private readonly db: Db) {}
@@ -249,52 +260,105 @@ export class MessagesRepo {
     return r && fromRow(r);
   }
 
-  /** Newest first in a folder (of one account, or all accounts: the unified inbox). */
+  /**
+   * Newest first in a folder (of one account, or all accounts: the unified inbox). With
+   * `threads`, one row per conversation: its newest message in the folder, with `threadSize`.
+   */
   page(o: {
     folder?: string;
     accountId?: string;
     category?: string;
     limit?: number;
     after?: PageCursor;
+    threads?: boolean;
   }): Page<MessageHeader> {
     const limit = pageSize(o.limit, 50, 500);
     const where = new Where({ limit: limit + 1 })
       .when('folder = @folder', { folder: o.folder ?? 'INBOX' })
       .when('account_id = @account', { account: o.accountId })
       .when('category = @category', { category: o.category })
-      .when('(date, id) < (@ad, @ai)', { ad: o.after?.date, ai: o.after?.id });
+      .when('(date, id) < (@ad, @ai)', { ad: o.after?.date, ai: o.after?.id })
+      .when(NEWEST_OF_THREAD, { threads: o.threads ? 1 : undefined });
     const rows = this.db
-      .prepare(`SELECT ${headerColumns('m')} FROM messages m ${where} ORDER BY date DESC, id DESC LIMIT @limit`)
+      .prepare(
+        `SELECT ${headerColumns('m')}${o.threads ? `, ${THREAD_SIZE}` : ''}
+         FROM messages m ${where} ORDER BY date DESC, id DESC LIMIT @limit`,
+      )
       .all(where.params) as Row[];
     return paged(rows.map(headerFromRow), limit);
   }
 
-  /** Full-text search, best matches first (bm25), paged by offset within a bounded result. */
+  /** Each folder of an account (or of all accounts) with how many messages it holds and how many are unread. */
+  folderCounts(accountId?: string): { folder: string; total: number; unread: number }[] {
+    const where = new Where().when('account_id = @account', { account: accountId });
+    return this.db
+      .prepare(
+        `SELECT folder, count(*) AS total, sum(unread) AS unread FROM messages ${where} GROUP BY folder ORDER BY folder`,
+      )
+      .all(where.params) as { folder: string; total: number; unread: number }[];
+  }
+
+  /**
+   * Search with operators (search-query.ts): words and phrases over FTS (best matches first,
+   * bm25), the other operators as filters on the row; with no words, newest first. Bounded.
+   */
   search(text: string, o: { limit?: number; offset?: number; accountId?: string } = {}): MessageHeader[] {
-    const q = ftsQuery(text);
-    if (!q) return [];
-    const limit = pageSize(o.limit, 50, 500);
-    return (
-      this.db
-        .prepare(
-          `SELECT ${headerColumns('m')}
-           FROM messages_fts f JOIN messages m ON m.rowid = f.rowid
-           WHERE messages_fts MATCH @q ${o.accountId ? 'AND m.account_id = @account' : ''}
-           ORDER BY bm25(messages_fts), m.date DESC LIMIT @limit OFFSET @offset`,
-        )
-        .all({
-          q,
-          limit,
-          offset: Math.max(0, o.offset ?? 0),
-          ...(o.accountId ? { account: o.accountId } : {}),
-        }) as Row[]
-    ).map(headerFromRow);
+    const q = parseSearch(text);
+    if (isEmptyQuery(q)) return [];
+    const match = ftsMatch(q);
+    const where = new Where({ limit: pageSize(o.limit, 50, 500), offset: Math.max(0, o.offset ?? 0) })
+      .when('messages_fts MATCH @match', { match: match ?? undefined })
+      .when('m.account_id = @account', { account: o.accountId })
+      .when('m.folder = @folder COLLATE NOCASE', { folder: q.folder })
+      .when('m.unread = @unread', { unread: q.unread === undefined ? undefined : Number(q.unread) })
+      .when(STARRED, { starred: q.starred ? 1 : undefined })
+      .when("(m.attachments <> '[]') = @attachment", { attachment: q.hasAttachment ? 1 : undefined })
+      .when('m.date < @before', { before: q.before })
+      .when('m.date >= @after', { after: q.after });
+    q.from.forEach((f, i) =>
+      where.when(`m.from_addr LIKE @from${i} ESCAPE '\\'`, { [`from${i}`]: `%${likeLiteral(f)}%` }),
+    );
+    q.to.forEach((t, i) =>
+      where.when(`(m.to_addrs LIKE @to${i} ESCAPE '\\' OR m.cc_addrs LIKE @to${i} ESCAPE '\\')`, {
+        [`to${i}`]: `%${likeLiteral(t)}%`,
+      }),
+    );
+    const sql = match
+      ? `SELECT ${headerColumns('m')} FROM messages_fts JOIN messages m ON m.rowid = messages_fts.rowid ${where}
+         ORDER BY bm25(messages_fts), m.date DESC LIMIT @limit OFFSET @offset`
+      : `SELECT ${headerColumns('m')} FROM messages m ${where} ORDER BY m.date DESC, m.id DESC LIMIT @limit OFFSET @offset`;
+    return (this.db.prepare(sql).all(where.params) as Row[]).map(headerFromRow);
   }
 
   thread(threadId: string): StoredMessage[] {
     return (this.db.prepare('SELECT * FROM messages WHERE thread_id = ? ORDER BY date').all(threadId) as Row[]).map(
       fromRow,
     );
+  }
+
+  /**
+   * A message's conversation, oldest first: its thread (References/In-Reply-To), and messages of
+   * the same account whose subject is the same once Re:/Fwd: prefixes are taken off. Bounded.
+   */
+  conversation(m: Pick<StoredMessage, 'accountId' | 'threadId' | 'subject'>, limit = 50): StoredMessage[] {
+    const base = baseSubject(m.subject);
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM messages WHERE account_id = @account AND (thread_id = @thread OR (@base <> '' AND subject LIKE @like ESCAPE '\\'))
+         ORDER BY date DESC, id DESC LIMIT @limit`,
+      )
+      .all({
+        account: m.accountId,
+        thread: m.threadId,
+        base,
+        like: `%${likeLiteral(base)}`,
+        limit: limit * 2,
+      }) as Row[];
+    return rows
+      .map(fromRow)
+      .filter((x) => x.threadId === m.threadId || baseSubject(x.subject) === base)
+      .slice(0, limit)
+      .reverse();
   }
 
   /** The newest `limit` messages of an account, every folder: what a run over the profile sees. */
@@ -355,11 +419,14 @@ export class MessagesRepo {
     this.db.prepare('UPDATE messages SET labels = ? WHERE id = ?').run(toJson(labels), id);
   }
 
-  /** Messages of a folder by triage category (`untriaged` for those not triaged yet). */
-  categoryCounts(folder = 'INBOX'): Record<string, number> {
+  /** Messages of a folder (of one account, or all) by triage category (`untriaged` for those not triaged yet). */
+  categoryCounts(folder = 'INBOX', accountId?: string): Record<string, number> {
+    const where = new Where()
+      .when('folder = @folder', { folder })
+      .when('account_id = @account', { account: accountId });
     const rows = this.db
-      .prepare(`SELECT coalesce(category, 'untriaged') AS c, count(*) AS n FROM messages WHERE folder = ? GROUP BY c`)
-      .all(folder) as { c: string; n: number }[];
+      .prepare(`SELECT coalesce(category, 'untriaged') AS c, count(*) AS n FROM messages ${where} GROUP BY c`)
+      .all(where.params) as { c: string; n: number }[];
     return Object.fromEntries(rows.map((r) => [r.c, r.n]));
   }
 

@@ -4,13 +4,14 @@
  * store and is never shown again.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { NewAccountInput } from '../../../preload/contract';
-import { api } from '../api';
+import { NewAccountInput } from '../../../preload/contract';
+import { api, errorText } from '../api';
 import { useApp } from '../store';
 import { Chip } from './Chip';
 import { AddForm, RowActions } from './Managed';
 
 type Account = Awaited<ReturnType<typeof api.accounts.list>>[number];
+type FormField = keyof typeof EMPTY;
 
 const EMPTY = {
   name: '',
@@ -26,24 +27,52 @@ const EMPTY = {
   authserv: '',
 };
 
+/** What each field expects, in words: said at the field when what was typed is not that. */
+const EXPECTED: Record<FormField, string> = {
+  name: 'Use letters, digits, dots, dashes or underscores (up to 64), starting with a letter or digit, e.g. work.',
+  email: 'Enter an email address, e.g. you@example.com.',
+  imapHost: 'Enter the IMAP server’s name, e.g. imap.example.com.',
+  imapPort: 'Enter a port number from 1 to 65535 (usually 993).',
+  security: 'Choose how the connection is protected.',
+  user: 'Enter the user name the server expects (often your email address).',
+  password: 'Enter the password or app password.',
+  smtpHost: 'Enter the SMTP server’s name, e.g. smtp.example.com, or leave it empty.',
+  smtpPort: 'Enter a port number from 1 to 65535 (usually 587).',
+  caldav: 'Enter the calendar’s full address, starting with https://, or leave it empty.',
+  authserv: 'Enter server names separated by commas (at most 10), or leave it empty.',
+};
+const isField = (k: string): k is FormField => k in EXPECTED;
+
 export function AccountsSection() {
   const [accounts, setAccounts] = useState<Account[]>([]);
   const [form, setForm] = useState(EMPTY);
   const [adding, setAdding] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
   const { report, setStatus, refresh } = useApp();
   const load = useCallback(() => api.accounts.list().then(setAccounts).catch(report), [report]);
   useEffect(() => void load(), [load]);
 
-  const field = (key: keyof typeof EMPTY, label: string, type = 'text') => (
-    <label>
-      {label}
-      <input
-        type={type}
-        value={form[key]}
-        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-        autoComplete="off"
-      />
-    </label>
+  const field = (key: FormField, label: string, type = 'text') => (
+    <div>
+      <label>
+        {label}
+        <input
+          type={type}
+          value={form[key]}
+          onChange={(e) => {
+            setForm({ ...form, [key]: e.target.value });
+            setErrors({ ...errors, [key]: undefined });
+          }}
+          autoComplete="off"
+          {...(errors[key] ? { 'aria-invalid': true, 'aria-describedby': `account-${key}-error` } : {})}
+        />
+      </label>
+      {errors[key] && (
+        <p className="field-error" id={`account-${key}-error`} role="alert">
+          {errors[key]}
+        </p>
+      )}
+    </div>
   );
 
   const add = async () => {
@@ -59,6 +88,17 @@ export function AccountsSection() {
       ...(form.caldav ? { caldav: form.caldav } : {}),
       ...(form.authserv.trim() ? { authserv: form.authserv.split(',').map((x) => x.trim()) } : {}),
     };
+    // Checked here first, so what is wrong is said at its field in words, not as a schema dump.
+    const checked = NewAccountInput.safeParse(input);
+    if (!checked.success) {
+      const found: Partial<Record<FormField, string>> = {};
+      for (const issue of checked.error.issues) {
+        const key = String(issue.path[0] ?? '');
+        if (isField(key)) found[key] = EXPECTED[key];
+      }
+      setErrors(found);
+      return;
+    }
     try {
       const a = await api.accounts.add(input);
       setForm(EMPTY);
@@ -67,7 +107,11 @@ export function AccountsSection() {
       await load();
       await refresh();
     } catch (e) {
-      report(e);
+      // The app names the field it refuses ("imapHost: no server is named …").
+      const text = errorText(e);
+      const key = /^(\w+): /.exec(text)?.[1] ?? '';
+      if (isField(key)) setErrors({ [key]: `${text.slice(key.length + 2)}.` });
+      else report(e);
     }
   };
 
@@ -96,6 +140,7 @@ export function AccountsSection() {
         open={adding}
         setOpen={setAdding}
         onSubmit={() => void add()}
+        noValidate
       >
         {field('name', 'Name (e.g. work)')}
         {field('email', 'Email address', 'email')}

@@ -29,6 +29,8 @@ export function AddForm(props: {
   readonly setOpen: (open: boolean) => void;
   readonly onSubmit: () => void;
   readonly children: ReactNode;
+  /** The form checks its fields itself and says what is wrong at each, in words. */
+  readonly noValidate?: boolean;
 }) {
   if (!props.open)
     return (
@@ -40,6 +42,7 @@ export function AddForm(props: {
     <form
       className="form-grid"
       aria-label={props.label}
+      noValidate={props.noValidate}
       onSubmit={(e) => {
         e.preventDefault();
         props.onSubmit();

@@ -51,14 +51,17 @@ export function ProvidersSection() {
   }, [report]);
   useEffect(load, [load]);
 
+  const setStatus = useApp((s) => s.setStatus);
+  /** Added unselected; it serves the chosen features only once a test call has answered. */
   const add = async () => {
+    const features = [...(form.planner ? ['planner' as const] : []), ...(form.extractor ? ['extractor' as const] : [])];
     try {
       await api.providers.add({
         name: form.name,
         kind: form.kind as 'openai' | 'anthropic',
         url: form.url,
         model: form.model,
-        for: [...(form.planner ? ['planner' as const] : []), ...(form.extractor ? ['extractor' as const] : [])],
+        for: [],
         ...(form.apiKey ? { apiKey: form.apiKey } : {}),
         ...(form.priceIn || form.priceOut
           ? { price: { inputPerMTok: Number(form.priceIn || 0), outputPerMTok: Number(form.priceOut || 0) } }
@@ -66,6 +69,18 @@ export function ProvidersSection() {
       });
       setForm(EMPTY);
       setAdding(false);
+      if (features.length > 0) {
+        const test = await api.providers.test(form.name);
+        if (test.ok) await api.providers.use(form.name, features);
+        setStatus(
+          test.ok
+            ? { text: `${form.name} added: ${test.message}; it now serves ${features.join(' and ')}.`, tone: 'ok' }
+            : {
+                text: `${form.name} added but not selected: its test failed (${test.message}). Fix it, then choose it below.`,
+                tone: 'error',
+              },
+        );
+      }
       load();
     } catch (e) {
       report(e);

@@ -93,7 +93,8 @@ export function AskScreen() {
           )}
           {r.claims.length > 0 && (
             <p>
-              {r.claims.length} action(s) wait for you in <a href="#/review">Review</a>.
+              {r.claims.length === 1 ? '1 action waits' : `${r.claims.length} actions wait`} for you in{' '}
+              <a href="#/review">Review</a>.
             </p>
           )}
           {r.calls.length > 0 && (

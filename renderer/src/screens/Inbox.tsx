@@ -1,7 +1,9 @@
 /**
- * Inbox: the triaged list (virtualised, paged as it scrolls), the message (plain text; HTML only
- * on request in a sandboxed frame), and the assistant's side — summary, category, the governed
- * draft (editable: an edit makes it yours) and any claim it raised.
+ * Inbox: the conversation list of a folder (virtualised, paged as it scrolls; one account's or
+ * every account's), the conversation (oldest first; the open message in full, plain text; HTML
+ * only on request in a sandboxed frame), and the assistant's side — summary, category, the
+ * governed draft (editable: an edit makes it yours) and any claim it raised. Bulk select (`x`,
+ * shift-click) archives, moves or marks many at once.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -13,33 +15,43 @@ import {
   type MessageView,
 } from '../../../preload/contract';
 import { api } from '../api';
+import { Attachments } from '../components/Attachments';
 import { Chip } from '../components/Chip';
+import { Compose, keptCompose, startCompose, type ComposeMode, type ComposeState } from '../components/Compose';
+import { Highlight } from '../components/Highlight';
+import { InvitationCard } from '../components/InvitationCard';
+import { folderLabel } from '../components/MailRail';
 import { MessageHtml } from '../components/MessageHtml';
 import { MoveTo } from '../components/MoveTo';
+import { count, listDate, longDate, shortFrom } from '../format';
 import { useKeys } from '../keys';
 import { go } from '../route';
-import { useApp } from '../store';
+import { announceSend } from '../sending';
+import { useApp, type Mailbox } from '../store';
 
 const ROW_HEIGHT = 68;
-const shortFrom = (f: string) => (/^\s*"?([^"<]+?)"?\s*</.exec(f)?.[1] ?? f).trim();
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function useInbox(category: string, search: string) {
+function useInbox(mailbox: Mailbox, category: string, search: string) {
   const [items, setItems] = useState<MessageRow[]>([]);
   const [next, setNext] = useState<InboxPage['next']>(null);
   const [total, setTotal] = useState(0);
+  const [highlight, setHighlight] = useState<string[]>([]);
+  /** The search the items shown answer (the box may already hold another). */
+  const [answered, setAnswered] = useState('');
   const [version, setVersion] = useState(0);
   const loading = useRef(false);
   const report = useApp((s) => s.report);
   const query = useCallback(
     (after?: InboxPage['next']) =>
       api.inbox.page({
+        folder: mailbox.folder,
+        ...(mailbox.account ? { account: mailbox.account } : {}),
         ...(category ? { category: category as MessageRow['category'] & string } : {}),
         ...(search ? { search } : {}),
         limit: 200,
         ...(after ? { after } : {}),
       }),
-    [category, search],
+    [mailbox, category, search],
   );
   useEffect(() => {
     let live = true;
@@ -49,12 +61,14 @@ function useInbox(category: string, search: string) {
         setItems(p.items);
         setNext(p.next);
         setTotal(p.total);
+        setHighlight(p.highlight);
+        setAnswered(search);
       })
       .catch(report);
     return () => {
       live = false;
     };
-  }, [query, version, report]);
+  }, [query, version, report, search]);
   const more = useCallback(() => {
     if (!next || loading.current) return;
     loading.current = true;
@@ -66,24 +80,43 @@ function useInbox(category: string, search: string) {
       .catch(report)
       .finally(() => (loading.current = false));
   }, [next, query, report]);
-  return { items, total, more, hasMore: next !== null, reload: () => setVersion((v) => v + 1) };
+  return { items, total, highlight, answered, more, hasMore: next !== null, reload: () => setVersion((v) => v + 1) };
 }
+
+/** The ids between two rows of the list, both included (shift-click). */
+const range = (items: readonly MessageRow[], a: string, b: string): string[] => {
+  const [i, j] = [items.findIndex((m) => m.id === a), items.findIndex((m) => m.id === b)].sort((x, y) => x - y);
+  return i < 0 ? [b] : items.slice(i, j + 1).map((m) => m.id);
+};
 
 export function InboxScreen({ id }: { id: string | null }) {
   const [category, setCategory] = useState('');
   const [search, setSearch] = useState('');
   const [typed, setTyped] = useState('');
-  const { items, total, more, hasMore, reload } = useInbox(category, search);
+  const { setStatus, report, refresh, info, accounts, mailbox } = useApp();
+  const { items, total, highlight, answered, more, hasMore, reload } = useInbox(mailbox, category, search);
   const [counts, setCounts] = useState<Record<string, number>>({});
-  const { setStatus, report, refresh, info } = useApp();
   const [triaging, setTriaging] = useState(false);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  // What is being written; one left open last time comes back as it was.
+  const [compose, setCompose] = useState<ComposeState | null>(null);
+  useEffect(() => {
+    keptCompose()
+      .then((kept) => kept && setCompose((open) => open ?? kept))
+      .catch(report);
+  }, [report]);
+  const [openMessage, setOpenMessage] = useState<MessageView | null>(null);
+  const [anchor, setAnchor] = useState<string | null>(null);
   const searchBox = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const selected = items.findIndex((m) => m.id === id);
+  const unified = mailbox.account === null && accounts.length > 1;
 
   useEffect(() => {
     api.inbox.counts().then(setCounts).catch(report);
   }, [items, report]);
+  // Another folder or account: another list, nothing picked in it.
+  useEffect(() => setPicked(new Set()), [mailbox]);
 
   // The virtualizer's functions are not memoizable; this component re-renders on scroll anyway.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -99,6 +132,11 @@ export function InboxScreen({ id }: { id: string | null }) {
     if (last && last.index >= items.length - 20 && hasMore) more();
   }, [virtualItems, items.length, hasMore, more]);
 
+  // A conversation opened by a link or after an action: the list shows where it is.
+  useEffect(() => {
+    if (selected >= 0) virtualizer.scrollToIndex(selected, { align: 'auto' });
+  }, [selected, virtualizer]);
+
   const open = (i: number) => {
     const m = items[Math.max(0, Math.min(items.length - 1, i))];
     if (!m) return;
@@ -112,64 +150,127 @@ export function InboxScreen({ id }: { id: string | null }) {
     try {
       const r = await api.inbox.triage();
       setStatus({
-        text: `Triaged ${r.triaged} emails: ${r.drafts} draft replies written, ${r.claims} actions wait for you.`,
+        text: `Triaged ${count(r.triaged, 'email')}: ${count(r.drafts, 'draft reply', 'draft replies')} written, ${count(r.claims, 'action')} ${r.claims === 1 ? 'waits' : 'wait'} for you.`,
         tone: 'ok',
       });
       reload();
       void refresh();
     } catch (e) {
       report(e);
-    } finally {
-      setTriaging(false);
     }
+    setTriaging(false);
   };
 
   const [moving, setMoving] = useState(false);
-  /** A person's change to a message, with its undo in the status line; `leaves`: it leaves this list. */
-  const change = async (m: MessageRow, run: () => Promise<MailUndo>, done: string, leaves: boolean) => {
+  /**
+   * A person's change to some messages, with one undo for all of them in the status line;
+   * `leaves`: they leave this list (the next one opens).
+   */
+  const change = async (
+    ids: readonly string[],
+    run: (id: string) => Promise<MailUndo>,
+    done: string,
+    leaves: boolean,
+  ) => {
+    const undos: MailUndo[] = [];
     try {
-      const undo = await run();
-      const index = items.indexOf(m);
-      reload();
-      if (leaves && items[index + 1]) go('inbox', items[index + 1]!.id);
-      setStatus({
-        text: done,
-        tone: 'ok',
-        undo: async () => {
-          await api.inbox.undo(undo);
-          reload();
-        },
-      });
+      for (const x of ids) undos.push(await run(x));
     } catch (e) {
       report(e);
     }
+    if (undos.length === 0) return;
+    const after = items.slice(Math.max(0, selected)).find((m) => !ids.includes(m.id));
+    if (leaves && id !== null && ids.includes(id) && after) go('inbox', after.id);
+    setPicked(new Set());
+    reload();
+    void refresh();
+    if (undos.length < ids.length) return;
+    setStatus({
+      text: done,
+      tone: 'ok',
+      undo: async () => {
+        for (const u of undos) await api.inbox.undo(u);
+        reload();
+      },
+    });
   };
+  const subjectOf = (ids: readonly string[]) =>
+    ids.length === 1 ? `“${items.find((m) => m.id === ids[0])?.subject ?? ''}”` : count(ids.length, 'conversation');
   const actions: MessageActions = {
-    archive: (m) => void change(m, () => api.inbox.archive(m.id), `Archived “${m.subject}”.`, true),
-    moveTo: (m, folder) => {
+    archive: (ids) => void change(ids, (x) => api.inbox.archive(x), `Archived ${subjectOf(ids)}.`, true),
+    moveTo: (ids, folder) => {
       setMoving(false);
-      void change(m, () => api.inbox.move(m.id, folder), `Moved “${m.subject}” to ${folder}.`, true);
+      void change(ids, (x) => api.inbox.move(x, folder), `Moved ${subjectOf(ids)} to ${folderLabel(folder)}.`, true);
     },
-    markUnread: (m) => void change(m, () => api.inbox.markRead(m.id, false), `Marked “${m.subject}” unread.`, false),
+    markRead: (ids, read) =>
+      void change(
+        ids,
+        (x) => api.inbox.markRead(x, read),
+        `Marked ${subjectOf(ids)} ${read ? 'read' : 'unread'}.`,
+        false,
+      ),
+  };
+  /** What an action applies to: the picked conversations, else the open one. */
+  const targets = (): string[] => (picked.size > 0 ? [...picked] : id !== null ? [id] : []);
+  const toggle = (x: string, shift: boolean) => {
+    setPicked((s) => {
+      const n = new Set(s);
+      const ids = shift && anchor ? range(items, anchor, x) : [x];
+      const on = !s.has(x);
+      for (const y of ids)
+        if (on) n.add(y);
+        else n.delete(y);
+      return n;
+    });
+    setAnchor(x);
+  };
+
+  const write = (mode: ComposeMode) => {
+    if (mode !== 'new' && (!openMessage || openMessage.id !== id)) return;
+    const account = mode === 'new' ? mailbox.account : (openMessage?.accountId ?? null);
+    const own = accounts.filter((a) => a.id === account || account === null).map((a) => a.email);
+    setCompose(startCompose(mode, mode === 'new' ? null : openMessage, account, own));
   };
 
   useKeys({
+    c: () => write('new'),
+    r: () => write('reply'),
+    a: () => write('replyAll'),
+    f: () => write('forward'),
     j: () => open(selected + 1),
     k: () => open(selected - 1),
     ArrowDown: () => open(selected + 1),
     ArrowUp: () => open(selected - 1),
     Enter: () => open(Math.max(0, selected)),
-    e: () => items[selected] && actions.archive(items[selected]!),
+    x: () => id !== null && toggle(id, false),
+    e: () => targets().length > 0 && actions.archive(targets()),
     // The open message, even before the list around it has loaded.
-    v: () => id !== null && setMoving(true),
-    u: () => items[selected] && actions.markUnread(items[selected]!),
+    v: () => targets().length > 0 && setMoving(true),
+    u: () => targets().length > 0 && actions.markRead(targets(), false),
+    I: () => targets().length > 0 && actions.markRead(targets(), true),
+    Escape: () => setPicked(new Set()),
     '/': () => searchBox.current?.focus(),
-    r: () => document.querySelector<HTMLTextAreaElement>('.draft textarea')?.focus(),
   });
 
+  const pickedIds = [...picked];
   return (
     <div className="inbox">
       <section className="pane list-pane" aria-label="Messages">
+        <div className="list-head">
+          <h1 className="folder-title">
+            {folderLabel(mailbox.folder)}
+            <span className="folder-account">
+              {mailbox.account === null
+                ? accounts.length > 1
+                  ? ' · all accounts'
+                  : ''
+                : ` · ${accounts.find((a) => a.id === mailbox.account)?.name ?? ''}`}
+            </span>
+          </h1>
+          <button type="button" className="approve" onClick={() => write('new')}>
+            Compose (c)
+          </button>
+        </div>
         <div className="toolbar">
           <form
             role="search"
@@ -183,33 +284,74 @@ export function InboxScreen({ id }: { id: string | null }) {
               type="search"
               aria-label="Search mail"
               placeholder="Search mail (/)"
+              title='Words, "a phrase", from: to: subject: is:unread is:starred has:attachment in:FOLDER before:YYYY-MM-DD after:YYYY-MM-DD'
               value={typed}
               onChange={(e) => {
                 setTyped(e.target.value);
                 if (!e.target.value) setSearch('');
               }}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') e.currentTarget.blur();
+              }}
             />
+            <button type="submit" className="search-go" aria-label="Search">
+              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+                <circle cx="6.5" cy="6.5" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+                <path d="m10 10 4 4" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+              </svg>
+            </button>
           </form>
           <button type="button" onClick={() => void triage()} disabled={triaging || info?.paused}>
             {triaging ? 'Triaging…' : `Triage new mail${counts.untriaged ? ` (${counts.untriaged})` : ''}`}
           </button>
         </div>
-        <div className="categories" role="group" aria-label="Categories">
-          {['', ...CATEGORIES].map((c) => (
-            <button
-              key={c || 'all'}
-              type="button"
-              aria-pressed={category === c}
-              className={`cat cat-${c || 'all'}`}
-              onClick={() => setCategory(c)}
-            >
-              {c || 'All'}
-              {c && counts[c] ? ` ${counts[c]}` : ''}
+        {picked.size > 0 ? (
+          <div className="bulk" role="toolbar" aria-label="Selected conversations">
+            <span>{count(picked.size, 'selected', 'selected')}</span>
+            <button type="button" onClick={() => actions.archive(pickedIds)}>
+              Archive (e)
             </button>
-          ))}
-        </div>
-        <p className="count">{search ? `${items.length} results for “${search}”` : `${total} messages`}</p>
-        <div className="virtual-list" ref={listRef} role="listbox" aria-label="Inbox" tabIndex={0}>
+            <button type="button" onClick={() => setMoving(true)} aria-expanded={moving}>
+              Move to… (v)
+            </button>
+            <button type="button" onClick={() => actions.markRead(pickedIds, true)}>
+              Mark read (I)
+            </button>
+            <button type="button" onClick={() => actions.markRead(pickedIds, false)}>
+              Mark unread (u)
+            </button>
+            <button type="button" className="link" onClick={() => setPicked(new Set())}>
+              Clear (Esc)
+            </button>
+            {moving && (
+              <MoveTo
+                id={pickedIds[0]!}
+                current={mailbox.folder}
+                onMove={(f) => actions.moveTo(pickedIds, f)}
+                onClose={() => setMoving(false)}
+              />
+            )}
+          </div>
+        ) : (
+          <div className="categories" role="group" aria-label="Categories">
+            {['', ...CATEGORIES].map((c) => (
+              <button
+                key={c || 'all'}
+                type="button"
+                aria-pressed={category === c}
+                className={`cat cat-${c || 'all'}`}
+                onClick={() => setCategory(c)}
+              >
+                {c || 'All'}
+                {c && counts[c] ? ` ${counts[c]}` : ''}
+              </button>
+            ))}
+          </div>
+        )}
+        <p className="count" aria-live="polite">
+          {answered ? `${count(items.length, 'result')} for “${answered}”` : count(total, 'message')}
+        </p>
+        <div className="virtual-list" ref={listRef} role="listbox" aria-label="Conversations" tabIndex={0}>
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualItems.map((v) => {
               const m = items[v.index]!;
@@ -219,7 +361,7 @@ export function InboxScreen({ id }: { id: string | null }) {
                   role="option"
                   aria-selected={m.id === id}
                   data-id={m.id}
-                  className={`row ${m.unread ? 'unread' : ''} ${m.category === 'suspicious' ? 'suspicious' : ''}`}
+                  className={`row ${m.unread ? 'unread' : ''} ${m.category === 'suspicious' ? 'suspicious' : ''} ${picked.has(m.id) ? 'picked' : ''}`}
                   style={{
                     position: 'absolute',
                     top: 0,
@@ -228,36 +370,101 @@ export function InboxScreen({ id }: { id: string | null }) {
                     height: ROW_HEIGHT,
                     transform: `translateY(${v.start}px)`,
                   }}
-                  onClick={() => go('inbox', m.id)}
+                  // A shift-click picks a range of rows, not the text between them.
+                  onMouseDown={(e) => e.shiftKey && e.preventDefault()}
+                  onClick={(e) => {
+                    if (e.shiftKey || e.metaKey || e.ctrlKey) {
+                      e.preventDefault();
+                      toggle(m.id, e.shiftKey);
+                    } else go('inbox', m.id);
+                  }}
                 >
                   <div className="row-top">
-                    <span className="from">{shortFrom(m.from)}</span>
+                    {/* A pointer target only (an option may hold no control): the keyboard picks with x. */}
+                    <span
+                      className={`pick ${picked.has(m.id) ? 'on' : ''}`}
+                      aria-hidden="true"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        toggle(m.id, e.shiftKey);
+                      }}
+                    />
+                    {picked.has(m.id) && <span className="visually-hidden">Selected. </span>}
+                    <span className="from">
+                      <Highlight text={shortFrom(m.from)} terms={highlight} />
+                      {m.threadSize > 1 && <span className="thread-size"> {m.threadSize}</span>}
+                    </span>
                     {m.pendingClaim && (
                       <span className="dot" title="An action waits for your approval" aria-label="action waiting" />
                     )}
                     {m.category && <Chip tone={m.category}>{m.category}</Chip>}
+                    <time className="date" dateTime={m.date}>
+                      {listDate(m.date)}
+                    </time>
                   </div>
-                  <div className="subject">{m.subject}</div>
-                  <div className="preview">{m.summary ?? m.preview}</div>
+                  <div className="subject">
+                    {m.hasAttachments && <PaperClip />}
+                    {unified && <Chip tone="account">{m.account}</Chip>}
+                    <Highlight text={m.subject} terms={highlight} />
+                  </div>
+                  <div className="preview">
+                    <Highlight text={m.summary ?? m.preview} terms={highlight} />
+                  </div>
                 </div>
               );
             })}
           </div>
+          {items.length === 0 && (
+            <p className="pane empty">{answered ? 'Nothing matches.' : `${folderLabel(mailbox.folder)} is empty.`}</p>
+          )}
         </div>
       </section>
       {id ? (
-        <MessagePanes key={id} id={id} actions={actions} moving={moving} setMoving={setMoving} onChanged={reload} />
+        <MessagePanes
+          key={id}
+          id={id}
+          actions={actions}
+          moving={moving && picked.size === 0}
+          setMoving={setMoving}
+          onChanged={reload}
+          onLoaded={setOpenMessage}
+          onWrite={write}
+        />
       ) : (
-        <div className="pane empty">Select a message (j / k).</div>
+        <div className="pane empty">Select a conversation (j / k).</div>
+      )}
+      {compose && (
+        <Compose
+          key={`${compose.mode}-${compose.source?.id ?? ''}`}
+          initial={compose}
+          onClose={() => {
+            setCompose(null);
+            reload();
+          }}
+        />
       )}
     </div>
   );
 }
 
+function PaperClip() {
+  return (
+    <svg className="clip" viewBox="0 0 16 16" width="13" height="13" role="img" aria-label="has attachments">
+      <path
+        d="M10.5 4.5 5.8 9.2a1.2 1.2 0 0 0 1.7 1.7l5-5a2.6 2.6 0 0 0-3.7-3.7l-5.2 5.2a4 4 0 0 0 5.7 5.7L13.5 9"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.4"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
 interface MessageActions {
-  archive(m: MessageRow): void;
-  moveTo(m: MessageRow, folder: string): void;
-  markUnread(m: MessageRow): void;
+  archive(ids: readonly string[]): void;
+  moveTo(ids: readonly string[], folder: string): void;
+  markRead(ids: readonly string[], read: boolean): void;
 }
 
 function MessagePanes({
@@ -266,12 +473,16 @@ function MessagePanes({
   moving,
   setMoving,
   onChanged,
+  onLoaded,
+  onWrite,
 }: {
   id: string;
   actions: MessageActions;
   moving: boolean;
   setMoving: (moving: boolean) => void;
   onChanged: () => void;
+  onLoaded: (m: MessageView) => void;
+  onWrite: (mode: ComposeMode) => void;
 }) {
   const [m, setM] = useState<MessageView | null>(null);
   const [showHtml, setShowHtml] = useState(false);
@@ -283,6 +494,7 @@ function MessagePanes({
       .then((v) => {
         if (!live) return;
         setM(v);
+        onLoaded(v);
         if (v.unread) void api.inbox.markRead(id, true).then(onChanged);
       })
       .catch(report);
@@ -293,27 +505,59 @@ function MessagePanes({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, report]);
   if (!m || m.id !== id) return <div className="pane empty">Loading…</div>;
+  const earlier = m.thread.filter((t) => t.id !== m.id);
   return (
     <>
       <article className="pane message" aria-labelledby="message-subject">
         <header>
           <h1 id="message-subject">{m.subject}</h1>
+          {earlier.length > 0 && (
+            <ol className="thread" aria-label={`${count(m.thread.length, 'message')} in this conversation`}>
+              {m.thread.map((t) =>
+                t.id === m.id ? null : (
+                  <li key={t.id}>
+                    <details>
+                      <summary>
+                        <strong>{shortFrom(t.from)}</strong> <time dateTime={t.date}>{longDate(t.date)}</time>
+                        {t.folder !== m.folder && <Chip tone="info">{folderLabel(t.folder)}</Chip>}
+                        <span className="thread-preview">{t.body.slice(0, 120)}</span>
+                      </summary>
+                      <p className="meta">To {t.to.join(', ')}</p>
+                      <pre className="body">{t.body}</pre>
+                      <Attachments messageId={t.id} items={t.attachments} />
+                    </details>
+                  </li>
+                ),
+              )}
+            </ol>
+          )}
           <p className="meta">
             <span>
               From <strong>{m.from}</strong>
               {!m.fromIsContact && <Chip tone="warn">not in your contacts</Chip>}
             </span>
             <span>To {m.to.join(', ')}</span>
-            <time dateTime={m.date}>{when(m.date)}</time>
+            {m.cc.length > 0 && <span>Cc {m.cc.join(', ')}</span>}
+            <time dateTime={m.date}>{longDate(m.date)}</time>
+            <Chip tone="account">{m.account}</Chip>
           </p>
           <div className="actions">
-            <button type="button" onClick={() => actions.archive(m)}>
+            <button type="button" onClick={() => onWrite('reply')}>
+              Reply (r)
+            </button>
+            <button type="button" onClick={() => onWrite('replyAll')}>
+              Reply all (a)
+            </button>
+            <button type="button" onClick={() => onWrite('forward')}>
+              Forward (f)
+            </button>
+            <button type="button" onClick={() => actions.archive([m.id])}>
               Archive (e)
             </button>
             <button type="button" onClick={() => setMoving(true)} aria-expanded={moving}>
               Move to… (v)
             </button>
-            <button type="button" onClick={() => actions.markUnread(m)}>
+            <button type="button" onClick={() => actions.markRead([m.id], false)}>
               Mark unread (u)
             </button>
             {m.html && (
@@ -326,7 +570,7 @@ function MessagePanes({
             <MoveTo
               id={m.id}
               current={m.folder}
-              onMove={(f) => actions.moveTo(m, f)}
+              onMove={(f) => actions.moveTo([m.id], f)}
               onClose={() => setMoving(false)}
             />
           )}
@@ -341,16 +585,9 @@ function MessagePanes({
             </ul>
           </div>
         )}
+        {m.invitation && <InvitationCard messageId={m.id} invitation={m.invitation} />}
         {showHtml && m.html ? <MessageHtml html={m.html} /> : <pre className="body">{m.body}</pre>}
-        {m.attachments.length > 0 && (
-          <ul className="attachments" aria-label="Attachments">
-            {m.attachments.map((a) => (
-              <li key={a.filename}>
-                {a.filename} <small>{a.contentType}</small>
-              </li>
-            ))}
-          </ul>
-        )}
+        <Attachments messageId={m.id} items={m.attachments} />
       </article>
       <aside className="pane assistant" aria-label="Assistant">
         <h2>Assistant</h2>
@@ -388,8 +625,25 @@ function MessagePanes({
 function DraftEditor({ draft }: { draft: MessageView['drafts'][number] }) {
   const [body, setBody] = useState(draft.body);
   const [saved, setSaved] = useState(draft);
+  const [sent, setSent] = useState(false);
   const { setStatus, report } = useApp();
   const dirty = body !== saved.body;
+  const send = async () => {
+    try {
+      // Sent as the person's own message, edited or not; the audit keeps which words were the assistant's.
+      const r = await api.mail.send({
+        to: [...saved.to],
+        cc: [...saved.cc],
+        subject: saved.subject,
+        body,
+        fromDraft: draft.id,
+      });
+      setSent(true);
+      announceSend(r, saved.subject);
+    } catch (e) {
+      report(e);
+    }
+  };
   return (
     <form
       className="draft"
@@ -415,9 +669,14 @@ function DraftEditor({ draft }: { draft: MessageView['drafts'][number] }) {
         Draft body
       </label>
       <textarea id={`draft-body-${draft.id}`} value={body} rows={8} onChange={(e) => setBody(e.target.value)} />
-      <button type="submit" disabled={!dirty}>
-        Save draft
-      </button>
+      <div className="actions">
+        <button type="submit" disabled={!dirty}>
+          Save draft
+        </button>
+        <button type="button" className="approve" disabled={sent} onClick={() => void send()}>
+          {sent ? 'Sent' : 'Send'}
+        </button>
+      </div>
     </form>
   );
 }

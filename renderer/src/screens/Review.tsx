@@ -192,6 +192,8 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
     setStatus({
       text: `Approved: ${c.what}`,
       tone: 'ok',
+      // Once the outbox may commit it, it can no longer be undone.
+      ...(v.commit ? { undoUntil: Date.parse(v.commit.notBefore) } : {}),
       undo: async () => {
         setC(await api.claims.undo(c.id));
         onDecided();

@@ -8,6 +8,7 @@ import type { PolicyErrorView, PolicyPreview } from '../../../preload/contract';
 import { api } from '../api';
 import { AccountsSection } from '../components/AccountsSection';
 import { DataTable } from '../components/DataTable';
+import { count } from '../format';
 import { ProvidersSection } from '../components/ProvidersSection';
 import { PolicySwitches } from '../components/PolicySwitches';
 import { useApp } from '../store';
@@ -196,7 +197,8 @@ function PolicyEditor() {
       {preview && (
         <div className="preview" aria-label="Preview">
           <p>
-            Replayed {preview.replayed} recorded calls: {preview.changed.length} decision(s) would change.
+            Replayed {count(preview.replayed, 'recorded call')}: {count(preview.changed.length, 'decision')} would
+            change.
           </p>
           {preview.changed.length > 0 && (
             <DataTable

@@ -1,0 +1,111 @@
+/**
+ * An invitation in the Inbox: the event a message invites its reader to, and the person's
+ * answer to it. The answer is the calendar's own `respondToEvent` action, made by the person
+ * and approved by them at once, so it takes the path every answer takes (the outbox, its undo
+ * window, the iTIP REPLY to the organiser by mail; the world simulator on the demo account).
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import type { CalendarEvent } from '../../engine/world';
+import { bareAddress } from '../../engine/world';
+import type { Invitation, InvitationAnswer } from '../../preload/contract';
+import { eventIdOf, methodOf, parseEvents } from '../calendar/ical';
+import type { Profile } from '../profile/profile';
+import type { ClaimsService } from '../services/claims-service';
+import type { StoredMessage } from '../store/repositories';
+import { ServiceError } from './router';
+
+/** The text of a stored attachment, or null when it is missing or outside the profile's attachments folder. */
+export function attachmentBytes(p: Profile, path: string | undefined): Buffer | null {
+  if (!path) return null;
+  const root = resolve(p.files.attachments);
+  const full = resolve(join(root, path));
+  if (!full.startsWith(root + sep)) return null;
+  try {
+    return readFileSync(full);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The event a message invites to: its text/calendar part (METHOD:REQUEST, the event found by its
+ * UID), or, for mail without one, an "Invitation: TITLE" from the organiser of an event on the
+ * account's calendar with that title (how the demo world's invitations arrive).
+ */
+function invitedEvent(p: Profile, m: StoredMessage): { event: CalendarEvent | null; parsed: CalendarEvent } | null {
+  for (const a of m.attachments) {
+    if (!/^text\/calendar/i.test(a.contentType)) continue;
+    const text = attachmentBytes(p, a.path)?.toString('utf8');
+    if (!text || methodOf(text) !== 'REQUEST') continue;
+    const [parsed] = parseEvents(text);
+    if (parsed) return { event: p.repos.calendar.get(eventIdOf(parsed.uid)) ?? null, parsed };
+  }
+  if (!/^\s*invitation\s*:/i.test(m.subject)) return null;
+  const sender = bareAddress(m.from);
+  const event = p.repos.calendar
+    .list(m.accountId)
+    .find((e) => bareAddress(e.organizer) === sender && m.subject.toLowerCase().includes(e.title.toLowerCase()));
+  return event ? { event, parsed: event } : null;
+}
+
+/** The person's latest answer to an event (a respondToEvent claim not rejected or failed). */
+function answerOf(p: Profile, eventId: string): string | null {
+  const c = p.claims
+    .list({ limit: 1000 })
+    .find(
+      (x) =>
+        x.action.tool === 'respondToEvent' &&
+        x.action.args.id === eventId &&
+        !['rejected', 'failed', 'expired'].includes(x.state),
+    );
+  return typeof c?.action.args.response === 'string' ? c.action.args.response : null;
+}
+
+export function invitationOf(p: Profile, m: StoredMessage): Invitation | null {
+  const found = invitedEvent(p, m);
+  if (!found) return null;
+  const e = found.parsed;
+  return {
+    eventId: found.event?.id ?? null,
+    title: e.title,
+    start: e.start,
+    end: e.end,
+    location: e.location,
+    organizer: e.organizer,
+    response: found.event ? answerOf(p, found.event.id) : null,
+  };
+}
+
+/** Answers the invitation `m` carries: a respondToEvent claim by the person, approved by them. */
+export function respondToInvitation(
+  p: Profile,
+  claims: ClaimsService,
+  m: StoredMessage,
+  answer: InvitationAnswer,
+  now: Date,
+): { claimId: string; state: string } {
+  const invitation = invitationOf(p, m);
+  if (!invitation) throw new ServiceError('bad-request', `the email “${m.subject}” carries no invitation`);
+  if (!invitation.eventId)
+    throw new ServiceError(
+      'conflict',
+      `“${invitation.title}” is not on your calendar yet: sync the calendar, then answer the invitation`,
+    );
+  const claimId = `answer-${randomUUID()}`;
+  p.claims.create({
+    id: claimId,
+    seq: 0,
+    accountId: m.accountId,
+    action: { tool: 'respondToEvent', args: { id: invitation.eventId, response: answer } },
+    rule: 'you',
+    reasons: [`You answered the invitation “${invitation.title}” in the Inbox.`],
+    risk: 'low',
+    fields: {},
+    context: { by: 'user', emailId: m.id },
+    createdAt: now.toISOString(),
+  });
+  claims.approve(claimId, { by: 'user' });
+  return { claimId, state: claims.get(claimId).state };
+}

@@ -1,0 +1,369 @@
+/**
+ * Writing a message: new (`c`), reply (`r`), reply all (`a`), forward (`f`). What is typed is
+ * kept in the profile as it is typed (a reload, a crash or a restart loses nothing) until it is
+ * sent or discarded. Errors are
+ * shown at their field: an address that is not one, a file over the size limit, and a missing
+ * subject, asked about once. A reply's recipients and subject come from the email it answers
+ * (the app computes them the same way when it sends); they are shown here, not typed.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import type { MessageView, SendInput } from '../../../preload/contract';
+import { api, errorText } from '../api';
+import { bare, count, fileSize } from '../format';
+import { announceSend } from '../sending';
+import { useApp } from '../store';
+
+export type ComposeMode = 'new' | 'reply' | 'replyAll' | 'forward';
+
+/** What the person is writing, as kept between sessions. */
+export interface ComposeState {
+  readonly mode: ComposeMode;
+  /** The email answered or forwarded. */
+  readonly source: Pick<MessageView, 'id' | 'from' | 'to' | 'cc' | 'subject' | 'accountId' | 'attachments'> | null;
+  readonly account: string | null;
+  readonly to: string;
+  readonly cc: string;
+  readonly bcc: string;
+  readonly subject: string;
+  readonly body: string;
+}
+
+/** The largest total of files a message may carry (what most mail servers accept). */
+export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
+
+const keep = (s: ComposeState | null): Promise<unknown> =>
+  api.inbox.keepDraft(
+    s && {
+      mode: s.mode,
+      sourceId: s.source?.id ?? null,
+      account: s.account,
+      to: s.to,
+      cc: s.cc,
+      bcc: s.bcc,
+      subject: s.subject,
+      body: s.body,
+    },
+  );
+
+/** The message left being written, as it was (its source email read again), or null. */
+export async function keptCompose(): Promise<ComposeState | null> {
+  const d = await api.inbox.keptDraft();
+  if (!d) return null;
+  const source = d.sourceId ? await api.inbox.get(d.sourceId).catch(() => null) : null;
+  const { sourceId: _, ...rest } = d;
+  return { ...rest, mode: source || d.mode === 'new' ? d.mode : 'new', source };
+}
+
+const withPrefix = (prefix: string, subject: string) =>
+  new RegExp(`^\\s*${prefix}:`, 'i').test(subject) ? subject : `${prefix}: ${subject}`;
+
+/** A new compose state for a mode and its source email (own addresses left out of a reply all). */
+export function startCompose(
+  mode: ComposeMode,
+  source: ComposeState['source'],
+  account: string | null,
+  own: readonly string[],
+): ComposeState {
+  const mine = new Set(own.map((a) => a.toLowerCase()));
+  const others = (xs: readonly string[]) => [...new Set(xs.map(bare))].filter((a) => !mine.has(a));
+  const base = { mode, source, account: source?.accountId ?? account, bcc: '', body: '' };
+  if (!source || mode === 'new') return { ...base, source: null, to: '', cc: '', subject: '' };
+  if (mode === 'forward') return { ...base, to: '', cc: '', subject: withPrefix('Fwd', source.subject) };
+  const to = others([source.from]);
+  const cc = mode === 'replyAll' ? others([...source.to, ...source.cc]).filter((a) => !to.includes(a)) : [];
+  return { ...base, to: to.join(', '), cc: cc.join(', '), subject: withPrefix('Re', source.subject) };
+}
+
+/** The app's own test of an address (engine/world/addresses.ts), to say it at the field first. */
+const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;.]{2,}$/u;
+const addressesOf = (s: string): string[] =>
+  s
+    .split(/[,;\n]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+/** The first entry of a recipients field that is not an address, as a sentence; null when all are. */
+function addressError(s: string): string | null {
+  const wrong = addressesOf(s).find((a) => !ADDRESS.test(bare(a)));
+  return wrong === undefined ? null : `“${wrong}” is not an email address (expected one like bob@example.com).`;
+}
+
+const base64Of = (f: File): Promise<string> =>
+  new Promise((done, fail) => {
+    const r = new FileReader();
+    r.onload = () => done(String(r.result).replace(/^data:[^,]*,/, ''));
+    r.onerror = () => fail(new Error(`${f.name} could not be read`));
+    r.readAsDataURL(f);
+  });
+
+const TITLES: Record<ComposeMode, string> = {
+  new: 'New message',
+  reply: 'Reply',
+  replyAll: 'Reply all',
+  forward: 'Forward',
+};
+
+type Field = 'to' | 'cc' | 'bcc' | 'subject' | 'attachments' | 'form';
+
+export function Compose({ initial, onClose }: { initial: ComposeState; onClose: () => void }) {
+  const [s, setS] = useState(initial);
+  const [files, setFiles] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [askedSubject, setAskedSubject] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [showBcc, setShowBcc] = useState(initial.bcc !== '');
+  const { accounts, report } = useApp();
+  const dialog = useRef<HTMLElement>(null);
+  const uid = useId();
+  const idOf = (f: string) => `${uid}-${f}`;
+  const replying = s.mode === 'reply' || s.mode === 'replyAll';
+
+  // Kept as it is typed (a moment after the last key), and when the window closes: nothing is
+  // lost until it is sent or discarded.
+  const latest = useRef<ComposeState | null>(s);
+  useEffect(() => {
+    if (latest.current === null) return;
+    latest.current = s;
+    const t = window.setTimeout(() => void keep(s).catch(report), 400);
+    return () => window.clearTimeout(t);
+  }, [s, report]);
+  useEffect(
+    () => () => {
+      if (latest.current) void keep(latest.current);
+    },
+    [],
+  );
+  // The first thing to write: the recipients of a new message or a forward, the text of a reply.
+  useEffect(
+    () => dialog.current?.querySelector<HTMLElement>('input[type="text"]:not([readonly]), textarea')?.focus(),
+    [],
+  );
+
+  const set = (patch: Partial<ComposeState>) => {
+    setS((x) => ({ ...x, ...patch }));
+    setErrors((e) => ({ ...e, form: undefined, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) }));
+  };
+  const checkAddresses = (field: 'to' | 'cc' | 'bcc') =>
+    setErrors((e) => ({ ...e, [field]: addressError(s[field]) ?? undefined }));
+  const total = files.reduce((n, f) => n + f.size, 0);
+
+  const addFiles = (list: FileList | null) => {
+    const next = [...files, ...Array.from(list ?? [])];
+    const size = next.reduce((n, f) => n + f.size, 0);
+    if (size > MAX_ATTACHMENT_BYTES) {
+      const big = Array.from(list ?? []).map((f) => `${f.name} (${fileSize(f.size)})`);
+      setErrors((e) => ({
+        ...e,
+        attachments: `${big.join(', ')} would make ${fileSize(size)} of attachments; a message can carry ${fileSize(MAX_ATTACHMENT_BYTES)}. Share a link to a large file instead.`,
+      }));
+      return;
+    }
+    setFiles(next);
+    setErrors((e) => ({ ...e, attachments: undefined }));
+  };
+
+  const send = async () => {
+    const found: Partial<Record<Field, string>> = {};
+    if (!replying) {
+      for (const f of ['to', 'cc', 'bcc'] as const) {
+        const wrong = addressError(s[f]);
+        if (wrong) found[f] = wrong;
+      }
+      if (!found.to && addressesOf(s.to).length === 0) found.to = 'Add at least one recipient.';
+    }
+    if (Object.keys(found).length) return setErrors(found);
+    if (!s.subject.trim() && !askedSubject) {
+      setAskedSubject(true);
+      return setErrors({ subject: 'There is no subject. Press Send again to send it without one.' });
+    }
+    setSending(true);
+    try {
+      const attachments = await Promise.all(
+        files.map(async (f) => ({
+          filename: f.name,
+          ...(f.type ? { contentType: f.type } : {}),
+          dataBase64: await base64Of(f),
+        })),
+      );
+      const input: SendInput = {
+        ...(s.account ? { account: s.account } : {}),
+        to: replying ? [] : addressesOf(s.to),
+        ...(replying ? {} : { cc: addressesOf(s.cc), bcc: addressesOf(s.bcc) }),
+        subject: s.subject,
+        body: s.body,
+        ...(attachments.length ? { attachments } : {}),
+        ...(replying && s.source ? { replyTo: { id: s.source.id, all: s.mode === 'replyAll' } } : {}),
+        ...(s.mode === 'forward' && s.source ? { forwardOf: s.source.id } : {}),
+      };
+      const result = await api.mail.send(input);
+      latest.current = null;
+      await keep(null);
+      announceSend(result, s.subject || '(no subject)');
+      onClose();
+    } catch (e) {
+      // The app names the field it refuses ("to: …", "attachments[0]: …"): shown there.
+      const text = errorText(e);
+      const field = /^(to|cc|bcc|subject|attachments)\b[^:]*:\s*/.exec(text);
+      setErrors(field ? { [field[1] as Field]: text.slice(field[0].length) } : { form: text });
+    }
+    setSending(false);
+  };
+  const discard = () => {
+    latest.current = null;
+    void keep(null).catch(report);
+    onClose();
+  };
+
+  const error = (f: Field) =>
+    errors[f] ? (
+      <p className="field-error" id={idOf(`${f}-error`)} role="alert">
+        {errors[f]}
+      </p>
+    ) : null;
+  const described = (f: Field) => (errors[f] ? { 'aria-invalid': true, 'aria-describedby': idOf(`${f}-error`) } : {});
+  const recipients = (f: 'to' | 'cc' | 'bcc', label: string) => (
+    <div className="field">
+      <label htmlFor={idOf(f)}>{label}</label>
+      <input
+        id={idOf(f)}
+        type="text"
+        inputMode="email"
+        autoComplete="off"
+        value={s[f]}
+        onChange={(e) => set({ [f]: e.target.value })}
+        onBlur={() => checkAddresses(f)}
+        {...described(f)}
+      />
+      {error(f)}
+    </div>
+  );
+
+  return (
+    <section
+      ref={dialog}
+      className="compose"
+      role="dialog"
+      aria-label={TITLES[s.mode]}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          void send();
+        } else if (e.key === 'Escape') {
+          e.preventDefault();
+          onClose();
+        }
+      }}
+    >
+      <header>
+        <h2>{TITLES[s.mode]}</h2>
+        <span className="saved" aria-live="off">
+          Kept as you type
+        </span>
+        <button type="button" className="link" onClick={onClose} aria-label="Close (kept as a draft)">
+          ×
+        </button>
+      </header>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send();
+        }}
+      >
+        {accounts.length > 1 && (
+          <div className="field">
+            <label htmlFor={idOf('from')}>From</label>
+            <select
+              id={idOf('from')}
+              value={s.account ?? ''}
+              disabled={replying || s.mode === 'forward'}
+              onChange={(e) => set({ account: e.target.value || null })}
+            >
+              {accounts.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.demo ? 'Demo account (nothing leaves this computer)' : `${a.name} <${a.email}>`}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {replying ? (
+          <p className="reply-to">
+            To {s.to || 'the sender'}
+            {s.cc && <> · Cc {s.cc}</>}
+          </p>
+        ) : (
+          <>
+            {recipients('to', 'To')}
+            {recipients('cc', 'Cc')}
+            {showBcc ? (
+              recipients('bcc', 'Bcc')
+            ) : (
+              <button type="button" className="link" onClick={() => setShowBcc(true)}>
+                Add Bcc
+              </button>
+            )}
+          </>
+        )}
+        <div className="field">
+          <label htmlFor={idOf('subject')}>Subject</label>
+          <input
+            id={idOf('subject')}
+            type="text"
+            value={s.subject}
+            readOnly={replying || s.mode === 'forward'}
+            onChange={(e) => set({ subject: e.target.value })}
+            {...described('subject')}
+          />
+          {error('subject')}
+        </div>
+        <div className="field">
+          <label htmlFor={idOf('body')} className="visually-hidden">
+            Message
+          </label>
+          <textarea id={idOf('body')} rows={10} value={s.body} onChange={(e) => set({ body: e.target.value })} />
+        </div>
+        {s.mode === 'forward' && s.source && s.source.attachments.length > 0 && (
+          <p className="meta">
+            The original’s {count(s.source.attachments.length, 'attachment')} go with it:{' '}
+            {s.source.attachments.map((a) => a.filename).join(', ')}.
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor={idOf('attachments')}>Attach files</label>
+          <input
+            id={idOf('attachments')}
+            type="file"
+            multiple
+            onChange={(e) => {
+              addFiles(e.target.files);
+              e.target.value = '';
+            }}
+            {...described('attachments')}
+          />
+          {error('attachments')}
+          {files.length > 0 && (
+            <ul className="files" aria-label="Files to send">
+              {files.map((f, i) => (
+                <li key={`${i}-${f.name}`}>
+                  {f.name} <small>{fileSize(f.size)}</small>{' '}
+                  <button type="button" className="link" onClick={() => setFiles((xs) => xs.filter((_, j) => j !== i))}>
+                    Remove<span className="visually-hidden"> {f.name}</span>
+                  </button>
+                </li>
+              ))}
+              {files.length > 1 && <li className="meta">{fileSize(total)} in all</li>}
+            </ul>
+          )}
+        </div>
+        {error('form')}
+        <div className="actions">
+          <button type="submit" className="approve" disabled={sending}>
+            {sending ? 'Sending…' : 'Send (Ctrl+Enter)'}
+          </button>
+          <button type="button" onClick={discard}>
+            Discard
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

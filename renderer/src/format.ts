@@ -1,0 +1,31 @@
+/** How numbers, dates, sizes and addresses read on screen: in words a person would use. */
+
+/** "1 result", "2 results" (the plural given when it is not just an added s). */
+export const count = (n: number, one: string, many = `${one}s`): string =>
+  `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+/** A list date as mail clients show it: the time today, the day this year, else the full date. */
+export function listDate(iso: string, now = new Date()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  if (d.toDateString() === now.toDateString()) return d.toLocaleTimeString(undefined, { timeStyle: 'short' });
+  if (d.getFullYear() === now.getFullYear()) return d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+  return d.toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
+export const longDate = (iso: string): string =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 1 byte, 12 KB, 3.4 MB. */
+export function fileSize(bytes: number | null): string {
+  if (bytes === null) return 'size unknown';
+  if (bytes < 1024) return count(bytes, 'byte');
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The display name of `"Name" <addr>`, else the address. */
+export const shortFrom = (f: string): string => (/^\s*"?([^"<]+?)"?\s*</.exec(f)?.[1] ?? f).trim();
+
+/** The bare address of `Name <addr>`, lower-cased. */
+export const bare = (f: string): string => (/<([^<>]+)>/.exec(f)?.[1] ?? f).trim().toLowerCase();

@@ -1,0 +1,248 @@
+/**
+ * Writing mail in the Inbox, in Chromium through the browser host (one server for the file):
+ * compose and send, reply, reply all, forward with an attachment — each by keyboard and by
+ * mouse — undo inside the window, the assistant's draft sent as the person's own, errors at
+ * their field, and a message being written surviving a reload. Each send lands in the demo
+ * outbox once, as the app's own send path made it (recipients, subject, threading).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHROMIUM_WHY,
+  axeViolations,
+  hasChromium,
+  hostDemo,
+  launchChromium,
+  openPage,
+  screenshotPath,
+  type Hosted,
+} from './harness';
+import { navigate } from './jobs';
+
+const status = (page: Page) => page.locator('footer.status').innerText();
+const press = (page: Page, ...keys: string[]) =>
+  keys.reduce((p, k) => p.then(() => page.locator('body').press(k)), Promise.resolve());
+const dialog = (page: Page) => page.getByRole('dialog');
+
+describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (skipped: ${CHROMIUM_WHY})`}`, () => {
+  let browser: Browser;
+  let hosted: Hosted;
+  let page: Page;
+  let errors: string[];
+  const sent = () => hosted.profile.repos.outgoing.sent('demo');
+  const sentWith = (subject: string) => sent().filter((s) => s.subject === subject);
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    hosted = await hostDemo({ undoWindowSeconds: 2 });
+    ({ page, errors } = await openPage(browser, hosted.host.url));
+    page.setDefaultTimeout(8000);
+    await page.locator('.row').nth(10).waitFor();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await hosted?.close();
+  });
+
+  it('composes and sends by keyboard (c, Ctrl+Enter): "Sending in N s — Undo", then sent once', async () => {
+    await press(page, 'c');
+    await expect.poll(() => dialog(page).getAttribute('aria-label')).toBe('New message');
+    // The recipients field has the focus.
+    await page.keyboard.type('bob@acme.test');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Lunch on Friday');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Shall we?');
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => status(page)).toMatch(/^Sending “Lunch on Friday” in \d s —/);
+    expect(await page.getByRole('button', { name: 'Undo (z)' }).count()).toBe(1);
+    await expect.poll(() => sentWith('Lunch on Friday').length, { timeout: 10_000 }).toBe(1);
+    expect(sentWith('Lunch on Friday')[0]!.to).toEqual(['bob@acme.test']);
+    await expect.poll(() => status(page)).toMatch(/^Sent “Lunch on Friday”/);
+    // The window is over: no undo is offered any more, and z does nothing.
+    expect(await page.getByRole('button', { name: 'Undo (z)' }).count()).toBe(0);
+    await press(page, 'z');
+    expect(errors).toEqual([]);
+  });
+
+  it('undoes a send inside the window by mouse and by z: nothing leaves', async () => {
+    for (const how of ['mouse', 'keyboard'] as const) {
+      await page.getByRole('button', { name: 'Compose (c)' }).click();
+      const d = dialog(page);
+      await d.getByLabel('To').fill('carla@globex.test');
+      await d.getByLabel('Subject').fill(`Never mind (${how})`);
+      await d.getByLabel('Message').fill('Sent by mistake.');
+      await d.getByRole('button', { name: /^Send/ }).click();
+      await expect.poll(() => status(page)).toMatch(/^Sending/);
+      if (how === 'mouse') await page.getByRole('button', { name: 'Undo (z)' }).click();
+      else await press(page, 'z');
+      await expect.poll(() => status(page)).toMatch(/Not sent: “Never mind/);
+    }
+    await page.waitForTimeout(2500);
+    expect(sent().filter((s) => s.subject.startsWith('Never mind'))).toEqual([]);
+  });
+
+  it('shows errors at the field: a wrong address, a missing subject asked once', async () => {
+    await press(page, 'c');
+    const d = dialog(page);
+    await d.getByLabel('To').fill('bob@acme.test, not an address');
+    await d.getByLabel('Cc').focus();
+    await expect.poll(() => d.getByRole('alert').innerText()).toMatch(/“not an address” is not an email address/);
+    expect(await d.getByLabel('To').getAttribute('aria-invalid')).toBe('true');
+    await d.getByLabel('To').fill('bob@acme.test');
+    await d.getByLabel('Message').fill('No subject on this one.');
+    await d.getByRole('button', { name: /^Send/ }).click();
+    await expect.poll(() => d.getByRole('alert').innerText()).toMatch(/There is no subject/);
+    expect(sent().filter((s) => s.body.includes('No subject on this one'))).toEqual([]);
+    await d.getByRole('button', { name: /^Send/ }).click();
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    await expect
+      .poll(() => sent().filter((s) => s.body.includes('No subject on this one')).length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
+  });
+
+  it('an attachment over the limit is refused at the field; nothing typed is lost on a reload', async () => {
+    await press(page, 'c');
+    const d = dialog(page);
+    await d.getByLabel('To').fill('dev@initech.test');
+    await d.getByLabel('Subject').fill('The big file');
+    await d.getByLabel('Message').fill('Half a thought that must not be lost');
+    await d.getByLabel('Attach files').setInputFiles(
+      {
+        name: 'huge.zip',
+        mimeType: 'application/zip',
+        buffer: Buffer.alloc(26 * 1024 * 1024),
+      },
+      // 26 MB through the debugger protocol takes a while.
+      { timeout: 60_000 },
+    );
+    await expect.poll(() => d.getByRole('alert').innerText()).toMatch(/huge\.zip \(26\.0 MB\).*25\.0 MB/);
+    await page.reload();
+    await expect.poll(() => dialog(page).count()).toBe(1);
+    expect(await dialog(page).getByLabel('Message').inputValue()).toBe('Half a thought that must not be lost');
+    expect(await dialog(page).getByLabel('Subject').inputValue()).toBe('The big file');
+    // Kept in the profile, not the browser: another browser (a restart) finds it too.
+    expect(hosted.profile.setting('compose.draft')).toContain('Half a thought that must not be lost');
+    const other = await openPage(browser, hosted.host.url);
+    await expect.poll(() => other.page.getByRole('dialog').getByLabel('Subject').inputValue()).toBe('The big file');
+    await other.page.context().close();
+    await dialog(page).getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    await page.reload();
+    await page.locator('.row').nth(10).waitFor();
+    expect(await dialog(page).count()).toBe(0);
+    expect(hosted.profile.setting('compose.draft')).toBe('');
+  });
+
+  it('replies by keyboard (r) and by mouse: to the sender, Re: subject, threaded', async () => {
+    await navigate(page, '#/inbox/e45');
+    await expect.poll(() => page.locator('#message-subject').innerText()).toBe('Re: Renewal quote');
+    await press(page, 'r');
+    const d = dialog(page);
+    await expect.poll(() => d.getAttribute('aria-label')).toBe('Reply');
+    expect(await d.locator('.reply-to').innerText()).toBe('To carla@globex.test');
+    expect(await d.getByLabel('Subject').inputValue()).toBe('Re: Renewal quote');
+    await page.keyboard.type('The quote is on its way.');
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => sentWith('Re: Renewal quote').length, { timeout: 10_000 }).toBe(1);
+    const [reply] = sentWith('Re: Renewal quote');
+    expect(reply!.to).toHaveLength(1);
+    expect(reply!.to[0]).toMatch(/<carla@globex\.test>$|^carla@globex\.test$/);
+    expect(reply!.inReplyTo).toBe('e45');
+    // Mouse.
+    await page.getByRole('button', { name: 'Reply (r)' }).click();
+    await dialog(page).getByLabel('Message').fill('And the signed copy.');
+    await dialog(page).getByRole('button', { name: /^Send/ }).click();
+    await expect.poll(() => sentWith('Re: Renewal quote').length, { timeout: 10_000 }).toBe(2);
+  });
+
+  it('replies to all by keyboard (a) and by mouse: everyone but me', async () => {
+    const m = hosted.profile.repos.messages.get('e01')!;
+    await navigate(page, '#/inbox/e01');
+    await expect.poll(() => page.locator('#message-subject').innerText()).toBe(m.subject);
+    await press(page, 'a');
+    const d = dialog(page);
+    await expect.poll(() => d.getAttribute('aria-label')).toBe('Reply all');
+    expect(await d.locator('.reply-to').innerText()).not.toContain('maya@acme.test');
+    await page.keyboard.type('Thanks all.');
+    await page.keyboard.press('Control+Enter');
+    const subject = `Re: ${m.subject}`;
+    await expect.poll(() => sentWith(subject).length, { timeout: 10_000 }).toBe(1);
+    const [all] = sentWith(subject);
+    const everyone = [...all!.to, ...all!.cc];
+    expect(everyone).not.toContain('maya@acme.test');
+    expect(everyone.length).toBeGreaterThan(1);
+    await page.getByRole('button', { name: 'Reply all (a)' }).click();
+    await dialog(page).getByLabel('Message').fill('One more thing.');
+    await dialog(page).getByRole('button', { name: /^Send/ }).click();
+    await expect.poll(() => sentWith(subject).length, { timeout: 10_000 }).toBe(2);
+  });
+
+  it('forwards with an attachment by keyboard (f) and by mouse', async () => {
+    await navigate(page, '#/inbox/e45');
+    await expect.poll(() => page.locator('#message-subject').innerText()).toBe('Re: Renewal quote');
+    await press(page, 'f');
+    const d = dialog(page);
+    await expect.poll(() => d.getAttribute('aria-label')).toBe('Forward');
+    await page.keyboard.type('dev@initech.test');
+    await d.getByLabel('Attach files').setInputFiles({
+      name: 'quote.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 the quote'),
+    });
+    expect(await d.getByRole('list', { name: 'Files to send' }).innerText()).toMatch(/quote\.pdf\s+18 bytes/);
+    await d.getByLabel('Message').fill('FYI, with the quote.');
+    await d.getByLabel('Message').press('Control+Enter');
+    await expect.poll(() => sentWith('Fwd: Re: Renewal quote').length, { timeout: 10_000 }).toBe(1);
+    const [fwd] = sentWith('Fwd: Re: Renewal quote');
+    expect(fwd!.to).toEqual(['dev@initech.test']);
+    expect(fwd!.body).toContain('FYI, with the quote.');
+    const claim = hosted.profile.claims.list({ limit: 100 }).find((c) => c.action.tool === 'forwardEmail')!;
+    expect(JSON.stringify(claim.action.args.attachments)).toContain('quote.pdf');
+    // Mouse.
+    await page.getByRole('button', { name: 'Forward (f)' }).click();
+    await dialog(page).getByLabel('To').fill('carla@globex.test');
+    await dialog(page).getByRole('button', { name: /^Send/ }).click();
+    await expect.poll(() => sentWith('Fwd: Re: Renewal quote').length, { timeout: 10_000 }).toBe(2);
+  });
+
+  it("sends the assistant's draft as the person's own (fromDraft)", async () => {
+    await page.getByRole('button', { name: /Triage new mail/ }).click();
+    await expect.poll(() => status(page), { timeout: 20_000 }).toMatch(/^Triaged/);
+    const draft = hosted.profile.repos.outgoing.drafts('demo')[0]!;
+    await navigate(page, `#/inbox/${draft.inReplyTo}`);
+    const form = page.locator('form.draft').first();
+    await expect.poll(() => form.count()).toBe(1);
+    await form.locator('textarea').fill(`${draft.body}\n\nP.S. Sent by me.`);
+    await form.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => status(page)).toMatch(/^Sending/);
+    await expect.poll(() => sentWith(draft.subject).length, { timeout: 10_000 }).toBe(1);
+    expect(sentWith(draft.subject)[0]!.body).toContain('P.S. Sent by me.');
+    const entry = hosted.profile.audit
+      .list({ kind: 'mail.sent' })
+      .find((e) => JSON.stringify(e.data).includes(draft.id));
+    expect(entry).toBeDefined();
+  });
+
+  it('the compose window, light and dark: screenshots and no serious axe violations', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const { page: p, errors: e } = await openPage(browser, hosted.host.url.replace(/#.*$/, '#/inbox/e45'), theme);
+      await p.setViewportSize({ width: 1280, height: 800 });
+      await expect.poll(() => p.locator('#message-subject').count()).toBe(1);
+      await p.getByRole('button', { name: 'Forward (f)' }).click();
+      await p.getByRole('dialog').getByLabel('To').fill('bob@acme.test, nobody');
+      await p.getByRole('dialog').getByLabel('Message').focus();
+      await expect.poll(() => p.getByRole('dialog').getByRole('alert').count()).toBe(1);
+      await p.screenshot({ path: screenshotPath(`compose-${theme}`) });
+      expect(await axeViolations(p), `compose (${theme})`).toEqual([]);
+      await p.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
+      expect(e).toEqual([]);
+      await p.context().close();
+    }
+    expect(errors).toEqual([]);
+  }, 60_000);
+});

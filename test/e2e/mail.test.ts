@@ -1,0 +1,369 @@
+/**
+ * The Inbox as a mail client, in Chromium through the browser host (one server for the file):
+ * conversations, every folder, search with each operator (matches highlighted), bulk select,
+ * attachments, invitations, the account switcher — each by keyboard and by mouse — and the
+ * fixes found trying it as a new user (`g k`, undo bound to its screen, the token page).
+ * Screenshots of each screen, light and dark, at three window sizes; no serious axe violations.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredMessage } from '../../main/store/repositories';
+import {
+  axeViolations,
+  CHROMIUM_WHY,
+  hasChromium,
+  hostDemo,
+  launchChromium,
+  openPage,
+  runDemoPlan,
+  screenshotPath,
+  type Hosted,
+} from './harness';
+import { navigate } from './jobs';
+
+const status = (page: Page) => page.locator('footer.status').innerText();
+const rows = (page: Page) => page.locator('.row');
+const subjects = (page: Page) => page.locator('.row .subject').allInnerTexts();
+const press = (page: Page, ...keys: string[]) =>
+  keys.reduce((p, k) => p.then(() => page.locator('body').press(k)), Promise.resolve());
+
+/** A message with a PDF and an HTML attachment, stored as sync would store it. */
+function addMessageWithAttachments(hosted: Hosted): StoredMessage {
+  const p = hosted.profile;
+  const id = 'att1';
+  mkdirSync(join(p.files.attachments, id), { recursive: true });
+  writeFileSync(join(p.files.attachments, id, 'report.pdf'), '%PDF-1.4 quarterly numbers');
+  writeFileSync(join(p.files.attachments, id, 'page.html'), '<script>alert(1)</script>');
+  const m: StoredMessage = {
+    id,
+    accountId: 'demo',
+    folder: 'INBOX',
+    remoteUid: null,
+    messageId: '<att1@demo.zamburak.invalid>',
+    threadId: 't-att1',
+    from: 'Carla Rossi <carla@globex.test>',
+    to: ['maya@acme.test'],
+    cc: [],
+    subject: 'Quarterly figures attached',
+    date: '2026-03-16T08:00:00.000Z',
+    body: 'Here are the quarterly figures.',
+    html: null,
+    unread: true,
+    labels: ['\\Flagged'],
+    auth: null,
+    attachments: [
+      { filename: 'report.pdf', contentType: 'application/pdf', size: 26, path: `${id}/report.pdf` },
+      { filename: 'page.html', contentType: 'text/html', size: 25, path: `${id}/page.html` },
+    ],
+    category: null,
+    summary: null,
+    triagedAt: null,
+  };
+  p.repos.messages.upsert(m);
+  return m;
+}
+
+describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` (skipped: ${CHROMIUM_WHY})`}`, () => {
+  let browser: Browser;
+  let hosted: Hosted;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    hosted = await hostDemo({ undoWindowSeconds: 2 });
+    addMessageWithAttachments(hosted);
+    ({ page, errors } = await openPage(browser, hosted.host.url));
+    // A step that cannot happen fails in seconds, naming the step, not at the test's timeout.
+    page.setDefaultTimeout(8000);
+    await page.locator('.row').nth(10).waitFor();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await hosted?.close();
+  });
+
+  it('takes the token out of the address bar once the cookie is set', async () => {
+    expect(page.url()).not.toContain('token=');
+    expect(page.url()).toMatch(/#\/inbox/);
+    // Reloading without it still works: the cookie carries it.
+    await page.reload();
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(10);
+  });
+
+  it('a missing or wrong token shows a page that says how to open the app', async () => {
+    const context = await browser.newContext();
+    const p = await context.newPage();
+    for (const url of [hosted.host.origin + '/', `${hosted.host.origin}/?token=wrong`]) {
+      const res = await p.goto(url);
+      expect(res?.status()).toBe(401);
+      const text = await p.locator('body').innerText();
+      expect(text).toContain('Open Zamburak from the address it printed');
+      expect(text).toMatch(/zamburak serve/);
+      expect(text).not.toMatch(/"error"/);
+    }
+    await context.close();
+  });
+
+  it('shows dates in the list and a conversation top to bottom', async () => {
+    await navigate(page, '#/inbox/e45');
+    await expect.poll(() => page.locator('#message-subject').innerText()).toBe('Re: Renewal quote');
+    const row = page.locator('.row[data-id="e45"]');
+    expect(await row.locator('time.date').innerText()).toMatch(/\w/);
+    expect(await row.locator('.thread-size').innerText()).toContain('2');
+    // The earlier message (in Sent) above the open one, opened by a click.
+    const earlier = page.locator('ol.thread details');
+    expect(await earlier.count()).toBe(1);
+    expect(await earlier.locator('summary').innerText()).toContain('Sent');
+    await earlier.locator('summary').click();
+    await expect.poll(() => earlier.locator('pre.body').isVisible()).toBe(true);
+    // Keyboard: j opens the next conversation, k comes back.
+    await press(page, 'j');
+    await expect.poll(() => page.evaluate(() => window.location.hash)).not.toBe('#/inbox/e45');
+    await press(page, 'k');
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/inbox/e45');
+  });
+
+  it('browses every folder from the rail, by mouse and keyboard', async () => {
+    const folders = page.getByRole('list', { name: 'Folders' });
+    expect(await folders.innerText()).toMatch(/Inbox[\s\S]*Archive[\s\S]*Sent/);
+    await folders.getByRole('button', { name: /^Sent/ }).click();
+    await expect.poll(() => page.locator('.folder-title').innerText()).toMatch(/^Sent/);
+    await expect.poll(() => subjects(page)).toContain('Renewal quote');
+    // Keyboard: Tab to the Archive folder and Enter.
+    const archive = folders.getByRole('button', { name: /^Archive/ });
+    await archive.focus();
+    await archive.press('Enter');
+    await expect.poll(() => page.locator('.folder-title').innerText()).toMatch(/^Archive/);
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+    await folders.getByRole('button', { name: /^Inbox/ }).click();
+    await expect.poll(() => page.locator('.folder-title').innerText()).toMatch(/^Inbox/);
+  });
+
+  const search = async (q: string) => {
+    const box = page.getByLabel('Search mail');
+    await box.fill(q);
+    await box.press('Enter');
+    await expect.poll(() => page.locator('.count').innerText()).toContain(`for “${q}”`);
+    return subjects(page);
+  };
+
+  it('searches with each operator, matches highlighted, "1 result" in words', async () => {
+    await navigate(page, '#/inbox');
+    // Keyboard: / focuses the search box.
+    await press(page, '/');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search mail');
+    expect(await search('from:kira@synergy-labs.test')).toEqual(
+      expect.arrayContaining(['Invitation: Partnership intro (Thu Mar 19 15:00)']),
+    );
+    const toMaya = await search('to:maya@acme.test subject:quote');
+    expect(toMaya).toEqual(expect.arrayContaining(['Re: Renewal quote']));
+    expect(toMaya).not.toContain('Renewal quote');
+    expect(await search('to:carla subject:quote')).toEqual(['Renewal quote']);
+    expect(await search('subject:"Renewal quote" in:sent')).toEqual(['Renewal quote']);
+    expect(await page.locator('.count').innerText()).toMatch(/^1 result for/);
+    expect(await search('has:attachment')).toEqual(['Quarterly figures attached']);
+    expect(await search('is:starred')).toEqual(['Quarterly figures attached']);
+    const unread = await search('is:unread');
+    expect(unread.length).toBeGreaterThan(0);
+    expect(await search('before:2026-03-01')).not.toContain('Quarterly figures attached');
+    expect(await search('after:2026-03-16')).toContain('Quarterly figures attached');
+    expect(await search('in:archive')).toEqual(expect.any(Array));
+    // By mouse: type, then click Search.
+    await page.getByLabel('Search mail').fill('has:attachment is:unread');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => page.locator('.count').innerText()).toBe('1 result for “has:attachment is:unread”');
+    // A quoted phrase and plain words: the words are marked in the list.
+    await search('"partnership intro"');
+    expect(await page.locator('.row mark').first().innerText()).toMatch(/partnership intro/i);
+    // Hostile text is only words.
+    await search('"); DROP TABLE messages; -- NEAR(');
+    expect(hosted.profile.repos.messages.count()).toBeGreaterThan(40);
+    // Clearing the box shows the folder again (mouse: the box's own clear).
+    await page.getByLabel('Search mail').fill('');
+    await expect.poll(() => page.locator('.count').innerText()).toMatch(/messages$/);
+  });
+
+  it('bulk-archives by keyboard (x) and by mouse (shift-click), with one undo', async () => {
+    await navigate(page, '#/inbox');
+    await page
+      .getByRole('list', { name: 'Folders' })
+      .getByRole('button', { name: /^Inbox/ })
+      .click();
+    await page.getByLabel('Search mail').fill('');
+    // Escape leaves the search box: the keys are shortcuts again.
+    await page.getByLabel('Search mail').press('Escape');
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(10);
+    const ids = await rows(page).evaluateAll((els) => els.slice(0, 6).map((e) => e.getAttribute('data-id')!));
+    // Keyboard: open the first, x, j, x: two picked; e archives both.
+    await navigate(page, `#/inbox/${ids[0]}`);
+    await expect.poll(() => page.locator('#message-subject').count()).toBe(1);
+    await press(page, 'x', 'j', 'x');
+    await expect
+      .poll(() => page.getByRole('toolbar', { name: 'Selected conversations' }).innerText())
+      .toMatch(/2 selected/);
+    await press(page, 'e');
+    await expect.poll(() => status(page)).toMatch(/Archived 2 conversations/);
+    expect(ids.slice(0, 2).map((x) => hosted.profile.repos.messages.get(x)!.folder)).toEqual(['Archive', 'Archive']);
+    await press(page, 'z');
+    await expect
+      .poll(() => ids.slice(0, 2).map((x) => hosted.profile.repos.messages.get(x)!.folder))
+      .toEqual(['INBOX', 'INBOX']);
+    // Mouse: click a checkbox, shift-click another: the range between is picked.
+    await expect.poll(() => page.locator(`.row[data-id="${ids[1]}"]`).count()).toBe(1);
+    await page.locator(`.row[data-id="${ids[1]}"] .pick`).click();
+    await page.locator(`.row[data-id="${ids[3]}"]`).click({ modifiers: ['Shift'] });
+    const bar = page.getByRole('toolbar', { name: 'Selected conversations' });
+    await expect.poll(() => bar.innerText()).toMatch(/3 selected/);
+    await bar.getByRole('button', { name: /Mark read/ }).click();
+    await expect.poll(() => status(page)).toMatch(/Marked 3 conversations read/);
+    await page.locator(`.row[data-id="${ids[1]}"] .pick`).click();
+    await page.locator(`.row[data-id="${ids[2]}"]`).click({ modifiers: ['Shift'] });
+    await page
+      .getByRole('toolbar', { name: 'Selected conversations' })
+      .getByRole('button', { name: /Archive/ })
+      .click();
+    await expect.poll(() => status(page)).toMatch(/Archived 2 conversations/);
+    expect(ids.slice(1, 3).map((x) => hosted.profile.repos.messages.get(x)!.folder)).toEqual(['Archive', 'Archive']);
+    await page.getByRole('button', { name: 'Undo (z)' }).click();
+    await expect
+      .poll(() => ids.slice(1, 3).map((x) => hosted.profile.repos.messages.get(x)!.folder))
+      .toEqual(['INBOX', 'INBOX']);
+  });
+
+  it('lists attachments with size and type; saves under the safe name, opens only inert types', async () => {
+    await navigate(page, '#/inbox/att1');
+    const list = page.getByRole('region', { name: '2 attachments' });
+    await expect.poll(() => list.count()).toBe(1);
+    expect(await list.innerText()).toMatch(/report\.pdf\s+application\/pdf · 26 bytes/);
+    // HTML is never opened here: save only.
+    expect(await list.getByRole('button', { name: 'Open page.html' }).count()).toBe(0);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      list.getByRole('button', { name: 'Save page.html' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('page.html');
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      list.getByRole('button', { name: 'Open report.pdf' }).click(),
+    ]);
+    expect(popup.url()).toMatch(/^blob:/);
+    await popup.close();
+  });
+
+  it('accepts an invitation by mouse and answers another by keyboard, through respondToEvent', async () => {
+    await navigate(page, '#/inbox/e42');
+    const card = page.getByRole('region', { name: 'Invitation' });
+    await expect.poll(() => card.count()).toBe(1);
+    expect(await card.innerText()).toMatch(/Partnership intro[\s\S]*kira@synergy-labs\.test/);
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => status(page)).toMatch(/Accepted: “Partnership intro”/);
+    const answers = () =>
+      hosted.profile.claims
+        .list({ limit: 100 })
+        .filter((c) => c.action.tool === 'respondToEvent')
+        .map((c) => c.action.args.response);
+    expect(answers()).toEqual(['accepted']);
+    // Keyboard: Tab to Tentative and press Enter.
+    await card.getByRole('button', { name: 'Tentative' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(answers).toEqual(['tentative', 'accepted']);
+    await expect.poll(() => card.getByRole('button', { name: 'Tentative' }).getAttribute('aria-pressed')).toBe('true');
+    // Committed by the outbox after the undo window: the organiser gets the answers.
+    await expect
+      .poll(() => hosted.profile.repos.outgoing.responses('demo').map((r) => r.response), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining(['accepted', 'tentative']));
+  });
+
+  it('g k goes to Ask from the Inbox (k does not move first)', async () => {
+    await navigate(page, '#/inbox/e45');
+    await expect.poll(() => page.locator('#message-subject').count()).toBe(1);
+    await press(page, 'g', 'k');
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/ask');
+    await press(page, 'g', 'i');
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toMatch(/^#\/inbox/);
+  });
+
+  it('z on another screen does not undo an Inbox archive', async () => {
+    await navigate(page, '#/inbox/e45');
+    await expect.poll(() => page.locator('#message-subject').innerText()).toBe('Re: Renewal quote');
+    await press(page, 'e');
+    await expect.poll(() => status(page)).toMatch(/Archived “Re: Renewal quote”/);
+    await press(page, 'g', 'a');
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/audit');
+    expect(await page.getByRole('button', { name: 'Undo (z)' }).count()).toBe(0);
+    await press(page, 'z');
+    await page.waitForTimeout(300);
+    expect(hosted.profile.repos.messages.get('e45')!.folder).toBe('Archive');
+    await hosted.app.router.dispatch('inbox.move', ['e45', 'INBOX'], 'test');
+  });
+
+  it('Undo (z) goes once a claim is committed, and z then throws nothing', async () => {
+    const [claimId] = await runDemoPlan(hosted.profile, '01-reply-to-bob');
+    await navigate(page, `#/review/${claimId}`);
+    const card = page.locator('article.claim-card');
+    await card.locator('h2').waitFor();
+    // Approving may need the deliberate check first (high risk).
+    if (await card.getByRole('checkbox').count()) await card.getByRole('checkbox').check();
+    await card.getByRole('button', { name: /^Approve( \(a\))?$/ }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Undo (z)' }).count()).toBe(1);
+    await expect.poll(() => hosted.profile.claims.get(claimId!).state, { timeout: 10_000 }).toBe('committed');
+    await expect.poll(() => page.getByRole('button', { name: 'Undo (z)' }).count()).toBe(0);
+    await press(page, 'z');
+    await page.waitForTimeout(300);
+    expect(await page.locator('footer.status').innerText()).not.toMatch(/409|conflict/i);
+    expect(errors).toEqual([]);
+  });
+
+  it('every mail screen, light and dark, at 1024×700, 1280×800 and 1600×1000: no serious axe violations', async () => {
+    const screens: [string, string][] = [
+      ['inbox-thread', '#/inbox/e45'],
+      ['inbox-invitation', '#/inbox/e42'],
+      ['inbox-attachments', '#/inbox/att1'],
+    ];
+    for (const theme of ['light', 'dark'] as const) {
+      const { page: p, errors: e } = await openPage(browser, hosted.host.url.replace(/#.*$/, ''), theme);
+      for (const [w, h] of [
+        [1024, 700],
+        [1280, 800],
+        [1600, 1000],
+      ] as const) {
+        await p.setViewportSize({ width: w, height: h });
+        for (const [name, hash] of screens) {
+          await navigate(p, hash);
+          await expect.poll(() => p.locator('#message-subject').count()).toBe(1);
+          await p.waitForTimeout(200);
+          if (w === 1280 || name === 'inbox-thread')
+            await p.screenshot({ path: screenshotPath(`${name}-${w}x${h}-${theme}`) });
+          // The status line sits at the bottom of the window, whatever is above it.
+          const box = await p.locator('footer.status').boundingBox();
+          expect(box!.y + box!.height).toBeGreaterThan(h - 2);
+          if (w === 1280) expect(await axeViolations(p), `${name} (${theme})`).toEqual([]);
+        }
+      }
+      // The search results and the bulk bar.
+      await p.setViewportSize({ width: 1280, height: 800 });
+      await navigate(p, '#/inbox');
+      const box = p.getByLabel('Search mail');
+      await box.fill('quote');
+      await box.press('Enter');
+      await expect.poll(() => p.locator('.row mark').count()).toBeGreaterThan(0);
+      await p.screenshot({ path: screenshotPath(`inbox-search-${theme}`) });
+      expect(await axeViolations(p), `search (${theme})`).toEqual([]);
+      await box.fill('');
+      await expect.poll(() => p.locator('.count').innerText()).toMatch(/messages$/);
+      await p.locator('.row .pick').nth(0).click();
+      await p
+        .locator('.row .pick')
+        .nth(2)
+        .click({ modifiers: ['Shift'] });
+      await p.screenshot({ path: screenshotPath(`inbox-bulk-${theme}`) });
+      expect(await axeViolations(p), `bulk (${theme})`).toEqual([]);
+      expect(e).toEqual([]);
+      await p.context().close();
+    }
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
