@@ -3,6 +3,13 @@ import { m001Initial } from './001-initial';
 import { m002CalendarSync } from './002-calendar-sync';
 import { m003LlmLog } from './003-llm-log';
 import { m004LlmCost } from './004-llm-cost';
+import { m005MessageIdIndex } from './005-message-id-index';
 
 /** Every migration, in order. Append only. */
-export const MIGRATIONS: readonly Migration[] = [m001Initial, m002CalendarSync, m003LlmLog, m004LlmCost];
+export const MIGRATIONS: readonly Migration[] = [
+  m001Initial,
+  m002CalendarSync,
+  m003LlmLog,
+  m004LlmCost,
+  m005MessageIdIndex,
+];
