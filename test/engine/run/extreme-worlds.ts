@@ -17,6 +17,8 @@ export interface Scale {
 }
 export const TEST_SCALE: Scale = { maxEmails: 600, maxText: 200_000, maxRecipients: 400 };
 export const FUZZ_SCALE: Scale = { maxEmails: 6_000, maxText: 3_000_000, maxRecipients: 5_000 };
+/** Characters of subject and body a generated mailbox holds at most, all emails together. */
+const TEXT_BUDGET = 60_000_000;
 
 const nasty = fc.constantFrom(
   '',
@@ -98,7 +100,13 @@ export const worldArb = (s: Scale): fc.Arbitrary<World> =>
         { weight: 1, arbitrary: fc.integer({ min: 0, max: s.maxEmails }) },
       ),
     )
-    .map(([distinct, count]) => ({
+    .map(([distinct, requested]) => {
+      // Repeats share their strings here but not in the run (the world is copied): keep the
+      // mailbox's whole text within what one process can hold, as a real mailbox's would be.
+      const per = Math.max(1, ...distinct.map((e) => e.subject.length + e.body.length));
+      return { distinct, count: Math.min(requested, Math.max(1, Math.floor(TEXT_BUDGET / per))) };
+    })
+    .map(({ distinct, count }) => ({
       user: { name: 'Alice', email: 'alice@example.test', addresses: [] },
       now: '2028-01-01T00:00:00Z',
       contacts: [],
