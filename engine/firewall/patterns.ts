@@ -153,5 +153,17 @@ export function loadPatternSet(text: string, file = 'patterns.embed.yaml'): Patt
   return { source: file, patterns: compiled };
 }
 
-/** The built-in pattern set, loaded (and validated) when this module is first imported. */
-export const DEFAULT_PATTERNS: PatternSet = loadPatternSet(embeddedPatterns);
+let builtIn: PatternSet | null = null;
+const builtInPatterns = (): PatternSet => (builtIn ??= loadPatternSet(embeddedPatterns));
+/**
+ * The built-in pattern set, loaded (and validated) when first read, not when this module is
+ * imported: compiling it takes a good part of a command's start, and most commands scan nothing.
+ */
+export const DEFAULT_PATTERNS: PatternSet = {
+  get source() {
+    return builtInPatterns().source;
+  },
+  get patterns() {
+    return builtInPatterns().patterns;
+  },
+};

@@ -33,6 +33,9 @@ export function joinReaders(a: Readers, b: Readers): Readers {
 
 /** Join: sources ∪, untrusted ∪, readers ∩, caps ∪, verified dropped. */
 export function joinLabels(...labels: readonly Label[]): Label {
+  // A listing joins one label per candidate (thousands): gather into sets and sort once, not
+  // once per label (quadratic).
+  if (labels.length > 2) return joinMany(labels);
   let sources: string[] = [];
   let untrusted: string[] = [];
   let readers: Readers = 'public';
@@ -44,6 +47,20 @@ export function joinLabels(...labels: readonly Label[]): Label {
     caps = sortedUnion(caps, l.caps);
   }
   return { sources, untrusted, readers, caps };
+}
+
+function joinMany(labels: readonly Label[]): Label {
+  const sources = new Set<string>();
+  const untrusted = new Set<string>();
+  const caps = new Set<string>();
+  let readers: Readers = 'public';
+  for (const l of labels) {
+    for (const s of l.sources) sources.add(s);
+    for (const s of l.untrusted) untrusted.add(s);
+    for (const c of l.caps) caps.add(c);
+    readers = joinReaders(readers, l.readers);
+  }
+  return { sources: [...sources].sort(), untrusted: [...untrusted].sort(), readers, caps: [...caps].sort() };
 }
 
 const pairJoins = new WeakMap<Label, WeakMap<Label, Label>>();

@@ -176,7 +176,8 @@ function emptyReport(run: Run, status: RunReport['status'], error: PlanError): R
 function collectReport(run: Run, plan: CompiledPlan, outcome: SandboxOutcome): RunReport {
   const stats = parseStats(outcome.stats, run.started);
   if (outcome.ok) {
-    const msg = ResultMessage.parse(JSON.parse(outcome.result));
+    const msg = readGuest(outcome.result, ResultMessage);
+    if (!msg) return { ...emptyReport(run, 'limit', unreadable('result')), stats };
     const value = decode(msg.value, msg.labels);
     const { mode, calls, claims, transcript } = run;
     const result = plainOf(value) ?? null;
@@ -192,9 +193,37 @@ function collectReport(run: Run, plan: CompiledPlan, outcome: SandboxOutcome): R
       stats,
     };
   }
-  const err = GuestError.parse(JSON.parse(outcome.error));
+  const err = readGuest(outcome.error, GuestError);
+  if (!err) return { ...emptyReport(run, 'limit', unreadable('error')), stats };
   const error = planError(err, err.pos ?? positionOf(err.stack, plan));
   return { ...emptyReport(run, error.kind === 'LimitExceeded' ? 'limit' : 'failed', error), stats };
+}
+
+/**
+ * A message from the guest, or null when it is not one: the guest could not build it whole (its
+ * memory ran out while writing it or copying it out, which QuickJS reports as an empty string) or
+ * it is not what the wire says. Never an exception: the run still gets a report.
+ */
+function readGuest<T>(
+  text: string,
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+): T | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The run ended but its result or error could not be read back out of the sandbox. */
+function unreadable(what: 'result' | 'error'): PlanError {
+  const message =
+    `the run's ${what} is too large to read back from the sandbox (memoryBytes): ` +
+    'return fewer or smaller values, for example only the fields you need, or page through a listing with limit and before';
+  return { kind: 'LimitExceeded', message, fullMessage: message, position: null, limit: 'memoryBytes' };
 }
 
 // ---- serving a tool call ---------------------------------------------------------------------

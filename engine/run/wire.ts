@@ -164,24 +164,46 @@ export interface GuestValue {
   readonly labels: Record<string, LabelDesc>;
 }
 
+/**
+ * A small number per distinct list of names, looked up by the list object first: the parts of a
+ * tool's output share their label's lists (the firewall adds caps to a copy that keeps the
+ * sources and readers), and a list can be long (an email's readers are all its recipients:
+ * thousands), so its content is read once, not once per part.
+ */
+function partIds(): (names: readonly string[]) => number {
+  const byList = new WeakMap<readonly string[], number>();
+  const byText = new Map<string, number>();
+  return (names) => {
+    let id = byList.get(names);
+    if (id === undefined) {
+      const text = JSON.stringify(names);
+      id = byText.get(text);
+      if (id === undefined) byText.set(text, (id = byText.size));
+      byList.set(names, id);
+    }
+    return id;
+  };
+}
+
 /** LabeledValue → what the guest imports (the host side of the guest's `importValue`). */
 export function encode(v: LabeledValue): GuestValue {
   // Tools reuse one label object across the parts of an item: look each object up once.
   const byObject = new Map<Label, number>();
   const byContent = new Map<string, number>();
   const labels: Record<string, LabelDesc> = {};
+  const part = partIds();
   const idOf = (l: Label): number => {
     let id = byObject.get(l);
     if (id !== undefined) return id;
     if (!l.sources.length && !l.caps.length && l.readers === 'public' && !l.verified) id = 0;
     else {
-      const d = descOf(l);
-      const k = JSON.stringify(d);
+      const r = l.readers === 'public' ? '*' : part(l.readers);
+      const k = `${part(l.sources)}|${part(l.untrusted)}|${r}|${part(l.caps)}|${l.verified ?? ''}`;
       id = byContent.get(k);
       if (id === undefined) {
         id = byContent.size + 1;
         byContent.set(k, id);
-        labels[String(id)] = d;
+        labels[String(id)] = descOf(l);
       }
     }
     byObject.set(l, id);

@@ -234,6 +234,9 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
     }
     const s = vm.getString(r.value);
     r.value.dispose();
+    // Every answer asked for here is JSON text, never empty: an empty string is QuickJS failing
+    // to copy the string out of its heap (quickjs-emscripten reads a NULL pointer as '').
+    if (s === '') throw new Error('out of memory while copying the answer out of the sandbox');
     return s;
   };
 

@@ -25,3 +25,4 @@ export { parseAddress, bareAddress, looksLikeAddress } from './addresses';
 export { ruleExtractor as defaultExtractor, ruleExtractor, NotEnoughInformation } from './extractor';
 export type { Extractor, ExtractContext, JsonSchema } from './extractor';
 export { toNamedArgs } from './args';
+export { LIST_BODY_CHARS } from './listing';

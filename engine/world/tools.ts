@@ -34,6 +34,7 @@ import {
   SYSTEM_PUBLIC,
   userPrivate,
 } from './labels';
+import { LIST_BODY_CHARS, listedItem, pageAfter } from './listing';
 import type { CalendarEvent, Email } from './schema';
 import type { WorldState } from './state';
 import { DAY_MS, isIso, isoOf, msOf, startOfDay } from './time';
@@ -88,6 +89,9 @@ export const readEmailLabel = (state: WorldState, e: Email): Label =>
 export const readEventLabel = (state: WorldState, e: CalendarEvent): Label =>
   eventLabels(e, state.userAddresses, wroteEvent(state, e)).base;
 
+/** What the planner reads about listings' cut bodies and paging (listing.ts). */
+const LISTING_DOC = `A listed body keeps its first ${LIST_BODY_CHARS} characters (bodyCut: true when cut; getEmail(id) gives it whole). To page through every email, call again with before: the id of the last item of the previous page, until a page comes back empty.`;
+
 export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): ToolSpec[] {
   const extractor = opts.extractor ?? ruleExtractor;
   const defaultLimit = opts.defaultLimit ?? 50;
@@ -129,17 +133,16 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
     tool: string,
     hits: readonly Email[],
     limit: number | undefined,
+    before: string | undefined,
     labeled: Readonly<Record<string, LabeledValue>>,
     select: { candidates: readonly Email[]; attested: readonly Email[] } = { candidates: state.emails, attested: [] },
   ): LabeledValue => {
     const max = limit ?? defaultLimit;
-    const attested = hits.length <= max ? select.attested : [];
+    const page = pageAfter([...hits].sort(newestFirst), before, labelOf(labeled, 'before'));
+    const attested = page.length <= max ? select.attested : [];
     const attestedSet = new Set(attested);
     return list(
-      [...hits]
-        .sort(newestFirst)
-        .slice(0, max)
-        .map((e) => labeledEmail(tool, e, user(), BOTTOM, wroteEmail(state, e))),
+      page.slice(0, max).map((e) => listedItem(labeledEmail(tool, e, user(), BOTTOM, wroteEmail(state, e)))),
       argsLabel(labeled),
       [...select.candidates, ...select.attested]
         .filter((e) => !attestedSet.has(e))
@@ -283,8 +286,9 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         folder: z.string().min(1).optional(),
         unreadOnly: z.boolean().optional(),
         limit: z.number().int().min(1).max(maxLimit).optional(),
+        before: idArg.optional(),
       }),
-      doc: `listEmails({folder?, unreadOnly?, limit?}) → emails newest first (folder "INBOX" by default, "all" for every folder but Trash; limit ${defaultLimit}); items {id, folder, from, to, cc, subject, date, body, unread, threadId, labels}`,
+      doc: `listEmails({folder?, unreadOnly?, limit?, before?}) → emails newest first (folder "INBOX" by default, "all" for every folder but Trash; limit ${defaultLimit}, at most ${maxLimit}); items {id, folder, from, to, cc, subject, date, body, bodyCut, unread, threadId, labels}. ${LISTING_DOC}`,
       run: (args, labeled) => {
         const folder = args.folder === undefined ? 'INBOX' : args.folder;
         const all = ALL_FOLDERS.has(folder.toLowerCase());
@@ -292,7 +296,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         const hits = state.emails
           .filter((e) => (all ? e.folder !== 'Trash' : e.folder.toLowerCase() === want))
           .filter((e) => !args.unreadOnly || e.unread);
-        return emailList('listEmails', hits, args.limit, labeled);
+        return emailList('listEmails', hits, args.limit, args.before, labeled);
       },
     }),
 
@@ -323,8 +327,9 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         folder: z.string().min(1).optional(),
         unreadOnly: z.boolean().optional(),
         limit: z.number().int().min(1).max(maxLimit).optional(),
+        before: idArg.optional(),
       }),
-      doc: 'searchEmails({query?, from?, since?, until?, folder?, unreadOnly?, limit?}) → matching emails newest first (every word of query in subject, body or addresses; from: a whole address matches the sender address exactly, anything else is a substring of the From header; all folders but Trash)',
+      doc: `searchEmails({query?, from?, since?, until?, folder?, unreadOnly?, limit?, before?}) → matching emails newest first (every word of query in subject, body or addresses; from: a whole address matches the sender address exactly, anything else is a substring of the From header; all folders but Trash); items as listEmails. ${LISTING_DOC}`,
       run: (args, labeled) => {
         const terms = [...(args.query ?? '').matchAll(/"([^"]+)"|(\S+)/g)].map((m) =>
           (m[1] ?? m[2] ?? '').toLowerCase(),
@@ -350,7 +355,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
             const hay = [e.subject, e.body, e.from, ...e.to, ...e.cc].join('\n').toLowerCase();
             return terms.every((t) => hay.includes(t));
           });
-        if (byAddress === null) return emailList('searchEmails', hits, args.limit, labeled);
+        if (byAddress === null) return emailList('searchEmails', hits, args.limit, args.before, labeled);
         // Authenticated mail from another address cannot be listed, whatever it says: it is no
         // candidate. Mail with a forged or unverified From stays one, listed or not, since its
         // From header is text its sender chose. When the address is the only filter, an
@@ -364,7 +369,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
           args.folder === undefined &&
           args.unreadOnly === undefined;
         const attested = metadataOnly ? hits.filter(authenticated) : [];
-        return emailList('searchEmails', hits, args.limit, labeled, {
+        return emailList('searchEmails', hits, args.limit, args.before, labeled, {
           candidates: candidates.filter((e) => !attested.includes(e)),
           attested,
         });

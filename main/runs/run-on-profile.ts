@@ -14,7 +14,7 @@ import { WorldState, type WorldEffects } from '../../engine/world';
 import { explainAction } from '../claims/explain-stored';
 import { pushDraft, SERVER_TOOLS, transportNameOf } from '../accounts/transports';
 import { servicesOf } from '../services/services';
-import type { EngineHost } from '../engine-host/engine-host';
+import { EngineHostError, type EngineHost } from '../engine-host/engine-host';
 import { recordedRun, type RecordedRun } from '../engine-host/recorded-run';
 import { modelExtractor } from '../llm/model-extractor';
 import { providerFor } from '../llm/providers';
@@ -292,20 +292,62 @@ async function inWorker(
   policy: { text: string; file: string },
   mode: Mode,
 ): Promise<Ran> {
-  const r = await engine.run({
-    plan: req.plan,
-    mode,
-    world: { text: JSON.stringify(snapshot), file: 'profile-account.json' },
-    policy,
-    ...(req.input !== undefined ? { input: req.input } : {}),
-    ...(req.limits ? { limits: req.limits as Record<string, number> } : {}),
-  });
+  let r: Awaited<ReturnType<EngineHost['run']>>;
+  try {
+    r = await engine.run({
+      plan: req.plan,
+      mode,
+      world: { text: JSON.stringify(snapshot), file: 'profile-account.json' },
+      policy,
+      ...(req.input !== undefined ? { input: req.input } : {}),
+      ...(req.limits ? { limits: req.limits as Record<string, number> } : {}),
+    });
+  } catch (e) {
+    const stopped = e instanceof EngineHostError ? stoppedRun(e, mode) : null;
+    if (!stopped) throw e;
+    return stopped;
+  }
   return {
     report: r.report,
     effects: r.effects,
     gateInputs: r.decisions as { tool: string; input: Json }[],
     findings: { ...r.findings },
   };
+}
+
+/**
+ * A run the worker could not finish: its heap ran out (the worker died) or it stopped answering
+ * (restarted after the run's wall clock and a grace). The run still ends, as a limit, with what
+ * to do; nothing of it was applied (a run's effects are written only from a report).
+ */
+function stoppedRun(e: EngineHostError, mode: Mode): Ran | null {
+  const limit: keyof Limits | null = e.kind === 'WorkerDied' ? 'memoryBytes' : e.kind === 'Timeout' ? 'wallMs' : null;
+  if (!limit) return null;
+  const message =
+    limit === 'memoryBytes'
+      ? `the run needed more memory than the engine has (${e.message}): ask for fewer or smaller items, or page with limit and before`
+      : `the run did not finish in time (${e.message}): do less in one plan, or raise limits.wallMs`;
+  const report: RunReport = {
+    status: 'limit',
+    mode,
+    result: null,
+    resultLabel: null,
+    error: { kind: 'LimitExceeded', message, fullMessage: message, position: null, limit },
+    calls: [],
+    claims: [],
+    transcript: [],
+    stats: { steps: 0, graphNodes: 0, labels: 0, ms: 0 },
+  };
+  const effects: WorldEffects = {
+    sent: [],
+    drafts: [],
+    events: [],
+    trash: [],
+    responses: [],
+    changes: [],
+    transcript: [],
+  };
+  return { report, effects, gateInputs: [], findings: {} };
 }
 
 /** The YAML of the policy in force (see activePolicy), for a run in the worker. */

@@ -4,12 +4,23 @@
  * that fails SQLite's own consistency check is refused with a StoreError and left untouched.
  * Only then is it opened for writing (WAL, synchronous=FULL, foreign keys on) and migrated.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { StoreError } from './errors';
 import { migrate, type Migration } from './migrate';
 
 export type Db = Database.Database;
+
+let sqlite: typeof Database | null = null;
+/**
+ * The native SQLite binding, loaded on first use rather than at import: loading it is a large
+ * part of a command's start, and `zamburak --help` or a run on a world file opens no database.
+ */
+function openSqlite(path: string, options?: Database.Options): Db {
+  sqlite ??= createRequire(import.meta.url)('better-sqlite3') as typeof Database;
+  return new sqlite(path, options);
+}
 
 /** `PRAGMA application_id` of every Zamburak database: "ZAMB". */
 export const APPLICATION_ID = 0x5a414d42;
@@ -63,7 +74,7 @@ function inspect(path: string, migrations: readonly Migration[]): void {
 
 function openReadOnly(path: string): Db {
   try {
-    return new Database(path, { readonly: true, fileMustExist: true });
+    return openSqlite(path, { readonly: true, fileMustExist: true });
   } catch (e) {
     throw asStoreError(e, path);
   }
@@ -94,7 +105,7 @@ export function openDatabase(path: string, opts: OpenOptions): Db {
   if (exists) inspect(path, opts.migrations);
   let db: Db;
   try {
-    db = new Database(path);
+    db = openSqlite(path);
     db.pragma('journal_mode = WAL');
     // Every commit reaches the disk before it returns: an approval or an outbox attempt that
     // was acknowledged must survive a power cut, not only a process crash.

@@ -25,6 +25,8 @@ import { benchSync, printSync } from './sync';
 import { benchTriage, printTriage } from './triage';
 import { benchFirstPaint, printFirstPaint } from './first-paint';
 import { benchWorld } from './world';
+import { benchCli, printCli } from './cli-start';
+import { benchListing, printListing } from './listing';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..', '..');
@@ -261,6 +263,10 @@ async function main(): Promise<void> {
   printFirstPaint(firstPaint);
   const sync = await benchSync();
   printSync(sync);
+  const cli = benchCli(ROOT);
+  printCli(cli);
+  const listing = await benchListing();
+  printListing(listing);
 
   const totalSeconds = round((performance.now() - started) / 1000, 1);
   const results = {
@@ -297,6 +303,8 @@ async function main(): Promise<void> {
     triage,
     firstPaint,
     sync,
+    cli,
+    listing,
     totalSeconds,
   };
   // Formatted as `prettier --check .` (npm run lint) expects.

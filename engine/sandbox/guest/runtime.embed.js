@@ -1274,16 +1274,18 @@
 
   // ---- the bridge: exporting and importing labeled values ------------------------------------
   function labelDesc(l) {
-    const d = {
-      s: bsIds(LS[l]).map((i) => SRC_NAME[i]),
-      u: bsIds(LS[l])
-        .filter((i) => !SRC_TRUST[i])
-        .map((i) => SRC_NAME[i]),
-      r: LR[l] === null ? null : LR[l].map((i) => PRINCIPALS.names[i]),
-      c: LC[l].map((i) => CAPS.names[i]),
-    };
+    const d = descOf(LS[l], LR[l], LC[l]);
     if (LV[l]) d.v = LV[l];
     return d;
+  }
+  function descOf(s, r, c) {
+    const ids = bsIds(s);
+    return {
+      s: ids.map((i) => SRC_NAME[i]),
+      u: ids.filter((i) => !SRC_TRUST[i]).map((i) => SRC_NAME[i]),
+      r: r === null ? null : r.map((i) => PRINCIPALS.names[i]),
+      c: c.map((i) => CAPS.names[i]),
+    };
   }
   // A label description from the host (run/wire.ts LabelDesc) as a label id. Imports decode
   // hundreds of these (one or two per listed item), so no intermediate sets or sorted copies.
@@ -1344,6 +1346,31 @@
     const table = {};
     for (const id of Object.keys(labels)) table[id] = labelDesc(+id);
     return { value: value, labels: table };
+  }
+  // The plan's result for the host, which reports the value and the join of every label in it
+  // (RunReport.resultLabel): one label, on the root. A table of every part's label would grow
+  // with parts × sources (each subject of a listing carries the listing's, naming thousands of
+  // candidates) until the result no longer fits in the run's memory.
+  function exportResult(v) {
+    const labels = {};
+    const value = exportValue(v, labels, new Set());
+    let s = [];
+    let r = null;
+    let c = [];
+    for (const id of Object.keys(labels)) {
+      s = bsUnion(s, LS[+id]);
+      r = inter(r, LR[+id]);
+      c = union(c, LC[+id]);
+    }
+    unlabel(value);
+    if (s.length === 0 && r === null && c.length === 0) return { value: value, labels: {} };
+    value.l = 1;
+    return { value: value, labels: { 1: descOf(s, r, c) } };
+  }
+  function unlabel(e) {
+    e.l = 0;
+    if (e.k === 'a') for (let i = 0; i < e.i.length; i++) unlabel(e.i[i]);
+    else if (e.k === 'o') for (const k of Object.keys(e.e)) unlabel(e.e[k]);
   }
   // Imports a value from the host: plain JSON, the label shape over it (run/wire.ts LabelShape:
   // a label id for a subtree labeled alike throughout, else one entry per part) and the table of
@@ -1570,7 +1597,7 @@
     const message = String((e && e.message) || e);
     return JSON.stringify({ kind: 'Native', name: String(name), message: message, label: labelDesc(R.pc), stack: pos });
   };
-  R.result = (v) => (S.dead ? null : JSON.stringify(exportJson(v)));
+  R.result = (v) => (S.dead ? null : JSON.stringify(exportResult(v)));
   R.failure = () => (S.fatal === null ? null : R.describe(S.fatal));
   R.stats = () => JSON.stringify({ steps: S.n, graphNodes: GOP.length, labels: LS.length });
   return R;

@@ -4,6 +4,7 @@ import { m002CalendarSync } from './002-calendar-sync';
 import { m003LlmLog } from './003-llm-log';
 import { m004LlmCost } from './004-llm-cost';
 import { m005FraudFindings } from './005-fraud-findings';
+import { m006MessageIdIndex } from './006-message-id-index';
 
 /** Every migration, in order. Append only. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m003LlmLog,
   m004LlmCost,
   m005FraudFindings,
+  m006MessageIdIndex,
 ];

@@ -25,6 +25,7 @@ import { MessageHtml } from '../components/MessageHtml';
 import { MoveTo } from '../components/MoveTo';
 import { count, listDate, longDate, shortFrom } from '../format';
 import { useKeys } from '../keys';
+import { cachedMessage, forgetMessage, prefetchMessages, readMessage } from '../message-cache';
 import { go } from '../route';
 import { announceSend } from '../sending';
 import { useApp, type Mailbox } from '../store';
@@ -111,6 +112,10 @@ export function InboxScreen({ id }: { id: string | null }) {
   const listRef = useRef<HTMLDivElement>(null);
   const selected = items.findIndex((m) => m.id === id);
   const unified = mailbox.account === null && accounts.length > 1;
+  // j and k open these next: have them in memory before the key is pressed.
+  const before = items[selected - 1]?.id;
+  const after = items[selected + 1]?.id;
+  useEffect(() => prefetchMessages([after, before]), [after, before]);
 
   useEffect(() => {
     api.inbox.counts().then(setCounts).catch(report);
@@ -484,18 +489,23 @@ function MessagePanes({
   onLoaded: (m: MessageView) => void;
   onWrite: (mode: ComposeMode) => void;
 }) {
-  const [m, setM] = useState<MessageView | null>(null);
+  // Shown at once from memory when prefetched, then read again for what may have changed.
+  const [m, setM] = useState<MessageView | null>(() => cachedMessage(id) ?? null);
   const [showHtml, setShowHtml] = useState(false);
   const report = useApp((s) => s.report);
   useEffect(() => {
     let live = true;
-    api.inbox
-      .get(id)
+    const cached = cachedMessage(id);
+    forgetMessage(id);
+    readMessage(id)
       .then((v) => {
         if (!live) return;
         setM(v);
         onLoaded(v);
-        if (v.unread) void api.inbox.markRead(id, true).then(onChanged);
+        if (v.unread || cached?.unread) {
+          forgetMessage(id);
+          void api.inbox.markRead(id, true).then(onChanged);
+        }
       })
       .catch(report);
     return () => {

@@ -31,7 +31,7 @@ export interface DovecotServer {
   readonly password: string;
   readonly dir: string;
   /** Files messages straight into a folder's maildir (fast seeding; Dovecot picks them up). */
-  writeMaildir(folder: string, messages: readonly { raw: string; seen?: boolean }[]): void;
+  writeMaildir(folder: string, messages: readonly { raw: string | Buffer; seen?: boolean }[]): void;
   /** A logged-in client for changing the mailbox the way another mail program would. */
   client(): Promise<ImapFlow>;
   /** Kills the server, keeping its mail (the "server went down" case). */
@@ -186,7 +186,8 @@ export async function startDovecot(o: { user?: string; password?: string } = {})
         // Names sort in the order given, so Dovecot assigns UIDs in that order.
         const name = `${t}.M${String(++seq).padStart(8, '0')}P${process.pid}.zamburak-test`;
         const file = m.seen ? join(md, 'cur', `${name}:2,S`) : join(md, 'new', name);
-        writeFileSync(file, m.raw.replace(/\r?\n/g, '\n'));
+        // Bytes are written as given (a hostile message need not be UTF-8), with LF line ends.
+        writeFileSync(file, typeof m.raw === 'string' ? m.raw.replace(/\r?\n/g, '\n') : m.raw);
         chownSync(file, NOBODY.uid, NOBODY.gid);
       }
     },

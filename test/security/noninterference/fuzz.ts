@@ -7,10 +7,12 @@
  *    sandbox: the compiler may only return or throw PlanRejected; a run must end with a report,
  *    never an exception, and never far past its wall-clock limit (a hang);
  * 3. mutated policy YAML through the loader: ok or errors with positions, never an exception;
- * 4. differential: a suite plan and a program generated over the whole grammar
+ * 4. plans over generated mailboxes of extreme mail, larger than `npm test`'s
+ *    (test/engine/run/extreme-worlds.ts): completed, failed or limit with a message, never more;
+ * 5. differential: a suite plan and a program generated over the whole grammar
  *    (test/engine/reference/programs.ts), each run by the engine and by the reference monitor,
  *    must agree and the engine must label at least as restrictively (docs/semantics.md).
- * `FUZZ_MODE=differential` runs only the fourth. Exit 1 when anything was found.
+ * `FUZZ_MODE=differential` runs only the fifth. Exit 1 when anything was found.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +26,12 @@ import { leakBetween, mutateWorld, rng } from './pairs';
 import { planArb } from './programs';
 import { discrepancies, runBoth } from '../../engine/reference/differential';
 import { programArb } from '../../engine/reference/programs';
+import {
+  endsCleanly,
+  FUZZ_SCALE,
+  planArb as mailPlanArb,
+  worldArb as extremeWorldArb,
+} from '../../engine/run/extreme-worlds';
 
 const ROOT = process.cwd();
 const OUT = join(ROOT, 'fuzz-out');
@@ -32,7 +40,7 @@ const deadline = Date.now() + minutes * 60_000;
 const seed0 = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 const r = rng(seed0);
 let found = 0;
-const counts = { pairs: 0, generated: 0, programs: 0, policies: 0, differential: 0 };
+const counts = { pairs: 0, generated: 0, programs: 0, policies: 0, mailboxes: 0, differential: 0 };
 const onlyDifferential = process.env.FUZZ_MODE === 'differential';
 
 function save(kind: string, data: unknown): void {
@@ -130,6 +138,17 @@ async function programRound(): Promise<void> {
   if (Date.now() - t0 > 6000) save('hang', { text, ms: Date.now() - t0 });
 }
 
+/** A plan over a generated mailbox of extreme mail. */
+async function extremeMailRound(): Promise<void> {
+  const seed = Math.floor(r() * 2 ** 31);
+  const [[plan, w]] = fc.sample(fc.tuple(mailPlanArb, extremeWorldArb(FUZZ_SCALE)), { numRuns: 1, seed }) as [
+    [string, World],
+  ];
+  counts.mailboxes++;
+  const problem = await endsCleanly(plan, w);
+  if (problem) save('extreme-mail', { seed, plan, problem });
+}
+
 function policyRound(): void {
   const base = Object.values(PRESETS)[Math.floor(r() * Object.keys(PRESETS).length)]!;
   const i = Math.floor(r() * base.length);
@@ -169,6 +188,7 @@ while (Date.now() < deadline) {
     await pairRound();
     await generatedRound();
     await programRound();
+    await extremeMailRound();
     for (let i = 0; i < 5; i++) policyRound();
   }
   await differentialRound();
@@ -176,6 +196,6 @@ while (Date.now() < deadline) {
 console.log(
   `${counts.pairs} world pairs over the suites' plans, ${counts.generated} generated programs, ` +
     `${counts.programs} mutated programs, ${counts.policies} mutated policies, ` +
-    `${counts.differential} differential runs; ${found} found`,
+    `${counts.mailboxes} extreme mailboxes, ${counts.differential} differential runs; ${found} found`,
 );
 process.exit(found ? 1 : 0);

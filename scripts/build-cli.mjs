@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// Builds the `zamburak` command into out/cli/ with esbuild: the CLI and the two worker scripts it
+// starts (mail parsing, the engine host), each one ES module with the project's TypeScript and
+// pure dependencies inside, so nothing is transpiled or resolved file by file at run time.
+// Kept as imports: better-sqlite3 (a native addon), quickjs-emscripten (loads its .wasm file
+// next to its own module), electron and the build tools `serve` runs (vite, electron-vite).
+// out/cli/ sits two folders below the repository, as apps/cli/main.ts does, so paths the
+// sources compute from import.meta.url (resources/, out/renderer/) still point where they should.
+// Run by `npm run build`, `prepare` (npm install / npm ci) and the test setup.
+import { build } from 'esbuild';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const CLI_OUT = join(ROOT, 'out', 'cli');
+
+// The file names the sources look for next to themselves: main/mail/parse-pool.ts starts
+// `parse-worker-entry.mjs`, main/engine-host/engine-host.ts prefers a built `engine-worker.js`.
+const ENTRIES = [
+  ['zamburak.mjs', 'apps/cli/main.ts'],
+  ['parse-worker-entry.mjs', 'main/mail/parse-worker.ts'],
+  ['engine-worker.js', 'main/engine-host/worker.ts'],
+];
+
+export async function buildCli() {
+  await Promise.all(
+    ENTRIES.map(([file, entry]) =>
+      build({
+        absWorkingDir: ROOT,
+        entryPoints: [entry],
+        outfile: join(CLI_OUT, file),
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        external: ['better-sqlite3', 'quickjs-emscripten', '@jitl/*', 'electron', 'vite', 'electron-vite', 'fsevents'],
+        // Bundled CommonJS dependencies call require(); an ES module has none of its own.
+        banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+        sourcemap: 'linked',
+        legalComments: 'none',
+        minify: true,
+        logLevel: 'warning',
+      }),
+    ),
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildCli();
