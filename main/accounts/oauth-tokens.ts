@@ -66,6 +66,12 @@ export interface TokenDeps {
   readonly now?: () => number;
 }
 
+const signInAgainError = (account: string, why: string) =>
+  new OAuthError(
+    'sign-in-again',
+    `account ${account} needs to sign in again: ${why}; run zamburak account signin ${account}`,
+  );
+
 /** One refresh at a time per account in this process: concurrent callers share its result. */
 const inflight = new Map<string, Promise<string>>();
 
@@ -94,9 +100,8 @@ export async function accessToken(
   const name = oauthSecretName(a.id);
   const now = d.now ?? Date.now;
   const s = await load(d, a.id);
-  if (!s) throw new OAuthError('sign-in-again', `the sign-in of account ${a.name} is missing: sign in again`);
-  if ('signInAgain' in s)
-    throw new OAuthError('sign-in-again', `account ${a.name} needs to sign in again: ${s.signInAgain}`);
+  if (!s) throw signInAgainError(a.name, 'its sign-in is missing from the secret store');
+  if ('signInAgain' in s) throw signInAgainError(a.name, s.signInAgain);
   if (!o.force && s.expiresAt - EARLY_MS > now()) return s.accessToken;
   const running = inflight.get(a.id);
   if (running) return running;
@@ -107,15 +112,15 @@ export async function accessToken(
       return t.accessToken;
     })
     .catch(async (e: unknown) => {
-      if (e instanceof OAuthError && e.kind === 'sign-in-again')
-        await d.secrets.set(
-          name,
-          JSON.stringify({
-            signInAgain: e.message,
-            ...(s.clientSecret ? { clientSecret: s.clientSecret } : {}),
-          } satisfies Stored),
-        );
-      throw e;
+      if (!(e instanceof OAuthError && e.kind === 'sign-in-again')) throw e;
+      await d.secrets.set(
+        name,
+        JSON.stringify({
+          signInAgain: e.message,
+          ...(s.clientSecret ? { clientSecret: s.clientSecret } : {}),
+        } satisfies Stored),
+      );
+      throw signInAgainError(a.name, e.message);
     })
     .finally(() => inflight.delete(a.id));
   inflight.set(a.id, refresh);

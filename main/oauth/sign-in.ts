@@ -72,7 +72,7 @@ function awaitRedirect(
       if (error) {
         page(res, 200, 'Sign-in was not completed. You can close this tab.');
         const why = RFC6749_ERRORS[error] ?? `the issuer answered ${error}`;
-        const detail = url.searchParams.get('error_description');
+        const detail = error === 'access_denied' ? null : url.searchParams.get('error_description');
         return reject(
           new OAuthError(error === 'access_denied' ? 'denied' : 'protocol', `${why}${detail ? ` (${detail})` : ''}`),
         );
