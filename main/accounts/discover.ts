@@ -8,6 +8,7 @@
 import { promises as dns } from 'node:dns';
 import type { Security } from '../mail/connect';
 import type { Fetch } from '../oauth/errors';
+import { AccountError } from './accounts';
 import { parseAutoconfig, type Autoconfig, type ServerEntry } from './autoconfig';
 
 /** DNS lookups, a seam so tests answer from a table. */
@@ -197,4 +198,16 @@ export async function discoverServers(email: string, d: DiscoverDeps = {}): Prom
     (await fromSrv(email, domain, r)) ??
     (await fromMx(email, domain, r))
   );
+}
+
+/**
+ * The servers, if they may be trusted with a password: not when they came over plain HTTP,
+ * where anyone on the network could have written them to collect it.
+ */
+export function trustedForPassword(d: Discovered): Discovered {
+  if (d.insecure)
+    throw new AccountError(
+      `${d.where} came over plain HTTP, so anyone on the network could have written it; a password is never sent on its word: pass --imap HOST:PORT and --smtp HOST:PORT`,
+    );
+  return d;
 }

@@ -12,7 +12,7 @@ import {
   removeAccount,
   testAccount,
 } from '../../../main/accounts/accounts';
-import { discoverServers, type Discovered } from '../../../main/accounts/discover';
+import { discoverServers, trustedForPassword, type Discovered } from '../../../main/accounts/discover';
 import { addOAuthAccount, signInAgain, type SignInOptions } from '../../../main/accounts/oauth-account';
 import { signInAgainReason } from '../../../main/accounts/oauth-tokens';
 import { MailError, type Security } from '../../../main/mail/connect';
@@ -175,11 +175,7 @@ async function addWithPassword(p: Parsed, profile: Profile, json: boolean): Prom
   let sec = security(p);
   let user = str(p, '--user');
   if (!imap) {
-    const d = await discover(email, json);
-    if (d.insecure)
-      throw new AccountError(
-        `${d.where} came over plain HTTP, so anyone on the network could have written it; a password is never sent on its word: pass --imap HOST:PORT and --smtp HOST:PORT`,
-      );
+    const d = trustedForPassword(await discover(email, json));
     imap = { host: d.imap.host, port: d.imap.port };
     sec = d.imap.security;
     smtp ??= d.smtp && { host: d.smtp.host, port: d.smtp.port };

@@ -114,7 +114,7 @@ describe.skipIf(missing)('an OAuth account against oidc-provider, Dovecot (oauth
     await issuer?.stop();
   });
 
-  it('says what went wrong when the person declines or picks another account, and adds nothing', async () => {
+  it('says what went wrong (declined, another account, a scope left out, no OAuth on the server) and adds nothing', async () => {
     const denied = await add({ as: EMAIL, deny: true });
     expect(denied.status).toBe(1);
     expect(denied.stderr).toMatch(/declined the request in the browser/);
@@ -123,6 +123,31 @@ describe.skipIf(missing)('an OAuth account against oidc-provider, Dovecot (oauth
     expect(wrong.stderr).toContain(`signed in as bob@example.test, not ${EMAIL}`);
     const scope = await add({ as: EMAIL, without: ['mail'] });
     expect(scope.stderr).toMatch(/did not grant mail/);
+    // A mail server that takes only passwords: the sign-in works, the mailbox says no.
+    const passwordOnly = await startDovecot({ user: EMAIL });
+    try {
+      const r = await cli(
+        { as: EMAIL },
+        'account',
+        'add',
+        '--name',
+        'work',
+        '--email',
+        EMAIL,
+        '--oauth',
+        issuer.issuer,
+        '--client-id',
+        issuer.clientId,
+        '--imap',
+        `${passwordOnly.host}:${passwordOnly.port}`,
+        '--security',
+        'none',
+      );
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/does not offer OAuth sign-in .*add the account with a password instead/);
+    } finally {
+      await passwordOnly.stop();
+    }
     expect(JSON.parse((await zamburak('account', 'list', '--json')).stdout)).toHaveLength(1); // the demo account
   }, 90_000);
 
