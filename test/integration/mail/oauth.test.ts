@@ -149,7 +149,7 @@ describe.skipIf(missing)('an OAuth account against oidc-provider, Dovecot (oauth
       await passwordOnly.stop();
     }
     expect(JSON.parse((await zamburak('account', 'list', '--json')).stdout)).toHaveLength(1); // the demo account
-  }, 90_000);
+  }, 180_000);
 
   it('signs in headless, syncs over XOAUTH2/OAUTHBEARER and sends over XOAUTH2', async () => {
     const r = await add({ as: EMAIL });
@@ -188,7 +188,7 @@ describe.skipIf(missing)('an OAuth account against oidc-provider, Dovecot (oauth
       p.close();
     }
     expect(smtp.received.map((m) => m.to)).toEqual([['bob@example.test']]);
-  }, 120_000);
+  }, 180_000);
 
   it('refreshes an expired access token (keeping the rotated refresh token) and syncs again', async () => {
     const before = await refreshTokenNow();
@@ -241,7 +241,7 @@ describe.skipIf(missing)('an OAuth account against oidc-provider, Dovecot (oauth
     expect(again.status).toBe(0);
     expect((await zamburak('account', 'list')).stdout).not.toContain('sign in again');
     expect((await zamburak('sync', '--json')).status).toBe(0);
-  }, 90_000);
+  }, 180_000);
 
   it('removing the account revokes its refresh token at the server', async () => {
     const refresh = await refreshTokenNow();
