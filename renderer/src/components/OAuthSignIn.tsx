@@ -121,15 +121,17 @@ export function OAuthSignIn({ onDone }: { onDone: () => Promise<unknown> }) {
         ))}
       </div>
     );
+  const title = provider === 'other' ? 'Sign in with another provider' : LABEL[provider];
   return (
     <form
       className="form-grid"
-      aria-label={provider === 'other' ? 'Sign in with another provider' : LABEL[provider]}
+      aria-label={title}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
       }}
     >
+      <h3>{title}</h3>
       {field('name', 'Name (e.g. work)')}
       {field('email', 'Email address', 'email')}
       {provider === 'other' && field('issuer', 'Issuer URL (its OAuth metadata names the rest)', 'url')}
