@@ -81,8 +81,7 @@ const summary = (a: Account, signIn: string | null = null) => {
     imap: c.imap,
     smtp: c.smtp ?? null,
     caldav: c.caldav ?? null,
-    oauth: c.oauth?.issuer ?? null,
-    signInAgain: signIn !== null,
+    ...(c.oauth ? { oauth: c.oauth.issuer, signInAgain: signIn !== null } : {}),
   };
 };
 
