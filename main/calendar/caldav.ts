@@ -98,7 +98,10 @@ export class CalDavClient {
       );
     }
     if (res.status === 401 || res.status === 403)
-      throw new CalDavError('auth', `${this.base.host} refused the user name or password (${res.status})`);
+      throw new CalDavError(
+        'auth',
+        `${this.base.host} refused the ${typeof this.o.password === 'string' ? 'user name or password' : 'access token'} (${res.status})`,
+      );
     if (res.status === 404) throw new CalDavError('not-found', `${url.pathname} does not exist on ${this.base.host}`);
     if (res.status === 412)
       throw new CalDavError('conflict', `${url.pathname} was changed elsewhere; sync and try again`);
