@@ -49,6 +49,13 @@ export interface NewOAuthAccount extends SignInOptions {
   readonly env?: NodeJS.ProcessEnv;
 }
 
+/** Who the person is and a refresh token: asked of every issuer besides the scopes mail needs. */
+const BASE_SCOPES = ['openid', 'email', 'offline_access'] as const;
+
+/** The scopes a consent must grant: the preset's, or every one asked of another issuer beyond the base. */
+const requiredOf = (preset: Preset | undefined, scopes: readonly string[]): readonly string[] =>
+  preset?.required ?? scopes.filter((s) => !(BASE_SCOPES as readonly string[]).includes(s));
+
 interface Issuer {
   readonly preset?: Preset;
   readonly metadata: IssuerMetadata;
@@ -67,12 +74,8 @@ async function issuerOf(o: NewOAuthAccount): Promise<Issuer> {
     };
   if (!/^https?:\/\//.test(o.oauth))
     throw new AccountError(`--oauth takes google, microsoft or an issuer URL (not ${JSON.stringify(o.oauth)})`);
-  const extra = o.scopes ?? [];
-  return {
-    metadata: await discoverIssuer(o.oauth, o.fetch),
-    scopes: ['openid', 'email', 'offline_access', ...extra],
-    required: extra,
-  };
+  const scopes = [...BASE_SCOPES, ...(o.scopes ?? [])];
+  return { metadata: await discoverIssuer(o.oauth, o.fetch), scopes, required: requiredOf(undefined, scopes) };
 }
 
 function clientIdOf(o: NewOAuthAccount, preset: Preset | undefined): string {
@@ -180,7 +183,7 @@ export async function signInAgain(p: Profile, name: string, o: SignInOptions): P
     issuer: m,
     client,
     scopes: c.oauth.scopes,
-    required: preset?.required ?? c.oauth.scopes.filter((s) => !['openid', 'email', 'offline_access'].includes(s)),
+    required: requiredOf(preset, c.oauth.scopes),
     email: a.email,
     open: o.open,
     ...(preset?.authParams ? { authParams: preset.authParams } : {}),

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { OAuthError, type Fetch } from './errors';
 import type { IssuerMetadata } from './issuer';
-import { exchangeCode, tokenAddress, type Client, type TokenSet } from './tokens';
+import { exchangeCode, revokeToken, tokenAddress, type Client, type TokenSet } from './tokens';
 
 export interface SignInRequest {
   readonly issuer: IssuerMetadata;
@@ -129,16 +129,29 @@ export async function signIn(r: SignInRequest): Promise<SignedIn> {
   });
   await opened;
   const tokens = await exchangeCode(r.issuer, r.client, { code, verifier, redirectUri, scopes: r.scopes }, fetchImpl);
+  const refreshToken = tokens.refreshToken;
+  try {
+    const address = await checked(r, tokens, fetchImpl);
+    if (!refreshToken)
+      throw new OAuthError(
+        'protocol',
+        `${r.issuer.issuer} issued no refresh token, so the account would stop working within the hour`,
+      );
+    return { tokens: { ...tokens, refreshToken }, address };
+  } catch (e) {
+    // Tokens nobody will keep are taken back where the issuer allows it.
+    if (refreshToken) await revokeToken(r.issuer, r.client, refreshToken, fetchImpl).catch(() => false);
+    throw e;
+  }
+}
+
+/** The address the tokens are for, once they carry what mail needs and belong to `r.email`. */
+async function checked(r: SignInRequest, tokens: TokenSet, fetchImpl: Fetch): Promise<string> {
   const missing = r.required.filter((s) => !tokens.scopes.includes(s));
   if (missing.length)
     throw new OAuthError(
       'scope',
       `the sign-in did not grant ${missing.join(', ')}, which mail needs: sign in again and allow access to mail`,
-    );
-  if (!tokens.refreshToken)
-    throw new OAuthError(
-      'protocol',
-      `${r.issuer.issuer} issued no refresh token, so the account would stop working within the hour`,
     );
   const address = await tokenAddress(r.issuer, r.client, tokens, fetchImpl);
   if (!address) throw new OAuthError('protocol', `${r.issuer.issuer} did not say which address signed in`);
@@ -147,5 +160,5 @@ export async function signIn(r: SignInRequest): Promise<SignedIn> {
       'wrong-account',
       `the browser signed in as ${address}, not ${r.email}: sign in again and choose ${r.email}`,
     );
-  return { tokens: { ...tokens, refreshToken: tokens.refreshToken }, address };
+  return address;
 }
