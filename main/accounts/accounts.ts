@@ -150,12 +150,12 @@ export async function addAccount(p: Profile, a: NewAccount, clock: () => Date = 
 }
 
 /** The server settings and credential a sync of this account uses. */
-export async function syncTarget(p: Profile, a: Account, o: { fresh?: boolean } = {}): Promise<SyncTarget> {
-  return { accountId: a.id, settings: imapConfig(a).imap, password: await accountCredential(p, a, o) };
+export async function syncTarget(p: Profile, a: Account): Promise<SyncTarget> {
+  return { accountId: a.id, settings: imapConfig(a).imap, password: await accountCredential(p, a) };
 }
 
 /** The account's password, from the secret store only (mail, SMTP and CalDAV share it). */
-export async function accountPassword(p: Profile, a: Account): Promise<string> {
+async function accountPassword(p: Profile, a: Account): Promise<string> {
   const password = a.secret ? await p.secrets.get(a.secret) : undefined;
   if (password === undefined) throw new AccountError(`the password of account ${a.name} is not in the secret store`);
   return password;

@@ -19,6 +19,7 @@ import {
   insertAccount,
   listFolders,
   newAccountId,
+  tokenDeps,
   type AccountConfig,
 } from './accounts';
 import { metadataOf, oauthSecretName, storedClientSecret, storedTokens, type OAuthConfig } from './oauth-tokens';
@@ -175,7 +176,7 @@ export async function signInAgain(p: Profile, name: string, o: SignInOptions): P
   const a = findAccount(p, name);
   const c = imapConfig(a);
   if (!c.oauth) throw new AccountError(`account ${a.name} signs in with a password, not OAuth`);
-  const clientSecret = await storedClientSecret({ secrets: p.secrets }, a.id);
+  const clientSecret = await storedClientSecret(tokenDeps(p), a.id);
   const client: Client = { clientId: c.oauth.clientId, ...(clientSecret ? { clientSecret } : {}) };
   const preset = c.oauth.preset === 'google' || c.oauth.preset === 'microsoft' ? PRESETS[c.oauth.preset] : undefined;
   const m = metadataOf(c.oauth);

@@ -3,7 +3,7 @@
  * the theme), the policy editor's validate → preview → save, and the account list.
  */
 import type { OAuthSignInInput, Settings, ZamburakHandlers } from '../../preload/contract';
-import { addAccount, AccountError, imapConfig, removeAccount, testAccount } from '../accounts/accounts';
+import { addAccount, AccountError, imapConfig, removeAccount, testAccount, tokenDeps } from '../accounts/accounts';
 import { discoverServers } from '../accounts/discover';
 import { addOAuthAccount, signInAgain, type SignInOptions } from '../accounts/oauth-account';
 import { signInAgainReason } from '../accounts/oauth-tokens';
@@ -113,7 +113,7 @@ export function accountsHandlers(ctx: AppContext): ZamburakHandlers['accounts'] 
   /** The view, with "sign in again" for an OAuth account whose issuer refused its refresh. */
   const withSignIn = async (a: Account) =>
     a.transport === 'imap' && imapConfig(a).oauth
-      ? { ...view(a), signInAgain: (await signInAgainReason({ secrets: p.secrets }, a.id)) !== null }
+      ? { ...view(a), signInAgain: (await signInAgainReason(tokenDeps(p), a.id)) !== null }
       : view(a);
   const refusal = (e: unknown): never => {
     if (e instanceof AccountError || e instanceof OAuthError) throw new ServiceError('bad-request', e.message);

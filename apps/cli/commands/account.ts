@@ -11,6 +11,7 @@ import {
   imapConfig,
   removeAccount,
   testAccount,
+  tokenDeps,
 } from '../../../main/accounts/accounts';
 import { discoverServers, trustedForPassword, type Discovered } from '../../../main/accounts/discover';
 import { addOAuthAccount, signInAgain, type SignInOptions } from '../../../main/accounts/oauth-account';
@@ -69,7 +70,7 @@ function server(p: Parsed, kind: 'imap' | 'smtp'): { host: string; port: number 
 
 /** Why an OAuth account must sign in again, or null. */
 const reasonOf = async (profile: Profile, a: Account): Promise<string | null> =>
-  a.transport === 'imap' && imapConfig(a).oauth ? signInAgainReason({ secrets: profile.secrets }, a.id) : null;
+  a.transport === 'imap' && imapConfig(a).oauth ? signInAgainReason(tokenDeps(profile), a.id) : null;
 
 const summary = (a: Account, signIn: string | null = null) => {
   if (a.transport === 'local') return { name: a.name, email: a.email, transport: a.transport };
