@@ -149,9 +149,13 @@ export async function addAccount(p: Profile, a: NewAccount, clock: () => Date = 
   return insertAccount(p, { id, name: a.name, email: a.email, config, secret }, clock);
 }
 
-/** The server settings and credential a sync of this account uses. */
+/**
+ * The server settings and credential a long-lived watch of this account uses: read at each
+ * connection, so an OAuth access token is refreshed as it nears expiry.
+ */
 export async function syncTarget(p: Profile, a: Account): Promise<SyncTarget> {
-  return { accountId: a.id, settings: imapConfig(a).imap, password: await accountCredential(p, a) };
+  await accountCredential(p, a); // fails now, not at the first reconnect, when there is none
+  return { accountId: a.id, settings: imapConfig(a).imap, password: () => accountCredential(p, a) };
 }
 
 /** The account's password, from the secret store only (mail, SMTP and CalDAV share it). */

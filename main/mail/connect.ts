@@ -16,6 +16,11 @@ export interface ImapSettings {
 
 /** A password, or an OAuth 2 access token (sent as OAUTHBEARER or XOAUTH2, whichever the server offers). */
 export type Credential = string | { readonly accessToken: string };
+/**
+ * A credential, or how to get a current one at each connection: a long-lived watch reconnects
+ * for hours, past the life of any one access token.
+ */
+export type CredentialSource = Credential | (() => Promise<Credential>);
 
 export type MailErrorKind = 'unreachable' | 'auth' | 'tls' | 'timeout' | 'protocol';
 
@@ -62,7 +67,12 @@ export interface ConnectOptions {
 }
 
 /** A logged-in client; throws a MailError. The caller logs out (or closes) it. */
-export async function connectImap(s: ImapSettings, credential: Credential, o: ConnectOptions = {}): Promise<ImapFlow> {
+export async function connectImap(
+  s: ImapSettings,
+  source: CredentialSource,
+  o: ConnectOptions = {},
+): Promise<ImapFlow> {
+  const credential = typeof source === 'function' ? await source() : source;
   const timeout = o.timeoutMs ?? 30_000;
   const client = new ImapFlow({
     host: s.host,
