@@ -13,7 +13,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncTarget } from '../../../main/accounts/accounts';
 import { oauthSecretName } from '../../../main/accounts/oauth-tokens';
+import { connectImap } from '../../../main/mail/connect';
 import { discoverIssuer } from '../../../main/oauth/issuer';
 import { revokeToken } from '../../../main/oauth/tokens';
 import { openProfile } from '../../../main/profile/profile';
@@ -218,6 +220,26 @@ describe.skipIf(missing)('an OAuth account against oidc-provider, Dovecot (oauth
     expect((await issuer.introspect(stored.accessToken)).active).toBe(false);
     const sync = await zamburak('sync', '--json');
     expect(sync).toMatchObject({ status: 0, stderr: '' });
+  }, 60_000);
+
+  it('gives a long-lived watch a current token at each connection', async () => {
+    const p = openProfile(profile);
+    try {
+      const a = p.repos.accounts.byName('work')!;
+      const t = await syncTarget(p, a);
+      const first = await connectImap(t.settings, t.password);
+      await first.logout();
+      // Hours later the stored token has expired; the next connection refreshes it first.
+      const stored = JSON.parse((await p.secrets.get(oauthSecretName(a.id)))!) as Record<string, unknown>;
+      await p.secrets.set(oauthSecretName(a.id), JSON.stringify({ ...stored, expiresAt: 0 }));
+      await issuer.introspect(String(stored.accessToken)).then((r) => expect(r.active).toBe(true));
+      const again = await connectImap(t.settings, t.password);
+      await again.logout();
+      const now = JSON.parse((await p.secrets.get(oauthSecretName(a.id)))!) as Record<string, unknown>;
+      expect(now.accessToken).not.toBe(stored.accessToken);
+    } finally {
+      p.close();
+    }
   }, 60_000);
 
   it('shows "sign in again" when the server revokes the grant, keeps the mail, and signs in again', async () => {
