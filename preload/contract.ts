@@ -383,6 +383,8 @@ export const AccountView = z.object({
   email: z.string(),
   transport: z.string(),
   demo: z.boolean(),
+  /** An OAuth account whose issuer no longer accepts its sign-in: nothing is lost, sign in again. */
+  signInAgain: z.boolean().optional(),
 });
 export type AccountView = z.infer<typeof AccountView>;
 
@@ -401,6 +403,29 @@ export const NewAccountInput = z.strictObject({
   authserv: z.array(z.string().max(253)).max(10).optional(),
 });
 export type NewAccountInput = z.infer<typeof NewAccountInput>;
+
+const AccountName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'letters, digits, . _ - (up to 64)');
+/** An OAuth sign-in: a new account (servers from the preset, the form, or the address), or again. */
+export const OAuthSignInInput = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('new'),
+    provider: z.enum(['google', 'microsoft', 'other']),
+    /** For `other`: the issuer whose metadata names the endpoints. */
+    issuer: z.string().url().max(2000).optional(),
+    name: AccountName,
+    email: z.string().email().max(320),
+    clientId: z.string().min(1).max(500).optional(),
+    /** For `other`: the scopes mail needs at that issuer. */
+    scopes: z.array(z.string().min(1).max(200)).max(20).optional(),
+    imapHost: z.string().min(1).max(253).optional(),
+    imapPort: z.number().int().min(1).max(65535).optional(),
+    security: z.enum(['tls', 'starttls', 'plain']).optional(),
+    smtpHost: z.string().min(1).max(253).optional(),
+    smtpPort: z.number().int().min(1).max(65535).optional(),
+  }),
+  z.strictObject({ kind: z.literal('again'), name: AccountName }),
+]);
+export type OAuthSignInInput = z.infer<typeof OAuthSignInInput>;
 
 const Feature = z.enum(['planner', 'extractor']);
 /** USD per million tokens. */
@@ -656,6 +681,20 @@ export const contract = {
       z.object({ ok: z.boolean(), kind: z.string().nullable(), message: z.string(), folders: z.number().int() }),
     ),
     remove: call(z.tuple([text(64)]), ok),
+    /**
+     * Starts an OAuth sign-in; answers with the URL to open (a new tab, or the system browser)
+     * once the loopback redirect listener is ready.
+     */
+    signIn: call(z.tuple([OAuthSignInInput]), z.object({ id: z.string(), url: z.string().url() })),
+    /** How a started sign-in went: still waiting, done (the account), or failed (why). */
+    signInStatus: call(
+      z.tuple([text(64)]),
+      z.object({
+        state: z.enum(['waiting', 'done', 'failed']),
+        message: z.string(),
+        account: AccountView.nullable(),
+      }),
+    ),
   },
 } as const;
 

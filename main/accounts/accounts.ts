@@ -7,11 +7,13 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { connectImap, MailError, type ImapSettings, type Security } from '../mail/connect';
+import { connectImap, MailError, type Credential, type ImapSettings, type Security } from '../mail/connect';
 import type { Parser } from '../mail/parse-pool';
 import { syncAccount, type SyncOptions, type SyncReport, type SyncTarget } from '../mail/imap-sync';
 import type { Profile } from '../profile/profile';
+import { OAuthError } from '../oauth/errors';
 import type { Account } from '../store/repositories';
+import { accessToken, OAuthConfig, revokeAccountTokens, type TokenDeps } from './oauth-tokens';
 
 export interface NewAccount {
   readonly name: string;
@@ -37,6 +39,8 @@ const AccountConfig = z.object({
   caldav: z.string().optional(),
   /** The receiving server's Authentication-Results id(s): only its verdicts authenticate a sender. */
   authserv: z.array(z.string()).optional(),
+  /** Present for an account that signs in with OAuth 2 instead of a password. */
+  oauth: OAuthConfig.optional(),
 });
 export type AccountConfig = z.infer<typeof AccountConfig>;
 
@@ -45,9 +49,15 @@ export class AccountError extends Error {}
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const SECURITY: readonly Security[] = ['tls', 'starttls', 'plain'];
 
-function checkNew(a: NewAccount): void {
-  if (!NAME.test(a.name)) throw new AccountError(`account name ${JSON.stringify(a.name)}: use letters, digits, . _ -`);
-  if (!/^[^\s@]+@[^\s@]+$/.test(a.email)) throw new AccountError(`${JSON.stringify(a.email)} is not an email address`);
+/** The checks every new account passes, however it signs in. */
+export function checkNameAndEmail(p: Profile, name: string, email: string): void {
+  if (!NAME.test(name)) throw new AccountError(`account name ${JSON.stringify(name)}: use letters, digits, . _ -`);
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new AccountError(`${JSON.stringify(email)} is not an email address`);
+  if (p.repos.accounts.byName(name)) throw new AccountError(`an account named ${name} exists already`);
+}
+
+function checkNew(p: Profile, a: NewAccount): void {
+  checkNameAndEmail(p, a.name, a.email);
   if (!a.imap.host.trim()) throw new AccountError('the IMAP host is empty');
   const ports: [string, number][] = [
     ['IMAP', a.imap.port],
@@ -80,54 +90,105 @@ export function findAccount(p: Profile, name: string): Account {
   return a;
 }
 
+export const newAccountId = () => `acct-${randomBytes(6).toString('hex')}`;
+
+/**
+ * Stores a checked account: its secret first (password or OAuth tokens), then the row and its
+ * audit entry in one transaction; a failed insert takes the secret back out.
+ */
+export async function insertAccount(
+  p: Profile,
+  o: { id: string; name: string; email: string; config: AccountConfig; secret: { name: string; value: string } },
+  clock: () => Date,
+): Promise<Account> {
+  await p.secrets.set(o.secret.name, o.secret.value);
+  const account: Account = {
+    id: o.id,
+    name: o.name,
+    email: o.email,
+    userName: '',
+    addresses: [o.email],
+    transport: 'imap',
+    config: { ...o.config },
+    secret: o.secret.name,
+    createdAt: clock().toISOString(),
+  };
+  const { host, security } = o.config.imap;
+  try {
+    p.db.transaction(() => {
+      p.repos.accounts.insert(account);
+      p.audit.append({
+        kind: 'account.changed',
+        data: {
+          action: 'added',
+          account: o.name,
+          transport: 'imap',
+          host,
+          security,
+          ...(o.config.oauth ? { oauth: o.config.oauth.issuer } : {}),
+        },
+      });
+    })();
+  } catch (e) {
+    await p.secrets.delete(o.secret.name);
+    throw e;
+  }
+  return account;
+}
+
 export async function addAccount(p: Profile, a: NewAccount, clock: () => Date = () => new Date()): Promise<Account> {
-  checkNew(a);
-  if (p.repos.accounts.byName(a.name)) throw new AccountError(`an account named ${a.name} exists already`);
-  const id = `acct-${randomBytes(6).toString('hex')}`;
-  const secret = `account:${id}:password`;
-  await p.secrets.set(secret, a.password);
+  checkNew(p, a);
+  const id = newAccountId();
   const config: AccountConfig = {
     imap: { host: a.imap.host, port: a.imap.port, security: a.imap.security, user: a.imap.user },
     ...(a.smtp ? { smtp: a.smtp } : {}),
     ...(a.caldav ? { caldav: a.caldav } : {}),
     ...(a.authserv?.length ? { authserv: a.authserv.map((x) => x.trim().toLowerCase()) } : {}),
   };
-  const account: Account = {
-    id,
-    name: a.name,
-    email: a.email,
-    userName: '',
-    addresses: [a.email],
-    transport: 'imap',
-    config: { ...config },
-    secret,
-    createdAt: clock().toISOString(),
-  };
-  try {
-    p.db.transaction(() => {
-      p.repos.accounts.insert(account);
-      p.audit.append({
-        kind: 'account.changed',
-        data: { action: 'added', account: a.name, transport: 'imap', host: a.imap.host, security: a.imap.security },
-      });
-    })();
-  } catch (e) {
-    await p.secrets.delete(secret);
-    throw e;
-  }
-  return account;
+  const secret = { name: `account:${id}:password`, value: a.password };
+  return insertAccount(p, { id, name: a.name, email: a.email, config, secret }, clock);
 }
 
-/** The server settings and password a sync of this account uses. */
+/**
+ * The server settings and credential a long-lived watch of this account uses: read at each
+ * connection, so an OAuth access token is refreshed as it nears expiry.
+ */
 export async function syncTarget(p: Profile, a: Account): Promise<SyncTarget> {
-  return { accountId: a.id, settings: imapConfig(a).imap, password: await accountPassword(p, a) };
+  await accountCredential(p, a); // fails now, not at the first reconnect, when there is none
+  return { accountId: a.id, settings: imapConfig(a).imap, password: () => accountCredential(p, a) };
 }
 
 /** The account's password, from the secret store only (mail, SMTP and CalDAV share it). */
-export async function accountPassword(p: Profile, a: Account): Promise<string> {
+async function accountPassword(p: Profile, a: Account): Promise<string> {
   const password = a.secret ? await p.secrets.get(a.secret) : undefined;
   if (password === undefined) throw new AccountError(`the password of account ${a.name} is not in the secret store`);
   return password;
+}
+
+/** How the profile reaches the secret store and the issuer for an account's tokens. */
+export const tokenDeps = (p: Profile): TokenDeps => ({ secrets: p.secrets });
+
+/**
+ * What the account signs in with: its password, or a current OAuth access token (`fresh`
+ * refreshes it even when it looks valid: the server has just refused it).
+ */
+export async function accountCredential(p: Profile, a: Account, o: { fresh?: boolean } = {}): Promise<Credential> {
+  const oauth = imapConfig(a).oauth;
+  if (!oauth) return accountPassword(p, a);
+  return { accessToken: await accessToken(tokenDeps(p), a, oauth, { force: o.fresh === true }) };
+}
+
+/**
+ * Runs `f` with the account's credential; when the server refuses an OAuth token (expired early,
+ * revoked access token), refreshes it once and tries again.
+ */
+export async function withCredential<T>(p: Profile, a: Account, f: (c: Credential) => Promise<T>): Promise<T> {
+  try {
+    return await f(await accountCredential(p, a));
+  } catch (e) {
+    if (!(e instanceof MailError && e.kind === 'auth' && imapConfig(a).oauth)) throw e;
+    return f(await accountCredential(p, a, { fresh: true }));
+  }
 }
 
 /** Logs in and lists the folders; throws a MailError whose `kind` says what is wrong. */
@@ -136,8 +197,13 @@ export async function testAccount(
   name: string,
   o: { timeoutMs?: number } = {},
 ): Promise<{ folders: number }> {
-  const t = await syncTarget(p, findAccount(p, name));
-  const client = await connectImap(t.settings, t.password, { timeoutMs: o.timeoutMs ?? 15_000 });
+  const a = findAccount(p, name);
+  return withCredential(p, a, (c) => listFolders(imapConfig(a).imap, c, o.timeoutMs ?? 15_000));
+}
+
+/** Logs in and counts the folders: proof that the settings and credential work. */
+export async function listFolders(s: ImapSettings, c: Credential, timeoutMs: number): Promise<{ folders: number }> {
+  const client = await connectImap(s, c, { timeoutMs });
   try {
     const folders = await client.list();
     await client.logout();
@@ -148,9 +214,21 @@ export async function testAccount(
   }
 }
 
-export async function removeAccount(p: Profile, name: string): Promise<void> {
+/**
+ * Removes the account, its mail and its secret. An OAuth account's refresh token is revoked
+ * first where the issuer offers revocation (`revoked`); an issuer that cannot be reached does
+ * not keep the account (`revokeError` says so, and the token is gone from this computer).
+ */
+export async function removeAccount(p: Profile, name: string): Promise<{ revoked: boolean; revokeError?: string }> {
   const a = findAccount(p, name);
   if (a.transport === 'local') throw new AccountError('the demo account cannot be removed');
+  const oauth = imapConfig(a).oauth;
+  const revocation = oauth
+    ? await revokeAccountTokens(tokenDeps(p), a.id, oauth).then(
+        (revoked) => ({ revoked }),
+        (e: unknown) => ({ revoked: false, revokeError: (e as Error).message }),
+      )
+    : { revoked: false };
   const ids = p.repos.messages.idsOf(a.id);
   p.db.transaction(() => {
     p.repos.accounts.remove(a.id); // messages and folder state go with it (ON DELETE CASCADE)
@@ -158,6 +236,7 @@ export async function removeAccount(p: Profile, name: string): Promise<void> {
   })();
   if (a.secret) await p.secrets.delete(a.secret);
   for (const id of ids) rmSync(join(p.files.attachments, id), { recursive: true, force: true });
+  return revocation;
 }
 
 export interface AccountSync {
@@ -185,16 +264,19 @@ export async function syncAccounts(
 
 async function syncOne(p: Profile, a: Account, o: SyncOptions & { parse?: Parser }): Promise<AccountSync> {
   try {
-    const target = await syncTarget(p, a);
     const deps = {
       db: p.db,
       repos: p.repos,
       attachmentsDir: p.files.attachments,
       ...(o.parse ? { parse: o.parse } : {}),
     };
-    return { account: a.name, report: await syncAccount(deps, target, o) };
+    const settings = imapConfig(a).imap;
+    const report = await withCredential(p, a, (password) =>
+      syncAccount(deps, { accountId: a.id, settings, password }, o),
+    );
+    return { account: a.name, report };
   } catch (e) {
-    if (!(e instanceof MailError || e instanceof AccountError)) throw e;
-    return { account: a.name, error: { kind: e instanceof MailError ? e.kind : 'account', message: e.message } };
+    if (!(e instanceof MailError || e instanceof AccountError || e instanceof OAuthError)) throw e;
+    return { account: a.name, error: { kind: e instanceof AccountError ? 'account' : e.kind, message: e.message } };
   }
 }

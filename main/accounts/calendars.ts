@@ -5,9 +5,10 @@
  */
 import { CalDavClient, CalDavError } from '../calendar/caldav';
 import { CalendarAccount, type SyncResult } from '../calendar/calendar-sync';
+import { OAuthError } from '../oauth/errors';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
-import { accountPassword, AccountError, imapConfig } from './accounts';
+import { accountCredential, AccountError, imapConfig } from './accounts';
 
 export interface CalendarSync {
   readonly account: string;
@@ -18,7 +19,7 @@ export interface CalendarSync {
 export async function calendarOf(p: Profile, a: Account): Promise<CalendarAccount | null> {
   const c = imapConfig(a);
   if (!c.caldav) return null;
-  const password = await accountPassword(p, a);
+  const password = await accountCredential(p, a);
   return new CalendarAccount(p, a.id, new CalDavClient({ url: c.caldav, user: c.imap.user, password }), c.caldav);
 }
 
@@ -30,8 +31,11 @@ export async function syncCalendars(p: Profile, o: { account?: string } = {}): P
       const cal = await calendarOf(p, a);
       if (cal) out.push({ account: a.name, result: await cal.sync() });
     } catch (e) {
-      if (!(e instanceof CalDavError || e instanceof AccountError)) throw e;
-      out.push({ account: a.name, error: { kind: e instanceof CalDavError ? e.kind : 'account', message: e.message } });
+      if (!(e instanceof CalDavError || e instanceof AccountError || e instanceof OAuthError)) throw e;
+      out.push({
+        account: a.name,
+        error: { kind: e instanceof AccountError ? 'account' : e.kind, message: e.message },
+      });
     }
   }
   return out;

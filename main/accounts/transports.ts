@@ -16,54 +16,76 @@ import { smtpTransport } from '../outbox/mail-transport';
 import { TransportError, type Transport } from '../outbox/transport';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
-import { accountPassword, AccountError, imapConfig } from './accounts';
+import type { Credential } from '../mail/connect';
+import { accountCredential, AccountError, imapConfig } from './accounts';
 import { commitCalendarAction } from './calendar-actions';
 import { calendarOf } from './calendars';
+import { smtpAuth } from './smtp-auth';
 
 /** The outbox transport name of an account's actions. */
 export const transportNameOf = (a: Account | undefined): string => (a?.transport === 'imap' ? `smtp:${a.id}` : 'local');
 
-/** The password for a commit: missing from the secret store is a failure no retry can mend. */
-const passwordOf = (p: Profile, a: Account) => (): Promise<string> =>
-  accountPassword(p, a).catch((e: unknown) => {
-    throw new TransportError('permanent', (e as Error).message);
-  });
+/**
+ * The credential for a commit (a password, or an OAuth access token refreshed when due):
+ * missing from the secret store, or a sign-in the issuer no longer accepts, is a failure no
+ * retry can mend.
+ */
+const credentialOf =
+  (p: Profile, a: Account) =>
+  (o: { fresh?: boolean } = {}): Promise<Credential> =>
+    accountCredential(p, a, o).catch((e: unknown) => {
+      throw new TransportError('permanent', (e as Error).message);
+    });
 
 function accountTransport(p: Profile, a: Account): Transport | null {
   const c = imapConfig(a);
   if (!c.smtp) return null;
-  const password = passwordOf(p, a);
-  const smtpOptions = (pass: string): SMTPTransport.Options => ({
-    host: c.smtp!.host,
-    port: c.smtp!.port,
-    secure: c.smtp!.port === 465,
-    requireTLS: c.smtp!.port === 587,
-    auth: { user: c.imap.user, pass },
+  const smtp = c.smtp;
+  const credential = credentialOf(p, a);
+  let tokenRefused = false;
+  const smtpOptions = (cred: Credential): SMTPTransport.Options => ({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.port === 465,
+    requireTLS: smtp.port === 587,
+    ...smtpAuth(`${smtp.host}:${smtp.port}`, c.imap.user, cred, () => (tokenRefused = true)),
     connectionTimeout: 20_000,
   });
-  let built: Promise<Transport> | undefined;
-  // SMTP needs the password up front; build on first use so listing transports reads no secret.
-  const inner = () =>
-    (built ??= password().then((pass) =>
-      smtpTransport({
-        name: transportNameOf(a),
-        smtp: smtpOptions(pass),
-        composer: storeComposer(p, a),
-        sent: imapSentFolder(c.imap, password),
-      }),
-    ));
-  const sendMail = async (m: SendMailOptions) => {
-    await nodemailer
-      .createTransport(smtpOptions(await password()))
-      .sendMail(m)
-      .catch((e: unknown) => {
-        throw new TransportError('temporary', (e as Error).message);
-      });
+  /**
+   * Runs `f` with SMTP options for the current credential; when the server refused an OAuth
+   * token (nothing was sent), refreshes it and tries once more.
+   */
+  const withSmtp = async <T>(f: (o: SMTPTransport.Options) => Promise<T>): Promise<T> => {
+    tokenRefused = false;
+    try {
+      return await f(smtpOptions(await credential()));
+    } catch (e) {
+      if (!tokenRefused) throw e;
+      tokenRefused = false;
+      return f(smtpOptions(await credential({ fresh: true })));
+    }
   };
+  // Built per commit, reading the secret only then: an OAuth token may have been refreshed since.
+  const inner = (o: SMTPTransport.Options) =>
+    smtpTransport({
+      name: transportNameOf(a),
+      smtp: o,
+      composer: storeComposer(p, a),
+      sent: imapSentFolder(c.imap, () => credential()),
+    });
+  const sendMail = (m: SendMailOptions) =>
+    withSmtp((o) =>
+      nodemailer
+        .createTransport(o)
+        .sendMail(m)
+        .catch((e: unknown) => {
+          throw new TransportError('temporary', (e as Error).message);
+        }),
+    ).then(() => undefined);
   return {
     name: transportNameOf(a),
     async commit(req) {
-      if (MAIL_TOOLS.has(req.action.tool)) return (await inner()).commit(req);
+      if (MAIL_TOOLS.has(req.action.tool)) return withSmtp((o) => inner(o).commit(req));
       if (EVENT_TOOLS.has(req.action.tool)) {
         const cal = await calendarOf(p, a);
         if (!cal) throw new TransportError('permanent', `account ${a.name} has no CalDAV calendar`);
@@ -75,13 +97,13 @@ function accountTransport(p: Profile, a: Account): Transport | null {
       // Already done by an earlier attempt: the store follows the server only after success.
       const m = p.repos.messages.get(action.id);
       if (m && m.remoteUid === null) return { done: action.kind, reconciled: true };
-      await organizeOnServer(p, a, c.imap, await password(), action).catch((e: unknown) => {
+      await organizeOnServer(p, a, c.imap, await credential(), action).catch((e: unknown) => {
         throw new TransportError('temporary', (e as Error).message);
       });
       return { done: action.kind, id: action.id };
     },
     async reconcile(req) {
-      return MAIL_TOOLS.has(req.action.tool) ? (await inner()).reconcile(req) : { done: false };
+      return MAIL_TOOLS.has(req.action.tool) ? withSmtp((o) => inner(o).reconcile(req)) : { done: false };
     },
   };
 }
@@ -151,5 +173,5 @@ export async function pushDraft(p: Profile, draftId: string): Promise<string> {
   })
     .compile()
     .build();
-  return appendDraft(imapConfig(a).imap, passwordOf(p, a), raw);
+  return appendDraft(imapConfig(a).imap, () => credentialOf(p, a)(), raw);
 }

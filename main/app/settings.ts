@@ -2,10 +2,16 @@
  * Settings, policies and accounts: the person's switches (the global pause, the undo window,
  * the theme), the policy editor's validate → preview → save, and the account list.
  */
-import type { Settings, ZamburakHandlers } from '../../preload/contract';
-import { addAccount, AccountError, removeAccount, testAccount } from '../accounts/accounts';
+import type { OAuthSignInInput, Settings, ZamburakHandlers } from '../../preload/contract';
+import { addAccount, AccountError, imapConfig, removeAccount, testAccount, tokenDeps } from '../accounts/accounts';
+import { discoverServers } from '../accounts/discover';
+import { addOAuthAccount, signInAgain, type SignInOptions } from '../accounts/oauth-account';
+import { signInAgainReason } from '../accounts/oauth-tokens';
+import { PendingSignIns } from '../accounts/sign-ins';
 import { unresolvedHost } from '../accounts/host-check';
 import { MailError } from '../mail/connect';
+import { OAuthError } from '../oauth/errors';
+import type { Profile } from '../profile/profile';
 import { DEMO_ACCOUNT_ID } from '../profile/profile';
 import type { Account } from '../store/repositories';
 import { ServiceError } from './router';
@@ -46,8 +52,40 @@ export function policiesHandlers(policies: PoliciesService): ZamburakHandlers['p
   };
 }
 
+/** What a sign-in from Settings runs: a new account (servers found when not given), or again. */
+function signInRun(n: OAuthSignInInput, clock: () => Date) {
+  return async (p: Profile, open: SignInOptions['open']) => {
+    if (n.kind === 'again') return signInAgain(p, n.name, { open });
+    const preset = n.provider !== 'other';
+    let imap = n.imapHost ? { host: n.imapHost, port: n.imapPort ?? 993, security: n.security ?? 'tls' } : undefined;
+    let smtp = n.smtpHost ? { host: n.smtpHost, port: n.smtpPort ?? 587 } : undefined;
+    if (!imap && !preset) {
+      const d = await discoverServers(n.email);
+      if (!d) throw new AccountError(`found no mail servers for ${n.email}: fill in the IMAP and SMTP servers`);
+      imap = { host: d.imap.host, port: d.imap.port, security: d.imap.security };
+      smtp ??= d.smtp && { host: d.smtp.host, port: d.smtp.port };
+    }
+    if (!preset && !n.issuer) throw new AccountError('sign-in with another provider needs its issuer URL');
+    return addOAuthAccount(
+      p,
+      {
+        name: n.name,
+        email: n.email,
+        oauth: preset ? n.provider : n.issuer!,
+        open,
+        ...(n.clientId ? { clientId: n.clientId } : {}),
+        ...(n.scopes?.length ? { scopes: n.scopes } : {}),
+        ...(imap ? { imap } : {}),
+        ...(smtp ? { smtp } : {}),
+      },
+      clock,
+    );
+  };
+}
+
 export function accountsHandlers(ctx: AppContext): ZamburakHandlers['accounts'] {
   const p = ctx.profile;
+  const signIns = new PendingSignIns();
   const view = (a: Account) => ({
     id: a.id,
     name: a.name,
@@ -55,12 +93,25 @@ export function accountsHandlers(ctx: AppContext): ZamburakHandlers['accounts'] 
     transport: a.transport,
     demo: a.id === DEMO_ACCOUNT_ID,
   });
+  /** The view, with "sign in again" for an OAuth account whose issuer refused its refresh. */
+  const withSignIn = async (a: Account) =>
+    a.transport === 'imap' && imapConfig(a).oauth
+      ? { ...view(a), signInAgain: (await signInAgainReason(tokenDeps(p), a.id)) !== null }
+      : view(a);
   const refusal = (e: unknown): never => {
-    if (e instanceof AccountError) throw new ServiceError('bad-request', e.message);
+    if (e instanceof AccountError || e instanceof OAuthError) throw new ServiceError('bad-request', e.message);
     throw e;
   };
   return {
-    list: () => p.repos.accounts.list().map(view),
+    list: () => Promise.all(p.repos.accounts.list().map(withSignIn)),
+    signIn: (n) => signIns.start(p, signInRun(n, ctx.clock)).catch(refusal),
+    async signInStatus(id) {
+      const s = signIns.status(id);
+      if (!s) throw new ServiceError('not-found', `no sign-in ${id}`);
+      if (s.state === 'done')
+        return { state: s.state, message: `Signed in as ${s.account.email}.`, account: await withSignIn(s.account) };
+      return { state: s.state, message: s.state === 'failed' ? s.message : 'Waiting for the browser…', account: null };
+    },
     async add(n) {
       // Said at the field it is about ("imapHost: …"), before anything is stored.
       for (const [field, host] of [

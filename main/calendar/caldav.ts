@@ -20,7 +20,8 @@ export interface CalDavOptions {
   /** The calendar collection, e.g. https://dav.example/maya/work/ (a trailing slash is added). */
   readonly url: string;
   readonly user: string;
-  readonly password: string;
+  /** A password (HTTP Basic), or an OAuth 2 access token (sent as a Bearer token). */
+  readonly password: string | { readonly accessToken: string };
   readonly timeoutMs?: number;
 }
 
@@ -70,7 +71,10 @@ export class CalDavClient {
 
   constructor(private readonly o: CalDavOptions) {
     this.base = new URL(o.url.endsWith('/') ? o.url : `${o.url}/`);
-    this.auth = `Basic ${Buffer.from(`${o.user}:${o.password}`).toString('base64')}`;
+    this.auth =
+      typeof o.password === 'string'
+        ? `Basic ${Buffer.from(`${o.user}:${o.password}`).toString('base64')}`
+        : `Bearer ${o.password.accessToken}`;
   }
 
   private async request(method: string, href: string, init: { headers?: Record<string, string>; body?: string } = {}) {
@@ -94,7 +98,10 @@ export class CalDavClient {
       );
     }
     if (res.status === 401 || res.status === 403)
-      throw new CalDavError('auth', `${this.base.host} refused the user name or password (${res.status})`);
+      throw new CalDavError(
+        'auth',
+        `${this.base.host} refused the ${typeof this.o.password === 'string' ? 'user name or password' : 'access token'} (${res.status})`,
+      );
     if (res.status === 404) throw new CalDavError('not-found', `${url.pathname} does not exist on ${this.base.host}`);
     if (res.status === 412)
       throw new CalDavError('conflict', `${url.pathname} was changed elsewhere; sync and try again`);

@@ -14,6 +14,14 @@ export interface ImapSettings {
   readonly user: string;
 }
 
+/** A password, or an OAuth 2 access token (sent as OAUTHBEARER or XOAUTH2, whichever the server offers). */
+export type Credential = string | { readonly accessToken: string };
+/**
+ * A credential, or how to get a current one at each connection: a long-lived watch reconnects
+ * for hours, past the life of any one access token.
+ */
+export type CredentialSource = Credential | (() => Promise<Credential>);
+
 export type MailErrorKind = 'unreachable' | 'auth' | 'tls' | 'timeout' | 'protocol';
 
 export class MailError extends Error {
@@ -30,13 +38,20 @@ const TIMEOUTS = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOU
 const CLOSED = new Set(['NoConnection', 'EConnectionClosed', 'ClosedAfterConnectText', 'EPIPE']);
 
 /** A thrown error of a connection to `s`, as a MailError with a sentence a person can act on. */
-export function mailError(e: unknown, s: Pick<ImapSettings, 'host' | 'port' | 'user'>): MailError {
+export function mailError(e: unknown, s: Pick<ImapSettings, 'host' | 'port' | 'user'>, oauth = false): MailError {
   if (e instanceof MailError) return e;
   const err = e as ImapFlowError & { code?: string };
   const where = `${s.host}:${s.port}`;
   const code = err.code ?? '';
   if (err.authenticationFailed)
-    return new MailError('auth', `${where} refused the user name or password for ${JSON.stringify(s.user)}`);
+    return new MailError(
+      'auth',
+      oauth
+        ? `${where} refused the access token for ${JSON.stringify(s.user)}`
+        : `${where} refused the user name or password for ${JSON.stringify(s.user)}`,
+    );
+  if (oauth && err.message === 'Unsupported authentication mechanism')
+    return new MailError('auth', `${where} does not offer OAuth sign-in (neither OAUTHBEARER nor XOAUTH2)`);
   if (err.tlsFailed || code === 'ClosedAfterConnectTLS' || /^ERR_TLS|^ERR_SSL|CERT|SELF_SIGNED/.test(code))
     return new MailError('tls', `TLS with ${where} failed: ${err.message}`);
   if (TIMEOUTS.has(code)) return new MailError('timeout', `${where} did not answer in time (${code})`);
@@ -52,7 +67,12 @@ export interface ConnectOptions {
 }
 
 /** A logged-in client; throws a MailError. The caller logs out (or closes) it. */
-export async function connectImap(s: ImapSettings, password: string, o: ConnectOptions = {}): Promise<ImapFlow> {
+export async function connectImap(
+  s: ImapSettings,
+  source: CredentialSource,
+  o: ConnectOptions = {},
+): Promise<ImapFlow> {
+  const credential = typeof source === 'function' ? await source() : source;
   const timeout = o.timeoutMs ?? 30_000;
   const client = new ImapFlow({
     host: s.host,
@@ -60,7 +80,7 @@ export async function connectImap(s: ImapSettings, password: string, o: ConnectO
     secure: s.security === 'tls',
     // STARTTLS is required when chosen: a stripped capability must fail, not fall back to cleartext.
     doSTARTTLS: s.security === 'starttls' ? true : s.security === 'plain' ? false : undefined,
-    auth: { user: s.user, pass: password },
+    auth: typeof credential === 'string' ? { user: s.user, pass: credential } : { user: s.user, ...credential },
     logger: false,
     disableAutoIdle: true,
     qresync: true,
@@ -76,6 +96,6 @@ export async function connectImap(s: ImapSettings, password: string, o: ConnectO
     return client;
   } catch (e) {
     client.close();
-    throw mailError(e, s);
+    throw mailError(e, s, typeof credential !== 'string');
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { ImapFlow } from 'imapflow';
 import type { SentFolder } from '../outbox/mail-transport';
-import { connectImap, type ImapSettings } from './connect';
+import { connectImap, type Credential, type ImapSettings } from './connect';
 
 type Use = '\\Sent' | '\\Drafts' | '\\Archive' | '\\Trash';
 const DEFAULT_NAME: Record<Use, string> = {
@@ -28,7 +28,7 @@ export async function specialFolder(client: ImapFlow, use: Use): Promise<string>
 /** Runs `f` on a fresh logged-in connection, always logging out. */
 async function withImap<T>(
   s: ImapSettings,
-  password: () => Promise<string>,
+  password: () => Promise<Credential>,
   f: (c: ImapFlow) => Promise<T>,
 ): Promise<T> {
   const client = await connectImap(s, await password(), { timeoutMs: 20_000 });
@@ -39,7 +39,7 @@ async function withImap<T>(
   }
 }
 
-export function imapSentFolder(s: ImapSettings, password: () => Promise<string>): SentFolder {
+export function imapSentFolder(s: ImapSettings, password: () => Promise<Credential>): SentFolder {
   return {
     has: (messageId) =>
       withImap(s, password, async (c) => {
@@ -60,7 +60,7 @@ export function imapSentFolder(s: ImapSettings, password: () => Promise<string>)
 }
 
 /** Appends a composed draft to Drafts; returns the folder it went to. */
-export function appendDraft(s: ImapSettings, password: () => Promise<string>, raw: Buffer): Promise<string> {
+export function appendDraft(s: ImapSettings, password: () => Promise<Credential>, raw: Buffer): Promise<string> {
   return withImap(s, password, async (c) => {
     const path = await specialFolder(c, '\\Drafts');
     await c.append(path, raw, ['\\Draft', '\\Seen']);

@@ -8,7 +8,7 @@
  */
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
-import { connectImap, MailError, type ImapSettings } from './connect';
+import { connectImap, MailError, type Credential, type ImapSettings } from './connect';
 import { specialFolder } from './imap-folders';
 
 export type OrganizeAction =
@@ -22,7 +22,7 @@ export async function organizeOnServer(
   p: Profile,
   account: Account,
   s: ImapSettings,
-  password: string,
+  password: Credential,
   a: OrganizeAction,
 ): Promise<{ readonly folder: string }> {
   const m = p.repos.messages.get(a.id);

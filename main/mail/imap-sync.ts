@@ -24,7 +24,7 @@ import type { Db } from '../store';
 import type { Repositories, StoredMessage } from '../store/repositories';
 import type { Triage } from '../store/repos/messages';
 import { saveAttachments } from './attachments';
-import { connectImap, mailError, MailError, type ImapSettings } from './connect';
+import { connectImap, mailError, MailError, type CredentialSource, type ImapSettings } from './connect';
 import { parseMessage } from './parse';
 import type { Parser } from './parse-pool';
 
@@ -41,7 +41,7 @@ export interface SyncDeps {
 export interface SyncTarget {
   readonly accountId: string;
   readonly settings: ImapSettings;
-  readonly password: string;
+  readonly password: CredentialSource;
 }
 
 export interface SyncOptions {

@@ -5,9 +5,10 @@
  * person did; a server that refuses leaves the store as it was and says why. On the demo account
  * the store alone changes. Each change is audited and answered with what undoes it.
  */
-import { AccountError, accountPassword, imapConfig } from '../accounts/accounts';
+import { accountCredential, AccountError, imapConfig } from '../accounts/accounts';
 import { MailError } from '../mail/connect';
 import { organizeOnServer, type OrganizeAction } from '../mail/imap-organize';
+import { OAuthError } from '../oauth/errors';
 import type { Profile } from '../profile/profile';
 import type { StoredMessage } from '../store/repositories';
 
@@ -47,12 +48,12 @@ export class MailService {
           this.p,
           account,
           imapConfig(account).imap,
-          await accountPassword(this.p, account),
+          await accountCredential(this.p, account),
           a,
         );
         change = change.replace(/\{folder\}/g, done.folder);
       } catch (e) {
-        if (e instanceof MailError || e instanceof AccountError)
+        if (e instanceof MailError || e instanceof AccountError || e instanceof OAuthError)
           throw new MailServiceError('server', `${account.name}: ${e.message}; nothing was changed`);
         throw e;
       }

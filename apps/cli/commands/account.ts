@@ -1,7 +1,8 @@
 /**
- * `zamburak account add|list|test|remove`: real IMAP accounts. The password is read from an
- * environment variable (never a command-line argument, which other users can see in `ps`) and
- * goes only into the profile's secret store.
+ * `zamburak account add|signin|list|test|remove`: real IMAP accounts. A password is read from an
+ * environment variable (never a command-line argument, which other users can see in `ps`); an
+ * OAuth sign-in happens in the browser. Either goes only into the profile's secret store. Without
+ * `--imap`, the servers are found from the address.
  */
 import {
   AccountError,
@@ -10,11 +11,18 @@ import {
   imapConfig,
   removeAccount,
   testAccount,
+  tokenDeps,
 } from '../../../main/accounts/accounts';
+import { discoverServers, trustedForPassword, type Discovered } from '../../../main/accounts/discover';
+import { addOAuthAccount, signInAgain, type SignInOptions } from '../../../main/accounts/oauth-account';
+import { signInAgainReason } from '../../../main/accounts/oauth-tokens';
 import { MailError, type Security } from '../../../main/mail/connect';
+import { OAuthError } from '../../../main/oauth/errors';
+import type { Profile } from '../../../main/profile/profile';
 import type { Account } from '../../../main/store/repositories';
 import { InputError, str, UsageError, type Parsed } from '../args';
 import { PROFILE_FLAGS, withProfile } from '../profile-arg';
+import { openBrowser } from './serve';
 import type { Command } from './types';
 
 function portOf(p: Parsed, flag: string): number | undefined {
@@ -60,7 +68,11 @@ function server(p: Parsed, kind: 'imap' | 'smtp'): { host: string; port: number 
   return host ? { host, port } : undefined;
 }
 
-const summary = (a: Account) => {
+/** Why an OAuth account must sign in again, or null. */
+const reasonOf = async (profile: Profile, a: Account): Promise<string | null> =>
+  a.transport === 'imap' && imapConfig(a).oauth ? signInAgainReason(tokenDeps(profile), a.id) : null;
+
+const summary = (a: Account, signIn: string | null = null) => {
   if (a.transport === 'local') return { name: a.name, email: a.email, transport: a.transport };
   const c = imapConfig(a);
   return {
@@ -70,57 +82,155 @@ const summary = (a: Account) => {
     imap: c.imap,
     smtp: c.smtp ?? null,
     caldav: c.caldav ?? null,
+    ...(c.oauth ? { oauth: c.oauth.issuer, signInAgain: signIn !== null } : {}),
   };
 };
 
-const line = (a: Account): string => {
+const line = (a: Account, signIn: string | null = null): string => {
   if (a.transport === 'local') return `${a.name}  <${a.email}>  demo (nothing leaves this computer)`;
-  const { imap } = imapConfig(a);
-  return `${a.name}  <${a.email}>  imap ${imap.security} ${imap.host}:${imap.port} as ${imap.user}`;
+  const { imap, oauth } = imapConfig(a);
+  const how = oauth ? `signed in with ${oauth.issuer}` : `as ${imap.user}`;
+  const again = signIn !== null ? `  sign in again: zamburak account signin ${a.name}` : '';
+  return `${a.name}  <${a.email}>  imap ${imap.security} ${imap.host}:${imap.port} ${how}${again}`;
 };
+
+/** The sentence that says what was found for an address, and where. */
+const foundLine = (email: string, d: Discovered): string =>
+  `Found the servers of ${email} in ${d.where}: IMAP ${d.imap.host}:${d.imap.port} (${d.imap.security})` +
+  (d.smtp ? `, SMTP ${d.smtp.host}:${d.smtp.port} (${d.smtp.security})` : ', no SMTP server') +
+  (d.insecure ? ' (over plain HTTP)' : '');
+
+async function discover(email: string, json: boolean): Promise<Discovered> {
+  const found = await discoverServers(email);
+  if (!found)
+    throw new AccountError(
+      `found no mail servers for ${email} (autoconfig, SRV and MX records): pass --imap HOST:PORT and --smtp HOST:PORT`,
+    );
+  (json ? process.stderr : process.stdout).write(foundLine(email, found) + '\n');
+  return found;
+}
+
+/**
+ * Shows the sign-in URL: the system browser opens it, or (with --no-browser, or without a
+ * desktop) one line on stdout says where to go.
+ */
+function signInOptions(p: Parsed): SignInOptions {
+  const seconds = str(p, '--timeout');
+  if (seconds !== undefined && !/^\d{1,5}$/.test(seconds)) throw new UsageError('--timeout takes seconds');
+  return {
+    open: (url) => {
+      if (!p.flags.has('--no-browser') && openBrowser(url))
+        process.stderr.write(`Opened your browser to sign in. If it did not open, go to: ${url}\n`);
+      else process.stdout.write(`Open this URL to sign in: ${url}\n`);
+    },
+    ...(seconds ? { timeoutMs: Number(seconds) * 1000 } : {}),
+  };
+}
+
+function secretFromEnv(p: Parsed, flag: string): string | undefined {
+  const env = str(p, flag);
+  if (env === undefined) return undefined;
+  const v = process.env[env];
+  if (!v) throw new InputError(`zamburak: the environment variable ${env} is not set or empty`);
+  return v;
+}
+
+async function addWithOAuth(p: Parsed, profile: Profile, json: boolean): Promise<Account> {
+  const provider = str(p, '--oauth')!;
+  const email = required(p, '--email');
+  const preset = provider === 'google' || provider === 'microsoft';
+  let imap = server(p, 'imap');
+  let smtp = server(p, 'smtp');
+  const sec = security(p);
+  if (!imap && !preset) {
+    const d = await discover(email, json);
+    imap = { host: d.imap.host, port: d.imap.port };
+    smtp ??= d.smtp && { host: d.smtp.host, port: d.smtp.port };
+  }
+  const scopes = str(p, '--scope');
+  const clientId = str(p, '--client-id');
+  const clientSecret = secretFromEnv(p, '--client-secret-env');
+  const caldav = str(p, '--caldav');
+  return addOAuthAccount(profile, {
+    name: required(p, '--name'),
+    email,
+    oauth: provider,
+    ...signInOptions(p),
+    ...(clientId ? { clientId } : {}),
+    ...(clientSecret ? { clientSecret } : {}),
+    ...(scopes ? { scopes: scopes.split(/[\s,]+/).filter(Boolean) } : {}),
+    ...(imap ? { imap: { host: imap.host, port: imap.port ?? (sec === 'tls' ? 993 : 143), security: sec } } : {}),
+    ...(smtp ? { smtp: { host: smtp.host, port: smtp.port ?? 587 } } : {}),
+    ...(caldav ? { caldav } : {}),
+  });
+}
+
+async function addWithPassword(p: Parsed, profile: Profile, json: boolean): Promise<Account> {
+  const env = required(p, '--password-env');
+  const password = process.env[env];
+  if (!password) throw new InputError(`zamburak: the environment variable ${env} is not set or empty`);
+  const email = required(p, '--email');
+  let imap = server(p, 'imap');
+  let smtp = server(p, 'smtp');
+  let sec = security(p);
+  let user = str(p, '--user');
+  if (!imap) {
+    const d = trustedForPassword(await discover(email, json));
+    imap = { host: d.imap.host, port: d.imap.port };
+    sec = d.imap.security;
+    smtp ??= d.smtp && { host: d.smtp.host, port: d.smtp.port };
+    user ??= d.imap.user;
+  }
+  if (!user) throw new UsageError('account add needs --user');
+  const caldav = str(p, '--caldav');
+  const authserv = str(p, '--authserv-id');
+  const accountName = str(p, '--name');
+  if (!accountName) throw new UsageError('account add needs --name NAME');
+  return addAccount(profile, {
+    name: accountName,
+    email,
+    imap: { host: imap.host, port: imap.port ?? (sec === 'tls' ? 993 : 143), security: sec, user },
+    password,
+    ...(smtp ? { smtp: { host: smtp.host, port: smtp.port ?? 587 } } : {}),
+    ...(caldav ? { caldav } : {}),
+    ...(authserv ? { authserv: authserv.split(',').map((x) => x.trim()) } : {}),
+  });
+}
+
+/** What `account remove` says about the sign-in it took back. */
+const revocationLine = (r: { revoked: boolean; revokeError?: string }): string =>
+  r.revoked ? '; its sign-in was revoked' : r.revokeError ? `; its sign-in could not be revoked: ${r.revokeError}` : '';
 
 async function account(p: Parsed): Promise<number> {
   const [sub, name, extra] = p.positional;
   const json = p.flags.has('--json');
   if (extra) throw new UsageError(`account ${sub} takes one NAME`);
+  if (sub === 'add' && name && str(p, '--name') === undefined) p.flags.set('--name', name);
   if (sub !== 'list' && sub !== 'add' && !name)
     throw new UsageError(`account ${sub ?? ''} needs a NAME`.replace('  ', ' '));
   return withProfile(p, async (profile) => {
     try {
       switch (sub) {
         case 'add': {
-          const env = required(p, '--password-env');
-          const password = process.env[env];
-          if (!password) throw new InputError(`zamburak: the environment variable ${env} is not set or empty`);
-          const imap = server(p, 'imap');
-          if (!imap) throw new UsageError('account add needs --imap HOST:PORT');
-          const smtp = server(p, 'smtp');
-          const caldav = str(p, '--caldav');
-          const authserv = str(p, '--authserv-id');
-          const sec = security(p);
-          const accountName = str(p, '--name') ?? name;
-          if (!accountName) throw new UsageError('account add needs --name NAME');
-          const a = await addAccount(profile, {
-            name: accountName,
-            email: required(p, '--email'),
-            imap: {
-              host: imap.host,
-              port: imap.port ?? (sec === 'tls' ? 993 : 143),
-              security: sec,
-              user: required(p, '--user'),
-            },
-            password,
-            ...(smtp ? { smtp: { host: smtp.host, port: smtp.port ?? 587 } } : {}),
-            ...(caldav ? { caldav } : {}),
-            ...(authserv ? { authserv: authserv.split(',').map((x) => x.trim()) } : {}),
-          });
+          if (str(p, '--oauth') !== undefined && str(p, '--password-env') !== undefined)
+            throw new UsageError('choose one: --oauth PROVIDER or --password-env VAR');
+          const a = str(p, '--oauth') ? await addWithOAuth(p, profile, json) : await addWithPassword(p, profile, json);
           process.stdout.write(json ? JSON.stringify(summary(a)) + '\n' : `Added ${line(a)}\n`);
           return 0;
         }
+        case 'signin': {
+          const a = await signInAgain(profile, name!, signInOptions(p));
+          process.stdout.write(json ? JSON.stringify(summary(a)) + '\n' : `Signed in ${line(a)}\n`);
+          return 0;
+        }
         case 'list': {
-          const all = profile.repos.accounts.list();
+          const all = await Promise.all(
+            profile.repos.accounts.list().map(async (a) => ({ a, again: await reasonOf(profile, a) })),
+          );
           process.stdout.write(
-            json ? JSON.stringify(all.map(summary)) + '\n' : all.map((a) => line(a) + '\n').join(''),
+            json
+              ? JSON.stringify(all.map((x) => summary(x.a, x.again))) + '\n'
+              : all.map((x) => line(x.a, x.again) + '\n').join(''),
           );
           return 0;
         }
@@ -136,7 +246,7 @@ async function account(p: Parsed): Promise<number> {
             );
             return 0;
           } catch (e) {
-            if (!(e instanceof MailError)) throw e;
+            if (!(e instanceof MailError || e instanceof OAuthError)) throw e;
             if (json)
               process.stdout.write(
                 JSON.stringify({ account: name, ok: false, error: { kind: e.kind, message: e.message } }) + '\n',
@@ -145,28 +255,40 @@ async function account(p: Parsed): Promise<number> {
             return 1;
           }
         }
-        case 'remove':
-          await removeAccount(profile, name!);
-          process.stdout.write(json ? JSON.stringify({ removed: name }) + '\n' : `Removed account ${name}\n`);
+        case 'remove': {
+          const r = await removeAccount(profile, name!);
+          process.stdout.write(
+            json ? JSON.stringify({ removed: name, ...r }) + '\n' : `Removed account ${name}${revocationLine(r)}\n`,
+          );
           return 0;
+        }
         default:
-          throw new UsageError('account takes add, list, test or remove');
+          throw new UsageError('account takes add, signin, list, test or remove');
       }
     } catch (e) {
       if (e instanceof AccountError) throw new InputError(`zamburak account ${sub}: ${e.message}`);
-      throw e;
+      // The sign-in or the server said no: exit 1, naming what to do (as `account test` does).
+      if (!(e instanceof OAuthError || e instanceof MailError)) throw e;
+      process.stderr.write(`zamburak account ${sub}: ${e.message}\n`);
+      return 1;
     }
   });
 }
 
 export const accountCommand: Command = {
   name: 'account',
-  help: `  zamburak account add --name NAME --email ADDR --imap HOST:PORT [--smtp HOST:PORT]
-          [--security tls|starttls|none] --user USER --password-env VAR [--caldav URL]
+  help: `  zamburak account add --name NAME --email ADDR --oauth google|microsoft|ISSUER_URL [--client-id ID]
+          [--client-secret-env VAR] [--scope SCOPES] [--imap HOST:PORT --smtp HOST:PORT]
+          [--security tls|starttls|none] [--no-browser] [--timeout SECONDS]
+  zamburak account add --name NAME --email ADDR [--imap HOST:PORT] [--smtp HOST:PORT]
+          [--security tls|starttls|none] [--user USER] --password-env VAR [--caldav URL]
           [--authserv-id MX_HOST[,…]]
+  zamburak account signin NAME [--no-browser]      sign an OAuth account in again
   zamburak account list|test NAME|remove NAME [--json] [--profile DIR]
-      IMAP accounts. The password is read from the environment variable VAR and kept only in the
-      profile's secret store. TLS is the default (port 993); --starttls requires the upgrade.`,
+      IMAP accounts. --oauth signs in in the browser (--no-browser prints the URL instead); the
+      refresh token is kept only in the profile's secret store and revoked by remove. A password
+      is read from the environment variable VAR and kept only there. Without --imap, the servers
+      are found from the address (autoconfig, SRV, MX). TLS is the default (port 993).`,
   valueFlags: [
     ...PROFILE_FLAGS,
     '--name',
@@ -182,7 +304,12 @@ export const accountCommand: Command = {
     '--smtp-port',
     '--caldav',
     '--authserv-id',
+    '--oauth',
+    '--client-id',
+    '--client-secret-env',
+    '--scope',
+    '--timeout',
   ],
-  boolFlags: ['--json', '--tls', '--starttls', '--plain'],
+  boolFlags: ['--json', '--tls', '--starttls', '--plain', '--no-browser'],
   run: account,
 };

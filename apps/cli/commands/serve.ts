@@ -20,13 +20,17 @@ import type { Command } from './types';
 const version = (): string =>
   (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** Opens the URL in the desktop's browser when there is a desktop; never fails the command. */
-function openBrowser(url: string): void {
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return;
+/**
+ * Opens the URL in the desktop's browser when there is a desktop; never fails the command.
+ * False when there is no desktop to open it on.
+ */
+export function openBrowser(url: string): boolean {
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return false;
   const cmd = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
   const child = spawn(cmd, [url], { stdio: 'ignore', detached: true });
   child.on('error', () => undefined);
   child.unref();
+  return true;
 }
 
 export const serveCommand: Command = {

@@ -1,7 +1,8 @@
 /**
- * Settings → Accounts: the accounts of this profile, and adding, testing and removing a real
- * IMAP/SMTP account (optionally with a CalDAV calendar). The password goes to the app's secret
- * store and is never shown again.
+ * Settings → Accounts: the accounts of this profile; signing in with Google, Microsoft or another
+ * OAuth provider (OAuthSignIn), or adding a real IMAP/SMTP account with a password (optionally
+ * with a CalDAV calendar); testing and removing. The password goes to the app's secret store and
+ * is never shown again; an account whose sign-in was revoked says "sign in again".
  */
 import { useCallback, useEffect, useState } from 'react';
 import { NewAccountInput } from '../../../preload/contract';
@@ -9,6 +10,7 @@ import { api, errorText } from '../api';
 import { useApp } from '../store';
 import { Chip } from './Chip';
 import { AddForm, RowActions } from './Managed';
+import { OAuthSignIn, useSignIn } from './OAuthSignIn';
 
 type Account = Awaited<ReturnType<typeof api.accounts.list>>[number];
 type FormField = keyof typeof EMPTY;
@@ -51,6 +53,8 @@ export function AccountsSection() {
   const { report, setStatus, refresh } = useApp();
   const load = useCallback(() => api.accounts.list().then(setAccounts).catch(report), [report]);
   useEffect(() => void load(), [load]);
+  const loadAll = () => load().then(refresh);
+  const again = useSignIn(loadAll);
 
   const field = (key: FormField, label: string, type = 'text') => (
     <div>
@@ -123,7 +127,13 @@ export function AccountsSection() {
           <li key={a.id}>
             <span>
               {a.name} · {a.email} {a.demo && <Chip tone="info">demo: nothing leaves this computer</Chip>}
+              {a.signInAgain && <Chip tone="warn">sign in again</Chip>}
             </span>
+            {a.signInAgain && (
+              <button type="button" onClick={() => void again.start({ kind: 'again', name: a.name })}>
+                Sign in again
+              </button>
+            )}
             {!a.demo && (
               <RowActions
                 onTest={() => api.accounts.test(a.name).then((r) => (r.ok ? r.message : `${r.kind}: ${r.message}`))}
@@ -133,6 +143,7 @@ export function AccountsSection() {
           </li>
         ))}
       </ul>
+      <OAuthSignIn onDone={loadAll} />
       <AddForm
         label="Add an account"
         openText="Add an IMAP account…"

@@ -1,7 +1,8 @@
 /**
  * A real Dovecot IMAP server on 127.0.0.1 for the mail integration tests: a generated config in
- * a temp folder, passwd-file auth with a plain password, maildir storage owned by `nobody`, no
- * TLS (loopback only). Under CI=true a missing Dovecot fails; elsewhere the suite skips and says
+ * a temp folder, passwd-file auth with a plain password (or, with `oauth2`, Dovecot's oauth2
+ * passdb: XOAUTH2 and OAUTHBEARER checked by token introspection against an authorization
+ * server), maildir storage owned by `nobody`, no TLS (loopback only). Under CI=true a missing Dovecot fails; elsewhere the suite skips and says
  * why (`DOVECOT_MISSING`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -68,7 +69,36 @@ async function waitForGreeting(port: number, child: ChildProcess, log: string): 
 
 const NOBODY = { uid: 65534, gid: 65534 };
 
-function config(dir: string, port: number): string {
+/** Dovecot's oauth2 passdb: tokens introspected (RFC 7662) at `url`, the `sub` being the login name. */
+export interface DovecotOAuth2 {
+  /** The introspection endpoint, with the resource server's client id and secret in it. */
+  readonly introspectionUrl: string;
+}
+
+function passdb(dir: string, oauth2: DovecotOAuth2 | undefined): string {
+  if (!oauth2)
+    return `passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u ${dir}/passwd
+}`;
+  writeFileSync(
+    join(dir, 'oauth2.conf'),
+    `introspection_mode = post
+introspection_url = ${oauth2.introspectionUrl}
+username_attribute = sub
+active_attribute = active
+active_value = true
+`,
+    { mode: 0o644 },
+  );
+  return `passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = ${dir}/oauth2.conf
+}`;
+}
+
+function config(dir: string, port: number, oauth2?: DovecotOAuth2): string {
   // Dovecot runs its login and auth processes as these users; tests run as root.
   const root = userInfo().uid === 0;
   return `
@@ -80,7 +110,7 @@ instance_name = zamburak-test-${port}
 log_path = ${dir}/dovecot.log
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = ${oauth2 ? 'xoauth2 oauthbearer' : 'plain login'}
 # Tests log in with wrong passwords on purpose; no need to wait 2 s each time.
 auth_failure_delay = 0
 ${root ? 'default_login_user = dovenull\ndefault_internal_user = dovecot' : ''}
@@ -89,10 +119,7 @@ mail_uid = ${NOBODY.uid}
 mail_gid = ${NOBODY.gid}
 first_valid_uid = 1
 first_valid_gid = 1
-passdb {
-  driver = passwd-file
-  args = scheme=PLAIN username_format=%u ${dir}/passwd
-}
+${passdb(dir, oauth2)}
 userdb {
   driver = static
   args = uid=${NOBODY.uid} gid=${NOBODY.gid} home=${dir}/mail/%u
@@ -118,7 +145,9 @@ function chownTree(path: string, names: readonly string[]): void {
   for (const n of names) chownSync(join(path, n), NOBODY.uid, NOBODY.gid);
 }
 
-export async function startDovecot(o: { user?: string; password?: string } = {}): Promise<DovecotServer> {
+export async function startDovecot(
+  o: { user?: string; password?: string; oauth2?: DovecotOAuth2 } = {},
+): Promise<DovecotServer> {
   const user = o.user ?? 'alice';
   const password = o.password ?? randomBytes(9).toString('base64url');
   const dir = mkdtempSync(join(tmpdir(), 'zamburak-dovecot-'));
@@ -131,7 +160,7 @@ export async function startDovecot(o: { user?: string; password?: string } = {})
   writeFileSync(join(dir, 'passwd'), `${user}:{PLAIN}${password}::::::\n`, { mode: 0o644 });
   const port = await freePort();
   const conf = join(dir, 'dovecot.conf');
-  writeFileSync(conf, config(dir, port), { mode: 0o644 });
+  writeFileSync(conf, config(dir, port, o.oauth2), { mode: 0o644 });
   const log = join(dir, 'dovecot.log');
   let child: ChildProcess | null = null;
   let seq = 0;

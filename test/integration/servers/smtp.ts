@@ -1,4 +1,8 @@
-/** An SMTP server on 127.0.0.1 (smtp-server) that accepts any login and keeps what it receives. */
+/**
+ * An SMTP server on 127.0.0.1 (smtp-server) that keeps what it receives. By default it accepts
+ * any login; with `oauth` it is a submission server that requires XOAUTH2 and checks each
+ * token by asking the authorization server (introspection), as a real provider's server does.
+ */
 import { SMTPServer } from 'smtp-server';
 
 export interface CapturedMail {
@@ -13,15 +17,32 @@ export interface SmtpCapture {
   stop(): Promise<void>;
 }
 
+export interface SmtpOAuth {
+  /** Whether `token` is an active token of `user` (RFC 7662 introspection). */
+  readonly check: (user: string, token: string) => Promise<boolean>;
+}
+
 /** `size`: the largest message it accepts, announced in its EHLO answer (SIZE) as real servers do. */
-export async function startSmtpCapture(o: { size?: number } = {}): Promise<SmtpCapture> {
+export async function startSmtpCapture(
+  o: { size?: number; oauth?: SmtpOAuth; authMethods?: string[] } = {},
+): Promise<SmtpCapture> {
   const received: CapturedMail[] = [];
+  const oauth = o.oauth;
   const smtp = new SMTPServer({
-    authOptional: true,
+    authOptional: !oauth && !o.authMethods,
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     ...(o.size ? { size: o.size } : {}),
-    onAuth: (auth, _s, cb) => cb(null, { user: auth.username }),
+    ...(oauth ? { authMethods: ['XOAUTH2'] } : o.authMethods ? { authMethods: o.authMethods } : {}),
+    onAuth: (auth, _s, cb) => {
+      if (!oauth) return cb(null, { user: auth.username });
+      if (auth.method !== 'XOAUTH2' || !auth.accessToken) return cb(new Error('XOAUTH2 only'));
+      void oauth.check(auth.username ?? '', auth.accessToken).then(
+        // RFC 6749 style failure: smtp-server sends it as the 334 challenge XOAUTH2 defines.
+        (ok) => (ok ? cb(null, { user: auth.username }) : cb(null, { data: { status: '401', schemes: 'bearer' } })),
+        (e: Error) => cb(e),
+      );
+    },
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
