@@ -228,6 +228,25 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     expect(entry).toBeDefined();
   });
 
+  it("keeps the assistant's draft as it is edited, without a click: a reload loses nothing", async () => {
+    const draft = hosted.profile.repos.outgoing
+      .drafts('demo')
+      .find((d) => !d.edited && sentWith(d.subject).length === 0)!;
+    await navigate(page, `#/inbox/${draft.inReplyTo}`);
+    const form = page.locator('form.draft').first();
+    await expect.poll(() => form.count()).toBe(1);
+    await form.locator('textarea').fill('Typed, never saved by hand.');
+    await expect
+      .poll(() => hosted.profile.repos.outgoing.draft(draft.id)!.body, { timeout: 10_000 })
+      .toBe('Typed, never saved by hand.');
+    expect(await form.getByRole('button', { name: 'Saved' }).isDisabled()).toBe(true);
+    await page.reload();
+    await expect
+      .poll(() => page.locator('form.draft textarea').first().inputValue())
+      .toBe('Typed, never saved by hand.');
+    await expect.poll(() => page.locator('form.draft').first().innerText()).toMatch(/edited by you/);
+  });
+
   it('the compose window, light and dark: screenshots and no serious axe violations', async () => {
     for (const theme of ['light', 'dark'] as const) {
       const { page: p, errors: e } = await openPage(browser, hosted.host.url.replace(/#.*$/, '#/inbox/e45'), theme);

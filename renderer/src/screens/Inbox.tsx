@@ -638,6 +638,23 @@ function DraftEditor({ draft }: { draft: MessageView['drafts'][number] }) {
   const [sent, setSent] = useState(false);
   const { setStatus, report } = useApp();
   const dirty = body !== saved.body;
+  const save = useCallback(
+    (quiet: boolean) =>
+      api.inbox
+        .editDraft(draft.id, { body })
+        .then((d) => {
+          setSaved(d);
+          if (!quiet) setStatus({ text: 'Draft saved. It is yours now: nothing is sent without you.', tone: 'ok' });
+        })
+        .catch(report),
+    [draft.id, body, setStatus, report],
+  );
+  // Saved a moment after the last key too: a reload or a crash loses nothing typed.
+  useEffect(() => {
+    if (!dirty || sent) return;
+    const t = window.setTimeout(() => void save(true), 1500);
+    return () => window.clearTimeout(t);
+  }, [dirty, sent, save]);
   const send = async () => {
     try {
       // Sent as the person's own message, edited or not; the audit keeps which words were the assistant's.
@@ -659,13 +676,7 @@ function DraftEditor({ draft }: { draft: MessageView['drafts'][number] }) {
       className="draft"
       onSubmit={(e) => {
         e.preventDefault();
-        api.inbox
-          .editDraft(draft.id, { body })
-          .then((d) => {
-            setSaved(d);
-            setStatus({ text: 'Draft saved. It is yours now: nothing is sent without you.', tone: 'ok' });
-          })
-          .catch(report);
+        void save(false);
       }}
     >
       <h3>
@@ -681,7 +692,7 @@ function DraftEditor({ draft }: { draft: MessageView['drafts'][number] }) {
       <textarea id={`draft-body-${draft.id}`} value={body} rows={8} onChange={(e) => setBody(e.target.value)} />
       <div className="actions">
         <button type="submit" disabled={!dirty}>
-          Save draft
+          {dirty ? 'Save draft' : 'Saved'}
         </button>
         <button type="button" className="approve" disabled={sent} onClick={() => void send()}>
           {sent ? 'Sent' : 'Send'}
