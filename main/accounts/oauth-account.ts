@@ -64,8 +64,10 @@ interface Issuer {
   readonly required: readonly string[];
 }
 
-async function issuerOf(o: NewOAuthAccount): Promise<Issuer> {
-  const preset = o.oauth === 'google' || o.oauth === 'microsoft' ? PRESETS[o.oauth] : undefined;
+const presetOf = (oauth: string | undefined): Preset | undefined =>
+  oauth === 'google' || oauth === 'microsoft' ? PRESETS[oauth] : undefined;
+
+async function issuerOf(o: NewOAuthAccount, preset: Preset | undefined): Promise<Issuer> {
   if (preset)
     return {
       preset,
@@ -123,11 +125,13 @@ export async function addOAuthAccount(
   clock: () => Date = () => new Date(),
 ): Promise<Account> {
   checkNameAndEmail(p, o.name, o.email);
-  const issuer = await issuerOf(o);
+  // The client id first: without one, there is no point asking the issuer anything.
+  const preset = presetOf(o.oauth);
   const client: Client = {
-    clientId: clientIdOf(o, issuer.preset),
+    clientId: clientIdOf(o, preset),
     ...(o.clientSecret ? { clientSecret: o.clientSecret } : {}),
   };
+  const issuer = await issuerOf(o, preset);
   const imap = o.imap ?? (issuer.preset && { ...issuer.preset.imap, security: 'tls' as const });
   if (!imap) throw new AccountError(`no IMAP server for ${o.email}: pass --imap HOST:PORT`);
   const smtp = o.smtp ?? issuer.preset?.smtp;
@@ -178,7 +182,7 @@ export async function signInAgain(p: Profile, name: string, o: SignInOptions): P
   if (!c.oauth) throw new AccountError(`account ${a.name} signs in with a password, not OAuth`);
   const clientSecret = await storedClientSecret(tokenDeps(p), a.id);
   const client: Client = { clientId: c.oauth.clientId, ...(clientSecret ? { clientSecret } : {}) };
-  const preset = c.oauth.preset === 'google' || c.oauth.preset === 'microsoft' ? PRESETS[c.oauth.preset] : undefined;
+  const preset = presetOf(c.oauth.preset);
   const m = metadataOf(c.oauth);
   const signed = await signIn({
     issuer: m,

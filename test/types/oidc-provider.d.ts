@@ -28,12 +28,15 @@ declare module 'oidc-provider' {
       id: string,
     ) => { accountId: string; claims: () => Readonly<Record<string, unknown>> } | undefined;
     interactions: { url: (ctx: unknown, interaction: Interaction) => string };
-    features: Readonly<Record<string, { enabled: boolean }>>;
+    features: Readonly<
+      Record<string, { enabled: boolean; allowedPolicy?: (ctx: unknown, client: { clientId: string }) => boolean }>
+    >;
     pkce: { required: () => boolean; methods: readonly string[] };
     issueRefreshToken: () => boolean;
     rotateRefreshToken: () => boolean;
     ttl: Readonly<Record<string, () => number>>;
     cookies: { keys: readonly string[] };
+    jwks: { keys: readonly Readonly<Record<string, unknown>>[] };
   }
 
   export default class Provider {

@@ -40,7 +40,10 @@ describe.skipIf(missing)('an OAuth account against oidc-provider, Dovecot (oauth
    */
   const cli = (d: Decision | null, ...args: string[]) =>
     new Promise<{ status: number | null; stdout: string; stderr: string; page?: number }>((resolve, reject) => {
-      const child = spawn(process.execPath, [BIN, ...args, ...(d ? ['--no-browser'] : []), '--profile', profile]);
+      const { ZAMBURAK_GOOGLE_CLIENT_ID: _unset, ...env } = process.env;
+      const child = spawn(process.execPath, [BIN, ...args, ...(d ? ['--no-browser'] : []), '--profile', profile], {
+        env,
+      });
       let stdout = '';
       let stderr = '';
       let page: Promise<number> | undefined;
@@ -117,6 +120,10 @@ describe.skipIf(missing)('an OAuth account against oidc-provider, Dovecot (oauth
   });
 
   it('says what went wrong (declined, another account, a scope left out, no OAuth on the server) and adds nothing', async () => {
+    // A preset without a registered client id says where to put one, before asking anyone.
+    const noClient = await zamburak('account', 'add', '--name', 'g', '--email', 'maya@gmail.com', '--oauth', 'google');
+    expect(noClient.status).toBe(2);
+    expect(noClient.stderr).toContain('pass --client-id ID or set ZAMBURAK_GOOGLE_CLIENT_ID');
     const denied = await add({ as: EMAIL, deny: true });
     expect(denied.status).toBe(1);
     expect(denied.stderr).toMatch(/declined the request in the browser/);

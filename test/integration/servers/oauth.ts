@@ -7,6 +7,7 @@
  * declines, or allows without some scopes.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { generateKeyPairSync } from 'node:crypto';
 import Provider from 'oidc-provider';
 import { freePort } from './ports';
 
@@ -160,13 +161,24 @@ function provider(issuer: string, accessTtl: () => number): Provider {
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
-      introspection: { enabled: true },
+      // Only the mail servers ask what a token is.
+      introspection: { enabled: true, allowedPolicy: (_ctx, client) => client.clientId === INTROSPECTOR.id },
       revocation: { enabled: true },
     },
     pkce: { required: () => true, methods: ['S256'] },
     issueRefreshToken: () => true,
     rotateRefreshToken: () => true,
-    ttl: { AccessToken: accessTtl },
+    // Every lifetime named, so the provider does not warn about its defaults on each use.
+    ttl: {
+      AccessToken: accessTtl,
+      AuthorizationCode: () => 60,
+      Grant: () => 86_400,
+      IdToken: () => 3600,
+      Interaction: () => 600,
+      RefreshToken: () => 86_400,
+      Session: () => 86_400,
+    },
+    jwks: { keys: [generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' })] },
     cookies: { keys: ['zamburak-test-cookie-key'] },
   });
 }
