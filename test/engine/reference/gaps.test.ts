@@ -13,6 +13,19 @@ const holds = async (plan: string): Promise<void> => {
 };
 
 describe('known gaps of the engine against the reference monitor (STRICT)', () => {
+  // A: a call after an operation that may throw in the same try is gated with pc alone (here: allowed).
+  it.fails('A: a call after a parse of untrusted data in the same try', () =>
+    holds(`const m = await getEmail('m1');
+try { JSON.parse(String(m.body.length)); await sendEmail({ to: ['omar@northwind.test'], subject: 'x', body: 'y' }); } catch (e) { }`),
+  );
+
+  // A: an argument that may throw (stringify of a labeled container) is not in the call's control context.
+  it.fails('A: a call whose own argument may throw, in a try', () =>
+    holds(`const m = await getEmail('m1');
+const xs = [m.body.length];
+try { await sendEmail({ to: ['omar@northwind.test'], subject: JSON.stringify(xs), body: 'x' }); } catch (err) { }`),
+  );
+
   // G: an operator (a template literal) on untrusted data may throw, yet the try does not accumulate it.
   it.fails('G: a call after a template literal in the same try', () =>
     holds(`const m = await getEmail('m1');
