@@ -59,6 +59,10 @@ export class Context {
   made(x: V): V {
     return this.mode === 'strict' ? withLabel(x, this.pc) : x;
   }
+  /** A value chosen because of a label (an arm of `?:`, a default): STRICT joins it, NORMAL does not. */
+  chosen(x: V, l: Label): V {
+    return this.mode === 'strict' ? withLabel(x, l) : x;
+  }
   madeLabel(l: Label): Label {
     return this.mode === 'strict' ? joinLabels(l, this.pc) : l;
   }

@@ -115,7 +115,7 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       const c = cell('region', l);
       const arm = t.v ? e.consequent : e.alternate;
       const out = yield* region(m, c, [e.consequent, e.alternate], () => evalExpr(m, arm));
-      return withLabel(out, l);
+      return m.ctx.chosen(out, l);
     }
     case 'AssignmentExpression':
       return yield* assignment(m, e);
@@ -225,7 +225,7 @@ function* logical(m: Machine, e: acorn.LogicalExpression): Step<V> {
     return a;
   }
   const b = yield* region(m, cell('region', l), [e.right], () => evalExpr(m, e.right));
-  return withLabel(b, l);
+  return m.ctx.chosen(b, l);
 }
 
 function* assignment(m: Machine, e: acorn.AssignmentExpression): Step<V> {

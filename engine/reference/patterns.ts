@@ -10,7 +10,7 @@ import { evalExpr, keyOf, noFunction, primitiveKey, readMember } from './express
 import type { Machine, Step } from './machine';
 import { region, skipped } from './regions';
 import { spreadItems } from './spread';
-import { isHeap, newArray, newObject, RunFailure, val, withLabel, type V } from './values';
+import { isHeap, newArray, newObject, RunFailure, val, type V } from './values';
 
 /** The engine's default `arrayLength` limit (engine/run/types.ts). */
 const ARRAY_LIMIT = DEFAULT_LIMITS.arrayLength;
@@ -42,7 +42,7 @@ export function* bindPattern(m: Machine, p: acorn.AnyNode, value: V, mode: BindM
         return yield* bindPattern(m, p.left, value, mode);
       }
       const d = yield* region(m, cell('region', l), [p.right], () => evalExpr(m, p.right));
-      return yield* bindPattern(m, p.left, withLabel(d, l), mode);
+      return yield* bindPattern(m, p.left, m.ctx.chosen(d, l), mode);
     }
     case 'ObjectPattern': {
       m.ctx.mayThrow(value.l);

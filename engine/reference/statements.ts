@@ -296,7 +296,7 @@ function* tryStmt(m: Machine, s: acorn.TryStatement): Step<void> {
   if (pending instanceof Thrown) throw new Thrown(withLabel(pending.value, acc.l));
   if (pending instanceof RunFailure)
     throw new RunFailure(pending.kind, pending.message, joinLabels(pending.label, acc.l));
-  if (pending instanceof ReturnSignal) throw new ReturnSignal(m.ctx.made(withLabel(pending.value, acc.l)));
+  if (pending instanceof ReturnSignal) throw new ReturnSignal(m.ctx.chosen(pending.value, acc.l));
   if (pending instanceof BreakSignal || pending instanceof ContinueSignal) m.ctx.taint(acc.l, 'loop');
   throw pending;
 }

@@ -8,11 +8,24 @@ import { describe, expect, it } from 'vitest';
 import { discrepancies, loadWorldFile, runBoth } from './differential';
 
 const world = loadWorldFile('test/fixtures/laundering-world.yaml');
-const holds = async (plan: string): Promise<void> => {
-  expect(discrepancies(await runBoth(plan, world, 'minimal', 'strict'))).toEqual([]);
+const holds = async (plan: string, mode: 'strict' | 'normal' = 'strict'): Promise<void> => {
+  expect(discrepancies(await runBoth(plan, world, 'minimal', mode))).toEqual([]);
 };
 
 describe('known gaps of the engine against the reference monitor (STRICT)', () => {
+  // A: a call after an operation that may throw in the same try is gated with pc alone (here: allowed).
+  it.fails('A: a call after a parse of untrusted data in the same try', () =>
+    holds(`const m = await getEmail('m1');
+try { JSON.parse(String(m.body.length)); await sendEmail({ to: ['omar@northwind.test'], subject: 'x', body: 'y' }); } catch (e) { }`),
+  );
+
+  // A: an argument that may throw (stringify of a labeled container) is not in the call's control context.
+  it.fails('A: a call whose own argument may throw, in a try', () =>
+    holds(`const m = await getEmail('m1');
+const xs = [m.body.length];
+try { await sendEmail({ to: ['omar@northwind.test'], subject: JSON.stringify(xs), body: 'x' }); } catch (err) { }`),
+  );
+
   // G: an operator (a template literal) on untrusted data may throw, yet the try does not accumulate it.
   it.fails('G: a call after a template literal in the same try', () =>
     holds(`const m = await getEmail('m1');
@@ -64,5 +77,19 @@ const re = /a/y;
 const other = /b/y;
 if (m.body.includes('zed')) { 'aaa'.replace(m.body.length > 0 ? re : other, 'x'); }
 await sendEmail({ to: ['omar@northwind.test'], subject: String(re.test('ba')), body: 'y' });`),
+  );
+
+  // NORMAL keeps the control context too: a catch runs under what decided that the throwing read ran
+  // (the throw in the last operand of a chain of && after a plain read).
+  it.fails("NORMAL: a catch's context lacks the condition of a short-circuit that threw", () =>
+    holds(
+      `const m = await getEmail('m1');
+const c = m.body.includes('zed');
+const o = { a: 1 };
+try { const v = c && o.k === undefined && o[[1]]; } catch (e) {
+  await sendEmail({ to: ['omar@northwind.test'], subject: 'bit', body: 'thrown' });
+}`,
+      'normal',
+    ),
   );
 });

@@ -173,11 +173,9 @@ async function differentialRound(): Promise<void> {
   const d = discrepancies(await runBoth(plan!, laundering, 'minimal', 'strict', input, 2000));
   counts.differential++;
   if (d.length) save('differential-generated', { discrepancies: d, planText: plan });
-  const p = safe[Math.floor(r() * safe.length)]!;
-  const setting = p.name.includes('/laundering/') ? 'minimal' : 'default';
-  const d2 = discrepancies(
-    await runBoth(p.text, setting === 'minimal' ? laundering : demo, setting, 'strict', undefined, 2000),
-  );
+  const p = plans[Math.floor(r() * plans.length)]!;
+  const own = p.name.includes('/laundering/') ? laundering : p.name.includes('/escape/') ? escapeWorld : null;
+  const d2 = discrepancies(await runBoth(p.text, own ?? demo, own ? 'minimal' : 'default', 'strict', undefined, 2000));
   counts.differential++;
   if (d2.length) save('differential-suite', { plan: p.name, discrepancies: d2 });
 }
