@@ -9,8 +9,8 @@ import { profileDirectory } from '../profile/directory';
 import type { Profile } from '../profile/profile';
 import { editedAction } from '../claims/claim-edit';
 import { ClaimError, type ClaimRow, type ClaimState } from '../claims/claim-store';
-import { accountTransports, transportNameOf } from '../accounts/transports';
-import { Outbox, type CommitOutcome } from '../outbox/outbox';
+import { outboxOf, transportNameOf } from '../accounts/transports';
+import type { CommitOutcome, Outbox } from '../outbox/outbox';
 import { readSettings } from './settings-service';
 import type { Transport } from '../outbox/transport';
 
@@ -22,9 +22,7 @@ export class ClaimsService {
     transports?: ReadonlyMap<string, Transport>,
     private readonly clock: () => Date = () => new Date(),
   ) {
-    this.outbox = new Outbox(p.claims, transports ?? accountTransports(p, clock), {
-      now: clock,
-    });
+    this.outbox = outboxOf(p, { clock, ...(transports ? { transports } : {}) });
   }
 
   undoWindowMs(): number {
