@@ -38,6 +38,49 @@ const NODE_IO = [
   'node:worker_threads',
 ];
 
+/** main/'s inner layers, lowest first; each may import only the layers below it. */
+const MAIN_DOMAIN = [
+  'main/profile',
+  'main/accounts',
+  'main/mail',
+  'main/calendar',
+  'main/claims',
+  'main/outbox',
+  'main/runs',
+  'main/assistant',
+  'main/llm',
+  'main/engine-host',
+  'main/audit',
+  'main/secrets',
+];
+const MAIN_LAYERS = [
+  {
+    name: 'store',
+    files: ['main/store/**/*.ts'],
+    above: [
+      'profile',
+      'accounts',
+      'mail',
+      'calendar',
+      'claims',
+      'outbox',
+      'runs',
+      'assistant',
+      'llm',
+      'engine-host',
+      'audit',
+      'secrets',
+      'services',
+      'app',
+      'electron',
+    ],
+  },
+  { name: 'domain', files: MAIN_DOMAIN.map((d) => `${d}/**/*.ts`), above: ['services', 'app', 'electron'] },
+  { name: 'services', files: ['main/services/**/*.ts'], above: ['app', 'electron'] },
+  { name: 'app', files: ['main/app/**/*.ts'], above: ['electron'] },
+  { name: 'electron', files: ['main/electron/**/*.ts'], above: [] },
+];
+
 const restrict = (paths, patterns) => ({
   // The TypeScript version understands `import type` (allowTypeImports); the core rule is off.
   'no-restricted-imports': 'off',
@@ -109,31 +152,33 @@ export default tseslint.config(
   },
 
   // main/: Node and Electron. Only the files in main/electron/ may import electron, so the
-  // services stay testable under plain Node and reusable by apps/.
-  {
-    files: ['main/**/*.ts'],
-    ignores: ['main/electron/**'],
+  // services stay testable under plain Node and reusable by apps/. Inside, layers import only
+  // downwards: store < domain (profile, accounts, mail, calendar, claims, outbox, runs, …) <
+  // services < app < electron.
+  ...MAIN_LAYERS.map(({ files, ignores, above, name }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       ...restrict(
-        ['electron', 'react', 'react-dom'].map((name) => ({
-          name,
+        [...(name === 'electron' ? [] : ['electron']), 'react', 'react-dom'].map((n) => ({
+          name: n,
           message: 'Only main/electron/*.ts may import electron; main/ has no UI.',
         })),
-        [{ regex: upTo('renderer'), message: 'main/ may not import the renderer.' }],
+        [
+          { regex: upTo('renderer'), message: 'main/ may not import the renderer.' },
+          ...(above.length
+            ? [
+                {
+                  regex: upTo(...above),
+                  message: `main/ is layered store < domain < services < app < electron: ${name} may not import ${above.join(', ')}.`,
+                },
+              ]
+            : []),
+        ],
       ),
     },
-  },
-  {
-    files: ['main/electron/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-explicit-any': 'error',
-      ...restrict(
-        ['react', 'react-dom'].map((name) => ({ name, message: 'main/ has no UI.' })),
-        [{ regex: upTo('renderer'), message: 'main/ may not import the renderer.' }],
-      ),
-    },
-  },
+  })),
 
   // preload/: the bridge. The preload script runs sandboxed (no Node modules); contract.ts is
   // pure so main/, the renderer and the browser host can all share it.

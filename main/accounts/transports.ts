@@ -12,6 +12,7 @@ import { storeComposer } from '../mail/compose';
 import { appendDraft, imapSentFolder } from '../mail/imap-folders';
 import { organizeOnServer, type OrganizeAction } from '../mail/imap-organize';
 import { localTransport } from '../outbox/local-transport';
+import { Outbox } from '../outbox/outbox';
 import { smtpTransport } from '../outbox/mail-transport';
 import { TransportError, type Transport } from '../outbox/transport';
 import type { Profile } from '../profile/profile';
@@ -154,6 +155,25 @@ class AccountTransports extends Map<string, Transport> {
 
 export function accountTransports(p: Profile, clock: () => Date = () => new Date()): Map<string, Transport> {
   return new AccountTransports(p, clock);
+}
+
+const outboxes = new WeakMap<Profile, Outbox>();
+
+/**
+ * The one outbox of this process for an open profile: the app's scheduler, an approval, a
+ * person's send and a run's end all commit through it. Built with the account transports on
+ * first use, unless `transports` are given (the app's, a test's), which replace it.
+ */
+export function outboxOf(
+  p: Profile,
+  o: { transports?: ReadonlyMap<string, Transport>; clock?: () => Date } = {},
+): Outbox {
+  const existing = outboxes.get(p);
+  if (existing && !o.transports) return existing;
+  const clock = o.clock ?? (() => new Date());
+  const outbox = new Outbox(p.claims, o.transports ?? accountTransports(p, clock), { now: clock });
+  outboxes.set(p, outbox);
+  return outbox;
 }
 
 /** Puts a stored draft into its account's Drafts folder, where every mail client sees it. */

@@ -12,8 +12,7 @@ import { loadPolicy, presetPolicy, PRESETS, type Policy } from '../../engine/pol
 import type { Limits, Mode, RunReport } from '../../engine/run/types';
 import { WorldState, type WorldEffects } from '../../engine/world';
 import { explainAction } from '../claims/explain-stored';
-import { pushDraft, SERVER_TOOLS, transportNameOf } from '../accounts/transports';
-import { servicesOf } from '../services/services';
+import { outboxOf, pushDraft, SERVER_TOOLS, transportNameOf } from '../accounts/transports';
 import { EngineHostError, type EngineHost } from '../engine-host/engine-host';
 import { recordedRun, type RecordedRun } from '../engine-host/recorded-run';
 import { modelExtractor } from '../llm/model-extractor';
@@ -203,7 +202,7 @@ export async function runOnProfile(
     })
     .immediate();
   // The same outbox as every other commit in this process (the app's scheduler, an approval).
-  if (autoCommits) await servicesOf(p).claims.commitDue();
+  if (autoCommits) await outboxOf(p).processDue();
   // A real account's drafts also go to its Drafts folder, where every mail client sees them. A
   // failure (server down) leaves the draft in the profile and is recorded, never fatal to the run.
   if (account.transport === 'imap')

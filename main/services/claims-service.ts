@@ -8,8 +8,8 @@ import type { Json } from '../../engine/ifc/labeled-value';
 import type { Profile } from '../profile/profile';
 import { editedAction } from '../claims/claim-edit';
 import { ClaimError, type ClaimRow, type ClaimState } from '../claims/claim-store';
-import { accountTransports, transportNameOf } from '../accounts/transports';
-import { Outbox, type CommitOutcome } from '../outbox/outbox';
+import { outboxOf, transportNameOf } from '../accounts/transports';
+import type { CommitOutcome, Outbox } from '../outbox/outbox';
 import { readSettings } from './settings-service';
 import type { Transport } from '../outbox/transport';
 
@@ -21,9 +21,7 @@ export class ClaimsService {
     transports?: ReadonlyMap<string, Transport>,
     private readonly clock: () => Date = () => new Date(),
   ) {
-    this.outbox = new Outbox(p.claims, transports ?? accountTransports(p, clock), {
-      now: clock,
-    });
+    this.outbox = outboxOf(p, { clock, ...(transports ? { transports } : {}) });
   }
 
   undoWindowMs(): number {

@@ -30,6 +30,13 @@ export type SendInput = Omit<BridgeSendInput, 'attachments'> & {
 };
 export type { SendResult, QueuedSend };
 
+/** Which field of the input named the email an effect could not find. */
+const FIELD_OF: Readonly<Record<string, string>> = {
+  replyToEmail: 'replyTo.id',
+  forwardEmail: 'forwardOf',
+  sendEmail: 'fromDraft',
+};
+
 /** The rule a person's own sends carry, where an assistant's claims carry a policy rule. */
 export const OWN_RULE = 'you';
 
@@ -161,8 +168,7 @@ export class SendService {
     try {
       return effectOf(tool, args, profileLookups(this.p, account)) as MailEffect;
     } catch (e) {
-      if (e instanceof EffectError)
-        throw new SendError(tool === 'sendEmail' ? 'fromDraft' : 'id', e.message, 'not-found');
+      if (e instanceof EffectError) throw new SendError(FIELD_OF[tool] ?? 'id', e.message, 'not-found');
       throw e;
     }
   }

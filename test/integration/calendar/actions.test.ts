@@ -12,6 +12,8 @@ import { buildEvent, parseEvents } from '../../../main/calendar/ical';
 import { readItip } from '../../../main/calendar/itip';
 import type { Profile } from '../../../main/profile/profile';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
+import { effectHash, effectOf, recipientsOf } from '../../../engine/tools/effect';
+import { profileLookups } from '../../../main/mail/effect-lookups';
 import { ClaimsService } from '../../../main/services/claims-service';
 import type { Account } from '../../../main/store/repositories';
 import { freshProfile } from '../mail/fixtures';
@@ -83,6 +85,31 @@ describe.skipIf(missing !== null)(
       expect(smtp.received.map((m) => m.to)).toEqual([['sales@vendor.example']]);
       const itip = await readItip(smtp.received[0]!.raw);
       expect(itip).toMatchObject({ method: 'REQUEST', event: { title: 'Vendor call' } });
+    });
+
+    it("an update reaches exactly its effect's attendees: the ones added, not the one removed", async () => {
+      const event = p.repos.calendar.list(account.id).find((e) => e.title === 'Vendor call')!;
+      const r = await runOnProfile(p, {
+        plan: `await updateEvent(input.id, { location: 'Room 2', addAttendees: ['ops@vendor.example', 'lee@acme.test'], removeAttendees: ['SALES@vendor.example'] });`,
+        input: { id: event.id },
+        accountId: account.id,
+      });
+      const id = r.report.claims[0]?.id ?? p.claims.list({ limit: 100 }).find((c) => c.runId === r.runId)!.id;
+      const claim = p.claims.get(id);
+      const effect = effectOf(claim.action.tool, claim.action.args, profileLookups(p, account));
+      expect(effectHash(effect)).toBe(claim.contentHash);
+      const before = smtp.received.length;
+      const svc = new ClaimsService(p);
+      if (claim.state === 'pending') {
+        svc.approve(id, { by: 'test', expectedHash: claim.contentHash, undoWindowMs: 0 });
+        await svc.commitDue();
+      }
+      expect(p.claims.get(id).state).toBe('committed');
+      const sent = smtp.received.slice(before);
+      expect(sent).toHaveLength(1);
+      expect([...sent[0]!.to].sort()).toEqual([...recipientsOf(effect)].sort());
+      expect(recipientsOf(effect).sort()).toEqual(['lee@acme.test', 'ops@vendor.example']);
+      expect((await onServer()).find((e) => e.title === 'Vendor call')).toMatchObject({ location: 'Room 2' });
     });
 
     it('answering an invitation mails the organiser a REPLY', async () => {
