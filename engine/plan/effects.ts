@@ -41,6 +41,13 @@ export interface Effects {
    * the region started (the region may rebind a root or a key variable before the merge).
    */
   captured?: readonly { readonly t: string; readonly base: Base }[];
+  /**
+   * (Analysis only.) The region's own bindings whose containers a store exposed, and the values
+   * given to them: a local that never escapes dies with the region, so what it was given is
+   * exposed only once the local is (see settle).
+   */
+  exposedLocals?: Set<Binding>;
+  localValues?: Map<Binding, N[]>;
 }
 
 /** Calls that change their receiver: array mutators, Map/Set writes, and a regex's lastIndex. */
@@ -113,9 +120,10 @@ export class EffectAnalyzer {
    */
   region(nodes: readonly (N | null | undefined)[], start: number, end: number, chosen = false): Effects {
     const eff = empty();
+    const outside = (b: Binding): boolean => b.id.start < start || b.id.start >= end;
     for (const n of nodes) if (n) this.walk(n, eff, start, end, 0, 0, false);
-    if (chosen) for (const n of nodes) if (n) this.expose(n, eff, (b) => b.id.start < start || b.id.start >= end);
-    return eff;
+    if (chosen) for (const n of nodes) if (n) this.expose(n, eff, outside);
+    return this.settle(eff, outside);
   }
 
   /**
@@ -184,6 +192,35 @@ export class EffectAnalyzer {
     }
   }
 
+  /**
+   * `target = value`: a name of the region itself only remembers the value (exposed if the name
+   * is, see settle); anything else exposes it now.
+   */
+  private store(target: N, value: N, eff: Effects, outside: (b: Binding) => boolean): void {
+    const b = target.type === 'Identifier' ? this.binding(target) : null;
+    if (b && !outside(b)) {
+      const m = (eff.localValues ??= new Map());
+      const vs = m.get(b);
+      if (vs) vs.push(value);
+      else m.set(b, [value]);
+    } else this.expose(value, eff, outside);
+  }
+
+  /** Exposes what the region's exposed locals were given, to a fixpoint (a local given a local). */
+  private settle(eff: Effects, outside: (b: Binding) => boolean): Effects {
+    const done = new Set<Binding>();
+    for (let more = true; more;) {
+      more = false;
+      for (const b of [...(eff.exposedLocals ?? [])]) {
+        if (done.has(b)) continue;
+        done.add(b);
+        more = true;
+        for (const v of eff.localValues?.get(b) ?? []) this.expose(v, eff, outside);
+      }
+    }
+    return eff;
+  }
+
   /** What a call's result may hold of its receiver and arguments (see expose). */
   private exposeCall(e: acorn.CallExpression, eff: Effects, outside: (b: Binding) => boolean): void {
     const c = e.callee;
@@ -213,7 +250,13 @@ export class EffectAnalyzer {
   /** A name, or a member chain with its path (see expose): a base to upgrade deeply. */
   private exposeChain(e: N, eff: Effects, outside: (b: Binding) => boolean): void {
     const c = this.chain(e, outside);
-    if (c === null) return;
+    if (c === null) {
+      let cur: N = e;
+      while (cur.type === 'MemberExpression') cur = cur.object;
+      const b = cur.type === 'Identifier' ? this.binding(cur) : null;
+      if (b && !outside(b) && b.kind !== 'function') (eff.exposedLocals ??= new Set()).add(b);
+      return;
+    }
     if ('rest' in c) return this.expose(c.rest, eff, outside);
     eff.bases.push({ root: c.root, path: c.path, deep: true });
   }
@@ -306,6 +349,7 @@ export class EffectAnalyzer {
         if (f.body.type !== 'BlockStatement')
           this.expose(f.body, eff, (b) => b.id.start < f.start || b.id.start >= f.end);
         for (const p of f.params) this.walk(p, eff, f.start, f.end, 0, 0, true);
+        this.settle(eff, (b) => b.id.start < f.start || b.id.start >= f.end);
         eff.escapesFunction = false;
         eff.escapesLoop = false;
         if (signature(eff) !== signature(memo.get(f)!)) {
@@ -352,6 +396,7 @@ export class EffectAnalyzer {
     const saved = this.returnsStore;
     this.returnsStore = false;
     this.walk(f.body, inner, f.body.start, f.body.end, 0, 0, true);
+    this.settle(inner, (b) => b.id.start < f.body.start || b.id.start >= f.body.end);
     this.returnsStore = saved;
     this.exposeElements(inner, params, false, receiver, eff, outside);
     if (inner.bases.some((b) => b.deep && params.has(b.root)))
@@ -375,6 +420,7 @@ export class EffectAnalyzer {
     const saved = this.returnsStore;
     this.returnsStore = false;
     this.walk(f.body, inner, f.body.start, f.body.end, 0, 0, true);
+    this.settle(inner, (b) => b.id.start < f.body.start || b.id.start >= f.body.end);
     this.returnsStore = saved;
     const stores = inner.bases.some((b) => b.deep && params.has(b.root));
     // While the summaries are still growing (a fixpoint), an answer may grow too: kept only after.
@@ -473,14 +519,14 @@ export class EffectAnalyzer {
         go(n.right);
         return;
       case 'VariableDeclarator':
-        if (n.init) this.expose(n.init, eff, outside);
+        if (n.init) this.store(n.id, n.init, eff, outside);
         go(n.id);
         go(n.init);
         return;
       case 'AssignmentExpression':
       case 'UpdateExpression': {
         const target = n.type === 'AssignmentExpression' ? n.left : n.argument;
-        if (n.type === 'AssignmentExpression' && n.operator === '=') this.expose(n.right, eff, outside);
+        if (n.type === 'AssignmentExpression' && n.operator === '=') this.store(n.left, n.right, eff, outside);
         if (target.type === 'Identifier') {
           const b = this.binding(target);
           if (b && outside(b)) eff.vars.add(b);
@@ -570,6 +616,7 @@ export class EffectAnalyzer {
           const params = new Set(this.declared(id));
           const inner = empty();
           this.walk(n.body, inner, n.body.start, n.body.end, 0, 0, inFn);
+          this.settle(inner, (b) => b.id.start < n.body.start || b.id.start >= n.body.end);
           this.exposeElements(inner, params, id.type === 'Identifier', n.right, eff, outside);
         } else this.expose(n.right, eff, outside);
         for (const k of childKeys(n)) for (const c of children(n, k)) go(c, loops + 1, switches);
