@@ -15,9 +15,8 @@ import type { ToolRegistry } from '../tools/types';
 import { cell } from './context';
 import { fromLabeled, toLabeled } from './convert';
 import { callFunction } from './functions';
-import { evalExpr } from './expressions';
 import { Machine, type Step } from './machine';
-import { execBlock, execStmt, ReturnSignal } from './statements';
+import { execBlock, ReturnSignal } from './statements';
 import { ToolServer, type ReferenceCall } from './tools';
 import { isHeap, reachable, RunFailure, Thrown, val, type V } from './values';
 
@@ -84,7 +83,7 @@ export async function referenceRun(opts: ReferenceOptions): Promise<ReferenceRep
     mode,
     program,
     server,
-    { expr: evalExpr, stmt: execStmt, call: callFunction },
+    { call: callFunction },
     opts.maxSteps ?? 2_000_000,
     Date.now() + (opts.wallMs ?? 20_000),
     opts.precise ?? true,

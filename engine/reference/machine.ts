@@ -15,9 +15,8 @@ import { BOTTOM } from '../ifc/label';
 /** One evaluation step: yields promises (tool runs) and gets their results back. */
 export type Step<T> = Generator<Promise<unknown>, T, unknown>;
 
+/** The evaluators modules reach through the machine (functions.ts would otherwise import in a cycle). */
 export interface Evaluators {
-  expr(m: Machine, e: acorn.AnyNode): Step<V>;
-  stmt(m: Machine, s: acorn.AnyNode): Step<void>;
   call(m: Machine, f: V, args: V[], fromBuiltin?: boolean): Step<V>;
 }
 

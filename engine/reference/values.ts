@@ -46,11 +46,6 @@ export interface RDate {
   readonly kind: 'date';
   readonly d: Date;
 }
-/** A pending handle or another value from outside the plan that the plan can only pass on. */
-export interface ROpaque {
-  readonly kind: 'opaque';
-  readonly what: string;
-}
 export type Heap = RArray | RObject | RMap | RFunction | RRegExp | RDate;
 export type Payload = Prim | Heap;
 
