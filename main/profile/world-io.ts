@@ -6,10 +6,7 @@
  */
 import type { Email, World, WorldEffects } from '../../engine/world';
 import { senderAuthenticated } from '../mail/parse';
-import type { Account, Repositories } from '../store/repositories';
-
-/** How many of an account's newest messages a run sees. */
-export const RUN_MAILBOX_LIMIT = 5_000;
+import type { Account, Repositories, WorldMessage } from '../store/repositories';
 
 interface AccountConfig {
   /** A fixed clock (the demo account lives on the demo world's Monday morning). */
@@ -23,8 +20,9 @@ export const accountConfig = (a: Account): AccountConfig => a.config as AccountC
 
 export function worldOf(repos: Repositories, account: Account, clock: () => Date): World {
   const cfg = accountConfig(account);
-  const messages = repos.messages.forWorld(account.id, RUN_MAILBOX_LIMIT);
-  const toEmail = (m: (typeof messages)[number]): Email => ({
+  // The whole mailbox: listEmails/searchEmails page through all of it with `before`.
+  const messages = repos.messages.forWorld(account.id);
+  const toEmail = (m: WorldMessage): Email => ({
     id: m.id,
     folder: m.folder,
     from: m.from,
