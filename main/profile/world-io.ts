@@ -18,10 +18,14 @@ interface AccountConfig {
 
 export const accountConfig = (a: Account): AccountConfig => a.config as AccountConfig;
 
-export function worldOf(repos: Repositories, account: Account, clock: () => Date): World {
+/**
+ * The account as a world: by default its whole mailbox (listEmails/searchEmails page through all
+ * of it with `before`); `newest` keeps only that many of the newest messages, for runs that read
+ * only messages they are given.
+ */
+export function worldOf(repos: Repositories, account: Account, clock: () => Date, o: { newest?: number } = {}): World {
   const cfg = accountConfig(account);
-  // The whole mailbox: listEmails/searchEmails page through all of it with `before`.
-  const messages = repos.messages.forWorld(account.id);
+  const messages = repos.messages.forWorld(account.id, o.newest);
   const toEmail = (m: WorldMessage): Email => ({
     id: m.id,
     folder: m.folder,

@@ -383,17 +383,18 @@ export class MessagesRepo {
   }
 
   /**
-   * Every message of an account, every folder, newest first: what a run over the profile sees.
-   * Only the fields a world holds are read (no HTML, attachments or triage), so a mailbox of a
-   * hundred thousand messages costs its text and little more.
+   * The messages of an account, every folder, newest first (all of them, or the newest `limit`):
+   * what a run over the profile sees. Only the fields a world holds are read (no HTML,
+   * attachments or triage), so a mailbox of a hundred thousand messages costs its text and
+   * little more.
    */
-  forWorld(accountId: string): WorldMessage[] {
+  forWorld(accountId: string, limit = -1): WorldMessage[] {
     const rows = this.db
       .prepare(
         `SELECT id, folder, thread_id, from_addr, to_addrs, cc_addrs, subject, date, body, unread, labels, auth
-         FROM messages WHERE account_id = ? ORDER BY date DESC, id DESC`,
+         FROM messages WHERE account_id = ? ORDER BY date DESC, id DESC LIMIT ?`,
       )
-      .all(accountId) as WorldRow[];
+      .all(accountId, limit) as WorldRow[];
     return rows.map((r) => ({
       id: r.id,
       folder: r.folder,

@@ -73,4 +73,11 @@ describe('a plan over a large profile', () => {
     expect(r.report.status).toBe('completed');
     expect(r.report.result).toBe(`Bulk ${GENERATED - 1}`);
   });
+
+  it('keeps a triage run, which reads only the newest mail it is given, to the newest 5,000', async () => {
+    const plan = `return (await listEmails({ folder: 'all', limit: 500, before: 'bulk-${GENERATED - 150}' })).length;`;
+    const r = await runOnProfile(p, { plan, kind: 'triage' });
+    expect(r.report.status).toBe('failed');
+    expect(r.report.error?.message).toMatch(/before: expected the id of an email this listing holds/);
+  });
 });
