@@ -6,10 +6,7 @@
  */
 import type { Email, World, WorldEffects } from '../../engine/world';
 import { senderAuthenticated } from '../mail/parse';
-import type { Account, Repositories } from '../store/repositories';
-
-/** How many of an account's newest messages a run sees. */
-export const RUN_MAILBOX_LIMIT = 5_000;
+import type { Account, Repositories, WorldMessage } from '../store/repositories';
 
 interface AccountConfig {
   /** A fixed clock (the demo account lives on the demo world's Monday morning). */
@@ -21,10 +18,15 @@ interface AccountConfig {
 
 export const accountConfig = (a: Account): AccountConfig => a.config as AccountConfig;
 
-export function worldOf(repos: Repositories, account: Account, clock: () => Date): World {
+/**
+ * The account as a world: by default its whole mailbox (listEmails/searchEmails page through all
+ * of it with `before`); `newest` keeps only that many of the newest messages, for runs that read
+ * only messages they are given.
+ */
+export function worldOf(repos: Repositories, account: Account, clock: () => Date, o: { newest?: number } = {}): World {
   const cfg = accountConfig(account);
-  const messages = repos.messages.forWorld(account.id, RUN_MAILBOX_LIMIT);
-  const toEmail = (m: (typeof messages)[number]): Email => ({
+  const messages = repos.messages.forWorld(account.id, o.newest);
+  const toEmail = (m: WorldMessage): Email => ({
     id: m.id,
     folder: m.folder,
     from: m.from,

@@ -56,6 +56,13 @@ export function activePolicy(p: Profile): { policy: Policy; version: string } {
   return { policy: r.policy, version: `v${saved.version}` };
 }
 
+/**
+ * Triage reads only the messages it is given (the newest untriaged), batch after batch: its runs
+ * see the newest messages only, so a large mailbox is not loaded again for every batch. Every
+ * other run sees the whole mailbox.
+ */
+const TRIAGE_MAILBOX = 5_000;
+
 const sha = (text: string): string => `sha256:${createHash('sha256').update(text).digest('hex')}`;
 
 export async function runOnProfile(
@@ -72,7 +79,7 @@ export async function runOnProfile(
   const planHash = sha(req.plan);
   const inputHash = hashJson(req.input ?? null);
   const mode = req.mode ?? 'strict';
-  const snapshot = worldOf(p.repos, account, clock);
+  const snapshot = worldOf(p.repos, account, clock, req.kind === 'triage' ? { newest: TRIAGE_MAILBOX } : {});
   const world = new WorldState(snapshot);
   // A model-backed extractor is a function of this process: such runs stay in this thread.
   const llm = await providerFor(p, 'extractor', { runId, clock });

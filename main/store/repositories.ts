@@ -40,7 +40,7 @@ export function repositories(db: Db): Repositories {
 }
 
 export type { Account } from './repos/accounts';
-export type { StoredMessage, MessageHeader, Page, PageCursor } from './repos/messages';
+export type { StoredMessage, MessageHeader, Page, PageCursor, WorldMessage } from './repos/messages';
 export type { FolderState } from './repos/folder-state';
 export type { StoredDraft, SentRecord } from './repos/outgoing';
 export type { RunRow, StoredCall } from './repos/runs';

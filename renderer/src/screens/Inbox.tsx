@@ -6,7 +6,7 @@
  * shift-click) archives, moves or marks many at once.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   CATEGORIES,
   type InboxPage,
@@ -14,7 +14,7 @@ import {
   type MessageRow,
   type MessageView,
 } from '../../../preload/contract';
-import { api } from '../api';
+import { api, errorText } from '../api';
 import { Attachments } from '../components/Attachments';
 import { Chip } from '../components/Chip';
 import { Compose, keptCompose, startCompose, type ComposeMode, type ComposeState } from '../components/Compose';
@@ -32,6 +32,23 @@ import { useApp, type Mailbox } from '../store';
 
 const ROW_HEIGHT = 68;
 
+/** A change shown before the server has made it: the row as it will be, or null when it leaves the list. */
+type RowEdit = (m: MessageRow) => MessageRow | null;
+
+/** A change under way; `made` once the server has made it (it shows until the list is read again). */
+interface Pending {
+  readonly edit: RowEdit;
+  readonly made: boolean;
+}
+
+/** The rows with the changes under way applied. */
+const edited = (items: readonly MessageRow[], pending: ReadonlyMap<string, Pending>): MessageRow[] =>
+  items.flatMap((m) => {
+    const p = pending.get(m.id);
+    const r = p ? p.edit(m) : m;
+    return r ? [r] : [];
+  });
+
 function useInbox(mailbox: Mailbox, category: string, search: string) {
   const [items, setItems] = useState<MessageRow[]>([]);
   const [next, setNext] = useState<InboxPage['next']>(null);
@@ -40,6 +57,8 @@ function useInbox(mailbox: Mailbox, category: string, search: string) {
   /** The search the items shown answer (the box may already hold another). */
   const [answered, setAnswered] = useState('');
   const [version, setVersion] = useState(0);
+  /** Changes under way: shown at once, and over any list read while the server makes them. */
+  const [pending, setPending] = useState<ReadonlyMap<string, Pending>>(new Map());
   const loading = useRef(false);
   const report = useApp((s) => s.report);
   const query = useCallback(
@@ -60,6 +79,8 @@ function useInbox(mailbox: Mailbox, category: string, search: string) {
       .then((p) => {
         if (!live) return;
         setItems(p.items);
+        // Read after the server made them: these rows already show the changes.
+        setPending((q) => new Map([...q].filter(([, c]) => !c.made)));
         setNext(p.next);
         setTotal(p.total);
         setHighlight(p.highlight);
@@ -81,7 +102,35 @@ function useInbox(mailbox: Mailbox, category: string, search: string) {
       .catch(report)
       .finally(() => (loading.current = false));
   }, [next, query, report]);
-  return { items, total, highlight, answered, more, hasMore: next !== null, reload: () => setVersion((v) => v + 1) };
+  const rows = useMemo(() => edited(items, pending), [items, pending]);
+  /** Shows `edit` on these rows now, before the server has made the change. */
+  const expect = useCallback((ids: readonly string[], edit: RowEdit) => {
+    setPending((p) => new Map([...p, ...ids.map((x) => [x, { edit, made: false }] as const)]));
+  }, []);
+  /** The server has answered for these rows: made (shown until the next read) or not (back as they were). */
+  const settle = useCallback((ids: readonly string[], made: boolean) => {
+    setPending((p) => {
+      const q = new Map(p);
+      for (const x of ids) {
+        const c = q.get(x);
+        if (c && made) q.set(x, { ...c, made });
+        else q.delete(x);
+      }
+      return q;
+    });
+  }, []);
+  return {
+    items: rows,
+    // Rows that left the list optimistically leave its count too.
+    total: total - (items.length - rows.length),
+    highlight,
+    answered,
+    more,
+    hasMore: next !== null,
+    reload: () => setVersion((v) => v + 1),
+    expect,
+    settle,
+  };
 }
 
 /** The ids between two rows of the list, both included (shift-click). */
@@ -95,7 +144,11 @@ export function InboxScreen({ id }: { id: string | null }) {
   const [search, setSearch] = useState('');
   const [typed, setTyped] = useState('');
   const { setStatus, report, refresh, info, accounts, mailbox } = useApp();
-  const { items, total, highlight, answered, more, hasMore, reload } = useInbox(mailbox, category, search);
+  const { items, total, highlight, answered, more, hasMore, reload, expect, settle } = useInbox(
+    mailbox,
+    category,
+    search,
+  );
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [triaging, setTriaging] = useState(false);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
@@ -167,31 +220,54 @@ export function InboxScreen({ id }: { id: string | null }) {
   };
 
   const [moving, setMoving] = useState(false);
+  // Where the person is now (a failed change goes back only if they have not moved on).
+  const openId = useRef(id);
+  openId.current = id;
   /**
-   * A person's change to some messages, with one undo for all of them in the status line;
-   * `leaves`: they leave this list (the next one opens).
+   * A person's change to some messages, shown at once (`edit`; null when they leave this list,
+   * and the next one opens), then made on the server one by one. The ones the server did not
+   * make come back as they were, with a status saying why; when all were made, one undo for all
+   * of them in the status line.
    */
   const change = async (
     ids: readonly string[],
     run: (id: string) => Promise<MailUndo>,
-    done: string,
-    leaves: boolean,
+    what: { done: string; doing: string },
+    edit: RowEdit,
   ) => {
-    const undos: MailUndo[] = [];
-    try {
-      for (const x of ids) undos.push(await run(x));
-    } catch (e) {
-      report(e);
-    }
-    if (undos.length === 0) return;
-    const after = items.slice(Math.max(0, selected)).find((m) => !ids.includes(m.id));
-    if (leaves && id !== null && ids.includes(id) && after) go('inbox', after.id);
+    const sample = items.find((m) => ids.includes(m.id));
+    const leaves = sample !== undefined && edit(sample) === null;
+    const next = items.slice(Math.max(0, selected)).find((m) => !ids.includes(m.id));
+    const moved = leaves && id !== null && ids.includes(id) && next !== undefined;
+    expect(ids, edit);
+    if (moved) go('inbox', next.id);
     setPicked(new Set());
+    const undos: MailUndo[] = [];
+    let failure: unknown = null;
+    for (const x of ids) {
+      try {
+        undos.push(await run(x));
+      } catch (e) {
+        failure = e;
+        break;
+      }
+    }
+    settle(ids.slice(0, undos.length), true);
+    settle(ids.slice(undos.length), false);
     reload();
     void refresh();
-    if (undos.length < ids.length) return;
+    if (failure !== null) {
+      const back = ids.length - undos.length;
+      if (moved && openId.current === next?.id && id !== null && !ids.slice(0, undos.length).includes(id))
+        go('inbox', id);
+      setStatus({
+        text: `${what.doing} failed, so ${back === 1 ? `${subjectOf(ids.slice(undos.length))} is back as it was` : `${count(back, 'conversation')} are back as they were`}: ${errorText(failure)}`,
+        tone: 'error',
+      });
+      return;
+    }
     setStatus({
-      text: done,
+      text: what.done,
       tone: 'ok',
       undo: async () => {
         for (const u of undos) await api.inbox.undo(u);
@@ -201,18 +277,29 @@ export function InboxScreen({ id }: { id: string | null }) {
   };
   const subjectOf = (ids: readonly string[]) =>
     ids.length === 1 ? `“${items.find((m) => m.id === ids[0])?.subject ?? ''}”` : count(ids.length, 'conversation');
+  const leave: RowEdit = () => null;
   const actions: MessageActions = {
-    archive: (ids) => void change(ids, (x) => api.inbox.archive(x), `Archived ${subjectOf(ids)}.`, true),
+    archive: (ids) =>
+      void change(ids, (x) => api.inbox.archive(x), { done: `Archived ${subjectOf(ids)}.`, doing: 'Archiving' }, leave),
     moveTo: (ids, folder) => {
       setMoving(false);
-      void change(ids, (x) => api.inbox.move(x, folder), `Moved ${subjectOf(ids)} to ${folderLabel(folder)}.`, true);
+      const to = folderLabel(folder);
+      void change(
+        ids,
+        (x) => api.inbox.move(x, folder),
+        { done: `Moved ${subjectOf(ids)} to ${to}.`, doing: `Moving to ${to}` },
+        leave,
+      );
     },
     markRead: (ids, read) =>
       void change(
         ids,
         (x) => api.inbox.markRead(x, read),
-        `Marked ${subjectOf(ids)} ${read ? 'read' : 'unread'}.`,
-        false,
+        {
+          done: `Marked ${subjectOf(ids)} ${read ? 'read' : 'unread'}.`,
+          doing: `Marking ${read ? 'read' : 'unread'}`,
+        },
+        (m) => ({ ...m, unread: !read }),
       ),
   };
   /** What an action applies to: the picked conversations, else the open one. */

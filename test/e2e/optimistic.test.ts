@@ -1,0 +1,150 @@
+/**
+ * Reversible actions in the Inbox are optimistic, in Chromium through the browser host (one
+ * server for the file): archive, move and mark read/unread change the row at once, while the
+ * server's answer is held back; the server then makes the change. When the server fails, the row
+ * comes back as it was, with a status saying what failed and why, and the store is untouched.
+ */
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_WHY, hasChromium, hostDemo, launchChromium, openPage, screenshotPath, type Hosted } from './harness';
+import { navigate } from './jobs';
+
+const status = (page: Page) => page.locator('footer.status').innerText();
+const row = (page: Page, id: string) => page.locator(`.row[data-id="${id}"]`);
+const press = (page: Page, key: string) => page.locator('body').press(key);
+
+/**
+ * Holds the next call to `/api/inbox.NAME` until `release` is called: then it goes through to
+ * the server, or fails as an unreachable server would.
+ */
+async function hold(page: Page, name: string): Promise<{ release(o: { fail: boolean }): Promise<void> }> {
+  const url = `**/api/inbox.${name}`;
+  let arrived!: (r: Route) => void;
+  const route = new Promise<Route>((r) => (arrived = r));
+  await page.route(url, (r) => arrived(r), { times: 1 });
+  return {
+    async release({ fail }) {
+      const r = await route;
+      await (fail ? r.abort('connectionrefused') : r.continue());
+    },
+  };
+}
+
+describe.skipIf(!hasChromium)(`optimistic Inbox actions${hasChromium ? '' : ` (skipped: ${CHROMIUM_WHY})`}`, () => {
+  let browser: Browser;
+  let hosted: Hosted;
+  let page: Page;
+  let errors: string[];
+  let ids: string[];
+  const folderOf = (id: string) => hosted.profile.repos.messages.get(id)!.folder;
+  const unreadOf = (id: string) => hosted.profile.repos.messages.get(id)!.unread;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    hosted = await hostDemo({ undoWindowSeconds: 2 });
+    ({ page, errors } = await openPage(browser, hosted.host.url));
+    page.setDefaultTimeout(8000);
+    await page.locator('.row').nth(10).waitFor();
+    ids = await page.locator('.row').evaluateAll((els) => els.slice(0, 8).map((e) => e.getAttribute('data-id')!));
+  }, 60_000);
+  afterAll(async () => {
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await browser?.close();
+    await hosted?.close();
+  });
+
+  it('archive: the row leaves at once and the next opens; the server then archives it', async () => {
+    const [a, b] = [ids[0]!, ids[1]!];
+    await navigate(page, `#/inbox/${a}`);
+    await page.locator('#message-subject').waitFor();
+    const held = await hold(page, 'archive');
+    await press(page, 'e');
+    // The server has not answered yet: the list already shows the change.
+    await expect.poll(() => row(page, a).count()).toBe(0);
+    await expect.poll(() => page.url()).toContain(`#/inbox/${b}`);
+    expect(folderOf(a)).toBe('INBOX');
+    await held.release({ fail: false });
+    await expect.poll(() => status(page)).toMatch(/^Archived “/);
+    expect(folderOf(a)).toBe('Archive');
+    // Read again from the server, the row stays gone.
+    await page.reload();
+    await page.locator('.row').nth(5).waitFor();
+    expect(await row(page, a).count()).toBe(0);
+  });
+
+  it('archive fails: the row comes back where it was, opened again, with the reason', async () => {
+    const a = ids[2]!;
+    await navigate(page, `#/inbox/${a}`);
+    await page.locator('#message-subject').waitFor();
+    const subject = await page.locator('#message-subject').innerText();
+    const order = await page.locator('.row').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+    const held = await hold(page, 'archive');
+    await press(page, 'e');
+    await expect.poll(() => row(page, a).count()).toBe(0);
+    await held.release({ fail: true });
+    await expect.poll(() => status(page)).toMatch(new RegExp(`^Archiving failed, so “${subject}” is back as it was: `));
+    expect(await status(page)).toMatch(/not reachable/);
+    await expect.poll(() => row(page, a).count()).toBe(1);
+    await expect.poll(() => page.url()).toContain(`#/inbox/${a}`);
+    expect(await page.locator('.row').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')))).toEqual(order);
+    expect(folderOf(a)).toBe('INBOX');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // The theme as the app sets it (App.tsx), without a reload that would clear the status line.
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      await page.screenshot({ path: screenshotPath(`inbox-action-failed-${theme}`) });
+    }
+    await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+  });
+
+  it('mark unread and read: the row turns bold and back at once; a failure puts it back', async () => {
+    const a = ids[3]!;
+    await navigate(page, `#/inbox/${a}`);
+    await page.locator('#message-subject').waitFor();
+    // Opening it marked it read.
+    await expect.poll(() => row(page, a).getAttribute('class')).not.toMatch(/\bunread\b/);
+    let held = await hold(page, 'markRead');
+    await press(page, 'u');
+    await expect.poll(() => row(page, a).getAttribute('class')).toMatch(/\bunread\b/);
+    expect(unreadOf(a)).toBe(false);
+    await held.release({ fail: false });
+    await expect.poll(() => status(page)).toMatch(/^Marked “.*” unread\./);
+    expect(unreadOf(a)).toBe(true);
+
+    held = await hold(page, 'markRead');
+    await press(page, 'I');
+    await expect.poll(() => row(page, a).getAttribute('class')).not.toMatch(/\bunread\b/);
+    await held.release({ fail: true });
+    await expect.poll(() => status(page)).toMatch(/^Marking read failed, so “.*” is back as it was: /);
+    await expect.poll(() => row(page, a).getAttribute('class')).toMatch(/\bunread\b/);
+    expect(unreadOf(a)).toBe(true);
+  });
+
+  it('move of two picked conversations: both leave at once; when the server fails both come back', async () => {
+    const [a, b] = [ids[4]!, ids[5]!];
+    await navigate(page, `#/inbox/${a}`);
+    await page.locator('#message-subject').waitFor();
+    await press(page, 'x');
+    await press(page, 'j');
+    await press(page, 'x');
+    const bar = page.getByRole('toolbar', { name: 'Selected conversations' });
+    await expect.poll(() => bar.innerText()).toMatch(/2 selected/);
+    const countBefore = await page.locator('p.count').innerText();
+    const held = await hold(page, 'move');
+    await bar.getByRole('button', { name: /Move to/ }).click();
+    const form = page.getByRole('form', { name: 'Move to a folder' });
+    await form.getByLabel('Move to').selectOption('Archive');
+    await form.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect.poll(() => row(page, a).count()).toBe(0);
+    expect(await row(page, b).count()).toBe(0);
+    expect(await page.locator('p.count').innerText()).not.toBe(countBefore);
+    await held.release({ fail: true });
+    await expect
+      .poll(() => status(page))
+      .toMatch(/^Moving to Archive failed, so 2 conversations are back as they were: /);
+    await expect.poll(() => row(page, a).count()).toBe(1);
+    expect(await row(page, b).count()).toBe(1);
+    expect(await page.locator('p.count').innerText()).toBe(countBefore);
+    expect([folderOf(a), folderOf(b)]).toEqual(['INBOX', 'INBOX']);
+  });
+});
