@@ -10,6 +10,8 @@ import { z } from 'zod';
 import { connectImap, MailError, type Credential, type ImapSettings, type Security } from '../mail/connect';
 import type { Parser } from '../mail/parse-pool';
 import { syncAccount, type SyncOptions, type SyncReport, type SyncTarget } from '../mail/imap-sync';
+import { withFileLock } from '../profile/file-lock';
+import { profileFiles } from '../profile/paths';
 import type { Profile } from '../profile/profile';
 import { OAuthError } from '../oauth/errors';
 import type { Account } from '../store/repositories';
@@ -165,8 +167,15 @@ async function accountPassword(p: Profile, a: Account): Promise<string> {
   return password;
 }
 
-/** How the profile reaches the secret store and the issuer for an account's tokens. */
-export const tokenDeps = (p: Profile): TokenDeps => ({ secrets: p.secrets });
+/**
+ * How the profile reaches the secret store and the issuer for an account's tokens; a refresh
+ * holds a lock file beside the keys, so the app and a CLI command never both spend one refresh
+ * token.
+ */
+export const tokenDeps = (p: Profile): TokenDeps => ({
+  secrets: p.secrets,
+  lock: (accountId, fn) => withFileLock(join(profileFiles(p.dir).keys, `oauth-refresh-${accountId}.lock`), fn),
+});
 
 /**
  * What the account signs in with: its password, or a current OAuth access token (`fresh`

@@ -64,6 +64,12 @@ export interface TokenDeps {
   readonly secrets: SecretStore;
   readonly fetch?: Fetch;
   readonly now?: () => number;
+  /**
+   * Runs a refresh while no other process on the profile refreshes the same account (a file lock
+   * over a profile). Issuers that rotate refresh tokens treat a second use of the old one as theft
+   * and revoke the grant, so two processes must never both spend it.
+   */
+  readonly lock?: <T>(accountId: string, fn: () => Promise<T>) => Promise<T>;
 }
 
 const signInAgainError = (account: string, why: string) =>
@@ -105,24 +111,31 @@ export async function accessToken(
   if (!o.force && s.expiresAt - EARLY_MS > now()) return s.accessToken;
   const running = inflight.get(a.id);
   if (running) return running;
-  const client: Client = { clientId: c.clientId, ...(s.clientSecret ? { clientSecret: s.clientSecret } : {}) };
-  const refresh = refreshTokens(metadataOf(c), client, s.refreshToken, c.scopes, d.fetch, now)
-    .then(async (t) => {
-      await d.secrets.set(name, storedTokens(t, s.clientSecret));
+  const lock = d.lock ?? ((_id, fn) => fn());
+  const refresh = lock(a.id, async () => {
+    // Another process may have refreshed while this one waited for the lock: the refresh token
+    // read above is then spent, and the tokens it stored are the ones to use.
+    const cur = await load(d, a.id);
+    if (!cur) throw signInAgainError(a.name, 'its sign-in is missing from the secret store');
+    if ('signInAgain' in cur) throw signInAgainError(a.name, cur.signInAgain);
+    if (cur.accessToken !== s.accessToken && cur.expiresAt - EARLY_MS > now()) return cur.accessToken;
+    const client: Client = { clientId: c.clientId, ...(cur.clientSecret ? { clientSecret: cur.clientSecret } : {}) };
+    try {
+      const t = await refreshTokens(metadataOf(c), client, cur.refreshToken, c.scopes, d.fetch, now);
+      await d.secrets.set(name, storedTokens(t, cur.clientSecret));
       return t.accessToken;
-    })
-    .catch(async (e: unknown) => {
+    } catch (e) {
       if (!(e instanceof OAuthError && e.kind === 'sign-in-again')) throw e;
       await d.secrets.set(
         name,
         JSON.stringify({
           signInAgain: e.message,
-          ...(s.clientSecret ? { clientSecret: s.clientSecret } : {}),
+          ...(cur.clientSecret ? { clientSecret: cur.clientSecret } : {}),
         } satisfies Stored),
       );
       throw signInAgainError(a.name, e.message);
-    })
-    .finally(() => inflight.delete(a.id));
+    }
+  }).finally(() => inflight.delete(a.id));
   inflight.set(a.id, refresh);
   return refresh;
 }

@@ -217,6 +217,22 @@ describe.skipIf(missing)('an OAuth account against oidc-provider, Dovecot (oauth
     expect((await issuer.introspect(after)).active).toBe(true);
   }, 60_000);
 
+  it('two processes refreshing at once keep the sign-in: one refreshes, the other uses its tokens', async () => {
+    const before = await refreshTokenNow();
+    const p = openProfile(profile);
+    const a = p.repos.accounts.byName('work')!;
+    const stored = JSON.parse((await p.secrets.get(oauthSecretName(a.id)))!) as Record<string, unknown>;
+    await p.secrets.set(oauthSecretName(a.id), JSON.stringify({ ...stored, expiresAt: 0 }));
+    p.close();
+    // The issuer rotates refresh tokens: a second use of the spent one would end the grant.
+    const both = await Promise.all([zamburak('sync', '--json'), zamburak('sync', '--json')]);
+    for (const r of both) expect(r).toMatchObject({ status: 0, stderr: '' });
+    const after = await refreshTokenNow();
+    expect(after).not.toBe(before);
+    expect((await issuer.introspect(after)).active).toBe(true);
+    expect((await zamburak('account', 'list')).stdout).not.toContain('sign in again');
+  }, 90_000);
+
   it('refreshes after the server refuses an access token it still holds as fresh, and syncs', async () => {
     const p = openProfile(profile);
     const a = p.repos.accounts.byName('work')!;
