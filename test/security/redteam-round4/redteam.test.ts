@@ -101,6 +101,19 @@ describe('red team round 4: a read in a try of a container whose label is its st
   );
 });
 
+describe('red team round 4: a for…of in a try over a value whose container is not boxed', () => {
+  // OPEN (STRICT; NORMAL records the same context, §3a): runtime.embed.js R.iter joins the
+  // reference's label only for a Box. JSON.parse (library.embed.js jsonParse), match and exec
+  // return a bare container when the email's text made one, and a labeled null when it did not:
+  // whether the loop throws is the email's choice, but the container's reference is unlabeled.
+  it.fails('003 for…of over JSON.parse of the email (STRICT)', () =>
+    expectBlocked('003-try-iterate-parsed-value.js', 'strict'),
+  );
+  it.fails('003 for…of over JSON.parse of the email (NORMAL)', () =>
+    expectBlocked('003-try-iterate-parsed-value.js', 'normal'),
+  );
+});
+
 describe('red team round 4: ordinary plans are not refused', () => {
   for (const mode of ['strict', 'normal'] as const)
     it(`090 a try over the plan's own values, then a send (${mode})`, () =>
