@@ -114,6 +114,25 @@ describe('red team round 4: a for…of in a try over a value whose container is 
   );
 });
 
+describe('red team round 4: an operation that may throw in a branch NOT taken inside a try', () => {
+  // OPEN (STRICT; NORMAL records the same context, §3a): effects.ts counts only an explicit
+  // throw or return as a region's escape, and emit-regions.ts mergeCode restores the context at
+  // the merge. An operation that may throw in a branch that was NOT taken (JSON.parse, a tool
+  // call, a read) never ran, so nothing joined the try's accumulator (R.tc): the rest of the try
+  // runs clean, although it runs only because the attacker's text kept the branch from running.
+  // (An explicit `throw` in the same place is handled: laundering plans cover it.)
+  for (const [file, what] of [
+    ['004-try-branch-not-taken-may-throw.js', '004 JSON.parse in an if not taken'],
+    ['005-try-branch-not-taken-tool-error.js', '005 a failing tool call in an if not taken'],
+    ['006-try-conditional-arm-not-taken.js', '006 the ?: arm not evaluated'],
+  ] as const)
+    for (const mode of ['strict', 'normal'] as const) it.fails(`${what} (${mode})`, () => expectBlocked(file, mode));
+  // OPEN (STRICT): the same, seen as data: the caught message names the operation that threw.
+  it.fails('007 the message of the error that was thrown instead (strict)', () =>
+    expectBlocked('007-try-which-operation-threw.js', 'strict'),
+  );
+});
+
 describe('red team round 4: ordinary plans are not refused', () => {
   for (const mode of ['strict', 'normal'] as const)
     it(`090 a try over the plan's own values, then a send (${mode})`, () =>
