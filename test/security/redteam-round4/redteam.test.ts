@@ -125,6 +125,9 @@ describe('red team round 4: an operation that may throw in a branch NOT taken in
     ['004-try-branch-not-taken-may-throw.js', '004 JSON.parse in an if not taken'],
     ['005-try-branch-not-taken-tool-error.js', '005 a failing tool call in an if not taken'],
     ['006-try-conditional-arm-not-taken.js', '006 the ?: arm not evaluated'],
+    ['008-try-break-skips-throwing-op.js', '008 a conditional break skips the operation'],
+    ['009-try-switch-case-not-taken.js', '009 a switch case not taken'],
+    ['010-try-callback-branch-not-taken.js', '010 an if not taken inside a callback'],
   ] as const)
     for (const mode of ['strict', 'normal'] as const) it.fails(`${what} (${mode})`, () => expectBlocked(file, mode));
   // OPEN (STRICT): the same, seen as data: the caught message names the operation that threw.
