@@ -137,7 +137,11 @@ describe('red team round 4: an operation that may throw in a branch NOT taken in
 });
 
 describe('red team round 4: ordinary plans are not refused', () => {
-  for (const mode of ['strict', 'normal'] as const)
+  for (const mode of ['strict', 'normal'] as const) {
     it(`090 a try over the plan's own values, then a send (${mode})`, () =>
       expectAllowed('090-control-try-own-data.js', mode));
+    // A fix for 001–003 must not make every read of a labeled container in a try decide it.
+    it(`091 a try reading a listing, then a send in your own words (${mode})`, () =>
+      expectAllowed('091-control-try-read-listing.js', mode));
+  }
 });
