@@ -269,10 +269,26 @@ function finish(reasons: readonly string[]): string[] {
     seen?.add(r);
     out.push(r);
   }
-  if (out.length > MAX_REASONS)
-    return [...out.slice(0, MAX_REASONS - 1), `and ${out.length - MAX_REASONS + 1} more reasons`];
-  return out;
+  if (out.length <= MAX_REASONS) return out;
+  // Cut, but every field keeps its first sentence: twenty cc entries must not crowd out the one
+  // sentence that names the email behind the body.
+  const fields = new Set<string>();
+  const keep = new Set<number>();
+  out.forEach((r, i) => {
+    const f = fieldOf(r);
+    if (f !== null && !fields.has(f)) {
+      fields.add(f);
+      keep.add(i);
+    }
+  });
+  for (let i = 0; i < out.length && keep.size < MAX_REASONS - 1; i++) keep.add(i);
+  const kept = out.filter((_, i) => keep.has(i));
+  return kept.length < out.length ? [...kept, `and ${count(out.length - kept.length, 'more reason')}`] : kept;
 }
+
+/** The field a reason is about: `cc[3]` and `cc[7]` are both about `cc`. */
+const fieldOf = (reason: string): string | null => /^`([^`[.]+)/.exec(reason)?.[1] ?? null;
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 function budgetDecision(policy: Policy, call: GateCall): Decision | null {
   const own = Object.prototype.hasOwnProperty.call(policy.budgets, call.tool);

@@ -274,3 +274,21 @@ describe('matchers', () => {
     expect(matchUrl('https://acme.test', 'https://user:pw@acme.test/')).toBe(false);
   });
 });
+
+describe('reasons when there are many', () => {
+  it('keeps one sentence for every field, however many cc entries come first', () => {
+    const cc = arr(Array.from({ length: 20 }, (_, i) => fromEmail('m1', `p${i}@attacker.test`, [])));
+    const d = gate(
+      call('sendEmail', {
+        to: fromEmail('m1', [ATTACKER], []),
+        cc,
+        subject: fromEmail('m2', 'Invoice', ['carol@vendor.test']),
+        body: fromEmail('m2', 'Pay now', ['carol@vendor.test']),
+      }),
+    );
+    expect(d.decision).not.toBe('allow');
+    const fields = new Set(d.reasons.map((r) => /^`([^`[.]+)/.exec(r)?.[1]).filter(Boolean));
+    for (const f of ['to', 'cc', 'subject', 'body']) expect(fields, d.reasons.join('\n')).toContain(f);
+    expect(d.reasons.at(-1)).toMatch(/^and \d+ more reasons?$/);
+  });
+});
