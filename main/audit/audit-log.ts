@@ -7,6 +7,7 @@
  * head that is behind, but only over entries whose MACs prove this profile wrote them — an
  * entry nobody could have MACed is never blessed, and a head that is ahead means a truncated tail.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { z } from 'zod';
 import {
@@ -143,7 +144,11 @@ export class AuditLog implements AuditSink {
     const last = this.db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as
       { seq: number; hash: string } | undefined;
     const head = sealHead(this.key.key(), last?.seq ?? 0, last?.hash ?? GENESIS_HASH);
-    const tmp = `${this.headPath}.tmp`;
+    // Several processes may seal one profile's head (the app, the CLI): each writes its own
+    // temporary file, and a head never moves back behind one another process sealed.
+    const current = this.head();
+    if (current && current.seq > head.seq) return current;
+    const tmp = `${this.headPath}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     writePrivateFile(tmp, JSON.stringify(head) + '\n');
     renameSync(tmp, this.headPath);
     return head;
