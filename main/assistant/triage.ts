@@ -247,3 +247,14 @@ export async function triageProfile(p: Profile, o: TriageOptions & { limit?: num
   }
   return { emails: out, calls, claims, runs };
 }
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** A triage in one sentence: how many emails, how many need a reply or look suspicious, what waits. */
+export function triageSentence(r: TriageResult): string {
+  const of = (c: Category) => r.emails.filter((e) => e.category === c).length;
+  return (
+    `Triaged ${count(r.emails.length, 'email', 'emails')}: ${count(of('needs-reply') + of('meeting'), 'needs', 'need')} a reply, ` +
+    `${count(of('suspicious'), 'looks', 'look')} suspicious; ${count(r.claims.length, 'action waits', 'actions wait')} for you in Review.`
+  );
+}

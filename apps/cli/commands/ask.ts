@@ -1,7 +1,9 @@
 import { loadWorld, simulate } from '../../../engine/run/simulate';
 import { matchRequest, SUPPORTED } from '../../../main/assistant/ask';
 import { answerWarningsOf, reportWarnings, worldAnswerWarnings } from '../../../main/assistant/fraud';
+import { aboutInProfile, aboutInWorld } from '../../../main/assistant/about-email';
 import { askPlanner } from '../../../main/assistant/planner';
+import { resultText, textOf } from '../../../main/assistant/result-text';
 import { triageProfile, triageWorld } from '../../../main/assistant/triage';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
 import { InputError, readText, str, UsageError } from '../args';
@@ -72,15 +74,23 @@ export const askCommand: Command = {
       return 0;
     }
     // The result's warnings (links and requests it repeats from mail) are read where its sources live.
-    const { report, effects, warnings } = world
+    const { report, effects, warnings, about } = world
       ? await simulate({ plan: match.plan, world, input: match.input }).then((r) => ({
           ...r,
           warnings: reportWarnings(r.report, worldAnswerWarnings(world)),
+          about: aboutInWorld(world),
         }))
       : await withProfile(p, async (profile) => {
           const r = await runOnProfile(profile, { plan: match.plan, input: match.input, kind: 'playbook', request });
-          return { ...r, warnings: reportWarnings(r.report, answerWarningsOf(profile, profile.primaryAccount())) };
+          return {
+            ...r,
+            warnings: reportWarnings(r.report, answerWarningsOf(profile, profile.primaryAccount())),
+            about: aboutInProfile(profile),
+          };
         });
+    // The result as text a person reads; the JSON keeps the result's own fields beside it.
+    const text = textOf(resultText(match.playbook, report.result, about, match.input));
+    const result = report.result;
     if (json)
       process.stdout.write(
         JSON.stringify({
@@ -88,10 +98,13 @@ export const askCommand: Command = {
           playbook: match.playbook,
           input: match.input,
           ...renderReport(report, effects),
+          result:
+            result !== null && typeof result === 'object' && !Array.isArray(result) ? { ...result, text } : result,
+          text,
           warnings,
         }) + '\n',
       );
-    else process.stdout.write(`Playbook ${match.playbook}:\n${renderHuman(report, effects)}`);
+    else process.stdout.write(`Playbook ${match.playbook}:\n${text}\n\n${renderHuman(report, effects)}`);
     return report.status === 'completed' ? 0 : 1;
   },
 };
