@@ -8,7 +8,7 @@ import { describeSource } from '../../engine/claims/explain';
 import type { Json } from '../../engine/ifc/labeled-value';
 import type { Label } from '../../engine/ifc/label';
 import type { CallRecord, RunReport } from '../../engine/run/types';
-import { matchRequest, SUPPORTED } from '../assistant/ask';
+import { interpret, SUPPORTED } from '../assistant/ask';
 import { answerWarningsOf } from '../assistant/fraud';
 import { askPlanner } from '../assistant/planner';
 import { aboutInProfile } from '../assistant/about-email';
@@ -91,7 +91,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
   };
   return {
     async run(request): Promise<AskResult> {
-      const match = matchRequest(request);
+      const matched = interpret(request, p.repos.contacts.list(p.primaryAccount().id));
       const base = {
         request,
         plan: '',
@@ -102,6 +102,8 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
         claims: [],
         supported: [...SUPPORTED],
       };
+      if (matched && 'error' in matched) return { ...base, playbook: null, status: 'failed', error: matched.error };
+      const match = matched;
       if (!match) {
         ctx.assertRunning();
         const planned = await askPlanner(p, request, {
@@ -113,7 +115,8 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
             ...base,
             playbook: null,
             status: 'unsupported',
-            error: 'Without a language model, Zamburak can do only the requests listed below.',
+            error:
+              'This needs a language model to plan it. Set one up in Settings, or pick one of the requests below, which work without one.',
           };
         if ('error' in planned) return { ...base, playbook: null, status: 'failed', error: planned.error };
         return {

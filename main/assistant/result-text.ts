@@ -101,9 +101,11 @@ function dailyBrief(r: Obj, about: AboutEmail): TextLine[] {
   return out;
 }
 
-function followUps(r: readonly Json[], days: number | null): TextLine[] {
+function followUps(r: readonly Json[], days: number | null, withWhom: string): TextLine[] {
   const after = days === null ? '' : ` for more than ${plural(days, 'day')}`;
-  if (!r.length) return [line(`No thread you wrote last has gone unanswered${after}: nothing to follow up.`, null)];
+  const to = withWhom ? ` to ${withWhom}` : '';
+  if (!r.length)
+    return [line(`No thread where you wrote last${to} has gone unanswered${after}: nothing to follow up.`, null)];
   const out = [line(`Drafted ${plural(r.length, 'follow-up')} to threads unanswered${after}; nothing was sent.`, null)];
   r.forEach((f, i) => {
     if (!isObj(f)) return;
@@ -133,14 +135,56 @@ function generic(r: Json): TextLine[] {
   );
 }
 
+/** "reply to Lena": the reply proposed, or why there is none. */
+function answered(r: Obj, input: Obj): TextLine[] {
+  if (r.replyTo === null) return [line(`There is no email from ${str(input.from)} in your inbox to reply to.`, null)];
+  const what = `“${str(r.subject)}”`;
+  if (r.replied === true)
+    return [
+      line(
+        `Proposed a reply to ${what} that accepts the time asked; it waits for you in Review.`,
+        'subject',
+        str(r.replyTo),
+      ),
+    ];
+  return [line(`Drafted a reply to ${what}; it is in your drafts, and nothing was sent.`, 'subject', str(r.replyTo))];
+}
+
+/** "schedule with", "summarise mail from", "find … from": what was found, or why nothing was. */
+function aboutPerson(r: Obj): TextLine[] {
+  const name = str(r.name);
+  if (r.kind === 'schedule') {
+    const slots = list(r.slots).map((s) => `${longDate(str(s))} at ${str(s).slice(11, 16)} UTC`);
+    return slots.length
+      ? [line(`Drafted an email to ${name} proposing ${slots.join('; ')}. Nothing was sent.`, 'slots')]
+      : [line(`You have no free hour in the next week; the draft to ${name} asks for another time.`, 'slots')];
+  }
+  const emails = list(r.emails);
+  if (!emails.length)
+    return [
+      line(
+        r.kind === 'find'
+          ? `No email from ${name} mentions “${str(r.query)}”.`
+          : `There is no email from ${name} in your mailbox.`,
+        'emails',
+      ),
+    ];
+  const out = [heading(r.kind === 'find' ? `Found in mail from ${name}` : `Mail from ${name}`)];
+  emails.forEach((e, i) => {
+    if (isObj(e))
+      out.push(line(`${str(e.subject)} (${longDate(str(e.date))}) — ${str(e.summary)}`, `emails[${i}]`, str(e.id)));
+  });
+  return out;
+}
+
 export function resultText(playbook: string | null, result: Json, about: AboutEmail, input?: Json): TextLine[] {
   if (result === null) return [];
+  const given: Obj = isObj(input ?? null) ? (input as Obj) : {};
+  if (playbook === 'answer' && isObj(result)) return answered(result, given);
+  if (playbook === 'person' && isObj(result)) return aboutPerson(result);
   if (playbook === 'daily-brief' && isObj(result)) return dailyBrief(result, about);
   if (playbook === 'follow-up' && Array.isArray(result))
-    return followUps(
-      result,
-      isObj(input ?? null) && typeof (input as Obj).days === 'number' ? ((input as Obj).days as number) : null,
-    );
+    return followUps(result, typeof given.days === 'number' ? given.days : null, str(given.with));
   if (playbook === 'draft-reply' && isObj(result))
     return [
       line(

@@ -112,7 +112,7 @@ function check(ids: readonly string[], findings: Findings) {
 const batches = <T>(xs: readonly T[]): T[][] =>
   Array.from({ length: Math.ceil(xs.length / BATCH) }, (_, i) => xs.slice(i * BATCH, (i + 1) * BATCH));
 
-const Answer = z.object({ intent: z.enum(['time', 'document', 'question']), draftId: z.string().nullable() });
+const Answer = z.object({ draftId: z.string().nullable() });
 const ANSWERED: readonly Category[] = ['needs-reply', 'meeting'];
 
 /** What a run of the answer playbook gives back, in the app or over a world. */

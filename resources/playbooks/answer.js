@@ -7,7 +7,8 @@
 // - a request to send a document searches the mailbox and says what was found, or that nothing was;
 // - any other question gets both answers, for the person to pick one.
 // Without a language model the words are templates, and a draft says what it could not decide.
-// Returns {intent, draftId, replied}.
+// Returns {intent, draftId, replied, replyTo, subject}.
+const signature = input.signature || (await me()).name;
 const nowIso = await now();
 const nowMs = Date.parse(nowIso);
 const today = Date.parse(nowIso.slice(0, 10) + 'T00:00:00Z');
@@ -95,7 +96,7 @@ async function answerDocument(e, what) {
 
 async function reply(e, text) {
   const greeting = firstName(e.from) ? `Hi ${firstName(e.from)},` : 'Hi,';
-  const letter = (words) => `${greeting}\n\n${words}\n\nBest,\n${input.signature}`;
+  const letter = (words) => `${greeting}\n\n${words}\n\nBest,\n${signature}`;
   const at = proposedTime(text);
   const sender = addressOf(e.from);
   const known = (await searchContacts(sender)).some((c) => c.email.toLowerCase() === sender);
@@ -127,7 +128,10 @@ async function reply(e, text) {
   };
 }
 
-const e = await getEmail(input.id);
+// input.id names the email; or input.from, a contact's address: their latest email in the inbox.
+const latest = input.id ? [] : await searchEmails({ from: input.from, folder: 'INBOX', limit: 1 });
+if (!input.id && latest.length === 0) return { intent: null, draftId: null, replied: false, replyTo: null };
+const e = await getEmail(input.id || latest[0].id);
 const r = await reply(e, e.subject + '\n' + e.body);
 let draftId = null;
 if (r.body !== null) {
@@ -139,4 +143,4 @@ if (r.body !== null) {
   });
   draftId = d.draftId;
 }
-return { intent: r.intent, draftId: draftId, replied: r.body === null };
+return { intent: r.intent, draftId: draftId, replied: r.body === null, replyTo: e.id, subject: e.subject };

@@ -1,5 +1,5 @@
 import { loadWorld, simulate } from '../../../engine/run/simulate';
-import { matchRequest, SUPPORTED } from '../../../main/assistant/ask';
+import { interpret, SUPPORTED } from '../../../main/assistant/ask';
 import { answerWarningsOf, reportWarnings, worldAnswerWarnings } from '../../../main/assistant/fraud';
 import { aboutInProfile, aboutInWorld } from '../../../main/assistant/about-email';
 import { askPlanner } from '../../../main/assistant/planner';
@@ -22,8 +22,25 @@ export const askCommand: Command = {
     const [request, extra] = p.positional;
     if (!request || extra) throw new UsageError('ask takes one REQUEST (quote it)');
     const json = p.flags.has('--json');
-    const match = matchRequest(request);
-    if (!match && !str(p, '--world')) {
+    const worldPath = str(p, '--world');
+    const world = worldPath ? loadWorld(readText(worldPath, 'world'), worldPath) : undefined;
+    // A person is named by name or address and found in the contacts (never created to look).
+    const contacts = world
+      ? world.contacts
+      : await withProfile(p, (profile) => profile.repos.contacts.list(profile.primaryAccount().id), {
+          create: false,
+        }).catch((e: unknown) => {
+          if (e instanceof InputError) return [];
+          throw e;
+        });
+    const matched = interpret(request, contacts);
+    if (matched && 'error' in matched) {
+      if (json) process.stdout.write(JSON.stringify({ request, playbook: null, error: matched.error }) + '\n');
+      process.stderr.write(`zamburak ask: ${matched.error}\n`);
+      return 1;
+    }
+    const match = matched;
+    if (!match && !worldPath) {
       // A request no playbook covers goes to the planner model, when the profile has one (an
       // unsupported request never creates a profile just to look).
       const planned = await withProfile(p, (profile) => askPlanner(profile, request), { create: false }).catch(
@@ -65,8 +82,6 @@ export const askCommand: Command = {
       else process.stderr.write(`${message}\n`);
       return 1;
     }
-    const worldPath = str(p, '--world');
-    const world = worldPath ? loadWorld(readText(worldPath, 'world'), worldPath) : undefined;
     if (match.playbook === 'triage') {
       const r = world ? await triageWorld(world) : await withProfile(p, (profile) => triageProfile(profile));
       const out = { request, playbook: 'triage', emails: r.emails, claims: r.claims.map((c) => c.id) };

@@ -17,11 +17,11 @@ export function AskScreen() {
   const [busy, setBusy] = useState(false);
   const [r, setR] = useState<AskResult | null>(null);
   const { report, refresh } = useApp();
-  const submit = async () => {
-    if (!request.trim()) return;
+  const submit = async (text = request) => {
+    if (!text.trim()) return;
     setBusy(true);
     try {
-      setR(await api.ask.run(request.trim()));
+      setR(await api.ask.run(text.trim()));
       void refresh();
     } catch (e) {
       report(e);
@@ -56,10 +56,22 @@ export function AskScreen() {
         <section aria-label="Answer" className="answer">
           {r.error && <p className={r.status === 'unsupported' ? 'note' : 'error'}>{r.error}</p>}
           {r.status === 'unsupported' && (
+            <p>
+              <a href="#/settings">Set up a language model in Settings</a>
+            </p>
+          )}
+          {r.status === 'unsupported' && (
             <ul className="supported">
               {r.supported.map((s) => (
                 <li key={s}>
-                  <button type="button" className="link" onClick={() => setRequest(s)}>
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => {
+                      setRequest(s);
+                      void submit(s);
+                    }}
+                  >
                     {s}
                   </button>
                 </li>
