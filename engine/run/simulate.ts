@@ -109,7 +109,8 @@ function withStoredEvent(state: WorldState, call: GateCall): GateCall {
   if (call.tool !== 'updateEvent' || id?.kind !== 'prim' || typeof id.value !== 'string') return call;
   const ev = state.findEvent(id.value);
   const written = ev ? state.writtenLabel(`event:${ev.id}`) : BOTTOM;
-  if (written === BOTTOM || (!written.sources.length && !written.caps.length && written.readers === 'public')) return call;
+  if (written === BOTTOM || (!written.sources.length && !written.caps.length && written.readers === 'public'))
+    return call;
   return { ...call, args: { ...call.args, storedEvent: { kind: 'prim', value: ev!.title, label: written } } };
 }
 
