@@ -298,6 +298,16 @@ export const ResultPart = z.object({
   warnings: z.array(z.string()).optional(),
 });
 
+/** A line of a result as text (main/assistant/result-text.ts), with where its part came from. */
+export const AskTextLine = z.object({
+  text: z.string(),
+  heading: z.boolean(),
+  provenance: z.string(),
+  untrusted: z.boolean(),
+  warnings: z.array(z.string()).optional(),
+});
+export type AskTextLine = z.infer<typeof AskTextLine>;
+
 export const AskResult = z.object({
   request: z.string(),
   playbook: z.string().nullable(),
@@ -308,6 +318,8 @@ export const AskResult = z.object({
   error: z.string().nullable(),
   calls: z.array(CallView),
   result: z.array(ResultPart),
+  /** The result as text a person reads, line by line, each with its own part's provenance. */
+  text: z.array(AskTextLine),
   claims: z.array(z.string()),
   /** When the request cannot be planned: what can be asked instead. */
   supported: z.array(z.string()),

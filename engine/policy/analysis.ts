@@ -14,6 +14,9 @@ import { bulkFacts, fmtList, fmtSources, mergeSorted, untrustedPhrase, withVerif
 
 export { fmtList, fmtSources } from './label-facts';
 
+/** Tools whose effect tells its recipients which item it acts on (an RSVP names its event). */
+const ITEM_IS_DATA: ReadonlySet<string> = new Set(['respondToEvent']);
+
 export interface PolicyGateOptions {
   /**
    * The real recipients of a tool whose recipients are not among its arguments (`replyToEmail`:
@@ -198,7 +201,10 @@ export class CallAnalysis {
     return this.once('dataFields', () => {
       const s = this.shape;
       // A list, not a Set: a tool has one or two recipient fields.
-      const skip: readonly string[] = s === null ? [] : 'fields' in s ? s.fields : [s.item];
+      // An answer to an invitation names the invitation it answers, so which one it is (the `id`)
+      // is data its organiser receives: its readers count like any other argument's.
+      const skip: readonly string[] =
+        s === null ? [] : 'fields' in s ? s.fields : ITEM_IS_DATA.has(this.call.tool) ? [] : [s.item];
       return this.argNames.filter((n) => !skip.includes(n));
     });
   }

@@ -15,6 +15,7 @@ import type { CallRecord, Claim, FieldLineage, Limits, Mode, PlanError, Position
 import { DEFAULT_LIMITS } from './types';
 import { canonicalJson, decode, encode, GuestError, labelInterner, ResultMessage, ToolRequest } from './wire';
 import { planError } from './errors';
+import { resultParts } from './result-parts';
 
 export interface RunOptions {
   /** Plan source, or a plan compiled for the same mode and tools. */
@@ -186,6 +187,7 @@ function collectReport(run: Run, plan: CompiledPlan, outcome: SandboxOutcome): R
       mode,
       result,
       resultLabel: deepLabel(value),
+      resultParts: resultParts(value),
       error: null,
       calls,
       claims,

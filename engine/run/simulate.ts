@@ -4,7 +4,7 @@
  * the demo and most tests use.
  */
 import type { Decision, Gate, GateCall } from '../gate/types';
-import type { Label } from '../ifc/label';
+import { BOTTOM, type Label } from '../ifc/label';
 import { deepLabel, plainOf, type Json } from '../ifc/labeled-value';
 import { firewallValue, type FirewallResult } from '../firewall';
 import { itemOfSource, loadPolicy, policyGate, presetPolicy, withAllowlists, type Policy } from '../policy';
@@ -97,6 +97,23 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
  * The tools, gate and firewall of a run against `opts.world` (shared with the reference monitor,
  * engine/reference, so both meet the same world and policy).
  */
+/**
+ * An update sends the event as it will be, so what effect calls wrote into it earlier in the run
+ * (a description filled from private or untrusted text while it had no attendees, where that was
+ * allowed) reaches the attendees it has after the update: it is data of the call, as
+ * `storedEvent`, with the label of what wrote it. The event as the world holds it otherwise is
+ * the user's own (an update changes only events the user organises).
+ */
+function withStoredEvent(state: WorldState, call: GateCall): GateCall {
+  const id = call.args.id;
+  if (call.tool !== 'updateEvent' || id?.kind !== 'prim' || typeof id.value !== 'string') return call;
+  const ev = state.findEvent(id.value);
+  const written = ev ? state.writtenLabel(`event:${ev.id}`) : BOTTOM;
+  if (written === BOTTOM || (!written.sources.length && !written.caps.length && written.readers === 'public'))
+    return call;
+  return { ...call, args: { ...call.args, storedEvent: { kind: 'prim', value: ev!.title, label: written } } };
+}
+
 export function worldRunSetup(opts: Omit<SimulateOptions, 'plan'>): WorldRunSetup {
   const state = opts.world;
   const policy = withAllowlists(opts.policy ?? presetPolicy('default'), state.allowlists ?? {});
@@ -151,7 +168,7 @@ export function worldRunSetup(opts: Omit<SimulateOptions, 'plan'>): WorldRunSetu
     return out;
   };
   const gate: Gate = (call) => {
-    const decision = decide(call);
+    const decision = decide(withStoredEvent(state, call));
     opts.onDecision?.(call, decision, recipientsOf(call), authorsIn(call));
     // A decision made from the world's recipients depends on the item they came from.
     const read = resolveRecipients(call)?.read;

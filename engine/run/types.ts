@@ -5,6 +5,7 @@
 import type { Risk } from '../gate/types';
 import type { Label } from '../ifc/label';
 import type { Json } from '../ifc/labeled-value';
+import type { ResultPart } from './result-parts';
 
 export type Mode = 'strict' | 'normal';
 
@@ -110,12 +111,13 @@ export interface Claim {
 }
 
 export type RunStatus = 'completed' | 'failed' | 'limit';
-
 export interface RunReport {
   readonly status: RunStatus;
   readonly mode: Mode;
   readonly result: Json | null;
   readonly resultLabel: Label | null;
+  /** The label of each top-level part of the result, bounded (./result-parts.ts). */
+  readonly resultParts?: readonly ResultPart[];
   readonly error: PlanError | null;
   readonly calls: readonly CallRecord[];
   readonly claims: readonly Claim[];

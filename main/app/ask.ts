@@ -8,10 +8,12 @@ import { describeSource } from '../../engine/claims/explain';
 import type { Json } from '../../engine/ifc/labeled-value';
 import type { Label } from '../../engine/ifc/label';
 import type { CallRecord, RunReport } from '../../engine/run/types';
-import { matchRequest, SUPPORTED } from '../assistant/ask';
+import { interpret, SUPPORTED } from '../assistant/ask';
 import { answerWarningsOf } from '../assistant/fraud';
 import { askPlanner } from '../assistant/planner';
-import { triagePlaybook, triageProfile } from '../assistant/triage';
+import { aboutInProfile } from '../assistant/about-email';
+import { resultText } from '../assistant/result-text';
+import { triagePlaybook, triageProfile, triageSentence } from '../assistant/triage';
 import { runOnProfile } from '../runs/run-on-profile';
 import { profileDirectory } from '../profile/directory';
 import type { AppContext } from './inbox';
@@ -34,17 +36,36 @@ const callView = (c: CallRecord) => ({
 
 export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
   const p = ctx.profile;
-  /** A run's status, calls, claims, and result parts, each with where it came from. */
-  const reportView = (report: RunReport) => {
+  const about = aboutInProfile(p);
+  /**
+   * A run's status, calls, claims, and its result as parts and as text, each part with where it
+   * came from: its own label (run/result-parts.ts), not the join of the whole result, so today's
+   * date and your own calendar do not show as "from an email" because the brief also lists mail.
+   */
+  const reportView = (report: RunReport, playbook: string | null, input?: Json) => {
     const dir = profileDirectory(p, p.primaryAccount());
     const warningsOf = answerWarningsOf(p, p.primaryAccount());
-    const label: Label | null = report.resultLabel;
-    const untrusted = label ? label.untrusted.length > 0 : false;
-    const provenance = label
-      ? untrusted
-        ? `from ${[...new Set(label.untrusted.map((s) => describeSource(s, dir) ?? 'untrusted content'))].slice(0, 2).join(' and ')}`
-        : 'your own data'
-      : 'none';
+    const labelOf = (path: string | null): Label | null => {
+      if (path === null) return report.resultLabel;
+      const parts = report.resultParts ?? [];
+      const own = parts.find((x) => x.path === path) ?? parts.find((x) => x.path === path.replace(/\[\d+\]$/, ''));
+      return own?.label ?? report.resultLabel;
+    };
+    /** Where a part came from in words; the item a line is about is named first. */
+    const origin = (label: Label | null, value: string, about?: string) => {
+      if (!label) return { provenance: 'none', untrusted: false };
+      const untrusted = label.untrusted.length > 0;
+      const own = (x: string) => (about !== undefined && x.replace(/#listed$/, '').endsWith(`:${about}`) ? 0 : 1);
+      const sources = [...label.untrusted].sort((a, b) => own(a) - own(b));
+      const from = [...new Set(sources.map((x) => describeSource(x, dir) ?? 'untrusted content'))];
+      const more = from.length > 2 ? ` and ${from.length - 2} more` : '';
+      const warnings = warningsOf(value, label.untrusted);
+      return {
+        provenance: untrusted ? `from ${from.slice(0, 2).join(more ? ', ' : ' and ')}${more}` : 'your own data',
+        untrusted,
+        ...(warnings.length ? { warnings } : {}),
+      };
+    };
     const value = report.result;
     const parts =
       value !== null && typeof value === 'object'
@@ -57,25 +78,32 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
       error: report.error ? `${report.error.kind}: ${report.error.message}` : null,
       calls: report.calls.map(callView),
       result: parts.map(([path, v]) => {
-        const value = text(v);
-        const warnings = label ? warningsOf(value, label.untrusted) : [];
-        return { path: String(path), value, provenance, untrusted, ...(warnings.length ? { warnings } : {}) };
+        const shown = text(v);
+        return { path: String(path), value: shown, ...origin(labelOf(String(path)), shown) };
       }),
+      text: resultText(playbook, value, about, input).map((l) =>
+        l.heading
+          ? { text: l.text, heading: true, provenance: '', untrusted: false }
+          : { text: l.text, heading: false, ...origin(labelOf(l.part), l.text, l.about) },
+      ),
       claims: report.claims.map((c) => c.id),
     };
   };
   return {
     async run(request): Promise<AskResult> {
-      const match = matchRequest(request);
+      const matched = interpret(request, p.repos.contacts.list(p.primaryAccount().id));
       const base = {
         request,
         plan: '',
         plannedBy: null as string | null,
         calls: [],
         result: [],
+        text: [],
         claims: [],
         supported: [...SUPPORTED],
       };
+      if (matched && 'error' in matched) return { ...base, playbook: null, status: 'failed', error: matched.error };
+      const match = matched;
       if (!match) {
         ctx.assertRunning();
         const planned = await askPlanner(p, request, {
@@ -87,12 +115,13 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
             ...base,
             playbook: null,
             status: 'unsupported',
-            error: 'Without a language model, Zamburak can do only the requests listed below.',
+            error:
+              'This needs a language model to plan it. Set one up in Settings, or pick one of the requests below, which work without one.',
           };
         if ('error' in planned) return { ...base, playbook: null, status: 'failed', error: planned.error };
         return {
           ...base,
-          ...reportView(planned.ran.report),
+          ...reportView(planned.ran.report, null),
           playbook: null,
           plan: planned.plan.source,
           plannedBy: planned.by,
@@ -116,6 +145,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
               untrusted: false,
             },
           ],
+          text: [{ text: triageSentence(r), heading: false, provenance: 'counted by Zamburak', untrusted: false }],
           claims: r.claims.map((c) => c.id),
         };
       }
@@ -126,7 +156,12 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
         request,
         ...(ctx.engine ? { engine: ctx.engine } : {}),
       });
-      return { ...base, ...reportView(report), playbook: match.playbook, plan: match.plan };
+      return {
+        ...base,
+        ...reportView(report, match.playbook, match.input),
+        playbook: match.playbook,
+        plan: match.plan,
+      };
     },
   };
 }

@@ -1,8 +1,9 @@
 /**
  * Triage: new mail, in batches, through the vetted triage playbook (resources/playbooks/triage.js)
- * — category, summary, a draft reply where one is needed; nothing is sent. Over a profile it is
+ * — category and summary; then a reply proposed where one is needed; nothing is sent. Over a profile it is
  * idempotent (only untriaged mail is read, results are stored with the message); over a world
- * file it triages the whole inbox. Claims, if a playbook ever raises one, are listed per email.
+ * file it triages the whole inbox. Replies are proposed per email by the answer playbook
+ * (resources/playbooks/answer.js); the claims they raise are listed with their email.
  *
  * Before the playbook runs, every email is checked for fraud and phishing (engine/fraud, through
  * ./fraud.ts): one with any finding is filed `suspicious` whatever else it looks like, with its
@@ -29,6 +30,8 @@ export type Category = (typeof CATEGORIES)[number];
 
 const PLAYBOOK = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'resources', 'playbooks', 'triage.js');
 export const triagePlaybook = (): string => readFileSync(PLAYBOOK, 'utf8');
+/** The answer playbook: a reply to one email by what it asks (a time, a document, a question). */
+export const answerPlaybook = (): string => readFileSync(join(dirname(PLAYBOOK), 'answer.js'), 'utf8');
 
 /** Emails per run: each costs about seven tool calls, well under a run's call budget. */
 export const BATCH = 25;
@@ -109,6 +112,44 @@ function check(ids: readonly string[], findings: Findings) {
 const batches = <T>(xs: readonly T[]): T[][] =>
   Array.from({ length: Math.ceil(xs.length / BATCH) }, (_, i) => xs.slice(i * BATCH, (i + 1) * BATCH));
 
+const Answer = z.object({ draftId: z.string().nullable() });
+const ANSWERED: readonly Category[] = ['needs-reply', 'meeting'];
+
+/** What a run of the answer playbook gives back, in the app or over a world. */
+interface AnswerRun {
+  readonly status: string;
+  readonly result: Json | null;
+  readonly calls: readonly CallRecord[];
+  readonly claims: readonly Claim[];
+  readonly runId?: string;
+}
+
+/**
+ * Replies for the emails that need one, each in a run of its own so that no other email (say, a
+ * one-time code read earlier in the batch) decides or reaches it. A claim it raises is listed
+ * with its email; a draft is set as the email's draft.
+ */
+async function answerAll(
+  emails: readonly TriagedEmail[],
+  run: (id: string) => Promise<AnswerRun>,
+  into: { calls: CallRecord[]; claims: Claim[]; runs: string[] },
+): Promise<TriagedEmail[]> {
+  const out: TriagedEmail[] = [];
+  for (const e of emails) {
+    if (!ANSWERED.includes(e.category)) {
+      out.push(e);
+      continue;
+    }
+    const r = await run(e.id);
+    const draftId = r.status === 'completed' ? Answer.safeParse(r.result).data?.draftId : null;
+    into.calls.push(...r.calls);
+    into.claims.push(...r.claims);
+    if (r.runId) into.runs.push(r.runId);
+    out.push({ ...e, ...(draftId ? { draftId } : {}), claimIds: [...e.claimIds, ...claimsOf(r.claims, e.id)] });
+  }
+  return out;
+}
+
 export async function triageWorld(world: WorldState, o: TriageOptions = {}): Promise<TriageResult> {
   const inbox = world.emails
     .filter((e) => e.folder === 'INBOX')
@@ -118,18 +159,28 @@ export async function triageWorld(world: WorldState, o: TriageOptions = {}): Pro
   const calls: CallRecord[] = [];
   const claims: Claim[] = [];
   const plan = triagePlaybook();
-  for (const batch of batches(inbox)) {
+  for (const [i, batch] of batches(inbox).entries()) {
     const ids = batch.map((e) => e.id);
     const { found, suspicious } = check(ids, findings);
     const { report } = await simulate({
       plan,
       world,
-      input: { ids, suspicious, drafts: o.drafts ?? true, signature: world.user.name },
+      input: { ids, suspicious, calendar: i === 0 },
     });
     if (report.status !== 'completed') throw new Error(`triage stopped: ${report.error?.message ?? report.status}`);
     calls.push(...report.calls);
     claims.push(...report.claims);
-    out.push(...collect(report.result, report.claims, found));
+    const done = collect(report.result, report.claims, found);
+    out.push(
+      ...(o.drafts === false
+        ? done
+        : await answerAll(
+            done,
+            async (id) =>
+              (await simulate({ plan: answerPlaybook(), world, input: { id, signature: world.user.name } })).report,
+            { calls, claims, runs: [] },
+          )),
+    );
     o.onProgress?.(out.length, inbox.length);
   }
   return { emails: out, calls, claims, runs: [] };
@@ -144,19 +195,39 @@ export async function triageProfile(p: Profile, o: TriageOptions & { limit?: num
   const runs: string[] = [];
   const plan = triagePlaybook();
   const findingsOf = messageFindings(p, account);
-  for (const batch of batches(todo)) {
+  for (const [i, batch] of batches(todo).entries()) {
     const byId = new Map(batch.map((m) => [m.id, m]));
     const { found, suspicious } = check([...byId.keys()], (id) => findingsOf(byId.get(id)!));
     const r = await runOnProfile(p, {
       ...(o.engine ? { engine: o.engine } : {}),
       plan,
       kind: 'triage',
-      input: { ids: [...byId.keys()], suspicious, drafts: o.drafts ?? true, signature: account.userName },
+      input: {
+        ids: [...byId.keys()],
+        suspicious,
+        calendar: i === 0,
+      },
     });
     runs.push(r.runId);
     if (r.report.status !== 'completed')
       throw new Error(`triage stopped: ${r.report.error?.message ?? r.report.status}`);
-    const done = collect(r.report.result, r.report.claims, found);
+    const triaged = collect(r.report.result, r.report.claims, found);
+    const done =
+      o.drafts === false
+        ? triaged
+        : await answerAll(
+            triaged,
+            async (id) => {
+              const a = await runOnProfile(p, {
+                ...(o.engine ? { engine: o.engine } : {}),
+                plan: answerPlaybook(),
+                kind: 'triage',
+                input: { id, signature: account.userName },
+              });
+              return { ...a.report, runId: a.runId };
+            },
+            { calls, claims, runs },
+          );
     const at = new Date().toISOString();
     p.db
       .transaction(() => {
@@ -175,4 +246,15 @@ export async function triageProfile(p: Profile, o: TriageOptions & { limit?: num
     o.onProgress?.(out.length, todo.length);
   }
   return { emails: out, calls, claims, runs };
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** A triage in one sentence: how many emails, how many need a reply or look suspicious, what waits. */
+export function triageSentence(r: TriageResult): string {
+  const of = (c: Category) => r.emails.filter((e) => e.category === c).length;
+  return (
+    `Triaged ${count(r.emails.length, 'email', 'emails')}: ${count(of('needs-reply') + of('meeting'), 'needs', 'need')} a reply, ` +
+    `${count(of('suspicious'), 'looks', 'look')} suspicious; ${count(r.claims.length, 'action waits', 'actions wait')} for you in Review.`
+  );
 }

@@ -1,14 +1,30 @@
-// Triage playbook: for each email the host names (input.ids), a category, a short summary, and
-// a draft reply where one is needed. Everything it writes is local (drafts); nothing is sent.
+// Triage playbook: for each email the host names (input.ids), a category and a short summary.
 // The host has already checked each email for fraud (engine/fraud): those it names in
-// input.suspicious are filed `suspicious`, get no summary of their text and never a draft.
+// input.suspicious are filed `suspicious` and get no summary of their text.
 // The rest are checked in priority order, each against "other": the first with evidence wins.
+// Replies are proposed by the answer playbook (answer.js), one run per email, so that no other
+// email decides them. With input.calendar, upcoming webinars organised by others are proposed
+// for declining first, before any email is read: a call the policy makes a claim in Review.
 const ORDER = [
   ['newsletter', 'newsletter'],
   ['receipt', 'receipt'],
   ['meeting', 'meeting'],
   ['question', 'needs-reply'],
 ];
+if (input.calendar) {
+  const myAddress = (await me()).email.toLowerCase();
+  for (const ev of await listEvents({})) {
+    if (ev.organizer.toLowerCase() === myAddress) continue;
+    let kind = 'other';
+    try {
+      kind = await classify(ev.title + '\n' + ev.description, ['webinar', 'other']);
+    } catch (err) {
+      kind = 'other';
+    }
+    if (kind === 'webinar') await respondToEvent(ev.id, 'declined');
+  }
+}
+
 const out = [];
 const flagged = input.suspicious || [];
 for (const id of input.ids) {
@@ -37,16 +53,7 @@ for (const id of input.ids) {
   } catch (err) {
     summary = e.subject;
   }
-  let draftId = null;
-  if (category === 'needs-reply' && input.drafts) {
-    const d = await createDraft({
-      to: [e.from],
-      subject: e.subject.startsWith('Re:') ? e.subject : 'Re: ' + e.subject,
-      body: 'Hi,\n\nThanks for your message. I will get back to you shortly.\n\nBest,\n' + input.signature,
-      inReplyTo: e.id,
-    });
-    draftId = d.draftId;
-  }
-  out.push({ id: e.id, category: category, summary: summary, draftId: draftId });
+  out.push({ id: e.id, category: category, summary: summary, draftId: null });
 }
+
 return out;

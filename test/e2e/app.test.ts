@@ -39,9 +39,9 @@ describe.skipIf(!hasChromium)(
     });
 
     it(
-      'job 1: triages the inbox and shows governed drafts a person can edit',
+      'job 1: triages the inbox, puts a claim in Review and shows governed drafts a person can edit',
       () => triageJob({ page, profile: hosted.profile }),
-      60_000,
+      90_000,
     );
 
     it(

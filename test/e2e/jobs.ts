@@ -15,15 +15,25 @@ export interface JobContext {
   readonly profile: Profile;
 }
 
-/** job 1: triages the inbox and shows governed drafts a person can edit */
+/**
+ * job 1: triages the inbox, proposes what needs a person as claims in Review (a newcomer's first
+ * approval: Lena's 14:30 accepted), and shows governed drafts a person can edit
+ */
 export async function triageJob(j: JobContext): Promise<void> {
   const { page, profile } = j;
   await page.getByRole('button', { name: /Triage new mail/ }).click();
   await expect
-    .poll(() => page.locator('footer.status').innerText(), { timeout: 20_000 })
-    .toMatch(/Triaged 49 emails: \d+ draft replies/);
+    .poll(() => page.locator('footer.status').innerText(), { timeout: 50_000 })
+    .toMatch(/Triaged 49 emails: \d+ draft replies written, [1-9]\d* actions wait for you/);
+  const lena = profile.claims.list().find((c) => c.action.tool === 'replyToEmail' && c.action.args.id === 'e47');
+  expect(lena).toBeDefined();
+  await navigate(page, `#/review/${encodeURIComponent(lena!.id)}`);
+  await expect
+    .poll(() => page.locator('article.claim-card').innerText(), { timeout: 15_000 })
+    .toContain('Tuesday at 14:30 works for me');
+  await navigate(page, '#/inbox');
   await page.getByRole('button', { name: /^needs-reply/ }).click();
-  const first = page.locator('.row').first();
+  const first = page.locator('.row', { hasText: 'Release 2.4' }).first();
   await first.click();
   const draft = page.locator('form.draft');
   await expect.poll(() => draft.count()).toBeGreaterThan(0);

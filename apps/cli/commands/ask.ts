@@ -1,7 +1,9 @@
 import { loadWorld, simulate } from '../../../engine/run/simulate';
-import { matchRequest, SUPPORTED } from '../../../main/assistant/ask';
+import { interpret, SUPPORTED } from '../../../main/assistant/ask';
 import { answerWarningsOf, reportWarnings, worldAnswerWarnings } from '../../../main/assistant/fraud';
+import { aboutInProfile, aboutInWorld } from '../../../main/assistant/about-email';
 import { askPlanner } from '../../../main/assistant/planner';
+import { resultText, textOf } from '../../../main/assistant/result-text';
 import { triageProfile, triageWorld } from '../../../main/assistant/triage';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
 import { InputError, readText, str, UsageError } from '../args';
@@ -20,8 +22,25 @@ export const askCommand: Command = {
     const [request, extra] = p.positional;
     if (!request || extra) throw new UsageError('ask takes one REQUEST (quote it)');
     const json = p.flags.has('--json');
-    const match = matchRequest(request);
-    if (!match && !str(p, '--world')) {
+    const worldPath = str(p, '--world');
+    const world = worldPath ? loadWorld(readText(worldPath, 'world'), worldPath) : undefined;
+    // A person is named by name or address and found in the contacts (never created to look).
+    const contacts = world
+      ? world.contacts
+      : await withProfile(p, (profile) => profile.repos.contacts.list(profile.primaryAccount().id), {
+          create: false,
+        }).catch((e: unknown) => {
+          if (e instanceof InputError) return [];
+          throw e;
+        });
+    const matched = interpret(request, contacts);
+    if (matched && 'error' in matched) {
+      if (json) process.stdout.write(JSON.stringify({ request, playbook: null, error: matched.error }) + '\n');
+      process.stderr.write(`zamburak ask: ${matched.error}\n`);
+      return 1;
+    }
+    const match = matched;
+    if (!match && !worldPath) {
       // A request no playbook covers goes to the planner model, when the profile has one (an
       // unsupported request never creates a profile just to look).
       const planned = await withProfile(p, (profile) => askPlanner(profile, request), { create: false }).catch(
@@ -63,8 +82,6 @@ export const askCommand: Command = {
       else process.stderr.write(`${message}\n`);
       return 1;
     }
-    const worldPath = str(p, '--world');
-    const world = worldPath ? loadWorld(readText(worldPath, 'world'), worldPath) : undefined;
     if (match.playbook === 'triage') {
       const r = world ? await triageWorld(world) : await withProfile(p, (profile) => triageProfile(profile));
       const out = { request, playbook: 'triage', emails: r.emails, claims: r.claims.map((c) => c.id) };
@@ -72,15 +89,23 @@ export const askCommand: Command = {
       return 0;
     }
     // The result's warnings (links and requests it repeats from mail) are read where its sources live.
-    const { report, effects, warnings } = world
+    const { report, effects, warnings, about } = world
       ? await simulate({ plan: match.plan, world, input: match.input }).then((r) => ({
           ...r,
           warnings: reportWarnings(r.report, worldAnswerWarnings(world)),
+          about: aboutInWorld(world),
         }))
       : await withProfile(p, async (profile) => {
           const r = await runOnProfile(profile, { plan: match.plan, input: match.input, kind: 'playbook', request });
-          return { ...r, warnings: reportWarnings(r.report, answerWarningsOf(profile, profile.primaryAccount())) };
+          return {
+            ...r,
+            warnings: reportWarnings(r.report, answerWarningsOf(profile, profile.primaryAccount())),
+            about: aboutInProfile(profile),
+          };
         });
+    // The result as text a person reads; the JSON keeps the result's own fields beside it.
+    const text = textOf(resultText(match.playbook, report.result, about, match.input));
+    const result = report.result;
     if (json)
       process.stdout.write(
         JSON.stringify({
@@ -88,10 +113,13 @@ export const askCommand: Command = {
           playbook: match.playbook,
           input: match.input,
           ...renderReport(report, effects),
+          result:
+            result !== null && typeof result === 'object' && !Array.isArray(result) ? { ...result, text } : result,
+          text,
           warnings,
         }) + '\n',
       );
-    else process.stdout.write(`Playbook ${match.playbook}:\n${renderHuman(report, effects)}`);
+    else process.stdout.write(`Playbook ${match.playbook}:\n${text}\n\n${renderHuman(report, effects)}`);
     return report.status === 'completed' ? 0 : 1;
   },
 };

@@ -1,10 +1,11 @@
 /**
  * Ask: a request becomes a plan (a playbook, or one the planner model wrote when a provider is
- * configured); the plan, each call with its decision, and the result with where each part came
- * from.
+ * configured); the answer as text a person reads, each line showing on hover where its own part
+ * came from (a line from mail is marked, and carries its warnings), then the result as data, each
+ * call with its decision, and the plan.
  */
 import { useState } from 'react';
-import type { AskResult } from '../../../preload/contract';
+import type { AskResult, AskTextLine } from '../../../preload/contract';
 import { api } from '../api';
 import { Chip, decisionTone } from '../components/Chip';
 import { DataTable } from '../components/DataTable';
@@ -16,11 +17,11 @@ export function AskScreen() {
   const [busy, setBusy] = useState(false);
   const [r, setR] = useState<AskResult | null>(null);
   const { report, refresh } = useApp();
-  const submit = async () => {
-    if (!request.trim()) return;
+  const submit = async (text = request) => {
+    if (!text.trim()) return;
     setBusy(true);
     try {
-      setR(await api.ask.run(request.trim()));
+      setR(await api.ask.run(text.trim()));
       void refresh();
     } catch (e) {
       report(e);
@@ -55,19 +56,32 @@ export function AskScreen() {
         <section aria-label="Answer" className="answer">
           {r.error && <p className={r.status === 'unsupported' ? 'note' : 'error'}>{r.error}</p>}
           {r.status === 'unsupported' && (
+            <p>
+              <a href="#/settings">Set up a language model in Settings</a>
+            </p>
+          )}
+          {r.status === 'unsupported' && (
             <ul className="supported">
               {r.supported.map((s) => (
                 <li key={s}>
-                  <button type="button" className="link" onClick={() => setRequest(s)}>
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => {
+                      setRequest(s);
+                      void submit(s);
+                    }}
+                  >
                     {s}
                   </button>
                 </li>
               ))}
             </ul>
           )}
+          {r.text.length > 0 && <AnswerText lines={r.text} />}
           {r.result.length > 0 && (
-            <>
-              <h2>Result</h2>
+            <details className="result-data">
+              <summary>The result as data</summary>
               <dl className="result">
                 {r.result.map((part) => (
                   <div key={part.path}>
@@ -75,21 +89,12 @@ export function AskScreen() {
                       {part.path} <Chip tone={part.untrusted ? 'bad' : 'ok'}>{part.provenance}</Chip>
                     </dt>
                     <dd>
-                      {part.warnings && part.warnings.length > 0 && (
-                        <div className="answer-warnings" role="note" aria-label="Be careful with this part">
-                          <ul>
-                            {part.warnings.map((w) => (
-                              <li key={w}>{w}</li>
-                            ))}
-                          </ul>
-                        </div>
-                      )}
                       <pre>{part.value}</pre>
                     </dd>
                   </div>
                 ))}
               </dl>
-            </>
+            </details>
           )}
           {r.claims.length > 0 && (
             <p>
@@ -121,6 +126,36 @@ export function AskScreen() {
             </details>
           )}
         </section>
+      )}
+    </div>
+  );
+}
+
+/** The answer as text: headings, and lines that say where they came from on hover. */
+function AnswerText({ lines }: { lines: readonly AskTextLine[] }) {
+  return (
+    <div className="answer-text">
+      {lines.map((l, i) =>
+        l.heading ? (
+          <h3 key={i}>{l.text}</h3>
+        ) : (
+          <div
+            key={i}
+            className={l.untrusted ? 'line untrusted' : 'line'}
+            title={`Where this came from: ${l.provenance}`}
+          >
+            <p>{l.text}</p>
+            {l.warnings && l.warnings.length > 0 && (
+              <div className="answer-warnings" role="note" aria-label="Be careful with this line">
+                <ul>
+                  {l.warnings.map((w) => (
+                    <li key={w}>{w}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </div>
+        ),
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 /**
  * Triage of the demo inbox: every email gets one of the six categories and a summary, needs-reply
- * mail gets a local draft, nothing is sent or allowed to leave, hostile mail is marked suspicious;
+ * mail gets a local draft or a reply proposed as a claim, nothing is sent or allowed to leave, hostile mail is marked suspicious;
  * over a profile a second pass changes nothing.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -27,8 +27,9 @@ describe('triage', () => {
     }
     const needsReply = r.emails.filter((e) => e.category === 'needs-reply');
     expect(needsReply.length).toBeGreaterThan(0);
-    expect(needsReply.every((e) => e.draftId)).toBe(true);
-    expect(r.calls.some((c) => EGRESS.has(c.tool))).toBe(false);
+    // Each gets a local draft, or a reply proposed as a claim for the person to approve.
+    expect(needsReply.every((e) => e.draftId || e.claimIds.length > 0)).toBe(true);
+    expect(r.calls.filter((c) => EGRESS.has(c.tool)).every((c) => !c.executed && c.decision === 'confirm')).toBe(true);
     expect(world.effects().sent).toHaveLength(0);
     // The lottery and the "UPDATED bank details" style mail are flagged.
     expect(r.emails.filter((e) => e.category === 'suspicious').length).toBeGreaterThanOrEqual(3);

@@ -1,0 +1,203 @@
+/**
+ * A playbook's result as text a person reads: the daily brief as an agenda, what needs a reply,
+ * what looks suspicious and why, what waits on others; follow-ups and drafts in a sentence; any
+ * other result (a plan the model wrote) as its parts, one line each. Every line names the part
+ * of the result it says (`agenda[0]`, `unread[2]`), so the screen can show where that part came
+ * from: today's date and your own calendar are your own data even when the brief also lists mail.
+ * Headings name no part. The result is untrusted data from the plan: it is read defensively
+ * (a field that is not what the brief writes is left out, never trusted to be right).
+ */
+import type { Json } from '../../engine/ifc/labeled-value';
+
+export interface TextLine {
+  readonly text: string;
+  /** The part of the result this line says; null for a heading or a line Zamburak wrote. */
+  readonly part: string | null;
+  readonly heading?: boolean;
+  /** The email or event the line is about: its own data is named first among the line's sources. */
+  readonly about?: string;
+}
+
+/** What triage knows of an email: its category and, when suspicious, why. */
+export type AboutEmail = (id: string) => { readonly category: string | null; readonly reasons: readonly string[] };
+
+type Obj = Readonly<Record<string, Json>>;
+const isObj = (v: Json | undefined): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+const str = (v: Json | undefined): string => (typeof v === 'string' ? v : '');
+const list = (v: Json | undefined): readonly Json[] => (Array.isArray(v) ? v : []);
+
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = 'January February March April May June July August September October November December'.split(' ');
+
+/** `2026-03-16` → `Monday 16 March 2026`; anything else as it is. */
+export function longDate(iso: string): string {
+  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${DAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** `Lena Fischer <lena@acme.test>` → `Lena Fischer`; a bare address stays. */
+const nameOf = (from: string): string => from.replace(/\s*<[^>]*>\s*$/, '').replace(/^"|"$/g, '') || from;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+const line = (text: string, part: string | null, about?: string): TextLine => ({
+  text,
+  part,
+  ...(about ? { about } : {}),
+});
+const heading = (text: string): TextLine => ({ text, part: null, heading: true });
+
+function dailyBrief(r: Obj, about: AboutEmail): TextLine[] {
+  const out: TextLine[] = [line(longDate(str(r.date)), 'date'), heading('Agenda')];
+  const agenda = list(r.agenda);
+  if (!agenda.length) out.push(line('Nothing on your calendar today.', 'agenda'));
+  agenda.forEach((ev, i) => {
+    if (!isObj(ev)) return;
+    const until = str(ev.end) ? `–${str(ev.end)}` : '';
+    out.push(line(`${str(ev.time)}${until} ${str(ev.title)}`, `agenda[${i}]`, str(ev.id)));
+  });
+  const unread = list(r.unread).flatMap((e, i) => (isObj(e) ? [{ e, i, about: about(str(e.id)) }] : []));
+  const suspicious = unread.filter((u) => u.about.category === 'suspicious' || u.about.reasons.length > 0);
+  const reply = unread.filter(
+    (u) => !suspicious.includes(u) && ['needs-reply', 'meeting'].includes(u.about.category ?? ''),
+  );
+  const rest = unread.filter((u) => !suspicious.includes(u) && !reply.includes(u));
+  type Unread = (typeof unread)[number];
+  const mail = (u: Unread) => `${nameOf(str(u.e.from))}: ${str(u.e.subject)}`;
+  const summary = (u: Unread) => (str(u.e.summary) && u.e.summary !== u.e.subject ? ` — ${str(u.e.summary)}` : '');
+  if (reply.length) {
+    out.push(heading('Needs a reply'));
+    for (const u of reply) out.push(line(mail(u) + summary(u), `unread[${u.i}]`, str(u.e.id)));
+  }
+  if (suspicious.length) {
+    out.push(heading('Looks suspicious'));
+    for (const u of suspicious)
+      out.push(
+        line(
+          `${mail(u)}. ${u.about.reasons.join(' ') || 'Triage filed it as suspicious.'}`,
+          `unread[${u.i}]`,
+          str(u.e.id),
+        ),
+      );
+  }
+  if (rest.length) {
+    out.push(heading(reply.length || suspicious.length ? 'Other unread mail' : 'Unread mail'));
+    for (const u of rest) out.push(line(mail(u) + summary(u), `unread[${u.i}]`, str(u.e.id)));
+  }
+  if (!unread.length) out.push(heading('Mail'), line('No unread mail.', 'unread'));
+  const waiting = list(r.waiting);
+  if (waiting.length) {
+    out.push(heading('Waiting on others'));
+    waiting.forEach((w, i) => {
+      if (!isObj(w)) return;
+      const to = list(w.to)
+        .map((t) => nameOf(str(t)))
+        .join(', ');
+      out.push(
+        line(`${str(w.subject)}: you wrote to ${to} on ${longDate(str(w.sentAt))}; no answer yet.`, `waiting[${i}]`),
+      );
+    });
+  }
+  return out;
+}
+
+function followUps(r: readonly Json[], days: number | null, withWhom: string): TextLine[] {
+  const after = days === null ? '' : ` for more than ${plural(days, 'day')}`;
+  const to = withWhom ? ` to ${withWhom}` : '';
+  if (!r.length)
+    return [line(`No thread where you wrote last${to} has gone unanswered${after}: nothing to follow up.`, null)];
+  const out = [line(`Drafted ${plural(r.length, 'follow-up')} to threads unanswered${after}; nothing was sent.`, null)];
+  r.forEach((f, i) => {
+    if (!isObj(f)) return;
+    const to = list(f.to)
+      .map((t) => nameOf(str(t)))
+      .join(', ');
+    out.push(line(`${str(f.subject)}: to ${to}, you wrote on ${longDate(str(f.sentAt))}.`, `[${i}]`, str(f.followsUp)));
+  });
+  return out;
+}
+
+/** Any other result: one line per top-level part, and per item of a top-level list. */
+function generic(r: Json): TextLine[] {
+  const show = (v: Json): string =>
+    v === null || typeof v !== 'object'
+      ? String(v)
+      : Array.isArray(v)
+        ? plural(v.length, 'item')
+        : Object.values(v)
+            .filter((x) => x === null || typeof x !== 'object')
+            .map(String)
+            .join(' · ');
+  if (Array.isArray(r)) return r.length ? r.map((v, i) => line(show(v), `[${i}]`)) : [line('Nothing found.', null)];
+  if (!isObj(r)) return [line(String(r), 'result')];
+  return Object.entries(r).flatMap(([k, v]) =>
+    Array.isArray(v) ? [heading(k), ...v.map((x, i) => line(show(x), `${k}[${i}]`))] : [line(`${k}: ${show(v)}`, k)],
+  );
+}
+
+/** "reply to Lena": the reply proposed, or why there is none. */
+function answered(r: Obj, input: Obj): TextLine[] {
+  if (r.replyTo === null) return [line(`There is no email from ${str(input.from)} in your inbox to reply to.`, null)];
+  const what = `“${str(r.subject)}”`;
+  if (r.replied === true)
+    return [
+      line(
+        `Proposed a reply to ${what} that accepts the time asked; it waits for you in Review.`,
+        'subject',
+        str(r.replyTo),
+      ),
+    ];
+  return [line(`Drafted a reply to ${what}; it is in your drafts, and nothing was sent.`, 'subject', str(r.replyTo))];
+}
+
+/** "schedule with", "summarise mail from", "find … from": what was found, or why nothing was. */
+function aboutPerson(r: Obj): TextLine[] {
+  const name = str(r.name);
+  if (r.kind === 'schedule') {
+    const slots = list(r.slots).map((s) => `${longDate(str(s))} at ${str(s).slice(11, 16)} UTC`);
+    return slots.length
+      ? [line(`Drafted an email to ${name} proposing ${slots.join('; ')}. Nothing was sent.`, 'slots')]
+      : [line(`You have no free hour in the next week; the draft to ${name} asks for another time.`, 'slots')];
+  }
+  const emails = list(r.emails);
+  if (!emails.length)
+    return [
+      line(
+        r.kind === 'find'
+          ? `No email from ${name} mentions “${str(r.query)}”.`
+          : `There is no email from ${name} in your mailbox.`,
+        'emails',
+      ),
+    ];
+  const out = [heading(r.kind === 'find' ? `Found in mail from ${name}` : `Mail from ${name}`)];
+  emails.forEach((e, i) => {
+    if (isObj(e))
+      out.push(line(`${str(e.subject)} (${longDate(str(e.date))}) — ${str(e.summary)}`, `emails[${i}]`, str(e.id)));
+  });
+  return out;
+}
+
+export function resultText(playbook: string | null, result: Json, about: AboutEmail, input?: Json): TextLine[] {
+  if (result === null) return [];
+  const given: Obj = isObj(input ?? null) ? (input as Obj) : {};
+  if (playbook === 'answer' && isObj(result)) return answered(result, given);
+  if (playbook === 'person' && isObj(result)) return aboutPerson(result);
+  if (playbook === 'daily-brief' && isObj(result)) return dailyBrief(result, about);
+  if (playbook === 'follow-up' && Array.isArray(result))
+    return followUps(result, typeof given.days === 'number' ? given.days : null, str(given.with));
+  if (playbook === 'draft-reply' && isObj(result))
+    return [
+      line(
+        `Drafted a reply to ${nameOf(str(result.to))}: “Re: ${str(result.subject).replace(/^Re:\s*/i, '')}”. It is in your drafts; nothing was sent.`,
+        'subject',
+      ),
+    ];
+  return generic(result);
+}
+
+/** The lines as one text, headings set apart, for the CLI's `text`. */
+export const textOf = (lines: readonly TextLine[]): string =>
+  lines
+    .map((l) => (l.heading ? `\n${l.text}` : l.part && /\[\d+\]$/.test(l.part) ? `- ${l.text}` : l.text))
+    .join('\n')
+    .trim();

@@ -1,0 +1,146 @@
+// Answer playbook: a reply to one email (input.id) by what it asks. Nothing is sent on its own:
+// a draft stays local, and a reply that commits the person (accepting a time, an invitation) is
+// a call the policy turns into a claim the person approves in Review.
+// - a proposed time (a weekday and "at/to HH:MM") from a contact is checked against the calendar: when it is
+//   free the reply accepts it, otherwise the draft offers up to three free slots that day; an
+//   invitation the sender organised at exactly that time is accepted (that holds the time);
+// - a request to send a document searches the mailbox and says what was found, or that nothing was;
+// - any other question gets both answers, for the person to pick one.
+// Without a language model the words are templates, and a draft says what it could not decide.
+// Returns {intent, draftId, replied, replyTo, subject}.
+const signature = input.signature || (await me()).name;
+const nowIso = await now();
+const nowMs = Date.parse(nowIso);
+const today = Date.parse(nowIso.slice(0, 10) + 'T00:00:00Z');
+const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const MINUTE = 60000;
+const DAY = 24 * 60 * MINUTE;
+
+const hhmm = (ms) => new Date(ms).toISOString().slice(11, 16);
+const dayName = (ms) => {
+  const d = DAYS[new Date(ms).getUTCDay()];
+  return d[0].toUpperCase() + d.slice(1);
+};
+const addressOf = (from) => {
+  const m = /<([^>]+)>/.exec(from);
+  return (m ? m[1] : from).trim().toLowerCase();
+};
+const firstName = (from) => {
+  const m = /^\s*"?([^"<@\s]+)[^<]*</.exec(from);
+  return m ? m[1] : '';
+};
+
+// A weekday (or today/tomorrow) and a clock time after "at/to/for": the next such day, UTC.
+function proposedTime(text) {
+  const t = /\b(?:to|at|for|around)\s+([01]?\d|2[0-3])[:.]([0-5]\d)\b/i.exec(text);
+  const d = /\b(today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i.exec(text);
+  if (!t || !d) return null;
+  const day = d[1].toLowerCase();
+  const ahead =
+    day === 'today' ? 0 : day === 'tomorrow' ? 1 : (DAYS.indexOf(day) - new Date(today).getUTCDay() + 7) % 7;
+  return today + ahead * DAY + (Number(t[1]) * 60 + Number(t[2])) * MINUTE;
+}
+
+// The meeting an email is about: one the sender organises on that day (the one to move, or the
+// invitation itself); none when the email proposes something new.
+function meetingOf(events, sender) {
+  return events.find((ev) => addressOf(ev.organizer) === sender) || null;
+}
+
+// Your own blocks without attendees named as focus time or a hold can give way to a meeting.
+const flexible = (ev) => ev.attendees.length === 0 && /^(focus|hold)\b/i.test(ev.title);
+
+async function answerTime(e, at) {
+  const sender = addressOf(e.from);
+  const events = await listEvents({
+    from: new Date(at - (at % DAY)).toISOString(),
+    to: new Date(at - (at % DAY) + DAY).toISOString(),
+  });
+  const meeting = meetingOf(events, sender);
+  const length = meeting ? new Date(meeting.end).getTime() - new Date(meeting.start).getTime() : 60 * MINUTE;
+  const others = events.filter((ev) => ev !== meeting && !flexible(ev));
+  const clash = (s) =>
+    others.find((ev) => new Date(ev.start).getTime() < s + length && new Date(ev.end).getTime() > s) || null;
+  const when = `${dayName(at)} at ${hhmm(at)}`;
+  if (meeting && new Date(meeting.start).getTime() === at) {
+    // The invitation is already there at that time: accepting it holds the time.
+    await respondToEvent(meeting.id, 'accepted');
+    return { body: `Yes, I will be there ${when}. I have accepted the invitation.`, send: !clash(at) };
+  }
+  // Free, or only your own focus time or hold in the way (a reply sent is no place for a note):
+  // the reply accepts, and the person sees the claim before it goes.
+  if (!clash(at)) return { body: `Yes, ${when} works for me.`, send: true };
+  const slots = [];
+  const dayStart = at - (at % DAY);
+  for (
+    let s = dayStart + 9 * 60 * MINUTE;
+    s + length <= dayStart + 17 * 60 * MINUTE && slots.length < 3;
+    s += 30 * MINUTE
+  )
+    if (s > nowMs && !clash(s)) slots.push(hhmm(s));
+  return {
+    body: slots.length
+      ? `I am not free ${when}. Would one of these work instead on ${dayName(at)}: ${slots.join(', ')}?`
+      : `I am not free ${when}, and ${dayName(at)} is full. [Note for you: I could not find a free slot that day; suggest another day.]`,
+    send: false,
+  };
+}
+
+async function answerDocument(e, what) {
+  const found = await searchEmails({ query: what, limit: 3 });
+  const hits = found.filter((m) => m.id !== e.id);
+  return hits.length
+    ? `Here is what I found on "${what}": ${hits.map((m) => `"${m.subject}"`).join(', ')}. I will send it over.\n\n[Note for you: check that this is the document asked for, and attach it.]`
+    : `I could not find "${what}" yet; I will send it as soon as I have it.\n\n[Note for you: no email mentions it; I could not decide what to send.]`;
+}
+
+async function reply(e, text) {
+  const greeting = firstName(e.from) ? `Hi ${firstName(e.from)},` : 'Hi,';
+  const letter = (words) => `${greeting}\n\n${words}\n\nBest,\n${signature}`;
+  const at = proposedTime(text);
+  const sender = addressOf(e.from);
+  const known = (await searchContacts(sender)).some((c) => c.email.toLowerCase() === sender);
+  if (at !== null && !known)
+    return {
+      intent: 'time',
+      body: letter(
+        '[Pick one and delete the other.]\nYes, that time works for me.\nSorry, I cannot make it.\n\n' +
+          `[Note for you: ${sender} is not in your contacts, so I did not accept on your behalf.]`,
+      ),
+    };
+  if (at !== null) {
+    const a = await answerTime(e, at);
+    if (!a.send) return { intent: 'time', body: letter(a.body) };
+    await replyToEmail(e.id, { body: letter(a.body) });
+    return { intent: 'time', body: null };
+  }
+  const doc =
+    /\b(?:send|share|forward)\s+(?:me\s+)?(?:the\s+)?(?:updated\s+)?([a-z][\w -]{2,40}?)(?:\s+(?:by|before|and|so|for)\b|[.,?!\n])/i.exec(
+      e.body,
+    );
+  if (doc) return { intent: 'document', body: letter(await answerDocument(e, doc[1])) };
+  return {
+    intent: 'question',
+    body: letter(
+      '[Pick one and delete the other.]\nYes, that works for me.\nSorry, I cannot this time.\n\n' +
+        '[Note for you: I could not decide the answer to this question.]',
+    ),
+  };
+}
+
+// input.id names the email; or input.from, a contact's address: their latest email in the inbox.
+const latest = input.id ? [] : await searchEmails({ from: input.from, folder: 'INBOX', limit: 1 });
+if (!input.id && latest.length === 0) return { intent: null, draftId: null, replied: false, replyTo: null };
+const e = await getEmail(input.id || latest[0].id);
+const r = await reply(e, e.subject + '\n' + e.body);
+let draftId = null;
+if (r.body !== null) {
+  const d = await createDraft({
+    to: [e.from],
+    subject: e.subject.startsWith('Re:') ? e.subject : 'Re: ' + e.subject,
+    body: r.body,
+    inReplyTo: e.id,
+  });
+  draftId = d.draftId;
+}
+return { intent: r.intent, draftId: draftId, replied: r.body === null, replyTo: e.id, subject: e.subject };

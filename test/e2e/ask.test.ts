@@ -1,0 +1,61 @@
+/**
+ * Ask without a model, in Chromium through the browser host: a request it cannot do says it
+ * needs a language model and links to Settings; clicking a suggestion runs it, and the answer is
+ * text a person reads. Light and dark at 1280×800, screenshotted, no serious axe violations.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  axeViolations,
+  CHROMIUM_WHY,
+  hasChromium,
+  hostDemo,
+  launchChromium,
+  openPage,
+  screenshotPath,
+  type Hosted,
+} from './harness';
+import { navigate } from './jobs';
+
+describe.skipIf(!hasChromium)(`ask without a model${hasChromium ? '' : ` (skipped: ${CHROMIUM_WHY})`}`, () => {
+  let browser: Browser;
+  let hosted: Hosted;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    hosted = await hostDemo();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await hosted?.close();
+  });
+
+  it.each(['light', 'dark'] as const)(
+    'offers to set up a model, and runs a suggestion when clicked (%s)',
+    async (theme) => {
+      const { page, errors } = await openPage(browser, hosted.host.url, theme);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await navigate(page, '#/ask');
+      await page.getByLabel(/What should the assistant do/).fill('forward the invoice to our accountant');
+      await page.getByRole('button', { name: 'Ask', exact: true }).click();
+      const answer = page.locator('.answer');
+      await expect.poll(() => answer.innerText(), { timeout: 20_000 }).toMatch(/This needs a language model/);
+      expect(await page.getByRole('link', { name: /Set up a language model in Settings/ }).getAttribute('href')).toBe(
+        '#/settings',
+      );
+      await page.screenshot({ path: screenshotPath(`ask-unsupported-${theme}`) });
+      await page.getByRole('button', { name: 'summarise mail from Tom' }).click();
+      await expect
+        .poll(() => page.locator('.answer-text').innerText(), { timeout: 20_000 })
+        .toMatch(/Mail from Tom Okafor[\s\S]*Board deck: numbers by Thursday/);
+      // Where a line came from is on hover.
+      expect(await page.locator('.answer-text .line').first().getAttribute('title')).toMatch(
+        /^Where this came from: from the email “Board deck: numbers by Thursday” from tom@acme\.test/,
+      );
+      await page.screenshot({ path: screenshotPath(`ask-person-${theme}`) });
+      expect(await axeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+    60_000,
+  );
+});

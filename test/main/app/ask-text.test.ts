@@ -1,0 +1,67 @@
+/**
+ * The daily brief in Ask, over the demo profile: text a person reads (the date, the agenda, what
+ * needs a reply, what looks suspicious and why), each line with where its own part came from.
+ * Today's date and your own calendar are your own data even though the brief also lists mail.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../../main/app/app';
+import { openProfile, type Profile } from '../../../main/profile/profile';
+import type { AskResult } from '../../../preload/contract';
+
+let profile: Profile;
+let app: App;
+beforeEach(() => {
+  profile = openProfile(mkdtempSync(join(tmpdir(), 'zamburak-ask-')));
+  app = createApp(profile, {
+    host: 'browser',
+    versions: { app: 't', electron: '', chrome: '', node: '' },
+    tickMs: 60_000,
+  });
+});
+afterEach(() => {
+  app.stop();
+  profile.close();
+});
+
+const call = async (name: string, ...args: unknown[]) => {
+  const r = await app.router.dispatch(name, args, 'ipc');
+  if (!r.ok) throw Object.assign(new Error(r.error.message), { kind: r.error.kind });
+  return r.value;
+};
+
+describe('the daily brief as text', () => {
+  it('reads as a brief, with provenance per line, not one label for the whole result', async () => {
+    await call('inbox.triage');
+    const r = (await call('ask.run', 'give me my daily brief')) as AskResult;
+    expect(r.status).toBe('completed');
+    const line = (t: string | RegExp) => r.text.find((l) => (typeof t === 'string' ? l.text === t : t.test(l.text)))!;
+    // The date and the events you organised are your own data; another's event names its organiser.
+    expect(line('Monday 16 March 2026')).toMatchObject({ provenance: 'your own data', untrusted: false });
+    expect(line('14:00–14:45 Globex renewal call')).toMatchObject({ provenance: 'your own data', untrusted: false });
+    expect(line('09:30–09:45 Daily standup').provenance).toBe(
+      'from the event “Daily standup” organised by bob@acme.test',
+    );
+    // Each email's line names that email alone, not the join of the whole brief.
+    const lena = line(/^Lena Fischer: Can we move our design review\?/);
+    expect(lena.provenance).toBe('from the email “Can we move our design review?” from lena@acme.test');
+    const headings = r.text.filter((l) => l.heading).map((l) => l.text);
+    expect(headings).toEqual(['Agenda', 'Needs a reply', 'Looks suspicious', 'Other unread mail']);
+    // Lena's email needs a reply; the look-alike wire request is suspicious, and says why.
+    const sections = (h: string) => {
+      const at = r.text.findIndex((l) => l.heading && l.text === h);
+      const end = r.text.findIndex((l, i) => i > at && l.heading);
+      return r.text.slice(at + 1, end < 0 ? undefined : end).map((l) => l.text);
+    };
+    expect(sections('Needs a reply')).toContainEqual(expect.stringMatching(/^Lena Fischer/));
+    expect(sections('Looks suspicious')).toContainEqual(
+      expect.stringMatching(
+        /^Tom Okafor: Urgent: confidential wire transfer today\. .*acrne\.test looks like acme\.test/,
+      ),
+    );
+    // A line that repeats a link from unverified mail carries its warning.
+    expect(line(/^CloudNest: Reset your CloudNest password/).warnings?.join('\n')).toMatch(/cloudnest\.test/);
+  }, 60_000);
+});
