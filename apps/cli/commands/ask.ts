@@ -88,23 +88,25 @@ export const askCommand: Command = {
       process.stdout.write(json ? JSON.stringify(out) + '\n' : `${r.emails.length} emails triaged.\n`);
       return 0;
     }
-    // The result's warnings (links and requests it repeats from mail) are read where its sources live.
-    const { report, effects, warnings, about } = world
+    // The result's warnings (links and requests it repeats from mail), and the result as text a
+    // person reads, are made where its sources live (the profile is closed after its callback).
+    const asText = (result: typeof match.input, about: ReturnType<typeof aboutInWorld>) =>
+      textOf(resultText(match.playbook, result, about, match.input));
+    const { report, effects, warnings, text } = world
       ? await simulate({ plan: match.plan, world, input: match.input }).then((r) => ({
           ...r,
           warnings: reportWarnings(r.report, worldAnswerWarnings(world)),
-          about: aboutInWorld(world),
+          text: asText(r.report.result, aboutInWorld(world)),
         }))
       : await withProfile(p, async (profile) => {
           const r = await runOnProfile(profile, { plan: match.plan, input: match.input, kind: 'playbook', request });
           return {
             ...r,
             warnings: reportWarnings(r.report, answerWarningsOf(profile, profile.primaryAccount())),
-            about: aboutInProfile(profile),
+            text: asText(r.report.result, aboutInProfile(profile)),
           };
         });
-    // The result as text a person reads; the JSON keeps the result's own fields beside it.
-    const text = textOf(resultText(match.playbook, report.result, about, match.input));
+    // The JSON keeps the result's own fields beside its text.
     const result = report.result;
     if (json)
       process.stdout.write(
