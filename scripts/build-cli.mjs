@@ -8,7 +8,7 @@
 // sources compute from import.meta.url (resources/, out/renderer/) still point where they should.
 // Run by `npm run build`, `prepare` (npm install / npm ci) and the test setup.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,11 +35,11 @@ const COMMON = {
   legalComments: 'none',
   minify: true,
   logLevel: 'warning',
+  metafile: true,
 };
 
 export async function buildCli() {
-  rmSync(CLI_OUT, { recursive: true, force: true });
-  await Promise.all([
+  const results = await Promise.all([
     // The command, split at each command's dynamic import (apps/cli/commands/index.ts): a process
     // parses and evaluates only the chunks its command needs. The chunks sit next to the entry,
     // so import.meta.url in them points where the entry's does.
@@ -53,6 +53,9 @@ export async function buildCli() {
     }),
     ...WORKERS.map(([file, entry]) => build({ ...COMMON, entryPoints: [entry], outfile: join(CLI_OUT, file) })),
   ]);
+  // Chunks of earlier builds go only now, so a command started during the build still finds its own.
+  const built = new Set(results.flatMap((r) => Object.keys(r.metafile.outputs).map((f) => join(ROOT, f))));
+  for (const f of readdirSync(CLI_OUT)) if (!built.has(join(CLI_OUT, f))) rmSync(join(CLI_OUT, f), { force: true });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildCli();
