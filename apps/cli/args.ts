@@ -3,12 +3,15 @@
  * usage error naming the flag instead of being silently ignored.
  */
 import { readFileSync } from 'node:fs';
-import { InputError } from '../../engine/run/simulate';
+import { InputError } from '../../engine/run/input-error';
 
 /** Bad usage: the message is printed with the help text, exit 2. */
 export class UsageError extends Error {}
 
 export { InputError };
+
+/** The flags that name the profile a command works on (profile-arg.ts opens it). */
+export const PROFILE_FLAGS = ['--profile', '--db'] as const;
 
 export interface Parsed {
   readonly positional: string[];

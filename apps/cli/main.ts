@@ -21,7 +21,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const command = COMMANDS.find((c) => c.name === cmd);
   if (!command) throw new UsageError(`unknown command "${cmd}"`);
-  if (command.anyArgs) return command.run({ positional: rest, flags: new Map() });
+  if (command.anyArgs) return (await command.load()).run({ positional: rest, flags: new Map() });
   const p = parseArgs(rest, {
     values: new Set(command.valueFlags ?? []),
     bools: new Set([...(command.boolFlags ?? []), '--help', '-h']),
@@ -30,7 +30,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`Usage:\n${command.help}\n`);
     return 0;
   }
-  return command.run(p);
+  return (await command.load()).run(p);
 }
 
 main(process.argv.slice(2)).then(

@@ -5,8 +5,6 @@ import { resolveProfileDir } from '../../main/profile/paths';
 import { StoreError } from '../../main/store';
 import { InputError, str, type Parsed } from './args';
 
-export const PROFILE_FLAGS = ['--profile', '--db'] as const;
-
 export function openProfileArg(p: Parsed, o: { create?: boolean } = {}): Profile {
   const db = str(p, '--db');
   // `--db FILE` names the database itself; its profile is the folder around it.

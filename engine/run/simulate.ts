@@ -18,9 +18,9 @@ import type { Extractor } from '../world/extractor';
 import type { World, WorldEffects } from '../world';
 import { runPlan, type RunOptions } from './run-plan';
 import type { Limits, Mode, RunReport } from './types';
+import { InputError } from './input-error';
 
-/** A bad input file: the message holds `file:line:col: message` lines. */
-export class InputError extends Error {}
+export { InputError };
 
 export interface SimulateOptions {
   readonly plan: string;

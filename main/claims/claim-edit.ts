@@ -7,8 +7,8 @@
 import type { Json } from '../../engine/ifc/labeled-value';
 import type { FieldLineage } from '../../engine/run/types';
 import { ClaimError, type ClaimAction, type ClaimRow } from './claim-store';
+import { EDITABLE_TEXT } from './editable-text';
 
-export const EDITABLE_TEXT: readonly string[] = ['subject', 'body', 'comment', 'title', 'description'];
 const MAX_TEXT = 100_000;
 
 export function editedAction(

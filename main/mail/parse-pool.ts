@@ -84,6 +84,7 @@ export class ParsePool {
     if (this.closed || !this.slots.includes(slot)) return;
     this.slots = this.slots.map((s) => (s === slot ? this.spawn() : s));
     if (slot.watchdog) clearTimeout(slot.watchdog);
+    slot.watchdog = null;
     const [current, ...rest] = slot.inFlight;
     if (current) current.resolve(unparsedMail(current.source, current.fallback, why));
     this.queue.unshift(...rest);
@@ -91,14 +92,21 @@ export class ParsePool {
     this.pump();
   }
 
-  /** Restarts the slot's timer: it fires if the worker answers nothing for `timeoutMs`. */
+  /**
+   * Restarts the slot's timer: it fires if the worker answers nothing for `timeoutMs`. A busy
+   * worker's timer is refreshed, not replaced: a page's hundreds of answers would otherwise cost a
+   * new timer (and a ref) each, on the thread that fetches and stores.
+   */
   private arm(slot: Slot): void {
-    if (slot.watchdog) clearTimeout(slot.watchdog);
-    slot.watchdog = slot.inFlight.length
-      ? setTimeout(() => this.replace(slot, 'parser timed out'), this.o.timeoutMs ?? 30_000)
-      : null;
-    if (slot.inFlight.length) slot.worker.ref();
-    else slot.worker.unref();
+    if (!slot.inFlight.length) {
+      if (slot.watchdog) clearTimeout(slot.watchdog);
+      slot.watchdog = null;
+      slot.worker.unref();
+    } else if (slot.watchdog) slot.watchdog.refresh();
+    else {
+      slot.watchdog = setTimeout(() => this.replace(slot, 'parser timed out'), this.o.timeoutMs ?? 30_000);
+      slot.worker.ref();
+    }
   }
 
   private pump(): void {

@@ -2,7 +2,8 @@
  * How fast the built `zamburak` command starts, next to `node -e 0` in the same run: `--help`,
  * and a plan on the demo world (`run resources/demo-plans/09-todays-agenda.js --world
  * resources/demo-world.yaml`). Each a fresh process, as a script or a person starts it;
- * interleaved repetitions, medians. Nothing here asserts on time.
+ * interleaved repetitions, medians, and minimums (on a loaded machine the minimum is the run
+ * the others disturbed least). Nothing here asserts on time.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -14,6 +15,9 @@ export interface CliBench {
   /** Targets (issue 23): help ≤ 3×, plan ≤ 5× `node -e 0`. */
   helpRatio: number;
   planRatio: number;
+  /** The same ratios from each kind's fastest run. */
+  helpRatioMin: number;
+  planRatioMin: number;
   samplesMs: { node: number[]; help: number[]; plan: number[] };
 }
 
@@ -46,6 +50,8 @@ export function benchCli(root: string, reps = 9): CliBench {
     planMs: round(planMs, 1),
     helpRatio: round(helpMs / nodeMs),
     planRatio: round(planMs / nodeMs),
+    helpRatioMin: round(Math.min(...samples.help) / Math.min(...samples.node)),
+    planRatioMin: round(Math.min(...samples.plan) / Math.min(...samples.node)),
     samplesMs: {
       node: samples.node.map((x) => round(x, 1)),
       help: samples.help.map((x) => round(x, 1)),
@@ -57,8 +63,12 @@ export function benchCli(root: string, reps = 9): CliBench {
 export function printCli(b: CliBench): void {
   console.log('\nzamburak command start (built bundle), fresh process each, median');
   console.log(`  node -e 0          ${b.nodeMs} ms`);
-  console.log(`  zamburak --help    ${b.helpMs} ms  ${b.helpRatio}× node (target ≤ 3×)`);
-  console.log(`  zamburak run demo  ${b.planMs} ms  ${b.planRatio}× node (target ≤ 5×)`);
+  console.log(
+    `  zamburak --help    ${b.helpMs} ms  ${b.helpRatio}× node, fastest runs ${b.helpRatioMin}× (target ≤ 3×)`,
+  );
+  console.log(
+    `  zamburak run demo  ${b.planMs} ms  ${b.planRatio}× node, fastest runs ${b.planRatioMin}× (target ≤ 5×)`,
+  );
 }
 
 if (process.argv[1]?.endsWith('cli-start.ts')) printCli(benchCli(join(import.meta.dirname, '..', '..')));

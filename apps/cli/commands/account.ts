@@ -21,9 +21,10 @@ import { OAuthError } from '../../../main/oauth/errors';
 import type { Profile } from '../../../main/profile/profile';
 import type { Account } from '../../../main/store/repositories';
 import { InputError, str, UsageError, type Parsed } from '../args';
-import { PROFILE_FLAGS, withProfile } from '../profile-arg';
+import { withProfile } from '../profile-arg';
 import { openBrowser } from './serve';
 import type { Command } from './types';
+import { accountSpec } from './specs';
 
 function portOf(p: Parsed, flag: string): number | undefined {
   const v = str(p, flag);
@@ -276,40 +277,6 @@ async function account(p: Parsed): Promise<number> {
 }
 
 export const accountCommand: Command = {
-  name: 'account',
-  help: `  zamburak account add --name NAME --email ADDR --oauth google|microsoft|ISSUER_URL [--client-id ID]
-          [--client-secret-env VAR] [--scope SCOPES] [--imap HOST:PORT --smtp HOST:PORT]
-          [--security tls|starttls|none] [--no-browser] [--timeout SECONDS]
-  zamburak account add --name NAME --email ADDR [--imap HOST:PORT] [--smtp HOST:PORT]
-          [--security tls|starttls|none] [--user USER] --password-env VAR [--caldav URL]
-          [--authserv-id MX_HOST[,…]]
-  zamburak account signin NAME [--no-browser]      sign an OAuth account in again
-  zamburak account list|test NAME|remove NAME [--json] [--profile DIR]
-      IMAP accounts. --oauth signs in in the browser (--no-browser prints the URL instead); the
-      refresh token is kept only in the profile's secret store and revoked by remove. A password
-      is read from the environment variable VAR and kept only there. Without --imap, the servers
-      are found from the address (autoconfig, SRV, MX). TLS is the default (port 993).`,
-  valueFlags: [
-    ...PROFILE_FLAGS,
-    '--name',
-    '--imap',
-    '--smtp',
-    '--security',
-    '--imap-host',
-    '--imap-port',
-    '--user',
-    '--password-env',
-    '--email',
-    '--smtp-host',
-    '--smtp-port',
-    '--caldav',
-    '--authserv-id',
-    '--oauth',
-    '--client-id',
-    '--client-secret-env',
-    '--scope',
-    '--timeout',
-  ],
-  boolFlags: ['--json', '--tls', '--starttls', '--plain', '--no-browser'],
+  ...accountSpec,
   run: account,
 };

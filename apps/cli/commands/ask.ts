@@ -10,14 +10,10 @@ import { InputError, readText, str, UsageError } from '../args';
 import { withProfile } from '../profile-arg';
 import { renderHuman, renderReport } from '../report';
 import type { Command } from './types';
+import { askSpec } from './specs';
 
 export const askCommand: Command = {
-  name: 'ask',
-  help: `  zamburak ask "REQUEST" (--world FILE | --profile DIR) [--json]
-      Plan a request and run it. Without a language model, requests are matched to playbooks
-      (triage, a daily brief, drafting a reply); anything else is answered with what can be done.`,
-  valueFlags: ['--world', '--profile', '--db'],
-  boolFlags: ['--json'],
+  ...askSpec,
   async run(p) {
     const [request, extra] = p.positional;
     if (!request || extra) throw new UsageError('ask takes one REQUEST (quote it)');

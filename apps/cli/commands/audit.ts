@@ -11,6 +11,7 @@ import { writePrivateFile } from '../../../main/secrets';
 import { InputError, readText, str, UsageError, type Parsed } from '../args';
 import { withProfile } from '../profile-arg';
 import type { Command } from './types';
+import { auditSpec, keygenSpec } from './specs';
 
 const line = (e: AuditEntry): string =>
   [
@@ -118,37 +119,12 @@ async function audit(p: Parsed): Promise<number> {
 }
 
 export const auditCommand: Command = {
-  name: 'audit',
-  help: `  zamburak audit list [--kind K] [--tool T] [--decision D] [--rule R] [--source S] [--run ID] [--limit N]
-        | show N | verify | export --recipient PUBFILE --out FILE [--range N:M] [--with-policies]
-        [--profile DIR | --db FILE] [--json]
-  zamburak audit verify-bundle FILE --key KEYFILE [--json]
-      The tamper-evident audit log. verify exits 1 naming the first entry that does not hold
-      (edited, inserted, deleted, reordered, truncated); verify-bundle needs only the bundle and the key.`,
-  valueFlags: [
-    '--profile',
-    '--db',
-    '--kind',
-    '--tool',
-    '--decision',
-    '--rule',
-    '--source',
-    '--run',
-    '--limit',
-    '--recipient',
-    '--out',
-    '--range',
-    '--key',
-  ],
-  boolFlags: ['--json', '--with-policies'],
+  ...auditSpec,
   run: audit,
 };
 
 export const keygenCommand: Command = {
-  name: 'keygen',
-  help: `  zamburak keygen --out DIR
-      An auditor's ML-KEM-768 key pair: DIR/audit.pub (give it out) and DIR/audit.key (keep it).`,
-  valueFlags: ['--out'],
+  ...keygenSpec,
   async run(p) {
     const dir = str(p, '--out');
     if (!dir || p.positional.length) throw new UsageError('keygen needs --out DIR and nothing else');

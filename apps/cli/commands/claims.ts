@@ -3,7 +3,7 @@
  * the command line. `edit` rewrites a pending claim's text; `approve` waits out the undo window
  * and commits through the outbox.
  */
-import { EDITABLE_TEXT } from '../../../main/claims/claim-edit';
+import { EDITABLE_TEXT } from '../../../main/claims/editable-text';
 import type { ClaimRow } from '../../../main/claims/claim-store';
 import { explainStored } from '../../../main/claims/explain-stored';
 import type { ClaimExplanation } from '../../../engine/claims/explain';
@@ -12,6 +12,7 @@ import { servicesOf } from '../../../main/services/services';
 import { InputError, readText, str, UsageError, type Parsed } from '../args';
 import { withProfile } from '../profile-arg';
 import type { Command } from './types';
+import { claimsSpec } from './specs';
 
 const STATES = ['pending', 'approved', 'committing', 'committed', 'rejected', 'expired', 'failed'] as const;
 
@@ -162,23 +163,6 @@ async function claims(p: Parsed): Promise<number> {
 }
 
 export const claimsCommand: Command = {
-  name: 'claims',
-  help: `  zamburak claims list [--state S] | show ID | approve ID [--undo-window SECONDS] [--no-wait] [--hash H]
-        | edit ID [--subject T] [--body T | --body-file F] [--hash H]
-        | reject ID [--reason TEXT] | undo ID   [--profile DIR] [--json]
-      The approval inbox. approve commits exactly the claimed action through the outbox once
-      the undo window (default 10 s) has passed; --hash refuses it unless it still has that hash.
-      edit rewrites a pending claim's text (never its recipients) and prints its new hash.`,
-  valueFlags: [
-    '--profile',
-    '--db',
-    '--state',
-    '--limit',
-    '--undo-window',
-    '--reason',
-    '--hash',
-    ...EDITABLE_TEXT.flatMap((f) => [`--${f}`, `--${f}-file`]),
-  ],
-  boolFlags: ['--json', '--no-wait'],
+  ...claimsSpec,
   run: claims,
 };

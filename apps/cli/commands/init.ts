@@ -1,13 +1,10 @@
 import { UsageError } from '../args';
 import { openProfileArg } from '../profile-arg';
 import type { Command } from './types';
+import { initSpec } from './specs';
 
 export const initCommand: Command = {
-  name: 'init',
-  help: `  zamburak init [--profile DIR]
-      Create a profile (database, keys, the demo account). DIR defaults to ZAMBURAK_PROFILE or
-      the OS app-data folder.`,
-  valueFlags: ['--profile'],
+  ...initSpec,
   run(p) {
     if (p.positional.length) throw new UsageError('init takes no arguments');
     const profile = openProfileArg(p);

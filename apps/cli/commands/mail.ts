@@ -15,8 +15,9 @@ import { MailServiceError } from '../../../main/services/mail-service';
 import type { SendInput } from '../../../main/services/send-service';
 import { servicesOf, type Services } from '../../../main/services/services';
 import { readText, str, strs, UsageError, type Parsed } from '../args';
-import { PROFILE_FLAGS, withProfile } from '../profile-arg';
+import { withProfile } from '../profile-arg';
 import type { Command } from './types';
+import { mailSpec } from './specs';
 
 type Out = (human: string, data: unknown) => void;
 
@@ -140,19 +141,6 @@ async function mail(p: Parsed): Promise<number> {
 }
 
 export const mailCommand: Command = {
-  name: 'mail',
-  help: `  zamburak mail send --to ADDR[,ADDR…] [--cc ADDR[,…]] --subject TEXT (--body TEXT | --body-file F)
-                     [--attach FILE]… [--account NAME] [--profile DIR] [--json] [--no-wait]
-  zamburak mail reply ID [--all] (--body TEXT | --body-file F) [--attach FILE]… [--profile DIR] [--json]
-  zamburak mail forward ID --to ADDR[,…] [--body TEXT] [--profile DIR] [--json]
-  zamburak mail undo ID [--profile DIR]
-      Your own messages, through the same outbox as an approved claim (exactly once, a Sent
-      copy, threading headers). --json prints {"id","status","sendAt"} as soon as the message is
-      queued; the command then waits out the undo window and sends it, unless mail undo ID
-      cancelled it (exit 1) or a running app sent it first.
-  zamburak mail archive|read|unread|folders ID | move ID FOLDER [--profile DIR] [--json]
-      Your own changes to a message (on a real account's server first; the store follows).`,
-  valueFlags: [...PROFILE_FLAGS, '--to', '--cc', '--subject', '--body', '--body-file', '--attach', '--account'],
-  boolFlags: ['--json', '--all', '--no-wait'],
+  ...mailSpec,
   run: mail,
 };

@@ -3,11 +3,10 @@ import { loadPolicyFile } from '../../../engine/run/simulate';
 import { InputError, readText, str, UsageError } from '../args';
 import { runPlanVectors } from '../plan-vectors';
 import type { Command } from './types';
+import { validateSpec, testPolicySpec } from './specs';
 
 export const validateCommand: Command = {
-  name: 'validate',
-  help: `  zamburak validate POLICY
-      Check a policy file: exit 0, or 1 with file:line:col: message lines.`,
+  ...validateSpec,
   run(p) {
     const [path, extra] = p.positional;
     if (!path || extra) throw new UsageError('validate takes exactly one POLICY file');
@@ -22,10 +21,7 @@ export const validateCommand: Command = {
 };
 
 export const testPolicyCommand: Command = {
-  name: 'test-policy',
-  help: `  zamburak test-policy VECTORS --policy POLICY
-      Run policy test vectors; prints a table and the number of failures (exit 1 if any).`,
-  valueFlags: ['--policy'],
+  ...testPolicySpec,
   async run(p) {
     const [path, extra] = p.positional;
     if (!path || extra) throw new UsageError('test-policy takes exactly one VECTORS file');

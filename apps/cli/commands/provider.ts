@@ -18,8 +18,9 @@ import {
 } from '../../../main/llm/providers';
 import type { Profile } from '../../../main/profile/profile';
 import { InputError, str, UsageError, type Parsed } from '../args';
-import { PROFILE_FLAGS, withProfile } from '../profile-arg';
+import { withProfile } from '../profile-arg';
 import type { Command } from './types';
+import { providerSpec } from './specs';
 
 function features(p: Parsed, fallback: string | null): Feature[] {
   const value = str(p, '--for') ?? fallback;
@@ -152,30 +153,6 @@ async function provider(p: Parsed): Promise<number> {
 }
 
 export const providerCommand: Command = {
-  name: 'provider',
-  help: `  zamburak provider add NAME --kind openai|anthropic --url URL --model MODEL [--key-env VAR]
-          [--for planner,extractor] [--price-in USD --price-out USD] [--profile DIR]
-  zamburak provider use NAME|none --for planner,extractor [--profile DIR]
-  zamburak provider budget [--run-tokens N] [--day-tokens N] [--run-cost USD|none] [--day-cost USD|none]
-  zamburak provider list|test NAME|remove NAME [--json] [--profile DIR]
-      Language-model providers (OpenAI-compatible: OpenAI, Ollama, LM Studio, llama.cpp, vLLM;
-      or Anthropic). The key is read from the environment variable VAR into the secret store.
-      A feature (planner, extractor) has one provider; prices are USD per million tokens; a run
-      stops when its or the day's (UTC) token or money budget is reached.`,
-  valueFlags: [
-    ...PROFILE_FLAGS,
-    '--kind',
-    '--url',
-    '--model',
-    '--key-env',
-    '--for',
-    '--price-in',
-    '--price-out',
-    '--run-tokens',
-    '--day-tokens',
-    '--run-cost',
-    '--day-cost',
-  ],
-  boolFlags: ['--json'],
+  ...providerSpec,
   run: provider,
 };

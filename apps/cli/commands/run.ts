@@ -2,10 +2,10 @@ import { presetPolicy } from '../../../engine/policy';
 import { loadPolicyFile, loadWorld, simulate } from '../../../engine/run/simulate';
 import type { Json } from '../../../engine/ifc/labeled-value';
 import { readText, str, UsageError, type Parsed } from '../args';
-import { runOnProfile } from '../../../main/runs/run-on-profile';
-import { withProfile } from '../profile-arg';
 import { renderHuman, renderReport } from '../report';
+import type { ProfileRunRequest } from '../../../main/runs/run-on-profile';
 import type { Command } from './types';
+import { runSpec } from './specs';
 
 /** `--input JSON`: the request's parameters (source `user`). */
 export function parseInput(p: Parsed): Json | undefined {
@@ -24,14 +24,23 @@ export function parseMode(p: Parsed): 'strict' | 'normal' {
   return mode;
 }
 
+/**
+ * A run over the profile, recorded and audited. Its modules (SQLite, the mail and LLM services) are
+ * imported here, so a run against a world file never loads them.
+ */
+async function runOverProfile(p: Parsed, req: ProfileRunRequest) {
+  const [{ withProfile }, { runOnProfile }] = await Promise.all([
+    import('../profile-arg'),
+    import('../../../main/runs/run-on-profile'),
+  ]);
+  return withProfile(p, async (profile) => {
+    const r = await runOnProfile(profile, req);
+    return { report: r.report, effects: r.effects, extra: { runId: r.runId, receipt: r.receipt } };
+  });
+}
+
 export const runCommand: Command = {
-  name: 'run',
-  help: `  zamburak run PLAN (--world WORLD | --profile DIR) [--policy FILE] [--mode strict|normal] [--input JSON] [--json]
-      Run a plan program against a simulated world, or over a profile (recorded and audited;
-      confirmations become claims), under a policy (default: the "default" preset, or the
-      profile's policy). --json prints the report of contracts.md; exit 0 completed, 1 failed or limit.`,
-  valueFlags: ['--world', '--policy', '--mode', '--input', '--profile'],
-  boolFlags: ['--json'],
+  ...runSpec,
   async run(p) {
     const [planPath, more] = p.positional;
     if (!planPath || more) throw new UsageError('run takes exactly one PLAN file');
@@ -55,14 +64,11 @@ export const runCommand: Command = {
           })),
           extra: {},
         }
-      : await withProfile(p, async (profile) => {
-          const r = await runOnProfile(profile, {
-            plan,
-            mode,
-            ...(input !== undefined ? { input } : {}),
-            ...(filePolicy ? { policy: filePolicy } : {}),
-          });
-          return { report: r.report, effects: r.effects, extra: { runId: r.runId, receipt: r.receipt } };
+      : await runOverProfile(p, {
+          plan,
+          mode,
+          ...(input !== undefined ? { input } : {}),
+          ...(filePolicy ? { policy: filePolicy } : {}),
         });
     if (p.flags.has('--json'))
       process.stdout.write(JSON.stringify({ ...renderReport(report, effects), ...extra }) + '\n');

@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { InputError, str, UsageError } from '../args';
 import { openProfileArg } from '../profile-arg';
 import type { Command } from './types';
+import { serveSpec } from './specs';
 
 const version = (): string =>
   (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -34,12 +35,7 @@ export function openBrowser(url: string): boolean {
 }
 
 export const serveCommand: Command = {
-  name: 'serve',
-  help: `  zamburak serve (--profile DIR | --world FILE) [--port N] [--no-open]
-      The app in your browser, on 127.0.0.1 only, with an access token in the printed URL.
-      With --world, a fresh temporary profile whose demo account holds that world.`,
-  valueFlags: ['--profile', '--db', '--world', '--port'],
-  boolFlags: ['--no-open'],
+  ...serveSpec,
   async run(p) {
     if (p.positional.length) throw new UsageError('serve takes no positional arguments');
     const portText = str(p, '--port');

@@ -5,14 +5,14 @@
 import {
   parseSetting,
   readSettings,
-  SETTING_KEYS,
   SettingsError,
   settingKey,
   writeSettings,
 } from '../../../main/services/settings-service';
 import { UsageError, type Parsed } from '../args';
-import { PROFILE_FLAGS, withProfile } from '../profile-arg';
+import { withProfile } from '../profile-arg';
 import type { Command } from './types';
+import { settingsSpec } from './specs';
 
 async function settings(p: Parsed): Promise<number> {
   const [sub, key, value, extra] = p.positional;
@@ -40,10 +40,6 @@ async function settings(p: Parsed): Promise<number> {
 }
 
 export const settingsCommand: Command = {
-  name: 'settings',
-  help: `  zamburak settings get [KEY] | set KEY VALUE [--profile DIR] [--json]
-      Every app setting: ${SETTING_KEYS.join(', ')} (e.g. settings set undoWindowSeconds 30).`,
-  valueFlags: [...PROFILE_FLAGS],
-  boolFlags: ['--json'],
+  ...settingsSpec,
   run: settings,
 };

@@ -5,8 +5,9 @@
 import { AccountError, syncAccounts } from '../../../main/accounts/accounts';
 import { syncCalendars } from '../../../main/accounts/calendars';
 import { InputError, str, UsageError, type Parsed } from '../args';
-import { PROFILE_FLAGS, withProfile } from '../profile-arg';
+import { withProfile } from '../profile-arg';
 import type { Command } from './types';
+import { syncSpec } from './specs';
 
 async function sync(p: Parsed): Promise<number> {
   if (p.positional.length) throw new UsageError('sync takes no arguments (use --account NAME)');
@@ -50,11 +51,6 @@ async function sync(p: Parsed): Promise<number> {
 }
 
 export const syncCommand: Command = {
-  name: 'sync',
-  help: `  zamburak sync [--account NAME] [--json] [--profile DIR]
-      One sync pass of the IMAP accounts (new mail, deletions, read/unread) and their CalDAV
-      calendars. Exit 1 if one failed.`,
-  valueFlags: [...PROFILE_FLAGS, '--account'],
-  boolFlags: ['--json'],
+  ...syncSpec,
   run: sync,
 };

@@ -4,6 +4,7 @@ import { readText, str, UsageError } from '../args';
 import { withProfile } from '../profile-arg';
 import { renderReport } from '../report';
 import type { Command } from './types';
+import { triageSpec } from './specs';
 
 function print(r: TriageResult, json: boolean): void {
   if (json) {
@@ -45,13 +46,7 @@ function print(r: TriageResult, json: boolean): void {
 }
 
 export const triageCommand: Command = {
-  name: 'triage',
-  help: `  zamburak triage (--world FILE | --profile DIR) [--no-drafts] [--json]
-      Triage new mail with the rule-based playbook: a category (needs-reply, meeting, fyi,
-      newsletter, receipt, suspicious), a summary, a draft reply where one is needed. Over a
-      profile, only mail not yet triaged (re-running changes nothing).`,
-  valueFlags: ['--world', '--profile', '--db'],
-  boolFlags: ['--json', '--no-drafts'],
+  ...triageSpec,
   async run(p) {
     if (p.positional.length) throw new UsageError('triage takes no arguments');
     const worldPath = str(p, '--world');

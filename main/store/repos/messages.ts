@@ -215,13 +215,15 @@ export class MessagesRepo {
    * The triage of a message the account already holds under this Message-ID (in another folder:
    * a server-side move is a deletion here and an arrival there), so it is not triaged twice.
    */
+  private triageStatement: Statement | undefined;
+
   triageOf(accountId: string, messageId: string): Triage | undefined {
-    const r = this.db
-      .prepare(
-        `SELECT category, summary, triaged_at, findings FROM messages
-         WHERE account_id = ? AND message_id = ? AND triaged_at IS NOT NULL LIMIT 1`,
-      )
-      .get(accountId, messageId) as TriageRow | undefined;
+    // Prepared once, like upsert: sync asks once per message it stores.
+    this.triageStatement ??= this.db.prepare(
+      `SELECT category, summary, triaged_at, findings FROM messages
+       WHERE account_id = ? AND message_id = ? AND triaged_at IS NOT NULL LIMIT 1`,
+    );
+    const r = this.triageStatement.get(accountId, messageId) as TriageRow | undefined;
     return r && triageFromRow(r);
   }
 

@@ -3,6 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SETTING_NAMES } from '../../../apps/cli/commands/specs';
+import { SETTING_KEYS } from '../../../main/services/settings-service';
 
 const BIN = join(process.cwd(), 'apps/cli/bin/zamburak.mjs');
 const SAMPLES = join(process.cwd(), 'test/fixtures/contract');
@@ -21,6 +23,10 @@ describe('zamburak CLI', () => {
     const r = zamburak('--help');
     expect(r.status).toBe(0);
     for (const cmd of ['run', 'validate', 'test-policy', 'audit', 'serve']) expect(r.stdout).toContain(cmd);
+  });
+
+  it('names every setting the contract has in settings --help (written out so --help loads no schema)', () => {
+    expect([...SETTING_NAMES]).toEqual(SETTING_KEYS);
   });
 
   it('prints exactly one JSON report in the shape of contracts.md', () => {

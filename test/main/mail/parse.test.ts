@@ -199,4 +199,18 @@ describe('ParsePool', () => {
     expect(next).toMatchObject({ subject: 'next', parseError: null });
     await pool.close();
   }, 60_000);
+
+  it('keeps a message whose parse outlasts the timeout, and parses the next in a new worker', async () => {
+    // Several seconds of HTML to parse and sanitise, against a one-second watchdog.
+    const pool = new ParsePool({ size: 1, timeoutMs: 1_000, maxHeapMb: 512 });
+    const slow = Buffer.from('Subject: slow\r\nContent-Type: text/html\r\n\r\n' + '<p>aaaa bbbb</p>'.repeat(2_500_000));
+    const [stalled, next] = await Promise.all([
+      pool.parse(slow, { ...FALLBACK, key: 'slow' }),
+      pool.parse(Buffer.from('Subject: next\r\n\r\nfine\r\n'), { ...FALLBACK, key: 'next' }),
+    ]);
+    expect(stalled.parseError).toBe('parser timed out');
+    expect(stalled.body.length).toBeGreaterThan(0);
+    expect(next).toMatchObject({ subject: 'next', parseError: null });
+    await pool.close();
+  }, 60_000);
 });
