@@ -37,6 +37,11 @@ export interface Effects {
   /** A call to any tool may happen in it (later calls are numbered, and budgets count them). */
   calls: boolean;
   /**
+   * An operation in it may throw (mayThrow below). Inside a try, whether the region ran then
+   * decides whether it threw, so the merge joins its context into the try's (§3a).
+   */
+  mayThrow: boolean;
+  /**
    * Set by the compiler: temporaries holding the containers behind `bases` as they were when
    * the region started (the region may rebind a root or a key variable before the merge).
    */
@@ -122,6 +127,7 @@ export class EffectAnalyzer {
     const eff = empty();
     const outside = (b: Binding): boolean => b.id.start < start || b.id.start >= end;
     for (const n of nodes) if (n) this.walk(n, eff, start, end, 0, 0, false);
+    eff.mayThrow = nodes.some((n) => !!n && mayThrow(n));
     if (chosen) for (const n of nodes) if (n) this.expose(n, eff, outside);
     return this.settle(eff, outside);
   }
@@ -686,6 +692,35 @@ function returned(body: N): N[] {
   return out;
 }
 
+/**
+ * Nodes that can never throw (as in the reference monitor, engine/reference/regions.ts): every
+ * other node may (a property of null, a refused conversion, a tool the gate denies, a call).
+ * A function made here throws only when called, which is a call.
+ */
+const NEVER_THROWS: ReadonlySet<string> = new Set([
+  'Literal',
+  'Identifier',
+  'BlockStatement',
+  'ExpressionStatement',
+  'EmptyStatement',
+  'BreakStatement',
+  'ContinueStatement',
+  'VariableDeclaration',
+  'VariableDeclarator',
+  'FunctionDeclaration',
+  'ArrowFunctionExpression',
+  'FunctionExpression',
+  'IfStatement',
+  'ReturnStatement',
+]);
+/** May some operation in `n` (outside the functions it makes) throw? */
+function mayThrow(n: N): boolean {
+  if (!NEVER_THROWS.has(n.type)) return true;
+  if (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression')
+    return false;
+  return childKeys(n).some((k) => children(n, k).some(mayThrow));
+}
+
 /** Literals and containers of literals: never a function. */
 function isData(n: N): boolean {
   return (
@@ -722,6 +757,7 @@ function empty(): Effects {
     escapesLoop: false,
     world: false,
     calls: false,
+    mayThrow: false,
   };
 }
 

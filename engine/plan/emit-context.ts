@@ -28,6 +28,11 @@ export interface Fn {
   regions: number;
   /** Per enclosing loop (innermost last): the variable accumulating its abrupt-completion labels. */
   readonly loops: string[];
+  /**
+   * Per enclosing loop or switch (innermost last): what a break or continue leaves, and how many
+   * conditional regions enclosed its body (a jump under more of them is a conditional one).
+   */
+  readonly jumpTargets: { readonly loopAcc: string | null; readonly regions: number }[];
   /** How many try blocks (or their catch) enclose the current point (within this function). */
   tries: number;
   /** Where the function starts (0 for the plan's top level). */
@@ -46,6 +51,7 @@ export const newFn = (start: number, isAsync: boolean, awaits: boolean): Fn => (
   awaits,
   regions: 0,
   loops: [],
+  jumpTargets: [],
   tries: 0,
   start,
   plain: null,

@@ -92,6 +92,8 @@ export function mergeCode(
   noRestore = false,
 ): string[] {
   const code: string[] = [];
+  // Inside a try, a region that may throw ran or not because of the context: §3a.
+  if (eff.mayThrow && !noRestore) code.push('(__R.td !== 0 && __R.tskip())');
   let opaque = eff.opaque;
   if (ctx.strict) {
     const ups = upgrades(ctx, eff, at);

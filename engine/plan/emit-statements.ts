@@ -114,7 +114,14 @@ function jump(ctx: EmitContext, keyword: 'break' | 'continue', at: Position): vo
   }
   // Out of a try, early: what follows (in the loop, after it) depends on the try so far.
   const loopAcc = ctx.fn.loops[ctx.fn.loops.length - 1];
-  const early = ctx.fn.tries > 0 && loopAcc ? `${TRY_EXIT} ${loopAcc} = __R.J(${loopAcc}, __R.pc); ` : '';
+  let early = ctx.fn.tries > 0 && loopAcc ? `${TRY_EXIT} ${loopAcc} = __R.J(${loopAcc}, __R.pc); ` : '';
+  // A conditional jump out of the loop's iteration (not a switch's break): everything after it in
+  // the loop, later iterations included, runs under what decided it (§3, early exits), on the
+  // path that jumps as on the one that does not (the merge after the region raises it there).
+  const targets = ctx.fn.jumpTargets;
+  const target = keyword === 'break' ? targets[targets.length - 1] : targets.findLast((t) => t.loopAcc !== null);
+  if (!early && target?.loopAcc && ctx.fn.regions > target.regions)
+    early = `${target.loopAcc} = __R.J(${target.loopAcc}, __R.pc); `;
   ctx.emit(`${early}${keyword};`, at);
 }
 
@@ -243,9 +250,11 @@ function labeledLoop(ctx: EmitContext, s: TestLoop, at: Position): void {
   ctx.emit(`{ ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = ${p}; ${la} = 0;`, at);
   ctx.fn.regions++;
   ctx.fn.loops.push(la);
+  ctx.fn.jumpTargets.push({ loopAcc: la, regions: ctx.fn.regions });
   loopHead(ctx, s, at, lt, la);
   emitStatements(ctx, blockOf(s.body));
   ctx.emit('}');
+  ctx.fn.jumpTargets.pop();
   ctx.fn.loops.pop();
   ctx.fn.regions--;
   ctx.emit([`__R.pc = __R.J(__R.pc, __R.J(${lt}, ${la}))`, ...mergeCode(ctx, eff, p, s.end)].join('; ') + '; }');
@@ -305,6 +314,7 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
   );
   ctx.fn.regions++;
   ctx.fn.loops.push(la);
+  ctx.fn.jumpTargets.push({ loopAcc: la, regions: ctx.fn.regions });
   ctx.emit(
     `for (let ${i} = 0; __R.more(${it}, ${i}); ${i}++) { ${lt} = __R.J(${p}, ${it}.c); ${iterationStart(lt, la)}`,
     at,
@@ -312,6 +322,7 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
   bindElement(ctx, s.left, `__R.at(${it}, ${i})`);
   emitStatements(ctx, blockOf(s.body));
   ctx.emit('}');
+  ctx.fn.jumpTargets.pop();
   ctx.fn.loops.pop();
   ctx.fn.regions--;
   ctx.emit(
@@ -382,6 +393,7 @@ function switchStatement(ctx: EmitContext, s: acorn.SwitchStatement, at: Positio
   const chainCode = tests.map((x) => `if (__R.cse(${d}, ${expr(ctx, x.c.test!)})) ${k} = ${x.idx};`).join(' else ');
   ctx.emit(`${chainCode}${chainCode ? ' else ' : ''}${k} = ${dflt};`);
   ctx.fn.regions++;
+  ctx.fn.jumpTargets.push({ loopAcc: null, regions: ctx.fn.regions });
   ctx.emit(`switch (${k}) {`);
   s.cases.forEach((c, idx) => {
     ctx.emit(`case ${idx}:`, ctx.pos(c.start));
@@ -389,6 +401,7 @@ function switchStatement(ctx: EmitContext, s: acorn.SwitchStatement, at: Positio
     for (const st of c.consequent) emitStatement(ctx, st);
   });
   ctx.emit('}');
+  ctx.fn.jumpTargets.pop();
   ctx.fn.regions--;
   ctx.emit(mergeCode(ctx, eff, p, s.end, true).join('; ') + '; }');
 }

@@ -53,6 +53,12 @@
     if (v !== null && typeof v === 'object' && !(v instanceof Date)) return fromPlain(v, l);
     return mk(v, l, op, from, -1);
   };
+  // A container that exists only because data labeled l said so (match and exec found
+  // something, JSON.parse read `[` or `{`; otherwise the answer is a labeled primitive): its
+  // reference carries l, so every read of it in a try joins l (R.gets/R.get/R.iter accumulate
+  // a Box's label, §3a), as the read of the labeled null would. A tool's listing is an array
+  // whatever the mail says, so it stays unboxed (only its structure is labeled).
+  const decided = (c, l, op) => mk(c, l, op, from, -1);
   // A plain JS value (e.g. from JSON.parse or a RegExp match) as a plan value labeled l throughout.
   function fromPlain(v, l) {
     if (isArray(v)) {
@@ -96,7 +102,7 @@
       );
     if (name === 'match') {
       const m = s.match(a.vs[0]);
-      return m === null ? mk(null, all, 'match', -1, -1) : wrap([...m], all, 'match');
+      return m === null ? mk(null, all, 'match', -1, -1) : decided(wrap([...m], all, 'match'), all, 'match');
     }
     return wrap(String.prototype[name].apply(s, a.vs), all, name);
   }
@@ -561,7 +567,7 @@
     if (name === 'test') return mk(re.test(String(a.vs[0])), all, 'test', -1, -1);
     if (name === 'exec') {
       const m = re.exec(String(a.vs[0]));
-      return m === null ? mk(null, all, 'exec', -1, -1) : wrap([...m], all, 'exec');
+      return m === null ? mk(null, all, 'exec', -1, -1) : decided(wrap([...m], all, 'exec'), all, 'exec');
     }
     return typeError("regular expressions have no method '" + name + "' in plans", l);
   }
@@ -753,7 +759,8 @@
     } catch (e) {
       throw new I.PlanError('RuntimeError', 'JSON.parse: ' + e.message, J(l, R.pc));
     }
-    return fromPlain(parsed, l);
+    const v = fromPlain(parsed, l);
+    return parsed !== null && typeof parsed === 'object' ? decided(v, l, 'JSON.parse') : v;
   }
   function objectStatic(name, args) {
     let o = args[0];

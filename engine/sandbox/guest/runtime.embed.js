@@ -417,6 +417,13 @@
     }
   }
   const inTry = () => TD > 0;
+  // The end of a conditional region whose code may throw, inside a try (compiled as
+  // `__R.td !== 0 && __R.tskip()`): whether it threw depended on whether it ran, so what decided
+  // that (the context now, before the merge puts the older one back) joins the try's context,
+  // whichever way it went (§3a: a skipped JSON.parse is as telling as one that did not throw).
+  R.tskip = function () {
+    acc(R.pc);
+  };
   R.tpush = function () {
     TSTACK.push(TA);
     TA = 0;
@@ -996,6 +1003,8 @@
       }
       s += String(v) + quasis[i + 1];
     }
+    // Whether it throws (the text grows past the limit) is decided by its parts (§3a), as for `+`.
+    if (TD > 0) acc(l);
     return mk(checkStr(s), l, 'template', d, -1);
   };
   function templateAny(quasis, exprs) {

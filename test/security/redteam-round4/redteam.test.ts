@@ -10,7 +10,8 @@
  * Each test asserts the SAFE behaviour: in a mode where the plan is "blocked"/"denied", no egress
  * call is allowed and at least one was attempted and denied naming m1 (so a crash does not pass).
  * A test marked `it.fails` is a leak found in this round that is still open: the comment above it
- * names the mechanism. When it is fixed, the `it.fails` turns red: make it `it`.
+ * names the mechanism. When it is fixed, the `it.fails` turns red: make it `it`. Every leak of
+ * this round is closed; each block says how.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -81,46 +82,37 @@ async function expectAllowed(file: string, mode: Mode): Promise<void> {
 }
 
 describe('red team round 4: a read in a try of a container whose label is its structure label', () => {
-  // OPEN (STRICT; NORMAL records the same context, §3a): runtime.embed.js R.gets, R.get and
-  // getSlow join the receiver's deciding label into the try's context (acc) only when the
-  // receiver is a Box. An array or object whose label is its structure label (what match, split
-  // and getEmail return) is read without it, although the attacker's text decided whether it is
-  // null (match found nothing) and so whether the read throws: the send after it is trusted.
-  it.fails('001 property read of a match result (STRICT)', () =>
-    expectBlocked('001-try-read-of-labeled-container.js', 'strict'),
-  );
-  it.fails('001 property read of a match result (NORMAL)', () =>
-    expectBlocked('001-try-read-of-labeled-container.js', 'normal'),
-  );
-  // OPEN: the same through destructuring (emit-expressions.ts destructureInto → __R.get).
-  it.fails('002 destructuring a match result (STRICT)', () =>
-    expectBlocked('002-try-destructure-labeled-container.js', 'strict'),
-  );
-  it.fails('002 destructuring a match result (NORMAL)', () =>
-    expectBlocked('002-try-destructure-labeled-container.js', 'normal'),
-  );
+  // CLOSED: R.gets, R.get and getSlow join a receiver's label into the try's context only for a
+  // Box. match and exec (library.embed.js `decided`) now return the array they found as a Box
+  // labeled with what decided that there is one (the same label as the null they return
+  // otherwise), so every read of it in a try joins that label; a listing stays unboxed (091).
+  it('001 property read of a match result (STRICT)', () =>
+    expectBlocked('001-try-read-of-labeled-container.js', 'strict'));
+  it('001 property read of a match result (NORMAL)', () =>
+    expectBlocked('001-try-read-of-labeled-container.js', 'normal'));
+  // The same through destructuring (emit-expressions.ts destructureInto → __R.get).
+  it('002 destructuring a match result (STRICT)', () =>
+    expectBlocked('002-try-destructure-labeled-container.js', 'strict'));
+  it('002 destructuring a match result (NORMAL)', () =>
+    expectBlocked('002-try-destructure-labeled-container.js', 'normal'));
 });
 
 describe('red team round 4: a for…of in a try over a value whose container is not boxed', () => {
-  // OPEN (STRICT; NORMAL records the same context, §3a): runtime.embed.js R.iter joins the
-  // reference's label only for a Box. JSON.parse (library.embed.js jsonParse), match and exec
-  // return a bare container when the email's text made one, and a labeled null when it did not:
-  // whether the loop throws is the email's choice, but the container's reference is unlabeled.
-  it.fails('003 for…of over JSON.parse of the email (STRICT)', () =>
-    expectBlocked('003-try-iterate-parsed-value.js', 'strict'),
-  );
-  it.fails('003 for…of over JSON.parse of the email (NORMAL)', () =>
-    expectBlocked('003-try-iterate-parsed-value.js', 'normal'),
-  );
+  // CLOSED: R.iter joins the reference's label only for a Box; JSON.parse (library.embed.js
+  // jsonParse) now returns a container it parsed as a Box labeled with the text's label.
+  it('003 for…of over JSON.parse of the email (STRICT)', () =>
+    expectBlocked('003-try-iterate-parsed-value.js', 'strict'));
+  it('003 for…of over JSON.parse of the email (NORMAL)', () =>
+    expectBlocked('003-try-iterate-parsed-value.js', 'normal'));
 });
 
 describe('red team round 4: an operation that may throw in a branch NOT taken inside a try', () => {
-  // OPEN (STRICT; NORMAL records the same context, §3a): effects.ts counts only an explicit
-  // throw or return as a region's escape, and emit-regions.ts mergeCode restores the context at
-  // the merge. An operation that may throw in a branch that was NOT taken (JSON.parse, a tool
-  // call, a read) never ran, so nothing joined the try's accumulator (R.tc): the rest of the try
-  // runs clean, although it runs only because the attacker's text kept the branch from running.
-  // (An explicit `throw` in the same place is handled: laundering plans cover it.)
+  // CLOSED: only an explicit throw or return counted as a region's escape, and the merge put the
+  // older context back, so an operation that may throw in a branch that was NOT taken (JSON.parse,
+  // a tool call, a read) added nothing to the try's context. Now (§3a) a conditional region
+  // whose code may throw (effects.ts Effects.mayThrow) joins its context into the try's at its
+  // merge (emit-regions.ts mergeCode → __R.tskip), whichever way it went: if, ?:, switch,
+  // && || ??, loops (a conditional break raises the loop's context) and callbacks.
   for (const [file, what] of [
     ['004-try-branch-not-taken-may-throw.js', '004 JSON.parse in an if not taken'],
     ['005-try-branch-not-taken-tool-error.js', '005 a failing tool call in an if not taken'],
@@ -129,11 +121,10 @@ describe('red team round 4: an operation that may throw in a branch NOT taken in
     ['009-try-switch-case-not-taken.js', '009 a switch case not taken'],
     ['010-try-callback-branch-not-taken.js', '010 an if not taken inside a callback'],
   ] as const)
-    for (const mode of ['strict', 'normal'] as const) it.fails(`${what} (${mode})`, () => expectBlocked(file, mode));
-  // OPEN (STRICT): the same, seen as data: the caught message names the operation that threw.
-  it.fails('007 the message of the error that was thrown instead (strict)', () =>
-    expectBlocked('007-try-which-operation-threw.js', 'strict'),
-  );
+    for (const mode of ['strict', 'normal'] as const) it(`${what} (${mode})`, () => expectBlocked(file, mode));
+  // The same, seen as data (STRICT): the caught message names the operation that threw.
+  it('007 the message of the error that was thrown instead (strict)', () =>
+    expectBlocked('007-try-which-operation-threw.js', 'strict'));
 });
 
 describe('red team round 4: ordinary plans are not refused', () => {

@@ -1,5 +1,5 @@
 // attack: the right side of && is a plain read with a refused key, evaluated only when the body says so
-// normal: leaks (implicit flow: NORMAL does not label the result of && with its left side)
+// normal: blocked (§3a: a region that may throw and was skipped joins its context into the try's, which every call records in both modes)
 const m = await getEmail('m1');
 const c = m.body.includes('zed');
 const o = { a: 1 };
