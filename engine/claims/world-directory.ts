@@ -1,45 +1,8 @@
-import type { EffectLookups } from '../tools/effect';
 import { bareAddress, type WorldState } from '../world';
 import type { Directory } from './explain';
 
-/** What an effect may look up, over a world (which keeps no Message-IDs or attachments). */
-export function worldLookups(state: WorldState): EffectLookups {
-  return {
-    account: { from: state.user.email, addresses: state.userAddresses },
-    email(id) {
-      const e = state.findEmail(id);
-      return (
-        e && {
-          id: e.id,
-          from: e.from,
-          to: [...e.to],
-          cc: [...e.cc],
-          subject: e.subject,
-          date: e.date,
-          body: e.body,
-          messageId: null,
-          references: [],
-          attachments: [],
-        }
-      );
-    },
-    event(id) {
-      const ev = state.findEvent(id);
-      return (
-        ev && {
-          id: ev.id,
-          title: ev.title,
-          start: ev.start,
-          end: ev.end,
-          location: ev.location,
-          description: ev.description,
-          organizer: ev.organizer,
-          attendees: [...ev.attendees],
-        }
-      );
-    },
-  };
-}
+/** What an effect may look up over a world: the one the simulator uses. */
+export { worldLookups } from '../world/effect-lookups';
 
 /** The explanation's directory over a world (or a profile account as a world). */
 export function worldDirectory(state: WorldState): Directory {
