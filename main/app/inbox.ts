@@ -97,6 +97,7 @@ export function inboxHandlers(ctx: AppContext, claims: ClaimsService): ZamburakH
       if (q.search?.trim()) {
         const items = p.repos.messages.search(q.search, {
           limit: q.limit ?? 100,
+          threads: true,
           ...(q.account ? { accountId: q.account } : {}),
         });
         const highlight = highlightTerms(parseSearch(q.search));

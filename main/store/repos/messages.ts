@@ -166,6 +166,8 @@ const SAME_CONVERSATION = `n.account_id = m.account_id AND (n.thread_id = m.thre
 /** A row is the newest message of its conversation in its folder (parameter @threads). */
 const NEWEST_OF_CONVERSATION = `@threads = 1 AND NOT EXISTS (SELECT 1 FROM messages n WHERE ${SAME_CONVERSATION}
   AND n.folder = m.folder AND (n.date, n.id) > (m.date, m.id))`;
+/** How many matches a conversation search reads per conversation it returns (bounded reading). */
+const SEARCH_MATCHES_PER_CONVERSATION = 5;
 const CONVERSATION_SIZE = `(SELECT count(*) FROM messages n WHERE ${SAME_CONVERSATION}) AS thread_size`;
 
 /** The list columns, without bodies (a 160-character preview instead), of table alias `t`. */
@@ -326,12 +328,21 @@ export class MessagesRepo {
   /**
    * Search with operators (search-query.ts): words and phrases over FTS (best matches first,
    * bm25), the other operators as filters on the row; with no words, newest first. Bounded.
+   * With `threads`, one row per conversation: its best match, with `threadSize`.
    */
-  search(text: string, o: { limit?: number; offset?: number; accountId?: string } = {}): MessageHeader[] {
+  search(
+    text: string,
+    o: { limit?: number; offset?: number; accountId?: string; threads?: boolean } = {},
+  ): MessageHeader[] {
     const q = parseSearch(text);
     if (isEmptyQuery(q)) return [];
     const match = ftsMatch(q);
-    const where = new Where({ limit: pageSize(o.limit, 50, 500), offset: Math.max(0, o.offset ?? 0) })
+    const limit = pageSize(o.limit, 50, 500);
+    const offset = Math.max(0, o.offset ?? 0);
+    // Conversations: read matches enough for several per conversation, then keep each one's best.
+    const where = new Where(
+      o.threads ? { limit: (offset + limit) * SEARCH_MATCHES_PER_CONVERSATION, offset: 0 } : { limit, offset },
+    )
       .when('messages_fts MATCH @match', { match: match ?? undefined })
       .when('m.account_id = @account', { account: o.accountId })
       .when('m.folder = @folder COLLATE NOCASE', { folder: q.folder })
@@ -352,7 +363,28 @@ export class MessagesRepo {
       ? `SELECT ${headerColumns('m')} FROM messages_fts JOIN messages m ON m.rowid = messages_fts.rowid ${where}
          ORDER BY bm25(messages_fts), m.date DESC LIMIT @limit OFFSET @offset`
       : `SELECT ${headerColumns('m')} FROM messages m ${where} ORDER BY m.date DESC, m.id DESC LIMIT @limit OFFSET @offset`;
-    return (this.db.prepare(sql).all(where.params) as Row[]).map(headerFromRow);
+    const rows = (this.db.prepare(sql).all(where.params) as Row[]).map(headerFromRow);
+    return o.threads ? this.byConversation(rows).slice(offset, offset + limit) : rows;
+  }
+
+  /**
+   * The first of each conversation among ranked rows (a row joins an earlier one of its account
+   * by thread or subject key, as the list groups them), each with its conversation's size.
+   */
+  private byConversation(rows: readonly MessageHeader[]): MessageHeader[] {
+    const size = this.db.prepare(
+      `SELECT count(*) AS n FROM messages n JOIN messages m ON m.id = ? WHERE ${SAME_CONVERSATION}`,
+    );
+    const seen = new Set<string>();
+    const kept: MessageHeader[] = [];
+    for (const r of rows) {
+      const key = baseSubject(r.subject);
+      const keys = [`t\u0000${r.accountId}\u0000${r.threadId}`, ...(key ? [`s\u0000${r.accountId}\u0000${key}`] : [])];
+      const first = !keys.some((k) => seen.has(k));
+      keys.forEach((k) => seen.add(k));
+      if (first) kept.push({ ...r, threadSize: (size.get(r.id) as { n: number }).n });
+    }
+    return kept;
   }
 
   thread(threadId: string): StoredMessage[] {
