@@ -14,7 +14,9 @@ import { askPlanner } from '../assistant/planner';
 import { triagePlaybook, triageProfile } from '../assistant/triage';
 import { runOnProfile } from '../runs/run-on-profile';
 import { profileDirectory } from '../profile/directory';
+import type { Account } from '../store/repositories';
 import type { AppContext } from './inbox';
+import { chosenAccount } from './chosen-account';
 
 const text = (v: Json): string => {
   const s = typeof v === 'string' ? v : JSON.stringify(v);
@@ -35,9 +37,9 @@ const callView = (c: CallRecord) => ({
 export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
   const p = ctx.profile;
   /** A run's status, calls, claims, and result parts, each with where it came from. */
-  const reportView = (report: RunReport) => {
-    const dir = profileDirectory(p, p.primaryAccount());
-    const warningsOf = answerWarningsOf(p, p.primaryAccount());
+  const reportView = (report: RunReport, account: Account) => {
+    const dir = profileDirectory(p, account);
+    const warningsOf = answerWarningsOf(p, account);
     const label: Label | null = report.resultLabel;
     const untrusted = label ? label.untrusted.length > 0 : false;
     const provenance = label
@@ -65,10 +67,12 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
     };
   };
   return {
-    async run(request): Promise<AskResult> {
+    async run(request, accountId): Promise<AskResult> {
+      const account = chosenAccount(p, accountId) ?? p.primaryAccount();
       const match = matchRequest(request);
       const base = {
         request,
+        account: { id: account.id, name: account.name, email: account.email },
         plan: '',
         plannedBy: null as string | null,
         calls: [],
@@ -80,6 +84,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
         ctx.assertRunning();
         const planned = await askPlanner(p, request, {
           clock: ctx.clock,
+          account,
           ...(ctx.engine ? { engine: ctx.engine } : {}),
         });
         if (!planned)
@@ -92,7 +97,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
         if ('error' in planned) return { ...base, playbook: null, status: 'failed', error: planned.error };
         return {
           ...base,
-          ...reportView(planned.ran.report),
+          ...reportView(planned.ran.report, account),
           playbook: null,
           plan: planned.plan.source,
           plannedBy: planned.by,
@@ -100,7 +105,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
       }
       ctx.assertRunning();
       if (match.playbook === 'triage') {
-        const r = await triageProfile(p, ctx.engine ? { engine: ctx.engine } : {});
+        const r = await triageProfile(p, { account, ...(ctx.engine ? { engine: ctx.engine } : {}) });
         return {
           ...base,
           playbook: 'triage',
@@ -124,9 +129,10 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
         input: match.input,
         kind: 'playbook',
         request,
+        accountId: account.id,
         ...(ctx.engine ? { engine: ctx.engine } : {}),
       });
-      return { ...base, ...reportView(report), playbook: match.playbook, plan: match.plan };
+      return { ...base, ...reportView(report, account), playbook: match.playbook, plan: match.plan };
     },
   };
 }

@@ -20,6 +20,7 @@ import { simulate } from '../../engine/run/simulate';
 import type { CallRecord, Claim } from '../../engine/run/types';
 import type { WorldState } from '../../engine/world';
 import type { Profile } from '../profile/profile';
+import type { Account } from '../store/repositories';
 import type { EngineHost } from '../engine-host/engine-host';
 import { runOnProfile } from '../runs/run-on-profile';
 import { messageFindings, worldFindings, type Findings } from './fraud';
@@ -135,8 +136,12 @@ export async function triageWorld(world: WorldState, o: TriageOptions = {}): Pro
   return { emails: out, calls, claims, runs: [] };
 }
 
-export async function triageProfile(p: Profile, o: TriageOptions & { limit?: number } = {}): Promise<TriageResult> {
-  const account = p.primaryAccount();
+/** Triage of an account's untriaged Inbox (the one the person has selected; default the primary). */
+export async function triageProfile(
+  p: Profile,
+  o: TriageOptions & { limit?: number; account?: Account } = {},
+): Promise<TriageResult> {
+  const account = o.account ?? p.primaryAccount();
   const todo = p.repos.messages.untriaged(account.id, o.limit ?? 1000);
   const out: TriagedEmail[] = [];
   const calls: CallRecord[] = [];
@@ -151,6 +156,7 @@ export async function triageProfile(p: Profile, o: TriageOptions & { limit?: num
       ...(o.engine ? { engine: o.engine } : {}),
       plan,
       kind: 'triage',
+      accountId: account.id,
       input: { ids: [...byId.keys()], suspicious, drafts: o.drafts ?? true, signature: account.userName },
     });
     runs.push(r.runId);

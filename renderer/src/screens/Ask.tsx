@@ -1,7 +1,8 @@
 /**
  * Ask: a request becomes a plan (a playbook, or one the planner model wrote when a provider is
  * configured); the plan, each call with its decision, and the result with where each part came
- * from.
+ * from. It runs over the account the Inbox has selected (the primary one when the Inbox shows
+ * every account), named above the request and switchable here.
  */
 import { useState } from 'react';
 import type { AskResult } from '../../../preload/contract';
@@ -15,12 +16,14 @@ export function AskScreen() {
   const [request, setRequest] = useState('');
   const [busy, setBusy] = useState(false);
   const [r, setR] = useState<AskResult | null>(null);
-  const { report, refresh } = useApp();
+  const { report, refresh, info, accounts, mailbox, setMailbox } = useApp();
+  const accountId = mailbox.account ?? info?.account.id;
+  const account = accounts.find((a) => a.id === accountId);
   const submit = async () => {
     if (!request.trim()) return;
     setBusy(true);
     try {
-      setR(await api.ask.run(request.trim()));
+      setR(await api.ask.run(request.trim(), accountId));
       void refresh();
     } catch (e) {
       report(e);
@@ -31,6 +34,27 @@ export function AskScreen() {
   return (
     <div className="ask pane">
       <h1>Ask</h1>
+      {account && (
+        <p className="ask-account">
+          {accounts.length > 1 ? (
+            <>
+              <label htmlFor="ask-account">Account</label>{' '}
+              <select id="ask-account" value={account.id} onChange={(e) => setMailbox({ account: e.target.value })}>
+                {accounts.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name} ({a.email})
+                  </option>
+                ))}
+              </select>
+            </>
+          ) : (
+            <>
+              Account: <strong>{account.name}</strong> ({account.email})
+            </>
+          )}
+          {account.demo && <Chip tone="account">demo mail</Chip>}
+        </p>
+      )}
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -53,6 +77,9 @@ export function AskScreen() {
       </form>
       {r && (
         <section aria-label="Answer" className="answer">
+          <p className="answer-account">
+            Answered from the account {r.account.name} ({r.account.email}).
+          </p>
           {r.error && <p className={r.status === 'unsupported' ? 'note' : 'error'}>{r.error}</p>}
           {r.status === 'unsupported' && (
             <ul className="supported">
