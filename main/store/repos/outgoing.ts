@@ -133,6 +133,22 @@ export class OutgoingRepo {
     ).map(draftFromRow);
   }
 
+  /**
+   * The highest N of every account's `draft-N` and `sent-N` ids: the ids are the table's keys,
+   * so a world numbers its new ones after all of them (engine/world `numberedAfter`).
+   */
+  numberedAfter(): { draft: number; sent: number } {
+    const highest = (table: 'drafts' | 'sent', prefix: string): number =>
+      (
+        this.db
+          .prepare(
+            `SELECT coalesce(max(CAST(substr(id, ${prefix.length + 1}) AS INTEGER)), 0) AS n FROM ${table} WHERE id GLOB '${prefix}[0-9]*'`,
+          )
+          .get() as { n: number }
+      ).n;
+    return { draft: highest('drafts', 'draft-'), sent: highest('sent', 'sent-') };
+  }
+
   /** The send that took this draft (its claim id), or null while it is still to be sent. */
   draftSentBy(id: string): string | null {
     const r = this.db.prepare('SELECT sent_by FROM drafts WHERE id = ?').get(id) as
