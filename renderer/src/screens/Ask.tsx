@@ -23,7 +23,7 @@ export function AskScreen() {
     if (!request.trim()) return;
     setBusy(true);
     try {
-      setR(await api.ask.run(request.trim(), accountId));
+      setR(await (accountId ? api.ask.run(request.trim(), accountId) : api.ask.run(request.trim())));
       void refresh();
     } catch (e) {
       report(e);
