@@ -310,6 +310,8 @@ export type AskTextLine = z.infer<typeof AskTextLine>;
 
 export const AskResult = z.object({
   request: z.string(),
+  /** The account the request ran against. */
+  account: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   playbook: z.string().nullable(),
   plan: z.string(),
   /** The model that wrote the plan, when no playbook covered the request. */
@@ -549,7 +551,8 @@ export const contract = {
     page: call(z.tuple([InboxQuery.optional()]), InboxPage),
     get: call(z.tuple([id]), MessageView),
     counts: call(z.tuple([]), z.record(z.string(), z.number().int())),
-    triage: call(z.tuple([]), TriageSummary),
+    /** Triage of one account's Inbox (its id), or of every account's (the unified inbox). */
+    triage: call(z.tuple([text(200).optional()]), TriageSummary),
     /** Archive, move or mark read (on a real account's server first); the answer is what undoes it. */
     archive: call(z.tuple([id]), MailUndo),
     markRead: call(z.tuple([id, z.boolean()]), MailUndo),
@@ -624,7 +627,8 @@ export const contract = {
     ),
   },
   ask: {
-    run: call(z.tuple([text(2000)]), AskResult),
+    /** A request over one account (its id; absent: the primary account). */
+    run: call(z.tuple([text(2000), text(200).optional()]), AskResult),
   },
   audit: {
     list: call(z.tuple([AuditQuery.optional()]), z.array(AuditRow)),

@@ -171,6 +171,14 @@ const WorldFileSchema = z.object({
   changes: list(ChangeSchema),
   /** Lines added by `log(...)` during a run. */
   transcript: stringList,
+  /** Ids other worlds of the same store have numbered (see World.numberedAfter). */
+  numberedAfter: z
+    .strictObject({
+      sent: z.number().int().min(0).optional(),
+      draft: z.number().int().min(0).optional(),
+      event: z.number().int().min(0).optional(),
+    })
+    .optional(),
 });
 
 export type Contact = z.output<typeof ContactSchema>;
@@ -204,6 +212,12 @@ export interface World {
   responses: EventResponse[];
   changes: MailChange[];
   transcript: string[];
+  /**
+   * The highest number other worlds kept in the same store have given (`draft-N`, `sent-N`,
+   * `ev-new-N`): a profile keeps one world per account in one set of tables, so each world's new
+   * ids start after every account's, not only its own.
+   */
+  numberedAfter?: Partial<Record<'sent' | 'draft' | 'event', number>>;
 }
 
 /** Keys each kind of object may have; anything else is a warning. */
@@ -343,6 +357,7 @@ export function parseWorld(text: string, fileName: string): ParseWorldResult {
     responses: f.responses,
     changes: f.changes,
     transcript: f.transcript,
+    ...(f.numberedAfter ? { numberedAfter: f.numberedAfter } : {}),
   };
   return { ok: true, world, warnings: sortIssues(unknownKeys(raw, positions)) };
 }

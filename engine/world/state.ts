@@ -85,18 +85,28 @@ export class WorldState {
     this.responses = w.responses;
     this.changes = w.changes;
     this.transcript = w.transcript;
+    const after = w.numberedAfter ?? {};
     this.counters = {
-      sent: maxSuffix(
-        w.sent.map((s) => s.id),
-        PREFIX.sent,
+      sent: Math.max(
+        after.sent ?? 0,
+        maxSuffix(
+          w.sent.map((s) => s.id),
+          PREFIX.sent,
+        ),
       ),
-      draft: maxSuffix(
-        w.drafts.map((d) => d.id),
-        PREFIX.draft,
+      draft: Math.max(
+        after.draft ?? 0,
+        maxSuffix(
+          w.drafts.map((d) => d.id),
+          PREFIX.draft,
+        ),
       ),
-      event: maxSuffix(
-        w.events.map((e) => e.id),
-        PREFIX.event,
+      event: Math.max(
+        after.event ?? 0,
+        maxSuffix(
+          w.events.map((e) => e.id),
+          PREFIX.event,
+        ),
       ),
     };
     this.sentBefore = w.sent.length;

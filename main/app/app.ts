@@ -58,7 +58,9 @@ async function syncAndTriage(p: Profile, engine: EngineHost | undefined): Promis
   const mail = await syncAccounts(p);
   await syncCalendars(p);
   for (const r of mail) if (r.error) console.error(`zamburak: sync of ${r.account}: ${r.error.message}`);
-  await triageProfile(p, engine ? { engine } : {});
+  // Every real account's new mail, not only the primary's.
+  for (const account of p.repos.accounts.list().filter((a) => a.transport === 'imap'))
+    await triageProfile(p, { account, ...(engine ? { engine } : {}) });
 }
 
 /** IDLE on each real account's INBOX: new mail is stored at once and triaged on the next tick. */
@@ -74,7 +76,7 @@ function watchRealInboxes(p: Profile, engine: EngineHost | undefined, onNew: () 
             t,
             (r) => {
               if (r.added > 0 && p.setting('paused') !== 'true')
-                void triageProfile(p, engine ? { engine } : {}).then(onNew);
+                void triageProfile(p, { account: a, ...(engine ? { engine } : {}) }).then(onNew);
             },
             (e) => console.error(`zamburak: watching ${a.name}: ${e.message}`),
           ),

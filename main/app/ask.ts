@@ -16,7 +16,9 @@ import { resultText } from '../assistant/result-text';
 import { triagePlaybook, triageProfile, triageSentence } from '../assistant/triage';
 import { runOnProfile } from '../runs/run-on-profile';
 import { profileDirectory } from '../profile/directory';
+import type { Account } from '../store/repositories';
 import type { AppContext } from './inbox';
+import { chosenAccount } from './chosen-account';
 
 const text = (v: Json): string => {
   const s = typeof v === 'string' ? v : JSON.stringify(v);
@@ -42,9 +44,9 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
    * came from: its own label (run/result-parts.ts), not the join of the whole result, so today's
    * date and your own calendar do not show as "from an email" because the brief also lists mail.
    */
-  const reportView = (report: RunReport, playbook: string | null, input?: Json) => {
-    const dir = profileDirectory(p, p.primaryAccount());
-    const warningsOf = answerWarningsOf(p, p.primaryAccount());
+  const reportView = (report: RunReport, account: Account, playbook: string | null, input?: Json) => {
+    const dir = profileDirectory(p, account);
+    const warningsOf = answerWarningsOf(p, account);
     const labelOf = (path: string | null): Label | null => {
       if (path === null) return report.resultLabel;
       const parts = report.resultParts ?? [];
@@ -90,10 +92,12 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
     };
   };
   return {
-    async run(request): Promise<AskResult> {
-      const matched = interpret(request, p.repos.contacts.list(p.primaryAccount().id));
+    async run(request, accountId): Promise<AskResult> {
+      const account = chosenAccount(p, accountId) ?? p.primaryAccount();
+      const matched = interpret(request, p.repos.contacts.list(account.id));
       const base = {
         request,
+        account: { id: account.id, name: account.name, email: account.email },
         plan: '',
         plannedBy: null as string | null,
         calls: [],
@@ -108,6 +112,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
         ctx.assertRunning();
         const planned = await askPlanner(p, request, {
           clock: ctx.clock,
+          account,
           ...(ctx.engine ? { engine: ctx.engine } : {}),
         });
         if (!planned)
@@ -121,7 +126,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
         if ('error' in planned) return { ...base, playbook: null, status: 'failed', error: planned.error };
         return {
           ...base,
-          ...reportView(planned.ran.report, null),
+          ...reportView(planned.ran.report, account, null),
           playbook: null,
           plan: planned.plan.source,
           plannedBy: planned.by,
@@ -129,7 +134,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
       }
       ctx.assertRunning();
       if (match.playbook === 'triage') {
-        const r = await triageProfile(p, ctx.engine ? { engine: ctx.engine } : {});
+        const r = await triageProfile(p, { account, ...(ctx.engine ? { engine: ctx.engine } : {}) });
         return {
           ...base,
           playbook: 'triage',
@@ -154,11 +159,12 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
         input: match.input,
         kind: 'playbook',
         request,
+        accountId: account.id,
         ...(ctx.engine ? { engine: ctx.engine } : {}),
       });
       return {
         ...base,
-        ...reportView(report, match.playbook, match.input),
+        ...reportView(report, account, match.playbook, match.input),
         playbook: match.playbook,
         plan: match.plan,
       };

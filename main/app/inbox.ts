@@ -15,6 +15,7 @@ import type { StoredDraft } from '../store/repos/outgoing';
 import { safeAttachmentName } from '../mail/attachments';
 import type { ClaimsService } from '../services/claims-service';
 import { highlightTerms, parseSearch } from '../store/repositories';
+import { chosenAccount } from './chosen-account';
 import { attachmentBytes, invitationOf, respondToInvitation } from './invitations';
 import { ServiceError } from './router';
 
@@ -97,6 +98,7 @@ export function inboxHandlers(ctx: AppContext, claims: ClaimsService): ZamburakH
       if (q.search?.trim()) {
         const items = p.repos.messages.search(q.search, {
           limit: q.limit ?? 100,
+          threads: true,
           ...(q.account ? { accountId: q.account } : {}),
         });
         const highlight = highlightTerms(parseSearch(q.search));
@@ -151,17 +153,19 @@ export function inboxHandlers(ctx: AppContext, claims: ClaimsService): ZamburakH
 
     counts: () => p.repos.messages.categoryCounts('INBOX'),
 
-    async triage() {
+    async triage(accountId) {
       ctx.assertRunning();
-      const r = await triageProfile(p, ctx.engine ? { engine: ctx.engine } : {});
-      const byCategory: Record<string, number> = {};
-      for (const e of r.emails) byCategory[e.category] = (byCategory[e.category] ?? 0) + 1;
-      return {
-        triaged: r.emails.length,
-        drafts: r.emails.filter((e) => e.draftId).length,
-        claims: r.claims.length,
-        byCategory,
-      };
+      const one = chosenAccount(p, accountId);
+      // The unified inbox shows every account's mail: triage each in turn.
+      const summary = { triaged: 0, drafts: 0, claims: 0, byCategory: {} as Record<string, number> };
+      for (const account of one ? [one] : p.repos.accounts.list()) {
+        const r = await triageProfile(p, { account, ...(ctx.engine ? { engine: ctx.engine } : {}) });
+        for (const e of r.emails) summary.byCategory[e.category] = (summary.byCategory[e.category] ?? 0) + 1;
+        summary.triaged += r.emails.length;
+        summary.drafts += r.emails.filter((e) => e.draftId).length;
+        summary.claims += r.claims.length;
+      }
+      return summary;
     },
 
     archive: (id) => mail.archive(id),

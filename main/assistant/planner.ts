@@ -10,6 +10,7 @@ import type { EngineHost } from '../engine-host/engine-host';
 import { LlmError, type Provider } from '../llm/provider';
 import { providerFor } from '../llm/providers';
 import type { Profile } from '../profile/profile';
+import type { Account } from '../store/repositories';
 import { runOnProfile, type ProfileRunResult } from '../runs/run-on-profile';
 import { worldOf } from '../profile/world-io';
 
@@ -35,8 +36,8 @@ export async function planWithModel(
   request: string,
   provider: Provider,
   clock: () => Date = () => new Date(),
+  account: Account = p.primaryAccount(),
 ): Promise<PlanResult> {
-  const account = p.primaryAccount();
   const state = new WorldState(worldOf(p.repos, account, clock));
   return planRequest(
     {
@@ -57,13 +58,13 @@ export async function planWithModel(
 export async function askPlanner(
   p: Profile,
   request: string,
-  o: { engine?: EngineHost; clock?: () => Date } = {},
+  o: { engine?: EngineHost; clock?: () => Date; account?: Account } = {},
 ): Promise<null | { error: string } | { plan: PlanResult; ran: ProfileRunResult; by: string }> {
   const llm = await providerFor(p, 'planner', o.clock ? { clock: o.clock } : {});
   if (!llm) return null;
   let plan: PlanResult;
   try {
-    plan = await planWithModel(p, request, llm, o.clock);
+    plan = await planWithModel(p, request, llm, o.clock, o.account);
   } catch (e) {
     if (e instanceof LlmError) return { error: `${e.kind}: ${e.message}` };
     if (e instanceof PlannerFailed) return { error: `PlannerFailed: ${e.message}` };
@@ -73,6 +74,7 @@ export async function askPlanner(
     plan: plan.source,
     kind: 'ask',
     request,
+    ...(o.account ? { accountId: o.account.id } : {}),
     ...(o.engine ? { engine: o.engine } : {}),
   });
   return { plan, ran, by: `${llm.config.name} (${llm.config.model})` };

@@ -21,6 +21,7 @@ import { simulate } from '../../engine/run/simulate';
 import type { CallRecord, Claim } from '../../engine/run/types';
 import type { WorldState } from '../../engine/world';
 import type { Profile } from '../profile/profile';
+import type { Account } from '../store/repositories';
 import type { EngineHost } from '../engine-host/engine-host';
 import { runOnProfile } from '../runs/run-on-profile';
 import { messageFindings, worldFindings, type Findings } from './fraud';
@@ -186,8 +187,12 @@ export async function triageWorld(world: WorldState, o: TriageOptions = {}): Pro
   return { emails: out, calls, claims, runs: [] };
 }
 
-export async function triageProfile(p: Profile, o: TriageOptions & { limit?: number } = {}): Promise<TriageResult> {
-  const account = p.primaryAccount();
+/** Triage of an account's untriaged Inbox (the one the person has selected; default the primary). */
+export async function triageProfile(
+  p: Profile,
+  o: TriageOptions & { limit?: number; account?: Account } = {},
+): Promise<TriageResult> {
+  const account = o.account ?? p.primaryAccount();
   const todo = p.repos.messages.untriaged(account.id, o.limit ?? 1000);
   const out: TriagedEmail[] = [];
   const calls: CallRecord[] = [];
@@ -202,6 +207,7 @@ export async function triageProfile(p: Profile, o: TriageOptions & { limit?: num
       ...(o.engine ? { engine: o.engine } : {}),
       plan,
       kind: 'triage',
+      accountId: account.id,
       input: {
         ids: [...byId.keys()],
         suspicious,
@@ -222,6 +228,7 @@ export async function triageProfile(p: Profile, o: TriageOptions & { limit?: num
                 ...(o.engine ? { engine: o.engine } : {}),
                 plan: answerPlaybook(),
                 kind: 'triage',
+                accountId: account.id,
                 input: { id, signature: account.userName },
               });
               return { ...a.report, runId: a.runId };

@@ -56,6 +56,8 @@ export function worldOf(repos: Repositories, account: Account, clock: () => Date
     responses: repos.outgoing.responses(account.id),
     changes: [],
     transcript: [],
+    // Drafts, sends and events of every account share their tables' keys.
+    numberedAfter: { ...repos.outgoing.numberedAfter(), event: repos.calendar.numberedAfter() },
   };
 }
 

@@ -21,7 +21,7 @@ export interface MailUndo {
 
 export class MailServiceError extends Error {
   constructor(
-    readonly kind: 'not-found' | 'bad-request' | 'server',
+    readonly kind: 'not-found' | 'bad-request' | 'conflict' | 'server',
     message: string,
   ) {
     super(message);

@@ -45,7 +45,7 @@ export class SendError extends MailServiceError {
   constructor(
     readonly field: string,
     message: string,
-    kind: 'bad-request' | 'not-found' = 'bad-request',
+    kind: 'bad-request' | 'not-found' | 'conflict' = 'bad-request',
   ) {
     super(kind, `${field}: ${message}`);
   }
@@ -178,6 +178,12 @@ export class SendService {
     const account = this.account(input.account);
     const draft = input.fromDraft ? this.p.repos.outgoing.draft(input.fromDraft) : undefined;
     if (input.fromDraft && !draft) throw new SendError('fromDraft', `no draft ${input.fromDraft}`, 'not-found');
+    if (draft && this.p.repos.outgoing.draftSentBy(draft.id))
+      throw new SendError(
+        'fromDraft',
+        `the draft ${draft.id} was sent already; undo that send to send it again`,
+        'conflict',
+      );
     for (const field of ['to', 'cc', 'bcc'] as const)
       for (const a of input[field] ?? [])
         if (!looksLikeAddress(bareAddress(a)))
@@ -191,46 +197,53 @@ export class SendService {
     if (recipients.length === 0) throw new SendError('to', 'at least one recipient is needed');
     const id = `send-${randomUUID()}`;
     const now = this.clock();
-    const { notBefore } = this.p.claims.createApproved(
-      {
-        id,
-        seq: 0,
-        accountId: account.id,
-        action,
-        rule: OWN_RULE,
-        reasons: ['you wrote it'],
-        risk: 'low',
-        fields: [],
-        context: [],
-        createdAt: now.toISOString(),
-      },
-      {
-        by: o.by,
-        now,
-        undoWindowMs: this.claims.undoWindowMs(),
-        transport: transportNameOf(account),
-        messageIdDomain: account.email.split('@')[1] ?? 'zamburak.invalid',
-      },
-      {
-        kind: 'mail.sent',
-        data: {
-          sentence: `You sent "${effect.subject}" to ${recipients.join(', ')}.`,
-          recipients,
-          subject: effect.subject,
-          attachments: effect.attachments.map((a) => a.filename),
-          ...(draft
-            ? {
-                fromDraft: {
-                  id: draft.id,
-                  runId: draft.runId,
-                  editedBefore: draft.edited,
-                  ...attributeDraft(draft.body, input.body),
-                } as unknown as Json,
-              }
-            : {}),
+    // The draft is taken in the same transaction as the send is queued: a reload offers it no more.
+    const queue = () =>
+      this.p.claims.createApproved(
+        {
+          id,
+          seq: 0,
+          accountId: account.id,
+          action,
+          rule: OWN_RULE,
+          reasons: ['you wrote it'],
+          risk: 'low',
+          fields: [],
+          context: [],
+          createdAt: now.toISOString(),
         },
-      },
-    );
+        {
+          by: o.by,
+          now,
+          undoWindowMs: this.claims.undoWindowMs(),
+          transport: transportNameOf(account),
+          messageIdDomain: account.email.split('@')[1] ?? 'zamburak.invalid',
+        },
+        {
+          kind: 'mail.sent',
+          data: {
+            sentence: `You sent "${effect.subject}" to ${recipients.join(', ')}.`,
+            recipients,
+            subject: effect.subject,
+            attachments: effect.attachments.map((a) => a.filename),
+            ...(draft
+              ? {
+                  fromDraft: {
+                    id: draft.id,
+                    runId: draft.runId,
+                    editedBefore: draft.edited,
+                    ...attributeDraft(draft.body, input.body),
+                  } as unknown as Json,
+                }
+              : {}),
+          },
+        },
+      );
+    const { notBefore } = this.p.db.transaction(() => {
+      const queued = queue();
+      if (draft) this.p.repos.outgoing.markDraftSent(draft.id, id);
+      return queued;
+    })();
     return { id, status: 'queued', sendAt: notBefore };
   }
 
@@ -238,7 +251,10 @@ export class SendService {
   undo(id: string, by: string): void {
     const c = this.claims.get(id);
     if (c.rule !== OWN_RULE) throw new SendError('id', `${id} is not a message you sent`, 'not-found');
-    this.p.claims.undo(id, { by, now: this.clock(), withdraw: true });
+    this.p.db.transaction(() => {
+      this.p.claims.undo(id, { by, now: this.clock(), withdraw: true });
+      this.p.repos.outgoing.restoreDraftsOf(id);
+    })();
   }
 
   /** The person's messages still waiting out their undo window, or leaving now. */

@@ -1,8 +1,8 @@
 /**
  * Writing mail in the Inbox, in Chromium through the browser host (one server for the file):
  * compose and send, reply, reply all, forward with an attachment — each by keyboard and by
- * mouse — undo inside the window, the assistant's draft sent as the person's own, errors at
- * their field, and a message being written surviving a reload. Each send lands in the demo
+ * mouse — undo inside the window, the assistant's draft sent as the person's own (and not offered
+ * again after a reload), errors at their field, and a message being written surviving a reload. Each send lands in the demo
  * outbox once, as the app's own send path made it (recipients, subject, threading).
  */
 import type { Browser, Page } from 'playwright-core';
@@ -226,6 +226,12 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
       .list({ kind: 'mail.sent' })
       .find((e) => JSON.stringify(e.data).includes(draft.id));
     expect(entry).toBeDefined();
+    // After a reload the sent draft is offered no more: it cannot be sent twice.
+    await page.reload();
+    await expect.poll(() => page.locator('#message-subject').count()).toBe(1);
+    const left = hosted.profile.repos.outgoing.draftsReplyingTo(draft.inReplyTo!).length;
+    expect(left).toBe(0);
+    await expect.poll(() => page.locator('form.draft').count()).toBe(0);
   });
 
   it("keeps the assistant's draft as it is edited, without a click: a reload loses nothing", async () => {

@@ -5,6 +5,8 @@ import { m003LlmLog } from './003-llm-log';
 import { m004LlmCost } from './004-llm-cost';
 import { m005FraudFindings } from './005-fraud-findings';
 import { m006MessageIdIndex } from './006-message-id-index';
+import { m007SubjectKey } from './007-subject-key';
+import { m008DraftSentBy } from './008-draft-sent-by';
 
 /** Every migration, in order. Append only. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -14,4 +16,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m004LlmCost,
   m005FraudFindings,
   m006MessageIdIndex,
+  m007SubjectKey,
+  m008DraftSentBy,
 ];

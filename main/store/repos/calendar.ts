@@ -28,6 +28,17 @@ const fromRow = (r: EventRow): CalendarEvent => ({
 export class CalendarRepo {
   constructor(private readonly db: Db) {}
 
+  /** The highest N of every account's `ev-new-N` event ids (a world numbers new events after it). */
+  numberedAfter(): number {
+    return (
+      this.db
+        .prepare(
+          "SELECT coalesce(max(CAST(substr(id, 8) AS INTEGER)), 0) AS n FROM events WHERE id GLOB 'ev-new-[0-9]*'",
+        )
+        .get() as { n: number }
+    ).n;
+  }
+
   upsert(accountId: string, e: CalendarEvent): void {
     this.db
       .prepare(

@@ -7,7 +7,10 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../database';
 import { likeLiteral, pageSize, Where } from '../where';
 import { fromJson, toJson } from './json';
+import { baseSubject } from '../subject-key';
 import { ftsMatch, isEmptyQuery, parseSearch } from './search-query';
+
+export { baseSubject };
 
 /** Starred: the IMAP \\Flagged flag (or a `starred` label), as stored in the labels list. */
 const STARRED = `EXISTS (SELECT 1 FROM json_each(m.labels) WHERE lower(value) IN ('\\flagged', 'starred', '\\starred')) = @starred`;
@@ -155,17 +158,17 @@ const headerFromRow = (r: Row): MessageHeader => ({
   threadSize: r.thread_size ?? 1,
 });
 
+/**
+ * Two messages of an account are one conversation when they share a thread (References/
+ * In-Reply-To) or a subject key (the subject without Re:/Fwd:, never empty): `n` with `m`.
+ */
+const SAME_CONVERSATION = `n.account_id = m.account_id AND (n.thread_id = m.thread_id OR (m.subject_key <> '' AND n.subject_key = m.subject_key))`;
 /** A row is the newest message of its conversation in its folder (parameter @threads). */
-const NEWEST_OF_THREAD = `@threads = 1 AND NOT EXISTS (SELECT 1 FROM messages n WHERE n.thread_id = m.thread_id
-  AND n.account_id = m.account_id AND n.folder = m.folder AND (n.date, n.id) > (m.date, m.id))`;
-const THREAD_SIZE = `(SELECT count(*) FROM messages n WHERE n.thread_id = m.thread_id AND n.account_id = m.account_id) AS thread_size`;
-
-/** A subject without its reply and forward prefixes (`Re: Fwd: AW: x` is `x`), lower-cased. */
-export const baseSubject = (s: string): string =>
-  s
-    .replace(/^\s*((re|fwd?|aw|wg|sv|vs|tr)(\[\d+\])?\s*:\s*)+/i, '')
-    .trim()
-    .toLowerCase();
+const NEWEST_OF_CONVERSATION = `@threads = 1 AND NOT EXISTS (SELECT 1 FROM messages n WHERE ${SAME_CONVERSATION}
+  AND n.folder = m.folder AND (n.date, n.id) > (m.date, m.id))`;
+/** How many matches a conversation search reads per conversation it returns (bounded reading). */
+const SEARCH_MATCHES_PER_CONVERSATION = 5;
+const CONVERSATION_SIZE = `(SELECT count(*) FROM messages n WHERE ${SAME_CONVERSATION}) AS thread_size`;
 
 /** The list columns, without bodies (a 160-character preview instead), of table alias `t`. */
 const headerColumns = (t: string): string =>
@@ -180,18 +183,21 @@ export class MessagesRepo {
   upsert(m: StoredMessage): void {
     this.upsertStatement ??= this.db.prepare(
       `INSERT INTO messages (id, account_id, folder, remote_uid, message_id, thread_id, from_addr, reply_to, to_addrs,
-           cc_addrs, subject, date, body, html, unread, labels, auth, attachments, parse_error, category, summary,
-           triaged_at, findings)
-         VALUES (@id, @accountId, @folder, @remoteUid, @messageId, @threadId, @from, @replyTo, @to, @cc, @subject, @date,
-           @body, @html, @unread, @labels, @auth, @attachments, @parseError, @category, @summary, @triagedAt, @findings)
+           cc_addrs, subject, subject_key, date, body, html, unread, labels, auth, attachments, parse_error, category,
+           summary, triaged_at, findings)
+         VALUES (@id, @accountId, @folder, @remoteUid, @messageId, @threadId, @from, @replyTo, @to, @cc, @subject,
+           @subjectKey, @date, @body, @html, @unread, @labels, @auth, @attachments, @parseError, @category, @summary,
+           @triagedAt, @findings)
          ON CONFLICT (id) DO UPDATE SET folder = excluded.folder, remote_uid = excluded.remote_uid,
-           unread = excluded.unread, labels = excluded.labels, subject = excluded.subject, body = excluded.body,
+           unread = excluded.unread, labels = excluded.labels, subject = excluded.subject,
+           subject_key = excluded.subject_key, body = excluded.body,
            html = excluded.html, from_addr = excluded.from_addr, reply_to = excluded.reply_to, to_addrs = excluded.to_addrs,
            cc_addrs = excluded.cc_addrs, auth = excluded.auth, attachments = excluded.attachments,
            parse_error = excluded.parse_error`,
     );
     this.upsertStatement.run({
       ...m,
+      subjectKey: baseSubject(m.subject),
       replyTo: m.replyTo ?? null,
       findings: m.findings?.length ? toJson(m.findings) : null,
       to: toJson(m.to),
@@ -301,10 +307,10 @@ export class MessagesRepo {
       .when('account_id = @account', { account: o.accountId })
       .when('category = @category', { category: o.category })
       .when('(date, id) < (@ad, @ai)', { ad: o.after?.date, ai: o.after?.id })
-      .when(NEWEST_OF_THREAD, { threads: o.threads ? 1 : undefined });
+      .when(NEWEST_OF_CONVERSATION, { threads: o.threads ? 1 : undefined });
     const rows = this.db
       .prepare(
-        `SELECT ${headerColumns('m')}${o.threads ? `, ${THREAD_SIZE}` : ''}
+        `SELECT ${headerColumns('m')}${o.threads ? `, ${CONVERSATION_SIZE}` : ''}
          FROM messages m ${where} ORDER BY date DESC, id DESC LIMIT @limit`,
       )
       .all(where.params) as Row[];
@@ -324,12 +330,21 @@ export class MessagesRepo {
   /**
    * Search with operators (search-query.ts): words and phrases over FTS (best matches first,
    * bm25), the other operators as filters on the row; with no words, newest first. Bounded.
+   * With `threads`, one row per conversation: its best match, with `threadSize`.
    */
-  search(text: string, o: { limit?: number; offset?: number; accountId?: string } = {}): MessageHeader[] {
+  search(
+    text: string,
+    o: { limit?: number; offset?: number; accountId?: string; threads?: boolean } = {},
+  ): MessageHeader[] {
     const q = parseSearch(text);
     if (isEmptyQuery(q)) return [];
     const match = ftsMatch(q);
-    const where = new Where({ limit: pageSize(o.limit, 50, 500), offset: Math.max(0, o.offset ?? 0) })
+    const limit = pageSize(o.limit, 50, 500);
+    const offset = Math.max(0, o.offset ?? 0);
+    // Conversations: read matches enough for several per conversation, then keep each one's best.
+    const where = new Where(
+      o.threads ? { limit: (offset + limit) * SEARCH_MATCHES_PER_CONVERSATION, offset: 0 } : { limit, offset },
+    )
       .when('messages_fts MATCH @match', { match: match ?? undefined })
       .when('m.account_id = @account', { account: o.accountId })
       .when('m.folder = @folder COLLATE NOCASE', { folder: q.folder })
@@ -350,7 +365,28 @@ export class MessagesRepo {
       ? `SELECT ${headerColumns('m')} FROM messages_fts JOIN messages m ON m.rowid = messages_fts.rowid ${where}
          ORDER BY bm25(messages_fts), m.date DESC LIMIT @limit OFFSET @offset`
       : `SELECT ${headerColumns('m')} FROM messages m ${where} ORDER BY m.date DESC, m.id DESC LIMIT @limit OFFSET @offset`;
-    return (this.db.prepare(sql).all(where.params) as Row[]).map(headerFromRow);
+    const rows = (this.db.prepare(sql).all(where.params) as Row[]).map(headerFromRow);
+    return o.threads ? this.byConversation(rows).slice(offset, offset + limit) : rows;
+  }
+
+  /**
+   * The first of each conversation among ranked rows (a row joins an earlier one of its account
+   * by thread or subject key, as the list groups them), each with its conversation's size.
+   */
+  private byConversation(rows: readonly MessageHeader[]): MessageHeader[] {
+    const size = this.db.prepare(
+      `SELECT count(*) AS n FROM messages n JOIN messages m ON m.id = ? WHERE ${SAME_CONVERSATION}`,
+    );
+    const seen = new Set<string>();
+    const kept: MessageHeader[] = [];
+    for (const r of rows) {
+      const key = baseSubject(r.subject);
+      const keys = [`t\u0000${r.accountId}\u0000${r.threadId}`, ...(key ? [`s\u0000${r.accountId}\u0000${key}`] : [])];
+      const first = !keys.some((k) => seen.has(k));
+      keys.forEach((k) => seen.add(k));
+      if (first) kept.push({ ...r, threadSize: (size.get(r.id) as { n: number }).n });
+    }
+    return kept;
   }
 
   thread(threadId: string): StoredMessage[] {
@@ -361,27 +397,17 @@ export class MessagesRepo {
 
   /**
    * A message's conversation, oldest first: its thread (References/In-Reply-To), and messages of
-   * the same account whose subject is the same once Re:/Fwd: prefixes are taken off. Bounded.
+   * the same account whose subject is the same once Re:/Fwd: prefixes are taken off (as the
+   * list groups them). The newest `limit`.
    */
   conversation(m: Pick<StoredMessage, 'accountId' | 'threadId' | 'subject'>, limit = 50): StoredMessage[] {
-    const base = baseSubject(m.subject);
     const rows = this.db
       .prepare(
-        `SELECT * FROM messages WHERE account_id = @account AND (thread_id = @thread OR (@base <> '' AND subject LIKE @like ESCAPE '\\'))
+        `SELECT * FROM messages WHERE account_id = @account AND (thread_id = @thread OR (@key <> '' AND subject_key = @key))
          ORDER BY date DESC, id DESC LIMIT @limit`,
       )
-      .all({
-        account: m.accountId,
-        thread: m.threadId,
-        base,
-        like: `%${likeLiteral(base)}`,
-        limit: limit * 2,
-      }) as Row[];
-    return rows
-      .map(fromRow)
-      .filter((x) => x.threadId === m.threadId || baseSubject(x.subject) === base)
-      .slice(0, limit)
-      .reverse();
+      .all({ account: m.accountId, thread: m.threadId, key: baseSubject(m.subject), limit }) as Row[];
+    return rows.map(fromRow).reverse();
   }
 
   /**

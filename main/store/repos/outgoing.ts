@@ -124,10 +124,45 @@ export class OutgoingRepo {
     ).map(draftFromRow);
   }
 
+  /** The drafts answering an email that are still to be sent (a sent one is not offered again). */
   draftsReplyingTo(emailId: string): StoredDraft[] {
     return (
-      this.db.prepare('SELECT * FROM drafts WHERE in_reply_to = ? ORDER BY created_at').all(emailId) as DraftRow[]
+      this.db
+        .prepare('SELECT * FROM drafts WHERE in_reply_to = ? AND sent_by IS NULL ORDER BY created_at')
+        .all(emailId) as DraftRow[]
     ).map(draftFromRow);
+  }
+
+  /**
+   * The highest N of every account's `draft-N` and `sent-N` ids: the ids are the table's keys,
+   * so a world numbers its new ones after all of them (engine/world `numberedAfter`).
+   */
+  numberedAfter(): { draft: number; sent: number } {
+    const highest = (table: 'drafts' | 'sent', prefix: string): number =>
+      (
+        this.db
+          .prepare(
+            `SELECT coalesce(max(CAST(substr(id, ${prefix.length + 1}) AS INTEGER)), 0) AS n FROM ${table} WHERE id GLOB '${prefix}[0-9]*'`,
+          )
+          .get() as { n: number }
+      ).n;
+    return { draft: highest('drafts', 'draft-'), sent: highest('sent', 'sent-') };
+  }
+
+  /** The send that took this draft (its claim id), or null while it is still to be sent. */
+  draftSentBy(id: string): string | null {
+    const r = this.db.prepare('SELECT sent_by FROM drafts WHERE id = ?').get(id) as
+      { sent_by: string | null } | undefined;
+    return r?.sent_by ?? null;
+  }
+
+  /** The person sent the draft (send `sendId`); an undone send gives its drafts back (`restoreDraftsOf`). */
+  markDraftSent(id: string, sendId: string): void {
+    this.db.prepare('UPDATE drafts SET sent_by = ? WHERE id = ?').run(sendId, id);
+  }
+
+  restoreDraftsOf(sendId: string): void {
+    this.db.prepare('UPDATE drafts SET sent_by = NULL WHERE sent_by = ?').run(sendId);
   }
 
   addSent(accountId: string, s: SentEmail, o: { claimId?: string; runId?: string; messageId?: string } = {}): void {

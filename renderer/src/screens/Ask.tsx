@@ -2,7 +2,8 @@
  * Ask: a request becomes a plan (a playbook, or one the planner model wrote when a provider is
  * configured); the answer as text a person reads, each line showing on hover where its own part
  * came from (a line from mail is marked, and carries its warnings), then the result as data, each
- * call with its decision, and the plan.
+ * call with its decision, and the plan. It runs over the account the Inbox has selected (the
+ * primary one when the Inbox shows every account), named above the request and switchable here.
  */
 import { useState } from 'react';
 import type { AskResult, AskTextLine } from '../../../preload/contract';
@@ -16,12 +17,14 @@ export function AskScreen() {
   const [request, setRequest] = useState('');
   const [busy, setBusy] = useState(false);
   const [r, setR] = useState<AskResult | null>(null);
-  const { report, refresh } = useApp();
+  const { report, refresh, info, accounts, mailbox, setMailbox } = useApp();
+  const accountId = mailbox.account ?? info?.account.id;
+  const account = accounts.find((a) => a.id === accountId);
   const submit = async (text = request) => {
     if (!text.trim()) return;
     setBusy(true);
     try {
-      setR(await api.ask.run(text.trim()));
+      setR(await (accountId ? api.ask.run(text.trim(), accountId) : api.ask.run(text.trim())));
       void refresh();
     } catch (e) {
       report(e);
@@ -32,6 +35,27 @@ export function AskScreen() {
   return (
     <div className="ask pane">
       <h1>Ask</h1>
+      {account && (
+        <p className="ask-account">
+          {accounts.length > 1 ? (
+            <>
+              <label htmlFor="ask-account">Account</label>{' '}
+              <select id="ask-account" value={account.id} onChange={(e) => setMailbox({ account: e.target.value })}>
+                {accounts.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name} ({a.email})
+                  </option>
+                ))}
+              </select>
+            </>
+          ) : (
+            <>
+              Account: <strong>{account.name}</strong> ({account.email})
+            </>
+          )}
+          {account.demo && <Chip tone="account">demo mail</Chip>}
+        </p>
+      )}
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -54,6 +78,9 @@ export function AskScreen() {
       </form>
       {r && (
         <section aria-label="Answer" className="answer">
+          <p className="answer-account">
+            Answered from the account {r.account.name} ({r.account.email}).
+          </p>
           {r.error && <p className={r.status === 'unsupported' ? 'note' : 'error'}>{r.error}</p>}
           {r.status === 'unsupported' && (
             <p>

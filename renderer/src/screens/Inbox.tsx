@@ -206,7 +206,8 @@ export function InboxScreen({ id }: { id: string | null }) {
     setTriaging(true);
     setStatus({ text: 'Triaging new mail…', tone: 'info' });
     try {
-      const r = await api.inbox.triage();
+      // No argument for every account (an absent one, not null: the bridge carries JSON).
+      const r = await (mailbox.account ? api.inbox.triage(mailbox.account) : api.inbox.triage());
       setStatus({
         text: `Triaged ${count(r.triaged, 'email')}: ${count(r.drafts, 'draft reply', 'draft replies')} written, ${count(r.claims, 'action')} ${r.claims === 1 ? 'waits' : 'wait'} for you.`,
         tone: 'ok',

@@ -21,6 +21,18 @@ describe('parseWorld', () => {
     expect(r.warnings).toEqual([]);
   });
 
+  it('numbers new ids after those other worlds of the same store took (numberedAfter)', () => {
+    const a = parseWorld(SMALL_WORLD, 'small.yaml');
+    if (!a.ok) throw new Error('bad fixture');
+    const text = JSON.stringify({ ...a.world, numberedAfter: { draft: 7, sent: 2 } });
+    const b = parseWorld(text, 'w.json');
+    if (!b.ok) throw new Error('expected a world');
+    expect(b.warnings).toEqual([]);
+    const w = new WorldState(b.world);
+    expect([w.nextId('draft'), w.nextId('sent'), w.nextId('event')]).toEqual(['draft-8', 'sent-3', 'ev-new-1']);
+    expect(parseWorld(JSON.stringify({ ...a.world, numberedAfter: { draft: -1 } }), 'w.json').ok).toBe(false);
+  });
+
   it('parses the JSON form of the same world', () => {
     const a = parseWorld(SMALL_WORLD, 'small.yaml');
     if (!a.ok) throw new Error('bad fixture');

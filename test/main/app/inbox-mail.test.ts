@@ -83,6 +83,17 @@ describe('the Inbox as a mail client, behind the router', () => {
     expect(r.items.map((m) => m.id)).toContain('e42');
   });
 
+  it('answers search one row per conversation, like the list, with the match highlighted', async () => {
+    const r = (await call('inbox.page', { search: 'renewal quote' })) as {
+      items: { id: string; threadSize: number }[];
+      highlight: string[];
+    };
+    expect(r.highlight).toEqual(['renewal', 'quote']);
+    const quote = r.items.filter((m) => ['e45', 'e46'].includes(m.id));
+    expect(quote).toHaveLength(1);
+    expect(quote[0]!.threadSize).toBe(2);
+  });
+
   it('reads an attachment only from the profile, under its safe name; a path outside is not found', async () => {
     mkdirSync(join(profile.files.attachments, 'att'), { recursive: true });
     writeFileSync(join(profile.files.attachments, 'att', 'a.txt'), 'hello');

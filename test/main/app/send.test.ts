@@ -130,6 +130,39 @@ describe('mail.send', () => {
     });
   });
 
+  it('a sent draft is offered no more (a reload cannot send it twice); undoing the send offers it again', async () => {
+    profile.setSetting('undoWindowSeconds', '30');
+    const m = demoEmailWithOthers();
+    profile.repos.outgoing.addDraft(
+      profile.primaryAccount().id,
+      {
+        id: 'd2',
+        to: [m.from],
+        cc: [],
+        subject: `Re: ${m.subject}`,
+        body: 'Yes.',
+        inReplyTo: m.id,
+        date: '2026-03-16T09:00:00Z',
+      },
+      null,
+    );
+    const drafts = async () =>
+      ((await call('inbox.get', m.id)) as { drafts: { id: string }[] }).drafts.map((d) => d.id);
+    const send = () => call('mail.send', { to: [m.from], subject: `Re: ${m.subject}`, body: 'Yes.', fromDraft: 'd2' });
+    expect(await drafts()).toEqual(['d2']);
+    const first = (await send()) as { id: string };
+    // What a reload reads: the draft is gone from the message, and sending it again is refused.
+    expect(await drafts()).toEqual([]);
+    await expect(send()).rejects.toMatchObject({ kind: 'conflict', message: expect.stringMatching(/^fromDraft: /) });
+    expect(profile.claims.list({}).map((c) => c.id)).toEqual([first.id]);
+
+    await call('mail.undo', first.id);
+    expect(await drafts()).toEqual(['d2']);
+    const second = (await send()) as { id: string; status: string };
+    expect(second.status).toBe('queued');
+    expect(await drafts()).toEqual([]);
+  });
+
   it('refuses a bad address at its field, and an unknown original', async () => {
     await expect(call('mail.send', { to: ['bob@'], subject: 's', body: 'b' })).rejects.toMatchObject({
       kind: 'bad-request',

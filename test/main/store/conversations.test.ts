@@ -1,11 +1,15 @@
 /**
  * Conversations and folders in the store: one row per conversation in a folder (its newest
  * message, with the conversation's size), a conversation gathered by thread and then by subject
- * without its prefixes, folder counts and category counts per account (the unified inbox).
+ * without its prefixes (a stored, indexed key filled for old rows by migration 7), folder counts and category counts per account (the unified inbox).
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS, openDatabase, schemaVersion } from '../../../main/store';
 import type { Db } from '../../../main/store/database';
-import type { Repositories } from '../../../main/store/repositories';
+import { repositories, type Repositories } from '../../../main/store/repositories';
 import { baseSubject } from '../../../main/store/repos/messages';
 import { freshRepos, message } from './message-fixture';
 
@@ -35,23 +39,56 @@ describe('conversations and folders', () => {
 
   it('lists one row per conversation in a folder, its newest message, with the conversation’s size', () => {
     const page = repos.messages.page({ folder: 'INBOX', accountId: 'a1', threads: true });
+    // q4 has no References into t-q: its subject joins it to the Quote conversation (q1 in Sent too).
     expect(page.items.map((m) => [m.id, m.threadSize])).toEqual([
       ['x1', 1],
-      ['q4', 1],
-      ['q3', 3],
+      ['q4', 4],
     ]);
     // Without threads, every message (as before).
     expect(repos.messages.page({ folder: 'INBOX', accountId: 'a1' }).items).toHaveLength(4);
     // Paged by the keyset still: two pages of one and two rows.
     const first = repos.messages.page({ folder: 'INBOX', accountId: 'a1', threads: true, limit: 1 });
     const rest = repos.messages.page({ folder: 'INBOX', accountId: 'a1', threads: true, after: first.next! });
-    expect([...first.items, ...rest.items].map((m) => m.id)).toEqual(['x1', 'q4', 'q3']);
+    expect([...first.items, ...rest.items].map((m) => m.id)).toEqual(['x1', 'q4']);
+    // In Sent, the conversation's newest message there stands for it.
+    expect(repos.messages.page({ folder: 'Sent', accountId: 'a1', threads: true }).items.map((m) => m.id)).toEqual([
+      'q1',
+    ]);
   });
 
   it('gathers a conversation oldest first: its thread in every folder, then the same subject, one account only', () => {
     const q3 = repos.messages.get('q3')!;
     expect(repos.messages.conversation(q3).map((m) => m.id)).toEqual(['q1', 'q2', 'q3', 'q4']);
     expect(repos.messages.conversation(repos.messages.get('x1')!).map((m) => m.id)).toEqual(['x1']);
+    // The list's row and the view agree: the row's conversation is every message it counts.
+    const row = repos.messages.page({ folder: 'INBOX', accountId: 'a1', threads: true }).items[1]!;
+    expect(repos.messages.conversation(row)).toHaveLength(row.threadSize);
+  });
+
+  it('keeps the subject key with the subject when a message changes', () => {
+    repos.messages.upsert(message('z1', { subject: 'Re: Budget', date: '2026-03-07T09:00:00.000Z' }));
+    repos.messages.upsert(message('z2', { subject: 'Budget', date: '2026-03-08T09:00:00.000Z' }));
+    const ids = () =>
+      repos.messages.page({ folder: 'INBOX', accountId: 'a1', threads: true }).items.map((m) => [m.id, m.threadSize]);
+    expect(ids().slice(0, 1)).toEqual([['z2', 2]]);
+    repos.messages.upsert(message('z2', { subject: 'Budget (final)', date: '2026-03-08T09:00:00.000Z' }));
+    expect(ids().slice(0, 2)).toEqual([
+      ['z2', 1],
+      ['z1', 1],
+    ]);
+    for (const id of ['z1', 'z2']) db.prepare('DELETE FROM messages WHERE id = ?').run(id);
+  });
+
+  it('never joins messages by an empty subject', () => {
+    repos.messages.upsert(message('e1', { accountId: 'a2', subject: '', date: '2026-02-01T09:00:00.000Z' }));
+    repos.messages.upsert(message('e2', { accountId: 'a2', subject: 'Re:', date: '2026-02-02T09:00:00.000Z' }));
+    const page = repos.messages.page({ folder: 'INBOX', accountId: 'a2', threads: true });
+    expect(page.items.map((m) => [m.id, m.threadSize])).toEqual([
+      ['y1', 1],
+      ['e2', 1],
+      ['e1', 1],
+    ]);
+    for (const id of ['e1', 'e2']) db.prepare('DELETE FROM messages WHERE id = ?').run(id);
   });
 
   it('counts every folder and category, for one account or all', () => {
@@ -65,5 +102,47 @@ describe('conversations and folders', () => {
     ]);
     expect(repos.messages.categoryCounts('INBOX', 'a2')).toEqual({ untriaged: 1 });
     expect(repos.messages.categoryCounts('INBOX')).toEqual({ untriaged: 4, fyi: 1 });
+  });
+});
+
+describe('the subject key of messages stored before it existed (migration 7)', () => {
+  it('is filled from each subject, so the list groups old mail by subject too', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'zamburak-subject-key-')), 'p.db');
+    const before = openDatabase(file, { migrations: MIGRATIONS.slice(0, 6) });
+    const insert = before.prepare(
+      `INSERT INTO messages (id, account_id, folder, thread_id, from_addr, to_addrs, cc_addrs, subject, date, body, unread)
+       VALUES (?, 'a1', 'INBOX', ?, 's@x.test', '[]', '[]', ?, ?, '', 0)`,
+    );
+    before
+      .prepare(
+        `INSERT INTO accounts (id, name, email, user_name, addresses, transport, config, created_at)
+         VALUES ('a1', 'a1', 'me@a1.test', 'Me', '[]', 'local', '{}', '2026-01-01T00:00:00.000Z')`,
+      )
+      .run();
+    insert.run('old1', 't1', 'Plans', '2026-01-01T00:00:00.000Z');
+    insert.run('old2', 't2', 'RE: plans', '2026-01-02T00:00:00.000Z');
+    insert.run('old3', 't3', '', '2026-01-03T00:00:00.000Z');
+    before.close();
+
+    const after = openDatabase(file, { migrations: MIGRATIONS });
+    try {
+      expect(schemaVersion(after)).toBe(MIGRATIONS.length);
+      expect(after.prepare('SELECT id, subject_key FROM messages ORDER BY id').all()).toEqual([
+        { id: 'old1', subject_key: 'plans' },
+        { id: 'old2', subject_key: 'plans' },
+        { id: 'old3', subject_key: '' },
+      ]);
+      const plan = after
+        .prepare("EXPLAIN QUERY PLAN SELECT id FROM messages WHERE account_id = 'a1' AND subject_key = 'plans'")
+        .all() as { detail: string }[];
+      expect(plan.map((r) => r.detail).join(' ')).toContain('messages_by_subject');
+      const page = repositories(after).messages.page({ folder: 'INBOX', accountId: 'a1', threads: true });
+      expect(page.items.map((m) => [m.id, m.threadSize])).toEqual([
+        ['old3', 1],
+        ['old2', 2],
+      ]);
+    } finally {
+      after.close();
+    }
   });
 });

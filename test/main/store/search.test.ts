@@ -128,4 +128,35 @@ describe('search operators', () => {
     expect(ids('from:%')).toEqual([]);
     expect(repos.messages.count()).toBe(before);
   });
+
+  it('with threads, answers one row per conversation: its best match, with the conversation’s size', () => {
+    const extra = [
+      message('inv-re', {
+        subject: 'Re: Invoice 4711 for March',
+        body: 'Paid the invoice today, invoice attached again.',
+        date: '2026-03-03T10:00:00.000Z',
+      }),
+      message('inv-fwd', { subject: 'Fwd: invoice 4711 for March', body: 'fyi', date: '2026-03-04T10:00:00.000Z' }),
+    ];
+    for (const m of extra) repos.messages.upsert(m);
+    try {
+      const all = repos.messages.search('invoice').map((m) => m.id);
+      const grouped = repos.messages.search('invoice', { threads: true });
+      // Every match's conversation is there once, in the order of its best match.
+      const conversation = new Set(['invoice', 'inv-re', 'inv-fwd']);
+      const firstOfEach = all.filter(
+        (id, i) => !conversation.has(id) || i === all.findIndex((x) => conversation.has(x)),
+      );
+      expect(firstOfEach).toHaveLength(3);
+      expect(grouped.map((m) => m.id)).toEqual(firstOfEach);
+      expect(grouped.find((m) => m.id === 'archived')?.threadSize).toBe(1);
+      expect(grouped.find((m) => conversation.has(m.id))?.threadSize).toBe(3);
+      // Paged by conversations.
+      expect(repos.messages.search('invoice', { threads: true, limit: 1, offset: 1 }).map((m) => m.id)).toEqual([
+        firstOfEach[1],
+      ]);
+    } finally {
+      for (const m of extra) db.prepare('DELETE FROM messages WHERE id = ?').run(m.id);
+    }
+  });
 });
