@@ -1356,31 +1356,79 @@
     for (const id of Object.keys(labels)) table[id] = labelDesc(+id);
     return { value: value, labels: table };
   }
-  // The plan's result for the host, which reports the value and the join of every label in it
-  // (RunReport.resultLabel): one label, on the root. A table of every part's label would grow
-  // with parts × sources (each subject of a listing carries the listing's, naming thousands of
-  // candidates) until the result no longer fits in the run's memory.
+  // The plan's result for the host: each part a person reads on its own (a top-level entry, an
+  // item of a top-level list) with the join of its own labels, the root with the rest, so today's
+  // date is not shown as "from an email" because the brief also lists mail. The host joins them
+  // all for the report's resultLabel, which is as before. Bounded: a table of every part's label
+  // grows with parts x sources (each subject of a listing carries the listing's label, naming
+  // thousands of candidates) until the result no longer fits in the run's memory; past
+  // RESULT_PARTS parts or RESULT_NAMES source names in all, a part's labels join the root's
+  // instead (coarser, never lost).
+  const RESULT_PARTS = 200;
+  const RESULT_NAMES = 20000;
   function exportResult(v) {
-    const labels = {};
-    const value = exportValue(v, labels, new Set());
-    let s = [];
-    let r = null;
-    let c = [];
-    for (const id of Object.keys(labels)) {
-      s = bsUnion(s, LS[+id]);
-      r = inter(r, LR[+id]);
-      c = union(c, LC[+id]);
+    const value = exportValue(v, {}, new Set());
+    const table = {};
+    let parts = 0;
+    let names = RESULT_NAMES;
+    const acc = () => ({ s: [], r: null, c: [] });
+    const add = (a, l) => {
+      if (!l) return;
+      a.s = bsUnion(a.s, LS[l]);
+      a.r = inter(a.r, LR[l]);
+      a.c = union(a.c, LC[l]);
+    };
+    const empty = (a) => a.s.length === 0 && a.r === null && a.c.length === 0;
+    // Takes every label off `e` and what it holds, into `a`.
+    const gather = (e, a) => {
+      add(a, e.l);
+      e.l = 0;
+      if (e.k === 'a') for (let i = 0; i < e.i.length; i++) gather(e.i[i], a);
+      else if (e.k === 'o') for (const k of Object.keys(e.e)) gather(e.e[k], a);
+    };
+    const root = acc();
+    const own = (e, a) => {
+      if (empty(a)) return;
+      if (parts < RESULT_PARTS && a.s.length <= names) {
+        names -= a.s.length;
+        parts++;
+        table[parts + 1] = descOf(a.s, a.r, a.c);
+        e.l = parts + 1;
+        return;
+      }
+      root.s = bsUnion(root.s, a.s);
+      root.r = inter(root.r, a.r);
+      root.c = union(root.c, a.c);
+    };
+    const part = (e) => {
+      const a = acc();
+      gather(e, a);
+      own(e, a);
+    };
+    // A list a person reads item by item: its own (structure) label, and each item its own.
+    const list = (e) => {
+      const a = acc();
+      add(a, e.l);
+      e.l = 0;
+      for (let i = 0; i < e.i.length; i++) part(e.i[i]);
+      own(e, a);
+    };
+    add(root, value.l);
+    value.l = 0;
+    if (value.k === 'o')
+      for (const k of Object.keys(value.e)) {
+        const e = value.e[k];
+        if (e.k === 'a') list(e);
+        else part(e);
+      }
+    else if (value.k === 'a') for (let i = 0; i < value.i.length; i++) part(value.i[i]);
+    if (!empty(root)) {
+      table[1] = descOf(root.s, root.r, root.c);
+      value.l = 1;
     }
-    unlabel(value);
-    if (s.length === 0 && r === null && c.length === 0) return { value: value, labels: {} };
-    value.l = 1;
-    return { value: value, labels: { 1: descOf(s, r, c) } };
+    return { value: value, labels: table };
   }
-  function unlabel(e) {
-    e.l = 0;
-    if (e.k === 'a') for (let i = 0; i < e.i.length; i++) unlabel(e.i[i]);
-    else if (e.k === 'o') for (const k of Object.keys(e.e)) unlabel(e.e[k]);
-  }
+
   // Imports a value from the host: plain JSON, the label shape over it (run/wire.ts LabelShape:
   // a label id for a subtree labeled alike throughout, else one entry per part) and the table of
   // label descriptions, each decoded once per import.
