@@ -33,6 +33,12 @@ async function main(argv: readonly string[]): Promise<number> {
   return (await command.load()).run(p);
 }
 
+// A reader that stops reading (`zamburak … | head`) is not our error: the command still finishes
+// what it does (a send waiting out its undo window, a commit), it just stops printing.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code !== 'EPIPE') throw e;
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

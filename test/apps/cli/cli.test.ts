@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,12 +17,30 @@ const file = (name: string, text: string): string => {
   return p;
 };
 const WORLD = join(SAMPLES, 'world.yaml');
+const firstPlan = (): string => readdirSync(join(SAMPLES, 'plans')).sort()[0]!;
 
 describe('zamburak CLI', () => {
   it('lists its commands with --help', () => {
     const r = zamburak('--help');
     expect(r.status).toBe(0);
     for (const cmd of ['run', 'validate', 'test-policy', 'audit', 'serve']) expect(r.stdout).toContain(cmd);
+  });
+
+  it('finishes quietly when the reader of its output stops reading (| head)', async () => {
+    const child = spawn(process.execPath, [
+      BIN,
+      'run',
+      join(SAMPLES, 'plans', firstPlan()),
+      '--world',
+      WORLD,
+      '--json',
+    ]);
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toContain('EPIPE');
+    expect(code).not.toBe(2);
   });
 
   it('names every setting the contract has in settings --help (written out so --help loads no schema)', () => {
