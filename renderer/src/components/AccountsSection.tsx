@@ -11,6 +11,7 @@ import { useApp } from '../store';
 import { Chip } from './Chip';
 import { AddForm, RowActions } from './Managed';
 import { OAuthSignIn, useSignIn } from './OAuthSignIn';
+import { SecuritySelect } from './SecuritySelect';
 
 type Account = Awaited<ReturnType<typeof api.accounts.list>>[number];
 type FormField = keyof typeof EMPTY;
@@ -157,14 +158,7 @@ export function AccountsSection() {
         {field('email', 'Email address', 'email')}
         {field('imapHost', 'IMAP server')}
         {field('imapPort', 'IMAP port', 'number')}
-        <label>
-          Security
-          <select value={form.security} onChange={(e) => setForm({ ...form, security: e.target.value })}>
-            <option value="tls">TLS</option>
-            <option value="starttls">STARTTLS (required)</option>
-            <option value="plain">None (only for a server on this computer)</option>
-          </select>
-        </label>
+        <SecuritySelect value={form.security} onChange={(security) => setForm({ ...form, security })} />
         {field('user', 'User name')}
         {field('password', 'Password or app password', 'password')}
         {field('smtpHost', 'SMTP server (to send)')}

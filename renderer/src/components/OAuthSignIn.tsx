@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { OAuthSignInInput } from '../../../preload/contract';
 import { api } from '../api';
 import { useApp } from '../store';
+import { SecuritySelect } from './SecuritySelect';
 
 type Provider = 'google' | 'microsoft' | 'other';
 
@@ -141,14 +142,7 @@ export function OAuthSignIn({ onDone }: { onDone: () => Promise<unknown> }) {
         <>
           {field('imapHost', 'IMAP server (optional: found from the address)')}
           {field('imapPort', 'IMAP port', 'number')}
-          <label>
-            Security
-            <select value={form.security} onChange={(e) => setForm({ ...form, security: e.target.value })}>
-              <option value="tls">TLS</option>
-              <option value="starttls">STARTTLS (required)</option>
-              <option value="plain">None (only for a server on this computer)</option>
-            </select>
-          </label>
+          <SecuritySelect value={form.security} onChange={(security) => setForm({ ...form, security })} />
           {field('smtpHost', 'SMTP server (optional)')}
           {field('smtpPort', 'SMTP port', 'number')}
         </>
