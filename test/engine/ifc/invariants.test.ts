@@ -21,6 +21,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { minimalGate, runPlan, toolRegistry, type Label, type Mode, type RunReport } from '../../../engine';
 import { WorldState, worldTools } from '../../../engine/world';
+import { DEFAULT_LIMITS } from '../../../engine/run/types';
 
 const WORLD = `
 user: { name: Sam Park, email: sam@northwind.test, addresses: [sam@northwind.test] }
@@ -379,7 +380,7 @@ type Signal = 'break' | 'continue' | null;
  * labeled data, the rest of the caller runs under that label (§3, "for return and throw, in the
  * caller after the call"). Checked by its own property, so that a failure names the rule.
  */
-function evaluate(p: Program, mode: Mode, callerAfterReturn = false): Val & { ctx: Deps } {
+function evaluate(p: Program, mode: Mode, callerAfterReturn = false): Val & { ctx: Deps; longest: number } {
   const env = new Map<string, Val>();
   for (const b of BASES) env.set(b, { v: VALUES[b], d: new Set([b]) });
   env.set('v0', { v: 'p', d: NONE });
@@ -393,7 +394,14 @@ function evaluate(p: Program, mode: Mode, callerAfterReturn = false): Val & { ct
   let pc: Deps = NONE;
   const ctx = (): Deps => U(pc, fn.abr);
   const under = (x: Val): Val => (strict ? { v: x.v, d: U(x.d, ctx()) } : x);
+  // The longest string the program builds: past the engine's limit, the run must stop with `limit`.
+  let longest = 0;
   const E = (e: Expr): Val => {
+    const x = E0(e);
+    if (typeof x.v === 'string') longest = Math.max(longest, x.v.length);
+    return x;
+  };
+  const E0 = (e: Expr): Val => {
     switch (e.k) {
       case 'var':
         return env.get(e.name)!;
@@ -528,7 +536,9 @@ function evaluate(p: Program, mode: Mode, callerAfterReturn = false): Val & { ct
   };
   const append = (name: string, x: Val): void => {
     const old = env.get(name)!;
-    set(name, { v: old.v + x.v, d: U(old.d, x.d) });
+    const v = old.v + x.v;
+    longest = Math.max(longest, v.length);
+    set(name, { v, d: U(old.d, x.d) });
   };
   const S = (s: Stmt): Signal => {
     switch (s.k) {
@@ -609,7 +619,18 @@ function evaluate(p: Program, mode: Mode, callerAfterReturn = false): Val & { ct
   };
   run(p.body);
   const out = under(E(p.ret));
-  return { ...out, ctx: ctx() };
+  return { ...out, ctx: ctx(), longest };
+}
+/** The reference result, or 'too long' when the program builds a string past the engine's limit. */
+function evaluateBounded(p: Program, mode: Mode, callerAfterReturn: boolean): ReturnType<typeof evaluate> | 'too long' {
+  try {
+    const ref = evaluate(p, mode, callerAfterReturn);
+    return ref.longest > DEFAULT_LIMITS.stringLength ? 'too long' : ref;
+  } catch (e) {
+    // Past V8's own maximum string length.
+    if (e instanceof RangeError) return 'too long';
+    throw e;
+  }
 }
 /** The same program as plain JavaScript (tools replaced by the values they return). */
 const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (...a: unknown[]) => Promise<unknown>;
@@ -681,7 +702,14 @@ async function expectHealthy(): Promise<void> {
 async function checkProgram(p: Program, mode: Mode, callerAfterReturn = false): Promise<void> {
   const body = print(p);
   const src = `${PROLOGUE}\n${body}`;
-  const ref = evaluate(p, mode, callerAfterReturn);
+  const ref = evaluateBounded(p, mode, callerAfterReturn);
+  if (ref === 'too long') {
+    // Random programs can double a string in a loop: the engine must stop them with a limit.
+    const r = await runProgram(src, mode);
+    expect(r.status, src).toBe('limit');
+    expect(r.error?.limit, src).toBe('stringLength');
+    return;
+  }
   const js = await plainJs(p);
   // The reference interpreter and JavaScript agree on the value (a check of this test itself).
   expect(ref.v).toBe(js);
@@ -738,8 +766,12 @@ describe('label invariants over random programs (semantics §7)', () => {
       ],
       ret: { k: 'add', a: { k: 'var', name: 'v1' }, b: { k: 'var', name: 't' } },
     };
-    expect(evaluate(p, 'strict')).toEqual({ v: 'yespriya@northwind.test', d: new Set(['u1', 't']), ctx: new Set() });
-    expect(evaluate(p, 'normal')).toEqual({ v: 'yespriya@northwind.test', d: new Set(['t']), ctx: new Set() });
+    expect(evaluate(p, 'strict')).toMatchObject({
+      v: 'yespriya@northwind.test',
+      d: new Set(['u1', 't']),
+      ctx: new Set(),
+    });
+    expect(evaluate(p, 'normal')).toMatchObject({ v: 'yespriya@northwind.test', d: new Set(['t']), ctx: new Set() });
     await checkProgram(p, 'strict');
     await checkProgram(p, 'normal');
   });
@@ -750,9 +782,9 @@ describe('label invariants over random programs (semantics §7)', () => {
       body: [{ k: 'assign', v: 'v0', e: { k: 'pick', a: { k: 'var', name: 'u1' }, b: { k: 'lit', v: 'B' } } }],
       ret: { k: 'var', name: 'i' },
     };
-    expect(evaluate(p, 'strict', true)).toEqual({ v: 'Alex', d: new Set(['i', 'u1']), ctx: new Set(['u1']) });
-    expect(evaluate(p, 'normal', true)).toEqual({ v: 'Alex', d: new Set(['i']), ctx: new Set(['u1']) });
-    expect(evaluate(p, 'strict')).toEqual({ v: 'Alex', d: new Set(['i']), ctx: new Set() });
+    expect(evaluate(p, 'strict', true)).toMatchObject({ v: 'Alex', d: new Set(['i', 'u1']), ctx: new Set(['u1']) });
+    expect(evaluate(p, 'normal', true)).toMatchObject({ v: 'Alex', d: new Set(['i']), ctx: new Set(['u1']) });
+    expect(evaluate(p, 'strict')).toMatchObject({ v: 'Alex', d: new Set(['i']), ctx: new Set() });
     await checkProgram(p, 'strict', true);
     await checkProgram(p, 'normal', true);
     const q: Program = {
@@ -774,7 +806,7 @@ describe('label invariants over random programs (semantics §7)', () => {
         ],
       },
     };
-    expect(evaluate(q, 'strict')).toEqual({
+    expect(evaluate(q, 'strict')).toMatchObject({
       v: '!-priya@northwind.test',
       d: new Set(['u2', 't']),
       ctx: new Set(['u2']),
