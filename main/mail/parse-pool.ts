@@ -24,6 +24,8 @@ interface Slot {
   /** Sent and not answered yet, in the order the worker parses them. */
   readonly inFlight: Job[];
   watchdog: ReturnType<typeof setTimeout> | null;
+  /** The worker has loaded its modules; until then a slow start (a loaded machine) is not a stall. */
+  ready: boolean;
 }
 
 export interface ParsePoolOptions {
@@ -36,6 +38,7 @@ export interface ParsePoolOptions {
 }
 
 const MAX_IN_FLIGHT = 64;
+const STARTUP_MS = 60_000;
 
 export class ParsePool {
   private slots: Slot[] = [];
@@ -64,8 +67,15 @@ export class ParsePool {
     const worker = new Worker(new URL('./parse-worker-entry.mjs', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: Math.max(64, this.o.maxHeapMb ?? 256) },
     });
-    const slot: Slot = { worker, inFlight: [], watchdog: null };
-    worker.on('message', (m: { id: number; mail?: ParsedMail; error?: string }) => {
+    const slot: Slot = { worker, inFlight: [], watchdog: null, ready: false };
+    worker.on('message', (m: { id?: number; ready?: true; mail?: ParsedMail; error?: string }) => {
+      if (m.ready) {
+        slot.ready = true;
+        if (slot.watchdog) clearTimeout(slot.watchdog);
+        slot.watchdog = null;
+        this.arm(slot);
+        return;
+      }
       const i = slot.inFlight.findIndex((j) => j.id === m.id);
       if (i < 0) return;
       const [job] = slot.inFlight.splice(i, 1);
@@ -98,7 +108,11 @@ export class ParsePool {
    * new timer (and a ref) each, on the thread that fetches and stores.
    */
   private arm(slot: Slot): void {
-    if (!slot.inFlight.length) {
+    if (!slot.ready) {
+      // A worker that never finishes loading is replaced too, after a generous start-up allowance.
+      slot.watchdog ??= setTimeout(() => this.replace(slot, 'parser did not start'), STARTUP_MS);
+      slot.worker.ref();
+    } else if (!slot.inFlight.length) {
       if (slot.watchdog) clearTimeout(slot.watchdog);
       slot.watchdog = null;
       slot.worker.unref();

@@ -18,3 +18,5 @@ port.on('message', (job: ParseJob) => {
     (e: unknown) => port.postMessage({ id: job.id, error: (e as Error).message }),
   );
 });
+// Loaded: from now on the pool's watchdog times parsing, not this worker's start-up.
+port.postMessage({ ready: true });
