@@ -618,7 +618,7 @@ function MessagePanes({
                       <summary>
                         <strong>{shortFrom(t.from)}</strong> <time dateTime={t.date}>{longDate(t.date)}</time>
                         {t.folder !== m.folder && <Chip tone="info">{folderLabel(t.folder)}</Chip>}
-                        <span className="thread-preview">{t.body.slice(0, 120)}</span>
+                        <span className="thread-preview">{t.preview}</span>
                       </summary>
                       <p className="meta">To {t.to.join(', ')}</p>
                       <pre className="body">{t.body}</pre>
