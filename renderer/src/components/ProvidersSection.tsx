@@ -91,7 +91,9 @@ export function ProvidersSection() {
     <section aria-labelledby="llm">
       <h2 id="llm">Language model</h2>
       {providers.length === 0 && (
-        <p className="note">No provider: Ask runs playbooks only, and mail is read by rules.</p>
+        <p className="note">
+          No language model yet: Ask answers only the requests it knows, and mail is sorted by rules.
+        </p>
       )}
       <ul className="managed providers">
         {providers.map((p) => (

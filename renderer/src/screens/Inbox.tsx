@@ -707,9 +707,11 @@ function MessagePanes({
           <div className="claims-here">
             <h3>Waiting for you</h3>
             <ul>
-              {m.claimIds.map((c) => (
+              {m.claimIds.map((c, i) => (
                 <li key={c}>
-                  <a href={`#/review/${encodeURIComponent(c)}`}>Review action {c}</a>
+                  <a href={`#/review/${encodeURIComponent(c)}`}>
+                    {m.claimIds.length === 1 ? 'Open it in Review' : `Open action ${i + 1} in Review`}
+                  </a>
                 </li>
               ))}
             </ul>
