@@ -25,8 +25,8 @@ const EMPTY = {
   priceOut: '',
 };
 const FEATURES = [
-  ['planner', 'Plans requests', 'none: Ask runs playbooks only'],
-  ['extractor', 'Reads mail for extraction', 'none: mail is read by rules'],
+  ['planner', 'Plans requests', 'None: Ask answers only the requests it knows'],
+  ['extractor', 'Reads mail for extraction', 'None: mail is sorted by rules'],
 ] as const;
 const price = (p: ProviderView) =>
   p.price ? `$${p.price.inputPerMTok} in / $${p.price.outputPerMTok} out per M tokens` : 'no price';
