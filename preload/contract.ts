@@ -107,6 +107,8 @@ export const ThreadMessage = z.object({
   date: z.string(),
   subject: z.string(),
   body: z.string(),
+  /** The start of the body as one line of text (no markup), for the collapsed conversation. */
+  preview: z.string(),
   folder: z.string(),
   attachments: z.array(Attachment),
 });

@@ -13,6 +13,7 @@ import { servicesOf } from '../services/services';
 import type { MessageHeader, StoredMessage } from '../store/repositories';
 import type { StoredDraft } from '../store/repos/outgoing';
 import { safeAttachmentName } from '../mail/attachments';
+import { snippet } from '../mail/snippet';
 import type { ClaimsService } from '../services/claims-service';
 import { highlightTerms, parseSearch } from '../store/repositories';
 import { chosenAccount } from './chosen-account';
@@ -53,7 +54,7 @@ const row = (m: MessageHeader | StoredMessage, pending: Set<string>, accounts: M
   from: m.from,
   subject: m.subject,
   date: m.date,
-  preview: 'preview' in m ? m.preview : m.body.slice(0, 160),
+  preview: snippet('preview' in m ? m.preview : m.body),
   unread: m.unread,
   folder: m.folder,
   category: category(m.category),
@@ -144,6 +145,7 @@ export function inboxHandlers(ctx: AppContext, claims: ClaimsService): ZamburakH
           date: t.date,
           subject: t.subject,
           body: t.body,
+          preview: snippet(t.body),
           folder: t.folder,
           attachments: t.attachments.map(attachmentView),
         })),

@@ -5,65 +5,48 @@
  * save, and see a decision change. Plus: every screen in light and dark, screenshotted, with
  * no serious or critical axe-core violations.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  axeViolations,
-  CHROMIUM_WHY,
-  hasChromium,
-  hostDemo,
-  launchChromium,
-  openPage,
-  runDemoPlan,
-  screenshotPath,
-  type Hosted,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, CHROMIUM_WHY, hasChromium, demoSuite, openPage, runDemoPlan, screenshotPath } from './harness';
 import { approveJob, auditJob, navigate, policyJob, rejectJob, triageJob } from './jobs';
 
 describe.skipIf(!hasChromium)(
   `the app in Chromium through the browser host${hasChromium ? '' : ` (skipped: ${CHROMIUM_WHY})`}`,
   () => {
-    let browser: Browser;
-    let hosted: Hosted;
+    const suite = demoSuite({ undoWindowSeconds: 1 });
     let page: Page;
     let errors: string[];
 
     beforeAll(async () => {
-      browser = await launchChromium();
-      hosted = await hostDemo({ undoWindowSeconds: 1 });
-      ({ page, errors } = await openPage(browser, hosted.host.url));
+      ({ page, errors } = await openPage(suite.browser, suite.hosted.host.url));
     }, 60_000);
-    afterAll(async () => {
-      await browser?.close();
-      await hosted?.close();
-    });
 
     it(
       'job 1: triages the inbox, puts a claim in Review and shows governed drafts a person can edit',
-      () => triageJob({ page, profile: hosted.profile }),
+      () => triageJob({ page, profile: suite.hosted.profile }),
       90_000,
     );
 
     it(
       'job 2: edits a claim in Review, approves it, and exactly the edit lands in the demo outbox',
-      () => approveJob({ page, profile: hosted.profile }),
+      () => approveJob({ page, profile: suite.hosted.profile }),
       60_000,
     );
 
     it(
       'job 2b: rejects a claim with a reason, and nothing is sent',
-      () => rejectJob({ page, profile: hosted.profile }),
+      () => rejectJob({ page, profile: suite.hosted.profile }),
       60_000,
     );
 
     it(
       'job 3: browses the audit history and verifies the chain',
-      () => auditJob({ page, profile: hosted.profile }),
+      () => auditJob({ page, profile: suite.hosted.profile }),
       60_000,
     );
 
     it('every screen, light and dark: screenshots and no serious or critical axe violations', async () => {
-      const [claimId] = await runDemoPlan(hosted.profile, '01-reply-to-bob');
+      const [claimId] = await runDemoPlan(suite.hosted.profile, '01-reply-to-bob');
       const screens: [string, string][] = [
         ['inbox', '#/inbox/e47'],
         ['review', claimId ? `#/review/${claimId}` : '#/review'],
@@ -72,7 +55,7 @@ describe.skipIf(!hasChromium)(
         ['settings', '#/settings'],
       ];
       for (const theme of ['light', 'dark'] as const) {
-        const { page: p, errors: e } = await openPage(browser, hosted.host.url.replace(/#.*$/, ''), theme);
+        const { page: p, errors: e } = await openPage(suite.browser, suite.hosted.host.url.replace(/#.*$/, ''), theme);
         for (const [name, hash] of screens) {
           await p.evaluate((h) => (window.location.hash = h), hash);
           await p.waitForTimeout(400);
@@ -91,7 +74,7 @@ describe.skipIf(!hasChromium)(
     }, 120_000);
     it(
       'job 4: edits a policy — an error at its line, a preview, a save — and a decision changes',
-      () => policyJob({ page, profile: hosted.profile }),
+      () => policyJob({ page, profile: suite.hosted.profile }),
       60_000,
     );
     it('the policy form edits the YAML in place, comments kept, through the same validation', async () => {

@@ -3,37 +3,17 @@
  * needs a language model and links to Settings; clicking a suggestion runs it, and the answer is
  * text a person reads. Light and dark at 1280×800, screenshotted, no serious axe violations.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  axeViolations,
-  CHROMIUM_WHY,
-  hasChromium,
-  hostDemo,
-  launchChromium,
-  openPage,
-  screenshotPath,
-  type Hosted,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, CHROMIUM_WHY, hasChromium, demoSuite, openPage, screenshotPath, SCREEN } from './harness';
 import { navigate } from './jobs';
 
 describe.skipIf(!hasChromium)(`ask without a model${hasChromium ? '' : ` (skipped: ${CHROMIUM_WHY})`}`, () => {
-  let browser: Browser;
-  let hosted: Hosted;
-  beforeAll(async () => {
-    browser = await launchChromium();
-    hosted = await hostDemo();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await hosted?.close();
-  });
+  const suite = demoSuite();
 
   it.each(['light', 'dark'] as const)(
     'offers to set up a model, and runs a suggestion when clicked (%s)',
     async (theme) => {
-      const { page, errors } = await openPage(browser, hosted.host.url, theme);
-      await page.setViewportSize({ width: 1280, height: 800 });
+      const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
       await navigate(page, '#/ask');
       await page.getByLabel(/What should the assistant do/).fill('forward the invoice to our accountant');
       await page.getByRole('button', { name: 'Ask', exact: true }).click();

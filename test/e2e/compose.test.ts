@@ -5,18 +5,9 @@
  * again after a reload), errors at their field, and a message being written surviving a reload. Each send lands in the demo
  * outbox once, as the app's own send path made it (recipients, subject, threading).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CHROMIUM_WHY,
-  axeViolations,
-  hasChromium,
-  hostDemo,
-  launchChromium,
-  openPage,
-  screenshotPath,
-  type Hosted,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_WHY, axeViolations, hasChromium, demoSuite, openPage, screenshotPath } from './harness';
 import { navigate } from './jobs';
 
 const status = (page: Page) => page.locator('footer.status').innerText();
@@ -25,24 +16,17 @@ const press = (page: Page, ...keys: string[]) =>
 const dialog = (page: Page) => page.getByRole('dialog');
 
 describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (skipped: ${CHROMIUM_WHY})`}`, () => {
-  let browser: Browser;
-  let hosted: Hosted;
+  const suite = demoSuite({ undoWindowSeconds: 2 });
   let page: Page;
   let errors: string[];
-  const sent = () => hosted.profile.repos.outgoing.sent('demo');
+  const sent = () => suite.hosted.profile.repos.outgoing.sent('demo');
   const sentWith = (subject: string) => sent().filter((s) => s.subject === subject);
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    hosted = await hostDemo({ undoWindowSeconds: 2 });
-    ({ page, errors } = await openPage(browser, hosted.host.url));
+    ({ page, errors } = await openPage(suite.browser, suite.hosted.host.url));
     page.setDefaultTimeout(8000);
     await page.locator('.row').nth(10).waitFor();
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await hosted?.close();
-  });
 
   it('composes and sends by keyboard (c, Ctrl+Enter): "Sending in N s — Undo", then sent once', async () => {
     await press(page, 'c');
@@ -126,8 +110,8 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     expect(await dialog(page).getByLabel('Message').inputValue()).toBe('Half a thought that must not be lost');
     expect(await dialog(page).getByLabel('Subject').inputValue()).toBe('The big file');
     // Kept in the profile, not the browser: another browser (a restart) finds it too.
-    expect(hosted.profile.setting('compose.draft')).toContain('Half a thought that must not be lost');
-    const other = await openPage(browser, hosted.host.url);
+    expect(suite.hosted.profile.setting('compose.draft')).toContain('Half a thought that must not be lost');
+    const other = await openPage(suite.browser, suite.hosted.host.url);
     await expect.poll(() => other.page.getByRole('dialog').getByLabel('Subject').inputValue()).toBe('The big file');
     await other.page.context().close();
     await dialog(page).getByRole('button', { name: 'Discard' }).click();
@@ -135,7 +119,7 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     await page.reload();
     await page.locator('.row').nth(10).waitFor();
     expect(await dialog(page).count()).toBe(0);
-    expect(hosted.profile.setting('compose.draft')).toBe('');
+    expect(suite.hosted.profile.setting('compose.draft')).toBe('');
   });
 
   it('replies by keyboard (r) and by mouse: to the sender, Re: subject, threaded', async () => {
@@ -161,7 +145,7 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
   });
 
   it('replies to all by keyboard (a) and by mouse: everyone but me', async () => {
-    const m = hosted.profile.repos.messages.get('e01')!;
+    const m = suite.hosted.profile.repos.messages.get('e01')!;
     await navigate(page, '#/inbox/e01');
     await expect.poll(() => page.locator('#message-subject').innerText()).toBe(m.subject);
     await press(page, 'a');
@@ -201,7 +185,7 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     const [fwd] = sentWith('Fwd: Re: Renewal quote');
     expect(fwd!.to).toEqual(['dev@initech.test']);
     expect(fwd!.body).toContain('FYI, with the quote.');
-    const claim = hosted.profile.claims.list({ limit: 100 }).find((c) => c.action.tool === 'forwardEmail')!;
+    const claim = suite.hosted.profile.claims.list({ limit: 100 }).find((c) => c.action.tool === 'forwardEmail')!;
     expect(JSON.stringify(claim.action.args.attachments)).toContain('quote.pdf');
     // Mouse.
     await page.getByRole('button', { name: 'Forward (f)' }).click();
@@ -213,7 +197,7 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
   it("sends the assistant's draft as the person's own (fromDraft)", async () => {
     await page.getByRole('button', { name: /Triage new mail/ }).click();
     await expect.poll(() => status(page), { timeout: 20_000 }).toMatch(/^Triaged/);
-    const draft = hosted.profile.repos.outgoing.drafts('demo')[0]!;
+    const draft = suite.hosted.profile.repos.outgoing.drafts('demo')[0]!;
     await navigate(page, `#/inbox/${draft.inReplyTo}`);
     const form = page.locator('form.draft').first();
     await expect.poll(() => form.count()).toBe(1);
@@ -222,20 +206,20 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     await expect.poll(() => status(page)).toMatch(/^Sending/);
     await expect.poll(() => sentWith(draft.subject).length, { timeout: 10_000 }).toBe(1);
     expect(sentWith(draft.subject)[0]!.body).toContain('P.S. Sent by me.');
-    const entry = hosted.profile.audit
+    const entry = suite.hosted.profile.audit
       .list({ kind: 'mail.sent' })
       .find((e) => JSON.stringify(e.data).includes(draft.id));
     expect(entry).toBeDefined();
     // After a reload the sent draft is offered no more: it cannot be sent twice.
     await page.reload();
     await expect.poll(() => page.locator('#message-subject').count()).toBe(1);
-    const left = hosted.profile.repos.outgoing.draftsReplyingTo(draft.inReplyTo!).length;
+    const left = suite.hosted.profile.repos.outgoing.draftsReplyingTo(draft.inReplyTo!).length;
     expect(left).toBe(0);
     await expect.poll(() => page.locator('form.draft').count()).toBe(0);
   });
 
   it("keeps the assistant's draft as it is edited, without a click: a reload loses nothing", async () => {
-    const draft = hosted.profile.repos.outgoing
+    const draft = suite.hosted.profile.repos.outgoing
       .drafts('demo')
       .find((d) => !d.edited && sentWith(d.subject).length === 0)!;
     await navigate(page, `#/inbox/${draft.inReplyTo}`);
@@ -243,7 +227,7 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     await expect.poll(() => form.count()).toBe(1);
     await form.locator('textarea').fill('Typed, never saved by hand.');
     await expect
-      .poll(() => hosted.profile.repos.outgoing.draft(draft.id)!.body, { timeout: 10_000 })
+      .poll(() => suite.hosted.profile.repos.outgoing.draft(draft.id)!.body, { timeout: 10_000 })
       .toBe('Typed, never saved by hand.');
     expect(await form.getByRole('button', { name: 'Saved' }).isDisabled()).toBe(true);
     await page.reload();
@@ -255,7 +239,11 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
 
   it('the compose window, light and dark: screenshots and no serious axe violations', async () => {
     for (const theme of ['light', 'dark'] as const) {
-      const { page: p, errors: e } = await openPage(browser, hosted.host.url.replace(/#.*$/, '#/inbox/e45'), theme);
+      const { page: p, errors: e } = await openPage(
+        suite.browser,
+        suite.hosted.host.url.replace(/#.*$/, '#/inbox/e45'),
+        theme,
+      );
       await p.setViewportSize({ width: 1280, height: 800 });
       await expect.poll(() => p.locator('#message-subject').count()).toBe(1);
       await p.getByRole('button', { name: 'Forward (f)' }).click();

@@ -5,40 +5,15 @@
  * code request from mail carries the warnings on that part of the answer. Light and dark at
  * 1280×800, screenshotted, with no serious or critical axe-core violations.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  axeViolations,
-  CHROMIUM_WHY,
-  hasChromium,
-  hostDemo,
-  launchChromium,
-  openPage,
-  screenshotPath,
-  type Hosted,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, CHROMIUM_WHY, hasChromium, demoSuite, openPage, screenshotPath, SCREEN } from './harness';
 import { triageProfile } from '../../main/assistant/triage';
 import { navigate } from './jobs';
 
 describe.skipIf(!hasChromium)(`fraud in the app${hasChromium ? '' : ` (skipped: ${CHROMIUM_WHY})`}`, () => {
-  let browser: Browser;
-  let hosted: Hosted;
+  const suite = demoSuite({ prepare: (hosted) => triageProfile(hosted.profile) });
 
-  beforeAll(async () => {
-    browser = await launchChromium();
-    hosted = await hostDemo();
-    await triageProfile(hosted.profile);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await hosted?.close();
-  });
-
-  const open = async (theme: 'light' | 'dark'): Promise<{ page: Page; errors: string[] }> => {
-    const o = await openPage(browser, hosted.host.url, theme);
-    await o.page.setViewportSize({ width: 1280, height: 800 });
-    return o;
-  };
+  const open = (theme: 'light' | 'dark') => openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
 
   it.each(['light', 'dark'] as const)(
     'says why the wire request is suspicious, and nothing about a Figma link (%s)',

@@ -55,13 +55,17 @@ export const launchChromium = (): Promise<Browser> =>
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
 
+/** The window the screenshots of the UI suites are taken at. */
+export const SCREEN = { width: 1280, height: 800 } as const;
+
 /** A page that records console errors and uncaught exceptions (a test fails on any). */
 export async function openPage(
   browser: Browser,
   url: string,
   theme: 'light' | 'dark' = 'light',
+  viewport: { width: number; height: number } = { width: 1400, height: 900 },
 ): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: theme });
+  const context = await browser.newContext({ viewport, colorScheme: theme });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -115,28 +119,50 @@ export function screenshotPath(name: string): string {
   return join(SCREENSHOTS, `${name}.png`);
 }
 
-export interface HostedSuite<S> {
+export interface DemoSuite {
   browser: Browser;
   hosted: Hosted;
+}
+
+interface DemoOptions {
+  undoWindowSeconds?: number;
+  /** Changes the profile before the suite's tests run (a second account, more mail, a triage). */
+  prepare?: (hosted: Hosted) => unknown;
+}
+
+/**
+ * Vitest hooks for a suite: Chromium, and the browser host on a fresh demo profile — started
+ * before the suite, stopped after it. The fields are filled in beforeAll, so read them inside
+ * hooks and tests.
+ */
+export const demoSuite = (o: DemoOptions = {}): DemoSuite => startDemo({} as DemoSuite, o);
+
+function startDemo<T extends DemoSuite>(suite: T, o: DemoOptions): T {
+  beforeAll(async () => {
+    suite.browser = await launchChromium();
+    suite.hosted = await hostDemo(o);
+    await o.prepare?.(suite.hosted);
+  }, 120_000);
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.hosted?.close();
+  });
+  return suite;
+}
+
+export interface HostedSuite<S> extends DemoSuite {
   /** The server the suite tests against (Dovecot, a scripted model…). */
   server: S;
 }
 
-/**
- * Vitest hooks for a suite: a server it needs, Chromium, and the browser host on a fresh demo
- * profile — started before the suite, stopped after it. The fields are filled in beforeAll.
- */
+/** A demo suite with a server it needs: the server starts before Chromium and the host, and stops after them. */
 export function hostedSuite<S extends { stop(): Promise<void> }>(startServer: () => Promise<S>): HostedSuite<S> {
   const suite = {} as HostedSuite<S>;
   beforeAll(async () => {
     suite.server = await startServer();
-    suite.browser = await launchChromium();
-    suite.hosted = await hostDemo();
   }, 60_000);
   afterAll(async () => {
-    await suite.browser?.close();
-    await suite.hosted?.close();
     await suite.server?.stop();
   });
-  return suite;
+  return startDemo(suite, {});
 }

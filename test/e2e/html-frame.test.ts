@@ -5,13 +5,11 @@
  * leave it without a single request, and the page around the frame must stay untouched.
  */
 import { createServer, type Server } from 'node:http';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_WHY, hasChromium, hostDemo, launchChromium, openPage, type Hosted } from './harness';
+import { CHROMIUM_WHY, hasChromium, demoSuite, openPage } from './harness';
 
 describe.skipIf(!hasChromium)(`email HTML in the app${hasChromium ? '' : ` (skipped: ${CHROMIUM_WHY})`}`, () => {
-  let browser: Browser;
-  let hosted: Hosted;
+  const suite = demoSuite();
   let beacon: Server;
   const hits: string[] = [];
   let b = '';
@@ -23,8 +21,6 @@ describe.skipIf(!hasChromium)(`email HTML in the app${hasChromium ? '' : ` (skip
     });
     await new Promise<void>((ok) => beacon.listen(0, '127.0.0.1', () => ok()));
     b = `http://127.0.0.1:${(beacon.address() as { port: number }).port}`;
-    browser = await launchChromium();
-    hosted = await hostDemo();
     const html = `
       <h1 id="shown">Invoice overdue</h1>
       <script>fetch('${b}/script'); parent.__pwned = 1; top.__pwned = 1;</script>
@@ -37,7 +33,7 @@ describe.skipIf(!hasChromium)(`email HTML in the app${hasChromium ? '' : ` (skip
       <svg><image href="${b}/svg"></image></svg>
       <video poster="${b}/poster"></video> <audio src="${b}/audio" autoplay></audio>
       <a id="link" href="${b}/click">click</a>`;
-    hosted.profile.repos.messages.upsert({
+    suite.hosted.profile.repos.messages.upsert({
       id: 'hostile-html',
       accountId: 'demo',
       folder: 'INBOX',
@@ -61,13 +57,11 @@ describe.skipIf(!hasChromium)(`email HTML in the app${hasChromium ? '' : ` (skip
     });
   }, 60_000);
   afterAll(async () => {
-    await browser?.close();
-    await hosted?.close();
     beacon?.close();
   });
 
   it('shows plain text by default, and the HTML only in a frame that runs and loads nothing', async () => {
-    const { page } = await openPage(browser, hosted.host.url.replace('#/inbox', '#/inbox/hostile-html'));
+    const { page } = await openPage(suite.browser, suite.hosted.host.url.replace('#/inbox', '#/inbox/hostile-html'));
     await expect.poll(() => page.locator('#message-subject').innerText()).toBe('Invoice overdue');
     expect(await page.locator('iframe').count()).toBe(0);
     expect(await page.locator('pre.body').innerText()).toContain('Your invoice is overdue.');

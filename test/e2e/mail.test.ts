@@ -7,15 +7,14 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../main/store/repositories';
 import {
   axeViolations,
   CHROMIUM_WHY,
   hasChromium,
-  hostDemo,
-  launchChromium,
+  demoSuite,
   openPage,
   runDemoPlan,
   screenshotPath,
@@ -66,24 +65,17 @@ function addMessageWithAttachments(hosted: Hosted): StoredMessage {
 }
 
 describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` (skipped: ${CHROMIUM_WHY})`}`, () => {
-  let browser: Browser;
-  let hosted: Hosted;
+  const suite = demoSuite({ undoWindowSeconds: 2 });
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    hosted = await hostDemo({ undoWindowSeconds: 2 });
-    addMessageWithAttachments(hosted);
-    ({ page, errors } = await openPage(browser, hosted.host.url));
+    addMessageWithAttachments(suite.hosted);
+    ({ page, errors } = await openPage(suite.browser, suite.hosted.host.url));
     // A step that cannot happen fails in seconds, naming the step, not at the test's timeout.
     page.setDefaultTimeout(8000);
     await page.locator('.row').nth(10).waitFor();
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await hosted?.close();
-  });
 
   it('takes the token out of the address bar once the cookie is set', async () => {
     expect(page.url()).not.toContain('token=');
@@ -94,9 +86,9 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
   });
 
   it('a missing or wrong token shows a page that says how to open the app', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const p = await context.newPage();
-    for (const url of [hosted.host.origin + '/', `${hosted.host.origin}/?token=wrong`]) {
+    for (const url of [suite.hosted.host.origin + '/', `${suite.hosted.host.origin}/?token=wrong`]) {
       const res = await p.goto(url);
       expect(res?.status()).toBe(401);
       const text = await p.locator('body').innerText();
@@ -180,7 +172,7 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
     expect(await page.locator('.row mark').first().innerText()).toMatch(/partnership intro/i);
     // Hostile text is only words.
     await search('"); DROP TABLE messages; -- NEAR(');
-    expect(hosted.profile.repos.messages.count()).toBeGreaterThan(40);
+    expect(suite.hosted.profile.repos.messages.count()).toBeGreaterThan(40);
     // Clearing the box shows the folder again (mouse: the box's own clear).
     await page.getByLabel('Search mail').fill('');
     await expect.poll(() => page.locator('.count').innerText()).toMatch(/messages$/);
@@ -206,10 +198,13 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
       .toMatch(/2 selected/);
     await press(page, 'e');
     await expect.poll(() => status(page)).toMatch(/Archived 2 conversations/);
-    expect(ids.slice(0, 2).map((x) => hosted.profile.repos.messages.get(x)!.folder)).toEqual(['Archive', 'Archive']);
+    expect(ids.slice(0, 2).map((x) => suite.hosted.profile.repos.messages.get(x)!.folder)).toEqual([
+      'Archive',
+      'Archive',
+    ]);
     await press(page, 'z');
     await expect
-      .poll(() => ids.slice(0, 2).map((x) => hosted.profile.repos.messages.get(x)!.folder))
+      .poll(() => ids.slice(0, 2).map((x) => suite.hosted.profile.repos.messages.get(x)!.folder))
       .toEqual(['INBOX', 'INBOX']);
     // Mouse: click a checkbox, shift-click another: the range between is picked.
     await expect.poll(() => page.locator(`.row[data-id="${ids[1]}"]`).count()).toBe(1);
@@ -226,10 +221,13 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
       .getByRole('button', { name: /Archive/ })
       .click();
     await expect.poll(() => status(page)).toMatch(/Archived 2 conversations/);
-    expect(ids.slice(1, 3).map((x) => hosted.profile.repos.messages.get(x)!.folder)).toEqual(['Archive', 'Archive']);
+    expect(ids.slice(1, 3).map((x) => suite.hosted.profile.repos.messages.get(x)!.folder)).toEqual([
+      'Archive',
+      'Archive',
+    ]);
     await page.getByRole('button', { name: 'Undo (z)' }).click();
     await expect
-      .poll(() => ids.slice(1, 3).map((x) => hosted.profile.repos.messages.get(x)!.folder))
+      .poll(() => ids.slice(1, 3).map((x) => suite.hosted.profile.repos.messages.get(x)!.folder))
       .toEqual(['INBOX', 'INBOX']);
   });
 
@@ -261,7 +259,7 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
     await card.getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => status(page)).toMatch(/Accepted: “Partnership intro”/);
     const answers = () =>
-      hosted.profile.claims
+      suite.hosted.profile.claims
         .list({ limit: 100 })
         .filter((c) => c.action.tool === 'respondToEvent')
         .map((c) => c.action.args.response);
@@ -273,7 +271,7 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
     await expect.poll(() => card.getByRole('button', { name: 'Tentative' }).getAttribute('aria-pressed')).toBe('true');
     // Committed by the outbox after the undo window: the organiser gets the answers.
     await expect
-      .poll(() => hosted.profile.repos.outgoing.responses('demo').map((r) => r.response), { timeout: 10_000 })
+      .poll(() => suite.hosted.profile.repos.outgoing.responses('demo').map((r) => r.response), { timeout: 10_000 })
       .toEqual(expect.arrayContaining(['accepted', 'tentative']));
   });
 
@@ -296,12 +294,12 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
     expect(await page.getByRole('button', { name: 'Undo (z)' }).count()).toBe(0);
     await press(page, 'z');
     await page.waitForTimeout(300);
-    expect(hosted.profile.repos.messages.get('e45')!.folder).toBe('Archive');
-    await hosted.app.router.dispatch('inbox.move', ['e45', 'INBOX'], 'test');
+    expect(suite.hosted.profile.repos.messages.get('e45')!.folder).toBe('Archive');
+    await suite.hosted.app.router.dispatch('inbox.move', ['e45', 'INBOX'], 'test');
   });
 
   it('Undo (z) goes once a claim is committed, and z then throws nothing', async () => {
-    const [claimId] = await runDemoPlan(hosted.profile, '01-reply-to-bob');
+    const [claimId] = await runDemoPlan(suite.hosted.profile, '01-reply-to-bob');
     await navigate(page, `#/review/${claimId}`);
     const card = page.locator('article.claim-card');
     await card.locator('h2').waitFor();
@@ -309,7 +307,7 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
     if (await card.getByRole('checkbox').count()) await card.getByRole('checkbox').check();
     await card.getByRole('button', { name: /^Approve( \(a\))?$/ }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Undo (z)' }).count()).toBe(1);
-    await expect.poll(() => hosted.profile.claims.get(claimId!).state, { timeout: 10_000 }).toBe('committed');
+    await expect.poll(() => suite.hosted.profile.claims.get(claimId!).state, { timeout: 10_000 }).toBe('committed');
     await expect.poll(() => page.getByRole('button', { name: 'Undo (z)' }).count()).toBe(0);
     await press(page, 'z');
     await page.waitForTimeout(300);
@@ -324,7 +322,7 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
       ['inbox-attachments', '#/inbox/att1'],
     ];
     for (const theme of ['light', 'dark'] as const) {
-      const { page: p, errors: e } = await openPage(browser, hosted.host.url.replace(/#.*$/, ''), theme);
+      const { page: p, errors: e } = await openPage(suite.browser, suite.hosted.host.url.replace(/#.*$/, ''), theme);
       for (const [w, h] of [
         [1024, 700],
         [1280, 800],

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { syncAccounts } from '../../main/accounts/accounts';
 import { dovecotMissing, startDovecot, type DovecotServer } from '../integration/servers/dovecot';
 import { startOAuthServer, type OAuthServer } from '../integration/servers/oauth';
-import { axeViolations, CHROMIUM_WHY, hasChromium, hostedSuite, openPage, screenshotPath } from './harness';
+import { axeViolations, CHROMIUM_WHY, hasChromium, hostedSuite, openPage, screenshotPath, SCREEN } from './harness';
 import { navigate } from './jobs';
 
 const missing = dovecotMissing() ?? (hasChromium ? null : CHROMIUM_WHY);
@@ -55,8 +55,7 @@ describe.skipIf(missing !== null)(`OAuth sign-in in Settings${missing ? ` (skipp
 
   it('shows the three sign-in buttons, light and dark', async () => {
     for (const theme of ['light', 'dark'] as const) {
-      const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, theme);
-      await page.setViewportSize({ width: 1280, height: 800 });
+      const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
       await navigate(page, '#/settings');
       const group = page.getByRole('group', { name: 'Sign in with your provider' });
       for (const name of ['Sign in with Google', 'Sign in with Microsoft', 'Other…'])

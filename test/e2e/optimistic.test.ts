@@ -4,9 +4,9 @@
  * server's answer is held back; the server then makes the change. When the server fails, the row
  * comes back as it was, with a status saying what failed and why, and the store is untouched.
  */
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_WHY, hasChromium, hostDemo, launchChromium, openPage, screenshotPath, type Hosted } from './harness';
+import { CHROMIUM_WHY, hasChromium, demoSuite, openPage, screenshotPath } from './harness';
 import { navigate } from './jobs';
 
 const status = (page: Page) => page.locator('footer.status').innerText();
@@ -31,26 +31,21 @@ async function hold(page: Page, name: string): Promise<{ release(o: { fail: bool
 }
 
 describe.skipIf(!hasChromium)(`optimistic Inbox actions${hasChromium ? '' : ` (skipped: ${CHROMIUM_WHY})`}`, () => {
-  let browser: Browser;
-  let hosted: Hosted;
+  const suite = demoSuite({ undoWindowSeconds: 2 });
   let page: Page;
   let errors: string[];
   let ids: string[];
-  const folderOf = (id: string) => hosted.profile.repos.messages.get(id)!.folder;
-  const unreadOf = (id: string) => hosted.profile.repos.messages.get(id)!.unread;
+  const folderOf = (id: string) => suite.hosted.profile.repos.messages.get(id)!.folder;
+  const unreadOf = (id: string) => suite.hosted.profile.repos.messages.get(id)!.unread;
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    hosted = await hostDemo({ undoWindowSeconds: 2 });
-    ({ page, errors } = await openPage(browser, hosted.host.url));
+    ({ page, errors } = await openPage(suite.browser, suite.hosted.host.url));
     page.setDefaultTimeout(8000);
     await page.locator('.row').nth(10).waitFor();
     ids = await page.locator('.row').evaluateAll((els) => els.slice(0, 8).map((e) => e.getAttribute('data-id')!));
   }, 60_000);
   afterAll(async () => {
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
-    await browser?.close();
-    await hosted?.close();
   });
 
   it('archive: the row leaves at once and the next opens; the server then archives it', async () => {

@@ -8,23 +8,22 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../apps/web/renderer-build';
 import {
   axeViolations,
   CHROMIUM_WHY,
   hasChromium,
-  hostDemo,
-  launchChromium,
+  demoSuite,
+  openPage,
   runAttackPlan,
   runDemoPlan,
   screenshotPath,
-  type Hosted,
+  SCREEN,
 } from './harness';
 import { approveOnCard, navigate } from './jobs';
 
-const VIEWPORT = { width: 1280, height: 800 };
 const PLANS = readdirSync(join(REPO_ROOT, 'resources', 'attack-plans'))
   .filter((f) => f.endsWith('.js'))
   .map((f) => f.replace(/\.js$/, ''));
@@ -36,49 +35,27 @@ const SHOWN = new Set([
   '14-archive-senders-from-newsletter',
 ]);
 
-async function page1280(
-  browser: Browser,
-  url: string,
-  theme: 'light' | 'dark',
-): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: VIEWPORT, colorScheme: theme });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.goto(url);
-  return { page, errors };
-}
-
 /** Within the viewport and not scrolled away: the element's box lies inside 1280×800. */
 async function onScreen(page: Page, selector: string): Promise<boolean> {
   const box = await page.locator(selector).first().boundingBox();
-  return box !== null && box.y >= 0 && box.y + box.height <= VIEWPORT.height && box.x + box.width <= VIEWPORT.width;
+  return box !== null && box.y >= 0 && box.y + box.height <= SCREEN.height && box.x + box.width <= SCREEN.width;
 }
 
 describe.skipIf(!hasChromium)(
   `Review and Audit at 1280×800 in Chromium${hasChromium ? '' : ` (skipped: ${CHROMIUM_WHY})`}`,
   () => {
-    let browser: Browser;
-    let hosted: Hosted;
+    const suite = demoSuite({ undoWindowSeconds: 0 });
     const claims: { plan: string; id: string }[] = [];
 
     beforeAll(async () => {
-      browser = await launchChromium();
-      hosted = await hostDemo({ undoWindowSeconds: 0 });
-      for (const plan of PLANS) for (const id of await runAttackPlan(hosted.profile, plan)) claims.push({ plan, id });
+      for (const plan of PLANS)
+        for (const id of await runAttackPlan(suite.hosted.profile, plan)) claims.push({ plan, id });
     }, 120_000);
-    afterAll(async () => {
-      await browser?.close();
-      await hosted?.close();
-    });
 
     for (const theme of ['light', 'dark'] as const)
       it(`every attack plan's claim shows what, who, why and the way to approve without scrolling (${theme})`, async () => {
         expect(claims.length).toBeGreaterThan(20);
-        const { page, errors } = await page1280(browser, hosted.host.url, theme);
+        const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
         const shot = new Set<string>();
         // Every claim in light; the dark theme on the cards that are screenshotted.
         for (const { plan, id } of claims.filter((c) => theme === 'light' || SHOWN.has(c.plan))) {
@@ -139,19 +116,19 @@ describe.skipIf(!hasChromium)(
       }, 240_000);
 
     it('"always allow" shows only the narrow change, refuses an address an email chose, and approves', async () => {
-      const p = hosted.profile;
+      const p = suite.hosted.profile;
       // Senders the account's server authenticated: the address a reply goes to is attested.
       p.db.prepare('UPDATE messages SET auth = ?').run(JSON.stringify({ dmarc: 'pass', authserv: 'mx.demo.test' }));
       p.db.prepare(`UPDATE accounts SET config = json_set(config, '$.authserv', json('["mx.demo.test"]'))`).run();
       const [id] = await runAttackPlan(p, '18-esign-nda');
       const [chosen] = await runAttackPlan(p, '02-forward-invoice-to-address-in-it');
-      const { page, errors } = await page1280(browser, hosted.host.url, 'light');
+      const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, 'light', SCREEN);
       // Not offered where an email chose the address; the app refuses it too (app.test.ts).
       await navigate(page, `#/review/${encodeURIComponent(chosen!)}`);
       await expect.poll(() => page.locator('article.claim-card h2').innerText()).toMatch(/ap-desk@/);
       expect(await page.getByRole('button', { name: 'Approve and always allow…' }).count()).toBe(0);
 
-      const before = (await hosted.app.router.dispatch('policies.current', [], 'ipc')) as {
+      const before = (await suite.hosted.app.router.dispatch('policies.current', [], 'ipc')) as {
         ok: true;
         value: { yaml: string };
       };
@@ -170,7 +147,7 @@ describe.skipIf(!hasChromium)(
       await page.screenshot({ path: screenshotPath('review-always-allow-light') });
       await dialog.getByRole('button', { name: 'Save this change and approve' }).click();
       await expect.poll(() => p.claims.get(id!).state, { timeout: 15_000 }).toBe('committed');
-      const after = (await hosted.app.router.dispatch('policies.current', [], 'ipc')) as {
+      const after = (await suite.hosted.app.router.dispatch('policies.current', [], 'ipc')) as {
         ok: true;
         value: { yaml: string };
       };
@@ -181,9 +158,9 @@ describe.skipIf(!hasChromium)(
     }, 120_000);
 
     it('approves several claims of one kind together, each at its own hash', async () => {
-      const p = hosted.profile;
+      const p = suite.hosted.profile;
       const ids = new Set(await runAttackPlan(p, '14-archive-senders-from-newsletter'));
-      const { page, errors } = await page1280(browser, hosted.host.url, 'light');
+      const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, 'light', SCREEN);
       await navigate(page, '#/review');
       const rows = page.locator('.claim-list li', { hasText: /^low/ });
       await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(ids.size);
@@ -218,28 +195,28 @@ describe.skipIf(!hasChromium)(
     }, 120_000);
 
     it('an approval of a high-risk claim needs every recipient clicked, and then commits', async () => {
-      const [id] = await runAttackPlan(hosted.profile, '09-cc-everyone-nina-mentions');
-      const { page } = await page1280(browser, hosted.host.url, 'light');
+      const [id] = await runAttackPlan(suite.hosted.profile, '09-cc-everyone-nina-mentions');
+      const { page } = await openPage(suite.browser, suite.hosted.host.url, 'light', SCREEN);
       await navigate(page, `#/review/${encodeURIComponent(id!)}`);
       const card = page.locator('article.claim-card');
       await expect.poll(() => card.locator('.decide.deliberate').count()).toBe(1);
       expect(await card.getByRole('button', { name: /^Approve (\(a\)|this high-risk action)$/ }).count()).toBe(0);
       await page.locator('body').press('a');
-      expect(hosted.profile.claims.get(id!).state).toBe('pending');
+      expect(suite.hosted.profile.claims.get(id!).state).toBe('pending');
       await card.locator('.confirm-recipient').first().click();
       expect(await card.getByRole('button', { name: 'Approve this high-risk action' }).count()).toBe(0);
       await page.screenshot({ path: screenshotPath('review-deliberate-light') });
       await approveOnCard(page);
-      await expect.poll(() => hosted.profile.claims.get(id!).state, { timeout: 15_000 }).toBe('committed');
+      await expect.poll(() => suite.hosted.profile.claims.get(id!).state, { timeout: 15_000 }).toBe('committed');
       await page.context().close();
     }, 60_000);
 
     it('the audit reads in sentences, filters by kind prefix, pages past 300 and exports CSV and JSON', async () => {
-      const p = hosted.profile;
+      const p = suite.hosted.profile;
       for (let i = 0; i < 8; i++) await runDemoPlan(p, '02-summarize-unread');
       expect(p.audit.list({ limit: 1000 }).length).toBeGreaterThan(320);
       for (const theme of ['light', 'dark'] as const) {
-        const { page, errors } = await page1280(browser, hosted.host.url, theme);
+        const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
         await navigate(page, '#/audit');
         const rows = page.locator('.audit-table tbody tr');
         await expect.poll(() => rows.count()).toBe(300);
@@ -270,7 +247,11 @@ describe.skipIf(!hasChromium)(
         expect(errors).toEqual([]);
         await page.context().close();
       }
-      const csv = (await hosted.app.router.dispatch('audit.exportTable', [{ kindPrefix: 'claim.' }, 'csv'], 'ipc')) as {
+      const csv = (await suite.hosted.app.router.dispatch(
+        'audit.exportTable',
+        [{ kindPrefix: 'claim.' }, 'csv'],
+        'ipc',
+      )) as {
         ok: true;
         value: { text: string; entries: number };
       };

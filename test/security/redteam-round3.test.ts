@@ -22,8 +22,9 @@ const WORLD_TEXT = readFileSync(DEMO, 'utf8');
 /** The request's parameters (`input`): trusted, and what some plans below write into. */
 const INPUT = { list: ['a'], k: 'no' };
 
-async function run(plan: string, mode: Mode = 'strict'): Promise<SimulateResult> {
-  return simulate({ plan, world: loadWorld(WORLD_TEXT, DEMO), mode, input: structuredClone(INPUT) });
+/** Runs a plan over the demo world, or over a changed copy of its text. */
+async function run(plan: string, mode: Mode = 'strict', world = WORLD_TEXT): Promise<SimulateResult> {
+  return simulate({ plan, world: loadWorld(world, DEMO), mode, input: structuredClone(INPUT) });
 }
 
 const lastCall = (r: SimulateResult, tool: string): CallRecord | undefined =>
@@ -364,7 +365,7 @@ const go = evs.find((ev) => ev.organizer === 'omar@acme.test');
 await respondToEvent(go.id, 'accepted');
 return go.id;`;
     for (const mode of ['strict', 'normal'] as const) {
-      const r = await simulate({ plan, world: loadWorld(stringify(doc), DEMO), mode });
+      const r = await run(plan, mode, stringify(doc));
       expect(lastCall(r, 'respondToEvent')).toMatchObject({
         args: { id: 'ev99' },
         decision: 'confirm',
@@ -719,10 +720,7 @@ return demo.id;`;
     return stringify(doc);
   };
   const accepted = async (plan: string, world: string, mode: Mode): Promise<CallRecord | undefined> =>
-    lastCall(
-      await simulate({ plan, world: loadWorld(world, DEMO), mode, input: structuredClone(INPUT) }),
-      'respondToEvent',
-    );
+    lastCall(await run(plan, mode, world), 'respondToEvent');
   const neverOnItsOwn = (c: CallRecord | undefined): void => {
     expect(c).toBeDefined();
     expect(c!.decision).not.toBe('allow');
@@ -796,12 +794,7 @@ return demo.id;`;
     neverOnItsOwn(await accepted(plan, WORLD_TEXT, 'strict'));
     // NORMAL: the branch's answer only waits for a person (so it wrote nothing on ev07: the world
     // test shows a written answer joining the membership); the accept is decided by Omar's alone.
-    const r = await simulate({
-      plan,
-      world: loadWorld(WORLD_TEXT, DEMO),
-      mode: 'normal',
-      input: structuredClone(INPUT),
-    });
+    const r = await run(plan, 'normal');
     const [branch, accept] = r.report.calls.filter((c) => c.tool === 'respondToEvent');
     expect(branch).toMatchObject({ executed: false, decision: 'confirm' });
     expect(accept).toMatchObject({ args: { id: 'ev07' }, rule: 'calendar/respond' });

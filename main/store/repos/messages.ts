@@ -54,6 +54,7 @@ export type Triage = Pick<StoredMessage, 'category' | 'summary' | 'triagedAt' | 
 
 /** A list row: what the inbox list shows (no bodies). */
 export type MessageHeader = Omit<StoredMessage, 'body' | 'html'> & {
+  /** The start of the body, markup and all: main/mail/snippet.ts makes the line a person reads. */
   readonly preview: string;
   /** How many messages its conversation holds (1 unless the page was asked for threads). */
   readonly threadSize: number;
@@ -170,9 +171,14 @@ const NEWEST_OF_CONVERSATION = `@threads = 1 AND NOT EXISTS (SELECT 1 FROM messa
 const SEARCH_MATCHES_PER_CONVERSATION = 5;
 const CONVERSATION_SIZE = `(SELECT count(*) FROM messages n WHERE ${SAME_CONVERSATION}) AS thread_size`;
 
-/** The list columns, without bodies (a 160-character preview instead), of table alias `t`. */
+/**
+ * How much of a body the list reads for its preview: HTML markup takes room a person never sees,
+ * so more than the 160 characters of text the row shows (main/mail/snippet.ts makes that line).
+ */
+const PREVIEW_SOURCE_CHARS = 2000;
+/** The list columns, without bodies (the start of the body as `preview` instead), of table alias `t`. */
 const headerColumns = (t: string): string =>
-  `${['id', 'account_id', 'folder', 'remote_uid', 'message_id', 'thread_id', 'from_addr', 'reply_to', 'to_addrs', 'cc_addrs', 'subject', 'date', 'unread', 'labels', 'auth', 'attachments', 'parse_error', 'category', 'summary', 'triaged_at', 'findings'].map((c) => `${t}.${c}`).join(', ')}, substr(${t}.body, 1, 160) AS preview`;
+  `${['id', 'account_id', 'folder', 'remote_uid', 'message_id', 'thread_id', 'from_addr', 'reply_to', 'to_addrs', 'cc_addrs', 'subject', 'date', 'unread', 'labels', 'auth', 'attachments', 'parse_error', 'category', 'summary', 'triaged_at', 'findings'].map((c) => `${t}.${c}`).join(', ')}, substr(${t}.body, 1, ${PREVIEW_SOURCE_CHARS}) AS preview`;
 
 export class MessagesRepo {
   constructor(private readonly db: Db) {}

@@ -25,8 +25,8 @@ const EMPTY = {
   priceOut: '',
 };
 const FEATURES = [
-  ['planner', 'Plans requests', 'none: Ask runs playbooks only'],
-  ['extractor', 'Reads mail for extraction', 'none: mail is read by rules'],
+  ['planner', 'Plans requests', 'None: Ask answers only the requests it knows'],
+  ['extractor', 'Reads mail for extraction', 'None: mail is sorted by rules'],
 ] as const;
 const price = (p: ProviderView) =>
   p.price ? `$${p.price.inputPerMTok} in / $${p.price.outputPerMTok} out per M tokens` : 'no price';
@@ -91,7 +91,9 @@ export function ProvidersSection() {
     <section aria-labelledby="llm">
       <h2 id="llm">Language model</h2>
       {providers.length === 0 && (
-        <p className="note">No provider: Ask runs playbooks only, and mail is read by rules.</p>
+        <p className="note">
+          No language model yet: Ask answers only the requests it knows, and mail is sorted by rules.
+        </p>
       )}
       <ul className="managed providers">
         {providers.map((p) => (

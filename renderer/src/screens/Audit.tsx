@@ -14,7 +14,7 @@ import { useApp } from '../store';
 
 const PAGE = 300;
 const FILTERS = [
-  ['kindPrefix', 'kind (or its start, as claim.)'],
+  ['kindPrefix', 'kind (or its start, such as “claim.”)'],
   ['tool', 'tool'],
   ['decision', 'decision'],
   ['rule', 'rule'],

@@ -618,7 +618,7 @@ function MessagePanes({
                       <summary>
                         <strong>{shortFrom(t.from)}</strong> <time dateTime={t.date}>{longDate(t.date)}</time>
                         {t.folder !== m.folder && <Chip tone="info">{folderLabel(t.folder)}</Chip>}
-                        <span className="thread-preview">{t.body.slice(0, 120)}</span>
+                        <span className="thread-preview">{t.preview}</span>
                       </summary>
                       <p className="meta">To {t.to.join(', ')}</p>
                       <pre className="body">{t.body}</pre>
@@ -707,9 +707,11 @@ function MessagePanes({
           <div className="claims-here">
             <h3>Waiting for you</h3>
             <ul>
-              {m.claimIds.map((c) => (
+              {m.claimIds.map((c, i) => (
                 <li key={c}>
-                  <a href={`#/review/${encodeURIComponent(c)}`}>Review action {c}</a>
+                  <a href={`#/review/${encodeURIComponent(c)}`}>
+                    {m.claimIds.length === 1 ? 'Open it in Review' : `Open action ${i + 1} in Review`}
+                  </a>
                 </li>
               ))}
             </ul>

@@ -132,7 +132,8 @@ function PolicyEditor() {
   return (
     <section aria-labelledby="policy" className="policy">
       <h2 id="policy">
-        Policy <small>({saved.version})</small>
+        Policy{' '}
+        <small>({saved.version.startsWith('preset:') ? `the ${saved.version.slice(7)} preset` : saved.version})</small>
       </h2>
       <PolicySwitches
         yaml={yaml}

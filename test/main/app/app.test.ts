@@ -4,53 +4,30 @@
  * never leave; the global pause stops every automatic action, and approval is bound to the
  * hash the card showed.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../main/app/app';
-import { openProfile, type Profile } from '../../../main/profile/profile';
+import { describe, expect, it } from 'vitest';
+import { demoApp } from './app-fixture';
 import { runAttackPlan, runDemoPlan } from '../../e2e/harness';
 
-let profile: Profile;
-let app: App;
-beforeEach(() => {
-  profile = openProfile(mkdtempSync(join(tmpdir(), 'zamburak-app-')));
-  profile.setSetting('undoWindowSeconds', '0');
-  app = createApp(profile, {
-    host: 'browser',
-    versions: { app: 't', electron: '', chrome: '', node: '' },
-    tickMs: 60_000,
-  });
-});
-afterEach(() => {
-  app.stop();
-  profile.close();
-});
-
-const call = async (name: string, ...args: unknown[]) => {
-  const r = await app.router.dispatch(name, args, 'ipc');
-  if (!r.ok) throw Object.assign(new Error(r.error.message), { kind: r.error.kind });
-  return r.value;
-};
+const demo = demoApp({ undoWindowSeconds: 0 });
+const { call } = demo;
 
 describe('the router', () => {
   it('lists every contract call and refuses anything else, audited', async () => {
-    expect(app.router.calls).toContain('claims.approve');
+    expect(demo.app.router.calls).toContain('claims.approve');
     for (const [name, args] of [
       ['inbox.get', [42]],
       ['inbox.page', [{ folder: 'INBOX', sql: '1=1' }]],
       ['constructor', []],
       ['settings.set', [{ theme: 'neon' }]],
     ] as const) {
-      const r = await app.router.dispatch(name, args, 'ipc');
+      const r = await demo.app.router.dispatch(name, args, 'ipc');
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.error.kind).toBe('bad-request');
     }
-    const audited = profile.audit.list({ kind: 'security.refused-request' });
+    const audited = demo.profile.audit.list({ kind: 'security.refused-request' });
     expect(audited).toHaveLength(4);
     expect(audited.map((e) => (e.data as { origin: string }).origin)).toEqual(['ipc', 'ipc', 'ipc', 'ipc']);
-    expect(profile.audit.verify().ok).toBe(true);
+    expect(demo.profile.audit.verify().ok).toBe(true);
   });
 
   it('maps service refusals to kinds the UI can act on', async () => {
@@ -61,7 +38,7 @@ describe('the router', () => {
 
 describe('claims through the app', () => {
   it('approves only the hash that was shown, and commits through the outbox', async () => {
-    const [id] = await runDemoPlan(profile, '01-reply-to-bob');
+    const [id] = await runDemoPlan(demo.profile, '01-reply-to-bob');
     const card = (await call('claims.get', id)) as {
       contentHash: string;
       what: string;
@@ -79,15 +56,15 @@ describe('claims through the app', () => {
     expect(card.reasons.join(' ')).not.toMatch(/#listed/);
     expect(card.lineage.nodes.length).toBeGreaterThan(1);
     await expect(call('claims.approve', id, 'sha256:' + 'f'.repeat(64))).rejects.toMatchObject({ kind: 'conflict' });
-    expect(profile.claims.get(id!).state).toBe('pending');
+    expect(demo.profile.claims.get(id!).state).toBe('pending');
     await call('claims.approve', id, card.contentHash);
-    await app.tick();
-    expect(profile.claims.get(id!).state).toBe('committed');
-    expect(profile.repos.outgoing.sent('demo').map((s) => s.claimId)).toEqual([id]);
+    await demo.app.tick();
+    expect(demo.profile.claims.get(id!).state).toBe('committed');
+    expect(demo.profile.repos.outgoing.sent('demo').map((s) => s.claimId)).toEqual([id]);
   });
 
   it("edits a pending claim's text before approval: re-hashed, audited, committed as edited", async () => {
-    const [id] = await runAttackPlan(profile, '02-forward-invoice-to-address-in-it');
+    const [id] = await runAttackPlan(demo.profile, '02-forward-invoice-to-address-in-it');
     const before = (await call('claims.get', id)) as { contentHash: string; args: { to: string[] } };
     // Only text, only at the hash that was shown; recipients are a different decision.
     await expect(call('claims.edit', id, before.contentHash, { to: ['x@evil.example'] })).rejects.toMatchObject({
@@ -104,14 +81,14 @@ describe('claims through the app', () => {
     expect(after.contentHash).not.toBe(before.contentHash);
     expect(after.args).toMatchObject({ to: before.args.to, body: 'Bob, see the notes I sent.' });
     expect(after.fields.find((f) => f.path === 'body')).toMatchObject({ untrusted: false });
-    expect(profile.audit.list({ kind: 'claim.edited' }).map((e) => e.data)).toEqual([
+    expect(demo.profile.audit.list({ kind: 'claim.edited' }).map((e) => e.data)).toEqual([
       { claimId: id, before: before.contentHash, after: after.contentHash, fields: ['body'], by: 'user' },
     ]);
     // The card shown before the edit can no longer be approved; the edited one can.
     await expect(call('claims.approve', id, before.contentHash)).rejects.toMatchObject({ kind: 'conflict' });
     await call('claims.approve', id, after.contentHash);
-    await app.tick();
-    const sent = profile.repos.outgoing.sent('demo');
+    await demo.app.tick();
+    const sent = demo.profile.repos.outgoing.sent('demo');
     expect(sent.map((m) => [m.claimId, m.body])).toEqual([[id, 'Bob, see the notes I sent.']]);
     await expect(call('claims.edit', id, after.contentHash, { body: 'too late' })).rejects.toMatchObject({
       kind: 'conflict',
@@ -119,7 +96,7 @@ describe('claims through the app', () => {
   });
 
   it('never offers to always allow an address an email chose', async () => {
-    const [id] = await runAttackPlan(profile, '02-forward-invoice-to-address-in-it');
+    const [id] = await runAttackPlan(demo.profile, '02-forward-invoice-to-address-in-it');
     await expect(call('claims.proposeOverride', id)).rejects.toThrow(
       /ap-desk@cloudnest-billing\.test \(an email chose it\)/,
     );
@@ -127,12 +104,12 @@ describe('claims through the app', () => {
     await expect(call('claims.alwaysAllow', id, c.contentHash, 'preset:default')).rejects.toMatchObject({
       kind: 'conflict',
     });
-    expect(profile.claims.get(id!).state).toBe('pending');
+    expect(demo.profile.claims.get(id!).state).toBe('pending');
   });
 
   it('decides several claims of one kind together, each at its own hash', async () => {
-    const ids = await runAttackPlan(profile, '14-archive-senders-from-newsletter');
-    const [send] = await runAttackPlan(profile, '02-forward-invoice-to-address-in-it');
+    const ids = await runAttackPlan(demo.profile, '14-archive-senders-from-newsletter');
+    const [send] = await runAttackPlan(demo.profile, '02-forward-invoice-to-address-in-it');
     const rows = (await call('claims.list')) as { id: string; contentHash: string; tool: string }[];
     const archives = rows.filter((r) => ids.includes(r.id));
     const other = rows.find((r) => r.id === send)!;
@@ -154,7 +131,7 @@ describe('claims through the app', () => {
     }[];
     expect(out.map((o) => o.ok)).toEqual([true, true, false]);
     expect(out[2]!.error).toMatch(/hash|changed|shown/);
-    expect(archives.slice(0, 3).map((r) => profile.claims.get(r.id).state)).toEqual([
+    expect(archives.slice(0, 3).map((r) => demo.profile.claims.get(r.id).state)).toEqual([
       'approved',
       'approved',
       'pending',
@@ -166,33 +143,33 @@ describe('claims through the app', () => {
       'not now',
     )) as { ok: boolean }[];
     expect(rejected.map((r) => r.ok)).toEqual([true]);
-    expect(profile.claims.get(archives[2]!.id)).toMatchObject({ state: 'rejected', reason: 'not now' });
+    expect(demo.profile.claims.get(archives[2]!.id)).toMatchObject({ state: 'rejected', reason: 'not now' });
   });
 
   it('offers no blanket override for a claim that is not about its recipients', async () => {
-    const [id] = await runDemoPlan(profile, '01-reply-to-bob');
+    const [id] = await runDemoPlan(demo.profile, '01-reply-to-bob');
     await expect(call('claims.proposeOverride', id)).rejects.toMatchObject({ kind: 'conflict' });
   });
 });
 
 describe("a person's own changes in the Inbox (demo account)", () => {
   it('moves, marks unread, and undoes each, audited; a bad folder name is refused', async () => {
-    const [m] = profile.repos.messages.page({ folder: 'INBOX', limit: 1 }).items;
+    const [m] = demo.profile.repos.messages.page({ folder: 'INBOX', limit: 1 }).items;
     const folders = (await call('inbox.folders', m!.id)) as string[];
     expect(folders).toEqual(expect.arrayContaining(['INBOX', 'Archive']));
     const moved = await call('inbox.move', m!.id, 'Projects');
     expect(moved).toEqual({ id: m!.id, folder: 'INBOX' });
-    expect(profile.repos.messages.get(m!.id)!.folder).toBe('Projects');
+    expect(demo.profile.repos.messages.get(m!.id)!.folder).toBe('Projects');
     expect(await call('inbox.folders', m!.id)).toContain('Projects');
     await call('inbox.undo', moved);
-    expect(profile.repos.messages.get(m!.id)!.folder).toBe('INBOX');
+    expect(demo.profile.repos.messages.get(m!.id)!.folder).toBe('INBOX');
     const unread = await call('inbox.markRead', m!.id, false);
-    expect(profile.repos.messages.get(m!.id)!.unread).toBe(true);
+    expect(demo.profile.repos.messages.get(m!.id)!.unread).toBe(true);
     await call('inbox.undo', unread);
-    expect(profile.repos.messages.get(m!.id)!.unread).toBe(m!.unread);
+    expect(demo.profile.repos.messages.get(m!.id)!.unread).toBe(m!.unread);
     await expect(call('inbox.move', m!.id, 'a\nb')).rejects.toMatchObject({ kind: 'bad-request' });
     await expect(call('inbox.move', 'no-such-id', 'X')).rejects.toMatchObject({ kind: 'not-found' });
-    const changes = profile.audit.list({ kind: 'mail.changed' }).map((e) => (e.data as { change: string }).change);
+    const changes = demo.profile.audit.list({ kind: 'mail.changed' }).map((e) => (e.data as { change: string }).change);
     expect(changes).toEqual(
       expect.arrayContaining(['moved from INBOX to Projects', 'undone (back to INBOX)', 'marked unread']),
     );
@@ -201,16 +178,16 @@ describe("a person's own changes in the Inbox (demo account)", () => {
 
 describe('the global pause', () => {
   it('stops runs and holds approved commits until it is lifted', async () => {
-    const [id] = await runDemoPlan(profile, '01-reply-to-bob');
-    await call('claims.approve', id, profile.claims.get(id!).contentHash);
+    const [id] = await runDemoPlan(demo.profile, '01-reply-to-bob');
+    await call('claims.approve', id, demo.profile.claims.get(id!).contentHash);
     await call('settings.set', { paused: true });
-    await app.tick();
-    expect(profile.claims.get(id!).state).toBe('approved');
+    await demo.app.tick();
+    expect(demo.profile.claims.get(id!).state).toBe('approved');
     await expect(call('inbox.triage')).rejects.toMatchObject({ kind: 'conflict' });
     await expect(call('ask.run', 'give me my daily brief')).rejects.toMatchObject({ kind: 'conflict' });
     await call('settings.set', { paused: false });
-    await app.tick();
-    expect(profile.claims.get(id!).state).toBe('committed');
-    expect(profile.audit.list({ kind: 'settings.changed' })).toHaveLength(2);
+    await demo.app.tick();
+    expect(demo.profile.claims.get(id!).state).toBe('committed');
+    expect(demo.profile.audit.list({ kind: 'settings.changed' })).toHaveLength(2);
   });
 });

@@ -3,64 +3,32 @@
  * account's request reads and triages that account's mail only, names it in the answer, and an
  * id that names no account is refused rather than answered from another one.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../main/app/app';
-import { openProfile, type Profile } from '../../../main/profile/profile';
+import { describe, expect, it } from 'vitest';
+import { addWorkAccount, demoApp, WORK_ACCOUNT as WORK } from './app-fixture';
 import { message } from '../store/message-fixture';
 
-let profile: Profile;
-let app: App;
-const WORK = 'work-1';
-
-beforeEach(() => {
-  profile = openProfile(mkdtempSync(join(tmpdir(), 'zamburak-ask-account-')));
-  profile.setSetting('undoWindowSeconds', '0');
-  profile.repos.accounts.insert({
-    id: WORK,
-    name: 'work',
-    email: 'me@work.test',
-    userName: 'Me at work',
-    addresses: ['me@work.test'],
-    transport: 'local',
-    config: {},
-    secret: null,
-    // Added after the demo account, which stays the primary one.
-    createdAt: new Date(Date.now() + 60_000).toISOString(),
-  });
-  const recent = new Date(Date.now() - 3_600_000).toISOString();
-  for (const [id, subject] of [
-    ['w1', 'Budget review moved to Thursday'],
-    ['w2', 'Weekly newsletter: office plants'],
-  ])
-    profile.repos.messages.upsert(
-      message(id, { accountId: WORK, subject, to: ['me@work.test'], from: 'Lee <lee@work.test>', date: recent }),
-    );
-  app = createApp(profile, {
-    host: 'browser',
-    versions: { app: 't', electron: '', chrome: '', node: '' },
-    tickMs: 60_000,
-  });
+const demo = demoApp({
+  undoWindowSeconds: 0,
+  prepare: (profile) => {
+    addWorkAccount(profile);
+    const recent = new Date(Date.now() - 3_600_000).toISOString();
+    for (const [id, subject] of [
+      ['w1', 'Budget review moved to Thursday'],
+      ['w2', 'Weekly newsletter: office plants'],
+    ])
+      profile.repos.messages.upsert(
+        message(id, { accountId: WORK, subject, to: ['me@work.test'], from: 'Lee <lee@work.test>', date: recent }),
+      );
+  },
 });
-afterEach(() => {
-  app.stop();
-  profile.close();
-});
-
-const call = async (name: string, ...args: unknown[]) => {
-  const r = await app.router.dispatch(name, args, 'ipc');
-  if (!r.ok) throw Object.assign(new Error(r.error.message), { kind: r.error.kind });
-  return r.value;
-};
-const untriaged = (accountId: string) => profile.repos.messages.categoryCounts('INBOX', accountId).untriaged ?? 0;
+const { call } = demo;
+const untriaged = (accountId: string) => demo.profile.repos.messages.categoryCounts('INBOX', accountId).untriaged ?? 0;
 const runAccounts = () =>
-  profile.audit.list({ kind: 'run.started' }).map((e) => (e.data as { account: string }).account);
+  demo.profile.audit.list({ kind: 'run.started' }).map((e) => (e.data as { account: string }).account);
 
 describe('Ask and Triage over the selected account', () => {
   it('triages the selected account only, or every account from the unified inbox', async () => {
-    const primary = profile.primaryAccount().id;
+    const primary = demo.profile.primaryAccount().id;
     expect(primary).not.toBe(WORK);
     const before = untriaged(primary);
     expect(before).toBeGreaterThan(0);
@@ -72,15 +40,15 @@ describe('Ask and Triage over the selected account', () => {
 
     // A question: its draft reply is numbered after every account's drafts (the demo's too), not
     // only this account's, so the two accounts' drafts never share an id.
-    profile.repos.messages.upsert(
+    demo.profile.repos.messages.upsert(
       message('w3', { accountId: WORK, subject: 'Lunch on Friday?', body: 'Can you make it?', to: ['me@work.test'] }),
     );
     const all = (await call('inbox.triage')) as { triaged: number };
     expect(all.triaged).toBe(before + 1);
     expect(untriaged(primary)).toBe(0);
     expect(untriaged(WORK)).toBe(0);
-    const drafts = [primary, WORK].flatMap((a) => profile.repos.outgoing.drafts(a).map((d) => d.id));
-    expect(profile.repos.outgoing.drafts(WORK).map((d) => d.inReplyTo)).toContain('w3');
+    const drafts = [primary, WORK].flatMap((a) => demo.profile.repos.outgoing.drafts(a).map((d) => d.id));
+    expect(demo.profile.repos.outgoing.drafts(WORK).map((d) => d.inReplyTo)).toContain('w3');
     expect(new Set(drafts).size).toBe(drafts.length);
   });
 
@@ -94,7 +62,7 @@ describe('Ask and Triage over the selected account', () => {
     expect(runAccounts()).toEqual(['work']);
 
     // Nothing chosen: the primary account, named as such.
-    const primary = profile.primaryAccount();
+    const primary = demo.profile.primaryAccount();
     const d = (await call('ask.run', 'give me my daily brief')) as { account: { id: string } };
     expect(d.account.id).toBe(primary.id);
     expect(new Set(runAccounts())).toEqual(new Set(['work', primary.name]));

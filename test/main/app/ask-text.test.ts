@@ -3,34 +3,12 @@
  * needs a reply, what looks suspicious and why), each line with where its own part came from.
  * Today's date and your own calendar are your own data even though the brief also lists mail.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../main/app/app';
-import { openProfile, type Profile } from '../../../main/profile/profile';
+import { describe, expect, it } from 'vitest';
+import { demoApp } from './app-fixture';
 import type { AskResult } from '../../../preload/contract';
 
-let profile: Profile;
-let app: App;
-beforeEach(() => {
-  profile = openProfile(mkdtempSync(join(tmpdir(), 'zamburak-ask-')));
-  app = createApp(profile, {
-    host: 'browser',
-    versions: { app: 't', electron: '', chrome: '', node: '' },
-    tickMs: 60_000,
-  });
-});
-afterEach(() => {
-  app.stop();
-  profile.close();
-});
-
-const call = async (name: string, ...args: unknown[]) => {
-  const r = await app.router.dispatch(name, args, 'ipc');
-  if (!r.ok) throw Object.assign(new Error(r.error.message), { kind: r.error.kind });
-  return r.value;
-};
+const demo = demoApp();
+const { call } = demo;
 
 describe('the daily brief as text', () => {
   it('reads as a brief, with provenance per line, not one label for the whole result', async () => {

@@ -4,35 +4,14 @@
  * attachments folder (under their safe name), and an invitation answered through the
  * calendar's respondToEvent — made and approved by the person, never by the sender's text.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../main/app/app';
-import { openProfile, type Profile } from '../../../main/profile/profile';
+import { describe, expect, it } from 'vitest';
+import { demoApp } from './app-fixture';
 import type { StoredMessage } from '../../../main/store/repositories';
 
-let profile: Profile;
-let app: App;
-beforeEach(() => {
-  profile = openProfile(mkdtempSync(join(tmpdir(), 'zamburak-inbox-')));
-  profile.setSetting('undoWindowSeconds', '5');
-  app = createApp(profile, {
-    host: 'browser',
-    versions: { app: 't', electron: '', chrome: '', node: '' },
-    tickMs: 60_000,
-  });
-});
-afterEach(() => {
-  app.stop();
-  profile.close();
-});
-
-const call = async (name: string, ...args: unknown[]): Promise<unknown> => {
-  const r = await app.router.dispatch(name, args, 'ipc');
-  if (!r.ok) throw Object.assign(new Error(r.error.message), { kind: r.error.kind });
-  return r.value;
-};
+const demo = demoApp({ undoWindowSeconds: 5 });
+const { call } = demo;
 const refusal = (p: Promise<unknown>) =>
   p.then(
     () => null,
@@ -40,8 +19,8 @@ const refusal = (p: Promise<unknown>) =>
   );
 
 function withAttachments(attachments: StoredMessage['attachments']): string {
-  const m = profile.repos.messages.get('e01')!;
-  profile.repos.messages.upsert({ ...m, id: 'att', threadId: 't-att', attachments });
+  const m = demo.profile.repos.messages.get('e01')!;
+  demo.profile.repos.messages.upsert({ ...m, id: 'att', threadId: 't-att', attachments });
   return 'att';
 }
 
@@ -95,9 +74,9 @@ describe('the Inbox as a mail client, behind the router', () => {
   });
 
   it('reads an attachment only from the profile, under its safe name; a path outside is not found', async () => {
-    mkdirSync(join(profile.files.attachments, 'att'), { recursive: true });
-    writeFileSync(join(profile.files.attachments, 'att', 'a.txt'), 'hello');
-    writeFileSync(join(profile.dir, 'outside.txt'), 'secret');
+    mkdirSync(join(demo.profile.files.attachments, 'att'), { recursive: true });
+    writeFileSync(join(demo.profile.files.attachments, 'att', 'a.txt'), 'hello');
+    writeFileSync(join(demo.profile.dir, 'outside.txt'), 'secret');
     const id = withAttachments([
       { filename: '../../evil\u202e.txt', contentType: 'text/plain', size: 5, path: 'att/a.txt' },
       { filename: 'x.txt', contentType: 'text/plain', size: 6, path: '../outside.txt' },
@@ -116,7 +95,7 @@ describe('the Inbox as a mail client, behind the router', () => {
     expect(m.invitation).toMatchObject({ eventId: 'ev14', title: 'Partnership intro' });
     const r = (await call('inbox.respond', 'e42', 'declined')) as { claimId: string; state: string };
     expect(r.state).toBe('approved');
-    const claim = profile.claims.get(r.claimId);
+    const claim = demo.profile.claims.get(r.claimId);
     expect(claim.action).toEqual({ tool: 'respondToEvent', args: { id: 'ev14', response: 'declined' } });
     expect(claim.decidedBy).toBe('user');
     expect(((await call('inbox.get', 'e42')) as { invitation: { response: string } }).invitation.response).toBe(

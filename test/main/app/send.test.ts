@@ -4,46 +4,26 @@
  * outbox after the undo window; undo inside the window sends nothing; a reply-all goes to the
  * whole conversation, and one audit entry says who sent what.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../main/app/app';
-import { openProfile, type Profile } from '../../../main/profile/profile';
+import { describe, expect, it } from 'vitest';
+import { demoApp } from './app-fixture';
 
-let profile: Profile;
-let app: App;
-beforeEach(() => {
-  profile = openProfile(mkdtempSync(join(tmpdir(), 'zamburak-send-')));
-  app = createApp(profile, {
-    host: 'browser',
-    versions: { app: 't', electron: '', chrome: '', node: '' },
-    tickMs: 60_000,
-    engineWorker: false,
-  });
-});
-afterEach(() => {
-  app.stop();
-  profile.close();
-});
-
-const call = async (name: string, ...args: unknown[]) => {
-  const r = await app.router.dispatch(name, args, 'ipc');
-  if (!r.ok) throw Object.assign(new Error(r.error.message), { kind: r.error.kind });
-  return r.value;
-};
+const demo = demoApp({ engineWorker: false });
+const { call } = demo;
 
 const demoEmailWithOthers = () => {
-  const account = profile.primaryAccount();
-  const id = profile.repos.messages
+  const account = demo.profile.primaryAccount();
+  const id = demo.profile.repos.messages
     .idsOf(account.id)
-    .find((i) => (profile.repos.messages.get(i)?.to.length ?? 0) + (profile.repos.messages.get(i)?.cc.length ?? 0) > 1);
-  return profile.repos.messages.get(id!)!;
+    .find(
+      (i) =>
+        (demo.profile.repos.messages.get(i)?.to.length ?? 0) + (demo.profile.repos.messages.get(i)?.cc.length ?? 0) > 1,
+    );
+  return demo.profile.repos.messages.get(id!)!;
 };
 
 describe('mail.send', () => {
   it('queues, waits out the undo window, then commits once; one audit entry per send', async () => {
-    profile.setSetting('undoWindowSeconds', '0');
+    demo.profile.setSetting('undoWindowSeconds', '0');
     const r = (await call('mail.send', {
       to: ['Bob Lee <bob@example.com>'],
       subject: 'Lunch',
@@ -53,39 +33,41 @@ describe('mail.send', () => {
     expect(await call('mail.queued')).toEqual([
       { id: r.id, to: ['bob@example.com'], subject: 'Lunch', sendAt: r.sendAt, status: 'queued' },
     ]);
-    await app.tick();
-    await app.tick();
-    const sent = profile.repos.outgoing.sent().filter((s) => s.claimId === r.id);
+    await demo.app.tick();
+    await demo.app.tick();
+    const sent = demo.profile.repos.outgoing.sent().filter((s) => s.claimId === r.id);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ subject: 'Lunch', body: 'Thursday?', to: ['Bob Lee <bob@example.com>'] });
-    expect(profile.claims.get(r.id)).toMatchObject({ state: 'committed', rule: 'you', decidedBy: 'user' });
-    const audited = profile.audit.list({ kind: 'mail.sent' });
+    expect(demo.profile.claims.get(r.id)).toMatchObject({ state: 'committed', rule: 'you', decidedBy: 'user' });
+    const audited = demo.profile.audit.list({ kind: 'mail.sent' });
     expect(audited).toHaveLength(1);
     expect(audited[0]!.data).toMatchObject({ sentence: 'You sent "Lunch" to bob@example.com.' });
-    expect(profile.audit.list({ kind: 'claim.approved' })).toHaveLength(0);
+    expect(demo.profile.audit.list({ kind: 'claim.approved' })).toHaveLength(0);
     expect(await call('mail.queued')).toEqual([]);
   });
 
   it('undo inside the window sends nothing, and cannot be undone twice', async () => {
-    profile.setSetting('undoWindowSeconds', '30');
+    demo.profile.setSetting('undoWindowSeconds', '30');
     const r = (await call('mail.send', { to: ['bob@example.com'], subject: 'Oops', body: 'x' })) as { id: string };
     await call('mail.undo', r.id);
-    await app.tick();
-    expect(profile.repos.outgoing.sent().filter((s) => s.claimId === r.id)).toEqual([]);
-    expect(profile.claims.get(r.id)).toMatchObject({ state: 'rejected', reason: 'undone' });
+    await demo.app.tick();
+    expect(demo.profile.repos.outgoing.sent().filter((s) => s.claimId === r.id)).toEqual([]);
+    expect(demo.profile.claims.get(r.id)).toMatchObject({ state: 'rejected', reason: 'undone' });
     await expect(call('mail.undo', r.id)).rejects.toMatchObject({ kind: 'conflict' });
   });
 
   it('a reply-all goes to the sender and every other recipient, threaded, with its prefix', async () => {
-    profile.setSetting('undoWindowSeconds', '0');
+    demo.profile.setSetting('undoWindowSeconds', '0');
     const m = demoEmailWithOthers();
     const r = (await call('mail.send', { to: [], subject: '', body: 'Agreed.', replyTo: { id: m.id, all: true } })) as {
       id: string;
     };
-    await app.tick();
-    const [sent] = profile.repos.outgoing.sent().filter((s) => s.claimId === r.id);
+    await demo.app.tick();
+    const [sent] = demo.profile.repos.outgoing.sent().filter((s) => s.claimId === r.id);
     expect(sent!.subject).toBe(/^re:/i.test(m.subject) ? m.subject : `Re: ${m.subject}`);
-    const own = [profile.primaryAccount().email, ...profile.primaryAccount().addresses].map((a) => a.toLowerCase());
+    const own = [demo.profile.primaryAccount().email, ...demo.profile.primaryAccount().addresses].map((a) =>
+      a.toLowerCase(),
+    );
     const bare = (a: string) => (/<([^>]+)>/.exec(a)?.[1] ?? a).toLowerCase();
     const expected = [...new Set([m.from, ...m.to, ...m.cc].map(bare))].filter((a) => !own.includes(a));
     expect([...sent!.to, ...sent!.cc].map(bare).sort()).toEqual(expected.sort());
@@ -93,10 +75,10 @@ describe('mail.send', () => {
   });
 
   it("a governed draft sent by the person becomes theirs; the audit keeps which words were the assistant's", async () => {
-    profile.setSetting('undoWindowSeconds', '0');
+    demo.profile.setSetting('undoWindowSeconds', '0');
     const m = demoEmailWithOthers();
-    profile.repos.outgoing.addDraft(
-      profile.primaryAccount().id,
+    demo.profile.repos.outgoing.addDraft(
+      demo.profile.primaryAccount().id,
       {
         id: 'd1',
         to: [m.from],
@@ -114,10 +96,10 @@ describe('mail.send', () => {
       body: 'Thanks Bob, I will send it on Monday.',
       fromDraft: 'd1',
     })) as { id: string };
-    await app.tick();
-    const [sent] = profile.repos.outgoing.sent().filter((s) => s.claimId === r.id);
+    await demo.app.tick();
+    const [sent] = demo.profile.repos.outgoing.sent().filter((s) => s.claimId === r.id);
     expect(sent).toMatchObject({ body: 'Thanks Bob, I will send it on Monday.', inReplyTo: m.id });
-    const [entry] = profile.audit.list({ kind: 'mail.sent' });
+    const [entry] = demo.profile.audit.list({ kind: 'mail.sent' });
     expect((entry!.data as { fromDraft: unknown }).fromDraft).toEqual({
       id: 'd1',
       runId: null,
@@ -131,10 +113,10 @@ describe('mail.send', () => {
   });
 
   it('a sent draft is offered no more (a reload cannot send it twice); undoing the send offers it again', async () => {
-    profile.setSetting('undoWindowSeconds', '30');
+    demo.profile.setSetting('undoWindowSeconds', '30');
     const m = demoEmailWithOthers();
-    profile.repos.outgoing.addDraft(
-      profile.primaryAccount().id,
+    demo.profile.repos.outgoing.addDraft(
+      demo.profile.primaryAccount().id,
       {
         id: 'd2',
         to: [m.from],
@@ -154,7 +136,7 @@ describe('mail.send', () => {
     // What a reload reads: the draft is gone from the message, and sending it again is refused.
     expect(await drafts()).toEqual([]);
     await expect(send()).rejects.toMatchObject({ kind: 'conflict', message: expect.stringMatching(/^fromDraft: /) });
-    expect(profile.claims.list({}).map((c) => c.id)).toEqual([first.id]);
+    expect(demo.profile.claims.list({}).map((c) => c.id)).toEqual([first.id]);
 
     await call('mail.undo', first.id);
     expect(await drafts()).toEqual(['d2']);
@@ -171,6 +153,6 @@ describe('mail.send', () => {
     await expect(
       call('mail.send', { to: [], subject: '', body: 'b', replyTo: { id: 'no-such-email' } }),
     ).rejects.toMatchObject({ kind: 'not-found' });
-    expect(profile.claims.list({})).toEqual([]);
+    expect(demo.profile.claims.list({})).toEqual([]);
   });
 });

@@ -24,25 +24,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  minimalGate,
-  runPlan,
-  toolRegistry,
-  type CallRecord,
-  type Mode,
-  type RunReport,
-  type ToolSpec,
-} from '../../../engine';
-import { sanitizerTools } from '../../../engine/sanitizers';
-import { WorldState, worldTools } from '../../../engine/world';
+import type { CallRecord, Mode, RunReport } from '../../../engine';
+import { describeCalls, egressCalls, runInLaunderingWorld } from '../laundering-world';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PLANS = join(here, 'plans');
-const WORLD_FILE = join(here, '..', '..', 'fixtures', 'laundering-world.yaml');
-const WORLD_TEXT = readFileSync(WORLD_FILE, 'utf8');
-
-/** Tools through which data leaves the user's hands (contracts.md) and the destructive one. */
-const EGRESS = new Set(['sendEmail', 'replyToEmail', 'createEvent', 'respondToEvent', 'deleteEmail']);
 
 interface PlanCase {
   readonly file: string;
@@ -102,33 +88,7 @@ const cases: PlanCase[] = readdirSync(PLANS)
   .sort()
   .map(loadCase);
 
-async function run(plan: string, mode: Mode): Promise<RunReport> {
-  const state = WorldState.fromText(WORLD_TEXT, 'laundering-world.yaml');
-  const contacts = state.contacts.map((c) => c.email.toLowerCase());
-  const sanitizers = sanitizerTools({
-    userAddresses: state.userAddresses,
-    contacts,
-    recipientPatterns: [],
-    urlPatterns: [],
-  });
-  // The sanitizer specs are typed by their own argument shapes; the registry holds them erased.
-  const specs = [
-    ...worldTools(state),
-    sanitizers.verifyEmailAddress,
-    sanitizers.verifyUrl,
-    sanitizers.verifyAmount,
-  ] as unknown as ToolSpec[];
-  return runPlan({
-    plan,
-    tools: toolRegistry(specs),
-    gate: minimalGate,
-    mode,
-    userAddresses: state.userAddresses,
-    contacts,
-  });
-}
-
-const egressCalls = (r: RunReport): CallRecord[] => r.calls.filter((c) => EGRESS.has(c.tool));
+const run = async (plan: string, mode: Mode): Promise<RunReport> => (await runInLaunderingWorld(plan, mode)).report;
 const allowedEgress = (r: RunReport): CallRecord[] => egressCalls(r).filter((c) => c.decision === 'allow');
 /** `tool:<tool>:<id>`, possibly with a suffix such as the engine's `#listed` mark. */
 const namesSource = (c: CallRecord, id: string): boolean =>
@@ -136,18 +96,7 @@ const namesSource = (c: CallRecord, id: string): boolean =>
 
 /** What the failure message shows: the plan, the outcome and every call with its decision. */
 function describeRun(pc: PlanCase, mode: Mode, r: RunReport, expected: string): string {
-  const lines = [
-    `${pc.file} [${mode}] ${pc.kind}: ${pc.what}`,
-    `expected: ${expected}`,
-    `status: ${r.status}${r.error ? ` — ${r.error.kind}: ${r.error.fullMessage}${r.error.position ? ` at ${r.error.position.line}:${r.error.position.column}` : ''}` : ''}`,
-    'calls:',
-    ...r.calls.map(
-      (c) =>
-        `  #${c.seq} ${c.tool} → ${c.decision} (${c.rule}) sources=[${c.sources.join(', ')}] context=[${c.context.sources.join(', ')}] args=${JSON.stringify(c.args).slice(0, 200)}`,
-    ),
-  ];
-  if (r.calls.length === 0) lines.push('  (none)');
-  return lines.join('\n');
+  return [`${pc.file} [${mode}] ${pc.kind}: ${pc.what}`, `expected: ${expected}`, describeCalls(r)].join('\n');
 }
 
 function checkAttackBlocked(pc: PlanCase, mode: Mode, r: RunReport, expectation: 'denied' | 'fails'): void {

@@ -17,48 +17,12 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  minimalGate,
-  runPlan,
-  toolRegistry,
-  type CallRecord,
-  type Mode,
-  type RunReport,
-  type ToolSpec,
-} from '../../../engine';
-import { sanitizerTools } from '../../../engine/sanitizers';
-import { WorldState, worldTools } from '../../../engine/world';
+import type { CallRecord, Mode, RunReport } from '../../../engine';
+import { describeCalls as show, egressCalls as egress, runInLaunderingWorld } from '../laundering-world';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const WORLD_TEXT = readFileSync(join(here, '..', '..', 'fixtures', 'laundering-world.yaml'), 'utf8');
-const EGRESS = new Set(['sendEmail', 'replyToEmail', 'createEvent', 'respondToEvent', 'deleteEmail']);
-
-async function run(file: string, mode: Mode): Promise<RunReport> {
-  const plan = readFileSync(join(here, 'plans', file), 'utf8');
-  const state = WorldState.fromText(WORLD_TEXT, 'laundering-world.yaml');
-  const contacts = state.contacts.map((c) => c.email.toLowerCase());
-  const sanitizers = sanitizerTools({
-    userAddresses: state.userAddresses,
-    contacts,
-    recipientPatterns: [],
-    urlPatterns: [],
-  });
-  // The sanitizer specs are typed by their own argument shapes; the registry holds them erased.
-  const specs = [...worldTools(state), sanitizers.verifyEmailAddress] as unknown as ToolSpec[];
-  return runPlan({
-    plan,
-    tools: toolRegistry(specs),
-    gate: minimalGate,
-    mode,
-    userAddresses: state.userAddresses,
-    contacts,
-  });
-}
-
-const egress = (r: RunReport): CallRecord[] => r.calls.filter((c) => EGRESS.has(c.tool));
-const show = (r: RunReport): string =>
-  `status ${r.status}${r.error ? ` (${r.error.kind}: ${r.error.fullMessage})` : ''}; calls: ` +
-  r.calls.map((c) => `${c.tool} → ${c.decision} context=[${c.context.sources.join(', ')}]`).join('; ');
+const run = async (file: string, mode: Mode): Promise<RunReport> =>
+  (await runInLaunderingWorld(readFileSync(join(here, 'plans', file), 'utf8'), mode)).report;
 
 /** Safe: the plan stays in the language, makes an egress call, and none is allowed; a denial names m1. */
 async function expectBlocked(file: string, mode: Mode): Promise<void> {

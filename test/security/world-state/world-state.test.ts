@@ -7,15 +7,9 @@
  * number of iterations over a listing that the email chose — and send it. The sends must be
  * denied, in STRICT and NORMAL, naming the email.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { minimalGate, runPlan, toolRegistry, type Gate, type Mode, type RunReport } from '../../../engine';
-import { WorldState, worldTools } from '../../../engine/world';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const WORLD_TEXT = readFileSync(join(here, '..', '..', 'fixtures', 'laundering-world.yaml'), 'utf8');
+import { minimalGate, type Gate, type Mode } from '../../../engine';
+import { runInLaunderingWorld, type LaunderingRun } from '../laundering-world';
 
 /** createEvent without attendees is auto-allowed, as a permissive policy would. */
 const permissiveGate: Gate = (call) => {
@@ -25,18 +19,8 @@ const permissiveGate: Gate = (call) => {
   return minimalGate(call);
 };
 
-async function run(plan: string, mode: Mode): Promise<{ report: RunReport; state: WorldState }> {
-  const state = WorldState.fromText(WORLD_TEXT, 'laundering-world.yaml');
-  const report = await runPlan({
-    plan,
-    tools: toolRegistry(worldTools(state)),
-    gate: permissiveGate,
-    mode,
-    userAddresses: state.userAddresses,
-    contacts: state.contacts.map((c) => c.email.toLowerCase()),
-  });
-  return { report, state };
-}
+const run = (plan: string, mode: Mode): Promise<LaunderingRun> =>
+  runInLaunderingWorld(plan, mode, { gate: permissiveGate, sanitizers: false });
 
 /** [what it tries, the plan, the modes in which it must be blocked (NORMAL lets implicit flows pass)] */
 const PLANS: readonly (readonly [string, string, (readonly Mode[])?])[] = [
