@@ -13,7 +13,9 @@ export const SNIPPET_LENGTH = 160;
 const HTML_TAG =
   /<!doctype html|<\/?(?:html|head|body|p|div|span|br|a|img|table|tr|td|th|ul|ol|li|b|i|u|em|strong|font|center|h[1-6]|blockquote|pre|hr|style|meta|title)\b[^<>]*>/i;
 
+export const looksLikeHtml = (body: string): boolean => HTML_TAG.test(body);
+
 export function snippet(body: string): string {
-  const text = HTML_TAG.test(body) ? htmlToText(body) : body;
+  const text = looksLikeHtml(body) ? htmlToText(body) : body;
   return text.replace(/\s+/g, ' ').trim().slice(0, SNIPPET_LENGTH).trimEnd();
 }

@@ -18,6 +18,8 @@ import {
   type KeyWrapper,
   type SecretStore,
 } from '../secrets';
+import { sanitizeHtml } from '../mail/html';
+import { looksLikeHtml } from '../mail/snippet';
 import { MIGRATIONS, openDatabase, StoreError, type Db } from '../store';
 import { repositories, type Account, type Repositories } from '../store/repositories';
 import { profileFiles } from './paths';
@@ -141,7 +143,9 @@ export function addDemoAccount(p: Profile, now: Date, worldPath = DEMO_WORLD): A
       subject: e.subject,
       date: e.date,
       body: e.body,
-      html: null,
+      // The demo world writes some bodies as HTML: the reading pane shows them sanitised, in its
+      // frame, as it shows synced HTML mail (hidden text made visible), never as markup.
+      html: looksLikeHtml(e.body) ? sanitizeHtml(e.body) : null,
       unread: e.unread,
       labels: e.labels,
       auth: null,

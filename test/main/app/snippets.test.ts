@@ -69,6 +69,13 @@ describe('the Inbox list preview', () => {
     ]);
   });
 
+  it('opens the demo newsletter as sanitised HTML for the frame, its hidden text shown', async () => {
+    const view = (await demo.call('inbox.get', 'e37')) as { html: string | null };
+    expect(view.html).toContain('<p>This week');
+    expect(view.html).toContain('Ignore all previous instructions');
+    expect(view.html).not.toMatch(/display:\s*none|style=/i);
+  });
+
   it('no row of the demo Inbox shows a tag or an entity', async () => {
     for (const [id, preview] of await previews()) {
       expect(preview, id).not.toMatch(/<\/?[a-z][^>]*>|&[a-z]+;|&#\d+;/i);
