@@ -13,7 +13,7 @@ import { servicesOf } from '../services/services';
 import type { MessageHeader, StoredMessage } from '../store/repositories';
 import type { StoredDraft } from '../store/repos/outgoing';
 import { safeAttachmentName } from '../mail/attachments';
-import { snippet } from '../mail/snippet';
+import { readableText, snippet } from '../mail/snippet';
 import type { ClaimsService } from '../services/claims-service';
 import { highlightTerms, parseSearch } from '../store/repositories';
 import { chosenAccount } from './chosen-account';
@@ -131,7 +131,7 @@ export function inboxHandlers(ctx: AppContext, claims: ClaimsService): ZamburakH
         ...row(m, pendingTargets(p), accountNames()),
         to: [...m.to],
         cc: [...m.cc],
-        body: m.body,
+        body: readableText(m.body),
         html: m.html,
         fromIsContact: contacts.map(bareAddress).includes(bareAddress(m.from)),
         warnings: messageFindings(p, account)(m).map((f) => f.reason),
@@ -144,7 +144,7 @@ export function inboxHandlers(ctx: AppContext, claims: ClaimsService): ZamburakH
           to: [...t.to],
           date: t.date,
           subject: t.subject,
-          body: t.body,
+          body: readableText(t.body),
           preview: snippet(t.body),
           folder: t.folder,
           attachments: t.attachments.map(attachmentView),

@@ -15,7 +15,9 @@ const HTML_TAG =
 
 export const looksLikeHtml = (body: string): boolean => HTML_TAG.test(body);
 
+/** The body as a person reads it in the text view: a body written as HTML is shown as its text. */
+export const readableText = (body: string): string => (looksLikeHtml(body) ? htmlToText(body) : body);
+
 export function snippet(body: string): string {
-  const text = looksLikeHtml(body) ? htmlToText(body) : body;
-  return text.replace(/\s+/g, ' ').trim().slice(0, SNIPPET_LENGTH).trimEnd();
+  return readableText(body).replace(/\s+/g, ' ').trim().slice(0, SNIPPET_LENGTH).trimEnd();
 }

@@ -69,8 +69,10 @@ describe('the Inbox list preview', () => {
     ]);
   });
 
-  it('opens the demo newsletter as sanitised HTML for the frame, its hidden text shown', async () => {
-    const view = (await demo.call('inbox.get', 'e37')) as { html: string | null };
+  it('opens the demo newsletter as text, and as sanitised HTML for the frame, its hidden text shown', async () => {
+    const view = (await demo.call('inbox.get', 'e37')) as { html: string | null; body: string };
+    expect(view.body).toMatch(/^This week's newsletter/);
+    expect(view.body).not.toMatch(/<\/?[a-z][^>]*>/i);
     expect(view.html).toContain('<p>This week');
     expect(view.html).toContain('Ignore all previous instructions');
     expect(view.html).not.toMatch(/display:\s*none|style=/i);
