@@ -3,8 +3,17 @@
  * codes: 0 success, 1 the plan failed / hit a limit / a check failed, 2 bad usage or a bad file
  * (message on stderr). Commands live in `commands/`, one module per group.
  */
+import { setFlagsFromString } from 'node:v8';
 import { InputError, parseArgs, UsageError } from './args';
 import { COMMANDS } from './commands';
+
+// The engine's QuickJS is WebAssembly: V8 runs it on baseline code at once and recompiles the
+// busiest functions (the interpreter loop, the parser) with its optimising compiler once they
+// have done a little work. In a command that lives a second that recompilation costs more than
+// it saves (about half of a demo plan's CPU time). A thousand times the default budget keeps a
+// short command on baseline code and still optimises a plan that computes for seconds. Set
+// before any command loads the module.
+setFlagsFromString('--wasm-tiering-budget=1800000000');
 
 const HELP = `zamburak — Zamburak from the command line
 
