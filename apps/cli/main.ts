@@ -7,12 +7,14 @@ import { setFlagsFromString } from 'node:v8';
 import { InputError, parseArgs, UsageError } from './args';
 import { COMMANDS } from './commands';
 
-// The engine's QuickJS is WebAssembly: V8 runs it on baseline code at once and recompiles the
-// busiest functions (the interpreter loop, the parser) with its optimising compiler once they
-// have done a little work. In a command that lives a second that recompilation costs more than
-// it saves (about half of a demo plan's CPU time). A thousand times the default budget keeps a
-// short command on baseline code and still optimises a plan that computes for seconds. Set
-// before any command loads the module.
+// A command lives about a second, and most of its code runs once (parsing a world, a policy, the
+// label runtime). V8 recompiles code that has run a little with its optimising compilers, on
+// background threads, and that recompilation costs more than it saves in so short a life: half
+// of a demo plan's CPU time on a busy 2-core machine. Larger budgets before V8 optimises
+// JavaScript (×20) and QuickJS's WebAssembly (×1000: its interpreter loop and parser are very
+// hot and very large) keep a short command on baseline code; work that goes on for seconds
+// (a long plan, `serve`, a big sync) still gets optimised. Set before any command loads code.
+setFlagsFromString('--interrupt-budget=1351680');
 setFlagsFromString('--wasm-tiering-budget=1800000000');
 
 const HELP = `zamburak — Zamburak from the command line
