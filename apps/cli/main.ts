@@ -13,9 +13,13 @@ import { COMMANDS } from './commands';
 // of a demo plan's CPU time on a busy 2-core machine. Larger budgets before V8 optimises
 // JavaScript (×20) and QuickJS's WebAssembly (×1000: its interpreter loop and parser are very
 // hot and very large) keep a short command on baseline code; work that goes on for seconds
-// (a long plan, `serve`, a big sync) still gets optimised. Set before any command loads code.
+// (a long plan, `serve`, a big sync) still gets optimised. A regular expression is compiled
+// once, to machine code, instead of to bytecode first and again when it has run once: the
+// firewall's patterns run over every tool output, and compiling each twice took a third of the
+// first scan. Set before any command loads code.
 setFlagsFromString('--interrupt-budget=1351680');
 setFlagsFromString('--wasm-tiering-budget=1800000000');
+setFlagsFromString('--no-regexp-tier-up');
 
 const HELP = `zamburak — Zamburak from the command line
 
