@@ -5,7 +5,7 @@
  * files); a bad file fails loudly at load, naming the line and column of each problem.
  */
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import embeddedPatterns from './patterns.embed.generated';
 import { regexSafetyProblem } from './regex-safety';
 
