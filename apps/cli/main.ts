@@ -7,19 +7,26 @@ import { setFlagsFromString } from 'node:v8';
 import { InputError, parseArgs, UsageError } from './args';
 import { COMMANDS } from './commands';
 
-// A command lives about a second, and most of its code runs once (parsing a world, a policy, the
-// label runtime). V8 recompiles code that has run a little with its optimising compilers, on
-// background threads, and that recompilation costs more than it saves in so short a life: half
-// of a demo plan's CPU time on a busy 2-core machine. Larger budgets before V8 optimises
-// JavaScript (×20) and QuickJS's WebAssembly (×1000: its interpreter loop and parser are very
-// hot and very large) keep a short command on baseline code; work that goes on for seconds
-// (a long plan, `serve`, a big sync) still gets optimised. A regular expression is compiled
-// once, to machine code, instead of to bytecode first and again when it has run once: the
-// firewall's patterns run over every tool output, and compiling each twice took a third of the
-// first scan. Set before any command loads code.
-setFlagsFromString('--interrupt-budget=1351680');
-setFlagsFromString('--wasm-tiering-budget=1800000000');
-setFlagsFromString('--no-regexp-tier-up');
+/**
+ * V8 tuned for a command that lives a second or two, set before the command's code loads. V8
+ * recompiles code that has run a little with its optimising compilers, on background threads,
+ * and a process waits for those compilations before it exits; in so short a life they cost more
+ * than they save (more than half of a demo plan's CPU time on a busy 2-core machine):
+ * - JavaScript is optimised after 20 times the usual budget: most of a command's code (parsing a
+ *   world, a policy) runs once; what runs for seconds (a big sync) is still optimised;
+ * - the engine's QuickJS (WebAssembly) stays on baseline code: its interpreter loop is so large
+ *   that optimising it takes longer than the whole run. A plan that computes for more than about
+ *   a second runs up to twice as slow as optimised; the step limit bounds that far below the
+ *   time limit;
+ * - a regular expression is compiled once, to machine code, not to bytecode first and again when
+ *   it has run once (the firewall's patterns run over every tool output).
+ * A command that stays running (`serve`) keeps V8's defaults.
+ */
+function tuneForShortLife(): void {
+  setFlagsFromString('--interrupt-budget=1351680');
+  setFlagsFromString('--liftoff-only');
+  setFlagsFromString('--no-regexp-tier-up');
+}
 
 const HELP = `zamburak — Zamburak from the command line
 
@@ -36,6 +43,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const command = COMMANDS.find((c) => c.name === cmd);
   if (!command) throw new UsageError(`unknown command "${cmd}"`);
+  if (!command.staysRunning) tuneForShortLife();
   if (command.anyArgs) return (await command.load()).run({ positional: rest, flags: new Map() });
   const p = parseArgs(rest, {
     values: new Set(command.valueFlags ?? []),
