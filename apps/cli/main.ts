@@ -6,9 +6,10 @@
 import { setFlagsFromString } from 'node:v8';
 import { InputError, parseArgs, UsageError } from './args';
 import { COMMANDS } from './commands';
+import type { Command, ListedCommand } from './commands/types';
 
 /**
- * V8 tuned for a command that lives a second or two, set before the command's code loads. V8
+ * V8 tuned for a command that lives a second or two, set before the command starts work. V8
  * recompiles code that has run a little with its optimising compilers, on background threads,
  * and a process waits for those compilations before it exits; in so short a life they cost more
  * than they save (more than half of a demo plan's CPU time on a busy 2-core machine):
@@ -28,6 +29,17 @@ function tuneForShortLife(): void {
   setFlagsFromString('--no-regexp-tier-up');
 }
 
+/**
+ * The command's module, with V8 tuned for it. The flags are set once its code is loaded: Node's
+ * own modules come with compiled code that V8 uses only while its flags are the ones it was
+ * compiled under, and the command's imports load many of them.
+ */
+async function loaded(command: ListedCommand): Promise<Command> {
+  const c = await command.load();
+  if (!command.staysRunning) tuneForShortLife();
+  return c;
+}
+
 const HELP = `zamburak — Zamburak from the command line
 
 Usage:
@@ -43,8 +55,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const command = COMMANDS.find((c) => c.name === cmd);
   if (!command) throw new UsageError(`unknown command "${cmd}"`);
-  if (!command.staysRunning) tuneForShortLife();
-  if (command.anyArgs) return (await command.load()).run({ positional: rest, flags: new Map() });
+  if (command.anyArgs) return (await loaded(command)).run({ positional: rest, flags: new Map() });
   const p = parseArgs(rest, {
     values: new Set(command.valueFlags ?? []),
     bools: new Set([...(command.boolFlags ?? []), '--help', '-h']),
@@ -53,7 +64,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`Usage:\n${command.help}\n`);
     return 0;
   }
-  return (await command.load()).run(p);
+  return (await loaded(command)).run(p);
 }
 
 // A reader that stops reading (`zamburak … | head`) is not our error: the command still finishes
