@@ -10,7 +10,7 @@
  *
  * Pure: zod and types only (no electron, no Node), so every side can import it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const id = z.string().min(1).max(200);
 const text = (max: number) => z.string().max(max);

@@ -3,8 +3,42 @@
  * codes: 0 success, 1 the plan failed / hit a limit / a check failed, 2 bad usage or a bad file
  * (message on stderr). Commands live in `commands/`, one module per group.
  */
+import { setFlagsFromString } from 'node:v8';
 import { InputError, parseArgs, UsageError } from './args';
 import { COMMANDS } from './commands';
+import type { Command, ListedCommand } from './commands/types';
+
+/**
+ * V8 tuned for a command that lives a second or two, set before the command starts work. V8
+ * recompiles code that has run a little with its optimising compilers, on background threads,
+ * and a process waits for those compilations before it exits; in so short a life they cost more
+ * than they save (more than half of a demo plan's CPU time on a busy 2-core machine):
+ * - JavaScript is optimised after 20 times the usual budget: most of a command's code (parsing a
+ *   world, a policy) runs once; what runs for seconds (a big sync) is still optimised;
+ * - the engine's QuickJS (WebAssembly) stays on baseline code: its interpreter loop is so large
+ *   that optimising it takes longer than the whole run. A plan that computes for more than about
+ *   a second runs up to twice as slow as optimised; the step limit bounds that far below the
+ *   time limit;
+ * - a regular expression is compiled once, to machine code, not to bytecode first and again when
+ *   it has run once (the firewall's patterns run over every tool output).
+ * A command that stays running (`serve`) keeps V8's defaults.
+ */
+function tuneForShortLife(): void {
+  setFlagsFromString('--interrupt-budget=1351680');
+  setFlagsFromString('--liftoff-only');
+  setFlagsFromString('--no-regexp-tier-up');
+}
+
+/**
+ * The command's module, with V8 tuned for it. The flags are set once its code is loaded: Node's
+ * own modules come with compiled code that V8 uses only while its flags are the ones it was
+ * compiled under, and the command's imports load many of them.
+ */
+async function loaded(command: ListedCommand): Promise<Command> {
+  const c = await command.load();
+  if (!command.staysRunning) tuneForShortLife();
+  return c;
+}
 
 const HELP = `zamburak — Zamburak from the command line
 
@@ -21,7 +55,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const command = COMMANDS.find((c) => c.name === cmd);
   if (!command) throw new UsageError(`unknown command "${cmd}"`);
-  if (command.anyArgs) return (await command.load()).run({ positional: rest, flags: new Map() });
+  if (command.anyArgs) return (await loaded(command)).run({ positional: rest, flags: new Map() });
   const p = parseArgs(rest, {
     values: new Set(command.valueFlags ?? []),
     bools: new Set([...(command.boolFlags ?? []), '--help', '-h']),
@@ -30,7 +64,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`Usage:\n${command.help}\n`);
     return 0;
   }
-  return (await command.load()).run(p);
+  return (await loaded(command)).run(p);
 }
 
 // A reader that stops reading (`zamburak … | head`) is not our error: the command still finishes

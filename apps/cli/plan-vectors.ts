@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Policy, VectorRow } from '../../engine/policy';
 import { loadWorld, simulate, InputError } from '../../engine/run/simulate';
 import type { Json } from '../../engine/ifc/labeled-value';

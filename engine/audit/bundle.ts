@@ -16,7 +16,7 @@
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { MlKem768 } from 'mlkem';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Json } from '../ifc/labeled-value';
 import { canonicalJson } from '../run/wire';
 import { verifyChain, type SealedHead, type StoredEntry, type VerifyResult } from './chain';

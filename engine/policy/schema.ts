@@ -6,7 +6,7 @@
  * Checks that need more than one node (duplicate rule ids, `risk` only with `confirm`, known tool
  * names, `extends`) live in `load.ts`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { TOOL_KINDS } from '../tools/types';
 import type { ToolKind } from '../tools/types';
 

@@ -2,7 +2,7 @@
  * Policy test vectors: synthetic gate calls with labels and the decision each should get. The
  * CLI's `test-policy` reads a vectors file and prints the rows. Format: README.md ("Test vectors").
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { GateCall } from '../gate/types';
 import type { Label } from '../ifc/label';
 import { BOTTOM } from '../ifc/label';

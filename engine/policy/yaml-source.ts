@@ -3,7 +3,7 @@
  * Shared by the policy loader and the test-vector reader. Nothing here throws on any input.
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface PolicyError {
   readonly line: number;

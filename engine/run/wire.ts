@@ -3,7 +3,7 @@
  * table of descriptors. Everything that arrives from the guest is parsed with zod: the sandbox
  * is the untrusted side of this boundary.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Label } from '../ifc/label';
 import type { Json, JsonPrimitive, LabeledValue } from '../ifc/labeled-value';
 

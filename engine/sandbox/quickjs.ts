@@ -354,10 +354,16 @@ function flushTeardowns(): void {
   prepareSoon();
 }
 
+/**
+ * The teardown and the next run's context wait for the process's next turn, and only if it has
+ * one: they do not keep it alive. A command that ran its one plan exits without preparing a
+ * context nobody will use (as long again as the run's own setup), and a process that exits
+ * frees the module's memory anyway.
+ */
 function teardownLater(t: () => void): void {
   teardowns.push(t);
   if (teardowns.length > MAX_WAITING_TEARDOWNS) flushTeardowns();
-  else if (teardowns.length === 1) setImmediate(flushTeardowns);
+  else if (teardowns.length === 1) setImmediate(flushTeardowns).unref();
 }
 
 /**

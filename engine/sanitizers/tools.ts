@@ -10,7 +10,7 @@
  * sources, readers and caps all kept, so the gate and the user still see where the value came
  * from) plus the trusted source `sanitizer:<tool>` plus `verified: <kind>`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BOTTOM, joinLabels, sourceLabel, type Label } from '../ifc/label';
 import { deepLabel, type LabeledValue } from '../ifc/labeled-value';
 import { ToolError, type ToolSpec } from '../tools/types';

@@ -7,7 +7,7 @@
  * reported as `warnings`, with their positions, so that typos do not go unnoticed.
  */
 import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { bareAddress, looksLikeAddress } from './addresses';
 import { isIso, isoOf } from './time';
 

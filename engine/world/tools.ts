@@ -12,7 +12,7 @@
  * - a name starting with `...` collects the rest of the arguments into an array
  *   (`log(a, b)` → `{values: [a, b]}`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BOTTOM, joinLabels, sourceLabel, type Label } from '../ifc/label';
 import { labelDeep, type Json, type LabeledValue } from '../ifc/labeled-value';
 import { ToolError, type ToolContext, type ToolSpec } from '../tools/types';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { connectImap, MailError, type Credential, type ImapSettings, type Security } from '../mail/connect';
 import type { Parser } from '../mail/parse-pool';
 import { syncAccount, type SyncOptions, type SyncReport, type SyncTarget } from '../mail/imap-sync';

@@ -5,7 +5,7 @@
  * refused refresh (revoked, expired) leaves the account marked "sign in again" and everything
  * else in the profile as it was.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { OAuthError, type Fetch } from '../oauth/errors';
 import type { IssuerMetadata } from '../oauth/issuer';
 import { refreshTokens, revokeToken, type Client, type TokenSet } from '../oauth/tokens';

@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import * as z from 'zod';
 import { framedSummary, type FraudFinding } from '../../engine/fraud';
 import type { Json } from '../../engine/ifc/labeled-value';
 import { simulate } from '../../engine/run/simulate';

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   GENESIS_HASH,
   entryMac,

@@ -2,7 +2,7 @@
  * Messages between the main process and the engine worker, parsed with zod on both ends: a
  * worker is a separate heap, and whatever crosses is data to check, not trusted objects.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const Json: z.ZodType<unknown> = z.unknown();
 

@@ -3,7 +3,7 @@
  * Connect discovery), never guessed. The built-in presets for Google and Microsoft name their
  * issuer, the scopes mail and calendar need, and a client id the person can override.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { OAuthError, type Fetch } from './errors';
 
 export interface IssuerMetadata {

@@ -4,7 +4,7 @@
  * token it is comes from the ID token the token endpoint returned directly over TLS (OpenID
  * Connect Core §3.1.3.7 lets a client skip the signature check then) or the userinfo endpoint.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { OAuthError, type Fetch } from './errors';
 import type { IssuerMetadata } from './issuer';
 

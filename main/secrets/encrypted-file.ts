@@ -6,7 +6,7 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { writePrivateFile, type KeyProvider } from './key-provider';
 import { checkSecretName, type SecretStore } from './secret-store';
 

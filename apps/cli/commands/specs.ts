@@ -224,4 +224,5 @@ export const serveSpec: CommandSpec = {
       With --world, a fresh temporary profile whose demo account holds that world.`,
   valueFlags: ['--profile', '--db', '--world', '--port'],
   boolFlags: ['--no-open'],
+  staysRunning: true,
 };

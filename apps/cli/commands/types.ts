@@ -10,6 +10,8 @@ export interface CommandSpec {
   readonly boolFlags?: readonly string[];
   /** Take the arguments unparsed (a command that only explains itself). */
   readonly anyArgs?: boolean;
+  /** Runs until stopped (a server): V8 keeps its default optimisation (main.ts). */
+  readonly staysRunning?: boolean;
 }
 
 /** One top-level command. Exit codes: 0 ok, 1 failed / check failed, 2 bad usage. */

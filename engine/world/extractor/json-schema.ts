@@ -3,7 +3,7 @@
  * `required`, `items`, `enum`, `format` (`email`, `date-time`, `date`, `uri`) and `description`
  * (used as a hint). Other JSON-Schema keywords are ignored.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Json } from '../../ifc/labeled-value';
 
 export type JsonSchemaType = 'object' | 'string' | 'number' | 'integer' | 'boolean' | 'array';
