@@ -9,7 +9,7 @@ import { withinDomain } from '../sanitizers';
 import { bareAddress } from '../world/addresses';
 import { domainOf, knownDomains } from './domains';
 import { assistantInstructions } from './instructions';
-import { linksIn, suspiciousLinks } from './links';
+import { suspiciousLinks, webAddressesIn } from './links';
 import { paymentFraud } from './payment';
 import { secretRequest } from './secret-request';
 import type { FraudContext, SenderCheck } from './types';
@@ -38,7 +38,8 @@ export function answerWarnings(text: string, sources: readonly AnswerSource[], c
   if (sources.length === 0) return [];
   const out = new Set<string>();
   const known = knownDomains(ctx);
-  for (const { host } of linksIn(text)) {
+  // Written with or without a scheme: "reset it at www.…" is followed all the same.
+  for (const { host } of webAddressesIn(text)) {
     const carrying = sources.filter((s) => s.text.toLowerCase().includes(host));
     for (const s of carrying.length ? carrying : sources) {
       const sender = domainOf(s.from);

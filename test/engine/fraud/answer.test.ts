@@ -30,6 +30,29 @@ describe('answer warnings', () => {
     );
   });
 
+  it('marks a web address written without a scheme (www.host, host/path) the same way, in the reset-link shape', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[a-z][a-z0-9-]{2,12}\.(?:test|example|com)$/),
+        fc.constantFrom('www.', ''),
+        fc.constantFrom('pass', 'fail'),
+        (domain, www, auth) => {
+          const shown = www ? `${www}${domain}` : `${domain}/reset`;
+          const w = answerWarnings(
+            `Reset your password at ${shown} within 24 hours.`,
+            [{ from: 'TechServices <support@techservices.test>', auth: auth as 'pass' | 'fail', text: '' }],
+            ctx,
+          );
+          expect(w.join('\n')).toContain(`The link to ${www}${domain} comes from mail by support@techservices.test`);
+        },
+      ),
+    );
+    // An email address in the answer is not a web address.
+    expect(
+      answerWarnings('Write to help@support-desk.test.', [{ from: 'a@b.test', auth: 'pass', text: '' }], ctx),
+    ).toEqual([]);
+  });
+
   it("marks a verified sender's link to another domain, and a look-alike of a known one", () => {
     const w = answerWarnings(
       'Your reset link: https://cloudnest-login.test/reset',
