@@ -12,7 +12,7 @@ import { assistantInstructions } from './instructions';
 import { suspiciousLinks, webAddressesIn } from './links';
 import { paymentFraud } from './payment';
 import { secretRequest } from './secret-request';
-import type { FraudContext, SenderCheck } from './types';
+import type { FraudContext, FraudFinding, SenderCheck } from './types';
 
 /** An email the answer's text came from, as the receiving server described its sender. */
 export interface AnswerSource {
@@ -20,6 +20,8 @@ export interface AnswerSource {
   readonly auth: SenderCheck;
   /** The email's text (and HTML): which of several sources a link came from. */
   readonly text: string;
+  /** The email's own fraud findings (./index.ts `fraudFindings`), when the caller has them. */
+  readonly findings?: readonly FraudFinding[];
 }
 
 /**
@@ -47,6 +49,9 @@ export function answerWarnings(text: string, sources: readonly AnswerSource[], c
       if (s.auth !== 'pass') out.add(`The link to ${host} comes from mail by ${who}, a sender that was not verified.`);
       else if (!withinDomain(host, sender))
         out.add(`The link to ${host} comes from mail by ${who}, but does not go to the sender's domain ${sender}.`);
+      // A verified sender on its own domain can still be the fraud (a stranger's "Sven sent you a document").
+      else if (s.findings?.[0])
+        out.add(`The link to ${host} comes from mail by ${who} that looks like fraud: ${lower(s.findings[0].reason)}`);
     }
   }
   // The repeated text itself, as if from a verified sender: the rule above already speaks for the verdict.

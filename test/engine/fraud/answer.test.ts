@@ -53,6 +53,18 @@ describe('answer warnings', () => {
     ).toEqual([]);
   });
 
+  it("marks a verified sender's link to its own domain when that mail is itself a fraud finding, and only then", () => {
+    const source = { from: 'eSign Notice <notice@esign-docs.test>', auth: 'pass' as const, text: '' };
+    const reason = 'It says your contact Sven Berg sent it, but it comes from notice@esign-docs.test.';
+    const text = 'Sign here: http://esign-docs.test/view?id=88421';
+    expect(
+      answerWarnings(text, [{ ...source, findings: [{ kind: 'impersonation', reason, asks: 'open a link' }] }], ctx),
+    ).toEqual([
+      'The link to esign-docs.test comes from mail by notice@esign-docs.test that looks like fraud: it says your contact Sven Berg sent it, but it comes from notice@esign-docs.test.',
+    ]);
+    expect(answerWarnings(text, [source], ctx)).toEqual([]);
+  });
+
   it("marks a verified sender's link to another domain, and a look-alike of a known one", () => {
     const w = answerWarnings(
       'Your reset link: https://cloudnest-login.test/reset',
