@@ -120,7 +120,8 @@ const clip = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n -
 const quote = (s: string): string => `“${clip(s, 60)}”`;
 const short = (v: Json | undefined): string => clip(typeof v === 'string' ? v : JSON.stringify(v ?? null), 80);
 
-function valueAt(args: Readonly<Record<string, Json>>, path: string): Json | undefined {
+/** The value at a field's path among a call's named arguments (`values[1]`, `to[0]`, `values[2].from`). */
+export function valueAt(args: Readonly<Record<string, Json>>, path: string): Json | undefined {
   const parts = path.match(/[^.[\]]+/g) ?? [];
   let v: Json | undefined = args as Json;
   for (const p of parts) {

@@ -9,10 +9,10 @@ import { withinDomain } from '../sanitizers';
 import { bareAddress } from '../world/addresses';
 import { domainOf, knownDomains } from './domains';
 import { assistantInstructions } from './instructions';
-import { linksIn, suspiciousLinks } from './links';
+import { suspiciousLinks, webAddressesIn } from './links';
 import { paymentFraud } from './payment';
 import { secretRequest } from './secret-request';
-import type { FraudContext, SenderCheck } from './types';
+import type { FraudContext, FraudFinding, SenderCheck } from './types';
 
 /** An email the answer's text came from, as the receiving server described its sender. */
 export interface AnswerSource {
@@ -20,6 +20,8 @@ export interface AnswerSource {
   readonly auth: SenderCheck;
   /** The email's text (and HTML): which of several sources a link came from. */
   readonly text: string;
+  /** The email's own fraud findings (./index.ts `fraudFindings`), when the caller has them. */
+  readonly findings?: readonly FraudFinding[];
 }
 
 /**
@@ -38,7 +40,8 @@ export function answerWarnings(text: string, sources: readonly AnswerSource[], c
   if (sources.length === 0) return [];
   const out = new Set<string>();
   const known = knownDomains(ctx);
-  for (const { host } of linksIn(text)) {
+  // Written with or without a scheme: "reset it at www.…" is followed all the same.
+  for (const { host } of webAddressesIn(text)) {
     const carrying = sources.filter((s) => s.text.toLowerCase().includes(host));
     for (const s of carrying.length ? carrying : sources) {
       const sender = domainOf(s.from);
@@ -46,6 +49,9 @@ export function answerWarnings(text: string, sources: readonly AnswerSource[], c
       if (s.auth !== 'pass') out.add(`The link to ${host} comes from mail by ${who}, a sender that was not verified.`);
       else if (!withinDomain(host, sender))
         out.add(`The link to ${host} comes from mail by ${who}, but does not go to the sender's domain ${sender}.`);
+      // A verified sender on its own domain can still be the fraud (a stranger's "Sven sent you a document").
+      else if (s.findings?.[0])
+        out.add(`The link to ${host} comes from mail by ${who} that looks like fraud: ${lower(s.findings[0].reason)}`);
     }
   }
   // The repeated text itself, as if from a verified sender: the rule above already speaks for the verdict.

@@ -15,7 +15,7 @@ import { suspiciousLinks } from './links';
 import type { FraudContext, FraudFinding, FraudMail } from './types';
 
 export type { FindingKind, FraudContext, FraudFinding, FraudMail, Person, SenderCheck } from './types';
-export { linksIn } from './links';
+export { linksIn, webAddressesIn } from './links';
 export { answerWarnings, mailSourceIds, type AnswerSource } from './answer';
 export { domainOf, registeredDomain } from './domains';
 

@@ -32,6 +32,23 @@ export function linksIn(text: string): Link[] {
   return [...out.values()];
 }
 
+/**
+ * Web addresses written without a scheme, which a person reading an answer would still follow:
+ * `www.host…`, or `host.tld/path`. Not a host inside a link or an email address.
+ */
+const BARE =
+  /(?<![\p{L}\p{N}@./:-])(?:www\.[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+|[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?=\/))/giu;
+
+/** Every web address in `text` (links, then bare `www.` hosts and `host.tld/path`), each host once. */
+export function webAddressesIn(text: string): Link[] {
+  const out = new Map(linksIn(text).map((l) => [l.host, l]));
+  for (const [h] of text.matchAll(BARE)) {
+    const host = h.toLowerCase().replace(/\.$/, '');
+    if (!out.has(host)) out.set(host, { host, userinfo: '' });
+  }
+  return [...out.values()];
+}
+
 /** `<a href="https://x">https://y</a>`: the text shows a web address whose host is not the link's. */
 function disguisedAnchors(html: string): { shows: string; goes: string }[] {
   const out: { shows: string; goes: string }[] = [];

@@ -7,7 +7,7 @@
 import { BOTTOM, isListedSource, isTrusted, joinPair, LISTED_MARK, type Label, type Readers } from '../ifc/label';
 import type { LabeledValue } from '../ifc/labeled-value';
 import type { GateCall } from '../gate/types';
-import { BUILTIN_RECIPIENTS, type RecipientShape } from './tools';
+import { BUILTIN_RECIPIENTS, EVENT_SOURCES, type RecipientShape } from './tools';
 import { itemOfSource, matchRecipient, parseAddress, sourceIsItem, splitAddresses } from './match';
 import type { Policy } from './schema';
 import { bulkFacts, fmtList, fmtSources, mergeSorted, untrustedPhrase, withVerified } from './label-facts';
@@ -126,6 +126,7 @@ interface Memo {
   recipients?: Recipients;
   selfScope?: { ok: boolean; why: string[] };
   authoredByRecipients?: { ok: boolean; why: string[] };
+  organisedByTrusted?: { ok: boolean; why: string[] };
   bulk?: { untrusted: readonly string[]; pii: readonly string[] };
 }
 
@@ -139,6 +140,7 @@ export class CallAnalysis {
     recipients: undefined,
     selfScope: undefined,
     authoredByRecipients: undefined,
+    organisedByTrusted: undefined,
     bulk: undefined,
   };
   private readonly leavesBy = new Map<string, readonly Leaf[]>();
@@ -468,6 +470,29 @@ export class CallAnalysis {
   }
 
   /**
+   * Checks every untrusted source in the arguments and the context: `problem` says why one does
+   * not pass (null when it does); `ok` is the sentence when all pass and some source was untrusted.
+   */
+  private everyUntrustedSource(
+    problem: (where: string, source: string) => string | null,
+    ok: string,
+  ): { ok: boolean; why: string[] } {
+    const bad: string[] = [];
+    let untrusted = false;
+    const check = (where: string, l: Label): void => {
+      for (const s of l.untrusted) {
+        untrusted = true;
+        const p = problem(where, s);
+        if (p !== null) bad.push(p);
+      }
+    };
+    for (const f of this.argNames) check(`\`${f}\``, this.fieldLabel(f));
+    check('the control context', this.call.context);
+    if (bad.length) return { ok: false, why: bad };
+    return { ok: true, why: [untrusted ? ok : 'no untrusted data is involved'] };
+  }
+
+  /**
    * Every untrusted source in the arguments and the context is an item (or its listing
    * membership) whose attested sender is one of the call's recipients: no one but the people
    * it goes to wrote anything that decided it (README, "Decided by its recipients").
@@ -478,33 +503,38 @@ export class CallAnalysis {
       if (!R.known || R.list.length === 0)
         return { ok: false, why: [R.unknownWhy ?? 'the call has no recipients to have written what decided it'] };
       const to = new Set(R.list.map((r) => r.address?.toLowerCase()));
-      const bad: string[] = [];
-      let untrusted = false;
-      const check = (where: string, l: Label): void => {
-        for (const s of l.untrusted) {
-          untrusted = true;
+      return this.everyUntrustedSource(
+        (where, s) => {
           const it = itemOfSource(s);
           const author = it ? this.opts.authorOf?.(it.tool, it.item) : undefined;
-          if (author !== undefined && to.has(author.toLowerCase())) continue;
-          bad.push(
-            author === undefined
-              ? `${where} depends on ${s}, whose sender is not authenticated`
-              : `${where} depends on ${s}, sent by ${author}, who is not a recipient`,
-          );
-        }
-      };
-      for (const f of this.argNames) check(`\`${f}\``, this.fieldLabel(f));
-      check('the control context', this.call.context);
-      if (bad.length) return { ok: false, why: bad };
-      return {
-        ok: true,
-        why: [
-          untrusted
-            ? `every untrusted source was sent (authenticated) by a recipient: ${fmtList(R.list.map((r) => r.address ?? r.shown))}`
-            : 'no untrusted data is involved',
-        ],
-      };
+          if (author !== undefined && to.has(author.toLowerCase())) return null;
+          return author === undefined
+            ? `${where} depends on ${s}, whose sender is not authenticated`
+            : `${where} depends on ${s}, sent by ${author}, who is not a recipient`;
+        },
+        `every untrusted source was sent (authenticated) by a recipient: ${fmtList(R.list.map((r) => r.address ?? r.shown))}`,
+      );
     });
+  }
+
+  /**
+   * Every untrusted source in the arguments and the context is an event (or its listing
+   * membership) whose organiser was authenticated and is trusted — you, a contact or
+   * allowlisted (README, "Vouched for by who organised it"). Mail never passes: this is about
+   * who set up an event, not about what anyone wrote.
+   */
+  get organisedByTrusted(): { ok: boolean; why: string[] } {
+    return this.once('organisedByTrusted', () =>
+      this.everyUntrustedSource((where, s) => {
+        const it = itemOfSource(s);
+        if (!it || !EVENT_SOURCES.has(it.tool)) return `${where} depends on ${s}, which is not an event`;
+        const organiser = this.opts.authorOf?.(it.tool, it.item)?.toLowerCase();
+        if (organiser === undefined) return `${where} depends on ${s}, whose organiser is not authenticated`;
+        return this.trustByValue(organiser) !== null
+          ? null
+          : `${where} depends on ${s}, organised by ${organiser}, who is not you, a contact or allowlisted`;
+      }, 'every untrusted source is an event organised (authenticated) by you, a contact or an allowlisted address'),
+    );
   }
 
   /** Bulk-egress measures over the data arguments (see README): distinct untrusted sources and PII findings. */

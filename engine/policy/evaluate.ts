@@ -154,7 +154,7 @@ function recipientsTests(t: RecipientsTest, A: CallAnalysis): Outcome[] {
         holds,
         true,
         [R.known ? `the call goes to ${R.list.length} recipients (more than ${n})` : unknown],
-        [`the call goes to ${R.list.length} recipient(s) (at most ${n})`],
+        [`the call goes to ${count(R.list.length, 'recipient')} (at most ${n})`],
       ),
     );
   }
@@ -194,7 +194,7 @@ function bulkTest(t: BulkTest, A: CallAnalysis, want: boolean): Outcome {
   if (t.piiFindingsOver !== undefined && pii.length > t.piiFindingsOver)
     over.push(`the data sent carries ${pii.length} PII findings (more than ${t.piiFindingsOver}): ${fmtList(pii)}`);
   return atom(over.length > 0, want, over, [
-    `the data sent joins ${untrusted.length} untrusted source(s) and ${pii.length} PII finding(s), within the limits`,
+    `the data sent joins ${count(untrusted.length, 'untrusted source')} and ${count(pii.length, 'PII finding')}, within the limits`,
   ]);
 }
 
@@ -217,6 +217,10 @@ export function evalCondition(c: Condition, A: CallAnalysis): Outcome {
   if (c.authoredByRecipients !== undefined) {
     const s = A.authoredByRecipients;
     parts.push({ ok: s.ok === c.authoredByRecipients, why: s.why });
+  }
+  if (c.organisedByTrusted !== undefined) {
+    const s = A.organisedByTrusted;
+    parts.push({ ok: s.ok === c.organisedByTrusted, why: s.why });
   }
   if (c.deleteEnabled !== undefined) {
     const on = A.policy.settings.deleteEnabled;
@@ -300,7 +304,7 @@ function budgetDecision(policy: Policy, call: GateCall): Decision | null {
     decision: 'deny',
     rule: `budget/${call.tool}`,
     reasons: [
-      `${call.tool} was already called ${used} time(s) in this run; the budget ${own ? `for ${call.tool}` : '(`*`)'} is ${cap}`,
+      `${call.tool} was already called ${count(used, 'time')} in this run; the budget ${own ? `for ${call.tool}` : '(`*`)'} is ${cap}`,
     ],
   };
 }

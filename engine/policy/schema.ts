@@ -89,6 +89,7 @@ export interface Condition {
   context?: ContextTest;
   selfScoped?: boolean;
   authoredByRecipients?: boolean;
+  organisedByTrusted?: boolean;
   deleteEnabled?: boolean;
   bulkEgress?: boolean;
   bulk?: BulkTest;
@@ -145,6 +146,7 @@ export const ConditionSchema: z.ZodType<Condition> = z
       context: ContextTestSchema.optional(),
       selfScoped: z.boolean().optional(),
       authoredByRecipients: z.boolean().optional(),
+      organisedByTrusted: z.boolean().optional(),
       deleteEnabled: z.boolean().optional(),
       bulkEgress: z.boolean().optional(),
       bulk: BulkTestSchema.optional(),

@@ -56,3 +56,6 @@ export const BUILTIN_RECIPIENTS: Readonly<Record<string, RecipientShape>> = Obje
   // The event's attendees after the change (the world resolves them; see simulate.ts).
   updateEvent: { item: 'id' },
 });
+
+/** The tools whose items are calendar events (their sources name an event; its author is its organiser). */
+export const EVENT_SOURCES: ReadonlySet<string> = new Set(['listEvents']);

@@ -3,6 +3,8 @@
  * receiving server's verdict on its sender, against the person's contacts and own addresses.
  */
 import { answerWarnings, fraudFindings, mailSourceIds, type FraudContext, type FraudFinding } from '../../engine/fraud';
+import { valueAt } from '../../engine/claims/explain';
+import type { Json } from '../../engine/ifc/labeled-value';
 import type { RunReport } from '../../engine/run/types';
 import type { Email, WorldState } from '../../engine/world';
 import { senderCheck } from '../mail/parse';
@@ -23,20 +25,32 @@ const worldContext = (world: WorldState): FraudContext => ({
 /** A world's emails as an answer's sources: `authenticated: false` failed, absent passed. */
 export function worldAnswerWarnings(world: WorldState): AnswerWarner {
   const ctx = worldContext(world);
+  const findings = worldFindings(world);
   return (text, untrusted) => {
     const sources = mailSourceIds(untrusted).flatMap((id) => {
       const e = world.findEmail(id);
-      return e
-        ? [{ from: e.from, auth: e.authenticated === false ? ('fail' as const) : ('pass' as const), text: e.body }]
-        : [];
+      const auth = e?.authenticated === false ? ('fail' as const) : ('pass' as const);
+      return e ? [{ from: e.from, auth, text: e.body, findings: findings(id) }] : [];
     });
     return answerWarnings(text, sources, ctx);
   };
 }
 
-/** The warnings of a run's whole result (the CLI's `ask --json`). */
-export const reportWarnings = (report: RunReport, warn: AnswerWarner): string[] =>
-  report.resultLabel && report.result !== null ? warn(JSON.stringify(report.result), report.resultLabel.untrusted) : [];
+/**
+ * The warnings of what a run tells the person (the CLI's `ask --json`): its whole result, and
+ * each value it wrote with `log` — an answer given as a line of the transcript carries them too.
+ */
+export function reportWarnings(report: RunReport, warn: AnswerWarner): string[] {
+  const out = new Set<string>();
+  const add = (value: Json | undefined, untrusted: readonly string[]): void => {
+    if (value === undefined || value === null || untrusted.length === 0) return;
+    for (const w of warn(typeof value === 'string' ? value : JSON.stringify(value), untrusted)) out.add(w);
+  };
+  if (report.resultLabel) add(report.result, report.resultLabel.untrusted);
+  for (const c of report.calls)
+    if (c.tool === 'log') for (const f of c.fields) add(valueAt(c.args, f.path), f.untrusted);
+  return [...out];
+}
 
 /** A world file states who sent each mail: `authenticated: false` is a forged sender, absent passed. */
 export function worldFindings(world: WorldState): Findings {
@@ -75,11 +89,19 @@ export function answerWarningsOf(
 ): (text: string, untrusted: readonly string[]) => string[] {
   const ctx = profileContext(p, account);
   const authserv = accountConfig(account).authserv ?? [];
+  const findings = messageFindings(p, account);
   return (text, untrusted) => {
     const sources = mailSourceIds(untrusted).flatMap((id) => {
       const m = p.repos.messages.get(id);
       return m
-        ? [{ from: m.from, auth: senderCheck(m.auth, authserv, m.from), text: `${m.body}\n${m.html ?? ''}` }]
+        ? [
+            {
+              from: m.from,
+              auth: senderCheck(m.auth, authserv, m.from),
+              text: `${m.body}\n${m.html ?? ''}`,
+              findings: findings(m),
+            },
+          ]
         : [];
     });
     return answerWarnings(text, sources, ctx);

@@ -342,8 +342,13 @@ function fillString(
   switch (kind) {
     case 'email':
       return from(onLineOrDoc(findEmails, 'emails'), 'email address', true);
-    case 'url':
-      return from(onLineOrDoc(findUrls, 'urls'), 'URL');
+    case 'url': {
+      const url = from(onLineOrDoc(findUrls, 'urls'), 'URL');
+      // `www.example.com/reset` is a web address a browser opens over http: as a `uri` it needs the scheme.
+      return /^[a-z][a-z0-9+.-]*:/i.test(url) || !(schema.format === 'uri' || schema.format === 'url')
+        ? url
+        : `http://${url}`;
+    }
     case 'phone':
       return from(onLineOrDoc(findPhones, 'phones'), 'phone number');
     case 'iban':

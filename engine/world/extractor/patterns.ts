@@ -21,11 +21,19 @@ export const findEmails = (text: string): Found[] =>
     value: f.value.replace(/^[._-]+/, ''),
   }));
 
-export const findUrls = (text: string): Found[] =>
-  all(text, /\bhttps?:\/\/[^\s<>"'()\]]+/giu).map((f) => ({
-    index: f.index,
-    value: f.value.replace(/[.,;:!?]+$/, ''),
-  }));
+const trimUrl = (f: Found): Found => ({ index: f.index, value: f.value.replace(/[.,;:!?]+$/, '') });
+
+/**
+ * `https://…` links; only when there are none, web addresses written without a scheme
+ * (`www.example.com/reset`), so that a mail with a real link is not made ambiguous by a bare mention.
+ */
+export const findUrls = (text: string): Found[] => {
+  const links = all(text, /\bhttps?:\/\/[^\s<>"'()\]]+/giu);
+  const found = links.length
+    ? links
+    : all(text, /(?<![\p{L}\p{N}@./:-])www\.[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+(?:\/[^\s<>"'()\]]*)?/giu);
+  return found.map(trimUrl);
+};
 
 export const findPhones = (text: string): Found[] =>
   all(text, /(?<![\w+])\+?\d[\d ()./-]{6,}\d(?!\w)/g)

@@ -7,7 +7,9 @@
  *    (`221B Baker Street`, `Hauptstraße 12`), a room (`room 4.12`, `conference room B`),
  *    `our office`;
  * 3. a named place after a meeting word (`let's meet at Café Rosa`, `lunch at the Blue Bottle`,
- *    `see you in Berlin`), or a call service named in words (`a quick Zoom`).
+ *    `see you in Berlin`), a kind of place after "at" or "in" (`at Grandma's house`, `meet at the
+ *    island trailhead`: up to three words before a place noun, the article dropped), or a call
+ *    service named in words (`a quick Zoom`).
  */
 
 const LABELLED = /^\s*[-*•]?\s*(?:where|location|venue|place|address|meeting point)\s*[:：]\s*(\S.{0,200}?)\s*$/gimu;
@@ -41,6 +43,44 @@ const ROOM =
 const SERVICE = /\b(zoom|google meet|microsoft teams|webex|skype|jitsi)\b/giu;
 const NAMED =
   /\b(?:meet(?:ing)?|see you|join us|lunch|dinner|breakfast|coffee|drinks|held|hosted|venue is|we're|we are)\b[^.\n]{0,30}?\b(?:at|in)\s+((?:the\s+)?\p{Lu}[\p{L}'&-]*(?:\s+(?:\p{Lu}[\p{L}'&-]*|\d+[a-z]?|of|on|de|du|la))*)/gu;
+/** Nouns that name a kind of place; the words before one say which (`the island trailhead`). */
+const PLACE_NOUNS = [
+  'house',
+  'home',
+  'trailhead',
+  'park',
+  'cafe',
+  'café',
+  'restaurant',
+  'bar',
+  'pub',
+  'hotel',
+  'station',
+  'airport',
+  'gate',
+  'entrance',
+  'lobby',
+  'beach',
+  'library',
+  'museum',
+  'hall',
+  'center',
+  'centre',
+  'church',
+  'garden',
+  'campus',
+  'stadium',
+  'club',
+  'studio',
+  'marina',
+  'pier',
+  'lake',
+].join('|');
+const KIND_OF_PLACE = new RegExp(
+  `\\b(?:at|in)\\s+(?:the|a|an|our|my|your|his|her|their)?\\s*((?:[\\p{L}'’&-]+\\s+){0,3}?(?:${PLACE_NOUNS}))(?![\\p{L}])`,
+  // Case-sensitive: a capitalised noun is part of a name (`Café Rosa`), which the meeting-word rule reads.
+  'gu',
+);
 /** Capitalised words that are not places: days, months, times of day. */
 const WHEN =
   '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|noon|midnight|q[1-4])\\b';
@@ -62,7 +102,11 @@ export function findPlaces(text: string): string[] {
   const tiers = [
     () => all(text, LABELLED, 1),
     () => [...all(text, CALL_LINK), ...all(text, STREET), ...all(text, ROOM, 1)],
-    () => [...all(text, NAMED, 1).filter((p) => !NOT_A_PLACE.test(p)), ...all(text, SERVICE, 1)],
+    () => [
+      ...all(text, NAMED, 1).filter((p) => !NOT_A_PLACE.test(p)),
+      ...all(text, KIND_OF_PLACE, 1),
+      ...all(text, SERVICE, 1),
+    ],
   ];
   for (const tier of tiers) {
     const found = tier();

@@ -30,6 +30,41 @@ describe('answer warnings', () => {
     );
   });
 
+  it('marks a web address written without a scheme (www.host, host/path) the same way, in the reset-link shape', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[a-z][a-z0-9-]{2,12}\.(?:test|example|com)$/),
+        fc.constantFrom('www.', ''),
+        fc.constantFrom('pass', 'fail'),
+        (domain, www, auth) => {
+          const shown = www ? `${www}${domain}` : `${domain}/reset`;
+          const w = answerWarnings(
+            `Reset your password at ${shown} within 24 hours.`,
+            [{ from: 'TechServices <support@techservices.test>', auth: auth as 'pass' | 'fail', text: '' }],
+            ctx,
+          );
+          expect(w.join('\n')).toContain(`The link to ${www}${domain} comes from mail by support@techservices.test`);
+        },
+      ),
+    );
+    // An email address in the answer is not a web address.
+    expect(
+      answerWarnings('Write to help@support-desk.test.', [{ from: 'a@b.test', auth: 'pass', text: '' }], ctx),
+    ).toEqual([]);
+  });
+
+  it("marks a verified sender's link to its own domain when that mail is itself a fraud finding, and only then", () => {
+    const source = { from: 'eSign Notice <notice@esign-docs.test>', auth: 'pass' as const, text: '' };
+    const reason = 'It says your contact Sven Berg sent it, but it comes from notice@esign-docs.test.';
+    const text = 'Sign here: http://esign-docs.test/view?id=88421';
+    expect(
+      answerWarnings(text, [{ ...source, findings: [{ kind: 'impersonation', reason, asks: 'open a link' }] }], ctx),
+    ).toEqual([
+      'The link to esign-docs.test comes from mail by notice@esign-docs.test that looks like fraud: it says your contact Sven Berg sent it, but it comes from notice@esign-docs.test.',
+    ]);
+    expect(answerWarnings(text, [source], ctx)).toEqual([]);
+  });
+
   it("marks a verified sender's link to another domain, and a look-alike of a known one", () => {
     const w = answerWarnings(
       'Your reset link: https://cloudnest-login.test/reset',

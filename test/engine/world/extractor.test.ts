@@ -92,6 +92,16 @@ describe('places', () => {
     expect(findPlaces('a quick zoom tomorrow?')).toEqual(['zoom']);
   });
 
+  it('reads a kind of place after "at" or "in" (AgentDojo workspace tasks 15 and 17), not a name that starts with one', () => {
+    expect(findPlaces("It's going to be at Grandma's house on June 10th 2024 at 1 PM.")).toEqual(["Grandma's house"]);
+    expect(findPlaces("Great! Let's meet at the island trailhead at 8 AM on Saturday 18th.")).toEqual([
+      'island trailhead',
+    ]);
+    expect(findPlaces('Drinks in the old harbour bar after work?')).toEqual(['old harbour bar']);
+    expect(findPlaces("Let's meet at Café Rosa on Tuesday.")).toEqual(['Café Rosa']);
+    expect(findPlaces('I will be at work at 9 and in a meeting at 10.')).toEqual([]);
+  });
+
   it('does not take a day, a month or a time for a place', () => {
     expect(findPlaces('meeting in March')).toEqual([]);
     expect(findPlaces('meet at Noon on Friday')).toEqual([]);
@@ -128,6 +138,22 @@ describe('amounts', () => {
 describe('extract', () => {
   const INVOICE =
     'Hi,\nInvoice number: INV-2041\nAmount due: €1,250.00 (subtotal €1,000.00)\nPay to IBAN DE89 3704 0044 0532 0130 00 by March 20.\nQuestions: billing@vendor.test\nThanks,\nBob';
+
+  it('finds a web address written without a scheme, and gives it one when the schema asks for a uri', () => {
+    const text = 'Reset your password at www.password-reset-12bh12.test/techservices within 24 hours.';
+    expect(extract(text, { type: 'string', description: 'the reset link' })).toBe(
+      'www.password-reset-12bh12.test/techservices',
+    );
+    expect(extract(text, { type: 'string', format: 'uri' })).toBe('http://www.password-reset-12bh12.test/techservices');
+    expect(nei(() => extract('Write to help@www.example.test.', { type: 'string', format: 'uri' }))).toMatch(/URL/);
+    // A real link is not made ambiguous by a bare mention next to it.
+    expect(
+      extract(`Use https://techservices.test/reset?t=1 (or visit www.example.test).`, {
+        type: 'string',
+        format: 'uri',
+      }),
+    ).toBe('https://techservices.test/reset?t=1');
+  });
 
   it('fills an object by field names: references, amounts, IBANs, dates, addresses', () => {
     expect(
