@@ -33,14 +33,21 @@ export function joinReaders(a: Readers, b: Readers): Readers {
 
 /** Join: sources ∪, untrusted ∪, readers ∩, caps ∪, verified dropped. */
 export function joinLabels(...labels: readonly Label[]): Label {
+  // The parts of a value mostly share a few label objects (one per label the guest sent), and
+  // many are bottom: each distinct label is read once, and one alone is copied, not re-sorted.
+  const distinct = [...new Set(labels)].filter((l) => !isBottom(l));
+  if (distinct.length === 1) {
+    const l = distinct[0]!;
+    return { sources: [...l.sources], untrusted: [...l.untrusted], readers: l.readers, caps: [...l.caps] };
+  }
   // A listing joins one label per candidate (thousands): gather into sets and sort once, not
   // once per label (quadratic).
-  if (labels.length > 2) return joinMany(labels);
+  if (distinct.length > 2) return joinMany(distinct);
   let sources: string[] = [];
   let untrusted: string[] = [];
   let readers: Readers = 'public';
   let caps: string[] = [];
-  for (const l of labels) {
+  for (const l of distinct) {
     sources = sortedUnion(sources, l.sources);
     untrusted = sortedUnion(untrusted, l.untrusted);
     readers = joinReaders(readers, l.readers);
@@ -48,6 +55,10 @@ export function joinLabels(...labels: readonly Label[]): Label {
   }
   return { sources, untrusted, readers, caps };
 }
+
+/** The join's identity: no sources, public, no caps. */
+const isBottom = (l: Label): boolean =>
+  l.sources.length === 0 && l.untrusted.length === 0 && l.readers === 'public' && l.caps.length === 0;
 
 function joinMany(labels: readonly Label[]): Label {
   const sources = new Set<string>();

@@ -487,6 +487,9 @@
   // a path the context decided, so each is upgraded as written. Frozen input is skipped whole.
   R.upd = function (c) {
     if (R.pc === 0) return;
+    // Most exposed names hold a primitive (a field read off an item): nothing to walk.
+    const v = c instanceof Box ? c.v : c;
+    if (v === null || typeof v !== 'object') return;
     const seen = new Set();
     const go = (x) => {
       if (x instanceof Box) x = x.v;
@@ -1387,13 +1390,22 @@
       else if (e.k === 'o') for (const k of Object.keys(e.e)) gather(e.e[k], a);
     };
     const root = acc();
+    // Parts often share one label (every item of a sorted listing names all its candidates):
+    // such parts share one table entry, so the message names those sources once, not per part.
+    const ids = new Map();
     const own = (e, a) => {
       if (empty(a)) return;
       if (parts < RESULT_PARTS && a.s.length <= names) {
         names -= a.s.length;
         parts++;
-        table[parts + 1] = descOf(a.s, a.r, a.c);
-        e.l = parts + 1;
+        const k = a.s.join(',') + '|' + (a.r === null ? '*' : a.r.join(',')) + '|' + a.c.join(',');
+        let id = ids.get(k);
+        if (id === undefined) {
+          id = ids.size + 2;
+          ids.set(k, id);
+          table[id] = descOf(a.s, a.r, a.c);
+        }
+        e.l = id;
         return;
       }
       root.s = bsUnion(root.s, a.s);
