@@ -134,6 +134,12 @@
     for (let w = 0; w < s.length; w++) for (let b = 0; b < 30; b++) if (s[w] & (1 << b)) ids.push(w * 30 + b);
     return ids;
   }
+  // How many sources a bitset names.
+  function bsCount(s) {
+    let n = 0;
+    for (let w = 0; w < s.length; w++) for (let x = s[w]; x !== 0; x &= x - 1) n++;
+    return n;
+  }
   const bsTrusted = (s) => {
     for (let w = 0; w < s.length; w++) if (s[w] & (UNTRUSTED[w] || 0)) return false;
     return true;
@@ -1395,18 +1401,22 @@
     const ids = new Map();
     const own = (e, a) => {
       if (empty(a)) return;
-      if (parts < RESULT_PARTS && a.s.length <= names) {
-        names -= a.s.length;
-        parts++;
+      if (parts < RESULT_PARTS) {
         const k = a.s.join(',') + '|' + (a.r === null ? '*' : a.r.join(',')) + '|' + a.c.join(',');
         let id = ids.get(k);
-        if (id === undefined) {
-          id = ids.size + 2;
-          ids.set(k, id);
-          table[id] = descOf(a.s, a.r, a.c);
+        // Only a new table entry spends source names: a shared one is sent once.
+        const n = id === undefined ? bsCount(a.s) : 0;
+        if (n <= names) {
+          names -= n;
+          parts++;
+          if (id === undefined) {
+            id = ids.size + 2;
+            ids.set(k, id);
+            table[id] = descOf(a.s, a.r, a.c);
+          }
+          e.l = id;
+          return;
         }
-        e.l = id;
-        return;
       }
       root.s = bsUnion(root.s, a.s);
       root.r = inter(root.r, a.r);
