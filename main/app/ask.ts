@@ -36,6 +36,16 @@ const callView = (c: CallRecord) => ({
   claimId: c.claimId ?? null,
 });
 
+/** A line's own warning (result-text.ts) first, beside those of the mail it repeats. */
+function withWarning<T extends { warnings?: string[] }>(view: T, warning: string | undefined): T {
+  if (!warning) return view;
+  const warnings = [
+    warning,
+    ...(view.warnings ?? []).filter((w) => !w.endsWith(warning.charAt(0).toLowerCase() + warning.slice(1))),
+  ];
+  return { ...view, warnings };
+}
+
 export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
   const p = ctx.profile;
   const about = aboutInProfile(p);
@@ -86,7 +96,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
       text: resultText(playbook, value, about, input).map((l) =>
         l.heading
           ? { text: l.text, heading: true, provenance: '', untrusted: false }
-          : { text: l.text, heading: false, ...origin(labelOf(l.part), l.text, l.about) },
+          : withWarning({ text: l.text, heading: false, ...origin(labelOf(l.part), l.text, l.about) }, l.warning),
       ),
       claims: report.claims.map((c) => c.id),
     };
