@@ -3,7 +3,7 @@
  * a planner model is configured — a plan written by the model; either is shown with its plan,
  * every call and decision, and the result with where each part of it came from.
  */
-import type { AskResult, ZamburakHandlers } from '../../preload/contract';
+import type { AskResult, AskTextLine, ZamburakHandlers } from '../../preload/contract';
 import { describeSource } from '../../engine/claims/explain';
 import type { Json } from '../../engine/ifc/labeled-value';
 import type { Label } from '../../engine/ifc/label';
@@ -36,14 +36,21 @@ const callView = (c: CallRecord) => ({
   claimId: c.claimId ?? null,
 });
 
-/** A line's own warning (result-text.ts) first, beside those of the mail it repeats. */
-function withWarning<T extends { warnings?: string[] }>(view: T, warning: string | undefined): T {
-  if (!warning) return view;
-  const warnings = [
-    warning,
-    ...(view.warnings ?? []).filter((w) => !w.endsWith(warning.charAt(0).toLowerCase() + warning.slice(1))),
-  ];
-  return { ...view, warnings };
+/**
+ * A line's own warning (result-text.ts) first, beside those of the mail it repeats; a warning the
+ * line's text already says (a suspicious mail's reasons) is not said twice.
+ */
+function withWarning(view: AskTextLine, warning: string | undefined): AskTextLine {
+  const key = (w: string) => w.replace(/^Text repeated from mail: /, '').toLowerCase();
+  const said = new Set<string>();
+  const warnings = [...(warning ? [warning] : []), ...(view.warnings ?? [])].filter((w) => {
+    const k = key(w);
+    if (view.text.toLowerCase().includes(k) || said.has(k)) return false;
+    said.add(k);
+    return true;
+  });
+  const { warnings: _, ...rest } = view;
+  return warnings.length ? { ...rest, warnings } : rest;
 }
 
 export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
