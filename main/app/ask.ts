@@ -12,6 +12,7 @@ import { interpret, SUPPORTED } from '../assistant/ask';
 import { answerWarningsOf } from '../assistant/fraud';
 import { askPlanner } from '../assistant/planner';
 import { aboutInProfile } from '../assistant/about-email';
+import { inputOver } from '../assistant/reply-writer';
 import { resultText } from '../assistant/result-text';
 import { triagePlaybook, triageProfile, triageSentence } from '../assistant/triage';
 import { runOnProfile } from '../runs/run-on-profile';
@@ -171,9 +172,10 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
           claims: r.claims.map((c) => c.id),
         };
       }
+      const input = inputOver(p, match);
       const { report } = await runOnProfile(p, {
         plan: match.plan,
-        input: match.input,
+        input,
         kind: 'playbook',
         request,
         accountId: account.id,
@@ -181,7 +183,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
       });
       return {
         ...base,
-        ...reportView(report, account, match.playbook, match.input),
+        ...reportView(report, account, match.playbook, input),
         playbook: match.playbook,
         plan: match.plan,
       };

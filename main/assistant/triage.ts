@@ -25,6 +25,7 @@ import type { Account } from '../store/repositories';
 import type { EngineHost } from '../engine-host/engine-host';
 import { runOnProfile } from '../runs/run-on-profile';
 import { messageFindings, worldFindings, type Findings } from './fraud';
+import { modelWritesReplies } from './reply-writer';
 
 export const CATEGORIES = ['needs-reply', 'meeting', 'fyi', 'newsletter', 'receipt', 'suspicious'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -200,6 +201,8 @@ export async function triageProfile(
   const runs: string[] = [];
   const plan = triagePlaybook();
   const findingsOf = messageFindings(p, account);
+  // With a model as the extractor, it writes the replies' words (answer.js); templates otherwise.
+  const writer = modelWritesReplies(p);
   for (const [i, batch] of batches(todo).entries()) {
     const byId = new Map(batch.map((m) => [m.id, m]));
     const { found, suspicious } = check([...byId.keys()], (id) => findingsOf(byId.get(id)!));
@@ -229,7 +232,7 @@ export async function triageProfile(
                 plan: answerPlaybook(),
                 kind: 'triage',
                 accountId: account.id,
-                input: { id, signature: account.userName },
+                input: { id, signature: account.userName, ...(writer ? { writer } : {}) },
               });
               return { ...a.report, runId: a.runId };
             },
