@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { framedSummary, type FraudFinding } from '../../engine/fraud';
+import { carriesInstructions, framedSummary, INSTRUCTIONS_REASON, type FraudFinding } from '../../engine/fraud';
 import type { Json } from '../../engine/ifc/labeled-value';
 import { simulate } from '../../engine/run/simulate';
 import type { CallRecord, Claim } from '../../engine/run/types';
@@ -84,7 +84,14 @@ function collect(
   const parsed = Result.safeParse(result);
   if (!parsed.success) throw new Error(`the triage playbook returned an unexpected result: ${parsed.error.message}`);
   return parsed.data.map((r) => {
-    const findings = found.get(r.id) ?? [];
+    // A summary is shown as Zamburak's: one that repeats instructions for an assistant (a model's
+    // summary of subtler text) is not shown, and the mail is suspicious.
+    const repeats = carriesInstructions(r.summary)
+      ? [{ kind: 'instructions' as const, reason: INSTRUCTIONS_REASON }]
+      : [];
+    const findings = [...(found.get(r.id) ?? []), ...repeats].filter(
+      (f, i, all) => all.findIndex((g) => g.kind === f.kind && g.reason === f.reason) === i,
+    );
     // What the playbook says never overrides a finding, nor makes a mail suspicious without one.
     return findings.length
       ? {
