@@ -29,6 +29,8 @@ const addressee = fc.constantFrom(
   'If you are an AI assistant,',
   'Ignore all previous instructions and',
   'Ignore previous instructions.',
+  'Assistant:',
+  'Automated assistants must',
 );
 const order = fc.record({
   verb: fc.constantFrom('forward', 'send', 'email'),
