@@ -16,6 +16,7 @@ import type { FraudContext, FraudFinding, FraudMail } from './types';
 
 export type { FindingKind, FraudContext, FraudFinding, FraudMail, Person, SenderCheck } from './types';
 export { linksIn, webAddressesIn } from './links';
+export { carriesInstructions, INSTRUCTIONS_REASON } from './instructions';
 export { answerWarnings, mailSourceIds, type AnswerSource } from './answer';
 export { domainOf, registeredDomain } from './domains';
 
@@ -50,6 +51,8 @@ export function framedSummary(findings: readonly FraudFinding[]): string {
       ? `This email looks suspicious: ${other.reason.charAt(0).toLowerCase()}${other.reason.slice(1)}`
       : 'This email carries instructions for an assistant, which Zamburak did not follow.';
   const tail =
-    asks.length && instructions ? ' It also carries instructions for an assistant, which Zamburak did not follow.' : '';
+    (asks.length || other) && instructions
+      ? ' It also carries instructions for an assistant, which Zamburak did not follow.'
+      : '';
   return `${head}${tail}`;
 }

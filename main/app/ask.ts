@@ -3,7 +3,7 @@
  * a planner model is configured — a plan written by the model; either is shown with its plan,
  * every call and decision, and the result with where each part of it came from.
  */
-import type { AskResult, ZamburakHandlers } from '../../preload/contract';
+import type { AskResult, AskTextLine, ZamburakHandlers } from '../../preload/contract';
 import { describeSource } from '../../engine/claims/explain';
 import type { Json } from '../../engine/ifc/labeled-value';
 import type { Label } from '../../engine/ifc/label';
@@ -12,6 +12,7 @@ import { interpret, SUPPORTED } from '../assistant/ask';
 import { answerWarningsOf } from '../assistant/fraud';
 import { askPlanner } from '../assistant/planner';
 import { aboutInProfile } from '../assistant/about-email';
+import { inputOver } from '../assistant/reply-writer';
 import { resultText } from '../assistant/result-text';
 import { triagePlaybook, triageProfile, triageSentence } from '../assistant/triage';
 import { runOnProfile } from '../runs/run-on-profile';
@@ -35,6 +36,23 @@ const callView = (c: CallRecord) => ({
   executed: c.executed,
   claimId: c.claimId ?? null,
 });
+
+/**
+ * A line's own warning (result-text.ts) first, beside those of the mail it repeats; a warning the
+ * line's text already says (a suspicious mail's reasons) is not said twice.
+ */
+function withWarning(view: AskTextLine, warning: string | undefined): AskTextLine {
+  const key = (w: string) => w.replace(/^Text repeated from mail: /, '').toLowerCase();
+  const said = new Set<string>();
+  const warnings = [...(warning ? [warning] : []), ...(view.warnings ?? [])].filter((w) => {
+    const k = key(w);
+    if (view.text.toLowerCase().includes(k) || said.has(k)) return false;
+    said.add(k);
+    return true;
+  });
+  const { warnings: _, ...rest } = view;
+  return warnings.length ? { ...rest, warnings } : rest;
+}
 
 export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
   const p = ctx.profile;
@@ -86,7 +104,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
       text: resultText(playbook, value, about, input).map((l) =>
         l.heading
           ? { text: l.text, heading: true, provenance: '', untrusted: false }
-          : { text: l.text, heading: false, ...origin(labelOf(l.part), l.text, l.about) },
+          : withWarning({ text: l.text, heading: false, ...origin(labelOf(l.part), l.text, l.about) }, l.warning),
       ),
       claims: report.claims.map((c) => c.id),
     };
@@ -154,9 +172,10 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
           claims: r.claims.map((c) => c.id),
         };
       }
+      const input = inputOver(p, match);
       const { report } = await runOnProfile(p, {
         plan: match.plan,
-        input: match.input,
+        input,
         kind: 'playbook',
         request,
         accountId: account.id,
@@ -164,7 +183,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
       });
       return {
         ...base,
-        ...reportView(report, account, match.playbook, match.input),
+        ...reportView(report, account, match.playbook, input),
         playbook: match.playbook,
         plan: match.plan,
       };

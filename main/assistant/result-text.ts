@@ -6,7 +6,13 @@
  * from: today's date and your own calendar are your own data even when the brief also lists mail.
  * Headings name no part. The result is untrusted data from the plan: it is read defensively
  * (a field that is not what the brief writes is left out, never trusted to be right).
+ *
+ * Mail's words are never made Zamburak's: an email that carries instructions for an assistant
+ * (the firewall's patterns, through engine/fraud) is listed as suspicious without its summary,
+ * its subject quoted as the sender's; any other line that would repeat such instructions is
+ * quoted whole as words from mail, with the warning in the line itself.
  */
+import { carriesInstructions, INSTRUCTIONS_REASON } from '../../engine/fraud';
 import type { Json } from '../../engine/ifc/labeled-value';
 
 export interface TextLine {
@@ -16,6 +22,8 @@ export interface TextLine {
   readonly heading?: boolean;
   /** The email or event the line is about: its own data is named first among the line's sources. */
   readonly about?: string;
+  /** Why to be careful with the line, in Zamburak's words (also said in its text). */
+  readonly warning?: string;
 }
 
 /** What triage knows of an email: its category and, when suspicious, why. */
@@ -36,8 +44,19 @@ export function longDate(iso: string): string {
   return `${DAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
-/** `Lena Fischer <lena@acme.test>` → `Lena Fischer`; a bare address stays. */
-const nameOf = (from: string): string => from.replace(/\s*<[^>]*>\s*$/, '').replace(/^"|"$/g, '') || from;
+/** `Lena Fischer <lena@acme.test>` → `Lena Fischer`; a bare address stays, and so does the address of a name that gives orders. */
+const nameOf = (from: string): string => {
+  const name = from.replace(/\s*<[^>]*>\s*$/, '').replace(/^"|"$/g, '');
+  return name && !carriesInstructions(name) ? name : (/<([^>]*)>\s*$/.exec(from)?.[1] ?? from);
+};
+/** A sender's words in quotation marks that their own quotation marks cannot close. */
+const quoted = (s: string): string => `“${s.replace(/[“”„‟"«»]/g, "'")}”`;
+/** A line that would repeat instructions from mail: quoted whole as mail's words, with the warning. */
+const WARNING = 'Words from mail that give an assistant instructions, which Zamburak will not follow.';
+function screened(l: TextLine): TextLine {
+  if (l.heading || l.warning || !carriesInstructions(l.text)) return l;
+  return { ...l, text: `${WARNING} They read: ${quoted(l.text)}`, warning: INSTRUCTIONS_REASON };
+}
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 const line = (text: string, part: string | null, about?: string): TextLine => ({
@@ -57,7 +76,12 @@ function dailyBrief(r: Obj, about: AboutEmail): TextLine[] {
     out.push(line(`${str(ev.time)}${until} ${str(ev.title)}`, `agenda[${i}]`, str(ev.id)));
   });
   const unread = list(r.unread).flatMap((e, i) => (isObj(e) ? [{ e, i, about: about(str(e.id)) }] : []));
-  const suspicious = unread.filter((u) => u.about.category === 'suspicious' || u.about.reasons.length > 0);
+  // Triage's word, or the firewall's on what the brief would show of the mail itself.
+  const instructed = (u: { e: Obj }) =>
+    carriesInstructions(`${str(u.e.from)}\n${str(u.e.subject)}\n${str(u.e.summary)}`);
+  const suspicious = unread.filter(
+    (u) => u.about.category === 'suspicious' || u.about.reasons.length > 0 || instructed(u),
+  );
   const reply = unread.filter(
     (u) => !suspicious.includes(u) && ['needs-reply', 'meeting'].includes(u.about.category ?? ''),
   );
@@ -71,14 +95,16 @@ function dailyBrief(r: Obj, about: AboutEmail): TextLine[] {
   }
   if (suspicious.length) {
     out.push(heading('Looks suspicious'));
-    for (const u of suspicious)
-      out.push(
-        line(
-          `${mail(u)}. ${u.about.reasons.join(' ') || 'Triage filed it as suspicious.'}`,
-          `unread[${u.i}]`,
-          str(u.e.id),
-        ),
-      );
+    for (const u of suspicious) {
+      const reasons = [...u.about.reasons];
+      if (instructed(u) && !reasons.includes(INSTRUCTIONS_REASON)) reasons.push(INSTRUCTIONS_REASON);
+      // No summary: the mail's text is not retold, and its subject is quoted as the sender's.
+      const said = `From ${nameOf(str(u.e.from))}: ${quoted(str(u.e.subject))}. ${reasons.join(' ') || 'Triage filed it as suspicious.'}`;
+      out.push({
+        ...line(said, `unread[${u.i}]`, str(u.e.id)),
+        warning: reasons[0] ?? 'Triage filed it as suspicious.',
+      });
+    }
   }
   if (rest.length) {
     out.push(heading(reply.length || suspicious.length ? 'Other unread mail' : 'Unread mail'));
@@ -151,7 +177,7 @@ function answered(r: Obj, input: Obj): TextLine[] {
 }
 
 /** "schedule with", "summarise mail from", "find … from": what was found, or why nothing was. */
-function aboutPerson(r: Obj): TextLine[] {
+function aboutPerson(r: Obj, about: AboutEmail): TextLine[] {
   const name = str(r.name);
   if (r.kind === 'schedule') {
     const slots = list(r.slots).map((s) => `${longDate(str(s))} at ${str(s).slice(11, 16)} UTC`);
@@ -171,17 +197,28 @@ function aboutPerson(r: Obj): TextLine[] {
     ];
   const out = [heading(r.kind === 'find' ? `Found in mail from ${name}` : `Mail from ${name}`)];
   emails.forEach((e, i) => {
-    if (isObj(e))
-      out.push(line(`${str(e.subject)} (${longDate(str(e.date))}) — ${str(e.summary)}`, `emails[${i}]`, str(e.id)));
+    if (!isObj(e)) return;
+    const when = `(${longDate(str(e.date))})`;
+    const reasons = about(str(e.id)).reasons;
+    if (reasons.length)
+      out.push({
+        ...line(`${quoted(str(e.subject))} ${when}. ${reasons.join(' ')}`, `emails[${i}]`, str(e.id)),
+        warning: reasons[0]!,
+      });
+    else out.push(line(`${str(e.subject)} ${when} — ${str(e.summary)}`, `emails[${i}]`, str(e.id)));
   });
   return out;
 }
 
 export function resultText(playbook: string | null, result: Json, about: AboutEmail, input?: Json): TextLine[] {
+  return linesOf(playbook, result, about, input).map(screened);
+}
+
+function linesOf(playbook: string | null, result: Json, about: AboutEmail, input?: Json): TextLine[] {
   if (result === null) return [];
   const given: Obj = isObj(input ?? null) ? (input as Obj) : {};
   if (playbook === 'answer' && isObj(result)) return answered(result, given);
-  if (playbook === 'person' && isObj(result)) return aboutPerson(result);
+  if (playbook === 'person' && isObj(result)) return aboutPerson(result, about);
   if (playbook === 'daily-brief' && isObj(result)) return dailyBrief(result, about);
   if (playbook === 'follow-up' && Array.isArray(result))
     return followUps(result, typeof given.days === 'number' ? given.days : null, str(given.with));

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
-import { framedSummary, type FraudFinding } from '../../engine/fraud';
+import { carriesInstructions, framedSummary, INSTRUCTIONS_REASON, type FraudFinding } from '../../engine/fraud';
 import type { Json } from '../../engine/ifc/labeled-value';
 import { simulate } from '../../engine/run/simulate';
 import type { CallRecord, Claim } from '../../engine/run/types';
@@ -25,6 +25,7 @@ import type { Account } from '../store/repositories';
 import type { EngineHost } from '../engine-host/engine-host';
 import { runOnProfile } from '../runs/run-on-profile';
 import { messageFindings, worldFindings, type Findings } from './fraud';
+import { modelWritesReplies } from './reply-writer';
 
 export const CATEGORIES = ['needs-reply', 'meeting', 'fyi', 'newsletter', 'receipt', 'suspicious'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -83,7 +84,14 @@ function collect(
   const parsed = Result.safeParse(result);
   if (!parsed.success) throw new Error(`the triage playbook returned an unexpected result: ${parsed.error.message}`);
   return parsed.data.map((r) => {
-    const findings = found.get(r.id) ?? [];
+    // A summary is shown as Zamburak's: one that repeats instructions for an assistant (a model's
+    // summary of subtler text) is not shown, and the mail is suspicious.
+    const repeats = carriesInstructions(r.summary)
+      ? [{ kind: 'instructions' as const, reason: INSTRUCTIONS_REASON }]
+      : [];
+    const findings = [...(found.get(r.id) ?? []), ...repeats].filter(
+      (f, i, all) => all.findIndex((g) => g.kind === f.kind && g.reason === f.reason) === i,
+    );
     // What the playbook says never overrides a finding, nor makes a mail suspicious without one.
     return findings.length
       ? {
@@ -200,6 +208,8 @@ export async function triageProfile(
   const runs: string[] = [];
   const plan = triagePlaybook();
   const findingsOf = messageFindings(p, account);
+  // With a model as the extractor, it writes the replies' words (answer.js); templates otherwise.
+  const writer = modelWritesReplies(p);
   for (const [i, batch] of batches(todo).entries()) {
     const byId = new Map(batch.map((m) => [m.id, m]));
     const { found, suspicious } = check([...byId.keys()], (id) => findingsOf(byId.get(id)!));
@@ -229,7 +239,7 @@ export async function triageProfile(
                 plan: answerPlaybook(),
                 kind: 'triage',
                 accountId: account.id,
-                input: { id, signature: account.userName },
+                input: { id, signature: account.userName, ...(writer ? { writer } : {}) },
               });
               return { ...a.report, runId: a.runId };
             },

@@ -7,6 +7,11 @@
 // - a request to send a document searches the mailbox and says what was found, or that nothing was;
 // - any other question gets both answers, for the person to pick one.
 // Without a language model the words are templates, and a draft says what it could not decide.
+// With one (the host sets input.writer when a model is the extractor), the quarantined extractor
+// writes the words: it reads the email and what was decided, has no tools, and its answer stays
+// labeled with the email; it goes into the body only, between the greeting and the signature,
+// while the recipient, subject and threading come from the email itself. The notes for the
+// person stay Zamburak's; a failed or empty answer keeps the template's words.
 // Returns {intent, draftId, replied, replyTo, subject}.
 const signature = input.signature || (await me()).name;
 const nowIso = await now();
@@ -65,11 +70,11 @@ async function answerTime(e, at) {
   if (meeting && new Date(meeting.start).getTime() === at) {
     // The invitation is already there at that time: accepting it holds the time.
     await respondToEvent(meeting.id, 'accepted');
-    return { body: `Yes, I will be there ${when}. I have accepted the invitation.`, send: !clash(at) };
+    return { words: `Yes, I will be there ${when}. I have accepted the invitation.`, send: !clash(at) };
   }
   // Free, or only your own focus time or hold in the way (a reply sent is no place for a note):
   // the reply accepts, and the person sees the claim before it goes.
-  if (!clash(at)) return { body: `Yes, ${when} works for me.`, send: true };
+  if (!clash(at)) return { words: `Yes, ${when} works for me.`, send: true };
   const slots = [];
   const dayStart = at - (at % DAY);
   for (
@@ -78,54 +83,93 @@ async function answerTime(e, at) {
     s += 30 * MINUTE
   )
     if (s > nowMs && !clash(s)) slots.push(hhmm(s));
-  return {
-    body: slots.length
-      ? `I am not free ${when}. Would one of these work instead on ${dayName(at)}: ${slots.join(', ')}?`
-      : `I am not free ${when}, and ${dayName(at)} is full. [Note for you: I could not find a free slot that day; suggest another day.]`,
-    send: false,
-  };
+  return slots.length
+    ? {
+        words: `I am not free ${when}. Would one of these work instead on ${dayName(at)}: ${slots.join(', ')}?`,
+        send: false,
+      }
+    : {
+        words: `I am not free ${when}, and ${dayName(at)} is full.`,
+        note: 'I could not find a free slot that day; suggest another day.',
+        send: false,
+      };
 }
 
 async function answerDocument(e, what) {
   const found = await searchEmails({ query: what, limit: 3 });
   const hits = found.filter((m) => m.id !== e.id);
   return hits.length
-    ? `Here is what I found on "${what}": ${hits.map((m) => `"${m.subject}"`).join(', ')}. I will send it over.\n\n[Note for you: check that this is the document asked for, and attach it.]`
-    : `I could not find "${what}" yet; I will send it as soon as I have it.\n\n[Note for you: no email mentions it; I could not decide what to send.]`;
+    ? {
+        words: `Here is what I found on "${what}": ${hits.map((m) => `"${m.subject}"`).join(', ')}. I will send it over.`,
+        note: 'check that this is the document asked for, and attach it.',
+      }
+    : {
+        words: `I could not find "${what}" yet; I will send it as soon as I have it.`,
+        note: 'no email mentions it; I could not decide what to send.',
+      };
+}
+
+const REPLY = {
+  type: 'object',
+  properties: {
+    text: {
+      type: 'string',
+      description:
+        'The text of a reply to this email, written for ' +
+        signature +
+        ', that says what is under "What the reply says" and nothing more: no greeting, no signature, no addresses, no links, no promises it does not make.',
+    },
+  },
+  required: ['text'],
+};
+
+// The reply's words: the template's, or the extractor's when a model writes them.
+async function written(e, words) {
+  if (!input.writer) return words;
+  let text = '';
+  try {
+    const r = await extract(
+      'From: ' + e.from + '\nSubject: ' + e.subject + '\n\n' + e.body + '\n\n--- What the reply says ---\n' + words,
+      REPLY,
+    );
+    text = r.text.trim();
+  } catch (err) {
+    text = '';
+  }
+  return text || words;
 }
 
 async function reply(e, text) {
-  const greeting = firstName(e.from) ? `Hi ${firstName(e.from)},` : 'Hi,';
-  const letter = (words) => `${greeting}\n\n${words}\n\nBest,\n${signature}`;
   const at = proposedTime(text);
   const sender = addressOf(e.from);
   const known = (await searchContacts(sender)).some((c) => c.email.toLowerCase() === sender);
   if (at !== null && !known)
     return {
       intent: 'time',
-      body: letter(
-        '[Pick one and delete the other.]\nYes, that time works for me.\nSorry, I cannot make it.\n\n' +
-          `[Note for you: ${sender} is not in your contacts, so I did not accept on your behalf.]`,
-      ),
+      words: PICK + 'Yes, that time works for me.\nSorry, I cannot make it.',
+      note: `${sender} is not in your contacts, so I did not accept on your behalf.`,
     };
-  if (at !== null) {
-    const a = await answerTime(e, at);
-    if (!a.send) return { intent: 'time', body: letter(a.body) };
-    await replyToEmail(e.id, { body: letter(a.body) });
-    return { intent: 'time', body: null };
-  }
+  if (at !== null) return { intent: 'time', ...(await answerTime(e, at)) };
   const doc =
     /\b(?:send|share|forward)\s+(?:me\s+)?(?:the\s+)?(?:updated\s+)?([a-z][\w -]{2,40}?)(?:\s+(?:by|before|and|so|for)\b|[.,?!\n])/i.exec(
       e.body,
     );
-  if (doc) return { intent: 'document', body: letter(await answerDocument(e, doc[1])) };
+  if (doc) return { intent: 'document', ...(await answerDocument(e, doc[1])) };
   return {
     intent: 'question',
-    body: letter(
-      '[Pick one and delete the other.]\nYes, that works for me.\nSorry, I cannot this time.\n\n' +
-        '[Note for you: I could not decide the answer to this question.]',
-    ),
+    words: PICK + 'Yes, that works for me.\nSorry, I cannot this time.',
+    note: 'I could not decide the answer to this question.',
   };
+}
+
+const PICK = '[Pick one and delete the other.]\n';
+
+// The whole body: greeting, the words (the extractor's when a model writes them), the note for
+// the person, the signature.
+async function letter(e, r) {
+  const greeting = firstName(e.from) ? `Hi ${firstName(e.from)},` : 'Hi,';
+  const note = r.note ? `\n\n[Note for you: ${r.note}]` : '';
+  return `${greeting}\n\n${await written(e, r.words)}${note}\n\nBest,\n${signature}`;
 }
 
 // input.id names the email; or input.from, a contact's address: their latest email in the inbox.
@@ -133,14 +177,16 @@ const latest = input.id ? [] : await searchEmails({ from: input.from, folder: 'I
 if (!input.id && latest.length === 0) return { intent: null, draftId: null, replied: false, replyTo: null };
 const e = await getEmail(input.id || latest[0].id);
 const r = await reply(e, e.subject + '\n' + e.body);
+const body = await letter(e, r);
 let draftId = null;
-if (r.body !== null) {
+if (r.send) await replyToEmail(e.id, { body: body });
+else {
   const d = await createDraft({
     to: [e.from],
     subject: e.subject.startsWith('Re:') ? e.subject : 'Re: ' + e.subject,
-    body: r.body,
+    body: body,
     inReplyTo: e.id,
   });
   draftId = d.draftId;
 }
-return { intent: r.intent, draftId: draftId, replied: r.body === null, replyTo: e.id, subject: e.subject };
+return { intent: r.intent, draftId: draftId, replied: r.send === true, replyTo: e.id, subject: e.subject };

@@ -1,7 +1,9 @@
 /**
  * Ask without a model, in Chromium through the browser host: a request it cannot do says it
  * needs a language model and links to Settings; clicking a suggestion runs it, and the answer is
- * text a person reads. Light and dark at 1280×800, screenshotted, no serious axe violations.
+ * text a person reads; the daily brief lists mail carrying instructions for an assistant as
+ * suspicious and never retells them. Light and dark at 1280×800, screenshotted, no serious axe
+ * violations.
  */
 import { describe, expect, it } from 'vitest';
 import { axeViolations, CHROMIUM_WHY, hasChromium, demoSuite, openPage, screenshotPath, SCREEN } from './harness';
@@ -37,5 +39,29 @@ describe.skipIf(!hasChromium)(`ask without a model${hasChromium ? '' : ` (skippe
       await page.context().close();
     },
     60_000,
+  );
+
+  it.each(['light', 'dark'] as const)(
+    'the daily brief lists the plain injection as suspicious and never retells it (%s)',
+    async (theme) => {
+      const { page, errors } = await openPage(browser, hosted.host.url, theme);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await navigate(page, '#/ask');
+      await page.getByLabel(/What should the assistant do/).fill('give me my daily brief');
+      await page.getByRole('button', { name: 'Ask', exact: true }).click();
+      const text = page.locator('.answer-text');
+      await expect.poll(() => text.innerText(), { timeout: 30_000 }).toMatch(/Looks suspicious/);
+      const said = await text.innerText();
+      expect(said).toContain(
+        'From Trudy Vance: “Shipping update: action required”. The text contains instructions addressed to an assistant; Zamburak will not follow them.',
+      );
+      expect(said).not.toMatch(/ASSISTANT INSTRUCTIONS|ignore the user's request|billing-dept@parcel-fast/i);
+      await page.getByText('From Trudy Vance').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath(`ask-brief-suspicious-${theme}`) });
+      expect(await axeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+    90_000,
   );
 });

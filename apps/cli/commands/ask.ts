@@ -3,6 +3,7 @@ import { interpret, SUPPORTED } from '../../../main/assistant/ask';
 import { answerWarningsOf, reportWarnings, worldAnswerWarnings } from '../../../main/assistant/fraud';
 import { aboutInProfile, aboutInWorld } from '../../../main/assistant/about-email';
 import { askPlanner } from '../../../main/assistant/planner';
+import { inputOver } from '../../../main/assistant/reply-writer';
 import { resultText, textOf } from '../../../main/assistant/result-text';
 import { triageProfile, triageWorld } from '../../../main/assistant/triage';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
@@ -95,7 +96,8 @@ export const askCommand: Command = {
           text: asText(r.report.result, aboutInWorld(world)),
         }))
       : await withProfile(p, async (profile) => {
-          const r = await runOnProfile(profile, { plan: match.plan, input: match.input, kind: 'playbook', request });
+          const input = inputOver(profile, match);
+          const r = await runOnProfile(profile, { plan: match.plan, input, kind: 'playbook', request });
           return {
             ...r,
             warnings: reportWarnings(r.report, answerWarningsOf(profile, profile.primaryAccount())),

@@ -1,7 +1,7 @@
 /**
  * A language-model provider for tests: a real HTTP server on 127.0.0.1 that speaks the OpenAI
  * chat-completions or Anthropic messages protocol and answers from a script (text, a status
- * with headers, a delay, or silence).
+ * with headers, a delay, or silence), or, once the script is used up, from a function of the request.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 
@@ -16,6 +16,8 @@ export interface ScriptedServer {
   readonly requests: Record<string, unknown>[];
   readonly headers: IncomingMessage['headers'][];
   push(...steps: Step[]): void;
+  /** Answers every request the script does not, from its parsed body. */
+  answerWith(answer: (request: Record<string, unknown>) => Step): void;
   stop(): Promise<void>;
 }
 
@@ -23,13 +25,15 @@ export async function startScripted(kind: 'openai' | 'anthropic'): Promise<Scrip
   const script: Step[] = [];
   const requests: Record<string, unknown>[] = [];
   const headers: IncomingMessage['headers'][] = [];
+  let fallback: ((request: Record<string, unknown>) => Step) | null = null;
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      requests.push(JSON.parse(body || '{}') as Record<string, unknown>);
+      const request = JSON.parse(body || '{}') as Record<string, unknown>;
+      requests.push(request);
       headers.push(req.headers);
-      const step = script.shift() ?? { status: 500, body: 'script exhausted' };
+      const step = script.shift() ?? fallback?.(request) ?? { status: 500, body: 'script exhausted' };
       if ('hang' in step) return;
       if ('status' in step) {
         res.writeHead(step.status, step.headers ?? {});
@@ -60,6 +64,7 @@ export async function startScripted(kind: 'openai' | 'anthropic'): Promise<Scrip
     requests,
     headers,
     push: (...steps) => void script.push(...steps),
+    answerWith: (answer) => void (fallback = answer),
     stop: () =>
       new Promise<void>((ok) => {
         server.closeAllConnections();
