@@ -7,13 +7,8 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  CATEGORIES,
-  type InboxPage,
-  type MailUndo,
-  type MessageRow,
-  type MessageView,
-} from '../../../preload/contract';
+import type { InboxPage, MailUndo, MessageRow, MessageView } from '../../../preload/contract';
+import { CATEGORIES } from '../../../preload/contract-values';
 import { api, errorText } from '../api';
 import { Attachments } from '../components/Attachments';
 import { Chip } from '../components/Chip';
