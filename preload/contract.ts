@@ -82,6 +82,7 @@ export const InboxQuery = z.strictObject({
   limit: z.number().int().min(1).max(500).optional(),
   after: z.strictObject({ date: iso, id }).optional(),
 });
+export type InboxQuery = z.infer<typeof InboxQuery>;
 
 export const DraftView = z.object({
   id: z.string(),
