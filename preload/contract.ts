@@ -11,6 +11,9 @@
  * Pure: zod and types only (no electron, no Node), so every side can import it.
  */
 import * as z from 'zod';
+import { CATEGORIES } from './contract-values';
+
+export { CATEGORIES, ZamburakError } from './contract-values';
 
 const id = z.string().min(1).max(200);
 const text = (max: number) => z.string().max(max);
@@ -27,7 +30,6 @@ export const EngineVersion = z.object({
 });
 export type EngineVersion = z.infer<typeof EngineVersion>;
 
-export const CATEGORIES = ['needs-reply', 'meeting', 'fyi', 'newsletter', 'receipt', 'suspicious'] as const;
 export const Category = z.enum(CATEGORIES);
 export type Category = z.infer<typeof Category>;
 
@@ -80,6 +82,7 @@ export const InboxQuery = z.strictObject({
   limit: z.number().int().min(1).max(500).optional(),
   after: z.strictObject({ date: iso, id }).optional(),
 });
+export type InboxQuery = z.infer<typeof InboxQuery>;
 
 export const DraftView = z.object({
   id: z.string(),
@@ -734,6 +737,12 @@ export function listCalls(): [string, string, CallSpec][] {
   );
 }
 
+/** One call's schemas, or undefined for a name the contract does not have. */
+export function specOf(namespace: string, name: string): CallSpec | undefined {
+  const calls: Partial<Record<string, Partial<Record<string, CallSpec>>>> = contract;
+  return Object.hasOwn(contract, namespace) ? calls[namespace]?.[name] : undefined;
+}
+
 type Fn<S> = S extends CallSpec<infer A, infer R> ? (...args: z.input<A>) => Promise<z.output<R>> : never;
 
 /** What `window.zamburak` looks like to the renderer. */
@@ -768,15 +777,4 @@ export function buildClient(send: (namespace: string, name: string, args: unknow
     };
   }
   return api as unknown as ZamburakApi;
-}
-
-/** A refused or failed call, as the renderer sees it (kind from ApiError, or `network`). */
-export class ZamburakError extends Error {
-  constructor(
-    readonly kind: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ZamburakError';
-  }
 }

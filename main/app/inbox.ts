@@ -114,8 +114,7 @@ export function inboxHandlers(ctx: AppContext, claims: ClaimsService): ZamburakH
         ...(q.limit ? { limit: q.limit } : {}),
         ...(q.after ? { after: q.after } : {}),
       });
-      const counts = p.repos.messages.categoryCounts(folder, q.account);
-      const total = q.category ? (counts[q.category] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0);
+      const total = p.repos.messages.folderTotal(folder, q.account, q.category);
       return { items: page.items.map((m) => row(m, pending, names)), next: page.next, total, highlight: [] };
     },
 

@@ -2,28 +2,68 @@
  * The one way the renderer reaches the app: `window.zamburak` (set by the Electron preload), or
  * in the browser host the same typed client over `POST /api/NAMESPACE.CALL` (same origin; the
  * access token travels as an HttpOnly cookie the page never sees).
+ *
+ * The browser host's client does not wait for the contract before its first calls: zod and the
+ * schemas are a third of the page's script, so they load beside the Inbox's first requests
+ * instead of before its first paint. Every answer is still parsed with its call's schema before
+ * a screen sees it; the arguments are parsed where they land, by the router in main/.
  */
-import { buildClient, ZamburakError, type ZamburakApi } from '../../preload/contract';
+import type { specOf, ZamburakApi } from '../../preload/contract';
+import { ZamburakError } from '../../preload/contract-values';
 
+type Call = (...args: unknown[]) => Promise<unknown>;
+
+interface Contract {
+  readonly specOf: typeof specOf;
+}
+
+async function send(contract: Promise<Contract>, namespace: string, name: string, args: unknown[]): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/${namespace}.${name}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(args),
+      credentials: 'same-origin',
+    });
+  } catch (e) {
+    throw new ZamburakError('network', `Zamburak is not reachable: ${(e as Error).message}`);
+  }
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const err = (body as { error?: { kind?: string; message?: string } } | null)?.error;
+    throw new ZamburakError(err?.kind ?? 'internal', err?.message ?? `HTTP ${res.status}`);
+  }
+  const spec = (await contract).specOf(namespace, name);
+  if (!spec) throw new ZamburakError('bad-request', `unknown call "${namespace}.${name}"`);
+  return spec.result.parse(body);
+}
+
+/** `api.NAMESPACE.CALL(...)` for any name; the same function each time it is read. */
 function httpClient(): ZamburakApi {
-  return buildClient(async (namespace, name, args) => {
-    let res: Response;
-    try {
-      res = await fetch(`/api/${namespace}.${name}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(args),
-        credentials: 'same-origin',
-      });
-    } catch (e) {
-      throw new ZamburakError('network', `Zamburak is not reachable: ${(e as Error).message}`);
-    }
-    const body: unknown = await res.json().catch(() => null);
-    if (!res.ok) {
-      const err = (body as { error?: { kind?: string; message?: string } } | null)?.error;
-      throw new ZamburakError(err?.kind ?? 'internal', err?.message ?? `HTTP ${res.status}`);
-    }
-    return body;
+  const contract = import('../../preload/contract');
+  const namespaces = new Map<string, Record<string, Call>>();
+  const namespaceOf = (namespace: string) => {
+    const calls = new Map<string, Call>();
+    const callOf = (name: string): Call => {
+      const known = calls.get(name);
+      if (known) return known;
+      const made: Call = (...args) => send(contract, namespace, name, args);
+      calls.set(name, made);
+      return made;
+    };
+    // Not a promise: awaiting a namespace must not look for a `then` call.
+    return new Proxy({} as Record<string, Call>, {
+      get: (_, name) => (typeof name === 'string' && name !== 'then' ? callOf(name) : undefined),
+    });
+  };
+  return new Proxy({} as ZamburakApi, {
+    get: (_, namespace) => {
+      if (typeof namespace !== 'string' || namespace === 'then') return undefined;
+      let calls = namespaces.get(namespace);
+      if (!calls) namespaces.set(namespace, (calls = namespaceOf(namespace)));
+      return calls;
+    },
   });
 }
 

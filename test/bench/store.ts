@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openProfile, type Profile } from '../../main/profile/profile';
+import type { MessageHeader, PageCursor } from '../../main/store/repos/messages';
 
 const ms = (t0: number) => Math.round((performance.now() - t0) * 100) / 100;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
@@ -65,6 +66,18 @@ export function fillMessages(p: Profile, n: number): void {
       }
     })
     .immediate();
+}
+
+/** The Inbox's conversations, newest first, read page by page from the store as the app reads them. */
+export function inboxConversations(p: Profile): MessageHeader[] {
+  const out: MessageHeader[] = [];
+  let after: PageCursor | undefined;
+  for (;;) {
+    const page = p.repos.messages.page({ folder: 'INBOX', threads: true, limit: 500, ...(after ? { after } : {}) });
+    out.push(...page.items);
+    if (!page.next) return out;
+    after = page.next;
+  }
 }
 
 export interface StoreBench {

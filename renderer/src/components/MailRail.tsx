@@ -16,6 +16,9 @@ export function MailRail({ onInbox }: { onInbox: boolean }) {
   const { accounts, mailbox, setMailbox, report, info } = useApp();
   const [folders, setFolders] = useState<FolderView[]>([]);
   useEffect(() => {
+    // Not before the app's first answer: the Inbox's first page goes first (counting every
+    // folder of a large mailbox is the slowest call at start).
+    if (!info) return;
     let live = true;
     (mailbox.account === null ? api.inbox.folderList() : api.inbox.folderList(mailbox.account))
       .then((f) => live && setFolders(f))

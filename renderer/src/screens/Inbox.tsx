@@ -7,13 +7,8 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  CATEGORIES,
-  type InboxPage,
-  type MailUndo,
-  type MessageRow,
-  type MessageView,
-} from '../../../preload/contract';
+import type { InboxPage, InboxQuery, MailUndo, MessageRow, MessageView } from '../../../preload/contract';
+import { CATEGORIES } from '../../../preload/contract-values';
 import { api, errorText } from '../api';
 import { Attachments } from '../components/Attachments';
 import { Chip } from '../components/Chip';
@@ -25,6 +20,7 @@ import { MessageHtml } from '../components/MessageHtml';
 import { MoveTo } from '../components/MoveTo';
 import { count, listDate, longDate, shortFrom } from '../format';
 import { useKeys } from '../keys';
+import { FIRST_PAGE, takeFirstPage } from '../first-page';
 import { cachedMessage, forgetMessage, prefetchMessages, readMessage } from '../message-cache';
 import { go } from '../route';
 import { announceSend } from '../sending';
@@ -57,28 +53,33 @@ function useInbox(mailbox: Mailbox, category: string, search: string) {
   /** The search the items shown answer (the box may already hold another). */
   const [answered, setAnswered] = useState('');
   const [version, setVersion] = useState(0);
+  /** The first page has answered (until then nothing else of the Inbox is asked for). */
+  const [loaded, setLoaded] = useState(false);
   /** Changes under way: shown at once, and over any list read while the server makes them. */
   const [pending, setPending] = useState<ReadonlyMap<string, Pending>>(new Map());
   const loading = useRef(false);
   const report = useApp((s) => s.report);
-  const query = useCallback(
-    (after?: InboxPage['next']) =>
-      api.inbox.page({
-        folder: mailbox.folder,
-        ...(mailbox.account ? { account: mailbox.account } : {}),
-        ...(category ? { category: category as MessageRow['category'] & string } : {}),
-        ...(search ? { search } : {}),
-        limit: 200,
-        ...(after ? { after } : {}),
-      }),
+  const first = useMemo(
+    (): InboxQuery => ({
+      folder: mailbox.folder,
+      ...(mailbox.account ? { account: mailbox.account } : {}),
+      ...(category ? { category: category as MessageRow['category'] & string } : {}),
+      ...(search ? { search } : {}),
+      limit: FIRST_PAGE.limit,
+    }),
     [mailbox, category, search],
+  );
+  const query = useCallback(
+    (after?: InboxPage['next']) => api.inbox.page({ ...first, ...(after ? { after } : {}) }),
+    [first],
   );
   useEffect(() => {
     let live = true;
-    query()
+    (takeFirstPage(first) ?? query())
       .then((p) => {
         if (!live) return;
         setItems(p.items);
+        setLoaded(true);
         // Read after the server made them: these rows already show the changes.
         setPending((q) => new Map([...q].filter(([, c]) => !c.made)));
         setNext(p.next);
@@ -90,7 +91,7 @@ function useInbox(mailbox: Mailbox, category: string, search: string) {
     return () => {
       live = false;
     };
-  }, [query, version, report, search]);
+  }, [first, query, version, report, search]);
   const more = useCallback(() => {
     if (!next || loading.current) return;
     loading.current = true;
@@ -120,6 +121,7 @@ function useInbox(mailbox: Mailbox, category: string, search: string) {
     });
   }, []);
   return {
+    loaded,
     items: rows,
     // Rows that left the list optimistically leave its count too.
     total: total - (items.length - rows.length),
@@ -144,7 +146,7 @@ export function InboxScreen({ id }: { id: string | null }) {
   const [search, setSearch] = useState('');
   const [typed, setTyped] = useState('');
   const { setStatus, report, refresh, info, accounts, mailbox } = useApp();
-  const { items, total, highlight, answered, more, hasMore, reload, expect, settle } = useInbox(
+  const { loaded, items, total, highlight, answered, more, hasMore, reload, expect, settle } = useInbox(
     mailbox,
     category,
     search,
@@ -171,8 +173,9 @@ export function InboxScreen({ id }: { id: string | null }) {
   useEffect(() => prefetchMessages([after, before]), [after, before]);
 
   useEffect(() => {
-    api.inbox.counts().then(setCounts).catch(report);
-  }, [items, report]);
+    // After the first page: the list's rows come before the category counts.
+    if (loaded) api.inbox.counts().then(setCounts).catch(report);
+  }, [loaded, items, report]);
   // Another folder or account: another list, nothing picked in it.
   useEffect(() => setPicked(new Set()), [mailbox]);
 
@@ -189,6 +192,11 @@ export function InboxScreen({ id }: { id: string | null }) {
     const last = virtualItems[virtualItems.length - 1];
     if (last && last.index >= items.length - 20 && hasMore) more();
   }, [virtualItems, items.length, hasMore, more]);
+
+  // Another list (a search, a category, a folder) starts at its top, not where the last one was.
+  useEffect(() => {
+    listRef.current?.scrollTo({ top: 0 });
+  }, [mailbox, category, search]);
 
   // A conversation opened by a link or after an action: the list shows where it is.
   useEffect(() => {
