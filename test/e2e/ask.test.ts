@@ -44,8 +44,7 @@ describe.skipIf(!hasChromium)(`ask without a model${hasChromium ? '' : ` (skippe
   it.each(['light', 'dark'] as const)(
     'the daily brief lists the plain injection as suspicious and never retells it (%s)',
     async (theme) => {
-      const { page, errors } = await openPage(browser, hosted.host.url, theme);
-      await page.setViewportSize({ width: 1280, height: 800 });
+      const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
       await navigate(page, '#/ask');
       await page.getByLabel(/What should the assistant do/).fill('give me my daily brief');
       await page.getByRole('button', { name: 'Ask', exact: true }).click();
