@@ -194,7 +194,8 @@ async function headerRow(
   moved: Map<string, Triage>,
 ): Promise<StoredMessage> {
   const id = remoteMessageId(accountId, folder, uidValidity, m.uid);
-  const p = await (d.parse ?? parseMessage)(m.headers ?? new Uint8Array(0), { date: internalDateOf(m), key: id });
+  // In this thread: a header block parses in less time than a hop to a worker and back takes.
+  const p = await parseMessage(m.headers ?? new Uint8Array(0), { date: internalDateOf(m), key: id });
   return {
     id,
     accountId,

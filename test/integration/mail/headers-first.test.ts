@@ -181,9 +181,14 @@ describe.skipIf(missing)('headers first, bodies after', () => {
     await addServerAccount(q, server);
     await syncOnce(q, { headersOnly: true });
     await server.kill();
-    const pending = q.repos.messages.pendingBodies(q.repos.accounts.list().find((a) => a.transport === 'imap')!.id);
+    const work = q.repos.accounts.list().find((a) => a.transport === 'imap')!;
+    const pending = q.repos.messages.pendingBodies(work.id);
     await expect(completeBodies(q, { ids: [pending[0]!.id] })).rejects.toThrow(
-      /1 message of account work is not downloaded whole yet, and its server could not be reached/,
+      /^1 message of account work is not downloaded whole yet, and its server could not be reached/,
+    );
+    // A plan over that account does not run on snippets.
+    await expect(runOnProfile(q, { plan: 'return 1;', accountId: work.id })).rejects.toThrow(
+      new RegExp(`^${total} messages of account work are not downloaded whole yet`),
     );
     await server.restart();
     p.close();
