@@ -374,32 +374,31 @@ async function syncFolder(
     const first = Math.min(perPage, o.pageSize ?? USABLE_PAGE);
     const pages = missing.length ? [missing.slice(0, first), ...chunks(missing.slice(first), perPage)] : [];
     let added = 0;
-    await pipelined(
-      pages,
-      (page) =>
-        client.fetchAll(
-          uidSet(page),
-          {
-            uid: true,
-            flags: true,
-            internalDate: true,
-            headers: true,
-            bodyParts: [{ key: 'TEXT', maxLength: SNIPPET_BYTES }],
-          },
-          { uid: true },
-        ),
-      async (fetched, page) => {
-        const stored = await Promise.all(
-          fetched.map((m) => headerRow(d, accountId, folder, opened.uidValidity, m, moved)),
-        );
-        d.db.transaction(() => {
-          for (const m of stored) messages.upsert(m);
-          folderState.put({ accountId, folder, syncedThrough: Math.min(...page), updatedAt: now(d) });
-        })();
-        added += stored.length;
-        await o.onPage?.({ folder, phase: 'headers', stored: added, remaining: missing.length - added });
-      },
-    );
+    const fetchHeaders = (page: number[]) =>
+      client.fetchAll(
+        uidSet(page),
+        {
+          uid: true,
+          flags: true,
+          internalDate: true,
+          headers: true,
+          bodyParts: [{ key: 'TEXT', maxLength: SNIPPET_BYTES }],
+        },
+        { uid: true },
+      );
+    const storeHeaders = async (fetched: FetchMessageObject[], page: number[]) => {
+      const stored = await Promise.all(
+        fetched.map((m) => headerRow(d, accountId, folder, opened.uidValidity, m, moved)),
+      );
+      d.db.transaction(() => {
+        for (const m of stored) messages.upsert(m);
+        folderState.put({ accountId, folder, syncedThrough: Math.min(...page), updatedAt: now(d) });
+      })();
+      added += stored.length;
+      await o.onPage?.({ folder, phase: 'headers', stored: added, remaining: missing.length - added });
+    };
+    // The first page alone: no prefetch competes with the newest mail getting on screen.
+    for (const group of [pages.slice(0, 1), pages.slice(1)]) await pipelined(group, fetchHeaders, storeHeaders);
 
     folderState.put({
       accountId,
