@@ -20,7 +20,11 @@ export function openProfileArg(p: Parsed, o: { create?: boolean } = {}): Profile
   }
 }
 
-/** Runs `f` with the profile open and closes it whatever happens. */
+/**
+ * Runs `f` with the profile open and closes it whatever happens. An account the command needed
+ * and could not use (a plan reading mail whose bodies its unreachable server still holds) is the
+ * person's to act on, said as such; the accounts module is loaded only then.
+ */
 export async function withProfile<T>(
   p: Parsed,
   f: (profile: Profile) => Promise<T> | T,
@@ -29,6 +33,10 @@ export async function withProfile<T>(
   const profile = openProfileArg(p, o);
   try {
     return await f(profile);
+  } catch (e) {
+    const { AccountError } = await import('../../main/accounts/accounts');
+    if (e instanceof AccountError) throw new InputError(`zamburak: ${e.message}`);
+    throw e;
   } finally {
     profile.close();
   }

@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { connectImap, MailError, type Credential, type ImapSettings, type Security } from '../mail/connect';
 import type { Parser } from '../mail/parse-pool';
-import { syncAccount, type SyncOptions, type SyncReport, type SyncTarget } from '../mail/imap-sync';
+import {
+  completeMessages,
+  syncAccount,
+  type SyncDeps,
+  type SyncOptions,
+  type SyncReport,
+  type SyncTarget,
+} from '../mail/imap-sync';
 import { withFileLock } from '../profile/file-lock';
 import { profileFiles } from '../profile/paths';
 import type { Profile } from '../profile/profile';
@@ -271,14 +278,16 @@ export async function syncAccounts(
   return results;
 }
 
+const syncDeps = (p: Profile, parse?: Parser): SyncDeps => ({
+  db: p.db,
+  repos: p.repos,
+  attachmentsDir: p.files.attachments,
+  ...(parse ? { parse } : {}),
+});
+
 async function syncOne(p: Profile, a: Account, o: SyncOptions & { parse?: Parser }): Promise<AccountSync> {
   try {
-    const deps = {
-      db: p.db,
-      repos: p.repos,
-      attachmentsDir: p.files.attachments,
-      ...(o.parse ? { parse: o.parse } : {}),
-    };
+    const deps = syncDeps(p, o.parse);
     const settings = imapConfig(a).imap;
     const report = await withCredential(p, a, (password) =>
       syncAccount(deps, { accountId: a.id, settings, password }, o),
@@ -288,4 +297,47 @@ async function syncOne(p: Profile, a: Account, o: SyncOptions & { parse?: Parser
     if (!(e instanceof MailError || e instanceof AccountError || e instanceof OAuthError)) throw e;
     return { account: a.name, error: { kind: e instanceof AccountError ? 'account' : e.kind, message: e.message } };
   }
+}
+
+/**
+ * Makes messages whole that a first sync has stored with their headers and a snippet only (it
+ * fills bodies after headers): these ids, or every such message of an account. For readers that
+ * show or use a whole message before the body pass reached it. Returns how many were filled; an
+ * account whose server cannot be reached fails with an AccountError saying what is missing.
+ */
+export async function completeBodies(
+  p: Profile,
+  which: { readonly ids: readonly string[] } | { readonly accountId: string },
+): Promise<number> {
+  const pending =
+    'ids' in which
+      ? which.ids.flatMap((id) => {
+          const m = p.repos.messages.get(id);
+          return m?.bodyPending && m.remoteUid !== null
+            ? [{ accountId: m.accountId, folder: m.folder, uid: m.remoteUid }]
+            : [];
+        })
+      : p.repos.messages.pendingBodies(which.accountId).map((m) => ({ ...m, accountId: which.accountId }));
+  const byAccount = new Map<string, Map<string, number[]>>();
+  for (const m of pending) {
+    const folders = byAccount.get(m.accountId) ?? byAccount.set(m.accountId, new Map()).get(m.accountId)!;
+    folders.set(m.folder, [...(folders.get(m.folder) ?? []), m.uid]);
+  }
+  let filled = 0;
+  for (const [accountId, folders] of byAccount) {
+    const a = p.repos.accounts.get(accountId);
+    if (!a || a.transport !== 'imap') continue;
+    const count = [...folders.values()].reduce((n, uids) => n + uids.length, 0);
+    try {
+      filled += await withCredential(p, a, (password) =>
+        completeMessages(syncDeps(p), { accountId, settings: imapConfig(a).imap, password }, folders),
+      );
+    } catch (e) {
+      if (!(e instanceof MailError || e instanceof AccountError || e instanceof OAuthError)) throw e;
+      throw new AccountError(
+        `${count === 1 ? '1 message' : `${count} messages`} of account ${a.name} ${count === 1 ? 'is' : 'are'} not downloaded whole yet, and its server could not be reached (${e.message}); try again once it can`,
+      );
+    }
+  }
+  return filled;
 }

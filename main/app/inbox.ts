@@ -5,6 +5,7 @@
  */
 import { KeptDraft, type MessageRow, type MessageView, type ZamburakHandlers } from '../../preload/contract';
 import { bareAddress } from '../../engine/world';
+import { AccountError, completeBodies } from '../accounts/accounts';
 import { messageFindings } from '../assistant/fraud';
 import { triageProfile } from '../assistant/triage';
 import type { EngineHost } from '../engine-host/engine-host';
@@ -118,7 +119,16 @@ export function inboxHandlers(ctx: AppContext, claims: ClaimsService): ZamburakH
       return { items: page.items.map((m) => row(m, pending, names)), next: page.next, total, highlight: [] };
     },
 
-    get(id): MessageView {
+    async get(id): Promise<MessageView> {
+      // The reading pane shows whole messages: the message and its conversation, completed
+      // first when a first sync has listed them but not yet downloaded their bodies.
+      const listed = message(id);
+      try {
+        await completeBodies(p, { ids: [id, ...p.repos.messages.conversation(listed).map((t) => t.id)] });
+      } catch (e) {
+        if (e instanceof AccountError) throw new ServiceError('conflict', e.message);
+        throw e;
+      }
       const m = message(id);
       const account = p.repos.accounts.get(m.accountId) ?? p.primaryAccount();
       const contacts = p.repos.contacts.list(account.id).map((c) => c.email);

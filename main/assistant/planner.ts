@@ -6,6 +6,7 @@
 import { PlannerFailed, planRequest, type PlanResult, type ToolDoc } from '../../engine/agent/planner';
 import { sanitizerTools } from '../../engine/sanitizers';
 import { WorldState, worldTools } from '../../engine/world';
+import { completeBodies } from '../accounts/accounts';
 import type { EngineHost } from '../engine-host/engine-host';
 import { LlmError, type Provider } from '../llm/provider';
 import { providerFor } from '../llm/providers';
@@ -38,6 +39,8 @@ export async function planWithModel(
   clock: () => Date = () => new Date(),
   account: Account = p.primaryAccount(),
 ): Promise<PlanResult> {
+  // The planner's tools read whole messages, as the plan's will.
+  await completeBodies(p, { accountId: account.id });
   const state = new WorldState(worldOf(p.repos, account, clock));
   return planRequest(
     {

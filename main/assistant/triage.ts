@@ -22,6 +22,7 @@ import type { CallRecord, Claim } from '../../engine/run/types';
 import type { WorldState } from '../../engine/world';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
+import { completeBodies } from '../accounts/accounts';
 import type { EngineHost } from '../engine-host/engine-host';
 import { runOnProfile } from '../runs/run-on-profile';
 import { messageFindings, worldFindings, type Findings } from './fraud';
@@ -201,6 +202,8 @@ export async function triageProfile(
   o: TriageOptions & { limit?: number; account?: Account } = {},
 ): Promise<TriageResult> {
   const account = o.account ?? p.primaryAccount();
+  // Triage reads whole messages (its fraud checks too): bodies a first sync left pending come first.
+  await completeBodies(p, { accountId: account.id });
   const todo = p.repos.messages.untriaged(account.id, o.limit ?? 1000);
   const out: TriagedEmail[] = [];
   const calls: CallRecord[] = [];

@@ -6,10 +6,17 @@
  * - Deletions: stored UIDs that `UID SEARCH ALL` no longer returns are removed.
  * - Flags: \Seen (our `unread`) of stored messages, only the changed ones when the server has
  *   CONDSTORE (`CHANGEDSINCE` the HIGHESTMODSEQ of the last complete pass), else all of them.
- * - New mail: server UIDs the store does not hold, newest first, in pages; each page is parsed
- *   and stored in one transaction with the folder's progress (`syncedThrough`). Because the work
- *   is "what the server has that the store lacks", a pass that stops anywhere (the server went
- *   down, the app quit) resumes where it stopped, and nothing is stored twice.
+ * - New mail, headers first: server UIDs the store does not hold, newest first, in pages of
+ *   headers, flags and a snippet (from the first 2 KB of the message text: ./mime-snippet.ts); each
+ *   page is stored in one transaction with the folder's progress (`syncedThrough`), its rows
+ *   marked `bodyPending`. The newest mail is listed within seconds of adding an account.
+ * - Bodies after: once every folder's headers are in, the pending messages' full sources are
+ *   fetched (newest first, in pages), parsed and stored over their header rows. A reader that
+ *   needs a whole message before then completes it itself (`completeBodies`).
+ *
+ * Because the work is "what the server has that the store lacks" and "the rows still pending", a
+ * pass that stops anywhere (the server went down, the app quit) resumes where it stopped, and
+ * nothing is stored twice.
  *
  * A folder whose UIDNEXT, message count and HIGHESTMODSEQ are those of the last complete pass
  * costs one SELECT. Message ids are derived from (account, folder, UIDVALIDITY, UID), so the same message always
@@ -25,8 +32,9 @@ import type { Repositories, StoredMessage } from '../store/repositories';
 import type { Triage } from '../store/repos/messages';
 import { saveAttachments } from './attachments';
 import { connectImap, mailError, MailError, type CredentialSource, type ImapSettings } from './connect';
-import { parseMessage } from './parse';
+import { parseMessage, type ParsedMail } from './parse';
 import type { Parser } from './parse-pool';
+import { SNIPPET_BYTES, snippetOf } from './mime-snippet';
 
 export interface SyncDeps {
   readonly db: Db;
@@ -45,15 +53,26 @@ export interface SyncTarget {
 }
 
 export interface SyncOptions {
-  /** Messages fetched, parsed and stored per transaction (at most; pages also stop at 32 MB). Default 200. */
+  /**
+   * Messages per transaction: of headers (default 1,000, the first page 200: the usable inbox)
+   * and of bodies (default 200; body pages also stop at 32 MB).
+   */
   readonly pageSize?: number;
+  /** Stop after the headers: bodies are left pending for a later pass or `completeBodies`. */
+  readonly headersOnly?: boolean;
   /** Bytes downloaded of one message; a bigger one is kept from its start, with a parse error. Default 50 MB. */
   readonly maxMessageBytes?: number;
   /** Only these folders; default every selectable folder (and folders gone from the server are dropped). */
   readonly folders?: readonly string[];
   readonly timeoutMs?: number;
   /** Called after each stored page (progress; tests stop the server here). */
-  readonly onPage?: (p: { folder: string; stored: number; remaining: number }) => void | Promise<void>;
+  readonly onPage?: (p: {
+    folder: string;
+    /** `headers`: new messages listed (bodies pending); `bodies`: pending bodies filled. */
+    phase: 'headers' | 'bodies';
+    stored: number;
+    remaining: number;
+  }) => void | Promise<void>;
 }
 
 export interface FolderReport {
@@ -66,6 +85,8 @@ export interface FolderReport {
   readonly parseErrors: number;
   /** Nothing changed since the last complete pass (same UIDNEXT, count and HIGHESTMODSEQ): only selected. */
   readonly unchanged: boolean;
+  /** Bodies filled in this pass (of messages listed in this pass or an earlier, interrupted one). */
+  readonly bodies: number;
 }
 
 export interface SyncReport {
@@ -84,6 +105,12 @@ export function remoteMessageId(accountId: string, folder: string, uidValidity: 
 const MAX_MESSAGE_BYTES = 50 * 1024 * 1024;
 /** What a page (and the page fetched ahead of it) may hold in memory. */
 const PAGE_BYTES = 32 * 1024 * 1024;
+/** Messages per page of headers, and in the first page: the newest mail a person sees first. */
+const HEADER_PAGE = 1000;
+const USABLE_PAGE = 200;
+
+const chunks = <T>(xs: readonly T[], n: number): T[][] =>
+  Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, (i + 1) * n));
 
 /** A UID list as an IMAP set with ranges (`1:200,205`): short commands for long runs. */
 export function uidSet(uids: readonly number[]): string {
@@ -123,6 +150,69 @@ export function pagesOf(
 
 const now = (d: SyncDeps) => (d.clock ?? (() => new Date()))().toISOString();
 
+/** The triage a message had where the account held it before (moved on the server), else none. */
+function triageFor(d: SyncDeps, accountId: string, messageId: string | null, moved: Map<string, Triage>): Triage {
+  return (
+    (messageId && (moved.get(messageId) ?? d.repos.messages.triageOf(accountId, messageId))) || {
+      category: null,
+      summary: null,
+      triagedAt: null,
+    }
+  );
+}
+
+/** What a message's headers say (the same from a header block as from the whole source). */
+function headerFields(
+  p: ParsedMail,
+): Pick<StoredMessage, 'messageId' | 'threadId' | 'from' | 'to' | 'cc' | 'subject' | 'date' | 'auth' | 'replyTo'> {
+  return {
+    messageId: p.messageId,
+    threadId: p.threadId,
+    from: p.from,
+    to: p.to,
+    cc: p.cc,
+    subject: p.subject,
+    date: p.date,
+    auth: p.auth,
+    replyTo: p.replyTo,
+  };
+}
+
+const internalDateOf = (m: FetchMessageObject): Date =>
+  m.internalDate instanceof Date ? m.internalDate : new Date(m.internalDate ?? 0);
+
+/** The one body part a fetch asked for (imapflow's key for a partial fetch varies with the range). */
+const firstPart = (m: FetchMessageObject): Uint8Array | undefined => m.bodyParts?.values().next().value;
+
+/** A message listed from its headers and snippet: its body is the snippet until the body pass. */
+async function headerRow(
+  d: SyncDeps,
+  accountId: string,
+  folder: string,
+  uidValidity: number,
+  m: FetchMessageObject,
+  moved: Map<string, Triage>,
+): Promise<StoredMessage> {
+  const id = remoteMessageId(accountId, folder, uidValidity, m.uid);
+  // In this thread: a header block parses in less time than a hop to a worker and back takes.
+  const p = await parseMessage(m.headers ?? new Uint8Array(0), { date: internalDateOf(m), key: id });
+  return {
+    id,
+    accountId,
+    folder,
+    remoteUid: m.uid,
+    ...headerFields(p),
+    body: m.headers ? snippetOf(m.headers, firstPart(m) ?? new Uint8Array(0)) : '',
+    html: null,
+    unread: !m.flags?.has('\\Seen'),
+    labels: [],
+    attachments: [],
+    parseError: null,
+    bodyPending: true,
+    ...triageFor(d, accountId, p.messageId, moved),
+  };
+}
+
 async function toStored(
   d: SyncDeps,
   accountId: string,
@@ -133,8 +223,7 @@ async function toStored(
   moved: Map<string, Triage>,
 ): Promise<StoredMessage> {
   const id = remoteMessageId(accountId, folder, uidValidity, m.uid);
-  const internal = m.internalDate instanceof Date ? m.internalDate : new Date(m.internalDate ?? 0);
-  const p = await (d.parse ?? parseMessage)(m.source ?? new Uint8Array(0), { date: internal, key: id });
+  const p = await (d.parse ?? parseMessage)(m.source ?? new Uint8Array(0), { date: internalDateOf(m), key: id });
   let attachments: StoredMessage['attachments'] = [];
   // A message over the cap is kept from its first bytes (headers, text) rather than not at all.
   let parseError =
@@ -157,28 +246,35 @@ async function toStored(
     accountId,
     folder,
     remoteUid: m.uid,
-    messageId: p.messageId,
-    threadId: p.threadId,
-    from: p.from,
-    to: p.to,
-    cc: p.cc,
-    subject: p.subject,
-    date: p.date,
+    ...headerFields(p),
     body: p.body,
     html: p.html,
     unread: !m.flags?.has('\\Seen'),
     labels: [],
-    auth: p.auth,
-    replyTo: p.replyTo,
     attachments,
     parseError,
+    bodyPending: false,
     // A message moved on the server keeps the triage it had in its old folder.
-    ...((p.messageId && (moved.get(p.messageId) ?? d.repos.messages.triageOf(accountId, p.messageId))) || {
-      category: null,
-      summary: null,
-      triagedAt: null,
-    }),
+    ...triageFor(d, accountId, p.messageId, moved),
   };
+}
+
+/**
+ * Each page fetched while the one before it is handled (parsed and stored). If a page fails, the
+ * prefetch's rejection is reported by that throw, not left unhandled.
+ */
+async function pipelined<T>(
+  pages: readonly number[][],
+  fetchPage: (page: number[]) => Promise<T>,
+  handle: (fetched: T, page: number[]) => Promise<void>,
+): Promise<void> {
+  let next = pages.length ? fetchPage(pages[0]!) : null;
+  for (let i = 0; i < pages.length; i++) {
+    const fetched = await next!;
+    next = i + 1 < pages.length ? fetchPage(pages[i + 1]!) : null;
+    next?.catch(() => undefined);
+    await handle(fetched, pages[i]!);
+  }
 }
 
 /** Attachment files go with their messages. */
@@ -236,7 +332,16 @@ async function syncFolder(
       state.highestModseq === opened.modseq.toString() &&
       messages.remoteState(accountId, folder).size === opened.exists
     )
-      return { folder, added: 0, removed: 0, flagsChanged: 0, reset: false, parseErrors: 0, unchanged: true };
+      return {
+        folder,
+        added: 0,
+        removed: 0,
+        flagsChanged: 0,
+        reset: false,
+        parseErrors: 0,
+        unchanged: true,
+        bodies: 0,
+      };
 
     const serverUids =
       opened.exists === 0 ? [] : ((await client.search({ all: true }, { uid: true })) || []).sort((a, b) => a - b);
@@ -264,42 +369,36 @@ async function syncFolder(
     }
 
     const missing = serverUids.filter((uid) => !local.has(uid)).reverse();
-    const maxBytes = o.maxMessageBytes ?? MAX_MESSAGE_BYTES;
-    const sizes = new Map<number, number>();
-    if (missing.length)
-      for await (const m of client.fetch(uidSet(missing), { uid: true, size: true }, { uid: true }))
-        sizes.set(m.uid, m.size ?? 0);
-    const pages = pagesOf(missing, (uid) => Math.min(maxBytes, sizes.get(uid) ?? 0), {
-      count: Math.max(1, o.pageSize ?? 200),
-      bytes: PAGE_BYTES,
-    });
-    const fetchPage = (page: number[]) =>
+    const perPage = Math.max(1, o.pageSize ?? HEADER_PAGE);
+    // The first page is the inbox a person sees first: small, so it is there at once.
+    const first = Math.min(perPage, o.pageSize ?? USABLE_PAGE);
+    const pages = missing.length ? [missing.slice(0, first), ...chunks(missing.slice(first), perPage)] : [];
+    let added = 0;
+    const fetchHeaders = (page: number[]) =>
       client.fetchAll(
         uidSet(page),
-        { uid: true, flags: true, internalDate: true, size: true, source: { maxLength: maxBytes } },
+        {
+          uid: true,
+          flags: true,
+          internalDate: true,
+          headers: true,
+          bodyParts: [{ key: 'TEXT', maxLength: SNIPPET_BYTES }],
+        },
         { uid: true },
       );
-    let added = 0;
-    let parseErrors = 0;
-    // The next page is fetched while this one is parsed and stored.
-    let next = pages.length ? fetchPage(pages[0]!) : null;
-    for (let i = 0; i < pages.length; i++) {
-      const fetched = await next!;
-      next = i + 1 < pages.length ? fetchPage(pages[i + 1]!) : null;
-      // If this page fails, the prefetch's rejection is reported by this throw, not left unhandled.
-      next?.catch(() => undefined);
-      const page = pages[i]!;
+    const storeHeaders = async (fetched: FetchMessageObject[], page: number[]) => {
       const stored = await Promise.all(
-        fetched.map((m) => toStored(d, accountId, folder, opened.uidValidity, m, maxBytes, moved)),
+        fetched.map((m) => headerRow(d, accountId, folder, opened.uidValidity, m, moved)),
       );
       d.db.transaction(() => {
         for (const m of stored) messages.upsert(m);
         folderState.put({ accountId, folder, syncedThrough: Math.min(...page), updatedAt: now(d) });
       })();
       added += stored.length;
-      parseErrors += stored.filter((m) => m.parseError).length;
-      await o.onPage?.({ folder, stored: added, remaining: missing.length - added });
-    }
+      await o.onPage?.({ folder, phase: 'headers', stored: added, remaining: missing.length - added });
+    };
+    // The first page alone: no prefetch competes with the newest mail getting on screen.
+    for (const group of [pages.slice(0, 1), pages.slice(1)]) await pipelined(group, fetchHeaders, storeHeaders);
 
     folderState.put({
       accountId,
@@ -310,7 +409,68 @@ async function syncFolder(
       syncedThrough: serverUids[0] ?? opened.uidNext,
       updatedAt: now(d),
     });
-    return { folder, added, removed, flagsChanged, reset, parseErrors, unchanged: false };
+    return { folder, added, removed, flagsChanged, reset, parseErrors: 0, unchanged: false, bodies: 0 };
+  } finally {
+    lock.release();
+  }
+}
+
+/**
+ * Fills the pending bodies of a folder (all, or those with these UIDs): full sources, newest
+ * first, parsed and stored over their header rows a page per transaction. A folder whose
+ * UIDVALIDITY changed since its headers were listed is left to the next pass (which drops it).
+ */
+async function fillBodies(
+  client: ImapFlow,
+  d: SyncDeps,
+  accountId: string,
+  folder: string,
+  o: SyncOptions,
+  moved: Map<string, Triage>,
+  only?: ReadonlySet<number>,
+): Promise<{ bodies: number; parseErrors: number }> {
+  const pending = d.repos.messages
+    .pendingBodies(accountId, folder)
+    .map((m) => m.uid)
+    .filter((uid) => !only || only.has(uid));
+  if (!pending.length) return { bodies: 0, parseErrors: 0 };
+  const lock = await client.getMailboxLock(folder);
+  try {
+    const uidValidity = Number(client.mailbox ? client.mailbox.uidValidity : -1);
+    if (d.repos.folderState.get(accountId, folder)?.uidValidity !== uidValidity) return { bodies: 0, parseErrors: 0 };
+    const maxBytes = o.maxMessageBytes ?? MAX_MESSAGE_BYTES;
+    const sizes = new Map<number, number>();
+    for await (const m of client.fetch(uidSet(pending), { uid: true, size: true }, { uid: true }))
+      sizes.set(m.uid, m.size ?? 0);
+    // Gone from the server since: the next pass removes them.
+    const present = pending.filter((uid) => sizes.has(uid));
+    const pages = pagesOf(present, (uid) => Math.min(maxBytes, sizes.get(uid)!), {
+      count: Math.max(1, o.pageSize ?? 200),
+      bytes: PAGE_BYTES,
+    });
+    let bodies = 0;
+    let parseErrors = 0;
+    await pipelined(
+      pages,
+      (page) =>
+        client.fetchAll(
+          uidSet(page),
+          { uid: true, flags: true, internalDate: true, size: true, source: { maxLength: maxBytes } },
+          { uid: true },
+        ),
+      async (fetched) => {
+        const stored = await Promise.all(
+          fetched.map((m) => toStored(d, accountId, folder, uidValidity, m, maxBytes, moved)),
+        );
+        d.db.transaction(() => {
+          for (const m of stored) d.repos.messages.upsert(m);
+        })();
+        bodies += stored.length;
+        parseErrors += stored.filter((m) => m.parseError).length;
+        await o.onPage?.({ folder, phase: 'bodies', stored: bodies, remaining: present.length - bodies });
+      },
+    );
+    return { bodies, parseErrors };
   } finally {
     lock.release();
   }
@@ -340,8 +500,35 @@ export async function syncAccount(d: SyncDeps, t: SyncTarget, o: SyncOptions = {
         }
     }
     for (const folder of folders) report.folders.push(await syncFolder(client, d, t.accountId, folder, o, moved));
+    // Every folder is listed; now the bodies, in the same order (INBOX first).
+    if (!o.headersOnly)
+      for (const [i, r] of report.folders.entries())
+        report.folders[i] = { ...r, ...(await fillBodies(client, d, t.accountId, r.folder, o, moved)) };
     await client.logout();
     return report;
+  } catch (e) {
+    client.close();
+    throw mailError(e, t.settings);
+  }
+}
+
+/**
+ * Fills the bodies of pending messages now (a reader needs them whole before the body pass got
+ * to them): per folder, the UIDs to fill. Returns how many were filled. Throws a MailError.
+ */
+export async function completeMessages(
+  d: SyncDeps,
+  t: SyncTarget,
+  uidsByFolder: ReadonlyMap<string, readonly number[]>,
+  o: Pick<SyncOptions, 'timeoutMs' | 'maxMessageBytes'> = {},
+): Promise<number> {
+  const client = await connectImap(t.settings, t.password, { timeoutMs: o.timeoutMs });
+  try {
+    let filled = 0;
+    for (const [folder, uids] of uidsByFolder)
+      filled += (await fillBodies(client, d, t.accountId, folder, o, new Map(), new Set(uids))).bodies;
+    await client.logout();
+    return filled;
   } catch (e) {
     client.close();
     throw mailError(e, t.settings);

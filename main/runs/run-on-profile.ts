@@ -12,6 +12,7 @@ import { loadPolicy, presetPolicy, PRESETS, type Policy } from '../../engine/pol
 import type { Limits, Mode, RunReport } from '../../engine/run/types';
 import { WorldState, type WorldEffects } from '../../engine/world';
 import { explainAction } from '../claims/explain-stored';
+import { completeBodies } from '../accounts/accounts';
 import { outboxOf, pushDraft, SERVER_TOOLS, transportNameOf } from '../accounts/transports';
 import { EngineHostError, type EngineHost } from '../engine-host/engine-host';
 import { recordedRun, type RecordedRun } from '../engine-host/recorded-run';
@@ -79,6 +80,8 @@ export async function runOnProfile(
   const planHash = sha(req.plan);
   const inputHash = hashJson(req.input ?? null);
   const mode = req.mode ?? 'strict';
+  // A plan reads whole messages: those a first sync has listed but not yet downloaded come first.
+  await completeBodies(p, { accountId: account.id });
   const snapshot = worldOf(p.repos, account, clock, req.kind === 'triage' ? { newest: TRIAGE_MAILBOX } : {});
   const world = new WorldState(snapshot);
   // A model-backed extractor is a function of this process: such runs stay in this thread.

@@ -21,7 +21,7 @@ import { worldTools } from '../../engine/world';
 import { baselineProgram, emptyBaseline, plainTools, runBaseline } from './baseline';
 import { benchGateFirewall, printGateFirewall } from './gate-firewall';
 import { benchStore, printStore } from './store';
-import { benchSync, printSync } from './sync';
+import { benchLargeSync, benchSync, printLargeSync, printSync } from './sync';
 import { benchTriage, printTriage } from './triage';
 import { benchFirstPaint, printFirstPaint } from './first-paint';
 import { benchWorld } from './world';
@@ -263,6 +263,8 @@ async function main(): Promise<void> {
   printFirstPaint(firstPaint);
   const sync = await benchSync();
   printSync(sync);
+  const largeSync = await benchLargeSync();
+  printLargeSync(largeSync);
   const cli = benchCli(ROOT);
   printCli(cli);
   const listing = await benchListing();
@@ -303,6 +305,7 @@ async function main(): Promise<void> {
     triage,
     firstPaint,
     sync,
+    largeSync,
     cli,
     listing,
     totalSeconds,

@@ -39,6 +39,12 @@ export interface StoredMessage {
   readonly attachments: readonly { filename: string; contentType: string; size?: number; path?: string }[];
   /** Why a synced message could not be read cleanly; it is stored all the same. */
   readonly parseError?: string | null;
+  /**
+   * Only its headers and a snippet are stored so far (a first sync fills bodies after headers):
+   * `body` is the snippet, cut; `html`, `attachments` and `parseError` are not known yet. A
+   * reader that needs the whole message completes it first (main/accounts `completeBodies`).
+   */
+  readonly bodyPending?: boolean;
   readonly category: string | null;
   readonly summary: string | null;
   readonly triagedAt: string | null;
@@ -114,6 +120,7 @@ interface Row {
   auth: string | null;
   attachments: string;
   parse_error: string | null;
+  body_pending: number;
   category: string | null;
   summary: string | null;
   triaged_at: string | null;
@@ -139,6 +146,7 @@ const common = (r: Row) => ({
   auth: fromJson<Record<string, string> | null>(r.auth, null),
   attachments: fromJson<StoredMessage['attachments']>(r.attachments, []),
   parseError: r.parse_error,
+  bodyPending: r.body_pending === 1,
   category: r.category,
   summary: r.summary,
   triagedAt: r.triaged_at,
@@ -187,7 +195,7 @@ const CONVERSATION_SIZE = `((SELECT count(*) FROM messages n WHERE ${SAME_THREAD
 const PREVIEW_SOURCE_CHARS = 2000;
 /** The list columns, without bodies (the start of the body as `preview` instead), of table alias `t`. */
 const headerColumns = (t: string): string =>
-  `${['id', 'account_id', 'folder', 'remote_uid', 'message_id', 'thread_id', 'from_addr', 'reply_to', 'to_addrs', 'cc_addrs', 'subject', 'date', 'unread', 'labels', 'auth', 'attachments', 'parse_error', 'category', 'summary', 'triaged_at', 'findings'].map((c) => `${t}.${c}`).join(', ')}, substr(${t}.body, 1, ${PREVIEW_SOURCE_CHARS}) AS preview`;
+  `${['id', 'account_id', 'folder', 'remote_uid', 'message_id', 'thread_id', 'from_addr', 'reply_to', 'to_addrs', 'cc_addrs', 'subject', 'date', 'unread', 'labels', 'auth', 'attachments', 'parse_error', 'body_pending', 'category', 'summary', 'triaged_at', 'findings'].map((c) => `${t}.${c}`).join(', ')}, substr(${t}.body, 1, ${PREVIEW_SOURCE_CHARS}) AS preview`;
 
 export class MessagesRepo {
   /** Counts over whole folders, kept until the database changes. */
@@ -203,17 +211,17 @@ export class MessagesRepo {
   upsert(m: StoredMessage): void {
     this.upsertStatement ??= this.db.prepare(
       `INSERT INTO messages (id, account_id, folder, remote_uid, message_id, thread_id, from_addr, reply_to, to_addrs,
-           cc_addrs, subject, subject_key, date, body, html, unread, labels, auth, attachments, parse_error, category,
-           summary, triaged_at, findings)
+           cc_addrs, subject, subject_key, date, body, html, unread, labels, auth, attachments, parse_error, body_pending,
+           category, summary, triaged_at, findings)
          VALUES (@id, @accountId, @folder, @remoteUid, @messageId, @threadId, @from, @replyTo, @to, @cc, @subject,
-           @subjectKey, @date, @body, @html, @unread, @labels, @auth, @attachments, @parseError, @category, @summary,
-           @triagedAt, @findings)
+           @subjectKey, @date, @body, @html, @unread, @labels, @auth, @attachments, @parseError, @bodyPending, @category,
+           @summary, @triagedAt, @findings)
          ON CONFLICT (id) DO UPDATE SET folder = excluded.folder, remote_uid = excluded.remote_uid,
            unread = excluded.unread, labels = excluded.labels, subject = excluded.subject,
            subject_key = excluded.subject_key, body = excluded.body,
            html = excluded.html, from_addr = excluded.from_addr, reply_to = excluded.reply_to, to_addrs = excluded.to_addrs,
            cc_addrs = excluded.cc_addrs, auth = excluded.auth, attachments = excluded.attachments,
-           parse_error = excluded.parse_error`,
+           parse_error = excluded.parse_error, body_pending = excluded.body_pending`,
     );
     this.upsertStatement.run({
       ...m,
@@ -227,7 +235,24 @@ export class MessagesRepo {
       auth: m.auth ? toJson(m.auth) : null,
       attachments: toJson(m.attachments),
       parseError: m.parseError ?? null,
+      bodyPending: m.bodyPending ? 1 : 0,
     });
+  }
+
+  /**
+   * Messages of a folder (every folder when absent) stored with their headers only, newest UID
+   * first, at most `limit`: what the body pass and readers of whole messages complete.
+   */
+  pendingBodies(accountId: string, folder?: string, limit = -1): { id: string; folder: string; uid: number }[] {
+    // A literal `body_pending = 1`, so SQLite uses the partial index.
+    const where = new Where({ limit })
+      .when('body_pending = 1 AND remote_uid IS NOT NULL AND account_id = @account', { account: accountId })
+      .when('folder = @folder', { folder });
+    return this.db
+      .prepare(
+        `SELECT id, folder, remote_uid AS uid FROM messages ${where} ORDER BY folder, remote_uid DESC LIMIT @limit`,
+      )
+      .all(where.params) as { id: string; folder: string; uid: number }[];
   }
 
   /** Every message id of an account (to remove its attachment folders with it). */

@@ -1,0 +1,104 @@
+/**
+ * The snippet a first sync shows before a message's body is downloaded: the first bytes of the
+ * message's text (IMAP `BODY.PEEK[TEXT]<0.2048>`), read as far as they go — into multiparts,
+ * through quoted-printable and base64, in the part's charset, HTML as text — preferring a
+ * text/plain part to an HTML one. A snippet is a preview, cut and marked as such in the store;
+ * the body pass replaces it with the whole parsed body. Reading these few bytes here is much
+ * cheaper than asking the server for each message's BODYSTRUCTURE. Hostile input: nothing here
+ * throws, and a part the bytes do not reach gives no snippet.
+ */
+import { htmlToText } from './html';
+
+/** Bytes of the message text fetched for a snippet. */
+export const SNIPPET_BYTES = 2048;
+/** Characters kept of a snippet. */
+const SNIPPET_CHARS = 300;
+const MAX_DEPTH = 8;
+
+/** A header block's fields, unfolded, by lower-case name (the first of each). */
+function fields(block: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    const name = colon > 0 ? line.slice(0, colon).trim().toLowerCase() : '';
+    if (name && !out.has(name)) out.set(name, line.slice(colon + 1).trim());
+  }
+  return out;
+}
+
+const param = (value: string, name: string): string | undefined =>
+  value
+    .match(new RegExp(`;\\s*${name}\\s*=\\s*(?:"([^"]*)"|([^;\\s]+))`, 'i'))
+    ?.slice(1)
+    .find((v) => v !== undefined);
+
+interface Text {
+  readonly html: boolean;
+  readonly encoding: string;
+  readonly charset: string;
+  /** The part's bytes as Latin-1 (one character per byte). */
+  readonly content: string;
+}
+
+/** The first text/plain part the bytes reach (else the first text/html), not an attachment. */
+function findText(header: Map<string, string>, content: string, depth: number): Text | null {
+  const type = header.get('content-type') ?? 'text/plain';
+  const mime = type.split(';')[0]!.trim().toLowerCase();
+  if (/^attachment/i.test(header.get('content-disposition') ?? '')) return null;
+  if (mime === 'text/plain' || mime === 'text/html')
+    return {
+      html: mime === 'text/html',
+      encoding: (header.get('content-transfer-encoding') ?? '').trim().toLowerCase(),
+      charset: param(type, 'charset') ?? 'utf-8',
+      content,
+    };
+  const boundary = mime.startsWith('multipart/') ? param(type, 'boundary') : undefined;
+  if (!boundary || depth >= MAX_DEPTH) return null;
+  let html: Text | null = null;
+  // Parts follow a `--boundary` line; the cut last one may end anywhere.
+  for (const part of content.split(`--${boundary}`).slice(1)) {
+    if (part.startsWith('--')) break;
+    const split = part.search(/\r?\n\r?\n/);
+    if (split < 0) break;
+    const body = part
+      .slice(split)
+      .replace(/^\r?\n\r?\n/, '')
+      .replace(/\r?\n$/, '');
+    const found = findText(fields(part.slice(0, split)), body, depth + 1);
+    if (found && !found.html) return found;
+    html ??= found;
+  }
+  return html;
+}
+
+const quotedPrintable = (s: string): Buffer =>
+  Buffer.from(
+    s.replace(/=\r?\n/g, '').replace(/=([0-9a-f]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  );
+
+function charsetText(bytes: Buffer, charset: string): string {
+  try {
+    return new TextDecoder(charset).decode(bytes);
+  } catch {
+    return bytes.toString('utf8');
+  }
+}
+
+/** A one-line snippet of a message from its header block and the first bytes of its text. */
+export function snippetOf(headerBlock: Uint8Array, textStart: Uint8Array): string {
+  const latin = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
+  const part = findText(fields(latin(headerBlock)), latin(textStart), 0);
+  if (!part) return '';
+  // A cut base64 text decodes up to its last whole quartet.
+  const base64 = part.encoding === 'base64' ? part.content.replace(/[^A-Za-z0-9+/]/g, '') : '';
+  const bytes =
+    part.encoding === 'base64'
+      ? Buffer.from(base64.slice(0, base64.length - (base64.length % 4)), 'base64')
+      : part.encoding === 'quoted-printable'
+        ? quotedPrintable(part.content)
+        : Buffer.from(part.content, 'latin1');
+  // The cut may split a character: its remains are dropped.
+  const text = charsetText(bytes, part.charset).replace(/\uFFFD+$/, '');
+  return (part.html ? htmlToText(text) : text).replace(/\s+/g, ' ').trim().slice(0, SNIPPET_CHARS);
+}

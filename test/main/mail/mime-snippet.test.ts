@@ -1,0 +1,67 @@
+/**
+ * Snippets from the first bytes of a message's text (main/mail/mime-snippet.ts): the text/plain part
+ * before an HTML one, into nested multiparts, through transfer encodings and charsets, a cut
+ * anywhere; and, for any bytes at all, a bounded one-line string instead of a throw.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { snippetOf } from '../../../main/mail/mime-snippet';
+
+const bytes = (s: string, encoding: BufferEncoding = 'utf8') => Buffer.from(s, encoding);
+const snippet = (header: string, text: string | Buffer) =>
+  snippetOf(bytes(`${header}\r\n\r\n`), typeof text === 'string' ? bytes(text) : text);
+
+describe('snippetOf', () => {
+  it('reads a plain message and folds its whitespace', () => {
+    expect(snippet('Content-Type: text/plain; charset=utf-8', 'Hello\r\n\r\n  there.\r\n')).toBe('Hello there.');
+    // No Content-Type at all is text/plain.
+    expect(snippet('Subject: x', 'Plain words')).toBe('Plain words');
+  });
+
+  it('prefers the text part of an alternative nested in a mixed message, and decodes it', () => {
+    const header = 'Content-Type: multipart/mixed;\r\n boundary="m x"';
+    const text = [
+      '--m x',
+      'Content-Type: multipart/alternative; boundary=alt',
+      '',
+      '--alt',
+      'Content-Type: text/html',
+      '',
+      '<p>Ignored &amp; later</p>',
+      '--alt',
+      'Content-Type: text/plain; charset=iso-8859-1',
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      'Gr=FC=DFe, the =',
+      'plan.',
+      '--alt--',
+      '--m x--',
+    ].join('\r\n');
+    expect(snippet(header, text)).toBe('Grüße, the plan.');
+  });
+
+  it('falls back to HTML as text, skips attachments, and gives nothing when the bytes reach no text', () => {
+    expect(snippet('Content-Type: text/html', '<h1>Agenda</h1><p>Budget &amp; hiring')).toBe('Agenda Budget & hiring');
+    const attached = '--b\r\nContent-Type: text/plain\r\nContent-Disposition: attachment\r\n\r\nnot this\r\n--b--';
+    expect(snippet('Content-Type: multipart/mixed; boundary=b', attached)).toBe('');
+    expect(snippet('Content-Type: image/png', 'PNG')).toBe('');
+  });
+
+  it('decodes cut base64 up to its last whole quartet, dropping a split character', () => {
+    const encoded = bytes('Köln '.repeat(50)).toString('base64').slice(0, 103);
+    const got = snippet('Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64', encoded);
+    expect(got.length).toBeGreaterThan(50);
+    expect('Köln '.repeat(50).startsWith(got)).toBe(true);
+  });
+
+  it('never throws and stays one bounded line, whatever the bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 600 }), fc.uint8Array({ maxLength: 3000 }), (h, t) => {
+        const s = snippetOf(h, t);
+        expect(s.length).toBeLessThanOrEqual(300);
+        expect(s).not.toMatch(/[\r\n]/);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
