@@ -7,6 +7,7 @@ import { m005FraudFindings } from './005-fraud-findings';
 import { m006MessageIdIndex } from './006-message-id-index';
 import { m007SubjectKey } from './007-subject-key';
 import { m008DraftSentBy } from './008-draft-sent-by';
+import { m009EventWritten } from './009-event-written';
 
 /** Every migration, in order. Append only. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m006MessageIdIndex,
   m007SubjectKey,
   m008DraftSentBy,
+  m009EventWritten,
 ];
