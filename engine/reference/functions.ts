@@ -4,6 +4,7 @@
  * call from plan code — the callee's conditional returns tainting the rest of the caller.
  */
 import type * as acorn from 'acorn';
+import { joinLabels, type Label } from '../ifc/label';
 import { cell } from './context';
 import { evalExpr, noFunction } from './expressions';
 import type { Machine, Step } from './machine';
@@ -12,6 +13,17 @@ import { execBlock, ReturnSignal } from './statements';
 import { isHeap, newArray, RunFailure, val, withLabel, type V } from './values';
 
 const MAX_DEPTH = 300;
+
+/** Is `a` no more restrictive than `b` (joining it changes nothing)? */
+function within(a: Label, b: Label): boolean {
+  const j = joinLabels(a, b);
+  return (
+    j.sources.length === b.sources.length &&
+    j.untrusted.length === b.untrusted.length &&
+    j.caps.length === b.caps.length &&
+    (j.readers === 'public' ? b.readers === 'public' : b.readers !== 'public' && j.readers.length === b.readers.length)
+  );
+}
 let depth = 0;
 
 /** Calls a function value. `fromBuiltin`: a callback, whose exit taint goes into what it returns. */
@@ -24,6 +36,7 @@ export function* callFunction(m: Machine, f: V, args: V[], fromBuiltin = false):
   m.tick();
   if (depth >= MAX_DEPTH) throw new RunFailure('LimitExceeded', 'stack depth exceeded', m.ctx.pc);
   const node: acorn.Function = fn.node;
+  const entry = m.ctx.pc;
   const own = m.ctx.push(cell('region', f.l));
   const exit = m.ctx.push(cell('function'));
   const rest = m.ctx.push(cell('rest'));
@@ -54,7 +67,9 @@ export function* callFunction(m: Machine, f: V, args: V[], fromBuiltin = false):
     m.ctx.pop(rest);
     m.ctx.pop(exit);
     m.ctx.pop(own);
-    if (!fromBuiltin) m.ctx.taint(exit.l, 'function');
+    // A return decided by nothing beyond why the call happened tells the caller nothing its own
+    // regions do not account for (they end as they would have): only more taints its rest.
+    if (!fromBuiltin && !within(exit.l, entry)) m.ctx.taint(exit.l, 'function');
   }
   return m.ctx.mode === 'strict' ? withLabel(result, exit.l) : result;
 }

@@ -11,6 +11,9 @@ import { scan, withCode, type RegionInfo } from './regions';
 import type { ToolServer } from './tools';
 import { RunFailure, type Binding, type Env, type V } from './values';
 import { BOTTOM } from '../ifc/label';
+import { METHODS } from '../plan/builtins';
+
+const CALLBACK_METHODS: ReadonlySet<string> = new Set(METHODS.callback);
 
 /** One evaluation step: yields promises (tool runs) and gets their results back. */
 export type Step<T> = Generator<Promise<unknown>, T, unknown>;
@@ -46,8 +49,15 @@ export class Machine {
     this.env = { vars: new Map(), parent: null };
     const fns: acorn.Function[] = [];
     const names = new Set<string>();
+    // A function written as the callback of a built-in runs only during that call, as part of
+    // the code around it (regions.ts): it is not one that any call of plan code may run.
+    const inline = new Set<acorn.AnyNode>();
     const collect = (n: acorn.AnyNode): void => {
-      if (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression')
+      if (n.type === 'CallExpression' && !this.isCode(n.callee, [])) n.arguments.forEach((a) => inline.add(a));
+      if (
+        (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression') &&
+        !inline.has(n)
+      )
         fns.push(n);
       if (n.type === 'FunctionDeclaration' && n.id) names.add(n.id.name);
       if (n.type === 'VariableDeclarator' && n.id.type === 'Identifier' && n.init && /Function/.test(n.init.type))
@@ -73,6 +83,15 @@ export class Machine {
   private isCode(callee: acorn.AnyNode, args: readonly acorn.AnyNode[]): boolean {
     if (callee.type === 'Identifier' && !this.tools.has(callee.name) && !GLOBAL_CALLS.has(callee.name)) return true;
     if (callee.type !== 'Identifier' && callee.type !== 'MemberExpression') return true;
+    // A callback given as any other expression (a parameter, a variable) may be any function.
+    const first = args[0];
+    if (
+      callee.type === 'MemberExpression' &&
+      first &&
+      !callee.computed &&
+      CALLBACK_METHODS.has((callee.property as acorn.Identifier).name)
+    )
+      if (first.type !== 'ArrowFunctionExpression' && first.type !== 'FunctionExpression') return true;
     return args.some(
       (a) =>
         a.type === 'ArrowFunctionExpression' ||

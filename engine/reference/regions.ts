@@ -4,8 +4,10 @@
  *
  *   At the end of a region with label `c` (STRICT), every variable the region may assign, and
  *   every container reachable — when the region starts or when it ends — from any place the
- *   region names (a variable, or a path `x.a.b` of static keys), has `c` joined into its label.
- *   Calls of plan code inside count as naming everything any plan function names.
+ *   region names (a variable, or a path `x.a.b` of static keys: what it holds, not the
+ *   container holding it), has `c` joined into its label. Calls of plan code inside count as
+ *   naming everything any plan function names. A loop's iterable and a `switch`'s discriminant
+ *   run before their region opens, so they are not part of it.
  *
  * A region reaches the heap only through names it mentions (tool outputs are fresh, `input` is
  * read-only), so anything it could have written, or made reachable through another name, is
@@ -20,10 +22,12 @@ import type { Machine, Step } from './machine';
 import { isHeap, reachable, upgrade, withLabel, type Env, type Heap, type V } from './values';
 
 type N = acorn.AnyNode;
-/** A place named in the code: a variable and static keys (or key variables) below it. */
+/** Every element of a container (a callback's parameter stands for each element it is given). */
+const EACH = Symbol('each');
+/** A place named in the code: a variable and static keys (or key variables, or EACH) below it. */
 interface Path {
   readonly root: string;
-  readonly keys: readonly (string | { readonly name: string })[];
+  readonly keys: readonly (string | typeof EACH | { readonly name: string })[];
 }
 export interface RegionInfo {
   readonly assigned: Set<string>;
@@ -80,6 +84,25 @@ function pathOf(e: N): Path | null {
   if (cur.type === 'ChainExpression') return pathOf(cur.expression);
   return cur.type === 'Identifier' ? { root: cur.name, keys } : null;
 }
+
+/**
+ * Methods that change nothing and answer a primitive: their receiver is read, not named (what
+ * their callbacks do is plan code, counted as such).
+ */
+const ANSWERS_ONLY = new Set([
+  'includes',
+  'indexOf',
+  'lastIndexOf',
+  'join',
+  'some',
+  'every',
+  'findIndex',
+  'findLastIndex',
+  'forEach',
+  'has',
+]);
+const answersOnly = (callee: acorn.MemberExpression): boolean =>
+  !callee.computed && ANSWERS_ONLY.has((callee.property as acorn.Identifier).name);
 
 /** What a piece of code may do, found by walking it (functions it defines are not entered). */
 export function scan(
@@ -140,13 +163,22 @@ export function scan(
       case 'Identifier':
         info.paths.push({ root: n.name, keys: [] });
         return;
-      case 'CallExpression':
-        if (isCode(n.callee, n.arguments)) info.callsCode = true;
-        if (n.callee.type === 'MemberExpression') {
-          const path = pathOf(n.callee.object);
-          if (path) info.paths.push(path);
-        }
+      case 'CallExpression': {
+        // A function written as the callback of a built-in runs only during this call: its code
+        // is part of the region (Machine leaves it out of "any plan function").
+        const inline = isCode(n.callee, []) ? [] : n.arguments.filter(isFn);
+        if (
+          isCode(
+            n.callee,
+            n.arguments.filter((a) => !inline.includes(a)),
+          )
+        )
+          info.callsCode = true;
+        const receiver = n.callee.type === 'MemberExpression' ? pathOf(n.callee.object) : null;
+        for (const f of inline) callback(f as acorn.Function, receiver);
+        if (n.callee.type === 'MemberExpression' && !answersOnly(n.callee) && receiver) info.paths.push(receiver);
         break;
+      }
     }
     const inner = isLoop(n)
       ? [loops + 1, switches]
@@ -159,8 +191,42 @@ export function scan(
         if (c && typeof c === 'object' && typeof (c as N).type === 'string') walk(c as N, inner[0]!, inner[1]!);
     }
   };
+  /**
+   * A callback's code, run by its built-in: what it names through its parameters is named through
+   * what they are given — each element of the receiver (the first two; an accumulator is also the
+   * initial value, an argument the region names), the receiver itself (the others) — and what it
+   * declares is its own. Without a receiver that is a path, every name in the receiver's
+   * expression is named whole already.
+   */
+  const callback = (f: acorn.Function, receiver: Path | null): void => {
+    const inner = scan([f.body, ...f.params.flatMap(defaultsOf)], isCode);
+    const own = declaredIn(f as N, false);
+    const given = new Map<string, Path | null>();
+    f.params.forEach((p, i) => {
+      for (const name of declaredIn(p as N))
+        given.set(name, receiver && { root: receiver.root, keys: i < 2 ? [...receiver.keys, EACH] : receiver.keys });
+    });
+    for (const name of inner.assigned) if (!own.has(name)) info.assigned.add(name);
+    for (const p of inner.paths) {
+      if (!own.has(p.root)) info.paths.push(p);
+      else if (given.get(p.root))
+        info.paths.push({ root: given.get(p.root)!.root, keys: [...given.get(p.root)!.keys, ...p.keys] });
+    }
+    info.mayThrow ||= inner.mayThrow;
+    info.callsCode ||= inner.callsCode;
+  };
   for (const n of nodes) if (n) walk(n, 0, 0);
   return info;
+}
+
+/** The default values in a parameter pattern (evaluated when the function is called). */
+function defaultsOf(p: acorn.Pattern): N[] {
+  if (p.type === 'AssignmentPattern') return [p.right as N, ...defaultsOf(p.left)];
+  if (p.type === 'ObjectPattern')
+    return p.properties.flatMap((q) => defaultsOf(q.type === 'RestElement' ? q.argument : q.value));
+  if (p.type === 'ArrayPattern') return p.elements.flatMap((q) => (q ? defaultsOf(q) : []));
+  if (p.type === 'RestElement') return defaultsOf(p.argument);
+  return [];
 }
 
 /** Adds what every plan function may do (a region that may call plan code may do all of it). */
@@ -181,24 +247,30 @@ function exposedNow(m: Machine, info: RegionInfo): Set<Heap> {
     if (p.root === 'input') continue;
     const b = m.lookup(p.root);
     if (!b) continue;
-    let cur: V = b.value;
-    let holder: V | null = null;
-    for (const k of p.keys) {
-      if (!isHeap(cur.v)) break;
-      holder = cur;
-      const key = typeof k === 'string' ? k : m.lookup(k.name)?.value.v;
-      const next = typeof key === 'string' || typeof key === 'number' ? childOf(cur, String(key)) : undefined;
-      if (!next) {
-        cur = holder;
-        holder = null;
-        break;
-      }
-      cur = next;
-    }
-    roots.push(cur);
-    if (holder) roots.push(holder);
+    // What the place holds, not the container holding it: a region that writes into the holder
+    // (`x.k = v`, `x.push(v)`) names the holder itself, as a place of its own. A key that is a
+    // variable may name any element while the region runs: the whole container, then.
+    roots.push(...placesAt(b.value, p.keys));
   }
   return reachable(roots);
+}
+
+function placesAt(cur: V, keys: Path['keys']): V[] {
+  if (!keys.length) return [cur];
+  const [k, ...rest] = keys;
+  const h = cur.v;
+  if (!isHeap(h)) return [];
+  if (k === EACH) return elementsOf(h).flatMap((x) => placesAt(x, rest));
+  if (typeof k !== 'string') return [cur];
+  const next = childOf(cur, k); // a key it does not hold reads no container
+  return next ? placesAt(next, rest) : [];
+}
+
+function elementsOf(h: Heap): V[] {
+  if (h.kind === 'array') return h.items;
+  if (h.kind === 'object') return [...h.props.values()];
+  if (h.kind === 'map' || h.kind === 'set') return [...h.entries.values()].flatMap((e) => [e.k, e.v]);
+  return [];
 }
 
 function childOf(x: V, key: string): V | undefined {
@@ -207,6 +279,24 @@ function childOf(x: V, key: string): V | undefined {
   if (h.kind === 'array') return /^\d+$/.test(key) ? h.items[Number(key)] : undefined;
   if (h.kind === 'object') return h.props.get(key);
   return undefined;
+}
+
+const heads = new WeakMap<N, N>();
+/**
+ * A loop or `switch` as its region sees it: the head (a `for…of`'s iterable, a discriminant) runs
+ * once, before the region opens, so what it names is not the region's. Keyed apart from the
+ * statement itself (`Machine.regionInfo` keys by position) by starting where the head ends.
+ */
+export function withoutHead(s: acorn.ForOfStatement | acorn.SwitchStatement): N {
+  let out = heads.get(s);
+  if (!out) {
+    const head = s.type === 'ForOfStatement' ? s.right : s.discriminant;
+    const none = { type: 'Literal', value: null, raw: 'null', start: head.start, end: head.end } as N;
+    out = (s.type === 'ForOfStatement' ? { ...s, right: none } : { ...s, discriminant: none }) as N;
+    out.start = head.end;
+    heads.set(s, out);
+  }
+  return out;
 }
 
 /**
@@ -271,3 +361,40 @@ function settle(m: Machine, info: RegionInfo, l: Label, before: Set<Heap>, env: 
 }
 
 const isFrozen = (h: Heap): boolean => (h.kind === 'array' || h.kind === 'object') && h.frozen === true;
+
+/**
+ * Names a piece of code declares (variables, functions, parameters): its own business. Without
+ * `intoFunctions`, only the code's own (a function's parameters and body, not the functions in it).
+ */
+export function declaredIn(node: acorn.AnyNode, intoFunctions = true): Set<string> {
+  const out = new Set<string>();
+  const names = (p: acorn.AnyNode | null): void => {
+    if (!p) return;
+    if (p.type === 'Identifier') out.add(p.name);
+    else if (p.type === 'ObjectPattern')
+      p.properties.forEach((q) => names(q.type === 'RestElement' ? q.argument : q.value));
+    else if (p.type === 'ArrayPattern') p.elements.forEach((q) => names(q));
+    else if (p.type === 'AssignmentPattern') names(p.left);
+    else if (p.type === 'RestElement') names(p.argument);
+  };
+  const walk = (n: acorn.AnyNode): void => {
+    if (n.type === 'VariableDeclarator') names(n.id);
+    if (n.type === 'FunctionDeclaration' && n.id) out.add(n.id.name);
+    if (isFn(n) && n !== node && !intoFunctions) return;
+    if (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression')
+      n.params.forEach(names);
+    if (n.type === 'CatchClause') names(n.param ?? null);
+    childrenOf(n).forEach(walk);
+  };
+  walk(node);
+  return out;
+}
+
+export function childrenOf(n: acorn.AnyNode): acorn.AnyNode[] {
+  const out: acorn.AnyNode[] = [];
+  for (const [k, c] of Object.entries(n))
+    if (k !== 'type')
+      for (const x of Array.isArray(c) ? c : [c])
+        if (x && typeof x === 'object' && typeof (x as acorn.AnyNode).type === 'string') out.push(x as acorn.AnyNode);
+  return out;
+}

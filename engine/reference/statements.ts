@@ -11,7 +11,7 @@ import { cell, type Cell } from './context';
 
 import type { Machine, Step } from './machine';
 import { bindPattern } from './patterns';
-import { region, skipped } from './regions';
+import { childrenOf, declaredIn, region, skipped, withoutHead } from './regions';
 import { spreadItems } from './spread';
 import { isHeap, newObject, RunFailure, Thrown, val, withLabel, type V } from './values';
 
@@ -128,7 +128,7 @@ function* forOf(m: Machine, s: acorn.ForOfStatement): Step<void> {
   const live = isHeap(from.v) && from.v.kind === 'array' ? from.v : null;
   const listing = live?.listing && !seesOrder(m, s) ? live : null;
   const start = listing ? joinLabels(from.l, listing.listing!) : spread.structure;
-  yield* region(m, cell('loop', start), [s], function* (c: Cell) {
+  yield* region(m, cell('loop', start), [withoutHead(s)], function* (c: Cell) {
     try {
       for (let i = 0; live ? i < live.items.length : i < spread.items.length; i++) {
         const own = listing?.listing !== undefined;
@@ -183,42 +183,9 @@ function seesOrder(m: Machine, s: acorn.ForOfStatement): boolean {
   return found;
 }
 
-/** Names a piece of code declares (variables, functions, parameters): its own business. */
-function declaredIn(node: acorn.AnyNode): Set<string> {
-  const out = new Set<string>();
-  const names = (p: acorn.AnyNode | null): void => {
-    if (!p) return;
-    if (p.type === 'Identifier') out.add(p.name);
-    else if (p.type === 'ObjectPattern')
-      p.properties.forEach((q) => names(q.type === 'RestElement' ? q.argument : q.value));
-    else if (p.type === 'ArrayPattern') p.elements.forEach((q) => names(q));
-    else if (p.type === 'AssignmentPattern') names(p.left);
-    else if (p.type === 'RestElement') names(p.argument);
-  };
-  const walk = (n: acorn.AnyNode): void => {
-    if (n.type === 'VariableDeclarator') names(n.id);
-    if (n.type === 'FunctionDeclaration' && n.id) out.add(n.id.name);
-    if (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression')
-      n.params.forEach(names);
-    if (n.type === 'CatchClause') names(n.param ?? null);
-    childrenOf(n).forEach(walk);
-  };
-  walk(node);
-  return out;
-}
-
-function childrenOf(n: acorn.AnyNode): acorn.AnyNode[] {
-  const out: acorn.AnyNode[] = [];
-  for (const [k, c] of Object.entries(n))
-    if (k !== 'type')
-      for (const x of Array.isArray(c) ? c : [c])
-        if (x && typeof x === 'object' && typeof (x as acorn.AnyNode).type === 'string') out.push(x as acorn.AnyNode);
-  return out;
-}
-
 function* switchStmt(m: Machine, s: acorn.SwitchStatement): Step<void> {
   const d = yield* evalExpr(m, s.discriminant);
-  yield* region(m, cell('loop', d.l), [s], function* (c: Cell) {
+  yield* region(m, cell('loop', d.l), [withoutHead(s)], function* (c: Cell) {
     let at = -1;
     for (const [i, k] of s.cases.entries()) {
       if (!k.test) continue;

@@ -89,6 +89,18 @@ const EmailSchema = z.object({
   authenticated: z.boolean().optional(),
 });
 
+/**
+ * The label of what effect calls wrote into an item (createEvent, updateEvent, respondToEvent),
+ * kept with it across runs: an event a run filled from untrusted text comes back untrusted in
+ * the next run too (world/README.md, "Labels"). Written by `WorldState.snapshot()`.
+ */
+const WrittenSchema = z.object({
+  sources: z.array(z.string()),
+  untrusted: z.array(z.string()),
+  readers: z.union([z.literal('public'), z.array(z.string())]),
+  caps: z.array(z.string()),
+});
+
 const EventSchema = z.object({
   id: idField,
   title: textField,
@@ -102,6 +114,7 @@ const EventSchema = z.object({
   // From). `false`: a forged or unverifiable organiser. Absent: authenticated (a world file states
   // who organised each event); a profile's calendar has no such verdict (main/profile/world-io.ts).
   authenticated: z.boolean().optional(),
+  written: WrittenSchema.optional(),
 });
 
 const BusySchema = z.object({ start: isoDate, end: isoDate, title: textField });

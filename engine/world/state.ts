@@ -38,6 +38,15 @@ export interface WorldEffects {
   transcript: string[];
 }
 
+/** A stored label as the engine keeps labels (sorted, without duplicates). */
+const sorted = (xs: readonly string[]): string[] => [...new Set(xs)].sort();
+const storedLabel = (w: NonNullable<CalendarEvent['written']>): Label => ({
+  sources: sorted(w.sources),
+  untrusted: sorted(w.untrusted.filter((s) => w.sources.includes(s))),
+  readers: w.readers === 'public' ? 'public' : sorted(w.readers),
+  caps: sorted(w.caps),
+});
+
 type Counter = 'sent' | 'draft' | 'event';
 const PREFIX: Record<Counter, string> = { sent: 'sent-', draft: 'draft-', event: 'ev-new-' };
 
@@ -77,7 +86,12 @@ export class WorldState {
     this.now = w.now;
     this.contacts = w.contacts;
     this.emails = [...w.emails, ...w.trash.map((e) => ({ ...e, folder: 'Trash' }))];
-    this.events = w.events;
+    // What earlier runs wrote into an event keeps its label (schema.ts `written`); the tools
+    // see it only as that label, never as a field.
+    this.events = w.events.map(({ written, ...e }) => {
+      if (written) this.noteWritten(`event:${e.id}`, storedLabel(written));
+      return e;
+    });
     this.allowlists = w.allowlists;
     this.freeBusy = w.freeBusy;
     this.sent = w.sent;
@@ -171,6 +185,23 @@ export class WorldState {
     this.noteWritten(`event:${id}`, this.createdEvents);
   }
 
+  /** An event as stored: with the label of what wrote into it, when anything labeled did. */
+  private withWritten(e: CalendarEvent): CalendarEvent {
+    const l = this.writtenLabel(`event:${e.id}`);
+    const bare = !l.sources.length && !l.caps.length && l.readers === 'public';
+    return bare
+      ? e
+      : {
+          ...e,
+          written: {
+            sources: [...l.sources],
+            untrusted: [...l.untrusted],
+            readers: l.readers === 'public' ? 'public' : [...l.readers],
+            caps: [...l.caps],
+          },
+        };
+  }
+
   /** The after-run world: a valid world file (trash separated from the other mail). */
   snapshot(): World {
     return structuredClone({
@@ -178,7 +209,7 @@ export class WorldState {
       now: this.now,
       contacts: this.contacts,
       emails: this.emails.filter((e) => e.folder !== 'Trash'),
-      events: this.events,
+      events: this.events.map((e) => this.withWritten(e)),
       allowlists: this.allowlists,
       freeBusy: this.freeBusy,
       sent: this.sent,
@@ -195,7 +226,7 @@ export class WorldState {
     return structuredClone({
       sent: this.sent.slice(this.sentBefore),
       drafts: this.drafts.slice(this.draftsBefore),
-      events: this.events.filter((e) => this.touchedEvents.has(e.id)),
+      events: this.events.filter((e) => this.touchedEvents.has(e.id)).map((e) => this.withWritten(e)),
       trash: this.emails.filter((e) => e.folder === 'Trash' && !this.trashBefore.has(e.id)),
       responses: this.responses.slice(this.responsesBefore),
       changes: this.changes.slice(this.changesBefore),

@@ -42,9 +42,9 @@ export interface LaunderingRun {
 export async function runInLaunderingWorld(
   plan: string,
   mode: Mode,
-  o: { gate?: Gate; sanitizers?: boolean } = {},
+  o: { gate?: Gate; sanitizers?: boolean; from?: WorldState } = {},
 ): Promise<LaunderingRun> {
-  const state = WorldState.fromText(WORLD_TEXT, WORLD_NAME);
+  const state = o.from ?? WorldState.fromText(WORLD_TEXT, WORLD_NAME);
   const contacts = state.contacts.map((c) => c.email.toLowerCase());
   const sanitizers = sanitizerTools({
     userAddresses: state.userAddresses,

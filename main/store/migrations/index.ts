@@ -8,6 +8,7 @@ import { m006MessageIdIndex } from './006-message-id-index';
 import { m007SubjectKey } from './007-subject-key';
 import { m008DraftSentBy } from './008-draft-sent-by';
 import { m009BodyPending } from './009-body-pending';
+import { m010EventWritten } from './010-event-written';
 
 /** Every migration, in order. Append only. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m007SubjectKey,
   m008DraftSentBy,
   m009BodyPending,
+  m010EventWritten,
 ];

@@ -11,6 +11,7 @@ interface EventRow {
   description: string;
   organizer: string;
   attendees: string;
+  written: string | null;
 }
 
 const fromRow = (r: EventRow): CalendarEvent => ({
@@ -22,6 +23,16 @@ const fromRow = (r: EventRow): CalendarEvent => ({
   description: r.description,
   organizer: r.organizer,
   attendees: fromJson<string[]>(r.attendees, []),
+  ...(r.written
+    ? {
+        written: fromJson<NonNullable<CalendarEvent['written']>>(r.written, {
+          sources: [],
+          untrusted: [],
+          readers: 'public',
+          caps: [],
+        }),
+      }
+    : {}),
 });
 
 /** Events (in the shape the engine's tools use) and busy blocks of an account. */
@@ -42,13 +53,25 @@ export class CalendarRepo {
   upsert(accountId: string, e: CalendarEvent): void {
     this.db
       .prepare(
-        `INSERT INTO events (id, account_id, title, start, end, location, description, organizer, attendees)
-         VALUES (@id, @account, @title, @start, @end, @location, @description, @organizer, @attendees)
+        `INSERT INTO events (id, account_id, title, start, end, location, description, organizer, attendees, written)
+         VALUES (@id, @account, @title, @start, @end, @location, @description, @organizer, @attendees, @written)
          ON CONFLICT (id) DO UPDATE SET title = excluded.title, start = excluded.start, end = excluded.end,
            location = excluded.location, description = excluded.description, organizer = excluded.organizer,
-           attendees = excluded.attendees`,
+           attendees = excluded.attendees, written = coalesce(excluded.written, events.written)`,
       )
-      .run({ ...e, account: accountId, attendees: toJson(e.attendees) });
+      // What wrote into it stays with it: an update that carries no label (a sync) keeps the old one.
+      .run({
+        id: e.id,
+        title: e.title,
+        start: e.start,
+        end: e.end,
+        location: e.location,
+        description: e.description,
+        organizer: e.organizer,
+        account: accountId,
+        attendees: toJson(e.attendees),
+        written: e.written ? toJson(e.written) : null,
+      });
   }
 
   get(id: string): CalendarEvent | undefined {

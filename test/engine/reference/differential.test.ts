@@ -16,10 +16,7 @@ import type { World } from '../../../engine/world';
 import type { Mode } from '../../../engine/run/types';
 
 /** Suite plans that show a known gap of the engine (mechanism: see gaps.test.ts). */
-const KNOWN_GAPS: Readonly<Record<string, string>> = {
-  'ask (startup): follow up on unanswered threads older than 5 days':
-    'the reference upgrades the sent item a ?: arm only reads (s.subject), so a later some() over it carries the subject cap; the engine, which upgrades only what a region writes or stores (§3b), does not: the reference is coarser here, not the engine unsound (seen once earlier scenarios changed the shared world)',
-};
+const KNOWN_GAPS: Readonly<Record<string, string>> = {};
 
 /** Plans whose values the engine (QuickJS) and the reference (V8) compute differently by design. */
 const IMPLEMENTATION_DEFINED: Readonly<Record<string, string>> = {

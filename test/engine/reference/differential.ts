@@ -43,6 +43,7 @@ export const plansIn = (dir: string): { name: string; text: string }[] =>
 /** How a suite runs its plans: minimalGate without a firewall, or the default policy. */
 export type Setting = 'minimal' | 'default';
 
+/** A fresh world for one run (WorldState copies it deeply; nothing a run writes is shared). */
 function setup(setting: Setting, world: World): WorldRunSetup {
   const state = new WorldState(world);
   if (setting === 'default') return worldRunSetup({ world: state, policy: presetPolicy('default') });

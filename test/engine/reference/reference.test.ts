@@ -22,6 +22,10 @@ async function reference(plan: string, w: World = world, precise = true): Promis
   return referenceRun({ plan, tools, gate: minimalGate, userAddresses: state.userAddresses, contacts, precise });
 }
 
+const holdsBoth = async (plan: string): Promise<void> => {
+  expect(discrepancies(await runBoth(plan, world, 'minimal', 'strict'))).toEqual([]);
+};
+
 const untrustedSend = async (plan: string): Promise<boolean> => {
   const r = await reference(plan);
   const send = r.calls.find((c) => c.tool === 'sendEmail');
@@ -74,6 +78,80 @@ await sendEmail({ to: ['omar@northwind.test'], subject: 'fixed', body: 'text' })
   });
 });
 
+/** The result label's sources, as the reference gives them. */
+const resultSources = async (plan: string): Promise<readonly string[]> => (await reference(plan)).resultLabel!.sources;
+const contentOfListed = (sources: readonly string[]): string[] =>
+  sources.filter((s) => s.startsWith('tool:listEmails:') && !s.endsWith('#listed'));
+
+describe('the reference upgrades what a region could change, not what it only reads (§3b)', () => {
+  // Each of these made the reference coarser than the rule it states, so the differential test
+  // failed on plans where the engine was right; each also keeps what the rule must upgrade.
+  it("a loop's iterable is read before the loop's region opens", async () => {
+    const plan = `const list = await listEmails({ folder: 'INBOX' });
+for (const x of list) { if (x.body.includes('zed')) { break; } }
+return list.length;`;
+    expect(contentOfListed(await resultSources(plan))).toEqual([]);
+    await holdsBoth(plan);
+  });
+
+  it('a field read in a ?: arm does not upgrade the item holding it', async () => {
+    const plan = `const list = await listEmails({ folder: 'INBOX' });
+const m = await getEmail('m1');
+const s = list[0];
+const t = m.body.includes('zed') ? s.subject : 'none';
+return s.id;`;
+    expect(await resultSources(plan)).not.toContain('tool:getEmail:m1');
+    await holdsBoth(plan);
+  });
+
+  it('a method that only answers (some) leaves its receiver as it was; one that hands parts back does not', async () => {
+    const reads = `const list = await listEmails({ folder: 'INBOX' });
+let n = 0;
+while (n < 2 && list.some((x) => x.body.includes('widget'))) { n++; }
+return list.length;`;
+    expect(contentOfListed(await resultSources(reads))).toEqual([]);
+    await holdsBoth(reads);
+    const hands = `const m = await getEmail('m1');
+const xs = [[1]];
+let t = [];
+if (m.body.includes('zed')) { t = xs.find((x) => x.length > 0); }
+t.push(2);
+return xs[0].length;`;
+    expect(await resultSources(hands)).toContain('tool:getEmail:m1');
+  });
+
+  it("a callback's writes through its parameter reach the receiver's elements", async () => {
+    const plan = `const m = await getEmail('m1');
+const xs = [[1], [2]];
+if (m.body.includes('zed')) { xs.forEach((x) => { x.push(3); }); }
+return xs[0].length;`;
+    expect(await resultSources(plan)).toContain('tool:getEmail:m1');
+    await holdsBoth(plan);
+  });
+
+  it("a callback's own variables and other plan functions' writes are not the region's", async () => {
+    const plan = `const m = await getEmail('m1');
+let n = 0;
+async function subjectOf(id) { const x = await getEmail(id); return x.subject; }
+if (m.body.includes('zed')) { await subjectOf('m2'); }
+[1, 2].forEach((x) => { n = n + x; });
+return n;`;
+    expect(await resultSources(plan)).not.toContain('tool:getEmail:m1');
+    await holdsBoth(plan);
+  });
+
+  it('a return decided only by why the function was called does not taint the rest of the caller', async () => {
+    const plan = `const m = await getEmail('m1');
+function pick(b, a, d) { if (b) { return a; } return d; }
+let to = 'x';
+if (m.from.endsWith('attacker.test>')) { to = pick(true, 'a', to); }
+await sendEmail({ to: ['omar@northwind.test'], subject: 's', body: 'Text.' });`;
+    expect((await reference(plan)).calls.find((c) => c.tool === 'sendEmail')?.decision).toBe('allow');
+    await holdsBoth(plan);
+    // …while one decided by more still does (the rule's own test above: a conditional return).
+  });
+});
+
 /** Plans over labeled arrays through every method the precision rule covers. */
 const methodPlan = fc
   .tuple(
@@ -120,20 +198,35 @@ describe('the one precision rule (elements moved, not read) against the plain ge
   }, 120_000);
 });
 
+describe('the differential harness', () => {
+  it('gives each run a fresh world: what one run writes, no later run sees', async () => {
+    const before = structuredClone(world);
+    const plan = `const ev = await createEvent({ title: 'T', start: '2026-03-20T10:00:00Z', end: '2026-03-20T11:00:00Z' });
+const d = await createDraft({ to: ['omar@northwind.test'], subject: 's', body: 'b' });
+await archiveEmail('m1');
+return [ev.id, d.id];`;
+    const first = await runBoth(plan, world, 'default', 'strict');
+    const second = await runBoth(plan, world, 'default', 'strict');
+    expect(world).toEqual(before);
+    // The same new ids every time: no run saw what another one created.
+    expect(first.fast.result).toEqual(['ev-new-1', 'draft-1']);
+    expect([first.ref.result, second.fast.result, second.ref.result]).toEqual([
+      first.fast.result,
+      first.fast.result,
+      first.fast.result,
+    ]);
+  });
+});
+
 describe('differential: programs generated over the whole grammar (fixed seed)', () => {
-  // While the engine has the gaps of gaps.test.ts, generated programs find them: this fails now
-  // and passes when they are fixed (then make it a plain `it`). `npm run fuzz` runs it long.
-  it.fails(
-    'the engine agrees with the reference and labels at least as restrictively',
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(programArb, async (plan) => {
-          const d = discrepancies(await runBoth(plan, world, 'minimal', 'strict', { to: 'lena@partner.test' }));
-          if (d.length) throw new Error(`${d.join('\n')}\n--- plan ---\n${plan}`);
-        }),
-        { numRuns: Number(process.env.REFERENCE_PROGRAMS ?? 200), seed: 20261127, endOnFailure: true },
-      );
-    },
-    300_000,
-  );
+  // `npm run fuzz` runs it long (FUZZ_MODE=differential).
+  it('the engine agrees with the reference and labels at least as restrictively', async () => {
+    await fc.assert(
+      fc.asyncProperty(programArb, async (plan) => {
+        const d = discrepancies(await runBoth(plan, world, 'minimal', 'strict', { to: 'lena@partner.test' }));
+        if (d.length) throw new Error(`${d.join('\n')}\n--- plan ---\n${plan}`);
+      }),
+      { numRuns: Number(process.env.REFERENCE_PROGRAMS ?? 200), seed: 20261127, endOnFailure: true },
+    );
+  }, 300_000);
 });
