@@ -127,7 +127,9 @@ export function eventLabels(
 ): EventLabels {
   const base = joinLabels(
     sourceLabel(`tool:listEvents:${event.id}`, {
-      trusted: userAddresses.includes(bareAddress(event.organizer)),
+      // The organiser field is text the invitation's sender chose unless it was authenticated:
+      // an outsider's invitation that names you as its organiser is not your event.
+      trusted: event.authenticated !== false && userAddresses.includes(bareAddress(event.organizer)),
       readers: principals([event.organizer], event.attendees, userAddresses),
       caps: [CAPS.PRIVATE_CALENDAR],
     }),
