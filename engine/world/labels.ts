@@ -5,8 +5,9 @@
  *   headers are written by whoever sent it). Readers: its from, to, cc and the user.
  *   Every field carries that label; the text fields (from, to, cc, subject, body) also carry the
  *   caps `UNTRUSTED_TEXT`, and `EXTERNAL_CONTENT` unless the sender is the user.
- * - An event has the source `tool:listEvents:<eventId>`, trusted when the user organised it,
- *   untrusted otherwise. Readers: organizer, attendees and the user. Caps `PRIVATE_CALENDAR`
+ * - An event has the source `tool:listEvents:<eventId>`, trusted when the user organised it (the
+ *   organiser authenticated: a forged invitation naming the user is not the user's), untrusted
+ *   otherwise. Readers: organizer, attendees and the user. Caps `PRIVATE_CALENDAR`
  *   (and, for untrusted events, `UNTRUSTED_TEXT` + `EXTERNAL_CONTENT` on title, location and
  *   description).
  * - Free/busy: `tool:getFreeBusy:<from>`, trusted, readers = the user, caps `PRIVATE_CALENDAR`.
