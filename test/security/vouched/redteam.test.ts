@@ -137,6 +137,34 @@ const attackerAddr = fc.constantFrom(
 /** Text an attacker writes (titles, bodies): short and long, since a plan may branch on its length. */
 const attackerText = fc.constantFrom('Hi', 'Introductory meeting', 'Hiking trip: meet at the quarry', 'x'.repeat(40));
 
+describe('an update of an invitation forged in your name', () => {
+  it("moving it (you named it) does not send its sender's title and description to your contacts unasked", async () => {
+    // The request names the event itself, so nothing but the stored event is untrusted.
+    const plan = `await updateEvent('forged', { start: '2024-05-16T10:00:00Z', end: '2024-05-16T11:00:00Z' });`;
+    await fc.assert(
+      fc.asyncProperty(attackerText, attackerText, async (ta, tb) => {
+        const forged = (text: string): Ev => ({
+          id: 'forged',
+          title: text,
+          description: text,
+          start: at(15, 9),
+          end: at(15, 10),
+          organizer: USER,
+          authenticated: false,
+          attendees: [USER, JOHN],
+        });
+        for (const mode of MODES)
+          for (const text of [ta, tb]) {
+            const w = loadWorld(JSON.stringify(world([forged(text)])), 'world.json');
+            const { report } = await simulate({ plan, world: w, mode });
+            expect(report.calls.map((c) => c.decision)).not.toContain('allow');
+          }
+      }),
+      { numRuns: 4 },
+    );
+  }, 120_000);
+});
+
 describe('participants copied from events (calendar/invite-from-trusted-events)', () => {
   it("a contact's event the attacker forged (organiser unauthenticated) picks nobody, even when the plan filters on that contact", async () => {
     const plan = `
