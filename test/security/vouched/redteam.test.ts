@@ -341,6 +341,7 @@ describe("an invitation from the invitee's own mail (calendar/invite-its-author)
       `"${MARK}" <${OTHER}>`,
       `${MARK} <${OTHER}>`,
       'Mark <mark@hіking.test>', // a Cyrillic і
+      `Mark <${MARK}.evil.test>`,
       `Trail Club <${OUTSIDER}>`,
     ),
     // Forged when it claims to be Mark's; the attacker's own domains do authenticate.
