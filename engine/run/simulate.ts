@@ -13,7 +13,7 @@ import { toolRegistry } from '../tools/types';
 import { effectOf, recipientsOf as effectRecipients } from '../tools/effect';
 import { BUILTIN_RECIPIENTS } from '../policy/tools';
 import { worldLookups } from '../world/effect-lookups';
-import { WorldState, worldTools, bareAddress, readEmailLabel, readEventLabel } from '../world';
+import { WorldState, worldTools, bareAddress, eventLabels, readEmailLabel, readEventLabel } from '../world';
 import type { Extractor } from '../world/extractor';
 import type { World, WorldEffects } from '../world';
 import { runPlan, type RunOptions } from './run-plan';
@@ -101,17 +101,22 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
  * An update sends the event as it will be, so what effect calls wrote into it earlier in the run
  * (a description filled from private or untrusted text while it had no attendees, where that was
  * allowed) reaches the attendees it has after the update: it is data of the call, as
- * `storedEvent`, with the label of what wrote it. The event as the world holds it otherwise is
- * the user's own (an update changes only events the user organises).
+ * `storedEvent`, with the label of what wrote it. The event as the world holds it is otherwise
+ * the user's own (an update changes only events the user organises) — unless its organiser was
+ * not authenticated: an invitation forged in the user's name carries its sender's title and
+ * description to the attendees, so then `storedEvent` has the event's own (untrusted) label.
  */
 function withStoredEvent(state: WorldState, call: GateCall): GateCall {
   const id = call.args.id;
   if (call.tool !== 'updateEvent' || id?.kind !== 'prim' || typeof id.value !== 'string') return call;
   const ev = state.findEvent(id.value);
-  const written = ev ? state.writtenLabel(`event:${ev.id}`) : BOTTOM;
-  if (written === BOTTOM || (!written.sources.length && !written.caps.length && written.readers === 'public'))
-    return call;
-  return { ...call, args: { ...call.args, storedEvent: { kind: 'prim', value: ev!.title, label: written } } };
+  if (!ev) return call;
+  const written = state.writtenLabel(`event:${ev.id}`);
+  // Someone else's event needs nothing here: the tool refuses to change it.
+  const forged = ev.authenticated === false && state.isUser(ev.organizer);
+  const label = forged ? eventLabels(ev, state.userAddresses, written).text : written;
+  if (label === BOTTOM || (!label.sources.length && !label.caps.length && label.readers === 'public')) return call;
+  return { ...call, args: { ...call.args, storedEvent: { kind: 'prim', value: ev.title, label } } };
 }
 
 export function worldRunSetup(opts: Omit<SimulateOptions, 'plan'>): WorldRunSetup {

@@ -5,8 +5,9 @@
  *   headers are written by whoever sent it). Readers: its from, to, cc and the user.
  *   Every field carries that label; the text fields (from, to, cc, subject, body) also carry the
  *   caps `UNTRUSTED_TEXT`, and `EXTERNAL_CONTENT` unless the sender is the user.
- * - An event has the source `tool:listEvents:<eventId>`, trusted when the user organised it,
- *   untrusted otherwise. Readers: organizer, attendees and the user. Caps `PRIVATE_CALENDAR`
+ * - An event has the source `tool:listEvents:<eventId>`, trusted when the user organised it (the
+ *   organiser authenticated: a forged invitation naming the user is not the user's), untrusted
+ *   otherwise. Readers: organizer, attendees and the user. Caps `PRIVATE_CALENDAR`
  *   (and, for untrusted events, `UNTRUSTED_TEXT` + `EXTERNAL_CONTENT` on title, location and
  *   description).
  * - Free/busy: `tool:getFreeBusy:<from>`, trusted, readers = the user, caps `PRIVATE_CALENDAR`.
@@ -127,7 +128,9 @@ export function eventLabels(
 ): EventLabels {
   const base = joinLabels(
     sourceLabel(`tool:listEvents:${event.id}`, {
-      trusted: userAddresses.includes(bareAddress(event.organizer)),
+      // The organiser field is text the invitation's sender chose unless it was authenticated:
+      // an outsider's invitation that names you as its organiser is not your event.
+      trusted: event.authenticated !== false && userAddresses.includes(bareAddress(event.organizer)),
       readers: principals([event.organizer], event.attendees, userAddresses),
       caps: [CAPS.PRIVATE_CALENDAR],
     }),
