@@ -46,8 +46,10 @@ export function worldOf(repos: Repositories, account: Account, clock: () => Date
     contacts: repos.contacts.list(account.id),
     emails: messages.filter((m) => m.folder !== 'Trash').map(toEmail),
     trash: messages.filter((m) => m.folder === 'Trash').map(toEmail),
-    // A calendar keeps no verdict on who organised an invitation: none counts as authenticated.
-    events: repos.calendar.list(account.id).map((e) => ({ ...e, authenticated: false })),
+    // A calendar server keeps no verdict on who organised an invitation, so a synced event's
+    // organiser is not authenticated (an invitation can name you as its organiser). The demo
+    // account's events are the demo world's, which states none forged.
+    events: repos.calendar.list(account.id).map((e) => ({ ...e, authenticated: account.transport === 'local' })),
     allowlists: cfg.allowlists ?? { recipients: [], urls: [] },
     freeBusy: repos.calendar.busy(account.id),
     // Past drafts and sends keep new ids unique across runs (the world numbers them).
