@@ -11,7 +11,7 @@
  * same object again (identity), reached through a reference with that label. A receiver the
  * built-in changed (an array mutator, `Map.set`, a regex's `lastIndex`) has the label joined into
  * its structure. Inside a `try`, the lift's inputs join what the try could have thrown because of.
- * There are no per-built-in label rules.
+ * There are no per-built-in label rules besides the two precision rules of `lift`.
  */
 import { joinLabels, type Label } from '../ifc/label';
 import { DEFAULT_LIMITS } from '../run/types';
@@ -20,7 +20,21 @@ import { cell } from './context';
 import { NativeBridge } from './convert';
 import type { Machine, Step } from './machine';
 import { primitiveKey } from './expressions';
-import { deepLabelOf, isHeap, reachable, RunFailure, upgrade, val, type Heap, type RFunction, type V } from './values';
+import {
+  deepLabelOf,
+  isHeap,
+  reachable,
+  RunFailure,
+  upgrade,
+  val,
+  withLabel,
+  type Heap,
+  type RFunction,
+  type V,
+} from './values';
+
+/** The precision rule a built-in may use instead of the plain lift (see `lift`). */
+type Precision = 'elements' | 'entry' | 'keys' | null;
 
 /** What a native built-in does with native inputs (the receiver, if any, first). */
 export type NativeOp = (receiver: unknown, args: unknown[]) => unknown;
@@ -33,11 +47,16 @@ export function runSync<T>(step: Step<T>): T {
 }
 
 /**
- * The generic lift (see above). `receiver` is null for functions and operators. `passElements`
- * is the one precision rule (tested against the plain lift in test/engine/reference): a method
- * that only hands an array's elements to its callback and moves them into its result reads the
- * array's reference and structure, not the elements; each element reaches the callback and the
- * result as itself, with its own label joined with what the method read.
+ * The generic lift (see above). `receiver` is null for functions and operators. `precision`
+ * names one of the two precision rules (each tested against the plain lift in
+ * test/engine/reference):
+ * - `elements`: a method that only hands an array's elements to its callback and moves them into
+ *   its result reads the array's reference and structure, not the elements; each element reaches
+ *   the callback and the result as itself, with its own label joined with what the method read;
+ * - `entry`: `Map.set`/`Set.add` change one entry: its key (and which keys exist) depends on the
+ *   key and the collection's reference, its value on the value and that reference; the other
+ *   entries stay as they were;
+ * - `keys`: a Map's `keys` and `has` read its reference, its structure and its keys, not its values.
  */
 export function lift(
   m: Machine,
@@ -45,11 +64,12 @@ export function lift(
   receiver: V | null,
   args: readonly V[],
   what: string,
-  passElements = false,
+  precision: Precision = null,
 ): V {
   m.tick();
   const inputs = receiver ? [receiver, ...args] : [...args];
-  const arr = passElements && receiver && isHeap(receiver.v) && receiver.v.kind === 'array' ? receiver.v : null;
+  const arr =
+    precision === 'elements' && receiver && isHeap(receiver.v) && receiver.v.kind === 'array' ? receiver.v : null;
   const returned: Label[] = [];
   // Callbacks run under what the built-in knows when it calls them: its inputs and the answers so far.
   const cbCell = cell('region');
@@ -67,8 +87,13 @@ export function lift(
     }
   });
   const passed = arr ? bridge.passElements(arr) : null;
+  const keyed = precision === 'keys' && receiver && isHeap(receiver.v) && receiver.v.kind === 'map' ? receiver.v : null;
   const inLabel =
-    passed && arr ? joinLabels(receiver!.l, arr.s, ...passed.read, deepLabelOf(...args)) : deepLabelOf(...inputs);
+    passed && arr
+      ? joinLabels(receiver!.l, arr.s, ...passed.read, deepLabelOf(...args))
+      : keyed
+        ? joinLabels(receiver!.l, keyed.s, deepLabelOf(...[...keyed.entries.values()].map((e) => e.k), ...args))
+        : deepLabelOf(...inputs);
   cbCell.l = inLabel;
   const nRecv = passed ? passed.native : receiver ? bridge.toNative(receiver) : undefined;
   const nArgs = args.map((a) => bridge.toNative(a));
@@ -88,7 +113,9 @@ export function lift(
     m.ctx.mayThrow(...returned);
   }
   const l = m.ctx.madeLabel(joinLabels(inLabel, ...returned));
-  if (receiver && isHeap(receiver.v) && before) writeBack(bridge, receiver.v, nRecv, before, l);
+  if (receiver && isHeap(receiver.v) && before)
+    if (precision === 'entry') putEntry(m, receiver, receiver.v, args);
+    else writeBack(bridge, receiver.v, nRecv, before, l);
   for (const r of regexes) if (r.h.re.lastIndex !== r.at) upgrade(r.h, l);
   const native = iteratorsToArrays(out);
   if (
@@ -135,6 +162,15 @@ function writeBack(bridge: NativeBridge, h: Heap, n: unknown, before: Snap, l: L
     h.entries = entries;
   }
   upgrade(h, l);
+}
+
+/** The `entry` rule: the one entry `set`/`add` wrote, under what decided it (see `lift`). */
+function putEntry(m: Machine, receiver: V, h: Heap, [k, v]: readonly V[]): void {
+  if ((h.kind !== 'map' && h.kind !== 'set') || !k) return;
+  const change = m.ctx.madeLabel(receiver.l);
+  const key = withLabel(k, change);
+  h.entries.set(k.v, { k: key, v: h.kind === 'set' ? key : withLabel(v ?? val(undefined, change), change) });
+  upgrade(h, key.l);
 }
 
 const CALLBACKS = new Set<string>([...METHODS.callback, 'forEach']);
@@ -184,7 +220,16 @@ export function callMethod(m: Machine, receiver: V, name: string, args: readonly
   const method = (r: unknown, a: unknown[]): unknown =>
     (r as Record<string, (...x: unknown[]) => unknown>)[name]!(...a);
   const moves = fnAt === 0 ? PASSING.has(name) : fnAt < 0 && MOVING.has(name);
-  return lift(m, method, receiver, args, name, m.precise && type === 'array' && moves);
+  const precision: Precision = !m.precise
+    ? null
+    : type === 'array' && moves
+      ? 'elements'
+      : (type === 'map' && name === 'set') || (type === 'set' && name === 'add')
+        ? 'entry'
+        : type === 'map' && (name === 'keys' || name === 'has')
+          ? 'keys'
+          : null;
+  return lift(m, method, receiver, args, name, precision);
 }
 
 /** Functions reached by name: globals and namespace members (`JSON.parse`, `Math.max`). */

@@ -6,7 +6,8 @@
  *   every container reachable — when the region starts or when it ends — from any place the
  *   region names (a variable, or a path `x.a.b` of static keys: what it holds, not the
  *   container holding it), has `c` joined into its label. Calls of plan code inside count as
- *   naming everything any plan function names. A loop's iterable and a `switch`'s discriminant
+ *   naming everything any plan function names; a name an operator only converts to a primitive
+ *   (`+xs`, `a < b`, a template) is read, not named. A loop's iterable and a `switch`'s discriminant
  *   run before their region opens, so they are not part of it.
  *
  * A region reaches the heap only through names it mentions (tool outputs are fresh, `input` is
@@ -127,6 +128,15 @@ export function scan(
       for (const q of p.properties) target(q.type === 'RestElement' ? q.argument : q.value);
     else if (p.type === 'ArrayPattern') for (const e of p.elements) if (e) target(e);
   };
+  /** The computed keys of a member chain are expressions of their own. */
+  const walkKeys = (e: N, loops: number, switches: number): void => {
+    for (
+      let cur = e.type === 'ChainExpression' ? (e.expression as N) : e;
+      cur.type === 'MemberExpression';
+      cur = cur.object as N
+    )
+      if (cur.computed) walk(cur.property as N, loops, switches);
+  };
   const walk = (n: N, loops: number, switches: number): void => {
     if (!SAFE.has(n.type)) info.mayThrow = true;
     if (isFn(n)) return;
@@ -162,6 +172,20 @@ export function scan(
       }
       case 'Identifier':
         info.paths.push({ root: n.name, keys: [] });
+        return;
+      case 'UnaryExpression':
+      case 'BinaryExpression':
+      case 'TemplateLiteral':
+        // Their answer is a primitive and they change nothing: a name they convert is read, not
+        // named (what else they contain — a call, an assignment — is walked as usual).
+        if (n.type === 'UnaryExpression' && n.operator === 'delete') break;
+        for (const o of n.type === 'TemplateLiteral'
+          ? n.expressions
+          : n.type === 'UnaryExpression'
+            ? [n.argument]
+            : [n.left, n.right])
+          if (!pathOf(o as N)) walk(o as N, loops, switches);
+          else walkKeys(o as N, loops, switches);
         return;
       case 'CallExpression': {
         // A function written as the callback of a built-in runs only during this call: its code

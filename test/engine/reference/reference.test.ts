@@ -1,6 +1,6 @@
 /**
  * The reference monitor on its own: the rules it states (branches not taken, exceptions as
- * control flow, abrupt completion), its one precision rule compared with the plain generic lift,
+ * control flow, abrupt completion), its precision rules compared with the plain generic lift,
  * and generated programs over the whole grammar run by the engine and by it.
  */
 import fc from 'fast-check';
@@ -152,7 +152,7 @@ await sendEmail({ to: ['omar@northwind.test'], subject: 's', body: 'Text.' });`;
   });
 });
 
-/** Plans over labeled arrays through every method the precision rule covers. */
+/** Plans over labeled arrays, Maps and Sets through every method the precision rules cover. */
 const methodPlan = fc
   .tuple(
     fc.constantFrom(
@@ -173,6 +173,10 @@ const methodPlan = fc
       '(xs.push("q"), xs)',
       '(xs.shift(), xs)',
       '(xs.splice(1, 1), xs)',
+      '[...new Map([["k", c.email]]).set(m.subject, m.from).keys()]',
+      'new Map([[m.subject, 1]]).set("j", c.email).has("j")',
+      'new Map([["k", m.from]]).set("k", c.email).get("k")',
+      '[...new Set(["a", c.email]).add(m.from)]',
     ),
     fc.constantFrom('m1', 'm2', 'm3'),
   )
@@ -183,7 +187,7 @@ const xs = [m.subject, 'a', c.email, m.from, 'bcdef'];
 return ${call};`,
   );
 
-describe('the one precision rule (elements moved, not read) against the plain generic lift', () => {
+describe('the precision rules (elements moved, one entry written, keys read) against the plain generic lift', () => {
   it('gives the same value and a label no less precise, never more restrictive than the lift', async () => {
     await fc.assert(
       fc.asyncProperty(methodPlan, async (plan) => {
