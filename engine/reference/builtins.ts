@@ -29,6 +29,7 @@ import {
   val,
   withLabel,
   type Heap,
+  type RArray,
   type RFunction,
   type V,
 } from './values';
@@ -55,7 +56,7 @@ export function runSync<T>(step: Step<T>): T {
  *   the callback and the result as itself, with its own label joined with what the method read;
  * - `entry`: `Map.set`/`Set.add` change one entry: its key (and which keys exist) depends on the
  *   key and the collection's reference, its value on the value and that reference; the other
- *   entries stay as they were;
+ *   entries stay as they were (`new Map`/`new Set` of an array: each entry in turn);
  * - `keys`: a Map's `keys` and `has` read its reference, its structure and its keys, not its values.
  */
 export function lift(
@@ -254,7 +255,43 @@ export function callGlobal(m: Machine, name: string, args: readonly V[]): V {
 export function construct(m: Machine, name: string, args: readonly V[]): V {
   const C = { Map, Set, Date }[name as 'Map' | 'Set' | 'Date'];
   if (!C) throw new RunFailure('RuntimeError', `new ${name} is not allowed`, m.ctx.pc);
+  const entries = m.precise && name !== 'Date' ? entriesOf(name, args) : null;
+  if (entries) {
+    // The `entry` rule, once per entry: a new Map or Set is its entries `set` or `add`ed in turn.
+    const made = lift(m, () => (name === 'Map' ? new Map() : new Set()), null, [], `new ${name}`);
+    for (const { from, kv } of entries) {
+      m.ctx.mayThrow(from);
+      putEntry(
+        m,
+        val(made.v, joinLabels(made.l, from)),
+        made.v as Heap,
+        kv.map((x) => withLabel(x, from)),
+      );
+    }
+    upgrade(made.v as Heap, joinLabels(args[0]!.l, (args[0]!.v as RArray).s)); // which entries arrive
+    return made;
+  }
   return lift(m, (_r, a) => new (C as new (...x: unknown[]) => unknown)(...a), null, args, `new ${name}`);
+}
+
+/**
+ * The entries of `new Map(pairs)`/`new Set(xs)` from an array (of arrays, for a Map), each with
+ * what decided that it is there and what it holds: the array's reference and structure, the
+ * element's reference and (a pair's) structure. Null for anything else (the plain lift).
+ */
+function entriesOf(name: string, args: readonly V[]): { from: Label; kv: V[] }[] | null {
+  const src = args[0]?.v;
+  if (args.length !== 1 || !isHeap(src) || src.kind !== 'array') return null;
+  const out: { from: Label; kv: V[] }[] = [];
+  for (const e of src.items) {
+    const from = joinLabels(args[0]!.l, src.s, e.l);
+    if (name === 'Set') out.push({ from, kv: [e] });
+    else if (isHeap(e.v) && e.v.kind === 'array')
+      out.push({ from: joinLabels(from, e.v.s), kv: [0, 1].map((i) => (e.v as RArray).items[i] ?? val(undefined)) });
+    else return null;
+  }
+  // A function is never data: the plain lift refuses it.
+  return out.some((x) => x.kv.some((v) => isHeap(v.v) && v.v.kind === 'function')) ? null : out;
 }
 
 /** A namespace constant (`Math.PI`): plan data, public. */

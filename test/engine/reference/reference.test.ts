@@ -177,6 +177,9 @@ const methodPlan = fc
       'new Map([[m.subject, 1]]).set("j", c.email).has("j")',
       'new Map([["k", m.from]]).set("k", c.email).get("k")',
       '[...new Set(["a", c.email]).add(m.from)]',
+      'new Map([["k", m.from], [c.email, xs]]).get("k")',
+      'new Map([[1, xs], [m.subject, 2]]).size',
+      '[...new Set(xs)]',
     ),
     fc.constantFrom('m1', 'm2', 'm3'),
   )
