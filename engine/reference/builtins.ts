@@ -31,6 +31,7 @@ import {
   type Heap,
   type RArray,
   type RFunction,
+  type RMap,
   type V,
 } from './values';
 
@@ -57,7 +58,8 @@ export function runSync<T>(step: Step<T>): T {
  * - `entry`: `Map.set`/`Set.add` change one entry: its key (and which keys exist) depends on the
  *   key and the collection's reference, its value on the value and that reference; the other
  *   entries stay as they were (`new Map`/`new Set` of an array: each entry in turn);
- * - `keys`: a Map's `keys` and `has` read its reference, its structure and its keys, not its values.
+ * - `keys`: a Map's `keys` and `has`, and `Object.keys`, read the reference, the structure and (a
+ *   Map's) the keys, not the values.
  */
 export function lift(
   m: Machine,
@@ -88,12 +90,12 @@ export function lift(
     }
   });
   const passed = arr ? bridge.passElements(arr) : null;
-  const keyed = precision === 'keys' && receiver && isHeap(receiver.v) && receiver.v.kind === 'map' ? receiver.v : null;
+  const keyed = precision === 'keys' ? keysRead(receiver ?? args[0]) : null;
   const inLabel =
     passed && arr
       ? joinLabels(receiver!.l, arr.s, ...passed.read, deepLabelOf(...args))
       : keyed
-        ? joinLabels(receiver!.l, keyed.s, deepLabelOf(...[...keyed.entries.values()].map((e) => e.k), ...args))
+        ? joinLabels(keyed, deepLabelOf(...(receiver ? args : args.slice(1))))
         : deepLabelOf(...inputs);
   cbCell.l = inLabel;
   const nRecv = passed ? passed.native : receiver ? bridge.toNative(receiver) : undefined;
@@ -132,6 +134,14 @@ export function lift(
       throw new RunFailure('RuntimeError', `${what}: a function cannot be stored in data`, l);
     }
   return result;
+}
+
+/** What reading the keys of a value reads: its reference, its structure, a Map's keys. */
+function keysRead(x: V | undefined): Label | null {
+  const h = x?.v;
+  if (!isHeap(h) || !['map', 'object', 'array'].includes(h.kind)) return null;
+  const keys = h.kind === 'map' ? [...h.entries.values()].map((e) => e.k) : [];
+  return joinLabels(x!.l, (h as RMap).s, deepLabelOf(...keys));
 }
 
 /** Iterators (`m.keys()`, `xs.entries()`) become arrays: plans spread or loop over them. */
@@ -248,6 +258,7 @@ export function callGlobal(m: Machine, name: string, args: readonly V[]): V {
     null,
     args,
     name,
+    m.precise && name === 'Object.keys' ? 'keys' : null,
   );
 }
 

@@ -180,6 +180,7 @@ const methodPlan = fc
       'new Map([["k", m.from], [c.email, xs]]).get("k")',
       'new Map([[1, xs], [m.subject, 2]]).size',
       '[...new Set(xs)]',
+      'Object.keys({ a: m.subject, b: xs })',
     ),
     fc.constantFrom('m1', 'm2', 'm3'),
   )
