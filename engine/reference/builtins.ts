@@ -54,7 +54,8 @@ export function runSync<T>(step: Step<T>): T {
  * test/engine/reference):
  * - `elements`: a method that only hands an array's elements to its callback and moves them into
  *   its result reads the array's reference and structure, not the elements; each element reaches
- *   the callback and the result as itself, with its own label joined with what the method read;
+ *   the callback and the result as itself, with its own label joined with what the method read
+ *   (what `push`, `unshift` and `splice` add is moved the same way);
  * - `entry`: `Map.set`/`Set.add` change one entry: its key (and which keys exist) depends on the
  *   key and the collection's reference, its value on the value and that reference; the other
  *   entries stay as they were (`new Map`/`new Set` of an array: each entry in turn);
@@ -90,16 +91,19 @@ export function lift(
     }
   });
   const passed = arr ? bridge.passElements(arr) : null;
+  // What `push`, `unshift` and `splice` add is moved too, not read.
+  const from = arr ? ({ push: 0, unshift: 0, splice: 2 } as Record<string, number>)[what] : undefined;
+  const moved = from === undefined ? null : bridge.passValues(args.slice(from));
   const keyed = precision === 'keys' ? keysRead(receiver ?? args[0]) : null;
   const inLabel =
     passed && arr
-      ? joinLabels(receiver!.l, arr.s, ...passed.read, deepLabelOf(...args))
+      ? joinLabels(receiver!.l, arr.s, ...passed.read, deepLabelOf(...args.slice(0, from)), ...(moved?.read ?? []))
       : keyed
         ? joinLabels(keyed, deepLabelOf(...(receiver ? args : args.slice(1))))
         : deepLabelOf(...inputs);
   cbCell.l = inLabel;
   const nRecv = passed ? passed.native : receiver ? bridge.toNative(receiver) : undefined;
-  const nArgs = args.map((a) => bridge.toNative(a));
+  const nArgs = [...args.slice(0, from).map((a) => bridge.toNative(a)), ...(moved?.native ?? [])];
   const before = receiver && isHeap(receiver.v) ? snapshot(nRecv) : null;
   const regexes = inputs.flatMap((x) =>
     isHeap(x.v) && x.v.kind === 'regexp' ? [{ h: x.v, at: x.v.re.lastIndex }] : [],

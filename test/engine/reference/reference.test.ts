@@ -181,6 +181,9 @@ const methodPlan = fc
       'new Map([[1, xs], [m.subject, 2]]).size',
       '[...new Set(xs)]',
       'Object.keys({ a: m.subject, b: xs })',
+      '(xs.push(m.from, c.email), xs.length)',
+      '(xs.unshift(m.subject), xs)',
+      '(xs.splice(1, 1, m.from), xs.length)',
     ),
     fc.constantFrom('m1', 'm2', 'm3'),
   )
