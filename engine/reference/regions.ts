@@ -6,8 +6,9 @@
  *   every container reachable — when the region starts or when it ends — from any place the
  *   region names (a variable, or a path `x.a.b` of static keys: what it holds, not the
  *   container holding it), has `c` joined into its label. Calls of plan code inside count as
- *   naming everything any plan function names; a name an operator only converts to a primitive
- *   (`+xs`, `a < b`, a template) is read, not named. A loop's iterable and a `switch`'s discriminant
+ *   naming everything any plan function names; a name an operator or a global function only
+ *   converts to a fresh value (`+xs`, `a < b`, a template, `JSON.stringify(xs)`) is read, not
+ *   named. A loop's iterable and a `switch`'s discriminant
  *   run before their region opens, so they are not part of it.
  *
  * A region reaches the heap only through names it mentions (tool outputs are fresh, `input` is
@@ -105,6 +106,19 @@ const ANSWERS_ONLY = new Set([
 const answersOnly = (callee: acorn.MemberExpression): boolean =>
   !callee.computed && ANSWERS_ONLY.has((callee.property as acorn.Identifier).name);
 
+/**
+ * Global functions whose answer is a primitive, or a fresh value holding none of their
+ * arguments' containers (`JSON.parse` reads text; `Object.keys` answers new strings).
+ */
+const FRESH = new Set(['String', 'Number', 'Boolean', 'parseInt', 'parseFloat', 'isNaN', 'isFinite']);
+const FRESH_MEMBERS = new Set(['JSON.stringify', 'JSON.parse', 'Object.keys', 'Array.isArray']);
+const answersFresh = (callee: N): boolean => {
+  if (callee.type === 'Identifier') return FRESH.has(callee.name);
+  const p = callee.type === 'MemberExpression' ? pathOf(callee) : null;
+  const name = p && p.keys.length === 1 ? `${p.root}.${String(p.keys[0])}` : '';
+  return FRESH_MEMBERS.has(name) || ((p?.root === 'Math' || p?.root === 'Number') && p.keys.length === 1);
+};
+
 /** What a piece of code may do, found by walking it (functions it defines are not entered). */
 export function scan(
   nodes: readonly (N | null | undefined)[],
@@ -136,6 +150,12 @@ export function scan(
       cur = cur.object as N
     )
       if (cur.computed) walk(cur.property as N, loops, switches);
+  };
+  /** Operands whose containers the code only reads: a name is read, not named. */
+  const readOnly = (operands: readonly acorn.AnyNode[], loops: number, switches: number): void => {
+    for (const o of operands)
+      if (!pathOf(o as N)) walk(o as N, loops, switches);
+      else walkKeys(o as N, loops, switches);
   };
   const walk = (n: N, loops: number, switches: number): void => {
     if (!SAFE.has(n.type)) info.mayThrow = true;
@@ -179,15 +199,21 @@ export function scan(
         // Their answer is a primitive and they change nothing: a name they convert is read, not
         // named (what else they contain — a call, an assignment — is walked as usual).
         if (n.type === 'UnaryExpression' && n.operator === 'delete') break;
-        for (const o of n.type === 'TemplateLiteral'
-          ? n.expressions
-          : n.type === 'UnaryExpression'
-            ? [n.argument]
-            : [n.left, n.right])
-          if (!pathOf(o as N)) walk(o as N, loops, switches);
-          else walkKeys(o as N, loops, switches);
+        readOnly(
+          n.type === 'TemplateLiteral'
+            ? n.expressions
+            : n.type === 'UnaryExpression'
+              ? [n.argument]
+              : [n.left, n.right],
+          loops,
+          switches,
+        );
         return;
       case 'CallExpression': {
+        if (answersFresh(n.callee) && !isCode(n.callee, n.arguments)) {
+          readOnly(n.arguments, loops, switches); // like an operator: `JSON.stringify(xs)`
+          return;
+        }
         // A function written as the callback of a built-in runs only during this call: its code
         // is part of the region (Machine leaves it out of "any plan function").
         const inline = isCode(n.callee, []) ? [] : n.arguments.filter(isFn);
