@@ -53,6 +53,21 @@ await sendEmail({ to: ['omar@northwind.test'], subject: String(xs.length), body:
     ).toBe(true);
   });
 
+  it('a container a branch only converts to a fresh value is read, not exposed', async () => {
+    const plan = (converts: string): string => `const m = await getEmail('m1');
+const xs = [1, 2];
+if (m.body.includes('no such text')) { ${converts}; }
+await sendEmail({ to: ['omar@northwind.test'], subject: String(xs.length), body: 'y' });`;
+    for (const reads of [
+      'const q = +xs + `${xs}`',
+      'const q = JSON.parse(JSON.stringify(xs)).length',
+      'const q = Math.max(xs < 3, String(xs).length)',
+    ])
+      expect(await untrustedSend(plan(reads))).toBe(false);
+    // …while a fresh value that could still hold the container exposes it.
+    expect(await untrustedSend(plan('const q = Object.values({ xs }); q[0].push(3)'))).toBe(true);
+  });
+
   it('a call after an operation that may throw in the same try runs under its inputs', async () => {
     expect(
       await untrustedSend(`const m = await getEmail('m1');
