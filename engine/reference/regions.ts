@@ -73,6 +73,12 @@ const SAFE = new Set([
 
 /** A path for a member chain of static keys, or null when it does not start at a name. */
 function pathOf(e: N): Path | null {
+  const { base, keys } = chainOf(e);
+  return base.type === 'Identifier' ? { root: base.name, keys } : null;
+}
+
+/** A member chain: what it starts at, and its keys. */
+function chainOf(e: N): { base: N; keys: Path['keys'][number][] } {
   const keys: Path['keys'][number][] = [];
   let cur: N = e;
   while (cur.type === 'MemberExpression') {
@@ -83,8 +89,8 @@ function pathOf(e: N): Path | null {
     else keys.length = 0; // a key no one can name: stop at the container holding it
     cur = cur.object;
   }
-  if (cur.type === 'ChainExpression') return pathOf(cur.expression);
-  return cur.type === 'Identifier' ? { root: cur.name, keys } : null;
+  if (cur.type === 'ChainExpression') return chainOf(cur.expression);
+  return { base: cur, keys };
 }
 
 /**
@@ -125,6 +131,7 @@ export function scan(
   isCode: (callee: N, args: readonly N[]) => boolean,
 ): RegionInfo {
   const info = empty();
+  const holders = new WeakSet<N>();
   const target = (p: acorn.AnyNode | acorn.Pattern): void => {
     const q = p as N;
     if (q.type === 'AssignmentPattern') {
@@ -135,6 +142,7 @@ export function scan(
     if (q.type === 'RestElement') return target(q.argument);
     if (p.type === 'Identifier') info.assigned.add(p.name);
     else if (p.type === 'MemberExpression') {
+      holders.add(p);
       const path = pathOf(p.object);
       if (path) info.paths.push(path);
       walk(p, 0, 0);
@@ -156,6 +164,35 @@ export function scan(
     for (const o of operands)
       if (!pathOf(o as N)) walk(o as N, loops, switches);
       else walkKeys(o as N, loops, switches);
+  };
+  /**
+   * A member chain on a choice (`(xs || []).length`, `(c ? a : b).k`) names the chain on each
+   * option; an option that is not a name is named whole. Not for a chain written into or called
+   * (`holders`): there the holder itself is the place.
+   */
+  const choiceMember = (n: N, loops: number, switches: number): boolean => {
+    const { base, keys } = chainOf(n);
+    const options =
+      base.type === 'LogicalExpression'
+        ? [base.left, base.right]
+        : base.type === 'ConditionalExpression'
+          ? [base.consequent, base.alternate]
+          : base.type === 'SequenceExpression'
+            ? base.expressions.slice(-1)
+            : null;
+    if (!options) return false;
+    if (base.type === 'ConditionalExpression') walk(base.test as N, loops, switches);
+    if (base.type === 'SequenceExpression') base.expressions.slice(0, -1).forEach((x) => walk(x as N, loops, switches));
+    for (const o of options) {
+      const p = pathOf(o as N);
+      if (!p) walk(o as N, loops, switches);
+      else {
+        info.paths.push({ root: p.root, keys: [...p.keys, ...keys] });
+        walkKeys(o as N, loops, switches);
+      }
+    }
+    walkKeys(n, loops, switches);
+    return true;
   };
   const walk = (n: N, loops: number, switches: number): void => {
     if (!SAFE.has(n.type)) info.mayThrow = true;
@@ -188,6 +225,7 @@ export function scan(
           if (n.computed) walk(n.property, loops, switches);
           return;
         }
+        if (!holders.has(n) && choiceMember(n, loops, switches)) return;
         break;
       }
       case 'Identifier':
@@ -198,7 +236,10 @@ export function scan(
       case 'TemplateLiteral':
         // Their answer is a primitive and they change nothing: a name they convert is read, not
         // named (what else they contain — a call, an assignment — is walked as usual).
-        if (n.type === 'UnaryExpression' && n.operator === 'delete') break;
+        if (n.type === 'UnaryExpression' && n.operator === 'delete') {
+          holders.add(n.argument);
+          break;
+        }
         readOnly(
           n.type === 'TemplateLiteral'
             ? n.expressions
@@ -210,6 +251,7 @@ export function scan(
         );
         return;
       case 'CallExpression': {
+        holders.add(n.callee);
         if (answersFresh(n.callee) && !isCode(n.callee, n.arguments)) {
           readOnly(n.arguments, loops, switches); // like an operator: `JSON.stringify(xs)`
           return;
