@@ -125,6 +125,18 @@ const answersFresh = (callee: N): boolean => {
   return FRESH_MEMBERS.has(name) || ((p?.root === 'Math' || p?.root === 'Number') && p.keys.length === 1);
 };
 
+/**
+ * A spread, `new Set(xs)` and `new Map(pairs)` hold the elements (whole pairs, which a Map given
+ * as the source also stands for), not the container they come from.
+ */
+function heldElements(n: acorn.SpreadElement | acorn.NewExpression): { from: N; path: Path } | null {
+  const from = n.type === 'SpreadElement' ? n.argument : n.arguments.length === 1 ? n.arguments[0] : null;
+  const holds =
+    n.type === 'SpreadElement' || (n.callee.type === 'Identifier' && ['Set', 'Map'].includes(n.callee.name));
+  const p = from && holds ? pathOf(from as N) : null;
+  return p && { from: from as N, path: { root: p.root, keys: [...p.keys, EACH] } };
+}
+
 /** What a piece of code may do, found by walking it (functions it defines are not entered). */
 export function scan(
   nodes: readonly (N | null | undefined)[],
@@ -250,6 +262,14 @@ export function scan(
           switches,
         );
         return;
+      case 'SpreadElement':
+      case 'NewExpression': {
+        const held = heldElements(n);
+        if (!held) break;
+        info.paths.push(held.path);
+        walkKeys(held.from, loops, switches);
+        return;
+      }
       case 'CallExpression': {
         holders.add(n.callee);
         if (answersFresh(n.callee) && !isCode(n.callee, n.arguments)) {

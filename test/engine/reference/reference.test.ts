@@ -63,10 +63,16 @@ await sendEmail({ to: ['omar@northwind.test'], subject: String(xs.length), body:
       'const q = JSON.parse(JSON.stringify(xs)).length',
       'const q = Math.max(xs < 3, String(xs).length)',
       'const q = (xs || []).length + (m ? xs : []).length',
+      'const q = [...new Set(xs)]; q.push(3)',
     ])
       expect(await untrustedSend(plan(reads))).toBe(false);
-    // …while a fresh value that could still hold the container, or a write through a choice, exposes it.
-    for (const exposes of ['const q = Object.values({ xs }); q[0].push(3)', '(m.x || xs).push(3)', '(0, xs)[0] = 3'])
+    // …while a value that could still hold the container, or a write through a choice, exposes it.
+    for (const exposes of [
+      'const q = Object.values({ xs }); q[0].push(3)',
+      '(m.x || xs).push(3)',
+      '(0, xs)[0] = 3',
+      'const q = [...[xs]]; q[0].push(3)',
+    ])
       expect(await untrustedSend(plan(exposes))).toBe(true);
   });
 
