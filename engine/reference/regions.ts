@@ -137,6 +137,16 @@ function heldElements(n: acorn.SpreadElement | acorn.NewExpression): { from: N; 
   return p && { from: from as N, path: { root: p.root, keys: [...p.keys, EACH] } };
 }
 
+/** The `length` of an array literal, the `size` of a new Map or Set. */
+const countOfFresh = (n: acorn.MemberExpression): boolean =>
+  !n.computed &&
+  n.property.type === 'Identifier' &&
+  ((n.property.name === 'length' && n.object.type === 'ArrayExpression') ||
+    (n.property.name === 'size' &&
+      n.object.type === 'NewExpression' &&
+      n.object.callee.type === 'Identifier' &&
+      ['Map', 'Set'].includes(n.object.callee.name)));
+
 /** What a piece of code may do, found by walking it (functions it defines are not entered). */
 export function scan(
   nodes: readonly (N | null | undefined)[],
@@ -172,10 +182,13 @@ export function scan(
       if (cur.computed) walk(cur.property as N, loops, switches);
   };
   /** Operands whose containers the code only reads: a name is read, not named. */
-  const readOnly = (operands: readonly acorn.AnyNode[], loops: number, switches: number): void => {
-    for (const o of operands)
-      if (!pathOf(o as N)) walk(o as N, loops, switches);
-      else walkKeys(o as N, loops, switches);
+  const readOnly = (operands: readonly (acorn.AnyNode | null)[], loops: number, switches: number): void => {
+    for (const o of operands as (N | null)[])
+      if (!o) continue;
+      else if (pathOf(o)) walkKeys(o, loops, switches);
+      else if (o.type === 'SpreadElement') readOnly([o.argument], loops, switches);
+      else if (o.type === 'ArrayExpression') readOnly(o.elements, loops, switches);
+      else walk(o, loops, switches);
   };
   /**
    * A member chain on a choice (`(xs || []).length`, `(c ? a : b).k`) names the chain on each
@@ -238,6 +251,15 @@ export function scan(
           return;
         }
         if (!holders.has(n) && choiceMember(n, loops, switches)) return;
+        if (countOfFresh(n)) {
+          // `[xs].length`, `new Map([[1, xs]]).size`: a number; what built the container is read.
+          readOnly(
+            n.object.type === 'ArrayExpression' ? n.object.elements : (n.object as acorn.NewExpression).arguments,
+            loops,
+            switches,
+          );
+          return;
+        }
         break;
       }
       case 'Identifier':

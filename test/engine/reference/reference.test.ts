@@ -64,6 +64,7 @@ await sendEmail({ to: ['omar@northwind.test'], subject: String(xs.length), body:
       'const q = Math.max(xs < 3, String(xs).length)',
       'const q = (xs || []).length + (m ? xs : []).length',
       'const q = [...new Set(xs)]; q.push(3)',
+      'const q = new Map([[1, xs]]).size + [xs, [xs]].length',
     ])
       expect(await untrustedSend(plan(reads))).toBe(false);
     // …while a value that could still hold the container, or a write through a choice, exposes it.
