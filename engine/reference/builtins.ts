@@ -11,7 +11,7 @@
  * same object again (identity), reached through a reference with that label. A receiver the
  * built-in changed (an array mutator, `Map.set`, a regex's `lastIndex`) has the label joined into
  * its structure. Inside a `try`, the lift's inputs join what the try could have thrown because of.
- * There are no per-built-in label rules.
+ * There are no per-built-in label rules besides the two precision rules of `lift`.
  */
 import { joinLabels, type Label } from '../ifc/label';
 import { DEFAULT_LIMITS } from '../run/types';
@@ -20,7 +20,23 @@ import { cell } from './context';
 import { NativeBridge } from './convert';
 import type { Machine, Step } from './machine';
 import { primitiveKey } from './expressions';
-import { deepLabelOf, isHeap, reachable, RunFailure, upgrade, val, type Heap, type RFunction, type V } from './values';
+import {
+  deepLabelOf,
+  isHeap,
+  reachable,
+  RunFailure,
+  upgrade,
+  val,
+  withLabel,
+  type Heap,
+  type RArray,
+  type RFunction,
+  type RMap,
+  type V,
+} from './values';
+
+/** The precision rule a built-in may use instead of the plain lift (see `lift`). */
+type Precision = 'elements' | 'entry' | 'keys' | null;
 
 /** What a native built-in does with native inputs (the receiver, if any, first). */
 export type NativeOp = (receiver: unknown, args: unknown[]) => unknown;
@@ -33,11 +49,18 @@ export function runSync<T>(step: Step<T>): T {
 }
 
 /**
- * The generic lift (see above). `receiver` is null for functions and operators. `passElements`
- * is the one precision rule (tested against the plain lift in test/engine/reference): a method
- * that only hands an array's elements to its callback and moves them into its result reads the
- * array's reference and structure, not the elements; each element reaches the callback and the
- * result as itself, with its own label joined with what the method read.
+ * The generic lift (see above). `receiver` is null for functions and operators. `precision`
+ * names one of the two precision rules (each tested against the plain lift in
+ * test/engine/reference):
+ * - `elements`: a method that only hands an array's elements to its callback and moves them into
+ *   its result reads the array's reference and structure, not the elements; each element reaches
+ *   the callback and the result as itself, with its own label joined with what the method read
+ *   (what `push`, `unshift` and `splice` add is moved the same way);
+ * - `entry`: `Map.set`/`Set.add` change one entry: its key (and which keys exist) depends on the
+ *   key and the collection's reference, its value on the value and that reference; the other
+ *   entries stay as they were (`new Map`/`new Set` of an array: each entry in turn);
+ * - `keys`: a Map's `keys` and `has`, and `Object.keys`, read the reference, the structure and (a
+ *   Map's) the keys, not the values.
  */
 export function lift(
   m: Machine,
@@ -45,11 +68,12 @@ export function lift(
   receiver: V | null,
   args: readonly V[],
   what: string,
-  passElements = false,
+  precision: Precision = null,
 ): V {
   m.tick();
   const inputs = receiver ? [receiver, ...args] : [...args];
-  const arr = passElements && receiver && isHeap(receiver.v) && receiver.v.kind === 'array' ? receiver.v : null;
+  const arr =
+    precision === 'elements' && receiver && isHeap(receiver.v) && receiver.v.kind === 'array' ? receiver.v : null;
   const returned: Label[] = [];
   // Callbacks run under what the built-in knows when it calls them: its inputs and the answers so far.
   const cbCell = cell('region');
@@ -67,11 +91,19 @@ export function lift(
     }
   });
   const passed = arr ? bridge.passElements(arr) : null;
+  // What `push`, `unshift` and `splice` add is moved too, not read.
+  const from = arr ? ({ push: 0, unshift: 0, splice: 2 } as Record<string, number>)[what] : undefined;
+  const moved = from === undefined ? null : bridge.passValues(args.slice(from));
+  const keyed = precision === 'keys' ? keysRead(receiver ?? args[0]) : null;
   const inLabel =
-    passed && arr ? joinLabels(receiver!.l, arr.s, ...passed.read, deepLabelOf(...args)) : deepLabelOf(...inputs);
+    passed && arr
+      ? joinLabels(receiver!.l, arr.s, ...passed.read, deepLabelOf(...args.slice(0, from)), ...(moved?.read ?? []))
+      : keyed
+        ? joinLabels(keyed, deepLabelOf(...(receiver ? args : args.slice(1))))
+        : deepLabelOf(...inputs);
   cbCell.l = inLabel;
   const nRecv = passed ? passed.native : receiver ? bridge.toNative(receiver) : undefined;
-  const nArgs = args.map((a) => bridge.toNative(a));
+  const nArgs = [...args.slice(0, from).map((a) => bridge.toNative(a)), ...(moved?.native ?? [])];
   const before = receiver && isHeap(receiver.v) ? snapshot(nRecv) : null;
   const regexes = inputs.flatMap((x) =>
     isHeap(x.v) && x.v.kind === 'regexp' ? [{ h: x.v, at: x.v.re.lastIndex }] : [],
@@ -88,7 +120,9 @@ export function lift(
     m.ctx.mayThrow(...returned);
   }
   const l = m.ctx.madeLabel(joinLabels(inLabel, ...returned));
-  if (receiver && isHeap(receiver.v) && before) writeBack(bridge, receiver.v, nRecv, before, l);
+  if (receiver && isHeap(receiver.v) && before)
+    if (precision === 'entry') putEntry(m, receiver, receiver.v, args);
+    else writeBack(bridge, receiver.v, nRecv, before, l);
   for (const r of regexes) if (r.h.re.lastIndex !== r.at) upgrade(r.h, l);
   const native = iteratorsToArrays(out);
   if (
@@ -104,6 +138,14 @@ export function lift(
       throw new RunFailure('RuntimeError', `${what}: a function cannot be stored in data`, l);
     }
   return result;
+}
+
+/** What reading the keys of a value reads: its reference, its structure, a Map's keys. */
+function keysRead(x: V | undefined): Label | null {
+  const h = x?.v;
+  if (!isHeap(h) || !['map', 'object', 'array'].includes(h.kind)) return null;
+  const keys = h.kind === 'map' ? [...h.entries.values()].map((e) => e.k) : [];
+  return joinLabels(x!.l, (h as RMap).s, deepLabelOf(...keys));
 }
 
 /** Iterators (`m.keys()`, `xs.entries()`) become arrays: plans spread or loop over them. */
@@ -135,6 +177,15 @@ function writeBack(bridge: NativeBridge, h: Heap, n: unknown, before: Snap, l: L
     h.entries = entries;
   }
   upgrade(h, l);
+}
+
+/** The `entry` rule: the one entry `set`/`add` wrote, under what decided it (see `lift`). */
+function putEntry(m: Machine, receiver: V, h: Heap, [k, v]: readonly V[]): void {
+  if ((h.kind !== 'map' && h.kind !== 'set') || !k) return;
+  const change = m.ctx.madeLabel(receiver.l);
+  const key = withLabel(k, change);
+  h.entries.set(k.v, { k: key, v: h.kind === 'set' ? key : withLabel(v ?? val(undefined, change), change) });
+  upgrade(h, key.l);
 }
 
 const CALLBACKS = new Set<string>([...METHODS.callback, 'forEach']);
@@ -184,7 +235,16 @@ export function callMethod(m: Machine, receiver: V, name: string, args: readonly
   const method = (r: unknown, a: unknown[]): unknown =>
     (r as Record<string, (...x: unknown[]) => unknown>)[name]!(...a);
   const moves = fnAt === 0 ? PASSING.has(name) : fnAt < 0 && MOVING.has(name);
-  return lift(m, method, receiver, args, name, m.precise && type === 'array' && moves);
+  const precision: Precision = !m.precise
+    ? null
+    : type === 'array' && moves
+      ? 'elements'
+      : (type === 'map' && name === 'set') || (type === 'set' && name === 'add')
+        ? 'entry'
+        : type === 'map' && (name === 'keys' || name === 'has')
+          ? 'keys'
+          : null;
+  return lift(m, method, receiver, args, name, precision);
 }
 
 /** Functions reached by name: globals and namespace members (`JSON.parse`, `Math.max`). */
@@ -202,6 +262,7 @@ export function callGlobal(m: Machine, name: string, args: readonly V[]): V {
     null,
     args,
     name,
+    m.precise && name === 'Object.keys' ? 'keys' : null,
   );
 }
 
@@ -209,7 +270,43 @@ export function callGlobal(m: Machine, name: string, args: readonly V[]): V {
 export function construct(m: Machine, name: string, args: readonly V[]): V {
   const C = { Map, Set, Date }[name as 'Map' | 'Set' | 'Date'];
   if (!C) throw new RunFailure('RuntimeError', `new ${name} is not allowed`, m.ctx.pc);
+  const entries = m.precise && name !== 'Date' ? entriesOf(name, args) : null;
+  if (entries) {
+    // The `entry` rule, once per entry: a new Map or Set is its entries `set` or `add`ed in turn.
+    const made = lift(m, () => (name === 'Map' ? new Map() : new Set()), null, [], `new ${name}`);
+    for (const { from, kv } of entries) {
+      m.ctx.mayThrow(from);
+      putEntry(
+        m,
+        val(made.v, joinLabels(made.l, from)),
+        made.v as Heap,
+        kv.map((x) => withLabel(x, from)),
+      );
+    }
+    upgrade(made.v as Heap, joinLabels(args[0]!.l, (args[0]!.v as RArray).s)); // which entries arrive
+    return made;
+  }
   return lift(m, (_r, a) => new (C as new (...x: unknown[]) => unknown)(...a), null, args, `new ${name}`);
+}
+
+/**
+ * The entries of `new Map(pairs)`/`new Set(xs)` from an array (of arrays, for a Map), each with
+ * what decided that it is there and what it holds: the array's reference and structure, the
+ * element's reference and (a pair's) structure. Null for anything else (the plain lift).
+ */
+function entriesOf(name: string, args: readonly V[]): { from: Label; kv: V[] }[] | null {
+  const src = args[0]?.v;
+  if (args.length !== 1 || !isHeap(src) || src.kind !== 'array') return null;
+  const out: { from: Label; kv: V[] }[] = [];
+  for (const e of src.items) {
+    const from = joinLabels(args[0]!.l, src.s, e.l);
+    if (name === 'Set') out.push({ from, kv: [e] });
+    else if (isHeap(e.v) && e.v.kind === 'array')
+      out.push({ from: joinLabels(from, e.v.s), kv: [0, 1].map((i) => (e.v as RArray).items[i] ?? val(undefined)) });
+    else return null;
+  }
+  // A function is never data: the plain lift refuses it.
+  return out.some((x) => x.kv.some((v) => isHeap(v.v) && v.v.kind === 'function')) ? null : out;
 }
 
 /** A namespace constant (`Math.PI`): plan data, public. */

@@ -27,10 +27,16 @@ export class NativeBridge {
    * Undefined elements stay undefined (native code treats them apart), so they count as read.
    */
   passElements(h: RArray): { native: unknown[]; read: Label[] } {
+    const out = this.passValues(h.items);
+    this.remember(h, out.native);
+    return out;
+  }
+
+  /** Values a built-in may only move (what `push` adds), as stand-ins like `passElements`'. */
+  passValues(items: readonly V[]): { native: unknown[]; read: Label[] } {
     const native: unknown[] = [];
     const read: Label[] = [];
-    this.remember(h, native);
-    for (const e of h.items) {
+    for (const e of items) {
       if (e.v === undefined) {
         native.push(undefined);
         read.push(e.l);

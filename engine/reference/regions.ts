@@ -6,7 +6,9 @@
  *   every container reachable — when the region starts or when it ends — from any place the
  *   region names (a variable, or a path `x.a.b` of static keys: what it holds, not the
  *   container holding it), has `c` joined into its label. Calls of plan code inside count as
- *   naming everything any plan function names. A loop's iterable and a `switch`'s discriminant
+ *   naming everything any plan function names; a name an operator or a global function only
+ *   converts to a fresh value (`+xs`, `a < b`, a template, `JSON.stringify(xs)`) is read, not
+ *   named. A loop's iterable and a `switch`'s discriminant
  *   run before their region opens, so they are not part of it.
  *
  * A region reaches the heap only through names it mentions (tool outputs are fresh, `input` is
@@ -71,6 +73,12 @@ const SAFE = new Set([
 
 /** A path for a member chain of static keys, or null when it does not start at a name. */
 function pathOf(e: N): Path | null {
+  const { base, keys } = chainOf(e);
+  return base.type === 'Identifier' ? { root: base.name, keys } : null;
+}
+
+/** A member chain: what it starts at, and its keys. */
+function chainOf(e: N): { base: N; keys: Path['keys'][number][] } {
   const keys: Path['keys'][number][] = [];
   let cur: N = e;
   while (cur.type === 'MemberExpression') {
@@ -81,8 +89,8 @@ function pathOf(e: N): Path | null {
     else keys.length = 0; // a key no one can name: stop at the container holding it
     cur = cur.object;
   }
-  if (cur.type === 'ChainExpression') return pathOf(cur.expression);
-  return cur.type === 'Identifier' ? { root: cur.name, keys } : null;
+  if (cur.type === 'ChainExpression') return chainOf(cur.expression);
+  return { base: cur, keys };
 }
 
 /**
@@ -104,12 +112,48 @@ const ANSWERS_ONLY = new Set([
 const answersOnly = (callee: acorn.MemberExpression): boolean =>
   !callee.computed && ANSWERS_ONLY.has((callee.property as acorn.Identifier).name);
 
+/**
+ * Global functions whose answer is a primitive, or a fresh value holding none of their
+ * arguments' containers (`JSON.parse` reads text; `Object.keys` answers new strings).
+ */
+const FRESH = new Set(['String', 'Number', 'Boolean', 'parseInt', 'parseFloat', 'isNaN', 'isFinite']);
+const FRESH_MEMBERS = new Set(['JSON.stringify', 'JSON.parse', 'Object.keys', 'Array.isArray']);
+const answersFresh = (callee: N): boolean => {
+  if (callee.type === 'Identifier') return FRESH.has(callee.name);
+  const p = callee.type === 'MemberExpression' ? pathOf(callee) : null;
+  const name = p && p.keys.length === 1 ? `${p.root}.${String(p.keys[0])}` : '';
+  return FRESH_MEMBERS.has(name) || ((p?.root === 'Math' || p?.root === 'Number') && p.keys.length === 1);
+};
+
+/**
+ * A spread, `new Set(xs)` and `new Map(pairs)` hold the elements (whole pairs, which a Map given
+ * as the source also stands for), not the container they come from.
+ */
+function heldElements(n: acorn.SpreadElement | acorn.NewExpression): { from: N; path: Path } | null {
+  const from = n.type === 'SpreadElement' ? n.argument : n.arguments.length === 1 ? n.arguments[0] : null;
+  const holds =
+    n.type === 'SpreadElement' || (n.callee.type === 'Identifier' && ['Set', 'Map'].includes(n.callee.name));
+  const p = from && holds ? pathOf(from as N) : null;
+  return p && { from: from as N, path: { root: p.root, keys: [...p.keys, EACH] } };
+}
+
+/** The `length` of an array literal, the `size` of a new Map or Set. */
+const countOfFresh = (n: acorn.MemberExpression): boolean =>
+  !n.computed &&
+  n.property.type === 'Identifier' &&
+  ((n.property.name === 'length' && n.object.type === 'ArrayExpression') ||
+    (n.property.name === 'size' &&
+      n.object.type === 'NewExpression' &&
+      n.object.callee.type === 'Identifier' &&
+      ['Map', 'Set'].includes(n.object.callee.name)));
+
 /** What a piece of code may do, found by walking it (functions it defines are not entered). */
 export function scan(
   nodes: readonly (N | null | undefined)[],
   isCode: (callee: N, args: readonly N[]) => boolean,
 ): RegionInfo {
   const info = empty();
+  const holders = new WeakSet<N>();
   const target = (p: acorn.AnyNode | acorn.Pattern): void => {
     const q = p as N;
     if (q.type === 'AssignmentPattern') {
@@ -120,12 +164,60 @@ export function scan(
     if (q.type === 'RestElement') return target(q.argument);
     if (p.type === 'Identifier') info.assigned.add(p.name);
     else if (p.type === 'MemberExpression') {
+      holders.add(p);
       const path = pathOf(p.object);
       if (path) info.paths.push(path);
       walk(p, 0, 0);
     } else if (p.type === 'ObjectPattern')
       for (const q of p.properties) target(q.type === 'RestElement' ? q.argument : q.value);
     else if (p.type === 'ArrayPattern') for (const e of p.elements) if (e) target(e);
+  };
+  /** The computed keys of a member chain are expressions of their own. */
+  const walkKeys = (e: N, loops: number, switches: number): void => {
+    for (
+      let cur = e.type === 'ChainExpression' ? (e.expression as N) : e;
+      cur.type === 'MemberExpression';
+      cur = cur.object as N
+    )
+      if (cur.computed) walk(cur.property as N, loops, switches);
+  };
+  /** Operands whose containers the code only reads: a name is read, not named. */
+  const readOnly = (operands: readonly (acorn.AnyNode | null)[], loops: number, switches: number): void => {
+    for (const o of operands as (N | null)[])
+      if (!o) continue;
+      else if (pathOf(o)) walkKeys(o, loops, switches);
+      else if (o.type === 'SpreadElement') readOnly([o.argument], loops, switches);
+      else if (o.type === 'ArrayExpression') readOnly(o.elements, loops, switches);
+      else walk(o, loops, switches);
+  };
+  /**
+   * A member chain on a choice (`(xs || []).length`, `(c ? a : b).k`) names the chain on each
+   * option; an option that is not a name is named whole. Not for a chain written into or called
+   * (`holders`): there the holder itself is the place.
+   */
+  const choiceMember = (n: N, loops: number, switches: number): boolean => {
+    const { base, keys } = chainOf(n);
+    const options =
+      base.type === 'LogicalExpression'
+        ? [base.left, base.right]
+        : base.type === 'ConditionalExpression'
+          ? [base.consequent, base.alternate]
+          : base.type === 'SequenceExpression'
+            ? base.expressions.slice(-1)
+            : null;
+    if (!options) return false;
+    if (base.type === 'ConditionalExpression') walk(base.test as N, loops, switches);
+    if (base.type === 'SequenceExpression') base.expressions.slice(0, -1).forEach((x) => walk(x as N, loops, switches));
+    for (const o of options) {
+      const p = pathOf(o as N);
+      if (!p) walk(o as N, loops, switches);
+      else {
+        info.paths.push({ root: p.root, keys: [...p.keys, ...keys] });
+        walkKeys(o as N, loops, switches);
+      }
+    }
+    walkKeys(n, loops, switches);
+    return true;
   };
   const walk = (n: N, loops: number, switches: number): void => {
     if (!SAFE.has(n.type)) info.mayThrow = true;
@@ -158,12 +250,54 @@ export function scan(
           if (n.computed) walk(n.property, loops, switches);
           return;
         }
+        if (!holders.has(n) && choiceMember(n, loops, switches)) return;
+        if (countOfFresh(n)) {
+          // `[xs].length`, `new Map([[1, xs]]).size`: a number; what built the container is read.
+          readOnly(
+            n.object.type === 'ArrayExpression' ? n.object.elements : (n.object as acorn.NewExpression).arguments,
+            loops,
+            switches,
+          );
+          return;
+        }
         break;
       }
       case 'Identifier':
         info.paths.push({ root: n.name, keys: [] });
         return;
+      case 'UnaryExpression':
+      case 'BinaryExpression':
+      case 'TemplateLiteral':
+        // Their answer is a primitive and they change nothing: a name they convert is read, not
+        // named (what else they contain — a call, an assignment — is walked as usual).
+        if (n.type === 'UnaryExpression' && n.operator === 'delete') {
+          holders.add(n.argument);
+          break;
+        }
+        readOnly(
+          n.type === 'TemplateLiteral'
+            ? n.expressions
+            : n.type === 'UnaryExpression'
+              ? [n.argument]
+              : [n.left, n.right],
+          loops,
+          switches,
+        );
+        return;
+      case 'SpreadElement':
+      case 'NewExpression': {
+        const held = heldElements(n);
+        if (!held) break;
+        info.paths.push(held.path);
+        walkKeys(held.from, loops, switches);
+        return;
+      }
       case 'CallExpression': {
+        holders.add(n.callee);
+        if (answersFresh(n.callee) && !isCode(n.callee, n.arguments)) {
+          readOnly(n.arguments, loops, switches); // like an operator: `JSON.stringify(xs)`
+          return;
+        }
         // A function written as the callback of a built-in runs only during this call: its code
         // is part of the region (Machine leaves it out of "any plan function").
         const inline = isCode(n.callee, []) ? [] : n.arguments.filter(isFn);
