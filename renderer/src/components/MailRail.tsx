@@ -59,8 +59,8 @@ export function MailRail({ onInbox }: { onInbox: boolean }) {
             >
               <span>{folderLabel(f.name)}</span>
               {f.unread > 0 && (
-                <span className="unread-count" aria-label={`${f.unread} unread`}>
-                  {f.unread}
+                <span className="unread-count" aria-label={`${f.unread.toLocaleString('en')} unread`}>
+                  {f.unread.toLocaleString('en')}
                 </span>
               )}
             </button>

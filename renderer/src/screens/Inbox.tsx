@@ -403,7 +403,9 @@ export function InboxScreen({ id }: { id: string | null }) {
             </button>
           </form>
           <button type="button" onClick={() => void triage()} disabled={triaging || info?.paused}>
-            {triaging ? 'Triaging…' : `Triage new mail${counts.untriaged ? ` (${counts.untriaged})` : ''}`}
+            {triaging
+              ? 'Triaging…'
+              : `Triage new mail${counts.untriaged ? ` (${counts.untriaged.toLocaleString('en')})` : ''}`}
           </button>
         </div>
         {picked.size > 0 ? (
