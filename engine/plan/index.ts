@@ -24,7 +24,27 @@ export interface CompileOptions {
   readonly effectTools?: Iterable<string>;
 }
 
+/**
+ * Compiled plans by source and options, newest last: a compile is pure, and triage and the
+ * playbooks run the same few plans once per email, where compiling cost more than running.
+ */
+const compiled = new Map<string, CompiledPlan>();
+const COMPILED_KEPT = 64;
+
 export function compilePlan(source: string, opts: CompileOptions): CompiledPlan {
+  // The names may come as an iterator (a registry's keys): read them once.
+  const toolNames = [...opts.toolNames].sort();
+  const effectTools = [...(opts.effectTools ?? [])].sort();
+  const key = JSON.stringify([opts.mode, toolNames, effectTools, source]);
+  const known = compiled.get(key);
+  if (known) return known;
+  const plan = compileFresh(source, { mode: opts.mode, toolNames, effectTools });
+  if (compiled.size >= COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);
+  compiled.set(key, plan);
+  return plan;
+}
+
+function compileFresh(source: string, opts: CompileOptions): CompiledPlan {
   let program: acorn.Program;
   try {
     program = acorn.parse(source, {
@@ -44,5 +64,6 @@ export function compilePlan(source: string, opts: CompileOptions): CompiledPlan 
   }
   const analysis = analyze(program, new Set(opts.toolNames), source);
   const effects = new Set(opts.effectTools ?? []);
-  return { ...compile(program, analysis, opts.mode, source, effects), mode: opts.mode, source };
+  const code = compile(program, analysis, opts.mode, source, effects);
+  return Object.freeze({ ...code, lines: Object.freeze([...code.lines]), mode: opts.mode, source });
 }

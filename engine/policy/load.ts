@@ -236,7 +236,12 @@ export function withAllowlists(
 }
 
 /** A built-in preset, loaded. Throws only if the shipped preset is broken (tests guard that). */
+/** Presets are fixed text and a loaded policy is frozen: each is parsed once per process. */
+const loadedPresets = new Map<string, Policy>();
+
 export function presetPolicy(name: string): Policy {
+  const known = loadedPresets.get(name);
+  if (known) return known;
   const text = PRESETS[name];
   if (text === undefined) throw new Error(`unknown preset ${name}`);
   const r = loadPolicy(text);
@@ -244,5 +249,6 @@ export function presetPolicy(name: string): Policy {
     throw new Error(
       `preset ${name} is invalid: ${r.errors.map((e) => `${e.line}:${e.column} ${e.message}`).join('; ')}`,
     );
+  loadedPresets.set(name, r.policy);
   return r.policy;
 }
