@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addAccount, syncAccounts } from '../../main/accounts/accounts';
 import { ParsePool, type Parser } from '../../main/mail/parse-pool';
-import { openProfile } from '../../main/profile/profile';
-import { DOVECOT_BIN, rawMessage, startDovecot } from '../integration/servers/dovecot';
+import { openProfile, type Profile } from '../../main/profile/profile';
+import { DOVECOT_BIN, rawMessage, startDovecot, type DovecotServer } from '../integration/servers/dovecot';
 import { existsSync } from 'node:fs';
 
 export interface SyncBench {
@@ -47,6 +47,18 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
 /** A realistic message: a text and an HTML alternative of a few KB. */
+/** A fresh profile in `dir` with one IMAP account on the bench's Dovecot. */
+async function benchProfile(dir: string, server: DovecotServer): Promise<Profile> {
+  const p = openProfile(join(dir, 'p'));
+  await addAccount(p, {
+    name: 'bench',
+    email: 'alice@example.test',
+    imap: { host: server.host, port: server.port, security: 'plain', user: server.user },
+    password: server.password,
+  });
+  return p;
+}
+
 function benchMessage(n: number): string {
   const para = `Paragraph ${n}: the quarterly numbers, the release plan and the meeting notes follow. `.repeat(12);
   return rawMessage({ n }).replace(
@@ -87,13 +99,7 @@ export async function benchSync(n = 2000, reps = 3): Promise<SyncBench | null> {
     };
     const firstSync = async (parse: Parser | undefined): Promise<FirstSync> => {
       const dir = mkdtempSync(join(tmpdir(), 'zamburak-bench-sync-'));
-      const p = openProfile(join(dir, 'p'));
-      await addAccount(p, {
-        name: 'bench',
-        email: 'alice@example.test',
-        imap: { host: server.host, port: server.port, security: 'plain', user: server.user },
-        password: server.password,
-      });
+      const p = await benchProfile(dir, server);
       const t0 = performance.now();
       let usable = 0;
       let listed = 0;
@@ -201,13 +207,7 @@ export async function benchLargeSync(n = 100_000): Promise<LargeSyncBench | null
     const c = await server.client();
     await c.status('INBOX', { messages: true });
     await c.logout();
-    const p = openProfile(join(dir, 'p'));
-    await addAccount(p, {
-      name: 'bench',
-      email: 'alice@example.test',
-      imap: { host: server.host, port: server.port, security: 'plain', user: server.user },
-      password: server.password,
-    });
+    const p = await benchProfile(dir, server);
     const t0 = performance.now();
     let usable = 0;
     const [r] = await syncAccounts(p, {
