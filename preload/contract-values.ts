@@ -16,3 +16,22 @@ export class ZamburakError extends Error {
     this.name = 'ZamburakError';
   }
 }
+
+/**
+ * The browser host's page carries the answers to the calls the page makes first (the Inbox's
+ * first page, the app's info, settings and accounts), so they need no round trip: a
+ * `<script type="application/json">` block of this id holding a list of these. The renderer still
+ * parses each value with its call's schema before a screen sees it, and takes each one once.
+ */
+/** What the Inbox asks for first: every account's Inbox, one page (the host inlines its answer). */
+export const FIRST_INBOX_PAGE = { folder: 'INBOX', limit: 200 } as const;
+
+export const BOOTSTRAP_ELEMENT_ID = 'zamburak-bootstrap';
+
+export interface BootstrapAnswer {
+  /** `namespace.call`. */
+  readonly call: string;
+  readonly args: readonly unknown[];
+  /** The router's answer, as `POST /api/CALL` would have sent it. */
+  readonly value: unknown;
+}

@@ -13,7 +13,13 @@
 import * as z from 'zod';
 import { CATEGORIES } from './contract-values';
 
-export { CATEGORIES, ZamburakError } from './contract-values';
+export {
+  BOOTSTRAP_ELEMENT_ID,
+  CATEGORIES,
+  FIRST_INBOX_PAGE,
+  ZamburakError,
+  type BootstrapAnswer,
+} from './contract-values';
 
 const id = z.string().min(1).max(200);
 const text = (max: number) => z.string().max(max);

@@ -20,6 +20,7 @@ import { join, resolve } from 'node:path';
 import type { App } from '../../main/app/app';
 import { rendererCsp, rendererFile } from '../../main/app/renderer-files';
 import { STATUS } from '../../main/app/router';
+import { withBootstrap } from './bootstrap';
 import type { ApiErrorKind } from '../../preload/contract';
 
 /** A message with 25 MB of attachments, as base64 inside JSON, fits; only a request with the token is read. */
@@ -27,6 +28,9 @@ export const MAX_BODY_BYTES = 36 * 1024 * 1024;
 const COOKIE = 'zamburak_token';
 
 export const WEB_CSP = rendererCsp("'self'");
+
+/** The build's scripts and styles: named by their content's hash (electron-vite), so cacheable for good. */
+const HASHED_ASSET = /^\/assets\/[\w.-]+-[\w-]{8}\.(js|css)$/;
 
 /**
  * What a person sees who opens the address without its token (a bookmark, a typed address, an
@@ -154,12 +158,17 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     send(res, 200, JSON.stringify(r.value ?? null), 'application/json; charset=utf-8');
   };
 
-  const asset = (res: ServerResponse, path: string, setCookie: boolean) => {
+  const asset = async (res: ServerResponse, path: string, setCookie: boolean) => {
     const found = rendererFile(root, path);
     if (!found) return send(res, 404, 'Not found', 'text/plain');
     const { file, type } = found;
-    send(res, 200, readFileSync(file), type, {
-      ...(type.startsWith('text/html') ? { 'Content-Security-Policy': WEB_CSP } : {}),
+    const html = type.startsWith('text/html');
+    // The page carries its first answers (mail: never stored); the hashed scripts and styles
+    // never change under their name, so a reload reads them from the browser's cache.
+    const body = html ? await withBootstrap(readFileSync(file, 'utf8'), o.app.router) : readFileSync(file);
+    send(res, 200, body, type, {
+      ...(html ? { 'Content-Security-Policy': WEB_CSP } : {}),
+      ...(HASHED_ASSET.test(path) ? { 'Cache-Control': 'private, max-age=31536000, immutable' } : {}),
       ...(setCookie ? { 'Set-Cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/` } : {}),
     });
   };
@@ -179,7 +188,7 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
           : send(res, 401, NEEDS_TOKEN_PAGE, 'text/html; charset=utf-8', { 'Content-Security-Policy': WEB_CSP });
       if (url.pathname.startsWith('/api/')) return api(req, res, url.pathname.slice(5));
       if (req.method !== 'GET' && req.method !== 'HEAD') return fail(res, 'bad-request', 'method not allowed');
-      asset(res, url.pathname, fromQuery !== undefined);
+      await asset(res, url.pathname, fromQuery !== undefined);
     })().catch((e: unknown) => {
       if (!res.headersSent) fail(res, 'internal', (e as Error).message);
     });

@@ -2,7 +2,7 @@
  * The shell: a left rail with the screens (Review shows how many claims wait), the global Pause
  * switch, the demo banner, the status line, and the current screen from the hash route.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { MailRail } from './components/MailRail';
 import { ShortcutSheet } from './components/ShortcutSheet';
 import { useKeys } from './keys';
@@ -24,8 +24,9 @@ const RAIL: readonly { screen: Screen; label: string; key: string }[] = [
   { screen: 'settings', label: 'Settings', key: 'g s' },
 ];
 
+/** Set before the browser paints (a layout effect): the first frame is already in the right theme. */
 function useTheme(theme: string | undefined): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dark = theme === 'dark' || (theme !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
   }, [theme]);

@@ -4,10 +4,11 @@
  * read of the same query; any other query (another folder, a search, a reload) asks anew.
  */
 import type { InboxPage, InboxQuery } from '../../preload/contract';
+import { FIRST_INBOX_PAGE } from '../../preload/contract-values';
 import { api } from './api';
 
-/** What the Inbox asks for first: every account's Inbox, one page. */
-export const FIRST_PAGE: InboxQuery = { folder: 'INBOX', limit: 200 };
+/** What the Inbox asks for first: every account's Inbox, one page (the browser host writes its answer into the page). */
+export const FIRST_PAGE: InboxQuery = FIRST_INBOX_PAGE;
 
 let early: { readonly key: string; readonly page: Promise<InboxPage> } | null = null;
 

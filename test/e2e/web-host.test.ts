@@ -7,6 +7,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../apps/web/server';
+import { BOOTSTRAP_ELEMENT_ID, type BootstrapAnswer } from '../../preload/contract';
 import { hostDemo, runDemoPlan, type Hosted } from './harness';
 
 interface Reply {
@@ -143,6 +144,69 @@ describe('the browser host refuses what it must', () => {
     const wrong = await api('claims.approve', [claimId, 'sha256:' + '0'.repeat(64)]);
     expect(wrong.status).toBe(409);
     expect(h.profile.claims.get(claimId!).state).toBe('pending');
+  });
+
+  it("writes the first answers into the page as inert data, the router's own, for the token holder only", async () => {
+    // A subject that would end the block and run a script if the JSON were pasted in as it is.
+    const subject = '</script><script src="/evil.js"></script><!-- <SCRIPT> \u2028 & done';
+    h.profile.repos.messages.upsert({
+      id: 'nasty-subject',
+      accountId: h.profile.primaryAccount().id,
+      folder: 'INBOX',
+      remoteUid: null,
+      messageId: null,
+      threadId: 'nasty-subject',
+      from: 'Mallory <m@evil.example>',
+      to: ['maya@acme.test'],
+      cc: [],
+      subject,
+      date: new Date(Date.UTC(2099, 0, 1)).toISOString(),
+      body: 'x',
+      html: null,
+      unread: true,
+      labels: [],
+      auth: null,
+      attachments: [],
+      category: null,
+      summary: null,
+      triagedAt: null,
+    });
+    const page = await call(port, { path: `/?token=${h.host.token}`, method: 'GET', headers: { Host: ok.Host! } });
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    const open = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">`;
+    expect(page.body.split(open)).toHaveLength(2);
+    const block = page.body.split(open)[1]!.split('</script>')[0]!;
+    // Nothing in the block can open or close an element; the only scripts are the built ones.
+    expect(block).not.toContain('<');
+    expect([...page.body.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0])).toEqual([
+      expect.stringMatching(/^<script type="module" crossorigin src="\.\/assets\/index-[\w-]+\.js">$/),
+      open,
+    ]);
+    const answers = JSON.parse(block) as BootstrapAnswer[];
+    expect(answers.map((a) => a.call)).toEqual(['inbox.page', 'app.info', 'settings.get', 'accounts.list']);
+    for (const a of answers) {
+      const asked = await api(a.call, a.args);
+      expect(a.value, a.call).toEqual(JSON.parse(asked.body));
+    }
+    expect((answers[0]!.value as { items: { subject: string }[] }).items[0]!.subject).toBe(subject);
+    // Without the token: the static page that says how to get in, with no mail in it.
+    const refused = await call(port, { path: '/', method: 'GET', headers: { Host: ok.Host! } });
+    expect(refused.status).toBe(401);
+    expect(refused.body).not.toContain(BOOTSTRAP_ELEMENT_ID);
+    expect(refused.body).not.toContain('evil');
+  });
+
+  it('lets the browser keep the hashed scripts and styles, and nothing else', async () => {
+    const page = await call(port, { path: `/?token=${h.host.token}`, method: 'GET', headers: { Host: ok.Host! } });
+    const assets = [...page.body.matchAll(/(?:src|href)="\.(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(assets.length).toBeGreaterThanOrEqual(3);
+    for (const path of assets) {
+      const r = await call(port, { path, method: 'GET', headers: ok });
+      expect(r.status, path).toBe(200);
+      expect(r.headers['cache-control'], path).toBe('private, max-age=31536000, immutable');
+    }
+    expect((await api('app.info', [])).headers['cache-control']).toBe('no-store');
   });
 
   it('serves no file outside the built renderer', async () => {
