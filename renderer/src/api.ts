@@ -5,13 +5,11 @@
  *
  * The browser host's client does not wait for the contract before its first calls: zod and the
  * schemas are a third of the page's script, so they load beside the Inbox's first requests
- * instead of before its first paint. The first calls' answers come written into the page
- * (`./bootstrap.ts`): no round trip. Every answer is still parsed with its call's schema before
+ * instead of before its first paint. Every answer is still parsed with its call's schema before
  * a screen sees it; the arguments are parsed where they land, by the router in main/.
  */
 import type { specOf, ZamburakApi } from '../../preload/contract';
 import { ZamburakError } from '../../preload/contract-values';
-import { takeBootstrapped } from './bootstrap';
 
 type Call = (...args: unknown[]) => Promise<unknown>;
 
@@ -20,15 +18,6 @@ interface Contract {
 }
 
 async function send(contract: Promise<Contract>, namespace: string, name: string, args: unknown[]): Promise<unknown> {
-  const inlined = takeBootstrapped(`${namespace}.${name}`, args);
-  const body = inlined ? inlined.value : await fetchAnswer(namespace, name, args);
-  const spec = (await contract).specOf(namespace, name);
-  if (!spec) throw new ZamburakError('bad-request', `unknown call "${namespace}.${name}"`);
-  return spec.result.parse(body);
-}
-
-/** `POST /api/NAMESPACE.CALL`: the answer's JSON, or the error it carries. */
-async function fetchAnswer(namespace: string, name: string, args: unknown[]): Promise<unknown> {
   let res: Response;
   try {
     res = await fetch(`/api/${namespace}.${name}`, {
@@ -45,7 +34,9 @@ async function fetchAnswer(namespace: string, name: string, args: unknown[]): Pr
     const err = (body as { error?: { kind?: string; message?: string } } | null)?.error;
     throw new ZamburakError(err?.kind ?? 'internal', err?.message ?? `HTTP ${res.status}`);
   }
-  return body;
+  const spec = (await contract).specOf(namespace, name);
+  if (!spec) throw new ZamburakError('bad-request', `unknown call "${namespace}.${name}"`);
+  return spec.result.parse(body);
 }
 
 /** `api.NAMESPACE.CALL(...)` for any name; the same function each time it is read. */

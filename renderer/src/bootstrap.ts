@@ -1,7 +1,11 @@
 /**
- * The answers the browser host wrote into the page (apps/web/bootstrap.ts): each is taken once,
- * by the first call with the same name and arguments, instead of a round trip. Later calls (the
- * shell's refresh every few seconds, another page) go to the server.
+ * The answers the browser host wrote into the page (apps/web/bootstrap.ts), for the first render:
+ * the Inbox's first rows and the shell's info, settings and accounts are on screen in React's
+ * first frame, with no round trip and without waiting for the contract's chunk. They are not
+ * parsed again here: the router parsed them with the same result schemas in the process that
+ * served this page and its scripts, so a second parse would check the host against itself.
+ * Answers over `/api/` (`./api.ts`) are parsed as before. Each answer is taken once; later calls
+ * (the shell's refresh every few seconds, another page) go to the server.
  */
 import { BOOTSTRAP_ELEMENT_ID, type BootstrapAnswer } from '../../preload/contract-values';
 
@@ -19,12 +23,10 @@ function readBlock(): BootstrapAnswer[] {
   }
 }
 
-/** The host's answer to `call(args)` if it wrote one not yet taken, else undefined. */
-export function takeBootstrapped(call: string, args: readonly unknown[]): { readonly value: unknown } | undefined {
+/** The host's answer to `call(...args)` if it wrote one not yet taken, typed as the call's result. */
+export function takeBootstrapped<T>(call: string, args: readonly unknown[]): T | undefined {
   answers ??= readBlock();
   const key = JSON.stringify(args);
   const i = answers.findIndex((a) => a.call === call && JSON.stringify(a.args) === key);
-  if (i < 0) return undefined;
-  const [taken] = answers.splice(i, 1);
-  return { value: taken!.value };
+  return i < 0 ? undefined : (answers.splice(i, 1)[0]!.value as T);
 }

@@ -1,23 +1,36 @@
 /**
- * The Inbox's first page, asked for as the script starts, before React renders the shell: the
- * server reads it while the page renders instead of after. Taken once, by the Inbox's first
- * read of the same query; any other query (another folder, a search, a reload) asks anew.
+ * The Inbox's first page: written into the page by the browser host (`./bootstrap.ts`), so the
+ * Inbox renders its rows in its first frame; else (Electron) asked for as the script starts,
+ * before React renders the shell, so the server reads it while the page renders. Taken once, by
+ * the Inbox's first read of the same query; any other query (another folder, a search, a
+ * reload) asks anew.
  */
 import type { InboxPage, InboxQuery } from '../../preload/contract';
 import { FIRST_INBOX_PAGE } from '../../preload/contract-values';
 import { api } from './api';
+import { takeBootstrapped } from './bootstrap';
 
-/** What the Inbox asks for first: every account's Inbox, one page (the browser host writes its answer into the page). */
+/** What the Inbox asks for first: every account's Inbox, one page. */
 export const FIRST_PAGE: InboxQuery = FIRST_INBOX_PAGE;
 
-let early: { readonly key: string; readonly page: Promise<InboxPage> } | null = null;
+let early: {
+  readonly key: string;
+  readonly page: Promise<InboxPage>;
+  /** The page itself when the host wrote it in: no need to wait for it. */
+  readonly written: InboxPage | null;
+} | null = null;
 
 export function askFirstPage(): void {
-  const page = api.inbox.page(FIRST_PAGE);
+  const written = takeBootstrapped<InboxPage>('inbox.page', [FIRST_PAGE]) ?? null;
+  const page = written ? Promise.resolve(written) : api.inbox.page(FIRST_PAGE);
   // Whoever takes it sees a failure; untaken, it must not be an unhandled rejection.
   page.catch(() => undefined);
-  early = { key: JSON.stringify(FIRST_PAGE), page };
+  early = { key: JSON.stringify(FIRST_PAGE), page, written };
 }
+
+/** The first page, when it is already here for the same query as `q` (the Inbox's first render). */
+export const writtenFirstPage = (q: InboxQuery): InboxPage | null =>
+  early && early.key === JSON.stringify(q) ? early.written : null;
 
 /** The page asked for early when `q` is the same query, once; else null. */
 export function takeFirstPage(q: InboxQuery): Promise<InboxPage> | null {

@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import type { AccountView, AppInfo, Settings } from '../../preload/contract';
 import { api, errorText } from './api';
+import { takeBootstrapped } from './bootstrap';
 
 export interface Status {
   readonly text: string;
@@ -34,10 +35,11 @@ interface AppState {
 }
 
 export const useApp = create<AppState>((set, get) => ({
-  info: null,
-  settings: null,
+  // In the browser host the page carries them: the shell's first frame shows the account and theme.
+  info: takeBootstrapped<AppInfo>('app.info', []) ?? null,
+  settings: takeBootstrapped<Settings>('settings.get', []) ?? null,
   status: null,
-  accounts: [],
+  accounts: takeBootstrapped<AccountView[]>('accounts.list', []) ?? [],
   mailbox: { account: null, folder: 'INBOX' },
   setMailbox: (patch) => set({ mailbox: { ...get().mailbox, ...patch } }),
   async refresh() {

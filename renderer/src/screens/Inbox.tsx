@@ -20,7 +20,7 @@ import { MessageHtml } from '../components/MessageHtml';
 import { MoveTo } from '../components/MoveTo';
 import { count, listDate, longDate, shortFrom } from '../format';
 import { useKeys } from '../keys';
-import { FIRST_PAGE, takeFirstPage } from '../first-page';
+import { FIRST_PAGE, takeFirstPage, writtenFirstPage } from '../first-page';
 import { cachedMessage, forgetMessage, prefetchMessages, readMessage } from '../message-cache';
 import { go } from '../route';
 import { announceSend } from '../sending';
@@ -46,19 +46,6 @@ const edited = (items: readonly MessageRow[], pending: ReadonlyMap<string, Pendi
   });
 
 function useInbox(mailbox: Mailbox, category: string, search: string) {
-  const [items, setItems] = useState<MessageRow[]>([]);
-  const [next, setNext] = useState<InboxPage['next']>(null);
-  const [total, setTotal] = useState(0);
-  const [highlight, setHighlight] = useState<string[]>([]);
-  /** The search the items shown answer (the box may already hold another). */
-  const [answered, setAnswered] = useState('');
-  const [version, setVersion] = useState(0);
-  /** The first page has answered (until then nothing else of the Inbox is asked for). */
-  const [loaded, setLoaded] = useState(false);
-  /** Changes under way: shown at once, and over any list read while the server makes them. */
-  const [pending, setPending] = useState<ReadonlyMap<string, Pending>>(new Map());
-  const loading = useRef(false);
-  const report = useApp((s) => s.report);
   const first = useMemo(
     (): InboxQuery => ({
       folder: mailbox.folder,
@@ -69,6 +56,21 @@ function useInbox(mailbox: Mailbox, category: string, search: string) {
     }),
     [mailbox, category, search],
   );
+  // The page the host wrote in shows in the first frame, not after a round of effects.
+  const [written] = useState(() => writtenFirstPage(first));
+  const [items, setItems] = useState<MessageRow[]>(written?.items ?? []);
+  const [next, setNext] = useState<InboxPage['next']>(written?.next ?? null);
+  const [total, setTotal] = useState(written?.total ?? 0);
+  const [highlight, setHighlight] = useState<string[]>(written?.highlight ?? []);
+  /** The search the items shown answer (the box may already hold another). */
+  const [answered, setAnswered] = useState('');
+  const [version, setVersion] = useState(0);
+  /** The first page has answered (until then nothing else of the Inbox is asked for). */
+  const [loaded, setLoaded] = useState(written !== null);
+  /** Changes under way: shown at once, and over any list read while the server makes them. */
+  const [pending, setPending] = useState<ReadonlyMap<string, Pending>>(new Map());
+  const loading = useRef(false);
+  const report = useApp((s) => s.report);
   const query = useCallback(
     (after?: InboxPage['next']) => api.inbox.page({ ...first, ...(after ? { after } : {}) }),
     [first],
