@@ -151,7 +151,7 @@ const FIRST_ROW = `(() => {
 })()`;
 
 /** Navigation start → the first row of the list in the DOM and painted, as the page saw it. */
-async function firstPaint(page: Page, url: string): Promise<number> {
+export async function firstPaint(page: Page, url: string): Promise<number> {
   await page.addInitScript(FIRST_ROW);
   await page.goto(url, { waitUntil: 'commit' });
   // Also a check that the row is visible, not only present.

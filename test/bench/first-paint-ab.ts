@@ -1,0 +1,85 @@
+/**
+ * The Inbox's first paint, this checkout against another (an earlier commit with its renderer
+ * built), on a machine whose load changes under the measurement: one app and profile behind both
+ * checkouts' browser hosts, a one-line page, the other checkout's Inbox and this one's loaded in
+ * turn, each timed by the page as `first-paint.ts` does; medians, each against the blank page of
+ * the same run, and the renderer's main-thread CPU to the row (CDP `TaskDuration`), which moves
+ * less with the load than the time does.
+ *   git worktree add /tmp/before HEAD~1 && (cd /tmp/before && ln -s "$PWD/node_modules" . && npm run build)
+ *   OTHER=/tmp/before npx tsx test/bench/first-paint-ab.ts      (SIZES=0,10000,100000 REPS=7)
+ * Prints, writes nothing, asserts nothing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { createApp } from '../../main/app/app';
+import { openProfile } from '../../main/profile/profile';
+import { ensureRendererBuilt } from '../../apps/web/renderer-build';
+import { startWebHost, type WebHost, type WebHostOptions } from '../../apps/web/server';
+import { launchChromium } from '../e2e/harness';
+import { firstPaint } from './first-paint';
+import { fillMessages } from './store';
+
+const other = process.env.OTHER;
+if (!other) throw new Error('OTHER must name the other checkout (its renderer built): see the comment at the top');
+const { startWebHost: startOther } = (await import(join(other, 'apps/web/server.ts'))) as {
+  startWebHost: (o: WebHostOptions) => Promise<WebHost>;
+};
+const sizes = (process.env.SIZES ?? '0,10000,100000').split(',').map(Number);
+const reps = Number(process.env.REPS ?? 7);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+const BLANK = 'data:text/html,<div class="row">Zamburak</div>';
+
+/** First paint and the renderer's main-thread CPU until then, in ms. */
+async function load(page: Page, url: string): Promise<{ ms: number; cpuMs: number }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const ms = await firstPaint(page, url);
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return { ms, cpuMs: (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN) * 1000 };
+}
+
+const browser = await launchChromium();
+try {
+  for (const extra of sizes) {
+    const profile = openProfile(mkdtempSync(join(tmpdir(), 'zamburak-paint-ab-')));
+    if (extra) fillMessages(profile, extra);
+    const app = createApp(profile, { host: 'browser', versions: { app: 'bench', electron: '', chrome: '', node: '' } });
+    const hosts = {
+      blank: null,
+      other: await startOther({ app, rendererDir: join(other, 'out', 'renderer') }),
+      this: await startWebHost({ app, rendererDir: ensureRendererBuilt() }),
+    };
+    const ms: Record<string, number[]> = { blank: [], other: [], this: [] };
+    const cpu: Record<string, number[]> = { blank: [], other: [], this: [] };
+    const messages = profile.repos.messages.count('INBOX');
+    try {
+      for (let i = 0; i <= reps; i++)
+        for (const [k, h] of Object.entries(hosts)) {
+          const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+          const r = await load(page, h ? h.url : BLANK);
+          await page.close();
+          // The first round warms the server's caches and the browser up.
+          if (i > 0) {
+            ms[k]!.push(r.ms);
+            cpu[k]!.push(r.cpuMs);
+          }
+        }
+    } finally {
+      app.stop();
+      await Promise.all([hosts.other.close(), hosts.this.close()]);
+      profile.close();
+      rmSync(profile.dir, { recursive: true, force: true });
+    }
+    const blank = median(ms.blank!);
+    const cell = (k: string) =>
+      `${Math.round(median(ms[k]!))} ms (${(median(ms[k]!) / blank).toFixed(1)}×, CPU ${Math.round(median(cpu[k]!))} ms)`;
+    console.log(
+      `${messages.toLocaleString('en')} messages: blank page ${Math.round(blank)} ms (CPU ${Math.round(median(cpu.blank!))} ms); ` +
+        `other ${cell('other')}; this ${cell('this')}`,
+    );
+  }
+} finally {
+  await browser.close();
+}
