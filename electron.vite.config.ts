@@ -6,8 +6,8 @@ import type { Plugin } from 'vite';
 const root = import.meta.dirname;
 
 /**
- * The contract's chunk (zod and the schemas) is imported lazily, yet every first answer waits
- * for it to be parsed: the page fetches it beside the entry script instead of after running it.
+ * The contract's chunk (zod and the schemas) is imported lazily, yet every answer over `/api/`
+ * waits for it to be parsed: the page fetches it beside the entry script instead of after running it.
  */
 function preloadContractChunk(): Plugin {
   return {
