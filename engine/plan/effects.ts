@@ -37,6 +37,11 @@ export interface Effects {
   /** A call to any tool may happen in it (later calls are numbered, and budgets count them). */
   calls: boolean;
   /**
+   * A call to a tool that reads the world (not an effect tool) may happen in it: what it reads
+   * depends on the effects made before it (engine/world, `written`).
+   */
+  observes: boolean;
+  /**
    * An operation in it may throw (mayThrow below). Inside a try, whether the region ran then
    * decides whether it threw, so the merge joins its context into the try's (§3a).
    */
@@ -475,6 +480,7 @@ export class EffectAnalyzer {
     if (from.opaque) into.opaque = true;
     if (from.world) into.world = true;
     if (from.calls) into.calls = true;
+    if (from.observes) into.observes = true;
   }
 
   private walk(n: N, eff: Effects, start: number, end: number, loops: number, switches: number, inFn: boolean): void {
@@ -507,6 +513,7 @@ export class EffectAnalyzer {
       const r = this.analysis.refs.get(id);
       if (r?.kind === 'tool') eff.calls = true;
       if (r?.kind === 'tool' && this.effectTools.has(r.name)) eff.world = true;
+      else if (r?.kind === 'tool') eff.observes = true;
       const b = this.binding(id);
       if (!b) return;
       if (b.fn) this.merge(eff, this.fnEffects(b.fn), outside);
@@ -745,7 +752,7 @@ function signature(e: Effects): string {
       ),
     ),
   ].sort();
-  return `${vars.join(',')}|${bases.join(',')}|${e.opaque}|${e.world}|${e.calls}`;
+  return `${vars.join(',')}|${bases.join(',')}|${e.opaque}|${e.world}|${e.calls}|${e.observes}`;
 }
 
 function empty(): Effects {
@@ -757,6 +764,7 @@ function empty(): Effects {
     escapesLoop: false,
     world: false,
     calls: false,
+    observes: false,
     mayThrow: false,
   };
 }

@@ -309,7 +309,7 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
   const right = expr(ctx, s.right);
   const cap = capture(ctx, eff, s.left.start);
   ctx.emit(
-    `{ ${it} = __R.iter(${right}${ordered(ctx, s) ? ', 1' : ''}); ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0;`,
+    `{ ${it} = __R.iter(${right}${orderFlag(ctx, s)}); ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0;`,
     at,
   );
   ctx.fn.regions++;
@@ -330,24 +330,47 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
   );
 }
 /**
- * Does the loop's body see the order of what it iterates? It does when it can leave early (which
- * items ran depends on which came first) or reads a variable it carries from one iteration to
- * the next (a flag, a counter it tests: an iteration depends on the ones before). Then every
- * iteration runs under the whole listing's label, not only its own item's (`__R.iter(x, 1)`).
+ * Does the loop's body see the order of what it iterates? It does when an iteration can depend on
+ * the ones before it, since then what the first one saw (nothing before it) depends on which item
+ * came first: when it can leave early, reads a variable it carries from one iteration to the next
+ * (a flag, a counter it tests — in the body or in a function it calls), writes into a container
+ * that outlives the iteration (a list of what it saw), or reads the world after changing it (a
+ * listing that no longer holds what an earlier iteration moved). Then every iteration runs under
+ * the whole listing's label, not only its own item's (`__R.iter(x, 1)`). A body that may throw
+ * leaves the loop early when a `try` around it (here or in a caller) catches the error, which the
+ * runtime knows when the loop starts (`__R.iter(x, 2)`).
  */
-function ordered(ctx: EmitContext, s: acorn.ForOfStatement): boolean {
+function orderFlag(ctx: EmitContext, s: acorn.ForOfStatement): string {
   const body = ctx.effects.region([s.body], s.body.start, s.body.end);
-  return body.escapesLoop || body.escapesFunction || readsCarried(ctx, s.body, body.vars);
+  const seesOrder =
+    body.escapesLoop ||
+    body.escapesFunction ||
+    body.opaque ||
+    body.bases.length > 0 ||
+    (body.world && body.observes) ||
+    readsCarried(ctx, s.body, body.vars);
+  return seesOrder ? ', 1' : body.mayThrow ? ', 2' : '';
 }
-/** Does `body` read one of `vars` other than to update it (`n++`, `n += 1` alone do not)? */
+/**
+ * Does `body`, or a function it names, read one of `vars` other than to update it (`n++`,
+ * `n += 1` alone do not)? A function it names may be called by it, so that function's body
+ * counts as read here too (once each).
+ */
 function readsCarried(ctx: EmitContext, body: N, vars: ReadonlySet<Binding>): boolean {
   if (!vars.size) return false;
   let found = false;
+  const seen = new Set<acorn.Function>();
   const walk = (n: N, updating: boolean): void => {
     if (found) return;
     if (n.type === 'Identifier') {
       const r = ctx.analysis.refs.get(n);
-      if (!updating && r?.kind === 'local' && vars.has(r.binding)) found = true;
+      if (r?.kind !== 'local') return;
+      if (!updating && vars.has(r.binding)) found = true;
+      const fn = r.binding.fn;
+      if (fn && !seen.has(fn)) {
+        seen.add(fn);
+        walk(fn, false);
+      }
       return;
     }
     if (n.type === 'UpdateExpression') return walk(n.argument, true);
