@@ -334,8 +334,9 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
  * the ones before it, since then what the first one saw (nothing before it) depends on which item
  * came first: when it can leave early, reads a variable it carries from one iteration to the next
  * (a flag, a counter it tests — in the body or in a function it calls), writes into a container
- * that outlives the iteration (a list of what it saw), or reads the world after changing it (a
- * listing that no longer holds what an earlier iteration moved). Then every iteration runs under
+ * that outlives the iteration (a list of what it saw), reads the world after changing it (a
+ * listing that no longer holds what an earlier iteration moved), or uses what an effect call
+ * answered (a claim numbered after the earlier iterations' calls). Then every iteration runs under
  * the whole listing's label, not only its own item's (`__R.iter(x, 1)`). A body that may throw
  * leaves the loop early when a `try` around it (here or in a caller) catches the error, which the
  * runtime knows when the loop starts (`__R.iter(x, 2)`).
@@ -348,39 +349,54 @@ function orderFlag(ctx: EmitContext, s: acorn.ForOfStatement): string {
     body.opaque ||
     body.bases.length > 0 ||
     (body.world && body.observes) ||
-    readsCarried(ctx, s.body, body.vars);
+    dependsOnEarlier(ctx, s.body, body.vars, body.world);
   return seesOrder ? ', 1' : body.mayThrow ? ', 2' : '';
 }
 /**
- * Does `body`, or a function it names, read one of `vars` other than to update it (`n++`,
- * `n += 1` alone do not)? A function it names may be called by it, so that function's body
- * counts as read here too (once each).
+ * Can `body` depend on an earlier iteration through what it reads? It can when it, or a function
+ * it names (and so may call), reads one of `vars` other than to update it (`n++`, `n += 1` alone
+ * do not), or, when it changes the world, uses what a tool call answered: an effect's answer (a
+ * claim's number) counts the calls made before it.
  */
-function readsCarried(ctx: EmitContext, body: N, vars: ReadonlySet<Binding>): boolean {
-  if (!vars.size) return false;
+function dependsOnEarlier(ctx: EmitContext, body: N, vars: ReadonlySet<Binding>, world: boolean): boolean {
   let found = false;
   const seen = new Set<acorn.Function>();
-  const walk = (n: N, updating: boolean): void => {
+  const walk = (n: N, use: 'read' | 'update' | 'discard'): void => {
     if (found) return;
-    if (n.type === 'Identifier') {
-      const r = ctx.analysis.refs.get(n);
-      if (r?.kind !== 'local') return;
-      if (!updating && vars.has(r.binding)) found = true;
-      const fn = r.binding.fn;
-      if (fn && !seen.has(fn)) {
-        seen.add(fn);
-        walk(fn, false);
+    switch (n.type) {
+      case 'Identifier': {
+        const r = ctx.analysis.refs.get(n);
+        if (r?.kind !== 'local') return;
+        if (use !== 'update' && vars.has(r.binding)) found = true;
+        const fn = r.binding.fn;
+        if (fn && !seen.has(fn)) {
+          seen.add(fn);
+          walk(fn, 'read');
+        }
+        return;
       }
-      return;
+      case 'UpdateExpression':
+        return walk(n.argument, 'update');
+      case 'AssignmentExpression':
+        walk(n.left as N, n.left.type === 'Identifier' ? 'update' : 'read');
+        return walk(n.right, 'read');
+      case 'ExpressionStatement':
+        return walk(n.expression, 'discard');
+      case 'AwaitExpression':
+        return walk(n.argument, use === 'discard' ? 'discard' : 'read');
+      case 'CallExpression':
+        if (
+          world &&
+          use !== 'discard' &&
+          n.callee.type === 'Identifier' &&
+          ctx.analysis.refs.get(n.callee)?.kind === 'tool'
+        )
+          found = true;
+        break;
     }
-    if (n.type === 'UpdateExpression') return walk(n.argument, true);
-    if (n.type === 'AssignmentExpression') {
-      walk(n.left as N, n.left.type === 'Identifier');
-      return walk(n.right, false);
-    }
-    for (const c of children(n)) walk(c, false);
+    for (const c of children(n)) walk(c, 'read');
   };
-  walk(body, false);
+  walk(body, 'read');
   return found;
 }
 /** Binds a for…of's element `v` to its left side (declared, a name, or a pattern). */

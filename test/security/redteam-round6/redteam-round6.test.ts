@@ -10,7 +10,8 @@
  * `archiveEmail(x.id)` is self-scoped), unless the body "sees the order". The test for that was
  * syntactic and too narrow: a carried variable read through a function the body calls, a
  * container the body fills (`seen.push(x.id)` … `seen.length === 0`), or the world the body
- * changes and then reads (`archiveEmail`, then `getEmail`) all let the first iteration see "no
+ * changes and then reads (`archiveEmail`, then `getEmail`), the number of a claim an effect call
+ * answered (`claim-2-…` only in the first iteration) all let the first iteration see "no
  * iteration before me" under its own item's label alone. Which item comes first is the listing's
  * order, and the attacker's Date header sets it: their email decided whether a colleague's mail
  * was archived without asking. So did an error that ends the loop early when a try (in the plan
@@ -21,13 +22,19 @@
  * reply). A native stack overflow there — QuickJS's recursive JSON.parse of an email body nested
  * ten thousand deep — was an unhandled rejection: the process running the engine died (the CLI,
  * a test runner) instead of the run ending at a limit (§7, Bounded). Fixed in sandbox/quickjs.ts.
+ *
+ * Finding (open, `it.fails`): the world as a channel between runs, by what was NOT written. In
+ * one run, an effect in a branch the attacker's email decided (taken or not) taints every later
+ * read of the world (R.wt). Across runs only what was written is stored with its label: when the
+ * branch was not taken, the next run reads an untouched world as trusted, so the attacker's email
+ * decided, by not matching, that a later run's archive happens without asking.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadWorld, minimalGate, runPlan, simulate, toolRegistry, type Mode, type RunReport } from '../../../engine';
 import { canonicalJson } from '../../../engine/run/wire';
-import { WorldState, worldTools } from '../../../engine/world';
+import { parseWorld, WorldState, worldTools } from '../../../engine/world';
 
 // ---- the demo world under the default policy: the attacker's email e33 ------------------------
 
@@ -78,6 +85,10 @@ describe('red team round 6: the attacker’s place in a listing decides nothing 
       'the world the body changed and then reads',
       `${INBOX} for (const x of xs) { const e = await getEmail('e47'); if (e.folder === 'INBOX') { await archiveEmail(x.id); } }`,
     ],
+    [
+      'the number of a claim an effect answered (it counts the calls before it)',
+      `${INBOX} for (const x of xs) { const h = await archiveEmail('e01'); if (h.claimId !== undefined && h.claimId.startsWith('claim-2-')) { await markRead(x.id); } }`,
+    ],
     // A throw leaves the loop early when a try around it catches it: only the first item ran.
     [
       'an error that ends the loop inside a try',
@@ -107,6 +118,36 @@ describe('red team round 6: the attacker’s place in a listing decides nothing 
       expect(organised.map((c) => c.args.id).sort()).toEqual(['e01', 'e01', 'e33', 'e33']);
       expect(organised.every((c) => c.decision === 'allow' && c.rule === 'organize/self-scoped')).toBe(true);
     }
+  });
+});
+
+describe('red team round 6: what a run did not write, read by the next run', () => {
+  const write = `const e = await getEmail('e33'); if (e.subject.includes('Shipping')) { await createEvent({ title: 'Hold', start: '2026-03-30T10:00:00Z', end: '2026-03-30T11:00:00Z' }); }`;
+  const read = `const busy = await getFreeBusy({ from: '2026-03-30T00:00:00Z', to: '2026-03-31T00:00:00Z' }); if (busy.length === 0) { await archiveEmail('e01'); }`;
+  const OTHER = DEMO_TEXT.replace("subject: 'Shipping update: action required'", "subject: 'Hello'");
+  const quietAfter = async (text: string, runs: readonly string[]): Promise<string[]> => {
+    let world = loadWorld(text, DEMO);
+    let last: RunReport | null = null;
+    for (const plan of runs) {
+      const r = await simulate({ plan, world, mode: 'strict' });
+      last = r.report;
+      const stored = parseWorld(JSON.stringify(r.world), 'after-run.json');
+      if (!stored.ok) throw new Error(JSON.stringify(stored.errors));
+      world = new WorldState(stored.world);
+    }
+    return quietEffects(last!);
+  };
+
+  it('in one run, the branch not taken still decides (control)', async () => {
+    const one = [`${write}\n${read}`];
+    expect(await quietAfter(DEMO_TEXT, one)).toEqual(await quietAfter(OTHER, one));
+  });
+
+  // OPEN: only written items keep a label across runs (engine/world `written`); the run's
+  // "effects may have happened under this context" (runtime R.wt) is not stored, so the next run
+  // cannot tell an untouched world from one the attacker's email chose to leave untouched.
+  it.fails('across runs, the branch not taken decides nothing either', async () => {
+    expect(await quietAfter(DEMO_TEXT, [write, read])).toEqual(await quietAfter(OTHER, [write, read]));
   });
 });
 
