@@ -7,6 +7,7 @@
  */
 import type * as acorn from 'acorn';
 import type { Analysis, Binding } from './analyze';
+import { BUILTIN_TOOL_KINDS } from '../policy/tools';
 import { BUILTIN_METHOD_NAMES, METHODS } from './builtins';
 
 /** A path step standing for every element of an array, map or set (what a loop variable or a callback parameter denotes). */
@@ -110,6 +111,16 @@ const PRIMITIVE_RESULT: ReadonlySet<string> = new Set([
 ]);
 /** Built-ins that may hand back a container of their argument (Object.values(o) holds o's values). */
 const ALIASING_BUILTINS: ReadonlySet<string> = new Set(['Object.values', 'Object.entries', 'Object.fromEntries']);
+/**
+ * Tool kinds whose answer depends only on the arguments, never on the world (an extraction, the
+ * transcript, a sanitizer): calling one observes nothing. Any other tool, including one this
+ * table does not know, may read what earlier effects changed.
+ */
+const PURE_TOOL_KINDS: ReadonlySet<string> = new Set(['extract', 'display', 'sanitizer']);
+export const observesWorld = (tool: string): boolean => {
+  const kind = BUILTIN_TOOL_KINDS[tool];
+  return kind === undefined || !PURE_TOOL_KINDS.has(kind);
+};
 // Every method the runtime implements on built-in values; any other name calls a stored function.
 const KNOWN_METHODS = BUILTIN_METHOD_NAMES;
 
@@ -513,7 +524,7 @@ export class EffectAnalyzer {
       const r = this.analysis.refs.get(id);
       if (r?.kind === 'tool') eff.calls = true;
       if (r?.kind === 'tool' && this.effectTools.has(r.name)) eff.world = true;
-      else if (r?.kind === 'tool') eff.observes = true;
+      else if (r?.kind === 'tool' && observesWorld(r.name)) eff.observes = true;
       const b = this.binding(id);
       if (!b) return;
       if (b.fn) this.merge(eff, this.fnEffects(b.fn), outside);

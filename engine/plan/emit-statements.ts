@@ -13,6 +13,7 @@ import { TRY_EXIT, exitAbr, isObj, tick, truthy, type EmitContext, type Expr, ty
 import { destructure, expr, patternNames, update } from './emit-expressions';
 import { emitFunction } from './emit-functions';
 import { capture, mergeCode, restoresContext } from './emit-regions';
+import { observesWorld } from './effects';
 
 type Statement = acorn.Statement | acorn.ModuleDeclaration;
 /** Emits one statement kind; `at` is the statement's plan position. */
@@ -355,8 +356,8 @@ function orderFlag(ctx: EmitContext, s: acorn.ForOfStatement): string {
 /**
  * Can `body` depend on an earlier iteration through what it reads? It can when it, or a function
  * it names (and so may call), reads one of `vars` other than to update it (`n++`, `n += 1` alone
- * do not), or, when it changes the world, uses what a tool call answered: an effect's answer (a
- * claim's number) counts the calls made before it.
+ * do not), or, when it changes the world, uses what a tool that observes the world answered: an
+ * effect's answer (a claim's number) counts the calls made before it.
  */
 function dependsOnEarlier(ctx: EmitContext, body: N, vars: ReadonlySet<Binding>, world: boolean): boolean {
   let found = false;
@@ -384,15 +385,11 @@ function dependsOnEarlier(ctx: EmitContext, body: N, vars: ReadonlySet<Binding>,
         return walk(n.expression, 'discard');
       case 'AwaitExpression':
         return walk(n.argument, use === 'discard' ? 'discard' : 'read');
-      case 'CallExpression':
-        if (
-          world &&
-          use !== 'discard' &&
-          n.callee.type === 'Identifier' &&
-          ctx.analysis.refs.get(n.callee)?.kind === 'tool'
-        )
-          found = true;
+      case 'CallExpression': {
+        const r = n.callee.type === 'Identifier' ? ctx.analysis.refs.get(n.callee) : undefined;
+        if (world && use !== 'discard' && r?.kind === 'tool' && observesWorld(r.name)) found = true;
         break;
+      }
     }
     for (const c of children(n)) walk(c, 'read');
   };
