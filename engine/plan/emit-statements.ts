@@ -372,7 +372,7 @@ function dependsOnEarlier(ctx: EmitContext, body: N, vars: ReadonlySet<Binding>,
         const fn = r.binding.fn;
         if (fn && !seen.has(fn)) {
           seen.add(fn);
-          walk(fn, 'read');
+          walk(fn as N, 'read');
         }
         return;
       }
