@@ -7,6 +7,7 @@
  */
 import type * as acorn from 'acorn';
 import type { Analysis, Binding } from './analyze';
+import { BUILTIN_TOOL_KINDS } from '../policy/tools';
 import { BUILTIN_METHOD_NAMES, METHODS } from './builtins';
 
 /** A path step standing for every element of an array, map or set (what a loop variable or a callback parameter denotes). */
@@ -36,6 +37,11 @@ export interface Effects {
   world: boolean;
   /** A call to any tool may happen in it (later calls are numbered, and budgets count them). */
   calls: boolean;
+  /**
+   * A call to a tool that reads the world (not an effect tool) may happen in it: what it reads
+   * depends on the effects made before it (engine/world, `written`).
+   */
+  observes: boolean;
   /**
    * An operation in it may throw (mayThrow below). Inside a try, whether the region ran then
    * decides whether it threw, so the merge joins its context into the try's (§3a).
@@ -105,6 +111,16 @@ const PRIMITIVE_RESULT: ReadonlySet<string> = new Set([
 ]);
 /** Built-ins that may hand back a container of their argument (Object.values(o) holds o's values). */
 const ALIASING_BUILTINS: ReadonlySet<string> = new Set(['Object.values', 'Object.entries', 'Object.fromEntries']);
+/**
+ * Tool kinds whose answer depends only on the arguments, never on the world (an extraction, the
+ * transcript, a sanitizer): calling one observes nothing. Any other tool, including one this
+ * table does not know, may read what earlier effects changed.
+ */
+const PURE_TOOL_KINDS: ReadonlySet<string> = new Set(['extract', 'display', 'sanitizer']);
+export const observesWorld = (tool: string): boolean => {
+  const kind = BUILTIN_TOOL_KINDS[tool];
+  return kind === undefined || !PURE_TOOL_KINDS.has(kind);
+};
 // Every method the runtime implements on built-in values; any other name calls a stored function.
 const KNOWN_METHODS = BUILTIN_METHOD_NAMES;
 
@@ -475,6 +491,7 @@ export class EffectAnalyzer {
     if (from.opaque) into.opaque = true;
     if (from.world) into.world = true;
     if (from.calls) into.calls = true;
+    if (from.observes) into.observes = true;
   }
 
   private walk(n: N, eff: Effects, start: number, end: number, loops: number, switches: number, inFn: boolean): void {
@@ -507,6 +524,7 @@ export class EffectAnalyzer {
       const r = this.analysis.refs.get(id);
       if (r?.kind === 'tool') eff.calls = true;
       if (r?.kind === 'tool' && this.effectTools.has(r.name)) eff.world = true;
+      else if (r?.kind === 'tool' && observesWorld(r.name)) eff.observes = true;
       const b = this.binding(id);
       if (!b) return;
       if (b.fn) this.merge(eff, this.fnEffects(b.fn), outside);
@@ -745,7 +763,7 @@ function signature(e: Effects): string {
       ),
     ),
   ].sort();
-  return `${vars.join(',')}|${bases.join(',')}|${e.opaque}|${e.world}|${e.calls}`;
+  return `${vars.join(',')}|${bases.join(',')}|${e.opaque}|${e.world}|${e.calls}|${e.observes}`;
 }
 
 function empty(): Effects {
@@ -757,6 +775,7 @@ function empty(): Effects {
     escapesLoop: false,
     world: false,
     calls: false,
+    observes: false,
     mayThrow: false,
   };
 }

@@ -13,6 +13,7 @@ import { TRY_EXIT, exitAbr, isObj, tick, truthy, type EmitContext, type Expr, ty
 import { destructure, expr, patternNames, update } from './emit-expressions';
 import { emitFunction } from './emit-functions';
 import { capture, mergeCode, restoresContext } from './emit-regions';
+import { observesWorld } from './effects';
 
 type Statement = acorn.Statement | acorn.ModuleDeclaration;
 /** Emits one statement kind; `at` is the statement's plan position. */
@@ -309,7 +310,7 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
   const right = expr(ctx, s.right);
   const cap = capture(ctx, eff, s.left.start);
   ctx.emit(
-    `{ ${it} = __R.iter(${right}${ordered(ctx, s) ? ', 1' : ''}); ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0;`,
+    `{ ${it} = __R.iter(${right}${orderFlag(ctx, s)}); ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0;`,
     at,
   );
   ctx.fn.regions++;
@@ -330,34 +331,69 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
   );
 }
 /**
- * Does the loop's body see the order of what it iterates? It does when it can leave early (which
- * items ran depends on which came first) or reads a variable it carries from one iteration to
- * the next (a flag, a counter it tests: an iteration depends on the ones before). Then every
- * iteration runs under the whole listing's label, not only its own item's (`__R.iter(x, 1)`).
+ * Does the loop's body see the order of what it iterates? It does when an iteration can depend on
+ * the ones before it, since then what the first one saw (nothing before it) depends on which item
+ * came first: when it can leave early, reads a variable it carries from one iteration to the next
+ * (a flag, a counter it tests — in the body or in a function it calls), writes into a container
+ * that outlives the iteration (a list of what it saw), reads the world after changing it (a
+ * listing that no longer holds what an earlier iteration moved), or uses what an effect call
+ * answered (a claim numbered after the earlier iterations' calls). Then every iteration runs under
+ * the whole listing's label, not only its own item's (`__R.iter(x, 1)`). A body that may throw
+ * leaves the loop early when a `try` around it (here or in a caller) catches the error, which the
+ * runtime knows when the loop starts (`__R.iter(x, 2)`).
  */
-function ordered(ctx: EmitContext, s: acorn.ForOfStatement): boolean {
+function orderFlag(ctx: EmitContext, s: acorn.ForOfStatement): string {
   const body = ctx.effects.region([s.body], s.body.start, s.body.end);
-  return body.escapesLoop || body.escapesFunction || readsCarried(ctx, s.body, body.vars);
+  const seesOrder =
+    body.escapesLoop ||
+    body.escapesFunction ||
+    body.opaque ||
+    body.bases.length > 0 ||
+    (body.world && body.observes) ||
+    dependsOnEarlier(ctx, s.body, body.vars, body.world);
+  return seesOrder ? ', 1' : body.mayThrow ? ', 2' : '';
 }
-/** Does `body` read one of `vars` other than to update it (`n++`, `n += 1` alone do not)? */
-function readsCarried(ctx: EmitContext, body: N, vars: ReadonlySet<Binding>): boolean {
-  if (!vars.size) return false;
+/**
+ * Can `body` depend on an earlier iteration through what it reads? It can when it, or a function
+ * it names (and so may call), reads one of `vars` other than to update it (`n++`, `n += 1` alone
+ * do not), or, when it changes the world, uses what a tool that observes the world answered: an
+ * effect's answer (a claim's number) counts the calls made before it.
+ */
+function dependsOnEarlier(ctx: EmitContext, body: N, vars: ReadonlySet<Binding>, world: boolean): boolean {
   let found = false;
-  const walk = (n: N, updating: boolean): void => {
+  const seen = new Set<acorn.Function>();
+  const walk = (n: N, use: 'read' | 'update' | 'discard'): void => {
     if (found) return;
-    if (n.type === 'Identifier') {
-      const r = ctx.analysis.refs.get(n);
-      if (!updating && r?.kind === 'local' && vars.has(r.binding)) found = true;
-      return;
+    switch (n.type) {
+      case 'Identifier': {
+        const r = ctx.analysis.refs.get(n);
+        if (r?.kind !== 'local') return;
+        if (use !== 'update' && vars.has(r.binding)) found = true;
+        const fn = r.binding.fn;
+        if (fn && !seen.has(fn)) {
+          seen.add(fn);
+          walk(fn as N, 'read');
+        }
+        return;
+      }
+      case 'UpdateExpression':
+        return walk(n.argument, 'update');
+      case 'AssignmentExpression':
+        walk(n.left as N, n.left.type === 'Identifier' ? 'update' : 'read');
+        return walk(n.right, 'read');
+      case 'ExpressionStatement':
+        return walk(n.expression, 'discard');
+      case 'AwaitExpression':
+        return walk(n.argument, use === 'discard' ? 'discard' : 'read');
+      case 'CallExpression': {
+        const r = n.callee.type === 'Identifier' ? ctx.analysis.refs.get(n.callee) : undefined;
+        if (world && use !== 'discard' && r?.kind === 'tool' && observesWorld(r.name)) found = true;
+        break;
+      }
     }
-    if (n.type === 'UpdateExpression') return walk(n.argument, true);
-    if (n.type === 'AssignmentExpression') {
-      walk(n.left as N, n.left.type === 'Identifier');
-      return walk(n.right, false);
-    }
-    for (const c of children(n)) walk(c, false);
+    for (const c of children(n)) walk(c, 'read');
   };
-  walk(body, false);
+  walk(body, 'read');
   return found;
 }
 /** Binds a for…of's element `v` to its left side (declared, a name, or a pattern). */

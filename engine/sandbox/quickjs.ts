@@ -224,6 +224,11 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
   };
   const pending = new Set<{ dispose(): void; alive: boolean }>();
   let finished = false;
+  // The guest resumes after a tool's reply outside the call that started it: an error there (the
+  // host's own stack exhausted by QuickJS's native recursion, such as JSON.parse of text nested
+  // ten thousand deep) must end this run, not go unhandled and take the process down.
+  let crash: (e: unknown) => void = () => undefined;
+  const crashed = new Promise<{ crashed: unknown }>((resolve) => (crash = (e) => resolve({ crashed: e })));
 
   const call = (fnH: QuickJSHandle, ...args: QuickJSHandle[]): string => {
     const r = vm.callFunction(fnH, vm.undefined, ...args);
@@ -247,11 +252,15 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
       pending.add(deferred);
       void req.onTool(request).then((reply) => {
         if (finished || !deferred.alive) return;
-        const s = vm.newString(reply);
-        deferred.resolve(s);
-        s.dispose();
-        rt.executePendingJobs();
-      });
+        try {
+          const s = vm.newString(reply);
+          deferred.resolve(s);
+          s.dispose();
+          rt.executePendingJobs();
+        } catch (e) {
+          crash(e);
+        }
+      }, crash);
       return deferred.handle;
     };
     const ready = prepared.ready;
@@ -272,8 +281,9 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
     const timeout = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now()));
     });
-    const settled = await Promise.race([resolved, timeout]);
+    const settled = await Promise.race([resolved, timeout, crashed]);
     clearTimeout(timer);
+    if (typeof settled === 'object' && 'crashed' in settled) throw settled.crashed;
     const statsFn = keep(vm.getProp(R, 'stats'));
     const stats = (): string | null => {
       try {

@@ -25,7 +25,7 @@ export function profileDirectory(p: Profile, account: Account): Directory {
           subject: m.subject,
           from: m.from,
           fromIsContact: known.has(bareAddress(m.from)),
-          authenticated: senderAuthenticated(m.auth, authserv),
+          authenticated: senderAuthenticated(m.auth, authserv, m.from),
         }
       );
     },

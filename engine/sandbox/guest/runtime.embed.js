@@ -1166,8 +1166,9 @@
   // one iteration. Over a tool's listing, an iteration runs because its item is listed, so its
   // context is that item's own label (self-scoping: each email acts on itself), not the whole
   // listing's; any derived or changed array (slice, filter, sort, splice…) is the whole structure.
-  // `ordered`: the loop sees the order (it can leave early, or carries variables from one
-  // iteration to the next), so no iteration runs under its own item's label alone.
+  // `ordered`: the loop sees the order (it can leave early, or carries state from one iteration
+  // to the next: 1), or its body may throw (2), which leaves it early when a try is open around
+  // it; then no iteration runs under its own item's label alone.
   R.iter = function (x, ordered) {
     const l = lab(x);
     const v = raw(x);
@@ -1176,7 +1177,7 @@
     if (TD > 0 && x instanceof Box) acc(x.l);
     if (isArray(v)) {
       const rl = x instanceof Box ? x.l : 0;
-      const listing = v[LISTING] === true && !ordered;
+      const listing = v[LISTING] === true && !(ordered === 1 || (ordered === 2 && TD > 0));
       return { a: v, live: true, l: l, rl: rl, c: listing ? J(rl, v[CHOSEN] || 0) : l, listing: listing, ls: -1, k: 0 };
     }
     return { a: spreadList(x), live: false, l: l, rl: 0, c: l, listing: false, ls: -1, k: 0 };

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addAccount } from '../../../main/accounts/accounts';
+import { profileDirectory } from '../../../main/profile/directory';
 import { openProfile, type Profile } from '../../../main/profile/profile';
 import { worldOf } from '../../../main/profile/world-io';
 
@@ -41,6 +42,20 @@ describe('sender authentication in profile runs', () => {
   });
   it('trusts no verdict when the account names no server', async () => {
     expect(await accountWith()).toEqual({ ours: false, forged: false });
+  });
+  // Red-team round 6: the claim explainer read the verdict without the From it was about, so a
+  // pass the server gave another domain (a second From header it checked while a reader shows
+  // the first) showed the shown sender as authenticated in Review while the run did not.
+  it('the claim explainer calls a pass for another From domain no pass, as the run does', async () => {
+    await accountWith(['mx.work.test']);
+    const a = p.repos.accounts.list().find((x) => x.name === 'work')!;
+    const m = p.repos.messages.get('ours')!;
+    const auth = { authserv: 'mx.work.test', dmarc: 'pass', 'dmarc.header.from': 'attacker.test' };
+    p.repos.messages.upsert({ ...m, id: 'two-froms', from: 'Boss <boss@work.test>', auth });
+    const run = worldOf(p.repos, a, () => new Date()).emails.find((e) => e.id === 'two-froms');
+    expect(run?.authenticated).toBe(false);
+    expect(profileDirectory(p, a).email('two-froms')?.authenticated).toBe(false);
+    expect(profileDirectory(p, a).email('ours')?.authenticated).toBe(true);
   });
   it('refuses a server id that is not a host name', async () => {
     await expect(accountWith(['mx.work.test; dmarc=pass'])).rejects.toThrow(/not a server id/);
