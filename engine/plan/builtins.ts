@@ -276,3 +276,84 @@ export const METHODS = {
 
 /** Every method name of a built-in value. */
 export const BUILTIN_METHOD_NAMES: ReadonlySet<string> = new Set(Object.values(METHODS).flat());
+
+/**
+ * Every built-in by the name the guest library's table uses: `type.method` for a method of a
+ * value of that type (`string`, `number`, `boolean`, `date`, `regexp`, `array`, `map`, `set`,
+ * `object`), the full name of a function (`JSON.parse`, `Math.max`, `parseInt`), and
+ * `new Map`/`new Set`/`new Date`. The guest implements exactly these (it refuses to start with
+ * one it cannot), and test/engine/plan/labeling-rule.test.ts has a case for each.
+ */
+export const BUILTINS: readonly string[] = [
+  ...METHODS.string.map((m) => `string.${m}`),
+  ...METHODS.number.map((m) => `number.${m}`),
+  'boolean.toString',
+  'boolean.valueOf',
+  ...METHODS.date.map((m) => `date.${m}`),
+  ...METHODS.regex.map((m) => `regexp.${m}`),
+  ...[...new Set([...METHODS.array, ...METHODS.mutating, ...METHODS.callback])].map((m) => `array.${m}`),
+  ...METHODS.collection.filter((m) => m !== 'add').map((m) => `map.${m}`),
+  ...METHODS.collection.filter((m) => m !== 'get' && m !== 'set').map((m) => `set.${m}`),
+  ...METHODS.object.map((m) => `object.${m}`),
+  ...BUILTIN_CALLS,
+  'new Map',
+  'new Set',
+  'new Date',
+];
+
+/**
+ * The precision rules (docs/semantics.md §2a). Every built-in is labeled by the generic lift —
+ * the join of the deep labels of everything it read — unless it is named here, with the one
+ * rule (implemented once in engine/sandbox/guest/library.embed.js, RULES) that may leave out
+ * what its answer cannot depend on. test/engine/plan/labeling-rule.test.ts checks each rule
+ * against what the answer depends on and shows where it is more precise than the generic lift.
+ */
+export type LabelRule = 'elements' | 'answers' | 'mutator' | 'order' | 'entry' | 'parts' | 'pairs';
+const rule = (r: LabelRule, names: readonly string[]): [string, LabelRule][] => names.map((n) => [n, r]);
+export const LABEL_RULES: Readonly<Record<string, LabelRule>> = Object.fromEntries([
+  ...rule(
+    'elements',
+    [
+      'at',
+      'slice',
+      'concat',
+      'toReversed',
+      'keys',
+      'values',
+      'entries',
+      'filter',
+      'find',
+      'findLast',
+      'findIndex',
+      'findLastIndex',
+      'some',
+      'every',
+      'forEach',
+    ].map((m) => `array.${m}`),
+  ),
+  ...rule('answers', ['array.map', 'array.reduce', 'array.reduceRight']),
+  ...rule(
+    'mutator',
+    ['push', 'pop', 'shift', 'unshift', 'splice', 'reverse', 'fill'].map((m) => `array.${m}`),
+  ),
+  ...rule('order', ['array.sort', 'array.toSorted']),
+  ...rule('entry', [
+    'map.get',
+    'map.has',
+    'map.set',
+    'map.delete',
+    'map.clear',
+    'set.has',
+    'set.add',
+    'set.delete',
+    'set.clear',
+    'object.hasOwnProperty',
+  ]),
+  ...rule('parts', [
+    ...['keys', 'values', 'entries', 'forEach'].flatMap((m) => [`map.${m}`, `set.${m}`]),
+    'Object.keys',
+    'Object.values',
+    'Object.entries',
+  ]),
+  ...rule('pairs', ['new Map', 'new Set', 'Object.fromEntries']),
+]);

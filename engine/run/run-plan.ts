@@ -31,6 +31,8 @@ export interface RunOptions {
   /** The tool-output firewall: adds caps to what a tool returns before the plan sees it. */
   readonly scan?: (v: LabeledValue) => LabeledValue;
   readonly freshModule?: boolean;
+  /** Tests only: every built-in labeled by the generic lift, no precision rule (docs/semantics.md §2a). */
+  readonly genericLift?: boolean;
 }
 
 type Named = Record<string, LabeledValue>;
@@ -125,6 +127,7 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
     input: plannedInput(opts.input),
     onTool: (raw) => serveTool(run, raw),
     freshModule: opts.freshModule,
+    genericLift: opts.genericLift,
   });
   return collectReport(run, compiled.plan, outcome);
 }

@@ -44,6 +44,8 @@ export interface SimulateOptions {
   readonly onFindings?: (tool: string | undefined, findings: FirewallResult['findings']) => void;
   /** The quarantined extractor behind extract/summarize/classify (default: rule based). */
   readonly extractor?: Extractor;
+  /** Tests only: every built-in labeled by the generic lift, no precision rule (docs/semantics.md §2a). */
+  readonly genericLift?: boolean;
 }
 
 export interface SimulateResult {
@@ -89,6 +91,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     mode: opts.mode,
     input: opts.input,
     limits: opts.limits,
+    genericLift: opts.genericLift,
   });
   return { report, effects: state.effects(), world: state.snapshot() };
 }

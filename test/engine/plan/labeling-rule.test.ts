@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { BUILTINS, LABEL_RULES, MATH_FNS, type LabelRule } from '../../../engine/plan/builtins';
 import { loadWorld, simulate } from '../../../engine/run/simulate';
 import type { Mode } from '../../../engine/run/types';
 
@@ -123,5 +124,269 @@ describe('the one labeling rule: a result carries every input it depends on (§2
       // The case must exercise something: an answer that never changes proves nothing here.
       expect(values.size, `${expr} answers the same for every body`).toBeGreaterThan(1);
       for (const r of runs) expect(r.labeled, `${expr} with body "${r.body}" → ${r.value}, unlabeled`).toBe(true);
+    });
+});
+
+/**
+ * One case per built-in of the guest library's table (engine/plan/builtins.ts BUILTINS): an
+ * expression over `n` and `w` whose answer changes with the email. A built-in added to the table
+ * without a case here fails the first test below. `constant` marks the few whose answer cannot
+ * change (it must still carry the email it read).
+ */
+const X = '(n * 1.3 + 0.2)';
+const TWO_ARGS = new Set(['atan2', 'hypot', 'max', 'min', 'pow']);
+const DATE = 'new Date(Date.UTC(2020, n, n + 1, n, n * 7, n, n))';
+const constant = (expr: string) => ({ expr, constant: true });
+type Case = string | { expr: string; constant: boolean };
+const BUILTIN_CASES: Record<string, Case> = {
+  ...Object.fromEntries(
+    MATH_FNS.map((f) => [
+      `Math.${f}`,
+      f === 'sign' ? 'Math.sign(n - 1.5)' : `Math.${f}(${X}${TWO_ARGS.has(f) ? ', 2' : ''})`,
+    ]),
+  ),
+  ...Object.fromEntries(
+    [
+      'getTime',
+      'valueOf',
+      'toISOString',
+      'toJSON',
+      'toString',
+      'toDateString',
+      'toTimeString',
+      'toUTCString',
+      'toLocaleDateString',
+      'toLocaleTimeString',
+      'toLocaleString',
+      'getFullYear',
+      'getMonth',
+      'getDate',
+      'getDay',
+      'getHours',
+      'getMinutes',
+      'getSeconds',
+      'getMilliseconds',
+      'getUTCFullYear',
+      'getUTCMonth',
+      'getUTCDate',
+      'getUTCDay',
+      'getUTCHours',
+      'getUTCMinutes',
+      'getUTCSeconds',
+      'getUTCMilliseconds',
+    ].map((m) => [`date.${m}`, `${m.includes('FullYear') ? `new Date(Date.UTC(2020 + n, 1))` : DATE}.${m}()`]),
+  ),
+  'date.getTimezoneOffset': constant(`${DATE}.getTimezoneOffset()`),
+  'string.at': 'w.at(1)',
+  'string.charAt': 'w.charAt(0)',
+  'string.charCodeAt': 'w.charCodeAt(0)',
+  'string.codePointAt': 'w.codePointAt(0)',
+  'string.concat': 'w.concat("x")',
+  'string.endsWith': 'w.endsWith("b")',
+  'string.includes': 'w.includes("d")',
+  'string.indexOf': 'w.indexOf("h")',
+  'string.lastIndexOf': '"abcdefgh".lastIndexOf(w)',
+  'string.localeCompare': 'w.localeCompare("c")',
+  'string.match': 'w.match(/[a-f]/)',
+  'string.matchAll': '[...w.matchAll(/[a-d]/g)]',
+  'string.normalize': 'w.normalize()',
+  'string.padEnd': 'w.padEnd(n + 2, ".")',
+  'string.padStart': 'w.padStart(n + 2)',
+  'string.repeat': '"x".repeat(n)',
+  'string.replace': 'w.replace(/a/g, "x")',
+  'string.replaceAll': '"abcd".replaceAll(w, "")',
+  'string.search': 'w.search(/[cd]/)',
+  'string.slice': 'w.slice(1)',
+  'string.split': 'w.split("")',
+  'string.startsWith': 'w.startsWith("a")',
+  'string.substring': 'w.substring(1)',
+  'string.substr': 'w.substr(0, 1)',
+  'string.toLowerCase': 'w.toLowerCase()',
+  'string.toUpperCase': 'w.toUpperCase()',
+  'string.toLocaleLowerCase': 'w.toLocaleLowerCase()',
+  'string.toLocaleUpperCase': 'w.toLocaleUpperCase()',
+  'string.trim': '(" " + w).trim()',
+  'string.trimStart': '(" " + w).trimStart()',
+  'string.trimEnd': '(w + " ").trimEnd()',
+  'string.toString': 'w.toString()',
+  'string.valueOf': 'w.valueOf()',
+  'number.toFixed': '(n * 1.37).toFixed(1)',
+  'number.toPrecision': '(n * 1.37).toPrecision(2)',
+  'number.toString': 'n.toString(2)',
+  'number.valueOf': 'n.valueOf()',
+  'number.toLocaleString': '(n * 1000).toLocaleString()',
+  'number.toExponential': '(n * 1.37).toExponential(1)',
+  'boolean.toString': '(n > 1).toString()',
+  'boolean.valueOf': '(n > 1).valueOf()',
+  'regexp.test': '/[a-c]/.test(w)',
+  'regexp.exec': '/[a-c]/.exec(w)',
+  'array.at': '[1, 2, 3].at(n)',
+  'array.slice': '[3, 1, 2].slice(0, n)',
+  'array.concat': '[1].concat([n], [[n]])',
+  'array.join': '[n, [w]].join("-")',
+  'array.includes': '[n, 1].includes(2)',
+  'array.indexOf': '[1, 2, 3].indexOf(n)',
+  'array.lastIndexOf': '[1, 2, 1].lastIndexOf(n)',
+  'array.flat': '[[1, [2, [3]]]].flat(n)',
+  'array.toSorted': '[n, 2, 1].toSorted()',
+  'array.toReversed': '[n, 1].toReversed()',
+  'array.keys': '[...[1, 2, 3].slice(0, n).keys()]',
+  'array.values': '[...[n, 1].values()]',
+  'array.entries': '[...[n].entries()]',
+  'array.toString': '[n, [w]].toString()',
+  'array.push': '(() => { const a = [1]; a.push(n); return a; })()',
+  'array.pop': '(() => { const a = [1, n]; return a.pop(); })()',
+  'array.shift': '(() => { const a = [n, 1]; return a.shift(); })()',
+  'array.unshift': '(() => { const a = [1]; a.unshift(n); return a; })()',
+  'array.splice': '(() => { const a = [1, 2, 3]; const r = a.splice(0, n); return [a, r]; })()',
+  'array.sort': '[n, 2, 1].sort()',
+  'array.reverse': '[n, 1].reverse()',
+  'array.fill': '[1, 2, 3].fill(0, n)',
+  'array.forEach': '(() => { let s = 0; [1, 2].forEach((x) => { s = s + x * n; }); return s; })()',
+  'array.map': '[1, 2].map((x) => x * n)',
+  'array.filter': '[1, 2, 3].filter((x) => x < n)',
+  'array.find': '[1, 2, 3].find((x) => x === n)',
+  'array.findIndex': '[1, 2, 3].findIndex((x) => x === n)',
+  'array.findLast': '[1, 2, 3].findLast((x) => x < n)',
+  'array.findLastIndex': '[1, 2, 3].findLastIndex((x) => x < n)',
+  'array.some': '[1, 2, 3].some((x) => x === n)',
+  'array.every': '[1, 2].every((x) => x <= n)',
+  'array.flatMap': '[1, 2].flatMap((x) => [x, n])',
+  'array.reduce': '[1, 2].reduce((a, x) => a + x * n, 0)',
+  'array.reduceRight': '[1, 2].reduceRight((a, x) => a + "" + x * n, "")',
+  'map.get': 'new Map([[1, n]]).get(1)',
+  'map.has': 'new Map([[n, 1]]).has(2)',
+  'map.set': '(() => { const m = new Map(); m.set(n, 1); return [...m.keys()]; })()',
+  'map.delete': 'new Map([[2, 1]]).delete(n)',
+  'map.clear': constant('(() => { const m = new Map([[n, 1]]); m.clear(); return m.size; })()'),
+  'map.keys': '[...new Map([[n, 1]]).keys()]',
+  'map.values': '[...new Map([[1, n]]).values()]',
+  'map.entries': '[...new Map([[1, n]]).entries()]',
+  'map.forEach': '(() => { let s = 0; new Map([[1, n]]).forEach((v) => { s = s + v; }); return s; })()',
+  'set.has': 'new Set([n]).has(2)',
+  'set.add': '(() => { const m = new Set([1]); m.add(n); return m.size; })()',
+  'set.delete': 'new Set([2]).delete(n)',
+  'set.clear': constant('(() => { const m = new Set([n]); m.clear(); return m.size; })()'),
+  'set.keys': '[...new Set([n]).keys()]',
+  'set.values': '[...new Set([n]).values()]',
+  'set.entries': '[...new Set([n]).entries()]',
+  'set.forEach': '(() => { let s = 0; new Set([n]).forEach((v) => { s = s + v; }); return s; })()',
+  'object.hasOwnProperty': '({ a: 1, c: 2 }).hasOwnProperty(w.slice(0, 1))',
+  Number: 'Number([n + "1"])',
+  String: 'String([[n]])',
+  Boolean: 'Boolean(n - 1)',
+  parseInt: 'parseInt(w, 36)',
+  parseFloat: 'parseFloat(n + ".5")',
+  isNaN: 'isNaN([1, "x"][n % 2])',
+  isFinite: 'isFinite(1 / (n - 1))',
+  'JSON.parse': 'JSON.parse("[" + n + "]")',
+  'JSON.stringify': 'JSON.stringify({ k: [n] })',
+  'Object.keys': 'Object.keys({ [w]: 1 })',
+  'Object.values': 'Object.values({ a: n })',
+  'Object.entries': 'Object.entries({ a: n })',
+  'Object.fromEntries': 'Object.fromEntries([[w, 1]])',
+  'Array.isArray': 'Array.isArray([n, [n]][n % 2])',
+  'Number.isInteger': 'Number.isInteger(n / 2)',
+  'Number.isFinite': 'Number.isFinite(1 / (n - 1))',
+  'Number.isNaN': 'Number.isNaN([1, NaN][n % 2])',
+  'Number.parseFloat': 'Number.parseFloat(n + ".5")',
+  'Number.parseInt': 'Number.parseInt(w, 36)',
+  'Number.isSafeInteger': 'Number.isSafeInteger(n / 2)',
+  'Date.parse': 'Date.parse("2020-0" + (n + 1) + "-01")',
+  'Date.UTC': 'Date.UTC(2020, n)',
+  'new Map': 'new Map([[1, 2], [n, 3]]).size',
+  'new Set': 'new Set([1, n]).size',
+  'new Date': 'new Date(Date.UTC(2020, n)).getTime()',
+};
+
+/**
+ * For each precision rule, a plan whose answer the rule labels more precisely than the generic
+ * lift would (the generic lift carries the email; the rule, rightly, does not) — or, for
+ * `order`, the same: its rule is the generic label computed faster (deterministic merge sort,
+ * native fast paths). Every built-in a rule covers is also in BUILTIN_CASES, so the rule is
+ * checked against what the answer depends on as well.
+ */
+const PRECISION: Record<LabelRule, { expr: string; morePrecise: boolean }> = {
+  elements: { expr: '[n, 1].at(1)', morePrecise: true },
+  answers: { expr: '[n, 1].map((x) => x)[1]', morePrecise: true },
+  mutator: { expr: '(() => { const a = [1]; a.unshift(n); return a[1]; })()', morePrecise: true },
+  order: { expr: '[[n], [1]].toSorted(() => 0)[1]', morePrecise: false },
+  entry: { expr: 'new Map([[1, n], [2, 3]]).get(2)', morePrecise: true },
+  parts: { expr: 'Object.values({ a: n, b: 2 })[1]', morePrecise: true },
+  pairs: { expr: 'new Map([[1, n], [2, 3]]).size', morePrecise: true },
+};
+
+interface Batch {
+  readonly values: Record<string, string>;
+  readonly labeled: Record<string, boolean>;
+}
+/** Runs every case of `keys` in one plan (no try: a throw would join the rest) and reads each part's label. */
+async function batch(keys: readonly string[], body: string, genericLift: boolean): Promise<Batch> {
+  const entries = keys.map((k) => {
+    const c = BUILTIN_CASES[k]!;
+    return `${JSON.stringify(k)}: (${typeof c === 'string' ? c : c.expr})`;
+  });
+  const plan = `const m = await getEmail('m1');\nconst n = m.body.length % 4;\nconst w = m.body.slice(0, 2);\nreturn { ${entries.join(',\n')} };`;
+  const r = await simulate({ plan, world: worldWith(body), mode: 'strict', genericLift });
+  expect(r.report.error, `${keys.join(', ')}: ${r.report.error?.message}`).toBeNull();
+  const result = r.report.result as Record<string, unknown>;
+  const values: Record<string, string> = {};
+  const labeled: Record<string, boolean> = {};
+  for (const k of keys) {
+    values[k] = JSON.stringify(result[k]) ?? 'undefined';
+    const part = r.report.resultParts?.find((p) => p.path === k);
+    expect(part, `no label for ${k}`).toBeDefined();
+    labeled[k] = part!.label.sources.some((s) => s.endsWith(':m1'));
+  }
+  return { values, labeled };
+}
+
+describe('every built-in of the table carries what its answer depends on, with its rule and with the generic lift', () => {
+  it('has a case for every built-in, and an example for every precision rule', () => {
+    expect(BUILTINS.filter((b) => BUILTIN_CASES[b] === undefined)).toEqual([]);
+    expect(Object.keys(BUILTIN_CASES).filter((b) => !BUILTINS.includes(b))).toEqual([]);
+    expect(Object.keys(LABEL_RULES).filter((b) => !BUILTINS.includes(b))).toEqual([]);
+    expect(Object.keys(PRECISION).sort()).toEqual([...new Set(Object.values(LABEL_RULES))].sort());
+  });
+  const GROUP = 24;
+  for (let i = 0; i < BUILTINS.length; i += GROUP) {
+    const keys = BUILTINS.slice(i, i + GROUP).filter((k) => BUILTIN_CASES[k] !== undefined);
+    it(`${keys[0]} … ${keys[keys.length - 1]}`, async () => {
+      const runs: { body: string; rules: Batch; generic: Batch }[] = [];
+      for (const body of BODIES)
+        runs.push({ body, rules: await batch(keys, body, false), generic: await batch(keys, body, true) });
+      for (const k of keys) {
+        const c = BUILTIN_CASES[k]!;
+        const fixed = typeof c !== 'string' && c.constant;
+        const values = new Set(runs.map((r) => r.rules.values[k]));
+        if (!fixed) expect(values.size, `${k} answers the same for every body`).toBeGreaterThan(1);
+        for (const r of runs) {
+          // A precision rule changes labels, never answers.
+          expect(r.generic.values[k], `${k} with body "${r.body}": generic lift and rule answer differently`).toBe(
+            r.rules.values[k],
+          );
+          expect(r.rules.labeled[k], `${k} with body "${r.body}" → ${r.rules.values[k]}, unlabeled`).toBe(true);
+          expect(r.generic.labeled[k], `${k} with body "${r.body}": the generic lift left it unlabeled`).toBe(true);
+        }
+      }
+    });
+  }
+});
+
+describe('each precision rule against the generic lift', () => {
+  for (const [rule, { expr, morePrecise }] of Object.entries(PRECISION))
+    it(`${rule}: ${expr}`, async () => {
+      const run = async (genericLift: boolean) => {
+        const plan = `const m = await getEmail('m1');\nconst n = m.body.length % 4;\nreturn ${expr};`;
+        const r = await simulate({ plan, world: worldWith(BODIES[0]!), mode: 'strict', genericLift });
+        const sources = r.report.resultLabel?.sources ?? [];
+        return { value: JSON.stringify(r.report.result), labeled: sources.some((s) => s.endsWith(':m1')) };
+      };
+      const [withRule, generic] = [await run(false), await run(true)];
+      expect(withRule.value).toBe(generic.value);
+      expect(generic.labeled, 'the generic lift carries the email').toBe(true);
+      expect(withRule.labeled, morePrecise ? 'the rule leaves out what the answer does not depend on' : 'same').toBe(
+        !morePrecise,
+      );
     });
 });
