@@ -128,7 +128,10 @@ function upgrades(ctx: EmitContext, eff: Effects, at: number): { code: string[];
     if (c) code.push(upgradeCode(b, c));
     else opaque = true;
   }
-  for (const { t, base } of eff.captured ?? []) code.push(upgradeCode(base, t));
+  // A const named at the merge is the container captured at the start: upgraded once above.
+  for (const { t, base } of eff.captured ?? [])
+    if (!(base.root.kind === 'const' && base.path.length === 0 && baseCode(ctx, base, at) !== null))
+      code.push(upgradeCode(base, t));
   // A world-changing call the other branch may have made: later observations depend on it.
   if (eff.world) code.push('__R.worldUp()');
   // A tool call the other branch may have made: later calls' numbers and budgets depend on it.

@@ -186,10 +186,12 @@ type TestLoop = acorn.WhileStatement | acorn.DoWhileStatement | acorn.ForStateme
  * must persist for the rest of the function. What an iteration raised only for itself (a try's
  * taint, a callee's argument) does not leak into the next one; what it wrote is labeled. In a
  * loop inside a try, what the try could have thrown because of so far (R.tc) stays: a later
- * iteration runs only because the earlier ones did not throw.
+ * iteration runs only because the earlier ones did not throw. The common case, a loop over
+ * labeled data, has only the loop's own context set: J(lt, 0) is then the join of the four, in
+ * one call instead of three.
  */
 const iterationStart = (lt: string, la: string): string =>
-  `${tick} if (__R.exit !== 0) __abr = __R.J(__abr, __R.exitOf()); __R.pc = (${lt} | ${la} | __abr | __R.tc) === 0 ? 0 : __R.J(__R.J(__R.J(${lt}, ${la}), __abr), __R.tc);`;
+  `${tick} if (__R.exit !== 0) __abr = __R.J(__abr, __R.exitOf()); __R.pc = (${la} | __abr | __R.tc) === 0 ? (${lt} === 0 ? 0 : __R.J(${lt}, 0)) : __R.J(__R.J(__R.J(${lt}, ${la}), __abr), __R.tc);`;
 
 /**
  * A loop that is plain (plain-loops.ts) is emitted twice: a copy without bookkeeping, run when

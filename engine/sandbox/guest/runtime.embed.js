@@ -513,17 +513,31 @@
   // array, map or set at an EACH, a property read that never throws otherwise.
   const EACH = {};
   R.EACH = EACH;
+  // Only containers (or boxes of them) are kept, with index loops and no iterator objects: R.upa
+  // upgrades nothing else, so a path that ends at fields holding primitives (r.tag) reaches
+  // nothing. This runs at every entry of a loop that may write through such a path.
+  const NOTHING = Object.freeze([]);
+  const keep = (next, y) => {
+    const v = raw(y);
+    if (v === null || typeof v !== 'object') return next;
+    if (next === NOTHING) return [y];
+    next.push(y);
+    return next;
+  };
   R.reach = function (root, steps) {
     let cur = [root];
     for (let i = 0; i < steps.length; i++) {
-      const next = [];
-      for (const x of cur) {
+      let next = NOTHING;
+      const step = steps[i];
+      for (let n = 0; n < cur.length; n++) {
+        const x = cur[n];
         const v = raw(x);
         if (v === null || typeof v !== 'object') continue;
-        if (steps[i] !== EACH) next.push(R.sget(x, steps[i]));
-        else if (isArray(v)) for (let j = 0; j < v.length; j++) next.push(v[j]);
-        else if (v instanceof LMap || v instanceof LSet) for (const e of v.m.values()) next.push(e);
+        if (step !== EACH) next = keep(next, R.sget(x, step));
+        else if (isArray(v)) for (let j = 0; j < v.length; j++) next = keep(next, v[j]);
+        else if (v instanceof LMap || v instanceof LSet) for (const e of v.m.values()) next = keep(next, e);
       }
+      if (next === NOTHING) return NOTHING;
       cur = next;
     }
     return cur;
