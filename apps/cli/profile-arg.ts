@@ -3,7 +3,8 @@ import { basename, dirname } from 'node:path';
 import { openProfile, type Profile } from '../../main/profile/profile';
 import { resolveProfileDir } from '../../main/profile/paths';
 import { StoreError } from '../../main/store';
-import { InputError, str, type Parsed } from './args';
+import type { Account } from '../../main/store/repositories';
+import { InputError, str, UsageError, type Parsed } from './args';
 
 export function openProfileArg(p: Parsed, o: { create?: boolean } = {}): Profile {
   const db = str(p, '--db');
@@ -40,4 +41,24 @@ export async function withProfile<T>(
   } finally {
     profile.close();
   }
+}
+
+/**
+ * `--account NAME`: the account a command reads and acts from, as the app's account switcher
+ * chooses it for Ask and Triage; without it, the profile's primary account. A name that is not
+ * one of the profile's accounts is refused, never replaced by another account.
+ */
+export function accountArg(p: Parsed, profile: Profile): Account {
+  const name = str(p, '--account');
+  if (name === undefined) return profile.primaryAccount();
+  const account = profile.repos.accounts.byName(name);
+  if (account) return account;
+  const names = profile.repos.accounts.list().map((a) => a.name);
+  throw new UsageError(`--account: no account named ${JSON.stringify(name)}; this profile has ${names.join(', ')}`);
+}
+
+/** `--account` names an account of a profile; a world file is one account already. */
+export function noAccountWithWorld(p: Parsed): void {
+  if (str(p, '--world') !== undefined && str(p, '--account') !== undefined)
+    throw new UsageError('--account chooses an account of a profile; it cannot be used with --world');
 }

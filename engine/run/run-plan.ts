@@ -3,7 +3,6 @@
  * sandbox with a set of tools and a gate, and get back the result, every call with its
  * decision and lineage, the claims, and a redacted error.
  */
-import { createHash } from 'node:crypto';
 import type { Decision, Gate } from '../gate/types';
 import { endsRun, safeGate } from '../gate/types';
 import { joinLabels, joinPair, isTrusted, shownSources, sourceLabel, BOTTOM, type Label } from '../ifc/label';
@@ -11,9 +10,10 @@ import { deepLabel, labelDeep, leavesOf, plainOf, type Json, type LabeledValue }
 import { compilePlan, PlanRejected, type CompiledPlan } from '../plan';
 import { runInSandbox, type SandboxOutcome } from '../sandbox/quickjs';
 import { ToolError, type ToolRegistry, type ToolSpec } from '../tools/types';
+import { actionHash } from '../tools/effect';
 import type { CallRecord, Claim, FieldLineage, Limits, Mode, PlanError, Position, RunReport } from './types';
 import { DEFAULT_LIMITS } from './types';
-import { canonicalJson, decode, encode, GuestError, labelInterner, ResultMessage, ToolRequest } from './wire';
+import { decode, encode, GuestError, labelInterner, ResultMessage, ToolRequest } from './wire';
 import { planError } from './errors';
 import { resultParts } from './result-parts';
 
@@ -30,6 +30,11 @@ export interface RunOptions {
   readonly contacts: readonly string[];
   /** The tool-output firewall: adds caps to what a tool returns before the plan sees it. */
   readonly scan?: (v: LabeledValue) => LabeledValue;
+  /**
+   * The hash a claim of this call is bound to: its effect's (engine/tools/effect.ts `claimHash`,
+   * over the world the run acts on). Default: the hash of its tool and arguments.
+   */
+  readonly claimHash?: (tool: string, args: Readonly<Record<string, Json>>) => string;
   readonly freshModule?: boolean;
   /** Tests only: every built-in labeled by the generic lift, no precision rule (docs/semantics.md §2a). */
   readonly genericLift?: boolean;
@@ -385,19 +390,18 @@ function deny(call: ToolCall, named: Named, decision: Decision): Reply {
 }
 
 /**
- * The gate asks for approval: the call becomes a claim, committed to by a hash of exactly its
- * tool and arguments, and the plan gets a pending handle instead of a result.
+ * The gate asks for approval: the call becomes a claim, committed to by the hash of exactly what
+ * it does (`RunOptions.claimHash`), and the plan gets a pending handle instead of a result. The
+ * handle's id names the call (its tool and arguments), so it tells the plan nothing the effect
+ * read from the world.
  */
 function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decision, { decision: 'confirm' }>): Reply {
   const { run, spec, seq, context } = call;
   const { named, plainArgs } = args;
   const dataLabel = dataLabelOf(named, decision);
-  const hash =
-    'sha256:' +
-    createHash('sha256')
-      .update(canonicalJson({ tool: spec.name, args: plainArgs }))
-      .digest('hex');
-  const id = `claim-${seq}-${hash.slice(7, 15)}`;
+  const callHash = actionHash(spec.name, plainArgs);
+  const hash = run.opts.claimHash ? run.opts.claimHash(spec.name, plainArgs) : callHash;
+  const id = `claim-${seq}-${callHash.slice(7, 15)}`;
   const { fields } = recordCall(call, named, decision, false, { claimId: id });
   const { rule, reasons, risk } = decision;
   run.claims.push({

@@ -10,7 +10,7 @@ import { firewallValue, type FirewallResult } from '../firewall';
 import { itemOfSource, loadPolicy, policyGate, presetPolicy, withAllowlists, type Policy } from '../policy';
 import { sanitizerTools } from '../sanitizers';
 import { toolRegistry } from '../tools/types';
-import { effectOf, recipientsOf as effectRecipients } from '../tools/effect';
+import { claimHash, effectOf, recipientsOf as effectRecipients } from '../tools/effect';
 import { BUILTIN_RECIPIENTS } from '../policy/tools';
 import { worldLookups } from '../world/effect-lookups';
 import { WorldState, worldTools, bareAddress, eventLabels, readEmailLabel, readEventLabel } from '../world';
@@ -81,7 +81,7 @@ const ITEM_RECIPIENTS = new Set(
 const EMAIL_TOOLS = new Set(['listEmails', 'getEmail', 'searchEmails']);
 
 /** What a run against a world is given besides the plan: the world's tools, gate and firewall. */
-export type WorldRunSetup = Pick<RunOptions, 'tools' | 'gate' | 'userAddresses' | 'contacts' | 'scan'>;
+export type WorldRunSetup = Pick<RunOptions, 'tools' | 'gate' | 'userAddresses' | 'contacts' | 'scan' | 'claimHash'>;
 
 export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
   const state = opts.world;
@@ -187,6 +187,9 @@ export function worldRunSetup(opts: Omit<SimulateOptions, 'plan'>): WorldRunSetu
     gate,
     userAddresses: state.userAddresses,
     contacts,
+    // A claim binds what its call would do to this world, as a profile's claim binds what it
+    // would send: the same effect, hashed the same way.
+    claimHash: (tool, args) => claimHash(tool, args, lookups),
     scan: (v) => {
       const r = firewallValue(v);
       if (r.findings.length) opts.onFindings?.(undefined, r.findings);

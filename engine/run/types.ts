@@ -103,7 +103,10 @@ export interface Claim {
   readonly rule: string;
   readonly reasons: readonly string[];
   readonly risk: Risk;
-  /** `sha256:` + hex of the canonical JSON of {tool, args}: exactly what approval commits. */
+  /**
+   * What approval commits: `sha256:` + hex of the canonical bytes of the call's effect
+   * (engine/tools/effect.ts `claimHash`); of {tool, args} for a call with no effect outside the run.
+   */
   readonly contentHash: string;
   readonly fields: readonly FieldLineage[];
   readonly context: Label;

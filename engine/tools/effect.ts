@@ -5,8 +5,8 @@
  * threading headers: each tool's module (`engine/tools/<tool>.ts`) computes its effect from the
  * call's arguments and what the lookups say about the items it names, and nothing else.
  *
- * A claim's content hash is the sha256 of `canonicalEffectBytes(effect)`, so approving binds what
- * leaves, not the arguments that described it.
+ * A claim's content hash is the sha256 of `canonicalEffectBytes(effect)` (`claimHash`), in a world
+ * run as in a profile, so approving binds what leaves, not the arguments that described it.
  */
 import { createHash } from 'node:crypto';
 import type { Json } from '../ifc/labeled-value';
@@ -163,6 +163,27 @@ export function canonicalEffectBytes(e: Effect): string {
   return canonicalJson(v as unknown as Json);
 }
 
+const sha256 = (text: string): string => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+
 /** The content hash a claim of this effect is bound to: `sha256:` and the hex of its canonical bytes. */
-export const effectHash = (e: Effect): string =>
-  `sha256:${createHash('sha256').update(canonicalEffectBytes(e)).digest('hex')}`;
+export const effectHash = (e: Effect): string => sha256(canonicalEffectBytes(e));
+
+/** The hash of a call's tool and arguments (canonical JSON): what names a call, not what it does. */
+export const actionHash = (tool: string, args: Readonly<Record<string, Json>>): string =>
+  sha256(canonicalJson({ tool, args } as unknown as Json));
+
+/**
+ * The hash a claim of this call carries, wherever it is made (a world run, a profile): the hash
+ * of its effect. A call with no effect outside the run, or one whose effect cannot be worked out
+ * because the item it names is gone (it can never be committed: its transport needs the effect),
+ * is bound to its tool and arguments.
+ */
+export function claimHash(tool: string, args: Readonly<Record<string, Json>>, lookups: EffectLookups): string {
+  if (!hasEffect(tool)) return actionHash(tool, args);
+  try {
+    return effectHash(effectOf(tool, args, lookups));
+  } catch (e) {
+    if (e instanceof EffectError) return actionHash(tool, args);
+    throw e;
+  }
+}

@@ -49,7 +49,16 @@ export const EVENT_TOOLS = named((t) => t.effect === 'event');
 /** Tools that change where an email is or how it is marked (IMAP carries them). */
 export const ORGANIZE_TOOLS = named((t) => t.effect === 'organize');
 
-export { effectOf, recipientsOf, canonicalEffectBytes, effectHash, hasEffect, EffectError } from './effect';
+export {
+  effectOf,
+  recipientsOf,
+  canonicalEffectBytes,
+  effectHash,
+  actionHash,
+  claimHash,
+  hasEffect,
+  EffectError,
+} from './effect';
 export type {
   Effect,
   MailEffect,

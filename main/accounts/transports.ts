@@ -7,14 +7,23 @@
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import { EVENT_TOOLS, MAIL_TOOLS, ORGANIZE_TOOLS } from '../../engine/tools';
+import {
+  effectHash,
+  effectOf,
+  EVENT_TOOLS,
+  MAIL_TOOLS,
+  ORGANIZE_TOOLS,
+  type Effect,
+  type OrganizeEffect,
+} from '../../engine/tools';
 import { storeComposer } from '../mail/compose';
+import { profileLookups } from '../mail/effect-lookups';
 import { appendDraft, imapSentFolder } from '../mail/imap-folders';
 import { organizeOnServer, type OrganizeAction } from '../mail/imap-organize';
 import { localTransport } from '../outbox/local-transport';
 import { Outbox } from '../outbox/outbox';
 import { smtpTransport } from '../outbox/mail-transport';
-import { TransportError, type Transport } from '../outbox/transport';
+import { TransportError, type CommitRequest, type Transport } from '../outbox/transport';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
 import type { Credential } from '../mail/connect';
@@ -92,7 +101,7 @@ function accountTransport(p: Profile, a: Account): Transport | null {
         if (!cal) throw new TransportError('permanent', `account ${a.name} has no CalDAV calendar`);
         return commitCalendarAction(p, a, cal, sendMail, req);
       }
-      const action = organizeActionOf(req.action.tool, req.action.args);
+      const action = organizeActionOf(approvedOrganize(p, a, req));
       if (!action)
         throw new TransportError('permanent', `${req.action.tool} cannot be committed to a real account yet`);
       // Already done by an earlier attempt: the store follows the server only after success.
@@ -109,16 +118,46 @@ function accountTransport(p: Profile, a: Account): Transport | null {
   };
 }
 
-/** The server-side change an organising action makes, or null for actions not supported here. */
-function organizeActionOf(tool: string, args: Readonly<Record<string, unknown>>): OrganizeAction | null {
-  const id = typeof args.id === 'string' ? args.id : null;
-  if (!id) return null;
-  if (tool === 'archiveEmail') return { kind: 'archive', id };
-  if (tool === 'markRead') return { kind: 'seen', id };
-  if (tool === 'deleteEmail') return { kind: 'trash', id };
-  if (tool === 'moveEmail' && typeof args.folder === 'string') return { kind: 'move', id, folder: args.folder };
+/**
+ * The mailbox change an approved claim makes, as its effect says (the card showed the same
+ * effect), worked out again from the store just before the server is touched: an effect that
+ * is no longer the one approved — its hash is not the claim's — changes nothing.
+ */
+function approvedOrganize(p: Profile, a: Account, req: CommitRequest): OrganizeEffect {
+  const { tool, args } = req.action;
+  let effect: Effect;
+  try {
+    effect = effectOf(tool, args, profileLookups(p, a));
+  } catch (e) {
+    throw new TransportError('permanent', (e as Error).message);
+  }
+  if (effect.kind !== 'organize') throw new TransportError('permanent', `${tool} does not change a mailbox`);
+  if (effectHash(effect) !== req.contentHash)
+    throw new TransportError(
+      'permanent',
+      `${tool}: the change to email ${effect.emailId} is not the one approved (${req.contentHash}); nothing was changed`,
+    );
+  return effect;
+}
+
+/** The server-side change of a mailbox effect, or null for one IMAP does not carry (a label). */
+function organizeActionOf(e: OrganizeEffect): OrganizeAction | null {
+  const id = e.emailId;
+  if (!id || e.label !== undefined) return null;
+  if (e.tool === 'archiveEmail') return { kind: 'archive', id };
+  if (e.tool === 'deleteEmail') return { kind: 'trash', id };
+  if (e.tool === 'markRead') return { kind: 'seen', id };
+  if (e.folder !== undefined) return { kind: 'move', id, folder: e.folder };
   return null;
 }
+
+/** What an organizing tool does to a sample email: decides whether IMAP carries the tool. */
+const sampleOrganize = (tool: string): Effect =>
+  effectOf(
+    tool,
+    { id: 'x', folder: 'x', label: 'x' },
+    { account: { from: '', addresses: [] }, email: () => undefined, event: () => undefined },
+  );
 
 /**
  * The tools whose allowed calls on a real account become outbox entries (see run-on-profile):
@@ -128,7 +167,10 @@ function organizeActionOf(tool: string, args: Readonly<Record<string, unknown>>)
 export const SERVER_TOOLS: ReadonlySet<string> = new Set([
   ...MAIL_TOOLS,
   ...EVENT_TOOLS,
-  ...[...ORGANIZE_TOOLS].filter((t) => organizeActionOf(t, { id: 'x', folder: 'x' }) !== null),
+  ...[...ORGANIZE_TOOLS].filter((t) => {
+    const e = sampleOrganize(t);
+    return e.kind === 'organize' && organizeActionOf(e) !== null;
+  }),
 ]);
 
 /**

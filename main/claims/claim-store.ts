@@ -21,10 +21,10 @@
  * `claims approve`, a run's end — takes it; a lease that expired (its process died) makes the
  * row due again, and the next taker reconciles before anything is sent again.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Json } from '../../engine/ifc/labeled-value';
 import { canonicalJson } from '../../engine/run/wire';
-import { MAIL_TOOLS } from '../../engine/tools';
+import { actionHash, MAIL_TOOLS } from '../../engine/tools';
 import type { AuditKind, AuditSink } from '../audit/sink';
 import type { Db } from '../store';
 import { pageSize, Where } from '../store/where';
@@ -66,14 +66,7 @@ export interface ClaimRow extends NewClaim {
  * The hash of an action with no effect outside the run, or where no store can tell its effect:
  * `sha256:` + hex of the canonical JSON of {tool, args}.
  */
-export function contentHashOf(action: ClaimAction): string {
-  return (
-    'sha256:' +
-    createHash('sha256')
-      .update(canonicalJson(action as unknown as Json))
-      .digest('hex')
-  );
-}
+export const contentHashOf = (action: ClaimAction): string => actionHash(action.tool, action.args);
 
 /** What the outbox knows of a queued claim. */
 export interface OutboxEntry {

@@ -4,13 +4,12 @@
  * so approving binds the message that leaves — recipients after reply-all, subject with its
  * prefix, threading headers, attachments — not the arguments that described it.
  */
-import { effectHash, effectOf, hasEffect } from '../../engine/tools/effect';
+import { claimHash } from '../../engine/tools/effect';
 import { profileLookups } from '../mail/effect-lookups';
 import type { Profile } from '../profile/profile';
-import { contentHashOf, type ClaimAction } from './claim-store';
+import type { ClaimAction } from './claim-store';
 
 export function claimHashOf(p: Profile, action: ClaimAction, accountId: string | null): string {
-  if (!hasEffect(action.tool)) return contentHashOf(action);
   const account = (accountId && p.repos.accounts.get(accountId)) || p.primaryAccount();
-  return effectHash(effectOf(action.tool, action.args, profileLookups(p, account)));
+  return claimHash(action.tool, action.args, profileLookups(p, account));
 }

@@ -19,7 +19,7 @@ import { recordedRun, type RecordedRun } from '../engine-host/recorded-run';
 import { modelExtractor } from '../llm/model-extractor';
 import { providerFor } from '../llm/providers';
 import type { Extractor } from '../../engine/world/extractor';
-import { contentHashOf } from '../claims/claim-store';
+import { claimHashOf } from '../claims/effect-hash';
 import type { Profile } from '../profile/profile';
 import { applyEffects, worldOf } from '../profile/world-io';
 import type { Account } from '../store/repositories';
@@ -93,10 +93,16 @@ export async function runOnProfile(
       : await inProcess(req, world, policy, mode, extractor);
   // Claim ids are per run in the engine; in a profile they must be unique across runs.
   const claimIds = new Map(report.claims.map((c) => [c.id, `${runId}-${c.id}`]));
+  // The engine bound each claim to its effect on the run's world; the profile binds it to what
+  // the account would send (threading headers and attachments included), and the report says so.
   const stored: RunReport = {
     ...report,
     calls: report.calls.map((c) => (c.claimId ? { ...c, claimId: claimIds.get(c.claimId)! } : c)),
-    claims: report.claims.map((c) => ({ ...c, id: claimIds.get(c.id)! })),
+    claims: report.claims.map((c) => ({
+      ...c,
+      id: claimIds.get(c.id)!,
+      contentHash: claimHashOf(p, { tool: c.tool, args: c.args }, account.id),
+    })),
   };
   const outputHash = hashJson({ status: report.status, result: report.result } as Json);
   let receipt!: ReturnType<typeof runReceipt>;
@@ -157,8 +163,6 @@ export async function runOnProfile(
         });
       });
       for (const c of stored.claims) {
-        if (c.contentHash !== contentHashOf({ tool: c.tool, args: c.args }))
-          throw new Error(`claim ${c.id}: the engine's content hash does not match the stored action`);
         const created = p.claims.create({
           id: c.id,
           runId,
@@ -173,6 +177,8 @@ export async function runOnProfile(
           explanation: explainAction(p, account, c) as unknown as Json,
           createdAt: clock().toISOString(),
         });
+        if (created.contentHash !== c.contentHash)
+          throw new Error(`claim ${c.id}: its stored hash is not that of the effect the run reported`);
         p.audit.append({
           kind: 'claim.created',
           runId,

@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { MailRail } from './components/MailRail';
 import { ShortcutSheet } from './components/ShortcutSheet';
+import { DemoBanner, RailAccount } from './components/ShownAccount';
 import { useKeys } from './keys';
 import { go, useRoute, type Screen } from './route';
 import { InboxScreen } from './screens/Inbox';
@@ -112,9 +113,7 @@ export function App() {
         </ul>
         <MailRail onInbox={route.screen === 'inbox'} />
         <div className="rail-foot">
-          <div className="account" title={info?.account.email}>
-            {info ? [info.account.userName, info.demo ? 'demo' : info.account.email].filter(Boolean).join(' · ') : '…'}
-          </div>
+          <RailAccount />
           <label className={`pause ${paused ? 'on' : ''}`}>
             <input
               type="checkbox"
@@ -130,11 +129,7 @@ export function App() {
         </div>
       </nav>
       <div className="main">
-        {info?.demo && (
-          <div className="banner" role="note">
-            Demo account — nothing leaves this computer.
-          </div>
-        )}
+        <DemoBanner />
         <main className="screen" id="screen">
           <Suspense fallback={<p className="pane empty">Loading…</p>}>
             {route.screen === 'inbox' && <InboxScreen id={route.id} />}

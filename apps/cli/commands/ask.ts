@@ -8,7 +8,7 @@ import { resultText, textOf } from '../../../main/assistant/result-text';
 import { triageProfile, triageWorld } from '../../../main/assistant/triage';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
 import { InputError, readText, str, UsageError } from '../args';
-import { withProfile } from '../profile-arg';
+import { accountArg, noAccountWithWorld, withProfile } from '../profile-arg';
 import { renderHuman, renderReport } from '../report';
 import type { Command } from './types';
 import { askSpec } from './specs';
@@ -19,12 +19,13 @@ export const askCommand: Command = {
     const [request, extra] = p.positional;
     if (!request || extra) throw new UsageError('ask takes one REQUEST (quote it)');
     const json = p.flags.has('--json');
+    noAccountWithWorld(p);
     const worldPath = str(p, '--world');
     const world = worldPath ? loadWorld(readText(worldPath, 'world'), worldPath) : undefined;
     // A person is named by name or address and found in the contacts (never created to look).
     const contacts = world
       ? world.contacts
-      : await withProfile(p, (profile) => profile.repos.contacts.list(profile.primaryAccount().id), {
+      : await withProfile(p, (profile) => profile.repos.contacts.list(accountArg(p, profile).id), {
           create: false,
         }).catch((e: unknown) => {
           if (e instanceof InputError) return [];
@@ -40,12 +41,14 @@ export const askCommand: Command = {
     if (!match && !worldPath) {
       // A request no playbook covers goes to the planner model, when the profile has one (an
       // unsupported request never creates a profile just to look).
-      const planned = await withProfile(p, (profile) => askPlanner(profile, request), { create: false }).catch(
-        (e: unknown) => {
-          if (e instanceof InputError) return null;
-          throw e;
-        },
-      );
+      const planned = await withProfile(
+        p,
+        (profile) => askPlanner(profile, request, { account: accountArg(p, profile) }),
+        { create: false },
+      ).catch((e: unknown) => {
+        if (e instanceof InputError) return null;
+        throw e;
+      });
       if (planned && 'error' in planned) {
         if (json)
           process.stdout.write(JSON.stringify({ request, playbook: null, planner: true, error: planned.error }) + '\n');
@@ -67,7 +70,7 @@ export const askCommand: Command = {
           );
         else
           process.stdout.write(
-            `Planned by the model (${planned.plan.attempts} attempt(s)):\n${planned.plan.source}\n\n${renderHuman(report, effects)}`,
+            `Planned by the model (${planned.plan.attempts} ${planned.plan.attempts === 1 ? 'attempt' : 'attempts'}):\n${planned.plan.source}\n\n${renderHuman(report, effects)}`,
           );
         return report.status === 'completed' ? 0 : 1;
       }
@@ -80,7 +83,9 @@ export const askCommand: Command = {
       return 1;
     }
     if (match.playbook === 'triage') {
-      const r = world ? await triageWorld(world) : await withProfile(p, (profile) => triageProfile(profile));
+      const r = world
+        ? await triageWorld(world)
+        : await withProfile(p, (profile) => triageProfile(profile, { account: accountArg(p, profile) }));
       const out = { request, playbook: 'triage', emails: r.emails, claims: r.claims.map((c) => c.id) };
       process.stdout.write(json ? JSON.stringify(out) + '\n' : `${r.emails.length} emails triaged.\n`);
       return 0;
@@ -96,11 +101,18 @@ export const askCommand: Command = {
           text: asText(r.report.result, aboutInWorld(world)),
         }))
       : await withProfile(p, async (profile) => {
+          const account = accountArg(p, profile);
           const input = inputOver(profile, match);
-          const r = await runOnProfile(profile, { plan: match.plan, input, kind: 'playbook', request });
+          const r = await runOnProfile(profile, {
+            plan: match.plan,
+            input,
+            kind: 'playbook',
+            request,
+            accountId: account.id,
+          });
           return {
             ...r,
-            warnings: reportWarnings(r.report, answerWarningsOf(profile, profile.primaryAccount())),
+            warnings: reportWarnings(r.report, answerWarningsOf(profile, account)),
             text: asText(r.report.result, aboutInProfile(profile)),
           };
         });

@@ -94,20 +94,22 @@ export const keygenSpec: CommandSpec = {
 
 export const triageSpec: CommandSpec = {
   name: 'triage',
-  help: `  zamburak triage (--world FILE | --profile DIR) [--no-drafts] [--json]
+  help: `  zamburak triage (--world FILE | --profile DIR [--account NAME]) [--no-drafts] [--json]
       Triage new mail with the rule-based playbook: a category (needs-reply, meeting, fyi,
       newsletter, receipt, suspicious), a summary, a draft reply where one is needed. Over a
-      profile, only mail not yet triaged (re-running changes nothing).`,
-  valueFlags: ['--world', '--profile', '--db'],
+      profile, only mail not yet triaged (re-running changes nothing), of the account NAME
+      (default: the primary account).`,
+  valueFlags: ['--world', '--profile', '--db', '--account'],
   boolFlags: ['--json', '--no-drafts'],
 };
 
 export const askSpec: CommandSpec = {
   name: 'ask',
-  help: `  zamburak ask "REQUEST" (--world FILE | --profile DIR) [--json]
-      Plan a request and run it. Without a language model, requests are matched to playbooks
-      (triage, a daily brief, drafting a reply); anything else is answered with what can be done.`,
-  valueFlags: ['--world', '--profile', '--db'],
+  help: `  zamburak ask "REQUEST" (--world FILE | --profile DIR [--account NAME]) [--json]
+      Plan a request and run it, over the account NAME (default: the primary account). Without a
+      language model, requests are matched to playbooks (triage, a daily brief, drafting a
+      reply); anything else is answered with what can be done.`,
+  valueFlags: ['--world', '--profile', '--db', '--account'],
   boolFlags: ['--json'],
 };
 

@@ -1,7 +1,7 @@
 import { loadWorld } from '../../../engine/run/simulate';
 import { triageProfile, triageWorld, type TriageResult } from '../../../main/assistant/triage';
 import { readText, str, UsageError } from '../args';
-import { withProfile } from '../profile-arg';
+import { accountArg, noAccountWithWorld, withProfile } from '../profile-arg';
 import { renderReport } from '../report';
 import type { Command } from './types';
 import { triageSpec } from './specs';
@@ -49,6 +49,7 @@ export const triageCommand: Command = {
   ...triageSpec,
   async run(p) {
     if (p.positional.length) throw new UsageError('triage takes no arguments');
+    noAccountWithWorld(p);
     const worldPath = str(p, '--world');
     const json = p.flags.has('--json');
     const opts = {
@@ -57,7 +58,7 @@ export const triageCommand: Command = {
     };
     const r = worldPath
       ? await triageWorld(loadWorld(readText(worldPath, 'world'), worldPath), opts)
-      : await withProfile(p, (profile) => triageProfile(profile, opts));
+      : await withProfile(p, (profile) => triageProfile(profile, { ...opts, account: accountArg(p, profile) }));
     print(r, json);
     return 0;
   },

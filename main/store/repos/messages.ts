@@ -8,6 +8,7 @@ import type { Db } from '../database';
 import { likeLiteral, pageSize, Where } from '../where';
 import { fromJson, toJson } from './json';
 import { baseSubject } from '../subject-key';
+import { conversationsOf, type ConversationKeys } from '../conversation-links';
 import { ftsMatch, isEmptyQuery, parseSearch } from './search-query';
 import { UnchangedMemo } from './unchanged-memo';
 
@@ -125,6 +126,7 @@ interface Row {
   summary: string | null;
   triaged_at: string | null;
   findings: string | null;
+  conversation?: string;
   thread_size?: number;
 }
 
@@ -169,24 +171,20 @@ const headerFromRow = (r: Row): MessageHeader => ({
 });
 
 /**
- * Two messages of an account are one conversation when they share a thread (References/
- * In-Reply-To) or a subject key (the subject without Re:/Fwd:, never empty): `n` with `m`.
- * Each half is its own subquery, so each walks its own index (messages_by_thread,
- * messages_by_subject) over that conversation's rows alone: one query with `OR` walked every
- * message of the account for every row, which took minutes for a page at 100,000 messages.
+ * Messages of an account are one conversation when links of threads (References/In-Reply-To)
+ * and subject keys (the subject without Re:/Fwd:, never empty) join them, followed to the end
+ * (store/conversation-links.ts): each message names its conversation (`conversation`), kept as
+ * messages arrive, and the list reads it through one index (messages_by_conversation).
  */
-const SAME_THREAD = 'n.thread_id = m.thread_id AND n.account_id = m.account_id';
-const SAME_SUBJECT = "m.subject_key <> '' AND n.account_id = m.account_id AND n.subject_key = m.subject_key";
+const SAME_CONVERSATION = 'n.account_id = m.account_id AND n.conversation = m.conversation';
 const NEWER_IN_FOLDER = 'n.folder = m.folder AND (n.date, n.id) > (m.date, m.id)';
 /** A row is the newest message of its conversation in its folder (parameter @threads). */
 const NEWEST_OF_CONVERSATION = `@threads = 1
-  AND NOT EXISTS (SELECT 1 FROM messages n WHERE ${SAME_THREAD} AND ${NEWER_IN_FOLDER})
-  AND NOT EXISTS (SELECT 1 FROM messages n WHERE ${SAME_SUBJECT} AND ${NEWER_IN_FOLDER})`;
+  AND NOT EXISTS (SELECT 1 FROM messages n WHERE ${SAME_CONVERSATION} AND ${NEWER_IN_FOLDER})`;
 /** How many matches a conversation search reads per conversation it returns (bounded reading). */
 const SEARCH_MATCHES_PER_CONVERSATION = 5;
-/** The conversation's size in every folder: its thread, plus its subject's messages of other threads. */
-const CONVERSATION_SIZE = `((SELECT count(*) FROM messages n WHERE ${SAME_THREAD})
-  + (SELECT count(*) FROM messages n WHERE ${SAME_SUBJECT} AND n.thread_id <> m.thread_id)) AS thread_size`;
+/** The conversation's size in every folder. */
+const CONVERSATION_SIZE = `(SELECT count(*) FROM messages n WHERE ${SAME_CONVERSATION}) AS thread_size`;
 
 /**
  * How much of a body the list reads for its preview: HTML markup takes room a person never sees,
@@ -195,7 +193,7 @@ const CONVERSATION_SIZE = `((SELECT count(*) FROM messages n WHERE ${SAME_THREAD
 const PREVIEW_SOURCE_CHARS = 2000;
 /** The list columns, without bodies (the start of the body as `preview` instead), of table alias `t`. */
 const headerColumns = (t: string): string =>
-  `${['id', 'account_id', 'folder', 'remote_uid', 'message_id', 'thread_id', 'from_addr', 'reply_to', 'to_addrs', 'cc_addrs', 'subject', 'date', 'unread', 'labels', 'auth', 'attachments', 'parse_error', 'body_pending', 'category', 'summary', 'triaged_at', 'findings'].map((c) => `${t}.${c}`).join(', ')}, substr(${t}.body, 1, ${PREVIEW_SOURCE_CHARS}) AS preview`;
+  `${['id', 'account_id', 'folder', 'remote_uid', 'message_id', 'thread_id', 'conversation', 'from_addr', 'reply_to', 'to_addrs', 'cc_addrs', 'subject', 'date', 'unread', 'labels', 'auth', 'attachments', 'parse_error', 'body_pending', 'category', 'summary', 'triaged_at', 'findings'].map((c) => `${t}.${c}`).join(', ')}, substr(${t}.body, 1, ${PREVIEW_SOURCE_CHARS}) AS preview`;
 
 export class MessagesRepo {
   /** Counts over whole folders, kept until the database changes. */
@@ -207,6 +205,7 @@ export class MessagesRepo {
 
   /** Prepared once: sync writes thousands of messages per pass. */
   private upsertStatement: Statement | undefined;
+  private keyStatement: Statement | undefined;
 
   upsert(m: StoredMessage): void {
     this.upsertStatement ??= this.db.prepare(
@@ -223,6 +222,9 @@ export class MessagesRepo {
            cc_addrs = excluded.cc_addrs, auth = excluded.auth, attachments = excluded.attachments,
            parse_error = excluded.parse_error, body_pending = excluded.body_pending`,
     );
+    // A subject that changed may leave its conversation (only the subject key changes on conflict).
+    this.keyStatement ??= this.db.prepare('SELECT subject_key FROM messages WHERE id = ?');
+    const keyBefore = this.keyStatement.get(m.id) as { subject_key: string } | undefined;
     this.upsertStatement.run({
       ...m,
       subjectKey: baseSubject(m.subject),
@@ -237,6 +239,63 @@ export class MessagesRepo {
       parseError: m.parseError ?? null,
       bodyPending: m.bodyPending ? 1 : 0,
     });
+    this.joinConversations(m, keyBefore !== undefined && keyBefore.subject_key !== baseSubject(m.subject));
+  }
+
+  private conversationStatements:
+    { linked: Statement; own: Statement; members: Statement; name: Statement } | undefined;
+
+  /**
+   * Keeps conversations followed to the end (store/conversation-links.ts) as a message arrives
+   * or changes: it joins the conversation its thread or subject key links, conversations it links
+   * together become one, and a conversation it leaves (its subject changed) is worked out again,
+   * so it splits where nothing links it any more. Only the conversations concerned are read.
+   */
+  private joinConversations(m: StoredMessage, keyChanged: boolean): void {
+    this.conversationStatements ??= {
+      // Each half on its own index, named: SQLite otherwise read a whole account's conversation names.
+      linked: this.db.prepare(
+        `SELECT conversation FROM messages INDEXED BY messages_by_thread
+           WHERE thread_id = @thread AND account_id = @account AND id <> @id
+         UNION SELECT conversation FROM messages INDEXED BY messages_by_subject
+           WHERE @key <> '' AND account_id = @account AND subject_key = @key AND id <> @id`,
+      ),
+      own: this.db.prepare('SELECT conversation FROM messages WHERE id = ?'),
+      members: this.db.prepare(
+        `SELECT id, account_id AS accountId, thread_id AS threadId, subject_key AS subjectKey, conversation
+         FROM messages WHERE account_id = @account AND conversation = @conversation`,
+      ),
+      name: this.db.prepare('UPDATE messages SET conversation = @name WHERE id = @id'),
+    };
+    const st = this.conversationStatements;
+    const key = { account: m.accountId, thread: m.threadId, key: baseSubject(m.subject), id: m.id };
+    const linked = new Set((st.linked.all(key) as { conversation: string }[]).map((r) => r.conversation));
+    const own = (st.own.get(m.id) as { conversation: string }).conversation;
+    // The usual cases: a message seen again, a reply to one conversation, a new conversation.
+    if (!keyChanged && linked.size === 1 && (own === '' || linked.has(own))) {
+      if (own === '') st.name.run({ name: [...linked][0]!, id: m.id });
+      return;
+    }
+    if (linked.size === 0 && own === '') {
+      st.name.run({ name: m.id, id: m.id });
+      return;
+    }
+    // Conversations joined, or one the message may have left: worked out again, all of them.
+    const members = new Map<string, ConversationKeys & { conversation: string }>();
+    for (const c of new Set([...linked, ...(own ? [own] : [])]))
+      for (const r of st.members.all({ account: m.accountId, conversation: c }) as (ConversationKeys & {
+        conversation: string;
+      })[])
+        members.set(r.id, r);
+    members.set(m.id, {
+      id: m.id,
+      accountId: m.accountId,
+      threadId: m.threadId,
+      subjectKey: key.key,
+      conversation: own,
+    });
+    for (const [id, name] of conversationsOf([...members.values()]))
+      if (members.get(id)!.conversation !== name) st.name.run({ name, id });
   }
 
   /**
@@ -412,24 +471,23 @@ export class MessagesRepo {
       ? `SELECT ${headerColumns('m')} FROM messages_fts JOIN messages m ON m.rowid = messages_fts.rowid ${where}
          ORDER BY bm25(messages_fts), m.date DESC LIMIT @limit OFFSET @offset`
       : `SELECT ${headerColumns('m')} FROM messages m ${where} ORDER BY m.date DESC, m.id DESC LIMIT @limit OFFSET @offset`;
-    const rows = (this.db.prepare(sql).all(where.params) as Row[]).map(headerFromRow);
-    return o.threads ? this.byConversation(rows).slice(offset, offset + limit) : rows;
+    const rows = this.db.prepare(sql).all(where.params) as Row[];
+    return o.threads ? this.byConversation(rows).slice(offset, offset + limit) : rows.map(headerFromRow);
   }
 
   /**
-   * The first of each conversation among ranked rows (a row joins an earlier one of its account
-   * by thread or subject key, as the list groups them), each with its conversation's size.
+   * The first of each conversation among ranked rows (a row joins an earlier one of its
+   * conversation, as the list groups them), each with its conversation's size.
    */
-  private byConversation(rows: readonly MessageHeader[]): MessageHeader[] {
+  private byConversation(rows: readonly Row[]): MessageHeader[] {
     const size = this.db.prepare(`SELECT ${CONVERSATION_SIZE} FROM messages m WHERE m.id = ?`);
     const seen = new Set<string>();
     const kept: MessageHeader[] = [];
     for (const r of rows) {
-      const key = baseSubject(r.subject);
-      const keys = [`t\u0000${r.accountId}\u0000${r.threadId}`, ...(key ? [`s\u0000${r.accountId}\u0000${key}`] : [])];
-      const first = !keys.some((k) => seen.has(k));
-      keys.forEach((k) => seen.add(k));
-      if (first) kept.push({ ...r, threadSize: (size.get(r.id) as { thread_size: number }).thread_size });
+      const key = `${r.account_id}\u0000${r.conversation ?? r.id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      kept.push({ ...headerFromRow(r), threadSize: (size.get(r.id) as { thread_size: number }).thread_size });
     }
     return kept;
   }
@@ -441,20 +499,18 @@ export class MessagesRepo {
   }
 
   /**
-   * A message's conversation, oldest first: its thread (References/In-Reply-To), and messages of
-   * the same account whose subject is the same once Re:/Fwd: prefixes are taken off (as the
-   * list groups them). The newest `limit`.
+   * A message's conversation, oldest first: every message the list counts with it (its thread,
+   * messages of the same account whose subject is the same once Re:/Fwd: prefixes are taken off,
+   * and what those link in turn). The newest `limit`.
    */
-  conversation(m: Pick<StoredMessage, 'accountId' | 'threadId' | 'subject'>, limit = 50): StoredMessage[] {
+  conversation(m: Pick<StoredMessage, 'id' | 'accountId'>, limit = 50): StoredMessage[] {
     const rows = this.db
       .prepare(
-        // Each half on its own index (as the list's grouping): with OR, SQLite read the whole account.
-        `SELECT * FROM messages WHERE rowid IN (
-           SELECT rowid FROM messages WHERE thread_id = @thread AND account_id = @account
-           UNION SELECT rowid FROM messages WHERE @key <> '' AND account_id = @account AND subject_key = @key)
+        `SELECT * FROM messages WHERE account_id = @account
+           AND conversation = (SELECT conversation FROM messages WHERE id = @id)
          ORDER BY date DESC, id DESC LIMIT @limit`,
       )
-      .all({ account: m.accountId, thread: m.threadId, key: baseSubject(m.subject), limit }) as Row[];
+      .all({ account: m.accountId, id: m.id, limit }) as Row[];
     return rows.map(fromRow).reverse();
   }
 

@@ -51,7 +51,7 @@ describe('zamburak over a profile', () => {
     expect(run.status).toBe(0);
     const rep = json<{
       runId: string;
-      claims: { id: string }[];
+      claims: { id: string; contentHash: string }[];
       calls: { tool: string; decision: string; executed: boolean }[];
     }>(run);
     expect(rep.runId).toMatch(/^run-/);
@@ -60,6 +60,8 @@ describe('zamburak over a profile', () => {
     );
     const list = json<{ claims: ClaimSummary[] }>(zamburak('claims', 'list', '--profile', dir, '--json')).claims;
     expect(list.map((c) => c.id)).toEqual(rep.claims.map((c) => c.id));
+    // The hash the run reported is the one the profile binds (its effect) and approval takes.
+    expect(list.map((c) => c.contentHash)).toEqual(rep.claims.map((c) => c.contentHash));
     const claim = list[0]!;
     expect(claim.state).toBe('pending');
     // The card in words, for scripts: what, at most three whys, every recipient, the preview, each field.

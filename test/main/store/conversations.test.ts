@@ -146,3 +146,66 @@ describe('the subject key of messages stored before it existed (migration 7)', (
     }
   });
 });
+
+describe('conversations followed to the end', () => {
+  /** A and B share a subject, B and C a thread: A and C are one conversation through B. */
+  const chain = [
+    message('a', { threadId: 't-a', subject: 'Offsite', date: '2026-04-01T09:00:00.000Z' }),
+    message('b', { threadId: 't-bc', subject: 'Re: Offsite', date: '2026-04-02T09:00:00.000Z' }),
+    message('c', { threadId: 't-bc', subject: 'Dates for next week', date: '2026-04-03T09:00:00.000Z' }),
+  ];
+  const rows = (repos: Repositories) =>
+    repos.messages.page({ folder: 'INBOX', accountId: 'a1', threads: true }).items.map((m) => [m.id, m.threadSize]);
+
+  it('puts A and C in one row through B, in whatever order they arrive, and splits when B no longer links them', () => {
+    for (const order of [
+      [0, 1, 2],
+      [0, 2, 1],
+      [2, 0, 1],
+      [1, 2, 0],
+    ]) {
+      const { db, repos } = freshRepos();
+      try {
+        for (const i of order) repos.messages.upsert(chain[i]!);
+        expect(rows(repos)).toEqual([['c', 3]]);
+        expect(repos.messages.conversation(chain[0]!).map((m) => m.id)).toEqual(['a', 'b', 'c']);
+        // B's subject changes: nothing links A to B and C any more.
+        repos.messages.upsert({ ...chain[1]!, subject: 'Re: Dates' });
+        expect(rows(repos)).toEqual([
+          ['c', 2],
+          ['a', 1],
+        ]);
+      } finally {
+        db.close();
+      }
+    }
+  });
+
+  it('groups mail stored before (migration 11) the same way', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'zamburak-conversation-')), 'p.db');
+    const before = openDatabase(file, { migrations: MIGRATIONS.slice(0, 10) });
+    before
+      .prepare(
+        `INSERT INTO accounts (id, name, email, user_name, addresses, transport, config, created_at)
+         VALUES ('a1', 'a1', 'me@a1.test', 'Me', '[]', 'local', '{}', '2026-01-01T00:00:00.000Z')`,
+      )
+      .run();
+    const insert = before.prepare(
+      `INSERT INTO messages (id, account_id, folder, thread_id, from_addr, to_addrs, cc_addrs, subject, subject_key,
+         date, body, unread)
+       VALUES (?, 'a1', 'INBOX', ?, 's@x.test', '[]', '[]', ?, ?, ?, '', 0)`,
+    );
+    for (const m of chain) insert.run(m.id, m.threadId, m.subject, baseSubject(m.subject), m.date);
+    before.close();
+    const after = openDatabase(file, { migrations: MIGRATIONS });
+    try {
+      expect(rows(repositories(after))).toEqual([['c', 3]]);
+      const plan = after
+        .prepare("EXPLAIN QUERY PLAN SELECT id FROM messages WHERE account_id = 'a1' AND conversation = 'a'")
+        .all() as { detail: string }[];
+      expect(plan.map((r) => r.detail).join(' ')).toContain('messages_by_conversation');
+    } finally {
+      after.close();
+    }
+  });
+});
