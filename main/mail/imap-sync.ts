@@ -32,7 +32,8 @@ import type { Repositories, StoredMessage } from '../store/repositories';
 import type { Triage } from '../store/repos/messages';
 import { saveAttachments } from './attachments';
 import { connectImap, mailError, MailError, type CredentialSource, type ImapSettings } from './connect';
-import { parseMessage, type ParsedMail } from './parse';
+import { headerBlockFields } from './header-block';
+import { parseMessage, pickHeaderFields } from './parse';
 import type { Parser } from './parse-pool';
 import { SNIPPET_BYTES, snippetOf } from './mime-snippet';
 
@@ -161,23 +162,6 @@ function triageFor(d: SyncDeps, accountId: string, messageId: string | null, mov
   );
 }
 
-/** What a message's headers say (the same from a header block as from the whole source). */
-function headerFields(
-  p: ParsedMail,
-): Pick<StoredMessage, 'messageId' | 'threadId' | 'from' | 'to' | 'cc' | 'subject' | 'date' | 'auth' | 'replyTo'> {
-  return {
-    messageId: p.messageId,
-    threadId: p.threadId,
-    from: p.from,
-    to: p.to,
-    cc: p.cc,
-    subject: p.subject,
-    date: p.date,
-    auth: p.auth,
-    replyTo: p.replyTo,
-  };
-}
-
 const internalDateOf = (m: FetchMessageObject): Date =>
   m.internalDate instanceof Date ? m.internalDate : new Date(m.internalDate ?? 0);
 
@@ -194,14 +178,14 @@ async function headerRow(
   moved: Map<string, Triage>,
 ): Promise<StoredMessage> {
   const id = remoteMessageId(accountId, folder, uidValidity, m.uid);
-  // In this thread: a header block parses in less time than a hop to a worker and back takes.
-  const p = await parseMessage(m.headers ?? new Uint8Array(0), { date: internalDateOf(m), key: id });
+  // In this thread: a header block is read in less time than a hop to a worker and back takes.
+  const p = await headerBlockFields(m.headers ?? new Uint8Array(0), { date: internalDateOf(m), key: id });
   return {
     id,
     accountId,
     folder,
     remoteUid: m.uid,
-    ...headerFields(p),
+    ...p,
     body: m.headers ? snippetOf(m.headers, firstPart(m) ?? new Uint8Array(0)) : '',
     html: null,
     unread: !m.flags?.has('\\Seen'),
@@ -246,7 +230,7 @@ async function toStored(
     accountId,
     folder,
     remoteUid: m.uid,
-    ...headerFields(p),
+    ...pickHeaderFields(p),
     body: p.body,
     html: p.html,
     unread: !m.flags?.has('\\Seen'),
@@ -391,7 +375,7 @@ async function syncFolder(
         fetched.map((m) => headerRow(d, accountId, folder, opened.uidValidity, m, moved)),
       );
       d.db.transaction(() => {
-        for (const m of stored) messages.upsert(m);
+        messages.upsertMany(stored);
         folderState.put({ accountId, folder, syncedThrough: Math.min(...page), updatedAt: now(d) });
       })();
       added += stored.length;
@@ -462,9 +446,7 @@ async function fillBodies(
         const stored = await Promise.all(
           fetched.map((m) => toStored(d, accountId, folder, uidValidity, m, maxBytes, moved)),
         );
-        d.db.transaction(() => {
-          for (const m of stored) d.repos.messages.upsert(m);
-        })();
+        d.repos.messages.upsertMany(stored);
         bodies += stored.length;
         parseErrors += stored.filter((m) => m.parseError).length;
         await o.onPage?.({ folder, phase: 'bodies', stored: bodies, remaining: present.length - bodies });
