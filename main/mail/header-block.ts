@@ -52,6 +52,40 @@ function headerFieldList(block: Uint8Array): Header[] {
   });
 }
 
+/** As postal-mime reads a field: the first of its name, if that one has a value. */
+const first = (headers: readonly Header[], key: string): string | undefined =>
+  headers.find((h) => h.key === key)?.value || undefined;
+
+/** The first field of a name, its encoded words (RFC 2047) decoded. */
+function decoded(headers: readonly Header[], key: string): string | undefined {
+  const v = first(headers, key);
+  return v === undefined ? undefined : decodeWords(v);
+}
+
+/** Every address of every field of a name (To, Cc and Reply-To may repeat). */
+function allAddresses(headers: readonly Header[], key: string): Address[] | undefined {
+  const list = headers.filter((h) => h.key === key && h.value).flatMap((h) => addressParser(h.value));
+  return list.length ? list : undefined;
+}
+
+/** The listing's fields of a plain block, as parseMessage reads them from the same block. */
+function plainBlockFields(block: Uint8Array, fallback: { date: Date; key: string }): HeaderFields {
+  const headers = headerFieldList(block);
+  const from = first(headers, 'from');
+  const email = {
+    headers,
+    from: from === undefined ? undefined : addressParser(from)[0],
+    to: allAddresses(headers, 'to'),
+    cc: allAddresses(headers, 'cc'),
+    replyTo: allAddresses(headers, 'reply-to'),
+    subject: decoded(headers, 'subject'),
+    messageId: decoded(headers, 'message-id'),
+    inReplyTo: decoded(headers, 'in-reply-to'),
+    references: decoded(headers, 'references'),
+  };
+  return headerFieldsOf(email, fallback, isoDate(headers.find((h) => h.key === 'date')?.value, fallback.date).date);
+}
+
 /** The listing's fields of a header block; `fallback` as for parseMessage. Never throws. */
 export async function headerBlockFields(
   block: Uint8Array,
@@ -59,30 +93,7 @@ export async function headerBlockFields(
 ): Promise<HeaderFields> {
   if (isPlain(block))
     try {
-      const headers = headerFieldList(block);
-      // As postal-mime reads them: the first field of a name (if it has a value), every To, Cc and Reply-To.
-      const first = (key: string): string | undefined => headers.find((h) => h.key === key)?.value || undefined;
-      const decoded = (key: string): string | undefined => {
-        const v = first(key);
-        return v === undefined ? undefined : decodeWords(v);
-      };
-      const all = (key: string): Address[] | undefined => {
-        const list = headers.filter((h) => h.key === key && h.value).flatMap((h) => addressParser(h.value));
-        return list.length ? list : undefined;
-      };
-      const from = first('from');
-      const email = {
-        headers,
-        from: from === undefined ? undefined : addressParser(from)[0],
-        to: all('to'),
-        cc: all('cc'),
-        replyTo: all('reply-to'),
-        subject: decoded('subject'),
-        messageId: decoded('message-id'),
-        inReplyTo: decoded('in-reply-to'),
-        references: decoded('references'),
-      };
-      return headerFieldsOf(email, fallback, isoDate(headers.find((h) => h.key === 'date')?.value, fallback.date).date);
+      return plainBlockFields(block, fallback);
     } catch {
       // Whatever the fast reading could not take, the whole parser reads (and never throws).
     }

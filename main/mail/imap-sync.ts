@@ -151,15 +151,25 @@ export function pagesOf(
 
 const now = (d: SyncDeps) => (d.clock ?? (() => new Date()))().toISOString();
 
-/** The triage a message had where the account held it before (moved on the server), else none. */
-function triageFor(d: SyncDeps, accountId: string, messageId: string | null, moved: Map<string, Triage>): Triage {
-  return (
-    (messageId && (moved.get(messageId) ?? d.repos.messages.triageOf(accountId, messageId))) || {
-      category: null,
-      summary: null,
-      triagedAt: null,
-    }
-  );
+/** No triage yet: a message the account did not hold before. */
+const UNTRIAGED: Triage = { category: null, summary: null, triagedAt: null };
+
+/**
+ * Each message with the triage it had where the account held it before (moved on the server:
+ * removed in this pass, or still in another folder), looked up in one query for the page.
+ */
+function withEarlierTriage(
+  d: SyncDeps,
+  accountId: string,
+  rows: readonly StoredMessage[],
+  moved: Map<string, Triage>,
+): StoredMessage[] {
+  const ids = rows.flatMap((m) => (m.messageId && !moved.has(m.messageId) ? [m.messageId] : []));
+  const earlier = ids.length ? d.repos.messages.triageByMessageId(accountId, ids) : new Map<string, Triage>();
+  return rows.map((m) => {
+    const t = m.messageId ? (moved.get(m.messageId) ?? earlier.get(m.messageId)) : undefined;
+    return t ? { ...m, ...t } : m;
+  });
 }
 
 const internalDateOf = (m: FetchMessageObject): Date =>
@@ -170,12 +180,10 @@ const firstPart = (m: FetchMessageObject): Uint8Array | undefined => m.bodyParts
 
 /** A message listed from its headers and snippet: its body is the snippet until the body pass. */
 async function headerRow(
-  d: SyncDeps,
   accountId: string,
   folder: string,
   uidValidity: number,
   m: FetchMessageObject,
-  moved: Map<string, Triage>,
 ): Promise<StoredMessage> {
   const id = remoteMessageId(accountId, folder, uidValidity, m.uid);
   // In this thread: a header block is read in less time than a hop to a worker and back takes.
@@ -193,7 +201,7 @@ async function headerRow(
     attachments: [],
     parseError: null,
     bodyPending: true,
-    ...triageFor(d, accountId, p.messageId, moved),
+    ...UNTRIAGED,
   };
 }
 
@@ -204,7 +212,6 @@ async function toStored(
   uidValidity: number,
   m: FetchMessageObject,
   maxBytes: number,
-  moved: Map<string, Triage>,
 ): Promise<StoredMessage> {
   const id = remoteMessageId(accountId, folder, uidValidity, m.uid);
   const p = await (d.parse ?? parseMessage)(m.source ?? new Uint8Array(0), { date: internalDateOf(m), key: id });
@@ -238,8 +245,7 @@ async function toStored(
     attachments,
     parseError,
     bodyPending: false,
-    // A message moved on the server keeps the triage it had in its old folder.
-    ...triageFor(d, accountId, p.messageId, moved),
+    ...UNTRIAGED,
   };
 }
 
@@ -371,8 +377,11 @@ async function syncFolder(
         { uid: true },
       );
     const storeHeaders = async (fetched: FetchMessageObject[], page: number[]) => {
-      const stored = await Promise.all(
-        fetched.map((m) => headerRow(d, accountId, folder, opened.uidValidity, m, moved)),
+      const stored = withEarlierTriage(
+        d,
+        accountId,
+        await Promise.all(fetched.map((m) => headerRow(accountId, folder, opened.uidValidity, m))),
+        moved,
       );
       d.db.transaction(() => {
         messages.upsertMany(stored);
@@ -443,8 +452,12 @@ async function fillBodies(
           { uid: true },
         ),
       async (fetched) => {
-        const stored = await Promise.all(
-          fetched.map((m) => toStored(d, accountId, folder, uidValidity, m, maxBytes, moved)),
+        // A message moved on the server keeps the triage it had in its old folder.
+        const stored = withEarlierTriage(
+          d,
+          accountId,
+          await Promise.all(fetched.map((m) => toStored(d, accountId, folder, uidValidity, m, maxBytes))),
+          moved,
         );
         d.repos.messages.upsertMany(stored);
         bodies += stored.length;

@@ -306,19 +306,18 @@ export class MessagesRepo {
   }
 
   /**
-   * The triage of a message the account already holds under this Message-ID (in another folder:
-   * a server-side move is a deletion here and an arrival there), so it is not triaged twice.
+   * The triage of messages the account already holds under these Message-IDs (in another folder:
+   * a server-side move is a deletion here and an arrival there), so they are not triaged twice.
+   * One query for a sync's whole page.
    */
-  private triageStatement: Statement | undefined;
-
-  triageOf(accountId: string, messageId: string): Triage | undefined {
-    // Prepared once, like upsert: sync asks once per message it stores.
-    this.triageStatement ??= this.db.prepare(
-      `SELECT category, summary, triaged_at, findings FROM messages
-       WHERE account_id = ? AND message_id = ? AND triaged_at IS NOT NULL LIMIT 1`,
-    );
-    const r = this.triageStatement.get(accountId, messageId) as TriageRow | undefined;
-    return r && triageFromRow(r);
+  triageByMessageId(accountId: string, messageIds: readonly string[]): Map<string, Triage> {
+    const rows = this.statement(
+      `SELECT message_id, category, summary, triaged_at, findings FROM messages
+       WHERE account_id = ? AND message_id IN (SELECT value FROM json_each(?)) AND triaged_at IS NOT NULL`,
+    ).all(accountId, toJson(messageIds)) as (TriageRow & { message_id: string })[];
+    const out = new Map<string, Triage>();
+    for (const r of rows) if (!out.has(r.message_id)) out.set(r.message_id, triageFromRow(r));
+    return out;
   }
 
   /** The triage of these messages of a folder, by Message-ID (read before they are removed). */
