@@ -27,7 +27,7 @@ import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
-import type { Db } from '../store';
+import { commitWithoutFsync, type Db } from '../store';
 import type { Repositories, StoredMessage } from '../store/repositories';
 import type { Triage } from '../store/repos/messages';
 import { saveAttachments } from './attachments';
@@ -383,10 +383,11 @@ async function syncFolder(
         await Promise.all(fetched.map((m) => headerRow(accountId, folder, opened.uidValidity, m))),
         moved,
       );
-      d.db.transaction(() => {
+      // Not waited onto the disk: a page a power cut takes is listed again by the next pass.
+      commitWithoutFsync(d.db, () => {
         messages.upsertMany(stored);
         folderState.put({ accountId, folder, syncedThrough: Math.min(...page), updatedAt: now(d) });
-      })();
+      });
       added += stored.length;
       await o.onPage?.({ folder, phase: 'headers', stored: added, remaining: missing.length - added });
     };
@@ -459,7 +460,8 @@ async function fillBodies(
           await Promise.all(fetched.map((m) => toStored(d, accountId, folder, uidValidity, m, maxBytes))),
           moved,
         );
-        d.repos.messages.upsertMany(stored);
+        // Not waited onto the disk either: a body a power cut takes is pending again.
+        commitWithoutFsync(d.db, () => d.repos.messages.upsertMany(stored));
         bodies += stored.length;
         parseErrors += stored.filter((m) => m.parseError).length;
         await o.onPage?.({ folder, phase: 'bodies', stored: bodies, remaining: present.length - bodies });
