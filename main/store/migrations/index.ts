@@ -9,7 +9,7 @@ import { m007SubjectKey } from './007-subject-key';
 import { m008DraftSentBy } from './008-draft-sent-by';
 import { m009BodyPending } from './009-body-pending';
 import { m010EventWritten } from './010-event-written';
-import { m011SearchIndexInBulk } from './011-search-index-in-bulk';
+import { m011CheaperListings } from './011-cheaper-listings';
 
 /** Every migration, in order. Append only. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -23,5 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m008DraftSentBy,
   m009BodyPending,
   m010EventWritten,
-  m011SearchIndexInBulk,
+  m011CheaperListings,
 ];
