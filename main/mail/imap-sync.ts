@@ -27,12 +27,13 @@ import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
-import type { Db } from '../store';
+import { commitWithoutFsync, type Db } from '../store';
 import type { Repositories, StoredMessage } from '../store/repositories';
 import type { Triage } from '../store/repos/messages';
 import { saveAttachments } from './attachments';
 import { connectImap, mailError, MailError, type CredentialSource, type ImapSettings } from './connect';
-import { parseMessage, type ParsedMail } from './parse';
+import { headerBlockFields } from './header-block';
+import { parseMessage, pickHeaderFields } from './parse';
 import type { Parser } from './parse-pool';
 import { SNIPPET_BYTES, snippetOf } from './mime-snippet';
 
@@ -150,32 +151,25 @@ export function pagesOf(
 
 const now = (d: SyncDeps) => (d.clock ?? (() => new Date()))().toISOString();
 
-/** The triage a message had where the account held it before (moved on the server), else none. */
-function triageFor(d: SyncDeps, accountId: string, messageId: string | null, moved: Map<string, Triage>): Triage {
-  return (
-    (messageId && (moved.get(messageId) ?? d.repos.messages.triageOf(accountId, messageId))) || {
-      category: null,
-      summary: null,
-      triagedAt: null,
-    }
-  );
-}
+/** No triage yet: a message the account did not hold before. */
+const UNTRIAGED: Triage = { category: null, summary: null, triagedAt: null };
 
-/** What a message's headers say (the same from a header block as from the whole source). */
-function headerFields(
-  p: ParsedMail,
-): Pick<StoredMessage, 'messageId' | 'threadId' | 'from' | 'to' | 'cc' | 'subject' | 'date' | 'auth' | 'replyTo'> {
-  return {
-    messageId: p.messageId,
-    threadId: p.threadId,
-    from: p.from,
-    to: p.to,
-    cc: p.cc,
-    subject: p.subject,
-    date: p.date,
-    auth: p.auth,
-    replyTo: p.replyTo,
-  };
+/**
+ * Each message with the triage it had where the account held it before (moved on the server:
+ * removed in this pass, or still in another folder), looked up in one query for the page.
+ */
+function withEarlierTriage(
+  d: SyncDeps,
+  accountId: string,
+  rows: readonly StoredMessage[],
+  moved: Map<string, Triage>,
+): StoredMessage[] {
+  const ids = rows.flatMap((m) => (m.messageId && !moved.has(m.messageId) ? [m.messageId] : []));
+  const earlier = ids.length ? d.repos.messages.triageByMessageId(accountId, ids) : new Map<string, Triage>();
+  return rows.map((m) => {
+    const t = m.messageId ? (moved.get(m.messageId) ?? earlier.get(m.messageId)) : undefined;
+    return t ? { ...m, ...t } : m;
+  });
 }
 
 const internalDateOf = (m: FetchMessageObject): Date =>
@@ -186,22 +180,20 @@ const firstPart = (m: FetchMessageObject): Uint8Array | undefined => m.bodyParts
 
 /** A message listed from its headers and snippet: its body is the snippet until the body pass. */
 async function headerRow(
-  d: SyncDeps,
   accountId: string,
   folder: string,
   uidValidity: number,
   m: FetchMessageObject,
-  moved: Map<string, Triage>,
 ): Promise<StoredMessage> {
   const id = remoteMessageId(accountId, folder, uidValidity, m.uid);
-  // In this thread: a header block parses in less time than a hop to a worker and back takes.
-  const p = await parseMessage(m.headers ?? new Uint8Array(0), { date: internalDateOf(m), key: id });
+  // In this thread: a header block is read in less time than a hop to a worker and back takes.
+  const p = await headerBlockFields(m.headers ?? new Uint8Array(0), { date: internalDateOf(m), key: id });
   return {
     id,
     accountId,
     folder,
     remoteUid: m.uid,
-    ...headerFields(p),
+    ...p,
     body: m.headers ? snippetOf(m.headers, firstPart(m) ?? new Uint8Array(0)) : '',
     html: null,
     unread: !m.flags?.has('\\Seen'),
@@ -209,7 +201,7 @@ async function headerRow(
     attachments: [],
     parseError: null,
     bodyPending: true,
-    ...triageFor(d, accountId, p.messageId, moved),
+    ...UNTRIAGED,
   };
 }
 
@@ -220,7 +212,6 @@ async function toStored(
   uidValidity: number,
   m: FetchMessageObject,
   maxBytes: number,
-  moved: Map<string, Triage>,
 ): Promise<StoredMessage> {
   const id = remoteMessageId(accountId, folder, uidValidity, m.uid);
   const p = await (d.parse ?? parseMessage)(m.source ?? new Uint8Array(0), { date: internalDateOf(m), key: id });
@@ -246,7 +237,7 @@ async function toStored(
     accountId,
     folder,
     remoteUid: m.uid,
-    ...headerFields(p),
+    ...pickHeaderFields(p),
     body: p.body,
     html: p.html,
     unread: !m.flags?.has('\\Seen'),
@@ -254,8 +245,7 @@ async function toStored(
     attachments,
     parseError,
     bodyPending: false,
-    // A message moved on the server keeps the triage it had in its old folder.
-    ...triageFor(d, accountId, p.messageId, moved),
+    ...UNTRIAGED,
   };
 }
 
@@ -387,13 +377,17 @@ async function syncFolder(
         { uid: true },
       );
     const storeHeaders = async (fetched: FetchMessageObject[], page: number[]) => {
-      const stored = await Promise.all(
-        fetched.map((m) => headerRow(d, accountId, folder, opened.uidValidity, m, moved)),
+      const stored = withEarlierTriage(
+        d,
+        accountId,
+        await Promise.all(fetched.map((m) => headerRow(accountId, folder, opened.uidValidity, m))),
+        moved,
       );
-      d.db.transaction(() => {
-        for (const m of stored) messages.upsert(m);
+      // Not waited onto the disk: a page a power cut takes is listed again by the next pass.
+      commitWithoutFsync(d.db, () => {
+        messages.upsertMany(stored);
         folderState.put({ accountId, folder, syncedThrough: Math.min(...page), updatedAt: now(d) });
-      })();
+      });
       added += stored.length;
       await o.onPage?.({ folder, phase: 'headers', stored: added, remaining: missing.length - added });
     };
@@ -459,12 +453,15 @@ async function fillBodies(
           { uid: true },
         ),
       async (fetched) => {
-        const stored = await Promise.all(
-          fetched.map((m) => toStored(d, accountId, folder, uidValidity, m, maxBytes, moved)),
+        // A message moved on the server keeps the triage it had in its old folder.
+        const stored = withEarlierTriage(
+          d,
+          accountId,
+          await Promise.all(fetched.map((m) => toStored(d, accountId, folder, uidValidity, m, maxBytes))),
+          moved,
         );
-        d.db.transaction(() => {
-          for (const m of stored) d.repos.messages.upsert(m);
-        })();
+        // Not waited onto the disk either: a body a power cut takes is pending again.
+        commitWithoutFsync(d.db, () => d.repos.messages.upsertMany(stored));
         bodies += stored.length;
         parseErrors += stored.filter((m) => m.parseError).length;
         await o.onPage?.({ folder, phase: 'bodies', stored: bodies, remaining: present.length - bodies });

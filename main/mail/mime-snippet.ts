@@ -85,11 +85,16 @@ function charsetText(bytes: Buffer, charset: string): string {
   }
 }
 
-/** A one-line snippet of a message from its header block and the first bytes of its text. */
-export function snippetOf(headerBlock: Uint8Array, textStart: Uint8Array): string {
-  const latin = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
-  const part = findText(fields(latin(headerBlock)), latin(textStart), 0);
-  if (!part) return '';
+const latin = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
+
+/** Charsets that read 7-bit text as itself (most mail): such text needs no decoder. */
+const ASCII_COMPATIBLE = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii', 'iso-8859-1', 'latin1', 'windows-1252']);
+
+/** The part's text: its bytes (the Latin-1 string's characters) decoded in its charset. */
+function partText(part: Text): string {
+  const plain = part.encoding !== 'base64' && part.encoding !== 'quoted-printable';
+  if (plain && ASCII_COMPATIBLE.has(part.charset.toLowerCase()))
+    if (!/[^\t\n\r\x20-\x7e]/.test(part.content)) return part.content;
   // A cut base64 text decodes up to its last whole quartet.
   const base64 = part.encoding === 'base64' ? part.content.replace(/[^A-Za-z0-9+/]/g, '') : '';
   const bytes =
@@ -99,6 +104,13 @@ export function snippetOf(headerBlock: Uint8Array, textStart: Uint8Array): strin
         ? quotedPrintable(part.content)
         : Buffer.from(part.content, 'latin1');
   // The cut may split a character: its remains are dropped.
-  const text = charsetText(bytes, part.charset).replace(/\uFFFD+$/, '');
+  return charsetText(bytes, part.charset).replace(/\uFFFD+$/, '');
+}
+
+/** A one-line snippet of a message from its header block and the first bytes of its text. */
+export function snippetOf(headerBlock: Uint8Array, textStart: Uint8Array): string {
+  const part = findText(fields(latin(headerBlock)), latin(textStart), 0);
+  if (!part) return '';
+  const text = partText(part);
   return (part.html ? htmlToText(text) : text).replace(/\s+/g, ' ').trim().slice(0, SNIPPET_CHARS);
 }

@@ -130,7 +130,7 @@ function unknownCharsets(raw: string): string[] {
   });
 }
 
-function isoDate(value: string | undefined, fallback: Date): { date: string; ok: boolean } {
+export function isoDate(value: string | undefined, fallback: Date): { date: string; ok: boolean } {
   const t = value ? Date.parse(value) : NaN;
   return Number.isFinite(t)
     ? { date: new Date(t).toISOString(), ok: true }
@@ -167,6 +167,49 @@ export function unparsedMail(source: Uint8Array, fallback: { date: Date; key: st
 const toBytes = (c: ArrayBuffer | Uint8Array | string): Uint8Array =>
   typeof c === 'string' ? new TextEncoder().encode(c) : c instanceof Uint8Array ? c : new Uint8Array(c);
 
+/** The header fields of a message, as the store keeps them. */
+export type HeaderFields = Pick<
+  ParsedMail,
+  'messageId' | 'threadId' | 'from' | 'replyTo' | 'to' | 'cc' | 'subject' | 'date' | 'auth'
+>;
+
+/** The header fields of a parsed message. */
+export const pickHeaderFields = (p: ParsedMail): HeaderFields => ({
+  messageId: p.messageId,
+  threadId: p.threadId,
+  from: p.from,
+  replyTo: p.replyTo,
+  to: p.to,
+  cc: p.cc,
+  subject: p.subject,
+  date: p.date,
+  auth: p.auth,
+});
+
+/** What a parsed message's headers say, as the store keeps it (`date`: the Date header read, or the fallback). */
+export function headerFieldsOf(
+  email: Pick<
+    Email,
+    'from' | 'replyTo' | 'to' | 'cc' | 'subject' | 'messageId' | 'inReplyTo' | 'references' | 'headers'
+  >,
+  fallback: { key: string },
+  date: string,
+): HeaderFields {
+  const messageId = firstId(email.messageId);
+  const from = flatten(email.from ? [email.from] : undefined)[0];
+  return {
+    messageId,
+    threadId: threadIdOf({ references: email.references, inReplyTo: email.inReplyTo, messageId }, fallback.key),
+    from: from ? mailbox(from) : '',
+    replyTo: addresses(email.replyTo)[0] ?? null,
+    to: addresses(email.to),
+    cc: addresses(email.cc),
+    subject: email.subject ?? '',
+    date,
+    auth: authResults(email),
+  };
+}
+
 /**
  * Parses one message. `fallback` supplies what the message may lack: a date (the server's
  * INTERNALDATE) and a stable key for the thread of a message without any Message-ID.
@@ -196,20 +239,10 @@ export async function parseMessage(source: Uint8Array, fallback: { date: Date; k
     if (!problems.some((p) => p.startsWith('malformed'))) problems.push('malformed MIME: no readable part');
     body = bodyOf(raw);
   }
-  const messageId = firstId(email.messageId);
-  const from = flatten(email.from ? [email.from] : undefined)[0];
   return {
-    messageId,
-    threadId: threadIdOf({ references: email.references, inReplyTo: email.inReplyTo, messageId }, fallback.key),
-    from: from ? mailbox(from) : '',
-    replyTo: addresses(email.replyTo)[0] ?? null,
-    to: addresses(email.to),
-    cc: addresses(email.cc),
-    subject: email.subject ?? '',
-    date: date.date,
+    ...headerFieldsOf(email, fallback, date.date),
     body,
     html,
-    auth: authResults(email),
     attachments: email.attachments.map((a) => ({
       filename: a.filename ?? '',
       contentType: a.mimeType,

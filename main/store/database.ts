@@ -125,3 +125,19 @@ export function openDatabase(path: string, opts: OpenOptions): Db {
   }
   return db;
 }
+
+/**
+ * Runs `write` in one transaction committed without waiting for the disk (`synchronous=NORMAL`
+ * in WAL mode: a process crash loses nothing, a power cut may lose this commit), then restores
+ * `synchronous=FULL` for every later commit. Only for writes that can be redone from elsewhere,
+ * such as a sync page whose mail is still on the server: the next pass fetches what a power cut
+ * took. JavaScript runs the transaction to its end before any other write can begin.
+ */
+export function commitWithoutFsync<T>(db: Db, write: () => T): T {
+  db.pragma('synchronous = NORMAL');
+  try {
+    return db.transaction(write)();
+  } finally {
+    db.pragma('synchronous = FULL');
+  }
+}

@@ -10,6 +10,7 @@ import { m008DraftSentBy } from './008-draft-sent-by';
 import { m009BodyPending } from './009-body-pending';
 import { m010EventWritten } from './010-event-written';
 import { m011Conversation } from './011-conversation';
+import { m012CheaperListings } from './012-cheaper-listings';
 
 /** Every migration, in order. Append only. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m009BodyPending,
   m010EventWritten,
   m011Conversation,
+  m012CheaperListings,
 ];

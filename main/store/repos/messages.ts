@@ -195,6 +195,44 @@ const PREVIEW_SOURCE_CHARS = 2000;
 const headerColumns = (t: string): string =>
   `${['id', 'account_id', 'folder', 'remote_uid', 'message_id', 'thread_id', 'conversation', 'from_addr', 'reply_to', 'to_addrs', 'cc_addrs', 'subject', 'date', 'unread', 'labels', 'auth', 'attachments', 'parse_error', 'body_pending', 'category', 'summary', 'triaged_at', 'findings'].map((c) => `${t}.${c}`).join(', ')}, substr(${t}.body, 1, ${PREVIEW_SOURCE_CHARS}) AS preview`;
 
+const INSERT_MESSAGE = `INSERT INTO messages (id, account_id, folder, remote_uid, message_id, thread_id, from_addr,
+    reply_to, to_addrs, cc_addrs, subject, subject_key, date, body, html, unread, labels, auth, attachments, parse_error,
+    body_pending, category, summary, triaged_at, findings)
+  VALUES (@id, @accountId, @folder, @remoteUid, @messageId, @threadId, @from, @replyTo, @to, @cc, @subject, @subjectKey,
+    @date, @body, @html, @unread, @labels, @auth, @attachments, @parseError, @bodyPending, @category, @summary,
+    @triagedAt, @findings)`;
+const UPSERT_MESSAGE = `${INSERT_MESSAGE}
+  ON CONFLICT (id) DO UPDATE SET folder = excluded.folder, remote_uid = excluded.remote_uid,
+    unread = excluded.unread, labels = excluded.labels, subject = excluded.subject,
+    subject_key = excluded.subject_key, body = excluded.body,
+    html = excluded.html, from_addr = excluded.from_addr, reply_to = excluded.reply_to, to_addrs = excluded.to_addrs,
+    cc_addrs = excluded.cc_addrs, auth = excluded.auth, attachments = excluded.attachments,
+    parse_error = excluded.parse_error, body_pending = excluded.body_pending`;
+/** The rowids of the listings (rows whose body is pending) among these ids (a JSON list). */
+const LISTED_ROWIDS = `SELECT rowid FROM messages WHERE body_pending = 1 AND id IN (SELECT value FROM json_each(?))`;
+/** The search index's entries of the rows with these rowids (a JSON list) taken out, as the delete trigger does one. */
+const FTS_DELETE = `INSERT INTO messages_fts (messages_fts, rowid, subject, from_addr, body)
+  SELECT 'delete', rowid, subject, from_addr, body FROM messages WHERE rowid IN (SELECT value FROM json_each(?))`;
+/** The rows with these rowids (a JSON list) indexed for search, as the insert trigger does one. */
+const FTS_INSERT = `INSERT INTO messages_fts (rowid, subject, from_addr, body)
+  SELECT rowid, subject, from_addr, body FROM messages WHERE rowid IN (SELECT value FROM json_each(?))`;
+
+/** A message as the insert statements' parameters. */
+const rowValues = (m: StoredMessage) => ({
+  ...m,
+  subjectKey: baseSubject(m.subject),
+  replyTo: m.replyTo ?? null,
+  findings: m.findings?.length ? toJson(m.findings) : null,
+  to: toJson(m.to),
+  cc: toJson(m.cc),
+  unread: m.unread ? 1 : 0,
+  labels: toJson(m.labels),
+  auth: m.auth ? toJson(m.auth) : null,
+  attachments: toJson(m.attachments),
+  parseError: m.parseError ?? null,
+  bodyPending: m.bodyPending ? 1 : 0,
+});
+
 export class MessagesRepo {
   /** Counts over whole folders, kept until the database changes. */
   private readonly counts: UnchangedMemo;
@@ -203,43 +241,47 @@ export class MessagesRepo {
     this.counts = new UnchangedMemo(db);
   }
 
-  /** Prepared once: sync writes thousands of messages per pass. */
-  private upsertStatement: Statement | undefined;
-  private keyStatement: Statement | undefined;
+  /** Prepared once each: sync writes thousands of messages per pass. */
+  private readonly statements = new Map<string, Statement>();
+  private statement(sql: string): Statement {
+    let s = this.statements.get(sql);
+    if (!s) this.statements.set(sql, (s = this.db.prepare(sql)));
+    return s;
+  }
 
   upsert(m: StoredMessage): void {
-    this.upsertStatement ??= this.db.prepare(
-      `INSERT INTO messages (id, account_id, folder, remote_uid, message_id, thread_id, from_addr, reply_to, to_addrs,
-           cc_addrs, subject, subject_key, date, body, html, unread, labels, auth, attachments, parse_error, body_pending,
-           category, summary, triaged_at, findings)
-         VALUES (@id, @accountId, @folder, @remoteUid, @messageId, @threadId, @from, @replyTo, @to, @cc, @subject,
-           @subjectKey, @date, @body, @html, @unread, @labels, @auth, @attachments, @parseError, @bodyPending, @category,
-           @summary, @triagedAt, @findings)
-         ON CONFLICT (id) DO UPDATE SET folder = excluded.folder, remote_uid = excluded.remote_uid,
-           unread = excluded.unread, labels = excluded.labels, subject = excluded.subject,
-           subject_key = excluded.subject_key, body = excluded.body,
-           html = excluded.html, from_addr = excluded.from_addr, reply_to = excluded.reply_to, to_addrs = excluded.to_addrs,
-           cc_addrs = excluded.cc_addrs, auth = excluded.auth, attachments = excluded.attachments,
-           parse_error = excluded.parse_error, body_pending = excluded.body_pending`,
-    );
-    // A subject that changed may leave its conversation (only the subject key changes on conflict).
-    this.keyStatement ??= this.db.prepare('SELECT subject_key FROM messages WHERE id = ?');
-    const keyBefore = this.keyStatement.get(m.id) as { subject_key: string } | undefined;
-    this.upsertStatement.run({
-      ...m,
-      subjectKey: baseSubject(m.subject),
-      replyTo: m.replyTo ?? null,
-      findings: m.findings?.length ? toJson(m.findings) : null,
-      to: toJson(m.to),
-      cc: toJson(m.cc),
-      unread: m.unread ? 1 : 0,
-      labels: toJson(m.labels),
-      auth: m.auth ? toJson(m.auth) : null,
-      attachments: toJson(m.attachments),
-      parseError: m.parseError ?? null,
-      bodyPending: m.bodyPending ? 1 : 0,
-    });
-    this.joinConversations(m, keyBefore !== undefined && keyBefore.subject_key !== baseSubject(m.subject));
+    this.upsertMany([m]);
+  }
+
+  /**
+   * Writes messages in one transaction. A new listing (`bodyPending`) and a body that fills one
+   * are indexed for search in one statement for all of them, not by the triggers row by row:
+   * FTS5 writes its pending terms to disk at every statement that touches it, so a row at a time
+   * cost a segment per message, as much as the row and its indexes together (migration 12).
+   */
+  upsertMany(rows: readonly StoredMessage[]): void {
+    this.db.transaction(() => {
+      const bodies = rows.filter((m) => !m.bodyPending).map((m) => m.id);
+      const toIndex = bodies.length ? (this.statement(LISTED_ROWIDS).pluck().all(toJson(bodies)) as number[]) : [];
+      // The listings' terms leave the index before their bodies replace them.
+      if (toIndex.length) this.statement(FTS_DELETE).run(toJson(toIndex));
+      for (const m of rows) {
+        const values = rowValues(m);
+        if (m.bodyPending) {
+          const added = this.statement(`${INSERT_MESSAGE} ON CONFLICT (id) DO NOTHING`).run(values);
+          if (added.changes) {
+            toIndex.push(Number(added.lastInsertRowid));
+            this.joinConversations(m, false);
+            continue;
+          }
+        }
+        // A subject that changed may leave its conversation (only the subject key changes on conflict).
+        const keyBefore = this.statement('SELECT subject_key FROM messages WHERE id = ?').pluck().get(m.id);
+        this.statement(UPSERT_MESSAGE).run(values);
+        this.joinConversations(m, keyBefore !== undefined && keyBefore !== values.subjectKey);
+      }
+      if (toIndex.length) this.statement(FTS_INSERT).run(toJson(toIndex));
+    })();
   }
 
   private conversationStatements:
@@ -322,19 +364,18 @@ export class MessagesRepo {
   }
 
   /**
-   * The triage of a message the account already holds under this Message-ID (in another folder:
-   * a server-side move is a deletion here and an arrival there), so it is not triaged twice.
+   * The triage of messages the account already holds under these Message-IDs (in another folder:
+   * a server-side move is a deletion here and an arrival there), so they are not triaged twice.
+   * One query for a sync's whole page.
    */
-  private triageStatement: Statement | undefined;
-
-  triageOf(accountId: string, messageId: string): Triage | undefined {
-    // Prepared once, like upsert: sync asks once per message it stores.
-    this.triageStatement ??= this.db.prepare(
-      `SELECT category, summary, triaged_at, findings FROM messages
-       WHERE account_id = ? AND message_id = ? AND triaged_at IS NOT NULL LIMIT 1`,
-    );
-    const r = this.triageStatement.get(accountId, messageId) as TriageRow | undefined;
-    return r && triageFromRow(r);
+  triageByMessageId(accountId: string, messageIds: readonly string[]): Map<string, Triage> {
+    const rows = this.statement(
+      `SELECT message_id, category, summary, triaged_at, findings FROM messages
+       WHERE account_id = ? AND message_id IN (SELECT value FROM json_each(?)) AND triaged_at IS NOT NULL`,
+    ).all(accountId, toJson(messageIds)) as (TriageRow & { message_id: string })[];
+    const out = new Map<string, Triage>();
+    for (const r of rows) if (!out.has(r.message_id)) out.set(r.message_id, triageFromRow(r));
+    return out;
   }
 
   /** The triage of these messages of a folder, by Message-ID (read before they are removed). */

@@ -1,0 +1,97 @@
+/**
+ * A listing's fields read from the header block alone (main/mail/header-block.ts) are exactly
+ * what the whole MIME parser reads from the same block: on the hostile messages, on ordinary
+ * ones, and on generated blocks with encoded words in any charset and encoding, folding, repeated
+ * and empty fields, groups, odd spacing, 8-bit text, NUL and lone CR bytes.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { headerBlockFields } from '../../../main/mail/header-block';
+import { parseMessage, pickHeaderFields } from '../../../main/mail/parse';
+import { nastyMessages } from '../../fixtures/nasty-mail';
+import { rawMessage } from '../../integration/servers/dovecot';
+
+const FALLBACK = { date: new Date('2026-01-02T03:04:05Z'), key: 'm-fallback' };
+
+/** What IMAP's BODY[HEADER] returns: the header block with the empty line after it. */
+function headerBlock(raw: string | Buffer): Buffer {
+  const bytes = Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
+  const text = bytes.toString('latin1');
+  const m = /\r?\n\r?\n/.exec(text);
+  return m ? bytes.subarray(0, m.index + m[0].length) : bytes;
+}
+
+async function expectSameFields(block: Uint8Array): Promise<void> {
+  const whole = pickHeaderFields(await parseMessage(block, FALLBACK));
+  expect(await headerBlockFields(block, FALLBACK)).toEqual(whole);
+}
+
+const word = fc.stringMatching(/^[A-Za-z0-9.<>@"',;:()\\ \t=?_-]{0,12}$/);
+const encodedWord = fc
+  .tuple(
+    fc.constantFrom('utf-8', 'UTF-8', 'iso-8859-1', 'windows-1252', 'x-unknown', ''),
+    fc.constantFrom('B', 'q', 'Q'),
+  )
+  .chain(([charset, enc]) =>
+    fc
+      .string({ unit: 'grapheme', maxLength: 8 })
+      .map((s) =>
+        enc === 'B'
+          ? `=?${charset}?B?${Buffer.from(s).toString('base64')}?=`
+          : `=?${charset}?${enc}?${[...Buffer.from(s)].map((b) => `=${b.toString(16).padStart(2, '0')}`).join('')}?=`,
+      ),
+  );
+const value = fc
+  .array(
+    fc.oneof(word, encodedWord, fc.constantFrom('Team: a@x.test, b@x.test;', '"Q, R" <q@x.test>', '\r\n  ', '\r\n\t')),
+    {
+      maxLength: 6,
+    },
+  )
+  .map((parts) => parts.join(' '));
+const name = fc.constantFrom(
+  'From',
+  'from',
+  ' From',
+  'To',
+  'Cc',
+  'Reply-To',
+  'Subject',
+  'Message-ID',
+  'In-Reply-To',
+  'References',
+  'Date',
+  'Authentication-Results',
+  'X-Other',
+);
+const field = fc.oneof(
+  fc.tuple(name, value).map(([n, v]) => `${n}:${v}`),
+  fc.constantFrom(
+    'Date: Tue, 3 Feb 2026 10:00:00 +0100',
+    'Date: not a date',
+    'Date:',
+    'Authentication-Results: mx.test; spf=pass smtp.mailfrom=a.test; dkim=pass; dmarc=pass header.from=a.test',
+    'no colon here',
+    ' folded first',
+    'Subject: caf\u00e9',
+    'Subject: a\u0000b',
+    'Subject: a\rb',
+  ),
+);
+
+describe('a header block read without the MIME parser', () => {
+  it('gives the fields the whole parser gives, for the hostile and ordinary messages', async () => {
+    for (const raw of [...nastyMessages(76, 1), rawMessage({ n: 1 }), rawMessage({ n: 2, body: 'x\r\n' })])
+      await expectSameFields(headerBlock(raw));
+  });
+
+  it('gives the fields the whole parser gives, for generated blocks', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(field, { maxLength: 10 }), fc.constantFrom('\r\n', '\n'), async (fields, eol) => {
+        const block = Buffer.from(`${fields.join(eol)}${eol}${eol}`, 'utf8');
+        await expectSameFields(block);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
