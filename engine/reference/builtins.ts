@@ -48,6 +48,9 @@ export function runSync<T>(step: Step<T>): T {
   return r.value;
 }
 
+/** Operators that answer for every value (a function, a circular container): they never throw. */
+const TOTAL = new Set(['typeof', '!', '===', '!==']);
+
 /**
  * The generic lift (see above). `receiver` is null for functions and operators. `precision`
  * names one of the two precision rules (each tested against the plain lift in
@@ -108,7 +111,7 @@ export function lift(
   const regexes = inputs.flatMap((x) =>
     isHeap(x.v) && x.v.kind === 'regexp' ? [{ h: x.v, at: x.v.re.lastIndex }] : [],
   );
-  m.ctx.mayThrow(inLabel);
+  if (!TOTAL.has(what)) m.ctx.mayThrow(inLabel);
   let out: unknown;
   try {
     out = op(nRecv, nArgs);
