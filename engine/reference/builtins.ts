@@ -197,21 +197,9 @@ const CALLBACKS = new Set<string>([...METHODS.callback, 'forEach']);
  * the comparator decides), or taking no function at all.
  */
 const PASSING = new Set<string>(METHODS.callback);
-const MOVING = new Set<string>([
-  'slice',
-  'concat',
-  'reverse',
-  'toReversed',
-  'at',
-  'pop',
-  'shift',
-  'push',
-  'unshift',
-  'splice',
-  'keys',
-  'entries',
-  'values',
-]);
+const MOVING = new Set<string>(
+  'slice concat reverse toReversed at pop shift push unshift splice keys entries values'.split(' '),
+);
 const ARRAY_METHODS = new Set<string>([...METHODS.array, ...METHODS.mutating, ...METHODS.callback]);
 const METHODS_OF: Record<string, ReadonlySet<string>> = {
   string: new Set(METHODS.string),

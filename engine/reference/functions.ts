@@ -31,10 +31,7 @@ let depth = 0;
 /** Calls a function value. `fromBuiltin`: a callback, whose exit taint goes into what it returns. */
 export function* callFunction(m: Machine, f: V, args: V[], fromBuiltin = false): Step<V> {
   const fn = f.v;
-  if (!isHeap(fn) || fn.kind !== 'function') {
-    m.ctx.mayThrow(f.l);
-    throw new RunFailure('RuntimeError', 'only functions can be called', m.ctx.madeLabel(f.l));
-  }
+  if (!isHeap(fn) || fn.kind !== 'function') return m.ctx.fail('only functions can be called', f.l);
   m.tick();
   if (depth >= MAX_DEPTH) throw new RunFailure('LimitExceeded', 'stack depth exceeded', m.ctx.pc);
   const node: acorn.Function = fn.node;

@@ -196,6 +196,23 @@ await createDraft({ to: ['priya@northwind.test'], subject: g.x, body: 'Text.' })
     await holdsBoth(plan);
   });
 
+  it("a callback's region runs under the answers only when they decide which calls come next", async () => {
+    // filter calls back once per element whatever it answers: naming `list` inside reads its
+    // items' flags into the answers, not into what the callbacks could have changed.
+    const every = `const list = await listEmails({ folder: 'INBOX' });
+[3, 1, 2].filter((x) => x > list.filter((y) => y.unread).length);
+return list.length;`;
+    expect(contentOfListed(await resultSources(every))).toEqual([]);
+    await holdsBoth(every);
+    // find stops at the first yes: how many pushes ran depends on the answers.
+    const stops = `const m = await getEmail('m1');
+const g = [];
+[1, 2, 3].find((x) => { g.push(x); return m.body.includes('zed'); });
+return g.length;`;
+    expect(await resultSources(stops)).toContain('tool:getEmail:m1');
+    await holdsBoth(stops);
+  });
+
   it('typeof, !, === and !== answer for every value: in a try they decide nothing about what follows', async () => {
     const plan = `const m = await getEmail('m1');
 const s = m.body;
