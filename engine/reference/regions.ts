@@ -480,8 +480,7 @@ export function declaredIn(node: acorn.AnyNode, intoFunctions = true): Set<strin
     if (n.type === 'VariableDeclarator') names(n.id);
     if (n.type === 'FunctionDeclaration' && n.id) out.add(n.id.name);
     if (isFn(n) && n !== node && !intoFunctions) return;
-    if (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression')
-      n.params.forEach(names);
+    if (isFn(n)) (n as acorn.Function).params.forEach(names);
     if (n.type === 'CatchClause') names(n.param ?? null);
     childrenOf(n).forEach(walk);
   };
