@@ -48,6 +48,9 @@ export function runSync<T>(step: Step<T>): T {
   return r.value;
 }
 
+/** Operators that answer for every value (a function, a circular container): they never throw. */
+const TOTAL = new Set(['typeof', '!', '===', '!==']);
+
 /**
  * The generic lift (see above). `receiver` is null for functions and operators. `precision`
  * names one of the two precision rules (each tested against the plain lift in
@@ -108,7 +111,7 @@ export function lift(
   const regexes = inputs.flatMap((x) =>
     isHeap(x.v) && x.v.kind === 'regexp' ? [{ h: x.v, at: x.v.re.lastIndex }] : [],
   );
-  m.ctx.mayThrow(inLabel);
+  if (!TOTAL.has(what)) m.ctx.mayThrow(inLabel);
   let out: unknown;
   try {
     out = op(nRecv, nArgs);
@@ -194,21 +197,9 @@ const CALLBACKS = new Set<string>([...METHODS.callback, 'forEach']);
  * the comparator decides), or taking no function at all.
  */
 const PASSING = new Set<string>(METHODS.callback);
-const MOVING = new Set<string>([
-  'slice',
-  'concat',
-  'reverse',
-  'toReversed',
-  'at',
-  'pop',
-  'shift',
-  'push',
-  'unshift',
-  'splice',
-  'keys',
-  'entries',
-  'values',
-]);
+const MOVING = new Set<string>(
+  'slice concat reverse toReversed at pop shift push unshift splice keys entries values'.split(' '),
+);
 const ARRAY_METHODS = new Set<string>([...METHODS.array, ...METHODS.mutating, ...METHODS.callback]);
 const METHODS_OF: Record<string, ReadonlySet<string>> = {
   string: new Set(METHODS.string),

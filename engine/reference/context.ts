@@ -8,7 +8,7 @@
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import type { Mode } from '../run/types';
 import type { V } from './values';
-import { withLabel } from './values';
+import { RunFailure, withLabel } from './values';
 
 export type CellKind = 'region' | 'function' | 'loop' | 'rest' | 'try';
 export interface Cell {
@@ -65,6 +65,11 @@ export class Context {
   }
   madeLabel(l: Label): Label {
     return this.mode === 'strict' ? joinLabels(l, this.pc) : l;
+  }
+  /** A run error decided by `ls`: inside a `try` it may be caught, so they decide what runs next. */
+  fail(message: string, ...ls: Label[]): never {
+    this.mayThrow(...ls);
+    throw new RunFailure('RuntimeError', message, this.madeLabel(joinLabels(...ls)));
   }
 }
 

@@ -68,17 +68,14 @@ export class NativeBridge {
         for (const [k, e] of p.props) o[k] = this.toNative(e);
         return o;
       }
-      case 'map': {
-        const m = new Map<unknown, unknown>();
-        this.remember(p, m);
-        for (const e of p.entries.values()) m.set(this.toNative(e.k), this.toNative(e.v));
-        return m;
-      }
+      case 'map':
       case 'set': {
-        const s = new Set<unknown>();
-        this.remember(p, s);
-        for (const e of p.entries.values()) s.add(this.toNative(e.k));
-        return s;
+        const c = p.kind === 'map' ? new Map<unknown, unknown>() : new Set<unknown>();
+        this.remember(p, c);
+        for (const e of p.entries.values())
+          if (c instanceof Map) c.set(this.toNative(e.k), this.toNative(e.v));
+          else c.add(this.toNative(e.k));
+        return c;
       }
       case 'function':
         n = (...args: unknown[]) => this.call(p, args);
@@ -108,29 +105,18 @@ export class NativeBridge {
     }
     const known = this.back.get(n);
     if (known) return val(known, l);
-    if (Array.isArray(n))
-      return val(
-        newArray(
-          n.map((e) => this.fromNative(e, l)),
-          l,
-        ),
-        l,
-      );
-    if (n instanceof Map) {
-      const entries = new Map<unknown, { k: V; v: V }>();
-      for (const [k, v] of n) {
-        const kv = this.fromNative(k, l);
-        entries.set(mapKey(kv), { k: kv, v: this.fromNative(v, l) });
-      }
-      return val({ kind: 'map', entries, s: l }, l);
+    if (Array.isArray(n)) {
+      const items = n.map((e) => this.fromNative(e, l));
+      return val(newArray(items, l), l);
     }
-    if (n instanceof Set) {
+    if (n instanceof Map || n instanceof Set) {
+      const kind = n instanceof Map ? 'map' : 'set';
       const entries = new Map<unknown, { k: V; v: V }>();
-      for (const k of n) {
+      for (const [k, v] of n.entries()) {
         const kv = this.fromNative(k, l);
-        entries.set(mapKey(kv), { k: kv, v: kv });
+        entries.set(mapKey(kv), { k: kv, v: kind === 'set' ? kv : this.fromNative(v, l) });
       }
-      return val({ kind: 'set', entries, s: l }, l);
+      return val({ kind, entries, s: l }, l);
     }
     if (n instanceof RegExp) return val({ kind: 'regexp', re: n, s: l }, l);
     if (n instanceof Date) return val({ kind: 'date', d: n }, l);
@@ -156,12 +142,8 @@ export function fromLabeled(x: LabeledValue, chosen?: Label): V {
     case 'prim':
       return val(x.value, x.label);
     case 'array': {
-      const a = newArray(
-        x.items.map((i) => fromLabeled(i, chosen)),
-        x.label,
-      );
-      if (chosen) a.listing = chosen;
-      return val(a);
+      const items = x.items.map((i) => fromLabeled(i, chosen));
+      return val({ ...newArray(items, x.label), ...(chosen ? { listing: chosen } : {}) });
     }
     case 'object': {
       const props = new Map<string, V>();

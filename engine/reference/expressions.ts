@@ -19,6 +19,9 @@ type E = acorn.AnyNode;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const NAMESPACES = new Set(['JSON', 'Math', 'Object', 'Array', 'Number', 'Date']);
 
+/** Methods whose callbacks' answers decide which calls come next: they stop early, or sort. */
+const ANSWERS_STEER = new Set('find findIndex findLast findLastIndex some every sort toSorted'.split(' '));
+
 /** Thrown to end an optional chain whose object was null or undefined. */
 class ShortCircuit {}
 
@@ -166,10 +169,7 @@ function operator(m: Machine, f: (...xs: unknown[]) => unknown, xs: readonly V[]
   }
   // Converting a circular container to text or a number fails in the sandbox (QuickJS), not in V8.
   const circular = xs.find((x) => isCircular(x));
-  if (circular) {
-    m.ctx.mayThrow(...xs.map((x) => deepLabelOf(x)));
-    throw new RunFailure('RuntimeError', 'cannot convert a circular structure', m.ctx.madeLabel(deepLabelOf(...xs)));
-  }
+  if (circular) m.ctx.fail('cannot convert a circular structure', ...xs.map((x) => deepLabelOf(x)));
   return lift(m, (_r, a) => f(...a), null, xs, 'operator');
 }
 
@@ -256,8 +256,7 @@ function* assignment(m: Machine, e: acorn.AssignmentExpression): Step<V> {
 /** A function is never stored in data (engine/README.md): writes of one are refused. */
 export function noFunction(m: Machine, x: V): V {
   if (!isHeap(x.v) || x.v.kind !== 'function') return x;
-  m.ctx.mayThrow(x.l);
-  throw new RunFailure('RuntimeError', 'a function cannot be stored in data', m.ctx.madeLabel(x.l));
+  m.ctx.fail('a function cannot be stored in data', x.l);
 }
 
 function* objectLiteral(m: Machine, e: acorn.ObjectExpression): Step<V> {
@@ -290,15 +289,9 @@ export function* keyOf(m: Machine, e: acorn.MemberExpression): Step<V> {
 
 /** A key must be a primitive (no container is ever turned into a key); numbers become text. */
 export function primitiveKey(m: Machine, key: V): string {
-  if (isHeap(key.v)) {
-    m.ctx.mayThrow(deepLabelOf(key));
-    throw new RunFailure('RuntimeError', 'a property key must be a primitive', m.ctx.madeLabel(deepLabelOf(key)));
-  }
+  if (isHeap(key.v)) m.ctx.fail('a property key must be a primitive', deepLabelOf(key));
   const k = String(key.v);
-  if (FORBIDDEN_KEYS.has(k)) {
-    m.ctx.mayThrow(key.l);
-    throw new RunFailure('RuntimeError', `the property name "${k}" is not allowed in plans`, m.ctx.madeLabel(key.l));
-  }
+  if (FORBIDDEN_KEYS.has(k)) m.ctx.fail(`the property name "${k}" is not allowed in plans`, key.l);
   return k;
 }
 
@@ -385,7 +378,8 @@ function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
     const close = openRegion(m, c, bodies, true);
     try {
       const out = callMethod(m, recv, name, args);
-      c.l = joinLabels(c.l, out.l);
+      // …and, when the answers decide which calls come next, on them (in the result).
+      if (ANSWERS_STEER.has(name)) c.l = joinLabels(c.l, out.l);
       return out;
     } finally {
       close();
@@ -395,9 +389,7 @@ function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
   if (e.optional && (f.v === null || f.v === undefined)) throw new ShortCircuit();
   const args = yield* evalArgs(m, e.arguments);
   // A detached async call would interleave with the plan in an order branches can steer.
-  if (isHeap(f.v) && f.v.kind === 'function' && f.v.node.async && !m.awaited.has(e)) {
-    m.ctx.mayThrow(f.l);
-    throw new RunFailure('RuntimeError', 'an async function must be awaited where it is called', m.ctx.madeLabel(f.l));
-  }
+  if (isHeap(f.v) && f.v.kind === 'function' && f.v.node.async && !m.awaited.has(e))
+    m.ctx.fail('an async function must be awaited where it is called', f.l);
   return yield* m.ev.call(m, f, args);
 }

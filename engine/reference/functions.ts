@@ -4,7 +4,7 @@
  * call from plan code — the callee's conditional returns tainting the rest of the caller.
  */
 import type * as acorn from 'acorn';
-import { joinLabels, type Label } from '../ifc/label';
+import type { Label } from '../ifc/label';
 import { cell } from './context';
 import { evalExpr, noFunction } from './expressions';
 import type { Machine, Step } from './machine';
@@ -14,25 +14,24 @@ import { isHeap, newArray, RunFailure, val, withLabel, type V } from './values';
 
 const MAX_DEPTH = 300;
 
-/** Is `a` no more restrictive than `b` (joining it changes nothing)? */
-function within(a: Label, b: Label): boolean {
-  const j = joinLabels(a, b);
-  return (
-    j.sources.length === b.sources.length &&
-    j.untrusted.length === b.untrusted.length &&
-    j.caps.length === b.caps.length &&
-    (j.readers === 'public' ? b.readers === 'public' : b.readers !== 'public' && j.readers.length === b.readers.length)
-  );
+/**
+ * What `a` says beyond `b`: its sources, untrusted sources and caps that `b` lacks, and its
+ * readers when they leave out one of `b`'s. Joined with `b` it gives `a` back (when `a` is at
+ * least `b`, as an exit taint is); it is empty when `a` says nothing `b` does not.
+ */
+function beyond(a: Label, b: Label): Label {
+  const lacks = (xs: readonly string[], ys: readonly string[]): string[] => xs.filter((x) => !ys.includes(x));
+  const untrusted = lacks(a.untrusted, b.untrusted);
+  const sources = [...new Set([...lacks(a.sources, b.sources), ...untrusted])].sort();
+  const narrower = a.readers !== 'public' && (b.readers === 'public' || lacks(b.readers, a.readers).length > 0);
+  return { sources, untrusted, readers: narrower ? a.readers : 'public', caps: lacks(a.caps, b.caps) };
 }
 let depth = 0;
 
 /** Calls a function value. `fromBuiltin`: a callback, whose exit taint goes into what it returns. */
 export function* callFunction(m: Machine, f: V, args: V[], fromBuiltin = false): Step<V> {
   const fn = f.v;
-  if (!isHeap(fn) || fn.kind !== 'function') {
-    m.ctx.mayThrow(f.l);
-    throw new RunFailure('RuntimeError', 'only functions can be called', m.ctx.madeLabel(f.l));
-  }
+  if (!isHeap(fn) || fn.kind !== 'function') return m.ctx.fail('only functions can be called', f.l);
   m.tick();
   if (depth >= MAX_DEPTH) throw new RunFailure('LimitExceeded', 'stack depth exceeded', m.ctx.pc);
   const node: acorn.Function = fn.node;
@@ -67,9 +66,9 @@ export function* callFunction(m: Machine, f: V, args: V[], fromBuiltin = false):
     m.ctx.pop(rest);
     m.ctx.pop(exit);
     m.ctx.pop(own);
-    // A return decided by nothing beyond why the call happened tells the caller nothing its own
-    // regions do not account for (they end as they would have): only more taints its rest.
-    if (!fromBuiltin && !within(exit.l, entry)) m.ctx.taint(exit.l, 'function');
+    // Whether the callee returned early tells the caller what decided it beyond why the call
+    // happened: the caller's regions already account for that (semantics.md §3, early exits).
+    if (!fromBuiltin) m.ctx.taint(beyond(exit.l, entry), 'function');
   }
   return m.ctx.mode === 'strict' ? withLabel(result, exit.l) : result;
 }

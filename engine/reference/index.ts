@@ -54,19 +54,13 @@ export interface ReferenceReport {
 export async function referenceRun(opts: ReferenceOptions): Promise<ReferenceReport> {
   const mode = opts.mode ?? 'strict';
   const server = new ToolServer(opts);
-  const done = (
-    status: ReferenceReport['status'],
-    kind: ErrorKind,
-    message: string,
-    label: Label,
-  ): ReferenceReport => ({
-    status,
-    result: null,
-    resultLabel: null,
-    error: { kind, message, label },
+  const report = (r: Omit<ReferenceReport, 'calls' | 'transcript'>): ReferenceReport => ({
+    ...r,
     calls: server.calls,
     transcript: server.transcript,
   });
+  const done = (status: ReferenceReport['status'], kind: ErrorKind, message: string, label: Label): ReferenceReport =>
+    report({ status, result: null, resultLabel: null, error: { kind, message, label } });
   try {
     compilePlan(opts.plan, { mode, toolNames: opts.tools.keys() });
   } catch (e) {
@@ -93,14 +87,12 @@ export async function referenceRun(opts: ReferenceOptions): Promise<ReferenceRep
   try {
     const value = await drive(topLevel(m, program));
     const labeled = toLabeled(value);
-    return {
+    return report({
       status: 'completed',
       result: plainOf(labeled) ?? null,
       resultLabel: deepLabel(labeled),
       error: null,
-      calls: server.calls,
-      transcript: server.transcript,
-    };
+    });
   } catch (x) {
     if (x instanceof RunFailure)
       return done(x.kind === 'LimitExceeded' ? 'limit' : 'failed', x.kind, x.message, x.label);

@@ -7,7 +7,7 @@
 import type * as acorn from 'acorn';
 import type { Mode } from '../run/types';
 import { Context } from './context';
-import { scan, withCode, type RegionInfo } from './regions';
+import { childrenOf, isFn, scan, withCode, type RegionInfo } from './regions';
 import type { ToolServer } from './tools';
 import { RunFailure, type Binding, type Env, type V } from './values';
 import { BOTTOM } from '../ifc/label';
@@ -54,19 +54,11 @@ export class Machine {
     const inline = new Set<acorn.AnyNode>();
     const collect = (n: acorn.AnyNode): void => {
       if (n.type === 'CallExpression' && !this.isCode(n.callee, [])) n.arguments.forEach((a) => inline.add(a));
-      if (
-        (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression') &&
-        !inline.has(n)
-      )
-        fns.push(n);
+      if (isFn(n) && !inline.has(n)) fns.push(n as acorn.Function);
       if (n.type === 'FunctionDeclaration' && n.id) names.add(n.id.name);
       if (n.type === 'VariableDeclarator' && n.id.type === 'Identifier' && n.init && /Function/.test(n.init.type))
         names.add(n.id.name);
-      for (const [k, c] of Object.entries(n))
-        if (k !== 'type')
-          for (const x of Array.isArray(c) ? c : [c])
-            if (x && typeof x === 'object' && typeof (x as acorn.AnyNode).type === 'string')
-              collect(x as acorn.AnyNode);
+      childrenOf(n).forEach(collect);
     };
     collect(program);
     this.functionNames = names;
@@ -138,12 +130,6 @@ export class Machine {
 }
 
 /** Global functions a plan may call by name (semantics.md §1). */
-export const GLOBAL_CALLS: ReadonlySet<string> = new Set([
-  'Number',
-  'String',
-  'Boolean',
-  'parseInt',
-  'parseFloat',
-  'isNaN',
-  'isFinite',
-]);
+export const GLOBAL_CALLS: ReadonlySet<string> = new Set(
+  'Number String Boolean parseInt parseFloat isNaN isFinite'.split(' '),
+);

@@ -21,7 +21,7 @@ import type * as acorn from 'acorn';
 import { joinLabels, type Label } from '../ifc/label';
 import type { Cell } from './context';
 import type { Machine, Step } from './machine';
-import { isHeap, reachable, upgrade, withLabel, type Env, type Heap, type V } from './values';
+import { isHeap, partsOf, reachable, upgrade, withLabel, type Env, type Heap, type V } from './values';
 
 type N = acorn.AnyNode;
 /** Every element of a container (a callback's parameter stands for each element it is given). */
@@ -49,27 +49,16 @@ const empty = (): RegionInfo => ({
   callsCode: false,
 });
 
-const isFn = (n: N): boolean =>
+export const isFn = (n: N): boolean =>
   n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression';
 const isLoop = (n: N): boolean =>
   ['ForStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement'].includes(n.type);
 /** Nodes that can never throw: everything else may (a property of null, a refused conversion…). */
-const SAFE = new Set([
-  'Literal',
-  'Identifier',
-  'BlockStatement',
-  'ExpressionStatement',
-  'EmptyStatement',
-  'BreakStatement',
-  'ContinueStatement',
-  'VariableDeclaration',
-  'VariableDeclarator',
-  'FunctionDeclaration',
-  'ArrowFunctionExpression',
-  'FunctionExpression',
-  'IfStatement',
-  'ReturnStatement',
-]);
+const SAFE = new Set(
+  `Literal Identifier BlockStatement ExpressionStatement EmptyStatement BreakStatement ContinueStatement
+  VariableDeclaration VariableDeclarator FunctionDeclaration ArrowFunctionExpression FunctionExpression IfStatement
+  ReturnStatement`.split(/\s+/),
+);
 
 /** A path for a member chain of static keys, or null when it does not start at a name. */
 function pathOf(e: N): Path | null {
@@ -97,18 +86,9 @@ function chainOf(e: N): { base: N; keys: Path['keys'][number][] } {
  * Methods that change nothing and answer a primitive: their receiver is read, not named (what
  * their callbacks do is plan code, counted as such).
  */
-const ANSWERS_ONLY = new Set([
-  'includes',
-  'indexOf',
-  'lastIndexOf',
-  'join',
-  'some',
-  'every',
-  'findIndex',
-  'findLastIndex',
-  'forEach',
-  'has',
-]);
+const ANSWERS_ONLY = new Set(
+  'includes indexOf lastIndexOf join some every findIndex findLastIndex forEach has'.split(' '),
+);
 const answersOnly = (callee: acorn.MemberExpression): boolean =>
   !callee.computed && ANSWERS_ONLY.has((callee.property as acorn.Identifier).name);
 
@@ -154,11 +134,12 @@ export function scan(
 ): RegionInfo {
   const info = empty();
   const holders = new WeakSet<N>();
+  const nesting = { loops: 0, switches: 0 };
   const target = (p: acorn.AnyNode | acorn.Pattern): void => {
     const q = p as N;
     if (q.type === 'AssignmentPattern') {
       target(q.left);
-      walk(q.right, 0, 0);
+      walk(q.right);
       return;
     }
     if (q.type === 'RestElement') return target(q.argument);
@@ -167,35 +148,35 @@ export function scan(
       holders.add(p);
       const path = pathOf(p.object);
       if (path) info.paths.push(path);
-      walk(p, 0, 0);
+      walk(p);
     } else if (p.type === 'ObjectPattern')
       for (const q of p.properties) target(q.type === 'RestElement' ? q.argument : q.value);
     else if (p.type === 'ArrayPattern') for (const e of p.elements) if (e) target(e);
   };
   /** The computed keys of a member chain are expressions of their own. */
-  const walkKeys = (e: N, loops: number, switches: number): void => {
+  const walkKeys = (e: N): void => {
     for (
       let cur = e.type === 'ChainExpression' ? (e.expression as N) : e;
       cur.type === 'MemberExpression';
       cur = cur.object as N
     )
-      if (cur.computed) walk(cur.property as N, loops, switches);
+      if (cur.computed) walk(cur.property as N);
   };
   /** Operands whose containers the code only reads: a name is read, not named. */
-  const readOnly = (operands: readonly (acorn.AnyNode | null)[], loops: number, switches: number): void => {
+  const readOnly = (operands: readonly (acorn.AnyNode | null)[]): void => {
     for (const o of operands as (N | null)[])
       if (!o) continue;
-      else if (pathOf(o)) walkKeys(o, loops, switches);
-      else if (o.type === 'SpreadElement') readOnly([o.argument], loops, switches);
-      else if (o.type === 'ArrayExpression') readOnly(o.elements, loops, switches);
-      else walk(o, loops, switches);
+      else if (pathOf(o)) walkKeys(o);
+      else if (o.type === 'SpreadElement') readOnly([o.argument]);
+      else if (o.type === 'ArrayExpression') readOnly(o.elements);
+      else walk(o);
   };
   /**
    * A member chain on a choice (`(xs || []).length`, `(c ? a : b).k`) names the chain on each
    * option; an option that is not a name is named whole. Not for a chain written into or called
    * (`holders`): there the holder itself is the place.
    */
-  const choiceMember = (n: N, loops: number, switches: number): boolean => {
+  const choiceMember = (n: N): boolean => {
     const { base, keys } = chainOf(n);
     const options =
       base.type === 'LogicalExpression'
@@ -206,20 +187,20 @@ export function scan(
             ? base.expressions.slice(-1)
             : null;
     if (!options) return false;
-    if (base.type === 'ConditionalExpression') walk(base.test as N, loops, switches);
-    if (base.type === 'SequenceExpression') base.expressions.slice(0, -1).forEach((x) => walk(x as N, loops, switches));
+    if (base.type === 'ConditionalExpression') walk(base.test as N);
+    if (base.type === 'SequenceExpression') base.expressions.slice(0, -1).forEach((x) => walk(x as N));
     for (const o of options) {
       const p = pathOf(o as N);
-      if (!p) walk(o as N, loops, switches);
+      if (!p) walk(o as N);
       else {
         info.paths.push({ root: p.root, keys: [...p.keys, ...keys] });
-        walkKeys(o as N, loops, switches);
+        walkKeys(o as N);
       }
     }
-    walkKeys(n, loops, switches);
+    walkKeys(n);
     return true;
   };
-  const walk = (n: N, loops: number, switches: number): void => {
+  const walk = (n: N): void => {
     if (!SAFE.has(n.type)) info.mayThrow = true;
     if (isFn(n)) return;
     switch (n.type) {
@@ -228,14 +209,14 @@ export function scan(
         info.returns = true;
         break;
       case 'BreakStatement':
-        if (loops + switches === 0) info.breaks = true;
+        if (nesting.loops + nesting.switches === 0) info.breaks = true;
         break;
       case 'ContinueStatement':
-        if (loops === 0) info.breaks = true;
+        if (nesting.loops === 0) info.breaks = true;
         break;
       case 'AssignmentExpression':
         target(n.left);
-        walk(n.right, loops, switches);
+        walk(n.right);
         return;
       case 'UpdateExpression':
         target(n.argument);
@@ -247,16 +228,14 @@ export function scan(
         const path = pathOf(n);
         if (path) {
           info.paths.push(path);
-          if (n.computed) walk(n.property, loops, switches);
+          if (n.computed) walk(n.property);
           return;
         }
-        if (!holders.has(n) && choiceMember(n, loops, switches)) return;
+        if (!holders.has(n) && choiceMember(n)) return;
         if (countOfFresh(n)) {
           // `[xs].length`, `new Map([[1, xs]]).size`: a number; what built the container is read.
           readOnly(
             n.object.type === 'ArrayExpression' ? n.object.elements : (n.object as acorn.NewExpression).arguments,
-            loops,
-            switches,
           );
           return;
         }
@@ -280,8 +259,6 @@ export function scan(
             : n.type === 'UnaryExpression'
               ? [n.argument]
               : [n.left, n.right],
-          loops,
-          switches,
         );
         return;
       case 'SpreadElement':
@@ -289,13 +266,13 @@ export function scan(
         const held = heldElements(n);
         if (!held) break;
         info.paths.push(held.path);
-        walkKeys(held.from, loops, switches);
+        walkKeys(held.from);
         return;
       }
       case 'CallExpression': {
         holders.add(n.callee);
         if (answersFresh(n.callee) && !isCode(n.callee, n.arguments)) {
-          readOnly(n.arguments, loops, switches); // like an operator: `JSON.stringify(xs)`
+          readOnly(n.arguments); // like an operator: `JSON.stringify(xs)`
           return;
         }
         // A function written as the callback of a built-in runs only during this call: its code
@@ -314,16 +291,11 @@ export function scan(
         break;
       }
     }
-    const inner = isLoop(n)
-      ? [loops + 1, switches]
-      : n.type === 'SwitchStatement'
-        ? [loops, switches + 1]
-        : [loops, switches];
-    for (const [k, child] of Object.entries(n)) {
-      if (k === 'type' || k === 'start' || k === 'end') continue;
-      for (const c of Array.isArray(child) ? child : [child])
-        if (c && typeof c === 'object' && typeof (c as N).type === 'string') walk(c as N, inner[0]!, inner[1]!);
-    }
+    // A `break` inside a nested loop or `switch`, a `continue` inside a nested loop, stays there.
+    const depth = isLoop(n) ? 'loops' : n.type === 'SwitchStatement' ? 'switches' : null;
+    if (depth) nesting[depth]++;
+    for (const c of childrenOf(n)) walk(c);
+    if (depth) nesting[depth]--;
   };
   /**
    * A callback's code, run by its built-in: what it names through its parameters is named through
@@ -349,7 +321,7 @@ export function scan(
     info.mayThrow ||= inner.mayThrow;
     info.callsCode ||= inner.callsCode;
   };
-  for (const n of nodes) if (n) walk(n, 0, 0);
+  for (const n of nodes) if (n) walk(n);
   return info;
 }
 
@@ -394,17 +366,10 @@ function placesAt(cur: V, keys: Path['keys']): V[] {
   const [k, ...rest] = keys;
   const h = cur.v;
   if (!isHeap(h)) return [];
-  if (k === EACH) return elementsOf(h).flatMap((x) => placesAt(x, rest));
+  if (k === EACH) return partsOf(h).flatMap((x) => placesAt(x, rest));
   if (typeof k !== 'string') return [cur];
   const next = childOf(cur, k); // a key it does not hold reads no container
   return next ? placesAt(next, rest) : [];
-}
-
-function elementsOf(h: Heap): V[] {
-  if (h.kind === 'array') return h.items;
-  if (h.kind === 'object') return [...h.props.values()];
-  if (h.kind === 'map' || h.kind === 'set') return [...h.entries.values()].flatMap((e) => [e.k, e.v]);
-  return [];
 }
 
 function childOf(x: V, key: string): V | undefined {
@@ -515,8 +480,7 @@ export function declaredIn(node: acorn.AnyNode, intoFunctions = true): Set<strin
     if (n.type === 'VariableDeclarator') names(n.id);
     if (n.type === 'FunctionDeclaration' && n.id) out.add(n.id.name);
     if (isFn(n) && n !== node && !intoFunctions) return;
-    if (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression')
-      n.params.forEach(names);
+    if (isFn(n)) (n as acorn.Function).params.forEach(names);
     if (n.type === 'CatchClause') names(n.param ?? null);
     childrenOf(n).forEach(walk);
   };

@@ -198,13 +198,9 @@ function* switchStmt(m: Machine, s: acorn.SwitchStatement): Step<void> {
     }
     if (at < 0) at = s.cases.findIndex((k) => !k.test);
     if (at < 0) return;
+    const body = s.cases.slice(at).flatMap((k) => k.consequent);
     try {
-      yield* m.scope(() =>
-        execBlock(
-          m,
-          s.cases.slice(at).flatMap((k) => k.consequent),
-        ),
-      );
+      yield* m.scope(() => execBlock(m, body));
     } catch (x) {
       if (!(x instanceof BreakSignal)) throw x;
     }

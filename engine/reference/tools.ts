@@ -64,10 +64,7 @@ export class ToolServer {
     const seq = this.calls.length + 1;
     let named: Named;
     try {
-      named = namedArgs(
-        spec,
-        args.map((a) => toLabeled(a)),
-      );
+      named = namedArgs(spec, args.map(toLabeledArg));
     } catch (e) {
       if (e instanceof RunFailure) throw e;
       throw new RunFailure(
@@ -107,12 +104,8 @@ export class ToolServer {
       const hash = createHash('sha256')
         .update(canonicalJson({ tool: name, args: plain }))
         .digest('hex');
-      const pending = {
-        pending: true,
-        claimId: `claim-${seq}-${hash.slice(0, 8)}`,
-        tool: name,
-        status: 'awaiting-approval',
-      };
+      const claimId = `claim-${seq}-${hash.slice(0, 8)}`;
+      const pending = { pending: true, claimId, tool: name, status: 'awaiting-approval' };
       return fromLabeled(labelDeep(pending, joinLabels(context, data)));
     }
     let out: LabeledValue;
@@ -155,6 +148,8 @@ function namedArgs(spec: ToolSpec, args: readonly LabeledValue[]): Named {
     throw new RunFailure('RuntimeError', `${spec.name}: argument ${i + 1} must be an object`, o.label);
   return named;
 }
+
+const toLabeledArg = (a: V): LabeledValue => toLabeled(a);
 
 function logLine(named: Named): string {
   const v = named.values;

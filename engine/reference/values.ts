@@ -68,20 +68,21 @@ export const isHeap = (p: Payload): p is Heap => typeof p === 'object' && p !== 
 export const val = (v: Payload, l: Label = BOTTOM): V => ({ v, l });
 export const withLabel = (x: V, ...ls: Label[]): V => ({ v: x.v, l: joinLabels(x.l, ...ls) });
 
+/** The values a heap object holds directly: elements, property values, a Map's keys and values. */
+export function partsOf(h: Heap): V[] {
+  if (h.kind === 'array') return h.items;
+  if (h.kind === 'object') return [...h.props.values()];
+  if (h.kind === 'map' || h.kind === 'set') return [...h.entries.values()].flatMap((e) => [e.k, e.v]);
+  return [];
+}
+
 /** Every heap object reachable from the given values (each once). */
 export function reachable(roots: readonly V[]): Set<Heap> {
   const seen = new Set<Heap>();
   const visit = (x: V): void => {
     if (!isHeap(x.v) || seen.has(x.v)) return;
-    const h = x.v;
-    seen.add(h);
-    if (h.kind === 'array') h.items.forEach(visit);
-    else if (h.kind === 'object') h.props.forEach(visit);
-    else if (h.kind === 'map' || h.kind === 'set')
-      h.entries.forEach((e) => {
-        visit(e.k);
-        visit(e.v);
-      });
+    seen.add(x.v);
+    partsOf(x.v).forEach(visit);
   };
   roots.forEach(visit);
   return seen;
@@ -89,26 +90,8 @@ export function reachable(roots: readonly V[]): Set<Heap> {
 
 /** The join of every label inside a value: its reference, and every structure and element below. */
 export function deepLabelOf(...roots: V[]): Label {
-  const ls: Label[] = roots.map((r) => r.l);
-  const walk = (x: V): void => {
-    ls.push(x.l);
-  };
-  for (const h of reachable(roots)) {
-    if (h.kind === 'array') {
-      ls.push(h.s);
-      h.items.forEach(walk);
-    } else if (h.kind === 'object') {
-      ls.push(h.s);
-      h.props.forEach(walk);
-    } else if (h.kind === 'map' || h.kind === 'set') {
-      ls.push(h.s);
-      h.entries.forEach((e) => {
-        walk(e.k);
-        walk(e.v);
-      });
-    } else if (h.kind === 'regexp') ls.push(h.s);
-  }
-  return joinLabels(...ls);
+  const below = [...reachable(roots)].flatMap((h) => [...('s' in h ? [h.s] : []), ...partsOf(h).map((x) => x.l)]);
+  return joinLabels(...roots.map((r) => r.l), ...below);
 }
 
 /**
@@ -116,7 +99,7 @@ export function deepLabelOf(...roots: V[]): Label {
  * listing whose structure this changes is no longer exactly what the tool returned.
  */
 export function upgrade(h: Heap, l: Label): void {
-  if (h.kind !== 'array' && h.kind !== 'object' && h.kind !== 'map' && h.kind !== 'set' && h.kind !== 'regexp') return;
+  if (!('s' in h)) return;
   const s = joinLabels(h.s, l);
   if (h.kind === 'array' && h.listing && !sameLabel(s, h.s)) h.listing = undefined;
   h.s = s;

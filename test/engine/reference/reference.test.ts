@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { minimalGate, toolRegistry, type ToolSpec } from '../../../engine';
+import { joinLabels, minimalGate, toolRegistry, type ToolSpec } from '../../../engine';
+import { deepLabel } from '../../../engine/ifc/labeled-value';
 import { referenceRun, type ReferenceReport } from '../../../engine/reference';
 import { sanitizerTools } from '../../../engine/sanitizers';
 import { WorldState, worldTools, type World } from '../../../engine/world';
@@ -173,6 +174,56 @@ await sendEmail({ to: ['omar@northwind.test'], subject: 's', body: 'Text.' });`;
     expect((await reference(plan)).calls.find((c) => c.tool === 'sendEmail')?.decision).toBe('allow');
     await holdsBoth(plan);
     // …while one decided by more still does (the rule's own test above: a conditional return).
+  });
+
+  it('a conditional return taints the rest of the caller with what decided it, not why it was called', async () => {
+    // Why `early` ran at all (the loop's order and its `continue`) ends with the loop's region;
+    // what decided its return (m3) lasts. The skipped write is seen through both.
+    const plan = `const e = await getEmail('m3');
+const list = await listEmails({ folder: 'INBOX' });
+const g = { x: 'a' };
+function early(b) { if (b) { return true; } g.x = 'b'; return false; }
+for (const x of list) { if (x.from.endsWith('attacker.test>')) { continue; } early(e.subject.length > 10); }
+await labelEmail(e.id, 'seen');
+await createDraft({ to: ['priya@northwind.test'], subject: g.x, body: 'Text.' });`;
+    const r = await reference(plan);
+    const label = r.calls.find((c) => c.tool === 'labelEmail');
+    const wrote = r.calls.find((c) => c.tool === 'createDraft');
+    expect(label!.context.sources).toEqual(['tool:getEmail:m3']);
+    const seen = joinLabels(wrote!.context, ...Object.values(wrote!.named).map(deepLabel)).sources;
+    expect(seen).toContain('tool:getEmail:m3');
+    expect(seen.filter((x) => x.startsWith('tool:listEmails:')).length).toBeGreaterThan(0);
+    await holdsBoth(plan);
+  });
+
+  it("a callback's region runs under the answers only when they decide which calls come next", async () => {
+    // filter calls back once per element whatever it answers: naming `list` inside reads its
+    // items' flags into the answers, not into what the callbacks could have changed.
+    const every = `const list = await listEmails({ folder: 'INBOX' });
+[3, 1, 2].filter((x) => x > list.filter((y) => y.unread).length);
+return list.length;`;
+    expect(contentOfListed(await resultSources(every))).toEqual([]);
+    await holdsBoth(every);
+    // find stops at the first yes: how many pushes ran depends on the answers.
+    const stops = `const m = await getEmail('m1');
+const g = [];
+[1, 2, 3].find((x) => { g.push(x); return m.body.includes('zed'); });
+return g.length;`;
+    expect(await resultSources(stops)).toContain('tool:getEmail:m1');
+    await holdsBoth(stops);
+  });
+
+  it('typeof, !, === and !== answer for every value: in a try they decide nothing about what follows', async () => {
+    const plan = `const m = await getEmail('m1');
+const s = m.body;
+let n = 0;
+try { n = typeof s; n = !s; n = s === 'a'; n = s !== 'b'; } catch (err) { n = 1; }
+await sendEmail({ to: ['omar@northwind.test'], subject: 'x', body: 'y' });
+return n;`;
+    const r = await reference(plan);
+    expect(r.calls.find((c) => c.tool === 'sendEmail')!.context.sources).toEqual([]);
+    expect(r.resultLabel!.sources).toContain('tool:getEmail:m1');
+    await holdsBoth(plan);
   });
 });
 
