@@ -110,7 +110,8 @@ async function firstSync(p: Profile, n: number, inbox: number): Promise<EndToEnd
   let usable = 0;
   let listed = 0;
   let readable = 0;
-  let opened: Promise<{ ms: number; filled: number }> | null = null;
+  // Set in the page callback: typed by assertion, or TypeScript narrows it to `null` for good.
+  let opened = null as Promise<{ ms: number; filled: number }> | null;
   const [r] = await syncAccounts(p, {
     onPage: ({ folder, phase, stored }) => {
       const now = performance.now() - t0;
