@@ -91,15 +91,12 @@ const NO_TICK_MS = 24 * 3600_000;
 const J_PRESSES = 5;
 const PAINTS = 5;
 
-/**
- * What the reading pane does to show a message the first sync has listed: its body, completed
- * now. How many bodies that filled (0 when the body pass got there first).
- */
-async function openNewest(p: Profile): Promise<number> {
+/** What the reading pane does to show a message the first sync has listed: its body, completed now. */
+async function openNewest(p: Profile): Promise<void> {
   const account = p.repos.accounts.list().find((a) => a.transport === 'imap')!;
   const [newest] = p.repos.messages.page({ folder: 'INBOX', accountId: account.id, limit: 1 }).items;
   if (!newest) throw new Error('the first sync listed no message in the INBOX');
-  return completeBodies(p, { ids: [newest.id] });
+  await completeBodies(p, { ids: [newest.id] });
 }
 
 /** The first sync as the app runs it, with the moments a person would notice. */
@@ -111,7 +108,7 @@ async function firstSync(p: Profile, n: number, inbox: number): Promise<EndToEnd
   let listed = 0;
   let readable = 0;
   // Set in the page callback: typed by assertion, or TypeScript narrows it to `null` for good.
-  let opened = null as Promise<{ ms: number; filled: number }> | null;
+  let opened = null as Promise<number> | null;
   const [r] = await syncAccounts(p, {
     onPage: ({ folder, phase, stored }) => {
       const now = performance.now() - t0;
@@ -119,23 +116,24 @@ async function firstSync(p: Profile, n: number, inbox: number): Promise<EndToEnd
         listedBy.set(folder, stored);
         if (!usable && folder === 'INBOX' && stored >= usableAt) {
           usable = now;
-          opened = openNewest(p).then((filled) => ({ ms: performance.now() - t0, filled }));
+          opened = openNewest(p).then(() => performance.now() - t0);
         }
         if ([...listedBy.values()].reduce((a, b) => a + b, 0) === n) listed = now;
       } else if (!readable && folder === 'INBOX' && stored >= usableAt) readable = now;
     },
   });
   const total = performance.now() - t0;
-  const open = await (opened ?? Promise.reject(new Error('the first sync never listed the newest 200')));
+  const openedMs = await (opened ?? Promise.reject(new Error('the first sync never listed the newest 200')));
   const folders = r?.report?.folders ?? [];
-  const sum = (k: 'added' | 'bodies') => folders.reduce((a, f) => a + f[k], 0);
-  if (sum('added') !== n || sum('bodies') + open.filled !== n)
+  const added = folders.reduce((a, f) => a + f.added, 0);
+  // The reading pane and the body pass may both fill the newest body: count what is left.
+  if (added !== n || p.repos.messages.pendingBodies(r!.report!.accountId).length > 0)
     throw new Error(`the first sync did not take every message: ${JSON.stringify(r?.error ?? r?.report)}`);
   return {
     usableInboxMs: round(usable),
     listedMs: round(listed),
     listedPerSecond: Math.round((n / listed) * 1000),
-    newestOpenedMs: round(open.ms),
+    newestOpenedMs: round(openedMs),
     newestReadableMs: round(readable),
     totalMs: round(total),
     bodiesPerSecond: Math.round((n / (total - listed)) * 1000),
