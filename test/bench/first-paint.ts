@@ -57,6 +57,9 @@ export interface LargeInbox {
   readonly fillMs: number;
 }
 
+/** A word of the generated mailbox (`mailbox.ts`) in a few percent of its messages. */
+export const SEARCH_WORD = 'kobavi';
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const round = (x: number) => Math.round(x * 10) / 10;
 
@@ -89,22 +92,29 @@ const J_TO_MESSAGE = `async (n) => {
   return out;
 }`;
 
-const jToMessage = (page: Page, reads: number): Promise<number[]> =>
+export const jToMessage = (page: Page, reads: number): Promise<number[]> =>
   page.evaluate(`(${J_TO_MESSAGE})(${reads})`) as Promise<number[]>;
 
 /**
  * In the page: scrolls the list to its end, page after page as a person would, until it holds
- * `n` conversations (each page loads as the end comes near); how many rows it then holds.
+ * `n` conversations (each page loads as the end comes near), or until it has not grown for 20 s
+ * (a page that never came); how many rows it then holds.
  */
 const SCROLL_TO_END = `async (n) => {
   const list = document.querySelector('.virtual-list');
   const rows = () => Math.round(list.firstElementChild.offsetHeight / ${68});
-  for (let i = 0; i < 20000 && rows() < n; i++) {
+  let grew = performance.now();
+  for (let last = 0; rows() < n && performance.now() - grew < 20000; ) {
     list.scrollTop = list.scrollHeight;
     await new Promise((r) => setTimeout(r, 16));
+    if (rows() > last) [last, grew] = [rows(), performance.now()];
   }
   return rows();
 }`;
+
+/** Scrolls the Inbox down until it lists `n` conversations; how many it then lists. */
+export const scrollToEnd = (page: Page, n: number): Promise<number> =>
+  page.evaluate(`(${SCROLL_TO_END})(${n})`) as Promise<number>;
 
 /** In the page: searches for a word; resolves with the count line once it answers that search. */
 const SEARCH = `async (word) => {
@@ -150,6 +160,19 @@ const FIRST_ROW = `(() => {
   }
 })()`;
 
+/** Searches the Inbox for a word: submit → its results listed, and how many the count line says. */
+export async function searchFor(page: Page, word: string): Promise<{ ms: number; results: number }> {
+  const r = (await page.evaluate(`(${SEARCH})(${JSON.stringify(word)})`)) as { ms: number; text: string };
+  return { ms: round(r.ms), results: Number(r.text.replace(/[^0-9].*$/s, '').replace(/,/g, '')) };
+}
+
+/** The page's JavaScript heap in use, after a garbage collection. */
+export async function pageHeapBytes(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+}
+
 /** Navigation start → the first row of the list in the DOM and painted, as the page saw it. */
 export async function firstPaint(page: Page, url: string): Promise<number> {
   await page.addInitScript(FIRST_ROW);
@@ -163,7 +186,7 @@ export async function firstPaint(page: Page, url: string): Promise<number> {
 }
 
 /** The bytes of every file under a folder. */
-const folderBytes = (dir: string): number =>
+export const folderBytes = (dir: string): number =>
   readdirSync(dir, { withFileTypes: true }).reduce(
     (n, e) => n + (e.isDirectory() ? folderBytes(join(dir, e.name)) : statSync(join(dir, e.name)).size),
     0,
@@ -253,19 +276,16 @@ async function measureLarge(reps: number): Promise<LargeInbox> {
     const r = await paints(h, reps, async (page) => {
       const jMs = await jToMessage(page, 10);
       const t0 = Date.now();
-      const listed = (await page.evaluate(`(${SCROLL_TO_END})(${expected})`)) as number;
+      const listed = await scrollToEnd(page, expected);
       const scrollToEndMs = Date.now() - t0;
-      const search = (await page.evaluate(`(${SEARCH})('kobavi')`)) as { ms: number; text: string };
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('HeapProfiler.collectGarbage');
-      const heap = await cdp.send('Runtime.getHeapUsage');
+      const search = await searchFor(page, SEARCH_WORD);
       return {
         jMs,
         listed,
         scrollToEndMs,
-        searchMs: round(search.ms),
-        searchResults: Number(search.text.replace(/[^0-9].*$/s, '').replace(/,/g, '')),
-        pageHeapBytes: heap.usedSize,
+        searchMs: search.ms,
+        searchResults: search.results,
+        pageHeapBytes: await pageHeapBytes(page),
       };
     });
     return {
@@ -287,18 +307,25 @@ async function measureLarge(reps: number): Promise<LargeInbox> {
   }
 }
 
-/** A one-line page's first paint in a fresh page of the same browser: what no app can beat. */
+/**
+ * A one-line page's first paint in a fresh page of the browser (median of `reps`, after one
+ * warm-up): what no app can beat.
+ */
+export async function blankPaint(browser: Browser, reps: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < reps + 1; i++) {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const ms = await firstPaint(page, 'data:text/html,<div class="row">Zamburak</div>');
+    if (i > 0) times.push(ms);
+    await page.close();
+  }
+  return round(median(times));
+}
+
 async function blankPage(reps: number): Promise<number> {
   const browser = await launchChromium();
   try {
-    const times: number[] = [];
-    for (let i = 0; i < reps + 1; i++) {
-      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-      const ms = await firstPaint(page, 'data:text/html,<div class="row">Zamburak</div>');
-      if (i > 0) times.push(ms);
-      await page.close();
-    }
-    return round(median(times));
+    return await blankPaint(browser, reps);
   } finally {
     await browser.close();
   }

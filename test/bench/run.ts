@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: the engine's overhead against plain QuickJS (and the store, triage and IMAP
- * sync benches, each against its own baseline).
+ * `npm run bench`: the engine's overhead against plain QuickJS (and the store, triage, IMAP
+ * sync and browser benches, each against its own baseline, and 100,000 messages end to end).
  *
  * For each plan in ./plans, in one process: (a) the baseline, the same source uninstrumented in
  * a fresh plain QuickJS runtime with plain host tools (see baseline.ts); (b) the engine in STRICT
@@ -21,7 +21,8 @@ import { worldTools } from '../../engine/world';
 import { baselineProgram, emptyBaseline, plainTools, runBaseline } from './baseline';
 import { benchGateFirewall, printGateFirewall } from './gate-firewall';
 import { benchStore, printStore } from './store';
-import { benchLargeSync, benchSync, printLargeSync, printSync } from './sync';
+import { benchSync, printSync } from './sync';
+import { benchEndToEnd, printEndToEnd } from './end-to-end';
 import { benchTriage, printTriage } from './triage';
 import { benchFirstPaint, printFirstPaint } from './first-paint';
 import { benchWorld } from './world';
@@ -263,8 +264,8 @@ async function main(): Promise<void> {
   printFirstPaint(firstPaint);
   const sync = await benchSync();
   printSync(sync);
-  const largeSync = await benchLargeSync();
-  printLargeSync(largeSync);
+  const endToEnd = await benchEndToEnd();
+  printEndToEnd(endToEnd);
   const cli = benchCli(ROOT);
   printCli(cli);
   const listing = await benchListing();
@@ -305,7 +306,7 @@ async function main(): Promise<void> {
     triage,
     firstPaint,
     sync,
-    largeSync,
+    endToEnd,
     cli,
     listing,
     totalSeconds,

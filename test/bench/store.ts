@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openProfile, type Profile } from '../../main/profile/profile';
 import type { MessageHeader, PageCursor } from '../../main/store/repos/messages';
+import { generatedMail, WORDS } from './mailbox';
 
 const ms = (t0: number) => Math.round((performance.now() - t0) * 100) / 100;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
@@ -30,32 +31,28 @@ function timeMedian(reps: number, f: () => unknown): number {
   return Math.round(median(out) * 1000) / 1000;
 }
 
-/** 240 made-up words (consonant-vowel syllables): each appears in a few percent of messages, as real words do. */
-const SYL = ['ba', 'ko', 'ri', 'tu', 'me', 'sa', 'lo', 'vi', 'ne', 'da', 'fu', 'gi', 'pe', 'zo', 'ha'];
-const WORDS = Array.from({ length: 240 }, (_, i) => SYL[i % 15]! + SYL[Math.floor(i / 15) % 15]! + SYL[(i * 7) % 15]!);
-
-/** `n` made-up messages in the profile's primary account (90% INBOX), in one transaction. */
+/** `n` messages of the generated mailbox (`mailbox.ts`) in the profile's primary account, in one transaction. */
 export function fillMessages(p: Profile, n: number): void {
   const account = p.primaryAccount().id;
   p.db
     .transaction(() => {
       for (let i = 0; i < n; i++) {
-        const w = (k: number) => WORDS[(i * 31 + k * k * 17 + Math.floor(i / 97) * k) % WORDS.length]!;
+        const m = generatedMail(i);
         p.repos.messages.upsert({
           id: `m${i}`,
           accountId: account,
-          folder: i % 10 === 0 ? 'Archive' : 'INBOX',
+          folder: m.folder,
           remoteUid: null,
           messageId: null,
-          threadId: `t${i % 5000}`,
-          from: `Sender ${i % 300} <s${i % 300}@example.test>`,
-          to: ['maya@acme.test'],
+          threadId: `t${m.thread}`,
+          from: m.from,
+          to: [m.to],
           cc: [],
-          subject: `${w(1)} ${w(2)} #${i}`,
-          date: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-          body: `Hello, about the ${w(3)} and the ${w(4)}: see you at the ${w(5)}. Reference ${i}.`,
+          subject: m.subject,
+          date: m.date.toISOString(),
+          body: m.body,
           html: null,
-          unread: i % 3 === 0,
+          unread: m.unread,
           labels: [],
           auth: null,
           attachments: [],

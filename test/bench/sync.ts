@@ -8,14 +8,13 @@
  * Dovecot (skipped, saying so, when it is not installed); interleaved repetitions, medians.
  * Nothing here asserts on time.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addAccount, syncAccounts } from '../../main/accounts/accounts';
+import { syncAccounts } from '../../main/accounts/accounts';
 import { ParsePool, type Parser } from '../../main/mail/parse-pool';
-import { openProfile, type Profile } from '../../main/profile/profile';
-import { DOVECOT_BIN, rawMessage, startDovecot, type DovecotServer } from '../integration/servers/dovecot';
-import { existsSync } from 'node:fs';
+import { DOVECOT_BIN, rawMessage, startDovecot } from '../integration/servers/dovecot';
+import { imapProfile } from './mailbox';
 
 export interface SyncBench {
   messages: number;
@@ -47,18 +46,6 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
 /** A realistic message: a text and an HTML alternative of a few KB. */
-/** A fresh profile in `dir` with one IMAP account on the bench's Dovecot. */
-async function benchProfile(dir: string, server: DovecotServer): Promise<Profile> {
-  const p = openProfile(join(dir, 'p'));
-  await addAccount(p, {
-    name: 'bench',
-    email: 'alice@example.test',
-    imap: { host: server.host, port: server.port, security: 'plain', user: server.user },
-    password: server.password,
-  });
-  return p;
-}
-
 function benchMessage(n: number): string {
   const para = `Paragraph ${n}: the quarterly numbers, the release plan and the meeting notes follow. `.repeat(12);
   return rawMessage({ n }).replace(
@@ -99,7 +86,7 @@ export async function benchSync(n = 2000, reps = 3): Promise<SyncBench | null> {
     };
     const firstSync = async (parse: Parser | undefined): Promise<FirstSync> => {
       const dir = mkdtempSync(join(tmpdir(), 'zamburak-bench-sync-'));
-      const p = await benchProfile(dir, server);
+      const p = await imapProfile(dir, server);
       const t0 = performance.now();
       let usable = 0;
       let listed = 0;
@@ -176,76 +163,6 @@ export async function benchSync(n = 2000, reps = 3): Promise<SyncBench | null> {
   }
 }
 
-export interface LargeSyncBench {
-  messages: number;
-  /** From adding the account's first sync until the newest 200 are listed. */
-  usableInboxMs: number;
-  /** Until every message is listed (headers and snippets; bodies are the pass after). */
-  listedMs: number;
-  listedPerSecond: number;
-  /** The profile's database after the listing (with its WAL). */
-  databaseBytes: number;
-}
-
-/**
- * Time to usable inbox on a large generated mailbox (default 100,000 ordinary messages in a
- * maildir on Dovecot): one first sync, stopped after its header pass (filling 100,000 bodies
- * would make the bench take minutes; their rate is the 2,000-message bench's).
- */
-export async function benchLargeSync(n = 100_000): Promise<LargeSyncBench | null> {
-  if (!existsSync(DOVECOT_BIN)) return null;
-  const server = await startDovecot();
-  const dir = mkdtempSync(join(tmpdir(), 'zamburak-bench-sync-large-'));
-  try {
-    server.writeMaildir(
-      'INBOX',
-      Array.from({ length: n }, (_, i) => ({
-        raw: rawMessage({ n: i + 1, body: `Body of message ${i + 1}.\n`.repeat(8) }),
-      })),
-    );
-    // Dovecot indexes a new maildir at its first SELECT: done here, as a server holding the mail would have.
-    const c = await server.client();
-    await c.status('INBOX', { messages: true });
-    await c.logout();
-    const p = await benchProfile(dir, server);
-    const t0 = performance.now();
-    let usable = 0;
-    const [r] = await syncAccounts(p, {
-      folders: ['INBOX'],
-      headersOnly: true,
-      onPage: ({ stored }) => {
-        if (!usable && stored >= 200) usable = performance.now() - t0;
-      },
-    });
-    const listed = performance.now() - t0;
-    if (r?.report?.folders[0]?.added !== n) throw new Error(`large sync: ${JSON.stringify(r?.error ?? r?.report)}`);
-    const database = p.files.database;
-    p.close();
-    const databaseBytes = [database, `${database}-wal`]
-      .filter((f) => existsSync(f))
-      .reduce((sum, f) => sum + statSync(f).size, 0);
-    return {
-      messages: n,
-      usableInboxMs: round(usable),
-      listedMs: round(listed),
-      listedPerSecond: Math.round((n / listed) * 1000),
-      databaseBytes,
-    };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-    await server.stop();
-  }
-}
-
-export function printLargeSync(r: LargeSyncBench | null): void {
-  if (!r) return;
-  console.log(
-    `IMAP first sync of a ${r.messages.toLocaleString('en')}-message mailbox: time to usable inbox (newest 200) ` +
-      `${Math.round(r.usableInboxMs)} ms; every message listed in ${(r.listedMs / 1000).toFixed(1)} s ` +
-      `(${r.listedPerSecond.toLocaleString('en')} msg/s); database ${(r.databaseBytes / 1e6).toFixed(0)} MB`,
-  );
-}
-
 export function printSync(r: SyncBench | null): void {
   if (!r) {
     console.log(`IMAP first sync: skipped (Dovecot is not installed: ${DOVECOT_BIN})`);
@@ -263,7 +180,4 @@ export function printSync(r: SyncBench | null): void {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   printSync(await benchSync());
-  // SYNC_LARGE=20000 for a smaller large mailbox while working on it (0: none).
-  const large = Number(process.env.SYNC_LARGE ?? 100_000);
-  if (large > 0) printLargeSync(await benchLargeSync(large));
 }
