@@ -1,8 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { askFirstPage } from './first-page';
-import { parseRoute } from './route';
+import { Root } from './root';
+import { parseRoute, SERVER_RENDERED_HASH } from './route';
 import './styles.css';
 
 // The browser host's address carries the access token; the page that came back has set it as an
@@ -19,8 +18,11 @@ if (parseRoute(window.location.hash).screen === 'inbox') askFirstPage();
 const root = document.getElementById('root');
 if (!root) throw new Error('renderer/index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The browser host rendered the Inbox into the page (./first-screen.tsx): React takes that markup
+// over. Another screen's address renders on its own, as Electron's page always does.
+const onServerScreen = parseRoute(window.location.hash).screen === parseRoute(SERVER_RENDERED_HASH).screen;
+if (root.firstChild && onServerScreen) hydrateRoot(root, <Root />);
+else {
+  root.replaceChildren();
+  createRoot(root).render(<Root />);
+}
