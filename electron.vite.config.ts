@@ -6,22 +6,27 @@ import type { Plugin } from 'vite';
 const root = import.meta.dirname;
 
 /**
- * The contract's chunk (zod and the schemas) is imported lazily, yet every answer over `/api/`
- * waits for it to be parsed: the page fetches it beside the entry script instead of after running it.
+ * Chunks imported lazily that the page needs at once, fetched beside the entry script instead of
+ * after running it: the app's start (renderer/src/start.tsx: React and the Inbox, started once
+ * the browser host's first screen is painted) and the contract (zod and the schemas, which every
+ * answer over `/api/` waits for).
  */
-function preloadContractChunk(): Plugin {
+function preloadChunks(modules: readonly string[]): Plugin {
   return {
-    name: 'zamburak:preload-contract-chunk',
+    name: 'zamburak:preload-chunks',
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        if (!ctx.bundle) return [];
-        const chunk = Object.values(ctx.bundle).find(
-          (c) => c.type === 'chunk' && c.moduleIds.includes(resolve(root, 'preload/contract.ts')),
-        );
-        if (!chunk) throw new Error('the renderer build has no chunk for preload/contract.ts to preload');
-        const href = `./${chunk.fileName}`;
-        return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href }, injectTo: 'head' }];
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        return modules.map((module) => {
+          const chunk = Object.values(bundle).find(
+            (c) => c.type === 'chunk' && c.moduleIds.includes(resolve(root, module)),
+          );
+          if (!chunk) throw new Error(`the renderer build has no chunk for ${module} to preload`);
+          const href = `./${chunk.fileName}`;
+          return { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href }, injectTo: 'head' as const };
+        });
       },
     },
   };
@@ -54,7 +59,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'renderer'),
-    plugins: [react(), preloadContractChunk()],
+    plugins: [react(), preloadChunks(['renderer/src/start.tsx', 'preload/contract.ts'])],
     build: {
       outDir: resolve(root, 'out/renderer'),
       // Smaller and faster to parse: the Inbox's first paint is measured (npm run bench).

@@ -31,6 +31,9 @@ const COMMON = {
   external: ['better-sqlite3', 'quickjs-emscripten', '@jitl/*', 'electron', 'vite', 'electron-vite', 'fsevents'],
   // Bundled CommonJS dependencies call require(); an ES module has none of its own.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  // `serve` renders the renderer's first screen (renderer/src/first-screen.tsx); the styles its
+  // lazy screens import belong to the built renderer, not to the command.
+  loader: { '.css': 'empty' },
   sourcemap: 'linked',
   legalComments: 'none',
   minify: true,

@@ -5,8 +5,14 @@
  * the router's own answers to the same calls (arguments and results parsed by its schemas), so
  * the page gets nothing it could not have asked for; the renderer parses them again as it does
  * every answer (renderer/src/api.ts).
+ *
+ * The same answers are rendered into the page's root element (renderer/src/first-screen.tsx): the
+ * shell and the Inbox's first rows are in the HTML, painted before the page's script has loaded,
+ * and React takes that markup over. A theme the settings pin is set on `<html>`, so the first
+ * paint is in it; a "system" theme follows the browser through the stylesheet.
  */
 import type { Router } from '../../main/app/router';
+import { renderFirstScreen } from '../../renderer/src/first-screen';
 import { BOOTSTRAP_ELEMENT_ID, FIRST_INBOX_PAGE, type BootstrapAnswer } from '../../preload/contract';
 
 /** What the page calls first, with the same arguments (renderer/src/first-page.ts, store.ts refresh). */
@@ -23,7 +29,13 @@ const FIRST_CALLS: readonly (readonly [string, readonly unknown[]])[] = [
  */
 const inertJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** The renderer's index.html with the first answers in a JSON block before `</head>`; a call that fails is left out (the page asks for it itself). */
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * The renderer's index.html with the first answers in a JSON block before `</head>` and the first
+ * screen rendered from them in its root element; a call that fails is left out (the page asks
+ * for it itself, and renders the first screen itself).
+ */
 export async function withBootstrap(html: string, router: Router): Promise<string> {
   const answers: BootstrapAnswer[] = [];
   for (const [call, args] of FIRST_CALLS) {
@@ -31,5 +43,13 @@ export async function withBootstrap(html: string, router: Router): Promise<strin
     if (r.ok) answers.push({ call, args, value: r.value ?? null });
   }
   const block = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${inertJson(answers)}</script>`;
-  return html.replace('</head>', `${block}</head>`);
+  // Replaced by functions: a replacement string would read `$&` or `$'` in a subject as patterns.
+  const withAnswers = html.replace('</head>', () => `${block}</head>`);
+  const first = renderFirstScreen(answers);
+  if (!first) return withAnswers;
+  if (!withAnswers.includes(ROOT_ELEMENT)) throw new Error(`the renderer's index.html has no ${ROOT_ELEMENT}`);
+  const themed = first.theme
+    ? withAnswers.replace('<html lang="en">', () => `<html lang="en" data-theme="${first.theme}">`)
+    : withAnswers;
+  return themed.replace(ROOT_ELEMENT, () => `<div id="root">${first.html}</div>`);
 }

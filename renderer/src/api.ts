@@ -67,6 +67,8 @@ function httpClient(): ZamburakApi {
   });
 }
 
-export const api: ZamburakApi = window.zamburak ?? httpClient();
+// `globalThis.window`: the browser host also renders the first screen in Node (./first-screen.tsx),
+// where no call is made but this module is loaded.
+export const api: ZamburakApi = globalThis.window?.zamburak ?? httpClient();
 
 export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));

@@ -6,12 +6,16 @@
  * served this page and its scripts, so a second parse would check the host against itself.
  * Answers over `/api/` (`./api.ts`) are parsed as before. Each answer is taken once; later calls
  * (the shell's refresh every few seconds, another page) go to the server.
+ *
+ * The browser host also renders the first screen from the same answers (`./first-screen.tsx`):
+ * there they are handed in with `holdBootstrapped`, as there is no page to read them from.
  */
 import { BOOTSTRAP_ELEMENT_ID, type BootstrapAnswer } from '../../preload/contract-values';
 
 let answers: BootstrapAnswer[] | null = null;
 
 function readBlock(): BootstrapAnswer[] {
+  if (typeof document === 'undefined') return [];
   const text = document.getElementById(BOOTSTRAP_ELEMENT_ID)?.textContent;
   if (!text) return [];
   try {
@@ -29,4 +33,9 @@ export function takeBootstrapped<T>(call: string, args: readonly unknown[]): T |
   const key = JSON.stringify(args);
   const i = answers.findIndex((a) => a.call === call && JSON.stringify(a.args) === key);
   return i < 0 ? undefined : (answers.splice(i, 1)[0]!.value as T);
+}
+
+/** The answers the next takes read (the host's render of the first screen, which has no page). */
+export function holdBootstrapped(list: readonly BootstrapAnswer[]): void {
+  answers = [...list];
 }

@@ -1,8 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import { askFirstPage } from './first-page';
-import { parseRoute } from './route';
+/**
+ * The page's entry: small, so it runs as soon as the page is parsed. The browser host renders
+ * the first screen into the page (./first-screen.tsx); the app itself (React, the screens: most of
+ * the page's script, fetched beside this one) starts after the browser has painted that screen,
+ * so the rows are on screen while it parses and runs. Without that markup (Electron) it starts at once.
+ */
 import './styles.css';
 
 // The browser host's address carries the access token; the page that came back has set it as an
@@ -13,14 +14,6 @@ if (address.searchParams.has('token')) {
   window.history.replaceState(null, '', `${address.pathname}${address.search}${address.hash}`);
 }
 
-// Before React renders: the server reads the Inbox's first rows meanwhile.
-if (parseRoute(window.location.hash).screen === 'inbox') askFirstPage();
-
-const root = document.getElementById('root');
-if (!root) throw new Error('renderer/index.html has no #root element');
-
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const start = () => void import('./start');
+if (document.getElementById('root')?.firstChild) requestAnimationFrame(() => setTimeout(start));
+else start();

@@ -24,7 +24,17 @@ const subscribe = (f: () => void) => {
   return () => window.removeEventListener('hashchange', f);
 };
 
+/**
+ * The route the browser host renders the first screen for (it never sees the address's hash):
+ * the page starts on it when it takes over that screen, and moves on to its own hash at once.
+ */
+export const SERVER_RENDERED_HASH = '#/inbox';
+
 export function useRoute(): Route {
-  const hash = useSyncExternalStore(subscribe, () => window.location.hash);
+  const hash = useSyncExternalStore(
+    subscribe,
+    () => window.location.hash,
+    () => SERVER_RENDERED_HASH,
+  );
   return parseRoute(hash);
 }

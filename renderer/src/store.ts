@@ -65,3 +65,17 @@ export const useApp = create<AppState>((set, get) => ({
     }
   },
 }));
+
+/** What the shell shows first: in the page, from the answers the host wrote into it. */
+export type FirstShell = Pick<AppState, 'info' | 'settings' | 'accounts'>;
+
+/**
+ * Starts the store from the host's answers for its render of the first screen
+ * (./first-screen.tsx, in Node, where the page's answers are not there to read). zustand renders
+ * on a server, and React takes that render over in the page, from the store's initial state, not
+ * its current one: the page makes that from the same answers as it starts, so this sets both.
+ */
+export function startShell(shell: FirstShell): void {
+  Object.assign(useApp.getInitialState(), shell);
+  useApp.setState(shell);
+}

@@ -5,9 +5,12 @@
  * went wrong, and audited.
  */
 import { request } from 'node:http';
+import fc from 'fast-check';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../apps/web/server';
 import { BOOTSTRAP_ELEMENT_ID, type BootstrapAnswer } from '../../preload/contract';
+import { shortFrom } from '../../renderer/src/format';
 import { hostDemo, runDemoPlan, type Hosted } from './harness';
 
 interface Reply {
@@ -52,6 +55,31 @@ describe('the browser host refuses what it must', () => {
 
   const api = (name: string, args: unknown, headers: Record<string, string> = ok) =>
     call(port, { path: `/api/${name}`, headers, body: JSON.stringify(args) });
+  /** A message newer than the rest: the first row of the Inbox's first page. */
+  const putNewest = (subject: string, from = 'Mallory <m@evil.example>') =>
+    h.profile.repos.messages.upsert({
+      id: 'nasty-subject',
+      accountId: h.profile.primaryAccount().id,
+      folder: 'INBOX',
+      remoteUid: null,
+      messageId: null,
+      threadId: 'nasty-subject',
+      to: ['maya@acme.test'],
+      cc: [],
+      subject,
+      from,
+      date: new Date(Date.UTC(2099, 0, 1)).toISOString(),
+      body: 'x',
+      html: null,
+      unread: true,
+      labels: [],
+      auth: null,
+      attachments: [],
+      category: null,
+      summary: null,
+      triagedAt: null,
+    });
+  const openInbox = () => call(port, { path: `/?token=${h.host.token}`, method: 'GET', headers: { Host: ok.Host! } });
   const refusals = () => h.profile.audit.list({ kind: 'security.refused-request', limit: 1000 });
 
   it('prints a loopback URL that carries the token, and answers a well-formed call', async () => {
@@ -149,29 +177,8 @@ describe('the browser host refuses what it must', () => {
   it("writes the first answers into the page as inert data, the router's own, for the token holder only", async () => {
     // A subject that would end the block and run a script if the JSON were pasted in as it is.
     const subject = '</script><script src="/evil.js"></script><!-- <SCRIPT> \u2028 & done';
-    h.profile.repos.messages.upsert({
-      id: 'nasty-subject',
-      accountId: h.profile.primaryAccount().id,
-      folder: 'INBOX',
-      remoteUid: null,
-      messageId: null,
-      threadId: 'nasty-subject',
-      from: 'Mallory <m@evil.example>',
-      to: ['maya@acme.test'],
-      cc: [],
-      subject,
-      date: new Date(Date.UTC(2099, 0, 1)).toISOString(),
-      body: 'x',
-      html: null,
-      unread: true,
-      labels: [],
-      auth: null,
-      attachments: [],
-      category: null,
-      summary: null,
-      triagedAt: null,
-    });
-    const page = await call(port, { path: `/?token=${h.host.token}`, method: 'GET', headers: { Host: ok.Host! } });
+    putNewest(subject);
+    const page = await openInbox();
     expect(page.status).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
     const open = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">`;
@@ -195,6 +202,56 @@ describe('the browser host refuses what it must', () => {
     expect(refused.status).toBe(401);
     expect(refused.body).not.toContain(BOOTSTRAP_ELEMENT_ID);
     expect(refused.body).not.toContain('evil');
+  });
+
+  it('renders the first screen into the page with every string as text, for the token holder only', async () => {
+    // Any text a sender chooses: markup, entities, comment and CDATA ends, replacement patterns.
+    const piece = fc.constantFrom(
+      '<',
+      '>',
+      '&',
+      '"',
+      "'",
+      '/',
+      '=',
+      '`',
+      '$&',
+      "$'",
+      '$`',
+      '$1',
+      '<!--',
+      '-->',
+      ']]>',
+      '</script>',
+      '<img src=x onerror=alert(1)>',
+      '<svg onload=alert(1)>',
+      '&lt;',
+      '&#60;',
+      '\u2028',
+      'é',
+      'a',
+      ' ',
+    );
+    const text = fc.array(piece, { minLength: 1, maxLength: 12 }).map((xs) => xs.join('').trim() || 'x');
+    await fc.assert(
+      fc.asyncProperty(text, text, async (subject, name) => {
+        putNewest(subject, `${name} <m@evil.example>`);
+        const body = (await openInbox()).body;
+        const root = DomUtils.getElementById('root', parseDocument(body).children)!;
+        const elements = DomUtils.findAll(() => true, root.children);
+        // Only the app's own elements and attributes: nothing a sender wrote became markup.
+        expect(elements.filter((e) => ['img', 'script', 'iframe', 'object'].includes(e.name))).toEqual([]);
+        expect(elements.flatMap((e) => Object.keys(e.attribs).filter((a) => /^on/i.test(a)))).toEqual([]);
+        const row = elements.find((e) => e.attribs['data-id'] === 'nasty-subject')!;
+        const part = (cls: string) => DomUtils.textContent(DomUtils.findOne((e) => e.attribs.class === cls, [row])!);
+        expect(part('subject')).toBe(subject);
+        expect(part('from')).toBe(shortFrom(`${name} <m@evil.example>`));
+      }),
+      { numRuns: 40 },
+    );
+    const refused = await call(port, { path: '/', method: 'GET', headers: { Host: ok.Host! } });
+    expect(refused.status).toBe(401);
+    expect(refused.body).not.toContain('class="row');
   });
 
   it('lets the browser keep the hashed scripts and styles, and nothing else', async () => {

@@ -22,11 +22,17 @@ import { count, listDate, longDate, shortFrom } from '../format';
 import { useKeys } from '../keys';
 import { FIRST_PAGE, takeFirstPage, writtenFirstPage } from '../first-page';
 import { cachedMessage, forgetMessage, prefetchMessages, readMessage } from '../message-cache';
+import { useHydrated } from '../hydration';
 import { go } from '../route';
 import { announceSend } from '../sending';
 import { useApp, type Mailbox } from '../store';
 
 const ROW_HEIGHT = 68;
+/**
+ * The list's height before it is measured: the rows the first screen shows (the host renders
+ * them before the page has a size; the page's first render must make the same ones).
+ */
+const FIRST_LIST_HEIGHT = 1200;
 
 /** A change shown before the server has made it: the row as it will be, or null when it leaves the list. */
 type RowEdit = (m: MessageRow) => MessageRow | null;
@@ -187,9 +193,11 @@ export function InboxScreen({ id }: { id: string | null }) {
     count: items.length,
     getScrollElement: () => listRef.current,
     estimateSize: () => ROW_HEIGHT,
+    initialRect: { width: 0, height: FIRST_LIST_HEIGHT },
     overscan: 8,
   });
   const virtualItems = virtualizer.getVirtualItems();
+  const hydrated = useHydrated();
   useEffect(() => {
     const last = virtualItems[virtualItems.length - 1];
     if (last && last.index >= items.length - 20 && hasMore) more();
@@ -504,7 +512,7 @@ export function InboxScreen({ id }: { id: string | null }) {
                     )}
                     {m.category && <Chip tone={m.category}>{m.category}</Chip>}
                     <time className="date" dateTime={m.date}>
-                      {listDate(m.date)}
+                      {hydrated ? listDate(m.date) : ''}
                     </time>
                   </div>
                   <div className="subject">
