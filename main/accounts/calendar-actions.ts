@@ -14,6 +14,7 @@ import type { CalendarAccount } from '../calendar/calendar-sync';
 import { invitationMail, replyMail } from '../calendar/itip';
 import type { CommitRequest } from '../outbox/transport';
 import { TransportError } from '../outbox/transport';
+import { writtenOfClaim } from '../claims/written-label';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
 
@@ -51,7 +52,11 @@ export async function commitCalendarAction(
     case 'createEvent': {
       const uid = `${req.claimId}@zamburak`;
       if (p.repos.calendarSync.resources(a.id).some((r) => r.uid === uid)) return { uid, reconciled: true };
-      const event = await cal.create({ ...fields, organizer: a.email }, uid).catch(temporary);
+      // The event keeps the label of what wrote it (the claim's lineage), through later syncs.
+      const written = writtenOfClaim(p.claims.get(req.claimId));
+      const event = await cal
+        .create({ ...fields, organizer: a.email, ...(written ? { written } : {}) }, uid)
+        .catch(temporary);
       if (event.attendees.length) await sendMail(invitationMail(event, { uid, from: a.email }));
       return { uid, id: event.id, invited: event.attendees.length };
     }
@@ -59,7 +64,9 @@ export async function commitCalendarAction(
       const id = effect.eventId ?? '';
       const uid = p.repos.calendarSync.byEvent(id)?.uid;
       if (!uid) throw new TransportError('permanent', `event ${id} is not on this account's calendar`);
-      const event = await cal.update(id, fields).catch(temporary);
+      // What wrote into it before stays, joined with what writes now.
+      const written = writtenOfClaim(p.claims.get(req.claimId), p.repos.calendar.get(id)?.written);
+      const event = await cal.update(id, { ...fields, ...(written ? { written } : {}) }).catch(temporary);
       if (event.attendees.length) await sendMail(invitationMail(event, { uid, from: a.email }));
       return { id, updated: true };
     }

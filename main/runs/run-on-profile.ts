@@ -260,7 +260,8 @@ function queueAllowedActions(
       reasons: [...c.reasons],
       risk: 'low',
       fields: c.fields as unknown as Json,
-      context: [],
+      // The control context is part of what the action writes (claims/written-label).
+      context: c.context as unknown as Json,
       createdAt: clock().toISOString(),
     });
     p.claims.approve(id, {
