@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import type { App } from '../../main/app/app';
 import { rendererCsp, rendererFile } from '../../main/app/renderer-files';
 import { STATUS } from '../../main/app/router';
-import { withBootstrap } from './bootstrap';
+import { withBootstrap, withInlineStyles } from './bootstrap';
 import type { ApiErrorKind } from '../../preload/contract';
 
 /** A message with 25 MB of attachments, as base64 inside JSON, fits; only a request with the token is read. */
@@ -158,6 +158,18 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     send(res, 200, JSON.stringify(r.value ?? null), 'application/json; charset=utf-8');
   };
 
+  // The page with its stylesheets inlined, made once: the build does not change under a running host.
+  const pages = new Map<string, string>();
+  const pageTemplate = (file: string): string => {
+    let page = pages.get(file);
+    if (page === undefined)
+      pages.set(
+        file,
+        (page = withInlineStyles(readFileSync(file, 'utf8'), (p) => readFileSync(join(root, p), 'utf8'))),
+      );
+    return page;
+  };
+
   const asset = async (res: ServerResponse, path: string, setCookie: boolean) => {
     const found = rendererFile(root, path);
     if (!found) return send(res, 404, 'Not found', 'text/plain');
@@ -165,7 +177,7 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     const html = type.startsWith('text/html');
     // The page carries its first answers (mail: never stored); the hashed scripts and styles
     // never change under their name, so a reload reads them from the browser's cache.
-    const body = html ? await withBootstrap(readFileSync(file, 'utf8'), o.app.router) : readFileSync(file);
+    const body = html ? await withBootstrap(pageTemplate(file), o.app.router) : readFileSync(file);
     send(res, 200, body, type, {
       ...(html ? { 'Content-Security-Policy': WEB_CSP } : {}),
       ...(HASHED_ASSET.test(path) ? { 'Cache-Control': 'private, max-age=31536000, immutable' } : {}),

@@ -4,10 +4,13 @@
  * is refused before any service runs; payloads outside the schemas are refused with where they
  * went wrong, and audited.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureRendererBuilt } from '../../apps/web/renderer-build';
 import { MAX_BODY_BYTES } from '../../apps/web/server';
 import { BOOTSTRAP_ELEMENT_ID, type BootstrapAnswer } from '../../preload/contract';
 import { shortFrom } from '../../renderer/src/format';
@@ -252,6 +255,16 @@ describe('the browser host refuses what it must', () => {
     const refused = await call(port, { path: '/', method: 'GET', headers: { Host: ok.Host! } });
     expect(refused.status).toBe(401);
     expect(refused.body).not.toContain('class="row');
+  });
+
+  it("writes the build's stylesheet into the page, so its first screen paints without asking for it", async () => {
+    const page = await openInbox();
+    expect(page.body).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    const dir = join(ensureRendererBuilt(), 'assets');
+    const built = readdirSync(dir).filter((f) => /^index-[\w-]+\.css$/.test(f));
+    expect(built).toHaveLength(1);
+    const styles = [...page.body.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+    expect(styles).toEqual([readFileSync(join(dir, built[0]!), 'utf8')]);
   });
 
   it('lets the browser keep the hashed scripts and styles, and nothing else', async () => {
