@@ -152,10 +152,18 @@
   const LT = [true];
   const LUNV = [0];
   const LKEY = new Map([['||*||', 0]]);
+  // The last key's sources and readers part: an import interns an item's labels in a row, twins
+  // that differ only in caps (labelFrom), and a source's long bitset is joined into a key once.
+  const IK = { s: null, r: null, k: '' };
   // `trusted`: whether s holds no untrusted source, when the caller knows (a join: both sides
   // trusted), else undefined.
   function intern(s, r, c, v, trusted) {
-    const key = s.join(',') + '|' + (r === null ? '*' : r.join(',')) + '|' + c.join(',') + '|' + (v || '');
+    if (s !== IK.s || r !== IK.r) {
+      IK.s = s;
+      IK.r = r;
+      IK.k = s.join(',') + '|' + (r === null ? '*' : r.join(',')) + '|';
+    }
+    const key = IK.k + c.join(',') + '|' + (v || '');
     let id = LKEY.get(key);
     if (id !== undefined) return id;
     if (LS.length >= LIM.labels) limit('labels', 'too many distinct labels in one run');
@@ -1489,13 +1497,11 @@
   // named by its path (`source listEmails()[3].subject`); the path is spelled out only when a
   // lineage asks for it (srcNode): an import makes a node for each of thousands of fields.
   function importValue(value, shape, labels, path) {
-    const ids = new Map();
+    // Label ids by wire id (small numbers): a listing's parts look them up thousands of times.
+    const ids = [];
     const labelOf = (i) => {
-      let l = ids.get(i);
-      if (l === undefined) {
-        l = labelFrom(labels[i]);
-        ids.set(i, l);
-      }
+      let l = ids[i];
+      if (l === undefined) ids[i] = l = labelFrom(labels[i]);
       return l;
     };
     return importPart(value, shape, labelOf, path, null);
@@ -1505,7 +1511,7 @@
   function importPart(v, shape, labelOf, at, key) {
     if (typeof shape === 'number') return importAlike(v, labelOf(shape), at, key);
     const l = labelOf(shape[1]);
-    if (shape[0] === 'u') return l === 0 ? undefined : new Box(undefined, l, srcNode(l, at, key));
+    if (shape[0] === 'u') return importLeaf(undefined, l, at, key);
     const parts = shape[2];
     const n = l === 0 ? -1 : srcNode(l, at, key);
     // Without a node of its own, its parts are named from its path.
@@ -1516,22 +1522,39 @@
       return a;
     }
     const o = importedObj(l, n);
-    for (const k of Object.keys(parts)) o[k] = importPart(v[k], parts[k], labelOf, here, k);
+    for (const k of Object.keys(parts)) {
+      // (An item's fields are mostly leaves: one call each, not three.)
+      const p = parts[k];
+      const x = v[k];
+      o[k] =
+        typeof p === 'number' && (x === null || typeof x !== 'object')
+          ? importLeaf(x, labelOf(p), here, k)
+          : importPart(x, p, labelOf, here, k);
+    }
     return o;
   }
   // A subtree whose every part has label l.
   function importAlike(v, l, at, key) {
-    if (v === null || typeof v !== 'object') return l === 0 ? v : new Box(v, l, srcNode(l, at, key));
+    if (v === null || typeof v !== 'object') return importLeaf(v, l, at, key);
     // (Unlabeled, so are its parts: none has a node to name.)
     const n = l === 0 ? -1 : srcNode(l, at, key);
     if (isArray(v)) {
       const a = importedArr(l, n);
-      for (let i = 0; i < v.length; i++) a.push(importAlike(v[i], l, n, i));
+      for (let i = 0; i < v.length; i++) {
+        const x = v[i];
+        a.push(x === null || typeof x !== 'object' ? importLeaf(x, l, n, i) : importAlike(x, l, n, i));
+      }
       return a;
     }
     const o = importedObj(l, n);
-    for (const k of Object.keys(v)) o[k] = importAlike(v[k], l, n, k);
+    for (const k of Object.keys(v)) {
+      const x = v[k];
+      o[k] = x === null || typeof x !== 'object' ? importLeaf(x, l, n, k) : importAlike(x, l, n, k);
+    }
     return o;
+  }
+  function importLeaf(x, l, at, key) {
+    return l === 0 ? x : new Box(x, l, srcNode(l, at, key));
   }
   function importedArr(l, n) {
     const a = newArr(l);
