@@ -152,10 +152,18 @@
   const LT = [true];
   const LUNV = [0];
   const LKEY = new Map([['||*||', 0]]);
+  // The last key's sources and readers part: an import interns an item's labels in a row, twins
+  // that differ only in caps (labelFrom), and a source's long bitset is joined into a key once.
+  const IK = { s: null, r: null, k: '' };
   // `trusted`: whether s holds no untrusted source, when the caller knows (a join: both sides
   // trusted), else undefined.
   function intern(s, r, c, v, trusted) {
-    const key = s.join(',') + '|' + (r === null ? '*' : r.join(',')) + '|' + c.join(',') + '|' + (v || '');
+    if (s !== IK.s || r !== IK.r) {
+      IK.s = s;
+      IK.r = r;
+      IK.k = s.join(',') + '|' + (r === null ? '*' : r.join(',')) + '|';
+    }
+    const key = IK.k + c.join(',') + '|' + (v || '');
     let id = LKEY.get(key);
     if (id !== undefined) return id;
     if (LS.length >= LIM.labels) limit('labels', 'too many distinct labels in one run');
@@ -1324,11 +1332,28 @@
   // hundreds of these (one or two per listed item), so no intermediate sets or sorted copies.
   function labelFrom(d) {
     if (!d) return 0;
-    // (A listing's label names every item it chose from: a set, not a scan per name.)
-    const untrusted = d.u.length > 8 ? new Set(d.u) : null;
-    const s = bsOf(d.s.map((n) => srcId(n, untrusted === null ? d.u.indexOf(n) < 0 : !untrusted.has(n))));
-    const r = d.r === null ? null : idSet(d.r, PRINCIPALS);
+    let s = LAST.s;
+    let r = LAST.r;
+    if (LAST.d === null || !sameNames(d.s, LAST.d.s) || !sameNames(d.u, LAST.d.u) || !sameNames(d.r, LAST.d.r)) {
+      // (A listing's label names every item it chose from: a set, not a scan per name.)
+      const untrusted = d.u.length > 8 ? new Set(d.u) : null;
+      s = bsOf(d.s.map((n) => srcId(n, untrusted === null ? d.u.indexOf(n) < 0 : !untrusted.has(n))));
+      r = d.r === null ? null : idSet(d.r, PRINCIPALS);
+      LAST.d = d;
+      LAST.s = s;
+      LAST.r = r;
+    }
     return intern(s, r, idSet(d.c, CAPS), d.v || null);
+  }
+  // The last description labelFrom decoded, with its sources and readers: a tool's item comes
+  // with two labels in a row that differ only in caps (the firewall's, on its text), and an
+  // email's readers are all its recipients. (Decoded label parts are never changed in place.)
+  const LAST = { d: null, s: null, r: null };
+  function sameNames(a, b) {
+    if (a === b) return true;
+    if (a === null || b === null || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
   }
   // The ids of names in a table, sorted, without repeats.
   function idSet(names, table) {
@@ -1468,59 +1493,101 @@
 
   // Imports a value from the host: plain JSON, the label shape over it (run/wire.ts LabelShape:
   // a label id for a subtree labeled alike throughout, else one entry per part) and the table of
-  // label descriptions, each decoded once per import.
+  // label descriptions, each decoded once per import. Every labeled part gets a source node
+  // named by its path (`source listEmails()[3].subject`); the path is spelled out only when a
+  // lineage asks for it (srcNode): an import makes a node for each of thousands of fields.
   function importValue(value, shape, labels, path) {
-    const ids = new Map();
+    // Label ids by wire id (small numbers): a listing's parts look them up thousands of times.
+    const ids = [];
     const labelOf = (i) => {
-      let l = ids.get(i);
-      if (l === undefined) {
-        l = labelFrom(labels[i]);
-        ids.set(i, l);
-      }
+      let l = ids[i];
+      if (l === undefined) ids[i] = l = labelFrom(labels[i]);
       return l;
     };
-    return importPart(value, shape, labelOf, path);
+    return importPart(value, shape, labelOf, path, null);
   }
-  function importPart(v, shape, labelOf, path) {
-    if (typeof shape === 'number') return importAlike(v, labelOf(shape), path);
+  // A part at `key` below `at`: the parent's source node, or its path where it has no node (the
+  // top, an unlabeled container); `key` null for the top itself.
+  function importPart(v, shape, labelOf, at, key) {
+    if (typeof shape === 'number') return importAlike(v, labelOf(shape), at, key);
     const l = labelOf(shape[1]);
-    if (shape[0] === 'u') return l === 0 ? undefined : new Box(undefined, l, node('source ' + path, -1, -1, l));
+    if (shape[0] === 'u') return importLeaf(undefined, l, at, key);
     const parts = shape[2];
+    const n = l === 0 ? -1 : srcNode(l, at, key);
+    // Without a node of its own, its parts are named from its path.
+    const here = n >= 0 ? n : srcPath(at, key);
     if (shape[0] === 'a') {
-      const a = importedArr(l, path);
-      for (let i = 0; i < parts.length; i++) a.push(importPart(v[i], parts[i], labelOf, path + '[' + i + ']'));
+      const a = importedArr(l, n);
+      for (let i = 0; i < parts.length; i++) a.push(importPart(v[i], parts[i], labelOf, here, i));
       return a;
     }
-    const o = importedObj(l, path);
-    for (const k of Object.keys(parts)) o[k] = importPart(v[k], parts[k], labelOf, path + '.' + k);
+    const o = importedObj(l, n);
+    for (const k of Object.keys(parts)) {
+      // (An item's fields are mostly leaves: one call each, not three.)
+      const p = parts[k];
+      const x = v[k];
+      o[k] =
+        typeof p === 'number' && (x === null || typeof x !== 'object')
+          ? importLeaf(x, labelOf(p), here, k)
+          : importPart(x, p, labelOf, here, k);
+    }
     return o;
   }
   // A subtree whose every part has label l.
-  function importAlike(v, l, path) {
-    if (v === null || typeof v !== 'object') return l === 0 ? v : new Box(v, l, node('source ' + path, -1, -1, l));
+  function importAlike(v, l, at, key) {
+    if (v === null || typeof v !== 'object') return importLeaf(v, l, at, key);
+    // (Unlabeled, so are its parts: none has a node to name.)
+    const n = l === 0 ? -1 : srcNode(l, at, key);
     if (isArray(v)) {
-      const a = importedArr(l, path);
-      for (let i = 0; i < v.length; i++) a.push(importAlike(v[i], l, path + '[' + i + ']'));
+      const a = importedArr(l, n);
+      for (let i = 0; i < v.length; i++) {
+        const x = v[i];
+        a.push(x === null || typeof x !== 'object' ? importLeaf(x, l, n, i) : importAlike(x, l, n, i));
+      }
       return a;
     }
-    const o = importedObj(l, path);
-    for (const k of Object.keys(v)) o[k] = importAlike(v[k], l, path + '.' + k);
+    const o = importedObj(l, n);
+    for (const k of Object.keys(v)) {
+      const x = v[k];
+      o[k] = x === null || typeof x !== 'object' ? importLeaf(x, l, n, k) : importAlike(x, l, n, k);
+    }
     return o;
   }
-  function importedArr(l, path) {
+  function importLeaf(x, l, at, key) {
+    return l === 0 ? x : new Box(x, l, srcNode(l, at, key));
+  }
+  function importedArr(l, n) {
     const a = newArr(l);
     a[LISTING] = true;
-    if (l) a[SD] = node('source ' + path, -1, -1, l);
+    if (l) a[SD] = n;
     return a;
   }
-  function importedObj(l, path) {
+  function importedObj(l, n) {
     const o = newObj();
     if (l) {
       o[SL] = l;
-      o[SD] = node('source ' + path, -1, -1, l);
+      o[SD] = n;
     }
     return o;
   }
+  // A source node for the part at `key` below `at` (see importPart), stored as its parts:
+  // GA -2 marks it, GOP holds the key, GB the parent. Past the node bound, the label's summary.
+  function srcNode(l, at, key) {
+    if (GOP.length >= LIM.graphNodes) return node('summary', -1, -1, l);
+    const n = GOP.length;
+    GOP[n] = key;
+    GA[n] = -2;
+    GB[n] = at;
+    GL[n] = l;
+    return n;
+  }
+  // The path of the part at `key` below `at`.
+  function srcPath(at, key) {
+    const p = typeof at === 'number' ? srcPath(GB[at], GOP[at]) : at;
+    return key === null ? p : typeof key === 'number' ? p + '[' + key + ']' : p + '.' + key;
+  }
+  // A node's operation, as lineage shows it.
+  const opOf = (n) => (GA[n] === -2 ? 'source ' + srcPath(GB[n], GOP[n]) : GOP[n]);
   R.tool = async function (name, args, line, column) {
     if (S.dead) throw new LimitError('steps', 'the run was stopped');
     if (++S.tools > LIM.toolCalls) limit('toolCalls', 'the plan made more than ' + LIM.toolCalls + ' tool calls');
@@ -1598,8 +1665,8 @@
   function explain(n, budget, depth) {
     if (n < 0) return null;
     const l = GL[n];
-    const out = { op: GOP[n], sources: bsIds(LS[l]).map((i) => SRC_NAME[i]) };
-    if (GOP[n].slice(0, 7) === 'source ' || GOP[n] === 'summary' || budget.left <= 0 || depth > 12) return out;
+    const out = { op: opOf(n), sources: bsIds(LS[l]).map((i) => SRC_NAME[i]) };
+    if (GA[n] === -2 || GOP[n] === 'summary' || budget.left <= 0 || depth > 12) return out;
     budget.left--;
     const from = [];
     const a = explain(GA[n], budget, depth + 1);

@@ -236,4 +236,51 @@ describe('simulate (world + sanitizers + firewall + policy)', () => {
     expect(send.fields.find((f) => f.path === 'body')!.caps).toContain('SECRET');
     expect(send.decision).toBe('deny');
   });
+  it('names each imported part`s source by its path: listed items, a nested list, another call, the input', async () => {
+    const r = await run(
+      `const es = await listEmails({ limit: 3 }); const m = await getEmail('m2');
+       await sendEmail({ to: [input.to[0]], subject: es[1].subject + m.subject, body: es[0].to[0] + es.length });`,
+      { gate: confirmAll, input: { to: ['omar@northwind.test'] } },
+    );
+    const send = r.calls.find((c) => c.tool === 'sendEmail')!;
+    // Recorded from the engine that spelled each path out on import: the same lineage, op for op.
+    const lineage = Object.fromEntries(send.fields.map((f) => [f.path, f.lineage]));
+    expect(lineage).toEqual({
+      'to[0]': { op: 'source input.to[0]', sources: ['user'] },
+      subject: {
+        op: '+',
+        sources: ['tool:listEmails:m1#listed', 'tool:listEmails:m2#listed', 'tool:listEmails:m1', 'tool:getEmail:m2'],
+        from: [
+          {
+            op: '.subject',
+            sources: ['tool:listEmails:m1#listed', 'tool:listEmails:m2#listed', 'tool:listEmails:m1'],
+            from: [
+              { op: 'source listEmails()[1].subject', sources: ['tool:listEmails:m1'] },
+              { op: '[i]', sources: ['tool:listEmails:m1#listed', 'tool:listEmails:m2#listed'] },
+            ],
+          },
+          { op: 'source getEmail(m2).subject', sources: ['tool:getEmail:m2'] },
+        ],
+      },
+      body: {
+        op: '+',
+        sources: ['tool:listEmails:m1#listed', 'tool:listEmails:m2#listed', 'tool:listEmails:m2'],
+        from: [
+          {
+            op: '[i]',
+            sources: ['tool:listEmails:m1#listed', 'tool:listEmails:m2#listed', 'tool:listEmails:m2'],
+            from: [
+              { op: 'source listEmails()[0].to[0]', sources: ['tool:listEmails:m2'] },
+              {
+                op: '.to',
+                sources: ['tool:listEmails:m1#listed', 'tool:listEmails:m2#listed', 'tool:listEmails:m2'],
+                from: [{ op: '[i]', sources: ['tool:listEmails:m1#listed', 'tool:listEmails:m2#listed'] }],
+              },
+            ],
+          },
+          { op: '.length', sources: ['tool:listEmails:m1#listed', 'tool:listEmails:m2#listed'] },
+        ],
+      },
+    });
+  });
 });
