@@ -99,18 +99,23 @@ await sendEmail({ to: [to], subject: 'Deck', body: ev.description });`,
       return send!;
     }
 
-    it("an event created from an attacker's text keeps that text's label through the server and a sync", async () => {
-      await commitRun(`const m = await getEmail('evil');
-await createEvent({ title: 'Deck', description: m.body, start: '2026-03-26T09:00:00Z', end: '2026-03-26T10:00:00Z' });`);
-      const stored = p.repos.calendar.list(account.id).find((e) => e.title === 'Deck')!;
-      expect(stored.written?.untrusted.some((s) => s.endsWith(':evil'))).toBe(true);
-      const send = await mailFromEvent('Deck');
+    /** The send whose address came from the event is untrusted, names the attacker's email, and is not allowed. */
+    async function expectSendRemembersAttacker(title: string): Promise<void> {
+      const send = await mailFromEvent(title);
       expect(send.trusted).toBe(false);
       expect(
         send.sources.some((s) => s.endsWith(':evil')),
         'the send lost where its address came from',
       ).toBe(true);
       expect(send.decision).not.toBe('allow');
+    }
+
+    it("an event created from an attacker's text keeps that text's label through the server and a sync", async () => {
+      await commitRun(`const m = await getEmail('evil');
+await createEvent({ title: 'Deck', description: m.body, start: '2026-03-26T09:00:00Z', end: '2026-03-26T10:00:00Z' });`);
+      const stored = p.repos.calendar.list(account.id).find((e) => e.title === 'Deck')!;
+      expect(stored.written?.untrusted.some((s) => s.endsWith(':evil'))).toBe(true);
+      await expectSendRemembersAttacker('Deck');
     });
 
     it("an existing event updated with an attacker's text keeps that label too", async () => {
@@ -127,13 +132,7 @@ await updateEvent(input.id, { description: m.body });`,
       const updated = p.repos.calendar.get(review.id)!;
       expect(updated.description).toContain(ATTACKER);
       expect(updated.written?.untrusted.some((s) => s.endsWith(':evil'))).toBe(true);
-      const send = await mailFromEvent('Review');
-      expect(send.trusted).toBe(false);
-      expect(
-        send.sources.some((s) => s.endsWith(':evil')),
-        'the send lost where its address came from',
-      ).toBe(true);
-      expect(send.decision).not.toBe('allow');
+      await expectSendRemembersAttacker('Review');
     });
   },
 );
