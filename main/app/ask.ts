@@ -71,12 +71,20 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
       const own = parts.find((x) => x.path === path) ?? parts.find((x) => x.path === path.replace(/\[\d+\]$/, ''));
       return own?.label ?? report.resultLabel;
     };
-    /** Where a part came from in words; the item a line is about is named first. */
+    /**
+     * Where a part came from in words; the item a line is about is named first. A line about one
+     * item (an event, an email) tells where its words came from: the other items' listing marks
+     * (`#listed`) say that they exist and where they sort, which set the line's place in the
+     * list (a loop that fills a list carries them, round 6), not its words. Shown only here: the
+     * gate and the claims read the whole label.
+     */
     const origin = (label: Label | null, value: string, about?: string) => {
       if (!label) return { provenance: 'none', untrusted: false };
-      const untrusted = label.untrusted.length > 0;
       const own = (x: string) => (about !== undefined && x.replace(/#listed$/, '').endsWith(`:${about}`) ? 0 : 1);
-      const sources = [...label.untrusted].sort((a, b) => own(a) - own(b));
+      const words =
+        about === undefined ? label.untrusted : label.untrusted.filter((x) => !x.endsWith('#listed') || !own(x));
+      const untrusted = words.length > 0;
+      const sources = [...words].sort((a, b) => own(a) - own(b));
       const from = [...new Set(sources.map((x) => describeSource(x, dir) ?? 'untrusted content'))];
       const more = from.length > 2 ? ` and ${from.length - 2} more` : '';
       const warnings = warningsOf(value, label.untrusted);
