@@ -34,6 +34,7 @@ import {
   scrollToEnd,
   SEARCH_WORD,
   searchFor,
+  whenStarted,
 } from './first-paint';
 import { imapProfile, seedDovecot } from './mailbox';
 import { inboxConversations } from './store';
@@ -175,6 +176,7 @@ export async function benchEndToEnd(n = 100_000): Promise<EndToEndBench | null> 
       page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text().slice(0, 500))));
       page.on('pageerror', (e) => errors.push(e.message.slice(0, 500)));
       paints.push(round(await firstPaint(page, web.url)));
+      await whenStarted(page);
       // The first press opens the newest conversation's message; the rest are timed.
       const jMs = (await jToMessage(page, J_PRESSES)).map(round);
       const expected = inboxConversations(profile).length;
