@@ -5,7 +5,20 @@
  */
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import type { LabeledValue } from '../ifc/labeled-value';
-import { isHeap, newArray, newObject, val, type Heap, type RArray, type RFunction, type V } from './values';
+import {
+  deepLabelOf,
+  isHeap,
+  newArray,
+  newObject,
+  through,
+  val,
+  type Heap,
+  type RArray,
+  type RFunction,
+  type RMap,
+  type RObject,
+  type V,
+} from './values';
 
 /** Calls a plan function from native code (a callback given to a built-in). */
 export type NativeCall = (f: RFunction, args: unknown[]) => unknown;
@@ -17,36 +30,46 @@ export type NativeCall = (f: RFunction, args: unknown[]) => unknown;
 export class NativeBridge {
   private readonly toN = new Map<Heap, unknown>();
   readonly back = new Map<unknown, Heap>();
-  /** Stand-ins for elements a built-in may only move, never read (see `passElements`). */
+  /** Stand-ins for values a built-in may only move (see `move`). */
   private readonly tokens = new Map<unknown, V>();
   constructor(private readonly call: NativeCall) {}
 
   /**
-   * The array as a native array of opaque stand-ins for its elements: a built-in can move them
-   * (into its result, to a callback) but not read them; each comes back as the element itself.
-   * Undefined elements stay undefined (native code treats them apart), so they count as read.
+   * A value a built-in may only move (into its answer, to a callback), never read: an opaque
+   * stand-in that comes back as the value itself. Undefined stays undefined (native code treats
+   * it apart), so its label goes into `read`.
    */
-  passElements(h: RArray): { native: unknown[]; read: Label[] } {
-    const out = this.passValues(h.items);
-    this.remember(h, out.native);
-    return out;
+  move(x: V, read: Label[]): unknown {
+    if (x.v === undefined) {
+      read.push(x.l);
+      return undefined;
+    }
+    const t = Object.freeze({});
+    this.tokens.set(t, x);
+    return t;
   }
 
-  /** Values a built-in may only move (what `push` adds), as stand-ins like `passElements`'. */
-  passValues(items: readonly V[]): { native: unknown[]; read: Label[] } {
-    const native: unknown[] = [];
-    const read: Label[] = [];
-    for (const e of items) {
-      if (e.v === undefined) {
-        native.push(undefined);
-        read.push(e.l);
-        continue;
-      }
-      const t = Object.freeze({});
-      this.tokens.set(t, e);
-      native.push(t);
-    }
-    return { native, read };
+  /**
+   * A container whose parts a built-in only moves: its elements, an object's or a Map's values
+   * and (`keys`) a Map's or Set's keys are stand-ins (`move`); what it reads of the container
+   * (its reference, its structure, keys it looks up) goes into `read`.
+   */
+  pass(x: V, keys: boolean, read: Label[]): unknown {
+    const h = x.v as RArray | RObject | RMap;
+    read.push(x.l, h.s);
+    const move = (e: V): unknown => this.move(e, read);
+    const key = (e: V): unknown => (keys ? move(e) : (read.push(deepLabelOf(e)), this.toNative(e)));
+    const entries = h.kind === 'map' || h.kind === 'set' ? [...h.entries.values()] : [];
+    const n =
+      h.kind === 'array'
+        ? h.items.map(move)
+        : h.kind === 'object'
+          ? Object.fromEntries([...h.props].map(([k, e]) => [k, move(e)]))
+          : h.kind === 'map'
+            ? new Map(entries.map((e) => [key(e.k), move(e.v)]))
+            : new Set(entries.map((e) => key(e.k)));
+    this.remember(h, n);
+    return n;
   }
 
   toNative(x: V): unknown {
@@ -99,10 +122,7 @@ export class NativeBridge {
   /** A native value as a labeled one: every new part gets `l`; a known object is itself again. */
   fromNative(n: unknown, l: Label): V {
     const token = this.tokens.get(n);
-    if (token) {
-      const joined = joinLabels(token.l, l);
-      return val(token.v, token.l.verified ? { ...joined, verified: token.l.verified } : joined);
-    }
+    if (token) return through(token, l);
     const known = this.back.get(n);
     if (known) return val(known, l);
     if (Array.isArray(n)) {

@@ -10,14 +10,28 @@ import { callGlobal, callMethod, construct, lift, namespaceConstant } from './bu
 import { cell } from './context';
 import type { Machine, Step } from './machine';
 import { GLOBAL_CALLS } from './machine';
-import { assignPattern } from './patterns';
-import { openRegion, region, skipped } from './regions';
+import { bindPattern } from './patterns';
+import { openRegion, region } from './regions';
 import { spreadItems } from './spread';
-import { deepLabelOf, isHeap, newArray, newObject, RunFailure, val, withLabel, type Prim, type V } from './values';
+import { BUILTIN_NAMESPACES } from '../plan/builtins';
+import {
+  deepLabelOf,
+  isHeap,
+  newArray,
+  newObject,
+  RunFailure,
+  through,
+  val,
+  withLabel,
+  type Prim,
+  type V,
+} from './values';
 
 type E = acorn.AnyNode;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-const NAMESPACES = new Set(['JSON', 'Math', 'Object', 'Array', 'Number', 'Date']);
+/** `JSON`, `Math`… (semantics.md §1), unless a plan variable of that name hides it. */
+const namespace = (m: Machine, e: E): string | null =>
+  e.type === 'Identifier' && BUILTIN_NAMESPACES.has(e.name) && !m.lookup(e.name) ? e.name : null;
 
 /** Methods whose callbacks' answers decide which calls come next: they stop early, or sort. */
 const ANSWERS_STEER = new Set('find findIndex findLast findLastIndex some every sort toSorted'.split(' '));
@@ -67,18 +81,18 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
     case 'ObjectExpression':
       return yield* objectLiteral(m, e);
     case 'MemberExpression': {
-      if (e.object.type === 'Identifier' && NAMESPACES.has(e.object.name) && !m.lookup(e.object.name))
-        return m.ctx.made(val(namespaceConstant(e.object.name, (e.property as acorn.Identifier).name) as Prim));
+      const ns = namespace(m, e.object);
+      if (ns) return m.ctx.made(val(namespaceConstant(ns, (e.property as acorn.Identifier).name) as Prim));
       const obj = yield* evalExpr(m, e.object);
-      if (e.optional && (obj.v === null || obj.v === undefined)) throw new ShortCircuit();
+      if (e.optional && obj.v == null) throw new ShortCircuit();
       const key = yield* keyOf(m, e);
-      return readMember(m, obj, key.v, key.l, e);
+      return readMember(m, obj, key.v, key.l);
     }
     case 'ChainExpression': {
       // The tail after `?.` runs only when the object was not null: a region on that test.
       const c = cell('region');
       try {
-        return yield* region(m, c, [e.expression], () => evalExpr(m, e.expression));
+        return (yield* region(m, c, [e.expression], () => evalExpr(m, e.expression)))!;
       } catch (x) {
         if (x instanceof ShortCircuit) return m.ctx.made(val(undefined, c.l));
         throw x;
@@ -110,22 +124,21 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       const b = yield* evalExpr(m, e.right);
       return binary(m, e.operator, a, b);
     }
-    case 'LogicalExpression':
-      return yield* logical(m, e);
+    case 'LogicalExpression': {
+      const a = yield* evalExpr(m, e.left);
+      return yield* shortCircuit(m, e.operator, a, [e.right], () => evalExpr(m, e.right));
+    }
     case 'ConditionalExpression': {
       const t = yield* evalExpr(m, e.test);
-      const l = testLabel(t);
-      const c = cell('region', l);
       const arm = t.v ? e.consequent : e.alternate;
-      const out = yield* region(m, c, [e.consequent, e.alternate], () => evalExpr(m, arm));
-      return m.ctx.chosen(out, l);
+      return m.ctx.chosen((yield* region(m, t.l, [e.consequent, e.alternate], () => evalExpr(m, arm)))!, t.l);
     }
     case 'AssignmentExpression':
       return yield* assignment(m, e);
     case 'UpdateExpression': {
       const old = yield* evalExpr(m, e.argument);
       const next = operator(m, (a) => (e.operator === '++' ? Number(a) + 1 : Number(a) - 1), [old]);
-      yield* assignPattern(m, e.argument, next);
+      yield* bindPattern(m, e.argument, next, 'assign');
       return e.prefix ? next : operator(m, (a) => Number(a), [old]);
     }
     case 'SequenceExpression': {
@@ -143,9 +156,6 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       throw new RunFailure('RuntimeError', `${e.type} is not part of the plan language`, m.ctx.pc);
   }
 }
-
-/** What a condition reveals: a primitive's label, or a reference's (a container is always truthy). */
-export const testLabel = (x: V): Label => x.l;
 
 function readName(m: Machine, name: string): V {
   const b = m.lookup(name);
@@ -216,41 +226,29 @@ export function binary(m: Machine, op: string, a: V, b: V): V {
   return operator(m, (x, y) => f(x as never, y as never), [a, b]);
 }
 
-function* logical(m: Machine, e: acorn.LogicalExpression): Step<V> {
-  const a = yield* evalExpr(m, e.left);
-  const goOn = e.operator === '&&' ? !!a.v : e.operator === '||' ? !a.v : a.v === null || a.v === undefined;
-  const l = testLabel(a);
-  if (!goOn) {
-    skipped(m, l, [e.right]);
-    return a;
-  }
-  const b = yield* region(m, cell('region', l), [e.right], () => evalExpr(m, e.right));
-  return m.ctx.chosen(b, l);
+/**
+ * `a && b`, `a || b`, `a ?? b` (and `a &&= b`…): whether `rest` runs is decided by `a`, so the
+ * `nodes` it runs are a region on `a`'s label, run or not; its value was chosen by that label.
+ */
+function* shortCircuit(m: Machine, op: string, a: V, nodes: E[], rest: () => Step<V>): Step<V> {
+  const goOn = op === '&&' ? !!a.v : op === '||' ? !a.v : a.v == null;
+  const b = yield* region(m, a.l, nodes, goOn ? rest : undefined);
+  return b ? m.ctx.chosen(b, a.l) : a;
 }
 
 function* assignment(m: Machine, e: acorn.AssignmentExpression): Step<V> {
-  if (e.operator === '=') {
-    const v = yield* evalExpr(m, e.right);
-    yield* assignPattern(m, e.left, v);
-    return v;
-  }
-  const old = yield* evalExpr(m, e.left as E);
   const op = e.operator.slice(0, -1);
-  if (op === '&&' || op === '||' || op === '??') {
-    const goOn = op === '&&' ? !!old.v : op === '||' ? !old.v : old.v === null || old.v === undefined;
-    if (!goOn) {
-      skipped(m, old.l, [e.right, e.left]);
-      return old;
-    }
-    return yield* region(m, cell('region', old.l), [e.right, e.left], function* () {
-      const v = yield* evalExpr(m, e.right);
-      yield* assignPattern(m, e.left, v);
-      return v;
+  const assign = function* (v: V): Step<V> {
+    yield* bindPattern(m, e.left, v, 'assign');
+    return v;
+  };
+  if (op === '') return yield* assign(yield* evalExpr(m, e.right));
+  const old = yield* evalExpr(m, e.left as E);
+  if (op === '&&' || op === '||' || op === '??')
+    return yield* shortCircuit(m, op, old, [e.right, e.left], function* () {
+      return yield* assign(yield* evalExpr(m, e.right));
     });
-  }
-  const v = binary(m, op, old, yield* evalExpr(m, e.right));
-  yield* assignPattern(m, e.left, v);
-  return v;
+  return yield* assign(binary(m, op, old, yield* evalExpr(m, e.right)));
 }
 
 /** A function is never stored in data (engine/README.md): writes of one are refused. */
@@ -296,17 +294,13 @@ export function primitiveKey(m: Machine, key: V): string {
 }
 
 /** Reads `obj[key]`: the element's label joined with the structure, reference and key labels. */
-export function readMember(m: Machine, obj: V, key: unknown, keyL: Label, at?: E): V {
+export function readMember(m: Machine, obj: V, key: unknown, keyL: Label): V {
   m.ctx.mayThrow(obj.l, keyL);
   const k = primitiveKey(m, val(key as Prim, keyL));
   const p = obj.v;
   const around = joinLabels(obj.l, keyL);
-  if (p === null || p === undefined)
-    throw new RunFailure('RuntimeError', `cannot read '${k}' of ${String(p)}`, m.ctx.madeLabel(around));
-  const out = (x: V | undefined, s: Label): V => {
-    const l = joinLabels(x?.l ?? BOTTOM, s, around);
-    return val(x?.v, x?.l.verified ? { ...l, verified: x.l.verified } : l);
-  };
+  if (p == null) m.ctx.fail(`cannot read '${k}' of ${String(p)}`, around);
+  const out = (x: V | undefined, s: Label): V => through(x ?? val(undefined), s, around);
   if (!isHeap(p)) {
     if (typeof p === 'string' && (k === 'length' || /^\d+$/.test(k)))
       return val((p as unknown as Record<string, Prim>)[k], joinLabels(obj.l, keyL));
@@ -324,7 +318,6 @@ export function readMember(m: Machine, obj: V, key: unknown, keyL: Label, at?: E
     case 'regexp':
       return val((p.re as unknown as Record<string, Prim>)[k], joinLabels(p.s, around));
     default:
-      void at;
       return val(undefined, around);
   }
 }
@@ -348,20 +341,14 @@ function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
     if (m.tools.has(callee.name)) return m.ctx.made(yield* m.tools.call(callee.name, args, m.ctx.pc));
     if (GLOBAL_CALLS.has(callee.name)) return callGlobal(m, callee.name, args);
   }
-  if (callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier') {
-    const ns = callee.object.name;
-    if (NAMESPACES.has(ns) && !m.lookup(ns)) {
-      const args = yield* evalArgs(m, e.arguments);
-      return callGlobal(m, `${ns}.${(callee.property as acorn.Identifier).name}`, args);
-    }
-  }
   if (callee.type === 'MemberExpression') {
-    const recv = yield* evalExpr(m, callee.object);
-    if (callee.optional && (recv.v === null || recv.v === undefined)) throw new ShortCircuit();
     const name = (callee.property as acorn.Identifier).name;
+    const ns = callee.computed ? null : namespace(m, callee.object);
+    if (ns) return callGlobal(m, `${ns}.${name}`, yield* evalArgs(m, e.arguments));
+    const recv = yield* evalExpr(m, callee.object);
+    if (callee.optional && recv.v == null) throw new ShortCircuit();
     m.ctx.mayThrow(recv.l);
-    if (recv.v === null || recv.v === undefined)
-      throw new RunFailure('RuntimeError', `cannot call ${name} of ${String(recv.v)}`, m.ctx.madeLabel(recv.l));
+    if (recv.v == null) m.ctx.fail(`cannot call ${name} of ${String(recv.v)}`, recv.l);
     const args = yield* evalArgs(m, e.arguments);
     if (!args.some((a) => isHeap(a.v) && a.v.kind === 'function')) return callMethod(m, recv, name, args);
     // Callbacks: what they write outside themselves depends on the receiver and the arguments,
@@ -386,7 +373,7 @@ function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
     }
   }
   const f = yield* evalExpr(m, callee);
-  if (e.optional && (f.v === null || f.v === undefined)) throw new ShortCircuit();
+  if (e.optional && f.v == null) throw new ShortCircuit();
   const args = yield* evalArgs(m, e.arguments);
   // A detached async call would interleave with the plan in an order branches can steer.
   if (isHeap(f.v) && f.v.kind === 'function' && f.v.node.async && !m.awaited.has(e))

@@ -5,10 +5,9 @@
 import type * as acorn from 'acorn';
 import { joinLabels } from '../ifc/label';
 import { DEFAULT_LIMITS } from '../run/types';
-import { cell } from './context';
 import { evalExpr, keyOf, noFunction, primitiveKey, readMember } from './expressions';
 import type { Machine, Step } from './machine';
-import { region, skipped } from './regions';
+import { region } from './regions';
 import { spreadItems } from './spread';
 import { isHeap, newArray, newObject, RunFailure, val, type V } from './values';
 
@@ -16,10 +15,6 @@ import { isHeap, newArray, newObject, RunFailure, val, type V } from './values';
 const ARRAY_LIMIT = DEFAULT_LIMITS.arrayLength;
 
 export type BindMode = 'assign' | 'let' | 'const';
-
-export function* assignPattern(m: Machine, target: acorn.AnyNode, value: V): Step<void> {
-  yield* bindPattern(m, target, value, 'assign');
-}
 
 export function* bindPattern(m: Machine, p: acorn.AnyNode, value: V, mode: BindMode): Step<void> {
   switch (p.type) {
@@ -36,18 +31,14 @@ export function* bindPattern(m: Machine, p: acorn.AnyNode, value: V, mode: BindM
       return writeMember(m, obj, key, value);
     }
     case 'AssignmentPattern': {
-      const l = value.l;
-      if (value.v !== undefined) {
-        skipped(m, l, [p.right]);
-        return yield* bindPattern(m, p.left, value, mode);
-      }
-      const d = yield* region(m, cell('region', l), [p.right], () => evalExpr(m, p.right));
-      return yield* bindPattern(m, p.left, m.ctx.chosen(d, l), mode);
+      // The default is evaluated, or not, because of the value's label: a region on it.
+      const run = value.v === undefined ? () => evalExpr(m, p.right) : undefined;
+      const d = yield* region(m, value.l, [p.right], run);
+      return yield* bindPattern(m, p.left, d ? m.ctx.chosen(d, value.l) : value, mode);
     }
     case 'ObjectPattern': {
       m.ctx.mayThrow(value.l);
-      if (value.v === null || value.v === undefined)
-        throw new RunFailure('RuntimeError', `cannot destructure ${String(value.v)}`, m.ctx.madeLabel(value.l));
+      if (value.v == null) m.ctx.fail(`cannot destructure ${String(value.v)}`, value.l);
       const used = new Set<string>();
       for (const prop of p.properties) {
         if (prop.type === 'RestElement') {

@@ -19,11 +19,12 @@
  */
 import type * as acorn from 'acorn';
 import { joinLabels, type Label } from '../ifc/label';
-import type { Cell } from './context';
+import { cell, type Cell } from './context';
 import type { Machine, Step } from './machine';
 import { isHeap, partsOf, reachable, upgrade, withLabel, type Env, type Heap, type V } from './values';
 
 type N = acorn.AnyNode;
+type Nodes = readonly (N | null | undefined)[];
 /** Every element of a container (a callback's parameter stands for each element it is given). */
 const EACH = Symbol('each');
 /** A place named in the code: a variable and static keys (or key variables, or EACH) below it. */
@@ -403,12 +404,7 @@ export function withoutHead(s: acorn.ForOfStatement | acorn.SwitchStatement): N 
  * the function that closes it, applying the rule above; the caller closes it however it ends.
  * `callbacks`: the nodes are bodies of callbacks, whose returns end the callback only.
  */
-export function openRegion(
-  m: Machine,
-  c: Cell,
-  nodes: readonly (N | null | undefined)[],
-  callbacks = false,
-): () => void {
+export function openRegion(m: Machine, c: Cell, nodes: Nodes, callbacks = false): () => void {
   const found = m.regionInfo(nodes);
   const info = callbacks ? { ...found, returns: false, breaks: false } : found;
   const before = m.ctx.mode === 'strict' ? exposedNow(m, info) : new Set<Heap>();
@@ -420,24 +416,24 @@ export function openRegion(
   };
 }
 
-/** Runs `body` as a region (see `openRegion`). */
+/**
+ * Code that runs, or not, because of a label (`c`, or a region cell with that label): `nodes`
+ * are the region, and `body` what runs of it — none for a branch not taken, to which the rule
+ * applies all the same.
+ */
 export function* region<T>(
   m: Machine,
-  c: Cell,
-  nodes: readonly (N | null | undefined)[],
-  body: (c: Cell) => Step<T>,
-): Step<T> {
-  const close = openRegion(m, c, nodes);
+  c: Cell | Label,
+  nodes: Nodes,
+  body?: (c: Cell) => Step<T>,
+): Step<T | undefined> {
+  const at = 'kind' in c ? c : cell('region', c);
+  const close = openRegion(m, at, nodes);
   try {
-    return yield* body(c);
+    return body ? yield* body(at) : undefined;
   } finally {
     close();
   }
-}
-
-/** A region that did not run at all (the branch not taken): only the rule applies. */
-export function skipped(m: Machine, l: Label, nodes: readonly (N | null | undefined)[]): void {
-  settle(m, m.regionInfo(nodes), l, exposedNow(m, m.regionInfo(nodes)), m.env);
 }
 
 function settle(m: Machine, info: RegionInfo, l: Label, before: Set<Heap>, env: Env): void {

@@ -11,7 +11,7 @@ import { cell, type Cell } from './context';
 
 import type { Machine, Step } from './machine';
 import { bindPattern } from './patterns';
-import { childrenOf, declaredIn, region, skipped, withoutHead } from './regions';
+import { childrenOf, declaredIn, region, withoutHead } from './regions';
 import { spreadItems } from './spread';
 import { isHeap, newObject, RunFailure, Thrown, val, withLabel, type V } from './values';
 
@@ -49,9 +49,7 @@ export function* execStmt(m: Machine, s: acorn.AnyNode): Step<void> {
     case 'IfStatement': {
       const t = yield* evalExpr(m, s.test);
       const arm = t.v ? s.consequent : s.alternate;
-      yield* region(m, cell('region', t.l), [s.consequent, s.alternate], function* () {
-        if (arm) yield* m.scope(() => execStmt(m, arm));
-      });
+      yield* region(m, t.l, [s.consequent, s.alternate], arm ? () => m.scope(() => execStmt(m, arm)) : undefined);
       return;
     }
     case 'ForStatement':
@@ -226,14 +224,14 @@ function* tryStmt(m: Machine, s: acorn.TryStatement): Step<void> {
   let pending: unknown = null;
   try {
     yield* region(m, acc, [s.block], () => m.scope(() => execBlock(m, s.block.body)));
-    if (s.handler) skipped(m, acc.l, [s.handler]);
+    if (s.handler) yield* region(m, acc.l, [s.handler]);
   } catch (x) {
     if (s.handler && catchable(x)) {
       const handler = s.handler;
       const exc = caughtValue(x);
       const l = joinLabels(acc.l, exc.l);
       try {
-        yield* region(m, cell('region', l), [handler], () =>
+        yield* region(m, l, [handler], () =>
           m.scope(function* () {
             if (handler.param) yield* bindPattern(m, handler.param, exc, 'let');
             yield* execBlock(m, handler.body.body);

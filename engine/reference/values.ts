@@ -67,6 +67,11 @@ export interface Env {
 export const isHeap = (p: Payload): p is Heap => typeof p === 'object' && p !== null;
 export const val = (v: Payload, l: Label = BOTTOM): V => ({ v, l });
 export const withLabel = (x: V, ...ls: Label[]): V => ({ v: x.v, l: joinLabels(x.l, ...ls) });
+/** `x` reached through `ls` (an element read through its container): a verified mark stays. */
+export function through(x: V, ...ls: Label[]): V {
+  const l = joinLabels(x.l, ...ls);
+  return val(x.v, x.l.verified ? { ...l, verified: x.l.verified } : l);
+}
 
 /** The values a heap object holds directly: elements, property values, a Map's keys and values. */
 export function partsOf(h: Heap): V[] {
