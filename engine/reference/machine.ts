@@ -7,7 +7,7 @@
 import type * as acorn from 'acorn';
 import type { Mode } from '../run/types';
 import { Context } from './context';
-import { childrenOf, isFn, scan, withCode, type RegionInfo } from './regions';
+import { childrenOf, isFn, scan, withCode, type RegionInfo } from './scan';
 import type { ToolServer } from './tools';
 import { RunFailure, type Binding, type Env, type V } from './values';
 import { BOTTOM } from '../ifc/label';

@@ -11,7 +11,8 @@ import { cell, type Cell } from './context';
 
 import type { Machine, Step } from './machine';
 import { bindPattern } from './patterns';
-import { childrenOf, declaredIn, region, withoutHead } from './regions';
+import { region } from './regions';
+import { childrenOf, declaredIn, withoutHead } from './scan';
 import { spreadItems } from './spread';
 import { isHeap, newObject, RunFailure, Thrown, val, withLabel, type V } from './values';
 

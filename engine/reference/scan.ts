@@ -1,0 +1,348 @@
+/**
+ * What a piece of code may do, found by reading it (regions.ts applies the rule to it): the
+ * variables it may assign, the places it names, and whether it may return or throw, leave its
+ * loop, or call plan code. Functions it defines are not entered, except a callback written in a
+ * built-in's call, which runs during that call.
+ *
+ * A place is a variable and a chain of keys below it: what the chain holds, not the container
+ * holding it (`s.subject` names a string, not `s`); a key that is a variable may be any key, so
+ * it names the container; `EACH` is every element. Code names each place whose value it may
+ * keep (hold, pass on, write into, call a method of); it only reads a place whose value it
+ * converts to a fresh one: an operand of an operator, an argument of a global function whose
+ * answer holds none of them (`JSON.stringify(xs)`), what builds an array literal whose `length`
+ * (a new Map or Set whose `size`) is all that is used, the receiver of a method that only
+ * answers (`xs.includes(x)`). A member of a choice (`(xs || []).length`) names that member of
+ * each option; a spread, `new Set(xs)` and `new Map(xs)` name each element of `xs`.
+ */
+import type * as acorn from 'acorn';
+
+type N = acorn.AnyNode;
+export type Nodes = readonly (N | null | undefined)[];
+export const EACH = Symbol('each');
+export type Key = string | typeof EACH | { readonly name: string };
+export interface Path {
+  readonly root: string;
+  readonly keys: readonly Key[];
+}
+export interface RegionInfo {
+  readonly assigned: Set<string>;
+  readonly paths: Path[];
+  returns: boolean;
+  breaks: boolean;
+  mayThrow: boolean;
+  callsCode: boolean;
+}
+/** May this call run plan code (Machine: a call of a plan function, or a callback)? */
+export type IsCode = (callee: N, args: readonly N[]) => boolean;
+
+export const isFn = (n: N): boolean =>
+  n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression';
+const LOOPS = new Set(['ForStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement']);
+/** Nodes that can never throw: everything else may (a property of null, a refused conversion…). */
+const SAFE = new Set(
+  `Literal Identifier BlockStatement ExpressionStatement EmptyStatement BreakStatement ContinueStatement
+  VariableDeclaration VariableDeclarator FunctionDeclaration ArrowFunctionExpression FunctionExpression IfStatement
+  ReturnStatement`.split(/\s+/),
+);
+/** Methods that change nothing and answer a primitive (their callbacks are plan code, counted as such). */
+const ANSWERS_ONLY = new Set(
+  'includes indexOf lastIndexOf join some every findIndex findLastIndex forEach has'.split(' '),
+);
+/** Global functions whose answer is a primitive, or fresh data holding none of their arguments. */
+const FRESH = new Set(['String', 'Number', 'Boolean', 'parseInt', 'parseFloat', 'isNaN', 'isFinite']);
+const FRESH_MEMBERS = new Set(['JSON.stringify', 'JSON.parse', 'Object.keys', 'Array.isArray']);
+const MAP_OR_SET = (n: N): boolean =>
+  n.type === 'NewExpression' && n.callee.type === 'Identifier' && ['Map', 'Set'].includes(n.callee.name);
+
+/** A member chain: what it starts at, and its keys (a key no one can name: its holder is the place). */
+function chainOf(e: N): { base: N; keys: Key[] } {
+  const keys: Key[] = [];
+  let cur: N = e;
+  for (; cur.type === 'MemberExpression'; cur = cur.object) {
+    const k = cur.property;
+    if (!cur.computed) keys.unshift((k as acorn.Identifier).name);
+    else if (k.type === 'Literal') keys.unshift(String(k.value));
+    else if (k.type === 'Identifier') keys.unshift({ name: k.name });
+    else keys.length = 0;
+  }
+  return cur.type === 'ChainExpression' ? chainOf(cur.expression) : { base: cur, keys };
+}
+const pathOf = (e: N): Path | null => {
+  const { base, keys } = chainOf(e);
+  return base.type === 'Identifier' ? { root: base.name, keys } : null;
+};
+
+/** The operands of code that only reads them, converting them to a fresh value; else null. */
+function readsOnly(n: N, isCode: IsCode): readonly (N | null)[] | null {
+  switch (n.type) {
+    case 'UnaryExpression':
+      return n.operator === 'delete' ? null : [n.argument];
+    case 'BinaryExpression':
+      return [n.left, n.right];
+    case 'TemplateLiteral':
+      return n.expressions;
+    case 'CallExpression': {
+      const p = n.callee.type === 'MemberExpression' ? pathOf(n.callee) : null;
+      const member = p?.keys.length === 1 ? `${p.root}.${String(p.keys[0])}` : '';
+      const fresh =
+        (n.callee.type === 'Identifier' && FRESH.has(n.callee.name)) ||
+        FRESH_MEMBERS.has(member) ||
+        ((p?.root === 'Math' || p?.root === 'Number') && p.keys.length === 1);
+      return fresh && !isCode(n.callee, n.arguments) ? n.arguments : null;
+    }
+    case 'MemberExpression': {
+      // `[xs].length`, `new Map([[1, xs]]).size`: a number.
+      const k = n.computed ? '' : (n.property as acorn.Identifier).name;
+      if (k === 'length' && n.object.type === 'ArrayExpression') return n.object.elements;
+      return k === 'size' && MAP_OR_SET(n.object) ? (n.object as acorn.NewExpression).arguments : null;
+    }
+  }
+  return null;
+}
+
+/** The names and members a pattern binds (`bind`), and its default values (`dflt`), in order. */
+export function eachTarget(p: N | null, bind: (t: N) => void, dflt: (e: N) => void = () => {}): void {
+  if (!p) return;
+  if (p.type === 'AssignmentPattern') {
+    eachTarget(p.left, bind, dflt);
+    dflt(p.right);
+  } else if (p.type === 'RestElement') eachTarget(p.argument, bind, dflt);
+  else if (p.type === 'ObjectPattern')
+    p.properties.forEach((q) => eachTarget(q.type === 'Property' ? q.value : q, bind, dflt));
+  else if (p.type === 'ArrayPattern') p.elements.forEach((q) => eachTarget(q, bind, dflt));
+  else bind(p);
+}
+
+/** What a piece of code may do (see above). */
+export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
+  const info: RegionInfo = {
+    assigned: new Set(),
+    paths: [],
+    returns: false,
+    breaks: false,
+    mayThrow: false,
+    callsCode: false,
+  };
+  const name = (p: Path, more: readonly Key[] = []): number =>
+    info.paths.push({ root: p.root, keys: [...p.keys, ...more] });
+  /** Members written into or called: there the holder itself is the place (not each option's). */
+  const holders = new WeakSet<N>();
+  const nesting = { loops: 0, switches: 0 };
+  const target = (p: N): void =>
+    eachTarget(
+      p,
+      (t) => {
+        if (t.type === 'Identifier') info.assigned.add(t.name);
+        else if (t.type === 'MemberExpression') {
+          holders.add(t);
+          const holder = pathOf(t.object);
+          if (holder) name(holder);
+          walk(t);
+        }
+      },
+      walk,
+    );
+  /** The computed keys of a member chain are expressions of their own. */
+  const walkKeys = (e: N): void => {
+    for (
+      let cur: N = e.type === 'ChainExpression' ? e.expression : e;
+      cur.type === 'MemberExpression';
+      cur = cur.object as N
+    )
+      if (cur.computed) walk(cur.property);
+  };
+  const readOnly = (operands: readonly (N | null)[]): void => {
+    for (const o of operands)
+      if (!o) continue;
+      else if (pathOf(o)) walkKeys(o);
+      else if (o.type === 'SpreadElement') readOnly([o.argument]);
+      else if (o.type === 'ArrayExpression') readOnly(o.elements);
+      else walk(o);
+  };
+  /** A member chain names its place; on a choice, that member of each option (an option that is not a name is named whole). */
+  const member = (n: acorn.MemberExpression): boolean => {
+    const { base, keys } = chainOf(n);
+    if (base.type === 'Identifier') name({ root: base.name, keys });
+    else {
+      const options =
+        base.type === 'LogicalExpression'
+          ? [base.left, base.right]
+          : base.type === 'ConditionalExpression'
+            ? [base.consequent, base.alternate]
+            : base.type === 'SequenceExpression'
+              ? base.expressions.slice(-1)
+              : null;
+      if (!options || holders.has(n)) return false;
+      if (base.type === 'ConditionalExpression') walk(base.test);
+      if (base.type === 'SequenceExpression') base.expressions.slice(0, -1).forEach(walk);
+      for (const o of options) {
+        const p = pathOf(o);
+        if (p) name(p, keys);
+        if (p) walkKeys(o);
+        else walk(o);
+      }
+    }
+    walkKeys(n);
+    return true;
+  };
+  /** A spread, `new Set(xs)`, `new Map(pairs)` hold the elements (whole pairs) of `xs`, not `xs`. */
+  const held = (n: acorn.SpreadElement | acorn.NewExpression): boolean => {
+    const from =
+      n.type === 'SpreadElement' ? n.argument : MAP_OR_SET(n) && n.arguments.length === 1 ? n.arguments[0]! : null;
+    const p = from && pathOf(from);
+    if (p) name(p, [EACH]);
+    if (p) walkKeys(from!);
+    return !!p;
+  };
+  const call = (n: acorn.CallExpression): void => {
+    holders.add(n.callee);
+    // A function written as the callback of a built-in runs only during this call: its code is
+    // part of the region (Machine leaves it out of "any plan function").
+    const inline = isCode(n.callee, []) ? [] : n.arguments.filter(isFn);
+    if (
+      isCode(
+        n.callee,
+        n.arguments.filter((a) => !inline.includes(a)),
+      )
+    )
+      info.callsCode = true;
+    const receiver = n.callee.type === 'MemberExpression' ? pathOf(n.callee.object) : null;
+    for (const f of inline) callback(f as acorn.Function, receiver);
+    const method =
+      n.callee.type === 'MemberExpression' && !n.callee.computed ? (n.callee.property as acorn.Identifier).name : '';
+    if (receiver && !ANSWERS_ONLY.has(method)) name(receiver);
+  };
+  const walk = (n: N): void => {
+    if (!SAFE.has(n.type)) info.mayThrow = true;
+    if (isFn(n)) return;
+    const operands = readsOnly(n, isCode);
+    if (operands) return readOnly(operands);
+    switch (n.type) {
+      case 'ReturnStatement':
+      case 'ThrowStatement':
+        info.returns = true;
+        break;
+      // A `break` inside a nested loop or `switch`, a `continue` inside a nested loop, stays there.
+      case 'BreakStatement':
+        if (nesting.loops + nesting.switches === 0) info.breaks = true;
+        break;
+      case 'ContinueStatement':
+        if (nesting.loops === 0) info.breaks = true;
+        break;
+      case 'AssignmentExpression':
+        target(n.left);
+        return walk(n.right);
+      case 'UpdateExpression':
+        return target(n.argument);
+      case 'ForOfStatement':
+        if (n.left.type !== 'VariableDeclaration') target(n.left);
+        break;
+      case 'UnaryExpression': // delete
+        holders.add(n.argument);
+        break;
+      case 'Identifier':
+        name({ root: n.name, keys: [] });
+        return;
+      case 'MemberExpression':
+        if (member(n)) return;
+        break;
+      case 'SpreadElement':
+      case 'NewExpression':
+        if (held(n)) return;
+        break;
+      case 'CallExpression':
+        call(n);
+    }
+    const depth = LOOPS.has(n.type) ? 'loops' : n.type === 'SwitchStatement' ? 'switches' : null;
+    if (depth) nesting[depth]++;
+    childrenOf(n).forEach(walk);
+    if (depth) nesting[depth]--;
+  };
+  /**
+   * A callback's code, run by its built-in: what it names through its parameters is named through
+   * what they are given — each element of the receiver (the first two; an accumulator is also the
+   * initial value, an argument the region names), the receiver itself (the others) — and what it
+   * declares is its own. Without a receiver that is a path, every name in the receiver's
+   * expression is named whole already.
+   */
+  const callback = (f: acorn.Function, receiver: Path | null): void => {
+    const defaults: N[] = [];
+    f.params.forEach((p) =>
+      eachTarget(
+        p,
+        () => {},
+        (d) => defaults.push(d),
+      ),
+    );
+    const inner = scan([f.body, ...defaults], isCode);
+    const own = declaredIn(f as N, false);
+    const given = new Map<string, Path>();
+    if (receiver)
+      f.params.forEach((p, i) => {
+        const keys: readonly Key[] = i < 2 ? [...receiver.keys, EACH] : receiver.keys;
+        for (const x of declaredIn(p)) given.set(x, { root: receiver.root, keys });
+      });
+    for (const x of inner.assigned) if (!own.has(x)) info.assigned.add(x);
+    for (const p of inner.paths)
+      if (!own.has(p.root)) info.paths.push(p);
+      else if (given.has(p.root)) name(given.get(p.root)!, p.keys);
+    info.mayThrow ||= inner.mayThrow;
+    info.callsCode ||= inner.callsCode;
+  };
+  for (const n of nodes) if (n) walk(n);
+  return info;
+}
+
+/** Adds what every plan function may do (a region that may call plan code may do all of it). */
+export function withCode(info: RegionInfo, code: RegionInfo): RegionInfo {
+  if (!info.callsCode) return info;
+  return {
+    ...info,
+    assigned: new Set([...info.assigned, ...code.assigned]),
+    paths: [...info.paths, ...code.paths],
+    mayThrow: true,
+  };
+}
+
+const heads = new WeakMap<N, N>();
+/**
+ * A loop or `switch` as its region sees it: the head (a `for…of`'s iterable, a discriminant) runs
+ * once, before the region opens, so what it names is not the region's. Keyed apart from the
+ * statement itself (`Machine.regionInfo` keys by position) by starting where the head ends.
+ */
+export function withoutHead(s: acorn.ForOfStatement | acorn.SwitchStatement): N {
+  let out = heads.get(s);
+  if (!out) {
+    const head = s.type === 'ForOfStatement' ? s.right : s.discriminant;
+    const none = { type: 'Literal', value: null, raw: 'null', start: head.start, end: head.end } as N;
+    out = (s.type === 'ForOfStatement' ? { ...s, right: none } : { ...s, discriminant: none }) as N;
+    out.start = head.end;
+    heads.set(s, out);
+  }
+  return out;
+}
+
+/**
+ * Names a piece of code declares (variables, functions, parameters): its own business. Without
+ * `intoFunctions`, only the code's own (a function's parameters and body, not the functions in it).
+ */
+export function declaredIn(node: N, intoFunctions = true): Set<string> {
+  const out = new Set<string>();
+  const names = (p: N | null): void => eachTarget(p, (t) => t.type === 'Identifier' && out.add(t.name));
+  const walk = (n: N): void => {
+    if (n.type === 'VariableDeclarator') names(n.id);
+    if (n.type === 'FunctionDeclaration' && n.id) out.add(n.id.name);
+    if (isFn(n) && n !== node && !intoFunctions) return;
+    if (isFn(n)) (n as acorn.Function).params.forEach(names);
+    if (n.type === 'CatchClause') names(n.param ?? null);
+    childrenOf(n).forEach(walk);
+  };
+  walk(node);
+  return out;
+}
+
+export function childrenOf(n: N): N[] {
+  return Object.entries(n).flatMap(([k, c]) =>
+    k === 'type' ? [] : (Array.isArray(c) ? c : [c]).filter((x): x is N => typeof (x as N | null)?.type === 'string'),
+  );
+}
