@@ -16,7 +16,7 @@
  * engine's one table names (`RULES`).
  */
 import { joinLabels, type Label } from '../ifc/label';
-import { BUILTINS, LABEL_RULES, METHODS, type LabelRule } from '../plan/builtins';
+import { BUILTIN_CALLS, BUILTINS, LABEL_RULES, METHODS, NAMESPACE_CONSTANTS, type LabelRule } from '../plan/builtins';
 import { DEFAULT_LIMITS } from '../run/types';
 import { cell } from './context';
 import { NativeBridge } from './convert';
@@ -259,16 +259,15 @@ export function callMethod(m: Machine, receiver: V, name: string, args: readonly
 }
 
 /** Functions reached by name: globals and namespace members (`JSON.parse`, `Math.max`). */
-const NAMESPACES = { JSON, Math, Object, Array, Number, Date } as unknown as Record<string, Record<string, unknown>>;
-const GLOBALS: Record<string, unknown> = { Number, String, Boolean, parseInt, parseFloat, isNaN, isFinite };
+const host = globalThis as unknown as Record<string, Record<string, unknown>>;
 
 export function callGlobal(m: Machine, name: string, args: readonly V[]): V {
   const [ns, member] = name.includes('.') ? name.split('.') : [null, name];
-  const f = ns ? NAMESPACES[ns]?.[member!] : GLOBALS[member!];
+  const f = !BUILTIN_CALLS.has(name) ? undefined : ns ? host[ns]![member!] : host[name];
   if (typeof f !== 'function') throw new RunFailure('RuntimeError', `${name} is not a function`, m.ctx.pc);
   if (name === 'Object.fromEntries') refuseContainerKeys(m, args[0]);
   const reading = readingOf(m, name, args);
-  const call: NativeOp = (_r, a) => (f as (...x: unknown[]) => unknown).apply(ns ? NAMESPACES[ns] : undefined, a);
+  const call: NativeOp = (_r, a) => (f as (...x: unknown[]) => unknown).apply(ns ? host[ns] : undefined, a);
   return (reading.put && fromPairs(m, () => ({}), args)) || lift(m, call, null, args, name, reading);
 }
 
@@ -320,7 +319,7 @@ function fromPairs(m: Machine, make: () => unknown, args: readonly V[], set = fa
 }
 
 /** A namespace constant (`Math.PI`): plan data, public. */
-export const namespaceConstant = (ns: string, k: string): unknown => NAMESPACES[ns]?.[k];
+export const namespaceConstant = (ns: string, k: string): unknown => NAMESPACE_CONSTANTS.get(`${ns}.${k}`);
 
 /** No container is ever turned into a key (engine/README.md): refused with its labels. */
 function refuseContainerKeys(m: Machine, entries: V | undefined): void {

@@ -134,7 +134,7 @@ export class NativeBridge {
       const entries = new Map<unknown, { k: V; v: V }>();
       for (const [k, v] of n.entries()) {
         const kv = this.fromNative(k, l);
-        entries.set(mapKey(kv), { k: kv, v: kind === 'set' ? kv : this.fromNative(v, l) });
+        entries.set(kv.v, { k: kv, v: kind === 'set' ? kv : this.fromNative(v, l) });
       }
       return val({ kind, entries, s: l }, l);
     }
@@ -150,9 +150,6 @@ export class NativeBridge {
   }
 }
 
-/** The key a Map or Set files a value under: the primitive itself, or the heap object (identity). */
-export const mapKey = (k: V): unknown => k.v;
-
 /**
  * A tool's output as labeled values: a container's label is its structure label; every array is
  * a listing chosen by `chosen` (the call's arguments and context), when given.
@@ -165,11 +162,8 @@ export function fromLabeled(x: LabeledValue, chosen?: Label): V {
       const items = x.items.map((i) => fromLabeled(i, chosen));
       return val({ ...newArray(items, x.label), ...(chosen ? { listing: chosen } : {}) });
     }
-    case 'object': {
-      const props = new Map<string, V>();
-      for (const [k, e] of Object.entries(x.entries)) props.set(k, fromLabeled(e, chosen));
-      return val(newObject(props, x.label));
-    }
+    case 'object':
+      return val(newObject(new Map(Object.entries(x.entries).map(([k, e]) => [k, fromLabeled(e, chosen)])), x.label));
     case 'opaque':
       return val(`<${x.what}>`, x.label);
   }
@@ -198,21 +192,13 @@ export function toLabeled(x: V, seen = new Set<Heap>()): LabeledValue {
         return { kind: 'object', label: joinLabels(x.l, p.s), entries };
       }
       case 'map':
-        return {
-          kind: 'array',
-          label: joinLabels(x.l, p.s),
-          items: [...p.entries.values()].map((e) => ({
-            kind: 'array',
-            label: BOTTOM,
-            items: [toLabeled(e.k, seen), toLabeled(e.v, seen)],
-          })),
-        };
-      case 'set':
-        return {
-          kind: 'array',
-          label: joinLabels(x.l, p.s),
-          items: [...p.entries.values()].map((e) => toLabeled(e.k, seen)),
-        };
+      case 'set': {
+        const pair = (e: { k: V; v: V }): LabeledValue =>
+          p.kind === 'set'
+            ? toLabeled(e.k, seen)
+            : { kind: 'array', label: BOTTOM, items: [toLabeled(e.k, seen), toLabeled(e.v, seen)] };
+        return { kind: 'array', label: joinLabels(x.l, p.s), items: [...p.entries.values()].map(pair) };
+      }
       case 'date':
         return { kind: 'prim', value: Number.isNaN(p.d.getTime()) ? null : p.d.toISOString(), label: x.l };
       case 'function':

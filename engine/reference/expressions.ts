@@ -9,7 +9,7 @@ import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import { callGlobal, callMethod, construct, lift, namespaceConstant } from './builtins';
 import { cell } from './context';
 import type { Machine, Step } from './machine';
-import { GLOBAL_CALLS } from './machine';
+import { GLOBAL_CALLS } from './scan';
 import { bindPattern } from './patterns';
 import { openRegion, region } from './regions';
 import { spreadItems } from './spread';
@@ -168,18 +168,14 @@ function readName(m: Machine, name: string): V {
 
 /** Arithmetic, comparisons and text: the lift, refusing function operands (engine/README.md). */
 function operator(m: Machine, f: (...xs: unknown[]) => unknown, xs: readonly V[]): V {
-  const fn = xs.find((x) => isHeap(x.v) && x.v.kind === 'function');
-  if (fn) {
-    m.ctx.mayThrow(...xs.map((x) => x.l));
-    throw new RunFailure(
-      'RuntimeError',
+  if (xs.some((x) => isHeap(x.v) && x.v.kind === 'function'))
+    m.ctx.fail(
       'a function cannot be an operand of arithmetic, comparisons or text in plans: call it',
-      m.ctx.madeLabel(joinLabels(...xs.map((x) => x.l))),
+      ...xs.map((x) => x.l),
     );
-  }
   // Converting a circular container to text or a number fails in the sandbox (QuickJS), not in V8.
-  const circular = xs.find((x) => isCircular(x));
-  if (circular) m.ctx.fail('cannot convert a circular structure', ...xs.map((x) => deepLabelOf(x)));
+  if (xs.some((x) => isCircular(x)))
+    m.ctx.fail('cannot convert a circular structure', ...xs.map((x) => deepLabelOf(x)));
   return lift(m, (_r, a) => f(...a), null, xs, 'operator');
 }
 

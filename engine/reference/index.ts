@@ -6,37 +6,27 @@
  * gives them. The differential tests (test/engine/reference) hold the engine to it.
  */
 import * as acorn from 'acorn';
-import type { Gate } from '../gate/types';
 import { BOTTOM, sourceLabel, type Label } from '../ifc/label';
-import { deepLabel, labelDeep, plainOf, type Json, type LabeledValue } from '../ifc/labeled-value';
+import { deepLabel, labelDeep, plainOf, type Json } from '../ifc/labeled-value';
 import { compilePlan, PlanRejected } from '../plan';
 import type { ErrorKind, Mode } from '../run/types';
-import type { ToolRegistry } from '../tools/types';
 import { cell } from './context';
 import { fromLabeled, toLabeled } from './convert';
 import { callFunction } from './functions';
 import { Machine, type Step } from './machine';
 import { execBlock, ReturnSignal } from './statements';
-import { ToolServer, type ReferenceCall } from './tools';
+import { ToolServer, type ReferenceCall, type ToolServerOptions } from './tools';
 import { isHeap, reachable, RunFailure, Thrown, val, type V } from './values';
 
 export type { ReferenceCall } from './tools';
 
-export interface ReferenceOptions {
+export interface ReferenceOptions extends ToolServerOptions {
   readonly plan: string;
-  readonly tools: ToolRegistry;
-  readonly gate: Gate;
   readonly mode?: Mode;
   readonly input?: Json;
-  readonly userAddresses: readonly string[];
-  readonly contacts: readonly string[];
-  readonly scan?: (v: LabeledValue) => LabeledValue;
   /** Evaluation steps before the run ends with `LimitExceeded` (default 2,000,000). */
   readonly maxSteps?: number;
-  /**
-   * false: label every built-in by the plain generic lift, without its one precision rule (see
-   * builtins.ts `lift`); the tests compare the two.
-   */
+  /** false: label every built-in by the plain generic lift, without precision rules (builtins.ts). */
   readonly precise?: boolean;
   /** Wall time before the run ends with `LimitExceeded` (default 20 s: the reference is slow). */
   readonly wallMs?: number;
@@ -123,16 +113,12 @@ function* topLevel(m: Machine, program: acorn.Program): Step<V> {
 
 /** Runs the evaluation, waiting for each tool it yields and handing back the outcome. */
 async function drive<T>(step: Step<T>): Promise<T> {
-  let next = step.next();
-  for (;;) {
+  for (let next = step.next(); ;) {
     if (next.done) return next.value;
-    let outcome: { ok: true; value: unknown } | { ok: false; error: unknown };
-    try {
-      outcome = { ok: true, value: await next.value };
-    } catch (error) {
-      outcome = { ok: false, error };
-    }
-    next = outcome.ok ? step.next(outcome.value) : step.throw(outcome.error);
+    next = await next.value.then(
+      (v) => step.next(v),
+      (e: unknown) => step.throw(e),
+    );
   }
 }
 

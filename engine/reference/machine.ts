@@ -7,7 +7,7 @@
 import type * as acorn from 'acorn';
 import type { Mode } from '../run/types';
 import { Context } from './context';
-import { childrenOf, isFn, scan, withCode, type RegionInfo } from './scan';
+import { childrenOf, GLOBAL_CALLS, isFn, scan, withCode, type RegionInfo } from './scan';
 import type { ToolServer } from './tools';
 import { RunFailure, type Binding, type Env, type V } from './values';
 import { BOTTOM } from '../ifc/label';
@@ -128,8 +128,3 @@ export class Machine {
       throw new RunFailure('LimitExceeded', 'wall time exceeded', BOTTOM);
   }
 }
-
-/** Global functions a plan may call by name (semantics.md §1). */
-export const GLOBAL_CALLS: ReadonlySet<string> = new Set(
-  'Number String Boolean parseInt parseFloat isNaN isFinite'.split(' '),
-);

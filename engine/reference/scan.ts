@@ -15,6 +15,7 @@
  * each option; a spread, `new Set(xs)` and `new Map(xs)` name each element of `xs`.
  */
 import type * as acorn from 'acorn';
+import { BUILTIN_CALLS } from '../plan/builtins';
 
 type N = acorn.AnyNode;
 export type Nodes = readonly (N | null | undefined)[];
@@ -48,8 +49,8 @@ const SAFE = new Set(
 const ANSWERS_ONLY = new Set(
   'includes indexOf lastIndexOf join some every findIndex findLastIndex forEach has'.split(' '),
 );
-/** Global functions whose answer is a primitive, or fresh data holding none of their arguments. */
-const FRESH = new Set(['String', 'Number', 'Boolean', 'parseInt', 'parseFloat', 'isNaN', 'isFinite']);
+/** Functions whose answer is a primitive, or fresh data holding none of their arguments: the global ones, … */
+export const GLOBAL_CALLS: ReadonlySet<string> = new Set([...BUILTIN_CALLS].filter((n) => !n.includes('.')));
 const FRESH_MEMBERS = new Set(['JSON.stringify', 'JSON.parse', 'Object.keys', 'Array.isArray']);
 const MAP_OR_SET = (n: N): boolean =>
   n.type === 'NewExpression' && n.callee.type === 'Identifier' && ['Map', 'Set'].includes(n.callee.name);
@@ -85,7 +86,7 @@ function readsOnly(n: N, isCode: IsCode): readonly (N | null)[] | null {
       const p = n.callee.type === 'MemberExpression' ? pathOf(n.callee) : null;
       const member = p?.keys.length === 1 ? `${p.root}.${String(p.keys[0])}` : '';
       const fresh =
-        (n.callee.type === 'Identifier' && FRESH.has(n.callee.name)) ||
+        (n.callee.type === 'Identifier' && GLOBAL_CALLS.has(n.callee.name)) ||
         FRESH_MEMBERS.has(member) ||
         ((p?.root === 'Math' || p?.root === 'Number') && p.keys.length === 1);
       return fresh && !isCode(n.callee, n.arguments) ? n.arguments : null;

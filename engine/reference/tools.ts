@@ -64,7 +64,10 @@ export class ToolServer {
     const seq = this.calls.length + 1;
     let named: Named;
     try {
-      named = namedArgs(spec, args.map(toLabeledArg));
+      named = namedArgs(
+        spec,
+        args.map((a) => toLabeled(a)),
+      );
     } catch (e) {
       if (e instanceof RunFailure) throw e;
       throw new RunFailure(
@@ -148,8 +151,6 @@ function namedArgs(spec: ToolSpec, args: readonly LabeledValue[]): Named {
     throw new RunFailure('RuntimeError', `${spec.name}: argument ${i + 1} must be an object`, o.label);
   return named;
 }
-
-const toLabeledArg = (a: V): LabeledValue => toLabeled(a);
 
 function logLine(named: Named): string {
   const v = named.values;
