@@ -249,9 +249,7 @@ export function callMethod(m: Machine, receiver: V, name: string, args: readonly
   const key = `${type}.${name}`;
   const fnAt = args.findIndex(isFunction);
   if (!BUILTIN.has(key) || (fnAt >= 0 && (fnAt > 0 || !CALLBACKS.has(name)))) {
-    const l = m.ctx.madeLabel(receiver.l);
-    m.ctx.mayThrow(receiver.l);
-    throw new RunFailure('RuntimeError', `${type} has no method ${name} taking these arguments`, l);
+    m.ctx.fail(`${type} has no method ${name} taking these arguments`, receiver.l);
   }
   const method = (r: unknown, a: unknown[]): unknown =>
     (r as Record<string, (...x: unknown[]) => unknown>)[name]!(...a);

@@ -76,20 +76,10 @@ export class Machine {
     if (callee.type === 'Identifier' && !this.tools.has(callee.name) && !GLOBAL_CALLS.has(callee.name)) return true;
     if (callee.type !== 'Identifier' && callee.type !== 'MemberExpression') return true;
     // A callback given as any other expression (a parameter, a variable) may be any function.
-    const first = args[0];
-    if (
-      callee.type === 'MemberExpression' &&
-      first &&
-      !callee.computed &&
-      CALLBACK_METHODS.has((callee.property as acorn.Identifier).name)
-    )
-      if (first.type !== 'ArrowFunctionExpression' && first.type !== 'FunctionExpression') return true;
-    return args.some(
-      (a) =>
-        a.type === 'ArrowFunctionExpression' ||
-        a.type === 'FunctionExpression' ||
-        (a.type === 'Identifier' && this.functionNames.has(a.name)),
-    );
+    const method =
+      callee.type === 'MemberExpression' && !callee.computed ? (callee.property as acorn.Identifier).name : '';
+    if (args[0] && CALLBACK_METHODS.has(method) && !isFn(args[0])) return true;
+    return args.some((a) => isFn(a) || (a.type === 'Identifier' && this.functionNames.has(a.name)));
   }
 
   regionInfo(nodes: readonly (acorn.AnyNode | null | undefined)[]): RegionInfo {

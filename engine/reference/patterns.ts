@@ -83,12 +83,8 @@ export function writeMember(m: Machine, obj: V, key: V, value: V): void {
   const around = joinLabels(obj.l, key.l);
   noFunction(m, value);
   if (!isHeap(p) || (p.kind !== 'array' && p.kind !== 'object'))
-    throw new RunFailure(
-      'RuntimeError',
-      `cannot set '${k}' of ${isHeap(p) ? p.kind : String(p)}`,
-      m.ctx.madeLabel(around),
-    );
-  if (p.frozen) throw new RunFailure('RuntimeError', 'input is read-only in plans', m.ctx.madeLabel(around));
+    m.ctx.fail(`cannot set '${k}' of ${isHeap(p) ? p.kind : String(p)}`, around);
+  if (p.frozen) m.ctx.fail('input is read-only in plans', around);
   p.s = joinLabels(p.s, m.ctx.madeLabel(around));
   if (p.kind === 'array') p.listing = undefined;
   const v = m.ctx.made(value);
@@ -101,5 +97,5 @@ export function writeMember(m: Machine, obj: V, key: V, value: V): void {
     const i = Number(k);
     while (p.items.length < i) p.items.push(val(undefined, p.s));
     p.items[i] = v;
-  } else throw new RunFailure('RuntimeError', `cannot set '${k}' of an array`, m.ctx.madeLabel(around));
+  } else m.ctx.fail(`cannot set '${k}' of an array`, around);
 }

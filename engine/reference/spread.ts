@@ -6,7 +6,7 @@
  */
 import { joinLabels, type Label } from '../ifc/label';
 import type { Machine } from './machine';
-import { isHeap, newArray, RunFailure, val, type V } from './values';
+import { isHeap, newArray, val, type V } from './values';
 
 export interface Spread {
   readonly items: V[];
@@ -24,12 +24,12 @@ export function spreadItems(m: Machine, from: V, intoObject = false): Spread {
   m.ctx.mayThrow(from.l);
   if (p === null || p === undefined) {
     if (intoObject) return { items: [], entries: [], structure: from.l };
-    throw new RunFailure('RuntimeError', `${String(p)} is not iterable`, m.ctx.madeLabel(from.l));
+    m.ctx.fail(`${String(p)} is not iterable`, from.l);
   }
   if (!isHeap(p)) {
     if (typeof p !== 'string') {
       if (intoObject) return { items: [], entries: [], structure: from.l };
-      throw new RunFailure('RuntimeError', `${typeof p} is not iterable`, m.ctx.madeLabel(from.l));
+      m.ctx.fail(`${typeof p} is not iterable`, from.l);
     }
     const items = [...p].map((ch) => val(ch, from.l));
     return { items, entries: items.map((v, i) => [String(i), v]), structure: from.l };
@@ -41,7 +41,7 @@ export function spreadItems(m: Machine, from: V, intoObject = false): Spread {
       return { items, entries: items.map((v, i) => [String(i), v]), structure: s };
     }
     case 'object': {
-      if (!intoObject) throw new RunFailure('RuntimeError', 'an object is not iterable', m.ctx.madeLabel(from.l));
+      if (!intoObject) m.ctx.fail('an object is not iterable', from.l);
       return { items: [], entries: [...p.props].map(([k, v]) => [k, read(v, s)]), structure: s };
     }
     case 'map':
@@ -54,6 +54,6 @@ export function spreadItems(m: Machine, from: V, intoObject = false): Spread {
     }
     default:
       if (intoObject) return { items: [], entries: [], structure: s };
-      throw new RunFailure('RuntimeError', `a ${p.kind} is not iterable`, m.ctx.madeLabel(from.l));
+      m.ctx.fail(`a ${p.kind} is not iterable`, from.l);
   }
 }
