@@ -11,7 +11,11 @@
  * and React takes that markup over. A theme the settings pin is set on `<html>`, so the first
  * paint is in it; a "system" theme follows the browser through the stylesheet.
  */
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import type { Router } from '../../main/app/router';
+import type { Profile } from '../../main/profile/profile';
+import { EARLY_INPUT_SCRIPT } from '../../renderer/src/early-input';
 import { renderFirstScreen } from '../../renderer/src/first-screen';
 import { BOOTSTRAP_ELEMENT_ID, FIRST_INBOX_PAGE, type BootstrapAnswer } from '../../preload/contract';
 
@@ -30,6 +34,16 @@ const FIRST_CALLS: readonly (readonly [string, readonly unknown[]])[] = [
 const inertJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * The one inline script a page may run: the recorder of keys and clicks made on the rendered
+ * screen before the app takes it over (renderer/src/early-input.ts), named by its hash in the
+ * page's CSP (`script-src 'self' 'sha256-…'`), so no other inline script runs.
+ */
+export const EARLY_INPUT_HASH = `'sha256-${createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64')}'`;
+
+/** index.html's own CSP (a meta element, enforced beside the host's header) lets the page's scripts only. */
+const META_SCRIPT_SRC = /(<meta\s+http-equiv="Content-Security-Policy"\s+content="[^"]*script-src 'self')/;
 
 /** A stylesheet of the build linked from index.html (`./assets/NAME-HASH.css`). */
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\.\/(assets\/[\w.-]+\.css)"[^>]*>/g;
@@ -63,5 +77,46 @@ export async function withBootstrap(html: string, router: Router): Promise<strin
   const themed = first.theme
     ? withAnswers.replace('<html lang="en">', () => `<html lang="en" data-theme="${first.theme}">`)
     : withAnswers;
-  return themed.replace(ROOT_ELEMENT, () => `<div id="root">${first.html}</div>`);
+  return themed
+    .replace(META_SCRIPT_SRC, (allowed: string) => `${allowed} ${EARLY_INPUT_HASH}`)
+    .replace(ROOT_ELEMENT, () => `<div id="root">${first.html}</div><script>${EARLY_INPUT_SCRIPT}</script>`);
+}
+
+/**
+ * What the first answers are read from, as a string that moves whenever any of it may have
+ * changed: the database (a write of this connection moves `total_changes()`, a commit of any
+ * other, the CLI's or a run's worker's, moves `PRAGMA data_version`) and the secrets file (an
+ * account's "sign in again" lives there). Cheap: two reads of SQLite's counters and one stat.
+ */
+export function dataStamp(profile: Profile): () => string {
+  const changes = profile.db.prepare('SELECT total_changes() AS n');
+  return () => {
+    const secrets = statSync(profile.files.secrets, { bigint: true, throwIfNoEntry: false });
+    return [
+      String(profile.db.pragma('data_version', { simple: true })),
+      String((changes.get() as { n: number }).n),
+      secrets ? `${secrets.mtimeNs}:${secrets.size}` : '-',
+    ].join(':');
+  };
+}
+
+/**
+ * `make()`'s page, made again only when `stamp()` has moved: a reload of an unchanged mailbox is
+ * served from memory, with no query and no render before its first byte, and a page made before
+ * a change is never served after it (its stamp is the one read before it was made). A page that
+ * failed is not kept.
+ */
+export function keptWhileUnchanged(make: () => Promise<string>, stamp: () => string): () => Promise<string> {
+  let kept: { readonly stamp: string; readonly page: Promise<string> } | null = null;
+  return () => {
+    const now = stamp();
+    if (kept?.stamp !== now) {
+      const page = make();
+      kept = { stamp: now, page };
+      page.catch(() => {
+        if (kept?.page === page) kept = null;
+      });
+    }
+    return kept.page;
+  };
 }
