@@ -485,6 +485,10 @@ export function InboxScreen({ id }: { id: string | null }) {
         <p className="count" aria-live="polite">
           {answered ? `${count(items.length, 'result')} for “${answered}”` : count(total, 'message')}
         </p>
+        {/* Beside the list, not in it: a listbox holds options only. */}
+        {items.length === 0 && (
+          <p className="pane empty">{answered ? 'Nothing matches.' : `${folderLabel(mailbox.folder)} is empty.`}</p>
+        )}
         <div className="virtual-list" ref={listRef} role="listbox" aria-label="Conversations" tabIndex={0}>
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualItems.map((v) => {
@@ -548,9 +552,6 @@ export function InboxScreen({ id }: { id: string | null }) {
               );
             })}
           </div>
-          {items.length === 0 && (
-            <p className="pane empty">{answered ? 'Nothing matches.' : `${folderLabel(mailbox.folder)} is empty.`}</p>
-          )}
         </div>
       </section>
       {id ? (
