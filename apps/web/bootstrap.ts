@@ -100,23 +100,45 @@ export function dataStamp(profile: Profile): () => string {
   };
 }
 
+/** A page kept while its data is unchanged (`keptWhileUnchanged`). */
+export interface KeptPage {
+  /** The page for the data as it is now. */
+  (): Promise<string>;
+  /**
+   * Called now and then (the host: every second): once a page has been asked for and the data
+   * has changed since but has held still from one call to the next, makes the page anew, so the
+   * next load after new mail or a read message is served from memory too. Data that keeps
+   * changing (a first sync) is not rendered after every write.
+   */
+  settle(): void;
+}
+
 /**
  * `make()`'s page, made again only when `stamp()` has moved: a reload of an unchanged mailbox is
  * served from memory, with no query and no render before its first byte, and a page made before
  * a change is never served after it (its stamp is the one read before it was made). A page that
  * failed is not kept.
  */
-export function keptWhileUnchanged(make: () => Promise<string>, stamp: () => string): () => Promise<string> {
+export function keptWhileUnchanged(make: () => Promise<string>, stamp: () => string): KeptPage {
   let kept: { readonly stamp: string; readonly page: Promise<string> } | null = null;
-  return () => {
+  let asked = false;
+  let last = '';
+  const page = (): Promise<string> => {
+    asked = true;
     const now = stamp();
     if (kept?.stamp !== now) {
-      const page = make();
-      kept = { stamp: now, page };
-      page.catch(() => {
-        if (kept?.page === page) kept = null;
+      const made = make();
+      kept = { stamp: now, page: made };
+      made.catch(() => {
+        if (kept?.page === made) kept = null;
       });
     }
     return kept.page;
   };
+  const settle = () => {
+    const now = stamp();
+    if (asked && now === last && kept?.stamp !== now) page().catch(() => undefined);
+    last = now;
+  };
+  return Object.assign(page, { settle });
 }

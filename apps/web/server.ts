@@ -20,7 +20,14 @@ import { join, resolve } from 'node:path';
 import type { App } from '../../main/app/app';
 import { rendererCsp, rendererFile } from '../../main/app/renderer-files';
 import { STATUS } from '../../main/app/router';
-import { dataStamp, EARLY_INPUT_HASH, keptWhileUnchanged, withBootstrap, withInlineStyles } from './bootstrap';
+import {
+  dataStamp,
+  EARLY_INPUT_HASH,
+  keptWhileUnchanged,
+  withBootstrap,
+  withInlineStyles,
+  type KeptPage,
+} from './bootstrap';
 import type { ApiErrorKind } from '../../preload/contract';
 
 /** A message with 25 MB of attachments, as base64 inside JSON, fits; only a request with the token is read. */
@@ -28,6 +35,9 @@ export const MAX_BODY_BYTES = 36 * 1024 * 1024;
 const COOKIE = 'zamburak_token';
 
 export const WEB_CSP = rendererCsp("'self'", [EARLY_INPUT_HASH]);
+
+/** How often the kept first page is checked against the data (`KeptPage.settle`). */
+const SETTLE_EVERY_MS = 1000;
 
 /** The build's scripts and styles: named by their content's hash (electron-vite), so cacheable for good. */
 const HASHED_ASSET = /^\/assets\/[\w.-]+-[\w-]{8}\.(js|css)$/;
@@ -161,7 +171,11 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
   // The page with its stylesheets inlined, read once (the build does not change under a running
   // host), and with its first answers and screen, made again only when the data behind them has moved.
   const stamp = dataStamp(o.app.profile);
-  const pages = new Map<string, () => Promise<string>>();
+  const pages = new Map<string, KeptPage>();
+  const settling = setInterval(() => {
+    for (const kept of pages.values()) kept.settle();
+  }, SETTLE_EVERY_MS);
+  settling.unref();
   const page = (file: string): Promise<string> => {
     let made = pages.get(file);
     if (made === undefined) {
@@ -221,6 +235,7 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     server,
     close: () =>
       new Promise<void>((ok) => {
+        clearInterval(settling);
         server.closeAllConnections();
         server.close(() => ok());
       }),

@@ -61,4 +61,30 @@ describe('the first screen kept while nothing changed', () => {
     expect(await page()).toBe('page 3');
     expect(await page()).toBe('page 3');
   });
+
+  it('makes the page anew ahead of the next load once the data holds still, and not before', async () => {
+    let now = 'a';
+    let made = 0;
+    const page = keptWhileUnchanged(
+      () => Promise.resolve(`page ${++made}`),
+      () => now,
+    );
+    // Nothing is made for a page nobody has asked for.
+    page.settle();
+    page.settle();
+    expect(made).toBe(0);
+    expect(await page()).toBe('page 1');
+    // The data keeps changing (a sync): nothing is made after every write.
+    for (const next of ['b', 'c', 'd']) {
+      now = next;
+      page.settle();
+    }
+    expect(made).toBe(1);
+    // Held still from one check to the next: made once, and the next load is that page.
+    page.settle();
+    page.settle();
+    expect(made).toBe(2);
+    expect(await page()).toBe('page 2');
+    expect(made).toBe(2);
+  });
 });
