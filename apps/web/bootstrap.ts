@@ -58,7 +58,7 @@ export const withInlineStyles = (html: string, readAsset: (path: string) => stri
   html.replace(STYLESHEET_LINK, (_, path: string) => `<style>${readAsset(path)}</style>`);
 
 /**
- * The renderer's index.html with the first answers in a JSON block before `</head>` and the first
+ * The renderer's index.html with the first answers in a JSON block before `</body>` and the first
  * screen rendered from them in its root element; a call that fails is left out (the page asks
  * for it itself, and renders the first screen itself).
  */
@@ -69,8 +69,11 @@ export async function withBootstrap(html: string, router: Router): Promise<strin
     if (r.ok) answers.push({ call, args, value: r.value ?? null });
   }
   const block = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${inertJson(answers)}</script>`;
+  // At the end of the body, after the rendered screen: the answers are most of the page's bytes
+  // (80 KB of 116 KB at 10,000 messages), and the browser paints the rows only once it has parsed
+  // them. The app reads the block after the whole page is parsed (its module script is deferred).
   // Replaced by functions: a replacement string would read `$&` or `$'` in a subject as patterns.
-  const withAnswers = html.replace('</head>', () => `${block}</head>`);
+  const withAnswers = html.replace('</body>', () => `${block}</body>`);
   const first = renderFirstScreen(answers);
   if (!first) return withAnswers;
   if (!withAnswers.includes(ROOT_ELEMENT)) throw new Error(`the renderer's index.html has no ${ROOT_ELEMENT}`);

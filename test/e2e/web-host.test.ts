@@ -193,8 +193,8 @@ describe('the browser host refuses what it must', () => {
     expect(block).not.toContain('<');
     expect([...page.body.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0])).toEqual([
       expect.stringMatching(/^<script type="module" crossorigin src="\.\/assets\/index-[\w-]+\.js">$/),
-      open,
       '<script>',
+      open,
     ]);
     const scriptSrc = (csp: string) =>
       csp
