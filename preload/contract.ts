@@ -45,7 +45,6 @@ export const AppInfo = z.object({
   account: z.object({ id: z.string(), name: z.string(), email: z.string(), userName: z.string() }),
   paused: z.boolean(),
   pendingClaims: z.number().int(),
-  untriaged: z.number().int(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
@@ -561,7 +560,8 @@ export const contract = {
   inbox: {
     page: call(z.tuple([InboxQuery.optional()]), InboxPage),
     get: call(z.tuple([id]), MessageView),
-    counts: call(z.tuple([]), z.record(z.string(), z.number().int())),
+    /** The Inbox's messages by triage category (`untriaged`: not triaged yet), of one account (its id) or of all. */
+    counts: call(z.tuple([text(200).optional()]), z.record(z.string(), z.number().int())),
     /** Triage of one account's Inbox (its id), or of every account's (the unified inbox). */
     triage: call(z.tuple([text(200).optional()]), TriageSummary),
     /** Archive, move or mark read (on a real account's server first); the answer is what undoes it. */

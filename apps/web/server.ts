@@ -20,14 +20,24 @@ import { join, resolve } from 'node:path';
 import type { App } from '../../main/app/app';
 import { rendererCsp, rendererFile } from '../../main/app/renderer-files';
 import { STATUS } from '../../main/app/router';
-import { withBootstrap, withInlineStyles } from './bootstrap';
+import {
+  dataStamp,
+  EARLY_INPUT_HASH,
+  keptWhileUnchanged,
+  withBootstrap,
+  withInlineStyles,
+  type KeptPage,
+} from './bootstrap';
 import type { ApiErrorKind } from '../../preload/contract';
 
 /** A message with 25 MB of attachments, as base64 inside JSON, fits; only a request with the token is read. */
 export const MAX_BODY_BYTES = 36 * 1024 * 1024;
 const COOKIE = 'zamburak_token';
 
-export const WEB_CSP = rendererCsp("'self'");
+export const WEB_CSP = rendererCsp("'self'", [EARLY_INPUT_HASH]);
+
+/** How often the kept first page is checked against the data (`KeptPage.settle`). */
+const SETTLE_EVERY_MS = 1000;
 
 /** The build's scripts and styles: named by their content's hash (electron-vite), so cacheable for good. */
 const HASHED_ASSET = /^\/assets\/[\w.-]+-[\w-]{8}\.(js|css)$/;
@@ -158,16 +168,22 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     send(res, 200, JSON.stringify(r.value ?? null), 'application/json; charset=utf-8');
   };
 
-  // The page with its stylesheets inlined, made once: the build does not change under a running host.
-  const pages = new Map<string, string>();
-  const pageTemplate = (file: string): string => {
-    let page = pages.get(file);
-    if (page === undefined)
-      pages.set(
-        file,
-        (page = withInlineStyles(readFileSync(file, 'utf8'), (p) => readFileSync(join(root, p), 'utf8'))),
-      );
-    return page;
+  // The page with its stylesheets inlined, read once (the build does not change under a running
+  // host), and with its first answers and screen, made again only when the data behind them has moved.
+  const stamp = dataStamp(o.app.profile);
+  const pages = new Map<string, KeptPage>();
+  const settling = setInterval(() => {
+    for (const kept of pages.values()) kept.settle();
+  }, SETTLE_EVERY_MS);
+  settling.unref();
+  const page = (file: string): Promise<string> => {
+    let made = pages.get(file);
+    if (made === undefined) {
+      const template = withInlineStyles(readFileSync(file, 'utf8'), (p) => readFileSync(join(root, p), 'utf8'));
+      made = keptWhileUnchanged(() => withBootstrap(template, o.app.router), stamp);
+      pages.set(file, made);
+    }
+    return made();
   };
 
   const asset = async (res: ServerResponse, path: string, setCookie: boolean) => {
@@ -177,7 +193,7 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     const html = type.startsWith('text/html');
     // The page carries its first answers (mail: never stored); the hashed scripts and styles
     // never change under their name, so a reload reads them from the browser's cache.
-    const body = html ? await withBootstrap(pageTemplate(file), o.app.router) : readFileSync(file);
+    const body = html ? await page(file) : readFileSync(file);
     send(res, 200, body, type, {
       ...(html ? { 'Content-Security-Policy': WEB_CSP } : {}),
       ...(HASHED_ASSET.test(path) ? { 'Cache-Control': 'private, max-age=31536000, immutable' } : {}),
@@ -219,6 +235,7 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     server,
     close: () =>
       new Promise<void>((ok) => {
+        clearInterval(settling);
         server.closeAllConnections();
         server.close(() => ok());
       }),

@@ -110,7 +110,6 @@ export function createApp(profile: Profile, o: AppOptions): App {
           account: { id: account.id, name: account.name, email: account.email, userName: account.userName },
           paused: readSettings(ctx).paused,
           pendingClaims: profile.claims.countPending(),
-          untriaged: profile.repos.messages.categoryCounts('INBOX').untriaged ?? 0,
         };
       },
     },

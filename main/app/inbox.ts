@@ -162,7 +162,7 @@ export function inboxHandlers(ctx: AppContext, claims: ClaimsService): ZamburakH
       };
     },
 
-    counts: () => p.repos.messages.categoryCounts('INBOX'),
+    counts: (account) => p.repos.messages.categoryCounts('INBOX', account),
 
     async triage(accountId) {
       ctx.assertRunning();

@@ -9,11 +9,12 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 /**
  * The page may load its own scripts and styles and frame only its own (sandboxed) email frames.
  * `connect` is what it may fetch: nothing in Electron (IPC is not a fetch), itself in a browser.
+ * `inlineScripts`: hashes (`'sha256-…'`) of the inline scripts the host itself writes into the page.
  */
-export function rendererCsp(connect: "'none'" | "'self'"): string {
+export function rendererCsp(connect: "'none'" | "'self'", inlineScripts: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...inlineScripts].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",

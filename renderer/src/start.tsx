@@ -3,6 +3,7 @@
  * rendered into the page, or renders on its own (Electron, another screen's address).
  */
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { takeEarlyInput } from './early-input';
 import { askFirstPage } from './first-page';
 import { Root } from './root';
 import { parseRoute, SERVER_RENDERED_HASH } from './route';
@@ -18,6 +19,8 @@ if (!root) throw new Error('renderer/index.html has no #root element');
 const onServerScreen = parseRoute(window.location.hash).screen === parseRoute(SERVER_RENDERED_HASH).screen;
 if (root.firstChild && onServerScreen) hydrateRoot(root, <Root />);
 else {
+  // Input on the markup about to be replaced has nothing to land on.
+  takeEarlyInput();
   root.replaceChildren();
   createRoot(root).render(<Root />);
 }

@@ -6,7 +6,13 @@
  * the same run, and the renderer's main-thread CPU to the row (CDP `TaskDuration`), which moves
  * less with the load than the time does.
  *   git worktree add /tmp/before HEAD~1 && (cd /tmp/before && ln -s "$PWD/node_modules" . && npm run build)
- *   OTHER=/tmp/before npx tsx test/bench/first-paint-ab.ts      (SIZES=0,10000,100000 REPS=7)
+ *   OTHER=/tmp/before npx tsx --tsconfig T test/bench/first-paint-ab.ts      (SIZES=0,10000,100000 REPS=7)
+ * where T is a tsconfig that extends this one and includes both checkouts' files (tsx applies the
+ * JSX setting only to the files a tsconfig includes: without it the other's host fails with
+ * "React is not defined").
+ * With CHANGED=1 the profile is written to before every load (a setting no screen shows), so a
+ * host that keeps its page while the data is unchanged makes it anew each time: the first load
+ * after new mail, where the default measures a reload.
  * Prints, writes nothing, asserts nothing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,6 +34,7 @@ const { startWebHost: startOther } = (await import(join(other, 'apps/web/server.
 };
 const sizes = (process.env.SIZES ?? '0,10000,100000').split(',').map(Number);
 const reps = Number(process.env.REPS ?? 7);
+const changed = process.env.CHANGED === '1';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const BLANK = 'data:text/html,<div class="row">Zamburak</div>';
 
@@ -58,6 +65,7 @@ try {
       for (let i = 0; i <= reps; i++)
         for (const [k, h] of Object.entries(hosts)) {
           const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+          if (changed) profile.setSetting('benchLoad', `${i}-${k}`);
           const r = await load(page, h ? h.url : BLANK);
           await page.close();
           // The first round warms the server's caches and the browser up.
@@ -76,7 +84,7 @@ try {
     const cell = (k: string) =>
       `${Math.round(median(ms[k]!))} ms (${(median(ms[k]!) / blank).toFixed(1)}×, CPU ${Math.round(median(cpu[k]!))} ms)`;
     console.log(
-      `${messages.toLocaleString('en')} messages: blank page ${Math.round(blank)} ms (CPU ${Math.round(median(cpu.blank!))} ms); ` +
+      `${messages.toLocaleString('en')} messages${changed ? ' (changed before each load)' : ''}: blank page ${Math.round(blank)} ms (CPU ${Math.round(median(cpu.blank!))} ms); ` +
         `other ${cell('other')}; this ${cell('this')}`,
     );
   }

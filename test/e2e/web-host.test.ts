@@ -4,6 +4,7 @@
  * is refused before any service runs; payloads outside the schemas are refused with where they
  * went wrong, and audited.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -187,12 +188,24 @@ describe('the browser host refuses what it must', () => {
     const open = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">`;
     expect(page.body.split(open)).toHaveLength(2);
     const block = page.body.split(open)[1]!.split('</script>')[0]!;
-    // Nothing in the block can open or close an element; the only scripts are the built ones.
+    // Nothing in the block can open or close an element; the only scripts are the built ones and
+    // the host's own early-input recorder, which the CSP names by its hash (no 'unsafe-inline').
     expect(block).not.toContain('<');
     expect([...page.body.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0])).toEqual([
       expect.stringMatching(/^<script type="module" crossorigin src="\.\/assets\/index-[\w-]+\.js">$/),
+      '<script>',
       open,
     ]);
+    const scriptSrc = (csp: string) =>
+      csp
+        .split(';')
+        .find((d) => d.trim().startsWith('script-src'))!
+        .trim();
+    const inline = page.body.split('<script>')[1]!.split('</script>')[0]!;
+    const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
+    expect(scriptSrc(String(page.headers['content-security-policy']))).toBe(`script-src 'self' ${hash}`);
+    const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(page.body)![1]!;
+    expect(scriptSrc(meta)).toBe(`script-src 'self' ${hash}`);
     const answers = JSON.parse(block) as BootstrapAnswer[];
     expect(answers.map((a) => a.call)).toEqual(['inbox.page', 'app.info', 'settings.get', 'accounts.list']);
     for (const a of answers) {

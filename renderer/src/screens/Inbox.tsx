@@ -18,6 +18,7 @@ import { InvitationCard } from '../components/InvitationCard';
 import { folderLabel } from '../components/MailRail';
 import { MessageHtml } from '../components/MessageHtml';
 import { MoveTo } from '../components/MoveTo';
+import { replayEarlyInput } from '../early-input';
 import { count, listDate, longDate, shortFrom } from '../format';
 import { useKeys } from '../keys';
 import { FIRST_PAGE, takeFirstPage, writtenFirstPage } from '../first-page';
@@ -149,6 +150,16 @@ const range = (items: readonly MessageRow[], a: string, b: string): string[] => 
   return i < 0 ? [b] : items.slice(i, j + 1).map((m) => m.id);
 };
 
+/** What the empty reading pane tells a person: how to open a conversation, or why there is none. */
+function readingPaneHint(o: { listed: boolean; search: string; category: string; folder: string }): string {
+  if (o.listed) return 'Click a conversation to read it, or press j for the next one and k for the one before.';
+  if (o.search) return 'No conversation matches your search. Try other words, or clear the search box to see all mail.';
+  const folder = folderLabel(o.folder);
+  if (o.category)
+    return `No conversation in ${folder} is marked “${o.category}”. Choose All to see every conversation.`;
+  return `There is nothing to read in ${folder}.${folder === 'Inbox' ? ' New mail shows up here as it arrives.' : ''}`;
+}
+
 export function InboxScreen({ id }: { id: string | null }) {
   const [category, setCategory] = useState('');
   const [search, setSearch] = useState('');
@@ -181,9 +192,17 @@ export function InboxScreen({ id }: { id: string | null }) {
   useEffect(() => prefetchMessages([after, before]), [after, before]);
 
   useEffect(() => {
-    // After the first page: the list's rows come before the category counts.
-    if (loaded) api.inbox.counts().then(setCounts).catch(report);
-  }, [loaded, items, report]);
+    // After the first page: the list's rows come before the category counts. The shown account's
+    // counts (no argument for every account's: the bridge carries JSON, not undefined).
+    if (!loaded) return;
+    let current = true;
+    (mailbox.account ? api.inbox.counts(mailbox.account) : api.inbox.counts())
+      .then((c) => current && setCounts(c))
+      .catch(report);
+    return () => {
+      current = false;
+    };
+  }, [loaded, items, report, mailbox.account]);
   // Another folder or account: another list, nothing picked in it.
   useEffect(() => setPicked(new Set()), [mailbox]);
 
@@ -362,6 +381,8 @@ export function InboxScreen({ id }: { id: string | null }) {
     Escape: () => setPicked(new Set()),
     '/': () => searchBox.current?.focus(),
   });
+  // Keys pressed and rows clicked on the server-rendered screen before these handlers listened.
+  useEffect(() => void replayEarlyInput((row) => go('inbox', row)), []);
 
   const pickedIds = [...picked];
   return (
@@ -464,6 +485,10 @@ export function InboxScreen({ id }: { id: string | null }) {
         <p className="count" aria-live="polite">
           {answered ? `${count(items.length, 'result')} for “${answered}”` : count(total, 'message')}
         </p>
+        {/* Beside the list, not in it: a listbox holds options only. */}
+        {items.length === 0 && (
+          <p className="pane empty">{answered ? 'Nothing matches.' : `${folderLabel(mailbox.folder)} is empty.`}</p>
+        )}
         <div className="virtual-list" ref={listRef} role="listbox" aria-label="Conversations" tabIndex={0}>
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualItems.map((v) => {
@@ -527,9 +552,6 @@ export function InboxScreen({ id }: { id: string | null }) {
               );
             })}
           </div>
-          {items.length === 0 && (
-            <p className="pane empty">{answered ? 'Nothing matches.' : `${folderLabel(mailbox.folder)} is empty.`}</p>
-          )}
         </div>
       </section>
       {id ? (
@@ -544,7 +566,9 @@ export function InboxScreen({ id }: { id: string | null }) {
           onWrite={write}
         />
       ) : (
-        <div className="pane empty">Select a conversation (j / k).</div>
+        <div className="pane empty">
+          {loaded && readingPaneHint({ listed: items.length > 0, search: answered, category, folder: mailbox.folder })}
+        </div>
       )}
       {compose && (
         <Compose
