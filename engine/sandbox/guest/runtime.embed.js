@@ -1496,6 +1496,9 @@
   // label descriptions, each decoded once per import. Every labeled part gets a source node
   // named by its path (`source listEmails()[3].subject`); the path is spelled out only when a
   // lineage asks for it (srcNode): an import makes a node for each of thousands of fields.
+  // The containers are the parsed message's own (`value` is used once, by this import): each
+  // part replaces its plain value in place, so no second object or array is built. The shape
+  // names every part of the value (run/wire.ts `encode` makes both in one walk).
   function importValue(value, shape, labels, path) {
     // Label ids by wire id (small numbers): a listing's parts look them up thousands of times.
     const ids = [];
@@ -1517,11 +1520,12 @@
     // Without a node of its own, its parts are named from its path.
     const here = n >= 0 ? n : srcPath(at, key);
     if (shape[0] === 'a') {
-      const a = importedArr(l, n);
-      for (let i = 0; i < parts.length; i++) a.push(importPart(v[i], parts[i], labelOf, here, i));
+      const a = importedArr(v, l, n);
+      a.length = parts.length;
+      for (let i = 0; i < parts.length; i++) a[i] = importPart(v[i], parts[i], labelOf, here, i);
       return a;
     }
-    const o = importedObj(l, n);
+    const o = importedObj(v, l, n);
     for (const k of Object.keys(parts)) {
       // (An item's fields are mostly leaves: one call each, not three.)
       const p = parts[k];
@@ -1539,14 +1543,14 @@
     // (Unlabeled, so are its parts: none has a node to name.)
     const n = l === 0 ? -1 : srcNode(l, at, key);
     if (isArray(v)) {
-      const a = importedArr(l, n);
+      const a = importedArr(v, l, n);
       for (let i = 0; i < v.length; i++) {
         const x = v[i];
-        a.push(x === null || typeof x !== 'object' ? importLeaf(x, l, n, i) : importAlike(x, l, n, i));
+        a[i] = x === null || typeof x !== 'object' ? importLeaf(x, l, n, i) : importAlike(x, l, n, i);
       }
       return a;
     }
-    const o = importedObj(l, n);
+    const o = importedObj(v, l, n);
     for (const k of Object.keys(v)) {
       const x = v[k];
       o[k] = x === null || typeof x !== 'object' ? importLeaf(x, l, n, k) : importAlike(x, l, n, k);
@@ -1556,14 +1560,17 @@
   function importLeaf(x, l, at, key) {
     return l === 0 ? x : new Box(x, l, srcNode(l, at, key));
   }
-  function importedArr(l, n) {
-    const a = newArr(l);
+  function importedArr(a, l, n) {
     a[LISTING] = true;
-    if (l) a[SD] = n;
+    if (l) {
+      a[SL] = l;
+      a[SD] = n;
+    }
     return a;
   }
-  function importedObj(l, n) {
-    const o = newObj();
+  // A parsed object as a plan object: no prototype, as newObj makes them.
+  function importedObj(o, l, n) {
+    Object.setPrototypeOf(o, OBJ_PROTO);
     if (l) {
       o[SL] = l;
       o[SD] = n;
