@@ -441,10 +441,9 @@ async function fillBodies(
   which: { background: true } | { only: ReadonlySet<number> },
 ): Promise<{ bodies: number; parseErrors: number }> {
   const only = 'only' in which ? which.only : undefined;
-  const pending = d.repos.messages
-    .pendingBodies(accountId, folder)
-    .map((m) => m.uid)
-    .filter((uid) => !only || only.has(uid));
+  const pending = only
+    ? d.repos.messages.pendingAmong(accountId, folder, [...only])
+    : d.repos.messages.pendingBodies(accountId, folder).map((m) => m.uid);
   if (!pending.length) return { bodies: 0, parseErrors: 0 };
   const lock = await client.getMailboxLock(folder);
   try {

@@ -370,6 +370,19 @@ export class MessagesRepo {
       .all(where.params) as { id: string; folder: string; uid: number }[];
   }
 
+  /**
+   * Which of these UIDs of a folder are stored with their headers only: a reader completing a few
+   * messages reads just them, not the folder's every pending row (90,000 during a big first sync).
+   */
+  pendingAmong(accountId: string, folder: string, uids: readonly number[]): number[] {
+    return this.statement(
+      `SELECT remote_uid FROM messages INDEXED BY messages_by_uid WHERE account_id = ? AND folder = ?
+         AND remote_uid IN (SELECT value FROM json_each(?)) AND body_pending = 1 ORDER BY remote_uid DESC`,
+    )
+      .pluck()
+      .all(accountId, folder, toJson(uids)) as number[];
+  }
+
   /** Every message id of an account (to remove its attachment folders with it). */
   idsOf(accountId: string): string[] {
     return (this.db.prepare('SELECT id FROM messages WHERE account_id = ?').all(accountId) as { id: string }[]).map(
