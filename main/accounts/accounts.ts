@@ -8,6 +8,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { connectImap, MailError, type Credential, type ImapSettings, type Security } from '../mail/connect';
+import { inForeground } from '../mail/foreground';
 import type { Parser } from '../mail/parse-pool';
 import {
   completeMessages,
@@ -305,7 +306,16 @@ async function syncOne(p: Profile, a: Account, o: SyncOptions & { parse?: Parser
  * show or use a whole message before the body pass reached it. Returns how many were filled; an
  * account whose server cannot be reached fails with an AccountError saying what is missing.
  */
-export async function completeBodies(
+export function completeBodies(
+  p: Profile,
+  which: { readonly ids: readonly string[] } | { readonly accountId: string },
+): Promise<number> {
+  // A person waits for these few (a message opened): a sync underway pauses its pages from now
+  // until they are in. A whole account's (a plan, triage) is as much work as the body pass itself.
+  return 'ids' in which ? inForeground(p.db, () => fillPending(p, which)) : fillPending(p, which);
+}
+
+async function fillPending(
   p: Profile,
   which: { readonly ids: readonly string[] } | { readonly accountId: string },
 ): Promise<number> {

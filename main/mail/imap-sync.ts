@@ -8,11 +8,12 @@
  *   CONDSTORE (`CHANGEDSINCE` the HIGHESTMODSEQ of the last complete pass), else all of them.
  * - New mail, headers first: server UIDs the store does not hold, newest first, in pages of
  *   headers, flags and a snippet (from the first 2 KB of the message text: ./mime-snippet.ts); each
- *   page is stored in one transaction with the folder's progress (`syncedThrough`), its rows
- *   marked `bodyPending`. The newest mail is listed within seconds of adding an account.
+ *   page is stored newest first in transactions of 200 with the folder's progress
+ *   (`syncedThrough`), its rows marked `bodyPending`. The newest mail is listed within seconds of adding an account.
  * - Bodies after: once every folder's headers are in, the pending messages' full sources are
  *   fetched (newest first, in pages), parsed and stored over their header rows. A reader that
- *   needs a whole message before then completes it itself (`completeBodies`).
+ *   needs a whole message before then completes it itself (`completeBodies`), ahead of the sync
+ *   (./foreground.ts).
  *
  * Because the work is "what the server has that the store lacks" and "the rows still pending", a
  * pass that stops anywhere (the server went down, the app quit) resumes where it stopped, and
@@ -32,6 +33,7 @@ import type { Repositories, StoredMessage } from '../store/repositories';
 import type { Triage } from '../store/repos/messages';
 import { saveAttachments } from './attachments';
 import { connectImap, mailError, MailError, type CredentialSource, type ImapSettings } from './connect';
+import { backgroundTurn } from './foreground';
 import { headerBlockFields } from './header-block';
 import { parseMessage, pickHeaderFields } from './parse';
 import type { Parser } from './parse-pool';
@@ -55,8 +57,8 @@ export interface SyncTarget {
 
 export interface SyncOptions {
   /**
-   * Messages per transaction: of headers (default 1,000, the first page 200: the usable inbox)
-   * and of bodies (default 200; body pages also stop at 32 MB).
+   * Messages per page: of headers (default 1,000, the first page 200: the usable inbox; written
+   * in transactions of at most 200) and of bodies (default 200; body pages also stop at 32 MB).
    */
   readonly pageSize?: number;
   /** Stop after the headers: bodies are left pending for a later pass or `completeBodies`. */
@@ -109,6 +111,11 @@ const PAGE_BYTES = 32 * 1024 * 1024;
 /** Messages per page of headers, and in the first page: the newest mail a person sees first. */
 const HEADER_PAGE = 1000;
 const USABLE_PAGE = 200;
+/**
+ * Listed messages per transaction. Between two, a message a person opens gets its turn
+ * (./foreground.ts): a fetched page is built and written in slices this short.
+ */
+const WRITE_SLICE = 200;
 
 const chunks = <T>(xs: readonly T[], n: number): T[][] =>
   Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, (i + 1) * n));
@@ -377,18 +384,27 @@ async function syncFolder(
         { uid: true },
       );
     const storeHeaders = async (fetched: FetchMessageObject[], page: number[]) => {
-      const stored = withEarlierTriage(
-        d,
-        accountId,
-        await Promise.all(fetched.map((m) => headerRow(accountId, folder, opened.uidValidity, m))),
-        moved,
+      // Newest first, so that every slice written leaves the UIDs above it synced.
+      const slices = chunks(
+        [...fetched].sort((a, b) => b.uid - a.uid),
+        WRITE_SLICE,
       );
-      // Not waited onto the disk: a page a power cut takes is listed again by the next pass.
-      commitWithoutFsync(d.db, () => {
-        messages.upsertMany(stored);
-        folderState.put({ accountId, folder, syncedThrough: Math.min(...page), updatedAt: now(d) });
-      });
-      added += stored.length;
+      for (const [i, slice] of slices.entries()) {
+        await backgroundTurn(d.db);
+        const stored = withEarlierTriage(
+          d,
+          accountId,
+          await Promise.all(slice.map((m) => headerRow(accountId, folder, opened.uidValidity, m))),
+          moved,
+        );
+        const through = i === slices.length - 1 ? Math.min(...page) : slice[slice.length - 1]!.uid;
+        // Not waited onto the disk: a page a power cut takes is listed again by the next pass.
+        commitWithoutFsync(d.db, () => {
+          messages.upsertMany(stored);
+          folderState.put({ accountId, folder, syncedThrough: through, updatedAt: now(d) });
+        });
+        added += stored.length;
+      }
       await o.onPage?.({ folder, phase: 'headers', stored: added, remaining: missing.length - added });
     };
     // The first page alone: no prefetch competes with the newest mail getting on screen.
@@ -421,12 +437,13 @@ async function fillBodies(
   folder: string,
   o: SyncOptions,
   moved: Map<string, Triage>,
-  only?: ReadonlySet<number>,
+  /** `background`: a sync's body pass, which waits while a reader's fill (`only` these UIDs) goes first. */
+  which: { background: true } | { only: ReadonlySet<number> },
 ): Promise<{ bodies: number; parseErrors: number }> {
-  const pending = d.repos.messages
-    .pendingBodies(accountId, folder)
-    .map((m) => m.uid)
-    .filter((uid) => !only || only.has(uid));
+  const only = 'only' in which ? which.only : undefined;
+  const pending = only
+    ? d.repos.messages.pendingAmong(accountId, folder, [...only])
+    : d.repos.messages.pendingBodies(accountId, folder).map((m) => m.uid);
   if (!pending.length) return { bodies: 0, parseErrors: 0 };
   const lock = await client.getMailboxLock(folder);
   try {
@@ -453,6 +470,7 @@ async function fillBodies(
           { uid: true },
         ),
       async (fetched) => {
+        if (!only) await backgroundTurn(d.db);
         // A message moved on the server keeps the triage it had in its old folder.
         const stored = withEarlierTriage(
           d,
@@ -500,7 +518,10 @@ export async function syncAccount(d: SyncDeps, t: SyncTarget, o: SyncOptions = {
     // Every folder is listed; now the bodies, in the same order (INBOX first).
     if (!o.headersOnly)
       for (const [i, r] of report.folders.entries())
-        report.folders[i] = { ...r, ...(await fillBodies(client, d, t.accountId, r.folder, o, moved)) };
+        report.folders[i] = {
+          ...r,
+          ...(await fillBodies(client, d, t.accountId, r.folder, o, moved, { background: true })),
+        };
     await client.logout();
     return report;
   } catch (e) {
@@ -512,6 +533,7 @@ export async function syncAccount(d: SyncDeps, t: SyncTarget, o: SyncOptions = {
 /**
  * Fills the bodies of pending messages now (a reader needs them whole before the body pass got
  * to them): per folder, the UIDs to fill. Returns how many were filled. Throws a MailError.
+ * Callers run it `inForeground` (./foreground.ts), so that a sync underway waits meanwhile.
  */
 export async function completeMessages(
   d: SyncDeps,
@@ -523,7 +545,7 @@ export async function completeMessages(
   try {
     let filled = 0;
     for (const [folder, uids] of uidsByFolder)
-      filled += (await fillBodies(client, d, t.accountId, folder, o, new Map(), new Set(uids))).bodies;
+      filled += (await fillBodies(client, d, t.accountId, folder, o, new Map(), { only: new Set(uids) })).bodies;
     await client.logout();
     return filled;
   } catch (e) {

@@ -46,7 +46,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
 /** A realistic message: a text and an HTML alternative of a few KB. */
-function benchMessage(n: number): string {
+export function benchMessage(n: number): string {
   const para = `Paragraph ${n}: the quarterly numbers, the release plan and the meeting notes follow. `.repeat(12);
   return rawMessage({ n }).replace(
     'Content-Type: text/plain; charset=utf-8\r\n\r\n' + `Body of message ${n}.`,

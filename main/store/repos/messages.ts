@@ -201,6 +201,10 @@ const INSERT_MESSAGE = `INSERT INTO messages (id, account_id, folder, remote_uid
   VALUES (@id, @accountId, @folder, @remoteUid, @messageId, @threadId, @from, @replyTo, @to, @cc, @subject, @subjectKey,
     @date, @body, @html, @unread, @labels, @auth, @attachments, @parseError, @bodyPending, @category, @summary,
     @triagedAt, @findings)`;
+/** A new listing with its conversation; nothing when the id is already stored. */
+const INSERT_LISTING = INSERT_MESSAGE.replace('findings)', 'findings, conversation)')
+  .replace('@findings)', '@findings, @conversation)')
+  .concat(' ON CONFLICT (id) DO NOTHING');
 const UPSERT_MESSAGE = `${INSERT_MESSAGE}
   ON CONFLICT (id) DO UPDATE SET folder = excluded.folder, remote_uid = excluded.remote_uid,
     unread = excluded.unread, labels = excluded.labels, subject = excluded.subject,
@@ -268,10 +272,14 @@ export class MessagesRepo {
       for (const m of rows) {
         const values = rowValues(m);
         if (m.bodyPending) {
-          const added = this.statement(`${INSERT_MESSAGE} ON CONFLICT (id) DO NOTHING`).run(values);
+          // A new listing's conversation is known before it is written, in the usual cases (it
+          // links one conversation or none): one write instead of a write and an update.
+          const linked = this.linkedConversations(m);
+          const conversation = linked.size > 1 ? '' : ([...linked][0] ?? m.id);
+          const added = this.statement(INSERT_LISTING).run({ ...values, conversation });
           if (added.changes) {
             toIndex.push(Number(added.lastInsertRowid));
-            this.joinConversations(m, false);
+            if (linked.size > 1) this.joinConversations(m, false);
             continue;
           }
         }
@@ -284,8 +292,21 @@ export class MessagesRepo {
     })();
   }
 
-  private conversationStatements:
-    { linked: Statement; own: Statement; members: Statement; name: Statement } | undefined;
+  private conversationStatements: { own: Statement; members: Statement; name: Statement } | undefined;
+
+  /** The conversations of the other messages that a message's thread or subject key links it to. */
+  private linkedConversations(m: StoredMessage): Set<string> {
+    const linked = this.statement(
+      // Each half on its own index, named: SQLite otherwise read a whole account's conversation names.
+      `SELECT conversation FROM messages INDEXED BY messages_by_thread
+         WHERE thread_id = @thread AND account_id = @account AND id <> @id
+       UNION SELECT conversation FROM messages INDEXED BY messages_by_subject
+         WHERE @key <> '' AND account_id = @account AND subject_key = @key AND id <> @id`,
+    ).pluck();
+    return new Set(
+      linked.all({ account: m.accountId, thread: m.threadId, key: baseSubject(m.subject), id: m.id }) as string[],
+    );
+  }
 
   /**
    * Keeps conversations followed to the end (store/conversation-links.ts) as a message arrives
@@ -295,13 +316,6 @@ export class MessagesRepo {
    */
   private joinConversations(m: StoredMessage, keyChanged: boolean): void {
     this.conversationStatements ??= {
-      // Each half on its own index, named: SQLite otherwise read a whole account's conversation names.
-      linked: this.db.prepare(
-        `SELECT conversation FROM messages INDEXED BY messages_by_thread
-           WHERE thread_id = @thread AND account_id = @account AND id <> @id
-         UNION SELECT conversation FROM messages INDEXED BY messages_by_subject
-           WHERE @key <> '' AND account_id = @account AND subject_key = @key AND id <> @id`,
-      ),
       own: this.db.prepare('SELECT conversation FROM messages WHERE id = ?'),
       members: this.db.prepare(
         `SELECT id, account_id AS accountId, thread_id AS threadId, subject_key AS subjectKey, conversation
@@ -311,7 +325,7 @@ export class MessagesRepo {
     };
     const st = this.conversationStatements;
     const key = { account: m.accountId, thread: m.threadId, key: baseSubject(m.subject), id: m.id };
-    const linked = new Set((st.linked.all(key) as { conversation: string }[]).map((r) => r.conversation));
+    const linked = this.linkedConversations(m);
     const own = (st.own.get(m.id) as { conversation: string }).conversation;
     // The usual cases: a message seen again, a reply to one conversation, a new conversation.
     if (!keyChanged && linked.size === 1 && (own === '' || linked.has(own))) {
@@ -354,6 +368,19 @@ export class MessagesRepo {
         `SELECT id, folder, remote_uid AS uid FROM messages ${where} ORDER BY folder, remote_uid DESC LIMIT @limit`,
       )
       .all(where.params) as { id: string; folder: string; uid: number }[];
+  }
+
+  /**
+   * Which of these UIDs of a folder are stored with their headers only: a reader completing a few
+   * messages reads just them, not the folder's every pending row (90,000 during a big first sync).
+   */
+  pendingAmong(accountId: string, folder: string, uids: readonly number[]): number[] {
+    return this.statement(
+      `SELECT remote_uid FROM messages INDEXED BY messages_by_uid WHERE account_id = ? AND folder = ?
+         AND remote_uid IN (SELECT value FROM json_each(?)) AND body_pending = 1 ORDER BY remote_uid DESC`,
+    )
+      .pluck()
+      .all(accountId, folder, toJson(uids)) as number[];
   }
 
   /** Every message id of an account (to remove its attachment folders with it). */

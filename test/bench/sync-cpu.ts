@@ -1,0 +1,90 @@
+/**
+ * CPU time (this process, `process.cpuUsage`) of the first sync's header pass against raw
+ * imapflow fetching every full source from the same Dovecot, interleaved: on a shared machine the
+ * wall clock drifts with the load, the CPU a pass costs much less. `npx tsx test/bench/sync-cpu.ts
+ * [messages] [repetitions]`; `node --cpu-prof --import tsx test/bench/sync-cpu.ts` for a profile.
+ * Prints medians; writes nothing.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { syncAccounts } from '../../main/accounts/accounts';
+import { DOVECOT_BIN, startDovecot } from '../integration/servers/dovecot';
+import { imapProfile } from './mailbox';
+import { benchMessage } from './sync';
+
+const n = Number(process.argv[2] ?? 2000);
+const reps = Number(process.argv[3] ?? 5);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+/** CPU of the process (every thread), the main thread's busy time (event-loop utilisation) and wall time, in ms. */
+interface Timed {
+  cpu: number;
+  main: number;
+  wall: number;
+}
+
+async function cpuOf(f: () => Promise<unknown>): Promise<Timed> {
+  const c0 = process.cpuUsage();
+  const e0 = performance.eventLoopUtilization();
+  const t0 = performance.now();
+  await f();
+  const c = process.cpuUsage(c0);
+  return {
+    cpu: (c.user + c.system) / 1000,
+    main: performance.eventLoopUtilization(e0).active,
+    wall: performance.now() - t0,
+  };
+}
+
+if (!existsSync(DOVECOT_BIN)) {
+  console.log(`skipped: Dovecot is not installed (${DOVECOT_BIN})`);
+} else {
+  const server = await startDovecot();
+  try {
+    server.writeMaildir(
+      'INBOX',
+      Array.from({ length: n }, (_, i) => ({ raw: benchMessage(i + 1) })),
+    );
+    const raw = async () => {
+      const c = await server.client();
+      const lock = await c.getMailboxLock('INBOX');
+      for await (const m of c.fetch('1:*', { uid: true, flags: true, source: true }))
+        if (!m.source) throw new Error('no source');
+      lock.release();
+      await c.logout();
+    };
+    /** The header pass into a fresh profile (made before the timing starts). */
+    const listing = async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'zamburak-sync-cpu-'));
+      const p = await imapProfile(dir, server);
+      const timed = await cpuOf(async () => {
+        const [r] = await syncAccounts(p, { folders: ['INBOX'], headersOnly: true });
+        if (r?.report?.folders[0]?.added !== n) throw new Error(`listing: ${JSON.stringify(r)}`);
+      });
+      p.close();
+      rmSync(dir, { recursive: true, force: true });
+      return timed;
+    };
+    await raw(); // warm-up: Dovecot's index and the page cache
+    await listing();
+    const s = { raw: [] as Timed[], listing: [] as Timed[] };
+    for (let i = 0; i < reps; i++) {
+      s.raw.push(await cpuOf(raw));
+      s.listing.push(await listing());
+    }
+    const med = (xs: Timed[], k: keyof Timed) => median(xs.map((x) => x[k]));
+    const line = (k: keyof Timed, what: string) =>
+      `${what}: raw fetch ${Math.round(med(s.raw, k))} ms, header pass ${Math.round(med(s.listing, k))} ms ` +
+      `(ratio ${(med(s.raw, k) / med(s.listing, k)).toFixed(2)})`;
+    console.log(
+      `${n} messages, ${reps} repetitions, load ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}\n${line('cpu', 'CPU, every thread')}\n${line('main', 'main thread busy')}\n${line('wall', 'wall')}`,
+    );
+    console.log(JSON.stringify(s));
+  } finally {
+    await server.stop();
+  }
+}
