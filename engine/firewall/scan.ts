@@ -24,8 +24,25 @@ export interface ScanOptions extends InjectionOptions {
 
 const NONE: readonly Finding[] = [];
 
+/** Short texts (keys, ids, names, subjects) recur in every tool output; longer ones seldom do. */
+const KEPT_LENGTH = 256;
+const KEPT_TEXTS = 4096;
+/** The findings of short texts scanned with the default patterns and options: a scan is a pure function of those. */
+const kept = new Map<string, readonly Finding[]>();
+
 export function scanText(text: string, patterns: PatternSet = DEFAULT_PATTERNS, opts: ScanOptions = {}): Finding[] {
   if (typeof text !== 'string' || text.length === 0) return [];
+  if (text.length > KEPT_LENGTH || patterns !== DEFAULT_PATTERNS || Object.keys(opts).length > 0)
+    return scanned(text, patterns, opts);
+  let found = kept.get(text);
+  if (!found) {
+    if (kept.size >= KEPT_TEXTS) kept.clear();
+    kept.set(text, (found = scanned(text, patterns, opts)));
+  }
+  return [...found];
+}
+
+function scanned(text: string, patterns: PatternSet, opts: ScanOptions): Finding[] {
   // Trigger characters: every pattern of these detectors needs an ASCII digit (codes, IBANs,
   // cards, SSNs, phones) or an `@` (addresses), so text without one skips them (most prose).
   const screen = opts.screen ?? true;

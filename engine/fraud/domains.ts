@@ -99,6 +99,28 @@ function imitationOf(ascii: string, raw: string, k: Known): string | null {
  * attacker of `acme.test`.
  */
 export function imitation(domain: string, known: readonly Known[]): Imitation | null {
+  // Answers are kept by the known list's content and the domain: triage asks about hundreds of
+  // messages from a few senders against one list, and each answer costs a skeleton and an edit
+  // distance per known domain.
+  const key = knownKey(known);
+  let answers = imitations.get(key);
+  if (!answers) {
+    if (imitations.size >= 64) imitations.clear();
+    imitations.set(key, (answers = new Map()));
+  }
+  const kept = answers.get(domain);
+  if (kept !== undefined) return kept;
+  const found = imitationAmong(domain, known);
+  if (answers.size >= 4096) answers.clear();
+  answers.set(domain, found);
+  return found;
+}
+
+const imitations = new Map<string, Map<string, Imitation | null>>();
+const knownKey = (known: readonly Known[]): string =>
+  known.map((k) => `${k.ascii}\u0001${k.why}\u0001${k.service ? 1 : 0}`).join('\u0000');
+
+function imitationAmong(domain: string, known: readonly Known[]): Imitation | null {
   const c = canonicalDomain(domain);
   if (!c.ok) return null;
   if (known.some((k) => withinDomain(c.ascii, k.ascii))) return null;

@@ -17,7 +17,8 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { carriesInstructions, framedSummary, INSTRUCTIONS_REASON, type FraudFinding } from '../../engine/fraud';
 import type { Json } from '../../engine/ifc/labeled-value';
-import { simulate } from '../../engine/run/simulate';
+import { runPlan } from '../../engine/run/run-plan';
+import { worldRunSetup } from '../../engine/run/simulate';
 import type { CallRecord, Claim } from '../../engine/run/types';
 import type { WorldState } from '../../engine/world';
 import type { Profile } from '../profile/profile';
@@ -169,14 +170,15 @@ export async function triageWorld(world: WorldState, o: TriageOptions = {}): Pro
   const calls: CallRecord[] = [];
   const claims: Claim[] = [];
   const plan = triagePlaybook();
+  const answer = answerPlaybook();
+  // One setup for every run (what `simulate` makes per run: the world's tools, gate and
+  // firewall, live over the same world), and no snapshot of the world after each: only reports
+  // are kept here.
+  const setup = worldRunSetup({ world });
   for (const [i, batch] of batches(inbox).entries()) {
     const ids = batch.map((e) => e.id);
     const { found, suspicious } = check(ids, findings);
-    const { report } = await simulate({
-      plan,
-      world,
-      input: { ids, suspicious, calendar: i === 0 },
-    });
+    const report = await runPlan({ ...setup, plan, input: { ids, suspicious, calendar: i === 0 } });
     if (report.status !== 'completed') throw new Error(`triage stopped: ${report.error?.message ?? report.status}`);
     calls.push(...report.calls);
     claims.push(...report.claims);
@@ -186,8 +188,7 @@ export async function triageWorld(world: WorldState, o: TriageOptions = {}): Pro
         ? done
         : await answerAll(
             done,
-            async (id) =>
-              (await simulate({ plan: answerPlaybook(), world, input: { id, signature: world.user.name } })).report,
+            (id) => runPlan({ ...setup, plan: answer, input: { id, signature: world.user.name } }),
             { calls, claims, runs: [] },
           )),
     );

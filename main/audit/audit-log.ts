@@ -16,10 +16,13 @@ import {
   headMac,
   sealEntry,
   sealHead,
+  storedEntry,
   verifyChain,
+  verifyRows,
   type AuditRecord,
   type SealedHead,
   type StoredEntry,
+  type StoredRow,
   type VerifyResult,
 } from '../../engine/audit/chain';
 import { summarizeArgs } from '../../engine/audit/preview';
@@ -80,6 +83,7 @@ export class AuditLog implements AuditSink {
   private sealPending = false;
   private readonly lastStmt;
   private readonly insertStmt;
+  private readonly allRowsStmt;
 
   constructor(
     private readonly db: Db,
@@ -92,6 +96,9 @@ export class AuditLog implements AuditSink {
       `INSERT INTO audit_log (seq, at, kind, run_id, tool, decision, rule, sources, body, prev_hash, hash, mac)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    // Raw rows (arrays): a full-chain verification reads every entry, and objects cost twice as
+    // much; `verify` streams them, so each row dies young.
+    this.allRowsStmt = db.prepare('SELECT seq, body, prev_hash, hash, mac FROM audit_log ORDER BY seq').raw();
   }
 
   append(e: AuditEventInput): number {
@@ -199,32 +206,29 @@ export class AuditLog implements AuditSink {
   }
 
   entries(range?: { from: number; to: number }): StoredEntry[] {
-    // Raw rows (arrays): a full-chain verification reads every entry, and objects cost twice as much.
-    const rows = (
-      range
-        ? this.db
-            .prepare('SELECT seq, body, prev_hash, hash, mac FROM audit_log WHERE seq BETWEEN ? AND ? ORDER BY seq')
-            .raw()
-            .all(range.from, range.to)
-        : this.db.prepare('SELECT seq, body, prev_hash, hash, mac FROM audit_log ORDER BY seq').raw().all()
-    ) as [number, string, string, string, string][];
-    return rows.map(([seq, body, prevHash, hash, mac]) => ({ seq, body, prevHash, hash, mac }));
+    const rows = range
+      ? this.db
+          .prepare('SELECT seq, body, prev_hash, hash, mac FROM audit_log WHERE seq BETWEEN ? AND ? ORDER BY seq')
+          .raw()
+          .all(range.from, range.to)
+      : this.allRowsStmt.all();
+    return (rows as StoredRow[]).map(storedEntry);
   }
 
   /** The whole chain against the key and the sealed head. */
   verify(): VerifyResult {
     this.recover();
     const head = this.head();
-    const entries = this.entries();
+    const stored = head ? 0 : this.count();
     if (!head)
-      return entries.length === 0
+      return stored === 0
         ? { ok: true, checked: 0, lastSeq: 0, lastHash: GENESIS_HASH }
         : {
             ok: false,
             checked: 0,
             lastSeq: 0,
             lastHash: GENESIS_HASH,
-            problem: { seq: entries.length, kind: 'head', message: 'the sealed head of the log is missing' },
+            problem: { seq: stored, kind: 'head', message: 'the sealed head of the log is missing' },
           };
     if (head.seq < 0)
       return {
@@ -234,7 +238,8 @@ export class AuditLog implements AuditSink {
         lastHash: GENESIS_HASH,
         problem: { seq: 0, kind: 'head', message: 'the sealed head of the log is unreadable' },
       };
-    return verifyChain(entries, { key: this.key.key(), head });
+    const o = { key: this.key.key(), head };
+    return verifyRows(this.allRowsStmt.iterate() as Iterable<StoredRow>, o) ?? verifyChain(this.entries(), o);
   }
 
   list(f: AuditFilter = {}): AuditEntry[] {

@@ -5,7 +5,6 @@
  * mail; answering an invitation mails the organiser a REPLY.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccount } from '../../../main/accounts/accounts';
 import { syncCalendars } from '../../../main/accounts/calendars';
 import { CalDavClient } from '../../../main/calendar/caldav';
 import { buildEvent, parseEvents } from '../../../main/calendar/ical';
@@ -16,15 +15,16 @@ import { effectHash, effectOf, recipientsOf } from '../../../engine/tools/effect
 import { profileLookups } from '../../../main/mail/effect-lookups';
 import { ClaimsService } from '../../../main/services/claims-service';
 import type { Account } from '../../../main/store/repositories';
-import { freshProfile } from '../mail/fixtures';
-import { radicaleMissing, startRadicale, type RadicaleServer } from '../servers/radicale';
-import { startSmtpCapture, type SmtpCapture } from '../servers/smtp';
+import { radicaleMissing, type RadicaleServer } from '../servers/radicale';
+import type { SmtpCapture } from '../servers/smtp';
+import { calendarAccount, type CalendarAccount } from './fixtures';
 
 const missing = radicaleMissing();
 
 describe.skipIf(missing !== null)(
   `calendar actions on a real account${missing ? ` (skipped: ${missing})` : ''}`,
   () => {
+    let fixture: CalendarAccount | undefined;
     let dav: RadicaleServer;
     let smtp: SmtpCapture;
     let p: Profile;
@@ -32,25 +32,10 @@ describe.skipIf(missing !== null)(
     let url: string;
 
     beforeAll(async () => {
-      dav = await startRadicale();
-      smtp = await startSmtpCapture();
-      url = await dav.makeCalendar('work');
-      p = freshProfile();
-      account = await addAccount(p, {
-        name: 'work',
-        email: 'maya@acme.test',
-        // The IMAP server is not used here: calendar actions need only CalDAV and SMTP.
-        imap: { host: '127.0.0.1', port: 1, security: 'plain', user: dav.user },
-        password: dav.password,
-        smtp: { host: '127.0.0.1', port: smtp.port },
-        caldav: url,
-      });
+      fixture = await calendarAccount();
+      ({ dav, smtp, p, account, url } = fixture);
     }, 30_000);
-    afterAll(async () => {
-      p?.close();
-      await smtp?.stop();
-      await dav?.stop();
-    });
+    afterAll(() => fixture?.stop());
 
     const onServer = async () =>
       (await new CalDavClient({ url, user: dav.user, password: dav.password }).list()).flatMap((r) =>

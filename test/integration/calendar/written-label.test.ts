@@ -6,15 +6,13 @@
  * the same for an existing event that run 1 updates.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccount } from '../../../main/accounts/accounts';
 import { syncCalendars } from '../../../main/accounts/calendars';
 import type { Profile } from '../../../main/profile/profile';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
 import { ClaimsService } from '../../../main/services/claims-service';
 import type { Account } from '../../../main/store/repositories';
-import { freshProfile } from '../mail/fixtures';
-import { radicaleMissing, startRadicale, type RadicaleServer } from '../servers/radicale';
-import { startSmtpCapture, type SmtpCapture } from '../servers/smtp';
+import { radicaleMissing } from '../servers/radicale';
+import { calendarAccount, type CalendarAccount } from './fixtures';
 
 const missing = radicaleMissing();
 const ATTACKER = 'mallory@evil.example';
@@ -22,24 +20,13 @@ const ATTACKER = 'mallory@evil.example';
 describe.skipIf(missing !== null)(
   `labels of events written on a real account${missing ? ` (skipped: ${missing})` : ''}`,
   () => {
-    let dav: RadicaleServer;
-    let smtp: SmtpCapture;
+    let fixture: CalendarAccount | undefined;
     let p: Profile;
     let account: Account;
 
     beforeAll(async () => {
-      dav = await startRadicale();
-      smtp = await startSmtpCapture();
-      const url = await dav.makeCalendar('work');
-      p = freshProfile();
-      account = await addAccount(p, {
-        name: 'work',
-        email: 'maya@acme.test',
-        imap: { host: '127.0.0.1', port: 1, security: 'plain', user: dav.user },
-        password: dav.password,
-        smtp: { host: '127.0.0.1', port: smtp.port },
-        caldav: url,
-      });
+      fixture = await calendarAccount();
+      ({ p, account } = fixture);
       p.repos.messages.upsert({
         id: 'evil',
         accountId: account.id,
@@ -63,11 +50,7 @@ describe.skipIf(missing !== null)(
         triagedAt: null,
       });
     }, 30_000);
-    afterAll(async () => {
-      p?.close();
-      await smtp?.stop();
-      await dav?.stop();
-    });
+    afterAll(() => fixture?.stop());
 
     /** Runs run 1's plan and commits what it made, allowed or approved, as the outbox does. */
     async function commitRun(plan: string, input?: Record<string, string>): Promise<void> {
