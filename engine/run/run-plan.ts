@@ -36,7 +36,10 @@ export interface RunOptions {
    */
   readonly claimHash?: (tool: string, args: Readonly<Record<string, Json>>) => string;
   readonly freshModule?: boolean;
-  /** Tests only: every built-in labeled by the generic lift, no precision rule (docs/semantics.md §2a). */
+  /**
+   * Tests only: every built-in and operator labeled by the generic lift, with no precision rule
+   * and no fast path, the compiler's or the runtime's (docs/semantics.md §2a).
+   */
   readonly genericLift?: boolean;
 }
 
@@ -162,7 +165,10 @@ function compileForRun(run: Run): { readonly plan: CompiledPlan } | { readonly r
   if (typeof opts.plan !== 'string') return { plan: opts.plan };
   try {
     const toolNames = opts.tools.keys();
-    return { plan: compilePlan(opts.plan, { mode: run.mode, toolNames, effectTools: effectTools(opts.tools) }) };
+    const generic = opts.genericLift === true;
+    return {
+      plan: compilePlan(opts.plan, { mode: run.mode, toolNames, effectTools: effectTools(opts.tools), generic }),
+    };
   } catch (e) {
     if (!(e instanceof PlanRejected)) throw e;
     const error: PlanError = { kind: 'PlanRejected', message: e.message, fullMessage: e.message, position: e.position };

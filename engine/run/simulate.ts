@@ -44,7 +44,7 @@ export interface SimulateOptions {
   readonly onFindings?: (tool: string | undefined, findings: FirewallResult['findings']) => void;
   /** The quarantined extractor behind extract/summarize/classify (default: rule based). */
   readonly extractor?: Extractor;
-  /** Tests only: every built-in labeled by the generic lift, no precision rule (docs/semantics.md §2a). */
+  /** Tests only: every built-in and operator by the generic lift, no rule, no fast path (docs/semantics.md §2a). */
   readonly genericLift?: boolean;
 }
 

@@ -714,9 +714,9 @@
       METHODS_OF.get(type).set(key.slice(dot + 1), row);
     }
   }
-  // No precision rule at all (a test comparing the rules with the generic lift): the fast paths
-  // that are precision rules of their own (push) are off too.
-  const GENERIC = Object.keys(I.cfg.rules).length === 0;
+  // A generic run (a test comparing the rules and the fast paths with the generic lift): no
+  // precision rule, and none of the fast paths below (push, the direct string methods, String).
+  const GENERIC = I.cfg.generic === true;
 
   // ---- dispatch --------------------------------------------------------------------------------
   // A native failure inside a built-in (a RangeError from repeat, an invalid date) becomes a
@@ -783,7 +783,7 @@
           return o.length;
         }
       }
-    } else if (args[SL] === undefined && DIRECT_STRING.has(name)) {
+    } else if (args[SL] === undefined && !GENERIC && DIRECT_STRING.has(name)) {
       const r = o instanceof Box ? stringDirect(o.v, o.l, o.d, name, args) : stringDirect(o, 0, -1, name, args);
       if (r !== NOT_DIRECT) return r;
     }
@@ -903,7 +903,7 @@
   });
   // String(x) of a plain primitive (no label, no function, no container) is the native answer.
   R.bi = function (name, args) {
-    if (name === 'String' && args.length === 1) {
+    if (name === 'String' && args.length === 1 && !GENERIC) {
       const x = args[0];
       const t = typeof x;
       if (t === 'number' || t === 'boolean' || x === undefined) return String(x);
