@@ -33,14 +33,14 @@ export function compile(
   mode: Mode,
   source: string,
   effectTools: ReadonlySet<string> = new Set(),
-  generic = false,
+  noFastPaths = false,
 ): CompiledCode {
   const ctx = new EmitContext(analysis, mode, source, effectTools, {
     statements: emitStatements,
     func: emitFunction,
   });
-  ctx.generic = generic;
-  if (!generic) {
+  ctx.noFastPaths = noFastPaths;
+  if (!noFastPaths) {
     ctx.plainFns = plainFunctions(program, analysis);
     ctx.fieldFns = fieldFunctions(program, analysis);
   }

@@ -107,7 +107,7 @@ export class EmitContext {
    * the runtime's table, no plain loop or function gets a native copy. A test runs plans both
    * ways and compares each fast path's answer and label with the table's.
    */
-  generic = false;
+  noFastPaths = false;
   private readonly lineStarts: number[] = [0];
   private uid = 0;
 

@@ -205,7 +205,7 @@ function loop(ctx: EmitContext, s: TestLoop, at: Position): void {
     return restoresContext(ctx, eff, i.end) ? eff.vars : null;
   };
   const facts =
-    s.type === 'DoWhileStatement' || ctx.generic ? null : plainLoop(s, ctx.analysis, ctx.fn.start, dynamicIfWrites);
+    s.type === 'DoWhileStatement' || ctx.noFastPaths ? null : plainLoop(s, ctx.analysis, ctx.fn.start, dynamicIfWrites);
   if (!facts) return labeledLoop(ctx, s, at);
   const guard = [
     '__R.pc === 0',

@@ -41,6 +41,11 @@ export interface RunOptions {
    * and no fast path, the compiler's or the runtime's (docs/semantics.md §2a).
    */
   readonly genericLift?: boolean;
+  /**
+   * Tests only: no fast path, the compiler's or the runtime's: every operator, conversion and
+   * method call through the tables, precision rules kept (a test compares the two).
+   */
+  readonly noFastPaths?: boolean;
 }
 
 type Named = Record<string, LabeledValue>;
@@ -136,6 +141,7 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
     onTool: (raw) => serveTool(run, raw),
     freshModule: opts.freshModule,
     genericLift: opts.genericLift,
+    noFastPaths: opts.noFastPaths,
   });
   return collectReport(run, compiled.plan, outcome);
 }
@@ -165,9 +171,9 @@ function compileForRun(run: Run): { readonly plan: CompiledPlan } | { readonly r
   if (typeof opts.plan !== 'string') return { plan: opts.plan };
   try {
     const toolNames = opts.tools.keys();
-    const generic = opts.genericLift === true;
+    const noFastPaths = opts.genericLift === true || opts.noFastPaths === true;
     return {
-      plan: compilePlan(opts.plan, { mode: run.mode, toolNames, effectTools: effectTools(opts.tools), generic }),
+      plan: compilePlan(opts.plan, { mode: run.mode, toolNames, effectTools: effectTools(opts.tools), noFastPaths }),
     };
   } catch (e) {
     if (!(e instanceof PlanRejected)) throw e;

@@ -30,9 +30,11 @@ export interface SandboxRequest {
   readonly freshModule?: boolean;
   /**
    * Every built-in and operator labeled by the generic lift alone: no precision rule and no fast
-   * path of the runtime (tests compare the two; the plan should be compiled with `generic` too).
+   * path of the runtime (tests compare the two; the plan is compiled with `noFastPaths` too).
    */
   readonly genericLift?: boolean;
+  /** No fast path of the runtime, precision rules kept (tests compare the fast paths with it). */
+  readonly noFastPaths?: boolean;
 }
 
 export type SandboxOutcome =
@@ -51,11 +53,14 @@ const limitError = (limit: keyof Limits, message: string): string =>
 
 /** What a label runtime is made for: the plan's mode and the run's limits (input aside). */
 interface RunShape {
+  /** No precision rule (and no fast path). */
   readonly generic?: boolean;
+  /** No fast path. */
+  readonly slow?: boolean;
   readonly mode: CompiledPlan['mode'];
   readonly limits: Limits;
 }
-const shapeKey = (s: RunShape): string => JSON.stringify([s.mode, s.limits, s.generic === true]);
+const shapeKey = (s: RunShape): string => JSON.stringify([s.mode, s.limits, s.generic === true, s.slow === true]);
 
 /**
  * A runtime and context with the hardening applied and the label runtime and library compiled,
@@ -167,9 +172,10 @@ const STATICS = `(${JSON.stringify({
 function labelRuntime(p: Prepared, shape: RunShape, input: unknown): QuickJSHandle {
   const { vm } = p;
   const generic = shape.generic === true;
+  const slow = generic || shape.slow === true;
   const cfg = evalOrThrow(
     vm,
-    `(${JSON.stringify({ mode: shape.mode, limits: shape.limits, input, generic })})`,
+    `(${JSON.stringify({ mode: shape.mode, limits: shape.limits, input, generic, slow })})`,
     'config.js',
   );
   try {
@@ -239,7 +245,12 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
   const started = Date.now();
   const deadline = started + limits.wallMs;
   const prepared = req.freshModule ? prepare(module, null) : takePrepared(module);
-  const shape: RunShape = { mode: req.plan.mode, limits, ...(req.genericLift ? { generic: true } : {}) };
+  const shape: RunShape = {
+    mode: req.plan.mode,
+    limits,
+    ...(req.genericLift ? { generic: true } : {}),
+    ...(req.noFastPaths ? { slow: true } : {}),
+  };
   if (!req.freshModule) lastShape = shape;
   const { rt, vm } = prepared;
   rt.setMemoryLimit(limits.memoryBytes);

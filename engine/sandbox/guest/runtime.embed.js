@@ -592,10 +592,11 @@
   // is read, never a native valueOf/toString under the reference's label alone, class H). The
   // context joins where the answer is stored (§3), as for built-ins.
   // An operator is more precise only through a rule of OP_RULES that the host names for it
-  // (OPERATOR_RULES); a generic run has none, and turns off every fast path below as well (each
-  // is the lift for operands it checked: plain ones carry no label, and two labeled primitives
-  // exactly their two labels), so a test can compare the two on any input.
-  const GENERIC = cfg.generic === true;
+  // (OPERATOR_RULES); a generic run has none. A slow run (cfg.slow, and every generic one) takes
+  // none of the fast paths below: each is the lift for operands it checked (plain ones carry no
+  // label, two labeled primitives exactly their two labels), and a test compares them on
+  // generated inputs.
+  const SLOW = cfg.slow === true;
   const NO_FN_OPERAND = 'a function cannot be an operand of arithmetic, comparisons or text in plans: call it';
   function typeOf(v) {
     if (v === null) return 'object';
@@ -661,7 +662,8 @@
   }
   // The label an operator's answer takes from one operand: the rule's, or the generic lift's.
   const ruleOf = (name) => (hasOwn(cfg.opRules, name) ? OP_RULES[cfg.opRules[name]] : deepLab);
-  // THE generic lift of a unary or binary row (or its rule).
+  // THE generic lift of a unary or binary row (or its rule). A primitive operand's label is its
+  // own under both (lab and deepLab agree there): only a container's is looked up.
   function liftOp(name) {
     const row = OPS[name];
     const f = row.f;
@@ -670,30 +672,39 @@
     const throws = row.throws;
     if (f.length === 1)
       return function (a) {
-        const l = labelOf(a);
-        if (throws && TD > 0) acc(l);
-        let v = a instanceof Box ? a.v : a;
-        if (conv && v !== null && typeof v !== 'number' && typeof v !== 'string') {
-          if (typeof v === 'function') typeError(NO_FN_OPERAND, l);
-          if (typeof v === 'object') v = prim(v);
+        let l = 0;
+        let v = a;
+        if (a instanceof Box) {
+          l = a.l;
+          v = a.v;
         }
+        if (v !== null && typeof v === 'object') l = labelOf(a);
+        if (throws && TD > 0) acc(l);
+        if (conv && typeof v === 'function') typeError(NO_FN_OPERAND, l);
+        if (conv && v !== null && typeof v === 'object') v = prim(v);
         return mk(f(v), l, name, dOf(a), -1);
       };
     return function (a, b) {
-      const l = J(labelOf(a), labelOf(b));
-      if (throws && TD > 0) acc(l);
+      let la = 0;
+      let lb = 0;
       let va = a;
       let vb = b;
       let da = -1;
       let db = -1;
       if (a instanceof Box) {
+        la = a.l;
         va = a.v;
         da = a.d;
       }
       if (b instanceof Box) {
+        lb = b.l;
         vb = b.v;
         db = b.d;
       }
+      if (va !== null && typeof va === 'object') la = labelOf(a);
+      if (vb !== null && typeof vb === 'object') lb = labelOf(b);
+      const l = J(la, lb);
+      if (throws && TD > 0) acc(l);
       if (conv) {
         // A function's text would be its instrumented code; its number, a native conversion.
         if (typeof va === 'function' || typeof vb === 'function') typeError(NO_FN_OPERAND, l);
@@ -730,7 +741,7 @@
   // The fast paths: plain numbers and strings carry no label, so the native operator is the
   // lift's answer; two labeled ones of those types carry exactly their two labels.
   const addSlow = liftOp('+');
-  R.add = GENERIC
+  R.add = SLOW
     ? addSlow
     : function (a, b) {
         if (typeof a === 'number' && typeof b === 'number') return a + b;
@@ -739,7 +750,7 @@
       };
   function numeric(op) {
     const slow = liftOp(op);
-    if (GENERIC) return slow;
+    if (SLOW) return slow;
     const f = OPS[op].f;
     return (a, b) => {
       if (typeof a === 'number' && typeof b === 'number') return f(a, b);
@@ -750,7 +761,7 @@
   }
   function compare(op) {
     const slow = liftOp(op);
-    if (GENERIC) return slow;
+    if (SLOW) return slow;
     const f = OPS[op].f;
     return (a, b) => {
       const ta = typeof a;
@@ -783,12 +794,12 @@
   const bare = (x) => x === null || typeof x !== 'object';
   const eqSlow = liftOp('===');
   const neSlow = liftOp('!==');
-  R.eq = GENERIC ? eqSlow : (a, b) => (bare(a) && bare(b) ? a === b : eqSlow(a, b));
-  R.ne = GENERIC ? neSlow : (a, b) => (bare(a) && bare(b) ? a !== b : neSlow(a, b));
+  R.eq = SLOW ? eqSlow : (a, b) => (bare(a) && bare(b) ? a === b : eqSlow(a, b));
+  R.ne = SLOW ? neSlow : (a, b) => (bare(a) && bare(b) ? a !== b : neSlow(a, b));
   // A plain number (the compiler's `-1`, a counter) is its own answer, with no label.
   function unary(op) {
     const slow = liftOp(op);
-    if (GENERIC) return slow;
+    if (SLOW) return slow;
     const f = OPS[op].f;
     return (a) => (typeof a === 'number' ? f(a) : slow(a));
   }
@@ -799,8 +810,8 @@
   R.bnot = unary('~x');
   const notSlow = liftOp('!x');
   const tofSlow = liftOp('typeof');
-  R.not = GENERIC ? notSlow : (a) => (a !== null && typeof a === 'object' ? notSlow(a) : !a);
-  R.tof = GENERIC ? tofSlow : (a) => (a !== null && typeof a === 'object' ? tofSlow(a) : typeOf(a));
+  R.not = SLOW ? notSlow : (a) => (a !== null && typeof a === 'object' ? notSlow(a) : !a);
+  R.tof = SLOW ? tofSlow : (a) => (a !== null && typeof a === 'object' ? tofSlow(a) : typeOf(a));
   R.has = liftOp('in');
   // THE native conversion of a plan value to a primitive, and the label of everything it read:
   // a container (boxed or not) becomes its text computed here (textOf; no native toString or
@@ -1099,7 +1110,7 @@
   // with the deep label of each. Primitives, labeled or not (the common case), in one pass; a
   // container, function or date among the parts takes templateAny, which is the lift itself.
   R.tpl = function (quasis, exprs) {
-    if (GENERIC) return templateAny(quasis, exprs);
+    if (SLOW) return templateAny(quasis, exprs);
     let s = quasis[0];
     let l = 0;
     let d = -1;
