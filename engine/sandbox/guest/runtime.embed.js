@@ -821,14 +821,8 @@
   // label of its reference (class H: +xs, flat(xs), JSON.parse(xs), a comparator's answer).
   // A function stays a function (its caller refuses it with c.l).
   function conv(x) {
-    let l = 0;
-    let v = x;
-    if (x instanceof Box) {
-      l = x.l;
-      v = x.v;
-    }
-    if (v !== null && typeof v === 'object') return { v: prim(v), l: J(l, deepLab(v)) };
-    return { v: v, l: l };
+    const v = x instanceof Box ? x.v : x;
+    return { v: v !== null && typeof v === 'object' ? prim(v) : v, l: deepLab(x) };
   }
   // The label the reads `.length` and `.size`, and the spreads, take from their source beyond
   // its reference and structure: nothing under their rules, all it holds under the generic lift.
@@ -1145,18 +1139,16 @@
     }
     return mk(checkStr(s), l, 'template', d, -1);
   }
+  // A value's text (a template's part, a default sort's key) and the generic lift's label for
+  // it: the deep label, as conv.
   function str(x) {
-    if (x instanceof Box) {
-      const v = x.v;
-      if (v !== null && typeof v === 'object' && !(v instanceof Date))
-        return { s: String(prim(v)), l: J(x.l, deepLab(v)) };
-      // A function's text would be its instrumented code.
-      if (typeof v === 'function') return { s: 'function', l: x.l };
-      return { s: String(v), l: x.l };
-    }
-    if (x !== null && typeof x === 'object' && !(x instanceof Date)) return { s: String(prim(x)), l: deepLab(x) };
-    if (typeof x === 'function') return { s: 'function', l: 0 };
-    return { s: String(x), l: 0 };
+    const v = x instanceof Box ? x.v : x;
+    // A function's text would be its instrumented code.
+    if (typeof v === 'function') return { s: 'function', l: deepLab(x) };
+    return {
+      s: v !== null && typeof v === 'object' && !(v instanceof Date) ? String(prim(v)) : String(v),
+      l: deepLab(x),
+    };
   }
   R.re = function (source, flags) {
     return new RegExp(source, flags);
