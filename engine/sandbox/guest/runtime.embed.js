@@ -822,7 +822,9 @@
   // A function stays a function (its caller refuses it with c.l).
   function conv(x) {
     const v = x instanceof Box ? x.v : x;
-    return { v: v !== null && typeof v === 'object' ? prim(v) : v, l: deepLab(x) };
+    if (v !== null && typeof v === 'object') return { v: prim(v), l: deepLab(x) };
+    // (A primitive's deep label is its own, looked up without a call.)
+    return { v: v, l: x instanceof Box ? x.l : 0 };
   }
   // The label the reads `.length` and `.size`, and the spreads, take from their source beyond
   // its reference and structure: nothing under their rules, all it holds under the generic lift.
