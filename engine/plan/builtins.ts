@@ -357,3 +357,43 @@ export const LABEL_RULES: Readonly<Record<string, LabelRule>> = Object.fromEntri
   ]),
   ...rule('pairs', ['new Map', 'new Set', 'Object.fromEntries']),
 ]);
+
+/**
+ * Every operator and conversion of the plan language by the name the guest's operator table
+ * uses (engine/sandbox/guest/runtime.embed.js, OPS): binary operators by their symbol, unary
+ * ones as `-x`, `+x`, `~x`, `!x`, `typeof`, steps as `++`/`--`, `in`, the template literal,
+ * the reads `.length`/`.size`, and the spreads (`...` into an array or argument list,
+ * `{...}` into an object). The conversions to text, number and boolean are the built-ins
+ * `String`, `Number` and `Boolean` (BUILTINS). The guest refuses to start unless its table has
+ * exactly these rows, and test/engine/plan/labeling-rule.test.ts has a case for each.
+ */
+export const OPERATORS: readonly string[] = [
+  ...['+', '-', '*', '/', '%', '**', '&', '|', '^', '<<', '>>', '>>>'],
+  ...['<', '>', '<=', '>=', '===', '!=='],
+  ...['-x', '+x', '~x', '!x', 'typeof', '++', '--', 'in', 'template'],
+  ...['.length', '.size', '...', '{...}'],
+];
+
+/**
+ * The precision rules for operators (docs/semantics.md §2a), next to LABEL_RULES: every operator
+ * is labeled by the generic lift — the join of the deep labels of its operands, a container read
+ * whole as its native conversion would — unless it is named here. `shape`: the answer reads only
+ * what kind of value each operand is, which container it is (identity) and which elements or
+ * keys it has (its reference and structure labels), never what the elements hold: `===`, `!==`,
+ * `!`, `typeof`, `in`, `.length`, `.size`. `moves`: a spread hands each element on as itself
+ * (its own label joined with the source's reference and structure), as the `elements` rule of
+ * `slice` does. test/engine/plan/labeling-rule.test.ts shows each more precise than the generic
+ * lift and checks it against what the answer depends on.
+ */
+export type OperatorRule = 'shape' | 'moves';
+export const OPERATOR_RULES: Readonly<Record<string, OperatorRule>> = {
+  '===': 'shape',
+  '!==': 'shape',
+  '!x': 'shape',
+  typeof: 'shape',
+  in: 'shape',
+  '.length': 'shape',
+  '.size': 'shape',
+  '...': 'moves',
+  '{...}': 'moves',
+};

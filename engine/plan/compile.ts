@@ -33,13 +33,17 @@ export function compile(
   mode: Mode,
   source: string,
   effectTools: ReadonlySet<string> = new Set(),
+  noFastPaths = false,
 ): CompiledCode {
   const ctx = new EmitContext(analysis, mode, source, effectTools, {
     statements: emitStatements,
     func: emitFunction,
   });
-  ctx.plainFns = plainFunctions(program, analysis);
-  ctx.fieldFns = fieldFunctions(program, analysis);
+  ctx.noFastPaths = noFastPaths;
+  if (!noFastPaths) {
+    ctx.plainFns = plainFunctions(program, analysis);
+    ctx.fieldFns = fieldFunctions(program, analysis);
+  }
   emitStatements(ctx, program.body);
   ctx.emit('return __R.ret(undefined, __e, __abr);');
   const temps = ctx.fn.temps;

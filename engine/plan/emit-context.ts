@@ -102,6 +102,12 @@ export class EmitContext {
   plainFns: ReadonlyMap<acorn.Function, Records> = new Map();
   /** Field functions (field-functions.ts): comparators a labeled sort may run natively. */
   fieldFns: ReadonlyMap<acorn.Function, FieldUse> = new Map();
+  /**
+   * No inline fast path at all (tests only): every operator, conversion and method call goes to
+   * the runtime's table, no plain loop or function gets a native copy. A test runs plans both
+   * ways and compares each fast path's answer and label with the table's.
+   */
+  noFastPaths = false;
   private readonly lineStarts: number[] = [0];
   private uid = 0;
 

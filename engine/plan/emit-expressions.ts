@@ -71,7 +71,7 @@ const EXPRESSIONS: ExprEmitters = {
     // the string limit R.tpl would check.
     const bound =
       e.quasis.reduce((n, q) => n + (q.value.cooked ?? q.value.raw).length, 0) + NUMBER_TEXT * e.expressions.length;
-    if (e.expressions.every((x) => ctx.num(x)) && bound < 1024) {
+    if (e.expressions.every((x) => ctx.num(x)) && bound < 1024 && !ctx.noFastPaths) {
       const fast = `(${quasis[0]}${e.expressions.map((x, i) => ` + (${expr(ctx, x)}) + ${quasis[i + 1]}`).join('')})`;
       return e.expressions.length ? `(${bound} <= __SM ? ${fast} : ${slow()})` : fast;
     }
@@ -126,7 +126,7 @@ const EXPRESSIONS: ExprEmitters = {
   UnaryExpression: (ctx, e) => {
     if (e.operator === 'void') return `(${expr(ctx, e.argument)}, undefined)`;
     // A number literal is a plain number anywhere (`-1` in a comparator needs no runtime call).
-    const num = ctx.num(e.argument) || literalType(e.argument) === 'number';
+    const num = ctx.num(e.argument) || (literalType(e.argument) === 'number' && !ctx.noFastPaths);
     if (e.operator === '!' ? ctx.bool(e.argument) : e.operator !== 'typeof' && num)
       return `(${e.operator}(${expr(ctx, e.argument)}))`;
     return `__R.${UNARY[e.operator]}(${expr(ctx, e.argument)})`;
@@ -213,6 +213,7 @@ const arrayVar = (ctx: EmitContext, e: acorn.Node): string | null => {
 function index(ctx: EmitContext, e: acorn.MemberExpression): string {
   const obj = e.object as Expr;
   const prop = e.property as Expr;
+  if (ctx.noFastPaths) return `__R.get(${expr(ctx, obj)}, ${expr(ctx, prop)})`;
   const both = stable(obj) && stable(prop);
   const o = both ? expr(ctx, obj) : ctx.temp();
   const k = both ? expr(ctx, prop) : ctx.temp();
@@ -250,7 +251,7 @@ function push(
 ): string | null {
   const xs = arrayVar(ctx, callee.object);
   const a = list[0];
-  if (!xs || list.length !== 1 || !a || a.type === 'SpreadElement') return null;
+  if (!xs || list.length !== 1 || !a || a.type === 'SpreadElement' || ctx.noFastPaths) return null;
   const v = ctx.temp();
   const plainValue = neverFunction(ctx, a) ? [] : [notFunction(v)];
   const tests = ['__R.pc === 0', `${xs}[__SL] === undefined`, `${xs}.length < __AL`, ...plainValue];
@@ -270,7 +271,7 @@ function literal(
   slow: (vs: string[]) => string,
   bound: string | null,
 ): string {
-  if (values.length === 0 || values.length > 16) return slow(values.map((v) => expr(ctx, v)));
+  if (values.length === 0 || values.length > 16 || ctx.noFastPaths) return slow(values.map((v) => expr(ctx, v)));
   const setup: string[] = [];
   const tests: string[] = ctx.strict ? ['__R.pc === 0'] : [];
   if (bound) tests.push(bound);
@@ -363,6 +364,7 @@ function binary(ctx: EmitContext, op: string, left: Expr, right: Expr): string {
   const a = operand(left);
   const b = operand(right);
   const slow = binop(op, a, b);
+  if (ctx.noFastPaths) return setup.length ? `(${setup.join(', ')}, ${slow})` : slow;
   if (op === '+' && (textual(left) || textual(right))) {
     const fast = concat(a, b, ctx.num(left) ? 'left' : ctx.num(right) ? 'right' : null);
     return setup.length ? `(${setup.join(', ')}, ${fast})` : fast;
@@ -402,7 +404,13 @@ const concat = (a: string, b: string, num: 'left' | 'right' | null = null): stri
 /** `String(x)` of a plain number or string is native text; anything else goes to the runtime. */
 function toText(ctx: EmitContext, c: acorn.CallExpression): string | null {
   const a = c.arguments[0];
-  if ((c.callee as acorn.Identifier).name !== 'String' || c.arguments.length !== 1 || !a || a.type === 'SpreadElement')
+  if (
+    (c.callee as acorn.Identifier).name !== 'String' ||
+    c.arguments.length !== 1 ||
+    !a ||
+    a.type === 'SpreadElement' ||
+    ctx.noFastPaths
+  )
     return null;
   // A number's text is short, but a string limit under NUMBER_TEXT must still be checked.
   const t = ctx.temp();
@@ -425,6 +433,7 @@ function compound(ctx: EmitContext, op: string, x: string, right: Expr): string 
   // x is read before the right side runs, as in JS (`s += f()` where f assigns s).
   const old = ctx.temp();
   const t = ctx.temp();
+  if (ctx.noFastPaths) return `(${old} = ${x}, ${t} = ${expr(ctx, right)}, ${binop(op, old, t)})`;
   const slow = op === '+' ? concat(old, t, ctx.num(right) ? 'right' : null) : binop(op, old, t);
   return `(${old} = ${x}, ${t} = ${expr(ctx, right)}, typeof ${old} === 'number' && typeof ${t} === 'number' ? ${old} ${op} ${t} : ${slow})`;
 }
@@ -463,7 +472,9 @@ export function update(ctx: EmitContext, e: acorn.UpdateExpression, unused: bool
   const a = e.argument;
   if (a.type === 'Identifier') {
     if (ctx.num(a)) return e.prefix ? `(${e.operator}${a.name})` : `(${a.name}${e.operator})`;
-    const step = `(typeof ${a.name} === 'number' ? ${a.name} ${e.operator === '++' ? '+' : '-'} 1 : ${f}(${a.name}))`;
+    const step = ctx.noFastPaths
+      ? `${f}(${a.name})`
+      : `(typeof ${a.name} === 'number' ? ${a.name} ${e.operator === '++' ? '+' : '-'} 1 : ${f}(${a.name}))`;
     if (unused || e.prefix) return `(${a.name} = ${ctx.asg(step)})`;
     const old = ctx.temp();
     return `(${old} = __R.pos(${a.name}), ${a.name} = ${ctx.asg(`${f}(${old})`)}, ${old})`;
@@ -508,7 +519,7 @@ function call(ctx: EmitContext, c: acorn.CallExpression): string {
     )
       return `__R.bi(${str(`${callee.object.name}.${(callee.property as acorn.Identifier).name}`)}, ${args(ctx, c.arguments)})`;
     const name = callee.computed ? null : (callee.property as acorn.Identifier).name;
-    if (name !== null && INLINE_STRING_METHODS.has(name) && !hasSpread(c.arguments))
+    if (name !== null && INLINE_STRING_METHODS.has(name) && !hasSpread(c.arguments) && !ctx.noFastPaths)
       return stringMethod(ctx, callee, name, c.arguments as Expr[]);
     if (name === 'push') {
       const fast = push(ctx, callee, c.arguments);

@@ -204,7 +204,8 @@ function loop(ctx: EmitContext, s: TestLoop, at: Position): void {
     const eff = ctx.effects.region([i.consequent, i.alternate], i.consequent.start, i.end);
     return restoresContext(ctx, eff, i.end) ? eff.vars : null;
   };
-  const facts = s.type === 'DoWhileStatement' ? null : plainLoop(s, ctx.analysis, ctx.fn.start, dynamicIfWrites);
+  const facts =
+    s.type === 'DoWhileStatement' || ctx.noFastPaths ? null : plainLoop(s, ctx.analysis, ctx.fn.start, dynamicIfWrites);
   if (!facts) return labeledLoop(ctx, s, at);
   const guard = [
     '__R.pc === 0',

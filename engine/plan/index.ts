@@ -22,6 +22,8 @@ export interface CompileOptions {
   readonly toolNames: Iterable<string>;
   /** Tools that change the world (drafts, sends, moves): STRICT tracks where they may be called. */
   readonly effectTools?: Iterable<string>;
+  /** Tests only: no inline fast path, everything through the runtime's tables (EmitContext.noFastPaths). */
+  readonly noFastPaths?: boolean;
 }
 
 /**
@@ -35,10 +37,11 @@ export function compilePlan(source: string, opts: CompileOptions): CompiledPlan 
   // The names may come as an iterator (a registry's keys): read them once.
   const toolNames = [...opts.toolNames].sort();
   const effectTools = [...(opts.effectTools ?? [])].sort();
-  const key = JSON.stringify([opts.mode, toolNames, effectTools, source]);
+  const noFastPaths = opts.noFastPaths === true;
+  const key = JSON.stringify([opts.mode, toolNames, effectTools, noFastPaths, source]);
   const known = compiled.get(key);
   if (known) return known;
-  const plan = compileFresh(source, { mode: opts.mode, toolNames, effectTools });
+  const plan = compileFresh(source, { mode: opts.mode, toolNames, effectTools, noFastPaths });
   if (compiled.size >= COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);
   compiled.set(key, plan);
   return plan;
@@ -64,6 +67,6 @@ function compileFresh(source: string, opts: CompileOptions): CompiledPlan {
   }
   const analysis = analyze(program, new Set(opts.toolNames), source);
   const effects = new Set(opts.effectTools ?? []);
-  const code = compile(program, analysis, opts.mode, source, effects);
+  const code = compile(program, analysis, opts.mode, source, effects, opts.noFastPaths === true);
   return Object.freeze({ ...code, lines: Object.freeze([...code.lines]), mode: opts.mode, source });
 }

@@ -36,8 +36,16 @@ export interface RunOptions {
    */
   readonly claimHash?: (tool: string, args: Readonly<Record<string, Json>>) => string;
   readonly freshModule?: boolean;
-  /** Tests only: every built-in labeled by the generic lift, no precision rule (docs/semantics.md §2a). */
+  /**
+   * Tests only: every built-in and operator labeled by the generic lift, with no precision rule
+   * and no fast path, the compiler's or the runtime's (docs/semantics.md §2a).
+   */
   readonly genericLift?: boolean;
+  /**
+   * Tests only: no fast path, the compiler's or the runtime's: every operator, conversion and
+   * method call through the tables, precision rules kept (a test compares the two).
+   */
+  readonly noFastPaths?: boolean;
 }
 
 type Named = Record<string, LabeledValue>;
@@ -133,6 +141,7 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
     onTool: (raw) => serveTool(run, raw),
     freshModule: opts.freshModule,
     genericLift: opts.genericLift,
+    noFastPaths: opts.noFastPaths,
   });
   return collectReport(run, compiled.plan, outcome);
 }
@@ -162,7 +171,10 @@ function compileForRun(run: Run): { readonly plan: CompiledPlan } | { readonly r
   if (typeof opts.plan !== 'string') return { plan: opts.plan };
   try {
     const toolNames = opts.tools.keys();
-    return { plan: compilePlan(opts.plan, { mode: run.mode, toolNames, effectTools: effectTools(opts.tools) }) };
+    const noFastPaths = opts.genericLift === true || opts.noFastPaths === true;
+    return {
+      plan: compilePlan(opts.plan, { mode: run.mode, toolNames, effectTools: effectTools(opts.tools), noFastPaths }),
+    };
   } catch (e) {
     if (!(e instanceof PlanRejected)) throw e;
     const error: PlanError = { kind: 'PlanRejected', message: e.message, fullMessage: e.message, position: e.position };

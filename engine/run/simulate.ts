@@ -44,8 +44,10 @@ export interface SimulateOptions {
   readonly onFindings?: (tool: string | undefined, findings: FirewallResult['findings']) => void;
   /** The quarantined extractor behind extract/summarize/classify (default: rule based). */
   readonly extractor?: Extractor;
-  /** Tests only: every built-in labeled by the generic lift, no precision rule (docs/semantics.md §2a). */
+  /** Tests only: every built-in and operator by the generic lift, no rule, no fast path (docs/semantics.md §2a). */
   readonly genericLift?: boolean;
+  /** Tests only: no fast path, the compiler's or the runtime's; precision rules kept. */
+  readonly noFastPaths?: boolean;
 }
 
 export interface SimulateResult {
@@ -92,6 +94,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     input: opts.input,
     limits: opts.limits,
     genericLift: opts.genericLift,
+    noFastPaths: opts.noFastPaths,
   });
   return { report, effects: state.effects(), world: state.snapshot() };
 }

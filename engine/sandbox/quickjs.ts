@@ -13,7 +13,7 @@ import {
   type QuickJSWASMModule,
 } from 'quickjs-emscripten';
 import type { CompiledPlan } from '../plan';
-import { BUILTINS, LABEL_RULES, MATH_FNS, METHODS } from '../plan/builtins';
+import { BUILTINS, LABEL_RULES, MATH_FNS, METHODS, OPERATORS, OPERATOR_RULES } from '../plan/builtins';
 import type { Limits } from '../run/types';
 import LIBRARY from './guest/library.embed.generated';
 import RUNTIME from './guest/runtime.embed.generated';
@@ -28,8 +28,13 @@ export interface SandboxRequest {
   readonly onTool: (request: string) => Promise<string>;
   /** A fresh WASM module for this run alone (stronger isolation, ~10 ms more). */
   readonly freshModule?: boolean;
-  /** Every built-in labeled by the generic lift alone, no precision rule (tests compare the two). */
+  /**
+   * Every built-in and operator labeled by the generic lift alone: no precision rule and no fast
+   * path of the runtime (tests compare the two; the plan is compiled with `noFastPaths` too).
+   */
   readonly genericLift?: boolean;
+  /** No fast path of the runtime, precision rules kept (tests compare the fast paths with it). */
+  readonly noFastPaths?: boolean;
 }
 
 export type SandboxOutcome =
@@ -48,11 +53,14 @@ const limitError = (limit: keyof Limits, message: string): string =>
 
 /** What a label runtime is made for: the plan's mode and the run's limits (input aside). */
 interface RunShape {
+  /** No precision rule (and no fast path). */
   readonly generic?: boolean;
+  /** No fast path. */
+  readonly slow?: boolean;
   readonly mode: CompiledPlan['mode'];
   readonly limits: Limits;
 }
-const shapeKey = (s: RunShape): string => JSON.stringify([s.mode, s.limits, s.generic === true]);
+const shapeKey = (s: RunShape): string => JSON.stringify([s.mode, s.limits, s.generic === true, s.slow === true]);
 
 /**
  * A runtime and context with the hardening applied and the label runtime and library compiled,
@@ -67,7 +75,7 @@ interface Prepared {
   /** The label runtime's factory and the library installer, evaluated but not yet called. */
   readonly factory: QuickJSHandle;
   readonly lib: QuickJSHandle;
-  /** `{methods, math, builtins, rules, noRules}` of the runtime's configuration: the same for every run. */
+  /** `{methods, math, builtins, rules, operators, opRules, noRules}` of the runtime's configuration: the same for every run. */
   readonly statics: QuickJSHandle;
   /** The guest's only door out; it hands each request to `host`, which the run sets. */
   readonly hostFn: QuickJSHandle;
@@ -150,16 +158,39 @@ function answerJobsWith(rt: QuickJSRuntime, vm: QuickJSContext): void {
 }
 
 /** The configuration text shared by every run: evaluated once per context, in `prepare`. */
-const STATICS = `(${JSON.stringify({ methods: METHODS, math: MATH_FNS, builtins: BUILTINS, rules: LABEL_RULES, noRules: {} })})`;
+const STATICS = `(${JSON.stringify({
+  methods: METHODS,
+  math: MATH_FNS,
+  builtins: BUILTINS,
+  rules: LABEL_RULES,
+  operators: OPERATORS,
+  opRules: OPERATOR_RULES,
+  noRules: {},
+})})`;
 
 /** Makes the label runtime `R` for a run of this shape and installs the library on it. */
 function labelRuntime(p: Prepared, shape: RunShape, input: unknown): QuickJSHandle {
   const { vm } = p;
-  const cfg = evalOrThrow(vm, `(${JSON.stringify({ mode: shape.mode, limits: shape.limits, input })})`, 'config.js');
+  const generic = shape.generic === true;
+  const slow = generic || shape.slow === true;
+  const cfg = evalOrThrow(
+    vm,
+    `(${JSON.stringify({ mode: shape.mode, limits: shape.limits, input, generic, slow })})`,
+    'config.js',
+  );
   try {
-    for (const k of ['methods', 'math', 'builtins', shape.generic ? 'noRules' : 'rules']) {
-      const h = vm.getProp(p.statics, k);
-      vm.setProp(cfg, k === 'noRules' ? 'rules' : k, h);
+    // A generic run gets no precision rule at all (and no fast path), for built-ins and operators alike.
+    const keys: [string, string][] = [
+      ['methods', 'methods'],
+      ['math', 'math'],
+      ['builtins', 'builtins'],
+      ['operators', 'operators'],
+      ['rules', shape.generic ? 'noRules' : 'rules'],
+      ['opRules', shape.generic ? 'noRules' : 'opRules'],
+    ];
+    for (const [k, from] of keys) {
+      const h = vm.getProp(p.statics, from);
+      vm.setProp(cfg, k, h);
       h.dispose();
     }
     const R = callOrThrow(vm, p.factory, p.hostFn, cfg);
@@ -214,7 +245,12 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
   const started = Date.now();
   const deadline = started + limits.wallMs;
   const prepared = req.freshModule ? prepare(module, null) : takePrepared(module);
-  const shape: RunShape = { mode: req.plan.mode, limits, ...(req.genericLift ? { generic: true } : {}) };
+  const shape: RunShape = {
+    mode: req.plan.mode,
+    limits,
+    ...(req.genericLift ? { generic: true } : {}),
+    ...(req.noFastPaths ? { slow: true } : {}),
+  };
   if (!req.freshModule) lastShape = shape;
   const { rt, vm } = prepared;
   rt.setMemoryLimit(limits.memoryBytes);

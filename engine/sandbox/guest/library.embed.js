@@ -714,9 +714,11 @@
       METHODS_OF.get(type).set(key.slice(dot + 1), row);
     }
   }
-  // No precision rule at all (a test comparing the rules with the generic lift): the fast paths
-  // that are precision rules of their own (push) are off too.
-  const GENERIC = Object.keys(I.cfg.rules).length === 0;
+  // A generic run (a test comparing the rules with the generic lift) has no precision rule, and
+  // so not the push below (the mutator rule with nothing to join); a slow one (a test comparing
+  // the fast paths with the table) none of the fast paths below (push, the direct string
+  // methods, String).
+  const SLOW = I.cfg.slow === true;
 
   // ---- dispatch --------------------------------------------------------------------------------
   // A native failure inside a built-in (a RangeError from repeat, an invalid date) becomes a
@@ -766,7 +768,7 @@
   // push on an unlabeled array outside any context is the loop-building hot path.
   R.mc = function (o, name, args) {
     // (Never the input, which is labeled and frozen: the mutator rule refuses to change it.)
-    if (name === 'push' && !GENERIC && isArray(o) && args[SL] === undefined) {
+    if (name === 'push' && !SLOW && isArray(o) && args[SL] === undefined) {
       if (o[SL] === undefined && R.pc === 0) {
         o[LISTING] = false;
         for (let i = 0; i < args.length; i++) o.push(I.noFn(args[i], 0));
@@ -783,7 +785,7 @@
           return o.length;
         }
       }
-    } else if (args[SL] === undefined && DIRECT_STRING.has(name)) {
+    } else if (args[SL] === undefined && !SLOW && DIRECT_STRING.has(name)) {
       const r = o instanceof Box ? stringDirect(o.v, o.l, o.d, name, args) : stringDirect(o, 0, -1, name, args);
       if (r !== NOT_DIRECT) return r;
     }
@@ -903,7 +905,7 @@
   });
   // String(x) of a plain primitive (no label, no function, no container) is the native answer.
   R.bi = function (name, args) {
-    if (name === 'String' && args.length === 1) {
+    if (name === 'String' && args.length === 1 && !SLOW) {
       const x = args[0];
       const t = typeof x;
       if (t === 'number' || t === 'boolean' || x === undefined) return String(x);

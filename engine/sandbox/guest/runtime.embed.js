@@ -581,38 +581,141 @@
   R.SM = Math.min(65536, LIM.stringLength);
   R.Box = Box;
 
-  // ---- operators -------------------------------------------------------------------------
-  function bin(op, f) {
+  // ---- operators and conversions -------------------------------------------------------------
+  // ONE labeling rule for operators too (docs/semantics.md §2a). Every operator is a row of OPS,
+  // keyed by the names engine/plan/builtins.ts OPERATORS lists (the runtime refuses to start
+  // unless both name the same ones): its native implementation on the operands' values, which
+  // never sees a label. `liftOp` labels every row: the answer carries the join of the deep labels
+  // of its operands, and inside a try that join is accumulated (it decides whether the operator
+  // throws: a function operand, a circular container, a refused key). A converting row (`conv`:
+  // arithmetic, comparisons, text) turns a container into its text here (conv below: all of it
+  // is read, never a native valueOf/toString under the reference's label alone, class H). The
+  // context joins where the answer is stored (§3), as for built-ins.
+  // An operator is more precise only through a rule of OP_RULES that the host names for it
+  // (OPERATOR_RULES); a generic run has none. A slow run (cfg.slow, and every generic one) takes
+  // none of the fast paths below: each is the lift for operands it checked (plain ones carry no
+  // label, two labeled primitives exactly their two labels), and a test compares them on
+  // generated inputs.
+  const SLOW = cfg.slow === true;
+  const NO_FN_OPERAND = 'a function cannot be an operand of arithmetic, comparisons or text in plans: call it';
+  function typeOf(v) {
+    if (v === null) return 'object';
+    const t = typeof v;
+    return t === 'symbol' || t === 'bigint' ? 'object' : t;
+  }
+  // `in`: an own key of an array or a plain object; no container is ever turned into a key.
+  function inOp(k, o, l) {
+    if (!isArray(o) && !isObj(o)) typeError("'in' needs an array or a plain object", l);
+    return hasOwn(o, String(key(k, l)));
+  }
+  // f: the native operation (given the join too, for a refusal's label); conv: converts its
+  // operands to primitives; throws: may throw because of its operands. Rows with f null are
+  // implemented where the language needs them (R.tpl, lookup, spreadList, R.obj), labeled by the
+  // same lift and rules through `ruleOf`.
+  const arith = (f) => ({ f: f, conv: true, throws: true });
+  const OPS = {
+    '+': arith((a, b) => checkStr(a + b)),
+    '-': arith((a, b) => a - b),
+    '*': arith((a, b) => a * b),
+    '/': arith((a, b) => a / b),
+    '%': arith((a, b) => a % b),
+    '**': arith((a, b) => a ** b),
+    '&': arith((a, b) => a & b),
+    '|': arith((a, b) => a | b),
+    '^': arith((a, b) => a ^ b),
+    '<<': arith((a, b) => a << b),
+    '>>': arith((a, b) => a >> b),
+    '>>>': arith((a, b) => a >>> b),
+    '<': arith((a, b) => a < b),
+    '>': arith((a, b) => a > b),
+    '<=': arith((a, b) => a <= b),
+    '>=': arith((a, b) => a >= b),
+    '===': { f: (a, b) => a === b, conv: false, throws: false },
+    '!==': { f: (a, b) => a !== b, conv: false, throws: false },
+    '-x': arith((a) => -a),
+    '+x': arith((a) => +a),
+    '~x': arith((a) => ~a),
+    '++': arith((a) => +a + 1),
+    '--': arith((a) => +a - 1),
+    '!x': { f: (a) => !a, conv: false, throws: false },
+    typeof: { f: typeOf, conv: false, throws: false },
+    in: { f: inOp, conv: false, throws: true },
+    template: { f: null, conv: true, throws: true },
+    '.length': { f: null, conv: false, throws: false },
+    '.size': { f: null, conv: false, throws: false },
+    '...': { f: null, conv: false, throws: true },
+    '{...}': { f: null, conv: false, throws: true },
+  };
+  // The precision rules for operators, each stated once. `shape`: the answer reads which value
+  // each operand is (its kind, its identity) and which elements or keys it has, never what they
+  // hold: the label of its reference and structure (lab). `moves`: a spread hands each element
+  // on as itself, its own label joined with the source's reference and structure (as `elements`
+  // does for slice); the new container's structure joins them too.
+  const OP_RULES = { shape: lab, moves: lab };
+  if (cfg.operators.length !== Object.keys(OPS).length || !cfg.operators.every((n) => hasOwn(OPS, n)))
+    throw new Error('the operator table does not match the plan language: ' + cfg.operators.join(' '));
+  for (const n of Object.keys(cfg.opRules)) {
+    const rule = cfg.opRules[n];
+    if (OP_RULES[rule] === undefined) throw new Error('no labeling rule ' + rule + ' (for ' + n + ')');
+    // A rule may leave out only what the operator does not read: a converting one reads all.
+    if (OPS[n].conv) throw new Error('the operator ' + n + ' reads its operands whole: no precision rule');
+  }
+  // The label an operator's answer takes from one operand: the rule's, or the generic lift's.
+  const ruleOf = (name) => (hasOwn(cfg.opRules, name) ? OP_RULES[cfg.opRules[name]] : deepLab);
+  // THE generic lift of a unary or binary row (or its rule). A primitive operand's label is its
+  // own under both (lab and deepLab agree there): only a container's is looked up.
+  function liftOp(name) {
+    const row = OPS[name];
+    const f = row.f;
+    const labelOf = ruleOf(name);
+    const conv = row.conv;
+    const throws = row.throws;
+    if (f.length === 1)
+      return function (a) {
+        let l = 0;
+        let v = a;
+        if (a instanceof Box) {
+          l = a.l;
+          v = a.v;
+        }
+        if (v !== null && typeof v === 'object') l = labelOf(a);
+        if (throws && TD > 0) acc(l);
+        if (conv && typeof v === 'function') typeError(NO_FN_OPERAND, l);
+        if (conv && v !== null && typeof v === 'object') v = prim(v);
+        return mk(f(v), l, name, dOf(a), -1);
+      };
     return function (a, b) {
       let la = 0;
       let lb = 0;
+      let va = a;
+      let vb = b;
       let da = -1;
       let db = -1;
       if (a instanceof Box) {
         la = a.l;
+        va = a.v;
         da = a.d;
-        a = a.v;
       }
       if (b instanceof Box) {
         lb = b.l;
+        vb = b.v;
         db = b.d;
-        b = b.v;
       }
-      // Whether it throws (a function operand, a circular container) is decided by the
-      // operands' labels, deep for containers: inside a try, what follows depends on them.
-      if (a !== null && typeof a === 'object') la = J(la, deepLab(a));
-      if (b !== null && typeof b === 'object') lb = J(lb, deepLab(b));
+      if (va !== null && typeof va === 'object') la = labelOf(a);
+      if (vb !== null && typeof vb === 'object') lb = labelOf(b);
       const l = J(la, lb);
-      if (TD > 0) acc(l);
-      // A function's text would be its instrumented code; its number, a native conversion.
-      if (typeof a === 'function' || typeof b === 'function') typeError(NO_FN_OPERAND, l);
-      if (a !== null && typeof a === 'object') a = prim(a);
-      if (b !== null && typeof b === 'object') b = prim(b);
-      return mk(f(a, b), l, op, da, db);
+      if (throws && TD > 0) acc(l);
+      if (conv) {
+        // A function's text would be its instrumented code; its number, a native conversion.
+        if (typeof va === 'function' || typeof vb === 'function') typeError(NO_FN_OPERAND, l);
+        if (va !== null && typeof va === 'object') va = prim(va);
+        if (vb !== null && typeof vb === 'object') vb = prim(vb);
+      }
+      return mk(f(va, vb, l), l, name, da, db);
     };
   }
   // Containers in arithmetic and comparisons behave as their string form (as in JS), computed
-  // here rather than natively: no native toString runs, and the caller joins the deep label.
+  // here rather than natively: no native toString runs, and the lift joins the deep label.
   function prim(x) {
     if (x instanceof Date) return x.getTime();
     return textOf(x, undefined);
@@ -635,17 +738,20 @@
     seen.delete(x);
     return s;
   }
-  R.add = function (a, b) {
-    if (typeof a === 'number' && typeof b === 'number') return a + b;
-    if (typeof a === 'string' && typeof b === 'string') return checkStr(a + b);
-    return addSlow(a, b);
-  };
-  const addSlow = bin('+', (a, b) => checkStr(a + b));
-  // Numbers and strings without labels take the first line of each operator; the rest joins.
-  // Two labeled operands of those types (a field of a labeled email) join without bin's
-  // unwrapping and type checks, which would come to the same.
-  function numeric(op, f) {
-    const slow = bin(op, f);
+  // The fast paths: plain numbers and strings carry no label, so the native operator is the
+  // lift's answer; two labeled ones of those types carry exactly their two labels.
+  const addSlow = liftOp('+');
+  R.add = SLOW
+    ? addSlow
+    : function (a, b) {
+        if (typeof a === 'number' && typeof b === 'number') return a + b;
+        if (typeof a === 'string' && typeof b === 'string') return checkStr(a + b);
+        return addSlow(a, b);
+      };
+  function numeric(op) {
+    const slow = liftOp(op);
+    if (SLOW) return slow;
+    const f = OPS[op].f;
     return (a, b) => {
       if (typeof a === 'number' && typeof b === 'number') return f(a, b);
       if (a instanceof Box && b instanceof Box && typeof a.v === 'number' && typeof b.v === 'number')
@@ -653,8 +759,10 @@
       return slow(a, b);
     };
   }
-  function compare(op, f) {
-    const slow = bin(op, f);
+  function compare(op) {
+    const slow = liftOp(op);
+    if (SLOW) return slow;
+    const f = OPS[op].f;
     return (a, b) => {
       const ta = typeof a;
       if ((ta === 'number' || ta === 'string') && ta === typeof b) return f(a, b);
@@ -666,50 +774,45 @@
       return slow(a, b);
     };
   }
-  R.sub = numeric('-', (a, b) => a - b);
-  R.mul = numeric('*', (a, b) => a * b);
-  R.div = numeric('/', (a, b) => a / b);
-  R.mod = numeric('%', (a, b) => a % b);
-  R.pow = bin('**', (a, b) => a ** b);
-  R.band = bin('&', (a, b) => a & b);
-  R.bor = bin('|', (a, b) => a | b);
-  R.bxor = bin('^', (a, b) => a ^ b);
-  R.shl = bin('<<', (a, b) => a << b);
-  R.shr = bin('>>', (a, b) => a >> b);
-  R.ushr = bin('>>>', (a, b) => a >>> b);
-  R.lt = compare('<', (a, b) => a < b);
-  R.gt = compare('>', (a, b) => a > b);
-  R.le = compare('<=', (a, b) => a <= b);
-  R.ge = compare('>=', (a, b) => a >= b);
-  // Equality compares identities for containers, values otherwise.
-  // Equality compares identities for containers: which container (or whether there is one
-  // rather than null) came from the data that built it, so its structure label joins.
-  function eqOp(op, f) {
-    return function (a, b) {
-      const la = lab(a);
-      const lb = lab(b);
-      return mk(f(raw(a), raw(b)), J(la, lb), op, dOf(a), dOf(b));
-    };
-  }
-  // Only two non-objects compare without labels: an unboxed container still has a structure label.
+  R.sub = numeric('-');
+  R.mul = numeric('*');
+  R.div = numeric('/');
+  R.mod = numeric('%');
+  R.pow = liftOp('**');
+  R.band = liftOp('&');
+  R.bor = liftOp('|');
+  R.bxor = liftOp('^');
+  R.shl = liftOp('<<');
+  R.shr = liftOp('>>');
+  R.ushr = liftOp('>>>');
+  R.lt = compare('<');
+  R.gt = compare('>');
+  R.le = compare('<=');
+  R.ge = compare('>=');
+  // Only two non-objects compare without labels: an unboxed container still has a structure
+  // label (identity tests of a container carry it, boxed or not).
   const bare = (x) => x === null || typeof x !== 'object';
-  R.eq = (a, b) => (bare(a) && bare(b) ? a === b : eqSlow(a, b));
-  const eqSlow = eqOp('===', (a, b) => a === b);
-  const neSlow = eqOp('!==', (a, b) => a !== b);
-  R.ne = (a, b) => (bare(a) && bare(b) ? a !== b : neSlow(a, b));
-  R.inc = (x) => (typeof x === 'number' ? x + 1 : R.add(R.pos(x), 1));
-  R.dec = (x) => (typeof x === 'number' ? x - 1 : R.sub(R.pos(x), 1));
-  const NO_FN_OPERAND = 'a function cannot be an operand of arithmetic, comparisons or text in plans: call it';
-  function un(op, f) {
-    return function (a) {
-      // A plain number (the compiler's `-1`) needs none of the checks below.
-      if (typeof a === 'number') return f(a);
-      const c = conv(a);
-      if (TD > 0) acc(c.l);
-      if (typeof c.v === 'function') typeError(NO_FN_OPERAND, c.l);
-      return mk(f(c.v), c.l, op, dOf(a), -1);
-    };
+  const eqSlow = liftOp('===');
+  const neSlow = liftOp('!==');
+  R.eq = SLOW ? eqSlow : (a, b) => (bare(a) && bare(b) ? a === b : eqSlow(a, b));
+  R.ne = SLOW ? neSlow : (a, b) => (bare(a) && bare(b) ? a !== b : neSlow(a, b));
+  // A plain number (the compiler's `-1`, a counter) is its own answer, with no label.
+  function unary(op) {
+    const slow = liftOp(op);
+    if (SLOW) return slow;
+    const f = OPS[op].f;
+    return (a) => (typeof a === 'number' ? f(a) : slow(a));
   }
+  R.inc = unary('++');
+  R.dec = unary('--');
+  R.neg = unary('-x');
+  R.pos = unary('+x');
+  R.bnot = unary('~x');
+  const notSlow = liftOp('!x');
+  const tofSlow = liftOp('typeof');
+  R.not = SLOW ? notSlow : (a) => (a !== null && typeof a === 'object' ? notSlow(a) : !a);
+  R.tof = SLOW ? tofSlow : (a) => (a !== null && typeof a === 'object' ? tofSlow(a) : typeOf(a));
+  R.has = liftOp('in');
   // THE native conversion of a plan value to a primitive, and the label of everything it read:
   // a container (boxed or not) becomes its text computed here (textOf; no native toString or
   // valueOf runs) under its deep label, a date its time; a primitive is itself under its label.
@@ -718,37 +821,17 @@
   // label of its reference (class H: +xs, flat(xs), JSON.parse(xs), a comparator's answer).
   // A function stays a function (its caller refuses it with c.l).
   function conv(x) {
-    let l = 0;
-    let v = x;
-    if (x instanceof Box) {
-      l = x.l;
-      v = x.v;
-    }
-    if (v !== null && typeof v === 'object') return { v: prim(v), l: J(l, deepLab(v)) };
-    return { v: v, l: l };
+    const v = x instanceof Box ? x.v : x;
+    if (v !== null && typeof v === 'object') return { v: prim(v), l: deepLab(x) };
+    // (A primitive's deep label is its own, looked up without a call.)
+    return { v: v, l: x instanceof Box ? x.l : 0 };
   }
-  R.neg = un('-', (a) => -a);
-  R.pos = un('+', (a) => +a);
-  R.not = (a) => (a !== null && typeof a === 'object' ? mk(!raw(a), lab(a), '!', dOf(a), -1) : !a);
-  R.bnot = un('~', (a) => ~a);
-  function typeOf(v) {
-    if (v === null) return 'object';
-    const t = typeof v;
-    return t === 'symbol' || t === 'bigint' ? 'object' : t;
-  }
-  R.tof = (a) => (a !== null && typeof a === 'object' ? mk(typeOf(raw(a)), lab(a), 'typeof', dOf(a), -1) : typeOf(a));
-  R.has = function (k, o) {
-    const lk = lab(k);
-    let lo = 0;
-    if (o instanceof Box) {
-      lo = o.l;
-      o = o.v;
-    }
-    k = raw(k);
-    acc(J(J(lk, lo), o !== null && typeof o === 'object' ? o[SL] || 0 : 0));
-    if (isArray(o) || isObj(o)) return mk(hasOwn(o, String(key(k, lk))), J(J(lk, lo), o[SL] || 0), 'in', -1, -1);
-    return typeError("'in' needs an array or a plain object", J(lk, lo));
-  };
+  // The label the reads `.length` and `.size`, and the spreads, take from their source beyond
+  // its reference and structure: nothing under their rules, all it holds under the generic lift.
+  const lengthDeep = ruleOf('.length') === deepLab;
+  const sizeDeep = ruleOf('.size') === deepLab;
+  const spreadLab = ruleOf('...');
+  const objectSpreadLab = ruleOf('{...}');
 
   // ---- property access ---------------------------------------------------------------------
   const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
@@ -804,7 +887,7 @@
     }
     if (k === 'length') {
       if (typeof o === 'string') return o.length;
-      if (isArray(o) && o[SL] === undefined) return o.length;
+      if (isArray(o) && o[SL] === undefined && !lengthDeep) return o.length;
     }
     return lookup(o, k, 0, 0, 0, -1);
   };
@@ -846,13 +929,13 @@
     }
     if (isArray(o)) {
       const ol = joinOf(lo, sl, lk);
-      if (k === 'length') return mk(o.length, ol, '.length', dd, -1);
+      if (k === 'length') return mk(o.length, lengthDeep ? J(ol, deepLab(o)) : ol, '.length', dd, -1);
       const i = typeof k === 'number' ? k : /^(0|[1-9][0-9]*)$/.test(k) ? +k : -1;
       if (i >= 0 && i < o.length) return elem(o[i], ol, '[i]', dd);
       return mk(undefined, ol, '[' + k + ']', dd, -1);
     }
     if ((o instanceof LMap || o instanceof LSet) && k === 'size')
-      return mk(o.m.size, J(J(lo, sl), lk), '.size', dd, -1);
+      return mk(o.m.size, J(J(J(lo, sl), lk), sizeDeep ? deepLab(o) : 0), '.size', dd, -1);
     return mk(undefined, l, '.' + k, dd, -1);
   }
   // J(J(lo, sl), lk) without the joins with 0 (J's result is already unverified).
@@ -972,8 +1055,8 @@
     for (let i = 0; i < items.length; i++) {
       const it = items[i];
       if (isArray(it) && it[0] === SPREAD) {
-        // How many elements arrive depends on the source's structure.
-        const sl = lab(it[1]);
+        // How many elements arrive depends on the source's structure (the `...` row).
+        const sl = spreadLab(it[1]);
         if (sl) a[SL] = J(a[SL] || 0, sl);
         const src = spreadList(it[1]);
         const ctx = strict ? R.pc : 0;
@@ -993,14 +1076,17 @@
           l = src.l;
           src = src.v;
         }
-        const srl = J(l, src !== null && typeof src === 'object' ? src[SL] || 0 : 0);
+        // (The `{...}` row: the source's reference and structure, or all it holds.)
+        const whole = objectSpreadLab === deepLab;
+        const srl = whole ? deepLab(kvs[i + 1]) : J(l, src !== null && typeof src === 'object' ? src[SL] || 0 : 0);
         acc(srl);
         // Which keys arrive (none, for null or undefined) depends on the source: its label is
         // structure even when nothing is copied (class E).
         sl = J(sl, srl);
         if (src == null) continue;
         if (!isObj(src) && !isArray(src)) typeError('only plain objects and arrays can be spread into an object', l);
-        for (const k of Object.keys(src)) o[k] = elem(src[k], l, 'spread', -1);
+        const el = whole ? srl : l;
+        for (const k of Object.keys(src)) o[k] = elem(src[k], el, 'spread', -1);
       } else {
         let k = kvs[i];
         let kl = 0;
@@ -1016,9 +1102,11 @@
     if (sl) o[SL] = sl;
     return o;
   };
-  // Template literal: a string built from every part. Primitives, labeled or not (the common
-  // case), in one pass; a container, function or date among the parts takes templateAny.
+  // Template literal (the operator `template`, generic): a string built from every part, labeled
+  // with the deep label of each. Primitives, labeled or not (the common case), in one pass; a
+  // container, function or date among the parts takes templateAny, which is the lift itself.
   R.tpl = function (quasis, exprs) {
+    if (SLOW) return templateAny(quasis, exprs);
     let s = quasis[0];
     let l = 0;
     let d = -1;
@@ -1053,18 +1141,16 @@
     }
     return mk(checkStr(s), l, 'template', d, -1);
   }
+  // A value's text (a template's part, a default sort's key) and the generic lift's label for
+  // it: the deep label, as conv.
   function str(x) {
-    if (x instanceof Box) {
-      const v = x.v;
-      if (v !== null && typeof v === 'object' && !(v instanceof Date))
-        return { s: String(prim(v)), l: J(x.l, deepLab(v)) };
-      // A function's text would be its instrumented code.
-      if (typeof v === 'function') return { s: 'function', l: x.l };
-      return { s: String(v), l: x.l };
-    }
-    if (x !== null && typeof x === 'object' && !(x instanceof Date)) return { s: String(prim(x)), l: deepLab(x) };
-    if (typeof x === 'function') return { s: 'function', l: 0 };
-    return { s: String(x), l: 0 };
+    const v = x instanceof Box ? x.v : x;
+    // A function's text would be its instrumented code.
+    if (typeof v === 'function') return { s: 'function', l: deepLab(x) };
+    return {
+      s: v !== null && typeof v === 'object' && !(v instanceof Date) ? String(prim(v)) : String(v),
+      l: deepLab(x),
+    };
   }
   R.re = function (source, flags) {
     return new RegExp(source, flags);
@@ -1114,7 +1200,7 @@
     for (let i = 0; i < items.length; i++) {
       const it = items[i];
       if (isArray(it) && it[0] === SPREAD) {
-        l = J(l, lab(it[1]));
+        l = J(l, spreadLab(it[1]));
         const src = spreadList(it[1]);
         for (let j = 0; j < src.length; j++) out.push(src[j]);
       } else out.push(it);
@@ -1146,10 +1232,11 @@
     return a;
   };
   // Elements of an iterable value, each joined with the structure label (and the reference's).
+  // (The `...` row: under the generic lift, every element also carries all the source holds.)
   function spreadList(x) {
-    let l = 0;
+    let l = spreadLab === deepLab ? deepLab(x) : 0;
     if (x instanceof Box) {
-      l = x.l;
+      l = l === 0 ? x.l : J(l, x.l);
       x = x.v;
     }
     // Whether x can be spread depends on its type: inside a try, a label to remember.

@@ -12,7 +12,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { BUILTINS, LABEL_RULES, MATH_FNS, type LabelRule } from '../../../engine/plan/builtins';
+import {
+  BUILTINS,
+  LABEL_RULES,
+  MATH_FNS,
+  OPERATORS,
+  OPERATOR_RULES,
+  type LabelRule,
+} from '../../../engine/plan/builtins';
 import { loadWorld, simulate } from '../../../engine/run/simulate';
 import type { Mode } from '../../../engine/run/types';
 
@@ -316,14 +323,74 @@ const PRECISION: Record<LabelRule, { expr: string; morePrecise: boolean }> = {
   pairs: { expr: 'new Map([[1, n], [2, 3]]).size', morePrecise: true },
 };
 
+/**
+ * One case per operator and conversion of the guest's operator table (engine/plan/builtins.ts
+ * OPERATORS), as BUILTIN_CASES: an operator added without a case here fails the first test below.
+ */
+const OPERATOR_CASES: Record<string, Case> = {
+  '+': '[n] + w',
+  '-': 'n - 1',
+  '*': 'n * 2',
+  '/': '[n] / 2',
+  '%': '(n + 5) % 3',
+  '**': '2 ** n',
+  '&': 'n & 1',
+  '|': 'n | 4',
+  '^': 'n ^ 1',
+  '<<': '1 << n',
+  '>>': '16 >> [n]',
+  '>>>': '-16 >>> n',
+  '<': 'w < "c"',
+  '>': '[n] > 1',
+  '<=': 'n <= 1',
+  '>=': 'n >= 2',
+  '===': 'n === 2',
+  '!==': 'w !== "ab"',
+  '-x': '-[[n]]',
+  '+x': '+[n]',
+  '~x': '~[n]',
+  '++': '(() => { let x = [n]; x++; return x; })()',
+  '--': '(() => { let x = n; x--; return x; })()',
+  '!x': '!(n - 2)',
+  typeof: 'typeof [n, "a"][n % 2]',
+  in: '"a" in { [w.slice(0, 1)]: 1 }',
+  template: '`${[[n]]}-${w}`',
+  '.length': '[1, 2, 3].slice(0, n).length',
+  '.size': 'new Set([1, 2, 3].slice(0, n)).size',
+  '...': '[...[1, 2, 3].slice(0, n)]',
+  '{...}': 'Object.keys({ ...[{ a: 1 }, { b: 2, c: 3 }][n % 2] })',
+};
+
+/**
+ * For each operator with a precision rule (OPERATOR_RULES), a plan whose answer its rule labels
+ * more precisely than the generic lift: the answer depends on which value an operand is, or on
+ * its structure, not on what the container holds (the email).
+ */
+const OPERATOR_PRECISION: Record<string, string> = {
+  '===': '[n] === [n]',
+  '!==': '[n] !== [n]',
+  '!x': '![n]',
+  typeof: 'typeof [n]',
+  in: '0 in [n]',
+  '.length': '[n].length',
+  '.size': 'new Set([[n]]).size',
+  '...': '[...[n, 1]][1]',
+  '{...}': '({ ...{ a: n, b: 1 } }).b',
+};
+
 interface Batch {
   readonly values: Record<string, string>;
   readonly labeled: Record<string, boolean>;
 }
 /** Runs every case of `keys` in one plan (no try: a throw would join the rest) and reads each part's label. */
-async function batch(keys: readonly string[], body: string, genericLift: boolean): Promise<Batch> {
+async function batch(
+  cases: Record<string, Case>,
+  keys: readonly string[],
+  body: string,
+  genericLift: boolean,
+): Promise<Batch> {
   const entries = keys.map((k) => {
-    const c = BUILTIN_CASES[k]!;
+    const c = cases[k]!;
     return `${JSON.stringify(k)}: (${typeof c === 'string' ? c : c.expr})`;
   });
   const plan = `const m = await getEmail('m1');\nconst n = m.body.length % 4;\nconst w = m.body.slice(0, 2);\nreturn { ${entries.join(',\n')} };`;
@@ -341,22 +408,21 @@ async function batch(keys: readonly string[], body: string, genericLift: boolean
   return { values, labeled };
 }
 
-describe('every built-in of the table carries what its answer depends on, with its rule and with the generic lift', () => {
-  it('has a case for every built-in, and an example for every precision rule', () => {
-    expect(BUILTINS.filter((b) => BUILTIN_CASES[b] === undefined)).toEqual([]);
-    expect(Object.keys(BUILTIN_CASES).filter((b) => !BUILTINS.includes(b))).toEqual([]);
-    expect(Object.keys(LABEL_RULES).filter((b) => !BUILTINS.includes(b))).toEqual([]);
-    expect(Object.keys(PRECISION).sort()).toEqual([...new Set(Object.values(LABEL_RULES))].sort());
-  });
+/** Runs every case of a table in groups, with the precision rules and with the generic lift alone. */
+function everyCase(table: readonly string[], cases: Record<string, Case>): void {
   const GROUP = 24;
-  for (let i = 0; i < BUILTINS.length; i += GROUP) {
-    const keys = BUILTINS.slice(i, i + GROUP).filter((k) => BUILTIN_CASES[k] !== undefined);
+  for (let i = 0; i < table.length; i += GROUP) {
+    const keys = table.slice(i, i + GROUP).filter((k) => cases[k] !== undefined);
     it(`${keys[0]} … ${keys[keys.length - 1]}`, async () => {
       const runs: { body: string; rules: Batch; generic: Batch }[] = [];
       for (const body of BODIES)
-        runs.push({ body, rules: await batch(keys, body, false), generic: await batch(keys, body, true) });
+        runs.push({
+          body,
+          rules: await batch(cases, keys, body, false),
+          generic: await batch(cases, keys, body, true),
+        });
       for (const k of keys) {
-        const c = BUILTIN_CASES[k]!;
+        const c = cases[k]!;
         const fixed = typeof c !== 'string' && c.constant;
         const values = new Set(runs.map((r) => r.rules.values[k]));
         if (!fixed) expect(values.size, `${k} answers the same for every body`).toBeGreaterThan(1);
@@ -371,22 +437,55 @@ describe('every built-in of the table carries what its answer depends on, with i
       }
     });
   }
+}
+
+describe('every built-in of the table carries what its answer depends on, with its rule and with the generic lift', () => {
+  it('has a case for every built-in, and an example for every precision rule', () => {
+    expect(BUILTINS.filter((b) => BUILTIN_CASES[b] === undefined)).toEqual([]);
+    expect(Object.keys(BUILTIN_CASES).filter((b) => !BUILTINS.includes(b))).toEqual([]);
+    expect(Object.keys(LABEL_RULES).filter((b) => !BUILTINS.includes(b))).toEqual([]);
+    expect(Object.keys(PRECISION).sort()).toEqual([...new Set(Object.values(LABEL_RULES))].sort());
+  });
+  everyCase(BUILTINS, BUILTIN_CASES);
 });
+
+describe('every operator and conversion carries what its answer depends on, with its rule and with the generic lift', () => {
+  it('has a case for every operator, and an example for every operator with a precision rule', () => {
+    expect(OPERATORS.filter((o) => OPERATOR_CASES[o] === undefined)).toEqual([]);
+    expect(Object.keys(OPERATOR_CASES).filter((o) => !OPERATORS.includes(o))).toEqual([]);
+    expect(Object.keys(OPERATOR_RULES).filter((o) => !OPERATORS.includes(o))).toEqual([]);
+    expect(Object.keys(OPERATOR_PRECISION).sort()).toEqual(Object.keys(OPERATOR_RULES).sort());
+  });
+  everyCase(OPERATORS, OPERATOR_CASES);
+});
+
+/** A plan's answer and whether it carries the email, with the precision rules or the generic lift alone. */
+async function precise(expr: string, genericLift: boolean): Promise<{ value: string; labeled: boolean }> {
+  const plan = `const m = await getEmail('m1');\nconst n = m.body.length % 4;\nreturn ${expr};`;
+  const r = await simulate({ plan, world: worldWith(BODIES[0]!), mode: 'strict', genericLift });
+  expect(r.report.error, r.report.error?.message).toBeNull();
+  const sources = r.report.resultLabel?.sources ?? [];
+  return { value: JSON.stringify(r.report.result), labeled: sources.some((s) => s.endsWith(':m1')) };
+}
 
 describe('each precision rule against the generic lift', () => {
   for (const [rule, { expr, morePrecise }] of Object.entries(PRECISION))
     it(`${rule}: ${expr}`, async () => {
-      const run = async (genericLift: boolean) => {
-        const plan = `const m = await getEmail('m1');\nconst n = m.body.length % 4;\nreturn ${expr};`;
-        const r = await simulate({ plan, world: worldWith(BODIES[0]!), mode: 'strict', genericLift });
-        const sources = r.report.resultLabel?.sources ?? [];
-        return { value: JSON.stringify(r.report.result), labeled: sources.some((s) => s.endsWith(':m1')) };
-      };
-      const [withRule, generic] = [await run(false), await run(true)];
+      const [withRule, generic] = [await precise(expr, false), await precise(expr, true)];
       expect(withRule.value).toBe(generic.value);
       expect(generic.labeled, 'the generic lift carries the email').toBe(true);
       expect(withRule.labeled, morePrecise ? 'the rule leaves out what the answer does not depend on' : 'same').toBe(
         !morePrecise,
       );
+    });
+});
+
+describe('each operator precision rule against the generic lift', () => {
+  for (const [op, expr] of Object.entries(OPERATOR_PRECISION))
+    it(`${op} (${OPERATOR_RULES[op]}): ${expr}`, async () => {
+      const [withRule, generic] = [await precise(expr, false), await precise(expr, true)];
+      expect(withRule.value).toBe(generic.value);
+      expect(generic.labeled, 'the generic lift carries the email').toBe(true);
+      expect(withRule.labeled, 'the rule leaves out what the answer does not depend on').toBe(false);
     });
 });

@@ -1,0 +1,164 @@
+/**
+ * The fast paths against the tables (docs/semantics.md §2a). The compiler inlines native code for
+ * unlabeled values (operators on plain numbers, concatenation, templates, `String`, the plain
+ * string methods, `push`, literals, index reads, steps, plain loops and functions), and the
+ * runtime has its own (R.add on two numbers, two labeled numbers joined directly, the direct
+ * string methods, `push` on an unlabeled array). Each must be exactly the table's row under its
+ * label rule, for whatever value reaches it. So every generated plan runs twice, as compiled and
+ * with `noFastPaths` (every operator, conversion and method call through the runtime's tables,
+ * precision rules kept), and both give the same answer with the same label on every part.
+ *
+ * Values are generated: numbers (NaN, Infinity, fractions), short strings, booleans, null,
+ * undefined, arrays and objects nesting them, each part labeled by the email or not (`L(x)` reads
+ * x back from a list at an index computed from the email, so it carries the email's label), in
+ * STRICT and NORMAL mode. Half the plans run under a context decided by the email.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { METHODS } from '../../../engine/plan/builtins';
+import { loadWorld, simulate } from '../../../engine/run/simulate';
+import type { Mode } from '../../../engine/run/types';
+
+const WORLD = loadWorld(readFileSync(join(process.cwd(), 'test/fixtures/laundering-world.yaml'), 'utf8'), 'fast.yaml');
+
+type Kind = 'num' | 'str' | 'bool' | 'null' | 'undefined' | 'arr' | 'obj';
+interface Val {
+  readonly code: string;
+  readonly kind: Kind;
+}
+
+const plainValue: fc.Arbitrary<Val> = fc.oneof(
+  fc.integer({ min: -3, max: 12 }).map((n) => ({ code: `(${n})`, kind: 'num' as const })),
+  fc.constantFrom('0.5', '(-1.5)', 'NaN', 'Infinity').map((code) => ({ code, kind: 'num' as const })),
+  fc.stringMatching(/^[ab1 ]{0,4}$/).map((s) => ({ code: JSON.stringify(s), kind: 'str' as const })),
+  fc.boolean().map((b) => ({ code: String(b), kind: 'bool' as const })),
+  fc.constantFrom<Val>({ code: 'null', kind: 'null' }, { code: 'undefined', kind: 'undefined' }),
+);
+const labeled = (v: Val): Val => ({ code: `L(${v.code})`, kind: v.kind });
+const value: fc.Arbitrary<Val> = fc.letrec<{ v: Val }>((tie) => ({
+  v: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    plainValue,
+    plainValue.map(labeled),
+    fc
+      .array(tie('v'), { maxLength: 3 })
+      .map((xs) => ({ code: `[${xs.map((x) => x.code).join(', ')}]`, kind: 'arr' as const })),
+    fc
+      .array(tie('v'), { maxLength: 3 })
+      .map((xs) => ({ code: `{ ${xs.map((x, i) => `k${i}: ${x.code}`).join(', ')} }`, kind: 'obj' as const })),
+    tie('v').map((x) => (x.kind === 'arr' || x.kind === 'obj' ? labeled(x) : x)),
+  ),
+})).v;
+
+const BINARY = ['+', '-', '*', '/', '%', '**', '&', '|', '^', '<<', '>>', '>>>', '<', '>', '<=', '>=', '===', '!=='];
+const prim = (v: Val): boolean => v.kind !== 'arr' && v.kind !== 'obj';
+
+/** Every expression over `a` and `b` whose operator has a fast path for such values. */
+function expressions(a: Val, b: Val): Record<string, string> {
+  const out: Record<string, string> = {
+    ...Object.fromEntries(BINARY.map((op) => [`a ${op} b`, `a ${op} b`])),
+    concat: '"<" + a',
+    'concat right': 'a + ">"',
+    template: '`${a}|${b}`',
+    String: 'String(a)',
+    neg: '-a',
+    pos: '+a',
+    not: '!a',
+    bnot: '~a',
+    typeof: 'typeof a',
+    'minus one': 'a * -1',
+    '++': '(() => { let x = a; x++; return x; })()',
+    '--': '(() => { let x = a; --x; return x; })()',
+    '+=': '(() => { let x = a; x += b; return x; })()',
+    '-=': '(() => { let x = a; x -= b; return x; })()',
+    'array literal': '[a, b]',
+    'object literal': '({ p: a, q: b })',
+    push: '(() => { const xs = []; xs.push(a); xs.push(b); return xs; })()',
+    index: '(() => { const xs = [a, b]; return xs[1]; })()',
+  };
+  if (a.kind === 'str') {
+    out['.length'] = 'a.length';
+    for (const m of METHODS.plainString) out[`a.${m}(b)`] = prim(b) ? `a.${m}(b)` : `a.${m}()`;
+    out['a.split(b)'] = prim(b) ? 'a.split(b)' : 'a.split("")';
+    out['a.padStart'] = 'a.padStart(6, "-")';
+  }
+  if (a.kind === 'arr') {
+    out['.length'] = 'a.length';
+    out['a[0]'] = 'a[0]';
+    if (prim(b)) out['a[b]'] = 'a[b]';
+  }
+  if (a.kind === 'num') {
+    out['plain loop'] = '(() => { let s = a; for (let i = 0; i < 3; i++) s = s * 2 + i; return s; })()';
+    out['plain comparator'] = '[a, 2, 1].toSorted((x, y) => x - y)';
+    out['plain template'] =
+      '(() => { let s = 0; for (let i = 0; i < 2; i++) s = s + `${i}-${a}`.length; return s; })()';
+  }
+  if (b.kind === 'arr' || b.kind === 'str') out.spread = '[...b]';
+  if (b.kind !== 'num' && b.kind !== 'bool' && b.kind !== 'str') out['object spread'] = '({ ...b })';
+  if (prim(a) && (b.kind === 'arr' || b.kind === 'obj')) out.in = 'a in b';
+  return out;
+}
+
+interface Outcome {
+  readonly result: string;
+  readonly error: string | null;
+  readonly parts: string;
+}
+
+async function run(a: Val, b: Val, mode: Mode, underContext: boolean, noFastPaths: boolean): Promise<Outcome> {
+  const body = Object.entries(expressions(a, b))
+    .map(([k, e]) => `${JSON.stringify(k)}: ${e}`)
+    .join(',\n    ');
+  const ret = `return {\n    ${body}\n  };`;
+  const plan = [
+    "const m = await getEmail('m1');",
+    'const w = m.body;',
+    'const L = (x) => [x][w.length * 0];',
+    `const a = ${a.code};`,
+    `const b = ${b.code};`,
+    underContext ? `if (L(true)) { ${ret} }` : ret,
+  ].join('\n');
+  const r = await simulate({ plan, world: WORLD, mode, noFastPaths });
+  const parts = [...(r.report.resultParts ?? [])].sort((x, y) => (x.path < y.path ? -1 : 1));
+  return {
+    result: JSON.stringify(r.report.result),
+    error: r.report.error ? `${r.report.error.kind}: ${r.report.error.message}` : null,
+    parts: JSON.stringify(parts.map((p) => [p.path, p.label])),
+  };
+}
+
+describe('every fast path answers as the table, with the same label', () => {
+  it('on generated values, labeled and not, in both modes, with and without a context', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        value,
+        value,
+        fc.constantFrom<Mode>('strict', 'normal'),
+        fc.boolean(),
+        async (a, b, mode, ctx) => {
+          const fast = await run(a, b, mode, ctx, false);
+          const table = await run(a, b, mode, ctx, true);
+          expect(fast.error, `a = ${a.code}, b = ${b.code}`).toBeNull();
+          expect(table.error).toBeNull();
+          expect(fast.result, `a = ${a.code}, b = ${b.code}`).toBe(table.result);
+          expect(fast.parts, `a = ${a.code}, b = ${b.code}`).toBe(table.parts);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 300_000);
+
+  it('takes the fast paths it compares: a plan over plain values compiles to native operators', async () => {
+    // (Guards the test above against comparing the tables with themselves.)
+    const { compilePlan } = await import('../../../engine/plan');
+    const src = 'const a = 1; const s = "x"; return [a * 2, s.slice(0), `${s}!`];';
+    const fast = compilePlan(src, { mode: 'strict', toolNames: [] }).code;
+    const slow = compilePlan(src, { mode: 'strict', toolNames: [], noFastPaths: true }).code;
+    expect(fast).toMatch(/\.slice\(/);
+    expect(slow).not.toMatch(/\? [a-z_0-9]+\.slice\(/);
+    expect(slow).toMatch(/__R\.mc\(/);
+    expect(slow).not.toBe(fast);
+  });
+});
