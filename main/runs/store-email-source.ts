@@ -33,15 +33,23 @@ export function storeEmailSource(repos: Repositories, account: Account): EmailSo
     return m && emailOf(account, m);
   };
 
-  /** The stored emails of a listing from the second `upTo` down (every one when absent), in order. */
-  function* ordered(q: FolderQuery, folders: readonly string[] | null, upTo: string | undefined): Generator<Email> {
-    const query = (o: Partial<WorldPageQuery>): Email[] =>
+  /**
+   * The stored emails of a listing from the second `upTo` down (every one when absent), in order,
+   * read in chunks of about a page (`limit`) and growing.
+   */
+  function* ordered(
+    q: FolderQuery,
+    folders: readonly string[] | null,
+    upTo: string | undefined,
+    limit: number,
+  ): Generator<Email> {
+    const read = (o: Partial<WorldPageQuery>): Email[] =>
       mail
         .page(account.id, { folders, unreadOnly: q.unreadOnly, limit: -1, ...o })
         .filter((m) => !changed.has(m.id))
         .map((m) => emailOf(account, m));
     let below = upTo === undefined ? undefined : afterSecond(upTo);
-    for (let chunk = 64; ; chunk = Math.min(chunk * 2, 2_000)) {
+    for (let chunk = Math.min(limit + 1, 2_000); ; chunk = Math.min(chunk * 2, 2_000)) {
       const rows = mail.page(account.id, {
         folders,
         unreadOnly: q.unreadOnly,
@@ -53,7 +61,7 @@ export function storeEmailSource(repos: Repositories, account: Account): EmailSo
       const last = second(rows[rows.length - 1]!.date);
       const whole = rows.filter((m) => second(m.date) !== last && !changed.has(m.id)).map((m) => emailOf(account, m));
       yield* whole.sort(newestFirst);
-      yield* query({ from: last, below: afterSecond(last) }).sort(newestFirst);
+      yield* read({ from: last, below: afterSecond(last) }).sort(newestFirst);
       below = last;
     }
   }
@@ -65,7 +73,7 @@ export function storeEmailSource(repos: Repositories, account: Account): EmailSo
       const folders = q.folder === null ? null : mail.folders(account.id).filter((f) => f.toLowerCase() === q.folder);
       const mine = [...changed.values()].filter((e) => inListing(q, e)).sort(newestFirst);
       const fromStore =
-        folders?.length === 0 ? [][Symbol.iterator]() : ordered(q, folders, after && second(after.date));
+        folders?.length === 0 ? [][Symbol.iterator]() : ordered(q, folders, after && second(after.date), limit);
       const isAfter = (e: Email): boolean => !after || newestFirst(after, e) < 0;
       const out: Email[] = [];
       let next = fromStore.next();
