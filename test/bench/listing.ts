@@ -108,7 +108,7 @@ export interface ProfileListingBench {
   copyMs: number;
   /** The plan reading the newest `listed` subjects of the Inbox. */
   listed: number;
-  listing: { status: string; subjects: number; ms: number };
+  listing: { status: string; subjects: number; ms: number; error: string | null };
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
@@ -145,6 +145,7 @@ export async function benchProfileListing(n = 100_000, listed = 10_000): Promise
       status: report.status,
       subjects: Array.isArray(report.result) ? report.result.length : 0,
       ms: Math.round(performance.now() - t0),
+      error: report.error?.message ?? null,
     };
     const firstInstructionMs = median(first);
     const baselineMs = median(base);
@@ -172,6 +173,7 @@ a plan over a ${b.messages}-message profile (mail read from the store as the run
       `the whole mailbox copied into a world, as runs did before: ${b.copyMs} ms`,
   );
   console.log(
-    `  the newest 10,000 subjects, paged: ${b.listing.status}, ${b.listing.subjects} subjects in ${b.listing.ms} ms`,
+    `  the newest ${b.listed} subjects, paged: ${b.listing.status}, ${b.listing.subjects} subjects in ${b.listing.ms} ms` +
+      (b.listing.error ? ` (${b.listing.error})` : ''),
   );
 }
