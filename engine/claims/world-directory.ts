@@ -29,6 +29,6 @@ export function worldDirectory(state: WorldState): Directory {
     userAddresses: state.userAddresses,
     contacts,
     nameOf: (a) => names.get(bareAddress(a)),
-    mailboxSize: state.emails.length,
+    mailboxSize: state.mail.count(),
   };
 }

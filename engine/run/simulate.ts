@@ -54,7 +54,7 @@ export interface SimulateResult {
   readonly report: RunReport;
   /** What the run did: sent, drafts, changed events, trash, responses, folder/label changes. */
   readonly effects: WorldEffects;
-  /** The whole world after the run. */
+  /** The whole world after the run (every email of it read when first asked for). */
   readonly world: World;
 }
 
@@ -96,7 +96,16 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     genericLift: opts.genericLift,
     noFastPaths: opts.noFastPaths,
   });
-  return { report, effects: state.effects(), world: state.snapshot() };
+  // The whole world is read only when asked for (a profile's mail stays in its store): read it
+  // before another run changes the same state.
+  let after: World | undefined;
+  return {
+    report,
+    effects: state.effects(),
+    get world() {
+      return (after ??= state.snapshot());
+    },
+  };
 }
 
 /**
@@ -164,7 +173,7 @@ export function worldRunSetup(opts: Omit<SimulateOptions, 'plan'>): WorldRunSetu
       return ev && ev.authenticated !== false ? bareAddress(ev.organizer) : undefined;
     }
     if (!EMAIL_TOOLS.has(tool)) return undefined;
-    const e = state.findEmail(item);
+    const e = state.senderOf(item);
     return e && e.authenticated !== false ? bareAddress(e.from) : undefined;
   };
   const decide = policyGate(policy, { recipientsOf, authorOf });

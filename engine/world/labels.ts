@@ -62,9 +62,12 @@ export interface EmailLabels {
   readonly text: Label;
 }
 
+/** What an email's labels read of it: who it is from and to (none of which a run changes). */
+type Addressed = Pick<Email, 'id' | 'from' | 'to' | 'cc'>;
+
 export function emailLabels(
   tool: string,
-  email: Email,
+  email: Addressed,
   userAddresses: readonly string[],
   written: Label = BOTTOM,
 ): EmailLabels {
@@ -172,24 +175,23 @@ export function labeledEvent(
 /**
  * A list whose membership and order depend on every item it was chosen from (and on the
  * arguments): an email is in a search result because of what it says, and absent for the same
- * reason. The structure label joins, per candidate, a *membership* label: its sources marked
- * `#listed` (still untrusted: an attacker decides that its email exists and what it matches),
- * its readers, no caps. Marked sources let a policy tell "which items the listing holds" from
- * "what an item says" (self-scoping in loops). With no candidates at all, the list is the user's
- * private, trusted `system` knowledge joined with `outer`. `attested` are memberships already
- * decided by trusted metadata (`attestedMembership`), joined as they are.
+ * reason. The structure label joins, per candidate, a *membership* label (`membershipOf` its
+ * label): its sources marked `#listed` (still untrusted: an attacker decides that its email
+ * exists and what it matches), its readers, no caps. Marked sources let a policy tell "which
+ * items the listing holds" from "what an item says" (self-scoping in loops). With no candidates
+ * at all, the list is the user's private, trusted `system` knowledge joined with `outer`.
+ * `memberships` may also hold memberships already decided by trusted metadata
+ * (`attestedMembership`); each is joined as it is.
  */
 export function labeledList(
   items: readonly LabeledValue[],
   outer: Label,
   userAddresses: readonly string[],
-  candidates: readonly Label[],
-  attested: readonly Label[] = [],
+  memberships: readonly Label[],
 ): LabeledValue {
-  const structure =
-    candidates.length || attested.length
-      ? joinLabels(...candidates.map(membershipOf), ...attested, outer)
-      : joinLabels(userPrivate(userAddresses), outer);
+  const structure = memberships.length
+    ? joinLabels(...memberships, outer)
+    : joinLabels(userPrivate(userAddresses), outer);
   return { kind: 'array', label: structure, items };
 }
 
@@ -201,7 +203,7 @@ export function labeledList(
  */
 export function attestedMembership(
   tool: string,
-  email: Email,
+  email: Addressed,
   userAddresses: readonly string[],
   written: Label,
 ): Label {
@@ -215,7 +217,11 @@ export function attestedMembership(
 }
 
 const listed = (s: string): string => (s.startsWith('tool:') ? s + LISTED_MARK : s);
-function membershipOf(l: Label): Label {
+/**
+ * A candidate's membership in a listing, from its label. It maps a join to the join of the
+ * memberships, so a listing may join the memberships of its items' parts separately.
+ */
+export function membershipOf(l: Label): Label {
   return {
     sources: l.sources.map(listed).sort(),
     untrusted: l.untrusted.map(listed).sort(),

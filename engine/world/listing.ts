@@ -43,12 +43,15 @@ const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
 export function pageAfter(sorted: readonly Email[], before: string | undefined, label: Label): readonly Email[] {
   if (before === undefined) return sorted;
   const at = sorted.findIndex((e) => e.id === before);
-  if (at < 0)
-    throw new ToolError(
-      'InvalidArguments',
-      `before: expected the id of an email this listing holds (the last item of the previous page), ` +
-        `found ${JSON.stringify(before)}; it may have been moved or deleted since: list again without before`,
-      label,
-    );
+  if (at < 0) throw notInListing(before, label);
   return sorted.slice(at + 1);
 }
+
+/** A cursor that names no email of the listing (labeled with the `before` argument). */
+export const notInListing = (before: string, label: Label): ToolError =>
+  new ToolError(
+    'InvalidArguments',
+    `before: expected the id of an email this listing holds (the last item of the previous page), ` +
+      `found ${JSON.stringify(before)}; it may have been moved or deleted since: list again without before`,
+    label,
+  );

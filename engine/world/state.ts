@@ -8,6 +8,7 @@
  */
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import { bareAddress } from './addresses';
+import { memoryEmailSource, type EmailChange, type EmailSource } from './email-source';
 import {
   formatWorldIssues,
   parseWorld,
@@ -60,8 +61,8 @@ export class WorldState {
   readonly user: WorldUser;
   readonly now: string;
   readonly contacts: Contact[];
-  /** Every email, the trash included (folder `Trash`), in world order. */
-  readonly emails: Email[];
+  /** Every email, the trash included (folder `Trash`): the world's, or a profile's store. */
+  readonly mail: EmailSource;
   readonly events: CalendarEvent[];
   readonly allowlists: Allowlists;
   readonly freeBusy: BusyBlock[];
@@ -77,15 +78,20 @@ export class WorldState {
   private readonly responsesBefore: number;
   private readonly changesBefore: number;
   private readonly transcriptBefore: number;
-  private readonly trashBefore: ReadonlySet<string>;
+  /** The folder each email the run changed had before its first change. */
+  private readonly foldersBefore = new Map<string, string>();
   private readonly touchedEvents = new Set<string>();
 
-  constructor(world: World) {
+  /**
+   * `mail`: where the emails are when they are not in the world (a profile's store; the world's
+   * `emails` and `trash` are then empty).
+   */
+  constructor(world: World, mail?: EmailSource) {
     const w = structuredClone(world);
     this.user = w.user;
     this.now = w.now;
     this.contacts = w.contacts;
-    this.emails = [...w.emails, ...w.trash.map((e) => ({ ...e, folder: 'Trash' }))];
+    this.mail = mail ?? memoryEmailSource([...w.emails, ...w.trash.map((e) => ({ ...e, folder: 'Trash' }))]);
     // What earlier runs wrote into an event keeps its label (schema.ts `written`); the tools
     // see it only as that label, never as a field.
     this.events = w.events.map(({ written, ...e }) => {
@@ -128,7 +134,6 @@ export class WorldState {
     this.responsesBefore = w.responses.length;
     this.changesBefore = w.changes.length;
     this.transcriptBefore = w.transcript.length;
-    this.trashBefore = new Set(w.trash.map((e) => e.id));
   }
 
   /** Parses a world file and builds its state; throws with `file:line:col: message` lines. */
@@ -148,7 +153,23 @@ export class WorldState {
   }
 
   findEmail(id: string): Email | undefined {
-    return this.emails.find((e) => e.id === id);
+    return this.mail.get(id);
+  }
+
+  /** Who sent an email and whether that was authenticated (quick: for every item a label names). */
+  senderOf(id: string): Pick<Email, 'from' | 'authenticated'> | undefined {
+    return this.mail.sender(id);
+  }
+
+  /** Every email, the trash included, in world order: the whole mailbox (a profile's is read whole). */
+  get emails(): Email[] {
+    return [...this.mail.all()];
+  }
+
+  /** Changes an email (an effect: archive, move, delete, mark read, label); later reads see it. */
+  changeEmail(e: Email, change: EmailChange): void {
+    if (!this.foldersBefore.has(e.id)) this.foldersBefore.set(e.id, e.folder);
+    this.mail.change(e.id, change);
   }
 
   findEvent(id: string): CalendarEvent | undefined {
@@ -174,6 +195,10 @@ export class WorldState {
   }
   writtenLabel(key: string): Label {
     return this.written.get(key) ?? BOTTOM;
+  }
+  /** What effect calls wrote on every email they wrote on (a listing depends on all of them). */
+  writtenEmailLabels(): Label[] {
+    return [...this.written].filter(([key]) => key.startsWith('email:')).map(([, l]) => l);
   }
   /**
    * Notes what created a new event. Its id numbers the events created before it, so which item
@@ -202,23 +227,34 @@ export class WorldState {
         };
   }
 
-  /** The after-run world: a valid world file (trash separated from the other mail). */
+  /** The after-run world: a valid world file (trash separated from the other mail); reads every email. */
   snapshot(): World {
+    const emails = this.emails;
     return structuredClone({
       user: this.user,
       now: this.now,
       contacts: this.contacts,
-      emails: this.emails.filter((e) => e.folder !== 'Trash'),
+      emails: emails.filter((e) => e.folder !== 'Trash'),
       events: this.events.map((e) => this.withWritten(e)),
       allowlists: this.allowlists,
       freeBusy: this.freeBusy,
       sent: this.sent,
       drafts: this.drafts,
-      trash: this.emails.filter((e) => e.folder === 'Trash'),
+      trash: emails.filter((e) => e.folder === 'Trash'),
       responses: this.responses,
       changes: this.changes,
       transcript: this.transcript,
     });
+  }
+
+  /** The emails this run moved to the trash, in world order (only changed emails are read). */
+  private movedToTrash(): Email[] {
+    const moved: Email[] = [];
+    for (const [id, before] of this.foldersBefore) {
+      const e = this.mail.get(id);
+      if (e?.folder === 'Trash' && before !== 'Trash') moved.push(e);
+    }
+    return moved.sort((a, b) => this.mail.worldOrder(a, b));
   }
 
   /** Only what this run did (what was already in the world file is left out). */
@@ -227,7 +263,7 @@ export class WorldState {
       sent: this.sent.slice(this.sentBefore),
       drafts: this.drafts.slice(this.draftsBefore),
       events: this.events.filter((e) => this.touchedEvents.has(e.id)).map((e) => this.withWritten(e)),
-      trash: this.emails.filter((e) => e.folder === 'Trash' && !this.trashBefore.has(e.id)),
+      trash: this.movedToTrash(),
       responses: this.responses.slice(this.responsesBefore),
       changes: this.changes.slice(this.changesBefore),
       transcript: this.transcript.slice(this.transcriptBefore),

@@ -31,10 +31,12 @@ import {
   labeledEmail,
   labeledEvent,
   labeledList,
+  membershipOf,
   SYSTEM_PUBLIC,
   userPrivate,
 } from './labels';
-import { LIST_BODY_CHARS, listedItem, pageAfter } from './listing';
+import { inListing, newestFirst, type EmailHeaders } from './email-source';
+import { LIST_BODY_CHARS, listedItem, notInListing, pageAfter } from './listing';
 import type { CalendarEvent, Email } from './schema';
 import type { WorldState } from './state';
 import { DAY_MS, isIso, isoOf, msOf, startOfDay } from './time';
@@ -67,8 +69,6 @@ const canonicalFolder = (f: string): string =>
   FOLDERS.find((x) => x.toLowerCase() === f.trim().toLowerCase()) ?? f.trim();
 const ALL_FOLDERS = new Set(['all', '*', 'any']);
 
-const newestFirst = (a: Email, b: Email): number => msOf(b.date) - msOf(a.date) || a.id.localeCompare(b.id);
-
 /** What an error message about an argument derives from: that argument's label. */
 const labelOf = (labeled: Readonly<Record<string, LabeledValue>>, key: string): Label => argsLabel(labeled, [key]);
 
@@ -76,7 +76,7 @@ function notFound(what: string, id: string, label: Label): ToolError {
   return new ToolError('NotFound', `no ${what} with id ${JSON.stringify(id)}`, label);
 }
 
-const wroteEmail = (state: WorldState, e: Email): Label => state.writtenLabel(`email:${e.id}`);
+const wroteEmail = (state: WorldState, e: EmailHeaders): Label => state.writtenLabel(`email:${e.id}`);
 const wroteEvent = (state: WorldState, e: CalendarEvent): Label => state.writtenLabel(`event:${e.id}`);
 
 /**
@@ -98,12 +98,8 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
   const maxLimit = opts.maxLimit ?? 500;
   const user = (): string[] => state.userAddresses;
 
-  const list = (
-    items: LabeledValue[],
-    outer: Label,
-    candidates: readonly Label[],
-    attested: readonly Label[] = [],
-  ): LabeledValue => labeledList(items, outer, user(), candidates, attested);
+  const list = (items: LabeledValue[], outer: Label, memberships: readonly Label[]): LabeledValue =>
+    labeledList(items, outer, user(), memberships);
   /**
    * A calendar query (listEvents, getFreeBusy) chooses among every event, so its answer depends
    * on each one — the `part` of its label the query reads, given what effect calls wrote on it —
@@ -125,31 +121,37 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
   const eventState = (id: string): Label => state.writtenLabel(`event:${id}`);
   const argumentsOnly = (): null => null;
   /**
-   * Newest first, up to the limit. The structure depends on every candidate (by default every
-   * email in the mailbox); `attested` hits were listed by trusted metadata alone, and their
-   * membership is trusted when nothing else (the limit) chose among them.
+   * Listed emails (newest first, at most the limit), each item's body cut. The structure depends
+   * on every candidate's membership (`memberships`, by default every email in the mailbox).
    */
   const emailList = (
     tool: string,
-    hits: readonly Email[],
-    limit: number | undefined,
-    before: string | undefined,
+    page: readonly Email[],
     labeled: Readonly<Record<string, LabeledValue>>,
-    select: { candidates: readonly Email[]; attested: readonly Email[] } = { candidates: state.emails, attested: [] },
-  ): LabeledValue => {
-    const max = limit ?? defaultLimit;
-    const page = pageAfter([...hits].sort(newestFirst), before, labelOf(labeled, 'before'));
-    const attested = page.length <= max ? select.attested : [];
-    const attestedSet = new Set(attested);
-    return list(
-      page.slice(0, max).map((e) => listedItem(labeledEmail(tool, e, user(), BOTTOM, wroteEmail(state, e)))),
+    memberships: readonly Label[] = mailMembership(tool),
+  ): LabeledValue =>
+    list(
+      page.map((e) => listedItem(labeledEmail(tool, e, user(), BOTTOM, wroteEmail(state, e)))),
       argsLabel(labeled),
-      [...select.candidates, ...select.attested]
-        .filter((e) => !attestedSet.has(e))
-        .map((e) => emailLabels(tool, e, user(), wroteEmail(state, e)).base),
-      attested.map((e) => attestedMembership(tool, e, user(), wroteEmail(state, e))),
+      memberships,
     );
+  /**
+   * The membership of every email of the mailbox in a listing by `tool`, what effect calls wrote
+   * on them included. The emails' own part is the same all run long (their ids, senders and
+   * recipients do not change), so it is read once, with the headers only.
+   */
+  const everyEmail = new Map<string, Label | null>();
+  const mailMembership = (tool: string): Label[] => {
+    if (!everyEmail.has(tool)) {
+      const ls: Label[] = [];
+      for (const e of state.mail.headers()) ls.push(membershipOf(emailLabels(tool, e, user()).base));
+      everyEmail.set(tool, ls.length ? joinLabels(...ls) : null);
+    }
+    const emails = everyEmail.get(tool);
+    return emails ? [emails, ...state.writtenEmailLabels().map(membershipOf)] : [];
   };
+  const memberships = (tool: string, emails: readonly EmailHeaders[]): Label[] =>
+    emails.map((e) => membershipOf(emailLabels(tool, e, user(), wroteEmail(state, e)).base));
 
   const emailOr404 = (id: string, labeled: Readonly<Record<string, LabeledValue>>): Email => {
     const e = state.findEmail(id);
@@ -248,7 +250,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
 
   const changeFolder = (e: Email, to: string, action: 'archive' | 'move' | 'delete'): void => {
     state.changes.push({ emailId: e.id, action, from: e.folder, to });
-    e.folder = to;
+    state.changeEmail(e, { folder: to });
   };
 
   return [
@@ -291,12 +293,15 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
       doc: `listEmails({folder?, unreadOnly?, limit?, before?}) → emails newest first (folder "INBOX" by default, "all" for every folder but Trash; limit ${defaultLimit}, at most ${maxLimit}); items {id, folder, from, to, cc, subject, date, body, bodyCut, unread, threadId, labels}. ${LISTING_DOC}`,
       run: (args, labeled) => {
         const folder = args.folder === undefined ? 'INBOX' : args.folder;
-        const all = ALL_FOLDERS.has(folder.toLowerCase());
-        const want = canonicalFolder(folder).toLowerCase();
-        const hits = state.emails
-          .filter((e) => (all ? e.folder !== 'Trash' : e.folder.toLowerCase() === want))
-          .filter((e) => !args.unreadOnly || e.unread);
-        return emailList('listEmails', hits, args.limit, args.before, labeled);
+        const query = {
+          folder: ALL_FOLDERS.has(folder.toLowerCase()) ? null : canonicalFolder(folder).toLowerCase(),
+          unreadOnly: args.unreadOnly === true,
+        };
+        const after = args.before === undefined ? undefined : state.findEmail(args.before);
+        if (args.before !== undefined && !(after && inListing(query, after)))
+          throw notInListing(args.before, labelOf(labeled, 'before'));
+        const page = state.mail.page(query, after, args.limit ?? defaultLimit);
+        return emailList('listEmails', page, labeled);
       },
     }),
 
@@ -338,7 +343,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         // A whole address filters on the sender address; for mail whose sender the receiving
         // server authenticated that is attested metadata, not text the sender wrote.
         const byAddress = from !== undefined && looksLikeAddress(from) ? from : null;
-        const fromMatches = (e: Email): boolean =>
+        const fromMatches = (e: EmailHeaders): boolean =>
           !from || (byAddress !== null ? bareAddress(e.from) === byAddress : e.from.toLowerCase().includes(from));
         const since = args.since !== undefined ? msOf(args.since) : -Infinity;
         const until = args.until !== undefined ? msOf(args.until) : Infinity;
@@ -346,33 +351,38 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
           args.folder !== undefined && !ALL_FOLDERS.has(args.folder.toLowerCase())
             ? canonicalFolder(args.folder).toLowerCase()
             : null;
-        const hits = state.emails
-          .filter((e) => (folder ? e.folder.toLowerCase() === folder : e.folder !== 'Trash'))
-          .filter((e) => !args.unreadOnly || e.unread)
-          .filter(fromMatches)
-          .filter((e) => msOf(e.date) >= since && msOf(e.date) < until)
-          .filter((e) => {
-            const hay = [e.subject, e.body, e.from, ...e.to, ...e.cc].join('\n').toLowerCase();
-            return terms.every((t) => hay.includes(t));
-          });
-        if (byAddress === null) return emailList('searchEmails', hits, args.limit, args.before, labeled);
+        const query = { folder, unreadOnly: args.unreadOnly === true };
+        const hits: Email[] = [];
+        for (const e of state.mail.all()) {
+          if (!inListing(query, e) || !fromMatches(e) || msOf(e.date) < since || msOf(e.date) >= until) continue;
+          const hay = [e.subject, e.body, e.from, ...e.to, ...e.cc].join('\n').toLowerCase();
+          if (terms.every((t) => hay.includes(t))) hits.push(e);
+        }
+        const rest = pageAfter(hits.sort(newestFirst), args.before, labelOf(labeled, 'before'));
+        const max = args.limit ?? defaultLimit;
+        const page = rest.slice(0, max);
+        if (byAddress === null) return emailList('searchEmails', page, labeled);
         // Authenticated mail from another address cannot be listed, whatever it says: it is no
         // candidate. Mail with a forged or unverified From stays one, listed or not, since its
         // From header is text its sender chose. When the address is the only filter, an
         // authenticated hit is listed because of who sent it, not what it says: attested.
-        const authenticated = (e: Email): boolean => e.authenticated !== false;
-        const candidates = state.emails.filter((e) => !authenticated(e) || fromMatches(e));
+        const authenticated = (e: EmailHeaders): boolean => e.authenticated !== false;
         const metadataOnly =
           terms.length === 0 &&
           args.since === undefined &&
           args.until === undefined &&
           args.folder === undefined &&
           args.unreadOnly === undefined;
-        const attested = metadataOnly ? hits.filter(authenticated) : [];
-        return emailList('searchEmails', hits, args.limit, args.before, labeled, {
-          candidates: candidates.filter((e) => !attested.includes(e)),
-          attested,
-        });
+        // The limit chose among the hits when it cut some: then none is attested.
+        const attested = metadataOnly && rest.length <= max ? hits.filter(authenticated) : [];
+        const attestedIds = new Set(attested.map((e) => e.id));
+        const candidates = [...state.mail.headers()].filter(
+          (e) => (!authenticated(e) || fromMatches(e)) && !attestedIds.has(e.id),
+        );
+        return emailList('searchEmails', page, labeled, [
+          ...memberships('searchEmails', candidates),
+          ...attested.map((e) => attestedMembership('searchEmails', e, user(), wroteEmail(state, e))),
+        ]);
       },
     }),
 
@@ -415,7 +425,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         return list(
           hits.map((e) => labeledEvent(e, user(), BOTTOM, wroteEvent(state, e))),
           argsLabel(labeled),
-          calendarCandidates((e, written) => eventLabels(e, user(), written).base, by.candidate),
+          calendarCandidates((e, written) => eventLabels(e, user(), written).base, by.candidate).map(membershipOf),
         );
       },
     }),
@@ -729,7 +739,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
       },
       (e) => {
         state.changes.push({ emailId: e.id, action: 'markRead' });
-        e.unread = false;
+        state.changeEmail(e, { unread: false });
       },
     ),
 
@@ -743,7 +753,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
       },
       (e, args) => {
         state.changes.push({ emailId: e.id, action: 'label', label: args.label });
-        if (!e.labels.includes(args.label)) e.labels.push(args.label);
+        if (!e.labels.includes(args.label)) state.changeEmail(e, { labels: [...e.labels, args.label] });
       },
     ),
 

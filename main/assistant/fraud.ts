@@ -6,7 +6,7 @@ import { answerWarnings, fraudFindings, mailSourceIds, type FraudContext, type F
 import { valueAt } from '../../engine/claims/explain';
 import type { Json } from '../../engine/ifc/labeled-value';
 import type { RunReport } from '../../engine/run/types';
-import type { Email, WorldState } from '../../engine/world';
+import type { WorldState } from '../../engine/world';
 import { senderCheck } from '../mail/parse';
 import { accountConfig } from '../profile/world-io';
 import type { Profile } from '../profile/profile';
@@ -58,9 +58,8 @@ export function worldFindings(world: WorldState): Findings {
     contacts: world.contacts,
     user: { name: world.user.name, addresses: world.userAddresses },
   };
-  const byId = new Map<string, Email>(world.emails.map((e) => [e.id, e]));
   return (id) => {
-    const e = byId.get(id);
+    const e = world.findEmail(id);
     return e
       ? fraudFindings({ ...e, replyTo: e.replyTo ?? null, auth: e.authenticated === false ? 'fail' : 'pass' }, ctx)
       : [];

@@ -29,5 +29,14 @@ export async function recordedRun(opts: Omit<SimulateOptions, 'onDecision' | 'on
         input: JSON.parse(JSON.stringify({ call, decision, recipients: recipients ?? null, authors })) as Json,
       }),
   });
-  return { ...result, gateInputs, findings };
+  // Not spread: that would read the whole world (SimulateResult.world) that no caller needs.
+  return {
+    report: result.report,
+    effects: result.effects,
+    get world() {
+      return result.world;
+    },
+    gateInputs,
+    findings,
+  };
 }

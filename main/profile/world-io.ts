@@ -18,15 +18,13 @@ interface AccountConfig {
 
 export const accountConfig = (a: Account): AccountConfig => a.config as AccountConfig;
 
-/**
- * The account as a world: by default its whole mailbox (listEmails/searchEmails page through all
- * of it with `before`); `newest` keeps only that many of the newest messages, for runs that read
- * only messages they are given.
- */
-export function worldOf(repos: Repositories, account: Account, clock: () => Date, o: { newest?: number } = {}): World {
-  const cfg = accountConfig(account);
-  const messages = repos.messages.forWorld(account.id, o.newest);
-  const toEmail = (m: WorldMessage): Email => ({
+/** Whether the receiving server authenticated a message's From, by the servers the account trusts. */
+export const senderVerified = (account: Account, m: Pick<WorldMessage, 'auth' | 'from'>): boolean =>
+  senderAuthenticated(m.auth, accountConfig(account).authserv ?? [], m.from);
+
+/** A stored message as a world's email. */
+export function emailOf(account: Account, m: WorldMessage): Email {
+  return {
     id: m.id,
     folder: m.folder,
     from: m.from,
@@ -38,8 +36,25 @@ export function worldOf(repos: Repositories, account: Account, clock: () => Date
     unread: m.unread,
     threadId: m.threadId,
     labels: [...m.labels],
-    authenticated: senderAuthenticated(m.auth, cfg.authserv ?? [], m.from),
-  });
+    authenticated: senderVerified(account, m),
+  };
+}
+
+/**
+ * The account as a world: by default its whole mailbox (listEmails/searchEmails page through all
+ * of it with `before`); `newest` keeps only that many of the newest messages, for runs that read
+ * only messages they are given; `mail: false` none, for a run that reads the mail from the store
+ * as it goes (main/runs/store-email-source.ts).
+ */
+export function worldOf(
+  repos: Repositories,
+  account: Account,
+  clock: () => Date,
+  o: { newest?: number; mail?: boolean } = {},
+): World {
+  const cfg = accountConfig(account);
+  const messages = o.mail === false ? [] : repos.worldMail.forWorld(account.id, o.newest);
+  const toEmail = (m: WorldMessage): Email => emailOf(account, m);
   return {
     user: { name: account.userName, email: account.email, addresses: [...account.addresses] },
     now: cfg.now ?? clock().toISOString(),

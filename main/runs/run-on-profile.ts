@@ -22,6 +22,7 @@ import type { Extractor } from '../../engine/world/extractor';
 import { claimHashOf } from '../claims/effect-hash';
 import type { Profile } from '../profile/profile';
 import { applyEffects, worldOf } from '../profile/world-io';
+import { storeEmailSource } from './store-email-source';
 import type { Account } from '../store/repositories';
 
 export interface ProfileRunRequest {
@@ -63,6 +64,20 @@ export function activePolicy(p: Profile): { policy: Policy; version: string } {
  * other run sees the whole mailbox.
  */
 const TRIAGE_MAILBOX = 5_000;
+const mailboxOf = (req: ProfileRunRequest): { newest?: number } =>
+  req.kind === 'triage' ? { newest: TRIAGE_MAILBOX } : {};
+
+/**
+ * The account as the world of a run in this thread. A run over the whole mailbox reads its mail
+ * from the store as it goes (store-email-source.ts), so it starts at once at any mailbox size; a
+ * triage run's newest few thousand are copied in, as the worker's world is.
+ */
+function worldState(p: Profile, account: Account, req: ProfileRunRequest, clock: () => Date): WorldState {
+  const newest = mailboxOf(req);
+  return newest.newest !== undefined
+    ? new WorldState(worldOf(p.repos, account, clock, newest))
+    : new WorldState(worldOf(p.repos, account, clock, { mail: false }), storeEmailSource(p.repos, account));
+}
 
 const sha = (text: string): string => `sha256:${createHash('sha256').update(text).digest('hex')}`;
 
@@ -82,15 +97,13 @@ export async function runOnProfile(
   const mode = req.mode ?? 'strict';
   // A plan reads whole messages: those a first sync has listed but not yet downloaded come first.
   await completeBodies(p, { accountId: account.id });
-  const snapshot = worldOf(p.repos, account, clock, req.kind === 'triage' ? { newest: TRIAGE_MAILBOX } : {});
-  const world = new WorldState(snapshot);
   // A model-backed extractor is a function of this process: such runs stay in this thread.
   const llm = await providerFor(p, 'extractor', { runId, clock });
   const extractor = llm ? modelExtractor(llm) : undefined;
   const { report, effects, gateInputs, findings } =
     req.engine && !req.policy && !extractor
-      ? await inWorker(req.engine, req, snapshot, activePolicyText(p), mode)
-      : await inProcess(req, world, policy, mode, extractor);
+      ? await inWorker(req.engine, req, worldOf(p.repos, account, clock, mailboxOf(req)), activePolicyText(p), mode)
+      : await inProcess(req, worldState(p, account, req, clock), policy, mode, extractor);
   // Claim ids are per run in the engine; in a profile they must be unique across runs.
   const claimIds = new Map(report.claims.map((c) => [c.id, `${runId}-${c.id}`]));
   // The engine bound each claim to its effect on the run's world; the profile binds it to what

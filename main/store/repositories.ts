@@ -10,10 +10,13 @@ import { ContactsRepo } from './repos/people';
 import { PoliciesRepo } from './repos/policies';
 import { RunsRepo } from './repos/runs';
 import { SettingsRepo } from './repos/settings';
+import { WorldMailRepo } from './repos/world-mail';
 
 export interface Repositories {
   readonly accounts: AccountsRepo;
   readonly messages: MessagesRepo;
+  /** What a run over the profile reads of its mail (read only). */
+  readonly worldMail: WorldMailRepo;
   readonly folderState: FolderStateRepo;
   readonly calendar: CalendarRepo;
   readonly calendarSync: CalendarSyncRepo;
@@ -28,6 +31,7 @@ export function repositories(db: Db): Repositories {
   return {
     accounts: new AccountsRepo(db),
     messages: new MessagesRepo(db),
+    worldMail: new WorldMailRepo(db),
     folderState: new FolderStateRepo(db),
     calendar: new CalendarRepo(db),
     calendarSync: new CalendarSyncRepo(db),
@@ -40,7 +44,8 @@ export function repositories(db: Db): Repositories {
 }
 
 export type { Account } from './repos/accounts';
-export type { StoredMessage, MessageHeader, Page, PageCursor, WorldMessage } from './repos/messages';
+export type { StoredMessage, MessageHeader, Page, PageCursor } from './repos/messages';
+export type { WorldMessage, WorldMessageHeaders, WorldPageQuery } from './repos/world-mail';
 export type { FolderState } from './repos/folder-state';
 export type { StoredDraft, SentRecord } from './repos/outgoing';
 export type { RunRow, StoredCall } from './repos/runs';

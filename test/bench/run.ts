@@ -27,7 +27,7 @@ import { benchTriage, printTriage } from './triage';
 import { benchFirstPaint, printFirstPaint } from './first-paint';
 import { benchWorld } from './world';
 import { benchCli, printCli } from './cli-start';
-import { benchListing, printListing } from './listing';
+import { benchListing, benchProfileListing, printListing, printProfileListing } from './listing';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..', '..');
@@ -270,6 +270,8 @@ async function main(): Promise<void> {
   printCli(cli);
   const listing = await benchListing();
   printListing(listing);
+  const profileListing = await benchProfileListing();
+  printProfileListing(profileListing);
 
   const totalSeconds = round((performance.now() - started) / 1000, 1);
   const results = {
@@ -309,6 +311,7 @@ async function main(): Promise<void> {
     endToEnd,
     cli,
     listing,
+    profileListing,
     totalSeconds,
   };
   // Formatted as `prettier --check .` (npm run lint) expects.

@@ -79,27 +79,6 @@ export interface Page<T> {
   readonly next: PageCursor | null;
 }
 
-/** A message as a run's world holds it (main/profile/world-io.ts). */
-export type WorldMessage = Pick<
-  StoredMessage,
-  'id' | 'folder' | 'threadId' | 'from' | 'to' | 'cc' | 'subject' | 'date' | 'body' | 'unread' | 'labels' | 'auth'
->;
-
-type WorldRow = Pick<
-  Row,
-  | 'id'
-  | 'folder'
-  | 'thread_id'
-  | 'from_addr'
-  | 'to_addrs'
-  | 'cc_addrs'
-  | 'subject'
-  | 'date'
-  | 'unread'
-  | 'labels'
-  | 'auth'
-> & { body: string };
-
 interface Row {
   id: string;
   account_id: string;
@@ -580,35 +559,6 @@ export class MessagesRepo {
       )
       .all({ account: m.accountId, id: m.id, limit }) as Row[];
     return rows.map(fromRow).reverse();
-  }
-
-  /**
-   * The messages of an account, every folder, newest first (all of them, or the newest `limit`):
-   * what a run over the profile sees. Only the fields a world holds are read (no HTML,
-   * attachments or triage), so a mailbox of a hundred thousand messages costs its text and
-   * little more.
-   */
-  forWorld(accountId: string, limit = -1): WorldMessage[] {
-    const rows = this.db
-      .prepare(
-        `SELECT id, folder, thread_id, from_addr, to_addrs, cc_addrs, subject, date, body, unread, labels, auth
-         FROM messages WHERE account_id = ? ORDER BY date DESC, id DESC LIMIT ?`,
-      )
-      .all(accountId, limit) as WorldRow[];
-    return rows.map((r) => ({
-      id: r.id,
-      folder: r.folder,
-      threadId: r.thread_id,
-      from: r.from_addr,
-      to: fromJson<string[]>(r.to_addrs, []),
-      cc: fromJson<string[]>(r.cc_addrs, []),
-      subject: r.subject,
-      date: r.date,
-      body: r.body,
-      unread: r.unread === 1,
-      labels: fromJson<string[]>(r.labels, []),
-      auth: fromJson<Record<string, string> | null>(r.auth, null),
-    }));
   }
 
   untriaged(accountId: string, limit: number): StoredMessage[] {

@@ -1,0 +1,81 @@
+/**
+ * Where a run's mail comes from. A world file holds its mail in memory (`memoryEmailSource`); a
+ * run over a profile reads it from the store a page at a time (main/runs/store-email-source.ts),
+ * so the run starts in a time and memory that do not grow with the mailbox. The tools see only
+ * this interface, and both sources answer exactly alike: same order, same cursor rule, same
+ * items, so a plan (and every label) cannot tell them apart.
+ *
+ * What a run changes (folder, read flag, labels) goes through `change`: the source keeps it, and
+ * every later read of the run sees it.
+ */
+import type { Email } from './schema';
+import { msOf } from './time';
+
+/** Which emails a listing holds: one folder (compared case-insensitively) or every one but Trash. */
+export interface FolderQuery {
+  /** A folder name, lower-cased; `null` for every folder but Trash. */
+  readonly folder: string | null;
+  readonly unreadOnly: boolean;
+}
+
+/** What never changes during a run: what an email's labels and a sender filter read. */
+export type EmailHeaders = Pick<Email, 'id' | 'from' | 'to' | 'cc' | 'authenticated'>;
+
+/** What an effect may change on a stored email. */
+export type EmailChange = Partial<Pick<Email, 'folder' | 'unread' | 'labels'>>;
+
+export interface EmailSource {
+  /** How many emails the account holds, the trash included. */
+  count(): number;
+  get(id: string): Email | undefined;
+  /**
+   * The emails of a listing, newest first (`newestFirst`), those after `after` only (an email of
+   * the listing), at most `limit`.
+   */
+  page(query: FolderQuery, after: Email | undefined, limit: number): Email[];
+  /** Every email, the trash included, in the world's order (a scan: searches, snapshots). */
+  all(): Iterable<Email>;
+  /** `all()`'s headers only (cheaper to read: no body). */
+  headers(): Iterable<EmailHeaders>;
+  /**
+   * Who sent an email, and whether the receiving server authenticated it: what a gate asks of
+   * every email a call's label names (thousands after a listing), so it must be quick.
+   */
+  sender(id: string): Pick<Email, 'from' | 'authenticated'> | undefined;
+  change(id: string, change: EmailChange): void;
+  /** Orders emails as `all()` does (what a run moved to the trash is reported in that order). */
+  worldOrder(a: Email, b: Email): number;
+}
+
+/** The order of every listing: newest first, then by id. */
+export const newestFirst = (a: Email, b: Email): number => msOf(b.date) - msOf(a.date) || a.id.localeCompare(b.id);
+
+export const inListing = (q: FolderQuery, e: Email): boolean =>
+  (q.folder === null ? e.folder !== 'Trash' : e.folder.toLowerCase() === q.folder) && (!q.unreadOnly || e.unread);
+
+/** A world file's mail, held in memory (the emails given are the source's own, changed in place). */
+export function memoryEmailSource(emails: Email[]): EmailSource {
+  let index: Map<string, number> | undefined;
+  const at = (id: string): number | undefined => (index ??= new Map(emails.map((e, i) => [e.id, i]))).get(id);
+  const get = (id: string): Email | undefined => {
+    const i = at(id);
+    return i === undefined ? undefined : emails[i];
+  };
+  return {
+    count: () => emails.length,
+    get,
+    page(query, after, limit) {
+      const sorted = emails.filter((e) => inListing(query, e)).sort(newestFirst);
+      const from = after ? sorted.findIndex((e) => e.id === after.id) + 1 : 0;
+      return sorted.slice(from, from + limit);
+    },
+    all: () => emails,
+    headers: () => emails,
+    sender: get,
+    change(id, change) {
+      const e = get(id);
+      if (e) Object.assign(e, change);
+    },
+    worldOrder: (a, b) => (at(a.id) ?? 0) - (at(b.id) ?? 0),
+  };
+}
