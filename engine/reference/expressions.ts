@@ -59,21 +59,11 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       );
     }
     case 'ArrayExpression': {
-      const items: V[] = [];
-      let s: Label = BOTTOM;
-      for (const x of e.elements) {
-        if (!x) items.push(val(undefined));
-        else if (x.type === 'SpreadElement') {
-          const from = yield* evalExpr(m, x.argument);
-          const spread = spreadItems(m, from);
-          s = joinLabels(s, spread.structure);
-          items.push(...spread.items);
-        } else items.push(noFunction(m, yield* evalExpr(m, x)));
-      }
+      const { items, structure } = yield* evalList(m, e.elements, true);
       return val(
         newArray(
           items.map((i) => m.ctx.made(i)),
-          m.ctx.madeLabel(s),
+          m.ctx.madeLabel(structure),
         ),
         m.ctx.madeLabel(BOTTOM),
       );
@@ -318,16 +308,27 @@ export function readMember(m: Machine, obj: V, key: unknown, keyL: Label): V {
   }
 }
 
-export function* evalArgs(m: Machine, args: readonly E[]): Step<V[]> {
-  const out: V[] = [];
-  for (const a of args) {
-    if (a.type === 'SpreadElement') {
-      const from = yield* evalExpr(m, a.argument);
-      const spread = spreadItems(m, from);
-      out.push(...spread.items.map((i) => withLabel(i, spread.structure)));
-    } else out.push(yield* evalExpr(m, a));
+/**
+ * The elements of an array literal (`stored`: functions refused, spread parts as they were) or a
+ * call's arguments (each spread part also under the label of how many there are, having no
+ * container's structure to go into), and the join of the spreads' structure labels.
+ */
+function* evalList(m: Machine, nodes: readonly (E | null)[], stored: boolean): Step<{ items: V[]; structure: Label }> {
+  const items: V[] = [];
+  let structure: Label = BOTTOM;
+  for (const x of nodes) {
+    if (x?.type === 'SpreadElement') {
+      const spread = spreadItems(m, yield* evalExpr(m, x.argument));
+      structure = joinLabels(structure, spread.structure);
+      items.push(...(stored ? spread.items : spread.items.map((i) => withLabel(i, spread.structure))));
+    } else if (!x) items.push(val(undefined));
+    else items.push(stored ? noFunction(m, yield* evalExpr(m, x)) : yield* evalExpr(m, x));
   }
-  return out;
+  return { items, structure };
+}
+
+function* evalArgs(m: Machine, args: readonly E[]): Step<V[]> {
+  return (yield* evalList(m, args, false)).items;
 }
 
 function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
