@@ -208,15 +208,7 @@ function writeBack(bridge: NativeBridge, h: Heap, n: unknown, before: unknown[],
       h.listing = undefined;
       const old = h.items;
       h.items = n.map((x, i) => (x === before[i] && old[i] ? old[i] : bridge.fromNative(x, l)));
-    } else if (h.kind === 'map' || h.kind === 'set') {
-      const entries = new Map<unknown, { k: V; v: V }>();
-      const pairs: [unknown, unknown][] = n instanceof Map ? [...n] : n instanceof Set ? [...n].map((k) => [k, k]) : [];
-      for (const [k, v] of pairs) {
-        const kv = bridge.fromNative(k, l);
-        entries.set(kv.v, { k: kv, v: h.kind === 'set' ? kv : bridge.fromNative(v, l) });
-      }
-      h.entries = entries;
-    }
+    } else if (h.kind === 'map' || h.kind === 'set') h.entries = bridge.entriesOf(n as Set<unknown>, h.kind, l);
   upgrade(h, l);
 }
 

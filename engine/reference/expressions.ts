@@ -10,7 +10,7 @@ import { callGlobal, callMethod, construct, lift, namespaceConstant } from './bu
 import { cell } from './context';
 import type { Machine, Step } from './machine';
 import { GLOBAL_CALLS } from './scan';
-import { bindPattern } from './patterns';
+import { bindPattern, keyName } from './patterns';
 import { openRegion, region } from './regions';
 import { spreadItems } from './spread';
 import { BUILTIN_NAMESPACES } from '../plan/builtins';
@@ -259,7 +259,7 @@ function* objectLiteral(m: Machine, e: acorn.ObjectExpression): Step<V> {
       const key = yield* evalExpr(m, p.key);
       k = primitiveKey(m, key);
       s = joinLabels(s, key.l);
-    } else k = p.key.type === 'Identifier' ? p.key.name : String((p.key as acorn.Literal).value);
+    } else k = keyName(p.key);
     props.set(k, m.ctx.made(noFunction(m, yield* evalExpr(m, p.value))));
   }
   return val(newObject(props, m.ctx.madeLabel(s)), m.ctx.madeLabel(BOTTOM));

@@ -69,11 +69,12 @@ export class ToolServer {
         args.map((a) => toLabeled(a)),
       );
     } catch (e) {
+      // A circular argument cannot be passed: a failure that depends on everything given.
       if (e instanceof RunFailure) throw e;
       throw new RunFailure(
         'RuntimeError',
         `${name}: ${(e as Error).message}`,
-        joinLabels(context, ...args.map((a) => deepLabelOf(a))),
+        joinLabels(context, deepLabelOf(...args)),
       );
     }
     const argsLabel = joinLabels(...Object.values(named).map(deepLabel));
