@@ -117,14 +117,8 @@ export function lift(
   const bridge: NativeBridge = new NativeBridge((f, nargs) => {
     m.ctx.push(cbCell);
     try {
-      const out = runSync(
-        m.ev.call(
-          m,
-          val(f, inLabel),
-          nargs.map((a) => bridge.fromNative(a, inLabel)),
-          true,
-        ),
-      );
+      const given = nargs.map((a) => bridge.fromNative(a, inLabel));
+      const out = runSync(m.ev.call(m, val(f, inLabel), given, true));
       if (reading.answers) return bridge.move(out, returned);
       returned.push(deepLabelOf(out));
       cbCell.l = joinLabels(cbCell.l, deepLabelOf(out));
@@ -297,12 +291,8 @@ function fromPairs(m: Machine, make: () => unknown, args: readonly V[], set = fa
   const made = lift(m, make, null, [], 'new');
   for (const { from, kv } of entries) {
     m.ctx.mayThrow(from);
-    putEntry(
-      m,
-      val(made.v, joinLabels(made.l, from)),
-      made.v as Heap,
-      kv.map((x) => withLabel(x, from)),
-    );
+    const entry = kv.map((x) => withLabel(x, from));
+    putEntry(m, val(made.v, joinLabels(made.l, from)), made.v as Heap, entry);
   }
   upgrade(made.v as Heap, joinLabels(args[0]!.l, src.s)); // which entries arrive
   return made;

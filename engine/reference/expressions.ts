@@ -60,13 +60,8 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
     }
     case 'ArrayExpression': {
       const { items, structure } = yield* evalList(m, e.elements, true);
-      return val(
-        newArray(
-          items.map((i) => m.ctx.made(i)),
-          m.ctx.madeLabel(structure),
-        ),
-        m.ctx.madeLabel(BOTTOM),
-      );
+      const made = items.map((i) => m.ctx.made(i));
+      return val(newArray(made, m.ctx.madeLabel(structure)), m.ctx.madeLabel(BOTTOM));
     }
     case 'ObjectExpression':
       return yield* objectLiteral(m, e);
