@@ -94,7 +94,7 @@ export function runSync<T>(step: Step<T>): T {
   return r.value;
 }
 
-const isFunction = (x: V | undefined): boolean => !!x && isHeap(x.v) && x.v.kind === 'function';
+export const isFunction = (x: V | undefined): boolean => !!x && isHeap(x.v) && x.v.kind === 'function';
 const isContainer = (x: V | undefined): boolean => !!x && isHeap(x.v) && 's' in x.v && x.v.kind !== 'regexp';
 
 /** Operators that answer for every value (a function, a circular container): they never throw. */

@@ -6,10 +6,10 @@
  */
 import type * as acorn from 'acorn';
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
-import { callGlobal, callMethod, construct, lift, namespaceConstant } from './builtins';
+import { callGlobal, callMethod, construct, isFunction, lift, namespaceConstant } from './builtins';
 import { cell } from './context';
 import type { Machine, Step } from './machine';
-import { GLOBAL_CALLS } from './scan';
+import { GLOBAL_CALLS, isFn } from './scan';
 import { bindPattern, keyName } from './patterns';
 import { openRegion, region } from './regions';
 import { spreadItems } from './spread';
@@ -52,11 +52,9 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       const parts: V[] = [];
       for (const x of e.expressions) parts.push(yield* evalExpr(m, x));
       const quasis = e.quasis.map((q) => q.value.cooked ?? '');
-      return operator(
-        m,
-        (...xs) => quasis.reduce((s, q, i) => s + q + (i < xs.length ? String(xs[i]) : ''), ''),
-        parts,
-      );
+      const text = (...xs: unknown[]): string =>
+        quasis.reduce((s, q, i) => s + q + (i < xs.length ? String(xs[i]) : ''), '');
+      return operator(m, text, parts);
     }
     case 'ArrayExpression': {
       const { items, structure } = yield* evalList(m, e.elements, true);
@@ -153,7 +151,7 @@ function readName(m: Machine, name: string): V {
 
 /** Arithmetic, comparisons and text: the lift, refusing function operands (engine/README.md). */
 function operator(m: Machine, f: (...xs: unknown[]) => unknown, xs: readonly V[]): V {
-  if (xs.some((x) => isHeap(x.v) && x.v.kind === 'function'))
+  if (xs.some(isFunction))
     m.ctx.fail(
       'a function cannot be an operand of arithmetic, comparisons or text in plans: call it',
       ...xs.map((x) => x.l),
@@ -234,7 +232,7 @@ function* assignment(m: Machine, e: acorn.AssignmentExpression): Step<V> {
 
 /** A function is never stored in data (engine/README.md): writes of one are refused. */
 export function noFunction(m: Machine, x: V): V {
-  if (!isHeap(x.v) || x.v.kind !== 'function') return x;
+  if (!isFunction(x)) return x;
   m.ctx.fail('a function cannot be stored in data', x.l);
 }
 
@@ -342,12 +340,10 @@ function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
     m.ctx.mayThrow(recv.l);
     if (recv.v == null) m.ctx.fail(`cannot call ${name} of ${String(recv.v)}`, recv.l);
     const args = yield* evalArgs(m, e.arguments);
-    if (!args.some((a) => isHeap(a.v) && a.v.kind === 'function')) return callMethod(m, recv, name, args);
+    if (!args.some(isFunction)) return callMethod(m, recv, name, args);
     // Callbacks: what they write outside themselves depends on the receiver and the arguments,
     // also when they never ran (a loop over an empty array): a region like a loop's.
-    const bodies = e.arguments.map((a) =>
-      a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression' ? a.body : a,
-    );
+    const bodies = e.arguments.map((a) => (isFn(a) ? (a as acorn.Function).body : a));
     // How often they run depends on the receiver's reference and structure (what the lift reads).
     const runs =
       isHeap(recv.v) && recv.v.kind === 'array'

@@ -142,12 +142,8 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
   const target = (p: N): void => eachTarget(p, assigns, walk);
   /** The computed keys of a member chain are expressions of their own. */
   const walkKeys = (e: N): void => {
-    for (
-      let cur: N = e.type === 'ChainExpression' ? e.expression : e;
-      cur.type === 'MemberExpression';
-      cur = cur.object as N
-    )
-      if (cur.computed) walk(cur.property);
+    let cur: N = e.type === 'ChainExpression' ? e.expression : e;
+    for (; cur.type === 'MemberExpression'; cur = cur.object as N) if (cur.computed) walk(cur.property);
   };
   const readOnly = (operands: readonly (N | null)[]): void => {
     for (const o of operands)
