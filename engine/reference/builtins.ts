@@ -94,7 +94,7 @@ export function runSync<T>(step: Step<T>): T {
   return r.value;
 }
 
-const isFunction = (x: V | undefined): boolean => !!x && isHeap(x.v) && x.v.kind === 'function';
+export const isFunction = (x: V | undefined): boolean => !!x && isHeap(x.v) && x.v.kind === 'function';
 const isContainer = (x: V | undefined): boolean => !!x && isHeap(x.v) && 's' in x.v && x.v.kind !== 'regexp';
 
 /** Operators that answer for every value (a function, a circular container): they never throw. */
@@ -117,14 +117,8 @@ export function lift(
   const bridge: NativeBridge = new NativeBridge((f, nargs) => {
     m.ctx.push(cbCell);
     try {
-      const out = runSync(
-        m.ev.call(
-          m,
-          val(f, inLabel),
-          nargs.map((a) => bridge.fromNative(a, inLabel)),
-          true,
-        ),
-      );
+      const given = nargs.map((a) => bridge.fromNative(a, inLabel));
+      const out = runSync(m.ev.call(m, val(f, inLabel), given, true));
       if (reading.answers) return bridge.move(out, returned);
       returned.push(deepLabelOf(out));
       cbCell.l = joinLabels(cbCell.l, deepLabelOf(out));
@@ -208,15 +202,7 @@ function writeBack(bridge: NativeBridge, h: Heap, n: unknown, before: unknown[],
       h.listing = undefined;
       const old = h.items;
       h.items = n.map((x, i) => (x === before[i] && old[i] ? old[i] : bridge.fromNative(x, l)));
-    } else if (h.kind === 'map' || h.kind === 'set') {
-      const entries = new Map<unknown, { k: V; v: V }>();
-      const pairs: [unknown, unknown][] = n instanceof Map ? [...n] : n instanceof Set ? [...n].map((k) => [k, k]) : [];
-      for (const [k, v] of pairs) {
-        const kv = bridge.fromNative(k, l);
-        entries.set(kv.v, { k: kv, v: h.kind === 'set' ? kv : bridge.fromNative(v, l) });
-      }
-      h.entries = entries;
-    }
+    } else if (h.kind === 'map' || h.kind === 'set') h.entries = bridge.entriesOf(n as Set<unknown>, h.kind, l);
   upgrade(h, l);
 }
 
@@ -305,12 +291,8 @@ function fromPairs(m: Machine, make: () => unknown, args: readonly V[], set = fa
   const made = lift(m, make, null, [], 'new');
   for (const { from, kv } of entries) {
     m.ctx.mayThrow(from);
-    putEntry(
-      m,
-      val(made.v, joinLabels(made.l, from)),
-      made.v as Heap,
-      kv.map((x) => withLabel(x, from)),
-    );
+    const entry = kv.map((x) => withLabel(x, from));
+    putEntry(m, val(made.v, joinLabels(made.l, from)), made.v as Heap, entry);
   }
   upgrade(made.v as Heap, joinLabels(args[0]!.l, src.s)); // which entries arrive
   return made;

@@ -75,42 +75,29 @@ export class NativeBridge {
   toNative(x: V): unknown {
     const p = x.v;
     if (!isHeap(p)) return p;
-    const known = this.toN.get(p);
-    if (known !== undefined) return known;
-    let n: unknown;
-    switch (p.kind) {
-      case 'array': {
-        const a: unknown[] = [];
-        this.remember(p, a);
-        for (const i of p.items) a.push(this.toNative(i));
-        return a;
-      }
-      case 'object': {
-        const o: Record<string, unknown> = {};
-        this.remember(p, o);
-        for (const [k, e] of p.props) o[k] = this.toNative(e);
-        return o;
-      }
-      case 'map':
-      case 'set': {
-        const c = p.kind === 'map' ? new Map<unknown, unknown>() : new Set<unknown>();
-        this.remember(p, c);
-        for (const e of p.entries.values())
-          if (c instanceof Map) c.set(this.toNative(e.k), this.toNative(e.v));
-          else c.add(this.toNative(e.k));
-        return c;
-      }
-      case 'function':
-        n = (...args: unknown[]) => this.call(p, args);
-        break;
-      case 'regexp':
-        n = p.re;
-        break;
-      case 'date':
-        n = p.d;
-        break;
-    }
+    if (this.toN.has(p)) return this.toN.get(p);
+    // Remembered before its parts are copied, so a container that holds itself copies once.
+    const n =
+      p.kind === 'array'
+        ? []
+        : p.kind === 'object'
+          ? {}
+          : p.kind === 'function'
+            ? (...args: unknown[]) => this.call(p, args)
+            : p.kind === 'regexp'
+              ? p.re
+              : p.kind === 'date'
+                ? p.d
+                : p.kind === 'map'
+                  ? new Map()
+                  : new Set();
     this.remember(p, n);
+    if (p.kind === 'array') for (const i of p.items) (n as unknown[]).push(this.toNative(i));
+    if (p.kind === 'object') for (const [k, e] of p.props) (n as Record<string, unknown>)[k] = this.toNative(e);
+    if (p.kind === 'map' || p.kind === 'set')
+      for (const e of p.entries.values())
+        if (n instanceof Map) n.set(this.toNative(e.k), this.toNative(e.v));
+        else (n as Set<unknown>).add(this.toNative(e.k));
     return n;
   }
 
@@ -129,15 +116,8 @@ export class NativeBridge {
       const items = n.map((e) => this.fromNative(e, l));
       return val(newArray(items, l), l);
     }
-    if (n instanceof Map || n instanceof Set) {
-      const kind = n instanceof Map ? 'map' : 'set';
-      const entries = new Map<unknown, { k: V; v: V }>();
-      for (const [k, v] of n.entries()) {
-        const kv = this.fromNative(k, l);
-        entries.set(kv.v, { k: kv, v: kind === 'set' ? kv : this.fromNative(v, l) });
-      }
-      return val({ kind, entries, s: l }, l);
-    }
+    if (n instanceof Map) return val({ kind: 'map', entries: this.entriesOf(n, 'map', l), s: l }, l);
+    if (n instanceof Set) return val({ kind: 'set', entries: this.entriesOf(n, 'set', l), s: l }, l);
     if (n instanceof RegExp) return val({ kind: 'regexp', re: n, s: l }, l);
     if (n instanceof Date) return val({ kind: 'date', d: n }, l);
     if (typeof n === 'object' && n !== null) {
@@ -147,6 +127,16 @@ export class NativeBridge {
     }
     if (typeof n === 'function') throw new TypeError('a built-in returned a function');
     return val(n as string | number | boolean | null | undefined, l);
+  }
+
+  /** The entries of a native Map or Set as a Map's or Set's, every new part labeled `l`. */
+  entriesOf(n: Map<unknown, unknown> | Set<unknown>, kind: 'map' | 'set', l: Label): RMap['entries'] {
+    const entries: RMap['entries'] = new Map();
+    for (const [k, v] of n.entries()) {
+      const kv = this.fromNative(k, l);
+      entries.set(kv.v, { k: kv, v: kind === 'set' ? kv : this.fromNative(v, l) });
+    }
+    return entries;
   }
 }
 

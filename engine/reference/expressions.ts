@@ -6,11 +6,11 @@
  */
 import type * as acorn from 'acorn';
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
-import { callGlobal, callMethod, construct, lift, namespaceConstant } from './builtins';
+import { callGlobal, callMethod, construct, isFunction, lift, namespaceConstant } from './builtins';
 import { cell } from './context';
 import type { Machine, Step } from './machine';
-import { GLOBAL_CALLS } from './scan';
-import { bindPattern } from './patterns';
+import { GLOBAL_CALLS, isFn } from './scan';
+import { bindPattern, keyName } from './patterns';
 import { openRegion, region } from './regions';
 import { spreadItems } from './spread';
 import { BUILTIN_NAMESPACES } from '../plan/builtins';
@@ -52,31 +52,14 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       const parts: V[] = [];
       for (const x of e.expressions) parts.push(yield* evalExpr(m, x));
       const quasis = e.quasis.map((q) => q.value.cooked ?? '');
-      return operator(
-        m,
-        (...xs) => quasis.reduce((s, q, i) => s + q + (i < xs.length ? String(xs[i]) : ''), ''),
-        parts,
-      );
+      const text = (...xs: unknown[]): string =>
+        quasis.reduce((s, q, i) => s + q + (i < xs.length ? String(xs[i]) : ''), '');
+      return operator(m, text, parts);
     }
     case 'ArrayExpression': {
-      const items: V[] = [];
-      let s: Label = BOTTOM;
-      for (const x of e.elements) {
-        if (!x) items.push(val(undefined));
-        else if (x.type === 'SpreadElement') {
-          const from = yield* evalExpr(m, x.argument);
-          const spread = spreadItems(m, from);
-          s = joinLabels(s, spread.structure);
-          items.push(...spread.items);
-        } else items.push(noFunction(m, yield* evalExpr(m, x)));
-      }
-      return val(
-        newArray(
-          items.map((i) => m.ctx.made(i)),
-          m.ctx.madeLabel(s),
-        ),
-        m.ctx.madeLabel(BOTTOM),
-      );
+      const { items, structure } = yield* evalList(m, e.elements, true);
+      const made = items.map((i) => m.ctx.made(i));
+      return val(newArray(made, m.ctx.madeLabel(structure)), m.ctx.madeLabel(BOTTOM));
     }
     case 'ObjectExpression':
       return yield* objectLiteral(m, e);
@@ -168,7 +151,7 @@ function readName(m: Machine, name: string): V {
 
 /** Arithmetic, comparisons and text: the lift, refusing function operands (engine/README.md). */
 function operator(m: Machine, f: (...xs: unknown[]) => unknown, xs: readonly V[]): V {
-  if (xs.some((x) => isHeap(x.v) && x.v.kind === 'function'))
+  if (xs.some(isFunction))
     m.ctx.fail(
       'a function cannot be an operand of arithmetic, comparisons or text in plans: call it',
       ...xs.map((x) => x.l),
@@ -249,7 +232,7 @@ function* assignment(m: Machine, e: acorn.AssignmentExpression): Step<V> {
 
 /** A function is never stored in data (engine/README.md): writes of one are refused. */
 export function noFunction(m: Machine, x: V): V {
-  if (!isHeap(x.v) || x.v.kind !== 'function') return x;
+  if (!isFunction(x)) return x;
   m.ctx.fail('a function cannot be stored in data', x.l);
 }
 
@@ -269,7 +252,7 @@ function* objectLiteral(m: Machine, e: acorn.ObjectExpression): Step<V> {
       const key = yield* evalExpr(m, p.key);
       k = primitiveKey(m, key);
       s = joinLabels(s, key.l);
-    } else k = p.key.type === 'Identifier' ? p.key.name : String((p.key as acorn.Literal).value);
+    } else k = keyName(p.key);
     props.set(k, m.ctx.made(noFunction(m, yield* evalExpr(m, p.value))));
   }
   return val(newObject(props, m.ctx.madeLabel(s)), m.ctx.madeLabel(BOTTOM));
@@ -318,16 +301,27 @@ export function readMember(m: Machine, obj: V, key: unknown, keyL: Label): V {
   }
 }
 
-export function* evalArgs(m: Machine, args: readonly E[]): Step<V[]> {
-  const out: V[] = [];
-  for (const a of args) {
-    if (a.type === 'SpreadElement') {
-      const from = yield* evalExpr(m, a.argument);
-      const spread = spreadItems(m, from);
-      out.push(...spread.items.map((i) => withLabel(i, spread.structure)));
-    } else out.push(yield* evalExpr(m, a));
+/**
+ * The elements of an array literal (`stored`: functions refused, spread parts as they were) or a
+ * call's arguments (each spread part also under the label of how many there are, having no
+ * container's structure to go into), and the join of the spreads' structure labels.
+ */
+function* evalList(m: Machine, nodes: readonly (E | null)[], stored: boolean): Step<{ items: V[]; structure: Label }> {
+  const items: V[] = [];
+  let structure: Label = BOTTOM;
+  for (const x of nodes) {
+    if (x?.type === 'SpreadElement') {
+      const spread = spreadItems(m, yield* evalExpr(m, x.argument));
+      structure = joinLabels(structure, spread.structure);
+      items.push(...(stored ? spread.items : spread.items.map((i) => withLabel(i, spread.structure))));
+    } else if (!x) items.push(val(undefined));
+    else items.push(stored ? noFunction(m, yield* evalExpr(m, x)) : yield* evalExpr(m, x));
   }
-  return out;
+  return { items, structure };
+}
+
+function* evalArgs(m: Machine, args: readonly E[]): Step<V[]> {
+  return (yield* evalList(m, args, false)).items;
 }
 
 function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
@@ -346,12 +340,10 @@ function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
     m.ctx.mayThrow(recv.l);
     if (recv.v == null) m.ctx.fail(`cannot call ${name} of ${String(recv.v)}`, recv.l);
     const args = yield* evalArgs(m, e.arguments);
-    if (!args.some((a) => isHeap(a.v) && a.v.kind === 'function')) return callMethod(m, recv, name, args);
+    if (!args.some(isFunction)) return callMethod(m, recv, name, args);
     // Callbacks: what they write outside themselves depends on the receiver and the arguments,
     // also when they never ran (a loop over an empty array): a region like a loop's.
-    const bodies = e.arguments.map((a) =>
-      a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression' ? a.body : a,
-    );
+    const bodies = e.arguments.map((a) => (isFn(a) ? (a as acorn.Function).body : a));
     // How often they run depends on the receiver's reference and structure (what the lift reads).
     const runs =
       isHeap(recv.v) && recv.v.kind === 'array'

@@ -39,30 +39,28 @@ export function* callFunction(m: Machine, f: V, args: V[], fromBuiltin = false):
   const own = m.ctx.push(cell('region', f.l));
   const exit = m.ctx.push(cell('function'));
   const rest = m.ctx.push(cell('rest'));
-  const saved = m.env;
-  m.env = { vars: new Map(), parent: fn.env };
   depth++;
   let result: V;
   try {
-    for (const [i, p] of node.params.entries()) {
-      if (p.type === 'RestElement') {
-        const rest = args.slice(i).map((a) => noFunction(m, a));
-        yield* bindPattern(m, p.argument, m.ctx.made(val(newArray(rest))), 'let');
-      } else yield* bindPattern(m, p, args[i] ?? val(undefined), 'let');
-    }
-    if (node.async) m.awaited.add(node.body);
-    if (node.body.type !== 'BlockStatement') result = m.ctx.made(yield* evalExpr(m, node.body));
-    else
+    result = yield* m.scope(function* () {
+      for (const [i, p] of node.params.entries()) {
+        if (p.type === 'RestElement') {
+          const rest = args.slice(i).map((a) => noFunction(m, a));
+          yield* bindPattern(m, p.argument, m.ctx.made(val(newArray(rest))), 'let');
+        } else yield* bindPattern(m, p, args[i] ?? val(undefined), 'let');
+      }
+      if (node.async) m.awaited.add(node.body);
+      if (node.body.type !== 'BlockStatement') return m.ctx.made(yield* evalExpr(m, node.body));
       try {
         yield* execBlock(m, node.body.body);
-        result = m.ctx.made(val(undefined));
+        return m.ctx.made(val(undefined));
       } catch (x) {
         if (!(x instanceof ReturnSignal)) throw x;
-        result = x.value;
+        return x.value;
       }
+    }, fn.env);
   } finally {
     depth--;
-    m.env = saved;
     m.ctx.pop(rest);
     m.ctx.pop(exit);
     m.ctx.pop(own);

@@ -65,10 +65,8 @@ export class Machine {
     const isCode = this.isCode.bind(this);
     // Every function body (and its parameters' defaults), as one region: a fixpoint is not needed
     // because it already includes everything.
-    this.code = scan(
-      fns.flatMap((f) => [f.body, ...f.params]),
-      isCode,
-    );
+    const bodies = fns.flatMap((f) => [f.body, ...f.params]);
+    this.code = scan(bodies, isCode);
   }
 
   /** May this call run plan code? A call of a name that is not a tool or a built-in, or a callback. */

@@ -70,7 +70,8 @@ export function* bindPattern(m: Machine, p: acorn.AnyNode, value: V, mode: BindM
   }
 }
 
-const keyName = (k: acorn.AnyNode): string => (k.type === 'Identifier' ? k.name : String((k as acorn.Literal).value));
+export const keyName = (k: acorn.AnyNode): string =>
+  k.type === 'Identifier' ? k.name : String((k as acorn.Literal).value);
 
 /**
  * `obj[key] = value`: the element takes the value (and, STRICT, the context); the structure

@@ -129,28 +129,21 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
   /** Members written into or called: there the holder itself is the place (not each option's). */
   const holders = new WeakSet<N>();
   const nesting = { loops: 0, switches: 0 };
-  const target = (p: N): void =>
-    eachTarget(
-      p,
-      (t) => {
-        if (t.type === 'Identifier') info.assigned.add(t.name);
-        else if (t.type === 'MemberExpression') {
-          holders.add(t);
-          const holder = pathOf(t.object);
-          if (holder) name(holder);
-          walk(t);
-        }
-      },
-      walk,
-    );
+  /** A name assigned, or a member written into (whose holder is named). */
+  const assigns = (t: N): void => {
+    if (t.type === 'Identifier') info.assigned.add(t.name);
+    else if (t.type === 'MemberExpression') {
+      holders.add(t);
+      const holder = pathOf(t.object);
+      if (holder) name(holder);
+      walk(t);
+    }
+  };
+  const target = (p: N): void => eachTarget(p, assigns, walk);
   /** The computed keys of a member chain are expressions of their own. */
   const walkKeys = (e: N): void => {
-    for (
-      let cur: N = e.type === 'ChainExpression' ? e.expression : e;
-      cur.type === 'MemberExpression';
-      cur = cur.object as N
-    )
-      if (cur.computed) walk(cur.property);
+    let cur: N = e.type === 'ChainExpression' ? e.expression : e;
+    for (; cur.type === 'MemberExpression'; cur = cur.object as N) if (cur.computed) walk(cur.property);
   };
   const readOnly = (operands: readonly (N | null)[]): void => {
     for (const o of operands)
@@ -200,13 +193,8 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
     // A function written as the callback of a built-in runs only during this call: its code is
     // part of the region (Machine leaves it out of "any plan function").
     const inline = isCode(n.callee, []) ? [] : n.arguments.filter(isFn);
-    if (
-      isCode(
-        n.callee,
-        n.arguments.filter((a) => !inline.includes(a)),
-      )
-    )
-      info.callsCode = true;
+    const passed = n.arguments.filter((a) => !inline.includes(a));
+    if (isCode(n.callee, passed)) info.callsCode = true;
     const receiver = n.callee.type === 'MemberExpression' ? pathOf(n.callee.object) : null;
     for (const f of inline) callback(f as acorn.Function, receiver);
     const method =
@@ -268,13 +256,8 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
    */
   const callback = (f: acorn.Function, receiver: Path | null): void => {
     const defaults: N[] = [];
-    f.params.forEach((p) =>
-      eachTarget(
-        p,
-        () => {},
-        (d) => defaults.push(d),
-      ),
-    );
+    const keep = (d: N): number => defaults.push(d);
+    for (const p of f.params) eachTarget(p, () => {}, keep);
     const inner = scan([f.body, ...defaults], isCode);
     const own = declaredIn(f as N, false);
     const given = new Map<string, Path>();

@@ -6,7 +6,7 @@
  */
 import { joinLabels, type Label } from '../ifc/label';
 import type { Machine } from './machine';
-import { isHeap, newArray, val, type V } from './values';
+import { isHeap, newArray, through, val, type V } from './values';
 
 export interface Spread {
   readonly items: V[];
@@ -14,46 +14,23 @@ export interface Spread {
   readonly structure: Label;
 }
 
-const read = (x: V, around: Label): V => {
-  const l = joinLabels(x.l, around);
-  return val(x.v, x.l.verified ? { ...l, verified: x.l.verified } : l);
-};
-
 export function spreadItems(m: Machine, from: V, intoObject = false): Spread {
   const p = from.v;
   m.ctx.mayThrow(from.l);
-  if (p === null || p === undefined) {
-    if (intoObject) return { items: [], entries: [], structure: from.l };
-    m.ctx.fail(`${String(p)} is not iterable`, from.l);
+  const s = isHeap(p) && 's' in p ? joinLabels(p.s, from.l) : from.l;
+  const indexed = (items: V[]): Spread => ({ items, entries: items.map((v, i) => [String(i), v]), structure: s });
+  if (typeof p === 'string') return indexed([...p].map((ch) => val(ch, from.l)));
+  if (isHeap(p) && p.kind === 'array') return indexed(p.items.map((x) => through(x, s)));
+  if (isHeap(p) && p.kind === 'object' && intoObject)
+    return { items: [], entries: [...p.props].map(([k, v]) => [k, through(v, s)]), structure: s };
+  if (isHeap(p) && (p.kind === 'map' || p.kind === 'set') && !intoObject) {
+    const items = [...p.entries.values()].map((e) =>
+      p.kind === 'set' ? through(e.k, s) : val(newArray([through(e.k, s), through(e.v, s)], s), s),
+    );
+    return { items, entries: [], structure: s };
   }
-  if (!isHeap(p)) {
-    if (typeof p !== 'string') {
-      if (intoObject) return { items: [], entries: [], structure: from.l };
-      m.ctx.fail(`${typeof p} is not iterable`, from.l);
-    }
-    const items = [...p].map((ch) => val(ch, from.l));
-    return { items, entries: items.map((v, i) => [String(i), v]), structure: from.l };
-  }
-  const s = 's' in p ? joinLabels(p.s, from.l) : from.l;
-  switch (p.kind) {
-    case 'array': {
-      const items = p.items.map((x) => read(x, s));
-      return { items, entries: items.map((v, i) => [String(i), v]), structure: s };
-    }
-    case 'object': {
-      if (!intoObject) m.ctx.fail('an object is not iterable', from.l);
-      return { items: [], entries: [...p.props].map(([k, v]) => [k, read(v, s)]), structure: s };
-    }
-    case 'map':
-    case 'set': {
-      if (intoObject) return { items: [], entries: [], structure: s };
-      const items = [...p.entries.values()].map((e) =>
-        p.kind === 'set' ? read(e.k, s) : val(newArray([read(e.k, s), read(e.v, s)], s), s),
-      );
-      return { items, entries: [], structure: s };
-    }
-    default:
-      if (intoObject) return { items: [], entries: [], structure: s };
-      m.ctx.fail(`a ${p.kind} is not iterable`, from.l);
-  }
+  // Into an object, anything else spreads nothing; anything else is not iterable.
+  if (intoObject) return { items: [], entries: [], structure: s };
+  const what = p == null ? String(p) : !isHeap(p) ? typeof p : p.kind === 'object' ? 'an object' : `a ${p.kind}`;
+  return m.ctx.fail(`${what} is not iterable`, from.l);
 }

@@ -132,11 +132,7 @@ function* forOf(m: Machine, s: acorn.ForOfStatement): Step<void> {
       for (let i = 0; live ? i < live.items.length : i < spread.items.length; i++) {
         const own = listing?.listing !== undefined;
         if (live && !own) c.l = joinLabels(c.l, live.s);
-        const item = !live
-          ? spread.items[i]!
-          : own
-            ? withLabel(live.items[i]!, from.l)
-            : withLabel(live.items[i]!, live.s, from.l);
+        const item = live ? withLabel(live.items[i]!, own ? BOTTOM : live.s, from.l) : spread.items[i]!;
         const go = yield* iteration(m, own ? item.l : BOTTOM, () =>
           m.scope(function* () {
             if (s.left.type === 'VariableDeclaration')

@@ -13,7 +13,7 @@ import { canonicalJson } from '../run/wire';
 import type { ToolRegistry, ToolSpec } from '../tools/types';
 import { ToolError } from '../tools/types';
 import { fromLabeled, toLabeled } from './convert';
-import { deepLabelOf, RunFailure, type V } from './values';
+import { deepLabelOf, joinKeeping, RunFailure, type V } from './values';
 
 /** What the reference records of each call: enough to compare it with the engine's CallRecord. */
 export interface ReferenceCall {
@@ -69,11 +69,12 @@ export class ToolServer {
         args.map((a) => toLabeled(a)),
       );
     } catch (e) {
+      // A circular argument cannot be passed: a failure that depends on everything given.
       if (e instanceof RunFailure) throw e;
       throw new RunFailure(
         'RuntimeError',
         `${name}: ${(e as Error).message}`,
-        joinLabels(context, ...args.map((a) => deepLabelOf(a))),
+        joinLabels(context, deepLabelOf(...args)),
       );
     }
     const argsLabel = joinLabels(...Object.values(named).map(deepLabel));
@@ -124,8 +125,7 @@ export class ToolServer {
     if (spec.kind === 'display') this.transcript.push(logLine(named));
     const scanned = this.opts.scan ? this.opts.scan(out) : out;
     const top = spec.kind === 'sanitizer' ? BOTTOM : data;
-    const joined = joinLabels(scanned.label, top);
-    const label = scanned.label.verified ? { ...joined, verified: scanned.label.verified } : joined;
+    const label = joinKeeping(scanned.label, top);
     return fromLabeled({ ...scanned, label } as LabeledValue, all);
   }
 }

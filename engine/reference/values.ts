@@ -67,11 +67,11 @@ export interface Env {
 export const isHeap = (p: Payload): p is Heap => typeof p === 'object' && p !== null;
 export const val = (v: Payload, l: Label = BOTTOM): V => ({ v, l });
 export const withLabel = (x: V, ...ls: Label[]): V => ({ v: x.v, l: joinLabels(x.l, ...ls) });
+/** `l` joined with `ls`, keeping `l`'s verified mark (which a join drops). */
+export const joinKeeping = (l: Label, ...ls: Label[]): Label =>
+  l.verified ? { ...joinLabels(l, ...ls), verified: l.verified } : joinLabels(l, ...ls);
 /** `x` reached through `ls` (an element read through its container): a verified mark stays. */
-export function through(x: V, ...ls: Label[]): V {
-  const l = joinLabels(x.l, ...ls);
-  return val(x.v, x.l.verified ? { ...l, verified: x.l.verified } : l);
-}
+export const through = (x: V, ...ls: Label[]): V => val(x.v, joinKeeping(x.l, ...ls));
 
 /** The values a heap object holds directly: elements, property values, a Map's keys and values. */
 export function partsOf(h: Heap): V[] {
