@@ -13,7 +13,8 @@ import { ToolError, type ToolRegistry, type ToolSpec } from '../tools/types';
 import { actionHash } from '../tools/effect';
 import type { CallRecord, Claim, FieldLineage, Limits, Mode, PlanError, Position, RunReport } from './types';
 import { DEFAULT_LIMITS } from './types';
-import { decode, encode, GuestError, labelInterner, ResultMessage, ToolRequest } from './wire';
+import { decode, encode, GuestError, labelInterner, ResultMessage, type ToolRequest } from './wire';
+import { parseToolRequest } from './wire-check';
 import { planError } from './errors';
 import { resultParts } from './result-parts';
 
@@ -268,7 +269,7 @@ const failReply = (kind: string, message: string, label: Label): string => reply
 async function serveTool(run: Run, raw: string): Promise<string> {
   let req: ToolRequest;
   try {
-    req = ToolRequest.parse(JSON.parse(raw));
+    req = parseToolRequest(JSON.parse(raw));
   } catch (e) {
     return failReply('RuntimeError', `malformed tool request: ${(e as Error).message}`, BOTTOM);
   }

@@ -92,7 +92,7 @@ interface Prepared {
 }
 
 let next: Prepared | null = null;
-/** The shape of the last run: what the next prepared context makes its label runtime for. */
+/** The shape of the last run without input: what the next prepared context makes its label runtime for. */
 let lastShape: RunShape | null = null;
 
 function prepare(module: QuickJSWASMModule, shape: RunShape | null): Prepared {
@@ -251,7 +251,11 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
     ...(req.genericLift ? { generic: true } : {}),
     ...(req.noFastPaths ? { slow: true } : {}),
   };
-  if (!req.freshModule) lastShape = shape;
+  // A label runtime made ahead serves only a run without input (the input is imported as the
+  // runtime is made): after a run with input, whose next run most likely has input too (triage's
+  // answers, one per email), the next context is prepared without one rather than with one
+  // nobody uses.
+  if (!req.freshModule) lastShape = req.input === undefined ? shape : null;
   const { rt, vm } = prepared;
   rt.setMemoryLimit(limits.memoryBytes);
   rt.setMaxStackSize(limits.stackBytes);
