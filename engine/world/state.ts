@@ -9,6 +9,16 @@
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import { bareAddress } from './addresses';
 import {
+  COLLECTIONS,
+  collectionOfKey,
+  isBottom,
+  labelOfStored,
+  storedOf,
+  type Collection,
+  type Residue,
+  type StoredLabel,
+} from './residue';
+import {
   formatWorldIssues,
   parseWorld,
   type Allowlists,
@@ -36,16 +46,9 @@ export interface WorldEffects {
   /** Archive / move / label / mark-read / delete, in order. */
   changes: MailChange[];
   transcript: string[];
+  /** What this run may have written unseen, per collection (engine/world/residue.ts); absent: nothing. */
+  residue?: Partial<Record<Collection, StoredLabel>>;
 }
-
-/** A stored label as the engine keeps labels (sorted, without duplicates). */
-const sorted = (xs: readonly string[]): string[] => [...new Set(xs)].sort();
-const storedLabel = (w: NonNullable<CalendarEvent['written']>): Label => ({
-  sources: sorted(w.sources),
-  untrusted: sorted(w.untrusted.filter((s) => w.sources.includes(s))),
-  readers: w.readers === 'public' ? 'public' : sorted(w.readers),
-  caps: sorted(w.caps),
-});
 
 type Counter = 'sent' | 'draft' | 'event';
 const PREFIX: Record<Counter, string> = { sent: 'sent-', draft: 'draft-', event: 'ev-new-' };
@@ -89,7 +92,7 @@ export class WorldState {
     // What earlier runs wrote into an event keeps its label (schema.ts `written`); the tools
     // see it only as that label, never as a field.
     this.events = w.events.map(({ written, ...e }) => {
-      if (written) this.noteWritten(`event:${e.id}`, storedLabel(written));
+      if (written) this.noteWritten(`event:${e.id}`, labelOfStored(written));
       return e;
     });
     this.allowlists = w.allowlists;
@@ -129,6 +132,10 @@ export class WorldState {
     this.changesBefore = w.changes.length;
     this.transcriptBefore = w.transcript.length;
     this.trashBefore = new Set(w.trash.map((e) => e.id));
+    for (const c of COLLECTIONS) {
+      const stored = w.residue?.[c];
+      if (stored) this.residue.set(c, labelOfStored(stored));
+    }
   }
 
   /** Parses a world file and builds its state; throws with `file:line:col: message` lines. */
@@ -176,6 +183,42 @@ export class WorldState {
     return this.written.get(key) ?? BOTTOM;
   }
   /**
+   * The state of an item as a read sees it: what wrote it, and what may have written its
+   * collection unseen (the residue). Every read of an item or of whether it exists goes here.
+   */
+  stateLabel(key: string): Label {
+    const c = collectionOfKey(key);
+    const r = c ? this.residue.get(c) : undefined;
+    return r ? joinLabels(this.writtenLabel(key), r) : this.writtenLabel(key);
+  }
+
+  /**
+   * Per collection, what decided whether it was written without a trace (engine/world/residue.ts):
+   * what earlier runs left and what this run adds. It never shrinks.
+   */
+  private readonly residue = new Map<Collection, Label>();
+  private readonly residueAdded = new Map<Collection, Label>();
+  residueOf(c: Collection): Label {
+    return this.residue.get(c) ?? BOTTOM;
+  }
+  noteResidue(r: Residue): void {
+    for (const c of COLLECTIONS) {
+      const l = r[c];
+      if (!l || isBottom(l)) continue;
+      this.residue.set(c, joinLabels(this.residueOf(c), l));
+      this.residueAdded.set(c, joinLabels(this.residueAdded.get(c) ?? BOTTOM, l));
+    }
+  }
+  private storedResidue(of: ReadonlyMap<Collection, Label>): { residue?: Partial<Record<Collection, StoredLabel>> } {
+    if (of.size === 0) return {};
+    const out: Partial<Record<Collection, StoredLabel>> = {};
+    for (const c of COLLECTIONS) {
+      const l = of.get(c);
+      if (l) out[c] = storedOf(l);
+    }
+    return { residue: out };
+  }
+  /**
    * Notes what created a new event. Its id numbers the events created before it, so which item
    * `ev-new-2` is depends on what created those too (a branch that made one more shifts it).
    */
@@ -188,18 +231,7 @@ export class WorldState {
   /** An event as stored: with the label of what wrote into it, when anything labeled did. */
   private withWritten(e: CalendarEvent): CalendarEvent {
     const l = this.writtenLabel(`event:${e.id}`);
-    const bare = !l.sources.length && !l.caps.length && l.readers === 'public';
-    return bare
-      ? e
-      : {
-          ...e,
-          written: {
-            sources: [...l.sources],
-            untrusted: [...l.untrusted],
-            readers: l.readers === 'public' ? 'public' : [...l.readers],
-            caps: [...l.caps],
-          },
-        };
+    return isBottom(l) ? e : { ...e, written: storedOf(l) };
   }
 
   /** The after-run world: a valid world file (trash separated from the other mail). */
@@ -218,6 +250,7 @@ export class WorldState {
       responses: this.responses,
       changes: this.changes,
       transcript: this.transcript,
+      ...this.storedResidue(this.residue),
     });
   }
 
@@ -231,6 +264,7 @@ export class WorldState {
       responses: this.responses.slice(this.responsesBefore),
       changes: this.changes.slice(this.changesBefore),
       transcript: this.transcript.slice(this.transcriptBefore),
+      ...this.storedResidue(this.residueAdded),
     });
   }
 }

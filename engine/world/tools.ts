@@ -36,6 +36,7 @@ import {
 } from './labels';
 import { LIST_BODY_CHARS, listedItem, pageAfter } from './listing';
 import type { CalendarEvent, Email } from './schema';
+import { collectionsWritten, isBottom } from './residue';
 import type { WorldState } from './state';
 import { DAY_MS, isIso, isoOf, msOf, startOfDay } from './time';
 
@@ -76,8 +77,9 @@ function notFound(what: string, id: string, label: Label): ToolError {
   return new ToolError('NotFound', `no ${what} with id ${JSON.stringify(id)}`, label);
 }
 
-const wroteEmail = (state: WorldState, e: Email): Label => state.writtenLabel(`email:${e.id}`);
-const wroteEvent = (state: WorldState, e: CalendarEvent): Label => state.writtenLabel(`event:${e.id}`);
+// What wrote an item, and what may have written its collection unseen (state.stateLabel).
+const wroteEmail = (state: WorldState, e: Email): Label => state.stateLabel(`email:${e.id}`);
+const wroteEvent = (state: WorldState, e: CalendarEvent): Label => state.stateLabel(`event:${e.id}`);
 
 /**
  * An item as a host reads it to resolve a call's recipients (a reply's email, an RSVP's or an
@@ -121,8 +123,8 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
    * A call naming an item depends on the item's state (whether it exists, who it goes to, its
    * times): what wrote it. Other calls depend on their arguments alone (ToolSpec.dependsOn).
    */
-  const emailState = (id: string): Label => state.writtenLabel(`email:${id}`);
-  const eventState = (id: string): Label => state.writtenLabel(`event:${id}`);
+  const emailState = (id: string): Label => state.stateLabel(`email:${id}`);
+  const eventState = (id: string): Label => state.stateLabel(`event:${id}`);
   const argumentsOnly = (): null => null;
   /**
    * Newest first, up to the limit. The structure depends on every candidate (by default every
@@ -143,7 +145,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
     const attestedSet = new Set(attested);
     return list(
       page.slice(0, max).map((e) => listedItem(labeledEmail(tool, e, user(), BOTTOM, wroteEmail(state, e)))),
-      argsLabel(labeled),
+      joinLabels(argsLabel(labeled), state.residueOf('mailbox')),
       [...select.candidates, ...select.attested]
         .filter((e) => !attestedSet.has(e))
         .map((e) => emailLabels(tool, e, user(), wroteEmail(state, e)).base),
@@ -251,7 +253,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
     e.folder = to;
   };
 
-  return [
+  return withResidue(state, [
     defineTool({
       name: 'now',
       dependsOn: argumentsOnly,
@@ -414,7 +416,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
           .sort((a, b) => msOf(a.start) - msOf(b.start) || a.id.localeCompare(b.id));
         return list(
           hits.map((e) => labeledEvent(e, user(), BOTTOM, wroteEvent(state, e))),
-          argsLabel(labeled),
+          joinLabels(argsLabel(labeled), state.residueOf('calendar')),
           calendarCandidates((e, written) => eventLabels(e, user(), written).base, by.candidate),
         );
       },
@@ -432,7 +434,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         const w = timeWindow(args.from, args.to);
         // Busy time is busy whoever set it, so an event's own label stays out; what effect calls
         // wrote (created, moved, declined) shapes the blocks, and decides which events are inside.
-        const written = joinLabels(BOTTOM, ...calendarCandidates((_, wrote) => wrote));
+        const written = joinLabels(state.residueOf('calendar'), ...calendarCandidates((_, wrote) => wrote));
         const declined = new Set(state.responses.filter((r) => r.response === 'declined').map((r) => r.eventId));
         const blocks = [...state.events.filter((e: CalendarEvent) => !declined.has(e.id)), ...state.freeBusy]
           .filter((b) => overlaps(b, w))
@@ -787,7 +789,26 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         return { kind: 'prim', value: null, label: BOTTOM };
       },
     }),
-  ];
+  ]);
+}
+
+/**
+ * A tool that changes a collection answers with what the collection holds — the new item's id
+ * numbers those before it — so its answer carries that collection's residue (residue.ts).
+ */
+function withResidue(state: WorldState, specs: ToolSpec[]): ToolSpec[] {
+  return specs.map((spec) => {
+    const written = collectionsWritten(spec.name, spec.kind);
+    if (!written.length) return spec;
+    return {
+      ...spec,
+      run: async (args, labeled, ctx) => {
+        const out = await spec.run(args, labeled, ctx);
+        const r = joinLabels(BOTTOM, ...written.map((c) => state.residueOf(c)));
+        return isBottom(r) ? out : ({ ...out, label: joinLabels(out.label, r) } as LabeledValue);
+      },
+    };
+  });
 }
 
 function render(v: unknown): string {

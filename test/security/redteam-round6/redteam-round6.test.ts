@@ -146,7 +146,7 @@ describe('red team round 6: what a run did not write, read by the next run', () 
   // OPEN: only written items keep a label across runs (engine/world `written`); the run's
   // "effects may have happened under this context" (runtime R.wt) is not stored, so the next run
   // cannot tell an untouched world from one the attacker's email chose to leave untouched.
-  it.fails('across runs, the branch not taken decides nothing either', async () => {
+  it('across runs, the branch not taken decides nothing either', async () => {
     expect(await quietAfter(DEMO_TEXT, [write, read])).toEqual(await quietAfter(OTHER, [write, read]));
   });
 });
