@@ -41,14 +41,19 @@ export function collectionsWritten(tool: string, kind: ToolKind | undefined): re
 
 export const isBottom = (l: Label): boolean => !l.sources.length && !l.caps.length && l.readers === 'public';
 
-/** A run's residue per tool (RunReport.residue) as the collections those tools write. */
+/**
+ * A run's residue per tool (RunReport.residue) as the collections those tools write. Only what
+ * untrusted data decided is kept: the person's own data deciding is the person deciding, and a
+ * later run that acts on its own because of it acts as that person would (docs/semantics.md §3c).
+ */
 export function residueOfRun(
   byTool: Readonly<Record<string, Label>> | undefined,
   kindOf: (tool: string) => ToolKind | undefined,
 ): Residue {
   const out: Residue = {};
   for (const [tool, l] of Object.entries(byTool ?? {}))
-    for (const c of collectionsWritten(tool, kindOf(tool))) if (!isBottom(l)) out[c] = joinLabels(out[c] ?? BOTTOM, l);
+    if (l.untrusted.length)
+      for (const c of collectionsWritten(tool, kindOf(tool))) out[c] = joinLabels(out[c] ?? BOTTOM, l);
   return out;
 }
 

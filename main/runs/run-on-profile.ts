@@ -23,6 +23,7 @@ import { claimHashOf } from '../claims/effect-hash';
 import type { Profile } from '../profile/profile';
 import { applyEffects, worldOf } from '../profile/world-io';
 import type { Account } from '../store/repositories';
+import { storeResidue, withStoredResidue } from './residue';
 
 export interface ProfileRunRequest {
   readonly plan: string;
@@ -82,7 +83,11 @@ export async function runOnProfile(
   const mode = req.mode ?? 'strict';
   // A plan reads whole messages: those a first sync has listed but not yet downloaded come first.
   await completeBodies(p, { accountId: account.id });
-  const snapshot = worldOf(p.repos, account, clock, req.kind === 'triage' ? { newest: TRIAGE_MAILBOX } : {});
+  const snapshot = withStoredResidue(
+    p.repos,
+    account,
+    worldOf(p.repos, account, clock, req.kind === 'triage' ? { newest: TRIAGE_MAILBOX } : {}),
+  );
   const world = new WorldState(snapshot);
   // A model-backed extractor is a function of this process: such runs stay in this thread.
   const llm = await providerFor(p, 'extractor', { runId, clock });
@@ -188,6 +193,7 @@ export async function runOnProfile(
         });
       }
       applyEffects(p.repos, account, effects, { runId });
+      storeResidue(p.repos, account, effects);
       autoCommits = account.transport === 'imap' ? queueAllowedActions(p, account, runId, stored.calls, clock) : 0;
       if (Object.keys(findings).length) p.audit.append({ kind: 'security.firewall', runId, data: { findings } });
       if (report.status === 'limit')
