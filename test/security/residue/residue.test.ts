@@ -57,12 +57,13 @@ const attacker = "(await getEmail('e33')).subject.includes('Shipping')";
 const HOLD = "await createEvent({ title: 'Hold', start: '2026-03-30T10:00:00Z', end: '2026-03-30T11:00:00Z' })";
 const WINDOW = "{ from: '2026-03-30T00:00:00Z', to: '2026-03-31T00:00:00Z' }";
 
-/** What a run may do, decided by `d`: directly, behind an early return, through a function value, after a caught throw. */
+/** What a run may do, decided by `d`: directly, behind an early return, through a function value, after a caught throw, behind a return from the plan. */
 const SHAPES: readonly ((d: string, x: string) => string)[] = [
   (d, x) => `if (${d}) { ${x}; }`,
   (d, x) => `async function f() { if (${d}) { return; } ${x}; } await f();`,
   (d, x) => `const g = async () => { ${x}; }; let h = async () => 0; if (${d}) { h = g; } await h();`,
   (d, x) => `try { if (${d}) { throw 'stop'; } ${x}; } catch (e) { }`,
+  (d, x) => `if (${d}) { return 'early'; } ${x};`,
 ];
 const DECIDERS = [
   attacker,
@@ -113,8 +114,15 @@ describe('the residue: what a run did not write decides nothing in later runs', 
       const plans = [shape(attacker, HOLD), READERS[0]!];
       const [a, b] = await Promise.all([inSequence(DEMO_TEXT, plans), inSequence(OTHER_TEXT, plans)]);
       expect(a.reports.map(view)).toEqual(b.reports.map(view));
-      expect(a.world.residue?.calendar?.untrusted).toContain('tool:getEmail:e33');
+      for (const w of [a.world, b.world]) expect(w.residue?.calendar?.untrusted).toContain('tool:getEmail:e33');
     });
+
+  it('a run the attacker’s email ends with an uncaught error decides nothing about the next run', async () => {
+    const plans = [`if (${attacker}) { throw 'stop'; } ${HOLD};`, READERS[0]!];
+    const [a, b] = await Promise.all([inSequence(DEMO_TEXT, plans), inSequence(OTHER_TEXT, plans)]);
+    expect([a.reports[0]!.status, b.reports[0]!.status]).toEqual(['failed', 'completed']);
+    expect(view(a.reports[1]!)).toEqual(view(b.reports[1]!));
+  });
 
   it('a trusted-only sequence still acts without asking (control)', async () => {
     const plans = [`if ((await now()).startsWith('2026')) { ${HOLD}; }`, READERS[0]!];
