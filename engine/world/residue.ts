@@ -57,6 +57,22 @@ export function residueOfRun(
   return out;
 }
 
+/**
+ * A residue names at most this many sources; past it, one source stands for them all,
+ * `residue:<collection>`, untrusted, with the same readers and caps. It only ever grows, and every
+ * read of its collection joins it, so its size must not grow with the number of runs. Nothing a
+ * policy could allow on its own is lost: a summary names no item (self-scoping) and no author.
+ */
+export const MAX_RESIDUE_SOURCES = 64;
+
+/** The residue of a collection after joining `added` to `before`, bounded (MAX_RESIDUE_SOURCES). */
+export function joinResidue(c: Collection, before: Label, added: Label): Label {
+  const l = joinLabels(before, added);
+  if (l.sources.length <= MAX_RESIDUE_SOURCES) return l;
+  const summary = `residue:${c}`;
+  return { sources: [summary], untrusted: [summary], readers: l.readers, caps: l.caps };
+}
+
 /** Which collection an item key of `WorldState.written` (`email:<id>`, `event:<id>`) belongs to. */
 export const collectionOfKey = (key: string): Collection | null =>
   key.startsWith('email:') ? 'mailbox' : key.startsWith('event:') ? 'calendar' : null;

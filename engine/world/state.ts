@@ -12,6 +12,7 @@ import {
   COLLECTIONS,
   collectionOfKey,
   isBottom,
+  joinResidue,
   labelOfStored,
   storedOf,
   type Collection,
@@ -205,8 +206,8 @@ export class WorldState {
     for (const c of COLLECTIONS) {
       const l = r[c];
       if (!l || isBottom(l)) continue;
-      this.residue.set(c, joinLabels(this.residueOf(c), l));
-      this.residueAdded.set(c, joinLabels(this.residueAdded.get(c) ?? BOTTOM, l));
+      this.residue.set(c, joinResidue(c, this.residueOf(c), l));
+      this.residueAdded.set(c, joinResidue(c, this.residueAdded.get(c) ?? BOTTOM, l));
     }
   }
   private storedResidue(of: ReadonlyMap<Collection, Label>): { residue?: Partial<Record<Collection, StoredLabel>> } {

@@ -3,8 +3,8 @@
  * collection: the next run's world starts from it, and each run's share joins it. It never
  * shrinks (docs/semantics.md §3c says why nothing a sync or a person's look does ends it).
  */
-import { BOTTOM, joinLabels } from '../../engine/ifc/label';
-import { COLLECTIONS, labelOfStored, storedOf, type World, type WorldEffects } from '../../engine/world';
+import { BOTTOM } from '../../engine/ifc/label';
+import { COLLECTIONS, joinResidue, labelOfStored, storedOf, type World, type WorldEffects } from '../../engine/world';
 import type { Account, Repositories } from '../store/repositories';
 
 /** The account's world with the residue its earlier runs left. */
@@ -21,7 +21,7 @@ export function storeResidue(repos: Repositories, account: Account, fx: WorldEff
     const added = fx.residue[c];
     if (!added) continue;
     const before = stored[c];
-    const joined = joinLabels(before ? labelOfStored(before) : BOTTOM, labelOfStored(added));
+    const joined = joinResidue(c, before ? labelOfStored(before) : BOTTOM, labelOfStored(added));
     repos.residue.set(account.id, c, storedOf(joined));
   }
 }

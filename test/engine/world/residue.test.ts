@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sourceLabel } from '../../../engine/ifc/label';
-import { parseWorld, residueOfRun, WorldState, type World } from '../../../engine/world';
+import { MAX_RESIDUE_SOURCES, parseWorld, residueOfRun, WorldState, type World } from '../../../engine/world';
 import { SMALL_WORLD } from './harness';
 
 const small = (): World => {
@@ -67,6 +67,23 @@ describe('the residue in a world file', () => {
     w.noteResidue({ calendar: attacker });
     expect(w.stateLabel('event:anything').untrusted).toEqual(['tool:getEmail:m1']);
     expect(w.stateLabel('email:m2').untrusted).toEqual([]);
+  });
+
+  it('stays bounded: past MAX_RESIDUE_SOURCES sources, one untrusted summary with the same readers and caps', () => {
+    const w = new WorldState(small());
+    for (let i = 0; i <= MAX_RESIDUE_SOURCES; i++)
+      w.noteResidue({
+        mailbox: sourceLabel(`tool:listEmails:e${i}`, { trusted: false, readers: ['alex@acme.test', `p${i}@x.test`] }),
+      });
+    expect(w.residueOf('mailbox')).toEqual({
+      sources: ['residue:mailbox'],
+      untrusted: ['residue:mailbox'],
+      readers: ['alex@acme.test'],
+      caps: [],
+    });
+    w.noteResidue({ mailbox: attacker });
+    expect(w.residueOf('mailbox').sources.length).toBeLessThanOrEqual(MAX_RESIDUE_SOURCES);
+    expect(w.residueOf('mailbox').untrusted).toContain('residue:mailbox');
   });
 
   it('fails clearly on malformed input', () => {
