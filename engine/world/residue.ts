@@ -12,7 +12,7 @@
  * as it was.
  */
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
-import { effectToolOf } from '../tools';
+import { EFFECT_TOOLS, effectToolOf } from '../tools';
 import type { Effect } from '../tools/effect';
 import type { ToolKind } from '../tools/types';
 
@@ -38,6 +38,26 @@ export function collectionsWritten(tool: string, kind: ToolKind | undefined): re
   if (kind === 'source' || kind === 'extract' || kind === 'sanitizer' || kind === 'display') return [];
   return COLLECTIONS;
 }
+
+/**
+ * What of a collection's items a call of one of its tools may change (engine/tools, each tool's
+ * `writes`): `'item'`, every field but the id, or the named fields. Drafts are written whole.
+ * Everything else an item holds is what it held before any run: the residue leaves it alone.
+ */
+export type Writable = 'item' | ReadonlySet<string>;
+export function writableFields(c: Collection): Writable {
+  if (c === 'drafts') return 'item';
+  const fields = new Set<string>();
+  for (const t of EFFECT_TOOLS) {
+    if (OF_EFFECT[t.effect] !== c) continue;
+    if (t.writes === 'item') return 'item';
+    for (const f of t.writes) fields.add(f);
+  }
+  return fields;
+}
+
+/** Whether a field of a collection's items is one a tool may change (the id never is). */
+export const isWritable = (w: Writable, field: string): boolean => (w === 'item' ? field !== 'id' : w.has(field));
 
 export const isBottom = (l: Label): boolean => !l.sources.length && !l.caps.length && l.readers === 'public';
 

@@ -184,8 +184,9 @@ export class WorldState {
     return this.written.get(key) ?? BOTTOM;
   }
   /**
-   * The state of an item as a read sees it: what wrote it, and what may have written its
-   * collection unseen (the residue). Every read of an item or of whether it exists goes here.
+   * What a call naming an item depends on: what wrote it, and what may have decided unseen
+   * whether its collection holds it (the residue: a delete, a move). A read of the item's fields
+   * carries the residue only on those a tool may change (labels.ts `FieldResidue`).
    */
   stateLabel(key: string): Label {
     const c = collectionOfKey(key);

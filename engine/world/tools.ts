@@ -30,13 +30,14 @@ import {
   eventLabels,
   labeledEmail,
   labeledEvent,
+  type FieldResidue,
   labeledList,
   SYSTEM_PUBLIC,
   userPrivate,
 } from './labels';
 import { LIST_BODY_CHARS, listedItem, pageAfter } from './listing';
 import type { CalendarEvent, Email } from './schema';
-import { collectionsWritten, isBottom } from './residue';
+import { collectionsWritten, isBottom, writableFields } from './residue';
 import type { WorldState } from './state';
 import { DAY_MS, isIso, isoOf, msOf, startOfDay } from './time';
 
@@ -77,14 +78,19 @@ function notFound(what: string, id: string, label: Label): ToolError {
   return new ToolError('NotFound', `no ${what} with id ${JSON.stringify(id)}`, label);
 }
 
-// What wrote an item, and what may have written its collection unseen (state.stateLabel).
-const wroteEmail = (state: WorldState, e: Email): Label => state.stateLabel(`email:${e.id}`);
-const wroteEvent = (state: WorldState, e: CalendarEvent): Label => state.stateLabel(`event:${e.id}`);
+// What wrote an item: the label of its every field.
+const wroteEmail = (state: WorldState, e: Email): Label => state.writtenLabel(`email:${e.id}`);
+// An event's every field but its id is one a tool may change: what may have written the
+// calendar unseen (its residue) reaches all of it that a read sees.
+const wroteEvent = (state: WorldState, e: CalendarEvent): Label =>
+  joinLabels(state.writtenLabel(`event:${e.id}`), state.residueOf('calendar'));
 
 /**
  * An item as a host reads it to resolve a call's recipients (a reply's email, an RSVP's or an
- * update's event): labeled as getEmail / listEvents would give it, what effect calls wrote on it
- * included. A gate decision made from those recipients depends on it (Decision.read).
+ * update's event): labeled as getEmail / listEvents would give those fields, what effect calls
+ * wrote on it included. An email's addresses are what it arrived with, which no tool changes;
+ * an event's may have been rewritten unseen. A gate decision made from those recipients depends
+ * on it (Decision.read).
  */
 export const readEmailLabel = (state: WorldState, e: Email): Label =>
   emailLabels('getEmail', e, state.userAddresses, wroteEmail(state, e)).base;
@@ -121,11 +127,18 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
     joinLabels(argsLabel(labeled), ctx.context ?? BOTTOM);
   /**
    * A call naming an item depends on the item's state (whether it exists, who it goes to, its
-   * times): what wrote it. Other calls depend on their arguments alone (ToolSpec.dependsOn).
+   * times): what wrote it, and whether it exists may have been decided unseen (its collection's
+   * residue). Other calls depend on their arguments alone (ToolSpec.dependsOn).
    */
   const emailState = (id: string): Label => state.stateLabel(`email:${id}`);
   const eventState = (id: string): Label => state.stateLabel(`event:${id}`);
   const argumentsOnly = (): null => null;
+  /** What earlier runs may have changed unseen of an email: its writable fields (residue.ts). */
+  const mailResidue = (): FieldResidue => ({ label: state.residueOf('mailbox'), fields: writableFields('mailbox') });
+  const calendarResidue = (): FieldResidue => ({
+    label: state.residueOf('calendar'),
+    fields: writableFields('calendar'),
+  });
   /**
    * Newest first, up to the limit. The structure depends on every candidate (by default every
    * email in the mailbox); `attested` hits were listed by trusted metadata alone, and their
@@ -144,7 +157,9 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
     const attested = page.length <= max ? select.attested : [];
     const attestedSet = new Set(attested);
     return list(
-      page.slice(0, max).map((e) => listedItem(labeledEmail(tool, e, user(), BOTTOM, wroteEmail(state, e)))),
+      page
+        .slice(0, max)
+        .map((e) => listedItem(labeledEmail(tool, e, user(), BOTTOM, wroteEmail(state, e), mailResidue()))),
       joinLabels(argsLabel(labeled), state.residueOf('mailbox')),
       [...select.candidates, ...select.attested]
         .filter((e) => !attestedSet.has(e))
@@ -311,7 +326,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
       doc: 'getEmail(id) → one email {id, folder, from, to, cc, subject, date, body, unread, threadId, labels}',
       run: (args, labeled) => {
         const e = emailOr404(args.id, labeled);
-        return labeledEmail('getEmail', e, user(), argsLabel(labeled), wroteEmail(state, e));
+        return labeledEmail('getEmail', e, user(), argsLabel(labeled), wroteEmail(state, e), mailResidue());
       },
     }),
 
@@ -415,7 +430,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
           .filter(by.matches)
           .sort((a, b) => msOf(a.start) - msOf(b.start) || a.id.localeCompare(b.id));
         return list(
-          hits.map((e) => labeledEvent(e, user(), BOTTOM, wroteEvent(state, e))),
+          hits.map((e) => labeledEvent(e, user(), BOTTOM, state.writtenLabel(`event:${e.id}`), calendarResidue())),
           joinLabels(argsLabel(labeled), state.residueOf('calendar')),
           calendarCandidates((e, written) => eventLabels(e, user(), written).base, by.candidate),
         );

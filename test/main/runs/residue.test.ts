@@ -90,6 +90,27 @@ describe('the residue over a profile', () => {
     }
   }, 60_000);
 
+  it('a routine per-item archive run leaves a residue, and the next one still archives on its own', async () => {
+    const each = (words: readonly string[]): string =>
+      `const xs = await listEmails({ folder: 'INBOX', limit: 50 }); for (const m of xs) { const s = m.subject.toLowerCase(); if (${words.map((w) => `s.includes('${w}')`).join(' || ')}) { await archiveEmail(m.id); } }`;
+    const newsletters = each(['week', 'digest', 'newsletter']);
+    const receipts = each(['receipt', 'invoice', 'order']);
+    const dir = demoProfile();
+    const [first, second] = await runs(dir, [newsletters, receipts]);
+    const [fresh] = await runs(demoProfile(), [receipts]);
+    const p = openProfile(dir);
+    try {
+      // Each subject decided whether its email was archived: the mailbox keeps that.
+      expect(p.repos.residue.get(p.primaryAccount().id).mailbox?.untrusted.length).toBeGreaterThan(0);
+    } finally {
+      p.close();
+    }
+    expect(archived(first!).length).toBeGreaterThan(0);
+    expect(archived(second!).length).toBeGreaterThan(0);
+    expect(archived(second!)).toEqual(archived(fresh!));
+    expect(new Set([...archived(first!), ...archived(second!)])).toEqual(new Set(['allow executed']));
+  }, 120_000);
+
   it('fails clearly on a stored residue that is not a label', () => {
     const dir = demoProfile();
     const p = openProfile(dir);
