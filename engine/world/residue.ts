@@ -93,9 +93,16 @@ export function joinResidue(c: Collection, before: Label, added: Label): Label {
   return { sources: [summary], untrusted: [summary], readers: l.readers, caps: l.caps };
 }
 
-/** Which collection an item key of `WorldState.written` (`email:<id>`, `event:<id>`) belongs to. */
-export const collectionOfKey = (key: string): Collection | null =>
-  key.startsWith('email:') ? 'mailbox' : key.startsWith('event:') ? 'calendar' : null;
+/**
+ * The collections whose residue mail's structure carries (which emails a listing holds, whether
+ * an id exists): where mail is, and what was sent — a sent message lands in the Sent folder once
+ * a profile syncs its mailbox.
+ */
+export const MAIL_STRUCTURE: readonly Collection[] = ['mailbox', 'sent'];
+
+/** The collections whose residue decides whether an item of `WorldState.written` (`email:<id>`, `event:<id>`) exists. */
+export const collectionsOfKey = (key: string): readonly Collection[] =>
+  key.startsWith('email:') ? MAIL_STRUCTURE : key.startsWith('event:') ? ['calendar'] : [];
 
 /** A label as a world file stores it (`written`, `residue`). */
 export interface StoredLabel {

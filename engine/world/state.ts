@@ -10,7 +10,7 @@ import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import { bareAddress } from './addresses';
 import {
   COLLECTIONS,
-  collectionOfKey,
+  collectionsOfKey,
   isBottom,
   joinResidue,
   labelOfStored,
@@ -189,9 +189,7 @@ export class WorldState {
    * carries the residue only on those a tool may change (labels.ts `FieldResidue`).
    */
   stateLabel(key: string): Label {
-    const c = collectionOfKey(key);
-    const r = c ? this.residue.get(c) : undefined;
-    return r ? joinLabels(this.writtenLabel(key), r) : this.writtenLabel(key);
+    return joinLabels(this.writtenLabel(key), ...collectionsOfKey(key).map((c) => this.residueOf(c)));
   }
 
   /**

@@ -37,7 +37,7 @@ import {
 } from './labels';
 import { LIST_BODY_CHARS, listedItem, pageAfter } from './listing';
 import type { CalendarEvent, Email } from './schema';
-import { collectionsWritten, isBottom, writableFields } from './residue';
+import { collectionsWritten, isBottom, MAIL_STRUCTURE, writableFields } from './residue';
 import type { WorldState } from './state';
 import { DAY_MS, isIso, isoOf, msOf, startOfDay } from './time';
 
@@ -160,7 +160,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
       page
         .slice(0, max)
         .map((e) => listedItem(labeledEmail(tool, e, user(), BOTTOM, wroteEmail(state, e), mailResidue()))),
-      joinLabels(argsLabel(labeled), state.residueOf('mailbox')),
+      joinLabels(argsLabel(labeled), ...MAIL_STRUCTURE.map((c) => state.residueOf(c))),
       [...select.candidates, ...select.attested]
         .filter((e) => !attestedSet.has(e))
         .map((e) => emailLabels(tool, e, user(), wroteEmail(state, e)).base),

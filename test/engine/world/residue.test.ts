@@ -67,6 +67,9 @@ describe('the residue in a world file', () => {
     w.noteResidue({ calendar: attacker });
     expect(w.stateLabel('event:anything').untrusted).toEqual(['tool:getEmail:m1']);
     expect(w.stateLabel('email:m2').untrusted).toEqual([]);
+    // A message sent unseen would be in the mailbox's Sent folder after a sync.
+    w.noteResidue({ sent: attacker });
+    expect(w.stateLabel('email:m2').untrusted).toEqual(['tool:getEmail:m1']);
   });
 
   it('stays bounded: past MAX_RESIDUE_SOURCES sources, one untrusted summary with the same readers and caps', () => {
