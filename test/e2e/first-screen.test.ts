@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../main/profile/profile';
+import { message } from '../main/store/message-fixture';
 import { CHROMIUM_WHY, demoSuite, hasChromium, openPage } from './harness';
 
 /**
@@ -29,8 +30,13 @@ async function holdScripts(page: Page): Promise<() => void> {
   };
 }
 
-/** A page on the host with its scripts held; the first screen's rows are on screen. */
+/**
+ * A page on the host with its scripts held; the first screen's rows are on screen. It starts from
+ * a blank page: the app released on the page before may still be starting, and a load over it
+ * could leave its old rows on screen for the wait below to find.
+ */
 async function heldInbox(browserPage: Page, url: string): Promise<() => void> {
+  await browserPage.goto('about:blank');
   const release = await holdScripts(browserPage);
   await browserPage.goto(url, { waitUntil: 'commit' });
   await browserPage.waitForSelector('.row');
@@ -38,28 +44,19 @@ async function heldInbox(browserPage: Page, url: string): Promise<() => void> {
 }
 
 const putNewest = (profile: Profile, id: string, subject: string) =>
-  profile.repos.messages.upsert({
-    id,
-    accountId: profile.primaryAccount().id,
-    folder: 'INBOX',
-    remoteUid: null,
-    messageId: null,
-    threadId: id,
-    to: ['maya@acme.test'],
-    cc: [],
-    subject,
-    from: 'Nadia <nadia@example.test>',
-    date: new Date(Date.UTC(2099, 0, 1)).toISOString(),
-    body: 'Fresh news.',
-    html: null,
-    unread: true,
-    labels: [],
-    auth: null,
-    attachments: [],
-    category: null,
-    summary: null,
-    triagedAt: null,
-  });
+  profile.repos.messages.upsert(
+    message(id, {
+      accountId: profile.primaryAccount().id,
+      messageId: null,
+      threadId: id,
+      to: ['maya@acme.test'],
+      subject,
+      from: 'Nadia <nadia@example.test>',
+      date: new Date(Date.UTC(2099, 0, 1)).toISOString(),
+      body: 'Fresh news.',
+      unread: true,
+    }),
+  );
 
 describe.skipIf(!hasChromium)(
   `the Inbox's first screen, before the app takes it over${hasChromium ? '' : ` (skipped: ${CHROMIUM_WHY})`}`,

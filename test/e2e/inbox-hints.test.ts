@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../main/profile/profile';
 import { addWorkAccount, WORK_ACCOUNT } from '../main/app/app-fixture';
+import { message } from '../main/store/message-fixture';
 import { axeViolations, CHROMIUM_WHY, demoSuite, hasChromium, openPage, screenshotPath, SCREEN } from './harness';
 
 const QUIET_ACCOUNT = 'quiet-1';
@@ -27,28 +28,19 @@ function prepare(profile: Profile): void {
     createdAt: new Date(Date.now() + 120_000).toISOString(),
   });
   for (const n of [1, 2])
-    profile.repos.messages.upsert({
-      id: `work-${n}`,
-      accountId: WORK_ACCOUNT,
-      folder: 'INBOX',
-      remoteUid: null,
-      messageId: null,
-      threadId: `work-${n}`,
-      to: ['me@work.test'],
-      cc: [],
-      subject: `Work item ${n}`,
-      from: 'Boss <boss@work.test>',
-      date: new Date(Date.UTC(2026, 0, n)).toISOString(),
-      body: 'Please look.',
-      html: null,
-      unread: true,
-      labels: [],
-      auth: null,
-      attachments: [],
-      category: null,
-      summary: null,
-      triagedAt: null,
-    });
+    profile.repos.messages.upsert(
+      message(`work-${n}`, {
+        accountId: WORK_ACCOUNT,
+        messageId: null,
+        threadId: `work-${n}`,
+        to: ['me@work.test'],
+        subject: `Work item ${n}`,
+        from: 'Boss <boss@work.test>',
+        date: new Date(Date.UTC(2026, 0, n)).toISOString(),
+        body: 'Please look.',
+        unread: true,
+      }),
+    );
 }
 
 const triageButton = (page: Page) => page.getByRole('button', { name: /^Triage new mail/ });
