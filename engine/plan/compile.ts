@@ -25,11 +25,6 @@ export interface CompiledCode {
   readonly code: string;
   /** lines[i] is the plan position of output line i + 1. */
   readonly lines: readonly (Position | null)[];
-  /**
-   * Every tool that changes the world the plan names anywhere, sorted: what code the run skipped
-   * (an early return, an opaque region, an uncaught error) could have called.
-   */
-  readonly writers: readonly string[];
 }
 
 export function compile(
@@ -54,7 +49,5 @@ export function compile(
   const temps = ctx.fn.temps;
   const header = `(async function (__R, __S) { 'use strict'; const __e = 0; let __abr = 0; const __SL = __R.SL, __LS = __R.LS, __AL = __R.AL, __SM = __R.SM, __GP = __R.GP;${temps.length ? ` let ${temps.join(', ')};` : ''}`;
   const lines = flatten(ctx, [{ code: header, at: null }, ...ctx.out, { code: '})', at: null }]);
-  const writers = new Set<string>();
-  for (const r of analysis.refs.values()) if (r.kind === 'tool' && effectTools.has(r.name)) writers.add(r.name);
-  return { code: lines.map((l) => l.code).join('\n'), lines: lines.map((l) => l.at), writers: [...writers].sort() };
+  return { code: lines.map((l) => l.code).join('\n'), lines: lines.map((l) => l.at) };
 }

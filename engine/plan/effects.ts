@@ -35,11 +35,6 @@ export interface Effects {
   escapesLoop: boolean;
   /** A call to a tool that changes the world (a draft, a move, a send) may happen in it. */
   world: boolean;
-  /**
-   * Which of those tools, by name: a run stores, for what each may have written, the contexts
-   * of the regions that may have called it (engine/world/residue.ts).
-   */
-  readonly writers: Set<string>;
   /** A call to any tool may happen in it (later calls are numbered, and budgets count them). */
   calls: boolean;
   /**
@@ -495,7 +490,6 @@ export class EffectAnalyzer {
       else if (!b.deep && !(b.root.fresh && b.path.length === 0)) into.opaque = true;
     if (from.opaque) into.opaque = true;
     if (from.world) into.world = true;
-    for (const t of from.writers) into.writers.add(t);
     if (from.calls) into.calls = true;
     if (from.observes) into.observes = true;
   }
@@ -529,10 +523,8 @@ export class EffectAnalyzer {
     const callee = (id: acorn.Identifier): void => {
       const r = this.analysis.refs.get(id);
       if (r?.kind === 'tool') eff.calls = true;
-      if (r?.kind === 'tool' && this.effectTools.has(r.name)) {
-        eff.world = true;
-        eff.writers.add(r.name);
-      } else if (r?.kind === 'tool' && observesWorld(r.name)) eff.observes = true;
+      if (r?.kind === 'tool' && this.effectTools.has(r.name)) eff.world = true;
+      else if (r?.kind === 'tool' && observesWorld(r.name)) eff.observes = true;
       const b = this.binding(id);
       if (!b) return;
       if (b.fn) this.merge(eff, this.fnEffects(b.fn), outside);
@@ -771,7 +763,7 @@ function signature(e: Effects): string {
       ),
     ),
   ].sort();
-  return `${vars.join(',')}|${bases.join(',')}|${e.opaque}|${[...e.writers].sort().join(',')}|${e.calls}|${e.observes}`;
+  return `${vars.join(',')}|${bases.join(',')}|${e.opaque}|${e.world}|${e.calls}|${e.observes}`;
 }
 
 function empty(): Effects {
@@ -782,7 +774,6 @@ function empty(): Effects {
     escapesFunction: false,
     escapesLoop: false,
     world: false,
-    writers: new Set(),
     calls: false,
     observes: false,
     mayThrow: false,

@@ -133,7 +133,7 @@ function upgrades(ctx: EmitContext, eff: Effects, at: number): { code: string[];
     if (!(base.root.kind === 'const' && base.path.length === 0 && baseCode(ctx, base, at) !== null))
       code.push(upgradeCode(base, t));
   // A world-changing call the other branch may have made: later observations depend on it.
-  if (eff.world) code.push(`__R.worldUp(${JSON.stringify([...eff.writers].sort())})`);
+  if (eff.world) code.push('__R.worldUp()');
   // A tool call the other branch may have made: later calls' numbers and budgets depend on it.
   if (eff.calls) code.push('__R.callsUp()');
   return { code, opaque };

@@ -68,11 +68,5 @@ function compileFresh(source: string, opts: CompileOptions): CompiledPlan {
   const analysis = analyze(program, new Set(opts.toolNames), source);
   const effects = new Set(opts.effectTools ?? []);
   const code = compile(program, analysis, opts.mode, source, effects, opts.noFastPaths === true);
-  return Object.freeze({
-    ...code,
-    lines: Object.freeze([...code.lines]),
-    writers: Object.freeze([...code.writers]),
-    mode: opts.mode,
-    source,
-  });
+  return Object.freeze({ ...code, lines: Object.freeze([...code.lines]), mode: opts.mode, source });
 }

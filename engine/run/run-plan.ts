@@ -13,16 +13,7 @@ import { ToolError, type ToolRegistry, type ToolSpec } from '../tools/types';
 import { actionHash } from '../tools/effect';
 import type { CallRecord, Claim, FieldLineage, Limits, Mode, PlanError, Position, RunReport } from './types';
 import { DEFAULT_LIMITS } from './types';
-import {
-  decode,
-  encode,
-  GuestError,
-  labelFromDesc,
-  labelInterner,
-  ResidueMessage,
-  ResultMessage,
-  type ToolRequest,
-} from './wire';
+import { decode, encode, GuestError, labelInterner, ResultMessage, type ToolRequest } from './wire';
 import { parseToolRequest } from './wire-check';
 import { planError } from './errors';
 import { resultParts } from './result-parts';
@@ -123,12 +114,6 @@ interface Run {
    * observed of the world afterwards (the next `sent-N` id): the host's share of the guest's R.wt.
    */
   worldRead: Label;
-  /**
-   * STRICT, per tool that changes the world: the contexts of its executed calls and what the
-   * gate read to decide them — the host's share of the run's residue (RunReport.residue), kept
-   * even when the guest can no longer tell its own.
-   */
-  readonly residue: Record<string, Label>;
 }
 
 /** One tool call being served: the request, its number and the control context it was made in. */
@@ -178,7 +163,6 @@ function startRun(opts: RunOptions): Run {
     internLabel: labelInterner(),
     requested: 0,
     worldRead: BOTTOM,
-    residue: {},
   };
 }
 
@@ -212,12 +196,6 @@ function emptyReport(run: Run, status: RunReport['status'], error: PlanError): R
 
 /** The plan's value with its label, or its error (positioned in the plan's source). */
 function collectReport(run: Run, plan: CompiledPlan, outcome: SandboxOutcome): RunReport {
-  const report = reportOf(run, plan, outcome);
-  const residue = residueOf(run, plan, outcome, report.error);
-  return Object.keys(residue).length ? { ...report, residue } : report;
-}
-
-function reportOf(run: Run, plan: CompiledPlan, outcome: SandboxOutcome): RunReport {
   const stats = parseStats(outcome.stats, run.started);
   if (outcome.ok) {
     const msg = readGuest(outcome.result, ResultMessage);
@@ -242,30 +220,6 @@ function reportOf(run: Run, plan: CompiledPlan, outcome: SandboxOutcome): RunRep
   if (!err) return { ...emptyReport(run, 'limit', unreadable('error')), stats };
   const error = planError(err, err.pos ?? positionOf(err.stack, plan));
   return { ...emptyReport(run, error.kind === 'LimitExceeded' ? 'limit' : 'failed', error), stats };
-}
-
-/**
- * What may have changed the world unseen, per tool (RunReport.residue): the host's share, the
- * guest's (calls made and regions run under a context), and — for every tool the plan names —
- * what decided that the run ended where it did: the context left at the end and, for a run that
- * failed, its error's label (the code the error skipped could have called it).
- */
-function residueOf(
-  run: Run,
-  plan: CompiledPlan,
-  outcome: SandboxOutcome,
-  error: PlanError | null,
-): Record<string, Label> {
-  if (run.mode !== 'strict') return {};
-  const out: Record<string, Label> = { ...run.residue };
-  const add = (tool: string, l: Label): void => {
-    if (l.sources.length || l.caps.length || l.readers !== 'public') out[tool] = joinPair(out[tool] ?? BOTTOM, l);
-  };
-  const guest = outcome.residue === null ? null : readGuest(outcome.residue, ResidueMessage);
-  for (const [tool, d] of Object.entries(guest?.tools ?? {})) add(tool, labelFromDesc(d));
-  const end = joinPair(guest?.end ? labelFromDesc(guest.end) : BOTTOM, error?.label ?? BOTTOM);
-  for (const tool of plan.writers) add(tool, end);
-  return out;
 }
 
 /**
@@ -352,16 +306,8 @@ function stateOf(depends: Label | null, d: Decision): { state?: ReturnType<typeo
 
 /** An effect call decided from what the gate read: the world from now on depends on it (STRICT). */
 function noteWorldRead(run: Run, spec: ToolSpec, decision: Decision): void {
-  if (run.mode === 'strict' && decision.read && EFFECT_KINDS.has(spec.kind)) {
+  if (run.mode === 'strict' && decision.read && EFFECT_KINDS.has(spec.kind))
     run.worldRead = joinPair(run.worldRead, decision.read);
-    noteResidue(run, spec.name, decision.read);
-  }
-}
-
-/** What decided whether a call of this tool changed the world (RunReport.residue). */
-function noteResidue(run: Run, tool: string, l: Label): void {
-  if (l.sources.length || l.caps.length || l.readers !== 'public')
-    run.residue[tool] = joinPair(run.residue[tool] ?? BOTTOM, l);
 }
 
 /** The plan's arguments, each joined with the argument list's own label (a spread's length). */
@@ -505,7 +451,6 @@ async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): P
   try {
     const out = await spec.run(args.data, named, { userAddresses: run.userAddresses, seq, context: call.context });
     const effect = EFFECT_KINDS.has(spec.kind);
-    if (effect && run.mode === 'strict') noteResidue(run, spec.name, call.context);
     const observes = spec.kind === 'source' || effect;
     const scanned = withTopLabel(
       run.opts.scan ? run.opts.scan(out) : out,

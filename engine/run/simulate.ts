@@ -15,7 +15,6 @@ import { BUILTIN_RECIPIENTS } from '../policy/tools';
 import { worldLookups } from '../world/effect-lookups';
 import { WorldState, worldTools, bareAddress, eventLabels, readEmailLabel, readEventLabel } from '../world';
 import type { Extractor } from '../world/extractor';
-import { residueOfRun } from '../world/residue';
 import type { World, WorldEffects } from '../world';
 import { runPlan, type RunOptions } from './run-plan';
 import type { Limits, Mode, RunReport } from './types';
@@ -88,9 +87,8 @@ export type WorldRunSetup = Pick<RunOptions, 'tools' | 'gate' | 'userAddresses' 
 
 export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
   const state = opts.world;
-  const setup = worldRunSetup(opts);
   const report = await runPlan({
-    ...setup,
+    ...worldRunSetup(opts),
     plan: opts.plan,
     mode: opts.mode,
     input: opts.input,
@@ -98,8 +96,6 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     genericLift: opts.genericLift,
     noFastPaths: opts.noFastPaths,
   });
-  // What the run may have written unseen stays with the world it ran on (world/residue.ts).
-  state.noteResidue(residueOfRun(report.residue, (tool) => setup.tools.get(tool)?.kind));
   // The whole world is read only when asked for (a profile's mail stays in its store): read it
   // before another run changes the same state.
   let after: World | undefined;
@@ -130,7 +126,7 @@ function withStoredEvent(state: WorldState, call: GateCall): GateCall {
   if (call.tool !== 'updateEvent' || id?.kind !== 'prim' || typeof id.value !== 'string') return call;
   const ev = state.findEvent(id.value);
   if (!ev) return call;
-  const written = state.stateLabel(`event:${ev.id}`);
+  const written = state.writtenLabel(`event:${ev.id}`);
   // Someone else's event needs nothing here: the tool refuses to change it.
   const forged = ev.authenticated === false && state.isUser(ev.organizer);
   const label = forged ? eventLabels(ev, state.userAddresses, written).text : written;

@@ -127,12 +127,4 @@ export interface RunReport {
   /** Lines added by `log(...)`. */
   readonly transcript: readonly string[];
   readonly stats: { readonly steps: number; readonly graphNodes: number; readonly labels: number; readonly ms: number };
-  /**
-   * STRICT: for each tool that changes the world, the join of the contexts that decided whether
-   * the run called it — calls made under a context, regions that may have made one, what ended
-   * the run before code that names it — where that join is not empty. A world stores it per
-   * collection, so a later run reads what was not written as this run's later code would
-   * (docs/semantics.md §3c, engine/world/residue.ts).
-   */
-  readonly residue?: Readonly<Record<string, Label>>;
 }

@@ -58,9 +58,6 @@ export type ToolRequest = z.infer<typeof ToolRequest>;
 
 export const ResultMessage = z.object({ value: EncodedSchema, labels: z.record(z.string(), LabelDesc) });
 
-/** What may have changed the world unseen (the guest's `R.residue()`, engine/world/residue.ts). */
-export const ResidueMessage = z.object({ tools: z.record(z.string(), LabelDesc), end: LabelDesc.nullable() });
-
 export const GuestError = z.object({
   kind: z.string(),
   name: z.string().optional(),

@@ -37,13 +37,9 @@ export interface SandboxRequest {
   readonly noFastPaths?: boolean;
 }
 
-/**
- * `residue`: what may have changed the world unseen (the guest's `R.residue()`, JSON), null when
- * the guest could not answer any more.
- */
 export type SandboxOutcome =
-  | { readonly ok: true; readonly result: string; readonly stats: string; readonly residue: string | null }
-  | { readonly ok: false; readonly error: string; readonly stats: string | null; readonly residue: string | null };
+  | { readonly ok: true; readonly result: string; readonly stats: string }
+  | { readonly ok: false; readonly error: string; readonly stats: string | null };
 
 let shared: Promise<QuickJSWASMModule> | null = null;
 /** Loads (once) the module runs share; a run that could not be cleaned up replaces it. */
@@ -331,23 +327,17 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
     const settled = await Promise.race([resolved, timeout, crashed]);
     clearTimeout(timer);
     if (typeof settled === 'object' && 'crashed' in settled) throw settled.crashed;
-    const answer = (fnH: QuickJSHandle) => (): string | null => {
+    const statsFn = keep(vm.getProp(R, 'stats'));
+    const stats = (): string | null => {
       try {
-        return call(fnH);
+        return call(statsFn);
       } catch {
         return null;
       }
     };
-    const stats = answer(keep(vm.getProp(R, 'stats')));
-    const residue = answer(keep(vm.getProp(R, 'residue')));
     if (settled === 'timeout') {
       prepared.interrupted = true;
-      return {
-        ok: false,
-        error: limitError('wallMs', `the run took longer than ${limits.wallMs} ms`),
-        stats: stats(),
-        residue: residue(),
-      };
+      return { ok: false, error: limitError('wallMs', `the run took longer than ${limits.wallMs} ms`), stats: stats() };
     }
     if (settled.error) {
       const errH = keep(settled.error);
@@ -356,7 +346,6 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
           ok: false,
           error: limitError('wallMs', `the run took longer than ${limits.wallMs} ms`),
           stats: stats(),
-          residue: residue(),
         };
       let described: string;
       try {
@@ -366,26 +355,21 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
         // Describing failed: the heap is exhausted or the stack is gone.
         described = limitError('memoryBytes', 'the run ran out of memory');
       }
-      return { ok: false, error: described, stats: stats(), residue: residue() };
+      return { ok: false, error: described, stats: stats() };
     }
     const valueH = keep(settled.value);
     // A limit swallowed by plan code (a finally that returns) still ends the run as a limit.
     const failure = call(keep(vm.getProp(R, 'failure')));
-    if (failure !== 'null' && failure !== '') return { ok: false, error: failure, stats: stats(), residue: residue() };
+    if (failure !== 'null' && failure !== '') return { ok: false, error: failure, stats: stats() };
     try {
-      return {
-        ok: true,
-        result: call(keep(vm.getProp(R, 'result')), valueH),
-        stats: stats() ?? '{}',
-        residue: residue(),
-      };
+      return { ok: true, result: call(keep(vm.getProp(R, 'result')), valueH), stats: stats() ?? '{}' };
     } catch (e) {
       // A circular result is the plan's error; only exhaustion is a limit.
       const message = (e as Error).message;
       const error = /out of memory|stack/i.test(message)
         ? limitError(/stack/i.test(message) ? 'stackBytes' : 'memoryBytes', `the result could not be read: ${message}`)
         : JSON.stringify({ kind: 'RuntimeError', message: `the result cannot be reported: ${message}` });
-      return { ok: false, error, stats: stats(), residue: residue() };
+      return { ok: false, error, stats: stats() };
     }
   } catch (e) {
     // Setup failed or the guest died while we talked to it.
@@ -396,13 +380,8 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
         ? 'stackBytes'
         : 'wallMs';
     if (prepared.interrupted || /out of memory|stack overflow|interrupted/i.test(message))
-      return { ok: false, error: limitError(limit, message), stats: null, residue: null };
-    return {
-      ok: false,
-      error: JSON.stringify({ kind: 'Native', name: 'HostError', message }),
-      stats: null,
-      residue: null,
-    };
+      return { ok: false, error: limitError(limit, message), stats: null };
+    return { ok: false, error: JSON.stringify({ kind: 'Native', name: 'HostError', message }), stats: null };
   } finally {
     finished = true;
     // Nothing of the run is reachable any more (tool replies check `finished`): tear it down and

@@ -8,7 +8,6 @@ export const createEvent: EffectTool<EventEffect> = {
   name: 'createEvent',
   kind: 'egress',
   effect: 'event',
-  writes: 'item',
   effectOf(args: Args, lookups: EffectLookups): EventEffect {
     const attendees = addressList(args.attendees);
     return {

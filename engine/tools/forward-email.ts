@@ -8,7 +8,6 @@ export const forwardEmail: EffectTool<MailEffect> = {
   name: 'forwardEmail',
   kind: 'egress',
   effect: 'mail',
-  writes: 'item',
   effectOf(args: Args, lookups: EffectLookups): MailEffect {
     const m = originalOf('forwardEmail', args.id, lookups);
     const words = optionalText(args.body);

@@ -18,13 +18,6 @@ export interface EffectTool<E extends Effect = Effect> {
   readonly name: string;
   readonly kind: ToolKind;
   readonly effect: E['kind'];
-  /**
-   * What a call may change of the items of its collection: `'item'`, every field of the item it
-   * creates or rewrites (all but its id, which only ever names it), or the named fields of the
-   * email it names (its folder, its read flag, its labels). What no tool changes is the same in
-   * every world a run could have left (docs/semantics.md §3c: the residue guards only these).
-   */
-  readonly writes: 'item' | readonly string[];
   effectOf(args: Args, lookups: EffectLookups): E;
 }
 

@@ -8,7 +8,6 @@ export const replyToEmail: EffectTool<MailEffect> = {
   name: 'replyToEmail',
   kind: 'egress',
   effect: 'mail',
-  writes: 'item',
   effectOf(args: Args, lookups: EffectLookups): MailEffect {
     const m = originalOf('replyToEmail', args.id, lookups);
     return {

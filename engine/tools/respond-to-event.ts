@@ -10,7 +10,6 @@ export const respondToEvent: EffectTool<EventEffect> = {
   name: 'respondToEvent',
   kind: 'egress',
   effect: 'event',
-  writes: 'item',
   effectOf(args: Args, lookups: EffectLookups): EventEffect {
     const ev = storedEventOf('respondToEvent', args.id, lookups);
     const response = RESPONSES.find((r) => r === args.response) ?? 'declined';

@@ -8,7 +8,6 @@ export const sendEmail: EffectTool<MailEffect> = {
   name: 'sendEmail',
   kind: 'egress',
   effect: 'mail',
-  writes: 'item',
   effectOf(args: Args, lookups: EffectLookups): MailEffect {
     const parent = args.inReplyTo === undefined ? undefined : originalOf('sendEmail', args.inReplyTo, lookups);
     return {

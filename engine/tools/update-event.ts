@@ -9,7 +9,6 @@ export const updateEvent: EffectTool<EventEffect> = {
   name: 'updateEvent',
   kind: 'egress',
   effect: 'event',
-  writes: 'item',
   effectOf(args: Args, lookups: EffectLookups): EventEffect {
     const ev = storedEventOf('updateEvent', args.id, lookups);
     const removed = new Set(addressList(args.removeAttendees).map(bareAddress));

@@ -26,5 +26,3 @@ export { ruleExtractor as defaultExtractor, ruleExtractor, NotEnoughInformation 
 export type { Extractor, ExtractContext, JsonSchema } from './extractor';
 export { toNamedArgs } from './args';
 export { LIST_BODY_CHARS } from './listing';
-export { COLLECTIONS, joinResidue, MAX_RESIDUE_SOURCES, residueOfRun, labelOfStored, storedOf } from './residue';
-export type { Collection, Residue, StoredLabel } from './residue';

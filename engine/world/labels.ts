@@ -23,13 +23,10 @@
  *   from an email's text is not the user's trusted event when it comes back from listEvents,
  *   and getFreeBusy joins the written labels of every event, in its window or not (an event
  *   written on another day would be inside had the call that wrote it said so).
- * - What earlier runs may have written unseen (the residue, residue.ts) joins a listing's
- *   structure and, on each item, only the fields a tool may change (`FieldResidue`).
  */
 import { BOTTOM, isTrusted, joinLabels, LISTED_MARK, sourceLabel, type Label } from '../ifc/label';
 import { deepLabel, labelDeep, type Json, type LabeledValue } from '../ifc/labeled-value';
 import { bareAddress, principals } from './addresses';
-import { isWritable, type Writable } from './residue';
 import type { CalendarEvent, Email } from './schema';
 
 export const CAPS = {
@@ -103,19 +100,6 @@ export const emailJson = (e: Email): { [k: string]: Json } => ({
 
 const TEXT_FIELDS = new Set(['from', 'to', 'cc', 'subject', 'body']);
 
-/**
- * What earlier runs may have changed unseen in an item's collection (residue.ts): its label, on
- * the fields a tool may change. The item itself, its id and what no tool changes keep their own
- * label, so a loop that acts on each item without seeing the listing's order stays self-scoped.
- */
-export interface FieldResidue {
-  readonly label: Label;
-  readonly fields: Writable;
-}
-
-const withResidue = (l: Label, field: string, r: FieldResidue | undefined): Label =>
-  r && isWritable(r.fields, field) ? joinLabels(l, r.label) : l;
-
 /** An email item, every part labeled; `outer` (the arguments' label) joins the item's structure. */
 export function labeledEmail(
   tool: string,
@@ -123,16 +107,13 @@ export function labeledEmail(
   userAddresses: readonly string[],
   outer: Label = BOTTOM,
   written: Label = BOTTOM,
-  residue?: FieldResidue,
 ): LabeledValue {
   const { base, text } = emailLabels(tool, email, userAddresses, written);
   const entries: Record<string, LabeledValue> = {};
   for (const [k, v] of Object.entries(emailJson(email))) {
-    const field = withResidue(TEXT_FIELDS.has(k) ? text : base, k, residue);
     if (Array.isArray(v)) {
-      const structure = withResidue(base, k, residue);
-      entries[k] = { kind: 'array', label: structure, items: v.map((x) => labelDeep(x, field)) };
-    } else entries[k] = labelDeep(v, field);
+      entries[k] = { kind: 'array', label: base, items: v.map((x) => labelDeep(x, TEXT_FIELDS.has(k) ? text : base)) };
+    } else entries[k] = labelDeep(v, TEXT_FIELDS.has(k) ? text : base);
   }
   return { kind: 'object', label: joinLabels(base, outer), entries };
 }
@@ -184,12 +165,10 @@ export function labeledEvent(
   userAddresses: readonly string[],
   outer: Label = BOTTOM,
   written: Label = BOTTOM,
-  residue?: FieldResidue,
 ): LabeledValue {
   const { base, text } = eventLabels(event, userAddresses, written);
   const entries: Record<string, LabeledValue> = {};
-  for (const [k, v] of Object.entries(eventJson(event)))
-    entries[k] = labelDeep(v, withResidue(EVENT_TEXT.has(k) ? text : base, k, residue));
+  for (const [k, v] of Object.entries(eventJson(event))) entries[k] = labelDeep(v, EVENT_TEXT.has(k) ? text : base);
   return { kind: 'object', label: joinLabels(base, outer), entries };
 }
 

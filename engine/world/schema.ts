@@ -10,7 +10,6 @@ import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node }
 import * as z from 'zod';
 import { bareAddress, looksLikeAddress } from './addresses';
 import { isIso, isoOf } from './time';
-import { COLLECTIONS, type Collection, type StoredLabel } from './residue';
 
 export { isoOf } from './time';
 
@@ -193,18 +192,6 @@ const WorldFileSchema = z.object({
       event: z.number().int().min(0).optional(),
     })
     .optional(),
-  /**
-   * Per collection, what decided whether earlier runs wrote it without a trace (residue.ts):
-   * every read of the collection carries it. Written by `WorldState.snapshot()`.
-   */
-  residue: z
-    .strictObject(
-      Object.fromEntries(COLLECTIONS.map((c) => [c, WrittenSchema.optional()])) as Record<
-        Collection,
-        z.ZodOptional<typeof WrittenSchema>
-      >,
-    )
-    .optional(),
 });
 
 export type Contact = z.output<typeof ContactSchema>;
@@ -244,8 +231,6 @@ export interface World {
    * ids start after every account's, not only its own.
    */
   numberedAfter?: Partial<Record<'sent' | 'draft' | 'event', number>>;
-  /** What may have been written unseen, per collection (residue.ts); absent: nothing. */
-  residue?: Partial<Record<Collection, StoredLabel>>;
 }
 
 /** Keys each kind of object may have; anything else is a warning. */
@@ -364,19 +349,6 @@ export function parseWorld(text: string, fileName: string): ParseWorldResult {
   f.freeBusy.forEach((b, i) => {
     if (Date.parse(b.end) < Date.parse(b.start)) err(['freeBusy', i, 'end'], 'the block ends before it starts');
   });
-  // A stored label names its untrusted sources among its sources: anything else was not written
-  // by a run, and trusting it less or more than it says would be a guess.
-  const labels: { path: Path; l: z.output<typeof WrittenSchema> }[] = [
-    ...f.events.flatMap((ev, i) => (ev.written ? [{ path: ['events', i, 'written'] as Path, l: ev.written }] : [])),
-    ...COLLECTIONS.flatMap((c) => {
-      const l = f.residue?.[c];
-      return l ? [{ path: ['residue', c] as Path, l }] : [];
-    }),
-  ];
-  for (const { path, l } of labels)
-    for (const s of l.untrusted)
-      if (!l.sources.includes(s))
-        err([...path, 'untrusted'], `untrusted source "${s}" is not one of the label's sources`);
   if (errors.length > 0) return { ok: false, errors: sortIssues(errors) };
 
   const addresses = [f.user.email, ...f.user.addresses.filter((a) => bareAddress(a) !== bareAddress(f.user.email))];
@@ -399,7 +371,6 @@ export function parseWorld(text: string, fileName: string): ParseWorldResult {
     changes: f.changes,
     transcript: f.transcript,
     ...(f.numberedAfter ? { numberedAfter: f.numberedAfter } : {}),
-    ...(f.residue && Object.keys(f.residue).length ? { residue: f.residue } : {}),
   };
   return { ok: true, world, warnings: sortIssues(unknownKeys(raw, positions)) };
 }

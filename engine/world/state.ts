@@ -10,17 +10,6 @@ import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import { bareAddress } from './addresses';
 import { memoryEmailSource, type EmailChange, type EmailSource } from './email-source';
 import {
-  COLLECTIONS,
-  collectionsOfKey,
-  isBottom,
-  joinResidue,
-  labelOfStored,
-  storedOf,
-  type Collection,
-  type Residue,
-  type StoredLabel,
-} from './residue';
-import {
   formatWorldIssues,
   parseWorld,
   type Allowlists,
@@ -48,9 +37,16 @@ export interface WorldEffects {
   /** Archive / move / label / mark-read / delete, in order. */
   changes: MailChange[];
   transcript: string[];
-  /** What this run may have written unseen, per collection (engine/world/residue.ts); absent: nothing. */
-  residue?: Partial<Record<Collection, StoredLabel>>;
 }
+
+/** A stored label as the engine keeps labels (sorted, without duplicates). */
+const sorted = (xs: readonly string[]): string[] => [...new Set(xs)].sort();
+const storedLabel = (w: NonNullable<CalendarEvent['written']>): Label => ({
+  sources: sorted(w.sources),
+  untrusted: sorted(w.untrusted.filter((s) => w.sources.includes(s))),
+  readers: w.readers === 'public' ? 'public' : sorted(w.readers),
+  caps: sorted(w.caps),
+});
 
 type Counter = 'sent' | 'draft' | 'event';
 const PREFIX: Record<Counter, string> = { sent: 'sent-', draft: 'draft-', event: 'ev-new-' };
@@ -99,7 +95,7 @@ export class WorldState {
     // What earlier runs wrote into an event keeps its label (schema.ts `written`); the tools
     // see it only as that label, never as a field.
     this.events = w.events.map(({ written, ...e }) => {
-      if (written) this.noteWritten(`event:${e.id}`, labelOfStored(written));
+      if (written) this.noteWritten(`event:${e.id}`, storedLabel(written));
       return e;
     });
     this.allowlists = w.allowlists;
@@ -138,10 +134,6 @@ export class WorldState {
     this.responsesBefore = w.responses.length;
     this.changesBefore = w.changes.length;
     this.transcriptBefore = w.transcript.length;
-    for (const c of COLLECTIONS) {
-      const stored = w.residue?.[c];
-      if (stored) this.residue.set(c, labelOfStored(stored));
-    }
   }
 
   /** Parses a world file and builds its state; throws with `file:line:col: message` lines. */
@@ -209,41 +201,6 @@ export class WorldState {
     return [...this.written].filter(([key]) => key.startsWith('email:')).map(([, l]) => l);
   }
   /**
-   * What a call naming an item depends on: what wrote it, and what may have decided unseen
-   * whether its collection holds it (the residue: a delete, a move). A read of the item's fields
-   * carries the residue only on those a tool may change (labels.ts `FieldResidue`).
-   */
-  stateLabel(key: string): Label {
-    return joinLabels(this.writtenLabel(key), ...collectionsOfKey(key).map((c) => this.residueOf(c)));
-  }
-
-  /**
-   * Per collection, what decided whether it was written without a trace (engine/world/residue.ts):
-   * what earlier runs left and what this run adds. It never shrinks.
-   */
-  private readonly residue = new Map<Collection, Label>();
-  private readonly residueAdded = new Map<Collection, Label>();
-  residueOf(c: Collection): Label {
-    return this.residue.get(c) ?? BOTTOM;
-  }
-  noteResidue(r: Residue): void {
-    for (const c of COLLECTIONS) {
-      const l = r[c];
-      if (!l || isBottom(l)) continue;
-      this.residue.set(c, joinResidue(c, this.residueOf(c), l));
-      this.residueAdded.set(c, joinResidue(c, this.residueAdded.get(c) ?? BOTTOM, l));
-    }
-  }
-  private storedResidue(of: ReadonlyMap<Collection, Label>): { residue?: Partial<Record<Collection, StoredLabel>> } {
-    if (of.size === 0) return {};
-    const out: Partial<Record<Collection, StoredLabel>> = {};
-    for (const c of COLLECTIONS) {
-      const l = of.get(c);
-      if (l) out[c] = storedOf(l);
-    }
-    return { residue: out };
-  }
-  /**
    * Notes what created a new event. Its id numbers the events created before it, so which item
    * `ev-new-2` is depends on what created those too (a branch that made one more shifts it).
    */
@@ -256,7 +213,18 @@ export class WorldState {
   /** An event as stored: with the label of what wrote into it, when anything labeled did. */
   private withWritten(e: CalendarEvent): CalendarEvent {
     const l = this.writtenLabel(`event:${e.id}`);
-    return isBottom(l) ? e : { ...e, written: storedOf(l) };
+    const bare = !l.sources.length && !l.caps.length && l.readers === 'public';
+    return bare
+      ? e
+      : {
+          ...e,
+          written: {
+            sources: [...l.sources],
+            untrusted: [...l.untrusted],
+            readers: l.readers === 'public' ? 'public' : [...l.readers],
+            caps: [...l.caps],
+          },
+        };
   }
 
   /** The after-run world: a valid world file (trash separated from the other mail); reads every email. */
@@ -276,7 +244,6 @@ export class WorldState {
       responses: this.responses,
       changes: this.changes,
       transcript: this.transcript,
-      ...this.storedResidue(this.residue),
     });
   }
 
@@ -300,7 +267,6 @@ export class WorldState {
       responses: this.responses.slice(this.responsesBefore),
       changes: this.changes.slice(this.changesBefore),
       transcript: this.transcript.slice(this.transcriptBefore),
-      ...this.storedResidue(this.residueAdded),
     });
   }
 }

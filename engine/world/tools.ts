@@ -30,7 +30,6 @@ import {
   eventLabels,
   labeledEmail,
   labeledEvent,
-  type FieldResidue,
   labeledList,
   membershipOf,
   SYSTEM_PUBLIC,
@@ -39,7 +38,6 @@ import {
 import { inListing, newestFirst, type EmailHeaders } from './email-source';
 import { LIST_BODY_CHARS, listedItem, notInListing, pageAfter } from './listing';
 import type { CalendarEvent, Email } from './schema';
-import { collectionsWritten, isBottom, MAIL_STRUCTURE, writableFields } from './residue';
 import type { WorldState } from './state';
 import { DAY_MS, isIso, isoOf, msOf, startOfDay } from './time';
 
@@ -79,17 +77,12 @@ function notFound(what: string, id: string, label: Label): ToolError {
 }
 
 const wroteEmail = (state: WorldState, e: EmailHeaders): Label => state.writtenLabel(`email:${e.id}`);
-// An event's every field but its id is one a tool may change: what may have written the
-// calendar unseen (its residue) reaches all of it that a read sees.
-const wroteEvent = (state: WorldState, e: CalendarEvent): Label =>
-  joinLabels(state.writtenLabel(`event:${e.id}`), state.residueOf('calendar'));
+const wroteEvent = (state: WorldState, e: CalendarEvent): Label => state.writtenLabel(`event:${e.id}`);
 
 /**
  * An item as a host reads it to resolve a call's recipients (a reply's email, an RSVP's or an
- * update's event): labeled as getEmail / listEvents would give those fields, what effect calls
- * wrote on it included. An email's addresses are what it arrived with, which no tool changes;
- * an event's may have been rewritten unseen. A gate decision made from those recipients depends
- * on it (Decision.read).
+ * update's event): labeled as getEmail / listEvents would give it, what effect calls wrote on it
+ * included. A gate decision made from those recipients depends on it (Decision.read).
  */
 export const readEmailLabel = (state: WorldState, e: Email): Label =>
   emailLabels('getEmail', e, state.userAddresses, wroteEmail(state, e)).base;
@@ -122,18 +115,11 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
     joinLabels(argsLabel(labeled), ctx.context ?? BOTTOM);
   /**
    * A call naming an item depends on the item's state (whether it exists, who it goes to, its
-   * times): what wrote it, and whether it exists may have been decided unseen (its collection's
-   * residue). Other calls depend on their arguments alone (ToolSpec.dependsOn).
+   * times): what wrote it. Other calls depend on their arguments alone (ToolSpec.dependsOn).
    */
-  const emailState = (id: string): Label => state.stateLabel(`email:${id}`);
-  const eventState = (id: string): Label => state.stateLabel(`event:${id}`);
+  const emailState = (id: string): Label => state.writtenLabel(`email:${id}`);
+  const eventState = (id: string): Label => state.writtenLabel(`event:${id}`);
   const argumentsOnly = (): null => null;
-  /** What earlier runs may have changed unseen of an email: its writable fields (residue.ts). */
-  const mailResidue = (): FieldResidue => ({ label: state.residueOf('mailbox'), fields: writableFields('mailbox') });
-  const calendarResidue = (): FieldResidue => ({
-    label: state.residueOf('calendar'),
-    fields: writableFields('calendar'),
-  });
   /**
    * Listed emails (newest first, at most the limit), each item's body cut. The structure depends
    * on every candidate's membership (`memberships`, by default every email in the mailbox).
@@ -145,8 +131,8 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
     memberships: readonly Label[] = mailMembership(tool),
   ): LabeledValue =>
     list(
-      page.map((e) => listedItem(labeledEmail(tool, e, user(), BOTTOM, wroteEmail(state, e), mailResidue()))),
-      joinLabels(argsLabel(labeled), ...MAIL_STRUCTURE.map((c) => state.residueOf(c))),
+      page.map((e) => listedItem(labeledEmail(tool, e, user(), BOTTOM, wroteEmail(state, e)))),
+      argsLabel(labeled),
       memberships,
     );
   /**
@@ -267,7 +253,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
     state.changeEmail(e, { folder: to });
   };
 
-  return withResidue(state, [
+  return [
     defineTool({
       name: 'now',
       dependsOn: argumentsOnly,
@@ -328,7 +314,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
       doc: 'getEmail(id) → one email {id, folder, from, to, cc, subject, date, body, unread, threadId, labels}',
       run: (args, labeled) => {
         const e = emailOr404(args.id, labeled);
-        return labeledEmail('getEmail', e, user(), argsLabel(labeled), wroteEmail(state, e), mailResidue());
+        return labeledEmail('getEmail', e, user(), argsLabel(labeled), wroteEmail(state, e));
       },
     }),
 
@@ -437,8 +423,8 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
           .filter(by.matches)
           .sort((a, b) => msOf(a.start) - msOf(b.start) || a.id.localeCompare(b.id));
         return list(
-          hits.map((e) => labeledEvent(e, user(), BOTTOM, state.writtenLabel(`event:${e.id}`), calendarResidue())),
-          joinLabels(argsLabel(labeled), state.residueOf('calendar')),
+          hits.map((e) => labeledEvent(e, user(), BOTTOM, wroteEvent(state, e))),
+          argsLabel(labeled),
           calendarCandidates((e, written) => eventLabels(e, user(), written).base, by.candidate).map(membershipOf),
         );
       },
@@ -456,7 +442,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         const w = timeWindow(args.from, args.to);
         // Busy time is busy whoever set it, so an event's own label stays out; what effect calls
         // wrote (created, moved, declined) shapes the blocks, and decides which events are inside.
-        const written = joinLabels(state.residueOf('calendar'), ...calendarCandidates((_, wrote) => wrote));
+        const written = joinLabels(BOTTOM, ...calendarCandidates((_, wrote) => wrote));
         const declined = new Set(state.responses.filter((r) => r.response === 'declined').map((r) => r.eventId));
         const blocks = [...state.events.filter((e: CalendarEvent) => !declined.has(e.id)), ...state.freeBusy]
           .filter((b) => overlaps(b, w))
@@ -811,26 +797,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         return { kind: 'prim', value: null, label: BOTTOM };
       },
     }),
-  ]);
-}
-
-/**
- * A tool that changes a collection answers with what the collection holds — the new item's id
- * numbers those before it — so its answer carries that collection's residue (residue.ts).
- */
-function withResidue(state: WorldState, specs: ToolSpec[]): ToolSpec[] {
-  return specs.map((spec) => {
-    const written = collectionsWritten(spec.name, spec.kind);
-    if (!written.length) return spec;
-    return {
-      ...spec,
-      run: async (args, labeled, ctx) => {
-        const out = await spec.run(args, labeled, ctx);
-        const r = joinLabels(BOTTOM, ...written.map((c) => state.residueOf(c)));
-        return isBottom(r) ? out : ({ ...out, label: joinLabels(out.label, r) } as LabeledValue);
-      },
-    };
-  });
+  ];
 }
 
 function render(v: unknown): string {

@@ -10,7 +10,7 @@ import { hashJson, runReceipt } from '../../engine/audit/preview';
 import type { Json } from '../../engine/ifc/labeled-value';
 import { loadPolicy, presetPolicy, PRESETS, type Policy } from '../../engine/policy';
 import type { Limits, Mode, RunReport } from '../../engine/run/types';
-import { WorldState, type World, type WorldEffects } from '../../engine/world';
+import { WorldState, type WorldEffects } from '../../engine/world';
 import { explainAction } from '../claims/explain-stored';
 import { completeBodies } from '../accounts/accounts';
 import { outboxOf, pushDraft, SERVER_TOOLS, transportNameOf } from '../accounts/transports';
@@ -24,7 +24,6 @@ import type { Profile } from '../profile/profile';
 import { applyEffects, worldOf } from '../profile/world-io';
 import { storeEmailSource } from './store-email-source';
 import type { Account } from '../store/repositories';
-import { storeResidue, withStoredResidue } from './residue';
 
 export interface ProfileRunRequest {
   readonly plan: string;
@@ -76,13 +75,9 @@ const mailboxOf = (req: ProfileRunRequest): { newest?: number } =>
 function worldState(p: Profile, account: Account, req: ProfileRunRequest, clock: () => Date): WorldState {
   const newest = mailboxOf(req);
   return newest.newest !== undefined
-    ? new WorldState(accountWorld(p, account, clock, newest))
-    : new WorldState(accountWorld(p, account, clock, { mail: false }), storeEmailSource(p.repos, account));
+    ? new WorldState(worldOf(p.repos, account, clock, newest))
+    : new WorldState(worldOf(p.repos, account, clock, { mail: false }), storeEmailSource(p.repos, account));
 }
-
-/** The account's world file, with what its earlier runs may have written unseen (./residue.ts). */
-const accountWorld = (p: Profile, account: Account, clock: () => Date, o: { newest?: number; mail?: boolean }): World =>
-  withStoredResidue(p.repos, account, worldOf(p.repos, account, clock, o));
 
 const sha = (text: string): string => `sha256:${createHash('sha256').update(text).digest('hex')}`;
 
@@ -107,7 +102,7 @@ export async function runOnProfile(
   const extractor = llm ? modelExtractor(llm) : undefined;
   const { report, effects, gateInputs, findings } =
     req.engine && !req.policy && !extractor
-      ? await inWorker(req.engine, req, accountWorld(p, account, clock, mailboxOf(req)), activePolicyText(p), mode)
+      ? await inWorker(req.engine, req, worldOf(p.repos, account, clock, mailboxOf(req)), activePolicyText(p), mode)
       : await inProcess(req, worldState(p, account, req, clock), policy, mode, extractor);
   // Claim ids are per run in the engine; in a profile they must be unique across runs.
   const claimIds = new Map(report.claims.map((c) => [c.id, `${runId}-${c.id}`]));
@@ -206,7 +201,6 @@ export async function runOnProfile(
         });
       }
       applyEffects(p.repos, account, effects, { runId });
-      storeResidue(p.repos, account, effects);
       autoCommits = account.transport === 'imap' ? queueAllowedActions(p, account, runId, stored.calls, clock) : 0;
       if (Object.keys(findings).length) p.audit.append({ kind: 'security.firewall', runId, data: { findings } });
       if (report.status === 'limit')

@@ -8,7 +8,6 @@ import { MessagesRepo } from './repos/messages';
 import { OutgoingRepo } from './repos/outgoing';
 import { ContactsRepo } from './repos/people';
 import { PoliciesRepo } from './repos/policies';
-import { ResidueRepo } from './repos/residue';
 import { RunsRepo } from './repos/runs';
 import { SettingsRepo } from './repos/settings';
 import { WorldMailRepo } from './repos/world-mail';
@@ -25,7 +24,6 @@ export interface Repositories {
   readonly outgoing: OutgoingRepo;
   readonly runs: RunsRepo;
   readonly policies: PoliciesRepo;
-  readonly residue: ResidueRepo;
   readonly settings: SettingsRepo;
 }
 
@@ -41,7 +39,6 @@ export function repositories(db: Db): Repositories {
     outgoing: new OutgoingRepo(db),
     runs: new RunsRepo(db),
     policies: new PoliciesRepo(db),
-    residue: new ResidueRepo(db),
     settings: new SettingsRepo(db),
   };
 }

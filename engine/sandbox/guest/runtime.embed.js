@@ -1716,10 +1716,7 @@
       if (reply.fatal === true) die(err);
       throw err;
     }
-    if (reply.effect && strict && pc !== 0) {
-      R.wt = J(R.wt, pc);
-      R.wu[name] = J(R.wu[name] || 0, pc);
-    }
+    if (reply.effect && strict && pc !== 0) R.wt = J(R.wt, pc);
     const out = importValue(
       reply.value,
       reply.shape,
@@ -1741,16 +1738,9 @@
   R.callsUp = function () {
     if (strict && R.pc !== 0) R.cl = J(R.cl, R.pc);
   };
-  // `tools`: the world-changing tools the region may have called, by name (plan/effects.ts).
-  R.worldUp = function (tools) {
-    if (!strict || R.pc === 0) return;
-    R.wt = J(R.wt, R.pc);
-    for (let i = 0; i < tools.length; i++) R.wu[tools[i]] = J(R.wu[tools[i]] || 0, R.pc);
+  R.worldUp = function () {
+    if (strict && R.pc !== 0) R.wt = J(R.wt, R.pc);
   };
-  // R.wt per tool, for the run's residue (engine/world/residue.ts): the contexts under which
-  // each tool changed the world or a branch that may have called it ran. A null prototype:
-  // tool names are keys.
-  R.wu = Object.create(null);
   // The request's parameters are read-only: a write the effect analysis would have to track
   // (through an alias, in a branch not taken) cannot happen. A write fails (R.set, methods).
   function freezeDeep(x) {
@@ -1865,14 +1855,5 @@
   R.result = (v) => (S.dead ? null : JSON.stringify(exportResult(v)));
   R.failure = () => (S.fatal === null ? null : R.describe(S.fatal));
   R.stats = () => JSON.stringify({ steps: S.n, graphNodes: GOP.length, labels: LS.length });
-  // What may have changed the world unseen, read when the run has ended: R.wu, and what decided
-  // that the run ended where it did (conditional returns and opaque regions that outlast every
-  // region, R.exit; unawaited early returns, R.asticky; the context left at the end).
-  R.residue = () => {
-    const tools = {};
-    for (const t of Object.keys(R.wu)) tools[t] = labelDesc(R.wu[t]);
-    const end = strict ? J(J(R.exit, R.asticky), R.pc) : 0;
-    return JSON.stringify({ tools: tools, end: end === 0 ? null : labelDesc(end) });
-  };
   return R;
 });

@@ -11,7 +11,6 @@ import { m009BodyPending } from './009-body-pending';
 import { m010EventWritten } from './010-event-written';
 import { m011Conversation } from './011-conversation';
 import { m012CheaperListings } from './012-cheaper-listings';
-import { m013Residue } from './013-residue';
 
 /** Every migration, in order. Append only. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -27,5 +26,4 @@ export const MIGRATIONS: readonly Migration[] = [
   m010EventWritten,
   m011Conversation,
   m012CheaperListings,
-  m013Residue,
 ];

@@ -23,12 +23,11 @@
  * ten thousand deep — was an unhandled rejection: the process running the engine died (the CLI,
  * a test runner) instead of the run ending at a limit (§7, Bounded). Fixed in sandbox/quickjs.ts.
  *
- * Finding (closed): the world as a channel between runs, by what was NOT written. In one run, an
- * effect in a branch the attacker's email decided (taken or not) taints every later read of the
- * world (R.wt). Across runs only what was written was stored with its label: when the branch was
- * not taken, the next run read an untouched world as trusted, so the attacker's email decided, by
- * not matching, that a later run's archive happens without asking. Fixed by the residue
- * (docs/semantics.md §3c, engine/world/residue.ts; attacked further in test/security/residue).
+ * Finding (open, `it.fails`): the world as a channel between runs, by what was NOT written. In
+ * one run, an effect in a branch the attacker's email decided (taken or not) taints every later
+ * read of the world (R.wt). Across runs only what was written is stored with its label: when the
+ * branch was not taken, the next run reads an untouched world as trusted, so the attacker's email
+ * decided, by not matching, that a later run's archive happens without asking.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -144,9 +143,10 @@ describe('red team round 6: what a run did not write, read by the next run', () 
     expect(await quietAfter(DEMO_TEXT, one)).toEqual(await quietAfter(OTHER, one));
   });
 
-  // Closed: the run's "effects may have happened under this context" is stored per collection
-  // (the residue), so the next run reads an untouched calendar as the email's doing too.
-  it('across runs, the branch not taken decides nothing either', async () => {
+  // OPEN: only written items keep a label across runs (engine/world `written`); the run's
+  // "effects may have happened under this context" (runtime R.wt) is not stored, so the next run
+  // cannot tell an untouched world from one the attacker's email chose to leave untouched.
+  it.fails('across runs, the branch not taken decides nothing either', async () => {
     expect(await quietAfter(DEMO_TEXT, [write, read])).toEqual(await quietAfter(OTHER, [write, read]));
   });
 });
