@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { message } from '../main/store/message-fixture';
 import { CHROMIUM_WHY, hasChromium, demoSuite, openPage } from './harness';
 
 describe.skipIf(!hasChromium)(`email HTML in the app${hasChromium ? '' : ` (skipped: ${CHROMIUM_WHY})`}`, () => {
@@ -33,28 +34,20 @@ describe.skipIf(!hasChromium)(`email HTML in the app${hasChromium ? '' : ` (skip
       <svg><image href="${b}/svg"></image></svg>
       <video poster="${b}/poster"></video> <audio src="${b}/audio" autoplay></audio>
       <a id="link" href="${b}/click">click</a>`;
-    suite.hosted.profile.repos.messages.upsert({
-      id: 'hostile-html',
-      accountId: 'demo',
-      folder: 'INBOX',
-      remoteUid: null,
-      messageId: '<hostile@evil.example>',
-      threadId: 'hostile-html',
-      from: 'Billing <billing@evil.example>',
-      to: ['maya@acme.test'],
-      cc: [],
-      subject: 'Invoice overdue',
-      date: '2026-03-16T09:00:00Z',
-      body: 'Your invoice is overdue.',
-      html,
-      unread: true,
-      labels: [],
-      auth: null,
-      attachments: [],
-      category: null,
-      summary: null,
-      triagedAt: null,
-    });
+    suite.hosted.profile.repos.messages.upsert(
+      message('hostile-html', {
+        accountId: 'demo',
+        messageId: '<hostile@evil.example>',
+        threadId: 'hostile-html',
+        from: 'Billing <billing@evil.example>',
+        to: ['maya@acme.test'],
+        subject: 'Invoice overdue',
+        date: '2026-03-16T09:00:00Z',
+        body: 'Your invoice is overdue.',
+        html,
+        unread: true,
+      }),
+    );
   }, 60_000);
   afterAll(async () => {
     beacon?.close();

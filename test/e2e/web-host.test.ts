@@ -15,6 +15,7 @@ import { ensureRendererBuilt } from '../../apps/web/renderer-build';
 import { MAX_BODY_BYTES } from '../../apps/web/server';
 import { BOOTSTRAP_ELEMENT_ID, type BootstrapAnswer } from '../../preload/contract';
 import { shortFrom } from '../../renderer/src/format';
+import { message } from '../main/store/message-fixture';
 import { hostDemo, runDemoPlan, type Hosted } from './harness';
 
 interface Reply {
@@ -61,28 +62,19 @@ describe('the browser host refuses what it must', () => {
     call(port, { path: `/api/${name}`, headers, body: JSON.stringify(args) });
   /** A message newer than the rest: the first row of the Inbox's first page. */
   const putNewest = (subject: string, from = 'Mallory <m@evil.example>') =>
-    h.profile.repos.messages.upsert({
-      id: 'nasty-subject',
-      accountId: h.profile.primaryAccount().id,
-      folder: 'INBOX',
-      remoteUid: null,
-      messageId: null,
-      threadId: 'nasty-subject',
-      to: ['maya@acme.test'],
-      cc: [],
-      subject,
-      from,
-      date: new Date(Date.UTC(2099, 0, 1)).toISOString(),
-      body: 'x',
-      html: null,
-      unread: true,
-      labels: [],
-      auth: null,
-      attachments: [],
-      category: null,
-      summary: null,
-      triagedAt: null,
-    });
+    h.profile.repos.messages.upsert(
+      message('nasty-subject', {
+        accountId: h.profile.primaryAccount().id,
+        messageId: null,
+        threadId: 'nasty-subject',
+        to: ['maya@acme.test'],
+        subject,
+        from,
+        date: new Date(Date.UTC(2099, 0, 1)).toISOString(),
+        body: 'x',
+        unread: true,
+      }),
+    );
   const openInbox = () => call(port, { path: `/?token=${h.host.token}`, method: 'GET', headers: { Host: ok.Host! } });
   const refusals = () => h.profile.audit.list({ kind: 'security.refused-request', limit: 1000 });
 

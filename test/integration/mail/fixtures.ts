@@ -6,19 +6,40 @@ import { addAccount, syncAccounts } from '../../../main/accounts/accounts';
 import type { FolderReport } from '../../../main/mail/imap-sync';
 import { openProfile, type Profile } from '../../../main/profile/profile';
 import type { Account } from '../../../main/store/repositories';
-import type { DovecotServer } from '../servers/dovecot';
+import { rawMessage, type DovecotServer } from '../servers/dovecot';
 
 export function freshProfile(): Profile {
   return openProfile(join(mkdtempSync(join(tmpdir(), 'zamburak-sync-')), 'p'));
 }
 
-export async function addServerAccount(p: Profile, s: DovecotServer, name = 'work'): Promise<Account> {
+/** An account on the test Dovecot; with `smtpPort`, it sends through that loopback SMTP server. */
+export async function addServerAccount(
+  p: Profile,
+  s: DovecotServer,
+  name = 'work',
+  smtpPort?: number,
+): Promise<Account> {
   return addAccount(p, {
     name,
     email: `${s.user}@example.test`,
     imap: { host: s.host, port: s.port, security: 'plain', user: s.user },
     password: s.password,
+    ...(smtpPort === undefined ? {} : { smtp: { host: '127.0.0.1', port: smtpPort } }),
   });
+}
+
+/** Three notes from Bob Lee in the INBOX ("Note 1" to "Note 3") and an empty folder `Projects`. */
+export async function writeNotes(s: DovecotServer, seen = false): Promise<void> {
+  s.writeMaildir(
+    'INBOX',
+    [1, 2, 3].map((n) => ({
+      raw: rawMessage({ n, from: 'Bob Lee <bob@example.test>', subject: `Note ${n}`, to: `${s.user}@example.test` }),
+      ...(seen ? { seen: true } : {}),
+    })),
+  );
+  const c = await s.client();
+  await c.mailboxCreate('Projects');
+  await c.logout();
 }
 
 export async function syncOnce(p: Profile, o: Parameters<typeof syncAccounts>[1] = {}): Promise<FolderReport[]> {

@@ -5,7 +5,7 @@
  * server, so a hash approved for one change never commits another.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccount, syncAccounts } from '../../../main/accounts/accounts';
+import { syncAccounts } from '../../../main/accounts/accounts';
 import { accountTransports, transportNameOf } from '../../../main/accounts/transports';
 import type { ClaimAction } from '../../../main/claims/claim-store';
 import { explainStored } from '../../../main/claims/explain-stored';
@@ -15,9 +15,9 @@ import { ClaimsService } from '../../../main/services/claims-service';
 import { profileLookups } from '../../../main/mail/effect-lookups';
 import type { Account } from '../../../main/store/repositories';
 import { effectHash, effectOf } from '../../../engine/tools';
-import { dovecotMissing, rawMessage, startDovecot, type DovecotServer } from '../servers/dovecot';
+import { dovecotMissing, startDovecot, type DovecotServer } from '../servers/dovecot';
 import { startSmtpCapture, type SmtpCapture } from '../servers/smtp';
-import { freshProfile } from './fixtures';
+import { addServerAccount, freshProfile, writeNotes } from './fixtures';
 
 const missing = dovecotMissing();
 
@@ -30,28 +30,9 @@ describe.skipIf(missing)('approved mailbox changes on a real account', () => {
   beforeAll(async () => {
     server = await startDovecot();
     smtp = await startSmtpCapture();
-    server.writeMaildir(
-      'INBOX',
-      [1, 2, 3].map((n) => ({
-        raw: rawMessage({
-          n,
-          from: 'Bob Lee <bob@example.test>',
-          subject: `Note ${n}`,
-          to: `${server.user}@example.test`,
-        }),
-      })),
-    );
-    const c = await server.client();
-    await c.mailboxCreate('Projects');
-    await c.logout();
+    await writeNotes(server);
     p = freshProfile();
-    account = await addAccount(p, {
-      name: 'work',
-      email: `${server.user}@example.test`,
-      imap: { host: server.host, port: server.port, security: 'plain', user: server.user },
-      password: server.password,
-      smtp: { host: '127.0.0.1', port: smtp.port },
-    });
+    account = await addServerAccount(p, server, 'work', smtp.port);
     const [r] = await syncAccounts(p);
     expect(r?.error).toBeUndefined();
   }, 60_000);

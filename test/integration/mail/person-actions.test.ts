@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../../main/profile/profile';
 import { MailService } from '../../../main/services/mail-service';
 import type { Account } from '../../../main/store/repositories';
-import { dovecotMissing, rawMessage, startDovecot, type DovecotServer } from '../servers/dovecot';
-import { addServerAccount, freshProfile, syncOnce } from './fixtures';
+import { dovecotMissing, startDovecot, type DovecotServer } from '../servers/dovecot';
+import { addServerAccount, freshProfile, syncOnce, writeNotes } from './fixtures';
 
 const missing = dovecotMissing();
 
@@ -21,21 +21,7 @@ describe.skipIf(missing)("a person's changes on a real account", () => {
 
   beforeAll(async () => {
     server = await startDovecot();
-    server.writeMaildir(
-      'INBOX',
-      [1, 2, 3].map((n) => ({
-        raw: rawMessage({
-          n,
-          from: 'Bob Lee <bob@example.test>',
-          subject: `Note ${n}`,
-          to: `${server.user}@example.test`,
-        }),
-        seen: true,
-      })),
-    );
-    const c = await server.client();
-    await c.mailboxCreate('Projects');
-    await c.logout();
+    await writeNotes(server, true);
     p = freshProfile();
     account = await addServerAccount(p, server);
     await syncOnce(p);

@@ -15,10 +15,11 @@ import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectHash, recipientsOf, type MailEffect } from '../../../engine/tools/effect';
-import { addAccount, syncAccounts } from '../../../main/accounts/accounts';
+import { syncAccounts } from '../../../main/accounts/accounts';
 import { openProfile, type Profile } from '../../../main/profile/profile';
 import { createServices } from '../../../main/services/services';
 import { dovecotMissing, rawMessage, startDovecot, type DovecotServer } from '../servers/dovecot';
+import { addServerAccount } from './fixtures';
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../servers/smtp';
 
 const missing = dovecotMissing();
@@ -164,13 +165,7 @@ describe.skipIf(missing)('zamburak mail send, reply, forward and undo over a rea
     dir = join(mkdtempSync(join(tmpdir(), 'zamburak-person-send-')), 'p');
     files = mkdtempSync(join(tmpdir(), 'zamburak-attach-'));
     const p = openProfile(dir);
-    await addAccount(p, {
-      name: 'work',
-      email: `${server.user}@example.test`,
-      imap: { host: server.host, port: server.port, security: 'plain', user: server.user },
-      password: server.password,
-      smtp: { host: '127.0.0.1', port: smtp.port },
-    });
+    await addServerAccount(p, server, 'work', smtp.port);
     const [r] = await syncAccounts(p);
     expect(r?.error).toBeUndefined();
     p.setSetting('undoWindowSeconds', '0');

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from './parse-raw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccount, syncAccounts } from '../../../main/accounts/accounts';
+import { syncAccounts } from '../../../main/accounts/accounts';
 import { accountTransports, pushDraft, transportNameOf } from '../../../main/accounts/transports';
 import type { Profile } from '../../../main/profile/profile';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
@@ -16,7 +16,7 @@ import { ClaimsService } from '../../../main/services/claims-service';
 import type { Account } from '../../../main/store/repositories';
 import { dovecotMissing, rawMessage, startDovecot, type DovecotServer } from '../servers/dovecot';
 import { startSmtpCapture, type SmtpCapture } from '../servers/smtp';
-import { freshProfile } from './fixtures';
+import { addServerAccount, freshProfile } from './fixtures';
 
 const missing = dovecotMissing();
 
@@ -51,13 +51,7 @@ describe.skipIf(missing)('sending and drafts on a real account', () => {
       },
     ]);
     p = freshProfile();
-    account = await addAccount(p, {
-      name: 'work',
-      email: `${server.user}@example.test`,
-      imap: { host: server.host, port: server.port, security: 'plain', user: server.user },
-      password: server.password,
-      smtp: { host: '127.0.0.1', port: smtpPort },
-    });
+    account = await addServerAccount(p, server, 'work', smtpPort);
     const [r] = await syncAccounts(p);
     expect(r?.error).toBeUndefined();
   }, 60_000);
