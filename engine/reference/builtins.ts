@@ -15,13 +15,14 @@
  * what the try could have thrown because of. The only exceptions are the precision rules the
  * engine's one table names (`RULES`).
  */
-import { joinLabels, type Label } from '../ifc/label';
-import { BUILTIN_CALLS, BUILTINS, LABEL_RULES, METHODS, NAMESPACE_CONSTANTS, type LabelRule } from '../plan/builtins';
+import { BOTTOM, joinLabels, type Label } from '../ifc/label';
+import { BUILTIN_CALLS, BUILTINS, LABEL_RULES, METHODS, type LabelRule } from '../plan/builtins';
 import { DEFAULT_LIMITS } from '../run/types';
 import { cell } from './context';
 import { NativeBridge } from './convert';
+import { callFunction } from './functions';
 import { primitiveKey } from './expressions';
-import type { Machine, Step } from './machine';
+import type { Machine } from './machine';
 import { deepLabelOf, isHeap, reachable, RunFailure, upgrade, val, withLabel, type Heap, type V } from './values';
 
 /** What a native built-in does with native inputs (the receiver, if any, first). */
@@ -87,13 +88,6 @@ const readingOf = (m: Machine, key: string, args: readonly V[]): Reading => {
   return rule ? RULES[rule](key, args) : {};
 };
 
-/** Runs a generator that must not wait (a callback of a built-in) to its end. */
-export function runSync<T>(step: Step<T>): T {
-  const r = step.next();
-  if (!r.done) throw new RunFailure('RuntimeError', 'a callback of a built-in cannot wait for a tool', joinLabels());
-  return r.value;
-}
-
 export const isFunction = (x: V | undefined): boolean => !!x && isHeap(x.v) && x.v.kind === 'function';
 const isContainer = (x: V | undefined): boolean => !!x && isHeap(x.v) && 's' in x.v && x.v.kind !== 'regexp';
 
@@ -118,7 +112,9 @@ export function lift(
     m.ctx.push(cbCell);
     try {
       const given = nargs.map((a) => bridge.fromNative(a, inLabel));
-      const out = runSync(m.ev.call(m, val(f, inLabel), given, true));
+      const run = callFunction(m, val(f, inLabel), given, true).next();
+      if (!run.done) throw new RunFailure('RuntimeError', 'a callback of a built-in cannot wait for a tool', BOTTOM);
+      const out = run.value;
       if (reading.answers) return bridge.move(out, returned);
       returned.push(deepLabelOf(out));
       cbCell.l = joinLabels(cbCell.l, deepLabelOf(out));
@@ -150,11 +146,8 @@ export function lift(
     out = op(nRecv, natives);
   } catch (e) {
     if (e instanceof RunFailure) throw e;
-    throw new RunFailure(
-      'RuntimeError',
-      `${what}: ${(e as Error).message}`,
-      m.ctx.madeLabel(joinLabels(inLabel, ...returned)),
-    );
+    const message = `${what}: ${(e as Error).message}`;
+    throw new RunFailure('RuntimeError', message, m.ctx.madeLabel(joinLabels(inLabel, ...returned)));
   } finally {
     m.ctx.mayThrow(...returned);
   }
@@ -221,7 +214,8 @@ function putEntry(m: Machine, receiver: V, h: Heap, [k, v]: readonly V[]): void 
   upgrade(h, key.l);
 }
 
-const CALLBACKS = new Set<string>([...METHODS.callback, 'forEach']);
+/** Methods that call a plan function given as their first argument. */
+export const CALLBACKS: ReadonlySet<string> = new Set(METHODS.callback);
 const BUILTIN = new Set(BUILTINS);
 const WRITES = new Set([
   ...METHODS.mutating.map((x) => `array.${x}`),
@@ -234,9 +228,8 @@ export function callMethod(m: Machine, receiver: V, name: string, args: readonly
   const type = isHeap(p) ? p.kind : typeof p;
   const key = `${type}.${name}`;
   const fnAt = args.findIndex(isFunction);
-  if (!BUILTIN.has(key) || (fnAt >= 0 && (fnAt > 0 || !CALLBACKS.has(name)))) {
+  if (!BUILTIN.has(key) || (fnAt >= 0 && (fnAt > 0 || !CALLBACKS.has(name))))
     m.ctx.fail(`${type} has no method ${name} taking these arguments`, receiver.l);
-  }
   const method = (r: unknown, a: unknown[]): unknown =>
     (r as Record<string, (...x: unknown[]) => unknown>)[name]!(...a);
   return lift(m, method, receiver, args, name, { ...readingOf(m, key, args), writes: WRITES.has(key) });
@@ -297,9 +290,6 @@ function fromPairs(m: Machine, make: () => unknown, args: readonly V[], set = fa
   upgrade(made.v as Heap, joinLabels(args[0]!.l, src.s)); // which entries arrive
   return made;
 }
-
-/** A namespace constant (`Math.PI`): plan data, public. */
-export const namespaceConstant = (ns: string, k: string): unknown => NAMESPACE_CONSTANTS.get(`${ns}.${k}`);
 
 /** No container is ever turned into a key (engine/README.md): refused with its labels. */
 function refuseContainerKeys(m: Machine, entries: V | undefined): void {

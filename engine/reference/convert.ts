@@ -5,23 +5,8 @@
  */
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import type { LabeledValue } from '../ifc/labeled-value';
-import {
-  deepLabelOf,
-  isHeap,
-  newArray,
-  newObject,
-  through,
-  val,
-  type Heap,
-  type RArray,
-  type RFunction,
-  type RMap,
-  type RObject,
-  type V,
-} from './values';
-
-/** Calls a plan function from native code (a callback given to a built-in). */
-export type NativeCall = (f: RFunction, args: unknown[]) => unknown;
+import { deepLabelOf, isHeap, newArray, newObject, through, val } from './values';
+import type { Heap, RArray, RFunction, RMap, RObject, V } from './values';
 
 /**
  * Native copies of heap objects, and the way back: a native value made from a heap object turns
@@ -29,10 +14,11 @@ export type NativeCall = (f: RFunction, args: unknown[]) => unknown;
  */
 export class NativeBridge {
   private readonly toN = new Map<Heap, unknown>();
-  readonly back = new Map<unknown, Heap>();
+  private readonly back = new Map<unknown, Heap>();
   /** Stand-ins for values a built-in may only move (see `move`). */
   private readonly tokens = new Map<unknown, V>();
-  constructor(private readonly call: NativeCall) {}
+  /** `call`: calls a plan function from native code (a callback given to a built-in). */
+  constructor(private readonly call: (f: RFunction, args: unknown[]) => unknown) {}
 
   /**
    * A value a built-in may only move (into its answer, to a callback), never read: an opaque
@@ -112,10 +98,14 @@ export class NativeBridge {
     if (token) return through(token, l);
     const known = this.back.get(n);
     if (known) return val(known, l);
-    if (Array.isArray(n)) {
-      const items = n.map((e) => this.fromNative(e, l));
-      return val(newArray(items, l), l);
-    }
+    if (Array.isArray(n))
+      return val(
+        newArray(
+          n.map((e) => this.fromNative(e, l)),
+          l,
+        ),
+        l,
+      );
     if (n instanceof Map) return val({ kind: 'map', entries: this.entriesOf(n, 'map', l), s: l }, l);
     if (n instanceof Set) return val({ kind: 'set', entries: this.entriesOf(n, 'set', l), s: l }, l);
     if (n instanceof RegExp) return val({ kind: 'regexp', re: n, s: l }, l);

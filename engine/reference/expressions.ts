@@ -6,26 +6,17 @@
  */
 import type * as acorn from 'acorn';
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
-import { callGlobal, callMethod, construct, isFunction, lift, namespaceConstant } from './builtins';
+import { callGlobal, callMethod, construct, isFunction, lift } from './builtins';
 import { cell } from './context';
+import { callFunction } from './functions';
 import type { Machine, Step } from './machine';
 import { GLOBAL_CALLS, isFn } from './scan';
 import { bindPattern, keyName } from './patterns';
 import { openRegion, region } from './regions';
 import { spreadItems } from './spread';
-import { BUILTIN_NAMESPACES } from '../plan/builtins';
-import {
-  deepLabelOf,
-  isHeap,
-  newArray,
-  newObject,
-  RunFailure,
-  through,
-  val,
-  withLabel,
-  type Prim,
-  type V,
-} from './values';
+import { BUILTIN_NAMESPACES, NAMESPACE_CONSTANTS } from '../plan/builtins';
+import { deepLabelOf, isHeap, newArray, newObject, RunFailure, through, val, withLabel } from './values';
+import type { Prim, V } from './values';
 
 type E = acorn.AnyNode;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -65,7 +56,7 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       return yield* objectLiteral(m, e);
     case 'MemberExpression': {
       const ns = namespace(m, e.object);
-      if (ns) return m.ctx.made(val(namespaceConstant(ns, (e.property as acorn.Identifier).name) as Prim));
+      if (ns) return m.ctx.made(val(NAMESPACE_CONSTANTS.get(`${ns}.${(e.property as acorn.Identifier).name}`)));
       const obj = yield* evalExpr(m, e.object);
       if (e.optional && obj.v == null) throw new ShortCircuit();
       const key = yield* keyOf(m, e);
@@ -366,5 +357,5 @@ function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
   // A detached async call would interleave with the plan in an order branches can steer.
   if (isHeap(f.v) && f.v.kind === 'function' && f.v.node.async && !m.awaited.has(e))
     m.ctx.fail('an async function must be awaited where it is called', f.l);
-  return yield* m.ev.call(m, f, args);
+  return yield* callFunction(m, f, args);
 }

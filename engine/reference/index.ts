@@ -12,7 +12,6 @@ import { compilePlan, PlanRejected } from '../plan';
 import type { ErrorKind, Mode } from '../run/types';
 import { cell } from './context';
 import { fromLabeled, toLabeled } from './convert';
-import { callFunction } from './functions';
 import { Machine, type Step } from './machine';
 import { execBlock, ReturnSignal } from './statements';
 import { ToolServer, type ReferenceCall, type ToolServerOptions } from './tools';
@@ -67,7 +66,6 @@ export async function referenceRun(opts: ReferenceOptions): Promise<ReferenceRep
     mode,
     program,
     server,
-    { call: callFunction },
     opts.maxSteps ?? 2_000_000,
     Date.now() + (opts.wallMs ?? 20_000),
     opts.precise ?? true,

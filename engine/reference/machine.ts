@@ -1,8 +1,8 @@
 /**
- * The reference monitor's state for one run: the environment, the control context, the tools,
- * and the dispatch to the evaluator of each construct. Evaluation is written as generators that
- * yield only to wait for a tool (`Step`), so a plan function called back by a built-in (a `map`
- * callback) runs to its end synchronously, like in the sandbox.
+ * The reference monitor's state for one run: the environment, the control context, the tools and
+ * what any plan function may do. Evaluation is written as generators that yield only to wait for
+ * a tool (`Step`), so a plan function called back by a built-in (a `map` callback) runs to its
+ * end synchronously, like in the sandbox.
  */
 import type * as acorn from 'acorn';
 import type { Mode } from '../run/types';
@@ -11,17 +11,10 @@ import { childrenOf, GLOBAL_CALLS, isFn, scan, withCode, type RegionInfo } from 
 import type { ToolServer } from './tools';
 import { RunFailure, type Binding, type Env, type V } from './values';
 import { BOTTOM } from '../ifc/label';
-import { METHODS } from '../plan/builtins';
-
-const CALLBACK_METHODS: ReadonlySet<string> = new Set(METHODS.callback);
+import { CALLBACKS } from './builtins';
 
 /** One evaluation step: yields promises (tool runs) and gets their results back. */
 export type Step<T> = Generator<Promise<unknown>, T, unknown>;
-
-/** The evaluators modules reach through the machine (functions.ts would otherwise import in a cycle). */
-export interface Evaluators {
-  call(m: Machine, f: V, args: V[], fromBuiltin?: boolean): Step<V>;
-}
 
 export class Machine {
   env: Env;
@@ -38,7 +31,6 @@ export class Machine {
     readonly mode: Mode,
     readonly program: acorn.Program,
     readonly tools: ToolServer,
-    readonly ev: Evaluators,
     readonly maxSteps: number,
     private readonly deadline: number,
     /** Whether built-ins may use the lift's precision rule (builtins.ts). */
@@ -76,7 +68,7 @@ export class Machine {
     // A callback given as any other expression (a parameter, a variable) may be any function.
     const method =
       callee.type === 'MemberExpression' && !callee.computed ? (callee.property as acorn.Identifier).name : '';
-    if (args[0] && CALLBACK_METHODS.has(method) && !isFn(args[0])) return true;
+    if (args[0] && CALLBACKS.has(method) && !isFn(args[0])) return true;
     return args.some((a) => isFn(a) || (a.type === 'Identifier' && this.functionNames.has(a.name)));
   }
 

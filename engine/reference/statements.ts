@@ -158,24 +158,16 @@ function seesOrder(m: Machine, s: acorn.ForOfStatement): boolean {
   if (info.returns || info.breaks) return true;
   const own = declaredIn(s.body);
   const carried = new Set([...info.assigned].filter((n) => !own.has(n)));
-  let found = false;
-  const walk = (n: acorn.AnyNode, updating: boolean): void => {
-    if (found) return;
-    if (n.type === 'Identifier') {
-      if (!updating && carried.has(n.name)) found = true;
-      return;
-    }
-    if (n.type === 'UpdateExpression') return walk(n.argument, true);
-    if (n.type === 'AssignmentExpression') {
-      walk(n.left as acorn.AnyNode, n.left.type === 'Identifier');
-      return walk(n.right, false);
-    }
-    if (n.type === 'MemberExpression' && !n.computed) return walk(n.object, false);
-    if (n.type === 'Property' && !n.computed) return walk(n.value as acorn.AnyNode, false);
-    for (const c of childrenOf(n)) walk(c, false);
+  const reads = (n: acorn.AnyNode, updating = false): boolean => {
+    if (n.type === 'Identifier') return !updating && carried.has(n.name);
+    if (n.type === 'UpdateExpression') return reads(n.argument, true);
+    if (n.type === 'AssignmentExpression')
+      return reads(n.left as acorn.AnyNode, n.left.type === 'Identifier') || reads(n.right);
+    if (n.type === 'MemberExpression' && !n.computed) return reads(n.object);
+    if (n.type === 'Property' && !n.computed) return reads(n.value as acorn.AnyNode);
+    return childrenOf(n).some((c) => reads(c));
   };
-  walk(s.body, false);
-  return found;
+  return reads(s.body);
 }
 
 function* switchStmt(m: Machine, s: acorn.SwitchStatement): Step<void> {

@@ -5,27 +5,20 @@
  * real tool, and its output (after the firewall) carries the arguments' labels (a sanitizer's
  * does not); a confirmed call returns a pending handle; a denied one throws `PolicyDenied`.
  */
-import { createHash } from 'node:crypto';
 import { endsRun, safeGate, type Decision, type Gate } from '../gate/types';
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
-import { deepLabel, labelDeep, plainOf, type Json, type LabeledValue } from '../ifc/labeled-value';
-import { canonicalJson } from '../run/wire';
-import type { ToolRegistry, ToolSpec } from '../tools/types';
-import { ToolError } from '../tools/types';
+import { deepLabel, labelDeep, type LabeledValue } from '../ifc/labeled-value';
+import type { CallRecord } from '../run/types';
+import { logLine, namedArgs, plainNamed, type Named } from '../tools/call-args';
+import { actionHash } from '../tools/effect';
+import { ToolError, type ToolRegistry, type ToolSpec } from '../tools/types';
 import { fromLabeled, toLabeled } from './convert';
 import { deepLabelOf, joinKeeping, RunFailure, type V } from './values';
 
-/** What the reference records of each call: enough to compare it with the engine's CallRecord. */
-export interface ReferenceCall {
-  readonly seq: number;
-  readonly tool: string;
-  readonly args: Record<string, Json>;
-  readonly decision: Decision['decision'];
-  readonly rule: string;
-  /** The control context the call was made under. */
-  readonly context: Label;
+/** A call as the engine records it (engine/run/types.ts `CallRecord`), and its arguments' labels. */
+export interface ReferenceCall extends Pick<CallRecord, 'seq' | 'tool' | 'args' | 'decision' | 'rule' | 'context'> {
   /** The named arguments with their labels (the gate's view). */
-  readonly named: Readonly<Record<string, LabeledValue>>;
+  readonly named: Readonly<Named>;
 }
 
 export interface ToolServerOptions {
@@ -35,8 +28,6 @@ export interface ToolServerOptions {
   readonly contacts: readonly string[];
   readonly scan?: (v: LabeledValue) => LabeledValue;
 }
-
-type Named = Record<string, LabeledValue>;
 
 export class ToolServer {
   readonly calls: ReferenceCall[] = [];
@@ -57,33 +48,15 @@ export class ToolServer {
 
   /**
    * Serves one call: returns the labeled result, or throws a `RunFailure` labeled with what the
-   * failure depends on. `wait` runs the tool (the evaluator yields its promise to the driver).
+   * failure depends on. To run the tool it yields the tool's promise to the driver (index.ts).
    */
   *call(name: string, args: readonly V[], context: Label): Generator<Promise<unknown>, V, unknown> {
     const spec = this.opts.tools.get(name)!;
     const seq = this.calls.length + 1;
-    let named: Named;
-    try {
-      named = namedArgs(
-        spec,
-        args.map((a) => toLabeled(a)),
-      );
-    } catch (e) {
-      // A circular argument cannot be passed: a failure that depends on everything given.
-      if (e instanceof RunFailure) throw e;
-      throw new RunFailure(
-        'RuntimeError',
-        `${name}: ${(e as Error).message}`,
-        joinLabels(context, deepLabelOf(...args)),
-      );
-    }
+    const named = argumentsOf(spec, args, context);
     const argsLabel = joinLabels(...Object.values(named).map(deepLabel));
     const all = joinLabels(context, argsLabel);
-    const plain: Record<string, Json> = {};
-    for (const [k, v] of Object.entries(named)) {
-      const p = plainOf(v);
-      if (p !== undefined) plain[k] = p;
-    }
+    const plain = plainNamed(named);
     const record = (d: Decision): void => {
       this.calls.push({ seq, tool: name, args: plain, decision: d.decision, rule: d.rule, context, named });
     };
@@ -105,10 +78,7 @@ export class ToolServer {
       throw new RunFailure(kind, `${name} denied by ${d.rule}: ${d.reasons.join('; ')}`, all);
     }
     if (d.decision === 'confirm') {
-      const hash = createHash('sha256')
-        .update(canonicalJson({ tool: name, args: plain }))
-        .digest('hex');
-      const claimId = `claim-${seq}-${hash.slice(0, 8)}`;
+      const claimId = `claim-${seq}-${actionHash(name, plain).slice(7, 15)}`;
       const pending = { pending: true, claimId, tool: name, status: 'awaiting-approval' };
       return fromLabeled(labelDeep(pending, joinLabels(context, data)));
     }
@@ -130,30 +100,17 @@ export class ToolServer {
   }
 }
 
-/** Positional plan arguments as the tool's named ones (engine/tools/types.ts `params`). */
-function namedArgs(spec: ToolSpec, args: readonly LabeledValue[]): Named {
-  const named: Named = {};
-  let i = 0;
-  for (const p of spec.params) {
-    if (p.startsWith('...')) {
-      named[p.slice(3)] = { kind: 'array', label: BOTTOM, items: args.slice(i) };
-      i = args.length;
-      break;
-    }
-    const a = args[i++];
-    if (a !== undefined) named[p] = a;
+/**
+ * The call's named arguments. A circular argument cannot be passed: a failure that depends on
+ * everything given; a non-object where the tool takes one, on that argument.
+ */
+function argumentsOf(spec: ToolSpec, args: readonly V[], context: Label): Named {
+  try {
+    const labeled = args.map((a) => toLabeled(a));
+    return namedArgs(spec, labeled);
+  } catch (e) {
+    if (e instanceof ToolError) throw new RunFailure('RuntimeError', e.message, e.label ?? BOTTOM);
+    const message = `${spec.name}: ${(e as Error).message}`;
+    throw new RunFailure('RuntimeError', message, joinLabels(context, deepLabelOf(...args)));
   }
-  const o = args[i];
-  if (spec.objectArg && o?.kind === 'object')
-    for (const [k, v] of Object.entries(o.entries))
-      named[k] = { ...v, label: joinLabels(v.label, o.label) } as LabeledValue;
-  else if (spec.objectArg && o !== undefined && !(o.kind === 'prim' && o.value === undefined))
-    throw new RunFailure('RuntimeError', `${spec.name}: argument ${i + 1} must be an object`, o.label);
-  return named;
-}
-
-function logLine(named: Named): string {
-  const v = named.values;
-  const parts = v?.kind === 'array' ? v.items.map((i) => plainOf(i)) : [];
-  return parts.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join(' ');
 }

@@ -11,6 +11,7 @@ import { compilePlan, PlanRejected, type CompiledPlan } from '../plan';
 import { runInSandbox, type SandboxOutcome } from '../sandbox/quickjs';
 import { ToolError, type ToolRegistry, type ToolSpec } from '../tools/types';
 import { actionHash } from '../tools/effect';
+import { logLine, namedArgs, plainNamed, type Named } from '../tools/call-args';
 import type { CallRecord, Claim, FieldLineage, Limits, Mode, PlanError, Position, RunReport } from './types';
 import { DEFAULT_LIMITS } from './types';
 import { decode, encode, GuestError, labelInterner, ResultMessage, type ToolRequest } from './wire';
@@ -49,46 +50,10 @@ export interface RunOptions {
   readonly noFastPaths?: boolean;
 }
 
-type Named = Record<string, LabeledValue>;
-
 const EFFECT_KINDS: ReadonlySet<string> = new Set(['local', 'organize', 'egress', 'destructive']);
 /** The tools whose calls change the world the plan can observe later. */
 export const effectTools = (tools: ToolRegistry): string[] =>
   [...tools.values()].filter((t) => EFFECT_KINDS.has(t.kind)).map((t) => t.name);
-
-/** Maps the plan's positional arguments to the tool's named ones (see engine/tools/types.ts). */
-function namedArgs(spec: ToolSpec, args: readonly LabeledValue[]): Named {
-  const named: Named = {};
-  let i = 0;
-  for (const p of spec.params) {
-    if (p.startsWith('...')) {
-      named[p.slice(3)] = { kind: 'array', label: BOTTOM, items: args.slice(i) };
-      i = args.length;
-      break;
-    }
-    const a = args[i++];
-    if (a !== undefined) named[p] = a;
-  }
-  if (spec.objectArg) {
-    const o = args[i];
-    if (o?.kind === 'object') {
-      for (const [k, v] of Object.entries(o.entries))
-        named[k] = { ...v, label: joinPair(v.label, o.label) } as LabeledValue;
-    } else if (o !== undefined && !(o.kind === 'prim' && o.value === undefined)) {
-      throw new ToolError('InvalidArguments', `${spec.name}: argument ${i + 1} must be an object`, o.label);
-    }
-  }
-  return named;
-}
-
-const plainNamed = (named: Named): Record<string, Json> => {
-  const out: Record<string, Json> = {};
-  for (const [k, v] of Object.entries(named)) {
-    const p = plainOf(v);
-    if (p !== undefined) out[k] = p;
-  }
-  return out;
-};
 
 /** One run's state, shared by the tool handler and the report. */
 interface Run {
@@ -538,12 +503,6 @@ function fieldOf(path: string, label: Label, lineage: ToolRequest['lineage']): F
     lineage: (key && lineage[key]) || null,
   };
   return label.verified ? { ...f, verified: label.verified } : f;
-}
-
-function logLine(named: Named): string {
-  const v = named.values;
-  const parts = v?.kind === 'array' ? v.items.map((i) => plainOf(i)) : [];
-  return parts.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join(' ');
 }
 
 function positionOf(stack: string | undefined, plan: CompiledPlan): Position | null {
