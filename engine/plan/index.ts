@@ -2,11 +2,9 @@
  * The plan language front end: parse (acorn), check the subset and resolve names (analyze),
  * and compile to instrumented code for the sandbox (compile).
  */
-import * as acorn from 'acorn';
 import type { Mode } from '../run/types';
-import { analyze } from './analyze';
+import { checkPlan } from './check';
 import { compile, type CompiledCode } from './compile';
-import { PlanRejected } from './errors';
 
 export { PlanRejected } from './errors';
 export type { CompiledCode } from './compile';
@@ -48,24 +46,7 @@ export function compilePlan(source: string, opts: CompileOptions): CompiledPlan 
 }
 
 function compileFresh(source: string, opts: CompileOptions): CompiledPlan {
-  let program: acorn.Program;
-  try {
-    program = acorn.parse(source, {
-      ecmaVersion: 2022,
-      sourceType: 'script',
-      allowAwaitOutsideFunction: true,
-      allowReturnOutsideFunction: true,
-      locations: false,
-    });
-  } catch (e) {
-    const err = e as SyntaxError & { loc?: { line: number; column: number } };
-    const loc = err.loc ?? { line: 1, column: 0 };
-    throw new PlanRejected(`syntax error: ${err.message.replace(/ \(\d+:\d+\)$/, '')}`, {
-      line: loc.line,
-      column: loc.column + 1,
-    });
-  }
-  const analysis = analyze(program, new Set(opts.toolNames), source);
+  const { program, analysis } = checkPlan(source, opts.toolNames);
   const effects = new Set(opts.effectTools ?? []);
   const code = compile(program, analysis, opts.mode, source, effects, opts.noFastPaths === true);
   return Object.freeze({ ...code, lines: Object.freeze([...code.lines]), mode: opts.mode, source });

@@ -5,11 +5,12 @@
  * through the same gate, and reports the result and every call with the labels the semantics
  * gives them. The differential tests (test/engine/reference) hold the engine to it.
  */
-import * as acorn from 'acorn';
+import type * as acorn from 'acorn';
 import { BOTTOM, sourceLabel, type Label } from '../ifc/label';
 import { deepLabel, labelDeep, plainOf, type Json } from '../ifc/labeled-value';
-import { compilePlan, PlanRejected } from '../plan';
-import type { ErrorKind, Mode } from '../run/types';
+import { checkPlan } from '../plan/check';
+import { PlanRejected } from '../plan/errors';
+import type { ErrorKind, Mode, RunReport } from '../run/types';
 import { cell } from './context';
 import { fromLabeled, toLabeled } from './convert';
 import { Machine, type Step } from './machine';
@@ -31,13 +32,10 @@ export interface ReferenceOptions extends ToolServerOptions {
   readonly wallMs?: number;
 }
 
-export interface ReferenceReport {
-  readonly status: 'completed' | 'failed' | 'limit';
-  readonly result: Json | null;
-  readonly resultLabel: Label | null;
+/** The engine's report (engine/run/types.ts `RunReport`) of what the differential test compares. */
+export interface ReferenceReport extends Pick<RunReport, 'status' | 'result' | 'resultLabel' | 'transcript'> {
   readonly error: { readonly kind: ErrorKind; readonly message: string; readonly label: Label } | null;
   readonly calls: readonly ReferenceCall[];
-  readonly transcript: readonly string[];
 }
 
 export async function referenceRun(opts: ReferenceOptions): Promise<ReferenceReport> {
@@ -50,18 +48,13 @@ export async function referenceRun(opts: ReferenceOptions): Promise<ReferenceRep
   });
   const done = (status: ReferenceReport['status'], kind: ErrorKind, message: string, label: Label): ReferenceReport =>
     report({ status, result: null, resultLabel: null, error: { kind, message, label } });
+  let program: acorn.Program;
   try {
-    compilePlan(opts.plan, { mode, toolNames: opts.tools.keys() });
+    program = checkPlan(opts.plan, opts.tools.keys()).program;
   } catch (e) {
     if (e instanceof PlanRejected) return done('failed', 'PlanRejected', e.message, BOTTOM);
     throw e;
   }
-  const program = acorn.parse(opts.plan, {
-    ecmaVersion: 2022,
-    sourceType: 'script',
-    allowAwaitOutsideFunction: true,
-    allowReturnOutsideFunction: true,
-  });
   const m = new Machine(
     mode,
     program,
