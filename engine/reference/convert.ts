@@ -98,14 +98,10 @@ export class NativeBridge {
     if (token) return through(token, l);
     const known = this.back.get(n);
     if (known) return val(known, l);
-    if (Array.isArray(n))
-      return val(
-        newArray(
-          n.map((e) => this.fromNative(e, l)),
-          l,
-        ),
-        l,
-      );
+    if (Array.isArray(n)) {
+      const items = n.map((e) => this.fromNative(e, l));
+      return val(newArray(items, l), l);
+    }
     if (n instanceof Map) return val({ kind: 'map', entries: this.entriesOf(n, 'map', l), s: l }, l);
     if (n instanceof Set) return val({ kind: 'set', entries: this.entriesOf(n, 'set', l), s: l }, l);
     if (n instanceof RegExp) return val({ kind: 'regexp', re: n, s: l }, l);

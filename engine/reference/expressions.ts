@@ -85,7 +85,7 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
         '+': (a) => +(a as number),
         '!': (a) => !a,
         '~': (a) => ~(a as number),
-        typeof: (a) => (typeof a === 'function' ? 'function' : typeof a),
+        typeof: (a) => typeof a,
         void: () => undefined,
       };
       const op = ops[e.operator];
