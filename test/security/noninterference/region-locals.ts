@@ -45,9 +45,14 @@ const local: fc.Arbitrary<Local> = fc.oneof(
     .map(([t, c]) => ({ decl: `let w = 'priya@northwind.test'; if (${c}) { w = ${t}; }`, get: 'w' })),
 );
 
-/** A way out of the region: code inside it (`in`) and, after the region, code that sets `to`. */
+/**
+ * A way out of the region: code inside it (`in`, after the declaration; `before`, at the start of
+ * the region's body, before what may skip the declaration) and, after the region, code that sets
+ * `to`.
+ */
 interface Exit {
   readonly in: (get: string) => string;
+  readonly before?: (get: string) => string;
   readonly after: string;
   /** Wraps the whole region (a function, a loop, a try around it). */
   readonly around?: (region: string) => string;
@@ -75,31 +80,39 @@ const exits: fc.Arbitrary<Exit> = fc.constantFrom<Exit>(
   { in: (g) => `k = ${g}; break;`, after: 'to = k;', around: (r) => `for (const y of [1, 2]) { ${r} }` },
   { in: (g) => `const { v = ${g} } = {}; to = v;`, after: '' },
   { in: (g) => `let z = ${g}; f = () => z; z = 'priya@northwind.test'; z = ${g};`, after: 'to = f();' },
+  // A function made before the declaration (hoisted), stored outside, called after the region:
+  // where the declaration did not run, the read ends the run.
+  { before: (g) => `function gg() { return ${g}; } f = gg;`, in: () => '', after: 'to = f();' },
 );
 
 /** Regions decided by the mail: each gets the local's declaration and the exit as its body. */
 interface Region {
-  readonly make: (c: string, body: string) => string;
+  /** `before` starts the body; `body` (the declaration and the exit) follows what may skip it. */
+  readonly make: (c: string, before: string, body: string) => string;
   /** A callback's body: no `await`, and a `return` or `break` would not leave it. */
   readonly callback?: true;
 }
 const regions = fc.constantFrom<Region>(
-  { make: (c, body) => `if (${c}) { ${body} }` },
-  { make: (c, body) => `if (${c}) { } else { ${body} }` },
-  { make: (c, body) => `for (const e of list) { if (${c}) { ${body} } }` },
-  { make: (_c, body) => `for (const e of list.slice(0, 2)) { ${body} }` },
-  { make: (c, body) => `try { if (${c}) { throw 'stop'; } ${body} } catch (err2) { }` },
-  { make: (c, body) => `switch (${c}) { case true: { ${body} } }` },
-  { make: (c, body) => `let once = 0; while (once < 1 && ${c}) { once = once + 1; ${body} }` },
-  { make: (c, body) => `list.slice(0, 2).forEach((e) => { if (${c}) { ${body} } });`, callback: true },
-  { make: (_c, body) => `list.filter((e) => { ${body} return e.unread; });`, callback: true },
+  { make: (c, pre, body) => `if (${c}) { ${pre} ${body} }` },
+  { make: (c, pre, body) => `if (${c}) { } else { ${pre} ${body} }` },
+  { make: (c, pre, body) => `for (const e of list) { if (${c}) { ${pre} ${body} } }` },
+  { make: (_c, pre, body) => `for (const e of list.slice(0, 2)) { ${pre} ${body} }` },
+  { make: (c, pre, body) => `for (const e of list) { ${pre} if (${c}) { continue; } ${body} }` },
+  { make: (c, pre, body) => `try { ${pre} if (${c}) { throw 'stop'; } ${body} } catch (err2) { }` },
+  { make: (c, pre, body) => `switch (${c}) { case true: { ${pre} ${body} } }` },
+  { make: (c, pre, body) => `let once = 0; while (once < 1 && ${c}) { once = once + 1; ${pre} ${body} }` },
+  {
+    make: (c, pre, body) => `list.slice(0, 2).forEach((e) => { if (${c}) { ${pre} ${body} } });`,
+    callback: true,
+  },
+  { make: (_c, pre, body) => `list.filter((e) => { ${pre} ${body} return e.unread; });`, callback: true },
 );
 
 export const regionLocalArb: fc.Arbitrary<string> = fc
   .tuple(fc.constantFrom('m1', 'm2', 'm3'), cond, local, exits, regions)
   .filter(([, , , x, r]) => !r.callback || (!x.around && !x.in('w').includes('await')))
   .map(([id, c, l, x, r]) => {
-    const region = r.make(c, `${l.decl} ${x.in(l.get)}`);
+    const region = r.make(c, x.before?.(l.get) ?? '', `${l.decl} ${x.in(l.get)}`);
     // A return or a break leaves the region through the function or loop around it.
     return `const e = await getEmail('${id}');
 const list = await listEmails({ folder: 'INBOX' });
