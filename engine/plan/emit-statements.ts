@@ -51,17 +51,21 @@ const STATEMENTS: StmtEmitters = {
     const e = s.expression;
     ctx.emit((e.type === 'UpdateExpression' ? update(ctx, e, true) : expr(ctx, e)) + ';', at);
   },
-  /** Every declared value joins the context (STRICT); a pattern is destructured from a temporary. */
+  /**
+   * A declared value is bound as computed, without the context (semantics.md §3, declarations:
+   * only code after it in its scope reads it, under at least that context); a pattern is
+   * destructured from a temporary.
+   */
   VariableDeclaration: (ctx, s, at) => {
     for (const d of s.declarations) {
       if (d.id.type === 'Identifier')
-        ctx.emit(`${s.kind} ${d.id.name} = ${d.init ? ctx.asg(expr(ctx, d.init)) : 'undefined'};`, at);
+        ctx.emit(`${s.kind} ${d.id.name} = ${d.init ? expr(ctx, d.init) : 'undefined'};`, at);
       else {
         const names = patternNames(d.id);
         ctx.emit(`${s.kind === 'const' ? 'let' : s.kind} ${names.join(', ')};`, at);
         const src = ctx.temp();
         ctx.emit(
-          `${src} = ${expr(ctx, d.init!)}; ${destructure(ctx, d.id, src, (id, code) => `${id} = ${ctx.asg(code)}`).join('; ')};`,
+          `${src} = ${expr(ctx, d.init!)}; ${destructure(ctx, d.id, src, (id, code) => `${id} = ${code}`).join('; ')};`,
           at,
         );
       }
@@ -271,7 +275,7 @@ function loopHead(ctx: EmitContext, s: TestLoop, at: Position, lt: string, la: s
   if (s.type === 'ForStatement') {
     let init = '';
     if (s.init?.type === 'VariableDeclaration') {
-      init = `${s.init.kind} ${s.init.declarations.map((d) => `${(d.id as acorn.Identifier).name} = ${d.init ? ctx.asg(expr(ctx, d.init)) : 'undefined'}`).join(', ')}`;
+      init = `${s.init.kind} ${s.init.declarations.map((d) => `${(d.id as acorn.Identifier).name} = ${d.init ? expr(ctx, d.init) : 'undefined'}`).join(', ')}`;
     } else if (s.init) init = expr(ctx, s.init);
     const upd = forUpdate(ctx, s);
     ctx.emit(`for (${init}; ; ${upd}) { ${iterationStart(lt, la)}`, at);
@@ -399,14 +403,18 @@ function dependsOnEarlier(ctx: EmitContext, body: N, vars: ReadonlySet<Binding>,
   walk(body, 'read');
   return found;
 }
-/** Binds a for…of's element `v` to its left side (declared, a name, or a pattern). */
+/**
+ * Binds a for…of's element `v` to its left side (declared, a name, or a pattern). A declared
+ * one is bound as it is, like any declaration (semantics.md §3, declarations): the iteration
+ * that reads it runs under at least the context it was bound under.
+ */
 function bindElement(ctx: EmitContext, left: acorn.ForOfStatement['left'], v: string): void {
   if (left.type === 'VariableDeclaration') {
     const d = left.declarations[0]!;
-    if (d.id.type === 'Identifier') ctx.emit(`${left.kind} ${d.id.name} = ${ctx.asg(v)};`);
+    if (d.id.type === 'Identifier') ctx.emit(`${left.kind} ${d.id.name} = ${v};`);
     else {
       ctx.emit(`let ${patternNames(d.id).join(', ')};`);
-      ctx.emit(destructure(ctx, d.id, v, (id, code) => `${id} = ${ctx.asg(code)}`).join('; ') + ';');
+      ctx.emit(destructure(ctx, d.id, v, (id, code) => `${id} = ${code}`).join('; ') + ';');
     }
   } else if (left.type === 'Identifier') ctx.emit(`${left.name} = ${ctx.asg(v)};`);
   else ctx.emit(destructure(ctx, left as acorn.Pattern, v, (id, code) => `${id} = ${ctx.asg(code)}`).join('; ') + ';');

@@ -16,10 +16,15 @@ const ARRAY_LIMIT = DEFAULT_LIMITS.arrayLength;
 
 export type BindMode = 'assign' | 'let' | 'const';
 
-export function* bindPattern(m: Machine, p: acorn.AnyNode, value: V, mode: BindMode): Step<void> {
+/**
+ * `asIs`: a `let`/`const` declaration (a statement or a loop's head) binds the value as it is,
+ * without the context (STRICT): only code after it in its scope reads it, under at least that
+ * context (semantics.md §3, declarations). Parameters and `catch` bindings take the context.
+ */
+export function* bindPattern(m: Machine, p: acorn.AnyNode, value: V, mode: BindMode, asIs = false): Step<void> {
   switch (p.type) {
     case 'Identifier': {
-      if (mode !== 'assign') return m.declare(p.name, m.ctx.made(value), mode === 'const');
+      if (mode !== 'assign') return m.declare(p.name, asIs ? value : m.ctx.made(value), mode === 'const');
       const b = m.lookup(p.name);
       if (!b || b.constant) throw new RunFailure('RuntimeError', `cannot assign to ${p.name}`, m.ctx.pc);
       b.value = m.ctx.made(value);
@@ -34,7 +39,7 @@ export function* bindPattern(m: Machine, p: acorn.AnyNode, value: V, mode: BindM
       // The default is evaluated, or not, because of the value's label: a region on it.
       const run = value.v === undefined ? () => evalExpr(m, p.right) : undefined;
       const d = yield* region(m, value.l, [p.right], run);
-      return yield* bindPattern(m, p.left, d ? m.ctx.chosen(d, value.l) : value, mode);
+      return yield* bindPattern(m, p.left, d ? m.ctx.chosen(d, value.l) : value, mode, asIs);
     }
     case 'ObjectPattern': {
       m.ctx.mayThrow(value.l);
@@ -44,13 +49,13 @@ export function* bindPattern(m: Machine, p: acorn.AnyNode, value: V, mode: BindM
         if (prop.type === 'RestElement') {
           const spread = spreadItems(m, value, true);
           const props = new Map(spread.entries.filter(([k]) => !used.has(k)));
-          yield* bindPattern(m, prop.argument, val(newObject(props, spread.structure)), mode);
+          yield* bindPattern(m, prop.argument, val(newObject(props, spread.structure)), mode, asIs);
           continue;
         }
         const key = prop.computed ? yield* evalExpr(m, prop.key) : val(keyName(prop.key));
         const k = primitiveKey(m, key);
         used.add(k);
-        yield* bindPattern(m, prop.value, readMember(m, value, k, key.l), mode);
+        yield* bindPattern(m, prop.value, readMember(m, value, k, key.l), mode, asIs);
       }
       return;
     }
@@ -60,8 +65,8 @@ export function* bindPattern(m: Machine, p: acorn.AnyNode, value: V, mode: BindM
         if (!q) continue;
         if (q.type === 'RestElement') {
           const rest = spread.items.slice(i).map((x) => noFunction(m, x));
-          yield* bindPattern(m, q.argument, val(newArray(rest, spread.structure)), mode);
-        } else yield* bindPattern(m, q, spread.items[i] ?? val(undefined, spread.structure), mode);
+          yield* bindPattern(m, q.argument, val(newArray(rest, spread.structure)), mode, asIs);
+        } else yield* bindPattern(m, q, spread.items[i] ?? val(undefined, spread.structure), mode, asIs);
       }
       return;
     }

@@ -39,7 +39,7 @@ export function* execStmt(m: Machine, s: acorn.AnyNode): Step<void> {
     case 'VariableDeclaration':
       for (const d of s.declarations) {
         const v = d.init ? yield* evalExpr(m, d.init) : val(undefined);
-        yield* bindPattern(m, d.id, v, s.kind === 'const' ? 'const' : 'let');
+        yield* bindPattern(m, d.id, v, s.kind === 'const' ? 'const' : 'let', true);
       }
       return;
     case 'FunctionDeclaration':
@@ -136,7 +136,7 @@ function* forOf(m: Machine, s: acorn.ForOfStatement): Step<void> {
         const go = yield* iteration(m, own ? item.l : BOTTOM, () =>
           m.scope(function* () {
             if (s.left.type === 'VariableDeclaration')
-              yield* bindPattern(m, s.left.declarations[0]!.id, item, s.left.kind === 'const' ? 'const' : 'let');
+              yield* bindPattern(m, s.left.declarations[0]!.id, item, s.left.kind === 'const' ? 'const' : 'let', true);
             else yield* bindPattern(m, s.left, item, 'assign');
             yield* execStmt(m, s.body);
           }),

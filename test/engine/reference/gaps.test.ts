@@ -2,7 +2,7 @@
  * Discrepancies the engine had against the reference monitor, each minimised to the plan that
  * showed it. Each case asserts the differential property. A gap still open is `it.fails`; when
  * the engine is fixed, the case starts failing: make it `it`, so the gap cannot come back. One
- * line per case names the mechanism (every one listed here is closed).
+ * line per case names the mechanism.
  */
 import { describe, expect, it } from 'vitest';
 import { discrepancies, loadWorldFile, runBoth } from './differential';
@@ -85,4 +85,16 @@ try { const v = c && o.k === undefined && o[[1]]; } catch (e) {
 }`,
       'normal',
     ));
+});
+
+describe('gaps of the engine against the reference monitor, still open', () => {
+  // A callback over a slice of a listing, run inside an iteration over that listing decided by
+  // the item: the engine's write in the callback carries the items' membership (`#listed`) but not
+  // the content that decided it (found by the generated region-local plans; on main before them).
+  it.fails('a write in a callback over a slice of the listing, inside an iteration over it', () =>
+    holds(`const list = await listEmails({ folder: 'INBOX' });
+let to = 'priya@northwind.test';
+for (const e of list) { if (e.subject.length > 10) { list.slice(0, 1).forEach((x) => { to = 'omar@northwind.test'; }); } }
+await sendEmail({ to: [to], subject: 'Status', body: 'Fixed text.' });`),
+  );
 });

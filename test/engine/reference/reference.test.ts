@@ -14,6 +14,7 @@ import { sanitizerTools } from '../../../engine/sanitizers';
 import { WorldState, worldTools, type World } from '../../../engine/world';
 import { discrepancies, loadWorldFile, runBoth, weaker } from './differential';
 import { programArb } from './programs';
+import { regionLocalArb } from '../../security/noninterference/region-locals';
 
 const world = loadWorldFile('test/fixtures/laundering-world.yaml');
 
@@ -346,6 +347,20 @@ describe('differential: programs generated over the whole grammar (fixed seed)',
         seed: Number(process.env.REFERENCE_SEED ?? 20261127),
         endOnFailure: true,
       },
+    );
+  }, 300_000);
+});
+
+describe('differential: names declared inside a region, leaving it by every exit (generated)', () => {
+  // A `let`/`const` is bound without the context (docs/semantics.md §3, declarations); both
+  // sides bind it so, and every way out still carries the region's condition.
+  it('the engine agrees with the reference and labels at least as restrictively', async () => {
+    await fc.assert(
+      fc.asyncProperty(regionLocalArb, async (plan) => {
+        const d = discrepancies(await runBoth(plan, world, 'minimal', 'strict', { to: 'lena@partner.test' }));
+        if (d.length) throw new Error(`${d.join('\n')}\n--- plan ---\n${plan}`);
+      }),
+      { numRuns: Number(process.env.REFERENCE_PROGRAMS ?? 60), seed: 20261127, endOnFailure: true },
     );
   }, 300_000);
 });

@@ -16,6 +16,7 @@ import { sanitizerTools } from '../../../engine/sanitizers';
 import { parseWorld, WorldState, worldTools, type World } from '../../../engine/world';
 import { leakBetween, mutateWorld } from './pairs';
 import { planArb } from './programs';
+import { regionLocalArb } from './region-locals';
 
 const ROOT = process.cwd();
 const PAIRS = Number(process.env.NONINTERFERENCE_PAIRS ?? 2);
@@ -52,6 +53,7 @@ async function runMinimal(
     tools,
     gate: minimalGate,
     mode,
+    input,
     userAddresses: state.userAddresses,
     contacts: state.contacts.map((c) => c.email),
   });
@@ -101,6 +103,47 @@ describe('noninterference: untrusted content never changes a trusted, allowed ca
       { numRuns: Number(process.env.NONINTERFERENCE_PROGRAMS ?? 60), seed: 20261124 },
     );
   }, 180_000);
+
+  it('names declared inside a region carry nothing of its condition out, by any exit (generated)', async () => {
+    const world = loadWorldFile(join(ROOT, 'test/fixtures/laundering-world.yaml'));
+    const input = { to: 'lena@partner.test' };
+    let normalLeaks = 0;
+    await fc.assert(
+      fc.asyncProperty(regionLocalArb, fc.integer({ min: 1, max: 1e9 }), async (plan, seed) => {
+        const a = await runMinimal(plan, world, input);
+        // Every generated plan is a valid plan (a send may be denied; a read before a
+        // declaration ran ends the run).
+        expect(a.error?.kind, `${a.error?.fullMessage}\n${plan}`).not.toBe('PlanRejected');
+        const leak = leakBetween(a, await runMinimal(plan, mutateWorld(world, seed), input));
+        if (leak) throw new Error(`${leak}\n--- plan (seed ${seed}) ---\n${plan}`);
+        const normal = (w: World) => runMinimal(plan, w, input, 'normal');
+        if (leakBetween(await normal(world), await normal(mutateWorld(world, seed)))) normalLeaks++;
+      }),
+      { numRuns: Number(process.env.NONINTERFERENCE_PROGRAMS ?? 60), seed: 20261127 },
+    );
+    // Not vacuous: the same plans in NORMAL mode (implicit flows pass by design) do leak.
+    expect(normalLeaks).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('a function made before a declaration that a conditional continue may skip tells nothing more', async () => {
+    const world = loadWorldFile(join(ROOT, 'test/fixtures/laundering-world.yaml'));
+    const plan = `const list = await listEmails({ folder: 'INBOX' });
+let f = () => 'priya@northwind.test';
+for (const e of list) { function gg() { return w; } f = gg; if (e.body.includes('zed')) { continue; } const w = 'omar@northwind.test'; }
+const to = f();
+await sendEmail({ to: [to], subject: 'Status', body: 'Fixed text.' });`;
+    const ends = new Set<string>();
+    for (let seed = 1; seed <= 12; seed++) {
+      const [a, b] = [await runMinimal(plan, world), await runMinimal(plan, mutateWorld(world, seed))];
+      expect(leakBetween(a, b), `seed ${seed}`).toBeNull();
+      // The send, when the declaration ran, depends on the listing (the read ends the run otherwise).
+      for (const r of [a, b]) {
+        expect(r.calls.filter((c) => c.tool === 'sendEmail' && c.trusted)).toEqual([]);
+        ends.add(r.calls.some((c) => c.tool === 'sendEmail') ? 'sent' : 'ended');
+      }
+    }
+    expect([...ends].sort()).toEqual(['ended', 'sent']);
+  });
 
   it('is not vacuous: NORMAL mode lets an implicit flow through, and the pairs catch it', async () => {
     const world = loadWorldFile(join(ROOT, 'test/fixtures/laundering-world.yaml'));
