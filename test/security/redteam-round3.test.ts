@@ -15,6 +15,8 @@ import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { loadWorld, simulate, type SimulateResult } from '../../engine/run/simulate';
 import type { CallRecord, Mode } from '../../engine/run/types';
+import type { Policy } from '../../engine/policy';
+import { UNTRUSTED_UPDATES } from './untrusted-updates';
 
 const DEMO = join(process.cwd(), 'resources/demo-world.yaml');
 const WORLD_TEXT = readFileSync(DEMO, 'utf8');
@@ -23,8 +25,14 @@ const WORLD_TEXT = readFileSync(DEMO, 'utf8');
 const INPUT = { list: ['a'], k: 'no' };
 
 /** Runs a plan over the demo world, or over a changed copy of its text. */
-async function run(plan: string, mode: Mode = 'strict', world = WORLD_TEXT): Promise<SimulateResult> {
-  return simulate({ plan, world: loadWorld(world, DEMO), mode, input: structuredClone(INPUT) });
+async function run(plan: string, mode: Mode = 'strict', world = WORLD_TEXT, policy?: Policy): Promise<SimulateResult> {
+  return simulate({
+    plan,
+    world: loadWorld(world, DEMO),
+    mode,
+    input: structuredClone(INPUT),
+    ...(policy ? { policy } : {}),
+  });
 }
 
 const lastCall = (r: SimulateResult, tool: string): CallRecord | undefined =>
@@ -36,8 +44,13 @@ const SEND_OUT = `\nawait sendEmail({ to: ['bob@acme.test'], subject: 's', body:
 const attack = (body: string): string => UNTRUSTED + body + SEND_OUT;
 
 /** Safe: the plan is refused or fails before sending, or the send is not treated as trusted. */
-async function expectSendUntrusted(plan: string, mode: Mode = 'strict', tool = 'sendEmail'): Promise<void> {
-  const r = await run(plan, mode);
+async function expectSendUntrusted(
+  plan: string,
+  mode: Mode = 'strict',
+  tool = 'sendEmail',
+  policy?: Policy,
+): Promise<void> {
+  const r = await run(plan, mode, WORLD_TEXT, policy);
   const call = lastCall(r, tool);
   if (call === undefined) {
     expect(r.report.status).not.toBe('completed');
@@ -418,6 +431,8 @@ return 1;`,
 try { await updateEvent('ev-new-1', { end: '2026-03-20T09:00:00Z' }); } catch (e) { await sendEmail({ to: ['bob@acme.test'], subject: 's', body: 'threw' }); }
 return 1;`,
       'normal',
+      'sendEmail',
+      UNTRUSTED_UPDATES,
     );
   });
   // Which event `ev-new-2` is depends on how many were created before it: a new event's written
@@ -429,6 +444,8 @@ await createEvent({ title: 'b', start: '2026-03-20T10:00:00Z', end: '2026-03-20T
 try { await updateEvent('ev-new-2', { end: '2026-03-20T09:00:00Z' }); } catch (e) { await sendEmail({ to: ['bob@acme.test'], subject: 's', body: 'threw' }); }
 return 1;`,
       'normal',
+      'sendEmail',
+      UNTRUSTED_UPDATES,
     );
   });
   // FIXED (was a leak; a budget's denial ends the run: no catch runs after it) (NORMAL, policy
@@ -502,11 +519,12 @@ describe('red team round 3: tool errors ignore what the world remembers', () => 
 await createEvent({ title: 'x', start: '2026-03-' + day + 'T14:00:00Z', end: '2026-03-' + day + 'T15:00:00Z' });
 try { await updateEvent('ev-new-1', { end: '2026-03-18T12:00:00Z' }); } catch (e) { await sendEmail({ to: ['bob@acme.test'], subject: 's', body: 'threw' }); }
 return 1;`;
+  // The update runs on its own only under a policy that lets an email's text decide it (round 7).
   it('STRICT', async () => {
-    await expectSendUntrusted(plan, 'strict');
+    await expectSendUntrusted(plan, 'strict', 'sendEmail', UNTRUSTED_UPDATES);
   });
   it('NORMAL', async () => {
-    await expectSendUntrusted(plan, 'normal');
+    await expectSendUntrusted(plan, 'normal', 'sendEmail', UNTRUSTED_UPDATES);
   });
 });
 
@@ -579,11 +597,12 @@ describe('red team round 3: a gate decision that read the world comes back trust
   const plan = `const h = await replyToEmail('e33', { body: 'Thanks, noted.' });
 if (h.pending === true) { await sendEmail({ to: ['bob@acme.test'], subject: 's', body: 'the reply is waiting' }); }
 return 1;`;
+  // The update runs on its own only under a policy that lets an email's text decide it (round 7).
   it('STRICT', async () => {
-    await expectSendUntrusted(plan, 'strict');
+    await expectSendUntrusted(plan, 'strict', 'sendEmail', UNTRUSTED_UPDATES);
   });
   it('NORMAL', async () => {
-    await expectSendUntrusted(plan, 'normal');
+    await expectSendUntrusted(plan, 'normal', 'sendEmail', UNTRUSTED_UPDATES);
   });
   // FIXED (was a leak; STRICT: what the gate read for an effect call joins every later world
   // observation, the host's share of the world-state label): whether the reply went out is

@@ -1381,6 +1381,31 @@
   }
   R.awv = function (v) {
     if (S.dead) throw new LimitError('steps', 'the run was stopped');
+    // A tool call's promise chosen under a label (`await (c ? f() : g())`, a labeled array's
+    // element) is a Box, which `await` would hand back unawaited: the call's answer or error
+    // then never reached the plan. Which promise it is decides both, so both carry its label,
+    // and inside a try so does whether it throws (§3a), as does what decided the call itself
+    // (DECIDES), whichever try was open when it was made.
+    const boxed = v instanceof Box && v.v instanceof Promise;
+    const d = DECIDES.get(boxed ? v.v : v);
+    if (boxed || d) {
+      const l = boxed ? v.l : 0;
+      acc(l);
+      const decided = () => {
+        if (d) acc(d.l);
+      };
+      return (boxed ? v.v : v).then(
+        (x) => {
+          decided();
+          return new Held(withL(x, l, 'await'));
+        },
+        (e) => {
+          decided();
+          if (e instanceof PlanError || e instanceof PlanThrow) e.l = J(e.l, l);
+          throw e;
+        },
+      );
+    }
     return isObj(v) ? new Held(v) : v;
   };
   // After a call to a plan function: its conditional-return taint, for the caller's __abr.
@@ -1682,12 +1707,23 @@
   }
   // A node's operation, as lineage shows it.
   const opOf = (n) => (GA[n] === -2 ? 'source ' + srcPath(GB[n], GOP[n]) : GOP[n]);
-  R.tool = async function (name, args, line, column) {
+  // What decides whether each tool call's promise rejects (its arguments, context and the world
+  // state it read): joined again where the promise is awaited (R.awv), which may be inside a try
+  // the call was made outside of (`const p = getEmail(id); try { await p; … }`).
+  const DECIDES = new WeakMap();
+  R.tool = function (name, args, line, column) {
+    const d = { l: 0 };
+    const p = toolCall(d, name, args, line, column);
+    DECIDES.set(p, d);
+    return p;
+  };
+  async function toolCall(d, name, args, line, column) {
     if (S.dead) throw new LimitError('steps', 'the run was stopped');
     if (++S.tools > LIM.toolCalls) limit('toolCalls', 'the plan made more than ' + LIM.toolCalls + ' tool calls');
     const pc = R.pc;
     const argLabel = deepLab(args);
-    acc(J(argLabel, pc));
+    d.l = J(argLabel, pc);
+    acc(d.l);
     const enc = exportJson(args);
     if (pc) enc.labels[pc] = labelDesc(pc);
     if (R.cl) enc.labels[R.cl] = labelDesc(R.cl);
@@ -1707,8 +1743,10 @@
     // reply.state: that it did not throw tells nothing of the world.
     const ws = reply.state ? J(labelFrom(reply.state), R.wt) : 0;
     acc(ws);
+    d.l = J(d.l, ws);
     if (!reply.ok) {
       const el = J(labelFrom(reply.label), ws);
+      d.l = J(d.l, el);
       const err = new PlanError(reply.kind, reply.message, J(J(el, pc), reply.kind === 'PolicyDenied' ? argLabel : 0));
       // After an await the stack no longer shows the plan's line: remember the call's position.
       err.pos = { line: line, column: column };
@@ -1728,7 +1766,7 @@
     // Only what reads the world sees the world's state (an extractor's answer does not).
     const seen = J(reply.observes ? R.wt : 0, ws);
     return seen === 0 ? out : withL(out, seen, 'world state');
-  };
+  }
   // World state written by effect calls (and by branches that may have made one) shows in
   // everything tools return afterwards (STRICT): a draft's id, an archive folder's contents.
   R.wt = 0;

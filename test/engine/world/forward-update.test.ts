@@ -6,12 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Policy } from '../../../engine/policy';
 import { loadWorld, simulate } from '../../../engine/run/simulate';
+import { UNTRUSTED_UPDATES } from '../../security/untrusted-updates';
 
 const DEMO = join(process.cwd(), 'resources/demo-world.yaml');
-const run = async (plan: string) => {
+const run = async (...args: [string] | [Policy, string]) => {
   const world = loadWorld(readFileSync(DEMO, 'utf8'), DEMO);
-  const r = await simulate({ plan, world });
+  const r = await simulate(args.length === 1 ? { plan: args[0], world } : { policy: args[0], plan: args[1], world });
   return { ...r, world };
 };
 const decision = (r: Awaited<ReturnType<typeof run>>, tool: string) => r.report.calls.find((c) => c.tool === tool);
@@ -73,12 +75,17 @@ return 1;`);
   });
 
   it('an event changed from untrusted data comes back untrusted from listEvents', async () => {
-    const r = await run(`const m = await getEmail('e04');
+    // The default policy asks before an email's text changes your appointment; a policy that lets
+    // it through (the rule as it was, by id) shows what the world remembers of such a change.
+    const r = await run(
+      UNTRUSTED_UPDATES,
+      `const m = await getEmail('e04');
 await updateEvent('ev13', { title: m.subject });
 const evs = await listEvents({ from: '2026-03-01T00:00:00Z', to: '2026-04-30T00:00:00Z' });
 const mine = evs.find((e) => e.id === 'ev13');
 await sendEmail({ to: ['bob@acme.test'], subject: mine.title, body: 'x' });
-return 1;`);
+return 1;`,
+    );
     const send = decision(r, 'sendEmail')!;
     expect(send.decision).not.toBe('allow');
     expect(send.sources.join(' ')).toContain('e04');
