@@ -3,7 +3,7 @@
  * first bytes of the text. A first sync asks the server for one range of each message
  * (`BODY.PEEK[]<0.LISTING_BYTES>`) instead of its header and the start of its text as two
  * (`BODY.PEEK[HEADER]`, `BODY.PEEK[TEXT]<0.2048>`): imapflow's reading of a fetch costs per
- * literal, and for a listing that was as much as the raw fetch of whole messages. The split is the
+ * section, and two of them cost more than the raw fetch of whole messages. The split is the
  * server's (Dovecot's HEADER section: up to and with the first empty line, LF or CRLF); a message
  * whose range ends before its header block does, or before the text's first `SNIPPET_BYTES`,
  * gets `null`: the caller asks for the two sections as before, so a listing reads the same bytes
