@@ -37,6 +37,7 @@ import { backgroundTurn } from './foreground';
 import { headerBlockFields } from './header-block';
 import { parseMessage, pickHeaderFields } from './parse';
 import type { Parser } from './parse-pool';
+import { LISTING_BYTES, splitMessageStart, type MessageStart } from './message-start';
 import { SNIPPET_BYTES, snippetOf } from './mime-snippet';
 
 export interface SyncDeps {
@@ -185,23 +186,27 @@ const internalDateOf = (m: FetchMessageObject): Date =>
 /** The one body part a fetch asked for (imapflow's key for a partial fetch varies with the range). */
 const firstPart = (m: FetchMessageObject): Uint8Array | undefined => m.bodyParts?.values().next().value;
 
+/** A message as a listing reads it: its header block and the first bytes of its text. */
+interface Listed {
+  readonly uid: number;
+  readonly flags?: Set<string>;
+  readonly internalDate: Date;
+  /** Absent when the server sent no header block. */
+  readonly start?: MessageStart;
+}
+
 /** A message listed from its headers and snippet: its body is the snippet until the body pass. */
-async function headerRow(
-  accountId: string,
-  folder: string,
-  uidValidity: number,
-  m: FetchMessageObject,
-): Promise<StoredMessage> {
+async function headerRow(accountId: string, folder: string, uidValidity: number, m: Listed): Promise<StoredMessage> {
   const id = remoteMessageId(accountId, folder, uidValidity, m.uid);
   // In this thread: a header block is read in less time than a hop to a worker and back takes.
-  const p = await headerBlockFields(m.headers ?? new Uint8Array(0), { date: internalDateOf(m), key: id });
+  const p = await headerBlockFields(m.start?.header ?? new Uint8Array(0), { date: m.internalDate, key: id });
   return {
     id,
     accountId,
     folder,
     remoteUid: m.uid,
     ...p,
-    body: m.headers ? snippetOf(m.headers, firstPart(m) ?? new Uint8Array(0)) : '',
+    body: m.start ? snippetOf(m.start.header, m.start.text) : '',
     html: null,
     unread: !m.flags?.has('\\Seen'),
     labels: [],
@@ -210,6 +215,39 @@ async function headerRow(
     bodyPending: true,
     ...UNTRIAGED,
   };
+}
+
+/**
+ * The messages of a page as a listing reads them: the first `LISTING_BYTES` of each, split into
+ * header block and text (./message-start.ts); the few whose header block or text start those bytes
+ * do not reach are asked for again as the two sections.
+ */
+async function fetchListings(client: ImapFlow, page: readonly number[]): Promise<Listed[]> {
+  const common = { uid: true, flags: true, internalDate: true } as const;
+  const listed: Listed[] = [];
+  const again: number[] = [];
+  for (const m of await client.fetchAll(
+    uidSet(page),
+    { ...common, source: { maxLength: LISTING_BYTES } },
+    { uid: true },
+  )) {
+    const start = m.source && splitMessageStart(m.source);
+    if (start) listed.push({ uid: m.uid, flags: m.flags, internalDate: internalDateOf(m), start });
+    else again.push(m.uid);
+  }
+  if (again.length)
+    for (const m of await client.fetchAll(
+      uidSet(again),
+      { ...common, headers: true, bodyParts: [{ key: 'TEXT', maxLength: SNIPPET_BYTES }] },
+      { uid: true },
+    ))
+      listed.push({
+        uid: m.uid,
+        flags: m.flags,
+        internalDate: internalDateOf(m),
+        start: m.headers && { header: m.headers, text: firstPart(m) ?? new Uint8Array(0) },
+      });
+  return listed;
 }
 
 async function toStored(
@@ -371,19 +409,8 @@ async function syncFolder(
     const first = Math.min(perPage, o.pageSize ?? USABLE_PAGE);
     const pages = missing.length ? [missing.slice(0, first), ...chunks(missing.slice(first), perPage)] : [];
     let added = 0;
-    const fetchHeaders = (page: number[]) =>
-      client.fetchAll(
-        uidSet(page),
-        {
-          uid: true,
-          flags: true,
-          internalDate: true,
-          headers: true,
-          bodyParts: [{ key: 'TEXT', maxLength: SNIPPET_BYTES }],
-        },
-        { uid: true },
-      );
-    const storeHeaders = async (fetched: FetchMessageObject[], page: number[]) => {
+    const fetchHeaders = (page: number[]) => fetchListings(client, page);
+    const storeHeaders = async (fetched: Listed[], page: number[]) => {
       // Newest first, so that every slice written leaves the UIDs above it synced.
       const slices = chunks(
         [...fetched].sort((a, b) => b.uid - a.uid),

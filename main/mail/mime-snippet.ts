@@ -112,5 +112,18 @@ export function snippetOf(headerBlock: Uint8Array, textStart: Uint8Array): strin
   const part = findText(fields(latin(headerBlock)), latin(textStart), 0);
   if (!part) return '';
   const text = partText(part);
-  return (part.html ? htmlToText(text) : text).replace(/\s+/g, ' ').trim().slice(0, SNIPPET_CHARS);
+  return oneLine(part.html ? htmlToText(text) : text);
+}
+
+/**
+ * The text with its white space collapsed and trimmed, cut to SNIPPET_CHARS, collapsing only as
+ * much of it as that takes: a prefix's collapse is a prefix of the whole's (a run of white space
+ * cut short still becomes one space), so once a prefix gives more than SNIPPET_CHARS characters
+ * the rest cannot change them.
+ */
+function oneLine(text: string): string {
+  for (let cut = 2 * SNIPPET_CHARS; ; cut *= 2) {
+    const line = text.slice(0, cut).replace(/\s+/g, ' ').trimStart();
+    if (line.length > SNIPPET_CHARS || cut >= text.length) return line.trimEnd().slice(0, SNIPPET_CHARS);
+  }
 }

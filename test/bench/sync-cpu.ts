@@ -2,20 +2,24 @@
  * CPU time (this process, `process.cpuUsage`) of the first sync's header pass against raw
  * imapflow fetching every full source from the same Dovecot, interleaved: on a shared machine the
  * wall clock drifts with the load, the CPU a pass costs much less. `npx tsx test/bench/sync-cpu.ts
- * [messages] [repetitions]`; `node --cpu-prof --import tsx test/bench/sync-cpu.ts` for a profile.
- * Prints medians; writes nothing.
+ * [messages] [repetitions] [other checkout]`; `node --cpu-prof --import tsx test/bench/sync-cpu.ts` for a
+ * profile. With the path of another checkout (`git worktree add --detach DIR COMMIT`, `node_modules`
+ * linked), its header pass runs too, each repetition after this one's on the same server: an A/B
+ * of two sync codes against one raw fetch. Prints medians; writes nothing.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { syncAccounts } from '../../main/accounts/accounts';
+import type { Profile } from '../../main/profile/profile';
 import { DOVECOT_BIN, startDovecot } from '../integration/servers/dovecot';
 import { imapProfile } from './mailbox';
 import { benchMessage } from './sync';
 
 const n = Number(process.argv[2] ?? 2000);
 const reps = Number(process.argv[3] ?? 5);
+const other = process.argv[4];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 /** CPU of the process (every thread), the main thread's busy time (event-loop utilisation) and wall time, in ms. */
@@ -55,12 +59,21 @@ if (!existsSync(DOVECOT_BIN)) {
       lock.release();
       await c.logout();
     };
+    type Code = { sync: typeof syncAccounts; profile: (dir: string, s: typeof server) => Promise<Profile> };
+    const codes: Code[] = [{ sync: syncAccounts, profile: imapProfile }];
+    if (other)
+      codes.push({
+        sync: ((await import(join(other, 'main/accounts/accounts.ts'))) as { syncAccounts: typeof syncAccounts })
+          .syncAccounts,
+        profile: ((await import(join(other, 'test/bench/mailbox.ts'))) as { imapProfile: typeof imapProfile })
+          .imapProfile,
+      });
     /** The header pass into a fresh profile (made before the timing starts). */
-    const listing = async () => {
+    const listing = async (code: Code) => {
       const dir = mkdtempSync(join(tmpdir(), 'zamburak-sync-cpu-'));
-      const p = await imapProfile(dir, server);
+      const p = await code.profile(dir, server);
       const timed = await cpuOf(async () => {
-        const [r] = await syncAccounts(p, { folders: ['INBOX'], headersOnly: true });
+        const [r] = await code.sync(p, { folders: ['INBOX'], headersOnly: true });
         if (r?.report?.folders[0]?.added !== n) throw new Error(`listing: ${JSON.stringify(r)}`);
       });
       p.close();
@@ -68,16 +81,19 @@ if (!existsSync(DOVECOT_BIN)) {
       return timed;
     };
     await raw(); // warm-up: Dovecot's index and the page cache
-    await listing();
-    const s = { raw: [] as Timed[], listing: [] as Timed[] };
+    for (const code of codes) await listing(code);
+    const s = { raw: [] as Timed[], listing: [] as Timed[], other: [] as Timed[] };
     for (let i = 0; i < reps; i++) {
       s.raw.push(await cpuOf(raw));
-      s.listing.push(await listing());
+      s.listing.push(await listing(codes[0]!));
+      if (codes[1]) s.other.push(await listing(codes[1]));
     }
     const med = (xs: Timed[], k: keyof Timed) => median(xs.map((x) => x[k]));
+    const pass = (xs: Timed[], k: keyof Timed, name: string) =>
+      `${name} ${Math.round(med(xs, k))} ms (ratio ${(med(s.raw, k) / med(xs, k)).toFixed(2)})`;
     const line = (k: keyof Timed, what: string) =>
-      `${what}: raw fetch ${Math.round(med(s.raw, k))} ms, header pass ${Math.round(med(s.listing, k))} ms ` +
-      `(ratio ${(med(s.raw, k) / med(s.listing, k)).toFixed(2)})`;
+      `${what}: raw fetch ${Math.round(med(s.raw, k))} ms, ${pass(s.listing, k, 'header pass')}` +
+      (other ? `, other checkout's ${pass(s.other, k, 'header pass')}` : '');
     console.log(
       `${n} messages, ${reps} repetitions, load ${loadavg()
         .map((x) => x.toFixed(1))

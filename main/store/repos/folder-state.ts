@@ -3,6 +3,7 @@
  * HIGHESTMODSEQ at the end of the last complete pass, and `syncedThrough`, the lowest UID a first
  * sync (newest first) has reached: every message the server had from there up is stored.
  */
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../database';
 
 export interface FolderState {
@@ -52,26 +53,28 @@ export class FolderStateRepo {
     ).map(fromRow);
   }
 
+  /** Prepared once: a first sync writes its progress with every slice of listings. */
+  private putStatement: Statement | undefined;
+
   /** Writes the given fields, keeping the others. */
   put(s: Pick<FolderState, 'accountId' | 'folder' | 'updatedAt'> & Partial<FolderState>): void {
-    this.db
-      .prepare(
-        `INSERT INTO folder_state (account_id, folder, uidvalidity, uidnext, highestmodseq, synced_through, updated_at)
-         VALUES (@accountId, @folder, @uidValidity, @uidNext, @highestModseq, @syncedThrough, @updatedAt)
-         ON CONFLICT (account_id, folder) DO UPDATE SET
-           uidvalidity = coalesce(@uidValidity, uidvalidity), uidnext = coalesce(@uidNext, uidnext),
-           highestmodseq = coalesce(@highestModseq, highestmodseq),
-           synced_through = coalesce(@syncedThrough, synced_through), updated_at = @updatedAt`,
-      )
-      .run({
-        accountId: s.accountId,
-        folder: s.folder,
-        uidValidity: s.uidValidity ?? null,
-        uidNext: s.uidNext ?? null,
-        highestModseq: s.highestModseq ?? null,
-        syncedThrough: s.syncedThrough ?? null,
-        updatedAt: s.updatedAt,
-      });
+    this.putStatement ??= this.db.prepare(
+      `INSERT INTO folder_state (account_id, folder, uidvalidity, uidnext, highestmodseq, synced_through, updated_at)
+       VALUES (@accountId, @folder, @uidValidity, @uidNext, @highestModseq, @syncedThrough, @updatedAt)
+       ON CONFLICT (account_id, folder) DO UPDATE SET
+         uidvalidity = coalesce(@uidValidity, uidvalidity), uidnext = coalesce(@uidNext, uidnext),
+         highestmodseq = coalesce(@highestModseq, highestmodseq),
+         synced_through = coalesce(@syncedThrough, synced_through), updated_at = @updatedAt`,
+    );
+    this.putStatement.run({
+      accountId: s.accountId,
+      folder: s.folder,
+      uidValidity: s.uidValidity ?? null,
+      uidNext: s.uidNext ?? null,
+      highestModseq: s.highestModseq ?? null,
+      syncedThrough: s.syncedThrough ?? null,
+      updatedAt: s.updatedAt,
+    });
   }
 
   remove(accountId: string, folder: string): void {

@@ -200,10 +200,11 @@ const FTS_DELETE = `INSERT INTO messages_fts (messages_fts, rowid, subject, from
 const FTS_INSERT = `INSERT INTO messages_fts (rowid, subject, from_addr, body)
   SELECT rowid, subject, from_addr, body FROM messages WHERE rowid IN (SELECT value FROM json_each(?))`;
 
-/** A message as the insert statements' parameters. */
-const rowValues = (m: StoredMessage) => ({
+/** A message as the insert statements' parameters (`conversation` only for a new listing's). */
+const rowValues = (m: StoredMessage, subjectKey: string, conversation?: string) => ({
   ...m,
-  subjectKey: baseSubject(m.subject),
+  subjectKey,
+  conversation,
   replyTo: m.replyTo ?? null,
   findings: m.findings?.length ? toJson(m.findings) : null,
   to: toJson(m.to),
@@ -249,13 +250,13 @@ export class MessagesRepo {
       // The listings' terms leave the index before their bodies replace them.
       if (toIndex.length) this.statement(FTS_DELETE).run(toJson(toIndex));
       for (const m of rows) {
-        const values = rowValues(m);
+        const subjectKey = baseSubject(m.subject);
         if (m.bodyPending) {
           // A new listing's conversation is known before it is written, in the usual cases (it
           // links one conversation or none): one write instead of a write and an update.
-          const linked = this.linkedConversations(m);
+          const linked = this.linkedConversations(m, subjectKey);
           const conversation = linked.size > 1 ? '' : ([...linked][0] ?? m.id);
-          const added = this.statement(INSERT_LISTING).run({ ...values, conversation });
+          const added = this.statement(INSERT_LISTING).run(rowValues(m, subjectKey, conversation));
           if (added.changes) {
             toIndex.push(Number(added.lastInsertRowid));
             if (linked.size > 1) this.joinConversations(m, false);
@@ -264,8 +265,8 @@ export class MessagesRepo {
         }
         // A subject that changed may leave its conversation (only the subject key changes on conflict).
         const keyBefore = this.statement('SELECT subject_key FROM messages WHERE id = ?').pluck().get(m.id);
-        this.statement(UPSERT_MESSAGE).run(values);
-        this.joinConversations(m, keyBefore !== undefined && keyBefore !== values.subjectKey);
+        this.statement(UPSERT_MESSAGE).run(rowValues(m, subjectKey));
+        this.joinConversations(m, keyBefore !== undefined && keyBefore !== subjectKey);
       }
       if (toIndex.length) this.statement(FTS_INSERT).run(toJson(toIndex));
     })();
@@ -274,7 +275,7 @@ export class MessagesRepo {
   private conversationStatements: { own: Statement; members: Statement; name: Statement } | undefined;
 
   /** The conversations of the other messages that a message's thread or subject key links it to. */
-  private linkedConversations(m: StoredMessage): Set<string> {
+  private linkedConversations(m: StoredMessage, subjectKey: string): Set<string> {
     const linked = this.statement(
       // Each half on its own index, named: SQLite otherwise read a whole account's conversation names.
       `SELECT conversation FROM messages INDEXED BY messages_by_thread
@@ -282,9 +283,7 @@ export class MessagesRepo {
        UNION SELECT conversation FROM messages INDEXED BY messages_by_subject
          WHERE @key <> '' AND account_id = @account AND subject_key = @key AND id <> @id`,
     ).pluck();
-    return new Set(
-      linked.all({ account: m.accountId, thread: m.threadId, key: baseSubject(m.subject), id: m.id }) as string[],
-    );
+    return new Set(linked.all({ account: m.accountId, thread: m.threadId, key: subjectKey, id: m.id }) as string[]);
   }
 
   /**
@@ -304,7 +303,7 @@ export class MessagesRepo {
     };
     const st = this.conversationStatements;
     const key = { account: m.accountId, thread: m.threadId, key: baseSubject(m.subject), id: m.id };
-    const linked = this.linkedConversations(m);
+    const linked = this.linkedConversations(m, key.key);
     const own = (st.own.get(m.id) as { conversation: string }).conversation;
     // The usual cases: a message seen again, a reply to one conversation, a new conversation.
     if (!keyChanged && linked.size === 1 && (own === '' || linked.has(own))) {

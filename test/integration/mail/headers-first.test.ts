@@ -9,6 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeBodies, syncAccounts } from '../../../main/accounts/accounts';
 import { remoteMessageId } from '../../../main/mail/imap-sync';
+import { LISTING_BYTES, splitMessageStart } from '../../../main/mail/message-start';
+import { SNIPPET_BYTES } from '../../../main/mail/mime-snippet';
 import { parseMessage } from '../../../main/mail/parse';
 import type { Profile } from '../../../main/profile/profile';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
@@ -97,6 +99,36 @@ describe.skipIf(missing)('headers first, bodies after', () => {
     lock.release();
     await c.logout();
   }
+
+  it('reads the same header block and text start from one range of each message as from the two sections', async () => {
+    const c = await server.client();
+    const lock = await c.getMailboxLock('INBOX');
+    const sections = new Map<number, { header: Buffer; text: Buffer }>();
+    for await (const m of c.fetch(
+      '1:*',
+      { uid: true, headers: true, bodyParts: [{ key: 'TEXT', maxLength: SNIPPET_BYTES }] },
+      { uid: true },
+    ))
+      sections.set(m.uid, { header: Buffer.from(m.headers!), text: Buffer.from(m.bodyParts!.values().next().value!) });
+    // Ranges that cut header blocks and texts anywhere, and the one a sync asks for.
+    for (const asked of [40, 300, 1500, SNIPPET_BYTES + 200, LISTING_BYTES]) {
+      const read = new Set<number>();
+      for await (const m of c.fetch('1:*', { uid: true, source: { maxLength: asked } }, { uid: true })) {
+        const start = splitMessageStart(m.source!, asked);
+        if (!start) continue;
+        read.add(m.uid);
+        const want = sections.get(m.uid)!;
+        expect(Buffer.from(start.header).equals(want.header), `header of ${m.uid} in ${asked} bytes`).toBe(true);
+        expect(Buffer.from(start.text).equals(want.text), `text of ${m.uid} in ${asked} bytes`).toBe(true);
+      }
+      // The sync's range reads every ordinary and crafted message (the first UIDs); only some hostile
+      // ones, with header blocks of many KB, are fetched as the two sections.
+      if (asked === LISTING_BYTES)
+        for (let uid = 1; uid <= ORDINARY + 3; uid++) expect(read.has(uid), `${uid}`).toBe(true);
+    }
+    lock.release();
+    await c.logout();
+  });
 
   it('lists every message from its headers first, then fills each body exactly as a whole parse gives it', async () => {
     const p = freshProfile();

@@ -54,6 +54,20 @@ describe('snippetOf', () => {
     expect('Köln '.repeat(50).startsWith(got)).toBe(true);
   });
 
+  it('is the text with its white space collapsed, trimmed and cut to 300 characters, however long its runs', () => {
+    const piece = fc.oneof(fc.constantFrom(' ', '\t', '\r\n', '\n\n\n', ' '.repeat(700)), fc.string({ maxLength: 40 }));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 120 }), (pieces) => {
+        const text = pieces.join('').replace(/[^\x20-\x7e\t\r\n]/g, 'x');
+        expect(snippet('Content-Type: text/plain', text)).toBe(text.replace(/\s+/g, ' ').trim().slice(0, 300));
+      }),
+      { numRuns: 300 },
+    );
+    // A first 600 characters that collapse to 300 ending in white space, the text going on after.
+    const edge = `${'a'.repeat(299)}${' '.repeat(301)}b`;
+    expect(snippet('Content-Type: text/plain', edge)).toBe(`${'a'.repeat(299)} `);
+  });
+
   it('never throws and stays one bounded line, whatever the bytes', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 600 }), fc.uint8Array({ maxLength: 3000 }), (h, t) => {
