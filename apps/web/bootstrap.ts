@@ -57,6 +57,18 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\.\/(assets\/[\w.-]+\.
 export const withInlineStyles = (html: string, readAsset: (path: string) => string): string =>
   html.replace(STYLESHEET_LINK, (_, path: string) => `<style>${readAsset(path)}</style>`);
 
+/** A chunk the build preloads beside the entry script (`<link rel="modulepreload" … href="./assets/…">`). */
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
+
+/**
+ * index.html without the build's module preloads. They are for Electron, whose page starts the
+ * app at once. Here the first screen is in the HTML and the app starts only once it is painted
+ * (renderer/src/main.tsx imports it then): fetched and compiled beside the page, its chunks
+ * (390 KB: React, the Inbox, the contract) took the same cores as the first screen's layout and
+ * paint, and the loads they queued ran ahead of the frame that shows the rows.
+ */
+export const withoutModulePreloads = (html: string): string => html.replace(MODULE_PRELOAD, '');
+
 /**
  * The renderer's index.html with the first answers in a JSON block before `</body>` and the first
  * screen rendered from them in its root element; a call that fails is left out (the page asks

@@ -206,6 +206,7 @@ export function InboxScreen({ id }: { id: string | null }) {
   // Another folder or account: another list, nothing picked in it.
   useEffect(() => setPicked(new Set()), [mailbox]);
 
+  const hydrated = useHydrated();
   // The virtualizer's functions are not memoizable; this component re-renders on scroll anyway.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -213,10 +214,11 @@ export function InboxScreen({ id }: { id: string | null }) {
     getScrollElement: () => listRef.current,
     estimateSize: () => ROW_HEIGHT,
     initialRect: { width: 0, height: FIRST_LIST_HEIGHT },
-    overscan: 8,
+    // Rows beyond the list's end only matter once it can scroll with React behind it: the host's
+    // first screen (and the take-over, which must make the same rows) has only the rows that fit.
+    overscan: hydrated ? 8 : 0,
   });
   const virtualItems = virtualizer.getVirtualItems();
-  const hydrated = useHydrated();
   useEffect(() => {
     const last = virtualItems[virtualItems.length - 1];
     if (last && last.index >= items.length - 20 && hasMore) more();
