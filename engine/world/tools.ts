@@ -68,6 +68,12 @@ const FOLDERS = ['INBOX', 'Archive', 'Sent', 'Drafts', 'Trash', 'Spam'];
 const canonicalFolder = (f: string): string =>
   FOLDERS.find((x) => x.toLowerCase() === f.trim().toLowerCase()) ?? f.trim();
 const ALL_FOLDERS = new Set(['all', '*', 'any']);
+/**
+ * The names servers give the trash (Dovecot, Gmail in English and British English, Exchange,
+ * iCloud), compared on the last part of a folder path (`[Gmail]/Bin`, `INBOX.Trash`).
+ */
+const TRASH_NAMES = new Set(['trash', 'bin', 'deleted', 'deleted items', 'deleted messages']);
+const isTrashName = (f: string): boolean => TRASH_NAMES.has(f.trim().toLowerCase().split(/[/.]/).pop()!.trim());
 
 /** What an error message about an argument derives from: that argument's label. */
 const labelOf = (labeled: Readonly<Record<string, LabeledValue>>, key: string): Label => argsLabel(labeled, [key]);
@@ -767,8 +773,10 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
       },
       (e, args) => {
         const folder = canonicalFolder(args.folder);
-        // Moving to the trash is a deletion: it must go through deleteEmail and its policy.
-        if (folder === 'Trash')
+        // Moving to the trash is a deletion, whatever the server calls it: it must go through
+        // deleteEmail and its policy. (A real account's server also refuses a plan's move into
+        // its \Trash folder by special use: main/mail/imap-organize.ts.)
+        if (isTrashName(folder))
           throw new ToolError('InvalidArguments', 'folder: use deleteEmail to move mail to the trash');
         changeFolder(e, folder, 'move');
       },

@@ -26,7 +26,7 @@ import { smtpTransport } from '../outbox/mail-transport';
 import { TransportError, type CommitRequest, type Transport } from '../outbox/transport';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
-import type { Credential } from '../mail/connect';
+import { MailError, type Credential } from '../mail/connect';
 import { accountCredential, AccountError, imapConfig } from './accounts';
 import { commitCalendarAction } from './calendar-actions';
 import { calendarOf } from './calendars';
@@ -108,7 +108,8 @@ function accountTransport(p: Profile, a: Account): Transport | null {
       const m = p.repos.messages.get(action.id);
       if (m && m.remoteUid === null) return { done: action.kind, reconciled: true };
       await organizeOnServer(p, a, c.imap, await credential(), action).catch((e: unknown) => {
-        throw new TransportError('temporary', (e as Error).message);
+        const refused = e instanceof MailError && e.kind === 'refused';
+        throw new TransportError(refused ? 'permanent' : 'temporary', (e as Error).message);
       });
       return { done: action.kind, id: action.id };
     },
@@ -147,7 +148,7 @@ function organizeActionOf(e: OrganizeEffect): OrganizeAction | null {
   if (e.tool === 'archiveEmail') return { kind: 'archive', id };
   if (e.tool === 'deleteEmail') return { kind: 'trash', id };
   if (e.tool === 'markRead') return { kind: 'seen', id };
-  if (e.folder !== undefined) return { kind: 'move', id, folder: e.folder };
+  if (e.folder !== undefined) return { kind: 'move', id, folder: e.folder, byPlan: true };
   return null;
 }
 

@@ -22,7 +22,7 @@ export type Credential = string | { readonly accessToken: string };
  */
 export type CredentialSource = Credential | (() => Promise<Credential>);
 
-export type MailErrorKind = 'unreachable' | 'auth' | 'tls' | 'timeout' | 'protocol';
+export type MailErrorKind = 'unreachable' | 'auth' | 'tls' | 'timeout' | 'protocol' | 'refused';
 
 export class MailError extends Error {
   constructor(

@@ -12,7 +12,8 @@ import { connectImap, MailError, type Credential, type ImapSettings } from './co
 import { specialFolder } from './imap-folders';
 
 export type OrganizeAction =
-  | { readonly kind: 'move'; readonly id: string; readonly folder: string }
+  /** `byPlan`: a plan's `moveEmail`, refused into the server's trash (that is `deleteEmail`'s). */
+  | { readonly kind: 'move'; readonly id: string; readonly folder: string; readonly byPlan?: boolean }
   | { readonly kind: 'archive'; readonly id: string }
   | { readonly kind: 'trash'; readonly id: string }
   | { readonly kind: 'seen'; readonly id: string }
@@ -47,6 +48,13 @@ export async function organizeOnServer(
       } else {
         const target =
           a.kind === 'move' ? a.folder : await specialFolder(client, a.kind === 'archive' ? '\\Archive' : '\\Trash');
+        // A plan's move into the trash would be a deletion the policy never weighed as one,
+        // whatever the server names its trash ("Deleted Items", "[Gmail]/Bin").
+        if (a.kind === 'move' && a.byPlan && target === (await specialFolder(client, '\\Trash')))
+          throw new MailError(
+            'refused',
+            `${target} is the trash: a plan deletes mail with deleteEmail, which asks first`,
+          );
         const moved = await client.messageMove(uid, target, { uid: true });
         const newUid = moved ? (moved.uidMap?.get(where.uid) ?? null) : null;
         p.db.transaction(() => {

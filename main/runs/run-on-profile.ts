@@ -261,7 +261,9 @@ function queueAllowedActions(
 ): number {
   let n = 0;
   for (const c of calls) {
-    if (!c.executed || c.decision !== 'allow' || !SERVER_TOOLS.has(c.tool)) continue;
+    // A call the tool refused (it ran and failed: a missing email, a move into the trash) changed
+    // nothing in the run's world, so it changes nothing on the server either.
+    if (!c.executed || c.error !== undefined || c.decision !== 'allow' || !SERVER_TOOLS.has(c.tool)) continue;
     const id = `${runId}-auto-${c.seq}`;
     p.claims.create({
       id,

@@ -98,7 +98,7 @@ active_value = true
 }`;
 }
 
-function config(dir: string, port: number, oauth2?: DovecotOAuth2): string {
+function config(dir: string, port: number, oauth2?: DovecotOAuth2, trash?: string): string {
   // Dovecot runs its login and auth processes as these users; tests run as root.
   const root = userInfo().uid === 0;
   return `
@@ -124,6 +124,7 @@ userdb {
   driver = static
   args = uid=${NOBODY.uid} gid=${NOBODY.gid} home=${dir}/mail/%u
 }
+${trash ? `namespace inbox {\n  inbox = yes\n  mailbox "${trash}" {\n    special_use = \\Trash\n    auto = create\n  }\n}` : ''}
 service imap-login {
   inet_listener imap {
     address = 127.0.0.1
@@ -146,7 +147,8 @@ function chownTree(path: string, names: readonly string[]): void {
 }
 
 export async function startDovecot(
-  o: { user?: string; password?: string; oauth2?: DovecotOAuth2 } = {},
+  /** `trash`: the name of a folder the server flags as the trash (RFC 6154 `\Trash`). */
+  o: { user?: string; password?: string; oauth2?: DovecotOAuth2; trash?: string } = {},
 ): Promise<DovecotServer> {
   const user = o.user ?? 'alice';
   const password = o.password ?? randomBytes(9).toString('base64url');
@@ -160,7 +162,7 @@ export async function startDovecot(
   writeFileSync(join(dir, 'passwd'), `${user}:{PLAIN}${password}::::::\n`, { mode: 0o644 });
   const port = await freePort();
   const conf = join(dir, 'dovecot.conf');
-  writeFileSync(conf, config(dir, port, o.oauth2), { mode: 0o644 });
+  writeFileSync(conf, config(dir, port, o.oauth2, o.trash), { mode: 0o644 });
   const log = join(dir, 'dovecot.log');
   let child: ChildProcess | null = null;
   let seq = 0;
