@@ -68,15 +68,21 @@ const CHUNK = 2_000;
 export class WorldMailRepo {
   constructor(private readonly db: Db) {}
 
-  /**
-   * The messages of an account, every folder, newest first (all of them, or the newest `limit`):
-   * the whole world of a run that copies it.
-   */
-  forWorld(accountId: string, limit = -1): WorldMessage[] {
+  /** The messages of an account, every folder, newest first: the whole world of a run that copies it. */
+  forWorld(accountId: string): WorldMessage[] {
     const rows = this.db
-      .prepare(`SELECT ${COLUMNS} FROM messages WHERE account_id = ? ORDER BY date DESC, id DESC LIMIT ?`)
-      .all(accountId, limit) as Row[];
+      .prepare(`SELECT ${COLUMNS} FROM messages WHERE account_id = ? ORDER BY date DESC, id DESC`)
+      .all(accountId) as Row[];
     return rows.map(worldMessage);
+  }
+
+  /** The ids of the newest `n` messages, every folder (`forWorld`'s first `n`). */
+  newestIds(accountId: string, n: number): string[] {
+    return (
+      this.db
+        .prepare('SELECT id FROM messages WHERE account_id = ? ORDER BY date DESC, id DESC LIMIT ?')
+        .all(accountId, n) as { id: string }[]
+    ).map((r) => r.id);
   }
 
   count(accountId: string): number {
