@@ -34,11 +34,11 @@ export interface StoreEmailOptions {
 }
 
 export function storeEmailSource(mail: WorldMailRepo, account: Account, o: StoreEmailOptions = {}): EmailSource {
-  // The bound as the ids it keeps, read once; none when the mailbox is within it.
-  const kept =
-    o.newest !== undefined && mail.count(account.id) > o.newest
-      ? new Set(mail.newestIds(account.id, o.newest))
-      : undefined;
+  // The bound as the ids it keeps, read once, and where a scan of them stops; none when the
+  // mailbox is within it.
+  const bound =
+    o.newest !== undefined && mail.count(account.id) > o.newest ? mail.newest(account.id, o.newest) : undefined;
+  const kept = bound && new Set(bound.ids);
   const within = (m: { id: string }): boolean => !kept || kept.has(m.id);
   const emailOfRow = (m: WorldMessage): Email => {
     const e = emailOf(account, m);
@@ -122,10 +122,10 @@ export function storeEmailSource(mail: WorldMailRepo, account: Account, o: Store
       return out;
     },
     *all() {
-      for (const m of mail.each(account.id)) if (within(m)) yield changed.get(m.id) ?? emailOfRow(m);
+      for (const m of mail.each(account.id, bound?.floor)) if (within(m)) yield changed.get(m.id) ?? emailOfRow(m);
     },
     *headers() {
-      for (const h of mail.headers(account.id))
+      for (const h of mail.headers(account.id, bound?.floor))
         if (within(h))
           yield { id: h.id, from: h.from, to: [...h.to], cc: [...h.cc], authenticated: senderVerified(account, h) };
     },

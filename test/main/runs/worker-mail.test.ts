@@ -55,7 +55,7 @@ afterAll(async () => {
 function copied(newest?: number): World {
   const w = worldOf(p.repos, account, clock);
   if (newest === undefined) return w;
-  const kept = new Set(p.repos.worldMail.newestIds(account.id, newest));
+  const kept = new Set(p.repos.worldMail.newest(account.id, newest).ids);
   return { ...w, emails: w.emails.filter((e) => kept.has(e.id)), trash: w.trash.filter((e) => kept.has(e.id)) };
 }
 
