@@ -223,6 +223,26 @@ describe('a worker run over the store answers as over the copied mailbox', () =>
     expect((bounded.report.result as { old: unknown }).old).toEqual(expect.any(String));
   }, 600_000);
 
+  it('refuses, naming it, a database or an account it cannot read', async () => {
+    const job = (mail: { database: string; accountId: string }) =>
+      engine.run({
+        plan: 'return 1;',
+        mode: 'strict',
+        world: {
+          text: JSON.stringify(worldOf(p.repos, account, clock, { mail: false })),
+          file: 'profile-account.json',
+        },
+        mail,
+      });
+    const missing = join(tmpdir(), 'zamburak-no-such-profile', 'zamburak.db');
+    await expect(job({ database: missing, accountId: account.id })).rejects.toThrow(
+      expect.objectContaining({ kind: 'InternalError', message: expect.stringContaining(missing) }),
+    );
+    await expect(job({ database: p.files.database, accountId: 'nobody' })).rejects.toThrow(
+      /the run's account nobody is not in/,
+    );
+  }, 120_000);
+
   it('writes what a worker run archived into the store after the run', async () => {
     const newest = p.repos.worldMail.forWorld(account.id).find((m) => m.folder === 'INBOX')!;
     // The app's runs use the profile's policy in force (a run with a policy of its own stays in this thread).
