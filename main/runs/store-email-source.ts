@@ -29,7 +29,12 @@ const second = (date: string): string => date.slice(0, 19);
 const afterSecond = (s: string): string => `${s}~`;
 
 export interface StoreEmailOptions {
+  /** Only the newest this many messages when the run starts (a triage run's). */
   readonly newest?: number;
+  /**
+   * Dates as a world file states them (`…:00Z` for `…:00.000Z`): the same instant, and the same
+   * second (every writer stores UTC), so a cursor's second is found as from the stored text.
+   */
   readonly worldFileDates?: boolean;
 }
 
