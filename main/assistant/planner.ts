@@ -41,7 +41,8 @@ export async function planWithModel(
 ): Promise<PlanResult> {
   // The planner's tools read whole messages, as the plan's will.
   await completeBodies(p, { accountId: account.id });
-  const state = new WorldState(worldOf(p.repos, account, clock));
+  // The planner sees the tools' docs only, never the mail: the world holds none.
+  const state = new WorldState(worldOf(p.repos, account, clock, { mail: false }));
   return planRequest(
     {
       request,

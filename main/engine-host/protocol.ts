@@ -10,6 +10,17 @@ export const RunJob = z.strictObject({
   plan: z.string().max(200_000),
   mode: z.enum(['strict', 'normal']),
   world: z.strictObject({ text: z.string(), file: z.string() }),
+  /**
+   * Where the world's mail is, when the world holds none: the worker reads it from the profile's
+   * database itself (main/runs/store-mail.ts) rather than receive the mailbox as text.
+   */
+  mail: z
+    .strictObject({
+      database: z.string().min(1),
+      accountId: z.string().min(1),
+      newest: z.number().int().positive().optional(),
+    })
+    .optional(),
   policy: z.strictObject({ text: z.string(), file: z.string() }).optional(),
   input: Json.optional(),
   limits: z.record(z.string(), z.number().positive()).optional(),

@@ -1,11 +1,15 @@
 /**
  * The engine worker: compiles and runs plans off the main thread, so a runaway plan never
- * freezes the UI or IPC. One job at a time; every message in and out is validated.
+ * freezes the UI or IPC. One job at a time; every message in and out is validated. A run over a
+ * profile reads its mail from the profile's database, read-only, as it goes (runs/store-mail.ts).
  */
 import { parentPort } from 'node:worker_threads';
 import { InputError, loadPolicyFile, loadWorld } from '../../engine';
 import type { Json, Limits } from '../../engine';
 import { presetPolicy } from '../../engine/policy';
+import { formatWorldIssues, parseWorld, WorldState } from '../../engine/world';
+import type { EmailSource } from '../../engine/world/email-source';
+import { openStoreMail } from '../runs/store-mail';
 import { recordedRun } from './recorded-run';
 import { FromWorker, ToWorker } from './protocol';
 
@@ -13,6 +17,13 @@ const port = parentPort;
 if (!port) throw new Error('engine worker started outside a worker thread');
 
 const send = (m: FromWorker): void => port.postMessage(FromWorker.parse(m));
+
+/** A world file without mail, over the mail the worker reads from the store. */
+function worldOver(file: { text: string; file: string }, mail: EmailSource): WorldState {
+  const r = parseWorld(file.text, file.file);
+  if (!r.ok) throw new InputError(formatWorldIssues(file.file, r.errors));
+  return new WorldState(r.world, mail);
+}
 
 port.on('message', (raw: unknown) => {
   const parsed = ToWorker.safeParse(raw);
@@ -29,17 +40,22 @@ port.on('message', (raw: unknown) => {
   const { id, job } = parsed.data;
   void (async () => {
     try {
-      const world = loadWorld(job.world.text, job.world.file);
       const policy = job.policy ? loadPolicyFile(job.policy.text, job.policy.file) : presetPolicy('default');
-      const { report, effects, gateInputs, findings } = await recordedRun({
-        plan: job.plan,
-        world,
-        policy,
-        mode: job.mode,
-        input: job.input as Json | undefined,
-        limits: job.limits as Partial<Limits> | undefined,
-      });
-      send({ id, ok: true, report, effects, decisions: gateInputs, findings });
+      const mail = job.mail && openStoreMail(job.mail);
+      try {
+        const world = mail ? worldOver(job.world, mail.source) : loadWorld(job.world.text, job.world.file);
+        const { report, effects, gateInputs, findings } = await recordedRun({
+          plan: job.plan,
+          world,
+          policy,
+          mode: job.mode,
+          input: job.input as Json | undefined,
+          limits: job.limits as Partial<Limits> | undefined,
+        });
+        send({ id, ok: true, report, effects, decisions: gateInputs, findings });
+      } finally {
+        mail?.close();
+      }
     } catch (e) {
       send({
         id,

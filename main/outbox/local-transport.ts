@@ -13,6 +13,7 @@ import { profileLookups } from '../mail/effect-lookups';
 import type { Account } from '../store/repositories';
 import type { Profile } from '../profile/profile';
 import { applyEffects, worldOf } from '../profile/world-io';
+import { storeEmailSource } from '../runs/store-email-source';
 import { TransportError, type CommitRequest, type Transport } from './transport';
 
 export function localTransport(p: Profile, clock: () => Date = () => new Date()): Transport {
@@ -51,7 +52,11 @@ export function localTransport(p: Profile, clock: () => Date = () => new Date())
     async commit(req: CommitRequest): Promise<Json> {
       const account = accountOf(req.claimId);
       if (MAIL_TOOLS.has(req.action.tool)) return sendLocally(req, account);
-      const state = new WorldState(worldOf(p.repos, account, clock));
+      // The mail read from the store as the tool asks (main/runs/store-email-source.ts), not copied.
+      const state = new WorldState(
+        worldOf(p.repos, account, clock, { mail: false }),
+        storeEmailSource(p.repos.worldMail, account),
+      );
       const tool = worldTools(state).find((t) => t.name === req.action.tool);
       if (!tool) throw new TransportError('permanent', `the demo account cannot commit ${req.action.tool}`);
       const parsed = tool.schema.safeParse(req.action.args);

@@ -42,18 +42,12 @@ export function emailOf(account: Account, m: WorldMessage): Email {
 
 /**
  * The account as a world: by default its whole mailbox (listEmails/searchEmails page through all
- * of it with `before`); `newest` keeps only that many of the newest messages, for runs that read
- * only messages they are given; `mail: false` none, for a run that reads the mail from the store
- * as it goes (main/runs/store-email-source.ts).
+ * of it with `before`); `mail: false` none, for a run that reads the mail from the store as it
+ * goes (main/runs/store-email-source.ts).
  */
-export function worldOf(
-  repos: Repositories,
-  account: Account,
-  clock: () => Date,
-  o: { newest?: number; mail?: boolean } = {},
-): World {
+export function worldOf(repos: Repositories, account: Account, clock: () => Date, o: { mail?: boolean } = {}): World {
   const cfg = accountConfig(account);
-  const messages = o.mail === false ? [] : repos.worldMail.forWorld(account.id, o.newest);
+  const messages = o.mail === false ? [] : repos.worldMail.forWorld(account.id);
   const toEmail = (m: WorldMessage): Email => emailOf(account, m);
   return {
     user: { name: account.userName, email: account.email, addresses: [...account.addresses] },

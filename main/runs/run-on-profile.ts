@@ -23,6 +23,7 @@ import { claimHashOf } from '../claims/effect-hash';
 import type { Profile } from '../profile/profile';
 import { applyEffects, worldOf } from '../profile/world-io';
 import { storeEmailSource } from './store-email-source';
+import type { StoreMail } from './store-mail';
 import type { Account } from '../store/repositories';
 
 export interface ProfileRunRequest {
@@ -60,23 +61,22 @@ export function activePolicy(p: Profile): { policy: Policy; version: string } {
 
 /**
  * Triage reads only the messages it is given (the newest untriaged), batch after batch: its runs
- * see the newest messages only, so a large mailbox is not loaded again for every batch. Every
- * other run sees the whole mailbox.
+ * see the newest messages only, so their searches (answer.js) never scan a large mailbox for
+ * every reply. Every other run sees the whole mailbox.
  */
 const TRIAGE_MAILBOX = 5_000;
 const mailboxOf = (req: ProfileRunRequest): { newest?: number } =>
   req.kind === 'triage' ? { newest: TRIAGE_MAILBOX } : {};
 
 /**
- * The account as the world of a run in this thread. A run over the whole mailbox reads its mail
- * from the store as it goes (store-email-source.ts), so it starts at once at any mailbox size; a
- * triage run's newest few thousand are copied in, as the worker's world is.
+ * The account as the world of a run in this thread, its mail read from the store as the run goes
+ * (store-email-source.ts): the run starts at once at any mailbox size.
  */
 function worldState(p: Profile, account: Account, req: ProfileRunRequest, clock: () => Date): WorldState {
-  const newest = mailboxOf(req);
-  return newest.newest !== undefined
-    ? new WorldState(worldOf(p.repos, account, clock, newest))
-    : new WorldState(worldOf(p.repos, account, clock, { mail: false }), storeEmailSource(p.repos, account));
+  return new WorldState(
+    worldOf(p.repos, account, clock, { mail: false }),
+    storeEmailSource(p.repos.worldMail, account, mailboxOf(req)),
+  );
 }
 
 const sha = (text: string): string => `sha256:${createHash('sha256').update(text).digest('hex')}`;
@@ -102,7 +102,14 @@ export async function runOnProfile(
   const extractor = llm ? modelExtractor(llm) : undefined;
   const { report, effects, gateInputs, findings } =
     req.engine && !req.policy && !extractor
-      ? await inWorker(req.engine, req, worldOf(p.repos, account, clock, mailboxOf(req)), activePolicyText(p), mode)
+      ? await inWorker(
+          req.engine,
+          req,
+          worldOf(p.repos, account, clock, { mail: false }),
+          { database: p.files.database, accountId: account.id, ...mailboxOf(req) },
+          activePolicyText(p),
+          mode,
+        )
       : await inProcess(req, worldState(p, account, req, clock), policy, mode, extractor);
   // Claim ids are per run in the engine; in a profile they must be unique across runs.
   const claimIds = new Map(report.claims.map((c) => [c.id, `${runId}-${c.id}`]));
@@ -313,13 +320,15 @@ async function inProcess(
 }
 
 /**
- * The plan in the engine worker (the app): the account's world and the policy cross as text and
- * are parsed again there, so a runaway plan never blocks the main process.
+ * The plan in the engine worker (the app), so a runaway plan never blocks the main process: the
+ * account's world but its mail and the policy cross as text and are parsed again there; the
+ * worker reads the mail from the profile's database itself as the run goes (store-mail.ts).
  */
 async function inWorker(
   engine: EngineHost,
   req: ProfileRunRequest,
   snapshot: ReturnType<typeof worldOf>,
+  mail: StoreMail,
   policy: { text: string; file: string },
   mode: Mode,
 ): Promise<Ran> {
@@ -329,6 +338,7 @@ async function inWorker(
       plan: req.plan,
       mode,
       world: { text: JSON.stringify(snapshot), file: 'profile-account.json' },
+      mail,
       policy,
       ...(req.input !== undefined ? { input: req.input } : {}),
       ...(req.limits ? { limits: req.limits as Record<string, number> } : {}),

@@ -11,26 +11,56 @@
  *   ASCII-only rules): against the account's folder names.
  * - What the run changed (folder, read flag, labels) is kept here, over the store, and every
  *   later read of the run sees it; the store itself changes after the run (run-on-profile.ts).
+ * - `newest` bounds the mail to the newest messages when the run starts (a triage run's): the
+ *   source then answers as a world holding only those would.
+ * - `worldFileDates` gives each date as a world file states it (UTC, no `.000`: engine/world/
+ *   schema.ts), as the engine worker's runs always saw it (their world crossed as a world file);
+ *   every order still follows the stored text.
  */
 import { inListing, newestFirst, type EmailSource, type FolderQuery } from '../../engine/world/email-source';
-import type { Email } from '../../engine/world';
+import { isoOf, type Email } from '../../engine/world';
 import { emailOf, senderVerified } from '../profile/world-io';
-import type { Account, Repositories, WorldPageQuery } from '../store/repositories';
+import type { Account, WorldMessage, WorldPageQuery } from '../store/repositories';
+import type { WorldMailRepo } from '../store/repos/world-mail';
 
 /** The part of a stored date text that names its second (`2026-03-16T09:00:00`). */
 const second = (date: string): string => date.slice(0, 19);
 /** Above every date text of that second: what follows the second is `Z`, `.`, digits or an offset. */
 const afterSecond = (s: string): string => `${s}~`;
 
-export function storeEmailSource(repos: Repositories, account: Account): EmailSource {
-  const mail = repos.worldMail;
+export interface StoreEmailOptions {
+  /** Only the newest this many messages when the run starts (a triage run's). */
+  readonly newest?: number;
+  /**
+   * Dates as a world file states them (`…:00Z` for `…:00.000Z`): the same instant, and the same
+   * second (every writer stores UTC), so a cursor's second is found as from the stored text.
+   */
+  readonly worldFileDates?: boolean;
+}
+
+export function storeEmailSource(mail: WorldMailRepo, account: Account, o: StoreEmailOptions = {}): EmailSource {
+  // The bound as the ids it keeps, read once, and where a scan of them stops; none when the
+  // mailbox is within it.
+  const bound =
+    o.newest !== undefined && mail.count(account.id) > o.newest ? mail.newest(account.id, o.newest) : undefined;
+  const kept = bound && new Set(bound.ids);
+  const within = (m: { id: string }): boolean => !kept || kept.has(m.id);
+  const emailOfRow = (m: WorldMessage): Email => {
+    const e = emailOf(account, m);
+    const ms = o.worldFileDates ? Date.parse(m.date) : Number.NaN;
+    return Number.isNaN(ms) ? e : { ...e, date: isoOf(ms) };
+  };
   const changed = new Map<string, Email>();
   let senders: Map<string, Pick<Email, 'from' | 'authenticated'>> | undefined;
-  /** Whether each changed email was in the trash when the run started (the world's order). */
-  const trashBefore = new Map<string, boolean>();
-  const stored = (id: string): Email | undefined => {
+  /** Each changed email as the run started: in the trash or not, and its stored date (the world's order). */
+  const before = new Map<string, { trash: boolean; date: string }>();
+  const row = (id: string): WorldMessage | undefined => {
     const m = mail.one(account.id, id);
-    return m && emailOf(account, m);
+    return m && within(m) ? m : undefined;
+  };
+  const stored = (id: string): Email | undefined => {
+    const m = row(id);
+    return m && emailOfRow(m);
   };
 
   /**
@@ -46,8 +76,8 @@ export function storeEmailSource(repos: Repositories, account: Account): EmailSo
     const read = (o: Partial<WorldPageQuery>): Email[] =>
       mail
         .page(account.id, { folders, unreadOnly: q.unreadOnly, limit: -1, ...o })
-        .filter((m) => !changed.has(m.id))
-        .map((m) => emailOf(account, m));
+        .filter((m) => within(m) && !changed.has(m.id))
+        .map((m) => emailOfRow(m));
     let below = upTo === undefined ? undefined : afterSecond(upTo);
     for (let chunk = Math.min(limit + 1, 2_000); ; chunk = Math.min(chunk * 2, 2_000)) {
       const rows = mail.page(account.id, {
@@ -59,7 +89,9 @@ export function storeEmailSource(repos: Repositories, account: Account): EmailSo
       if (!rows.length) return;
       // The last second read may go on past the chunk: read it whole.
       const last = second(rows[rows.length - 1]!.date);
-      const whole = rows.filter((m) => second(m.date) !== last && !changed.has(m.id)).map((m) => emailOf(account, m));
+      const whole = rows
+        .filter((m) => second(m.date) !== last && within(m) && !changed.has(m.id))
+        .map((m) => emailOfRow(m));
       yield* whole.sort(newestFirst);
       yield* read({ from: last, below: afterSecond(last) }).sort(newestFirst);
       below = last;
@@ -67,7 +99,7 @@ export function storeEmailSource(repos: Repositories, account: Account): EmailSo
   }
 
   return {
-    count: () => mail.count(account.id),
+    count: () => kept?.size ?? mail.count(account.id),
     get: (id) => changed.get(id) ?? stored(id),
     page(q, after, limit) {
       const folders = q.folder === null ? null : mail.folders(account.id).filter((f) => f.toLowerCase() === q.folder);
@@ -95,11 +127,12 @@ export function storeEmailSource(repos: Repositories, account: Account): EmailSo
       return out;
     },
     *all() {
-      for (const m of mail.each(account.id)) yield changed.get(m.id) ?? emailOf(account, m);
+      for (const m of mail.each(account.id, bound?.floor)) if (within(m)) yield changed.get(m.id) ?? emailOfRow(m);
     },
     *headers() {
-      for (const h of mail.headers(account.id))
-        yield { id: h.id, from: h.from, to: [...h.to], cc: [...h.cc], authenticated: senderVerified(account, h) };
+      for (const h of mail.headers(account.id, bound?.floor))
+        if (within(h))
+          yield { id: h.id, from: h.from, to: [...h.to], cc: [...h.cc], authenticated: senderVerified(account, h) };
     },
     sender(id) {
       const e = changed.get(id);
@@ -113,14 +146,23 @@ export function storeEmailSource(repos: Repositories, account: Account): EmailSo
       return senders.get(id);
     },
     change(id, change) {
-      const e = changed.get(id) ?? stored(id);
-      if (!e) return;
-      if (!trashBefore.has(id)) trashBefore.set(id, e.folder === 'Trash');
+      let e = changed.get(id);
+      if (!e) {
+        const m = row(id);
+        if (!m) return;
+        e = emailOfRow(m);
+        before.set(id, { trash: m.folder === 'Trash', date: m.date });
+      }
       changed.set(id, { ...e, ...change });
     },
-    // The world's order: its mail, then its trash, each by date text and id, newest first.
-    worldOrder: (a, b) =>
-      Number(trashBefore.get(a.id) ?? a.folder === 'Trash') - Number(trashBefore.get(b.id) ?? b.folder === 'Trash') ||
-      (a.date === b.date ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.date < b.date ? 1 : -1),
+    // The world's order: its mail, then its trash, each by stored date text and id, newest first.
+    worldOrder(a, b) {
+      const [x, y] = [before.get(a.id), before.get(b.id)];
+      const [dx, dy] = [x?.date ?? a.date, y?.date ?? b.date];
+      return (
+        Number(x?.trash ?? a.folder === 'Trash') - Number(y?.trash ?? b.folder === 'Trash') ||
+        (dx === dy ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : dx < dy ? 1 : -1)
+      );
+    },
   };
 }

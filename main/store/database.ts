@@ -72,7 +72,12 @@ function inspect(path: string, migrations: readonly Migration[]): void {
   }
 }
 
-function openReadOnly(path: string): Db {
+/**
+ * Opens an existing database for reading only: the check before anything is written, and a
+ * reader beside the process that writes (the engine worker reads a run's mail this way).
+ * Throws StoreError.
+ */
+export function openReadOnly(path: string): Db {
   try {
     return openSqlite(path, { readonly: true, fileMustExist: true });
   } catch (e) {

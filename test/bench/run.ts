@@ -28,6 +28,7 @@ import { benchFirstPaint, printFirstPaint } from './first-paint';
 import { benchWorld } from './world';
 import { benchCli, printCli } from './cli-start';
 import { benchListing, benchProfileListing, printListing, printProfileListing } from './listing';
+import { benchWorker, printWorker } from './worker';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..', '..');
@@ -272,6 +273,8 @@ async function main(): Promise<void> {
   printListing(listing);
   const profileListing = await benchProfileListing();
   printProfileListing(profileListing);
+  const worker = await benchWorker();
+  printWorker(worker);
 
   const totalSeconds = round((performance.now() - started) / 1000, 1);
   const results = {
@@ -312,6 +315,7 @@ async function main(): Promise<void> {
     cli,
     listing,
     profileListing,
+    worker,
     totalSeconds,
   };
   // Formatted as `prettier --check .` (npm run lint) expects.

@@ -65,18 +65,32 @@ const worldMessage = (r: Row): WorldMessage => ({
 /** Rows a scan reads at a time: its memory stays bounded whatever the mailbox. */
 const CHUNK = 2_000;
 
+/** A message's place in `forWorld`'s order: a scan from it up reads that message and every newer one. */
+export interface Floor {
+  readonly date: string;
+  readonly id: string;
+}
+const FROM_FLOOR = '(@floorDate IS NULL OR (date, id) >= (@floorDate, @floorId))';
+const floorParams = (f: Floor | undefined) => ({ floorDate: f?.date ?? null, floorId: f?.id ?? null });
+
 export class WorldMailRepo {
   constructor(private readonly db: Db) {}
 
-  /**
-   * The messages of an account, every folder, newest first (all of them, or the newest `limit`):
-   * the whole world of a run that copies it.
-   */
-  forWorld(accountId: string, limit = -1): WorldMessage[] {
+  /** The messages of an account, every folder, newest first: the whole world of a run that copies it. */
+  forWorld(accountId: string): WorldMessage[] {
     const rows = this.db
-      .prepare(`SELECT ${COLUMNS} FROM messages WHERE account_id = ? ORDER BY date DESC, id DESC LIMIT ?`)
-      .all(accountId, limit) as Row[];
+      .prepare(`SELECT ${COLUMNS} FROM messages WHERE account_id = ? ORDER BY date DESC, id DESC`)
+      .all(accountId) as Row[];
     return rows.map(worldMessage);
+  }
+
+  /** The newest `n` messages, every folder (`forWorld`'s first `n`): their ids, and the last's place. */
+  newest(accountId: string, n: number): { ids: string[]; floor: Floor | undefined } {
+    const rows = this.db
+      .prepare('SELECT id, date FROM messages WHERE account_id = ? ORDER BY date DESC, id DESC LIMIT ?')
+      .all(accountId, n) as { id: string; date: string }[];
+    const last = rows[rows.length - 1];
+    return { ids: rows.map((r) => r.id), floor: last && { date: last.date, id: last.id } };
   }
 
   count(accountId: string): number {
@@ -120,18 +134,24 @@ export class WorldMailRepo {
 
   /**
    * Every message in `forWorld`'s order but the trash last (a world's order: its mail, then its
-   * trash), read a chunk at a time.
+   * trash), read a chunk at a time; those from `floor` up only, when given.
    */
-  *each(accountId: string): Generator<WorldMessage> {
+  *each(accountId: string, floor?: Floor): Generator<WorldMessage> {
     for (const trash of [0, 1]) {
       const next = this.db.prepare(
         `SELECT ${COLUMNS} FROM messages WHERE account_id = @account AND (folder = 'Trash') = @trash
-           AND (@date IS NULL OR (date, id) < (@date, @id))
+           AND (@date IS NULL OR (date, id) < (@date, @id)) AND ${FROM_FLOOR}
          ORDER BY date DESC, id DESC LIMIT ${CHUNK}`,
       );
       let last: Row | undefined;
       for (;;) {
-        const rows = next.all({ account: accountId, trash, date: last?.date ?? null, id: last?.id ?? null }) as Row[];
+        const rows = next.all({
+          account: accountId,
+          trash,
+          date: last?.date ?? null,
+          id: last?.id ?? null,
+          ...floorParams(floor),
+        }) as Row[];
         for (const r of rows) yield worldMessage(r);
         if (rows.length < CHUNK) break;
         last = rows[rows.length - 1];
@@ -139,14 +159,17 @@ export class WorldMailRepo {
     }
   }
 
-  /** The headers of every message, a chunk at a time, in no particular order. */
-  *headers(accountId: string): Generator<WorldMessageHeaders> {
+  /** The headers of every message (from `floor` up, when given), a chunk at a time, in no particular order. */
+  *headers(accountId: string, floor?: Floor): Generator<WorldMessageHeaders> {
     const next = this.db.prepare(
       `SELECT rowid, id, from_addr, to_addrs, cc_addrs, auth FROM messages
-       WHERE account_id = ? AND rowid > ? ORDER BY rowid LIMIT ${CHUNK}`,
+       WHERE account_id = @account AND rowid > @after AND ${FROM_FLOOR} ORDER BY rowid LIMIT ${CHUNK}`,
     );
     for (let after = 0; ;) {
-      const rows = next.all(accountId, after) as (Pick<Row, 'id' | 'from_addr' | 'to_addrs' | 'cc_addrs' | 'auth'> & {
+      const rows = next.all({ account: accountId, after, ...floorParams(floor) }) as (Pick<
+        Row,
+        'id' | 'from_addr' | 'to_addrs' | 'cc_addrs' | 'auth'
+      > & {
         rowid: number;
       })[];
       for (const r of rows)
