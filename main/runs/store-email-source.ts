@@ -101,6 +101,7 @@ export function storeEmailSource(repos: Repositories, account: Account): EmailSo
       for (const h of mail.headers(account.id))
         yield { id: h.id, from: h.from, to: [...h.to], cc: [...h.cc], authenticated: senderVerified(account, h) };
     },
+    membershipInputs: () => mail.membershipInputs(account.id),
     sender(id) {
       const e = changed.get(id);
       if (e) return e;
