@@ -21,6 +21,36 @@ export interface FolderQuery {
 /** What never changes during a run: what an email's labels and a sender filter read. */
 export type EmailHeaders = Pick<Email, 'id' | 'from' | 'to' | 'cc' | 'authenticated'>;
 
+/**
+ * What every email's membership in a listing depends on (labels.ts `mailboxMembership`): its id
+ * and who it is from and to. None of it changes during a run, and the address sets repeat (a
+ * mailbox of 100,000 messages has a few thousand at most), so a listing's structure label is made
+ * from this summary, once per run, not from every email's headers on every page.
+ */
+export interface MembershipInputs {
+  /** Every email's id, the trash included. */
+  readonly ids: readonly string[];
+  /** The distinct address sets (from, to, cc) of those emails. */
+  readonly addressed: readonly Addresses[];
+}
+export interface Addresses {
+  readonly from: string;
+  readonly to: readonly string[];
+  readonly cc: readonly string[];
+}
+
+/** The membership inputs of these emails (a source that holds its emails in memory). */
+export function membershipInputsOf(emails: Iterable<Pick<Email, 'id' | 'from' | 'to' | 'cc'>>): MembershipInputs {
+  const ids: string[] = [];
+  const addressed = new Map<string, Addresses>();
+  for (const { id, from, to, cc } of emails) {
+    ids.push(id);
+    const key = JSON.stringify([from, to, cc]);
+    if (!addressed.has(key)) addressed.set(key, { from, to: [...to], cc: [...cc] });
+  }
+  return { ids, addressed: [...addressed.values()] };
+}
+
 /** What an effect may change on a stored email. */
 export type EmailChange = Partial<Pick<Email, 'folder' | 'unread' | 'labels'>>;
 
@@ -37,6 +67,8 @@ export interface EmailSource {
   all(): Iterable<Email>;
   /** `all()`'s headers only (cheaper to read: no body). */
   headers(): Iterable<EmailHeaders>;
+  /** `headers()` summarized to what a listing's structure label depends on (one read per run). */
+  membershipInputs(): MembershipInputs;
   /**
    * Who sent an email, and whether the receiving server authenticated it: what a gate asks of
    * every email a call's label names (thousands after a listing), so it must be quick.
@@ -71,6 +103,7 @@ export function memoryEmailSource(emails: Email[]): EmailSource {
     },
     all: () => emails,
     headers: () => emails,
+    membershipInputs: () => membershipInputsOf(emails),
     sender: get,
     change(id, change) {
       const e = get(id);

@@ -24,9 +24,19 @@
  *   and getFreeBusy joins the written labels of every event, in its window or not (an event
  *   written on another day would be inside had the call that wrote it said so).
  */
-import { BOTTOM, isTrusted, joinLabels, LISTED_MARK, sourceLabel, type Label } from '../ifc/label';
+import {
+  BOTTOM,
+  isTrusted,
+  joinLabels,
+  joinReaders,
+  LISTED_MARK,
+  sourceLabel,
+  type Label,
+  type Readers,
+} from '../ifc/label';
 import { deepLabel, labelDeep, type Json, type LabeledValue } from '../ifc/labeled-value';
 import { bareAddress, principals } from './addresses';
+import type { MembershipInputs } from './email-source';
 import type { CalendarEvent, Email } from './schema';
 
 export const CAPS = {
@@ -228,4 +238,26 @@ export function membershipOf(l: Label): Label {
     readers: l.readers,
     caps: [],
   };
+}
+
+/**
+ * The join of `membershipOf(emailLabels(tool, e, userAddresses).base)` over every email the
+ * summary describes (`null` when there is none), made without one label per email: the sources
+ * are the ids marked `#listed` (all untrusted), the readers those of every distinct address set.
+ * What effect calls wrote on the emails is joined apart (WorldState `writtenOnEmails`).
+ */
+export function mailboxMembership(
+  tool: string,
+  inputs: MembershipInputs,
+  userAddresses: readonly string[],
+): Label | null {
+  if (!inputs.ids.length) return null;
+  const sources = inputs.ids.map((id) => `tool:${tool}:${id}${LISTED_MARK}`).sort();
+  let readers: Readers = 'public';
+  for (const a of inputs.addressed) {
+    // Normalised as emailLabels' source label normalises them.
+    const one = sourceLabel('', { trusted: false, readers: principals([a.from], a.to, a.cc, userAddresses) });
+    readers = joinReaders(readers, one.readers);
+  }
+  return { sources, untrusted: [...sources], readers, caps: [] };
 }

@@ -190,15 +190,21 @@ export class WorldState {
    * `email:<id>`): what a later listing shows of the item depends on them (world/labels.ts).
    */
   private readonly written = new Map<string, Label>();
+  /** The join of every `email:` entry of `written`, kept as they are noted. */
+  private writtenEmails: Label = BOTTOM;
   noteWritten(key: string, label: Label): void {
     this.written.set(key, joinLabels(this.written.get(key) ?? BOTTOM, label));
+    if (key.startsWith('email:')) this.writtenEmails = joinLabels(this.writtenEmails, label);
   }
   writtenLabel(key: string): Label {
     return this.written.get(key) ?? BOTTOM;
   }
-  /** What effect calls wrote on every email they wrote on (a listing depends on all of them). */
-  writtenEmailLabels(): Label[] {
-    return [...this.written].filter(([key]) => key.startsWith('email:')).map(([, l]) => l);
+  /**
+   * What effect calls wrote on every email they wrote on, joined (a listing depends on all of
+   * them): kept up to date as they are noted, not gathered on every page.
+   */
+  writtenOnEmails(): Label {
+    return this.writtenEmails;
   }
   /**
    * Notes what created a new event. Its id numbers the events created before it, so which item

@@ -31,6 +31,7 @@ import {
   labeledEmail,
   labeledEvent,
   labeledList,
+  mailboxMembership,
   membershipOf,
   SYSTEM_PUBLIC,
   userPrivate,
@@ -144,17 +145,14 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
   /**
    * The membership of every email of the mailbox in a listing by `tool`, what effect calls wrote
    * on them included. The emails' own part is the same all run long (their ids, senders and
-   * recipients do not change), so it is read once, with the headers only.
+   * recipients do not change; a move or a mark changes none), so it is made once per tool from
+   * the source's summary (`membershipInputs`); what the run writes is joined as it stands.
    */
-  const everyEmail = new Map<string, Label | null>();
+  const mailboxes = new Map<string, Label | null>();
   const mailMembership = (tool: string): Label[] => {
-    if (!everyEmail.has(tool)) {
-      const ls: Label[] = [];
-      for (const e of state.mail.headers()) ls.push(membershipOf(emailLabels(tool, e, user()).base));
-      everyEmail.set(tool, ls.length ? joinLabels(...ls) : null);
-    }
-    const emails = everyEmail.get(tool);
-    return emails ? [emails, ...state.writtenEmailLabels().map(membershipOf)] : [];
+    if (!mailboxes.has(tool)) mailboxes.set(tool, mailboxMembership(tool, state.mail.membershipInputs(), user()));
+    const mailbox = mailboxes.get(tool);
+    return mailbox ? [mailbox, membershipOf(state.writtenOnEmails())] : [];
   };
   const memberships = (tool: string, emails: readonly EmailHeaders[]): Label[] =>
     emails.map((e) => membershipOf(emailLabels(tool, e, user(), wroteEmail(state, e)).base));

@@ -17,7 +17,13 @@
  *   schema.ts), as the engine worker's runs always saw it (their world crossed as a world file);
  *   every order still follows the stored text.
  */
-import { inListing, newestFirst, type EmailSource, type FolderQuery } from '../../engine/world/email-source';
+import {
+  inListing,
+  membershipInputsOf,
+  newestFirst,
+  type EmailSource,
+  type FolderQuery,
+} from '../../engine/world/email-source';
 import { isoOf, type Email } from '../../engine/world';
 import { emailOf, senderVerified } from '../profile/world-io';
 import type { Account, WorldMessage, WorldPageQuery } from '../store/repositories';
@@ -133,6 +139,11 @@ export function storeEmailSource(mail: WorldMailRepo, account: Account, o: Store
       for (const h of mail.headers(account.id, bound?.floor))
         if (within(h))
           yield { id: h.id, from: h.from, to: [...h.to], cc: [...h.cc], authenticated: senderVerified(account, h) };
+    },
+    // A triage run's bounded mail is a few thousand headers, read as they are; the whole
+    // mailbox's summary is two queries.
+    membershipInputs() {
+      return bound ? membershipInputsOf(this.headers()) : mail.membershipInputs(account.id);
     },
     sender(id) {
       const e = changed.get(id);

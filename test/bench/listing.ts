@@ -106,9 +106,9 @@ export interface ProfileListingBench {
   ratio: number;
   /** What a run spent before its first instruction until now: the whole mailbox copied into its world. */
   copyMs: number;
-  /** The plan reading the newest `listed` subjects of the Inbox. */
+  /** The plan reading the newest `listed` subjects of the Inbox: wall and CPU time (the process), labels. */
   listed: number;
-  listing: { status: string; subjects: number; ms: number; error: string | null };
+  listing: { status: string; subjects: number; ms: number; cpuMs: number; labels: number; error: string | null };
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
@@ -140,11 +140,15 @@ export async function benchProfileListing(n = 100_000, listed = 10_000): Promise
     const account = big.primaryAccount();
     const copyMs = await timed(() => new WorldState(worldOf(big.repos, account, () => new Date())));
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     const { report } = await runOnProfile(big, { plan: firstSubjectsPlan(listed), limits: WHOLE_MAILBOX_LIMITS });
+    const cpu = process.cpuUsage(cpu0);
     const listing = {
       status: report.status,
       subjects: Array.isArray(report.result) ? report.result.length : 0,
       ms: Math.round(performance.now() - t0),
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+      labels: report.stats.labels,
       error: report.error?.message ?? null,
     };
     const firstInstructionMs = median(first);
@@ -173,7 +177,8 @@ a plan over a ${b.messages}-message profile (mail read from the store as the run
       `the whole mailbox copied into a world, as runs did before: ${b.copyMs} ms`,
   );
   console.log(
-    `  the newest ${b.listed} subjects, paged: ${b.listing.status}, ${b.listing.subjects} subjects in ${b.listing.ms} ms` +
+    `  the newest ${b.listed} subjects, paged: ${b.listing.status}, ${b.listing.subjects} subjects in ${b.listing.ms} ms ` +
+      `(${b.listing.cpuMs} ms of CPU, ${b.listing.labels} labels)` +
       (b.listing.error ? ` (${b.listing.error})` : ''),
   );
 }

@@ -4,6 +4,7 @@
  * triage), newest first by the stored date text and then id, a page or a chunk at a time. Read
  * only: a run's changes reach the store through the messages repository, after the run.
  */
+import type { MembershipInputs } from '../../../engine/world/email-source';
 import type { Db } from '../database';
 import { fromJson } from './json';
 import type { StoredMessage } from './messages';
@@ -157,6 +158,23 @@ export class WorldMailRepo {
         last = rows[rows.length - 1];
       }
     }
+  }
+
+  /**
+   * What a listing's structure label depends on (engine/world/email-source.ts `MembershipInputs`):
+   * every message's id and the distinct address sets, two queries, no JSON per message.
+   */
+  membershipInputs(accountId: string): MembershipInputs {
+    const ids = this.db.prepare(`SELECT id FROM messages WHERE account_id = ?`).pluck().all(accountId) as string[];
+    const rows = this.db
+      .prepare(`SELECT DISTINCT from_addr, to_addrs, cc_addrs FROM messages WHERE account_id = ?`)
+      .all(accountId) as Pick<Row, 'from_addr' | 'to_addrs' | 'cc_addrs'>[];
+    const addressed = rows.map((r) => ({
+      from: r.from_addr,
+      to: fromJson<string[]>(r.to_addrs, []),
+      cc: fromJson<string[]>(r.cc_addrs, []),
+    }));
+    return { ids, addressed };
   }
 
   /** The headers of every message (from `floor` up, when given), a chunk at a time, in no particular order. */
