@@ -14,7 +14,7 @@
   const I = R.__internal;
   delete R.__internal;
   const { Box, LMap, LSet, SL, J, mk, raw, lab, elem, withL, deepLab, newArr, newObj, isObj } = I;
-  const { checkStr, checkArr, typeError, spreadList, pair, str, acc, strict, inTry, LISTING, back, conv } = I;
+  const { checkStr, checkArr, typeError, spreadList, pair, str, acc, strict, inTry, LISTING, back, conv, filled } = I;
   const isArray = Array.isArray;
   const isFn = (v) => typeof v === 'function' || (v instanceof Box && typeof v.v === 'function');
   // Raises a container's structure label. An unlabeled container keeps no entry at all: the
@@ -66,7 +66,7 @@
   // and its length).
   const ITEM = Symbol('item');
   function fieldRecord(x, use) {
-    const v = raw(x);
+    const v = filled(raw(x));
     const arr = isArray(v);
     if (!arr && !isObj(v)) return null;
     const rec = newObj();
@@ -159,7 +159,7 @@
       this.open = new Set();
     }
     // Native code would walk a cycle as it likes (join skips it): refused, as plain() does.
-    if (this.open.has(v)) typeError('cannot convert a circular structure', lab(x));
+    if (this.open.has(filled(v))) typeError('cannot convert a circular structure', lab(x));
     let c = this.copies.get(v);
     if (c !== undefined) return c;
     this.open.add(v);

@@ -542,7 +542,7 @@
         const v = raw(x);
         if (v === null || typeof v !== 'object') continue;
         if (step !== EACH) next = keep(next, R.sget(x, step));
-        else if (isArray(v)) for (let j = 0; j < v.length; j++) next = keep(next, v[j]);
+        else if (isArray(v)) for (let j = 0, w = filled(v); j < w.length; j++) next = keep(next, w[j]);
         else if (v instanceof LMap || v instanceof LSet) for (const e of v.m.values()) next = keep(next, e);
       }
       if (next === NOTHING) return NOTHING;
@@ -606,7 +606,7 @@
   // `in`: an own key of an array or a plain object; no container is ever turned into a key.
   function inOp(k, o, l) {
     if (!isArray(o) && !isObj(o)) typeError("'in' needs an array or a plain object", l);
-    return hasOwn(o, String(key(k, l)));
+    return hasOwn(filled(o), String(key(k, l)));
   }
   // f: the native operation (given the join too, for a refusal's label); conv: converts its
   // operands to primitives; throws: may throw because of its operands. Rows with f null are
@@ -973,7 +973,7 @@
     // a key holding a primitive reads as nothing, without making a labeled copy of it.
     const rk = raw(k);
     if ((typeof rk === 'string' || typeof rk === 'number') && (isArray(v) || isObj(v))) {
-      const e = raw(v[rk]);
+      const e = raw(filled(v)[rk]);
       if (e === null || typeof e !== 'object') return undefined;
     }
     try {
@@ -1422,15 +1422,19 @@
     let s = LAST.s;
     let r = LAST.r;
     if (LAST.d === null || !sameNames(d.s, LAST.d.s) || !sameNames(d.u, LAST.d.u) || !sameNames(d.r, LAST.d.r)) {
-      // (A listing's label names every item it chose from: a set, not a scan per name.)
-      const untrusted = d.u.length > 8 ? new Set(d.u) : null;
-      s = bsOf(d.s.map((n) => srcId(n, untrusted === null ? d.u.indexOf(n) < 0 : !untrusted.has(n))));
+      s = bsOf(srcIds(d));
       r = d.r === null ? null : idSet(d.r, PRINCIPALS);
       LAST.d = d;
       LAST.s = s;
       LAST.r = r;
     }
     return intern(s, r, idSet(d.c, CAPS), d.v || null);
+  }
+  // The ids of a description's sources, each made when first named.
+  function srcIds(d) {
+    // (A listing's label names every item it chose from: a set, not a scan per name.)
+    const untrusted = d.u.length > 8 ? new Set(d.u) : null;
+    return d.s.map((n) => srcId(n, untrusted === null ? d.u.indexOf(n) < 0 : !untrusted.has(n)));
   }
   // The last description labelFrom decoded, with its sources and readers: a tool's item comes
   // with two labels in a row that differ only in caps (the firewall's, on its text), and an
@@ -1580,13 +1584,24 @@
 
   // Imports a value from the host: plain JSON, the label shape over it (run/wire.ts LabelShape:
   // a label id for a subtree labeled alike throughout, else one entry per part) and the table of
-  // label descriptions, each decoded once per import. Every labeled part gets a source node
-  // named by its path (`source listEmails()[3].subject`); the path is spelled out only when a
-  // lineage asks for it (srcNode): an import makes a node for each of thousands of fields.
-  // The containers are the parsed message's own (`value` is used once, by this import): each
-  // part replaces its plain value in place, so no second object or array is built. The shape
-  // names every part of the value (run/wire.ts `encode` makes both in one walk).
+  // label descriptions, each decoded once per import, when a part with that label is first made.
+  // Lazily: each container of the value is first an empty shell (see `shell`), filled with its
+  // parts — boxes and source nodes named by their path (`source listEmails()[3].subject`) — the
+  // first time anything reads its structure label, which every read, walk, spread, conversion
+  // and export of a container does first. A plan that counts 300 emails, or reads three fields
+  // of each, never makes the rest. The path is spelled out only when a lineage asks for it
+  // (srcPath). `value` is the parsed message's own, used by this import only.
   function importValue(value, shape, labels, path) {
+    // Sources are numbered as they are first named, and a lineage lists a label's sources in that
+    // order: numbered here, in the order the table lists them (the order of the parts that first
+    // carry them), as if every part were made now, whichever part the plan reads first.
+    let last = null;
+    for (const i in labels) {
+      const d = labels[i];
+      // (An item's two labels differ only in caps: its sources are named once.)
+      if (last === null || !sameNames(d.s, last.s) || !sameNames(d.u, last.u)) srcIds(d);
+      last = d;
+    }
     // Label ids by wire id (small numbers): a listing's parts look them up thousands of times.
     const ids = [];
     const labelOf = (i) => {
@@ -1597,72 +1612,86 @@
     return importPart(value, shape, labelOf, path, null);
   }
   // A part at `key` below `at`: the parent's source node, or its path where it has no node (the
-  // top, an unlabeled container); `key` null for the top itself.
+  // top, an unlabeled container); `key` null for the top itself. A number shape labels the whole
+  // subtree alike.
   function importPart(v, shape, labelOf, at, key) {
-    if (typeof shape === 'number') return importAlike(v, labelOf(shape), at, key);
-    const l = labelOf(shape[1]);
-    if (shape[0] === 'u') return importLeaf(undefined, l, at, key);
-    const parts = shape[2];
-    const n = l === 0 ? -1 : srcNode(l, at, key);
-    // Without a node of its own, its parts are named from its path.
-    const here = n >= 0 ? n : srcPath(at, key);
-    if (shape[0] === 'a') {
-      const a = importedArr(v, l, n);
-      a.length = parts.length;
-      for (let i = 0; i < parts.length; i++) a[i] = importPart(v[i], parts[i], labelOf, here, i);
-      return a;
-    }
-    const o = importedObj(v, l, n);
-    for (const k of Object.keys(parts)) {
-      // (An item's fields are mostly leaves: one call each, not three.)
-      const p = parts[k];
-      const x = v[k];
-      o[k] =
-        typeof p === 'number' && (x === null || typeof x !== 'object')
-          ? importLeaf(x, labelOf(p), here, k)
-          : importPart(x, p, labelOf, here, k);
-    }
+    if (typeof shape === 'number') {
+      if (v === null || typeof v !== 'object') return importLeaf(v, labelOf(shape), at, key);
+    } else if (shape[0] === 'u') return importLeaf(undefined, labelOf(shape[1]), at, key);
+    const o = isArray(v) ? [] : Object.create(OBJ_PROTO);
+    // Every imported array is a listing, as the tool returned it (see R.iter).
+    if (isArray(v)) o[LISTING] = true;
+    o[PEND] = { v: v, shape: shape, labelOf: labelOf, at: at, key: key };
+    Object.defineProperty(o, SL, UNFILLED);
     return o;
   }
-  // A subtree whose every part has label l.
-  function importAlike(v, l, at, key) {
-    if (v === null || typeof v !== 'object') return importLeaf(v, l, at, key);
-    // (Unlabeled, so are its parts: none has a node to name.)
-    const n = l === 0 ? -1 : srcNode(l, at, key);
-    if (isArray(v)) {
-      const a = importedArr(v, l, n);
-      for (let i = 0; i < v.length; i++) {
-        const x = v[i];
-        a[i] = x === null || typeof x !== 'object' ? importLeaf(x, l, n, i) : importAlike(x, l, n, i);
-      }
-      return a;
-    }
-    const o = importedObj(v, l, n);
-    for (const k of Object.keys(v)) {
-      const x = v[k];
-      o[k] = x === null || typeof x !== 'object' ? importLeaf(x, l, n, k) : importAlike(x, l, n, k);
-    }
-    return o;
+  // A shell's structure label: reading (or writing) it fills the shell first. Until then the
+  // shell holds no part at all, so code that reached its parts without this read would find
+  // none rather than parts without their labels.
+  const UNFILLED = {
+    get: function () {
+      fill(this);
+      return this[SL];
+    },
+    set: function (l) {
+      fill(this);
+      this[SL] = l;
+    },
+    configurable: true,
+  };
+  const PEND = Symbol('pending-import');
+  // Fills a shell if it is one. For the few walks that reach parts without reading the
+  // structure label first (`in`, a path's EACH step, freezing the input, lineage, native copies).
+  function filled(x) {
+    if (x !== null && typeof x === 'object' && x[PEND] !== undefined) fill(x);
+    return x;
   }
-  function importLeaf(x, l, at, key) {
-    return l === 0 ? x : new Box(x, l, srcNode(l, at, key));
-  }
-  function importedArr(a, l, n) {
-    a[LISTING] = true;
-    if (l) {
-      a[SL] = l;
-      a[SD] = n;
-    }
-    return a;
-  }
-  // A parsed object as a plan object: no prototype, as newObj makes them.
-  function importedObj(o, l, n) {
-    Object.setPrototypeOf(o, OBJ_PROTO);
+  function fill(o) {
+    const p = o[PEND];
+    delete o[PEND];
+    delete o[SL];
+    const shape = p.shape;
+    const alike = typeof shape === 'number';
+    const labelOf = p.labelOf;
+    const l = labelOf(alike ? shape : shape[1]);
+    const n = l === 0 ? -1 : srcNode(l, p.at, p.key);
     if (l) {
       o[SL] = l;
       o[SD] = n;
     }
-    return o;
+    // Without a node of its own, its parts are named from its path (unlabeled alike, none is named).
+    const here = n >= 0 || alike ? n : srcPath(p.at, p.key);
+    const v = p.v;
+    if (alike) {
+      if (isArray(o))
+        for (let i = 0; i < v.length; i++) {
+          const x = v[i];
+          o[i] = x === null || typeof x !== 'object' ? importLeaf(x, l, n, i) : importPart(x, shape, labelOf, n, i);
+        }
+      else
+        for (const k of Object.keys(v)) {
+          const x = v[k];
+          o[k] = x === null || typeof x !== 'object' ? importLeaf(x, l, n, k) : importPart(x, shape, labelOf, n, k);
+        }
+      return;
+    }
+    const parts = shape[2];
+    if (isArray(o)) {
+      for (let i = 0; i < parts.length; i++) o[i] = importPart(v[i], parts[i], labelOf, here, i);
+      return;
+    }
+    for (const k of Object.keys(parts)) {
+      // (An item's fields are mostly leaves: one call each, not two.)
+      const s = parts[k];
+      const x = v[k];
+      o[k] =
+        typeof s === 'number' && (x === null || typeof x !== 'object')
+          ? importLeaf(x, labelOf(s), here, k)
+          : importPart(x, s, labelOf, here, k);
+    }
+  }
+  function importLeaf(x, l, at, key) {
+    return l === 0 ? x : new Box(x, l, srcNode(l, at, key));
   }
   // A source node for the part at `key` below `at` (see importPart), stored as its parts:
   // GA -2 marks it, GOP holds the key, GB the parent. Past the node bound, the label's summary.
@@ -1746,7 +1775,7 @@
   function freezeDeep(x) {
     const v = raw(x);
     if (v === null || typeof v !== 'object') return;
-    for (const k of Object.keys(v)) freezeDeep(v[k]);
+    for (const k of Object.keys(filled(v))) freezeDeep(v[k]);
     Object.freeze(v);
   }
   R.input = cfg.input ? importValue(cfg.input.value, cfg.input.shape, cfg.input.labels, 'input') : undefined;
@@ -1776,7 +1805,7 @@
       if (x instanceof Box && x.d >= 0) out[path] = explain(x.d, { left: 40 }, 0);
       const r = raw(x);
       if (r === null || typeof r !== 'object' || seen.has(r)) return;
-      seen.add(r);
+      seen.add(filled(r));
       if (isArray(r)) r.forEach((e, i) => walk(e, path + '[' + i + ']', seen));
       else if (isObj(r)) for (const k of Object.keys(r)) walk(r[k], path ? path + '.' + k : k, seen);
     };
@@ -1827,6 +1856,7 @@
     key,
     dOf,
     noFn,
+    filled,
   };
   // Host-side helpers: describe a failure, export the result.
   R.describe = function (e) {
