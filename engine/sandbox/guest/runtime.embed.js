@@ -302,8 +302,14 @@
   function newObj() {
     return Object.create(OBJ_PROTO);
   }
+  // (An imported object not filled yet is one too, and is filled here: see importPart.)
   function isObj(v) {
-    return v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === null;
+    if (v === null || typeof v !== 'object') return false;
+    const p = Object.getPrototypeOf(v);
+    if (p === null) return true;
+    if (p !== UNFILLED_OBJ) return false;
+    fill(v);
+    return true;
   }
   function newArr(l) {
     const a = [];
@@ -1618,16 +1624,26 @@
     if (typeof shape === 'number') {
       if (v === null || typeof v !== 'object') return importLeaf(v, labelOf(shape), at, key);
     } else if (shape[0] === 'u') return importLeaf(undefined, labelOf(shape[1]), at, key);
-    const o = isArray(v) ? [] : Object.create(OBJ_PROTO);
+    if (!isArray(v)) {
+      const o = Object.create(UNFILLED_OBJ);
+      o[PEND] = { v: v, shape: shape, labelOf: labelOf, at: at, key: key };
+      return o;
+    }
+    const a = [];
     // Every imported array is a listing, as the tool returned it (see R.iter).
-    if (isArray(v)) o[LISTING] = true;
-    o[PEND] = { v: v, shape: shape, labelOf: labelOf, at: at, key: key };
-    Object.defineProperty(o, SL, UNFILLED);
-    return o;
+    a[LISTING] = true;
+    // (A short list, such as an email's recipients, costs less to fill than to leave unfilled.)
+    if (v.length <= 4) fillFrom(a, v, shape, labelOf, at, key);
+    else {
+      a[PEND] = { v: v, shape: shape, labelOf: labelOf, at: at, key: key };
+      Object.defineProperty(a, SL, UNFILLED);
+    }
+    return a;
   }
-  // A shell's structure label: reading (or writing) it fills the shell first. Until then the
-  // shell holds no part at all, so code that reached its parts without this read would find
-  // none rather than parts without their labels.
+  // An unfilled part's structure label: reading (or writing) it fills the part first. Until then
+  // the part holds nothing at all, so code that reached its parts without this read would find
+  // none rather than parts without their labels. An object inherits it from its prototype (which
+  // filling replaces with none, as for every plan object), an array has it as its own.
   const UNFILLED = {
     get: function () {
       fill(this);
@@ -1639,8 +1655,9 @@
     },
     configurable: true,
   };
+  const UNFILLED_OBJ = Object.create(null, { [SL]: UNFILLED });
   const PEND = Symbol('pending-import');
-  // Fills a shell if it is one. For the few walks that reach parts without reading the
+  // Fills a part if it is unfilled. For the few walks that reach parts without reading the
   // structure label first (`in`, a path's EACH step, freezing the input, lineage, native copies).
   function filled(x) {
     if (x !== null && typeof x === 'object' && x[PEND] !== undefined) fill(x);
@@ -1648,20 +1665,22 @@
   }
   function fill(o) {
     const p = o[PEND];
-    delete o[PEND];
-    delete o[SL];
-    const shape = p.shape;
+    o[PEND] = undefined;
+    if (isArray(o)) delete o[SL];
+    else Object.setPrototypeOf(o, OBJ_PROTO);
+    fillFrom(o, p.v, p.shape, p.labelOf, p.at, p.key);
+  }
+  // Fills o with the parts of v, the value at `key` below `at`.
+  function fillFrom(o, v, shape, labelOf, at, key) {
     const alike = typeof shape === 'number';
-    const labelOf = p.labelOf;
     const l = labelOf(alike ? shape : shape[1]);
-    const n = l === 0 ? -1 : srcNode(l, p.at, p.key);
+    const n = l === 0 ? -1 : srcNode(l, at, key);
     if (l) {
       o[SL] = l;
       o[SD] = n;
     }
     // Without a node of its own, its parts are named from its path (unlabeled alike, none is named).
-    const here = n >= 0 || alike ? n : srcPath(p.at, p.key);
-    const v = p.v;
+    const here = n >= 0 || alike ? n : srcPath(at, key);
     if (alike) {
       if (isArray(o))
         for (let i = 0; i < v.length; i++) {

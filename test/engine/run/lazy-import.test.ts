@@ -58,7 +58,7 @@ const READS: readonly string[] = [
   '(() => { const o = { v: xs }; if (xs[I]?.unread) o.v = []; return o; })()',
   '(() => { const o = { v: one }; if (one.unread) o.v = xs[I]; return o.v; })()',
   '(() => { if (xs[I]) xs[I].seen = true; return xs[I]; })()',
-  '(() => { const ys = xs; ys[I] = ev[0]; return xs.length; })()',
+  '(() => { const ys = xs; ys[I] = one; return xs.length; })()',
   "(() => { if (!one.unread) xs[I].to.push('z'); return xs[I]?.to.length; })()",
   "(() => { for (const e of ev) if (!one.unread) e.attendees.push('z'); return ev.map((e) => e.attendees.length); })()",
   "(() => { const o = { v: ev }; if (!one.unread) o.v[0].attendees.push('z'); return ev[0].attendees.length; })()",
