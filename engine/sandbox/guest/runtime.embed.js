@@ -1621,13 +1621,14 @@
   // A part at `key` below `at`: the parent's source node, or its path where it has no node (the
   // top, an unlabeled container); `key` null for the top itself. A number shape labels the whole
   // subtree alike.
-  function importPart(v, shape, labelOf, at, key) {
+  // `list`: the imported list it is an item of, if any.
+  function importPart(v, shape, labelOf, at, key, list) {
     if (typeof shape === 'number') {
       if (v === null || typeof v !== 'object') return importLeaf(v, labelOf(shape), at, key);
     } else if (shape[0] === 'u') return importLeaf(undefined, labelOf(shape[1]), at, key);
     if (!isArray(v)) {
       const o = Object.create(UNFILLED_OBJ);
-      o[PEND] = { v: v, shape: shape, labelOf: labelOf, at: at, key: key };
+      o[PEND] = { v: v, shape: shape, labelOf: labelOf, at: at, key: key, list: list };
       return o;
     }
     // Every imported array is a listing, as the tool returned it (see R.iter).
@@ -1640,13 +1641,15 @@
     }
     const a = [];
     a[LISTING] = true;
-    a[PEND] = { v: v, shape: shape, labelOf: labelOf, at: at, key: key };
+    a[PEND] = { v: v, shape: shape, labelOf: labelOf, at: at, key: key, list: list };
     Object.defineProperty(a, SL, UNFILLED);
     return a;
   }
-  // A listing iterated whole (for…of) has its items filled together first: filling each between
-  // the plan's own steps costs more than filling them in one go (measured: ~10 ms of a 300-email
-  // loop), and a loop reads every item anyway. ITEMS marks a list whose items may be unfilled.
+  // A list's items are filled together, when the first of them is (or the list is iterated):
+  // filling each between the plan's own steps costs much more than filling them in one go
+  // (measured: ~10 ms more for a loop over 300 emails, in CPU time), and a plan that reads one
+  // item of a listing mostly reads them all. What stays unfilled is a list none of whose items
+  // was read (a count, a length). ITEMS marks a list whose items may be unfilled.
   const ITEMS = Symbol('unfilled-items');
   function fillItems(a) {
     a[ITEMS] = false;
@@ -1681,6 +1684,7 @@
     if (isArray(o)) delete o[SL];
     else Object.setPrototypeOf(o, OBJ_PROTO);
     fillFrom(o, p.v, p.shape, p.labelOf, p.at, p.key);
+    if (p.list !== undefined && p.list[ITEMS] === true) fillItems(p.list);
   }
   // Fills o with the parts of v, the value at `key` below `at`.
   function fillFrom(o, v, shape, labelOf, at, key) {
@@ -1699,7 +1703,7 @@
         o[i] =
           alike && (x === null || typeof x !== 'object')
             ? importLeaf(x, l, n, i)
-            : importPart(x, alike ? shape : shape[2][i], labelOf, here, i);
+            : importPart(x, alike ? shape : shape[2][i], labelOf, here, i, o);
       }
       o[ITEMS] = true;
       return;
