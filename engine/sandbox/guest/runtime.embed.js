@@ -1291,7 +1291,6 @@
     // accumulates the rest.
     if (TD > 0 && x instanceof Box) acc(x.l);
     if (isArray(v)) {
-      if (v[ITEMS] === true) fillItems(v);
       const rl = x instanceof Box ? x.l : 0;
       const listing = v[LISTING] === true && !(ordered === 1 || (ordered === 2 && TD > 0));
       return { a: v, live: true, l: l, rl: rl, c: listing ? J(rl, v[CHOSEN] || 0) : l, listing: listing, ls: -1, k: 0 };
@@ -1592,12 +1591,13 @@
   // Imports a value from the host: plain JSON, the label shape over it (run/wire.ts LabelShape:
   // a label id for a subtree labeled alike throughout, else one entry per part) and the table of
   // label descriptions, each decoded once per import, when a part with that label is first made.
-  // Lazily: each container of the value is first an empty shell (see `shell`), filled with its
-  // parts — boxes and source nodes named by their path (`source listEmails()[3].subject`) — the
-  // first time anything reads its structure label, which every read, walk, spread, conversion
-  // and export of a container does first. A plan that counts 300 emails, or reads three fields
-  // of each, never makes the rest. The path is spelled out only when a lineage asks for it
-  // (srcPath). `value` is the parsed message's own, used by this import only.
+  // Lazily: each object and each list longer than 4 is first an empty container (importPart),
+  // filled with its parts — boxes and source nodes named by their path
+  // (`source listEmails()[3].subject`) — the first time anything reads its structure label
+  // (UNFILLED), which every read, walk, spread, conversion and export of a container does first,
+  // or asks whether it is a plan object (isObj). A plan that only counts 300 emails makes none
+  // of them. The path is spelled out only when a lineage asks for it (srcPath). `value` is the
+  // parsed message's own, used by this import only.
   function importValue(value, shape, labels, path) {
     // Sources are numbered as they are first named, and a lineage lists a label's sources in that
     // order: numbered here, in the order the table lists them (the order of the parts that first
@@ -1619,9 +1619,8 @@
     return importPart(value, shape, labelOf, path, null);
   }
   // A part at `key` below `at`: the parent's source node, or its path where it has no node (the
-  // top, an unlabeled container); `key` null for the top itself. A number shape labels the whole
-  // subtree alike.
-  // `list`: the imported list it is an item of, if any.
+  // top, an unlabeled container); `key` null for the top itself; `list` the imported list it is
+  // an item of, if any. A number shape labels the whole subtree alike.
   function importPart(v, shape, labelOf, at, key, list) {
     if (typeof shape === 'number') {
       if (v === null || typeof v !== 'object') return importLeaf(v, labelOf(shape), at, key);
@@ -1645,11 +1644,11 @@
     Object.defineProperty(a, SL, UNFILLED);
     return a;
   }
-  // A list's items are filled together, when the first of them is (or the list is iterated):
-  // filling each between the plan's own steps costs much more than filling them in one go
-  // (measured: ~10 ms more for a loop over 300 emails, in CPU time), and a plan that reads one
-  // item of a listing mostly reads them all. What stays unfilled is a list none of whose items
-  // was read (a count, a length). ITEMS marks a list whose items may be unfilled.
+  // A list's items are filled together, when the first of them is: filling each between the
+  // plan's own steps cost ~10 ms more CPU than filling all at once in a loop over 300 emails, and
+  // a plan that reads one item of a listing mostly reads them all. What stays unfilled is a list
+  // none of whose items was read (a count, a length). ITEMS marks a list whose items may be
+  // unfilled.
   const ITEMS = Symbol('unfilled-items');
   function fillItems(a) {
     a[ITEMS] = false;
