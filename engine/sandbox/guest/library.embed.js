@@ -147,7 +147,7 @@
     this.open = null; // containers being copied: met again inside themselves, a cycle
   }
   Bridge.prototype.toNative = function (x) {
-    const v = raw(x);
+    const v = filled(raw(x));
     if (v === null || typeof v !== 'object') {
       // (A callback is wrapped by the lift; a function anywhere else is refused before.)
       if (typeof v === 'function') typeError('functions are passed to built-ins only as callbacks in plans', lab(x));
@@ -159,7 +159,7 @@
       this.open = new Set();
     }
     // Native code would walk a cycle as it likes (join skips it): refused, as plain() does.
-    if (this.open.has(filled(v))) typeError('cannot convert a circular structure', lab(x));
+    if (this.open.has(v)) typeError('cannot convert a circular structure', lab(x));
     let c = this.copies.get(v);
     if (c !== undefined) return c;
     this.open.add(v);
