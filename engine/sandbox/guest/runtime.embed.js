@@ -13,7 +13,6 @@
   const strict = cfg.mode === 'strict';
   const LIM = cfg.limits;
   const SL = Symbol('structure-label');
-  const SD = Symbol('structure-node');
   // An array exactly as a tool returned it (never changed since): iterating it visits each item
   // because that item is in the listing, whatever the others are (see R.iter).
   const LISTING = Symbol('listing');
@@ -1690,10 +1689,7 @@
     const alike = typeof shape === 'number';
     const l = labelOf(alike ? shape : shape[1]);
     const n = l === 0 ? -1 : srcNode(l, at, key);
-    if (l) {
-      o[SL] = l;
-      o[SD] = n;
-    }
+    if (l) o[SL] = l;
     // Without a node of its own, its parts are named from its path (unlabeled alike, none is named).
     const here = n >= 0 || alike ? n : srcPath(at, key);
     if (isArray(o)) {
