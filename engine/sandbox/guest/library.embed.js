@@ -14,7 +14,7 @@
   const I = R.__internal;
   delete R.__internal;
   const { Box, LMap, LSet, SL, J, mk, raw, lab, elem, withL, deepLab, newArr, newObj, isObj } = I;
-  const { checkStr, checkArr, typeError, spreadList, pair, str, acc, strict, inTry, LISTING, back, conv } = I;
+  const { checkStr, checkArr, typeError, spreadList, pair, str, acc, strict, inTry, LISTING, back, conv, filled } = I;
   const isArray = Array.isArray;
   const isFn = (v) => typeof v === 'function' || (v instanceof Box && typeof v.v === 'function');
   // Raises a container's structure label. An unlabeled container keeps no entry at all: the
@@ -66,7 +66,7 @@
   // and its length).
   const ITEM = Symbol('item');
   function fieldRecord(x, use) {
-    const v = raw(x);
+    const v = filled(raw(x));
     const arr = isArray(v);
     if (!arr && !isObj(v)) return null;
     const rec = newObj();
@@ -147,7 +147,7 @@
     this.open = null; // containers being copied: met again inside themselves, a cycle
   }
   Bridge.prototype.toNative = function (x) {
-    const v = raw(x);
+    const v = filled(raw(x));
     if (v === null || typeof v !== 'object') {
       // (A callback is wrapped by the lift; a function anywhere else is refused before.)
       if (typeof v === 'function') typeError('functions are passed to built-ins only as callbacks in plans', lab(x));

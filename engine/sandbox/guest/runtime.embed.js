@@ -13,7 +13,6 @@
   const strict = cfg.mode === 'strict';
   const LIM = cfg.limits;
   const SL = Symbol('structure-label');
-  const SD = Symbol('structure-node');
   // An array exactly as a tool returned it (never changed since): iterating it visits each item
   // because that item is in the listing, whatever the others are (see R.iter).
   const LISTING = Symbol('listing');
@@ -302,8 +301,14 @@
   function newObj() {
     return Object.create(OBJ_PROTO);
   }
+  // (An imported object not filled yet is one too, and is filled here: see importPart.)
   function isObj(v) {
-    return v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === null;
+    if (v === null || typeof v !== 'object') return false;
+    const p = Object.getPrototypeOf(v);
+    if (p === null) return true;
+    if (p !== UNFILLED_OBJ) return false;
+    fill(v);
+    return true;
   }
   function newArr(l) {
     const a = [];
@@ -542,7 +547,7 @@
         const v = raw(x);
         if (v === null || typeof v !== 'object') continue;
         if (step !== EACH) next = keep(next, R.sget(x, step));
-        else if (isArray(v)) for (let j = 0; j < v.length; j++) next = keep(next, v[j]);
+        else if (isArray(v)) for (let j = 0, w = filled(v); j < w.length; j++) next = keep(next, w[j]);
         else if (v instanceof LMap || v instanceof LSet) for (const e of v.m.values()) next = keep(next, e);
       }
       if (next === NOTHING) return NOTHING;
@@ -606,7 +611,7 @@
   // `in`: an own key of an array or a plain object; no container is ever turned into a key.
   function inOp(k, o, l) {
     if (!isArray(o) && !isObj(o)) typeError("'in' needs an array or a plain object", l);
-    return hasOwn(o, String(key(k, l)));
+    return hasOwn(filled(o), String(key(k, l)));
   }
   // f: the native operation (given the join too, for a refusal's label); conv: converts its
   // operands to primitives; throws: may throw because of its operands. Rows with f null are
@@ -973,7 +978,7 @@
     // a key holding a primitive reads as nothing, without making a labeled copy of it.
     const rk = raw(k);
     if ((typeof rk === 'string' || typeof rk === 'number') && (isArray(v) || isObj(v))) {
-      const e = raw(v[rk]);
+      const e = raw(filled(v)[rk]);
       if (e === null || typeof e !== 'object') return undefined;
     }
     try {
@@ -1447,15 +1452,19 @@
     let s = LAST.s;
     let r = LAST.r;
     if (LAST.d === null || !sameNames(d.s, LAST.d.s) || !sameNames(d.u, LAST.d.u) || !sameNames(d.r, LAST.d.r)) {
-      // (A listing's label names every item it chose from: a set, not a scan per name.)
-      const untrusted = d.u.length > 8 ? new Set(d.u) : null;
-      s = bsOf(d.s.map((n) => srcId(n, untrusted === null ? d.u.indexOf(n) < 0 : !untrusted.has(n))));
+      s = bsOf(srcIds(d));
       r = d.r === null ? null : idSet(d.r, PRINCIPALS);
       LAST.d = d;
       LAST.s = s;
       LAST.r = r;
     }
     return intern(s, r, idSet(d.c, CAPS), d.v || null);
+  }
+  // The ids of a description's sources, each made when first named.
+  function srcIds(d) {
+    // (A listing's label names every item it chose from: a set, not a scan per name.)
+    const untrusted = d.u.length > 8 ? new Set(d.u) : null;
+    return d.s.map((n) => srcId(n, untrusted === null ? d.u.indexOf(n) < 0 : !untrusted.has(n)));
   }
   // The last description labelFrom decoded, with its sources and readers: a tool's item comes
   // with two labels in a row that differ only in caps (the firewall's, on its text), and an
@@ -1605,13 +1614,25 @@
 
   // Imports a value from the host: plain JSON, the label shape over it (run/wire.ts LabelShape:
   // a label id for a subtree labeled alike throughout, else one entry per part) and the table of
-  // label descriptions, each decoded once per import. Every labeled part gets a source node
-  // named by its path (`source listEmails()[3].subject`); the path is spelled out only when a
-  // lineage asks for it (srcNode): an import makes a node for each of thousands of fields.
-  // The containers are the parsed message's own (`value` is used once, by this import): each
-  // part replaces its plain value in place, so no second object or array is built. The shape
-  // names every part of the value (run/wire.ts `encode` makes both in one walk).
+  // label descriptions, each decoded once per import, when a part with that label is first made.
+  // Lazily: each object and each list longer than 4 is first an empty container (importPart),
+  // filled with its parts — boxes and source nodes named by their path
+  // (`source listEmails()[3].subject`) — the first time anything reads its structure label
+  // (UNFILLED), which every read, walk, spread, conversion and export of a container does first,
+  // or asks whether it is a plan object (isObj). A plan that only counts 300 emails makes none
+  // of them. The path is spelled out only when a lineage asks for it (srcPath). `value` is the
+  // parsed message's own, used by this import only.
   function importValue(value, shape, labels, path) {
+    // Sources are numbered as they are first named, and a lineage lists a label's sources in that
+    // order: numbered here, in the order the table lists them (the order of the parts that first
+    // carry them), as if every part were made now, whichever part the plan reads first.
+    let last = null;
+    for (const i in labels) {
+      const d = labels[i];
+      // (An item's two labels differ only in caps: its sources are named once.)
+      if (last === null || !sameNames(d.s, last.s) || !sameNames(d.u, last.u)) srcIds(d);
+      last = d;
+    }
     // Label ids by wire id (small numbers): a listing's parts look them up thousands of times.
     const ids = [];
     const labelOf = (i) => {
@@ -1622,72 +1643,111 @@
     return importPart(value, shape, labelOf, path, null);
   }
   // A part at `key` below `at`: the parent's source node, or its path where it has no node (the
-  // top, an unlabeled container); `key` null for the top itself.
-  function importPart(v, shape, labelOf, at, key) {
-    if (typeof shape === 'number') return importAlike(v, labelOf(shape), at, key);
-    const l = labelOf(shape[1]);
-    if (shape[0] === 'u') return importLeaf(undefined, l, at, key);
-    const parts = shape[2];
-    const n = l === 0 ? -1 : srcNode(l, at, key);
-    // Without a node of its own, its parts are named from its path.
-    const here = n >= 0 ? n : srcPath(at, key);
-    if (shape[0] === 'a') {
-      const a = importedArr(v, l, n);
-      a.length = parts.length;
-      for (let i = 0; i < parts.length; i++) a[i] = importPart(v[i], parts[i], labelOf, here, i);
-      return a;
+  // top, an unlabeled container); `key` null for the top itself; `list` the imported list it is
+  // an item of, if any. A number shape labels the whole subtree alike.
+  function importPart(v, shape, labelOf, at, key, list) {
+    if (typeof shape === 'number') {
+      if (v === null || typeof v !== 'object') return importLeaf(v, labelOf(shape), at, key);
+    } else if (shape[0] === 'u') return importLeaf(undefined, labelOf(shape[1]), at, key);
+    if (!isArray(v)) {
+      const o = Object.create(UNFILLED_OBJ);
+      o[PEND] = { v: v, shape: shape, labelOf: labelOf, at: at, key: key, list: list };
+      return o;
     }
-    const o = importedObj(v, l, n);
-    for (const k of Object.keys(parts)) {
-      // (An item's fields are mostly leaves: one call each, not three.)
-      const p = parts[k];
-      const x = v[k];
-      o[k] =
-        typeof p === 'number' && (x === null || typeof x !== 'object')
-          ? importLeaf(x, labelOf(p), here, k)
-          : importPart(x, p, labelOf, here, k);
+    // Every imported array is a listing, as the tool returned it (see R.iter).
+    // (A short list, such as an email's recipients, costs less to fill in place, as it is, than
+    // to leave unfilled.)
+    if (v.length <= 4) {
+      v[LISTING] = true;
+      fillFrom(v, v, shape, labelOf, at, key);
+      return v;
     }
-    return o;
+    const a = [];
+    a[LISTING] = true;
+    a[PEND] = { v: v, shape: shape, labelOf: labelOf, at: at, key: key, list: list };
+    Object.defineProperty(a, SL, UNFILLED);
+    return a;
   }
-  // A subtree whose every part has label l.
-  function importAlike(v, l, at, key) {
-    if (v === null || typeof v !== 'object') return importLeaf(v, l, at, key);
-    // (Unlabeled, so are its parts: none has a node to name.)
+  // A list's items are filled together, when the first of them is: filling each between the
+  // plan's own steps cost ~10 ms more CPU than filling all at once in a loop over 300 emails, and
+  // a plan that reads one item of a listing mostly reads them all. What stays unfilled is a list
+  // none of whose items was read (a count, a length). ITEMS marks a list whose items may be
+  // unfilled.
+  const ITEMS = Symbol('unfilled-items');
+  function fillItems(a) {
+    a[ITEMS] = false;
+    for (let i = 0; i < a.length; i++) filled(a[i]);
+  }
+  // An unfilled part's structure label: reading (or writing) it fills the part first. Until then
+  // the part holds nothing at all, so code that reached its parts without this read would find
+  // none rather than parts without their labels. An object inherits it from its prototype (which
+  // filling replaces with none, as for every plan object), an array has it as its own.
+  const UNFILLED = {
+    get: function () {
+      fill(this);
+      return this[SL];
+    },
+    set: function (l) {
+      fill(this);
+      this[SL] = l;
+    },
+    configurable: true,
+  };
+  const UNFILLED_OBJ = Object.create(null, { [SL]: UNFILLED });
+  const PEND = Symbol('pending-import');
+  // Fills a part if it is unfilled. For the few walks that reach parts without reading the
+  // structure label first (`in`, a path's EACH step, freezing the input, lineage, native copies).
+  function filled(x) {
+    if (x !== null && typeof x === 'object' && x[PEND] !== undefined) fill(x);
+    return x;
+  }
+  function fill(o) {
+    const p = o[PEND];
+    o[PEND] = undefined;
+    if (isArray(o)) delete o[SL];
+    else Object.setPrototypeOf(o, OBJ_PROTO);
+    fillFrom(o, p.v, p.shape, p.labelOf, p.at, p.key);
+    if (p.list !== undefined && p.list[ITEMS] === true) fillItems(p.list);
+  }
+  // Fills o with the parts of v, the value at `key` below `at`.
+  function fillFrom(o, v, shape, labelOf, at, key) {
+    const alike = typeof shape === 'number';
+    const l = labelOf(alike ? shape : shape[1]);
     const n = l === 0 ? -1 : srcNode(l, at, key);
-    if (isArray(v)) {
-      const a = importedArr(v, l, n);
+    if (l) o[SL] = l;
+    // Without a node of its own, its parts are named from its path (unlabeled alike, none is named).
+    const here = n >= 0 || alike ? n : srcPath(at, key);
+    if (isArray(o)) {
       for (let i = 0; i < v.length; i++) {
         const x = v[i];
-        a[i] = x === null || typeof x !== 'object' ? importLeaf(x, l, n, i) : importAlike(x, l, n, i);
+        o[i] =
+          alike && (x === null || typeof x !== 'object')
+            ? importLeaf(x, l, n, i)
+            : importPart(x, alike ? shape : shape[2][i], labelOf, here, i, o);
       }
-      return a;
+      o[ITEMS] = true;
+      return;
     }
-    const o = importedObj(v, l, n);
-    for (const k of Object.keys(v)) {
+    if (alike) {
+      for (const k of Object.keys(v)) {
+        const x = v[k];
+        o[k] = x === null || typeof x !== 'object' ? importLeaf(x, l, n, k) : importPart(x, shape, labelOf, n, k);
+      }
+      return;
+    }
+    const parts = shape[2];
+    for (const k of Object.keys(parts)) {
+      // (An item's fields are mostly leaves: one call each, not two.)
+      const s = parts[k];
       const x = v[k];
-      o[k] = x === null || typeof x !== 'object' ? importLeaf(x, l, n, k) : importAlike(x, l, n, k);
+      o[k] =
+        typeof s === 'number' && (x === null || typeof x !== 'object')
+          ? importLeaf(x, labelOf(s), here, k)
+          : importPart(x, s, labelOf, here, k);
     }
-    return o;
   }
   function importLeaf(x, l, at, key) {
     return l === 0 ? x : new Box(x, l, srcNode(l, at, key));
-  }
-  function importedArr(a, l, n) {
-    a[LISTING] = true;
-    if (l) {
-      a[SL] = l;
-      a[SD] = n;
-    }
-    return a;
-  }
-  // A parsed object as a plan object: no prototype, as newObj makes them.
-  function importedObj(o, l, n) {
-    Object.setPrototypeOf(o, OBJ_PROTO);
-    if (l) {
-      o[SL] = l;
-      o[SD] = n;
-    }
-    return o;
   }
   // A source node for the part at `key` below `at` (see importPart), stored as its parts:
   // GA -2 marks it, GOP holds the key, GB the parent. Past the node bound, the label's summary.
@@ -1784,7 +1844,7 @@
   function freezeDeep(x) {
     const v = raw(x);
     if (v === null || typeof v !== 'object') return;
-    for (const k of Object.keys(v)) freezeDeep(v[k]);
+    for (const k of Object.keys(filled(v))) freezeDeep(v[k]);
     Object.freeze(v);
   }
   R.input = cfg.input ? importValue(cfg.input.value, cfg.input.shape, cfg.input.labels, 'input') : undefined;
@@ -1814,7 +1874,7 @@
       if (x instanceof Box && x.d >= 0) out[path] = explain(x.d, { left: 40 }, 0);
       const r = raw(x);
       if (r === null || typeof r !== 'object' || seen.has(r)) return;
-      seen.add(r);
+      seen.add(filled(r));
       if (isArray(r)) r.forEach((e, i) => walk(e, path + '[' + i + ']', seen));
       else if (isObj(r)) for (const k of Object.keys(r)) walk(r[k], path ? path + '.' + k : k, seen);
     };
@@ -1865,6 +1925,7 @@
     key,
     dOf,
     noFn,
+    filled,
   };
   // Host-side helpers: describe a failure, export the result.
   R.describe = function (e) {
