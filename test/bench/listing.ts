@@ -18,6 +18,7 @@ import { openProfile, type Profile } from '../../main/profile/profile';
 import { worldOf } from '../../main/profile/world-io';
 import { runOnProfile } from '../../main/runs/run-on-profile';
 import { fillMessages } from './store';
+import { mailWorld } from '../engine/world/mail-world';
 
 export const PAGE_PLAN = `const subjects = [];
 let page = await listEmails({ limit: 500 });
@@ -44,21 +45,7 @@ export function mailboxWorld(n: number, bodyChars = 6_000): World {
     threadId: `t${i}`,
     labels: [],
   }));
-  return {
-    user: { name: 'Alice', email: 'alice@example.test', addresses: [] },
-    now: '2027-01-01T00:00:00Z',
-    contacts: [],
-    emails,
-    trash: [],
-    events: [],
-    allowlists: { recipients: [], urls: [] },
-    freeBusy: [],
-    sent: [],
-    drafts: [],
-    responses: [],
-    changes: [],
-    transcript: [],
-  };
+  return mailWorld(emails);
 }
 
 export interface ListingBench {

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import type { RunReport } from '../../../engine';
 import { simulate } from '../../../engine/run/simulate';
 import { WorldState, type Email, type World } from '../../../engine/world';
+import { mailWorld } from '../world/mail-world';
 
 /** How large a generated world may get: small in `npm test`, larger in `npm run fuzz`. */
 export interface Scale {
@@ -106,21 +107,12 @@ export const worldArb = (s: Scale): fc.Arbitrary<World> =>
       const per = Math.max(1, ...distinct.map((e) => e.subject.length + e.body.length));
       return { distinct, count: Math.min(requested, Math.max(1, Math.floor(TEXT_BUDGET / per))) };
     })
-    .map(({ distinct, count }) => ({
-      user: { name: 'Alice', email: 'alice@example.test', addresses: [] },
-      now: '2028-01-01T00:00:00Z',
-      contacts: [],
-      emails: Array.from({ length: count }, (_, i) => ({ ...distinct[i % distinct.length]!, id: `e${i}` })),
-      trash: [],
-      events: [],
-      allowlists: { recipients: [], urls: [] },
-      freeBusy: [],
-      sent: [],
-      drafts: [],
-      responses: [],
-      changes: [],
-      transcript: [],
-    }));
+    .map(({ distinct, count }) =>
+      mailWorld(
+        Array.from({ length: count }, (_, i) => ({ ...distinct[i % distinct.length]!, id: `e${i}` })),
+        { now: '2028-01-01T00:00:00Z' },
+      ),
+    );
 
 /** Plans that read a mailbox the ways plans do. */
 export const PLANS: readonly string[] = [

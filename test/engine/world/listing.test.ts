@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../../engine/run/simulate';
 import { LIST_BODY_CHARS, WorldState, type Email, type World } from '../../../engine/world';
+import { mailWorld } from './mail-world';
 
 const email = (i: number, body = `Body ${i}`): Email => ({
   id: `e${i}`,
@@ -21,21 +22,7 @@ const email = (i: number, body = `Body ${i}`): Email => ({
   labels: [],
 });
 
-const worldOf = (emails: Email[]): World => ({
-  user: { name: 'Alice', email: 'alice@example.test', addresses: [] },
-  now: '2027-01-01T00:00:00Z',
-  contacts: [],
-  emails,
-  trash: [],
-  events: [],
-  allowlists: { recipients: [], urls: [] },
-  freeBusy: [],
-  sent: [],
-  drafts: [],
-  responses: [],
-  changes: [],
-  transcript: [],
-});
+const worldOf = (emails: Email[]): World => mailWorld(emails);
 
 const run = async (plan: string, w: World) =>
   (await simulate({ plan, world: new WorldState(w), limits: { wallMs: 60_000 } })).report;

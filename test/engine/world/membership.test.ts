@@ -14,6 +14,7 @@ import { labelDeep, type Json, type LabeledValue } from '../../../engine/ifc/lab
 import { ToolError, type ToolSpec } from '../../../engine/tools/types';
 import { WorldState, worldTools, type Email, type World } from '../../../engine/world';
 import { argsLabel, emailLabels, membershipOf, userPrivate } from '../../../engine/world/labels';
+import { mailWorld } from './mail-world';
 
 const USER = 'alice@example.test';
 const PEOPLE = [USER, 'Alice <ALICE@example.test>', 'bob@example.test', 'eve@evil.test', 'Carol <carol@example.test>'];
@@ -32,21 +33,11 @@ const emailArb = fc.record({
 
 type Generated = typeof emailArb extends fc.Arbitrary<infer T> ? T : never;
 
-const worldOf = (emails: Generated[]): World => ({
-  user: { name: 'Alice', email: USER, addresses: [] },
-  now: '2027-01-01T00:00:00Z',
-  contacts: [],
-  emails: emails.flatMap((e, i) => (e.folder === 'Trash' ? [] : [emailOf(e, i)])),
-  trash: emails.flatMap((e, i) => (e.folder === 'Trash' ? [emailOf(e, i)] : [])),
-  events: [],
-  allowlists: { recipients: [], urls: [] },
-  freeBusy: [],
-  sent: [],
-  drafts: [],
-  responses: [],
-  changes: [],
-  transcript: [],
-});
+const worldOf = (emails: Generated[]): World =>
+  mailWorld(
+    emails.flatMap((e, i) => (e.folder === 'Trash' ? [] : [emailOf(e, i)])),
+    { trash: emails.flatMap((e, i) => (e.folder === 'Trash' ? [emailOf(e, i)] : [])) },
+  );
 
 function emailOf(e: Generated, i: number): Email {
   return {

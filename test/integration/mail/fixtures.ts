@@ -6,7 +6,9 @@ import { addAccount, syncAccounts } from '../../../main/accounts/accounts';
 import type { FolderReport } from '../../../main/mail/imap-sync';
 import { openProfile, type Profile } from '../../../main/profile/profile';
 import type { Account } from '../../../main/store/repositories';
-import { rawMessage, type DovecotServer } from '../servers/dovecot';
+import { afterAll, beforeAll } from 'vitest';
+import { rawMessage, startDovecot, type DovecotServer } from '../servers/dovecot';
+import { startSmtpCapture, type SmtpCapture } from '../servers/smtp';
 
 export function freshProfile(): Profile {
   return openProfile(join(mkdtempSync(join(tmpdir(), 'zamburak-sync-')), 'p'));
@@ -55,3 +57,62 @@ export const syncedCount = (p: Profile, folder: string): number =>
       n: number;
     }
   ).n;
+
+export interface NotesAccount {
+  readonly server: DovecotServer;
+  readonly p: Profile;
+  readonly account: Account;
+  /** The stored id of "Note n". */
+  byNote(n: number): string;
+  /** The subjects another mail client sees in a folder, sorted (none for a missing folder). */
+  onServer(folder: string): Promise<string[]>;
+}
+
+/**
+ * For one `describe`: a Dovecot holding the three notes (`writeNotes`), a loopback SMTP server,
+ * and a fresh profile whose account on them has synced once.
+ */
+export function notesAccount(o: Parameters<typeof startDovecot>[0] = {}): NotesAccount {
+  let server: DovecotServer;
+  let smtp: SmtpCapture;
+  let p: Profile;
+  let account: Account;
+  beforeAll(async () => {
+    server = await startDovecot(o);
+    smtp = await startSmtpCapture();
+    await writeNotes(server);
+    p = freshProfile();
+    account = await addServerAccount(p, server, 'work', smtp.port);
+    await syncOnce(p);
+  }, 60_000);
+  afterAll(async () => {
+    p?.close();
+    await smtp?.stop();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      return server;
+    },
+    get p() {
+      return p;
+    },
+    get account() {
+      return account;
+    },
+    byNote: (n) => (p.db.prepare('SELECT id FROM messages WHERE subject = ?').get(`Note ${n}`) as { id: string }).id,
+    async onServer(folder) {
+      const c = await server.client();
+      try {
+        await c.mailboxOpen(folder);
+        const subjects: string[] = [];
+        for await (const m of c.fetch('1:*', { envelope: true })) subjects.push(m.envelope?.subject ?? '');
+        return subjects.sort();
+      } catch {
+        return [];
+      } finally {
+        await c.logout();
+      }
+    },
+  };
+}

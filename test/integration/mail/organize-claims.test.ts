@@ -4,62 +4,23 @@
  * works the effect out again and checks it against the approved hash just before it touches the
  * server, so a hash approved for one change never commits another.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncAccounts } from '../../../main/accounts/accounts';
+import { describe, expect, it } from 'vitest';
 import { accountTransports, transportNameOf } from '../../../main/accounts/transports';
 import type { ClaimAction } from '../../../main/claims/claim-store';
 import { explainStored } from '../../../main/claims/explain-stored';
-import type { Profile } from '../../../main/profile/profile';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
 import { ClaimsService } from '../../../main/services/claims-service';
 import { profileLookups } from '../../../main/mail/effect-lookups';
-import type { Account } from '../../../main/store/repositories';
 import { effectHash, effectOf } from '../../../engine/tools';
-import { dovecotMissing, startDovecot, type DovecotServer } from '../servers/dovecot';
-import { startSmtpCapture, type SmtpCapture } from '../servers/smtp';
-import { addServerAccount, freshProfile, writeNotes } from './fixtures';
+import { dovecotMissing } from '../servers/dovecot';
+import { notesAccount } from './fixtures';
 
-const missing = dovecotMissing();
-
-describe.skipIf(missing)('approved mailbox changes on a real account', () => {
-  let server: DovecotServer;
-  let smtp: SmtpCapture;
-  let p: Profile;
-  let account: Account;
-
-  beforeAll(async () => {
-    server = await startDovecot();
-    smtp = await startSmtpCapture();
-    await writeNotes(server);
-    p = freshProfile();
-    account = await addServerAccount(p, server, 'work', smtp.port);
-    const [r] = await syncAccounts(p);
-    expect(r?.error).toBeUndefined();
-  }, 60_000);
-  afterAll(async () => {
-    p?.close();
-    await smtp?.stop();
-    await server?.stop();
-  });
-
-  const byNote = (n: number): string =>
-    (p.db.prepare('SELECT id FROM messages WHERE subject = ?').get(`Note ${n}`) as { id: string }).id;
-  /** The subjects another mail client sees in a folder. */
-  async function onServer(folder: string): Promise<string[]> {
-    const c = await server.client();
-    try {
-      await c.mailboxOpen(folder);
-      const subjects: string[] = [];
-      for await (const m of c.fetch('1:*', { envelope: true })) subjects.push(m.envelope?.subject ?? '');
-      return subjects.sort();
-    } catch {
-      return [];
-    } finally {
-      await c.logout();
-    }
-  }
+describe.skipIf(dovecotMissing())('approved mailbox changes on a real account', () => {
+  const at = notesAccount();
+  const { byNote, onServer } = at;
 
   it('commits the move the card showed, bound to its effect', async () => {
+    const { p, account } = at;
     // The folder is chosen by reading another email: the policy asks.
     const plan = `
       const other = await getEmail(input.other);
@@ -86,6 +47,7 @@ describe.skipIf(missing)('approved mailbox changes on a real account', () => {
   }, 60_000);
 
   it('a hash approved for one change never commits another, and the server is left as it was', async () => {
+    const { p, account } = at;
     const id = byNote(3);
     const t = accountTransports(p).get(transportNameOf(account))!;
     const lookups = profileLookups(p, account);

@@ -5,56 +5,19 @@
  * knows ("Deleted Items", "[Gmail]/Bin") and, on a real account, by the server's own `\Trash`
  * flag whatever the name (here Dovecot's trash is "Corbeille"). Nothing moves on the server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncAccounts } from '../../../main/accounts/accounts';
-import type { Profile } from '../../../main/profile/profile';
+import { describe, expect, it } from 'vitest';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
-import type { Account } from '../../../main/store/repositories';
-import { dovecotMissing, startDovecot, type DovecotServer } from '../servers/dovecot';
-import { startSmtpCapture, type SmtpCapture } from '../servers/smtp';
-import { addServerAccount, freshProfile, writeNotes } from './fixtures';
+import { dovecotMissing } from '../servers/dovecot';
+import { notesAccount } from './fixtures';
 
-const missing = dovecotMissing();
-
-describe.skipIf(missing)('a plan’s move into the trash on a real account', () => {
-  let server: DovecotServer;
-  let smtp: SmtpCapture;
-  let p: Profile;
-  let account: Account;
-
-  beforeAll(async () => {
-    server = await startDovecot({ trash: 'Corbeille' });
-    smtp = await startSmtpCapture();
-    await writeNotes(server);
-    p = freshProfile();
-    account = await addServerAccount(p, server, 'work', smtp.port);
-    const [r] = await syncAccounts(p);
-    expect(r?.error).toBeUndefined();
-  }, 60_000);
-  afterAll(async () => {
-    p?.close();
-    await smtp?.stop();
-    await server?.stop();
-  });
-
-  const byNote = (n: number): string =>
-    (p.db.prepare('SELECT id FROM messages WHERE subject = ?').get(`Note ${n}`) as { id: string }).id;
-  async function inboxOnServer(): Promise<string[]> {
-    const c = await server.client();
-    try {
-      await c.mailboxOpen('INBOX');
-      const subjects: string[] = [];
-      for await (const m of c.fetch('1:*', { envelope: true })) subjects.push(m.envelope?.subject ?? '');
-      return subjects.sort();
-    } finally {
-      await c.logout();
-    }
-  }
+describe.skipIf(dovecotMissing())('a plan’s move into the trash on a real account', () => {
+  const at = notesAccount({ trash: 'Corbeille' });
+  const inboxOnServer = () => at.onServer('INBOX');
   const move = (folder: string) =>
-    runOnProfile(p, {
+    runOnProfile(at.p, {
       plan: `const m = await getEmail(input.id); if (m.subject.includes('Note')) await moveEmail(m.id, input.folder);`,
-      input: { id: byNote(1), folder },
-      accountId: account.id,
+      input: { id: at.byNote(1), folder },
+      accountId: at.account.id,
     });
 
   it.each(['Deleted Items', '[Gmail]/Bin', 'INBOX.Trash', 'deleted messages'])(
@@ -65,7 +28,7 @@ describe.skipIf(missing)('a plan’s move into the trash on a real account', () 
       expect(call?.error).toMatch(/use deleteEmail/);
       expect(r.report.status).toBe('failed');
       // A call the tool refused is never queued for the server.
-      expect(p.claims.list().filter((c) => c.action.tool === 'moveEmail')).toEqual([]);
+      expect(at.p.claims.list().filter((c) => c.action.tool === 'moveEmail')).toEqual([]);
       expect(await inboxOnServer()).toEqual(['Note 1', 'Note 2', 'Note 3']);
     },
     60_000,
@@ -77,10 +40,10 @@ describe.skipIf(missing)('a plan’s move into the trash on a real account', () 
     const [call] = r.report.calls.filter((c) => c.tool === 'moveEmail');
     expect(call?.decision).toBe('allow');
     // …but the transport refused to make it a deletion, for good (no retry).
-    const queued = p.claims.list().filter((c) => c.action.tool === 'moveEmail');
+    const queued = at.p.claims.list().filter((c) => c.action.tool === 'moveEmail');
     expect(queued.map((c) => c.state)).toEqual(['failed']);
     expect(await inboxOnServer()).toEqual(['Note 1', 'Note 2', 'Note 3']);
-    expect(p.repos.messages.get(byNote(1))!.folder).toBe('INBOX');
+    expect(at.p.repos.messages.get(at.byNote(1))!.folder).toBe('INBOX');
   }, 60_000);
 
   it('still moves into an ordinary folder', async () => {
