@@ -29,13 +29,10 @@
  * branch was not taken, the next run reads an untouched world as trusted, so the attacker's email
  * decided, by not matching, that a later run's archive happens without asking.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_TEXT, E33_NEWEST, inDemo, quietEffects } from '../attacker-date';
-import { loadWorld, minimalGate, runPlan, simulate, toolRegistry, type Mode, type RunReport } from '../../../engine';
-import { canonicalJson } from '../../../engine/run/wire';
-import { parseWorld, WorldState, worldTools } from '../../../engine/world';
+import { DEMO, DEMO_TEXT, E33_NEWEST, eachHeld, inDemo, inLaundering, LAUNDERING, quietEffects } from '../two-worlds';
+import { loadWorld, simulate, type RunReport } from '../../../engine';
+import { parseWorld, WorldState } from '../../../engine/world';
 
 // ---- the demo world under the default policy: the attacker's email e33 ------------------------
 
@@ -136,28 +133,6 @@ describe('red team round 6: what a run did not write, read by the next run', () 
 
 // ---- the laundering world: the attacker's email m1, everything else trusted --------------------
 
-const LAUNDERING = readFileSync(join(process.cwd(), 'test/fixtures/laundering-world.yaml'), 'utf8');
-/** The same world with other attacker text in m1 (other lengths, first letters, numbers). */
-const LAUNDERING_OTHER = LAUNDERING.replace("subject: 'Urgent: zed@attacker.test'", "subject: 'b'").replace(
-  /body: 'zed@attacker\.test needs[^\n]*/,
-  `body: '{"n":123}'`,
-);
-
-async function inLaundering(plan: string, text: string, mode: Mode): Promise<RunReport> {
-  const state = WorldState.fromText(text, 'laundering-world.yaml');
-  return runPlan({
-    plan: `const m = await getEmail('m1');\n${plan}\nawait sendEmail({ to: ['omar@northwind.test'], subject: JSON.stringify(v), body: 'x' });`,
-    tools: toolRegistry(worldTools(state)),
-    gate: minimalGate,
-    mode,
-    userAddresses: state.userAddresses,
-    contacts: state.contacts.map((c) => c.email.toLowerCase()),
-  });
-}
-
-const trustedView = (r: RunReport): string[] =>
-  r.calls.filter((c) => c.trusted).map((c) => `${c.tool}(${canonicalJson(c.args)})`);
-
 /**
  * Attempts that held: each plan ends with `v`, which the harness sends in a trusted-looking call.
  * Kept so that they stay held. (STRICT: each flows through a branch, an alias, an exception or
@@ -209,14 +184,7 @@ const HELD: readonly string[] = [
 ];
 
 describe('red team round 6: attempts that held (two versions of the attacker’s email, same trusted calls)', () => {
-  it.each(HELD)('[strict] %s', async (plan) => {
-    const [a, b] = await Promise.all([
-      inLaundering(plan, LAUNDERING, 'strict'),
-      inLaundering(plan, LAUNDERING_OTHER, 'strict'),
-    ]);
-    for (const r of [a, b]) expect(r.error?.kind, r.error?.fullMessage).not.toBe('PlanRejected');
-    expect(trustedView(a), 'LEAK: a trusted call the attacker’s text changed').toEqual(trustedView(b));
-  });
+  eachHeld(HELD);
 });
 
 describe('red team round 6: an email nested deeper than the host’s stack', () => {

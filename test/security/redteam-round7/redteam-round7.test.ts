@@ -41,23 +41,23 @@
  * update asks. A new hold without attendees still runs unasked (`calendar/no-attendees`: it
  * reaches nobody and replaces nothing).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_TEXT, E33_NEWEST, inDemo, quietEffects } from '../attacker-date';
 import {
-  loadWorld,
-  minimalGate,
-  runPlan,
-  simulate,
-  toolRegistry,
-  type Limits,
-  type Mode,
-  type RunReport,
-} from '../../../engine';
+  DEMO,
+  DEMO_TEXT,
+  E33_NEWEST,
+  eachHeld,
+  inDemo,
+  inLaundering,
+  LAUNDERING,
+  LAUNDERING_OTHER,
+  onLaundering,
+  quietEffects,
+  trustedView,
+} from '../two-worlds';
+import { loadWorld, runPlan, simulate, type Mode, type RunReport } from '../../../engine';
 import { presetPolicy } from '../../../engine/policy';
-import { canonicalJson } from '../../../engine/run/wire';
-import { WorldState, worldTools } from '../../../engine/world';
+import { WorldState } from '../../../engine/world';
 
 // ---- the demo world under the default policy: the attacker's email e33 ------------------------
 
@@ -119,41 +119,6 @@ describe('red team round 7: an email never changes your own appointment on its o
 
 // ---- the laundering world: the attacker's email m1, everything else trusted --------------------
 
-const LAUNDERING = readFileSync(join(process.cwd(), 'test/fixtures/laundering-world.yaml'), 'utf8');
-/** The same world with other attacker text in m1 (other lengths, first letters, numbers). */
-const LAUNDERING_OTHER = LAUNDERING.replace("subject: 'Urgent: zed@attacker.test'", "subject: 'b'").replace(
-  /body: 'zed@attacker\.test needs[^\n]*/,
-  `body: '{"n":123}'`,
-);
-
-/** The tools, gate and principals of a run over the laundering world. */
-const onLaundering = (state: WorldState) => ({
-  tools: toolRegistry(worldTools(state)),
-  gate: minimalGate,
-  userAddresses: state.userAddresses,
-  contacts: state.contacts.map((c) => c.email.toLowerCase()),
-});
-
-async function inLaundering(
-  plan: string,
-  text: string,
-  mode: Mode,
-  tail = true,
-  limits: Partial<Limits> = {},
-): Promise<RunReport> {
-  const state = WorldState.fromText(text, 'laundering-world.yaml');
-  const send = `\nawait sendEmail({ to: ['omar@northwind.test'], subject: JSON.stringify(v), body: 'x' });`;
-  return runPlan({
-    plan: `const m = await getEmail('m1');\n${plan}${tail ? send : ''}`,
-    ...onLaundering(state),
-    mode,
-    limits,
-  });
-}
-
-const trustedView = (r: RunReport): string[] =>
-  r.calls.filter((c) => c.trusted).map((c) => `${c.tool}(${canonicalJson(c.args)})`);
-
 /**
  * Attempts that held, each ending with `v`, which the harness sends in a trusted-looking call:
  * the two versions of the attacker's email must give the same trusted calls. Kept so that they
@@ -192,14 +157,7 @@ const HELD: readonly string[] = [
 ];
 
 describe('red team round 7: attempts that held (two versions of the attacker’s email, same trusted calls)', () => {
-  it.each(HELD)('[strict] %s', async (plan) => {
-    const [a, b] = await Promise.all([
-      inLaundering(plan, LAUNDERING, 'strict'),
-      inLaundering(plan, LAUNDERING_OTHER, 'strict'),
-    ]);
-    for (const r of [a, b]) expect(r.error?.kind, r.error?.fullMessage).not.toBe('PlanRejected');
-    expect(trustedView(a), 'LEAK: a trusted call the attacker’s text changed').toEqual(trustedView(b));
-  });
+  eachHeld(HELD);
 });
 
 describe('red team round 7: a tool call awaited in a try it was not made in', () => {
