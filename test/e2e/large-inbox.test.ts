@@ -1,10 +1,10 @@
 /**
  * The Inbox at 20,000 messages in Chromium through the browser host: the first rows come from
  * the first page, scrolling down lists every conversation exactly once, in the store's order,
- * down to the oldest (pages load as the end comes near), the last one opens, and a search
- * answers with the store's best matches. Behaviour only; the bench times the same at 100,000.
+ * down to the oldest (pages load as the end comes near), even when the list reloads while a
+ * page is on its way, the last one opens, and a search answers with the store's best matches. Behaviour only; the bench times the same at 100,000.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageHeader } from '../../main/store/repos/messages';
 import { fillMessages, inboxConversations } from '../bench/store';
@@ -78,6 +78,48 @@ describe.skipIf(!hasChromium)(`the Inbox at 20,000 messages${hasChromium ? '' : 
     const oldest = conversations[conversations.length - 1]!;
     await page.locator(`.row[data-id="${oldest.id}"]`).click();
     await expect.poll(() => page.locator('#message-subject').innerText()).toBe(oldest.subject);
+  }, 120_000);
+
+  it('a reload while the next page is on its way leaves no page out', async () => {
+    const { page: p, errors: e } = await openPage(browser, hosted.host.url);
+    try {
+      // Pages asked for after the first are held while `hold` is set.
+      const held: Route[] = [];
+      let hold = false;
+      await p.route('**/api/inbox.page', (route) => {
+        const [query] = JSON.parse(route.request().postData() ?? '[]') as [{ after?: unknown }?];
+        if (hold && query?.after) held.push(route);
+        else void route.continue();
+      });
+      const listed = () =>
+        p.evaluate(() => {
+          const list = document.querySelector<HTMLElement>('.virtual-list')!;
+          return Math.round((list.firstElementChild as HTMLElement).offsetHeight / 68);
+        });
+      const toEnd = () =>
+        p.evaluate(() => {
+          const list = document.querySelector<HTMLElement>('.virtual-list')!;
+          list.scrollTop = list.scrollHeight;
+        });
+      await p.locator('.row').first().waitFor();
+      // Two pages listed; the third asked for, and held.
+      await expect.poll(async () => (await toEnd(), listed())).toBeGreaterThanOrEqual(400);
+      hold = true;
+      await expect.poll(async () => (await toEnd(), held.length)).toBe(1);
+      // Opening an unread conversation marks it read, and the list reads its first page again.
+      await p.locator('.row.unread').last().click();
+      await expect.poll(listed).toBe(200);
+      hold = false;
+      await held[0]!.continue();
+      await expect.poll(async () => (await toEnd(), listed()), { timeout: 60_000 }).toBe(conversations.length);
+      // Every page listed; read from the top, each conversation once, in the store's order.
+      await p.evaluate(() => (document.querySelector<HTMLElement>('.virtual-list')!.scrollTop = 0));
+      await p.locator(`.row[data-id="${conversations[0]!.id}"]`).waitFor();
+      expect(await scrollThrough(p, conversations.length)).toEqual(conversations.map((c) => c.id));
+      expect(e).toEqual([]);
+    } finally {
+      await p.context().close();
+    }
   }, 120_000);
 
   it('searches: the store’s best matches, each conversation once, the words highlighted', async () => {

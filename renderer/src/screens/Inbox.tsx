@@ -77,6 +77,13 @@ function useInbox(mailbox: Mailbox, category: string, search: string) {
   /** Changes under way: shown at once, and over any list read while the server makes them. */
   const [pending, setPending] = useState<ReadonlyMap<string, Pending>>(new Map());
   const loading = useRef(false);
+  /** A page asked for is under way: the list asks for no other until it has answered. */
+  const [fetching, setFetching] = useState(false);
+  /**
+   * Which first page the list holds: a page asked for under an earlier one (a reload while
+   * scrolling) would append its rows after the wrong ones, leaving a page out.
+   */
+  const generation = useRef(0);
   const report = useApp((s) => s.report);
   const query = useCallback(
     (after?: InboxPage['next']) => api.inbox.page({ ...first, ...(after ? { after } : {}) }),
@@ -87,6 +94,7 @@ function useInbox(mailbox: Mailbox, category: string, search: string) {
     (takeFirstPage(first) ?? query())
       .then((p) => {
         if (!live) return;
+        generation.current++;
         setItems(p.items);
         setLoaded(true);
         // Read after the server made them: these rows already show the changes.
@@ -104,13 +112,19 @@ function useInbox(mailbox: Mailbox, category: string, search: string) {
   const more = useCallback(() => {
     if (!next || loading.current) return;
     loading.current = true;
+    setFetching(true);
+    const asked = generation.current;
     query(next)
       .then((p) => {
+        if (asked !== generation.current) return;
         setItems((xs) => [...xs, ...p.items]);
         setNext(p.next);
       })
       .catch(report)
-      .finally(() => (loading.current = false));
+      .finally(() => {
+        loading.current = false;
+        setFetching(false);
+      });
   }, [next, query, report]);
   const rows = useMemo(() => edited(items, pending), [items, pending]);
   /** Shows `edit` on these rows now, before the server has made the change. */
@@ -137,7 +151,9 @@ function useInbox(mailbox: Mailbox, category: string, search: string) {
     highlight,
     answered,
     more,
-    hasMore: next !== null,
+    // False while a page is under way: when it has answered (or was dropped), the list looks
+    // again whether its end is in view, even if nothing scrolls.
+    hasMore: next !== null && !fetching,
     reload: () => setVersion((v) => v + 1),
     expect,
     settle,
