@@ -16,11 +16,17 @@ const DEFAULT_NAME: Record<Use, string> = {
   '\\Trash': 'Trash',
 };
 
-/** The folder with this special use, else the one with the usual name, created when missing. */
-export async function specialFolder(client: ImapFlow, use: Use): Promise<string> {
+/** The folder with this special use, else the one with the usual name; null when there is none. */
+export async function findSpecialFolder(client: ImapFlow, use: Use): Promise<string | null> {
   const folders = await client.list();
   const found = folders.find((f) => f.specialUse === use) ?? folders.find((f) => f.path === DEFAULT_NAME[use]);
-  if (found) return found.path;
+  return found?.path ?? null;
+}
+
+/** The folder with this special use, else the one with the usual name, created when missing. */
+export async function specialFolder(client: ImapFlow, use: Use): Promise<string> {
+  const found = await findSpecialFolder(client, use);
+  if (found) return found;
   await client.mailboxCreate(DEFAULT_NAME[use]);
   return DEFAULT_NAME[use];
 }

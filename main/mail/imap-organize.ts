@@ -9,7 +9,7 @@
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
 import { connectImap, MailError, type Credential, type ImapSettings } from './connect';
-import { specialFolder } from './imap-folders';
+import { findSpecialFolder, specialFolder } from './imap-folders';
 
 export type OrganizeAction =
   /** `byPlan`: a plan's `moveEmail`, refused into the server's trash (that is `deleteEmail`'s). */
@@ -50,7 +50,7 @@ export async function organizeOnServer(
           a.kind === 'move' ? a.folder : await specialFolder(client, a.kind === 'archive' ? '\\Archive' : '\\Trash');
         // A plan's move into the trash would be a deletion the policy never weighed as one,
         // whatever the server names its trash ("Deleted Items", "[Gmail]/Bin").
-        if (a.kind === 'move' && a.byPlan && target === (await specialFolder(client, '\\Trash')))
+        if (a.kind === 'move' && a.byPlan && target === (await findSpecialFolder(client, '\\Trash')))
           throw new MailError(
             'refused',
             `${target} is the trash: a plan deletes mail with deleteEmail, which asks first`,

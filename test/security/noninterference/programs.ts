@@ -19,12 +19,16 @@ const untrustedText = fc.constantFrom(
   'JSON.parse(JSON.stringify({ s: e.subject })).s',
 );
 const trustedAddr = fc.constantFrom("'omar@northwind.test'", "'priya@northwind.test'", 'c.email', 'input.to');
-const cond = fc.constantFrom(
+/** Conditions decided by untrusted mail (`e`: one email, `list`: the INBOX listing). */
+export const MAIL_CONDITIONS = [
   "e.body.includes('zed')",
   'e.subject.length > 10',
   "e.from.endsWith('attacker.test>')",
   'e.unread',
   "list.some((x) => x.body.includes('widget'))",
+] as const;
+const cond = fc.constantFrom(
+  ...MAIL_CONDITIONS,
   'list.length > 2',
   "(e.cc[0] ?? '').length === 0",
   'm.has(e.subject)',

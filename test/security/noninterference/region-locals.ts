@@ -13,15 +13,9 @@
  * mail in the other.
  */
 import fc from 'fast-check';
+import { MAIL_CONDITIONS } from './programs';
 
-/** Conditions decided by untrusted mail (`e`: one email, `list`: the INBOX listing). */
-const cond = fc.constantFrom(
-  "e.body.includes('zed')",
-  'e.subject.length > 10',
-  "e.from.endsWith('attacker.test>')",
-  'e.unread',
-  "list.some((x) => x.body.includes('widget'))",
-);
+const cond = fc.constantFrom(...MAIL_CONDITIONS);
 const trusted = fc.constantFrom("'omar@northwind.test'", 'c.email', 'input.to');
 
 /** A local named `w` and how to read the address back out of it. */
