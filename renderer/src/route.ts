@@ -19,6 +19,13 @@ export const go = (screen: Screen, id?: string | null): void => {
   window.location.hash = `#/${screen}${id ? `/${encodeURIComponent(id)}` : ''}`;
 };
 
+/**
+ * The route as the address has it now. `go` changes the address at once, but a screen learns of
+ * it only once the hashchange event has been handled and rendered: a key pressed in between (a
+ * quick `j x`, or any key on a busy machine) must act where the person already is.
+ */
+export const currentRoute = (): Route => parseRoute(window.location.hash);
+
 const subscribe = (f: () => void) => {
   window.addEventListener('hashchange', f);
   return () => window.removeEventListener('hashchange', f);

@@ -30,6 +30,16 @@ async function hold(page: Page, name: string): Promise<{ release(o: { fail: bool
   };
 }
 
+/** Light and dark screenshots at 1280×800, the theme set as the app sets it (App.tsx), without a reload that would clear the status line. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+    await page.screenshot({ path: screenshotPath(`${name}-${theme}`) });
+  }
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+}
+
 describe.skipIf(!hasChromium)(`optimistic Inbox actions${hasChromium ? '' : ` (skipped: ${CHROMIUM_WHY})`}`, () => {
   const suite = demoSuite({ undoWindowSeconds: 2 });
   let page: Page;
@@ -46,6 +56,35 @@ describe.skipIf(!hasChromium)(`optimistic Inbox actions${hasChromium ? '' : ` (s
   }, 60_000);
   afterAll(async () => {
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+
+  it('x, j, x picks two when a reload of the list lands between the picks and x comes before the screen follows j', async () => {
+    const [a, b] = [ids[6]!, ids[7]!];
+    expect(unreadOf(a)).toBe(true);
+    // Opening `a` marks it read, then reads the list again: that read is held until `a` is picked.
+    const reread = await hold(page, 'page');
+    await navigate(page, `#/inbox/${a}`);
+    await page.locator('#message-subject').waitFor();
+    await press(page, 'x');
+    await expect.poll(() => row(page, a).getAttribute('class')).toMatch(/\bpicked\b/);
+    await reread.release({ fail: false });
+    // The list read again shows `a` read: the reload has landed, and `a` is still picked.
+    await expect.poll(() => row(page, a).getAttribute('class')).not.toMatch(/\bunread\b/);
+    expect(await row(page, a).getAttribute('class')).toMatch(/\bpicked\b/);
+    // j and x in one task: x comes before the hashchange that tells the screen j opened `b`.
+    await page.evaluate(() => {
+      for (const key of ['j', 'x']) window.dispatchEvent(new KeyboardEvent('keydown', { key }));
+    });
+    const bar = page.getByRole('toolbar', { name: 'Selected conversations' });
+    await expect.poll(() => bar.innerText()).toMatch(/2 selected/);
+    expect(page.url()).toContain(`#/inbox/${b}`);
+    expect(await page.locator('.row.picked').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')))).toEqual([
+      a,
+      b,
+    ]);
+    await screenshots(page, 'inbox-two-picked');
+    await press(page, 'Escape');
+    await expect.poll(() => page.locator('.row.picked').count()).toBe(0);
   });
 
   it('archive: the row leaves at once and the next opens; the server then archives it', async () => {
@@ -83,13 +122,7 @@ describe.skipIf(!hasChromium)(`optimistic Inbox actions${hasChromium ? '' : ` (s
     await expect.poll(() => page.url()).toContain(`#/inbox/${a}`);
     expect(await page.locator('.row').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')))).toEqual(order);
     expect(folderOf(a)).toBe('INBOX');
-    await page.setViewportSize({ width: 1280, height: 800 });
-    // The theme as the app sets it (App.tsx), without a reload that would clear the status line.
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-      await page.screenshot({ path: screenshotPath(`inbox-action-failed-${theme}`) });
-    }
-    await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+    await screenshots(page, 'inbox-action-failed');
   });
 
   it('mark unread and read: the row turns bold and back at once; a failure puts it back', async () => {

@@ -24,7 +24,7 @@ import { useKeys } from '../keys';
 import { FIRST_PAGE, takeFirstPage, writtenFirstPage } from '../first-page';
 import { cachedMessage, forgetMessage, prefetchMessages, readMessage } from '../message-cache';
 import { useHydrated } from '../hydration';
-import { go } from '../route';
+import { currentRoute, go } from '../route';
 import { announceSend } from '../sending';
 import { useApp, type Mailbox } from '../store';
 
@@ -201,6 +201,16 @@ export function InboxScreen({ id }: { id: string | null }) {
   const searchBox = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const selected = items.findIndex((m) => m.id === id);
+  /**
+   * The conversation open now, as the address has it. A key acts on it, not on the last render:
+   * `j` changes the address at once and the screen follows only after the hashchange, so an `x`
+   * pressed in that gap (quickly, or on a busy machine) picks the conversation `j` opened.
+   */
+  const openNow = (): string | null => {
+    const r = currentRoute();
+    return r.screen === 'inbox' ? r.id : id;
+  };
+  const openIndex = () => items.findIndex((m) => m.id === openNow());
   const unified = mailbox.account === null && accounts.length > 1;
   // j and k open these next: have them in memory before the key is pressed.
   const before = items[selected - 1]?.id;
@@ -291,10 +301,11 @@ export function InboxScreen({ id }: { id: string | null }) {
     what: { done: string; doing: string },
     edit: RowEdit,
   ) => {
+    const current = openNow();
     const sample = items.find((m) => ids.includes(m.id));
     const leaves = sample !== undefined && edit(sample) === null;
-    const next = items.slice(Math.max(0, selected)).find((m) => !ids.includes(m.id));
-    const moved = leaves && id !== null && ids.includes(id) && next !== undefined;
+    const next = items.slice(Math.max(0, openIndex())).find((m) => !ids.includes(m.id));
+    const moved = leaves && current !== null && ids.includes(current) && next !== undefined;
     expect(ids, edit);
     if (moved) go('inbox', next.id);
     setPicked(new Set());
@@ -314,8 +325,8 @@ export function InboxScreen({ id }: { id: string | null }) {
     void refresh();
     if (failure !== null) {
       const back = ids.length - undos.length;
-      if (moved && openId.current === next?.id && id !== null && !ids.slice(0, undos.length).includes(id))
-        go('inbox', id);
+      if (moved && openId.current === next?.id && current !== null && !ids.slice(0, undos.length).includes(current))
+        go('inbox', current);
       setStatus({
         text: `${what.doing} failed, so ${back === 1 ? `${subjectOf(ids.slice(undos.length))} is back as it was` : `${count(back, 'conversation')} are back as they were`}: ${errorText(failure)}`,
         tone: 'error',
@@ -359,7 +370,10 @@ export function InboxScreen({ id }: { id: string | null }) {
       ),
   };
   /** What an action applies to: the picked conversations, else the open one. */
-  const targets = (): string[] => (picked.size > 0 ? [...picked] : id !== null ? [id] : []);
+  const targets = (): string[] => {
+    const current = openNow();
+    return picked.size > 0 ? [...picked] : current !== null ? [current] : [];
+  };
   const toggle = (x: string, shift: boolean) => {
     setPicked((s) => {
       const n = new Set(s);
@@ -385,12 +399,15 @@ export function InboxScreen({ id }: { id: string | null }) {
     r: () => write('reply'),
     a: () => write('replyAll'),
     f: () => write('forward'),
-    j: () => open(selected + 1),
-    k: () => open(selected - 1),
-    ArrowDown: () => open(selected + 1),
-    ArrowUp: () => open(selected - 1),
-    Enter: () => open(Math.max(0, selected)),
-    x: () => id !== null && toggle(id, false),
+    j: () => open(openIndex() + 1),
+    k: () => open(openIndex() - 1),
+    ArrowDown: () => open(openIndex() + 1),
+    ArrowUp: () => open(openIndex() - 1),
+    Enter: () => open(Math.max(0, openIndex())),
+    x: () => {
+      const current = openNow();
+      if (current !== null) toggle(current, false);
+    },
     e: () => targets().length > 0 && actions.archive(targets()),
     // The open message, even before the list around it has loaded.
     v: () => targets().length > 0 && setMoving(true),
