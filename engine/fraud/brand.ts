@@ -22,12 +22,22 @@ const SERVICE_WORDS =
  */
 const claimed = (display: string): Brand | undefined => {
   const seen = skeleton(visible(display).trim());
-  return BRANDS.find((b) => new RegExp(`^\\W*${skeleton(b.name)}${SERVICE_WORDS}\\W*$`, 'i').test(seen));
+  return claims().find(({ name }) => name.test(seen))?.brand;
 };
 
+/** Each service with the display names that claim it; made once (triage asks for every message). */
+let brandClaims: readonly { readonly brand: Brand; readonly name: RegExp }[] | null = null;
+const claims = () =>
+  (brandClaims ??= BRANDS.map((brand) => ({
+    brand,
+    name: new RegExp(`^\\W*${skeleton(brand.name)}${SERVICE_WORDS}\\W*$`, 'i'),
+  })));
+
 /** Whether the sender's domain is a well-known service's (its notices naming your contacts are its own). */
-export const senderIsBrand = (m: FraudMail): boolean =>
-  BRANDS.some((b) => b.domains.some((d) => withinDomain(domainOf(m.from), d)));
+export const senderIsBrand = (m: FraudMail): boolean => {
+  const domain = domainOf(m.from);
+  return BRANDS.some((b) => b.domains.some((d) => withinDomain(domain, d)));
+};
 
 export function brandUnverified(m: FraudMail, known: readonly Known[]): FraudFinding[] {
   const domain = domainOf(m.from);

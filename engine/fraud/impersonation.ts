@@ -14,25 +14,45 @@ const norm = (s: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** Whether `name` (a display name) is, or contains as whole words, the person's full name. */
-function names(display: string, person: string): boolean {
-  const p = norm(person);
+/**
+ * A name compared, and the pattern of a contact claimed as a source, made once per name: every
+ * message is compared with every contact (a triage of 320 messages normalised each contact's
+ * name and made its pattern over and over). Both are pure functions of the name; bounded.
+ */
+const KEPT_NAMES = 4096;
+const normedNames = new Map<string, string>();
+const speakers = new Map<string, RegExp | null>();
+function kept<T>(table: Map<string, T>, key: string, make: (key: string) => T): T {
+  if (table.has(key)) return table.get(key) as T;
+  if (table.size >= KEPT_NAMES) table.clear();
+  const made = make(key);
+  table.set(key, made);
+  return made;
+}
+const normName = (s: string): string => kept(normedNames, s, norm);
+
+/** Whether a display name (`shown`: normalised, a space at each end) is, or contains as whole words, the person's full name. */
+function names(shown: string, person: string): boolean {
+  const p = normName(person);
   if (p.split(' ').length < 2) return false;
-  return ` ${norm(display)} `.includes(` ${p} `);
+  return shown.includes(` ${p} `);
 }
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** "Sven Berg sent you …", "Bob Lee has shared …": the opening claims a contact as the source. */
-function speaksFor(text: string, person: string): boolean {
-  const words = norm(person).split(' ');
-  if (words.length < 2) return false;
-  const re = new RegExp(
-    `\\b${words.map(escape).join('\\s+')}\\b[^.\\n]{0,40}?\\b(?:sent|shared|has sent|has shared|invited|wants you)\\b`,
-    'i',
-  );
-  return re.test(norm(text));
-}
+const speakerPattern = (person: string): RegExp | null =>
+  kept(speakers, person, () => {
+    const words = normName(person).split(' ');
+    if (words.length < 2) return null;
+    return new RegExp(
+      `\\b${words.map(escape).join('\\s+')}\\b[^.\\n]{0,40}?\\b(?:sent|shared|has sent|has shared|invited|wants you)\\b`,
+      'i',
+    );
+  });
+
+/** Whether the opening (`text`, normalised) names the person as its source. */
+const speaksFor = (text: string, person: string): boolean => speakerPattern(person)?.test(text) ?? false;
 
 export function impersonation(m: FraudMail, ctx: FraudContext, senderIsBrand: boolean): FraudFinding[] {
   const { name, address } = parseAddress(m.from);
@@ -41,7 +61,8 @@ export function impersonation(m: FraudMail, ctx: FraudContext, senderIsBrand: bo
     ...ctx.user.addresses.map((a) => ({ name: ctx.user.name, email: a, own: true })),
     ...ctx.contacts,
   ];
-  const addressesOf = (n: string) => people.filter((p) => norm(p.name) === norm(n)).map((p) => bareAddress(p.email));
+  const addressesOf = (n: string) =>
+    people.filter((p) => normName(p.name) === normName(n)).map((p) => bareAddress(p.email));
   const known = new Set(people.map((p) => bareAddress(p.email)));
   const out: FraudFinding[] = [];
 
@@ -52,7 +73,8 @@ export function impersonation(m: FraudMail, ctx: FraudContext, senderIsBrand: bo
       reason: `The sender's name shows the address ${shown}, but the mail comes from ${from}.`,
     });
 
-  const named = people.find((p) => p.name && names(name, p.name) && !addressesOf(p.name).includes(from));
+  const shownName = ` ${norm(name)} `;
+  const named = people.find((p) => p.name && names(shownName, p.name) && !addressesOf(p.name).includes(from));
   if (named)
     out.push({
       kind: 'impersonation',
@@ -62,7 +84,7 @@ export function impersonation(m: FraudMail, ctx: FraudContext, senderIsBrand: bo
     });
 
   if (!named && !known.has(from) && !senderIsBrand) {
-    const opening = `${m.subject}\n${m.body.slice(0, 300)}`;
+    const opening = norm(`${m.subject}\n${m.body.slice(0, 300)}`);
     const claimed = ctx.contacts.find((p) => p.name && speaksFor(opening, p.name));
     if (claimed)
       out.push({

@@ -157,16 +157,22 @@ function answerJobsWith(rt: QuickJSRuntime, vm: QuickJSContext): void {
   rt.newContext = (options = {}) => ('contextPointer' in options ? vm : newContext(options));
 }
 
-/** The configuration text shared by every run: evaluated once per context, in `prepare`. */
-const STATICS = `(${JSON.stringify({
-  methods: METHODS,
-  math: MATH_FNS,
-  builtins: BUILTINS,
-  rules: LABEL_RULES,
-  operators: OPERATORS,
-  opRules: OPERATOR_RULES,
-  noRules: {},
-})})`;
+/**
+ * The configuration text shared by every run: evaluated once per context, in `prepare`. Read as
+ * JSON text, not written as an object literal: QuickJS parses its 6 KB in 0.2 ms but takes 1 ms
+ * to compile and run the same literal, and every run pays it (triage makes a context per email).
+ */
+const STATICS = `JSON.parse(${JSON.stringify(
+  JSON.stringify({
+    methods: METHODS,
+    math: MATH_FNS,
+    builtins: BUILTINS,
+    rules: LABEL_RULES,
+    operators: OPERATORS,
+    opRules: OPERATOR_RULES,
+    noRules: {},
+  }),
+)})`;
 
 /** Makes the label runtime `R` for a run of this shape and installs the library on it. */
 function labelRuntime(p: Prepared, shape: RunShape, input: unknown): QuickJSHandle {

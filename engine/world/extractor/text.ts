@@ -63,12 +63,36 @@ export function hintWords(hint: string): string[] {
 
 export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * The last text lowercased, and each term's whole-word pattern: a classification counts dozens of
+ * terms in one text (most of them absent), and a fresh lowercase copy and a fresh Unicode regex
+ * per term were most of a triage's classification time.
+ */
+let lowered: { readonly text: string; readonly lower: string } = { text: '', lower: '' };
+const termPatterns = new Map<string, RegExp>();
+/** Terms come from labels a plan names too: the patterns kept are bounded. */
+const KEPT_TERMS = 1024;
+
+function termPattern(t: string): RegExp {
+  let re = termPatterns.get(t);
+  if (!re) {
+    if (termPatterns.size >= KEPT_TERMS) termPatterns.clear();
+    re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(t)}(?![\\p{L}\\p{N}])`, 'gu');
+    termPatterns.set(t, re);
+  }
+  return re;
+}
+
 /** Occurrences of `term` as a whole word (or phrase), case-insensitive. */
 export function countTerm(haystack: string, term: string): number {
   const t = term.trim().toLowerCase();
   if (!t) return 0;
-  const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(t)}(?![\\p{L}\\p{N}])`, 'gu');
-  return haystack.toLowerCase().match(re)?.length ?? 0;
+  if (lowered.text !== haystack) lowered = { text: haystack, lower: haystack.toLowerCase() };
+  const { lower } = lowered;
+  // Every match is an occurrence of the term's text: without one there is nothing to match.
+  if (!lower.includes(t)) return 0;
+  // `match` with a global pattern starts from the beginning whatever its lastIndex.
+  return lower.match(termPattern(t))?.length ?? 0;
 }
 
 /** Distinct values in first-seen order. */
