@@ -42,11 +42,47 @@ export type SandboxOutcome =
   | { readonly ok: false; readonly error: string; readonly stats: string | null };
 
 let shared: Promise<QuickJSWASMModule> | null = null;
-/** Loads (once) the module runs share; a run that could not be cleaned up replaces it. */
+/** What `shared` resolved to, once it has. */
+let loaded: QuickJSWASMModule | null = null;
+/** Loads (once) the module runs share; a run that broke it or could not be cleaned up replaces it. */
 function sharedModule(): Promise<QuickJSWASMModule> {
-  shared ??= newQuickJSWASMModule();
-  return shared;
+  if (shared) return shared;
+  const loading = newQuickJSWASMModule();
+  shared = loading;
+  void loading.then((m) => {
+    if (shared === loading) loaded = m;
+  });
+  return loading;
 }
+
+/**
+ * Stops using a module whose memory is suspect (the host's stack ran out inside it, it trapped,
+ * or a teardown aborted): the next run loads a new one, and a context prepared from it is
+ * dropped unused (its memory goes with the module; calling into it again could abort).
+ */
+function retire(module: QuickJSWASMModule): void {
+  if (loaded === module) {
+    shared = null;
+    loaded = null;
+  }
+  if (next?.module === module) next = null;
+}
+
+/** An error QuickJS reported in the guest (thrown by a guest call): the module is sound. */
+class GuestError extends Error {}
+
+/**
+ * A wasm trap with this message is QuickJS reading through a pointer an allocation it did not
+ * check left behind: out of memory on a path without a check. The run ends at its memory limit.
+ */
+const OOM_TRAP = /memory access out of bounds/;
+
+/**
+ * Room the runtime gets, once the plan has stopped, for what the host still asks of it (the
+ * failure's description, the stats, the result's text): after an out-of-memory error these
+ * allocations must not fail too (a failed allocation on an unchecked path traps).
+ */
+const READ_RESERVE = 2 * 1024 * 1024;
 
 const limitError = (limit: keyof Limits, message: string): string =>
   JSON.stringify({ kind: 'LimitExceeded', limit, message });
@@ -227,15 +263,15 @@ function disposePrepared(p: Prepared): void {
     p.vm.dispose();
     p.rt.dispose();
   } catch {
-    if (shared) shared = null;
+    retire(p.module);
   }
 }
 
-/** Prepares the next run's context once the current work has yielded. */
+/** Prepares the next run's context once the current work has yielded (from the module runs use then). */
 function prepareSoon(): void {
   if (next || !shared) return;
   void shared.then((m) => {
-    if (!next) next = prepare(m, lastShape);
+    if (!next && loaded === m) next = prepare(m, lastShape);
   });
 }
 
@@ -273,6 +309,12 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
   };
   const pending = new Set<{ dispose(): void; alive: boolean }>();
   let finished = false;
+  // Set when something other than the guest's own error came out of the module (the host's stack
+  // ran out inside it, a wasm trap): its memory is suspect, and no later run may use it.
+  let broken = false;
+  const fault = (e: unknown): void => {
+    if (!(e instanceof GuestError)) broken = true;
+  };
   // The guest resumes after a tool's reply outside the call that started it: an error there (the
   // host's own stack exhausted by QuickJS's native recursion, such as JSON.parse of text nested
   // ten thousand deep) must end this run, not go unhandled and take the process down.
@@ -284,13 +326,13 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
     if (r.error) {
       const msg = dumpError(vm, r.error);
       r.error.dispose();
-      throw new Error(msg);
+      throw new GuestError(msg);
     }
     const s = vm.getString(r.value);
     r.value.dispose();
     // Every answer asked for here is JSON text, never empty: an empty string is QuickJS failing
     // to copy the string out of its heap (quickjs-emscripten reads a NULL pointer as '').
-    if (s === '') throw new Error('out of memory while copying the answer out of the sandbox');
+    if (s === '') throw new GuestError('out of memory while copying the answer out of the sandbox');
     return s;
   };
 
@@ -333,11 +375,14 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
     const settled = await Promise.race([resolved, timeout, crashed]);
     clearTimeout(timer);
     if (typeof settled === 'object' && 'crashed' in settled) throw settled.crashed;
+    // No plan code runs from here on: what the host reads back must not fail for want of memory.
+    rt.setMemoryLimit(limits.memoryBytes + READ_RESERVE);
     const statsFn = keep(vm.getProp(R, 'stats'));
     const stats = (): string | null => {
       try {
         return call(statsFn);
-      } catch {
+      } catch (e) {
+        fault(e);
         return null;
       }
     };
@@ -357,8 +402,9 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
       try {
         const failure = call(keep(vm.getProp(R, 'failure')));
         described = failure !== 'null' && failure !== '' ? failure : call(keep(vm.getProp(R, 'describe')), errH);
-      } catch {
+      } catch (e) {
         // Describing failed: the heap is exhausted or the stack is gone.
+        fault(e);
         described = limitError('memoryBytes', 'the run ran out of memory');
       }
       return { ok: false, error: described, stats: stats() };
@@ -370,6 +416,7 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
     try {
       return { ok: true, result: call(keep(vm.getProp(R, 'result')), valueH), stats: stats() ?? '{}' };
     } catch (e) {
+      if (!(e instanceof GuestError)) throw e;
       // A circular result is the plan's error; only exhaustion is a limit.
       const message = (e as Error).message;
       const error = /out of memory|stack/i.test(message)
@@ -379,7 +426,10 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
     }
   } catch (e) {
     // Setup failed or the guest died while we talked to it.
+    fault(e);
     const message = (e as Error).message;
+    if (OOM_TRAP.test(message))
+      return { ok: false, error: limitError('memoryBytes', `the run ran out of memory (${message})`), stats: null };
     const limit: keyof Limits = /out of memory/i.test(message)
       ? 'memoryBytes'
       : /stack/i.test(message)
@@ -390,16 +440,20 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
     return { ok: false, error: JSON.stringify({ kind: 'Native', name: 'HostError', message }), stats: null };
   } finally {
     finished = true;
+    // A broken module is left whole to the garbage collector, and no run after this one (even
+    // one started before the next turn) gets it or a context prepared from it.
+    if (broken) retire(module);
     // Nothing of the run is reachable any more (tool replies check `finished`): tear it down and
     // prepare the next context after the caller has its outcome, not before.
-    teardownLater(() =>
-      dispose(module, req.freshModule === true, () => {
-        for (const d of pending) if (d.alive) d.dispose();
-        for (const h of handles) if (h.alive) h.dispose();
-        vm.dispose();
-        rt.dispose();
-      }),
-    );
+    else
+      teardownLater(() =>
+        dispose(module, () => {
+          for (const d of pending) if (d.alive) d.dispose();
+          for (const h of handles) if (h.alive) h.dispose();
+          vm.dispose();
+          rt.dispose();
+        }),
+      );
   }
 }
 
@@ -429,12 +483,11 @@ function teardownLater(t: () => void): void {
  * QuickJS aborts when a runtime is disposed with objects still alive (a pending promise, a
  * cycle the GC keeps). Then the module's memory is suspect: drop it, the next run loads a new one.
  */
-function dispose(module: QuickJSWASMModule, fresh: boolean, steps: () => void): void {
+function dispose(module: QuickJSWASMModule, steps: () => void): void {
   try {
     steps();
   } catch {
-    if (!fresh) shared = null;
-    void module;
+    retire(module);
   }
 }
 
@@ -443,7 +496,7 @@ function evalOrThrow(vm: QuickJSContext, code: string, file: string): QuickJSHan
   if (r.error) {
     const msg = dumpError(vm, r.error);
     r.error.dispose();
-    throw new Error(`${file}: ${msg}`);
+    throw new GuestError(`${file}: ${msg}`);
   }
   return r.value;
 }
@@ -453,7 +506,7 @@ function callOrThrow(vm: QuickJSContext, fn: QuickJSHandle, ...args: QuickJSHand
   if (r.error) {
     const msg = dumpError(vm, r.error);
     r.error.dispose();
-    throw new Error(msg);
+    throw new GuestError(msg);
   }
   return r.value;
 }

@@ -596,7 +596,8 @@
   // any (LABEL_RULES; none at all when the run asks for the generic lift alone). Most rows are
   // the receiver's own method or the namespace's function; the few below differ only in what
   // plans may not do (grow a string past its limit, use a replacer, a forbidden key, a Date of
-  // the current time) or in the answer's shape (a match as a plain list).
+  // the current time, a string with regex syntax as a pattern) or in the answer's shape (a match
+  // as a plain list).
   const method = (name) =>
     function (r, a) {
       return r[name].apply(r, a);
@@ -619,6 +620,23 @@
       return s[name].apply(s, a);
     };
   const listOf = (m) => (m === null ? null : Array.from(m));
+  // match, matchAll and search turn a string argument into a regular expression natively. Its
+  // syntax would be code chosen by data: an email whose subject is `(a+)+$` makes
+  // `body.match(subject)` backtrack for ever, past the front end's check of the plan's own
+  // patterns (engine/plan/regex-check.ts, literals only). So a string is a pattern only as plain
+  // text (a search as long as indexOf's); one with regular-expression syntax is refused, whatever
+  // its label: no pattern that data can shape ever runs.
+  const REGEX_SYNTAX = /[\\^$.|?*+()[\]{}]/;
+  function textPattern(name, p) {
+    if (p instanceof RegExp || p === undefined) return p;
+    const found = REGEX_SYNTAX.exec(String(p));
+    if (found !== null)
+      throw new TypeError(
+        `'${name}' takes a regular expression literal in plans: a string is used only as plain text, and ` +
+          `this one has regular-expression syntax ('${found[0]}'). Write the pattern as /…/, or use includes or indexOf`,
+      );
+    return p;
+  }
   // An array's text, its length limit checked as it grows (a huge separator, many long items).
   function joined(r, sep) {
     let s = '';
@@ -634,8 +652,9 @@
     'string.padEnd': grows('padEnd'),
     'array.join': (r, a) => joined(r, a.length && a[0] !== undefined ? String(a[0]) : ','),
     'array.toString': (r) => joined(r, ','),
-    'string.match': (s, a) => listOf(s.match(a[0])),
-    'string.matchAll': (s, a) => Array.from(s.matchAll(a[0]), listOf),
+    'string.match': (s, a) => listOf(s.match(textPattern('match', a[0]))),
+    'string.matchAll': (s, a) => Array.from(s.matchAll(textPattern('matchAll', a[0])), listOf),
+    'string.search': (s, a) => s.search(textPattern('search', a[0])),
     'regexp.exec': (re, a) => listOf(re.exec(a[0])),
     // No container is ever turned into a key, and no forbidden name is one (I.key refuses both).
     'object.hasOwnProperty': (o, a) => Object.prototype.hasOwnProperty.call(o, String(I.key(a[0], 0))),

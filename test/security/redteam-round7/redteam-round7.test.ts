@@ -16,6 +16,12 @@
  * also have had), never an added effect. Not fixed here: making a cut page's iterations run under
  * the whole structure takes self-scoping away from every triage loop over a mailbox larger than
  * the limit, which is a rule change for the coordinator to weigh.
+ * Ordering listings by the server's arrival time (IMAP INTERNALDATE) instead of the Date header
+ * does not close it soundly (docs/semantics.md §3, _A page cut by its limit_): it would make this
+ * test pass, since its two worlds differ only in the header, but the attacker also chooses when
+ * their mail arrives and how much of it, and a later arrival pushes an older email out of the
+ * page just as a newer header does; which emails a cut page holds would still be decided by the
+ * attacker's mail. It would only stop a forged date from pinning an email at the top for good.
  *
  * Finding (closed): a tool call awaited in a try it was not made in. Whether a call's promise
  * rejects is decided by its arguments, its context and the world it reads, and the label runtime
@@ -244,11 +250,14 @@ describe('red team round 7: what reaches a planner from a failed run', () => {
     expect(r.error?.message).toMatch(/message withheld/);
   });
 
-  it('a pattern the attacker wrote that backtracks without bound ends at the wall-time limit', async () => {
+  // It ran until the wall-time limit before patterns from data were refused
+  // (test/security/regex-from-data.test.ts).
+  it('a pattern the attacker wrote that backtracks without bound is refused, never run', async () => {
     const redos = LAUNDERING.replace("subject: 'Urgent: zed@attacker.test'", () => "subject: '^(a+)+$'");
     const plan = `const s = 'a'.repeat(60) + 'b'; const v = s.search(m.subject);`;
     const r = await inLaundering(plan, redos, 'strict', true, { wallMs: 1000 });
-    expect(r.status, r.error?.fullMessage).toBe('limit');
+    expect(r.status, r.error?.fullMessage).toBe('failed');
+    expect(r.error?.fullMessage).toMatch(/takes a regular expression literal in plans/);
     expect(r.calls.filter((c) => c.tool === 'sendEmail')).toEqual([]);
   });
 });
