@@ -37,19 +37,14 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
  * Starts the app once the first screen is painted: the page's entry script (`src/main.tsx`),
- * named by the script element's `data-app`, imported after the frame that paints the rows (a
- * message posted from that frame's animation callback is handled once it is painted). A
+ * named by the script element's `data-app`, imported after the frame that paints the rows. A
  * `<script type="module">` in the page would be fetched and compiled while the first screen is
  * parsed and laid out (the request alone is a few milliseconds of the page's main thread, and its
  * answer comes from this same busy process); a page without a rendered screen keeps it.
  */
 const APP_AFTER_PAINT_SCRIPT = `(() => {
   const app = document.currentScript.dataset.app;
-  requestAnimationFrame(() => {
-    const after = new MessageChannel();
-    after.port1.onmessage = () => import(app);
-    after.port2.postMessage(0);
-  });
+  requestAnimationFrame(() => setTimeout(() => import(app)));
 })();`;
 
 /**
