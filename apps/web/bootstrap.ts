@@ -36,25 +36,11 @@ const inertJson = (value: unknown): string => JSON.stringify(value).replace(/</g
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
- * Starts the app once the first screen is painted: the page's entry script (`src/main.tsx`),
- * named by the script element's `data-app`, imported after the frame that paints the rows. A
- * `<script type="module">` in the page would be fetched and compiled while the first screen is
- * parsed and laid out (the request alone is a few milliseconds of the page's main thread, and its
- * answer comes from this same busy process); a page without a rendered screen keeps it.
+ * The one inline script a page may run: the recorder of keys and clicks made on the rendered
+ * screen before the app takes it over (renderer/src/early-input.ts), named by its hash in the
+ * page's CSP (`script-src 'self' 'sha256-…'`), so no other inline script runs.
  */
-const APP_AFTER_PAINT_SCRIPT = `(() => {
-  const app = document.currentScript.dataset.app;
-  requestAnimationFrame(() => setTimeout(() => import(app)));
-})();`;
-
-/**
- * The one inline script a page may run, right after the rendered screen: the recorder of keys and
- * clicks made on it before the app takes it over (renderer/src/early-input.ts), then the app's
- * start after the paint. Named by its hash in the page's CSP (`script-src 'self' 'sha256-…'`), so
- * no other inline script runs.
- */
-const PAGE_SCRIPT = `${EARLY_INPUT_SCRIPT}\n${APP_AFTER_PAINT_SCRIPT}`;
-export const PAGE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PAGE_SCRIPT).digest('base64')}'`;
+export const EARLY_INPUT_HASH = `'sha256-${createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64')}'`;
 
 /** index.html's own CSP (a meta element, enforced beside the host's header) lets the page's scripts only. */
 const META_SCRIPT_SRC = /(<meta\s+http-equiv="Content-Security-Policy"\s+content="[^"]*script-src 'self')/;
@@ -70,9 +56,6 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\.\/(assets\/[\w.-]+\.
  */
 export const withInlineStyles = (html: string, readAsset: (path: string) => string): string =>
   html.replace(STYLESHEET_LINK, (_, path: string) => `<style>${readAsset(path)}</style>`);
-
-/** The build's entry script in index.html's head (`<script type="module" crossorigin src="./assets/index-HASH.js">`). */
-const ENTRY_SCRIPT = /<script type="module"[^>]*src="(\.\/assets\/[\w.-]+\.js)"[^>]*><\/script>\s*/;
 
 /** A chunk the build preloads beside the entry script (`<link rel="modulepreload" … href="./assets/…">`). */
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
@@ -109,16 +92,9 @@ export async function withBootstrap(html: string, router: Router): Promise<strin
   const themed = first.theme
     ? withAnswers.replace('<html lang="en">', () => `<html lang="en" data-theme="${first.theme}">`)
     : withAnswers;
-  const entry = ENTRY_SCRIPT.exec(themed);
-  if (!entry)
-    throw new Error('the renderer\'s index.html has no entry script (<script type="module" src="./assets/…">)');
   return themed
-    .replace(ENTRY_SCRIPT, '')
-    .replace(META_SCRIPT_SRC, (allowed: string) => `${allowed} ${PAGE_SCRIPT_HASH}`)
-    .replace(
-      ROOT_ELEMENT,
-      () => `<div id="root">${first.html}</div><script data-app="${entry[1]}">${PAGE_SCRIPT}</script>`,
-    );
+    .replace(META_SCRIPT_SRC, (allowed: string) => `${allowed} ${EARLY_INPUT_HASH}`)
+    .replace(ROOT_ELEMENT, () => `<div id="root">${first.html}</div><script>${EARLY_INPUT_SCRIPT}</script>`);
 }
 
 /**

@@ -22,8 +22,8 @@ import { rendererCsp, rendererFile } from '../../main/app/renderer-files';
 import { STATUS } from '../../main/app/router';
 import {
   dataStamp,
+  EARLY_INPUT_HASH,
   keptWhileUnchanged,
-  PAGE_SCRIPT_HASH,
   withBootstrap,
   withInlineStyles,
   withoutModulePreloads,
@@ -35,7 +35,7 @@ import type { ApiErrorKind } from '../../preload/contract';
 export const MAX_BODY_BYTES = 36 * 1024 * 1024;
 const COOKIE = 'zamburak_token';
 
-export const WEB_CSP = rendererCsp("'self'", [PAGE_SCRIPT_HASH]);
+export const WEB_CSP = rendererCsp("'self'", [EARLY_INPUT_HASH]);
 
 /** How often the kept first page is checked against the data (`KeptPage.settle`). */
 const SETTLE_EVERY_MS = 1000;

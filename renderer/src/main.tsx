@@ -1,9 +1,8 @@
 /**
- * The page's entry: small, so the app's own start (./start.tsx: React and the screens, most of
- * the page's script) is fetched only when this runs. The browser host renders the first screen
- * into the page (./first-screen.tsx) and imports this script only after that screen is painted
- * (apps/web/bootstrap.ts), so the rows are on screen while the app loads; Electron's page loads
- * it at once and the app renders on its own.
+ * The page's entry: small, so it runs as soon as the page is parsed. The browser host renders
+ * the first screen into the page (./first-screen.tsx); the app itself (React, the screens: most of
+ * the page's script, fetched beside this one) starts after the browser has painted that screen,
+ * so the rows are on screen while it parses and runs. Without that markup (Electron) it starts at once.
  */
 import './styles.css';
 
@@ -15,4 +14,6 @@ if (address.searchParams.has('token')) {
   window.history.replaceState(null, '', `${address.pathname}${address.search}${address.hash}`);
 }
 
-void import('./start');
+const start = () => void import('./start');
+if (document.getElementById('root')?.firstChild) requestAnimationFrame(() => setTimeout(start));
+else start();

@@ -180,12 +180,12 @@ describe('the browser host refuses what it must', () => {
     const open = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">`;
     expect(page.body.split(open)).toHaveLength(2);
     const block = page.body.split(open)[1]!.split('</script>')[0]!;
-    // Nothing in the block can open or close an element; the only script is the host's own (the
-    // early-input recorder, then the built entry imported after the paint), which the CSP names by
-    // its hash (no 'unsafe-inline').
+    // Nothing in the block can open or close an element; the only scripts are the built ones and
+    // the host's own early-input recorder, which the CSP names by its hash (no 'unsafe-inline').
     expect(block).not.toContain('<');
     expect([...page.body.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0])).toEqual([
-      expect.stringMatching(/^<script data-app="\.\/assets\/index-[\w-]+\.js">$/),
+      expect.stringMatching(/^<script type="module" crossorigin src="\.\/assets\/index-[\w-]+\.js">$/),
+      '<script>',
       open,
     ]);
     const scriptSrc = (csp: string) =>
@@ -193,7 +193,7 @@ describe('the browser host refuses what it must', () => {
         .split(';')
         .find((d) => d.trim().startsWith('script-src'))!
         .trim();
-    const inline = page.body.split(/<script data-app="[^"]*">/)[1]!.split('</script>')[0]!;
+    const inline = page.body.split('<script>')[1]!.split('</script>')[0]!;
     const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
     expect(scriptSrc(String(page.headers['content-security-policy']))).toBe(`script-src 'self' ${hash}`);
     const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(page.body)![1]!;
@@ -274,10 +274,9 @@ describe('the browser host refuses what it must', () => {
 
   it('lets the browser keep the hashed scripts and styles, and nothing else', async () => {
     const page = await call(port, { path: `/?token=${h.host.token}`, method: 'GET', headers: { Host: ok.Host! } });
-    const linked = [...page.body.matchAll(/(?:src|href|data-app)="\.(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    const linked = [...page.body.matchAll(/(?:src|href)="\.(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
     expect(linked.length).toBeGreaterThanOrEqual(1);
-    // The page names its entry only (imported after the first paint); the chunks the app loads
-    // after it are cached alike.
+    // The page links its entry only; the chunks the app loads after the first paint are cached alike.
     const built = readdirSync(join(ensureRendererBuilt(), 'assets')).map((f) => `/assets/${f}`);
     const assets = [...new Set([...linked, ...built])];
     expect(assets.length).toBeGreaterThanOrEqual(3);
