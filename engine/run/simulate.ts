@@ -134,6 +134,24 @@ function withStoredEvent(state: WorldState, call: GateCall): GateCall {
   return { ...call, args: { ...call.args, storedEvent: { kind: 'prim', value: ev.title, label } } };
 }
 
+/**
+ * A send that joins a thread (`sendEmail` with `inReplyTo`) carries the thread's Message-IDs in
+ * its In-Reply-To and References headers (engine/tools/mail-parts.ts `threadingOf`): data of the
+ * email it names, which its recipients must be allowed to read, whoever chose the id. So the gate
+ * sees it as `thread`, labeled with that email's readers (who wrote the ids is not the question
+ * here: the headers carry no text of theirs, only which conversation it continues).
+ */
+function withThread(state: WorldState, call: GateCall): GateCall {
+  const id = call.args.inReplyTo;
+  if (call.tool !== 'sendEmail' || id?.kind !== 'prim' || typeof id.value !== 'string') return call;
+  const e = state.findEmail(id.value);
+  if (!e) return call;
+  const { readers } = readEmailLabel(state, e);
+  if (readers === 'public') return call;
+  const label: Label = { sources: [`tool:getEmail:${e.id}`], untrusted: [], readers, caps: [] };
+  return { ...call, args: { ...call.args, thread: { kind: 'prim', value: e.id, label } } };
+}
+
 export function worldRunSetup(opts: Omit<SimulateOptions, 'plan'>): WorldRunSetup {
   const state = opts.world;
   const policy = withAllowlists(opts.policy ?? presetPolicy('default'), state.allowlists ?? {});
@@ -188,7 +206,7 @@ export function worldRunSetup(opts: Omit<SimulateOptions, 'plan'>): WorldRunSetu
     return out;
   };
   const gate: Gate = (call) => {
-    const decision = decide(withStoredEvent(state, call));
+    const decision = decide(withThread(state, withStoredEvent(state, call)));
     opts.onDecision?.(call, decision, recipientsOf(call), authorsIn(call));
     // A decision made from the world's recipients depends on the item they came from.
     const read = resolveRecipients(call)?.read;

@@ -4,7 +4,7 @@
  * actions are carried out against the profile's own store by the world simulator's tool, the
  * very code that would have run had the policy allowed it.
  */
-import { BOTTOM } from '../../engine/ifc/label';
+import { BOTTOM, type Label } from '../../engine/ifc/label';
 import { labelDeep, plainOf, type Json } from '../../engine/ifc/labeled-value';
 import { effectOf, type MailEffect } from '../../engine/tools/effect';
 import { MAIL_TOOLS } from '../../engine/tools';
@@ -12,6 +12,7 @@ import { WorldState, worldTools } from '../../engine/world';
 import { profileLookups } from '../mail/effect-lookups';
 import type { Account } from '../store/repositories';
 import type { Profile } from '../profile/profile';
+import { writtenOfClaim } from '../claims/written-label';
 import { applyEffects, worldOf } from '../profile/world-io';
 import { storeEmailSource } from '../runs/store-email-source';
 import { TransportError, type CommitRequest, type Transport } from './transport';
@@ -63,11 +64,16 @@ export function localTransport(p: Profile, clock: () => Date = () => new Date())
       if (!parsed.success)
         throw new TransportError('permanent', `the approved arguments are not valid: ${parsed.error.message}`);
       const labeled = Object.fromEntries(Object.entries(req.action.args).map(([k, v]) => [k, labelDeep(v, BOTTOM)]));
+      // What the action writes keeps the label of what decided and wrote it (the claim's lineage),
+      // as the CalDAV transport keeps it: approving an event filled from an email's text does not
+      // make that text the person's own in the next run.
+      const written: Label = writtenOfClaim(p.claims.get(req.claimId)) ?? BOTTOM;
       let out;
       try {
         out = await tool.run(parsed.data as Record<string, unknown>, labeled, {
           userAddresses: state.userAddresses,
           seq: 1,
+          context: written,
         });
       } catch (e) {
         throw new TransportError('permanent', (e as Error).message);

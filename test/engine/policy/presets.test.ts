@@ -771,7 +771,18 @@ const defaultCases = (): Case[] => [
     }),
     authors: { ev1: 'carol@other.test' },
     decision: 'allow',
-    rule: 'calendar/respond',
+    rule: 'calendar/decline-invitation',
+  },
+  {
+    // Red team round 8: accepting commits your time, so the invitation's text may not say yes.
+    name: 'a yes decided by the invitation itself',
+    call: call('respondToEvent', {
+      id: eventId('ev1', 'carol@other.test'),
+      response: val('accepted', { sources: ['tool:listEvents:ev1'], readers: ['carol@other.test', USER] }),
+    }),
+    authors: { ev1: 'carol@other.test' },
+    decision: 'confirm',
+    rule: 'egress/untrusted-recipient',
   },
   {
     name: 'an answer to a stranger decided by another invitation',
