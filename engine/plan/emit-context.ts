@@ -73,10 +73,14 @@ export const str = (s: string): string => JSON.stringify(s);
 // Hot paths are inlined: a value that is not an object carries no label, so most joins and
 // truthiness tests need no call into the runtime.
 export const isObj = (t: string): string => `(typeof ${t} === 'object' && ${t} !== null)`;
-export const truthy = (t: string): string => `(${isObj(t)} ? __R.tr(${t}) : ${t})`;
+/** Whether t is truthy, in a test: a labeled primitive by its value; a container always. */
+export const truthy = (t: string): string => `(${isObj(t)} ? (${t} instanceof __R.Box ? ${t}.v : true) : ${t})`;
 /** The context saved in p raised by t's label (the context is never a verified label, so an
  * unlabeled t leaves it as it was without a join). */
-export const raisedBy = (p: string, t: string): string => `(${isObj(t)} ? __R.J(${p}, __R.lab(${t})) : ${p})`;
+export const raisedBy = (p: string, t: string): string => `(${isObj(t)} ? __R.J(${p}, ${labelOf(t)}) : ${p})`;
+/** The label of an object t (R.lab): a labeled primitive's own written out, a container's from the runtime. */
+export const labelOf = (t: string): string =>
+  `(${t} instanceof __R.Box && (typeof ${t}.v !== 'object' || ${t}.v === null) ? ${t}.l : __R.lab(${t}))`;
 
 /** One step of the plan's budget: every loop iteration and every function entry counts. */
 export const tick = 'if (++__S.n > __S.m) __R.lim();';

@@ -9,7 +9,7 @@ import type { Position } from '../run/types';
 import type { Binding } from './analyze';
 import { cloneName, copyInfo } from './plain-functions';
 import { children, plainLoop } from './plain-loops';
-import { TRY_EXIT, exitAbr, isObj, tick, truthy, type EmitContext, type Expr, type N } from './emit-context';
+import { TRY_EXIT, exitAbr, isObj, labelOf, tick, truthy, type EmitContext, type Expr, type N } from './emit-context';
 import { destructure, expr, patternNames, update } from './emit-expressions';
 import { emitFunction } from './emit-functions';
 import { capture, mergeCode, restoresContext } from './emit-regions';
@@ -163,7 +163,7 @@ function labeledIf(ctx: EmitContext, s: acorn.IfStatement, at: Position, c: stri
   const p = ctx.temp();
   const eff = ctx.effects.region([s.consequent, s.alternate], s.consequent.start, s.end);
   const cap = capture(ctx, eff, s.consequent.start);
-  ctx.emit(`${setup}${cap ? `${cap}; ` : ''}${p} = __R.pc; if (${isObj(c)}) __R.pc = __R.J(${p}, __R.lab(${c}));`, at);
+  ctx.emit(`${setup}${cap ? `${cap}; ` : ''}${p} = __R.pc; if (${isObj(c)}) __R.pc = __R.J(${p}, ${labelOf(c)});`, at);
   ctx.fn.regions++;
   ctx.emit(`if (${truthy(c)}) {`);
   branches(ctx, s);

@@ -863,9 +863,18 @@
     if (typeof v === 'string') return mk(checkStr(v), all, name, d, -1);
     if (isArray(v)) {
       from = d;
-      return new Bridge().fromNative(v, all, name, true);
+      return stringList(v, all, name) || new Bridge().fromNative(v, all, name, true);
     }
     return mk(v, all, name, d, -1);
+  }
+  // A list of strings (split's answer) as Bridge.fromNative makes it, without a call per element:
+  // each string and the list labeled `all`, linked to the receiver's node. null if one is not a string.
+  function stringList(v, all, name) {
+    for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return null;
+    const c = newArr(all);
+    for (let i = 0; i < v.length; i++) c.push(mk(checkStr(v[i]), all, name, from, -1));
+    checkArr(c);
+    return mk(c, all, name, from, -1);
   }
   // The table's name for a receiver's type (null: nothing has methods).
   function typeOfReceiver(o) {

@@ -470,7 +470,6 @@
   const back = (p) => (R.tc === 0 ? p : J(p, R.tc));
   R.J = J;
   R.lab = lab;
-  R.tr = (x) => (x instanceof Box ? !!x.v : !!x);
   R.nul = (x) => (x instanceof Box ? x.v == null : x == null);
   // Assignment under a context (STRICT): the value depends on the context too.
   R.asg = (x) => (R.pc === 0 ? x : withL(x, R.pc));
@@ -881,13 +880,22 @@
     return getSlow(o, k);
   };
   // A static property name (checked by the front end): no run-time name check needed, so a
-  // labeled receiver goes straight to the lookup (getSlow would only re-check the name).
+  // labeled receiver goes straight to the lookup (getSlow would only re-check the name). What
+  // lookup would answer, without it: a field of a labeled plan object (an email) that already
+  // carries the structure label, as every imported field does, is the field itself; the length
+  // of a labeled string is made as lookup makes it.
   R.gets = function (o, k) {
     if (o !== null && typeof o === 'object') {
-      if (o[SL] === undefined && Object.getPrototypeOf(o) === null) return o[k];
-      if (o instanceof Box) {
+      const sl = o[SL];
+      if (Object.getPrototypeOf(o) === null) {
+        if (sl === undefined) return o[k];
+        const e = o[k];
+        if (e instanceof Box && LV[e.l] === null && J(e.l, LUNV[sl]) === e.l) return e;
+      } else if (o instanceof Box) {
         if (TD > 0) acc(o.l);
-        return lookup(o.v, k, o.l, 0, LUNV[o.l], o.d);
+        const v = o.v;
+        if (typeof v === 'string' && k === 'length') return mk(v.length, LUNV[o.l], '.length', o.d, -1);
+        return lookup(v, k, o.l, 0, LUNV[o.l], o.d);
       }
     }
     if (k === 'length') {
@@ -1736,14 +1744,22 @@
       return;
     }
     const parts = shape[2];
+    // An item's fields are mostly leaves under one or two labels: each is made here (as
+    // importLeaf makes it), its label looked up again only when its wire id changes.
+    let ws = -1;
+    let wl = 0;
     for (const k of Object.keys(parts)) {
-      // (An item's fields are mostly leaves: one call each, not two.)
       const s = parts[k];
       const x = v[k];
-      o[k] =
-        typeof s === 'number' && (x === null || typeof x !== 'object')
-          ? importLeaf(x, labelOf(s), here, k)
-          : importPart(x, s, labelOf, here, k);
+      if (typeof s !== 'number' || (x !== null && typeof x === 'object')) {
+        o[k] = importPart(x, s, labelOf, here, k);
+        continue;
+      }
+      if (s !== ws) {
+        ws = s;
+        wl = labelOf(s);
+      }
+      o[k] = wl === 0 ? x : new Box(x, wl, srcNode(wl, here, k));
     }
   }
   function importLeaf(x, l, at, key) {
