@@ -74,9 +74,11 @@ export class NativeBridge {
               ? p.re
               : p.kind === 'date'
                 ? p.d
-                : p.kind === 'map'
-                  ? new Map()
-                  : new Set();
+                : p.kind === 'promise'
+                  ? Object.freeze({})
+                  : p.kind === 'map'
+                    ? new Map()
+                    : new Set();
     this.remember(p, n);
     if (p.kind === 'array') for (const i of p.items) (n as unknown[]).push(this.toNative(i));
     if (p.kind === 'object') for (const [k, e] of p.props) (n as Record<string, unknown>)[k] = this.toNative(e);
@@ -181,6 +183,8 @@ export function toLabeled(x: V, seen = new Set<Heap>()): LabeledValue {
         return { kind: 'opaque', what: 'function', label: x.l };
       case 'regexp':
         return { kind: 'opaque', what: 'value', label: joinLabels(x.l, p.s) };
+      case 'promise':
+        return { kind: 'opaque', what: 'value', label: x.l };
     }
   } finally {
     seen.delete(p);

@@ -16,7 +16,7 @@ import { openRegion, region } from './regions';
 import { spreadItems } from './spread';
 import { BUILTIN_NAMESPACES, NAMESPACE_CONSTANTS } from '../plan/builtins';
 import { deepLabelOf, isHeap, newArray, newObject, RunFailure, through, val, withLabel } from './values';
-import type { Prim, V } from './values';
+import type { Prim, RPromise, V } from './values';
 
 type E = acorn.AnyNode;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -125,14 +125,42 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       return m.ctx.made(val({ kind: 'function', node: e, env: m.env }));
     case 'AwaitExpression':
       m.awaited.add(e.argument);
-      return yield* evalExpr(m, e.argument);
+      return settle(m, yield* evalExpr(m, e.argument));
     default:
       throw new RunFailure('RuntimeError', `${e.type} is not part of the plan language`, m.ctx.pc);
   }
 }
 
+/**
+ * A tool call gives a promise (values.ts `RPromise`): what decides whether it fails is its
+ * arguments and context. A failure that ends the run (a budget) ends it here.
+ */
+function* toolCall(m: Machine, name: string, args: V[]): Step<V> {
+  const decides = joinLabels(m.ctx.pc, deepLabelOf(...args));
+  let outcome: RPromise['outcome'];
+  try {
+    outcome = { ok: m.ctx.made(yield* m.tools.call(name, args, m.ctx.pc)) };
+  } catch (x) {
+    if (!(x instanceof RunFailure) || x.fatal) throw x;
+    outcome = { failed: x };
+  }
+  return m.ctx.made(val({ kind: 'promise', outcome, decides }));
+}
+
+/**
+ * `await x`: a promise's outcome, under the promise's own label (what chose it); whether it
+ * fails joins what decided that into the tries open here. Anything else is itself.
+ */
+export function settle(m: Machine, x: V): V {
+  const p = x.v;
+  if (!isHeap(p) || p.kind !== 'promise') return x;
+  m.ctx.mayThrow(x.l, p.decides);
+  if ('ok' in p.outcome) return withLabel(p.outcome.ok, x.l);
+  throw p.outcome.failed.under(x.l);
+}
+
 function readName(m: Machine, name: string): V {
-  const b = m.lookup(name);
+  const b = m.use(name);
   if (b) return b.value;
   if (name === 'undefined') return val(undefined);
   if (name === 'NaN') return val(NaN);
@@ -319,7 +347,7 @@ function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
   const callee = e.callee;
   if (callee.type === 'Identifier' && !m.lookup(callee.name)) {
     const args = yield* evalArgs(m, e.arguments);
-    if (m.tools.has(callee.name)) return m.ctx.made(yield* m.tools.call(callee.name, args, m.ctx.pc));
+    if (m.tools.has(callee.name)) return yield* toolCall(m, callee.name, args);
     if (GLOBAL_CALLS.has(callee.name)) return callGlobal(m, callee.name, args);
   }
   if (callee.type === 'MemberExpression') {
