@@ -80,18 +80,11 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
     }
     case 'UnaryExpression': {
       const x = yield* evalExpr(m, e.argument);
-      const ops: Record<string, (a: unknown) => unknown> = {
-        '-': (a) => -(a as number),
-        '+': (a) => +(a as number),
-        '!': (a) => !a,
-        '~': (a) => ~(a as number),
-        typeof: (a) => typeof a,
-        void: () => undefined,
-      };
-      const op = ops[e.operator];
+      const op = UNARY[e.operator];
       if (!op) throw new RunFailure('RuntimeError', `operator ${e.operator} is not allowed`, m.ctx.pc);
-      if (e.operator === 'typeof' || e.operator === '!') return lift(m, (_r, [a]) => op(a), null, [x], e.operator);
-      return operator(m, op, [x]);
+      if (e.operator === 'typeof' || e.operator === '!')
+        return lift(m, (_r, [a]) => op(a as never), null, [x], e.operator);
+      return operator(m, (a) => op(a as never), [x]);
     }
     case 'BinaryExpression': {
       const a = yield* evalExpr(m, e.left);
@@ -159,12 +152,12 @@ export function settle(m: Machine, x: V): V {
   throw p.outcome.failed.under(x.l);
 }
 
+const CONSTANTS: Record<string, Prim> = { undefined, NaN, Infinity };
+
 function readName(m: Machine, name: string): V {
   const b = m.use(name);
   if (b) return b.value;
-  if (name === 'undefined') return val(undefined);
-  if (name === 'NaN') return val(NaN);
-  if (name === 'Infinity') return val(Infinity);
+  if (Object.hasOwn(CONSTANTS, name)) return val(CONSTANTS[name]);
   throw new RunFailure('RuntimeError', `${name} is not defined`, m.ctx.pc);
 }
 
@@ -191,25 +184,17 @@ function isCircular(x: V, path = new Set<unknown>()): boolean {
   return found;
 }
 
+// prettier-ignore
+const UNARY: Record<string, (a: never) => unknown> = {
+  '-': (a) => -a, '+': (a) => +a, '!': (a) => !a, '~': (a) => ~a, typeof: (a) => typeof a, void: () => undefined,
+};
+// prettier-ignore
 const BINARY: Record<string, (a: never, b: never) => unknown> = {
-  '+': (a, b) => a + b,
-  '-': (a, b) => a - b,
-  '*': (a, b) => a * b,
-  '/': (a, b) => a / b,
-  '%': (a, b) => a % b,
-  '**': (a, b) => (a as number) ** b,
-  '<': (a, b) => a < b,
-  '>': (a, b) => a > b,
-  '<=': (a, b) => a <= b,
-  '>=': (a, b) => a >= b,
-  '===': (a, b) => a === b,
-  '!==': (a, b) => a !== b,
-  '&': (a, b) => a & b,
-  '|': (a, b) => a | b,
-  '^': (a, b) => a ^ b,
-  '<<': (a, b) => a << b,
-  '>>': (a, b) => a >> b,
-  '>>>': (a, b) => a >>> b,
+  '+': (a, b) => a + b, '-': (a, b) => a - b, '*': (a, b) => a * b, '/': (a, b) => a / b, '%': (a, b) => a % b,
+  '**': (a, b) => (a as number) ** b, '&': (a, b) => a & b, '|': (a, b) => a | b, '^': (a, b) => a ^ b,
+  '<<': (a, b) => a << b, '>>': (a, b) => a >> b, '>>>': (a, b) => a >>> b,
+  '<': (a, b) => a < b, '>': (a, b) => a > b, '<=': (a, b) => a <= b, '>=': (a, b) => a >= b,
+  '===': (a, b) => a === b, '!==': (a, b) => a !== b,
 };
 
 export function binary(m: Machine, op: string, a: V, b: V): V {
