@@ -44,13 +44,10 @@ interface Reading {
   readonly writes?: boolean;
 }
 
+// prettier-ignore
 const MOVED_ARGS: Readonly<Record<string, readonly [number, number]>> = {
-  'array.push': [0, Infinity],
-  'array.unshift': [0, Infinity],
-  'array.splice': [2, Infinity],
-  'array.fill': [0, 1],
-  'array.reduce': [1, 2],
-  'array.reduceRight': [1, 2],
+  'array.push': [0, Infinity], 'array.unshift': [0, Infinity], 'array.splice': [2, Infinity],
+  'array.fill': [0, 1], 'array.reduce': [1, 2], 'array.reduceRight': [1, 2],
 };
 
 /**

@@ -57,7 +57,7 @@ export class Context {
 
   /** STRICT: a value created or assigned here carries the context; NORMAL: only its data. */
   made(x: V): V {
-    return this.mode === 'strict' ? withLabel(x, this.pc) : x;
+    return this.chosen(x, this.pc);
   }
   /** A value chosen because of a label (an arm of `?:`, a default): STRICT joins it, NORMAL does not. */
   chosen(x: V, l: Label): V {

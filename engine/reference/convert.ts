@@ -6,7 +6,14 @@
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import type { LabeledValue } from '../ifc/labeled-value';
 import { deepLabelOf, isHeap, newArray, newObject, through, val } from './values';
-import type { Heap, RArray, RFunction, RMap, RObject, V } from './values';
+import type { Heap, RArray, RDate, RFunction, RMap, RObject, RRegExp, V } from './values';
+
+/** A heap object's native counterpart: an empty container to fill, or the native object it holds. */
+// prettier-ignore
+const NATIVE: Record<Exclude<Heap['kind'], 'function'>, (h: Heap) => unknown> = {
+  array: () => [], object: () => ({}), map: () => new Map(), set: () => new Set(),
+  regexp: (h) => (h as RRegExp).re, date: (h) => (h as RDate).d, promise: () => Object.freeze({}),
+};
 
 /**
  * Native copies of heap objects, and the way back: a native value made from a heap object turns
@@ -63,20 +70,7 @@ export class NativeBridge {
     if (!isHeap(p)) return p;
     if (this.toN.has(p)) return this.toN.get(p);
     // Remembered before its parts are copied, so a container that holds itself copies once.
-    const n =
-      p.kind === 'array'
-        ? []
-        : p.kind === 'object'
-          ? {}
-          : p.kind === 'function'
-            ? (...args: unknown[]) => this.call(p, args)
-            : p.kind === 'regexp'
-              ? p.re
-              : p.kind === 'date'
-                ? p.d
-                : p.kind === 'map'
-                  ? new Map()
-                  : new Set();
+    const n = p.kind === 'function' ? (...args: unknown[]) => this.call(p, args) : NATIVE[p.kind](p);
     this.remember(p, n);
     if (p.kind === 'array') for (const i of p.items) (n as unknown[]).push(this.toNative(i));
     if (p.kind === 'object') for (const [k, e] of p.props) (n as Record<string, unknown>)[k] = this.toNative(e);
@@ -181,6 +175,8 @@ export function toLabeled(x: V, seen = new Set<Heap>()): LabeledValue {
         return { kind: 'opaque', what: 'function', label: x.l };
       case 'regexp':
         return { kind: 'opaque', what: 'value', label: joinLabels(x.l, p.s) };
+      case 'promise':
+        return { kind: 'opaque', what: 'value', label: x.l };
     }
   } finally {
     seen.delete(p);

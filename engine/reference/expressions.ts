@@ -16,7 +16,7 @@ import { openRegion, region } from './regions';
 import { spreadItems } from './spread';
 import { BUILTIN_NAMESPACES, NAMESPACE_CONSTANTS } from '../plan/builtins';
 import { deepLabelOf, isHeap, newArray, newObject, RunFailure, through, val, withLabel } from './values';
-import type { Prim, V } from './values';
+import type { Prim, RPromise, V } from './values';
 
 type E = acorn.AnyNode;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -80,18 +80,11 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
     }
     case 'UnaryExpression': {
       const x = yield* evalExpr(m, e.argument);
-      const ops: Record<string, (a: unknown) => unknown> = {
-        '-': (a) => -(a as number),
-        '+': (a) => +(a as number),
-        '!': (a) => !a,
-        '~': (a) => ~(a as number),
-        typeof: (a) => typeof a,
-        void: () => undefined,
-      };
-      const op = ops[e.operator];
+      const op = UNARY[e.operator];
       if (!op) throw new RunFailure('RuntimeError', `operator ${e.operator} is not allowed`, m.ctx.pc);
-      if (e.operator === 'typeof' || e.operator === '!') return lift(m, (_r, [a]) => op(a), null, [x], e.operator);
-      return operator(m, op, [x]);
+      if (e.operator === 'typeof' || e.operator === '!')
+        return lift(m, (_r, [a]) => op(a as never), null, [x], e.operator);
+      return operator(m, (a) => op(a as never), [x]);
     }
     case 'BinaryExpression': {
       const a = yield* evalExpr(m, e.left);
@@ -125,18 +118,46 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       return m.ctx.made(val({ kind: 'function', node: e, env: m.env }));
     case 'AwaitExpression':
       m.awaited.add(e.argument);
-      return yield* evalExpr(m, e.argument);
+      return settle(m, yield* evalExpr(m, e.argument));
     default:
       throw new RunFailure('RuntimeError', `${e.type} is not part of the plan language`, m.ctx.pc);
   }
 }
 
+/**
+ * A tool call gives a promise (values.ts `RPromise`): what decides whether it fails is its
+ * arguments and context. A failure that ends the run (a budget) ends it here.
+ */
+function* toolCall(m: Machine, name: string, args: V[]): Step<V> {
+  const decides = joinLabels(m.ctx.pc, deepLabelOf(...args));
+  let outcome: RPromise['outcome'];
+  try {
+    outcome = { ok: m.ctx.made(yield* m.tools.call(name, args, m.ctx.pc)) };
+  } catch (x) {
+    if (!(x instanceof RunFailure) || x.fatal) throw x;
+    outcome = { failed: x };
+  }
+  return m.ctx.made(val({ kind: 'promise', outcome, decides }));
+}
+
+/**
+ * `await x`: a promise's outcome, under the promise's own label (what chose it); whether it
+ * fails joins what decided that into the tries open here. Anything else is itself.
+ */
+export function settle(m: Machine, x: V): V {
+  const p = x.v;
+  if (!isHeap(p) || p.kind !== 'promise') return x;
+  m.ctx.mayThrow(x.l, p.decides);
+  if ('ok' in p.outcome) return withLabel(p.outcome.ok, x.l);
+  throw p.outcome.failed.under(x.l);
+}
+
+const CONSTANTS: Record<string, Prim> = { undefined, NaN, Infinity };
+
 function readName(m: Machine, name: string): V {
-  const b = m.lookup(name);
+  const b = m.use(name);
   if (b) return b.value;
-  if (name === 'undefined') return val(undefined);
-  if (name === 'NaN') return val(NaN);
-  if (name === 'Infinity') return val(Infinity);
+  if (Object.hasOwn(CONSTANTS, name)) return val(CONSTANTS[name]);
   throw new RunFailure('RuntimeError', `${name} is not defined`, m.ctx.pc);
 }
 
@@ -163,25 +184,17 @@ function isCircular(x: V, path = new Set<unknown>()): boolean {
   return found;
 }
 
+// prettier-ignore
+const UNARY: Record<string, (a: never) => unknown> = {
+  '-': (a) => -a, '+': (a) => +a, '!': (a) => !a, '~': (a) => ~a, typeof: (a) => typeof a, void: () => undefined,
+};
+// prettier-ignore
 const BINARY: Record<string, (a: never, b: never) => unknown> = {
-  '+': (a, b) => a + b,
-  '-': (a, b) => a - b,
-  '*': (a, b) => a * b,
-  '/': (a, b) => a / b,
-  '%': (a, b) => a % b,
-  '**': (a, b) => (a as number) ** b,
-  '<': (a, b) => a < b,
-  '>': (a, b) => a > b,
-  '<=': (a, b) => a <= b,
-  '>=': (a, b) => a >= b,
-  '===': (a, b) => a === b,
-  '!==': (a, b) => a !== b,
-  '&': (a, b) => a & b,
-  '|': (a, b) => a | b,
-  '^': (a, b) => a ^ b,
-  '<<': (a, b) => a << b,
-  '>>': (a, b) => a >> b,
-  '>>>': (a, b) => a >>> b,
+  '+': (a, b) => a + b, '-': (a, b) => a - b, '*': (a, b) => a * b, '/': (a, b) => a / b, '%': (a, b) => a % b,
+  '**': (a, b) => (a as number) ** b, '&': (a, b) => a & b, '|': (a, b) => a | b, '^': (a, b) => a ^ b,
+  '<<': (a, b) => a << b, '>>': (a, b) => a >> b, '>>>': (a, b) => a >>> b,
+  '<': (a, b) => a < b, '>': (a, b) => a > b, '<=': (a, b) => a <= b, '>=': (a, b) => a >= b,
+  '===': (a, b) => a === b, '!==': (a, b) => a !== b,
 };
 
 export function binary(m: Machine, op: string, a: V, b: V): V {
@@ -319,7 +332,7 @@ function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
   const callee = e.callee;
   if (callee.type === 'Identifier' && !m.lookup(callee.name)) {
     const args = yield* evalArgs(m, e.arguments);
-    if (m.tools.has(callee.name)) return m.ctx.made(yield* m.tools.call(callee.name, args, m.ctx.pc));
+    if (m.tools.has(callee.name)) return yield* toolCall(m, callee.name, args);
     if (GLOBAL_CALLS.has(callee.name)) return callGlobal(m, callee.name, args);
   }
   if (callee.type === 'MemberExpression') {

@@ -6,7 +6,7 @@
 import type * as acorn from 'acorn';
 import type { Label } from '../ifc/label';
 import { cell } from './context';
-import { evalExpr, noFunction } from './expressions';
+import { evalExpr, noFunction, settle } from './expressions';
 import type { Machine, Step } from './machine';
 import { bindPattern } from './patterns';
 import { execBlock, ReturnSignal } from './statements';
@@ -68,5 +68,7 @@ export function* callFunction(m: Machine, f: V, args: V[], fromBuiltin = false):
     // happened: the caller's regions already account for that (semantics.md §3, early exits).
     if (!fromBuiltin) m.ctx.taint(beyond(exit.l, entry), 'function');
   }
+  // An async function's promise adopts a promise it returns (tries inside it do not catch that).
+  if (node.async) result = settle(m, result);
   return m.ctx.mode === 'strict' ? withLabel(result, exit.l) : result;
 }

@@ -14,6 +14,7 @@ import type { ErrorKind, Mode, RunReport } from '../run/types';
 import { cell } from './context';
 import { fromLabeled, toLabeled } from './convert';
 import { Machine, type Step } from './machine';
+import { settle } from './expressions';
 import { execBlock, ReturnSignal } from './statements';
 import { ToolServer, type ReferenceCall, type ToolServerOptions } from './tools';
 import { isHeap, reachable, RunFailure, Thrown, val, type V } from './values';
@@ -94,7 +95,7 @@ function* topLevel(m: Machine, program: acorn.Program): Step<V> {
     yield* execBlock(m, program.body);
     return val(undefined);
   } catch (x) {
-    if (x instanceof ReturnSignal) return x.value;
+    if (x instanceof ReturnSignal) return settle(m, x.value);
     throw x;
   } finally {
     m.ctx.pop(rest);

@@ -87,6 +87,13 @@ export class Machine {
     return undefined;
   }
 
+  /** The binding plan code reads or writes: one whose declaration has not run ends the run. */
+  use(name: string): Binding | undefined {
+    const b = this.lookup(name);
+    if (b?.hole) throw new RunFailure('RuntimeError', `${name} is not initialized`, this.ctx.pc, true);
+    return b;
+  }
+
   declare(name: string, value: V, constant: boolean): void {
     this.env.vars.set(name, { value, constant });
   }

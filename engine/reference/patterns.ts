@@ -25,7 +25,7 @@ export function* bindPattern(m: Machine, p: acorn.AnyNode, value: V, mode: BindM
   switch (p.type) {
     case 'Identifier': {
       if (mode !== 'assign') return m.declare(p.name, asIs ? value : m.ctx.made(value), mode === 'const');
-      const b = m.lookup(p.name);
+      const b = m.use(p.name);
       if (!b || b.constant) throw new RunFailure('RuntimeError', `cannot assign to ${p.name}`, m.ctx.pc);
       b.value = m.ctx.made(value);
       return;
@@ -94,14 +94,12 @@ export function writeMember(m: Machine, obj: V, key: V, value: V): void {
   p.s = joinLabels(p.s, m.ctx.madeLabel(around));
   if (p.kind === 'array') p.listing = undefined;
   const v = m.ctx.made(value);
-  const index = k === 'length' ? Number(value.v) : /^\d+$/.test(k) ? Number(k) + 1 : 0;
-  if (p.kind === 'array' && index > ARRAY_LIMIT)
+  if (p.kind === 'object') return void p.props.set(k, v);
+  // An array's length is no key (the sandbox refuses it): it grows by writing an element.
+  if (!/^\d+$/.test(k)) m.ctx.fail(`arrays take integer indexes, not '${k}'`, around);
+  const i = Number(k);
+  if (i >= ARRAY_LIMIT)
     throw new RunFailure('LimitExceeded', `an array may hold at most ${ARRAY_LIMIT} elements`, around);
-  if (p.kind === 'object') p.props.set(k, v);
-  else if (k === 'length') p.items.length = Number(value.v);
-  else if (/^\d+$/.test(k)) {
-    const i = Number(k);
-    while (p.items.length < i) p.items.push(val(undefined, p.s));
-    p.items[i] = v;
-  } else m.ctx.fail(`cannot set '${k}' of an array`, around);
+  while (p.items.length < i) p.items.push(val(undefined, p.s));
+  p.items[i] = v;
 }

@@ -11,7 +11,8 @@
  * converts to a fresh one: an operand of an operator, an argument of a global function whose
  * answer holds none of them (`JSON.stringify(xs)`), what builds an array literal whose `length`
  * (a new Map or Set whose `size`) is all that is used, the receiver of a method that only
- * answers (`xs.includes(x)`). A member of a choice (`(xs || []).length`) names that member of
+ * answers (`xs.includes(x)`); the receiver of one that only hands back parts (`xs.slice(1)`)
+ * names each part, not the receiver. A member of a choice (`(xs || []).length`) names that member of
  * each option; a spread, `new Set(xs)` and `new Map(xs)` name each element of `xs`.
  */
 import type * as acorn from 'acorn';
@@ -49,11 +50,20 @@ const SAFE = new Set(
 const ANSWERS_ONLY = new Set(
   'includes indexOf lastIndexOf join some every findIndex findLastIndex forEach has'.split(' '),
 );
+/** Methods that change nothing and hand back parts of their receiver: they name each part. */
+const PARTS_ONLY = new Set(
+  'slice concat at find findLast filter map flatMap flat toSorted toReversed with get keys values entries'.split(' '),
+);
+/** …of which these hand back some of its elements, in a new array. */
+const SUBSET = new Set(['slice', 'filter', 'toSorted', 'toReversed']);
 /** Functions whose answer is a primitive, or fresh data holding none of their arguments: the global ones, … */
 export const GLOBAL_CALLS: ReadonlySet<string> = new Set([...BUILTIN_CALLS].filter((n) => !n.includes('.')));
 const FRESH_MEMBERS = new Set(['JSON.stringify', 'JSON.parse', 'Object.keys', 'Array.isArray']);
 const MAP_OR_SET = (n: N): boolean =>
   n.type === 'NewExpression' && n.callee.type === 'Identifier' && ['Map', 'Set'].includes(n.callee.name);
+
+const methodOf = (n: acorn.CallExpression): string =>
+  n.callee.type === 'MemberExpression' && !n.callee.computed ? (n.callee.property as acorn.Identifier).name : '';
 
 /** A member chain: what it starts at, and its keys (a key no one can name: its holder is the place). */
 function chainOf(e: N): { base: N; keys: Key[] } {
@@ -188,6 +198,8 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
     if (p) walkKeys(from!);
     return !!p;
   };
+  /** Calls whose answer only the method called on it sees, which only answers: they name nothing. */
+  const unkept = new WeakSet<N>();
   const call = (n: acorn.CallExpression): void => {
     holders.add(n.callee);
     // A function written as the callback of a built-in runs only during this call: its code is
@@ -195,11 +207,16 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
     const inline = isCode(n.callee, []) ? [] : n.arguments.filter(isFn);
     const passed = n.arguments.filter((a) => !inline.includes(a));
     if (isCode(n.callee, passed)) info.callsCode = true;
-    const receiver = n.callee.type === 'MemberExpression' ? pathOf(n.callee.object) : null;
+    const method = methodOf(n);
+    let receiver = n.callee.type === 'MemberExpression' ? pathOf(n.callee.object) : null;
+    // `xs.slice(1).forEach(f)`: f is given some of xs's elements, and the new array is dropped.
+    const inner = n.callee.type === 'MemberExpression' ? n.callee.object : null;
+    if (inner?.type === 'CallExpression' && ANSWERS_ONLY.has(method) && SUBSET.has(methodOf(inner))) {
+      receiver = inner.callee.type === 'MemberExpression' ? pathOf(inner.callee.object) : null;
+      if (receiver) unkept.add(inner);
+    }
     for (const f of inline) callback(f as acorn.Function, receiver);
-    const method =
-      n.callee.type === 'MemberExpression' && !n.callee.computed ? (n.callee.property as acorn.Identifier).name : '';
-    if (receiver && !ANSWERS_ONLY.has(method)) name(receiver);
+    if (receiver && !ANSWERS_ONLY.has(method) && !unkept.has(n)) name(receiver, PARTS_ONLY.has(method) ? [EACH] : []);
   };
   const walk = (n: N): void => {
     if (!SAFE.has(n.type)) info.mayThrow = true;
@@ -233,8 +250,9 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
         name({ root: n.name, keys: [] });
         return;
       case 'MemberExpression':
-        if (member(n)) return;
-        break;
+        // A key written as a name is no variable.
+        if (!member(n)) [n.object, ...(n.computed ? [n.property] : [])].forEach(walk);
+        return;
       case 'SpreadElement':
       case 'NewExpression':
         if (held(n)) return;
@@ -264,7 +282,7 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
     if (receiver)
       f.params.forEach((p, i) => {
         const keys: readonly Key[] = i < 2 ? [...receiver.keys, EACH] : receiver.keys;
-        for (const x of declaredIn(p)) given.set(x, { root: receiver.root, keys });
+        eachTarget(p, (t) => t.type === 'Identifier' && given.set(t.name, { root: receiver.root, keys }));
       });
     for (const x of inner.assigned) if (!own.has(x)) info.assigned.add(x);
     for (const p of inner.paths)

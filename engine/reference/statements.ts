@@ -12,9 +12,11 @@ import { cell, type Cell } from './context';
 import type { Machine, Step } from './machine';
 import { bindPattern } from './patterns';
 import { region } from './regions';
-import { childrenOf, declaredIn, withoutHead } from './scan';
+import { childrenOf, declaredIn, eachTarget, withoutHead } from './scan';
 import { spreadItems } from './spread';
 import { isHeap, newObject, RunFailure, Thrown, val, withLabel, type V } from './values';
+
+const HOLE = { value: val(undefined), constant: true, hole: true };
 
 export class BreakSignal {}
 export class ContinueSignal {}
@@ -22,11 +24,17 @@ export class ReturnSignal {
   constructor(readonly value: V) {}
 }
 
-/** Function declarations are hoisted to the top of their block. */
+/**
+ * Function declarations are hoisted to the top of their block; the names of its `let` and `const`
+ * are bound there as holes, which end the run when read or written (semantics.md §3, declarations).
+ */
 export function* execBlock(m: Machine, body: readonly acorn.AnyNode[]): Step<void> {
-  for (const s of body)
+  for (const s of body) {
     if (s.type === 'FunctionDeclaration' && s.id)
       m.declare(s.id.name, m.ctx.made(val({ kind: 'function', node: s, env: m.env })), false);
+    if (s.type === 'VariableDeclaration')
+      for (const d of s.declarations) eachTarget(d.id, (t) => t.type === 'Identifier' && m.env.vars.set(t.name, HOLE));
+  }
   for (const s of body) yield* execStmt(m, s);
 }
 
@@ -196,7 +204,7 @@ function* switchStmt(m: Machine, s: acorn.SwitchStatement): Step<void> {
 
 /** Errors plan code may catch: its own throws, and runtime, policy and information errors. */
 const catchable = (x: unknown): x is Thrown | RunFailure =>
-  x instanceof Thrown || (x instanceof RunFailure && x.kind !== 'LimitExceeded');
+  x instanceof Thrown || (x instanceof RunFailure && !x.fatal);
 
 /** The value a `catch` receives: what was thrown, or an error object with its label. */
 function caughtValue(x: Thrown | RunFailure): V {
@@ -244,8 +252,7 @@ function* tryStmt(m: Machine, s: acorn.TryStatement): Step<void> {
   m.ctx.taint(acc.l, 'rest', 'function');
   if (pending === null) return;
   if (pending instanceof Thrown) throw new Thrown(withLabel(pending.value, acc.l));
-  if (pending instanceof RunFailure)
-    throw new RunFailure(pending.kind, pending.message, joinLabels(pending.label, acc.l));
+  if (pending instanceof RunFailure) throw pending.under(acc.l);
   if (pending instanceof ReturnSignal) throw new ReturnSignal(m.ctx.chosen(pending.value, acc.l));
   if (pending instanceof BreakSignal || pending instanceof ContinueSignal) m.ctx.taint(acc.l, 'loop');
   throw pending;

@@ -46,7 +46,17 @@ export interface RDate {
   readonly kind: 'date';
   readonly d: Date;
 }
-export type Heap = RArray | RObject | RMap | RFunction | RRegExp | RDate;
+/**
+ * A tool call's promise. Tools run in the order the plan calls them, so it is settled when made;
+ * whether it failed was decided by `decides` (the call's arguments and context), which joins the
+ * tries open where it is awaited, whichever were open where it was made (semantics.md §3a).
+ */
+export interface RPromise {
+  readonly kind: 'promise';
+  readonly outcome: { readonly ok: V } | { readonly failed: RunFailure };
+  readonly decides: Label;
+}
+export type Heap = RArray | RObject | RMap | RFunction | RRegExp | RDate | RPromise;
 export type Payload = Prim | Heap;
 
 /** A labeled value: what every expression evaluates to. */
@@ -58,6 +68,8 @@ export interface V {
 export interface Binding {
   value: V;
   readonly constant: boolean;
+  /** A `let`/`const` of the block whose declaration has not run yet. */
+  readonly hole?: boolean;
 }
 export interface Env {
   readonly vars: Map<string, Binding>;
@@ -78,6 +90,7 @@ export function partsOf(h: Heap): V[] {
   if (h.kind === 'array') return h.items;
   if (h.kind === 'object') return [...h.props.values()];
   if (h.kind === 'map' || h.kind === 'set') return [...h.entries.values()].flatMap((e) => [e.k, e.v]);
+  if (h.kind === 'promise' && 'ok' in h.outcome) return [h.outcome.ok];
   return [];
 }
 
@@ -127,7 +140,13 @@ export class RunFailure extends Error {
     readonly kind: 'RuntimeError' | 'PolicyDenied' | 'NotEnoughInformation' | 'LimitExceeded',
     message: string,
     readonly label: Label,
+    /** Ends the run: no `catch` sees it (a limit, a read before a declaration). */
+    readonly fatal = kind === 'LimitExceeded',
   ) {
     super(message);
+  }
+  /** The same failure, also decided by `l`. */
+  under(l: Label): RunFailure {
+    return new RunFailure(this.kind, this.message, joinLabels(this.label, l), this.fatal);
   }
 }

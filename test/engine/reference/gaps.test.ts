@@ -85,16 +85,15 @@ try { const v = c && o.k === undefined && o[[1]]; } catch (e) {
 }`,
       'normal',
     ));
-});
 
-describe('gaps of the engine against the reference monitor, still open', () => {
-  // A callback over a slice of a listing, run inside an iteration over that listing decided by
-  // the item: the engine's write in the callback carries the items' membership (`#listed`) but not
-  // the content that decided it (found by the generated region-local plans; on main before them).
-  it.fails('a write in a callback over a slice of the listing, inside an iteration over it', () =>
+  // A callback over a slice of a listing, in an iteration over that listing decided by the item:
+  // the reference named every element the slice holds (whose structure then took each item's
+  // condition), though the new array is dropped and the callback writes nothing through them.
+  // Closed in the reference (scan.ts: a subset handed to a method that only answers names each
+  // element only through the callback's parameters, as the engine's write analysis does).
+  it('a write in a callback over a slice of the listing, inside an iteration over it', () =>
     holds(`const list = await listEmails({ folder: 'INBOX' });
 let to = 'priya@northwind.test';
 for (const e of list) { if (e.subject.length > 10) { list.slice(0, 1).forEach((x) => { to = 'omar@northwind.test'; }); } }
-await sendEmail({ to: [to], subject: 'Status', body: 'Fixed text.' });`),
-  );
+await sendEmail({ to: [to], subject: 'Status', body: 'Fixed text.' });`));
 });

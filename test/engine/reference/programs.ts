@@ -4,7 +4,8 @@
  * `&&`/`||`/`??`, loops with break/continue, functions with early returns, async functions that
  * await tools, try/catch/finally with throws and throwing built-ins, destructuring with defaults
  * and rest, spread, Map/Set, regexes with flags, JSON, unary operators on containers, sort
- * comparators and reducers; ending in effect calls and a result built from every variable.
+ * comparators and reducers, tool calls awaited later, reads before a declaration; ending in
+ * effect calls and a result built from every variable.
  */
 import fc from 'fast-check';
 
@@ -112,6 +113,19 @@ const leaf: fc.Arbitrary<string> = fc.oneof(
   fc.constant('n = [xs].flat().length;'),
   fc.constant('{ let t = xs; t++; n = t; }'),
   fc.constant("await labelEmail(e.id, 'seen');"),
+  // A tool call's promise awaited later, in a try it was not made in (directly, through an array).
+  fc
+    .tuple(anyCond)
+    .map(
+      ([c]) => `{ const p = getEmail(${c} ? 'm2' : 'nope'); try { await p; s = 'ok'; } catch (err) { s = 'err'; } }`,
+    ),
+  fc
+    .tuple(anyCond)
+    .map(([c]) => `{ const ps = [getEmail(['nope', 'm2'][Number(${c})])]; try { await ps[0]; n++; } catch (err) { } }`),
+  // A callback's writes through its parameter, over some of an array's elements, maybe not run.
+  fc.tuple(anyCond).map(([c]) => `{ const ys = [o]; if (${c}) { ys.slice(0, 1).forEach((y) => { y.a = 7; }); } }`),
+  // A read before its declaration ends the run, caught or not.
+  fc.tuple(anyCond).map(([c]) => `{ try { if (${c}) { n = t; } } catch (err) { n = 9; } const t = 1; }`),
 );
 
 const block = (depth: number): fc.Arbitrary<string> =>

@@ -88,6 +88,44 @@ try { JSON.parse(String(m.body.length)); await sendEmail({ to: ['omar@northwind.
     ).toBe(true);
   });
 
+  it('a tool call awaited in a try it was not made in joins what decided whether it fails', async () => {
+    for (const awaited of ['p', '[p][0]', 'new Map([[1, p]]).get(1)']) {
+      const plan = `const m = await getEmail('m1');
+const p = getEmail(m.body.length > 10 ? 'm2' : 'nope');
+let v = 'a';
+try { await ${awaited}; v = 'ok'; } catch (e) { v = 'err'; }
+return v;`;
+      const r = await reference(plan);
+      expect(r.result, awaited).toBe('ok');
+      expect(r.resultLabel!.sources, awaited).toContain('tool:getEmail:m1');
+      await holdsBoth(plan);
+    }
+  });
+
+  it('a read before its declaration ends the run: no catch sees it', async () => {
+    const plan = `let v = 'a';
+function f() { return t; }
+try { v = f(); } catch (e) { v = 'caught'; }
+const t = 1;
+return v;`;
+    const r = await reference(plan);
+    expect(r.status).toBe('failed');
+    expect(r.error?.message).toBe('t is not initialized');
+    await holdsBoth(plan);
+  });
+
+  it('what follows a try runs under what it could have thrown because of, to the end of the region around it', async () => {
+    const plan = `const m = await getEmail('m1');
+const c = (await searchContacts('Omar'))[0];
+let v = 'a';
+if (c.email.length > 3) { try { JSON.parse(m.subject); } catch (e) { } v = 'in'; }
+await sendEmail({ to: ['omar@northwind.test'], subject: v, body: 'x' });`;
+    const r = await reference(plan);
+    expect(deepLabel(r.calls[2]!.named.subject!).sources).toContain('tool:getEmail:m1');
+    expect(r.calls[2]!.context.sources).not.toContain('tool:getEmail:m1');
+    await holdsBoth(plan);
+  });
+
   it('a conditional return taints the rest of the caller', async () => {
     expect(
       await untrustedSend(`const m = await getEmail('m1');
@@ -155,6 +193,17 @@ if (m.body.includes('zed')) { xs.forEach((x) => { x.push(3); }); }
 return xs[0].length;`;
     expect(await resultSources(plan)).toContain('tool:getEmail:m1');
     await holdsBoth(plan);
+  });
+
+  it("a callback's writes through its parameter reach the receiver's elements in a branch not taken", async () => {
+    for (const receiver of ['xs', 'xs.slice(0, 1)']) {
+      const plan = `const m = await getEmail('m1');
+const xs = [[1], [2]];
+if (m.body.includes('nothing-like-this')) { ${receiver}.forEach((x) => { x.push(3); }); }
+return xs[0].length;`;
+      expect(await resultSources(plan), receiver).toContain('tool:getEmail:m1');
+      await holdsBoth(plan);
+    }
   });
 
   it("a callback's own variables and other plan functions' writes are not the region's", async () => {
