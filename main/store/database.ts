@@ -132,6 +132,29 @@ export function openDatabase(path: string, opts: OpenOptions): Db {
 }
 
 /**
+ * A second connection that writes to a profile's database beside the one that opened it (a
+ * sync's listing writer in its own thread, main/mail/listing-writer.ts). The file was checked and
+ * migrated by `openDatabase` and is in WAL mode, so readers and this writer do not block each
+ * other; two writers take turns (`busy_timeout`). Its commits do not wait for the disk
+ * (`synchronous=NORMAL`): it writes only what can be fetched again. Throws StoreError.
+ */
+export function openSecondWriter(path: string): Db {
+  let db: Db | undefined;
+  try {
+    db = openSqlite(path, { fileMustExist: true });
+    if (db.pragma('journal_mode', { simple: true }) !== 'wal')
+      throw new StoreError('io', path, 'a second writer needs the database in WAL mode');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    return db;
+  } catch (e) {
+    db?.close();
+    throw asStoreError(e, path);
+  }
+}
+
+/**
  * Runs `write` in one transaction committed without waiting for the disk (`synchronous=NORMAL`
  * in WAL mode: a process crash loses nothing, a power cut may lose this commit), then restores
  * `synchronous=FULL` for every later commit. Only for writes that can be redone from elsewhere,
