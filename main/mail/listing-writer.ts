@@ -105,7 +105,10 @@ export class ListingWriter {
       write: async (slice) => {
         if (failure) throw failure;
         opened = true;
-        given.push(this.send({ session, path, slice }));
+        const sent = this.send({ session, path, slice });
+        // Its failure is read where it is waited for (`settle`); meanwhile it is not unhandled.
+        sent.catch(() => undefined);
+        given.push(sent);
         while (given.length > AHEAD - 1 && !failure) await settle(given.shift()!);
         if (failure) throw failure;
       },
