@@ -7,7 +7,7 @@ import { parentPort } from 'node:worker_threads';
 import { openSecondWriter, type Db } from '../store';
 import { FolderStateRepo } from '../store/repos/folder-state';
 import { MessagesRepo } from '../store/repos/messages';
-import type { FromWriter, ToWriter } from './listing-writer';
+import type { FromWriter, ListingSlice, ToWriter } from './listing-writer';
 
 interface Session {
   readonly db: Db;
@@ -40,12 +40,13 @@ function handle(job: ToWriter): FromWriter {
     let s = sessions.get(job.session);
     if (!s) sessions.set(job.session, (s = open(job.path)));
     const { messages, folderState } = s;
+    const slice = JSON.parse(job.slice) as ListingSlice;
     // IMMEDIATE: the write lock is taken at BEGIN, so a write on the main connection meanwhile
     // makes this one wait (busy_timeout), where a read first and a write after would fail at once.
     s.db
       .transaction(() => {
-        messages.upsertMany(job.slice.rows);
-        folderState.put(job.slice.progress);
+        messages.upsertMany(slice.rows);
+        folderState.put(slice.progress);
       })
       .immediate();
     return { id: job.id };

@@ -56,9 +56,12 @@ export function inThreadSink(db: Db, repos: Pick<Repositories, 'messages' | 'fol
   };
 }
 
-/** A slice of a session, or the session's end. */
+/**
+ * A slice of a session (as JSON: one string is copied to the thread in a fraction of the time a
+ * structured clone of its rows takes, on the thread that also reads the socket), or the session's end.
+ */
 type Job =
-  | { readonly session: number; readonly path: string; readonly slice: ListingSlice }
+  | { readonly session: number; readonly path: string; readonly slice: string }
   | { readonly session: number; readonly close: true };
 
 /** What the writer thread is sent: a job and the id its answer names. */
@@ -105,7 +108,7 @@ export class ListingWriter {
       write: async (slice) => {
         if (failure) throw failure;
         opened = true;
-        const sent = this.send({ session, path, slice });
+        const sent = this.send({ session, path, slice: JSON.stringify(slice) });
         // Its failure is read where it is waited for (`settle`); meanwhile it is not unhandled.
         sent.catch(() => undefined);
         given.push(sent);
