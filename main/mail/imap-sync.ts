@@ -9,7 +9,9 @@
  * - New mail, headers first: server UIDs the store does not hold, newest first, in pages of
  *   headers, flags and a snippet (from the first 2 KB of the message text: ./mime-snippet.ts); each
  *   page is stored newest first in transactions of 200 with the folder's progress
- *   (`syncedThrough`), its rows marked `bodyPending`. The newest mail is listed within seconds of adding an account.
+ *   (`syncedThrough`), its rows marked `bodyPending`; from the second page on the rows are written in
+ *   a writer thread while this one reads the next slice (./listing-writer.ts). The newest mail is
+ *   listed within seconds of adding an account.
  * - Bodies after: once every folder's headers are in, the pending messages' full sources are
  *   fetched (newest first, in pages), parsed and stored over their header rows. A reader that
  *   needs a whole message before then completes it itself (`completeBodies`), ahead of the sync
