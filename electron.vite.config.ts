@@ -36,11 +36,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      // The engine worker is its own file next to main.js (main/engine-host/engine-host.ts finds it).
+      // The engine worker and the listing writer are their own files next to main.js
+      // (main/engine-host/engine-host.ts and main/mail/listing-writer.ts find them).
       rolldownOptions: {
         input: {
           main: resolve(root, 'main/electron/main.ts'),
           'engine-worker': resolve(root, 'main/engine-host/worker.ts'),
+          'listing-writer': resolve(root, 'main/mail/listing-writer-worker.ts'),
         },
       },
     },

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds the `zamburak` command into out/cli/ with esbuild: the CLI and the two worker scripts it
+// Builds the `zamburak` command into out/cli/ with esbuild: the CLI and the worker scripts it
 // starts (mail parsing, the engine host), each one ES module with the project's TypeScript and
 // pure dependencies inside, so nothing is transpiled or resolved file by file at run time.
 // Kept as imports: better-sqlite3 (a native addon), quickjs-emscripten (loads its .wasm file
@@ -16,10 +16,12 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI_OUT = join(ROOT, 'out', 'cli');
 
 // The file names the sources look for next to themselves: main/mail/parse-pool.ts starts
-// `parse-worker-entry.mjs`, main/engine-host/engine-host.ts prefers a built `engine-worker.js`.
+// `parse-worker-entry.mjs`, main/engine-host/engine-host.ts prefers a built `engine-worker.js`,
+// main/mail/listing-writer.ts a built `listing-writer.js`.
 const WORKERS = [
   ['parse-worker-entry.mjs', 'main/mail/parse-worker.ts'],
   ['engine-worker.js', 'main/engine-host/worker.ts'],
+  ['listing-writer.js', 'main/mail/listing-writer-worker.ts'],
 ];
 
 const COMMON = {

@@ -9,7 +9,9 @@
  * - New mail, headers first: server UIDs the store does not hold, newest first, in pages of
  *   headers, flags and a snippet (from the first 2 KB of the message text: ./mime-snippet.ts); each
  *   page is stored newest first in transactions of 200 with the folder's progress
- *   (`syncedThrough`), its rows marked `bodyPending`. The newest mail is listed within seconds of adding an account.
+ *   (`syncedThrough`), its rows marked `bodyPending`; from the second page on the rows are written in
+ *   a writer thread while this one reads the next slice (./listing-writer.ts). The newest mail is
+ *   listed within seconds of adding an account.
  * - Bodies after: once every folder's headers are in, the pending messages' full sources are
  *   fetched (newest first, in pages), parsed and stored over their header rows. A reader that
  *   needs a whole message before then completes it itself (`completeBodies`), ahead of the sync
@@ -37,6 +39,7 @@ import { backgroundTurn } from './foreground';
 import { headerBlockFields } from './header-block';
 import { parseMessage, pickHeaderFields } from './parse';
 import type { Parser } from './parse-pool';
+import { inThreadSink, sharedListingWriter, type ListingSink, type ListingWriter } from './listing-writer';
 import { LISTING_BYTES, splitMessageStart, type MessageStart } from './message-start';
 import { SNIPPET_BYTES, snippetOf } from './mime-snippet';
 
@@ -48,6 +51,11 @@ export interface SyncDeps {
   readonly clock?: () => Date;
   /** Default: in this thread. A sync over many messages passes a ParsePool's `parse`. */
   readonly parse?: Parser;
+  /**
+   * Writes a folder's listings from its second page on (./listing-writer.ts). Default: the
+   * process's writer thread; `null`: in this thread.
+   */
+  readonly listingWriter?: ListingWriter | null;
 }
 
 export interface SyncTarget {
@@ -410,7 +418,16 @@ async function syncFolder(
     const pages = missing.length ? [missing.slice(0, first), ...chunks(missing.slice(first), perPage)] : [];
     let added = 0;
     const fetchHeaders = (page: number[]) => fetchListings(client, page);
-    const storeHeaders = async (fetched: Listed[], page: number[]) => {
+    const inThread = inThreadSink(d.db, d.repos);
+    // More than one page: from the second on, the rows are written in the writer thread while
+    // this one reads the next slice (a database in memory has no second connection).
+    const writer =
+      pages.length > 1 && !d.db.memory
+        ? d.listingWriter === undefined
+          ? sharedListingWriter()
+          : d.listingWriter
+        : null;
+    const storeHeaders = (sink: ListingSink) => async (fetched: Listed[], page: number[]) => {
       // Newest first, so that every slice written leaves the UIDs above it synced.
       const slices = chunks(
         [...fetched].sort((a, b) => b.uid - a.uid),
@@ -425,17 +442,21 @@ async function syncFolder(
           moved,
         );
         const through = i === slices.length - 1 ? Math.min(...page) : slice[slice.length - 1]!.uid;
-        // Not waited onto the disk: a page a power cut takes is listed again by the next pass.
-        commitWithoutFsync(d.db, () => {
-          messages.upsertMany(stored);
-          folderState.put({ accountId, folder, syncedThrough: through, updatedAt: now(d) });
-        });
+        await sink.write({ rows: stored, progress: { accountId, folder, syncedThrough: through, updatedAt: now(d) } });
         added += stored.length;
       }
+      await sink.flush();
       await o.onPage?.({ folder, phase: 'headers', stored: added, remaining: missing.length - added });
     };
-    // The first page alone: no prefetch competes with the newest mail getting on screen.
-    for (const group of [pages.slice(0, 1), pages.slice(1)]) await pipelined(group, fetchHeaders, storeHeaders);
+    // The first page alone, written here: no prefetch competes with the newest mail getting on
+    // screen, and the writer thread starts meanwhile.
+    const rest = writer ? writer.session(d.db.name) : inThread;
+    try {
+      await pipelined(pages.slice(0, 1), fetchHeaders, storeHeaders(inThread));
+      await pipelined(pages.slice(1), fetchHeaders, storeHeaders(rest));
+    } finally {
+      await rest.close();
+    }
 
     folderState.put({
       accountId,

@@ -103,6 +103,20 @@ export interface OpenOptions {
   readonly mustExist?: boolean;
 }
 
+/**
+ * Makes `db.transaction(fn)` begin with the write lock (`BEGIN IMMEDIATE`; `.deferred()` is still
+ * there for a transaction that only reads). Another connection writes beside this one: a sync's
+ * listing writer thread (`openSecondWriter`), the CLI while the app runs. A deferred transaction
+ * that reads before it writes cannot wait for the other writer's commit: SQLite refuses its first
+ * write at once with "database is locked", where one that begins with the lock waits its turn
+ * (`busy_timeout`).
+ */
+function immediateByDefault(db: Db): void {
+  const make = db.transaction.bind(db);
+  // Each of the four variants better-sqlite3 makes carries the other three as properties.
+  db.transaction = ((fn: Parameters<Db['transaction']>[0]) => make(fn).immediate) as Db['transaction'];
+}
+
 /** Opens (creating if allowed) and migrates a Zamburak database. Throws StoreError. */
 export function openDatabase(path: string, opts: OpenOptions): Db {
   const exists = existsSync(path);
@@ -117,6 +131,7 @@ export function openDatabase(path: string, opts: OpenOptions): Db {
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    immediateByDefault(db);
   } catch (e) {
     throw asStoreError(e, path);
   }
@@ -129,6 +144,29 @@ export function openDatabase(path: string, opts: OpenOptions): Db {
     throw asStoreError(e, path);
   }
   return db;
+}
+
+/**
+ * A second connection that writes to a profile's database beside the one that opened it (a
+ * sync's listing writer in its own thread, main/mail/listing-writer.ts). The file was checked and
+ * migrated by `openDatabase` and is in WAL mode, so readers and this writer do not block each
+ * other; two writers take turns (`busy_timeout`). Its commits do not wait for the disk
+ * (`synchronous=NORMAL`): it writes only what can be fetched again. Throws StoreError.
+ */
+export function openSecondWriter(path: string): Db {
+  let db: Db | undefined;
+  try {
+    db = openSqlite(path, { fileMustExist: true });
+    if (db.pragma('journal_mode', { simple: true }) !== 'wal')
+      throw new StoreError('io', path, 'a second writer needs the database in WAL mode');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    return db;
+  } catch (e) {
+    db?.close();
+    throw asStoreError(e, path);
+  }
 }
 
 /**

@@ -1,0 +1,178 @@
+/**
+ * Where a first sync's listings are written. A listing costs the main thread its share of the
+ * fetch (imapflow reading the socket), its header block and snippet, and its row; the rows (an
+ * INSERT into a table with eight indexes, the conversation lookup, the search index, the commit)
+ * are the biggest part. A sync of more than one page hands them, slice by slice, to a writer
+ * thread with its own connection to the profile's database (WAL: the main connection keeps
+ * reading and writing beside it), so the two cores overlap: this thread reads and builds the next
+ * slice while the writer commits the last one. One writer thread serves the whole process, started
+ * at the first big sync and kept (idle, it holds nothing open and does not keep the process
+ * alive); each sync pass has its own session, a connection opened at its first slice and closed
+ * at its end.
+ *
+ * Each slice is one transaction with the folder's progress, in the order given; after a failed
+ * slice nothing more of that session is written, and the sync fails with that error, so a later
+ * pass lists again whatever is missing.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { commitWithoutFsync, type Db } from '../store';
+import type { FolderState, Repositories, StoredMessage } from '../store/repositories';
+
+/** One slice of listings and the folder's progress after it, written in one transaction. */
+export interface ListingSlice {
+  readonly rows: readonly StoredMessage[];
+  readonly progress: Pick<FolderState, 'accountId' | 'folder' | 'updatedAt'> & { readonly syncedThrough: number };
+}
+
+/** A sync pass's way to store its slices. */
+export interface ListingSink {
+  /** Writes a slice, or hands it on; resolves when the next one may be given. Rejects with the first failure. */
+  write(slice: ListingSlice): Promise<void>;
+  /** Resolves when every slice given is committed; rejects with the first failure. */
+  flush(): Promise<void>;
+  /** Waits for every slice given to be committed or refused, then lets the connection go. Never rejects. */
+  close(): Promise<void>;
+}
+
+/** Slices handed to the writer and not committed yet: the one it writes and the one after. */
+const AHEAD = 2;
+
+/** Writes each slice in this thread, at once. */
+export function inThreadSink(db: Db, repos: Pick<Repositories, 'messages' | 'folderState'>): ListingSink {
+  const done = Promise.resolve();
+  return {
+    write(slice) {
+      // Not waited onto the disk: a page a power cut takes is listed again by the next pass.
+      commitWithoutFsync(db, () => {
+        repos.messages.upsertMany(slice.rows);
+        repos.folderState.put(slice.progress);
+      });
+      return done;
+    },
+    flush: () => done,
+    close: () => done,
+  };
+}
+
+/**
+ * A slice of a session (as JSON: one string is copied to the thread in a fraction of the time a
+ * structured clone of its rows takes, on the thread that also reads the socket), or the session's end.
+ */
+type Job =
+  | { readonly session: number; readonly path: string; readonly slice: string }
+  | { readonly session: number; readonly close: true };
+
+/** What the writer thread is sent: a job and the id its answer names. */
+export type ToWriter = Job & { readonly id: number };
+
+/** Its answer to each: done, or why not. */
+export interface FromWriter {
+  readonly id: number;
+  readonly error?: string;
+}
+
+/** The built worker next to the bundled code (the CLI's out/cli, Electron's out/main), else the source through tsx. */
+function workerScript(): URL {
+  const built = new URL('./listing-writer.js', import.meta.url);
+  return existsSync(fileURLToPath(built)) ? built : new URL('./listing-writer-entry.mjs', import.meta.url);
+}
+
+interface Waiter {
+  readonly resolve: () => void;
+  readonly reject: (e: Error) => void;
+}
+
+export class ListingWriter {
+  private worker: Worker | null = null;
+  private readonly waiting = new Map<number, Waiter>();
+  private nextId = 1;
+  private nextSession = 1;
+
+  /** A sync pass's sink writing into the database at `path`; the thread starts now if it is not running. */
+  session(path: string): ListingSink {
+    this.worker ??= this.spawn();
+    const session = this.nextSession++;
+    const given: Promise<void>[] = [];
+    let failure: Error | undefined;
+    let opened = false;
+    const settle = async (p: Promise<void>) => {
+      try {
+        await p;
+      } catch (e) {
+        failure ??= e as Error;
+      }
+    };
+    return {
+      write: async (slice) => {
+        if (failure) throw failure;
+        opened = true;
+        const sent = this.send({ session, path, slice: JSON.stringify(slice) });
+        // Its failure is read where it is waited for (`settle`); meanwhile it is not unhandled.
+        sent.catch(() => undefined);
+        given.push(sent);
+        while (given.length > AHEAD - 1 && !failure) await settle(given.shift()!);
+        if (failure) throw failure;
+      },
+      flush: async () => {
+        while (given.length) await settle(given.shift()!);
+        if (failure) throw failure;
+      },
+      close: async () => {
+        while (given.length) await settle(given.shift()!);
+        if (opened) await settle(this.send({ session, close: true }));
+      },
+    };
+  }
+
+  /** Stops the thread (its sessions' unwritten slices fail). */
+  async terminate(): Promise<void> {
+    const w = this.worker;
+    this.worker = null;
+    this.failAll('the listing writer was stopped');
+    await w?.terminate();
+  }
+
+  private send(job: Job): Promise<void> {
+    const worker = (this.worker ??= this.spawn());
+    const id = this.nextId++;
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      worker.ref();
+      worker.postMessage({ ...job, id } satisfies ToWriter);
+    });
+  }
+
+  private spawn(): Worker {
+    const worker = new Worker(workerScript());
+    worker.on('message', (m: FromWriter) => {
+      const w = this.waiting.get(m.id);
+      this.waiting.delete(m.id);
+      if (m.error === undefined) w?.resolve();
+      else w?.reject(new Error(`listings not written: ${m.error}`));
+      // Idle, the thread does not keep the process alive.
+      if (!this.waiting.size) worker.unref();
+    });
+    const gone = (why: string) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      this.failAll(why);
+      void worker.terminate();
+    };
+    worker.on('error', (e) => gone(`the listing writer crashed: ${e.message}`));
+    worker.on('exit', (code) => gone(`the listing writer stopped (exit code ${code})`));
+    worker.unref();
+    return worker;
+  }
+
+  private failAll(why: string): void {
+    for (const w of this.waiting.values()) w.reject(new Error(why));
+    this.waiting.clear();
+  }
+}
+
+let shared: ListingWriter | undefined;
+
+/** The process's writer thread (started at its first session). */
+export const sharedListingWriter = (): ListingWriter => (shared ??= new ListingWriter());

@@ -1,0 +1,90 @@
+/**
+ * The listing writer thread against a real profile database: slices committed in order with their
+ * folder's progress and read back on the main connection, a failed slice ending its session with
+ * nothing written past it, and the main connection writing beside an open session.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { ListingWriter, type ListingSlice } from '../../../main/mail/listing-writer';
+import { freshRepos, message } from '../store/message-fixture';
+
+const writer = new ListingWriter();
+afterAll(() => writer.terminate());
+
+/** A slice of listings `from`..`to` (UIDs, newest first) of an account's INBOX. */
+function slice(accountId: string, from: number, to: number): ListingSlice {
+  const rows = [];
+  for (let uid = from; uid >= to; uid--)
+    rows.push(
+      message(`${accountId}-${uid}`, { accountId, remoteUid: uid, subject: `Listing ${uid}`, bodyPending: true }),
+    );
+  return {
+    rows,
+    progress: { accountId, folder: 'INBOX', syncedThrough: to, updatedAt: '2026-03-10T09:00:00.000Z' },
+  };
+}
+
+const uids = (repos: ReturnType<typeof freshRepos>['repos'], accountId: string) =>
+  [...repos.messages.remoteState(accountId, 'INBOX').keys()].sort((a, b) => b - a);
+
+describe('the listing writer thread', () => {
+  it('commits each slice with its progress, in order, for the main connection to read', async () => {
+    const { db, repos } = freshRepos();
+    const sink = writer.session(db.name);
+    await sink.write(slice('a1', 30, 21));
+    await sink.write(slice('a1', 20, 11));
+    await sink.write(slice('a1', 10, 1));
+    await sink.flush();
+    expect(uids(repos, 'a1')).toEqual(Array.from({ length: 30 }, (_, i) => 30 - i));
+    expect(repos.folderState.get('a1', 'INBOX')?.syncedThrough).toBe(1);
+    // Listed rows are searchable and pending, as when written in this thread.
+    expect(repos.messages.pendingBodies('a1', 'INBOX')).toHaveLength(30);
+    expect(repos.messages.search('Listing', { accountId: 'a1', limit: 100 })).toHaveLength(30);
+    await sink.close();
+    db.close();
+  });
+
+  it('writes nothing of a session past a failed slice, and says why', async () => {
+    const { db, repos } = freshRepos();
+    const sink = writer.session(db.name);
+    await sink.write(slice('a1', 30, 21));
+    // No such account: the row breaks its foreign key, the slice rolls back whole.
+    const broken = slice('a1', 20, 11);
+    const bad: ListingSlice = {
+      ...broken,
+      rows: broken.rows.map((m, i) => (i === 5 ? { ...m, accountId: 'nobody' } : m)),
+    };
+    const outcome = (async () => {
+      await sink.write(bad);
+      await sink.write(slice('a1', 10, 1));
+      await sink.flush();
+    })();
+    await expect(outcome).rejects.toThrow(/listings not written: FOREIGN KEY constraint failed/);
+    await expect(sink.write(slice('a1', 10, 1))).rejects.toThrow(/FOREIGN KEY/);
+    await sink.close();
+    expect(uids(repos, 'a1')).toEqual(Array.from({ length: 10 }, (_, i) => 30 - i));
+    expect(repos.folderState.get('a1', 'INBOX')?.syncedThrough).toBe(21);
+    // A later session (the next pass) writes again.
+    const next = writer.session(db.name);
+    await next.write(slice('a1', 20, 1));
+    await next.close();
+    expect(uids(repos, 'a1')).toHaveLength(30);
+    db.close();
+  });
+
+  it('takes turns with writes on the main connection', async () => {
+    const { db, repos } = freshRepos();
+    const sink = writer.session(db.name);
+    const written: Promise<void>[] = [];
+    for (let k = 0; k < 10; k++) {
+      written.push(sink.write(slice('a1', 1000 - k * 100, 1000 - k * 100 - 99)));
+      // The main connection's own write (a message opened and filled meanwhile) waits its turn.
+      repos.messages.upsert(message(`main-${k}`, { accountId: 'a2', subject: `Opened ${k}` }));
+    }
+    await Promise.all(written);
+    await sink.flush();
+    await sink.close();
+    expect(uids(repos, 'a1')).toHaveLength(1000);
+    expect(repos.messages.get('main-9')?.subject).toBe('Opened 9');
+    db.close();
+  });
+});
