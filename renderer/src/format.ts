@@ -29,3 +29,7 @@ export const shortFrom = (f: string): string => (/^\s*"?([^"<]+?)"?\s*</.exec(f)
 
 /** The bare address of `Name <addr>`, lower-cased. */
 export const bare = (f: string): string => (/<([^<>]+)>/.exec(f)?.[1] ?? f).trim().toLowerCase();
+
+/** What a person calls an account: the demo's internal name ("demo") is never shown. */
+export const accountName = (a: { readonly name: string; readonly demo: boolean }): string =>
+  a.demo ? 'Demo account' : a.name;
