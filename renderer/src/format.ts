@@ -33,3 +33,7 @@ export const bare = (f: string): string => (/<([^<>]+)>/.exec(f)?.[1] ?? f).trim
 /** What a person calls an account: the demo's internal name ("demo") is never shown. */
 export const accountName = (a: { readonly name: string; readonly demo: boolean }): string =>
   a.demo ? 'Demo account' : a.name;
+
+/** A triage category as a person reads it: "needs reply" and "FYI", not the stored "needs-reply"/"fyi". */
+const CATEGORY_NAMES: Readonly<Record<string, string>> = { 'needs-reply': 'needs reply', fyi: 'FYI' };
+export const categoryName = (c: string): string => CATEGORY_NAMES[c] ?? c;

@@ -19,7 +19,7 @@ import { folderLabel } from '../components/MailRail';
 import { MessageHtml } from '../components/MessageHtml';
 import { MoveTo } from '../components/MoveTo';
 import { replayEarlyInput } from '../early-input';
-import { count, listDate, longDate, shortFrom } from '../format';
+import { categoryName, count, listDate, longDate, shortFrom } from '../format';
 import { useKeys } from '../keys';
 import { FIRST_PAGE, takeFirstPage, writtenFirstPage } from '../first-page';
 import { cachedMessage, forgetMessage, prefetchMessages, readMessage } from '../message-cache';
@@ -172,7 +172,7 @@ function readingPaneHint(o: { listed: boolean; search: string; category: string;
   if (o.search) return 'No conversation matches your search. Try other words, or clear the search box to see all mail.';
   const folder = folderLabel(o.folder);
   if (o.category)
-    return `No conversation in ${folder} is marked “${o.category}”. Choose All to see every conversation.`;
+    return `No conversation in ${folder} is marked “${categoryName(o.category)}”. Choose All to see every conversation.`;
   return `There is nothing to read in ${folder}.${folder === 'Inbox' ? ' New mail shows up here as it arrives.' : ''}`;
 }
 
@@ -511,7 +511,7 @@ export function InboxScreen({ id }: { id: string | null }) {
                 className={`cat cat-${c || 'all'}`}
                 onClick={() => setCategory(c)}
               >
-                {c || 'All'}
+                {c ? categoryName(c) : 'All'}
                 {c && counts[c] ? ` ${counts[c]}` : ''}
               </button>
             ))}
@@ -570,7 +570,7 @@ export function InboxScreen({ id }: { id: string | null }) {
                     {m.pendingClaim && (
                       <span className="dot" title="An action waits for your approval" aria-label="action waiting" />
                     )}
-                    {m.category && <Chip tone={m.category}>{m.category}</Chip>}
+                    {m.category && <Chip tone={m.category}>{categoryName(m.category)}</Chip>}
                     <time className="date" dateTime={m.date}>
                       {hydrated ? listDate(m.date) : ''}
                     </time>
@@ -771,13 +771,13 @@ function MessagePanes({
         {m.category ? (
           <>
             <p>
-              <Chip tone={m.category}>{m.category}</Chip>
+              <Chip tone={m.category}>{categoryName(m.category)}</Chip>
             </p>
             {m.summary && <p className="summary">{m.summary}</p>}
             <p className="provenance-note">Summary and category are derived from this email: shown, never obeyed.</p>
           </>
         ) : (
-          <p>Not triaged yet.</p>
+          <p>Not triaged yet: “Triage new mail”, above the list, sorts it and drafts a reply where one is needed.</p>
         )}
         {m.drafts.map((d) => (
           <DraftEditor key={d.id} draft={d} />
