@@ -259,7 +259,7 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
         </div>
       </div>
       <details className="more" open={more} onToggle={(e) => setMore((e.target as HTMLDetailsElement).open)}>
-        <summary>Lineage, every reason and the hash</summary>
+        <summary>How it came about, every reason and the fingerprint of what you approve</summary>
         {/* Drawn once open: the layout fits the graph to the space it is given. */}
         {more && <LineageGraph graph={c.lineage} />}
         <ul className="sentences">
