@@ -29,3 +29,11 @@ export const shortFrom = (f: string): string => (/^\s*"?([^"<]+?)"?\s*</.exec(f)
 
 /** The bare address of `Name <addr>`, lower-cased. */
 export const bare = (f: string): string => (/<([^<>]+)>/.exec(f)?.[1] ?? f).trim().toLowerCase();
+
+/** What a person calls an account: the demo's internal name ("demo") is never shown. */
+export const accountName = (a: { readonly name: string; readonly demo: boolean }): string =>
+  a.demo ? 'Demo account' : a.name;
+
+/** A triage category as a person reads it: "needs reply" and "FYI", not the stored "needs-reply"/"fyi". */
+const CATEGORY_NAMES: Readonly<Record<string, string>> = { 'needs-reply': 'needs reply', fyi: 'FYI' };
+export const categoryName = (c: string): string => CATEGORY_NAMES[c] ?? c;

@@ -100,7 +100,7 @@ describe.skipIf(missing !== null)(`accounts in Settings${missing ? ` (skipped: $
         expect.stringMatching(/^work · /),
       ]);
       // The unified inbox says whose each message is: the demo mail is never taken for the real account's.
-      expect(await page.locator('.row').first().locator('.chip-account').innerText()).toBe('demo');
+      expect(await page.locator('.row').first().locator('.chip-account').innerText()).toBe('Demo account');
       for (const [w, h] of [
         [1024, 700],
         [1280, 800],

@@ -32,7 +32,7 @@ export async function triageJob(j: JobContext): Promise<void> {
     .poll(() => page.locator('article.claim-card').innerText(), { timeout: 15_000 })
     .toContain('Tuesday at 14:30 works for me');
   await navigate(page, '#/inbox');
-  await page.getByRole('button', { name: /^needs-reply/ }).click();
+  await page.getByRole('button', { name: /^needs reply/ }).click();
   const first = page.locator('.row', { hasText: 'Release 2.4' }).first();
   await first.click();
   const draft = page.locator('form.draft');

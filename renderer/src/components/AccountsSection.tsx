@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { NewAccountInput } from '../../../preload/contract';
 import { api, errorText } from '../api';
+import { accountName } from '../format';
 import { useApp } from '../store';
 import { Chip } from './Chip';
 import { AddForm, RowActions } from './Managed';
@@ -127,7 +128,7 @@ export function AccountsSection() {
         {accounts.map((a) => (
           <li key={a.id}>
             <span>
-              {a.name} · {a.email} {a.demo && <Chip tone="info">demo: nothing leaves this computer</Chip>}
+              {accountName(a)} · {a.email} {a.demo && <Chip tone="info">nothing leaves this computer</Chip>}
               {a.signInAgain && <Chip tone="warn">sign in again</Chip>}
             </span>
             {a.signInAgain && (

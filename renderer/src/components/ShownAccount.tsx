@@ -5,6 +5,7 @@
  * account is added, the demo mail is still named as demo when it is the one selected.
  */
 import type { AccountView } from '../../../preload/contract';
+import { accountName } from '../format';
 import { useApp } from '../store';
 
 /** The account selected (the only one when the profile has one); null for every account's mail. */
@@ -22,12 +23,7 @@ function useShownAccount(): { shown: AccountView | null; all: readonly AccountVi
 /** The rail's foot: the selected account, or that every account's mail is shown. */
 export function RailAccount() {
   const { shown, all } = useShownAccount();
-  const text =
-    all.length === 0
-      ? '…'
-      : shown
-        ? `${shown.demo ? 'Demo account' : shown.name} · ${shown.email}`
-        : `All ${all.length} accounts`;
+  const text = all.length === 0 ? '…' : shown ? `${accountName(shown)} · ${shown.email}` : `All ${all.length} accounts`;
   return (
     <div className="account" title={shown?.email ?? all.map((a) => a.email).join(', ')}>
       {text}

@@ -6,12 +6,19 @@
  * primary one when the Inbox shows every account), named above the request and switchable here.
  */
 import { useState } from 'react';
-import type { AskResult, AskTextLine } from '../../../preload/contract';
+import type { AccountView, AskResult, AskTextLine } from '../../../preload/contract';
 import { api } from '../api';
 import { Chip, decisionTone } from '../components/Chip';
 import { DataTable } from '../components/DataTable';
 import { PlanCode } from '../components/PlanCode';
+import { accountName } from '../format';
 import { useApp } from '../store';
+
+/** "the demo account (…)" or "the account work (…)": the answer's account as the rail names it. */
+function answeredFrom(ran: AskResult['account'], accounts: readonly AccountView[]): string {
+  const demo = accounts.find((a) => a.id === ran.id)?.demo ?? false;
+  return `${demo ? 'the demo account' : `the account ${ran.name}`} (${ran.email})`;
+}
 
 export function AskScreen() {
   const [request, setRequest] = useState('');
@@ -43,17 +50,16 @@ export function AskScreen() {
               <select id="ask-account" value={account.id} onChange={(e) => setMailbox({ account: e.target.value })}>
                 {accounts.map((a) => (
                   <option key={a.id} value={a.id}>
-                    {a.name} ({a.email})
+                    {accountName(a)} ({a.email})
                   </option>
                 ))}
               </select>
             </>
           ) : (
             <>
-              Account: <strong>{account.name}</strong> ({account.email})
+              Account: <strong>{accountName(account)}</strong> ({account.email})
             </>
           )}
-          {account.demo && <Chip tone="account">demo mail</Chip>}
         </p>
       )}
       <form
@@ -78,9 +84,7 @@ export function AskScreen() {
       </form>
       {r && (
         <section aria-label="Answer" className="answer">
-          <p className="answer-account">
-            Answered from the account {r.account.name} ({r.account.email}).
-          </p>
+          <p className="answer-account">Answered from {answeredFrom(r.account, accounts)}.</p>
           {r.error && <p className={r.status === 'unsupported' ? 'note' : 'error'}>{r.error}</p>}
           {r.status === 'unsupported' && (
             <p>

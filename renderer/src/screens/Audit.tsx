@@ -147,6 +147,7 @@ export function AuditScreen() {
                 {open.sources.length > 12 ? ` and ${open.sources.length - 12} more` : ''}
               </p>
             )}
+            <p className="note">The entry as recorded, for an auditor:</p>
             <pre className="code">{JSON.stringify(open.data, null, 2)}</pre>
             <button type="button" onClick={() => setOpen(null)}>
               Close

@@ -7,7 +7,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { InboxPage, InboxQuery, MailUndo, MessageRow, MessageView } from '../../../preload/contract';
+import type { AccountView, InboxPage, InboxQuery, MailUndo, MessageRow, MessageView } from '../../../preload/contract';
 import { CATEGORIES } from '../../../preload/contract-values';
 import { api, errorText } from '../api';
 import { Attachments } from '../components/Attachments';
@@ -19,7 +19,7 @@ import { folderLabel } from '../components/MailRail';
 import { MessageHtml } from '../components/MessageHtml';
 import { MoveTo } from '../components/MoveTo';
 import { replayEarlyInput } from '../early-input';
-import { count, listDate, longDate, shortFrom } from '../format';
+import { accountName, categoryName, count, listDate, longDate, shortFrom } from '../format';
 import { useKeys } from '../keys';
 import { FIRST_PAGE, takeFirstPage, writtenFirstPage } from '../first-page';
 import { cachedMessage, forgetMessage, prefetchMessages, readMessage } from '../message-cache';
@@ -167,12 +167,23 @@ const range = (items: readonly MessageRow[], a: string, b: string): string[] => 
 };
 
 /** What the empty reading pane tells a person: how to open a conversation, or why there is none. */
+/** An account as the rail names it ("Demo account"), or its id while the accounts load. */
+const shownName = (accounts: readonly AccountView[], id: string): string => {
+  const a = accounts.find((x) => x.id === id);
+  return a ? accountName(a) : id;
+};
+
+function AccountChip({ id }: { id: string }) {
+  const { accounts } = useApp();
+  return <Chip tone="account">{shownName(accounts, id)}</Chip>;
+}
+
 function readingPaneHint(o: { listed: boolean; search: string; category: string; folder: string }): string {
   if (o.listed) return 'Click a conversation to read it, or press j for the next one and k for the one before.';
   if (o.search) return 'No conversation matches your search. Try other words, or clear the search box to see all mail.';
   const folder = folderLabel(o.folder);
   if (o.category)
-    return `No conversation in ${folder} is marked “${o.category}”. Choose All to see every conversation.`;
+    return `No conversation in ${folder} is marked “${categoryName(o.category)}”. Choose All to see every conversation.`;
   return `There is nothing to read in ${folder}.${folder === 'Inbox' ? ' New mail shows up here as it arrives.' : ''}`;
 }
 
@@ -431,7 +442,7 @@ export function InboxScreen({ id }: { id: string | null }) {
                 ? accounts.length > 1
                   ? ' · all accounts'
                   : ''
-                : ` · ${accounts.find((a) => a.id === mailbox.account)?.name ?? ''}`}
+                : ` · ${shownName(accounts, mailbox.account)}`}
             </span>
           </h1>
           <button type="button" className="approve" onClick={() => write('new')}>
@@ -511,7 +522,7 @@ export function InboxScreen({ id }: { id: string | null }) {
                 className={`cat cat-${c || 'all'}`}
                 onClick={() => setCategory(c)}
               >
-                {c || 'All'}
+                {c ? categoryName(c) : 'All'}
                 {c && counts[c] ? ` ${counts[c]}` : ''}
               </button>
             ))}
@@ -570,14 +581,14 @@ export function InboxScreen({ id }: { id: string | null }) {
                     {m.pendingClaim && (
                       <span className="dot" title="An action waits for your approval" aria-label="action waiting" />
                     )}
-                    {m.category && <Chip tone={m.category}>{m.category}</Chip>}
+                    {m.category && <Chip tone={m.category}>{categoryName(m.category)}</Chip>}
                     <time className="date" dateTime={m.date}>
                       {hydrated ? listDate(m.date) : ''}
                     </time>
                   </div>
                   <div className="subject">
                     {m.hasAttachments && <PaperClip />}
-                    {unified && <Chip tone="account">{m.account}</Chip>}
+                    {unified && <AccountChip id={m.account} />}
                     <Highlight text={m.subject} terms={highlight} />
                   </div>
                   <div className="preview">
@@ -716,7 +727,7 @@ function MessagePanes({
             <span>To {m.to.join(', ')}</span>
             {m.cc.length > 0 && <span>Cc {m.cc.join(', ')}</span>}
             <time dateTime={m.date}>{longDate(m.date)}</time>
-            <Chip tone="account">{m.account}</Chip>
+            <AccountChip id={m.account} />
           </p>
           <div className="actions">
             <button type="button" onClick={() => onWrite('reply')}>
@@ -771,13 +782,13 @@ function MessagePanes({
         {m.category ? (
           <>
             <p>
-              <Chip tone={m.category}>{m.category}</Chip>
+              <Chip tone={m.category}>{categoryName(m.category)}</Chip>
             </p>
             {m.summary && <p className="summary">{m.summary}</p>}
             <p className="provenance-note">Summary and category are derived from this email: shown, never obeyed.</p>
           </>
         ) : (
-          <p>Not triaged yet.</p>
+          <p>Not triaged yet: “Triage new mail”, above the list, sorts it and drafts a reply where one is needed.</p>
         )}
         {m.drafts.map((d) => (
           <DraftEditor key={d.id} draft={d} />

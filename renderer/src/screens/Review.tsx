@@ -20,6 +20,13 @@ import { go } from '../route';
 import { useApp } from '../store';
 
 const LIVE = new Set(['approved', 'committing']);
+
+/** The policy's reasons, each said once: one per field that repeats it reads as a wall of the same line. */
+function tallied(reasons: readonly string[]): string[] {
+  const times = new Map<string, number>();
+  for (const r of reasons) times.set(r, (times.get(r) ?? 0) + 1);
+  return [...times].map(([r, n]) => (n > 1 ? `${r} (${n} times)` : r));
+}
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function ReviewScreen({ id }: { id: string | null }) {
@@ -259,7 +266,7 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
         </div>
       </div>
       <details className="more" open={more} onToggle={(e) => setMore((e.target as HTMLDetailsElement).open)}>
-        <summary>Lineage, every reason and the hash</summary>
+        <summary>How it came about, every reason and the fingerprint of what you approve</summary>
         {/* Drawn once open: the layout fits the graph to the space it is given. */}
         {more && <LineageGraph graph={c.lineage} />}
         <ul className="sentences">
@@ -271,7 +278,7 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
           Rule <code>{c.rule}</code>; the policy’s reasons, as recorded in the audit log:
         </p>
         <ul className="reasons">
-          {c.reasons.map((r) => (
+          {tallied(c.reasons).map((r) => (
             <li key={r}>{r}</li>
           ))}
         </ul>

@@ -173,7 +173,7 @@ function PolicyEditor() {
             ))}
           </ul>
         ) : (
-          <p className="ok">Valid: {rules} rules.</p>
+          <p className="ok">Valid: {count(rules, 'rule')}.</p>
         )}
       </div>
       <div className="actions">
@@ -185,7 +185,7 @@ function PolicyEditor() {
           Preview changes
         </button>
         <label>
-          Note
+          Note for the history (optional){' '}
           <input value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
         </label>
         <button type="button" className="approve" disabled={!dirty || errors.length > 0} onClick={() => void save()}>
