@@ -34,6 +34,34 @@ const TOOL_WORDS: Readonly<Record<string, string>> = {
   moveEmail: 'moving an email',
   labelEmail: 'labelling an email',
   markRead: 'marking an email read',
+  searchContacts: 'a search of your contacts',
+  extract: 'reading details out of a text',
+  summarize: 'a summary of a text',
+  classify: 'sorting a text into categories',
+  now: 'reading the time',
+  me: 'reading who you are',
+  log: 'a note for the run’s record',
+};
+
+/** What the firewall's caps (the part of a finding's key before the slash) hold, in words. */
+const FIREWALL_WORDS: Readonly<Record<string, string>> = {
+  SECRET: 'passwords, keys or codes',
+  PII_CARD: 'card numbers',
+  PII_IBAN: 'bank account numbers',
+  FINANCIAL: 'payment details',
+  PII_SSN: 'identity numbers',
+  PII_PHONE: 'phone numbers',
+  PII_EMAIL: 'email addresses',
+  PROMPT_INJECTION: 'instructions aimed at the assistant',
+  UNSCANNED: 'text too long to scan',
+};
+const firewallWords = (keys: readonly string[]): string =>
+  [...new Set(keys.map((k) => k.split('/')[0]!))].map((cap) => FIREWALL_WORDS[cap] ?? cap.toLowerCase()).join(', ');
+
+const RUN_ENDS: Readonly<Record<string, string>> = {
+  completed: 'The run finished',
+  failed: 'The run failed',
+  limit: 'The run was stopped at a limit',
 };
 const toolWords = (tool: string | null): string => (tool ? (TOOL_WORDS[tool] ?? tool) : 'a call');
 
@@ -71,11 +99,11 @@ export function auditSentence(e: AuditEntry, claimWhat: (id: string) => string |
         ? `A run started for “${str(d, 'request')}”.`
         : `A ${str(d, 'kind') || 'plan'} run started on the account ${str(d, 'account') || 'in use'}.`;
     case 'run.finished':
-      return `The run finished (${str(d, 'status') || 'done'}) with ${plural(num(d, 'claims'), 'claim')} for you.`;
+      return `${RUN_ENDS[str(d, 'status')] ?? 'The run ended'} and ${num(d, 'claims') ? `asked you ${plural(num(d, 'claims'), 'question')}` : 'asked you nothing'}.`;
     case 'security.firewall': {
       const f = (d.findings && typeof d.findings === 'object' ? d.findings : {}) as Data;
       const n = Object.values(f).reduce<number>((a, v) => a + (typeof v === 'number' ? v : 0), 0);
-      return `The firewall held back ${plural(n, 'sensitive detail')} (${Object.keys(f).join(', ') || 'none named'}).`;
+      return `The firewall marked ${plural(n, 'sensitive detail')} in what the tools answered (${firewallWords(Object.keys(f)) || 'none named'}).`;
     }
     case 'security.limit':
       return `A run was stopped at a limit: ${str(d, 'message') || str(d, 'limit') || 'no details'}.`;

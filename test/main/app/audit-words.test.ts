@@ -1,0 +1,48 @@
+/**
+ * The Audit screen's sentences: every tool a plan may call and every way a run ends reads as
+ * English, and the firewall's findings are named by what they are, not by their internal caps.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Json } from '../../../engine/ifc/labeled-value';
+import { WORLD_TOOL_NAMES } from '../../../engine/world/tools';
+import { auditSentence } from '../../../main/app/audit-words';
+
+const entry = (kind: string, data: Json, tool: string | null = null) => ({
+  seq: 1,
+  at: '2026-11-27T10:00:00.000Z',
+  kind,
+  runId: 'r1',
+  tool,
+  decision: 'allow',
+  rule: 'read/allow',
+  sources: [],
+  data,
+});
+const say = (kind: string, data: Json, tool: string | null = null): string =>
+  auditSentence(entry(kind, data, tool), () => null);
+
+describe('audit sentences', () => {
+  it('names every tool in words, never by its code name', () => {
+    for (const tool of WORLD_TOOL_NAMES) {
+      const s = say('call.decided', {}, tool);
+      expect(s, tool).not.toContain(tool);
+      expect(s).toMatch(/^Allowed [a-z]/);
+    }
+  });
+
+  it('says how a run ended and how many questions it asked', () => {
+    expect(say('run.finished', { status: 'completed', claims: 0 })).toBe('The run finished and asked you nothing.');
+    expect(say('run.finished', { status: 'failed', claims: 1 })).toBe('The run failed and asked you 1 question.');
+    expect(say('run.finished', { status: 'limit', claims: 2 })).toBe(
+      'The run was stopped at a limit and asked you 2 questions.',
+    );
+  });
+
+  it('names what the firewall found in words', () => {
+    const s = say('security.firewall', { findings: { 'FINANCIAL/iban': 2, 'PROMPT_INJECTION/override': 1 } });
+    expect(s).toBe(
+      'The firewall marked 3 sensitive details in what the tools answered (payment details, instructions aimed at the assistant).',
+    );
+    expect(s).not.toMatch(/[A-Z]{3,}|\//);
+  });
+});
