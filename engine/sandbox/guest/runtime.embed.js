@@ -117,6 +117,8 @@
   const NKIDS = [null];
   const NDEPTH = [0];
   const NKEY = new Map();
+  // Words and children all nodes hold: what the run's sources take, whatever the mailbox.
+  let setWords = 0;
   // Per root: whether every source is trusted, how many sources (filled when first asked).
   const NTRUST = new Map();
   const NCOUNT = new Map();
@@ -131,6 +133,7 @@
       NKIDS[n] = kids;
       NDEPTH[n] = depth;
       NKEY.set(key, n);
+      setWords += kids.length;
     }
     return n;
   }
@@ -164,33 +167,36 @@
     while (NDEPTH[b] < NDEPTH[a]) b = deeper(b);
     return nodeUnion(a, b, NDEPTH[a]);
   }
-  // The set of the ids set in a flat bitset (arrays of 30-bit words).
-  function fromWords(words) {
-    let level = [];
-    for (let w = 0; w < words.length; w += LEAF) {
-      const kids = words.slice(w, w + LEAF);
-      while (kids.length < LEAF) kids.push(0);
-      level.push(setNode(0, kids));
-    }
-    for (let depth = 1; level.length > 1; depth++) {
-      const up = [];
-      for (let i = 0; i < level.length; i += FAN) {
-        const kids = level.slice(i, i + FAN);
-        while (kids.length < FAN) kids.push(0);
-        up.push(setNode(depth, kids));
-      }
-      level = up;
-    }
-    return level.length ? level[0] : 0;
-  }
+  // The set of some ids, built from the leaves that hold them up (a source made late in a long
+  // run has a large id: no level is built wider than the ids it holds).
   function bsOf(ids) {
-    const words = [];
+    let level = new Map();
     for (const id of ids) {
       const w = (id / 30) | 0;
-      while (words.length <= w) words.push(0);
-      words[w] |= 1 << (id % 30);
+      const at = (w / LEAF) | 0;
+      let kids = level.get(at);
+      if (kids === undefined) level.set(at, (kids = new Array(LEAF).fill(0)));
+      kids[w % LEAF] |= 1 << (id % 30);
     }
-    return fromWords(words);
+    if (level.size === 0) return 0;
+    let depth = 0;
+    let top = 0;
+    for (const [at, kids] of level) {
+      level.set(at, setNode(0, kids));
+      if (at > top) top = at;
+    }
+    for (; top > 0; top = (top / FAN) | 0) {
+      const up = new Map();
+      for (const [at, n] of level) {
+        let kids = up.get((at / FAN) | 0);
+        if (kids === undefined) up.set((at / FAN) | 0, (kids = new Array(FAN).fill(0)));
+        kids[at % FAN] = n;
+      }
+      depth++;
+      level = new Map();
+      for (const [at, kids] of up) level.set(at, setNode(depth, kids));
+    }
+    return level.get(0);
   }
   // Calls f(word, index) for every nonzero word of a set, in order; stops when f answers true.
   function eachWord(n, base, f) {
@@ -2043,6 +2049,6 @@
   };
   R.result = (v) => (S.dead ? null : JSON.stringify(exportResult(v)));
   R.failure = () => (S.fatal === null ? null : R.describe(S.fatal));
-  R.stats = () => JSON.stringify({ steps: S.n, graphNodes: GOP.length, labels: LS.length });
+  R.stats = () => JSON.stringify({ steps: S.n, graphNodes: GOP.length, labels: LS.length, sourceWords: setWords });
   return R;
 });
