@@ -122,10 +122,12 @@
   // Per root: whether every source is trusted, how many sources (filled when first asked).
   const NTRUST = new Map();
   const NCOUNT = new Map();
+  // A leaf's trailing zero words are left off (most sets are a few sources of a small run).
   function setNode(depth, kids) {
-    let any = false;
-    for (let i = 0; i < kids.length; i++) if (kids[i] !== 0) any = true;
-    if (!any) return 0;
+    let end = kids.length;
+    while (end > 0 && kids[end - 1] === 0) end--;
+    if (end === 0) return 0;
+    if (depth === 0 && end < kids.length) kids = kids.slice(0, end);
     const key = depth + ':' + kids.join(',');
     let n = NKEY.get(key);
     if (n === undefined) {
@@ -143,11 +145,12 @@
     if (a === 0) return b;
     const ka = NKIDS[a];
     const kb = NKIDS[b];
-    const out = new Array(ka.length);
-    let isA = true;
-    let isB = true;
-    for (let i = 0; i < ka.length; i++) {
-      const x = depth === 0 ? ka[i] | kb[i] : nodeUnion(ka[i], kb[i], depth - 1);
+    const n = ka.length > kb.length ? ka.length : kb.length;
+    const out = new Array(n);
+    let isA = ka.length === n;
+    let isB = kb.length === n;
+    for (let i = 0; i < n; i++) {
+      const x = depth === 0 ? ka[i] | 0 | (kb[i] | 0) : nodeUnion(ka[i], kb[i], depth - 1);
       out[i] = x;
       if (x !== ka[i]) isA = false;
       if (x !== kb[i]) isB = false;
@@ -170,6 +173,18 @@
   // The set of some ids, built from the leaves that hold them up (a source made late in a long
   // run has a large id: no level is built wider than the ids it holds).
   function bsOf(ids) {
+    // Most sets are a few sources named early in the run: one leaf.
+    let max = -1;
+    for (const id of ids) if (id > max) max = id;
+    if (max < LEAF * 30) {
+      const words = [];
+      for (const id of ids) {
+        const w = (id / 30) | 0;
+        while (words.length <= w) words.push(0);
+        words[w] |= 1 << (id % 30);
+      }
+      return setNode(0, words);
+    }
     let level = new Map();
     for (const id of ids) {
       const w = (id / 30) | 0;
