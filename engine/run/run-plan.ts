@@ -515,8 +515,9 @@ function positionOf(stack: string | undefined, plan: CompiledPlan): Position | n
 function parseStats(s: string | null, started: number): RunReport['stats'] {
   const ms = Date.now() - started;
   try {
-    const o = JSON.parse(s ?? '{}') as { steps?: number; graphNodes?: number; labels?: number };
-    return { steps: o.steps ?? 0, graphNodes: o.graphNodes ?? 0, labels: o.labels ?? 0, ms };
+    const o = JSON.parse(s ?? '{}') as { steps?: number; graphNodes?: number; labels?: number; sourceWords?: number };
+    const words = o.sourceWords === undefined ? {} : { sourceWords: o.sourceWords };
+    return { steps: o.steps ?? 0, graphNodes: o.graphNodes ?? 0, labels: o.labels ?? 0, ...words, ms };
   } catch {
     return { steps: 0, graphNodes: 0, labels: 0, ms };
   }

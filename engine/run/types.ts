@@ -126,5 +126,17 @@ export interface RunReport {
   readonly claims: readonly Claim[];
   /** Lines added by `log(...)`. */
   readonly transcript: readonly string[];
-  readonly stats: { readonly steps: number; readonly graphNodes: number; readonly labels: number; readonly ms: number };
+  readonly stats: RunStats;
+}
+
+export interface RunStats {
+  readonly steps: number;
+  readonly graphNodes: number;
+  readonly labels: number;
+  /**
+   * Words and children the labels' source sets hold in all (engine README "Limits"): with the
+   * labels, what a run's labels take; it does not grow with the mailbox a listing names.
+   */
+  readonly sourceWords?: number;
+  readonly ms: number;
 }

@@ -103,48 +103,159 @@
   }
   const CAPS = nameTable();
   const PRINCIPALS = nameTable();
-  // Sources are bitsets (arrays of 30-bit words) over source ids: a listing joins hundreds of
-  // sources, and unions and keys stay short that way. UNTRUSTED marks the untrusted ids.
+  // Sources are sets of source ids, hash-consed trees of bitset nodes: a leaf holds LEAF words
+  // of 30 bits, an inner node FAN children of the level below, and a set is its root node's id
+  // (0: the empty set), of the least depth that holds its largest id. Equal sets are the same
+  // id, so a label's key and a comparison are one number, and a join with a listing's structure
+  // (every email of the mailbox: 100,000 sources) makes new nodes only on the path to what it
+  // adds, a few dozen words, instead of copying a bitset as long as the mailbox per label.
+  // UNTRUSTED marks the untrusted ids (a flat bitset; one per run).
   const UNTRUSTED = [];
-  function bsUnion(a, b) {
-    if (a === b || b.length === 0) return a;
-    if (a.length === 0) return b;
-    const long = a.length >= b.length ? a : b;
-    const short = long === a ? b : a;
-    // Copy only once the short side adds a bit (often it adds none: a join into a listing's).
-    let i = 0;
-    while (i < short.length && (long[i] | short[i]) === long[i]) i++;
-    if (i === short.length) return long;
-    const out = long.slice();
-    for (; i < short.length; i++) out[i] |= short[i];
-    return out;
+  const LEAF = 16;
+  const FAN = 16;
+  // Per node: its words (a leaf) or children (inner), its depth (0: a leaf).
+  const NKIDS = [null];
+  const NDEPTH = [0];
+  const NKEY = new Map();
+  // Words and children all nodes hold: what the run's sources take, whatever the mailbox.
+  let setWords = 0;
+  // Per root: whether every source is trusted, how many sources (filled when first asked).
+  const NTRUST = new Map();
+  const NCOUNT = new Map();
+  // A leaf's trailing zero words are left off (most sets are a few sources of a small run).
+  function setNode(depth, kids) {
+    let end = kids.length;
+    while (end > 0 && kids[end - 1] === 0) end--;
+    if (end === 0) return 0;
+    if (depth === 0 && end < kids.length) kids = kids.slice(0, end);
+    const key = depth + ':' + kids.join(',');
+    let n = NKEY.get(key);
+    if (n === undefined) {
+      n = NKIDS.length;
+      NKIDS[n] = kids;
+      NDEPTH[n] = depth;
+      NKEY.set(key, n);
+      setWords += kids.length;
+    }
+    return n;
   }
+  // The union of two nodes at the same depth: either side when it already holds the other.
+  function nodeUnion(a, b, depth) {
+    if (a === b || b === 0) return a;
+    if (a === 0) return b;
+    const ka = NKIDS[a];
+    const kb = NKIDS[b];
+    const n = ka.length > kb.length ? ka.length : kb.length;
+    const out = new Array(n);
+    let isA = ka.length === n;
+    let isB = kb.length === n;
+    for (let i = 0; i < n; i++) {
+      const x = depth === 0 ? ka[i] | 0 | (kb[i] | 0) : nodeUnion(ka[i], kb[i], depth - 1);
+      out[i] = x;
+      if (x !== ka[i]) isA = false;
+      if (x !== kb[i]) isB = false;
+    }
+    return isA ? a : isB ? b : setNode(depth, out);
+  }
+  // A root one level deeper holding the same set (its first child).
+  function deeper(n) {
+    const kids = new Array(FAN).fill(0);
+    kids[0] = n;
+    return setNode(NDEPTH[n] + 1, kids);
+  }
+  function bsUnion(a, b) {
+    if (a === b || b === 0) return a;
+    if (a === 0) return b;
+    while (NDEPTH[a] < NDEPTH[b]) a = deeper(a);
+    while (NDEPTH[b] < NDEPTH[a]) b = deeper(b);
+    return nodeUnion(a, b, NDEPTH[a]);
+  }
+  // The set of some ids, built from the leaves that hold them up (a source made late in a long
+  // run has a large id: no level is built wider than the ids it holds).
   function bsOf(ids) {
-    const out = [];
+    // Most sets are a few sources named early in the run: one leaf.
+    let max = -1;
+    for (const id of ids) if (id > max) max = id;
+    if (max < LEAF * 30) {
+      const words = [];
+      for (const id of ids) {
+        const w = (id / 30) | 0;
+        while (words.length <= w) words.push(0);
+        words[w] |= 1 << (id % 30);
+      }
+      return setNode(0, words);
+    }
+    let level = new Map();
     for (const id of ids) {
       const w = (id / 30) | 0;
-      while (out.length <= w) out.push(0);
-      out[w] |= 1 << (id % 30);
+      const at = (w / LEAF) | 0;
+      let kids = level.get(at);
+      if (kids === undefined) level.set(at, (kids = new Array(LEAF).fill(0)));
+      kids[w % LEAF] |= 1 << (id % 30);
     }
-    return out;
+    if (level.size === 0) return 0;
+    let depth = 0;
+    let top = 0;
+    for (const [at, kids] of level) {
+      level.set(at, setNode(0, kids));
+      if (at > top) top = at;
+    }
+    for (; top > 0; top = (top / FAN) | 0) {
+      const up = new Map();
+      for (const [at, n] of level) {
+        let kids = up.get((at / FAN) | 0);
+        if (kids === undefined) up.set((at / FAN) | 0, (kids = new Array(FAN).fill(0)));
+        kids[at % FAN] = n;
+      }
+      depth++;
+      level = new Map();
+      for (const [at, kids] of up) level.set(at, setNode(depth, kids));
+    }
+    return level.get(0);
+  }
+  // Calls f(word, index) for every nonzero word of a set, in order; stops when f answers true.
+  function eachWord(n, base, f) {
+    if (n === 0) return false;
+    const kids = NKIDS[n];
+    const depth = NDEPTH[n];
+    let span = LEAF;
+    for (let d = 1; d < depth; d++) span *= FAN;
+    for (let i = 0; i < kids.length; i++) {
+      if (kids[i] === 0) continue;
+      if (depth === 0 ? f(kids[i], base + i) : eachWord(kids[i], base + i * span, f)) return true;
+    }
+    return false;
   }
   function bsIds(s) {
     const ids = [];
-    for (let w = 0; w < s.length; w++) for (let b = 0; b < 30; b++) if (s[w] & (1 << b)) ids.push(w * 30 + b);
+    eachWord(s, 0, (x, w) => {
+      for (let b = 0; b < 30; b++) if (x & (1 << b)) ids.push(w * 30 + b);
+    });
     return ids;
   }
-  // How many sources a bitset names.
+  // How many sources a set names.
   function bsCount(s) {
-    let n = 0;
-    for (let w = 0; w < s.length; w++) for (let x = s[w]; x !== 0; x &= x - 1) n++;
+    let n = NCOUNT.get(s);
+    if (n === undefined) {
+      n = 0;
+      eachWord(s, 0, (x) => {
+        for (; x !== 0; x &= x - 1) n++;
+      });
+      NCOUNT.set(s, n);
+    }
     return n;
   }
-  const bsTrusted = (s) => {
-    for (let w = 0; w < s.length; w++) if (s[w] & (UNTRUSTED[w] || 0)) return false;
-    return true;
-  };
+  // (A set holds only ids made before it, whose trust never changes: memoised per root.)
+  function bsTrusted(s) {
+    let t = NTRUST.get(s);
+    if (t === undefined) {
+      t = !eachWord(s, 0, (x, w) => (x & (UNTRUSTED[w] || 0)) !== 0);
+      NTRUST.set(s, t);
+    }
+    return t;
+  }
   // Label table: sources, readers (null = public), caps, verified kind, trusted, unverified twin.
-  const LS = [[]];
+  const LS = [0];
   const LR = [null];
   const LC = [[]];
   const LV = [null];
@@ -160,7 +271,7 @@
     if (s !== IK.s || r !== IK.r) {
       IK.s = s;
       IK.r = r;
-      IK.k = s.join(',') + '|' + (r === null ? '*' : r.join(',')) + '|';
+      IK.k = s + '|' + (r === null ? '*' : r.join(',')) + '|';
     }
     const key = IK.k + c.join(',') + '|' + (v || '');
     let id = LKEY.get(key);
@@ -1549,14 +1660,14 @@
     const table = {};
     let parts = 0;
     let names = RESULT_NAMES;
-    const acc = () => ({ s: [], r: null, c: [] });
+    const acc = () => ({ s: 0, r: null, c: [] });
     const add = (a, l) => {
       if (!l) return;
       a.s = bsUnion(a.s, LS[l]);
       a.r = inter(a.r, LR[l]);
       a.c = union(a.c, LC[l]);
     };
-    const empty = (a) => a.s.length === 0 && a.r === null && a.c.length === 0;
+    const empty = (a) => a.s === 0 && a.r === null && a.c.length === 0;
     // Takes every label off `e` and what it holds, into `a`.
     const gather = (e, a) => {
       add(a, e.l);
@@ -1571,7 +1682,7 @@
     const own = (e, a) => {
       if (empty(a)) return;
       if (parts < RESULT_PARTS) {
-        const k = a.s.join(',') + '|' + (a.r === null ? '*' : a.r.join(',')) + '|' + a.c.join(',');
+        const k = a.s + '|' + (a.r === null ? '*' : a.r.join(',')) + '|' + a.c.join(',');
         let id = ids.get(k);
         // Only a new table entry spends source names: a shared one is sent once.
         const n = id === undefined ? bsCount(a.s) : 0;
@@ -1969,6 +2080,6 @@
   };
   R.result = (v) => (S.dead ? null : JSON.stringify(exportResult(v)));
   R.failure = () => (S.fatal === null ? null : R.describe(S.fatal));
-  R.stats = () => JSON.stringify({ steps: S.n, graphNodes: GOP.length, labels: LS.length });
+  R.stats = () => JSON.stringify({ steps: S.n, graphNodes: GOP.length, labels: LS.length, sourceWords: setWords });
   return R;
 });

@@ -1,11 +1,17 @@
 /**
  * A plan reads every subject of a 10,000-message mailbox page by page, within its limits
  * (engine/world/listing.ts; the limits are test/bench/listing.ts's WHOLE_MAILBOX_LIMITS).
+ *
+ * And what its labels take does not grow with the mailbox: every label joined with a listing's
+ * structure names every email, but the guest keeps source sets as shared, hash-consed nodes
+ * (engine README "Limits"), so the same 1,000 subjects read out of 1,500 or 15,000 messages make
+ * as many labels, and their sets take about as many words (counted by the run, not timed; both
+ * mailboxes fill the three pages the plan fetches).
  */
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../../engine/run/simulate';
 import { WorldState } from '../../../engine/world';
-import { mailboxWorld, PAGE_PLAN, WHOLE_MAILBOX_LIMITS } from '../../bench/listing';
+import { firstSubjectsPlan, mailboxWorld, PAGE_PLAN, WHOLE_MAILBOX_LIMITS } from '../../bench/listing';
 
 describe('a whole mailbox', () => {
   it('lists the subjects of 10,000 messages in one plan', async () => {
@@ -21,5 +27,25 @@ describe('a whole mailbox', () => {
     expect(subjects).toHaveLength(10_000);
     expect(subjects[0]).toBe('Subject 9999');
     expect(new Set(subjects).size).toBe(10_000);
+  }, 600_000);
+
+  it("keeps a listing's labels as small whatever the mailbox's size", async () => {
+    const stats = async (messages: number) => {
+      const { report } = await simulate({
+        plan: firstSubjectsPlan(1_000),
+        world: new WorldState(mailboxWorld(messages, 200)),
+        limits: WHOLE_MAILBOX_LIMITS,
+      });
+      expect(report.status).toBe('completed');
+      expect(report.result).toHaveLength(1_000);
+      return report.stats;
+    };
+    const small = await stats(1_500);
+    const large = await stats(15_000);
+    expect(large.labels).toBeLessThanOrEqual(small.labels + 10);
+    // Every label there names every email of its mailbox: a bitset per label would take ten
+    // times the words at ten times the mailbox.
+    expect(large.sourceWords).toBeDefined();
+    expect(large.sourceWords!).toBeLessThan(2 * small.sourceWords!);
   }, 600_000);
 });
