@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
+import { BOTTOM } from '../../engine/ifc/label';
+import type { Json } from '../../engine/ifc/labeled-value';
 import type { CalendarEvent } from '../../engine/world';
 import { bareAddress } from '../../engine/world';
 import type { Invitation, InvitationAnswer } from '../../preload/contract';
@@ -103,7 +105,9 @@ export function respondToInvitation(
     reasons: [`You answered the invitation “${invitation.title}” in the Inbox.`],
     risk: 'low',
     fields: {},
-    context: { by: 'user', emailId: m.id },
+    // The control context, as a label (the outbox reads it for what the answer writes): the
+    // person's own click, so nothing but them decided it.
+    context: BOTTOM as unknown as Json,
     createdAt: now.toISOString(),
   });
   claims.approve(claimId, { by: 'user' });
