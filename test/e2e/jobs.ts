@@ -134,13 +134,14 @@ export async function auditJob(j: JobContext): Promise<void> {
   const { page } = j;
   await navigate(page, '#/audit');
   await expect.poll(() => page.locator('.audit-table tbody tr').count()).toBeGreaterThan(10);
-  await page.getByLabel('decision').fill('confirm');
-  await page.getByLabel('decision').press('Enter');
+  await page.getByLabel('Decision').selectOption('confirm');
   await expect
-    .poll(async () => (await page.locator('.audit-table tbody tr').allInnerTexts()).every((t) => t.includes('confirm')))
+    .poll(async () =>
+      (await page.locator('.audit-table tbody tr').allInnerTexts()).every((t) => t.includes('Asked you')),
+    )
     .toBe(true);
   await page.locator('.audit-table tbody tr').first().click();
-  await expect.poll(() => page.locator('.drawer').innerText()).toMatch(/Entry \d+: call.decided/);
+  await expect.poll(() => page.locator('.drawer').innerText()).toMatch(/Entry \d+: Decision on a call/);
   await page.getByRole('button', { name: 'Verify chain' }).click();
   await expect.poll(() => page.locator('.verify').innerText()).toMatch(/The chain holds: \d+ entries verified/);
 }
