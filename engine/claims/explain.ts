@@ -23,7 +23,7 @@ import { concernsOf, listingPhrase } from './reasons';
 import { describeSource, emailIdOf } from './sources';
 import { formatSpan, type TimeStyle } from './when';
 
-export { humanizeReason } from './reasons';
+export { humanizeReason, reasonSentence } from './reasons';
 export { describeSource } from './sources';
 
 export interface EmailRef {

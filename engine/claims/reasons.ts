@@ -1,6 +1,7 @@
 /**
- * The policy gate's reasons, for people. `humanizeReason` rewrites one raw reason's source ids
- * into words (the raw text stays in the audit log); `concernsOf` groups a claim's raw reasons
+ * The policy gate's reasons, for people. `humanizeReason` rewrites one raw reason's source ids,
+ * reader sets and policy terms into words, `reasonSentence` its field paths too, as a sentence
+ * (the raw text stays in the audit log, and in the policy's own tests); `concernsOf` groups a claim's raw reasons
  * by what can go wrong — private content shown to new readers, many items gathered at once,
  * untrusted content deciding that the call happens — one plain sentence per group.
  */
@@ -21,6 +22,9 @@ const OTHER_SOURCES: readonly [RegExp, string][] = [
   [/\(from user\)/g, '(from what you typed)'],
 ];
 
+const and = (xs: readonly string[]): string =>
+  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
+
 /** "which of the 52 emails a search returned" (one item: "which email a search returned"). */
 export function listingPhrase(tool: string, n: number): string {
   const what = /Events/.test(tool) ? 'event' : 'email';
@@ -28,15 +32,53 @@ export function listingPhrase(tool: string, n: number): string {
   return n === 1 ? `which ${what} ${by} returned` : `which of the ${n} ${what}s ${by} returned`;
 }
 
+/** "nina@… (a participant of `id` e34)": a recipient of the item the call acts on. */
+const PARTICIPANT = /\(a participant of `[^`]+` ([^\s()`]+)\)/g;
+
+/** The item a call acts on, by its id: "the email “Re: March invoice”". */
+function itemWords(id: string, dir: Directory): string {
+  const email = dir.email(id);
+  if (email) return `the email “${email.subject}”`;
+  const event = dir.event(id);
+  return event ? `the event “${event.title}”` : `the item ${id}`;
+}
+
+/** A reader set as the gate prints it (`{a, b}`, `{a, b and 3 more}`) in words. */
+function readerWords(inner: string): string {
+  if (/ and \d+ more$/.test(inner)) return inner;
+  const xs = inner.split(', ');
+  return and(xs);
+}
+
+/** One raw reason's source ids, reader sets and policy terms in words (a phrase: its case and end stay). */
 export function humanizeReason(reason: string, dir: Directory): string {
-  let out = reason.replace(LISTED_RUN, (run: string, tool: string) => {
+  let out = reason.replace(PARTICIPANT, (_, id: string) => `(who takes part in ${itemWords(id, dir)})`);
+  out = out.replace(LISTED_RUN, (run: string, tool: string) => {
     const more = /and (\d+) more$/.exec(run)?.[1];
     const n = (run.match(/#listed/g) ?? []).length + Number(more ?? 0);
     return listingPhrase(tool, n);
   });
   out = out.replace(ITEM_SOURCE, (s) => describeSource(s, dir) ?? s);
   for (const [re, words] of OTHER_SOURCES) out = out.replace(re, words);
-  return out;
+  return out
+    .replace(/: its readers are \{([^{}]+)\}/g, (_, r: string) => `: only ${readerWords(r)} may read it`)
+    .replace(/readable only by \{([^{}]+)\}/g, (_, r: string) => `readable only by ${readerWords(r)}`)
+    .replace(/\ballowlisted\b(?! by)/g, 'allowed by your policy');
+}
+
+/**
+ * One raw reason as a sentence for a person: `noun` names each field path in words ("the
+ * message" for `body`). Paths go first, while the text is the gate's own, so a subject put in
+ * afterwards keeps its backticks; the item a recipient takes part in is humanizeReason's.
+ */
+export function reasonSentence(reason: string, dir: Directory, noun: (path: string) => string): string {
+  const paths = reason.replace(new RegExp(`${PARTICIPANT.source}|\`([^\`\\s]+)\``, 'g'), (m, _id, path?: string) =>
+    path === undefined ? m : noun(path),
+  );
+  const out = humanizeReason(paths, dir);
+  // An address keeps its case: "nina@…" is what she types, not a word to capitalize.
+  const sentence = /^\S+@/.test(out) ? out : out.charAt(0).toUpperCase() + out.slice(1);
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 
 export interface Concern {
@@ -47,8 +89,6 @@ export interface Concern {
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const and = (xs: readonly string[]): string =>
-  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
 
 /**
  * One sentence per kind of concern in the raw reasons (deduplicated, whatever their number or

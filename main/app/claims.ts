@@ -5,7 +5,7 @@
  * after the undo window (the app's scheduler), and the card follows the commit state.
  */
 import type { ClaimRowView, ClaimView, ZamburakHandlers } from '../../preload/contract';
-import { describeSource, humanizeReason } from '../../engine/claims/explain';
+import { describeSource, reasonSentence } from '../../engine/claims/explain';
 import { fieldWords } from '../../engine/claims/field-words';
 import { lineageGraph } from '../../engine/claims/lineage-graph';
 import type { ClaimRow } from '../claims/claim-store';
@@ -56,7 +56,7 @@ export function claimsHandlers(
       unsafeRecipients: x.unsafeRecipients.map((u) => ({ ...u })),
       preview: JSON.parse(JSON.stringify(x.preview)) as ClaimView['preview'],
       fields: x.fields.map((f) => ({ ...f })),
-      reasons: c.reasons.map((r) => humanizeReason(r, dir)),
+      reasons: c.reasons.map((r) => reasonSentence(r, dir, (path) => fieldWords(c.action.tool, path).noun)),
       decidedAt: c.decidedAt,
       reason: c.reason,
       error: c.error,

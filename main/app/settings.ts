@@ -139,7 +139,12 @@ export function accountsHandlers(ctx: AppContext): ZamburakHandlers['accounts'] 
     async test(name) {
       try {
         const r = await testAccount(p, name);
-        return { ok: true, kind: null, message: `Logged in: ${r.folders} folders.`, folders: r.folders };
+        return {
+          ok: true,
+          kind: null,
+          message: `Logged in: ${r.folders} ${r.folders === 1 ? 'folder' : 'folders'}.`,
+          folders: r.folders,
+        };
       } catch (e) {
         if (e instanceof MailError) return { ok: false, kind: e.kind, message: e.message, folders: 0 };
         return refusal(e);

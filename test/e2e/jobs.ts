@@ -86,15 +86,17 @@ export async function approveJob(j: JobContext): Promise<void> {
   // Built from the real action: every field with its provenance, the rule, the bound hash.
   expect(await card.locator('.provenance').innerText()).toMatch(/Message/);
   await card.locator('details.more summary').click();
-  expect(await card.locator('details.more').innerText()).toMatch(/Rule egress\//);
-  const hashBefore = await card.locator('.hash code').innerText();
-  expect(hashBefore).toMatch(/^sha256:/);
+  expect(await card.locator('details.more').innerText()).toMatch(/Policy rule: egress\//);
+  // The fingerprint reads shortened; its title holds all of it.
+  const hashBefore = await card.locator('.hash code').getAttribute('title');
+  expect(hashBefore).toMatch(/^sha256:[0-9a-f]{64}$/);
+  expect(hashBefore!.startsWith((await card.locator('.hash code').innerText()).replace(/…$/, ''))).toBe(true);
 
   await page.locator('body').press('e');
   const form = card.getByRole('form', { name: 'Edit before approving' });
   await form.getByLabel('body').fill('Hi Nina, I will ask our accounts team to send it.\n\nMaya');
   await form.getByRole('button', { name: 'Save the edit' }).click();
-  await expect.poll(() => card.locator('.hash code').innerText()).not.toBe(hashBefore);
+  await expect.poll(() => card.locator('.hash code').getAttribute('title')).not.toBe(hashBefore);
   expect(await card.locator('.preview-body').innerText()).toContain('I will ask our accounts team');
   await approveOnCard(page);
   await expect.poll(() => profile.claims.get(claimId!).state, { timeout: 15_000 }).toBe('committed');
@@ -134,13 +136,14 @@ export async function auditJob(j: JobContext): Promise<void> {
   const { page } = j;
   await navigate(page, '#/audit');
   await expect.poll(() => page.locator('.audit-table tbody tr').count()).toBeGreaterThan(10);
-  await page.getByLabel('decision').fill('confirm');
-  await page.getByLabel('decision').press('Enter');
+  await page.getByLabel('Decision').selectOption('confirm');
   await expect
-    .poll(async () => (await page.locator('.audit-table tbody tr').allInnerTexts()).every((t) => t.includes('confirm')))
+    .poll(async () =>
+      (await page.locator('.audit-table tbody tr').allInnerTexts()).every((t) => t.includes('Asked you')),
+    )
     .toBe(true);
   await page.locator('.audit-table tbody tr').first().click();
-  await expect.poll(() => page.locator('.drawer').innerText()).toMatch(/Entry \d+: call.decided/);
+  await expect.poll(() => page.locator('.drawer').innerText()).toMatch(/Entry \d+: Decision on a call/);
   await page.getByRole('button', { name: 'Verify chain' }).click();
   await expect.poll(() => page.locator('.verify').innerText()).toMatch(/The chain holds: \d+ entries verified/);
 }

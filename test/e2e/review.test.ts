@@ -10,6 +10,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { KIND_GROUPS } from '../../renderer/src/audit-kinds';
 import { REPO_ROOT } from '../../apps/web/renderer-build';
 import {
   axeViolations,
@@ -224,15 +225,20 @@ describe.skipIf(!hasChromium)(
         await expect.poll(() => rows.count()).toBeGreaterThan(300);
         const seqs = await page.locator('.audit-table tbody tr td:first-child').allInnerTexts();
         expect(new Set(seqs).size).toBe(seqs.length);
-        await page.getByLabel(/^kind/).fill('claim.');
-        await page.getByLabel(/^kind/).press('Enter');
+        await page.getByLabel('What happened').selectOption({ label: 'Any question and its answer' });
+        // Each kind reads in words; its raw name (the filter's prefix) is the cell's title.
+        const kinds = page.locator('.audit-table tbody tr td:nth-child(5) span');
         await expect
           .poll(async () =>
-            (await page.locator('.audit-table tbody tr td:nth-child(5)').allInnerTexts()).every((k) =>
+            (await kinds.evaluateAll((ks) => ks.map((k) => k.getAttribute('title') ?? ''))).every((k) =>
               k.startsWith('claim.'),
             ),
           )
           .toBe(true);
+        const claimWords = KIND_GROUPS.find((g) => g.prefix === 'claim.')!.kinds.map(([, w]) => w);
+        const shown = await kinds.allInnerTexts();
+        expect(shown).toContain('Question asked');
+        for (const k of shown) expect(claimWords).toContain(k);
         const sentences = await page.locator('.audit-table tbody tr td:nth-child(3)').allInnerTexts();
         expect(sentences.some((s) => /^You approved: archive “.+” from .+\.$/.test(s))).toBe(true);
         expect(

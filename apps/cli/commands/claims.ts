@@ -6,7 +6,8 @@
 import { EDITABLE_TEXT } from '../../../main/claims/editable-text';
 import type { ClaimRow } from '../../../main/claims/claim-store';
 import { explainStored } from '../../../main/claims/explain-stored';
-import type { ClaimExplanation } from '../../../engine/claims/explain';
+import { reasonSentence, type ClaimExplanation, type Directory } from '../../../engine/claims/explain';
+import { fieldWords } from '../../../engine/claims/field-words';
 import { ClaimError } from '../../../main/services/claims-service';
 import { servicesOf } from '../../../main/services/services';
 import { InputError, readText, str, UsageError, type Parsed } from '../args';
@@ -36,7 +37,8 @@ const summary = (c: ClaimRow) => ({
 const line = (c: ClaimRow): string =>
   `${c.id}  ${c.state.padEnd(10)} ${c.risk.padEnd(6)} ${c.action.tool}(${JSON.stringify(c.action.args).slice(0, 80)})  [${c.rule}]`;
 
-function detail(c: ClaimRow, x: ClaimExplanation): string {
+function detail(c: ClaimRow, x: ClaimExplanation, dir: Directory): string {
+  const noun = (path: string) => fieldWords(c.action.tool, path).noun;
   return [
     `claim ${c.id} (${c.state}, risk ${x.risk})`,
     `  ${x.what}`,
@@ -44,7 +46,7 @@ function detail(c: ClaimRow, x: ClaimExplanation): string {
     ...x.fields.map((f) => `  ${f.label.padEnd(24)} ${f.provenance}`),
     `  action   ${c.action.tool} ${JSON.stringify(c.action.args, null, 2).replace(/\n/g, '\n           ')}`,
     `  rule     ${c.rule}`,
-    ...c.reasons.map((r) => `  reason   ${r}`),
+    ...c.reasons.map((r) => `  reason   ${reasonSentence(r, dir, noun)}`),
     `  hash     ${c.contentHash}`,
     ...(c.reason ? [`  reason   ${c.reason}`] : []),
     ...(c.error ? [`  error    ${c.error}`] : []),
@@ -79,10 +81,10 @@ async function claims(p: Parsed): Promise<number> {
         case 'show': {
           if (!id) throw new UsageError('claims show needs an ID');
           const c = svc.get(id);
-          const { x } = explainStored(profile, c);
+          const { x, dir } = explainStored(profile, c);
           // `explanation` as a person reads it (what, why, recipients, preview, fields); the raw
           // gate reasons and labels beside it.
-          out(detail(c, x), { ...summary(c), explanation: x, fields: c.fields, context: c.context });
+          out(detail(c, x, dir), { ...summary(c), explanation: x, fields: c.fields, context: c.context });
           return 0;
         }
         case 'approve': {

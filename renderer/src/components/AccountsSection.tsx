@@ -17,6 +17,24 @@ import { SecuritySelect } from './SecuritySelect';
 type Account = Awaited<ReturnType<typeof api.accounts.list>>[number];
 type FormField = keyof typeof EMPTY;
 
+/** A clause the app sends ("no server is named …") as a sentence. */
+const sentence = (clause: string): string => {
+  const s = clause.charAt(0).toUpperCase() + clause.slice(1);
+  return /[.!?]$/.test(s) ? s : `${s}.`;
+};
+
+/** What each kind of failed login means, before the server's own details (a clause, kept as written). */
+const TEST_FAILURES: Readonly<Record<string, string>> = {
+  auth: 'The server refused the sign-in',
+  unreachable: 'The server could not be reached',
+  tls: 'The secure connection failed',
+  timeout: 'The server did not answer in time',
+  protocol: 'The server answered in a way the app does not understand',
+  refused: 'The server refused the request',
+};
+const testFailure = (kind: string | null, message: string): string =>
+  `${TEST_FAILURES[kind ?? ''] ?? 'The login failed'}: ${message}${/[.!?]$/.test(message) ? '' : '.'}`;
+
 const EMPTY = {
   name: '',
   email: '',
@@ -113,10 +131,10 @@ export function AccountsSection() {
       await load();
       await refresh();
     } catch (e) {
-      // The app names the field it refuses ("imapHost: no server is named …").
+      // The app names the field it refuses ("imapHost: no server is named …"): its clause, as a sentence.
       const text = errorText(e);
       const key = /^(\w+): /.exec(text)?.[1] ?? '';
-      if (isField(key)) setErrors({ [key]: `${text.slice(key.length + 2)}.` });
+      if (isField(key)) setErrors({ [key]: sentence(text.slice(key.length + 2)) });
       else report(e);
     }
   };
@@ -138,7 +156,9 @@ export function AccountsSection() {
             )}
             {!a.demo && (
               <RowActions
-                onTest={() => api.accounts.test(a.name).then((r) => (r.ok ? r.message : `${r.kind}: ${r.message}`))}
+                onTest={() =>
+                  api.accounts.test(a.name).then((r) => (r.ok ? r.message : testFailure(r.kind, r.message)))
+                }
                 onRemove={() => api.accounts.remove(a.name).then(load).then(refresh)}
               />
             )}

@@ -1,7 +1,8 @@
 /**
  * Audit: every entry in one sentence ("You rejected: send an email to ap-desk@…"), newest
- * first, 300 at a time with "Show older entries" for the rest; filtered by kind (a prefix such
- * as `claim.` takes every claim entry), tool, decision, rule or source. An entry opens with its
+ * first, 300 at a time with "Show older entries" for the rest; filtered by what happened (a kind
+ * in words, or a group of them: the query is the kind's prefix, such as `claim.`), tool,
+ * decision, rule or where it came from (a label source). An entry opens with its
  * raw data; "Verify chain" is green or red naming the first entry that does not hold. Exports:
  * a sealed bundle for an auditor's public key, or the filtered entries as CSV or JSON to read.
  */
@@ -10,17 +11,17 @@ import type { AuditRow, VerifyView } from '../../../preload/contract';
 import { api } from '../api';
 import { Chip, decisionTone } from '../components/Chip';
 import { DataTable } from '../components/DataTable';
+import { DECISION_WORDS, KIND_GROUPS, kindWords } from '../audit-kinds';
 import { useApp } from '../store';
 
 const PAGE = 300;
-const FILTERS = [
-  ['kindPrefix', 'kind (or its start, such as “claim.”)'],
-  ['tool', 'tool'],
-  ['decision', 'decision'],
-  ['rule', 'rule'],
-  ['source', 'source'],
+/** The filters typed in; "what happened" and "decision" are choices above them. */
+const TYPED = [
+  ['tool', 'Tool'],
+  ['rule', 'Policy rule'],
+  ['source', 'Came from'],
 ] as const;
-type Filter = Partial<Record<(typeof FILTERS)[number][0], string>>;
+type Filter = Partial<Record<(typeof TYPED)[number][0] | 'kindPrefix' | 'decision', string>>;
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 export function AuditScreen() {
@@ -96,7 +97,43 @@ export function AuditScreen() {
           load();
         }}
       >
-        {FILTERS.map(([f, label]) => (
+        {/* Named by `htmlFor`, not by wrapping: a wrapped select's name would take in its options. */}
+        <div>
+          <label htmlFor="audit-kind">What happened</label>
+          <select
+            id="audit-kind"
+            value={filter.kindPrefix ?? ''}
+            onChange={(e) => setFilter({ ...filter, kindPrefix: e.target.value })}
+          >
+            <option value="">Anything</option>
+            {KIND_GROUPS.map((g) => (
+              <optgroup key={g.label} label={g.label}>
+                {g.prefix && <option value={g.prefix}>{g.all}</option>}
+                {g.kinds.map(([kind, words]) => (
+                  <option key={kind} value={kind}>
+                    {words}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-decision">Decision</label>
+          <select
+            id="audit-decision"
+            value={filter.decision ?? ''}
+            onChange={(e) => setFilter({ ...filter, decision: e.target.value })}
+          >
+            <option value="">Any</option>
+            {Object.entries(DECISION_WORDS).map(([d, words]) => (
+              <option key={d} value={d}>
+                {words}
+              </option>
+            ))}
+          </select>
+        </div>
+        {TYPED.map(([f, label]) => (
           <label key={f}>
             {label}
             <input value={filter[f] ?? ''} onChange={(e) => setFilter({ ...filter, [f]: e.target.value })} />
@@ -120,10 +157,14 @@ export function AuditScreen() {
                   </button>
                 ),
               ],
-              ['time', (r) => when(r.at)],
+              ['time', (r) => <time dateTime={r.at}>{when(r.at)}</time>],
               ['what happened', (r) => r.sentence],
-              ['decision', (r) => r.decision && <Chip tone={decisionTone(r.decision)}>{r.decision}</Chip>],
-              ['kind', (r) => <code>{r.kind}</code>],
+              [
+                'decision',
+                (r) =>
+                  r.decision && <Chip tone={decisionTone(r.decision)}>{DECISION_WORDS[r.decision] ?? r.decision}</Chip>,
+              ],
+              ['kind', (r) => <span title={r.kind}>{kindWords(r.kind)}</span>],
             ]}
           />
           <p className="paging">
@@ -138,12 +179,12 @@ export function AuditScreen() {
         {open && (
           <aside className="drawer" aria-label={`Entry ${open.seq}`}>
             <h2>
-              Entry {open.seq}: {open.kind}
+              Entry {open.seq}: {kindWords(open.kind)}
             </h2>
             <p>{open.sentence}</p>
             {open.sources.length > 0 && (
               <p>
-                Sources: {open.sources.slice(0, 12).join(', ')}
+                Came from: {open.sources.slice(0, 12).join(', ')}
                 {open.sources.length > 12 ? ` and ${open.sources.length - 12} more` : ''}
               </p>
             )}

@@ -25,8 +25,10 @@ const LIVE = new Set(['approved', 'committing']);
 function tallied(reasons: readonly string[]): string[] {
   const times = new Map<string, number>();
   for (const r of reasons) times.set(r, (times.get(r) ?? 0) + 1);
-  return [...times].map(([r, n]) => (n > 1 ? `${r} (${n} times)` : r));
+  return [...times].map(([r, n]) => (n > 1 ? `${r.replace(/\.$/, '')} (${n} times).` : r));
 }
+/** "sha256:6692c76145e5…": enough to compare by eye; the full value is in the title and the copy. */
+const shortHash = (h: string): string => (h.length > 19 ? `${h.slice(0, 19)}…` : h);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function ReviewScreen({ id }: { id: string | null }) {
@@ -274,16 +276,21 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
             <li key={f.path}>{f.sentence}</li>
           ))}
         </ul>
-        <p>
-          Rule <code>{c.rule}</code>; the policy’s reasons, as recorded in the audit log:
-        </p>
+        <p>Why the policy asks you:</p>
         <ul className="reasons">
           {tallied(c.reasons).map((r) => (
             <li key={r}>{r}</li>
           ))}
         </ul>
+        <p className="note rule-id">
+          Policy rule: <code>{c.rule}</code>
+        </p>
         <p className="hash">
-          Bound to <code>{c.contentHash}</code>: what you approve is exactly what is committed.
+          What you approve is exactly what is committed: its fingerprint is{' '}
+          <code title={c.contentHash}>{shortHash(c.contentHash)}</code>{' '}
+          <button type="button" className="link" onClick={() => void navigator.clipboard.writeText(c.contentHash)}>
+            Copy the full fingerprint
+          </button>
         </p>
       </details>
 

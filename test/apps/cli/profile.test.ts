@@ -81,6 +81,12 @@ describe('zamburak over a profile', () => {
     expect(shown.preview).toMatchObject({ kind: 'mail', to: ['ap-desk@cloudnest-billing.test'] });
     expect(shown.preview.subject).toMatch(/^Fwd: UPDATED bank details/);
     expect(shown.fields.map((f) => f.label)).toEqual(['Recipient', 'Subject', 'Message']);
+    // For a person, the policy's reasons are sentences: fields in words, no reader sets or paths.
+    const reasons = zamburak('claims', 'show', claim.id, '--profile', dir)
+      .stdout.split('\n')
+      .filter((l) => l.startsWith('  reason '));
+    expect(reasons.length).toBeGreaterThan(0);
+    for (const r of reasons) expect(r).toMatch(/^ {2}reason {3}[^`{}]+[.!?]$/);
 
     const approved = zamburak(
       'claims',

@@ -1,6 +1,7 @@
 // How claims and messages are put into words and pictures: reasons, warnings, lineage graphs.
 import { describe, expect, it } from 'vitest';
-import { humanizeReason, type Directory } from '../../../engine/claims/explain';
+import { humanizeReason, reasonSentence, type Directory } from '../../../engine/claims/explain';
+import { fieldWords } from '../../../engine/claims/field-words';
 import { lineageGraph } from '../../../engine/claims/lineage-graph';
 import { linkHosts } from '../../../engine/claims/mail-warnings';
 
@@ -36,6 +37,35 @@ describe('reasons in words', () => {
       'from the email “UPDATED bank details” from billing@acme-pay.test (not in your contacts)',
     );
     expect(humanizeReason('nothing to see', dir)).toBe('nothing to see');
+  });
+  it('says a reason as a sentence: fields, the item a recipient takes part in and readers in words', () => {
+    const noun = (path: string) => fieldWords('replyToEmail', path).noun;
+    const raw =
+      'nina@globex.test (a participant of `id` e9) cannot read `body` (from tool:getEmail:e9): its readers are {maya.lind@acme.test, maya@acme.test}';
+    expect(reasonSentence(raw, dir, noun)).toBe(
+      'nina@globex.test (who takes part in the email “UPDATED bank details”) cannot read the message (from the email “UPDATED bank details” from billing@acme-pay.test (not in your contacts)): only maya.lind@acme.test and maya@acme.test may read it.',
+    );
+    expect(
+      reasonSentence(
+        'nina@globex.test (a participant of `id` e7) is not one of your addresses, a contact or allowlisted',
+        dir,
+        noun,
+      ),
+    ).toBe(
+      'nina@globex.test (who takes part in the item e7) is not one of your addresses, a contact or allowed by your policy.',
+    );
+    expect(reasonSentence('`id` depends on x, readable only by {a@b.test, c@d.test and 2 more}', dir, noun)).toBe(
+      'Which email to answer depends on x, readable only by a@b.test, c@d.test and 2 more.',
+    );
+  });
+  it('keeps a subject’s own backticks: only the gate’s paths become words', () => {
+    const tricky: Directory = {
+      ...dir,
+      email: () => ({ subject: 'see `to` now', from: 'x@y.test', fromIsContact: true }),
+    };
+    expect(reasonSentence('`to` came from tool:getEmail:e1', tricky, (p) => fieldWords('sendEmail', p).noun)).toBe(
+      'The recipient came from the email “see `to` now” from x@y.test.',
+    );
   });
 });
 
