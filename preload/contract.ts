@@ -206,6 +206,8 @@ export const LineageGraph = z.object({
       kind: z.enum(['source', 'op', 'field']),
       label: z.string(),
       untrusted: z.boolean(),
+      /** What the engine recorded (a source id, a step's operator): the node's tooltip. */
+      detail: z.string().optional(),
       /** The email or event a source node names: a click opens it. */
       item: z.object({ kind: z.enum(['email', 'event']), id: z.string() }).optional(),
     }),

@@ -8,6 +8,7 @@
 import { isListedSource } from '../ifc/label';
 import type { FieldLineage, LineageNode } from '../run/types';
 import { listingPhrase } from './reasons';
+import { stepWords } from './step-words';
 import { emailIdOf, eventIdOf } from './sources';
 
 export interface GraphNode {
@@ -15,6 +16,8 @@ export interface GraphNode {
   readonly kind: 'source' | 'op' | 'field';
   readonly label: string;
   readonly untrusted: boolean;
+  /** What the engine recorded (a source id, a step's operator), for the node's tooltip. */
+  readonly detail?: string;
   /** The email or event a source names (a reader can open it). */
   readonly item?: { readonly kind: 'email' | 'event'; readonly id: string };
 }
@@ -56,6 +59,7 @@ export function lineageGraph(
       kind: 'source',
       label: listed ? listingPhrase(tool ?? '', listedCount(tool)) : describe(s),
       untrusted: untrustedSources.has(s),
+      detail: listed ? `tool:${tool ?? s}:…#listed` : s,
       ...(email
         ? { item: { kind: 'email' as const, id: email } }
         : event
@@ -70,7 +74,7 @@ export function lineageGraph(
     const sources = n.sources ?? [];
     const id = `op:${key}`;
     const untrusted = sources.some((s) => untrustedSources.has(s));
-    if (!add({ id, kind: 'op', label: n.op, untrusted })) return null;
+    if (!add({ id, kind: 'op', label: stepWords(n.op), detail: n.op, untrusted })) return null;
     for (const s of sources) link(sourceNode(s), id);
     if (depth < 4)
       (n.from ?? []).forEach((child, i) => {

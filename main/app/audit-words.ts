@@ -4,6 +4,7 @@
  * claim does, explained from the stored action; the entry's raw data stays beside it.
  */
 import type { Json } from '../../engine/ifc/labeled-value';
+import { toolWords } from '../../engine/tools/tool-words';
 import type { AuditEntry } from '../audit/audit-log';
 import type { Profile } from '../profile/profile';
 import { explainStored } from '../claims/explain-stored';
@@ -15,33 +16,6 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
 const lower = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
 const who = (by: string): string =>
   by === 'user' ? 'You' : by === 'cli' ? 'You (command line)' : by ? `${by}` : 'Zamburak';
-
-const TOOL_WORDS: Readonly<Record<string, string>> = {
-  searchEmails: 'a search of your mail',
-  listEmails: 'a listing of your mail',
-  getEmail: 'reading an email',
-  listEvents: 'a look at your calendar',
-  getFreeBusy: 'a look at your free and busy times',
-  sendEmail: 'sending an email',
-  replyToEmail: 'a reply',
-  forwardEmail: 'forwarding an email',
-  createDraft: 'a draft',
-  createEvent: 'a new event',
-  updateEvent: 'a change to an event',
-  respondToEvent: 'an answer to an invitation',
-  deleteEmail: 'moving an email to the trash',
-  archiveEmail: 'archiving an email',
-  moveEmail: 'moving an email',
-  labelEmail: 'labelling an email',
-  markRead: 'marking an email read',
-  searchContacts: 'a search of your contacts',
-  extract: 'reading details out of a text',
-  summarize: 'a summary of a text',
-  classify: 'sorting a text into categories',
-  now: 'reading the time',
-  me: 'reading who you are',
-  log: 'a note for the run’s record',
-};
 
 /** What the firewall's caps (the part of a finding's key before the slash) hold, in words. */
 const FIREWALL_WORDS: Readonly<Record<string, string>> = {
@@ -63,13 +37,13 @@ const RUN_ENDS: Readonly<Record<string, string>> = {
   failed: 'The run failed',
   limit: 'The run was stopped at a limit',
 };
-const toolWords = (tool: string | null): string => (tool ? (TOOL_WORDS[tool] ?? tool) : 'a call');
+const callWords = (tool: string | null): string => (tool ? toolWords(tool) : 'a call');
 
 /** One sentence per entry; `claimWhat` gives a claim's "what", cached by the caller. */
 export function auditSentence(e: AuditEntry, claimWhat: (id: string) => string | null): string {
   const d = (e.data && typeof e.data === 'object' && !Array.isArray(e.data) ? e.data : {}) as Data;
   const claim = str(d, 'claimId');
-  const what = (claim && claimWhat(claim)) || toolWords(e.tool);
+  const what = (claim && claimWhat(claim)) || callWords(e.tool);
   const action = lower(what.replace(/\.$/, ''));
   switch (e.kind) {
     case 'claim.created':
@@ -92,7 +66,7 @@ export function auditSentence(e: AuditEntry, claimWhat: (id: string) => string |
       return `Failed${d.permanent === true ? ' for good' : ', to be retried'}: ${action} (${str(d, 'error') || 'no reason given'}).`;
     case 'call.decided': {
       const verb = e.decision === 'allow' ? 'Allowed' : e.decision === 'deny' ? 'Refused' : 'Asked you about';
-      return `${verb} ${toolWords(e.tool)} (rule ${e.rule ?? 'unknown'}).`;
+      return `${verb} ${callWords(e.tool)} (rule ${e.rule ?? 'unknown'}).`;
     }
     case 'run.started':
       return str(d, 'request')

@@ -92,19 +92,32 @@ describe.skipIf(!hasChromium)(
           }
         }
         expect(await axeViolations(page), theme).toEqual([]);
-        // The lineage: laid out left to right, with fit and zoom; a source opens its email.
+        // The lineage: laid out top to bottom (sources above fields), with fit and zoom, in
+        // words a person reads at a readable size; a source opens its email.
         await navigate(page, `#/review/${encodeURIComponent(claims.find((c) => c.plan.startsWith('02-'))!.id)}`);
         await page.locator('details.more summary').click();
         await expect.poll(() => page.locator('.lineage .react-flow__node').count()).toBeGreaterThan(2);
         expect(await page.locator('.lineage .react-flow__controls').count()).toBe(1);
-        const xs = await page
-          .locator('.lineage .react-flow__node')
-          .evaluateAll((ns) =>
-            ns.map((n) => ({ kind: n.querySelector('.kind')?.textContent, x: n.getBoundingClientRect().x })),
-          );
-        const minX = (k: string) => Math.min(...xs.filter((n) => n.kind === k).map((n) => n.x));
-        const maxX = (k: string) => Math.max(...xs.filter((n) => n.kind === k).map((n) => n.x));
-        expect(maxX('from')).toBeLessThan(minX('field'));
+        const ns = await page.locator('.lineage .react-flow__node').evaluateAll((els) =>
+          els.map((n) => {
+            const text = n.querySelector('.text')!;
+            const r = text.getBoundingClientRect();
+            return {
+              kind: n.querySelector('.kind')?.textContent,
+              y: n.getBoundingClientRect().y,
+              text: text.textContent ?? '',
+              // The size the eye sees: the font size times the picture's zoom.
+              px: (parseFloat(getComputedStyle(text).fontSize) * r.height) / (text as HTMLElement).offsetHeight,
+            };
+          }),
+        );
+        const ys = (k: string) => ns.filter((n) => n.kind === k).map((n) => n.y);
+        expect(Math.max(...ys('From'))).toBeLessThan(Math.min(...ys('Field')));
+        for (const n of ns) {
+          expect(n.px, n.text).toBeGreaterThanOrEqual(12);
+          // No operator or call syntax: `element`, `find`, `searchEmails()[0].id`.
+          expect(n.text, n.text).not.toMatch(/^(element|find|source\b|\.)|\(\)|\[\d+\]/);
+        }
         await page.locator('.lineage').scrollIntoViewIfNeeded();
         await page.screenshot({ path: screenshotPath(`review-lineage-${theme}`) });
         expect(await axeViolations(page), `lineage (${theme})`).toEqual([]);

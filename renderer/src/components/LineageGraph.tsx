@@ -1,7 +1,10 @@
 /**
- * A claim's lineage, left to right: sources → operations → the action's fields, laid out by
+ * A claim's lineage, top to bottom: sources → operations → the action's fields, laid out by
  * dagre (no crossing tangle of hand-placed columns) and drawn by React Flow with fit, zoom and
- * pan. Labels are cut to fit a node; the full label is the node's tooltip and accessible name.
+ * pan. Top to bottom because a plan's chains are longer than they are wide, so the picture fits
+ * the pane at a size people can read: it is never shrunk below MIN_ZOOM (14 px text stays at
+ * least 12 px); a larger one is panned. Labels are cut to two lines; the full label and what
+ * the engine recorded (`find`, `source searchEmails()[0].id`) are the node's tooltip.
  * A source that names an email or event opens it on click (or Enter).
  */
 import { Graph, layout } from '@dagrejs/dagre';
@@ -21,9 +24,11 @@ import { useMemo } from 'react';
 import type { LineageGraph as LineageData } from '../../../preload/contract';
 import { go } from '../route';
 
-const W = 220;
-const H = 40;
-const clip = (s: string, n = 34) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+const W = 160;
+const H = 66;
+const MIN_ZOOM = 0.86;
+const clip = (s: string, n = 56) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+const KIND_WORDS = { source: 'From', op: 'Step', field: 'Field' } as const;
 
 type Item = LineageData['nodes'][number];
 type LineageNode = Node<{ item: Item }, 'lineage'>;
@@ -35,10 +40,13 @@ function open(n: Item) {
 function LineageBox({ data }: NodeProps<LineageNode>) {
   const n = data.item;
   const opens = n.item?.kind === 'email';
+  const tip = [n.label, n.detail && n.detail !== n.label ? `(${n.detail})` : '', opens ? '— click to open it' : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div
       className={`lineage-node node-${n.kind} ${n.untrusted ? 'untrusted' : ''} ${opens ? 'opens' : ''}`}
-      title={opens ? `${n.label} (click to open it)` : n.label}
+      title={tip}
       {...(opens
         ? {
             role: 'link',
@@ -47,12 +55,14 @@ function LineageBox({ data }: NodeProps<LineageNode>) {
           }
         : {})}
     >
-      {n.kind !== 'source' && <Handle type="target" position={Position.Left} isConnectable={false} />}
-      <span className="kind">{n.kind === 'source' ? 'from' : n.kind === 'op' ? 'step' : 'field'}</span>
+      {n.kind !== 'source' && <Handle type="target" position={Position.Top} isConnectable={false} />}
+      <span className="kind">{KIND_WORDS[n.kind]}</span>
       {/* The whole label for screen readers, the part that fits for the eye. */}
       <span className="visually-hidden">{n.label}</span>
-      <span aria-hidden="true">{clip(n.label)}</span>
-      {n.kind !== 'field' && <Handle type="source" position={Position.Right} isConnectable={false} />}
+      <span className="text" aria-hidden="true">
+        {clip(n.label)}
+      </span>
+      {n.kind !== 'field' && <Handle type="source" position={Position.Bottom} isConnectable={false} />}
     </div>
   );
 }
@@ -60,9 +70,9 @@ function LineageBox({ data }: NodeProps<LineageNode>) {
 const NODE_TYPES: NodeTypes = { lineage: LineageBox };
 
 /** Positions from dagre, ranked left to right. */
-function laidOut(g: LineageData): { nodes: LineageNode[]; edges: Edge[] } {
+function laidOut(g: LineageData): { nodes: LineageNode[]; edges: Edge[]; height: number } {
   const d = new Graph();
-  d.setGraph({ rankdir: 'LR', nodesep: 14, ranksep: 60, marginx: 8, marginy: 8 });
+  d.setGraph({ rankdir: 'TB', nodesep: 10, ranksep: 34, marginx: 8, marginy: 8 });
   d.setDefaultEdgeLabel(() => ({}));
   for (const n of g.nodes) d.setNode(n.id, { width: W, height: H });
   for (const e of g.edges) d.setEdge(e.from, e.to);
@@ -87,20 +97,26 @@ function laidOut(g: LineageData): { nodes: LineageNode[]; edges: Edge[] } {
     target: e.to,
     className: untrusted.has(e.from) ? 'untrusted' : '',
   }));
-  return { nodes, edges };
+  return { nodes, edges, height: d.graph().height ?? 0 };
 }
 
 export function LineageGraph({ graph }: { graph: LineageData }) {
-  const { nodes, edges } = useMemo(() => laidOut(graph), [graph]);
+  const { nodes, edges, height } = useMemo(() => laidOut(graph), [graph]);
   if (!graph.nodes.length) return <p>No lineage was recorded for this claim.</p>;
   return (
-    <div className="lineage" role="group" aria-label="Lineage: where every field came from">
+    <div
+      className="lineage"
+      role="group"
+      aria-label="Lineage: where every field came from"
+      // As tall as the picture at its reading size, within bounds: no empty band, no tiny text.
+      style={{ height: `${Math.min(Math.max(height * MIN_ZOOM + 24, 160), 640)}px` }}
+    >
       <ReactFlow
         nodes={nodes}
         edges={edges}
         nodeTypes={NODE_TYPES}
         fitView
-        fitViewOptions={{ padding: 0.1 }}
+        fitViewOptions={{ padding: 0.04, minZoom: MIN_ZOOM, maxZoom: 1 }}
         minZoom={0.2}
         maxZoom={2}
         nodesDraggable={false}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { humanizeReason, reasonSentence, type Directory } from '../../../engine/claims/explain';
 import { fieldWords } from '../../../engine/claims/field-words';
 import { lineageGraph } from '../../../engine/claims/lineage-graph';
+import { stepWords } from '../../../engine/claims/step-words';
 import { linkHosts } from '../../../engine/claims/mail-warnings';
 
 const dir: Directory = {
@@ -98,5 +99,20 @@ describe('lineage graphs', () => {
     ]);
     expect(g.nodes.every((n) => n.untrusted)).toBe(true);
     expect(g.edges).toContainEqual({ from: 'op:to[0]', to: 'field:to[0]' });
+    expect(g.nodes.find((n) => n.kind === 'op')).toMatchObject({
+      label: 'Reading details out of a text',
+      detail: 'extract',
+    });
+  });
+
+  it('names each step in words, keeping what the engine recorded for the tooltip', () => {
+    expect(stepWords('element')).toBe('Picked one item');
+    expect(stepWords('find')).toBe('Found the first match');
+    expect(stepWords('.id')).toBe('Took its id');
+    expect(stepWords('source searchEmails()[0].id')).toBe('A search of your mail: result 1’s id');
+    expect(stepWords('source getEmail(e9).body')).toBe('Reading an email: body');
+    expect(stepWords('source input.name')).toBe('What the plan was given: name');
+    expect(stepWords('===')).toBe('Compared');
+    expect(stepWords('padStart')).toBe('Worked it out');
   });
 });
