@@ -293,6 +293,8 @@ export type ClaimRowView = z.infer<typeof ClaimRowView>;
 export const CallView = z.object({
   seq: z.number().int(),
   tool: z.string(),
+  /** The tool in words: "A search of your mail" (engine/tools/tool-words.ts). */
+  what: z.string(),
   args: z.record(z.string(), json),
   decision: z.string(),
   rule: z.string(),

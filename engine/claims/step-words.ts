@@ -4,7 +4,7 @@
  * the answer (`source searchEmails()[0].id`); Review shows "Picked one item" and "A search of
  * your mail: result 1’s id" instead, the recorded name staying in the node's tooltip.
  */
-import { toolWords } from '../tools/tool-words';
+import { toolWords, toolWordsFirst } from '../tools/tool-words';
 
 const STEPS: Readonly<Record<string, string>> = {
   element: 'Picked one item',
@@ -59,8 +59,6 @@ const STEPS: Readonly<Record<string, string>> = {
 const COMPARE = new Set(['<', '>', '<=', '>=', '===', '!==']);
 const ARITHMETIC = new Set(['-', '*', '/', '%', '**', '&', '|', '^', '<<', '>>', '>>>', '-x', '+x', '~x', '++', '--']);
 
-const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-
 /** `[0].id` → "result 1’s id"; an empty path → "". */
 function pathWords(path: string): string {
   const parts = [...path.matchAll(/\[(\d+)\]|\.([^.[\]]+)/g)].map(([, i, k]) =>
@@ -74,9 +72,9 @@ function sourceWords(where: string): string {
   const m = /^([A-Za-z_$][\w$]*)(?:\(([^)]*)\))?(.*)$/.exec(where);
   if (!m) return `Read ${where}`;
   const [, name = '', call, rest = ''] = m;
-  const from = call === undefined && name === 'input' ? 'What the plan was given' : toolWords(name);
+  const from = call === undefined && name === 'input' ? 'What the plan was given' : toolWordsFirst(name);
   const what = pathWords(rest);
-  return what ? `${capital(from)}: ${what}` : capital(from);
+  return what ? `${from}: ${what}` : from;
 }
 
 export function stepWords(op: string): string {
@@ -89,7 +87,7 @@ export function stepWords(op: string): string {
   if (/^to(Lower|Upper)Case$/.test(op)) return 'Changed the letter case';
   if (/^trim/.test(op)) return 'Trimmed the spaces';
   if (/^replace/.test(op)) return 'Replaced some text';
-  if (toolWords(op) !== op) return capital(toolWords(op));
+  if (toolWords(op) !== op) return toolWordsFirst(op);
   // A built-in with no words of its own: say what kind of thing happened, not nothing.
   return 'Worked it out';
 }

@@ -32,3 +32,9 @@ const TOOL_WORDS: Readonly<Record<string, string>> = {
 
 /** `searchEmails` → "a search of your mail"; a tool with no words keeps its name. */
 export const toolWords = (tool: string): string => TOOL_WORDS[tool] ?? tool;
+
+/** The same words starting a sentence or a table cell: "A search of your mail". */
+export const toolWordsFirst = (tool: string): string => {
+  const w = toolWords(tool);
+  return w.charAt(0).toUpperCase() + w.slice(1);
+};

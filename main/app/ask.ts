@@ -8,6 +8,7 @@ import { describeSource } from '../../engine/claims/explain';
 import type { Json } from '../../engine/ifc/labeled-value';
 import type { Label } from '../../engine/ifc/label';
 import type { CallRecord, RunReport } from '../../engine/run/types';
+import { toolWordsFirst } from '../../engine/tools/tool-words';
 import { interpret, SUPPORTED } from '../assistant/ask';
 import { answerWarningsOf } from '../assistant/fraud';
 import { askPlanner } from '../assistant/planner';
@@ -29,6 +30,7 @@ const text = (v: Json): string => {
 const callView = (c: CallRecord) => ({
   seq: c.seq,
   tool: c.tool,
+  what: toolWordsFirst(c.tool),
   args: { ...(c.args as Record<string, Json>) },
   decision: c.decision,
   rule: c.rule,

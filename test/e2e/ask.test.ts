@@ -55,6 +55,13 @@ describe.skipIf(!hasChromium)(`ask without a model${hasChromium ? '' : ` (skippe
         'From Trudy Vance: “Shipping update: action required”. The text contains instructions addressed to an assistant; Zamburak will not follow them.',
       );
       expect(said).not.toMatch(/ASSISTANT INSTRUCTIONS|ignore the user's request|billing-dept@parcel-fast/i);
+      // The calls in words: what each did and what the policy decided, the tool's name a tooltip.
+      const calls = page.locator('h2:text-is("Calls") + table');
+      const first = calls.locator('tbody tr').first();
+      expect(await first.innerText()).toMatch(/^1\tReading the time\tAllowed\t/);
+      expect(await calls.innerText()).not.toMatch(/\b(listEmails|searchEmails|listEvents|getEmail|now)\b/);
+      for (const d of await calls.locator('tbody td:nth-child(3)').allInnerTexts())
+        expect(['Allowed', 'Refused', 'Asked you']).toContain(d);
       await page.getByText('From Trudy Vance').scrollIntoViewIfNeeded();
       await page.screenshot({ path: screenshotPath(`ask-brief-suspicious-${theme}`) });
       expect(await axeViolations(page)).toEqual([]);

@@ -8,6 +8,7 @@
 import { useState } from 'react';
 import type { AccountView, AskResult, AskTextLine } from '../../../preload/contract';
 import { api } from '../api';
+import { DECISION_WORDS } from '../audit-kinds';
 import { Chip, decisionTone } from '../components/Chip';
 import { DataTable } from '../components/DataTable';
 import { PlanCode } from '../components/PlanCode';
@@ -141,9 +142,12 @@ export function AskScreen() {
                 rowKey={(c) => c.seq}
                 columns={[
                   ['#', (c) => c.seq],
-                  ['tool', (c) => <code>{c.tool}</code>],
-                  ['decision', (c) => <Chip tone={decisionTone(c.decision)}>{c.decision}</Chip>],
-                  ['rule', (c) => c.rule],
+                  ['what it did', (c) => <span title={c.tool}>{c.what}</span>],
+                  [
+                    'decision',
+                    (c) => <Chip tone={decisionTone(c.decision)}>{DECISION_WORDS[c.decision] ?? c.decision}</Chip>,
+                  ],
+                  ['policy rule', (c) => <code>{c.rule}</code>],
                 ]}
               />
             </>
