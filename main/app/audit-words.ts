@@ -38,6 +38,8 @@ const RUN_ENDS: Readonly<Record<string, string>> = {
   limit: 'The run was stopped at a limit',
 };
 const callWords = (tool: string | null): string => (tool ? toolWords(tool) : 'a call');
+/** Which rule of the person's policy asked or refused; a plain allowed call needs no rule named. */
+const byRule = (rule: string | null): string => ` (policy rule ${rule ?? 'unknown'})`;
 
 /** One sentence per entry; `claimWhat` gives a claim's "what", cached by the caller. */
 export function auditSentence(e: AuditEntry, claimWhat: (id: string) => string | null): string {
@@ -47,7 +49,7 @@ export function auditSentence(e: AuditEntry, claimWhat: (id: string) => string |
   const action = lower(what.replace(/\.$/, ''));
   switch (e.kind) {
     case 'claim.created':
-      return `The assistant asked you: ${action} (rule ${e.rule ?? 'unknown'}).`;
+      return `The assistant asked you: ${action}${byRule(e.rule)}.`;
     case 'claim.approved':
       return `${who(str(d, 'by'))} approved: ${action}.`;
     case 'claim.rejected':
@@ -66,7 +68,7 @@ export function auditSentence(e: AuditEntry, claimWhat: (id: string) => string |
       return `Failed${d.permanent === true ? ' for good' : ', to be retried'}: ${action} (${str(d, 'error') || 'no reason given'}).`;
     case 'call.decided': {
       const verb = e.decision === 'allow' ? 'Allowed' : e.decision === 'deny' ? 'Refused' : 'Asked you about';
-      return `${verb} ${callWords(e.tool)} (rule ${e.rule ?? 'unknown'}).`;
+      return `${verb} ${callWords(e.tool)}${e.decision === 'allow' ? '' : byRule(e.rule)}.`;
     }
     case 'run.started':
       return str(d, 'request')

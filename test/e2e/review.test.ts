@@ -255,7 +255,7 @@ describe.skipIf(!hasChromium)(
         const sentences = await page.locator('.audit-table tbody tr td:nth-child(3)').allInnerTexts();
         expect(sentences.some((s) => /^You approved: archive “.+” from .+\.$/.test(s))).toBe(true);
         expect(
-          sentences.some((s) => /^The assistant asked you: send an email to .+ \(rule egress\/.+\)\.$/.test(s)),
+          sentences.some((s) => /^The assistant asked you: send an email to .+ \(policy rule egress\/.+\)\.$/.test(s)),
         ).toBe(true);
         for (const s of sentences) expect(s).toMatch(/^[A-Z].*[.)]$/);
         await page.getByText('Export', { exact: true }).click();

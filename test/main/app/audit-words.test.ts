@@ -7,14 +7,14 @@ import type { Json } from '../../../engine/ifc/labeled-value';
 import { WORLD_TOOL_NAMES } from '../../../engine/world/tools';
 import { auditSentence } from '../../../main/app/audit-words';
 
-const entry = (kind: string, data: Json, tool: string | null = null) => ({
+const entry = (kind: string, data: Json, tool: string | null = null, decision = 'allow', rule = 'read/allow') => ({
   seq: 1,
   at: '2026-11-27T10:00:00.000Z',
   kind,
   runId: 'r1',
   tool,
-  decision: 'allow',
-  rule: 'read/allow',
+  decision,
+  rule,
   sources: [],
   data,
 });
@@ -28,6 +28,20 @@ describe('audit sentences', () => {
       expect(s, tool).not.toContain(tool);
       expect(s).toMatch(/^Allowed [a-z]/);
     }
+  });
+
+  it('names the policy rule only when it asked or refused', () => {
+    expect(say('call.decided', {}, 'searchEmails')).toBe('Allowed a search of your mail.');
+    const asked = entry('call.decided', {}, 'sendEmail', 'confirm', 'egress/new-recipient');
+    expect(auditSentence(asked, () => null)).toBe(
+      'Asked you about sending an email (policy rule egress/new-recipient).',
+    );
+    const refused = entry('call.decided', {}, 'forwardEmail', 'deny', 'egress/secret');
+    expect(auditSentence(refused, () => null)).toBe('Refused forwarding an email (policy rule egress/secret).');
+    const claim = entry('claim.created', {}, 'sendEmail', 'confirm', 'egress/new-recipient');
+    expect(auditSentence(claim, () => null)).toBe(
+      'The assistant asked you: sending an email (policy rule egress/new-recipient).',
+    );
   });
 
   it('says how a run ended and how many questions it asked', () => {
