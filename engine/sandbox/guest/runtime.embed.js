@@ -111,7 +111,7 @@
   // adds, a few dozen words, instead of copying a bitset as long as the mailbox per label.
   // UNTRUSTED marks the untrusted ids (a flat bitset; one per run).
   const UNTRUSTED = [];
-  const LEAF = 16;
+  const LEAF = 64;
   const FAN = 16;
   // Per node: its words (a leaf) or children (inner), its depth (0: a leaf).
   const NKIDS = [null];
@@ -145,6 +145,11 @@
     if (a === 0) return b;
     const ka = NKIDS[a];
     const kb = NKIDS[b];
+    // Leaves: no copy when one side already holds the other (a join into a listing's, mostly).
+    if (depth === 0) {
+      if (wordsWithin(kb, ka)) return a;
+      if (wordsWithin(ka, kb)) return b;
+    }
     const n = ka.length > kb.length ? ka.length : kb.length;
     const out = new Array(n);
     let isA = ka.length === n;
@@ -156,6 +161,11 @@
       if (x !== kb[i]) isB = false;
     }
     return isA ? a : isB ? b : setNode(depth, out);
+  }
+  function wordsWithin(x, y) {
+    if (x.length > y.length) return false;
+    for (let i = 0; i < x.length; i++) if ((x[i] | y[i]) !== y[i]) return false;
+    return true;
   }
   // A root one level deeper holding the same set (its first child).
   function deeper(n) {
