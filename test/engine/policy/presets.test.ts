@@ -869,6 +869,13 @@ const defaultCases = (): Case[] => [
     rule: 'organize/self-scoped',
   },
   {
+    name: 'moving an email into a folder it named itself',
+    call: call('moveEmail', { id: fromEmail('e1', 'e1', []), folder: fromEmail('e1', 'Drafts', []) }),
+    decision: 'confirm',
+    rule: 'organize/untrusted-destination',
+    risk: 'low',
+  },
+  {
     name: 'marking a typed id read',
     call: call('markRead', { id: lit('e5') }),
     decision: 'allow',
