@@ -56,13 +56,17 @@ export async function organizeOnServer(
             `${target} is the trash: a plan deletes mail with deleteEmail, which asks first`,
           );
         const moved = await client.messageMove(uid, target, { uid: true });
-        const newUid = moved ? (moved.uidMap?.get(where.uid) ?? null) : null;
+        // imapflow answers a MOVE the server refused (no such folder: "Projcts", "Trash/") with
+        // false, not an error: recorded as done, the message would vanish here while it stays
+        // where it was on the server, and the claim would say committed.
+        if (!moved) throw new MailError('refused', `the server did not move message ${a.id} into ${target}`);
+        const newUid = moved.uidMap?.get(where.uid) ?? null;
         p.db.transaction(() => {
           p.repos.messages.movedOnServer(a.id, target, newUid);
           // The new UID is only meaningful with the destination's UIDVALIDITY; a folder the last
           // sync knew with another one will be reset by the next sync anyway.
           const known = p.repos.folderState.get(account.id, target);
-          if (newUid !== null && moved && moved.uidValidity !== undefined && !known)
+          if (newUid !== null && moved.uidValidity !== undefined && !known)
             p.repos.folderState.put({
               accountId: account.id,
               folder: target,
