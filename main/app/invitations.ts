@@ -12,7 +12,7 @@ import type { Json } from '../../engine/ifc/labeled-value';
 import type { CalendarEvent } from '../../engine/world';
 import { bareAddress } from '../../engine/world';
 import type { Invitation, InvitationAnswer } from '../../preload/contract';
-import { eventIdOf, methodOf, parseEvents } from '../calendar/ical';
+import { eventIdOf, methodOf, parseEvents, type ParsedEvent } from '../calendar/ical';
 import type { Profile } from '../profile/profile';
 import type { ClaimsService } from '../services/claims-service';
 import type { StoredMessage } from '../store/repositories';
@@ -32,6 +32,19 @@ export function attachmentBytes(p: Profile, path: string | undefined): Buffer | 
 }
 
 /**
+ * The calendar's event a text/calendar part names: the one with its UID (the synced resource's
+ * own, not merely the same id after `eventIdOf`'s cut), organised by whoever the part says
+ * organises it. A UID is known to everyone invited to a meeting: a part under another event's UID
+ * with another organiser is no invitation to that event.
+ */
+function calendarEventOf(p: Profile, parsed: ParsedEvent): CalendarEvent | null {
+  const event = p.repos.calendar.get(eventIdOf(parsed.uid));
+  if (!event || bareAddress(event.organizer) !== bareAddress(parsed.organizer)) return null;
+  const synced = p.repos.calendarSync.byEvent(event.id);
+  return synced && synced.uid !== parsed.uid ? null : event;
+}
+
+/**
  * The event a message invites to: its text/calendar part (METHOD:REQUEST, the event found by its
  * UID), or, for mail without one, an "Invitation: TITLE" from the organiser of an event on the
  * account's calendar with that title (how the demo world's invitations arrive).
@@ -42,7 +55,7 @@ function invitedEvent(p: Profile, m: StoredMessage): { event: CalendarEvent | nu
     const text = attachmentBytes(p, a.path)?.toString('utf8');
     if (!text || methodOf(text) !== 'REQUEST') continue;
     const [parsed] = parseEvents(text);
-    if (parsed) return { event: p.repos.calendar.get(eventIdOf(parsed.uid)) ?? null, parsed };
+    if (parsed) return { event: calendarEventOf(p, parsed), parsed };
   }
   if (!/^\s*invitation\s*:/i.test(m.subject)) return null;
   const sender = bareAddress(m.from);
@@ -68,7 +81,9 @@ function answerOf(p: Profile, eventId: string): string | null {
 export function invitationOf(p: Profile, m: StoredMessage): Invitation | null {
   const found = invitedEvent(p, m);
   if (!found) return null;
-  const e = found.parsed;
+  // What the answer acts on and who gets it: the calendar's event once it is there, not the
+  // email's words about it.
+  const e = found.event ?? found.parsed;
   return {
     eventId: found.event?.id ?? null,
     title: e.title,
