@@ -226,6 +226,22 @@ export function attestedMembership(
   );
 }
 
+/** The sources of the person's own words and address book: the request, the contacts (no source: the plan). */
+const PERSONS_OWN = new Set(['user', 'system']);
+
+/**
+ * What a search filtered on the whole sender address `address` (searchEmails `from`) reveals of
+ * that argument, whose label is `from`: that the address searched is `address`. When only the
+ * person's own data chose it (the request, the plan, the address book: no tool's output and
+ * nothing untrusted), `address` may read that too — it is what an invitation or a mail to that
+ * address says by naming them (semantics.md §3, _A search by sender_). Otherwise `from` as it is.
+ */
+export function searchedSender(from: Label, address: string): Label {
+  if (from.readers === 'public' || from.readers.includes(address)) return from;
+  if (from.untrusted.length || !from.sources.every((s) => PERSONS_OWN.has(s))) return from;
+  return { ...from, readers: [...from.readers, address].sort() };
+}
+
 const listed = (s: string): string => (s.startsWith('tool:') ? s + LISTED_MARK : s);
 /**
  * A candidate's membership in a listing, from its label. It maps a join to the join of the
