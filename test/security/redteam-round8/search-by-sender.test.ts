@@ -9,9 +9,9 @@
  * attack is a noninterference check: two worlds that differ only in those notes must send the same
  * invitations without a claim, in STRICT and NORMAL, except where a choice is implicit (NORMAL
  * passes implicit flows by design). The attacks: a mail forging Omar's From, a search by Omar's
- * address whose query word someone else chose (the private notes, or an outsider's mail), an
- * address the private notes chose, a cc'd third party as the attendee, and a page cut by its
- * limit, generated with forged, outsider and real mail at any date.
+ * address whose query word something else chose (the private notes, the address book, an
+ * outsider's mail), an address the private notes chose, a cc'd third party as the attendee, and a
+ * page cut by its limit, generated with forged, outsider and real mail at any date.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
