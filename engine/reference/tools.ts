@@ -2,14 +2,15 @@
  * Tool calls in the reference monitor: the same tools, gate and firewall as a run of the engine
  * (engine/run/run-plan.ts), with only the labels the semantics asks for. For each call the gate
  * sees the named arguments with their labels and the control context; an allowed call runs the
- * real tool, and its output (after the firewall) carries the arguments' labels (a sanitizer's
- * does not); a confirmed call returns a pending handle; a denied one throws `PolicyDenied`.
+ * real tool, and its output (after the firewall) carries what it reveals of the arguments (their
+ * labels unless the tool says less, `ToolSpec.argumentsRead`; a sanitizer's carries none); a
+ * confirmed call returns a pending handle; a denied one throws `PolicyDenied`.
  */
 import { endsRun, safeGate, type Decision, type Gate } from '../gate/types';
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import { deepLabel, labelDeep, type LabeledValue } from '../ifc/labeled-value';
 import type { CallRecord } from '../run/types';
-import { logLine, namedArgs, plainNamed, type Named } from '../tools/call-args';
+import { argumentsRead, logLine, namedArgs, plainNamed, type Named } from '../tools/call-args';
 import { actionHash } from '../tools/effect';
 import { ToolError, type ToolRegistry, type ToolSpec } from '../tools/types';
 import { fromLabeled, toLabeled } from './convert';
@@ -94,7 +95,9 @@ export class ToolServer {
     }
     if (spec.kind === 'display') this.transcript.push(logLine(named));
     const scanned = this.opts.scan ? this.opts.scan(out) : out;
-    const top = spec.kind === 'sanitizer' ? BOTTOM : data;
+    // The answer carries what it reveals of the arguments (`ToolSpec.argumentsRead`).
+    const top =
+      spec.kind === 'sanitizer' ? BOTTOM : joinLabels(argumentsRead(spec, parsed.data, named), d.read ?? BOTTOM);
     const label = joinKeeping(scanned.label, top);
     return fromLabeled({ ...scanned, label } as LabeledValue, all);
   }

@@ -11,7 +11,7 @@ import { compilePlan, PlanRejected, type CompiledPlan } from '../plan';
 import { runInSandbox, type SandboxOutcome } from '../sandbox/quickjs';
 import { ToolError, type ToolRegistry, type ToolSpec } from '../tools/types';
 import { actionHash } from '../tools/effect';
-import { logLine, namedArgs, plainNamed, type Named } from '../tools/call-args';
+import { argumentsRead, logLine, namedArgs, plainNamed, type Named } from '../tools/call-args';
 import type { CallRecord, Claim, FieldLineage, Limits, Mode, PlanError, Position, RunReport } from './types';
 import { DEFAULT_LIMITS } from './types';
 import { decode, encode, GuestError, labelInterner, ResultMessage, type ToolRequest } from './wire';
@@ -406,20 +406,21 @@ function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decisio
 }
 
 /**
- * The gate allows: runs the tool. Its output passes the firewall and carries the arguments'
- * labels (a sanitizer's does not: that is what it is for); a failure is the plan's error.
+ * The gate allows: runs the tool. Its output passes the firewall and carries what it reveals of
+ * the arguments (`ToolSpec.argumentsRead`: by default their labels; a sanitizer's carries none:
+ * that is what it is for); a failure is the plan's error, labeled with every argument.
  */
 async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): Promise<Reply> {
   const { run, spec, seq } = call;
   const { named, plainArgs } = args;
-  const dataLabel = dataLabelOf(named, decision);
   try {
     const out = await spec.run(args.data, named, { userAddresses: run.userAddresses, seq, context: call.context });
     const effect = EFFECT_KINDS.has(spec.kind);
     const observes = spec.kind === 'source' || effect;
+    const answered = joinPair(argumentsRead(spec, args.data, named), decision.read ?? BOTTOM);
     const scanned = withTopLabel(
       run.opts.scan ? run.opts.scan(out) : out,
-      joinPair(spec.kind === 'sanitizer' ? BOTTOM : dataLabel, observes ? run.worldRead : BOTTOM),
+      joinPair(spec.kind === 'sanitizer' ? BOTTOM : answered, observes ? run.worldRead : BOTTOM),
     );
     recordCall(call, named, decision, true);
     if (spec.kind === 'display') run.transcript.push(logLine(named));
@@ -436,7 +437,7 @@ async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): P
     recordCall(call, named, decision, true, { error: err.message });
     const kind = err.kind === 'NotEnoughInformation' ? 'NotEnoughInformation' : 'RuntimeError';
     // Whether a tool fails can depend on the world's state as much as what it returns does.
-    const label = joinLabels(call.context, dataLabel, run.worldRead, err.label ?? BOTTOM);
+    const label = joinLabels(call.context, dataLabelOf(named, decision), run.worldRead, err.label ?? BOTTOM);
     return failure(kind, `${spec.name}: ${err.message}`, label);
   }
 }

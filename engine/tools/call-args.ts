@@ -1,10 +1,11 @@
 /**
  * A call's arguments as a tool takes them, shared by the engine's runs (engine/run/run-plan.ts)
  * and the reference monitor (engine/reference/tools.ts): the plan's positional arguments as the
- * tool's named ones (`ToolSpec.params`), their plain values, and a display call's transcript line.
+ * tool's named ones (`ToolSpec.params`), their plain values, what an answer carries from them,
+ * and a display call's transcript line.
  */
-import { BOTTOM, joinPair } from '../ifc/label';
-import { plainOf, type Json, type LabeledValue } from '../ifc/labeled-value';
+import { BOTTOM, joinLabels, joinPair, type Label } from '../ifc/label';
+import { deepLabel, plainOf, type Json, type LabeledValue } from '../ifc/labeled-value';
 import { ToolError, type ToolSpec } from './types';
 
 export type Named = Record<string, LabeledValue>;
@@ -43,6 +44,13 @@ export const plainNamed = (named: Named): Record<string, Json> => {
   }
   return out;
 };
+
+/**
+ * What a tool's answer carries from its arguments (`ToolSpec.argumentsRead`; by default every
+ * argument's deep label). `data` is the arguments as the tool's schema parsed them.
+ */
+export const argumentsRead = (spec: ToolSpec, data: unknown, named: Named): Label =>
+  spec.argumentsRead ? spec.argumentsRead(data as never, named) : joinLabels(...Object.values(named).map(deepLabel));
 
 /** The transcript line of a display call (`log(...values)`). */
 export function logLine(named: Named): string {

@@ -65,6 +65,12 @@ export interface ToolSpec<A = Record<string, unknown>> {
    */
   dependsOn?(args: A): Label | null;
   /**
+   * What the answer reveals of the arguments, joined into its top label. Absent: the join of every
+   * argument's deep label. A tool may say less only by a rule stated in docs/semantics.md (§3,
+   * _A search by sender_: searchEmails' `from`); its own answer's labels must say the same.
+   */
+  argumentsRead?(args: A, labeled: Readonly<Record<string, LabeledValue>>): Label;
+  /**
    * Runs the tool. `labeled` gives each named argument with its label (sanitizers and extractors
    * derive their output label from it). Returns the output with a label on every part.
    */

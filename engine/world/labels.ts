@@ -17,7 +17,8 @@
  *   items' labels and of the arguments that selected them; an empty list with `system`,
  *   trusted, readers = the user (what the mailbox holds is the user's private data).
  * - Every source tool joins the labels of its arguments into its result's structure: what was
- *   returned depends on what was asked.
+ *   returned depends on what was asked. A search by a whole sender address says of that address
+ *   only that it was searched (`searchedSender`).
  * - An item an effect call created or changed (an event, a response, an email's folder, label or
  *   read flag) also carries the labels of that call's arguments (`written`): an event created
  *   from an email's text is not the user's trusted event when it comes back from listEvents,
@@ -224,6 +225,27 @@ export function attestedMembership(
     }),
     membershipOf(written),
   );
+}
+
+/** The person's own data: the request (`user`) and the contacts (`system`); the plan has no source. */
+const PERSONS_OWN = new Set(['user', 'system']);
+
+/**
+ * What a search filtered on the whole sender address `address` (searchEmails `from`) reveals of
+ * that argument, whose label is `from`: that the address searched is `address`. When only the
+ * person's own data chose it (the request, the plan, the address book: no tool's output and
+ * nothing untrusted), `address` may read that too — it is what an invitation or a mail to that
+ * address says by naming them (semantics.md §3, _A search by sender_). Otherwise `from` as it is.
+ */
+export function searchedSender(from: Label, address: string): Label {
+  if (from.readers === 'public' || from.readers.includes(address)) return from;
+  if (from.untrusted.length || !from.sources.every((s) => PERSONS_OWN.has(s))) return from;
+  return {
+    sources: from.sources,
+    untrusted: from.untrusted,
+    readers: [...from.readers, address].sort(),
+    caps: from.caps,
+  };
 }
 
 const listed = (s: string): string => (s.startsWith('tool:') ? s + LISTED_MARK : s);

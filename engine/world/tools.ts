@@ -33,6 +33,7 @@ import {
   labeledList,
   mailboxMembership,
   membershipOf,
+  searchedSender,
   SYSTEM_PUBLIC,
   userPrivate,
 } from './labels';
@@ -127,6 +128,21 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
   const emailState = (id: string): Label => state.writtenLabel(`email:${id}`);
   const eventState = (id: string): Label => state.writtenLabel(`event:${id}`);
   const argumentsOnly = (): null => null;
+  /** A `from` that is a whole address filters on the sender address (lower-cased); else null. */
+  const senderFilter = (from: string | undefined): string | null => {
+    const f = from?.trim().toLowerCase();
+    return f !== undefined && looksLikeAddress(f) ? f : null;
+  };
+  /**
+   * What a search's answer reveals of its arguments: all of them, except that a whole sender
+   * address says only that it was that address (`searchedSender`).
+   */
+  const searchArgumentsRead = (from: string | undefined, labeled: Readonly<Record<string, LabeledValue>>): Label => {
+    const address = senderFilter(from);
+    if (address === null) return argsLabel(labeled);
+    const others = Object.keys(labeled).filter((k) => k !== 'from');
+    return joinLabels(argsLabel(labeled, others), searchedSender(argsLabel(labeled, ['from']), address));
+  };
   /**
    * Listed emails (newest first, at most the limit), each item's body cut. The structure depends
    * on every candidate's membership (`memberships`, by default every email in the mailbox).
@@ -134,12 +150,12 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
   const emailList = (
     tool: string,
     page: readonly Email[],
-    labeled: Readonly<Record<string, LabeledValue>>,
+    asked: Label,
     memberships: readonly Label[] = mailMembership(tool),
   ): LabeledValue =>
     list(
       page.map((e) => listedItem(labeledEmail(tool, e, user(), BOTTOM, wroteEmail(state, e)))),
-      argsLabel(labeled),
+      asked,
       memberships,
     );
   /**
@@ -305,7 +321,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         if (args.before !== undefined && !(after && inListing(query, after)))
           throw notInListing(args.before, labelOf(labeled, 'before'));
         const page = state.mail.page(query, after, args.limit ?? defaultLimit);
-        return emailList('listEmails', page, labeled);
+        return emailList('listEmails', page, argsLabel(labeled));
       },
     }),
 
@@ -339,6 +355,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         before: idArg.optional(),
       }),
       doc: `searchEmails({query?, from?, since?, until?, folder?, unreadOnly?, limit?, before?}) → matching emails newest first (every word of query in subject, body or addresses; from: a whole address matches the sender address exactly, anything else is a substring of the From header; all folders but Trash); items as listEmails. ${LISTING_DOC}`,
+      argumentsRead: (args, labeled) => searchArgumentsRead(args.from, labeled),
       run: (args, labeled) => {
         const terms = [...(args.query ?? '').matchAll(/"([^"]+)"|(\S+)/g)].map((m) =>
           (m[1] ?? m[2] ?? '').toLowerCase(),
@@ -346,7 +363,8 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         const from = args.from?.trim().toLowerCase();
         // A whole address filters on the sender address; for mail whose sender the receiving
         // server authenticated that is attested metadata, not text the sender wrote.
-        const byAddress = from !== undefined && looksLikeAddress(from) ? from : null;
+        const byAddress = senderFilter(args.from);
+        const asked = searchArgumentsRead(args.from, labeled);
         const fromMatches = (e: EmailHeaders): boolean =>
           !from || (byAddress !== null ? bareAddress(e.from) === byAddress : e.from.toLowerCase().includes(from));
         const since = args.since !== undefined ? msOf(args.since) : -Infinity;
@@ -365,7 +383,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         const rest = pageAfter(hits.sort(newestFirst), args.before, labelOf(labeled, 'before'));
         const max = args.limit ?? defaultLimit;
         const page = rest.slice(0, max);
-        if (byAddress === null) return emailList('searchEmails', page, labeled);
+        if (byAddress === null) return emailList('searchEmails', page, asked);
         // Authenticated mail from another address cannot be listed, whatever it says: it is no
         // candidate. Mail with a forged or unverified From stays one, listed or not, since its
         // From header is text its sender chose. When the address is the only filter, an
@@ -383,7 +401,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         const candidates = [...state.mail.headers()].filter(
           (e) => (!authenticated(e) || fromMatches(e)) && !attestedIds.has(e.id),
         );
-        return emailList('searchEmails', page, labeled, [
+        return emailList('searchEmails', page, asked, [
           ...memberships('searchEmails', candidates),
           ...attested.map((e) => attestedMembership('searchEmails', e, user(), wroteEmail(state, e))),
         ]);
