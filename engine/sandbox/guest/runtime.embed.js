@@ -864,23 +864,50 @@
     return s;
   }
   // The fast paths: plain numbers and strings carry no label, so the native operator is the
-  // lift's answer; two labeled ones of those types carry exactly their two labels.
+  // lift's answer; two labeled ones of those types carry exactly their two labels, and a labeled
+  // one with a plain one of its type (a count plus one, a length against a literal, a line and
+  // a separator) exactly its own. Outside a try only: there the lift's answer also raises the
+  // context (acc), and what could throw is decided by the operands' types alone.
   const addSlow = liftOp('+');
   R.add = SLOW
     ? addSlow
     : function (a, b) {
         if (typeof a === 'number' && typeof b === 'number') return a + b;
         if (typeof a === 'string' && typeof b === 'string') return checkStr(a + b);
+        if (TD === 0) {
+          const t = primWith(a, b);
+          if (t === 1) return mk(checkStr(a.v + b), LUNV[a.l], '+', a.d, -1);
+          if (t === 2) return mk(checkStr(a + b.v), LUNV[b.l], '+', -1, b.d);
+        }
         return addSlow(a, b);
       };
+  // 1 when a is a labeled number or string and b a plain one of the same type, 2 the other way
+  // round, 0 otherwise.
+  function primWith(a, b) {
+    let t;
+    if (a instanceof Box) {
+      t = typeof a.v;
+      return (t === 'number' || t === 'string') && t === typeof b ? 1 : 0;
+    }
+    if (b instanceof Box) {
+      t = typeof b.v;
+      return (t === 'number' || t === 'string') && t === typeof a ? 2 : 0;
+    }
+    return 0;
+  }
   function numeric(op) {
     const slow = liftOp(op);
     if (SLOW) return slow;
     const f = OPS[op].f;
     return (a, b) => {
       if (typeof a === 'number' && typeof b === 'number') return f(a, b);
-      if (a instanceof Box && b instanceof Box && typeof a.v === 'number' && typeof b.v === 'number')
-        return mk(f(a.v, b.v), J(a.l, b.l), op, a.d, b.d);
+      if (a instanceof Box) {
+        if (b instanceof Box) {
+          if (typeof a.v === 'number' && typeof b.v === 'number') return mk(f(a.v, b.v), J(a.l, b.l), op, a.d, b.d);
+        } else if (typeof a.v === 'number' && typeof b === 'number' && TD === 0)
+          return mk(f(a.v, b), LUNV[a.l], op, a.d, -1);
+      } else if (b instanceof Box && typeof b.v === 'number' && typeof a === 'number' && TD === 0)
+        return mk(f(a, b.v), LUNV[b.l], op, -1, b.d);
       return slow(a, b);
     };
   }
@@ -895,6 +922,10 @@
         const tv = typeof a.v;
         if ((tv === 'number' || tv === 'string') && tv === typeof b.v)
           return mk(f(a.v, b.v), J(a.l, b.l), op, a.d, b.d);
+      } else if (TD === 0) {
+        const t = primWith(a, b);
+        if (t === 1) return mk(f(a.v, b), LUNV[a.l], op, a.d, -1);
+        if (t === 2) return mk(f(a, b.v), LUNV[b.l], op, -1, b.d);
       }
       return slow(a, b);
     };

@@ -2,8 +2,9 @@
  * The fast paths against the tables (docs/semantics.md §2a). The compiler inlines native code for
  * unlabeled values (operators on plain numbers, concatenation, templates, `String`, the plain
  * string methods, `push`, literals, index reads, steps, plain loops and functions), and the
- * runtime has its own (R.add on two numbers, two labeled numbers joined directly, the direct
- * string methods, `push` on an unlabeled array). Each must be exactly the table's row under its
+ * runtime has its own (R.add on two numbers, two labeled numbers joined directly, a labeled number
+ * or string with a plain one of its type, the direct string methods, `push` on an unlabeled
+ * array). Each must be exactly the table's row under its
  * label rule, for whatever value reaches it. So every generated plan runs twice, as compiled and
  * with `noFastPaths` (every operator, conversion and method call through the runtime's tables,
  * precision rules kept), and both give the same answer with the same label on every part.
