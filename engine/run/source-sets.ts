@@ -98,14 +98,19 @@ export class SourceSets {
       });
     };
     if (root !== 0) walk(root, 0);
-    this.expanded.set(root, (e = { ids, untrustedIds }));
+    // (A listing's names are all untrusted: one list for both.)
+    this.expanded.set(root, (e = { ids, untrustedIds: untrustedIds.length === ids.length ? ids : untrustedIds }));
     return e;
   }
 
   private sorted(root: number): NonNullable<Expanded['sorted']> {
     const e = this.expand(root);
     // A name can be a trusted and an untrusted source at once (two ids): sorted without repeats.
-    e.sorted ??= { sources: [...new Set(e.ids)].sort(), untrusted: [...new Set(e.untrustedIds)].sort() };
+    if (!e.sorted) {
+      const sources = [...new Set(e.ids)].sort();
+      const all = e.untrustedIds === e.ids && sources.length === e.ids.length;
+      e.sorted = { sources, untrusted: all ? sources : [...new Set(e.untrustedIds)].sort() };
+    }
     return e.sorted;
   }
 
