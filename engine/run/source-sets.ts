@@ -69,6 +69,9 @@ export class SourceSets {
         throw new Error(`set leaf ${id} is not up to ${LEAF} words of ${WORD} bits`);
     } else if (kids.length > FAN || !kids.every((k) => k === 0 || this.nodes.get(k)?.depth === depth - 1))
       throw new Error(`set node ${id} has children that are not nodes of depth ${depth - 1} sent before it`);
+    // The guest never makes an empty node (the empty set is 0). Refused, every node walked names a
+    // source at a place of its own, so expanding a set visits no more nodes than names were sent.
+    if (!kids.some((k) => k !== 0)) throw new Error(`set node ${id} is empty`);
     this.nodes.set(id, { depth, kids });
   }
 

@@ -2,7 +2,7 @@
  * Tool requests name a label's sources by reference to the run's source sets (run/source-sets.ts):
  * the host expands a set to exactly the names the guest spelled out before (in the guest's
  * order for lineage, sorted for labels), and refuses what a hostile guest could send instead:
- * a node that refers to nothing sent, a node sent twice, a leaf naming a source never sent.
+ * a node that refers to nothing sent, a node sent twice or empty, a leaf naming a source never sent.
  * Through a real run: a plan that pages through a mailbox, its calls named by reference.
  */
 import { describe, expect, it } from 'vitest';
@@ -75,6 +75,8 @@ describe('source sets by reference', () => {
       ],
       ['untrusted elsewhere', { sets: { names: ['c'], untrusted: [0], nodes: [] } }, /untrusted name/],
       ['word too wide', { sets: { names: [], untrusted: [], nodes: [[2, 0, 2 ** 31]] } }, /30 bits/],
+      ['empty leaf', { sets: { names: [], untrusted: [], nodes: [[2, 0, 0]] } }, /empty/],
+      ['empty inner node', { sets: { names: [], untrusted: [], nodes: [[2, 1, 0, 0]] } }, /empty/],
       ['lineage unknown', { lineage: { '[0]': { op: 'x', n: 5 } } }, /never sent/],
     ];
     for (const [what, over, error] of cases) expect(() => fresh().resolve(request(over)), what).toThrow(error);
