@@ -36,9 +36,10 @@ export function joinLabels(...labels: readonly Label[]): Label {
   // The parts of a value mostly share a few label objects (one per label the guest sent), and
   // many are bottom: each distinct label is read once, and one alone is copied, not re-sorted.
   const distinct = [...new Set(labels)].filter((l) => !isBottom(l));
+  // One alone: its lists as they are (labels never change; a listing's names every email).
   if (distinct.length === 1) {
     const l = distinct[0]!;
-    return { sources: [...l.sources], untrusted: [...l.untrusted], readers: l.readers, caps: [...l.caps] };
+    return { sources: l.sources, untrusted: l.untrusted, readers: l.readers, caps: l.caps };
   }
   // A listing joins one label per candidate (thousands): gather into sets and sort once, not
   // once per label (quadratic).
@@ -117,7 +118,7 @@ export const canRead = (l: Label, principal: string): boolean =>
   l.readers === 'public' || l.readers.includes(principal.toLowerCase());
 
 /** Sources as shown in reports: a label with no sources came from plan literals. */
-export const shownSources = (l: Label): string[] => (l.sources.length ? [...l.sources] : ['plan']);
+export const shownSources = (l: Label): readonly string[] => (l.sources.length ? l.sources : ['plan']);
 
 /**
  * A listing's structure (which items a tool returned, their count and order) depends on every

@@ -15,6 +15,7 @@ import { argumentsRead, logLine, namedArgs, plainNamed, type Named } from '../to
 import type { CallRecord, Claim, FieldLineage, Limits, Mode, PlanError, Position, RunReport } from './types';
 import { DEFAULT_LIMITS } from './types';
 import { decode, encode, GuestError, labelInterner, ResultMessage, type ToolRequest } from './wire';
+import { SourceSets } from './source-sets';
 import { parseToolRequest } from './wire-check';
 import { planError } from './errors';
 import { resultParts } from './result-parts';
@@ -70,6 +71,8 @@ interface Run {
   readonly userAddresses: readonly string[];
   readonly contacts: readonly string[];
   readonly internLabel: ReturnType<typeof labelInterner>;
+  /** The source sets the guest's requests name by reference (`source-sets.ts`). */
+  readonly sets: SourceSets;
   /** Calls are numbered when the plan makes them; a call still running when the next one is
    * made (an un-awaited `log`) keeps its number, and the report lists calls in that order. */
   requested: number;
@@ -113,6 +116,7 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
 }
 
 function startRun(opts: RunOptions): Run {
+  const sets = new SourceSets();
   return {
     opts,
     mode: typeof opts.plan === 'string' ? (opts.mode ?? 'strict') : opts.plan.mode,
@@ -125,7 +129,8 @@ function startRun(opts: RunOptions): Run {
     counters: {},
     userAddresses: opts.userAddresses.map((a) => a.toLowerCase()),
     contacts: opts.contacts.map((a) => a.toLowerCase()),
-    internLabel: labelInterner(),
+    internLabel: labelInterner(10_000, (d) => sets.labelOf(d)),
+    sets,
     requested: 0,
     worldRead: BOTTOM,
   };
@@ -234,7 +239,7 @@ const failReply = (kind: string, message: string, label: Label): string => reply
 async function serveTool(run: Run, raw: string): Promise<string> {
   let req: ToolRequest;
   try {
-    req = parseToolRequest(JSON.parse(raw));
+    req = run.sets.resolve(parseToolRequest(JSON.parse(raw)));
   } catch (e) {
     return failReply('RuntimeError', `malformed tool request: ${(e as Error).message}`, BOTTOM);
   }

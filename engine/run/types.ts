@@ -24,7 +24,11 @@ export interface Limits {
   readonly arrayLength: number;
   /** Dependency-graph nodes kept with full lineage; beyond it lineage is summarised per label. */
   readonly graphNodes: number;
-  /** Distinct labels in a run: the hard bound on the graph's memory. */
+  /**
+   * Distinct labels in a run: the hard bound on the graph's memory. Sized so that a plan listing
+   * 10,000 emails fits (about 5 labels per item read) while the labels' tables stay well inside
+   * `memoryBytes` (engine README "Limits").
+   */
   readonly labels: number;
 }
 
@@ -37,7 +41,7 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   stringLength: 1_000_000,
   arrayLength: 100_000,
   graphNodes: 200_000,
-  labels: 20_000,
+  labels: 100_000,
 });
 
 export type ErrorKind = 'PolicyDenied' | 'NotEnoughInformation' | 'LimitExceeded' | 'PlanRejected' | 'RuntimeError';

@@ -7,24 +7,25 @@
  * wrong type, nesting too deep for the check's recursion — goes to zod, which then answers as
  * it always did: the parsed request or the error that names what is wrong.
  */
-import { ToolRequest, type Encoded, type LabelDesc } from './wire';
+import { WireToolRequest, type Encoded, type LabelDesc, type LabelRef } from './wire';
 
 type Obj = Record<string, unknown>;
 
-export function parseToolRequest(json: unknown): ToolRequest {
+export function parseToolRequest(json: unknown): WireToolRequest {
   let exact = false;
   try {
     exact = isToolRequest(json);
   } catch {
     // Too deep for this check's recursion: zod decides (and names the problem).
   }
-  return exact ? (json as ToolRequest) : ToolRequest.parse(json);
+  return exact ? (json as WireToolRequest) : WireToolRequest.parse(json);
 }
 
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 const isStr = (x: unknown): x is string => typeof x === 'string';
 const isStrs = (x: unknown): x is string[] => Array.isArray(x) && x.every(isStr);
+const isNums = (x: unknown): x is number[] => Array.isArray(x) && x.every(isNum);
 
 /** `o` has every key of `required`, and besides them only keys of `optional`. */
 function keysExactly(o: Obj, required: readonly string[], optional: readonly string[] = []): boolean {
@@ -46,13 +47,36 @@ function recordOf(x: unknown, check: (v: unknown) => boolean): boolean {
 function isToolRequest(x: unknown): boolean {
   return (
     isObj(x) &&
-    keysExactly(x, ['tool', 'args', 'labels', 'pc', 'lineage'], ['cl']) &&
+    keysExactly(x, ['tool', 'args', 'labels', 'pc', 'lineage'], ['cl', 'sets']) &&
     isStr(x.tool) &&
     isEncoded(x.args) &&
-    recordOf(x.labels, isLabelDesc) &&
+    recordOf(x.labels, (d) => isLabelDesc(d) || isLabelRef(d)) &&
     isNum(x.pc) &&
     (x.cl === undefined || isNum(x.cl)) &&
-    recordOf(x.lineage, (v) => v === null || isLineage(v))
+    recordOf(x.lineage, (v) => v === null || isLineage(v)) &&
+    (x.sets === undefined || isSetsDelta(x.sets))
+  );
+}
+
+function isLabelRef(x: unknown): x is LabelRef {
+  return (
+    isObj(x) &&
+    keysExactly(x, ['n', 'r', 'c'], ['v']) &&
+    isNum(x.n) &&
+    (x.r === null || isStrs(x.r)) &&
+    isStrs(x.c) &&
+    (x.v === undefined || isStr(x.v))
+  );
+}
+
+function isSetsDelta(x: unknown): boolean {
+  return (
+    isObj(x) &&
+    keysExactly(x, ['names', 'untrusted', 'nodes']) &&
+    isStrs(x.names) &&
+    isNums(x.untrusted) &&
+    Array.isArray(x.nodes) &&
+    x.nodes.every(isNums)
   );
 }
 
@@ -71,9 +95,10 @@ function isLabelDesc(x: unknown): x is LabelDesc {
 function isLineage(x: unknown): boolean {
   return (
     isObj(x) &&
-    keysExactly(x, ['op'], ['sources', 'from']) &&
+    keysExactly(x, ['op'], ['sources', 'n', 'from']) &&
     isStr(x.op) &&
     (x.sources === undefined || isStrs(x.sources)) &&
+    (x.n === undefined || isNum(x.n)) &&
     (x.from === undefined || (Array.isArray(x.from) && x.from.every(isLineage)))
   );
 }

@@ -40,11 +40,44 @@ const EncodedSchema: z.ZodType<Encoded> = z.lazy(() =>
   ]),
 );
 
+/**
+ * A label whose sources are named by reference: `n` is the root of a source set the guest sent
+ * in this run's requests (`SetsDelta`, run/source-sets.ts), 0 for none.
+ */
+const LabelRef = z.object({
+  n: z.number(),
+  r: z.array(z.string()).nullable(),
+  c: z.array(z.string()),
+  v: z.string().optional(),
+});
+export type LabelRef = z.infer<typeof LabelRef>;
+
+/** What the guest adds to the run's source sets with a request: new names, new nodes. */
+const SetsDelta = z.object({
+  names: z.array(z.string()),
+  /** The ids of the new names that are untrusted (a name's id: its place in the run's table). */
+  untrusted: z.array(z.number()),
+  /** `[id, depth, ...kids]`: a leaf's words of 30 bits, an inner node's children. */
+  nodes: z.array(z.array(z.number())),
+});
+export type SetsDelta = z.infer<typeof SetsDelta>;
+
 type LineageTree = { op: string; sources?: string[]; from?: LineageTree[] };
 const Lineage: z.ZodType<LineageTree> = z.lazy(() =>
   z.object({ op: z.string(), sources: z.array(z.string()).optional(), from: z.array(Lineage).optional() }),
 );
+/** A lineage node as the guest sends it: its sources by reference, or spelled out. */
+export type LineageRef = { op: string; sources?: string[]; n?: number; from?: LineageRef[] };
+const LineageRef: z.ZodType<LineageRef> = z.lazy(() =>
+  z.object({
+    op: z.string(),
+    sources: z.array(z.string()).optional(),
+    n: z.number().optional(),
+    from: z.array(LineageRef).optional(),
+  }),
+);
 
+/** A tool request as the host serves it: every label and lineage node with its sources named. */
 export const ToolRequest = z.object({
   tool: z.string(),
   args: EncodedSchema,
@@ -55,6 +88,18 @@ export const ToolRequest = z.object({
   lineage: z.record(z.string(), Lineage.nullable()),
 });
 export type ToolRequest = z.infer<typeof ToolRequest>;
+
+/** A tool request as the guest sends it: labels and lineage may name sources by reference. */
+export const WireToolRequest = z.object({
+  tool: z.string(),
+  args: EncodedSchema,
+  labels: z.record(z.string(), z.union([LabelDesc, LabelRef])),
+  pc: z.number(),
+  cl: z.number().optional(),
+  lineage: z.record(z.string(), LineageRef.nullable()),
+  sets: SetsDelta.optional(),
+});
+export type WireToolRequest = z.infer<typeof WireToolRequest>;
 
 export const ResultMessage = z.object({ value: EncodedSchema, labels: z.record(z.string(), LabelDesc) });
 
@@ -95,12 +140,20 @@ export function descOf(l: Label): LabelDesc {
  * One host label object per distinct label of a run: the gate memoises what it derives from a
  * label per label object, and a run's calls keep sending the same labels. Keyed by the label's
  * content, never by the guest's id (the sandbox is untrusted: an id names a label only within one
- * message). Bounded, as a hostile plan could send many distinct labels.
+ * message), or by what `known` answers (run/source-sets.ts: the host's own table of the run's
+ * sets, keyed by content as the host holds it). Bounded, as a hostile plan could send many
+ * distinct labels.
  */
-export function labelInterner(max = 10_000): (d: LabelDesc | undefined) => Label {
+export function labelInterner(
+  max = 10_000,
+  known: (d: LabelDesc) => Label | undefined = () => undefined,
+): (d: LabelDesc | undefined) => Label {
   const byContent = new Map<string, Label>();
   return (d) => {
     if (!d) return labelFromDesc(d);
+    // A description resolved from a source set's reference: its label, made once per run.
+    const k = known(d);
+    if (k) return k;
     const key = JSON.stringify(d);
     let l = byContent.get(key);
     if (!l) {

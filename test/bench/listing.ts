@@ -1,7 +1,7 @@
 /**
  * A plan that reads the subject of every message of a 10,000-message mailbox, page by page
  * (`listEmails({limit: 500, before})`), in STRICT mode: how long it takes, with how many labels,
- * and the run's status. Bodies are 6,000 characters, so each listed body is cut (bodyCut).
+ * and the run's status, within the default limits but the wall clock (`WHOLE_MAILBOX_LIMITS`). Bodies are 6,000 characters, so each listed body is cut (bodyCut).
  *
  * And the same over a profile of 100,000 messages (`benchProfileListing`): a run reads its mail
  * from the store as it goes, so its first instruction comes as soon as on a profile with only the
@@ -28,8 +28,12 @@ while (page.length) {
 }
 return subjects;`;
 
-/** The limits such a plan needs beyond the defaults: more labels (two per message and more). */
-export const WHOLE_MAILBOX_LIMITS = { labels: 100_000, wallMs: 600_000 };
+/**
+ * The defaults but the wall clock: a plan reading a whole mailbox fits every other default limit
+ * (engine README "Limits"); the wall time is what the bench measures, on a machine whose load
+ * it cannot choose.
+ */
+export const WHOLE_MAILBOX_LIMITS = { wallMs: 600_000 };
 
 export function mailboxWorld(n: number, bodyChars = 6_000): World {
   const emails: Email[] = Array.from({ length: n }, (_, i) => ({

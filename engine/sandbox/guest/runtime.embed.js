@@ -119,7 +119,7 @@
   const NKEY = new Map();
   // Words and children all nodes hold: what the run's sources take, whatever the mailbox.
   let setWords = 0;
-  // Per root: whether every source is trusted, how many sources (filled when first asked).
+  // Per root: whether every source is trusted; per node: how many sources (filled when first asked).
   const NTRUST = new Map();
   const NCOUNT = new Map();
   // A leaf's trailing zero words are left off (most sets are a few sources of a small run).
@@ -243,14 +243,16 @@
     });
     return ids;
   }
-  // How many sources a set names.
+  // How many sources a set names, memoised per node: the parts of a listing's result share the
+  // listing's nodes, so each part counts only the few nodes on the path to its own sources.
   function bsCount(s) {
+    if (s === 0) return 0;
     let n = NCOUNT.get(s);
     if (n === undefined) {
       n = 0;
-      eachWord(s, 0, (x) => {
-        for (; x !== 0; x &= x - 1) n++;
-      });
+      const kids = NKIDS[s];
+      if (NDEPTH[s] === 0) for (let i = 0; i < kids.length; i++) for (let x = kids[i]; x !== 0; x &= x - 1) n++;
+      else for (let i = 0; i < kids.length; i++) n += bsCount(kids[i]);
       NCOUNT.set(s, n);
     }
     return n;
@@ -323,9 +325,9 @@
     return out.length === a.length ? a : out.length === b.length ? b : out;
   }
   const JM = new Map();
-  // The memo's key for a pair of ids (each below LIM.labels): a small integer when the limit
-  // allows (QuickJS hashes those faster than doubles).
-  const JW = LIM.labels <= 46340 ? LIM.labels : 1048576;
+  // The memo's key for a pair of ids (each below LIM.labels): a small integer while the smaller
+  // id is below 2^31 / LIM.labels (QuickJS hashes those faster than doubles), exact beyond.
+  const JW = LIM.labels;
   // Join: sources ∪, readers ∩, caps ∪, verified dropped.
   function J(a, b) {
     if (a === b) return LUNV[a];
@@ -1605,6 +1607,43 @@
       c: c.map((i) => CAPS.names[i]),
     };
   }
+  // Tool requests name a label's sources by reference (run/source-sets.ts): its set's root node,
+  // each node and each source name sent once per run, in the first request that needs it. A
+  // listing's structure names every email of the mailbox, and so does everything a loop over it
+  // computes: spelled out, each call sent the host megabytes of names (its arguments' labels and
+  // every node of their lineage), over and over. SENT.names: how many names were sent; NSENT:
+  // which nodes.
+  const SENT = { names: 0 };
+  const NSENT = [];
+  function newSets() {
+    return { names: [], untrusted: [], nodes: [] };
+  }
+  // The set's root, after adding to `sets` every node of it not sent yet, children first.
+  function setRef(n, sets) {
+    if (n === 0 || NSENT[n] === true) return n;
+    const kids = NKIDS[n];
+    if (NDEPTH[n] > 0) for (let i = 0; i < kids.length; i++) setRef(kids[i], sets);
+    NSENT[n] = true;
+    sets.nodes.push([n, NDEPTH[n]].concat(kids));
+    return n;
+  }
+  // The names made since the last request (a set only ever names sources made before it).
+  function sendNames(sets) {
+    for (let i = SENT.names; i < SRC_NAME.length; i++) {
+      sets.names.push(SRC_NAME[i]);
+      if (!SRC_TRUST[i]) sets.untrusted.push(i);
+    }
+    SENT.names = SRC_NAME.length;
+  }
+  function labelRef(l, sets) {
+    const d = {
+      n: setRef(LS[l], sets),
+      r: LR[l] === null ? null : LR[l].map((i) => PRINCIPALS.names[i]),
+      c: LC[l].map((i) => CAPS.names[i]),
+    };
+    if (LV[l]) d.v = LV[l];
+    return d;
+  }
   // A label description from the host (run/wire.ts LabelDesc) as a label id. Imports decode
   // hundreds of these (one or two per listed item), so no intermediate sets or sorted copies.
   function labelFrom(d) {
@@ -1679,11 +1718,12 @@
     seen.delete(x);
     return out;
   }
-  function exportJson(v) {
+  // A tool call's arguments, with each label's sources by reference (labelRef).
+  function exportJson(v, sets) {
     const labels = {};
     const value = exportValue(v, labels, new Set());
     const table = {};
-    for (const id of Object.keys(labels)) table[id] = labelDesc(+id);
+    for (const id of Object.keys(labels)) table[id] = labelRef(+id, sets);
     return { value: value, labels: table };
   }
   // The plan's result for the host: each part a person reads on its own (a top-level entry, an
@@ -1952,15 +1992,26 @@
     const argLabel = deepLab(args);
     d.l = J(argLabel, pc);
     acc(d.l);
-    const enc = exportJson(args);
-    if (pc) enc.labels[pc] = labelDesc(pc);
-    if (R.cl) enc.labels[R.cl] = labelDesc(R.cl);
+    const sets = newSets();
+    const enc = exportJson(args, sets);
+    if (pc) enc.labels[pc] = labelRef(pc, sets);
+    if (R.cl) enc.labels[R.cl] = labelRef(R.cl, sets);
     const cl = R.cl;
     // Later calls are numbered after this one and budgets count it: they depend on its context.
     R.cl = J(R.cl, pc);
+    const lineage = lineageOf(args, sets);
+    sendNames(sets);
     const reply = JSON.parse(
       await host(
-        JSON.stringify({ tool: name, args: enc.value, labels: enc.labels, pc: pc, cl: cl, lineage: lineageOf(args) }),
+        JSON.stringify({
+          tool: name,
+          args: enc.value,
+          labels: enc.labels,
+          pc: pc,
+          cl: cl,
+          lineage: lineage,
+          sets: sets,
+        }),
       ),
     );
     if (S.dead) throw new LimitError('steps', 'the run was stopped');
@@ -2020,26 +2071,27 @@
 
   // ---- lineage -----------------------------------------------------------------------------
   // Explains a node as a small tree: operations down to their sources, bounded in size.
-  // Every node names its label's sources: an operation may join labels that have no node of
-  // their own (a structure, the context), so the union over a node's inputs can be smaller.
-  function explain(n, budget, depth) {
+  // Every node names its label's sources (by reference, setRef): an operation may join labels
+  // that have no node of their own (a structure, the context), so the union over a node's inputs
+  // can be smaller.
+  function explain(n, budget, depth, sets) {
     if (n < 0) return null;
     const l = GL[n];
-    const out = { op: opOf(n), sources: bsIds(LS[l]).map((i) => SRC_NAME[i]) };
+    const out = { op: opOf(n), n: setRef(LS[l], sets) };
     if (GA[n] === -2 || GOP[n] === 'summary' || budget.left <= 0 || depth > 12) return out;
     budget.left--;
     const from = [];
-    const a = explain(GA[n], budget, depth + 1);
-    const b = explain(GB[n], budget, depth + 1);
+    const a = explain(GA[n], budget, depth + 1, sets);
+    const b = explain(GB[n], budget, depth + 1, sets);
     if (a) from.push(a);
     if (b) from.push(b);
     if (from.length) out.from = from;
     return out;
   }
-  function lineageOf(v) {
+  function lineageOf(v, sets) {
     const out = {};
     const walk = (x, path, seen) => {
-      if (x instanceof Box && x.d >= 0) out[path] = explain(x.d, { left: 40 }, 0);
+      if (x instanceof Box && x.d >= 0) out[path] = explain(x.d, { left: 40 }, 0, sets);
       const r = raw(x);
       if (r === null || typeof r !== 'object' || seen.has(r)) return;
       seen.add(filled(r));

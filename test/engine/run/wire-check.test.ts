@@ -2,11 +2,12 @@
  * The tool-request check without zod answers exactly as zod does: for messages of the wire's
  * shape, for the same messages with one part changed the way a hostile guest could change it
  * (an extra key, a wrong type, a missing key, `__proto__` as a record key, a non-finite
- * number), and for nesting deeper than either check's recursion.
+ * number), and for nesting deeper than either check's recursion. Labels and lineage nodes come
+ * spelled out or by reference to a source set (run/source-sets.ts), with the sets' delta.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ToolRequest } from '../../../engine/run/wire';
+import { WireToolRequest as ToolRequest } from '../../../engine/run/wire';
 import { parseToolRequest } from '../../../engine/run/wire-check';
 
 type Outcome = { ok: true; value: unknown } | { ok: false; message: string };
@@ -30,6 +31,15 @@ const labelDesc = fc.record(
   },
   { requiredKeys: ['s', 'u', 'r', 'c'] },
 );
+const labelRef = fc.record(
+  { n: num, r: fc.option(fc.array(str, { maxLength: 2 })), c: fc.array(str, { maxLength: 2 }), v: str },
+  { requiredKeys: ['n', 'r', 'c'] },
+);
+const sets = fc.record({
+  names: fc.array(str, { maxLength: 2 }),
+  untrusted: fc.array(num, { maxLength: 2 }),
+  nodes: fc.array(fc.array(num, { maxLength: 4 }), { maxLength: 2 }),
+});
 const { encoded } = fc.letrec<{ encoded: unknown }>((tie) => ({
   encoded: fc.oneof(
     { depthSize: 'small' },
@@ -45,7 +55,7 @@ const { encoded } = fc.letrec<{ encoded: unknown }>((tie) => ({
 }));
 const { lineage } = fc.letrec<{ lineage: unknown }>((tie) => ({
   lineage: fc.record(
-    { op: str, sources: fc.array(str, { maxLength: 2 }), from: fc.array(tie('lineage'), { maxLength: 2 }) },
+    { op: str, sources: fc.array(str, { maxLength: 2 }), n: num, from: fc.array(tie('lineage'), { maxLength: 2 }) },
     { requiredKeys: ['op'] },
   ),
 }));
@@ -53,10 +63,11 @@ const request = fc.record(
   {
     tool: str,
     args: encoded,
-    labels: fc.dictionary(fc.oneof(str, fc.constant('__proto__')), labelDesc, { maxKeys: 3 }),
+    labels: fc.dictionary(fc.oneof(str, fc.constant('__proto__')), fc.oneof(labelDesc, labelRef), { maxKeys: 3 }),
     pc: num,
     cl: num,
     lineage: fc.dictionary(str, fc.option(lineage), { maxKeys: 3 }),
+    sets,
   },
   { requiredKeys: ['tool', 'args', 'labels', 'pc', 'lineage'] },
 );
