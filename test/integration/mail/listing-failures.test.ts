@@ -16,16 +16,16 @@ import { addServerAccount, freshProfile, syncOnce } from './fixtures';
 
 const TOTAL = 3000;
 
-/** A writer thread whose sessions show each slice (1, 2, ...) to `given` as it is handed over. */
+/** A writer thread whose sessions hand each slice (1, 2, ...) to `given`, which passes it on to `sink`. */
 class WatchedWriter extends ListingWriter {
-  constructor(private readonly given: (n: number, slice: ListingSlice, write: ListingSink['write']) => Promise<void>) {
+  constructor(private readonly given: (n: number, slice: ListingSlice, sink: ListingSink) => Promise<void>) {
     super();
   }
 
   override session(path: string): ListingSink {
     const inner = super.session(path);
     let n = 0;
-    return { ...inner, write: (slice) => this.given(++n, slice, (s) => inner.write(s)) };
+    return { ...inner, write: (slice) => this.given(++n, slice, inner) };
   }
 }
 
@@ -85,8 +85,8 @@ describe.skipIf(dovecotMissing())('a first sync failing while the writer thread 
     const error = await listWith(
       p,
       a,
-      new WatchedWriter(async (n, slice, write) => {
-        await write(slice);
+      new WatchedWriter(async (n, slice, sink) => {
+        await sink.write(slice);
         if (n === 3) await server.kill();
       }),
     );
@@ -103,15 +103,16 @@ describe.skipIf(dovecotMissing())('a first sync failing while the writer thread 
   it('stops at a slice the writer refuses: nothing after it is written, and the next pass lists the rest', async () => {
     const p = freshProfile();
     const a = await addServerAccount(p, server);
-    // The writer's second slice breaks a foreign key (no such account): it rolls back whole.
+    // The writer's second slice breaks a foreign key (no such account): it rolls back whole. (The
+    // first is committed before it is handed over: slices waiting together share a transaction.)
     const error = await listWith(
       p,
       a,
-      new WatchedWriter((n, slice, write) =>
-        write(
-          n === 2 ? { ...slice, rows: slice.rows.map((m, i) => (i === 7 ? { ...m, accountId: 'nobody' } : m)) } : slice,
-        ),
-      ),
+      new WatchedWriter(async (n, slice, sink) => {
+        if (n !== 2) return sink.write(slice);
+        await sink.flush();
+        await sink.write({ ...slice, rows: slice.rows.map((m, i) => (i === 7 ? { ...m, accountId: 'nobody' } : m)) });
+      }),
     );
     expect(error?.message).toMatch(/listings not written: FOREIGN KEY constraint failed/);
     // The first page and the writer's first slice; none of the slices this thread built after.
