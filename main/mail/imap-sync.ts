@@ -125,6 +125,12 @@ const USABLE_PAGE = 200;
  * (./foreground.ts): a fetched page is built and written in slices this short.
  */
 const WRITE_SLICE = 200;
+/**
+ * Slices a FETCH asks for after the first page, in turn, then a page's worth each: the writer
+ * thread gets its first slice soon, and a big folder costs about one round trip per page (one
+ * command at a time on a connection: the link idles for a round trip between two).
+ */
+const FETCH_RAMP = [1, 2];
 
 const chunks = <T>(xs: readonly T[], n: number): T[][] =>
   Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, (i + 1) * n));
@@ -348,9 +354,9 @@ interface ListingTarget {
 
 /**
  * Lists new mail (`missing`: UIDs newest first): pages of headers and snippets (the first one
- * small: the inbox a person sees first), each fetched and stored a slice at a time, newest first,
- * every slice leaving the UIDs above it synced. A slice is asked for while the one before it is
- * built, and, from the second page on, built while the writer thread commits the ones before it
+ * small: the inbox a person sees first), stored a slice at a time, newest first, every slice
+ * leaving the UIDs above it synced. The next FETCH is on the wire while the slices of one are
+ * built, and, from the second page on, they are built while the writer thread commits the ones before
  * (./listing-writer.ts): nothing here waits for a commit but the end of the folder; `onPage` comes,
  * in order, when a page's last slice is committed. Returns how many were listed.
  */
@@ -365,9 +371,21 @@ async function listNew(
   const perPage = Math.max(1, o.pageSize ?? HEADER_PAGE);
   const first = Math.min(perPage, o.pageSize ?? USABLE_PAGE);
   const pages = missing.length ? [missing.slice(0, first), ...chunks(missing.slice(first), perPage)] : [];
-  const slices = pages.flatMap((page, p) =>
-    chunks(page, WRITE_SLICE).map((uids, k, all) => ({ uids, page: p, endsPage: k === all.length - 1 })),
-  );
+  // Newest first; a FETCH asks for a few slices at once (`FETCH_RAMP`), never across a page's end.
+  const slices: { uids: number[]; page: number; endsPage: boolean; unit: number }[] = [];
+  const units: number[][] = [];
+  let ramp = 0;
+  for (const [p, page] of pages.entries()) {
+    const pageSlices = chunks(page, WRITE_SLICE);
+    for (let k = 0, left = 0; k < pageSlices.length; k++, left--) {
+      if (left === 0) {
+        left = p === 0 ? pageSlices.length : (FETCH_RAMP[ramp++] ?? pageSlices.length);
+        units.push([]);
+      }
+      units[units.length - 1]!.push(...pageSlices[k]!);
+      slices.push({ uids: pageSlices[k]!, page: p, endsPage: k === pageSlices.length - 1, unit: units.length - 1 });
+    }
+  }
   const inThread = inThreadSink(d.db, d.repos);
   // More than one page: from the second on, the rows are written in the writer thread (a database
   // in memory has no second connection).
@@ -380,40 +398,41 @@ async function listNew(
   /** The pages committed so far, reported in order; the first failure (an onPage that threw) stops the pass. */
   let reported: Promise<void> = Promise.resolve();
   let reportFailure: { error: unknown } | undefined;
-  const fetchSlice = (i: number) => {
-    const fetched = fetchListings(client, slices[i]!.uids);
-    // A failure is read where the slice is awaited; a pass that stopped before then leaves none unhandled.
+  const fetchUnit = (u: number) => {
+    const fetched = fetchListings(client, units[u]!);
+    // A failure is read where the unit is awaited; a pass that stopped before then leaves none unhandled.
     fetched.catch(() => undefined);
     return fetched;
   };
   try {
-    let next = slices.length ? fetchSlice(0) : null;
+    let next = units.length ? fetchUnit(0) : null;
+    let fetched: Listed[] = [];
     for (const [i, slice] of slices.entries()) {
-      const fetched = await next!;
-      // The first page is fetched and written alone: nothing competes with the newest mail getting on screen.
-      const ahead = i + 1 < slices.length;
-      next = ahead && slice.page > 0 ? fetchSlice(i + 1) : null;
+      const hasNext = slice.unit + 1 < units.length;
+      if (i === 0 || slices[i - 1]!.unit !== slice.unit) {
+        fetched = (await next!).sort((a, b) => b.uid - a.uid);
+        // The first page is fetched and written alone: nothing competes with the newest mail getting on screen.
+        next = hasNext && slice.page > 0 ? fetchUnit(slice.unit + 1) : null;
+      }
       await backgroundTurn(d.db);
       if (reportFailure) throw reportFailure.error;
+      const [high, low] = [slice.uids[0]!, slice.uids[slice.uids.length - 1]!];
       const rows = withEarlierTriage(
         d,
         t.accountId,
         await Promise.all(
-          [...fetched].sort((a, b) => b.uid - a.uid).map((m) => headerRow(t.accountId, t.folder, t.uidValidity, m)),
+          fetched
+            .filter((m) => m.uid <= high && m.uid >= low)
+            .map((m) => headerRow(t.accountId, t.folder, t.uidValidity, m)),
         ),
         moved,
       );
       // Every UID asked for down to the slice's lowest is stored or gone from the server.
-      const progress = {
-        accountId: t.accountId,
-        folder: t.folder,
-        syncedThrough: Math.min(...slice.uids),
-        updatedAt: now(d),
-      };
+      const progress = { accountId: t.accountId, folder: t.folder, syncedThrough: low, updatedAt: now(d) };
       const sink = slice.page === 0 ? inThread : rest;
       await sink.write({ rows, progress });
       added += rows.length;
-      next ??= ahead ? fetchSlice(i + 1) : null;
+      if (hasNext && slices[i + 1]?.unit !== slice.unit) next ??= fetchUnit(slice.unit + 1);
       if (!slice.endsPage) continue;
       const stored = added;
       if (sink === inThread) {
