@@ -432,13 +432,11 @@ async function listNew(
       const sink = slice.page === 0 ? inThread : rest;
       await sink.write({ rows, progress });
       added += rows.length;
-      if (hasNext && slices[i + 1]?.unit !== slice.unit) next ??= fetchUnit(slice.unit + 1);
-      if (!slice.endsPage) continue;
       const stored = added;
-      if (sink === inThread) {
-        await report(stored);
-        continue;
-      }
+      // The first page is on screen before anything else is asked for.
+      if (slice.endsPage && sink === inThread) await report(stored);
+      if (hasNext && slices[i + 1]?.unit !== slice.unit) next ??= fetchUnit(slice.unit + 1);
+      if (!slice.endsPage || sink === inThread) continue;
       const committed = rest.flush();
       reported = reported.then(() => committed).then(() => report(stored));
       reported.catch((error: unknown) => (reportFailure ??= { error }));
