@@ -26,7 +26,6 @@
  * gets the same id and a repeated page overwrites instead of duplicating. A message moved on the
  * server (gone here, new there) keeps its triage, matched by Message-ID.
  */
-import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
@@ -39,9 +38,10 @@ import { backgroundTurn } from './foreground';
 import { headerBlockFields } from './header-block';
 import { parseMessage, pickHeaderFields } from './parse';
 import type { Parser } from './parse-pool';
-import { inThreadSink, sharedListingWriter, type ListingSink, type ListingWriter } from './listing-writer';
+import { inThreadSink, sharedListingWriter, type ListingWriter } from './listing-writer';
 import { LISTING_BYTES, splitMessageStart, type MessageStart } from './message-start';
 import { SNIPPET_BYTES, snippetOf } from './mime-snippet';
+import { textSha256Hex } from './text-hash';
 
 export interface SyncDeps {
   readonly db: Db;
@@ -110,7 +110,7 @@ export interface SyncReport {
 
 /** The stable id plans see for a remote message. */
 export function remoteMessageId(accountId: string, folder: string, uidValidity: number, uid: number): string {
-  return `m-${createHash('sha256').update(`${accountId}\0${folder}\0${uidValidity}\0${uid}`).digest('hex').slice(0, 24)}`;
+  return `m-${textSha256Hex(`${accountId}\0${folder}\0${uidValidity}\0${uid}`).slice(0, 24)}`;
 }
 
 /** Messages above this are stored from their first bytes only (default 50 MB). */
@@ -125,6 +125,12 @@ const USABLE_PAGE = 200;
  * (./foreground.ts): a fetched page is built and written in slices this short.
  */
 const WRITE_SLICE = 200;
+/**
+ * Slices a FETCH asks for after the first page, in turn, then a page's worth each: the writer
+ * thread gets its first slice soon, and a big folder costs about one round trip per page (one
+ * command at a time on a connection: the link idles for a round trip between two).
+ */
+const FETCH_RAMP = [1, 2];
 
 const chunks = <T>(xs: readonly T[], n: number): T[][] =>
   Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, (i + 1) * n));
@@ -339,6 +345,110 @@ function dropFolder(d: SyncDeps, accountId: string, folder: string, moved: Map<s
   );
 }
 
+/** The folder a listing pass works in. */
+interface ListingTarget {
+  readonly accountId: string;
+  readonly folder: string;
+  readonly uidValidity: number;
+}
+
+/**
+ * Lists new mail (`missing`: UIDs newest first): pages of headers and snippets (the first one
+ * small: the inbox a person sees first), stored a slice at a time, newest first, every slice
+ * leaving the UIDs above it synced. The next FETCH is on the wire while the slices of one are
+ * built, and, from the second page on, they are built while the writer thread commits the ones before
+ * (./listing-writer.ts): nothing here waits for a commit but the end of the folder; `onPage` comes,
+ * in order, when a page's last slice is committed. Returns how many were listed.
+ */
+async function listNew(
+  client: ImapFlow,
+  d: SyncDeps,
+  t: ListingTarget,
+  missing: readonly number[],
+  o: SyncOptions,
+  moved: Map<string, Triage>,
+): Promise<number> {
+  const perPage = Math.max(1, o.pageSize ?? HEADER_PAGE);
+  const first = Math.min(perPage, o.pageSize ?? USABLE_PAGE);
+  const pages = missing.length ? [missing.slice(0, first), ...chunks(missing.slice(first), perPage)] : [];
+  // Newest first; a FETCH asks for a few slices at once (`FETCH_RAMP`), never across a page's end.
+  const slices: { uids: number[]; page: number; endsPage: boolean; unit: number }[] = [];
+  const units: number[][] = [];
+  let ramp = 0;
+  for (const [p, page] of pages.entries()) {
+    const pageSlices = chunks(page, WRITE_SLICE);
+    for (let k = 0, left = 0; k < pageSlices.length; k++, left--) {
+      if (left === 0) {
+        left = p === 0 ? pageSlices.length : (FETCH_RAMP[ramp++] ?? pageSlices.length);
+        units.push([]);
+      }
+      units[units.length - 1]!.push(...pageSlices[k]!);
+      slices.push({ uids: pageSlices[k]!, page: p, endsPage: k === pageSlices.length - 1, unit: units.length - 1 });
+    }
+  }
+  const inThread = inThreadSink(d.db, d.repos);
+  // More than one page: from the second on, the rows are written in the writer thread (a database
+  // in memory has no second connection).
+  const writer =
+    pages.length > 1 && !d.db.memory ? (d.listingWriter === undefined ? sharedListingWriter() : d.listingWriter) : null;
+  const rest = writer ? writer.session(d.db.name) : inThread;
+  const report = (stored: number) =>
+    o.onPage?.({ folder: t.folder, phase: 'headers', stored, remaining: missing.length - stored });
+  let added = 0;
+  /** The pages committed so far, reported in order; the first failure (an onPage that threw) stops the pass. */
+  let reported: Promise<void> = Promise.resolve();
+  let reportFailure: { error: unknown } | undefined;
+  const fetchUnit = (u: number) => {
+    const fetched = fetchListings(client, units[u]!);
+    // A failure is read where the unit is awaited; a pass that stopped before then leaves none unhandled.
+    fetched.catch(() => undefined);
+    return fetched;
+  };
+  try {
+    let next = units.length ? fetchUnit(0) : null;
+    let fetched: Listed[] = [];
+    for (const [i, slice] of slices.entries()) {
+      const hasNext = slice.unit + 1 < units.length;
+      if (i === 0 || slices[i - 1]!.unit !== slice.unit) {
+        fetched = (await next!).sort((a, b) => b.uid - a.uid);
+        // The first page is fetched and written alone: nothing competes with the newest mail getting on screen.
+        next = hasNext && slice.page > 0 ? fetchUnit(slice.unit + 1) : null;
+      }
+      await backgroundTurn(d.db);
+      if (reportFailure) throw reportFailure.error;
+      const [high, low] = [slice.uids[0]!, slice.uids[slice.uids.length - 1]!];
+      const rows = withEarlierTriage(
+        d,
+        t.accountId,
+        await Promise.all(
+          fetched
+            .filter((m) => m.uid <= high && m.uid >= low)
+            .map((m) => headerRow(t.accountId, t.folder, t.uidValidity, m)),
+        ),
+        moved,
+      );
+      // Every UID asked for down to the slice's lowest is stored or gone from the server.
+      const progress = { accountId: t.accountId, folder: t.folder, syncedThrough: low, updatedAt: now(d) };
+      const sink = slice.page === 0 ? inThread : rest;
+      await sink.write({ rows, progress });
+      added += rows.length;
+      const stored = added;
+      // The first page is on screen before anything else is asked for.
+      if (slice.endsPage && sink === inThread) await report(stored);
+      if (hasNext && slices[i + 1]?.unit !== slice.unit) next ??= fetchUnit(slice.unit + 1);
+      if (!slice.endsPage || sink === inThread) continue;
+      const committed = rest.flush();
+      reported = reported.then(() => committed).then(() => report(stored));
+      reported.catch((error: unknown) => (reportFailure ??= { error }));
+    }
+    await reported;
+  } finally {
+    await rest.close();
+    await reported.catch(() => undefined);
+  }
+  return added;
+}
+
 async function syncFolder(
   client: ImapFlow,
   d: SyncDeps,
@@ -412,51 +522,7 @@ async function syncFolder(
     }
 
     const missing = serverUids.filter((uid) => !local.has(uid)).reverse();
-    const perPage = Math.max(1, o.pageSize ?? HEADER_PAGE);
-    // The first page is the inbox a person sees first: small, so it is there at once.
-    const first = Math.min(perPage, o.pageSize ?? USABLE_PAGE);
-    const pages = missing.length ? [missing.slice(0, first), ...chunks(missing.slice(first), perPage)] : [];
-    let added = 0;
-    const fetchHeaders = (page: number[]) => fetchListings(client, page);
-    const inThread = inThreadSink(d.db, d.repos);
-    // More than one page: from the second on, the rows are written in the writer thread while
-    // this one reads the next slice (a database in memory has no second connection).
-    const writer =
-      pages.length > 1 && !d.db.memory
-        ? d.listingWriter === undefined
-          ? sharedListingWriter()
-          : d.listingWriter
-        : null;
-    const storeHeaders = (sink: ListingSink) => async (fetched: Listed[], page: number[]) => {
-      // Newest first, so that every slice written leaves the UIDs above it synced.
-      const slices = chunks(
-        [...fetched].sort((a, b) => b.uid - a.uid),
-        WRITE_SLICE,
-      );
-      for (const [i, slice] of slices.entries()) {
-        await backgroundTurn(d.db);
-        const stored = withEarlierTriage(
-          d,
-          accountId,
-          await Promise.all(slice.map((m) => headerRow(accountId, folder, opened.uidValidity, m))),
-          moved,
-        );
-        const through = i === slices.length - 1 ? Math.min(...page) : slice[slice.length - 1]!.uid;
-        await sink.write({ rows: stored, progress: { accountId, folder, syncedThrough: through, updatedAt: now(d) } });
-        added += stored.length;
-      }
-      await sink.flush();
-      await o.onPage?.({ folder, phase: 'headers', stored: added, remaining: missing.length - added });
-    };
-    // The first page alone, written here: no prefetch competes with the newest mail getting on
-    // screen, and the writer thread starts meanwhile.
-    const rest = writer ? writer.session(d.db.name) : inThread;
-    try {
-      await pipelined(pages.slice(0, 1), fetchHeaders, storeHeaders(inThread));
-      await pipelined(pages.slice(1), fetchHeaders, storeHeaders(rest));
-    } finally {
-      await rest.close();
-    }
+    const added = await listNew(client, d, { accountId, folder, uidValidity: opened.uidValidity }, missing, o, moved);
 
     folderState.put({
       accountId,

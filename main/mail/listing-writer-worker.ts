@@ -1,9 +1,10 @@
 /**
  * The listing writer thread (./listing-writer.ts): each session's slices written in the order
- * they come, one transaction each, on a connection of its own to the profile's database. After a
- * failed slice the session refuses the rest, so nothing is written past a gap.
+ * they come, one transaction each (or one for those that wait together), on a connection of its
+ * own to the profile's database. After a failed slice the session refuses the rest, so nothing
+ * is written past a gap.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort } from 'node:worker_threads';
 import { openSecondWriter, type Db } from '../store';
 import { FolderStateRepo } from '../store/repos/folder-state';
 import { MessagesRepo } from '../store/repos/messages';
@@ -27,34 +28,68 @@ function open(path: string): Session {
   return { db, messages: new MessagesRepo(db), folderState: new FolderStateRepo(db) };
 }
 
-function handle(job: ToWriter): FromWriter {
-  if ('close' in job) {
-    sessions.get(job.session)?.db.close();
-    sessions.delete(job.session);
-    failed.delete(job.session);
-    return { id: job.id };
-  }
-  const refused = failed.get(job.session);
-  if (refused !== undefined) return { id: job.id, error: refused };
+type SliceJob = Extract<ToWriter, { slice: string }>;
+
+/**
+ * Slices of a session that wait together are written in one transaction, up to this many: a
+ * commit costs about what 50 rows do (the random-keyed indexes dirty most of their pages again at
+ * each one), and when slices wait the writer is the slower thread.
+ */
+const MERGED = 5;
+
+function close(job: Extract<ToWriter, { close: true }>): FromWriter {
+  sessions.get(job.session)?.db.close();
+  sessions.delete(job.session);
+  failed.delete(job.session);
+  return { id: job.id };
+}
+
+/** Writes slices of one session in one transaction, their folder's progress that of the last one. */
+function write(jobs: readonly SliceJob[]): FromWriter[] {
+  const { session, path } = jobs[0]!;
+  const refused = failed.get(session);
+  if (refused !== undefined) return jobs.map((j) => ({ id: j.id, error: refused }));
   try {
-    let s = sessions.get(job.session);
-    if (!s) sessions.set(job.session, (s = open(job.path)));
+    let s = sessions.get(session);
+    if (!s) sessions.set(session, (s = open(path)));
     const { messages, folderState } = s;
-    const slice = JSON.parse(job.slice) as ListingSlice;
+    const slices = jobs.map((j) => JSON.parse(j.slice) as ListingSlice);
     // IMMEDIATE: the write lock is taken at BEGIN, so a write on the main connection meanwhile
     // makes this one wait (busy_timeout), where a read first and a write after would fail at once.
     s.db
       .transaction(() => {
-        messages.upsertMany(slice.rows);
-        folderState.put(slice.progress);
+        for (const slice of slices) messages.upsertMany(slice.rows);
+        folderState.put(slices[slices.length - 1]!.progress);
       })
       .immediate();
-    return { id: job.id };
+    return jobs.map((j) => ({ id: j.id }));
   } catch (e) {
+    // The whole transaction is rolled back: none of its slices is written, nor any after them.
     const error = (e as Error).message;
-    failed.set(job.session, error);
-    return { id: job.id, error };
+    failed.set(session, error);
+    return jobs.map((j) => ({ id: j.id, error }));
   }
 }
 
-port.on('message', (job: ToWriter) => port.postMessage(handle(job)));
+/** Each job in the order sent; slices of one session that are already waiting, together. */
+port.on('message', (job: ToWriter) => {
+  for (let next: ToWriter | undefined = job; next;) {
+    if ('close' in next) {
+      port.postMessage(close(next));
+      next = undefined;
+      continue;
+    }
+    const together: SliceJob[] = [next];
+    next = undefined;
+    while (together.length < MERGED) {
+      const waiting = receiveMessageOnPort(port)?.message as ToWriter | undefined;
+      if (!waiting) break;
+      if ('close' in waiting || waiting.session !== together[0]!.session) {
+        next = waiting;
+        break;
+      }
+      together.push(waiting);
+    }
+    for (const answer of write(together)) port.postMessage(answer);
+  }
+});

@@ -28,16 +28,25 @@ export interface ListingSlice {
 
 /** A sync pass's way to store its slices. */
 export interface ListingSink {
-  /** Writes a slice, or hands it on; resolves when the next one may be given. Rejects with the first failure. */
+  /**
+   * Writes a slice, or hands it on; resolves when the next one may be given (a few wait at most).
+   * Rejects with the first failure.
+   */
   write(slice: ListingSlice): Promise<void>;
-  /** Resolves when every slice given is committed; rejects with the first failure. */
+  /**
+   * Resolves when every slice given so far is committed (not those given after the call); rejects
+   * with the first failure.
+   */
   flush(): Promise<void>;
   /** Waits for every slice given to be committed or refused, then lets the connection go. Never rejects. */
   close(): Promise<void>;
 }
 
-/** Slices handed to the writer and not committed yet: the one it writes and the one after. */
-const AHEAD = 2;
+/**
+ * Slices handed to the writer and not committed yet, at most: the one it writes and those after,
+ * so that this thread builds on while the writer catches up (and the other way round).
+ */
+const AHEAD = 4;
 
 /** Writes each slice in this thread, at once. */
 export function inThreadSink(db: Db, repos: Pick<Repositories, 'messages' | 'folderState'>): ListingSink {
@@ -94,34 +103,38 @@ export class ListingWriter {
   session(path: string): ListingSink {
     this.worker ??= this.spawn();
     const session = this.nextSession++;
-    const given: Promise<void>[] = [];
+    /** Slices handed over and not answered yet, oldest first. */
+    const waiting: Promise<void>[] = [];
+    /** Settles when every slice given so far is answered: the thread answers in order. */
+    let last: Promise<void> = Promise.resolve();
     let failure: Error | undefined;
     let opened = false;
-    const settle = async (p: Promise<void>) => {
-      try {
-        await p;
-      } catch (e) {
-        failure ??= e as Error;
-      }
-    };
     return {
       write: async (slice) => {
         if (failure) throw failure;
         opened = true;
         const sent = this.send({ session, path, slice: JSON.stringify(slice) });
-        // Its failure is read where it is waited for (`settle`); meanwhile it is not unhandled.
+        const answered = sent.then(
+          () => void waiting.splice(waiting.indexOf(answered), 1),
+          (e: Error) => {
+            waiting.splice(waiting.indexOf(answered), 1);
+            failure ??= e;
+          },
+        );
+        waiting.push(answered);
+        last = sent;
+        // Its failure is read through `failure`; meanwhile it is not unhandled.
         sent.catch(() => undefined);
-        given.push(sent);
-        while (given.length > AHEAD - 1 && !failure) await settle(given.shift()!);
+        while (waiting.length >= AHEAD && !failure) await waiting[0];
         if (failure) throw failure;
       },
       flush: async () => {
-        while (given.length) await settle(given.shift()!);
+        await last.catch(() => undefined);
         if (failure) throw failure;
       },
       close: async () => {
-        while (given.length) await settle(given.shift()!);
-        if (opened) await settle(this.send({ session, close: true }));
+        await Promise.all(waiting);
+        if (opened) await this.send({ session, close: true }).catch(() => undefined);
       },
     };
   }

@@ -5,12 +5,12 @@
  * throws on a bad message. Whatever cannot be read cleanly is named in `parseError` and the
  * message is kept (with its raw text as the body when no part could be decoded), never dropped.
  */
-import { createHash } from 'node:crypto';
 import PostalMime, { type Address, type Email } from 'postal-mime';
 import { domainOf, type SenderCheck } from '../../engine/fraud';
 import type { AttachmentFile } from './attachments';
 import { parseAuthResults } from './auth-results';
 import { htmlToText, sanitizeHtml } from './html';
+import { textSha256Hex } from './text-hash';
 
 export interface ParsedMail {
   readonly messageId: string | null;
@@ -55,7 +55,7 @@ export function threadIdOf(
   fallback: string,
 ): string {
   const root = firstId(o.references) ?? firstId(o.inReplyTo) ?? o.messageId ?? fallback;
-  return `t-${createHash('sha256').update(root.toLowerCase()).digest('hex').slice(0, 20)}`;
+  return `t-${textSha256Hex(root.toLowerCase()).slice(0, 20)}`;
 }
 
 /**

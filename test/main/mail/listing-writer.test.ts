@@ -1,7 +1,8 @@
 /**
  * The listing writer thread against a real profile database: slices committed in order with their
  * folder's progress and read back on the main connection, a failed slice ending its session with
- * nothing written past it, and the main connection writing beside an open session.
+ * nothing written past it (also when slices waiting together share its transaction), and the main
+ * connection writing beside an open session.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { ListingWriter, type ListingSlice } from '../../../main/mail/listing-writer';
@@ -47,6 +48,7 @@ describe('the listing writer thread', () => {
     const { db, repos } = freshRepos();
     const sink = writer.session(db.name);
     await sink.write(slice('a1', 30, 21));
+    await sink.flush();
     // No such account: the row breaks its foreign key, the slice rolls back whole.
     const broken = slice('a1', 20, 11);
     const bad: ListingSlice = {
@@ -68,6 +70,31 @@ describe('the listing writer thread', () => {
     await next.write(slice('a1', 20, 1));
     await next.close();
     expect(uids(repos, 'a1')).toHaveLength(30);
+    db.close();
+  });
+
+  it('keeps whole slices before a failed one, whether or not they waited together', async () => {
+    const { db, repos } = freshRepos();
+    const sink = writer.session(db.name);
+    // Handed over without waiting: the thread may write the first ones together, in one transaction.
+    const broken = slice('a1', 30, 21);
+    const given = [
+      slice('a1', 50, 41),
+      slice('a1', 40, 31),
+      { ...broken, rows: broken.rows.map((m, i) => (i === 3 ? { ...m, accountId: 'nobody' } : m)) },
+      slice('a1', 20, 11),
+    ];
+    const outcome = (async () => {
+      for (const s of given) await sink.write(s);
+      await sink.flush();
+    })();
+    await expect(outcome).rejects.toThrow(/FOREIGN KEY constraint failed/);
+    await sink.close();
+    // The newest messages down to a slice's end, and the progress there; nothing from the failed slice on.
+    const stored = uids(repos, 'a1');
+    expect([0, 10, 20]).toContain(stored.length);
+    expect(stored).toEqual(Array.from({ length: stored.length }, (_, i) => 50 - i));
+    expect(repos.folderState.get('a1', 'INBOX')?.syncedThrough).toBe(stored.length ? stored.at(-1) : undefined);
     db.close();
   });
 

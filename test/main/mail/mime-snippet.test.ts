@@ -55,10 +55,16 @@ describe('snippetOf', () => {
   });
 
   it('is the text with its white space collapsed, trimmed and cut to 300 characters, however long its runs', () => {
-    const piece = fc.oneof(fc.constantFrom(' ', '\t', '\r\n', '\n\n\n', ' '.repeat(700)), fc.string({ maxLength: 40 }));
+    // Unicode's white space too (a no-break space, the line separator, ...), and NEL, which is none.
+    const unicodeSpace = '\u00a0\u1680\u2000\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+    const piece = fc.oneof(
+      fc.constantFrom(' ', '\t', '\r\n', '\n\n\n', ' '.repeat(700), '\v\f', ...unicodeSpace, '\u0085', 'é'),
+      fc.string({ maxLength: 40 }),
+      fc.string({ minLength: 290, maxLength: 700 }),
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 120 }), (pieces) => {
-        const text = pieces.join('').replace(/[^\x20-\x7e\t\r\n]/g, 'x');
+        const text = pieces.join('').replace(new RegExp(`[^\\x20-\\x7e\\t-\\r${unicodeSpace}\\u0085é]`, 'g'), 'x');
         expect(snippet('Content-Type: text/plain', text)).toBe(text.replace(/\s+/g, ' ').trim().slice(0, 300));
       }),
       { numRuns: 300 },
