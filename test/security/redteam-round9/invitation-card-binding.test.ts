@@ -10,6 +10,10 @@
  * Maya's click, but not bound to what she was shown. Fixed: the card shows the calendar's event
  * (what the answer acts on and who gets it), and a part whose organiser is not that event's
  * organiser is no invitation to it (nothing to answer from this email).
+ *
+ * Also fixed: on a real account the card never found the synced event (its stored id carries the
+ * account's id), so answering always said "not on your calendar yet"; the event is now found by
+ * its UID among the account's synced resources, whatever form its stored id has (Radicale).
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
