@@ -134,6 +134,13 @@ export const Invitation = z.object({
 });
 export type Invitation = z.infer<typeof Invitation>;
 
+/**
+ * Who a reply goes to (bare addresses), computed by the reply's own effect (engine/tools): the
+ * composer shows exactly this, and the send is refused if the effect has since come to differ.
+ */
+export const ReplyRecipients = z.object({ to: z.array(z.string()), cc: z.array(z.string()) });
+export type ReplyRecipients = z.infer<typeof ReplyRecipients>;
+
 export const MessageView = MessageRow.extend({
   to: z.array(z.string()),
   cc: z.array(z.string()),
@@ -150,6 +157,8 @@ export const MessageView = MessageRow.extend({
   thread: z.array(ThreadMessage),
   /** An invitation it carries (iMIP), with the event it names when that is on the calendar. */
   invitation: Invitation.nullable(),
+  /** Where a reply and a reply-all to it go; a forward goes only where the person types. */
+  replies: z.object({ reply: ReplyRecipients, replyAll: ReplyRecipients }),
 });
 export type MessageView = z.infer<typeof MessageView>;
 
@@ -512,7 +521,7 @@ export const OutgoingAttachment = z.strictObject({
 
 /**
  * A message the person wrote. A reply's recipients, subject and threading come from the email
- * it answers (`replyTo`); a forward attaches the original's attachments (`forwardOf`); a
+ * it answers (`replyTo`, with the recipients the composer showed); a forward attaches the original's attachments (`forwardOf`); a
  * governed draft sent by the person (`fromDraft`) becomes theirs, and the audit keeps which
  * words were the assistant's.
  */
@@ -524,7 +533,17 @@ export const SendInput = z.strictObject({
   subject: text(1000),
   body: text(1_000_000),
   attachments: z.array(OutgoingAttachment).max(20).optional(),
-  replyTo: z.strictObject({ id, all: z.boolean().optional() }).optional(),
+  /**
+   * `shown`: the recipients the composer showed (bare addresses); the send is refused when the
+   * reply would reach anyone else, or not reach someone shown.
+   */
+  replyTo: z
+    .strictObject({
+      id,
+      all: z.boolean().optional(),
+      shown: z.strictObject({ to: addresses, cc: addresses }).optional(),
+    })
+    .optional(),
   forwardOf: id.optional(),
   fromDraft: id.optional(),
 });

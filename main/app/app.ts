@@ -56,7 +56,9 @@ export interface App {
 async function syncAndTriage(p: Profile, engine: EngineHost | undefined): Promise<void> {
   if (!p.repos.accounts.list().some((a) => a.transport === 'imap')) return;
   const mail = await syncAccounts(p);
-  await syncCalendars(p);
+  for (const c of await syncCalendars(p))
+    for (const e of c.result?.errors ?? [])
+      console.error(`zamburak: calendar of ${c.account}: ${e.href} was not stored: ${e.message}`);
   for (const r of mail) if (r.error) console.error(`zamburak: sync of ${r.account}: ${r.error.message}`);
   // Every real account's new mail, not only the primary's.
   for (const account of p.repos.accounts.list().filter((a) => a.transport === 'imap'))

@@ -14,6 +14,8 @@ import { servicesOf } from '../services/services';
 import type { MessageHeader, StoredMessage } from '../store/repositories';
 import type { StoredDraft } from '../store/repos/outgoing';
 import { safeAttachmentName } from '../mail/attachments';
+import { originalEmail, profileLookups } from '../mail/effect-lookups';
+import { repliesOf } from '../mail/reply-recipients';
 import { readableText, snippet } from '../mail/snippet';
 import type { ClaimsService } from '../services/claims-service';
 import { highlightTerms, parseSearch } from '../store/repositories';
@@ -159,6 +161,11 @@ export function inboxHandlers(ctx: AppContext, claims: ClaimsService): ZamburakH
           attachments: t.attachments.map(attachmentView),
         })),
         invitation: invitationOf(p, m),
+        // Computed by the reply's effect, as the send computes it: the composer shows exactly this.
+        replies: repliesOf(
+          { ...profileLookups(p, account), email: (x) => (x === m.id ? originalEmail(p, m, false) : undefined) },
+          m.id,
+        ),
       };
     },
 

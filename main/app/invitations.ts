@@ -32,16 +32,18 @@ export function attachmentBytes(p: Profile, path: string | undefined): Buffer | 
 }
 
 /**
- * The calendar's event a text/calendar part names: the one with its UID (the synced resource's
- * own, not merely the same id after `eventIdOf`'s cut), organised by whoever the part says
- * organises it. A UID is known to everyone invited to a meeting: a part under another event's UID
- * with another organiser is no invitation to that event.
+ * The calendar's event a text/calendar part names: the one with its UID on the message's account
+ * (a synced calendar's resource with that UID, whatever form its stored id has; else, for a
+ * calendar kept in the profile like the demo's, the id `eventIdOf` gives the UID), organised by
+ * whoever the part says organises it. A UID is known to everyone invited to a meeting: a part
+ * under another event's UID with another organiser is no invitation to that event.
  */
-function calendarEventOf(p: Profile, parsed: ParsedEvent): CalendarEvent | null {
-  const event = p.repos.calendar.get(eventIdOf(parsed.uid));
+function calendarEventOf(p: Profile, accountId: string, parsed: ParsedEvent): CalendarEvent | null {
+  const synced = p.repos.calendarSync.byUid(accountId, parsed.uid);
+  const event = p.repos.calendar.get(synced?.eventId ?? eventIdOf(parsed.uid));
   if (!event || bareAddress(event.organizer) !== bareAddress(parsed.organizer)) return null;
-  const synced = p.repos.calendarSync.byEvent(event.id);
-  return synced && synced.uid !== parsed.uid ? null : event;
+  const holder = synced ?? p.repos.calendarSync.byEvent(event.id);
+  return holder && holder.uid !== parsed.uid ? null : event;
 }
 
 /**
@@ -55,7 +57,7 @@ function invitedEvent(p: Profile, m: StoredMessage): { event: CalendarEvent | nu
     const text = attachmentBytes(p, a.path)?.toString('utf8');
     if (!text || methodOf(text) !== 'REQUEST') continue;
     const [parsed] = parseEvents(text);
-    if (parsed) return { event: calendarEventOf(p, parsed), parsed };
+    if (parsed) return { event: calendarEventOf(p, m.accountId, parsed), parsed };
   }
   if (!/^\s*invitation\s*:/i.test(m.subject)) return null;
   const sender = bareAddress(m.from);

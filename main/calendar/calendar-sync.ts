@@ -15,6 +15,13 @@ export interface SyncResult {
   readonly removed: number;
   /** The ctag had not moved: nothing was fetched. */
   readonly unchanged: boolean;
+  /** Resources that could not be stored, each with why; the rest of the calendar synced. */
+  readonly errors: readonly ResourceError[];
+}
+
+export interface ResourceError {
+  readonly href: string;
+  readonly message: string;
 }
 
 export class CalendarAccount {
@@ -35,7 +42,8 @@ export class CalendarAccount {
     const repo = this.p.repos.calendarSync;
     const ctag = await this.client.ctag();
     const now = this.clock().toISOString();
-    if (ctag && ctag === repo.ctag(this.accountId)) return { added: 0, updated: 0, removed: 0, unchanged: true };
+    if (ctag && ctag === repo.ctag(this.accountId))
+      return { added: 0, updated: 0, removed: 0, unchanged: true, errors: [] };
     const remote = await this.client.etags();
     const local = new Map(repo.resources(this.accountId).map((r) => [r.href, r]));
     const changed = [...remote].filter(([href, etag]) => local.get(href)?.etag !== etag).map(([href]) => href);
@@ -43,16 +51,29 @@ export class CalendarAccount {
     let added = 0;
     let updated = 0;
     let removed = 0;
+    const errors: ResourceError[] = [];
     this.p.db
       .transaction(() => {
+        // Each resource in its own savepoint: one that cannot be stored (an organiser's event
+        // under a UID another resource holds) is that resource's error, never the whole sync's.
         for (const r of fetched)
-          for (const e of parseEvents(r.text)) {
-            const { uid, answers: _answers, ...parsed } = e;
-            const event = { ...parsed, id: this.idOf(uid) };
-            if (local.has(r.href)) updated++;
-            else added++;
-            this.p.repos.calendar.upsert(this.accountId, event);
-            repo.put(this.accountId, { href: r.href, eventId: event.id, uid, etag: r.etag });
+          try {
+            const stored = this.p.db.transaction(() => {
+              const events = parseEvents(r.text);
+              for (const e of events) {
+                const { uid, answers: _answers, ...parsed } = e;
+                const event = { ...parsed, id: this.storedIdOf(r.href, uid) };
+                const before = local.get(r.href)?.eventId;
+                if (before && before !== event.id) this.p.repos.calendar.remove(before);
+                this.p.repos.calendar.upsert(this.accountId, event);
+                repo.put(this.accountId, { href: r.href, eventId: event.id, uid, etag: r.etag });
+              }
+              return events.length;
+            })();
+            if (local.has(r.href)) updated += stored;
+            else added += stored;
+          } catch (e) {
+            errors.push({ href: r.href, message: (e as Error).message });
           }
         for (const [href, r] of local)
           if (!remote.has(href)) {
@@ -60,10 +81,23 @@ export class CalendarAccount {
             repo.remove(this.accountId, href);
             removed++;
           }
-        repo.setCtag(this.accountId, this.url, ctag, now);
+        // With a resource left out, the next sync looks again (it fetches only what changed).
+        repo.setCtag(this.accountId, this.url, errors.length ? null : ctag, now);
       })
       .immediate();
-    return { added, updated, removed, unchanged: false };
+    return { added, updated, removed, unchanged: false, errors };
+  }
+
+  /**
+   * The id of the event a resource holds: the one already stored for its UID (an id made before
+   * `eventIdOf` hashed the UID stays, so claims naming it still find it), else one from the UID.
+   * A UID another resource of the calendar holds is refused: it would replace that event.
+   */
+  private storedIdOf(href: string, uid: string): string {
+    const known = this.p.repos.calendarSync.byUid(this.accountId, uid);
+    if (known && known.href !== href)
+      throw new Error(`its UID ${JSON.stringify(uid)} is already the UID of the event at ${known.href}`);
+    return known?.eventId ?? this.idOf(uid);
   }
 
   /** Creates the event on the server, then in the store. Its id derives from a new UID. */

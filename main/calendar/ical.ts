@@ -4,6 +4,7 @@
  * attendee's answer. iTIP (RFC 5546) messages for invitations: a REQUEST built from an event,
  * and a REPLY (one attendee's PARTSTAT) read back.
  */
+import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import type { CalendarEvent } from '../../engine/world';
 
@@ -72,8 +73,14 @@ export function parseEvents(text: string): ParsedEvent[] {
     });
 }
 
-/** Our event id for a UID: readable when the UID is simple, hashed-looking never needed. */
-export const eventIdOf = (uid: string): string => `cal-${uid.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 120)}`;
+/**
+ * Our event id for a UID: a readable prefix, then a hash of the whole UID, so two UIDs never share
+ * an id (the prefix alone would: `a@b` and `a_b`, or two long UIDs alike in their first 60
+ * characters). Ids stored before this (the prefix only) stay their events' ids: a sync keeps a
+ * known resource's id (calendar-sync.ts), so claims that name them still find them.
+ */
+export const eventIdOf = (uid: string): string =>
+  `cal-${uid.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 60)}-${createHash('sha256').update(uid).digest('hex').slice(0, 16)}`;
 
 export interface BuildOptions {
   readonly uid: string;

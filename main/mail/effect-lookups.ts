@@ -32,7 +32,8 @@ function attachmentsOf(p: Profile, m: StoredMessage): AttachmentRef[] {
   });
 }
 
-export function originalEmail(p: Profile, m: StoredMessage): OriginalEmail {
+/** `withFiles: false` skips reading the attachments (a reply carries none of the original's). */
+export function originalEmail(p: Profile, m: StoredMessage, withFiles = true): OriginalEmail {
   return {
     id: m.id,
     from: m.from,
@@ -43,7 +44,7 @@ export function originalEmail(p: Profile, m: StoredMessage): OriginalEmail {
     body: m.body,
     messageId: m.messageId,
     references: referencesOf(p, m),
-    attachments: attachmentsOf(p, m),
+    attachments: withFiles ? attachmentsOf(p, m) : [],
   };
 }
 

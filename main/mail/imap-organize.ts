@@ -41,8 +41,18 @@ export async function organizeOnServer(
         throw new MailError('protocol', `${where.folder} changed on the server since the last sync; sync first`);
       const uid = String(where.uid);
       if (a.kind === 'seen' || a.kind === 'unseen') {
-        if (a.kind === 'seen') await client.messageFlagsAdd(uid, ['\\Seen'], { uid: true });
-        else await client.messageFlagsRemove(uid, ['\\Seen'], { uid: true });
+        const flagged =
+          a.kind === 'seen'
+            ? await client.messageFlagsAdd(uid, ['\\Seen'], { uid: true })
+            : await client.messageFlagsRemove(uid, ['\\Seen'], { uid: true });
+        // Like a refused MOVE below, imapflow answers a STORE the server refused (or a flag a
+        // read-only folder does not keep) with false: recorded as done, it would be read here
+        // and unread on the server, and the claim would say committed.
+        if (!flagged)
+          throw new MailError(
+            'refused',
+            `the server did not mark message ${a.id} as ${a.kind === 'seen' ? 'read' : 'unread'} in ${m.folder}`,
+          );
         p.repos.messages.setUnread(a.id, a.kind === 'unseen');
         done = m.folder;
       } else {

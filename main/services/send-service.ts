@@ -18,6 +18,7 @@ import { transportNameOf } from '../accounts/transports';
 import { attributeDraft } from '../mail/draft-words';
 import { profileLookups } from '../mail/effect-lookups';
 import { putOutgoing } from '../mail/outgoing-files';
+import { shownDifference } from '../mail/reply-recipients';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
 import type { ClaimsService } from './claims-service';
@@ -193,6 +194,10 @@ export class SendService {
           );
     const action = this.action(input, this.attachments(input, o.maxMessageBytes ?? DEFAULT_MAX_BYTES));
     const effect = this.effect(action.tool, action.args, account);
+    // A person's reply passes no gate: what the composer showed is its only card, so a reply that
+    // would now reach anyone else (or miss someone shown) is refused, and the draft stays.
+    const differs = input.replyTo?.shown && shownDifference(effect, input.replyTo.shown);
+    if (differs) throw new SendError('replyTo', differs, 'conflict');
     const recipients = recipientsOf(effect);
     if (recipients.length === 0) throw new SendError('to', 'at least one recipient is needed');
     const id = `send-${randomUUID()}`;

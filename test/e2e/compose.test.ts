@@ -144,6 +144,31 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     await expect.poll(() => sentWith('Re: Renewal quote').length, { timeout: 10_000 }).toBe(2);
   });
 
+  it('a reply shows where it goes, even to an email forged as mine: the one the app sends to', async () => {
+    const profile = suite.hosted.profile;
+    const me = profile.primaryAccount().email;
+    profile.repos.messages.upsert({
+      ...profile.repos.messages.get('e45')!,
+      id: 'e96',
+      from: `Maya Lind <${me}>`,
+      to: ['zed@attacker.test'],
+      cc: [],
+      messageId: '<e96@attacker.test>',
+      threadId: 't-e96',
+      subject: 'The numbers you asked for',
+    });
+    await navigate(page, '#/inbox/e96');
+    await expect.poll(() => page.locator('#message-subject').innerText()).toBe('The numbers you asked for');
+    await press(page, 'r');
+    const d = dialog(page);
+    await expect.poll(() => d.locator('.reply-to').innerText()).toBe('To zed@attacker.test');
+    await d.getByLabel('Message').fill('Here they are.');
+    await page.keyboard.press('Control+Enter');
+    const subject = 'Re: The numbers you asked for';
+    await expect.poll(() => sentWith(subject).length, { timeout: 10_000 }).toBe(1);
+    expect(sentWith(subject)[0]!.to).toEqual(['zed@attacker.test']);
+  });
+
   it('replies to all by keyboard (a) and by mouse: everyone but me', async () => {
     const m = suite.hosted.profile.repos.messages.get('e01')!;
     await navigate(page, '#/inbox/e01');

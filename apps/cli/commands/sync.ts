@@ -45,6 +45,8 @@ async function sync(p: Parsed): Promise<number> {
         process.stdout.write(
           `${c.account} calendar: ${c.result.unchanged ? 'unchanged' : `${c.result.added} new, ${c.result.updated} changed, ${c.result.removed} removed`}\n`,
         );
+      for (const e of c.result?.errors ?? [])
+        process.stderr.write(`zamburak sync: ${c.account} calendar: ${e.href} was not stored: ${e.message}\n`);
     }
     return results.some((r) => r.error) || calendars.some((c) => c.error) ? 1 : 0;
   });

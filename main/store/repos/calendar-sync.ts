@@ -25,6 +25,15 @@ export class CalendarSyncRepo {
       .get(eventId) as (CalendarResource & { accountId: string }) | undefined;
   }
 
+  /** The resource of an account that holds the event with this UID. */
+  byUid(accountId: string, uid: string): CalendarResource | undefined {
+    return this.db
+      .prepare(
+        'SELECT href, event_id AS eventId, uid, etag FROM calendar_resources WHERE account_id = ? AND uid = ? LIMIT 1',
+      )
+      .get(accountId, uid) as CalendarResource | undefined;
+  }
+
   put(accountId: string, r: CalendarResource): void {
     this.db
       .prepare(

@@ -19,7 +19,7 @@ export type ComposeMode = 'new' | 'reply' | 'replyAll' | 'forward';
 export interface ComposeState {
   readonly mode: ComposeMode;
   /** The email answered or forwarded. */
-  readonly source: Pick<MessageView, 'id' | 'from' | 'to' | 'cc' | 'subject' | 'accountId' | 'attachments'> | null;
+  readonly source: Pick<MessageView, 'id' | 'subject' | 'accountId' | 'attachments' | 'replies'> | null;
   readonly account: string | null;
   readonly to: string;
   readonly cc: string;
@@ -57,20 +57,16 @@ export async function keptCompose(): Promise<ComposeState | null> {
 const withPrefix = (prefix: string, subject: string) =>
   new RegExp(`^\\s*${prefix}:`, 'i').test(subject) ? subject : `${prefix}: ${subject}`;
 
-/** A new compose state for a mode and its source email (own addresses left out of a reply all). */
-export function startCompose(
-  mode: ComposeMode,
-  source: ComposeState['source'],
-  account: string | null,
-  own: readonly string[],
-): ComposeState {
-  const mine = new Set(own.map((a) => a.toLowerCase()));
-  const others = (xs: readonly string[]) => [...new Set(xs.map(bare))].filter((a) => !mine.has(a));
+/**
+ * A new compose state for a mode and its source email. A reply's recipients are the ones the app
+ * computed from the reply itself (`replies`), shown as they are: the send carries them back, and
+ * the app refuses a reply that would reach anyone else.
+ */
+export function startCompose(mode: ComposeMode, source: ComposeState['source'], account: string | null): ComposeState {
   const base = { mode, source, account: source?.accountId ?? account, bcc: '', body: '' };
   if (!source || mode === 'new') return { ...base, source: null, to: '', cc: '', subject: '' };
   if (mode === 'forward') return { ...base, to: '', cc: '', subject: withPrefix('Fwd', source.subject) };
-  const to = others([source.from]);
-  const cc = mode === 'replyAll' ? others([...source.to, ...source.cc]).filter((a) => !to.includes(a)) : [];
+  const { to, cc } = mode === 'replyAll' ? source.replies.replyAll : source.replies.reply;
   return { ...base, to: to.join(', '), cc: cc.join(', '), subject: withPrefix('Re', source.subject) };
 }
 
@@ -191,7 +187,15 @@ export function Compose({ initial, onClose }: { initial: ComposeState; onClose: 
         subject: s.subject,
         body: s.body,
         ...(attachments.length ? { attachments } : {}),
-        ...(replying && s.source ? { replyTo: { id: s.source.id, all: s.mode === 'replyAll' } } : {}),
+        ...(replying && s.source
+          ? {
+              replyTo: {
+                id: s.source.id,
+                all: s.mode === 'replyAll',
+                shown: { to: addressesOf(s.to), cc: addressesOf(s.cc) },
+              },
+            }
+          : {}),
         ...(s.mode === 'forward' && s.source ? { forwardOf: s.source.id } : {}),
       };
       const result = await api.mail.send(input);
@@ -287,7 +291,7 @@ export function Compose({ initial, onClose }: { initial: ComposeState; onClose: 
         )}
         {replying ? (
           <p className="reply-to">
-            To {s.to || 'the sender'}
+            To {s.to || 'nobody'}
             {s.cc && <> · Cc {s.cc}</>}
           </p>
         ) : (

@@ -401,8 +401,7 @@ export function InboxScreen({ id }: { id: string | null }) {
   const write = (mode: ComposeMode) => {
     if (mode !== 'new' && (!openMessage || openMessage.id !== id)) return;
     const account = mode === 'new' ? mailbox.account : (openMessage?.accountId ?? null);
-    const own = accounts.filter((a) => a.id === account || account === null).map((a) => a.email);
-    setCompose(startCompose(mode, mode === 'new' ? null : openMessage, account, own));
+    setCompose(startCompose(mode, mode === 'new' ? null : openMessage, account));
   };
 
   useKeys({

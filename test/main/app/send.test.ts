@@ -56,6 +56,36 @@ describe('mail.send', () => {
     await expect(call('mail.undo', r.id)).rejects.toMatchObject({ kind: 'conflict' });
   });
 
+  it('a reply goes where the message said it would; one that would reach anyone else is refused', async () => {
+    demo.profile.setSetting('undoWindowSeconds', '30');
+    const m = demoEmailWithOthers();
+    const view = (await call('inbox.get', m.id)) as { replies: { replyAll: { to: string[]; cc: string[] } } };
+    const shown = view.replies.replyAll;
+    expect([...shown.to, ...shown.cc].length).toBeGreaterThan(1);
+    const before = demo.profile.claims.list({}).length;
+    // What the composer did not show: someone added, someone dropped, someone moved to Cc.
+    for (const wrong of [
+      { to: [...shown.to, 'zed@attacker.test'], cc: shown.cc },
+      { to: shown.to, cc: shown.cc.slice(1) },
+      { to: [], cc: [...shown.to, ...shown.cc] },
+    ])
+      await expect(
+        call('mail.send', { to: [], subject: '', body: 'b', replyTo: { id: m.id, all: true, shown: wrong } }),
+      ).rejects.toMatchObject({
+        kind: 'conflict',
+        message: expect.stringMatching(/^replyTo: this reply would go to /),
+      });
+    expect(demo.profile.claims.list({})).toHaveLength(before);
+    const r = (await call('mail.send', {
+      to: [],
+      subject: '',
+      body: 'b',
+      replyTo: { id: m.id, all: true, shown },
+    })) as { id: string };
+    expect(r.id).toMatch(/^send-/);
+    await call('mail.undo', r.id);
+  });
+
   it('a reply-all goes to the sender and every other recipient, threaded, with its prefix', async () => {
     demo.profile.setSetting('undoWindowSeconds', '0');
     const m = demoEmailWithOthers();

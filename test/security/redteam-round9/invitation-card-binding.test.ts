@@ -10,17 +10,25 @@
  * Maya's click, but not bound to what she was shown. Fixed: the card shows the calendar's event
  * (what the answer acts on and who gets it), and a part whose organiser is not that event's
  * organiser is no invitation to it (nothing to answer from this email).
+ *
+ * Also fixed: on a real account the card never found the synced event (its stored id carries the
+ * account's id), so answering always said "not on your calendar yet"; the event is now found by
+ * its UID among the account's synced resources, whatever form its stored id has (Radicale).
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarOf } from '../../../main/accounts/calendars';
+import { CalDavClient } from '../../../main/calendar/caldav';
 import { effectOf, type EventEffect } from '../../../engine/tools/effect';
 import { invitationOf, respondToInvitation } from '../../../main/app/invitations';
 import { buildEvent, eventIdOf } from '../../../main/calendar/ical';
 import { profileLookups } from '../../../main/mail/effect-lookups';
 import { openProfile, type Profile } from '../../../main/profile/profile';
 import { ClaimsService } from '../../../main/services/claims-service';
+import { calendarAccount, type CalendarAccount } from '../../integration/calendar/fixtures';
+import { radicaleMissing } from '../../integration/servers/radicale';
 
 const clock = (): Date => new Date('2026-03-16T08:30:00Z');
 const profiles: Profile[] = [];
@@ -42,8 +50,17 @@ const BOARD = {
 function profileWith(ics: { title: string; start: string; end: string; organizer: string }, from: string) {
   const p = openProfile(mkdtempSync(join(tmpdir(), 'zamburak-r9-invite-')));
   profiles.push(p);
-  const account = p.primaryAccount();
-  p.repos.calendar.upsert(account.id, BOARD);
+  p.repos.calendar.upsert(p.primaryAccount().id, BOARD);
+  return invitedIn(p, p.primaryAccount().id, ics, from);
+}
+
+/** An email to `accountId` whose invitation (under the board meeting's UID) says `ics`. */
+function invitedIn(
+  p: Profile,
+  accountId: string,
+  ics: { title: string; start: string; end: string; organizer: string },
+  from: string,
+) {
   mkdirSync(p.files.attachments, { recursive: true });
   const text = buildEvent(
     { ...BOARD, ...ics, id: 'x', location: '', description: '', attendees: ['maya@acme.test'] },
@@ -53,6 +70,7 @@ function profileWith(ics: { title: string; start: string; end: string; organizer
   const e33 = p.repos.messages.get('e33')!;
   p.repos.messages.upsert({
     ...e33,
+    accountId,
     id: 'e95',
     from,
     messageId: '<e95@example.test>',
@@ -100,5 +118,36 @@ describe('red team round 9: an invitation card answers exactly the event it show
     expect(invitationOf(p, m)).toMatchObject({ eventId: BOARD.id, title: 'Board meeting', organizer: 'bob@acme.test' });
     const { claimId } = respondToInvitation(p, svc, m, 'accepted', clock());
     expect(p.claims.get(claimId).action.args).toEqual({ id: BOARD.id, response: 'accepted' });
+  });
+});
+
+describe.skipIf(radicaleMissing())('red team round 9: the invitation card on a real account (Radicale)', () => {
+  let at: CalendarAccount;
+  beforeAll(async () => {
+    at = await calendarAccount();
+    const bob = new CalDavClient({ url: at.url, user: at.dav.user, password: at.dav.password });
+    await bob.put(bob.hrefFor(UID), buildEvent(BOARD, { uid: UID }));
+    await (await calendarOf(at.p, at.account))!.sync();
+  }, 60_000);
+  afterAll(() => at?.stop());
+
+  const bobs = { title: BOARD.title, start: BOARD.start, end: BOARD.end, organizer: BOARD.organizer };
+
+  it('finds the synced event (its id is the account’s) and answers it', () => {
+    const [stored] = at.p.repos.calendar.list(at.account.id);
+    expect(stored!.id.startsWith(`${at.account.id}:`)).toBe(true);
+    const { m, svc } = invitedIn(at.p, at.account.id, bobs, 'Bob <bob@acme.test>');
+    expect(invitationOf(at.p, m)).toMatchObject({ eventId: stored!.id, title: 'Board meeting' });
+    const { claimId } = respondToInvitation(at.p, svc, m, 'accepted', clock());
+    expect(at.p.claims.get(claimId).action.args).toEqual({ id: stored!.id, response: 'accepted' });
+  });
+
+  it('finds it under an id stored before ids hashed the UID', () => {
+    const [stored] = at.p.repos.calendar.list(at.account.id);
+    const old = `${at.account.id}:cal-board-2026-03-19_acme.test`;
+    at.p.db.prepare('UPDATE events SET id = ? WHERE id = ?').run(old, stored!.id);
+    at.p.db.prepare('UPDATE calendar_resources SET event_id = ? WHERE event_id = ?').run(old, stored!.id);
+    const { m } = invitedIn(at.p, at.account.id, bobs, 'Bob <bob@acme.test>');
+    expect(invitationOf(at.p, m)).toMatchObject({ eventId: old, title: 'Board meeting' });
   });
 });

@@ -10,7 +10,13 @@
  * such a folder hid itself from the person (before `organize/untrusted-destination` it did so on
  * its own; after, with one approval that the card says was carried out). Fixed: a MOVE the server
  * did not carry out fails for good, naming the folder, and nothing changes here.
+ *
+ * The same for marking read: imapflow answers a STORE the server refused (here a folder the
+ * server opens read-only, which keeps no \Seen) with `false`; the organiser recorded it as done.
+ * Fixed alike: the claim fails, naming the message, and it stays unread here as on the server.
  */
+import { chmodSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Mode } from '../../../engine';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
@@ -56,5 +62,44 @@ describe.skipIf(dovecotMissing())('red team round 9: a move the server refused i
     });
     expect(at.p.repos.messages.get(id)!.folder).toBe('Projects');
     expect(await at.onServer('Projects')).toEqual(['Note 1']);
+  }, 60_000);
+});
+
+describe.skipIf(dovecotMissing())('red team round 9: a mark-read the server refused is never recorded as done', () => {
+  const at = notesAccount();
+  const unread = async () => {
+    const c = await at.server.client();
+    try {
+      await c.mailboxOpen('INBOX', { readOnly: true });
+      return (await c.search({ seen: false }, { uid: true })) || [];
+    } finally {
+      await c.logout();
+    }
+  };
+
+  it('in a folder the server keeps read-only: the claim fails, the message stays unread here and there', async () => {
+    const id = at.byNote(2);
+    expect(at.p.repos.messages.get(id)!.unread).toBe(true);
+    const before = await unread();
+    // Dovecot opens a maildir it may not write to read-only: no flag can be stored.
+    const cur = join(at.server.dir, 'mail', at.server.user, 'cur');
+    chmodSync(cur, 0o555);
+    try {
+      await runOnProfile(at.p, { plan: `await markRead(input.id);`, input: { id }, accountId: at.account.id });
+    } finally {
+      chmodSync(cur, 0o700);
+    }
+    const [claim] = at.p.claims.list().filter((c) => c.action.tool === 'markRead' && c.action.args.id === id);
+    expect(claim?.state).toBe('failed');
+    expect(claim?.error).toContain(`did not mark message ${id} as read`);
+    expect(at.p.repos.messages.get(id)!.unread).toBe(true);
+    expect(await unread()).toEqual(before);
+  }, 60_000);
+
+  it('control: a mark-read the server makes is recorded', async () => {
+    const id = at.byNote(3);
+    await runOnProfile(at.p, { plan: `await markRead(input.id);`, input: { id }, accountId: at.account.id });
+    expect(at.p.repos.messages.get(id)!.unread).toBe(false);
+    expect((await unread()).length).toBeLessThan(3);
   }, 60_000);
 });

@@ -8,7 +8,11 @@
  * (engine/tools/mail-parts.ts `replyRecipients`). Property: for any email, what the composer
  * shows is exactly where the reply goes.
  *
- * Finding (open, renderer + main): the two disagree. The effect treats an email whose From is
+ * Closed: the reading pane puts the effect's recipients on the MessageView (`replies`,
+ * main/mail/reply-recipients.ts), the composer shows exactly those, and the send carries them
+ * (`replyTo.shown`): the send service refuses a reply whose effect reaches anyone else.
+ *
+ * Finding (was open, renderer + main): the two disagree. The effect treats an email whose From is
  * one of the account's addresses as the person's own and answers its recipients; the composer
  * drops the person's own From, shows "To the sender", and never names those recipients. An
  * attacker who forges the person's address in From (no authentication is asked for) and puts
@@ -24,6 +28,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { effectOf, type MailEffect } from '../../../engine/tools/effect';
 import { bareAddress } from '../../../engine/world/addresses';
+import { repliesOf, shownDifference } from '../../../main/mail/reply-recipients';
 import { startCompose } from '../../../renderer/src/components/Compose';
 
 const ACCOUNT = { from: 'maya@acme.test', addresses: ['maya@acme.test', 'maya.lind@acme.test'] };
@@ -61,16 +66,17 @@ function both(m: { from: string; to: string[]; cc: string[] }, all: boolean) {
     references: [],
     attachments: [],
   };
+  const lookups = { account: ACCOUNT, email: () => original, event: () => undefined };
   const effect = effectOf(
     'replyToEmail',
     { id: 'e1', body: 'Here they are.', ...(all ? { replyAll: true } : {}) },
-    { account: ACCOUNT, email: () => original, event: () => undefined },
+    lookups,
   ) as MailEffect;
+  // What the reading pane hands the composer (main/app/inbox.ts), and what the composer shows.
   const shown = startCompose(
     all ? 'replyAll' : 'reply',
-    { ...m, id: 'e1', subject: 'Numbers', accountId: 'demo', attachments: [] },
+    { id: 'e1', subject: 'Numbers', accountId: 'demo', attachments: [], replies: repliesOf(lookups, 'e1') },
     'demo',
-    [ACCOUNT.from],
   );
   return {
     sent: { to: effect.to.map(bareAddress), cc: effect.cc.map(bareAddress) },
@@ -84,17 +90,30 @@ describe('red team round 9: a reply goes exactly where the composer said', () =>
     expect(r.shown).toEqual(r.sent);
   });
 
-  it.fails('a forged "from you" email addressed to the attacker: the composer names the attacker', () => {
+  it('a forged "from you" email addressed to the attacker: the composer names the attacker', () => {
     const r = both({ from: 'Maya Lind <maya@acme.test>', to: ['zed@attacker.test'], cc: [] }, false);
     expect(r.sent.to).toEqual(['zed@attacker.test']);
     expect(r.shown, 'the reply goes to someone the composer never showed').toEqual(r.sent);
   });
 
-  it.fails('for every email, reply and reply all: shown === sent (fast-check)', () => {
+  it('for every email, reply and reply all: shown === sent (fast-check)', () => {
     fc.assert(
       fc.property(message, fc.boolean(), (m, all) => {
         const r = both(m, all);
         expect(r.shown).toEqual(r.sent);
+      }),
+    );
+  });
+
+  it('the send refuses a reply whose recipients are not exactly the ones shown (fast-check)', () => {
+    const list = fc.uniqueArray(fc.constantFrom(...ADDRESSES.map(bareAddress)), { maxLength: 3 });
+    fc.assert(
+      fc.property(message, fc.boolean(), list, list, (m, all, to, cc) => {
+        const { sent } = both(m, all);
+        const same = (a: string[], b: string[]) => [...new Set(a)].sort().join() === [...new Set(b)].sort().join();
+        const refused = shownDifference(sent, { to, cc }) !== null;
+        expect(refused).toBe(!(same(sent.to, to) && same(sent.cc, cc)));
+        expect(shownDifference(sent, both(m, all).shown)).toBeNull();
       }),
     );
   });
