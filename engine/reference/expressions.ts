@@ -75,7 +75,7 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
     case 'CallExpression':
       return yield* evalCall(m, e);
     case 'NewExpression': {
-      const args = yield* evalArgs(m, e.arguments);
+      const args = (yield* evalList(m, e.arguments, false)).items;
       return construct(m, (e.callee as acorn.Identifier).name, args);
     }
     case 'UnaryExpression': {
@@ -270,26 +270,22 @@ function* evalList(m: Machine, nodes: readonly (E | null)[], stored: boolean): S
   return { items, structure };
 }
 
-function* evalArgs(m: Machine, args: readonly E[]): Step<V[]> {
-  return (yield* evalList(m, args, false)).items;
-}
-
 function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
   const callee = e.callee;
   if (callee.type === 'Identifier' && !m.lookup(callee.name)) {
-    const args = yield* evalArgs(m, e.arguments);
+    const args = (yield* evalList(m, e.arguments, false)).items;
     if (m.tools.has(callee.name)) return yield* toolCall(m, callee.name, args);
     if (GLOBAL_CALLS.has(callee.name)) return callGlobal(m, callee.name, args);
   }
   if (callee.type === 'MemberExpression') {
     const name = (callee.property as acorn.Identifier).name;
     const ns = callee.computed ? null : namespace(m, callee.object);
-    if (ns) return callGlobal(m, `${ns}.${name}`, yield* evalArgs(m, e.arguments));
+    if (ns) return callGlobal(m, `${ns}.${name}`, (yield* evalList(m, e.arguments, false)).items);
     const recv = yield* evalExpr(m, callee.object);
     if (callee.optional && recv.v == null) throw new ShortCircuit();
     m.ctx.mayThrow(recv.l);
     if (recv.v == null) m.ctx.fail(`cannot call ${name} of ${String(recv.v)}`, recv.l);
-    const args = yield* evalArgs(m, e.arguments);
+    const args = (yield* evalList(m, e.arguments, false)).items;
     if (!args.some(isFunction)) return callMethod(m, recv, name, args);
     // Callbacks: what they write outside themselves depends on the receiver and the arguments,
     // also when they never ran (a loop over an empty array): a region like a loop's.
@@ -312,7 +308,7 @@ function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
   }
   const f = yield* evalExpr(m, callee);
   if (e.optional && f.v == null) throw new ShortCircuit();
-  const args = yield* evalArgs(m, e.arguments);
+  const args = (yield* evalList(m, e.arguments, false)).items;
   // A detached async call would interleave with the plan in an order branches can steer.
   if (isHeap(f.v) && f.v.kind === 'function' && f.v.node.async && !m.awaited.has(e))
     m.ctx.fail('an async function must be awaited where it is called', f.l);

@@ -56,14 +56,8 @@ export async function referenceRun(opts: ReferenceOptions): Promise<ReferenceRep
     if (e instanceof PlanRejected) return done('failed', 'PlanRejected', e.message, BOTTOM);
     throw e;
   }
-  const m = new Machine(
-    mode,
-    program,
-    server,
-    opts.maxSteps ?? 2_000_000,
-    Date.now() + (opts.wallMs ?? 20_000),
-    opts.precise ?? true,
-  );
+  const deadline = Date.now() + (opts.wallMs ?? 20_000);
+  const m = new Machine(program, server, opts.maxSteps ?? 2_000_000, deadline, opts.precise ?? true, mode);
   if (opts.input !== undefined)
     m.declare('input', readOnly(fromLabeled(labelDeep(opts.input, sourceLabel('user', { trusted: true })))), true);
   try {
