@@ -1,19 +1,15 @@
 /**
- * Every built-in — global functions, `JSON`/`Math`/`Object`/`Array`/`Number`/`Date` members,
- * methods of strings, numbers, arrays, objects, Maps, Sets, regexes and dates, `new Map/Set/Date`
- * and every operator — is run natively on plain copies of its inputs and labeled by ONE rule,
- * the generic lift:
+ * Every built-in (global functions, namespace members, methods, `new Map/Set/Date`) and every
+ * operator is run natively on plain copies of its inputs and labeled by ONE rule, the generic lift:
  *
  *   result label = the deep label of the receiver and of every argument (callbacks included)
  *                ⊔ the deep label of everything the callbacks returned ⊔ (STRICT) the context;
  *
- * every new part of the result carries it; a part that is an object the plan already had is that
- * same object again (identity), reached through a reference with that label. A receiver the
- * built-in writes (an array mutator, a Map's or Set's `set`, `add`, `delete`, `clear`) has the
- * label joined into its structure, also when nothing changed (that nothing did depends on the
- * inputs too); so does a regex whose `lastIndex` moved. Inside a `try`, the lift's inputs join
- * what the try could have thrown because of. The only exceptions are the precision rules the
- * engine's one table names (`RULES`).
+ * every new part of the result carries it; an object the plan already had comes back as itself,
+ * reached through a reference with that label. A receiver the built-in writes, and a regex whose
+ * `lastIndex` moved, take the label into their structure, also when nothing changed. Inside a
+ * `try`, the inputs join what it could have thrown because of. The only exceptions are the
+ * precision rules of the engine's one table (`RULES`).
  */
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import { BUILTIN_CALLS, BUILTINS, LABEL_RULES, METHODS, type LabelRule } from '../plan/builtins';
@@ -30,10 +26,9 @@ export type NativeOp = (receiver: unknown, args: unknown[]) => unknown;
 
 /**
  * How a built-in treats its inputs, where a precision rule says it does not read all of them.
- * `parts`: it only moves the parts of its first input (the receiver, or `Object.keys`' argument)
- * — hands them to its callback or into its answer, never looks at them — and (`keys`) a Map's or
- * Set's keys too; `args`: the arguments it only moves ([from, to)); `answers`: its callback's
- * answers too; `put`: it writes one entry (`putEntry`). `writes`: it may change its receiver.
+ * `parts`: it only moves the parts of its first input (hands them to its callback or into its
+ * answer) and (`keys`) a Map's or Set's keys too; `args`: the arguments it only moves ([from,
+ * to)); `answers`: its callback's answers too; `put`: it writes one entry (`putEntry`).
  */
 interface Reading {
   readonly parts?: boolean;
@@ -41,6 +36,7 @@ interface Reading {
   readonly args?: readonly [number, number];
   readonly answers?: boolean;
   readonly put?: boolean;
+  /** It may change its receiver. */
   readonly writes?: boolean;
 }
 
@@ -87,9 +83,6 @@ const readingOf = (m: Machine, key: string, args: readonly V[]): Reading => {
 
 export const isFunction = (x: V | undefined): boolean => !!x && isHeap(x.v) && x.v.kind === 'function';
 const isContainer = (x: V | undefined): boolean => !!x && isHeap(x.v) && 's' in x.v && x.v.kind !== 'regexp';
-
-/** Operators that answer for every value (a function, a circular container): they never throw. */
-const TOTAL = new Set(['typeof', '!', '===', '!==']);
 
 /** The generic lift (see above); `receiver` is null for functions and operators. */
 export function lift(
@@ -301,4 +294,48 @@ function refuseContainerKeys(m: Machine, entries: V | undefined): void {
     }
     primitiveKey(m, val(k.v, deepLabelOf(entries!)));
   }
+}
+
+/** Operators that answer for every value (a function, a circular container): they never throw. */
+const TOTAL = new Set(['typeof', '!x', '===', '!==']);
+/** Every operator by its name in the engine's table (`OPERATORS`: unary ones as `-x`…), run natively. */
+// prettier-ignore
+const OPS: Record<string, (...a: never[]) => unknown> = {
+  '+': (a, b) => a + b, '-': (a, b) => a - b, '*': (a, b) => a * b, '/': (a, b) => a / b, '%': (a, b) => a % b,
+  '**': (a, b) => (a as number) ** b, '&': (a, b) => a & b, '|': (a, b) => a | b, '^': (a, b) => a ^ b,
+  '<<': (a, b) => a << b, '>>': (a, b) => a >> b, '>>>': (a, b) => a >>> b,
+  '<': (a, b) => a < b, '>': (a, b) => a > b, '<=': (a, b) => a <= b, '>=': (a, b) => a >= b,
+  '===': (a, b) => a === b, '!==': (a, b) => a !== b, in: (k, o) => Object.hasOwn(o as object, k as string),
+  '-x': (a) => -a, '+x': (a) => +a, '!x': (a) => !a, '~x': (a) => ~a, typeof: (a) => typeof a, void: () => undefined,
+  '++': (a) => Number(a) + 1, '--': (a) => Number(a) - 1,
+};
+
+/**
+ * An operator (`f`: what it does, when it is not in `OPS`) by the lift. Except those that answer
+ * for every value, operators refuse function operands (engine/README.md) and circular containers
+ * (converting one fails in the sandbox, QuickJS, not in V8); `in` takes a primitive key.
+ */
+export function operator(m: Machine, name: string, xs: readonly V[], f = OPS[name]): V {
+  if (!f) throw new RunFailure('RuntimeError', `operator ${name} is not allowed`, m.ctx.pc);
+  if (name === 'in' && isHeap(xs[0]!.v))
+    throw new RunFailure('RuntimeError', 'a key must be a primitive', m.ctx.madeLabel(deepLabelOf(xs[0]!)));
+  const checked = name !== 'in' && !TOTAL.has(name);
+  if (checked && xs.some(isFunction))
+    m.ctx.fail(
+      'a function cannot be an operand of arithmetic, comparisons or text in plans: call it',
+      ...xs.map((x) => x.l),
+    );
+  if (checked && xs.some((x) => isCircular(x)))
+    m.ctx.fail('cannot convert a circular structure', ...xs.map((x) => deepLabelOf(x)));
+  return lift(m, (_r, a) => (f as (...x: unknown[]) => unknown)(...a), null, xs, checked ? 'operator' : name);
+}
+
+function isCircular(x: V, path = new Set<unknown>()): boolean {
+  const h = x.v;
+  if (!isHeap(h) || (h.kind !== 'array' && h.kind !== 'object')) return false;
+  if (path.has(h)) return true;
+  path.add(h);
+  const found = [...(h.kind === 'array' ? h.items : h.props.values())].some((e) => isCircular(e, path));
+  path.delete(h);
+  return found;
 }

@@ -7,6 +7,7 @@
  */
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import type { Mode } from '../run/types';
+import type { Step } from './machine';
 import type { V } from './values';
 import { RunFailure, withLabel } from './values';
 
@@ -33,16 +34,19 @@ export class Context {
     const i = this.cells.lastIndexOf(c);
     if (i >= 0) this.cells.splice(i, 1);
   }
-
-  /** The innermost cell of one of the kinds (the one a taint of that scope goes to). */
-  innermost(...kinds: CellKind[]): Cell | undefined {
-    for (let i = this.cells.length - 1; i >= 0; i--) if (kinds.includes(this.cells[i]!.kind)) return this.cells[i];
-    return undefined;
+  /** Runs `body` under the cells, popping them however it ends. */
+  *under<T>(cells: readonly Cell[], body: () => Step<T>): Step<T> {
+    cells.forEach((c) => this.push(c));
+    try {
+      return yield* body();
+    } finally {
+      cells.forEach((c) => this.pop(c));
+    }
   }
 
   /** Taints the rest of the innermost scope of the kinds given. */
   taint(l: Label, ...kinds: CellKind[]): void {
-    const c = this.innermost(...kinds);
+    const c = this.cells.findLast((x) => kinds.includes(x.kind));
     if (c) c.l = joinLabels(c.l, l);
   }
 

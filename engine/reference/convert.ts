@@ -96,8 +96,8 @@ export class NativeBridge {
       const items = n.map((e) => this.fromNative(e, l));
       return val(newArray(items, l), l);
     }
-    if (n instanceof Map) return val({ kind: 'map', entries: this.entriesOf(n, 'map', l), s: l }, l);
-    if (n instanceof Set) return val({ kind: 'set', entries: this.entriesOf(n, 'set', l), s: l }, l);
+    const kind = n instanceof Map ? 'map' : 'set';
+    if (n instanceof Map || n instanceof Set) return val({ kind, entries: this.entriesOf(n, kind, l), s: l }, l);
     if (n instanceof RegExp) return val({ kind: 'regexp', re: n, s: l }, l);
     if (n instanceof Date) return val({ kind: 'date', d: n }, l);
     if (typeof n === 'object' && n !== null) {

@@ -6,7 +6,7 @@
  */
 import type * as acorn from 'acorn';
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
-import { callGlobal, callMethod, construct, isFunction, lift } from './builtins';
+import { callGlobal, callMethod, construct, isFunction, operator } from './builtins';
 import { cell } from './context';
 import { callFunction } from './functions';
 import type { Machine, Step } from './machine';
@@ -14,7 +14,7 @@ import { GLOBAL_CALLS, isFn } from './scan';
 import { bindPattern, keyName } from './patterns';
 import { openRegion, region } from './regions';
 import { spreadItems } from './spread';
-import { BUILTIN_NAMESPACES, NAMESPACE_CONSTANTS } from '../plan/builtins';
+import { BUILTIN_CONSTANTS, BUILTIN_NAMESPACES, NAMESPACE_CONSTANTS } from '../plan/builtins';
 import { deepLabelOf, isHeap, newArray, newObject, RunFailure, through, val, withLabel } from './values';
 import type { Prim, RPromise, V } from './values';
 
@@ -45,7 +45,7 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       const quasis = e.quasis.map((q) => q.value.cooked ?? '');
       const text = (...xs: unknown[]): string =>
         quasis.reduce((s, q, i) => s + q + (i < xs.length ? String(xs[i]) : ''), '');
-      return operator(m, text, parts);
+      return operator(m, 'template', parts, text);
     }
     case 'ArrayExpression': {
       const { items, structure } = yield* evalList(m, e.elements, true);
@@ -75,21 +75,17 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
     case 'CallExpression':
       return yield* evalCall(m, e);
     case 'NewExpression': {
-      const args = yield* evalArgs(m, e.arguments);
+      const args = (yield* evalList(m, e.arguments, false)).items;
       return construct(m, (e.callee as acorn.Identifier).name, args);
     }
     case 'UnaryExpression': {
       const x = yield* evalExpr(m, e.argument);
-      const op = UNARY[e.operator];
-      if (!op) throw new RunFailure('RuntimeError', `operator ${e.operator} is not allowed`, m.ctx.pc);
-      if (e.operator === 'typeof' || e.operator === '!')
-        return lift(m, (_r, [a]) => op(a as never), null, [x], e.operator);
-      return operator(m, (a) => op(a as never), [x]);
+      return operator(m, /^\W$/.test(e.operator) ? `${e.operator}x` : e.operator, [x]);
     }
     case 'BinaryExpression': {
       const a = yield* evalExpr(m, e.left);
       const b = yield* evalExpr(m, e.right);
-      return binary(m, e.operator, a, b);
+      return operator(m, e.operator, [a, b]);
     }
     case 'LogicalExpression': {
       const a = yield* evalExpr(m, e.left);
@@ -104,9 +100,9 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       return yield* assignment(m, e);
     case 'UpdateExpression': {
       const old = yield* evalExpr(m, e.argument);
-      const next = operator(m, (a) => (e.operator === '++' ? Number(a) + 1 : Number(a) - 1), [old]);
+      const next = operator(m, e.operator, [old]);
       yield* bindPattern(m, e.argument, next, 'assign');
-      return e.prefix ? next : operator(m, (a) => Number(a), [old]);
+      return e.prefix ? next : operator(m, '+x', [old]);
     }
     case 'SequenceExpression': {
       let last = val(undefined);
@@ -152,61 +148,11 @@ export function settle(m: Machine, x: V): V {
   throw p.outcome.failed.under(x.l);
 }
 
-const CONSTANTS: Record<string, Prim> = { undefined, NaN, Infinity };
-
 function readName(m: Machine, name: string): V {
   const b = m.use(name);
   if (b) return b.value;
-  if (Object.hasOwn(CONSTANTS, name)) return val(CONSTANTS[name]);
+  if (BUILTIN_CONSTANTS.has(name)) return val((globalThis as Record<string, unknown>)[name] as Prim);
   throw new RunFailure('RuntimeError', `${name} is not defined`, m.ctx.pc);
-}
-
-/** Arithmetic, comparisons and text: the lift, refusing function operands (engine/README.md). */
-function operator(m: Machine, f: (...xs: unknown[]) => unknown, xs: readonly V[]): V {
-  if (xs.some(isFunction))
-    m.ctx.fail(
-      'a function cannot be an operand of arithmetic, comparisons or text in plans: call it',
-      ...xs.map((x) => x.l),
-    );
-  // Converting a circular container to text or a number fails in the sandbox (QuickJS), not in V8.
-  if (xs.some((x) => isCircular(x)))
-    m.ctx.fail('cannot convert a circular structure', ...xs.map((x) => deepLabelOf(x)));
-  return lift(m, (_r, a) => f(...a), null, xs, 'operator');
-}
-
-function isCircular(x: V, path = new Set<unknown>()): boolean {
-  const h = x.v;
-  if (!isHeap(h) || (h.kind !== 'array' && h.kind !== 'object')) return false;
-  if (path.has(h)) return true;
-  path.add(h);
-  const found = [...(h.kind === 'array' ? h.items : h.props.values())].some((e) => isCircular(e, path));
-  path.delete(h);
-  return found;
-}
-
-// prettier-ignore
-const UNARY: Record<string, (a: never) => unknown> = {
-  '-': (a) => -a, '+': (a) => +a, '!': (a) => !a, '~': (a) => ~a, typeof: (a) => typeof a, void: () => undefined,
-};
-// prettier-ignore
-const BINARY: Record<string, (a: never, b: never) => unknown> = {
-  '+': (a, b) => a + b, '-': (a, b) => a - b, '*': (a, b) => a * b, '/': (a, b) => a / b, '%': (a, b) => a % b,
-  '**': (a, b) => (a as number) ** b, '&': (a, b) => a & b, '|': (a, b) => a | b, '^': (a, b) => a ^ b,
-  '<<': (a, b) => a << b, '>>': (a, b) => a >> b, '>>>': (a, b) => a >>> b,
-  '<': (a, b) => a < b, '>': (a, b) => a > b, '<=': (a, b) => a <= b, '>=': (a, b) => a >= b,
-  '===': (a, b) => a === b, '!==': (a, b) => a !== b,
-};
-
-export function binary(m: Machine, op: string, a: V, b: V): V {
-  if (op === 'in') {
-    if (isHeap(a.v)) throw new RunFailure('RuntimeError', 'a key must be a primitive', m.ctx.madeLabel(deepLabelOf(a)));
-    return lift(m, (_r, [k, o]) => Object.hasOwn(o as object, k as string), null, [a, b], 'in');
-  }
-  if (op === '===' || op === '!==')
-    return lift(m, (_r, [x, y]) => BINARY[op]!(x as never, y as never), null, [a, b], op);
-  const f = BINARY[op];
-  if (!f) throw new RunFailure('RuntimeError', `operator ${op} is not allowed`, m.ctx.pc);
-  return operator(m, (x, y) => f(x as never, y as never), [a, b]);
 }
 
 /**
@@ -231,7 +177,7 @@ function* assignment(m: Machine, e: acorn.AssignmentExpression): Step<V> {
     return yield* shortCircuit(m, op, old, [e.right, e.left], function* () {
       return yield* assign(yield* evalExpr(m, e.right));
     });
-  return yield* assign(binary(m, op, old, yield* evalExpr(m, e.right)));
+  return yield* assign(operator(m, op, [old, yield* evalExpr(m, e.right)]));
 }
 
 /** A function is never stored in data (engine/README.md): writes of one are refused. */
@@ -324,26 +270,22 @@ function* evalList(m: Machine, nodes: readonly (E | null)[], stored: boolean): S
   return { items, structure };
 }
 
-function* evalArgs(m: Machine, args: readonly E[]): Step<V[]> {
-  return (yield* evalList(m, args, false)).items;
-}
-
 function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
   const callee = e.callee;
   if (callee.type === 'Identifier' && !m.lookup(callee.name)) {
-    const args = yield* evalArgs(m, e.arguments);
+    const args = (yield* evalList(m, e.arguments, false)).items;
     if (m.tools.has(callee.name)) return yield* toolCall(m, callee.name, args);
     if (GLOBAL_CALLS.has(callee.name)) return callGlobal(m, callee.name, args);
   }
   if (callee.type === 'MemberExpression') {
     const name = (callee.property as acorn.Identifier).name;
     const ns = callee.computed ? null : namespace(m, callee.object);
-    if (ns) return callGlobal(m, `${ns}.${name}`, yield* evalArgs(m, e.arguments));
+    if (ns) return callGlobal(m, `${ns}.${name}`, (yield* evalList(m, e.arguments, false)).items);
     const recv = yield* evalExpr(m, callee.object);
     if (callee.optional && recv.v == null) throw new ShortCircuit();
     m.ctx.mayThrow(recv.l);
     if (recv.v == null) m.ctx.fail(`cannot call ${name} of ${String(recv.v)}`, recv.l);
-    const args = yield* evalArgs(m, e.arguments);
+    const args = (yield* evalList(m, e.arguments, false)).items;
     if (!args.some(isFunction)) return callMethod(m, recv, name, args);
     // Callbacks: what they write outside themselves depends on the receiver and the arguments,
     // also when they never ran (a loop over an empty array): a region like a loop's.
@@ -366,7 +308,7 @@ function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
   }
   const f = yield* evalExpr(m, callee);
   if (e.optional && f.v == null) throw new ShortCircuit();
-  const args = yield* evalArgs(m, e.arguments);
+  const args = (yield* evalList(m, e.arguments, false)).items;
   // A detached async call would interleave with the plan in an order branches can steer.
   if (isHeap(f.v) && f.v.kind === 'function' && f.v.node.async && !m.awaited.has(e))
     m.ctx.fail('an async function must be awaited where it is called', f.l);

@@ -36,34 +36,31 @@ export function* callFunction(m: Machine, f: V, args: V[], fromBuiltin = false):
   if (depth >= MAX_DEPTH) throw new RunFailure('LimitExceeded', 'stack depth exceeded', m.ctx.pc);
   const node: acorn.Function = fn.node;
   const entry = m.ctx.pc;
-  const own = m.ctx.push(cell('region', f.l));
-  const exit = m.ctx.push(cell('function'));
-  const rest = m.ctx.push(cell('rest'));
+  const exit = cell('function');
   depth++;
   let result: V;
   try {
-    result = yield* m.scope(function* () {
-      for (const [i, p] of node.params.entries()) {
-        if (p.type === 'RestElement') {
-          const rest = args.slice(i).map((a) => noFunction(m, a));
-          yield* bindPattern(m, p.argument, m.ctx.made(val(newArray(rest))), 'let');
-        } else yield* bindPattern(m, p, args[i] ?? val(undefined), 'let');
-      }
-      if (node.async) m.awaited.add(node.body);
-      if (node.body.type !== 'BlockStatement') return m.ctx.made(yield* evalExpr(m, node.body));
-      try {
-        yield* execBlock(m, node.body.body);
-        return m.ctx.made(val(undefined));
-      } catch (x) {
-        if (!(x instanceof ReturnSignal)) throw x;
-        return x.value;
-      }
-    }, fn.env);
+    const body = (): Step<V> =>
+      m.scope(function* () {
+        for (const [i, p] of node.params.entries()) {
+          if (p.type === 'RestElement') {
+            const rest = args.slice(i).map((a) => noFunction(m, a));
+            yield* bindPattern(m, p.argument, m.ctx.made(val(newArray(rest))), 'let');
+          } else yield* bindPattern(m, p, args[i] ?? val(undefined), 'let');
+        }
+        if (node.async) m.awaited.add(node.body);
+        if (node.body.type !== 'BlockStatement') return m.ctx.made(yield* evalExpr(m, node.body));
+        try {
+          yield* execBlock(m, node.body.body);
+          return m.ctx.made(val(undefined));
+        } catch (x) {
+          if (!(x instanceof ReturnSignal)) throw x;
+          return x.value;
+        }
+      }, fn.env);
+    result = yield* m.ctx.under([cell('region', f.l), exit, cell('rest')], body);
   } finally {
     depth--;
-    m.ctx.pop(rest);
-    m.ctx.pop(exit);
-    m.ctx.pop(own);
     // Whether the callee returned early tells the caller what decided it beyond why the call
     // happened: the caller's regions already account for that (semantics.md §3, early exits).
     if (!fromBuiltin) m.ctx.taint(beyond(exit.l, entry), 'function');

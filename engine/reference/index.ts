@@ -56,14 +56,8 @@ export async function referenceRun(opts: ReferenceOptions): Promise<ReferenceRep
     if (e instanceof PlanRejected) return done('failed', 'PlanRejected', e.message, BOTTOM);
     throw e;
   }
-  const m = new Machine(
-    mode,
-    program,
-    server,
-    opts.maxSteps ?? 2_000_000,
-    Date.now() + (opts.wallMs ?? 20_000),
-    opts.precise ?? true,
-  );
+  const deadline = Date.now() + (opts.wallMs ?? 20_000);
+  const m = new Machine(program, server, opts.maxSteps ?? 2_000_000, deadline, opts.precise ?? true, mode);
   if (opts.input !== undefined)
     m.declare('input', readOnly(fromLabeled(labelDeep(opts.input, sourceLabel('user', { trusted: true })))), true);
   try {
@@ -89,18 +83,15 @@ export async function referenceRun(opts: ReferenceOptions): Promise<ReferenceRep
 
 /** The plan body runs like a function body (a top-level `return` gives the result). */
 function* topLevel(m: Machine, program: acorn.Program): Step<V> {
-  const exit = m.ctx.push(cell('function'));
-  const rest = m.ctx.push(cell('rest'));
-  try {
-    yield* execBlock(m, program.body);
-    return val(undefined);
-  } catch (x) {
-    if (x instanceof ReturnSignal) return settle(m, x.value);
-    throw x;
-  } finally {
-    m.ctx.pop(rest);
-    m.ctx.pop(exit);
-  }
+  return yield* m.ctx.under([cell('function'), cell('rest')], function* () {
+    try {
+      yield* execBlock(m, program.body);
+      return val(undefined);
+    } catch (x) {
+      if (x instanceof ReturnSignal) return settle(m, x.value);
+      throw x;
+    }
+  });
 }
 
 /** Runs the evaluation, waiting for each tool it yields and handing back the outcome. */

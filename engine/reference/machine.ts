@@ -28,13 +28,13 @@ export class Machine {
   readonly awaited = new Set<acorn.AnyNode>();
 
   constructor(
-    readonly mode: Mode,
-    readonly program: acorn.Program,
+    program: acorn.Program,
     readonly tools: ToolServer,
-    readonly maxSteps: number,
+    private readonly maxSteps: number,
     private readonly deadline: number,
-    /** Whether built-ins may use the lift's precision rule (builtins.ts). */
+    /** Whether built-ins may use the lift's precision rules (builtins.ts). */
     readonly precise: boolean,
+    mode: Mode,
   ) {
     this.ctx = new Context(mode);
     tools.mayThrow = (l) => this.ctx.mayThrow(l);

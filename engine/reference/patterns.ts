@@ -11,9 +11,6 @@ import { region } from './regions';
 import { spreadItems } from './spread';
 import { isHeap, newArray, newObject, RunFailure, val, type V } from './values';
 
-/** The engine's default `arrayLength` limit (engine/run/types.ts). */
-const ARRAY_LIMIT = DEFAULT_LIMITS.arrayLength;
-
 export type BindMode = 'assign' | 'let' | 'const';
 
 /**
@@ -98,8 +95,8 @@ export function writeMember(m: Machine, obj: V, key: V, value: V): void {
   // An array's length is no key (the sandbox refuses it): it grows by writing an element.
   if (!/^\d+$/.test(k)) m.ctx.fail(`arrays take integer indexes, not '${k}'`, around);
   const i = Number(k);
-  if (i >= ARRAY_LIMIT)
-    throw new RunFailure('LimitExceeded', `an array may hold at most ${ARRAY_LIMIT} elements`, around);
+  const most = DEFAULT_LIMITS.arrayLength;
+  if (i >= most) throw new RunFailure('LimitExceeded', `an array may hold at most ${most} elements`, around);
   while (p.items.length < i) p.items.push(val(undefined, p.s));
   p.items[i] = v;
 }

@@ -92,12 +92,10 @@ export function* region<T>(
 ): Step<T | undefined> {
   const at = 'kind' in c ? c : cell('region', c);
   const close = openRegion(m, at, nodes);
-  // What taints only the rest of the region (what follows a `try` in it) ends with it.
-  const rest = m.ctx.push(cell('rest'));
   try {
-    return body ? yield* body(at) : undefined;
+    // What taints only the rest of the region (what follows a `try` in it) ends with it.
+    return body ? yield* m.ctx.under([cell('rest')], () => body(at)) : undefined;
   } finally {
-    m.ctx.pop(rest);
     close();
   }
 }

@@ -6,7 +6,8 @@
  */
 import type * as acorn from 'acorn';
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
-import { binary, evalExpr } from './expressions';
+import { operator } from './builtins';
+import { evalExpr } from './expressions';
 import { cell, type Cell } from './context';
 
 import type { Machine, Step } from './machine';
@@ -90,14 +91,11 @@ export function* execStmt(m: Machine, s: acorn.AnyNode): Step<void> {
  * item's label) holds what taints only this iteration.
  */
 function* iteration(m: Machine, own: Label, body: () => Step<void>): Step<boolean> {
-  const rest = m.ctx.push(cell('rest', own));
   try {
-    yield* body();
+    yield* m.ctx.under([cell('rest', own)], body);
   } catch (x) {
     if (x instanceof BreakSignal) return false;
     if (!(x instanceof ContinueSignal)) throw x;
-  } finally {
-    m.ctx.pop(rest);
   }
   return true;
 }
@@ -184,7 +182,7 @@ function* switchStmt(m: Machine, s: acorn.SwitchStatement): Step<void> {
     let at = -1;
     for (const [i, k] of s.cases.entries()) {
       if (!k.test) continue;
-      const eq = binary(m, '===', d, yield* evalExpr(m, k.test));
+      const eq = operator(m, '===', [d, yield* evalExpr(m, k.test)]);
       c.l = joinLabels(c.l, eq.l);
       if (eq.v) {
         at = i;
@@ -239,15 +237,8 @@ function* tryStmt(m: Machine, s: acorn.TryStatement): Step<void> {
       }
     } else pending = x;
   }
-  if (s.finalizer) {
-    const fin = s.finalizer;
-    const under = m.ctx.push(cell('region', acc.l));
-    try {
-      yield* m.scope(() => execBlock(m, fin.body));
-    } finally {
-      m.ctx.pop(under);
-    }
-  }
+  const fin = s.finalizer;
+  if (fin) yield* m.ctx.under([cell('region', acc.l)], () => m.scope(() => execBlock(m, fin.body)));
   // What follows the statement ran because the block did not throw, or the catch ended normally.
   m.ctx.taint(acc.l, 'rest', 'function');
   if (pending === null) return;
