@@ -204,6 +204,8 @@ export const LineageGraph = z.object({
     z.object({
       id: z.string(),
       kind: z.enum(['source', 'op', 'field']),
+      /** The line above the label: "From a search of your mail", "Step". */
+      heading: z.string().optional(),
       label: z.string(),
       untrusted: z.boolean(),
       /** What the engine recorded (a source id, a step's operator): the node's tooltip. */
@@ -263,7 +265,10 @@ export const ClaimView = z.object({
   preview: ClaimPreview,
   fields: z.array(FieldView),
   flags: z.array(z.string()),
+  /** The policy rule that asked, by its id (for whoever edits the policy) … */
   rule: z.string(),
+  /** … and in words: "mail to the person whose message it answers" (engine/policy/rule-words.ts). */
+  ruleWords: z.string(),
   reasons: z.array(z.string()),
   risk: z.enum(['low', 'medium', 'high']),
   contentHash: z.string(),
@@ -298,6 +303,8 @@ export const CallView = z.object({
   args: z.record(z.string(), json),
   decision: z.string(),
   rule: z.string(),
+  /** The rule in words, as Review names it (engine/policy/rule-words.ts). */
+  ruleWords: z.string(),
   reasons: z.array(z.string()),
   executed: z.boolean(),
   claimId: z.string().nullable(),

@@ -4,6 +4,7 @@
  * claim does, explained from the stored action; the entry's raw data stays beside it.
  */
 import type { Json } from '../../engine/ifc/labeled-value';
+import { ruleWords } from '../../engine/policy/rule-words';
 import { toolWords } from '../../engine/tools/tool-words';
 import type { AuditEntry } from '../audit/audit-log';
 import type { Profile } from '../profile/profile';
@@ -38,8 +39,11 @@ const RUN_ENDS: Readonly<Record<string, string>> = {
   limit: 'The run was stopped at a limit',
 };
 const callWords = (tool: string | null): string => (tool ? toolWords(tool) : 'a call');
-/** Which rule of the person's policy asked or refused; a plain allowed call needs no rule named. */
-const byRule = (rule: string | null): string => ` (policy rule ${rule ?? 'unknown'})`;
+/**
+ * Which rule of the person's policy asked or refused, in words (the id is the entry's `rule`,
+ * kept in its data and the filter); a plain allowed call needs no rule named.
+ */
+const byRule = (rule: string | null): string => ` (policy rule: ${rule ? ruleWords(rule) : 'none recorded'})`;
 
 /** One sentence per entry; `claimWhat` gives a claim's "what", cached by the caller. */
 export function auditSentence(e: AuditEntry, claimWhat: (id: string) => string | null): string {

@@ -8,6 +8,7 @@ import type { ClaimRowView, ClaimView, ZamburakHandlers } from '../../preload/co
 import { describeSource, reasonSentence } from '../../engine/claims/explain';
 import { fieldWords } from '../../engine/claims/field-words';
 import { lineageGraph } from '../../engine/claims/lineage-graph';
+import { ruleWords } from '../../engine/policy/rule-words';
 import type { ClaimRow } from '../claims/claim-store';
 import { explainStored } from '../claims/explain-stored';
 import { allowRecipients } from '../claims/narrow-override';
@@ -50,6 +51,7 @@ export function claimsHandlers(
       x.fields.find((f) => f.path === path)?.label ?? fieldWords(c.action.tool, path).label;
     return {
       ...rowView(c, x),
+      ruleWords: ruleWords(c.rule),
       args: { ...c.action.args },
       why: [...x.why],
       recipients: [...x.recipients],

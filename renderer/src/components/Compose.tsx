@@ -102,9 +102,25 @@ const TITLES: Record<ComposeMode, string> = {
   forward: 'Forward',
 };
 
+/** Why `c`, `r`, `a` or `f` did not start another message while this one is open. */
+export const stillWriting = (s: ComposeState): string =>
+  `You are still writing ${s.subject.trim() ? `“${s.subject.trim()}”` : 'a message'}: send it or close it first.`;
+
 type Field = 'to' | 'cc' | 'bcc' | 'subject' | 'attachments' | 'form';
 
-export function Compose({ initial, onClose }: { initial: ComposeState; onClose: () => void }) {
+/**
+ * `focusRequest` counts the times the person opened this message: each one puts the cursor in
+ * it. A message restored when the app loads (0) waits unfocused, so the Inbox's keys still work.
+ */
+export function Compose({
+  initial,
+  focusRequest,
+  onClose,
+}: {
+  initial: ComposeState;
+  focusRequest: number;
+  onClose: () => void;
+}) {
   const [s, setS] = useState(initial);
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -133,10 +149,10 @@ export function Compose({ initial, onClose }: { initial: ComposeState; onClose: 
     [],
   );
   // The first thing to write: the recipients of a new message or a forward, the text of a reply.
-  useEffect(
-    () => dialog.current?.querySelector<HTMLElement>('input[type="text"]:not([readonly]), textarea')?.focus(),
-    [],
-  );
+  useEffect(() => {
+    if (focusRequest > 0)
+      dialog.current?.querySelector<HTMLElement>('input[type="text"]:not([readonly]), textarea')?.focus();
+  }, [focusRequest]);
 
   const set = (patch: Partial<ComposeState>) => {
     setS((x) => ({ ...x, ...patch }));

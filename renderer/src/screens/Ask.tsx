@@ -147,7 +147,7 @@ export function AskScreen() {
                     'decision',
                     (c) => <Chip tone={decisionTone(c.decision)}>{DECISION_WORDS[c.decision] ?? c.decision}</Chip>,
                   ],
-                  ['policy rule', (c) => <code>{c.rule}</code>],
+                  ['policy rule', (c) => <span title={`Its id in your policy: ${c.rule}`}>{c.ruleWords}</span>],
                 ]}
               />
             </>

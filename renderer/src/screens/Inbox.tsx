@@ -12,7 +12,14 @@ import { CATEGORIES } from '../../../preload/contract-values';
 import { api, errorText } from '../api';
 import { Attachments } from '../components/Attachments';
 import { Chip } from '../components/Chip';
-import { Compose, keptCompose, startCompose, type ComposeMode, type ComposeState } from '../components/Compose';
+import {
+  Compose,
+  keptCompose,
+  startCompose,
+  stillWriting,
+  type ComposeMode,
+  type ComposeState,
+} from '../components/Compose';
 import { Highlight } from '../components/Highlight';
 import { InvitationCard } from '../components/InvitationCard';
 import { folderLabel } from '../components/MailRail';
@@ -200,8 +207,10 @@ export function InboxScreen({ id }: { id: string | null }) {
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [triaging, setTriaging] = useState(false);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
-  // What is being written; one left open last time comes back as it was.
+  // What is being written; one left open last time comes back as it was, without the cursor
+  // (the Inbox's keys stay the Inbox's until the person opens it).
   const [compose, setCompose] = useState<ComposeState | null>(null);
+  const [composeOpened, setComposeOpened] = useState(0);
   useEffect(() => {
     keptCompose()
       .then((kept) => kept && setCompose((open) => open ?? kept))
@@ -402,6 +411,9 @@ export function InboxScreen({ id }: { id: string | null }) {
     if (mode !== 'new' && (!openMessage || openMessage.id !== id)) return;
     const account = mode === 'new' ? mailbox.account : (openMessage?.accountId ?? null);
     const own = accounts.filter((a) => a.id === account || account === null).map((a) => a.email);
+    setComposeOpened((n) => n + 1);
+    // One message is written at a time: the one open keeps what was typed and takes the cursor.
+    if (compose) return setStatus({ text: stillWriting(compose), tone: 'info' });
     setCompose(startCompose(mode, mode === 'new' ? null : openMessage, account, own));
   };
 
@@ -620,6 +632,7 @@ export function InboxScreen({ id }: { id: string | null }) {
         <Compose
           key={`${compose.mode}-${compose.source?.id ?? ''}`}
           initial={compose}
+          focusRequest={composeOpened}
           onClose={() => {
             setCompose(null);
             reload();

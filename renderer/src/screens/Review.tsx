@@ -282,8 +282,12 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
             <li key={r}>{r}</li>
           ))}
         </ul>
-        <p className="note rule-id">
-          Policy rule: <code>{c.rule}</code>
+        <p className="rule">
+          Policy rule: <span title={`Its id in your policy: ${c.rule}`}>{c.ruleWords}</span>
+          <br />
+          <small className="rule-id">
+            Its id in your policy: <code>{c.rule}</code>
+          </small>
         </p>
         <p className="hash">
           What you approve is exactly what is committed: its fingerprint is{' '}

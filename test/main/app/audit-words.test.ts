@@ -30,17 +30,19 @@ describe('audit sentences', () => {
     }
   });
 
-  it('names the policy rule only when it asked or refused', () => {
+  it('names the policy rule, in words, only when it asked or refused', () => {
     expect(say('call.decided', {}, 'searchEmails')).toBe('Allowed a search of your mail.');
-    const asked = entry('call.decided', {}, 'sendEmail', 'confirm', 'egress/new-recipient');
+    const asked = entry('call.decided', {}, 'sendEmail', 'confirm', 'egress/untrusted-recipient');
     expect(auditSentence(asked, () => null)).toBe(
-      'Asked you about sending an email (policy rule egress/new-recipient).',
+      'Asked you about sending an email (policy rule: a recipient that an email chose).',
     );
     const refused = entry('call.decided', {}, 'forwardEmail', 'deny', 'egress/secret');
-    expect(auditSentence(refused, () => null)).toBe('Refused forwarding an email (policy rule egress/secret).');
-    const claim = entry('claim.created', {}, 'sendEmail', 'confirm', 'egress/new-recipient');
+    expect(auditSentence(refused, () => null)).toBe(
+      'Refused forwarding an email (policy rule: passwords, codes and keys sent to others).',
+    );
+    const claim = entry('claim.created', {}, 'sendEmail', 'confirm', 'egress/untrusted-context');
     expect(auditSentence(claim, () => null)).toBe(
-      'The assistant asked you: sending an email (policy rule egress/new-recipient).',
+      'The assistant asked you: sending an email (policy rule: sending that an email asked for).',
     );
   });
 
