@@ -398,8 +398,11 @@ export const PolicyPreview = z.object({
       runId: z.string(),
       seq: z.number().int(),
       tool: z.string(),
-      before: z.object({ decision: z.string(), rule: z.string() }),
-      after: z.object({ decision: z.string(), rule: z.string() }),
+      /** The tool in words: "A reply" (engine/tools/tool-words.ts). */
+      what: z.string(),
+      /** Each decision with its rule, by id and in words (engine/policy/rule-words.ts). */
+      before: z.object({ decision: z.string(), rule: z.string(), ruleWords: z.string() }),
+      after: z.object({ decision: z.string(), rule: z.string(), ruleWords: z.string() }),
     }),
   ),
 });
@@ -651,6 +654,8 @@ export const contract = {
   ask: {
     /** A request over one account (its id; absent: the primary account). */
     run: call(z.tuple([text(2000), text(200).optional()]), AskResult),
+    /** Requests that work without a language model, in the words a person types: Ask offers them. */
+    examples: call(z.tuple([]), z.array(z.string())),
   },
   audit: {
     list: call(z.tuple([AuditQuery.optional()]), z.array(AuditRow)),

@@ -122,6 +122,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
     };
   };
   return {
+    examples: () => [...SUPPORTED],
     async run(request, accountId): Promise<AskResult> {
       const account = chosenAccount(p, accountId) ?? p.primaryAccount();
       const matched = interpret(request, p.repos.contacts.list(account.id));

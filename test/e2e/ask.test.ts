@@ -1,5 +1,6 @@
 /**
- * Ask without a model, in Chromium through the browser host: a request it cannot do says it
+ * Ask without a model, in Chromium through the browser host: before a request, the requests that
+ * work without one are offered; a request it cannot do says it
  * needs a language model and links to Settings; clicking a suggestion runs it, and the answer is
  * text a person reads; the daily brief lists mail carrying instructions for an assistant as
  * suspicious and never retells them. Light and dark at 1280×800, screenshotted, no serious axe
@@ -17,6 +18,10 @@ describe.skipIf(!hasChromium)(`ask without a model${hasChromium ? '' : ` (skippe
     async (theme) => {
       const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
       await navigate(page, '#/ask');
+      // Before anything is asked, the screen offers what works without a model.
+      const start = page.getByRole('region', { name: 'Things you can ask' });
+      await expect.poll(() => start.getByRole('button').allInnerTexts()).toContain('give me my daily brief');
+      if (theme === 'light') await page.screenshot({ path: screenshotPath('ask-start-light') });
       await page.getByLabel(/What should the assistant do/).fill('forward the invoice to our accountant');
       await page.getByRole('button', { name: 'Ask', exact: true }).click();
       const answer = page.locator('.answer');

@@ -86,7 +86,9 @@ export async function approveJob(j: JobContext): Promise<void> {
   // Built from the real action: every field with its provenance, the rule, the bound hash.
   expect(await card.locator('.provenance').innerText()).toMatch(/Message/);
   await card.locator('details.more summary').click();
-  expect(await card.locator('details.more').innerText()).toMatch(/Policy rule: egress\//);
+  expect(await card.locator('details.more').innerText()).toMatch(
+    /Policy rule: [a-z][^/\n]+\nIts id in your policy: egress\//,
+  );
   // The fingerprint reads shortened; its title holds all of it.
   const hashBefore = await card.locator('.hash code').getAttribute('title');
   expect(hashBefore).toMatch(/^sha256:[0-9a-f]{64}$/);
@@ -176,7 +178,7 @@ export async function policyJob(j: JobContext): Promise<void> {
   await page.getByRole('button', { name: 'Preview changes' }).click();
   await expect.poll(() => page.locator('.preview').innerText()).toMatch(/[1-9]\d* decisions? would change/);
   expect(await page.locator('.preview table').innerText()).toMatch(
-    /confirm \(egress\/untrusted-context\)\s+deny \(egress\/untrusted-context\)/,
+    /A reply\s+Asked you — sending that an email asked for\s+Refused — sending that an email asked for/,
   );
   await page.getByRole('button', { name: 'Save policy' }).click();
   await expect.poll(() => page.locator('footer.status').innerText()).toMatch(/Policy saved as v1/);

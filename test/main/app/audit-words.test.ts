@@ -47,10 +47,26 @@ describe('audit sentences', () => {
   });
 
   it('says how a run ended and how many questions it asked', () => {
-    expect(say('run.finished', { status: 'completed', claims: 0 })).toBe('The run finished and asked you nothing.');
-    expect(say('run.finished', { status: 'failed', claims: 1 })).toBe('The run failed and asked you 1 question.');
+    expect(say('run.finished', { status: 'completed', claims: 0 })).toBe(
+      'The assistant finished and asked you nothing.',
+    );
+    expect(say('run.finished', { status: 'failed', claims: 1 })).toBe(
+      'The assistant could not finish and asked you 1 question.',
+    );
     expect(say('run.finished', { status: 'limit', claims: 2 })).toBe(
-      'The run was stopped at a limit and asked you 2 questions.',
+      'The assistant was stopped at a limit and asked you 2 questions.',
+    );
+  });
+
+  it('says what the assistant started, and on which account, without "run" or "plan"', () => {
+    expect(say('run.started', { kind: 'triage', account: 'demo' })).toBe(
+      'The assistant started sorting new mail on the demo account.',
+    );
+    expect(say('run.started', { kind: 'plan', account: 'work' })).toBe(
+      'The assistant started a task on the account work.',
+    );
+    expect(say('run.started', { kind: 'ask', request: 'give me my daily brief' })).toBe(
+      'The assistant started on your request “give me my daily brief”.',
     );
   });
 
