@@ -135,6 +135,21 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     expect(suite.hosted.profile.setting('compose.draft')).toBe('');
   });
 
+  it('a restored message with nothing typed in it gives way to the next one', async () => {
+    await navigate(page, '#/inbox/e45');
+    await expect.poll(() => page.locator('#message-subject').innerText()).toBe('Re: Renewal quote');
+    await press(page, 'r');
+    await expect.poll(() => dialog(page).getAttribute('aria-label')).toBe('Reply');
+    await page.waitForTimeout(600);
+    await page.reload();
+    await expect.poll(() => dialog(page).getAttribute('aria-label')).toBe('Reply');
+    await page.locator('.row').nth(10).waitFor();
+    await press(page, 'c');
+    await expect.poll(() => dialog(page).getAttribute('aria-label')).toBe('New message');
+    await dialog(page).getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => dialog(page).count()).toBe(0);
+  });
+
   it('replies by keyboard (r) and by mouse: to the sender, Re: subject, threaded', async () => {
     await navigate(page, '#/inbox/e45');
     await expect.poll(() => page.locator('#message-subject').innerText()).toBe('Re: Renewal quote');

@@ -102,6 +102,12 @@ const TITLES: Record<ComposeMode, string> = {
   forward: 'Forward',
 };
 
+/** Whether the person wrote anything that starting another message in its place would lose. */
+export const hasWriting = (s: ComposeState): boolean =>
+  s.body.trim() !== '' ||
+  (s.mode !== 'reply' && s.mode !== 'replyAll' && [s.to, s.cc, s.bcc].some((x) => x.trim() !== '')) ||
+  (s.mode === 'new' && s.subject.trim() !== '');
+
 /** Why `c`, `r`, `a` or `f` did not start another message while this one is open. */
 export const stillWriting = (s: ComposeState): string =>
   `You are still writing ${s.subject.trim() ? `“${s.subject.trim()}”` : 'a message'}: send it or close it first.`;
@@ -115,10 +121,13 @@ type Field = 'to' | 'cc' | 'bcc' | 'subject' | 'attachments' | 'form';
 export function Compose({
   initial,
   focusRequest,
+  onEdit,
   onClose,
 }: {
   initial: ComposeState;
   focusRequest: number;
+  /** Each change, as typed: the Inbox asks it whether anything would be lost. */
+  onEdit: (s: ComposeState) => void;
   onClose: () => void;
 }) {
   const [s, setS] = useState(initial);
@@ -139,9 +148,10 @@ export function Compose({
   useEffect(() => {
     if (latest.current === null) return;
     latest.current = s;
+    onEdit(s);
     const t = window.setTimeout(() => void keep(s).catch(report), 400);
     return () => window.clearTimeout(t);
-  }, [s, report]);
+  }, [s, report, onEdit]);
   useEffect(
     () => () => {
       if (latest.current) void keep(latest.current);

@@ -14,6 +14,7 @@ import { Attachments } from '../components/Attachments';
 import { Chip } from '../components/Chip';
 import {
   Compose,
+  hasWriting,
   keptCompose,
   startCompose,
   stillWriting,
@@ -211,6 +212,8 @@ export function InboxScreen({ id }: { id: string | null }) {
   // (the Inbox's keys stay the Inbox's until the person opens it).
   const [compose, setCompose] = useState<ComposeState | null>(null);
   const [composeOpened, setComposeOpened] = useState(0);
+  const composeNow = useRef<ComposeState | null>(null);
+  const composeEdited = useCallback((s: ComposeState) => void (composeNow.current = s), []);
   useEffect(() => {
     keptCompose()
       .then((kept) => kept && setCompose((open) => open ?? kept))
@@ -412,8 +415,9 @@ export function InboxScreen({ id }: { id: string | null }) {
     const account = mode === 'new' ? mailbox.account : (openMessage?.accountId ?? null);
     const own = accounts.filter((a) => a.id === account || account === null).map((a) => a.email);
     setComposeOpened((n) => n + 1);
-    // One message is written at a time: the one open keeps what was typed and takes the cursor.
-    if (compose) return setStatus({ text: stillWriting(compose), tone: 'info' });
+    // One message is written at a time: one with anything typed in it keeps it and takes the cursor.
+    const writing = composeNow.current;
+    if (compose && writing && hasWriting(writing)) return setStatus({ text: stillWriting(writing), tone: 'info' });
     setCompose(startCompose(mode, mode === 'new' ? null : openMessage, account, own));
   };
 
@@ -633,6 +637,7 @@ export function InboxScreen({ id }: { id: string | null }) {
           key={`${compose.mode}-${compose.source?.id ?? ''}`}
           initial={compose}
           focusRequest={composeOpened}
+          onEdit={composeEdited}
           onClose={() => {
             setCompose(null);
             reload();
