@@ -102,7 +102,7 @@ export async function approveJob(j: JobContext): Promise<void> {
   expect(await card.locator('.preview-body').innerText()).toContain('I will ask our accounts team');
   await approveOnCard(page);
   await expect.poll(() => profile.claims.get(claimId!).state, { timeout: 15_000 }).toBe('committed');
-  await expect.poll(() => card.locator('.commit').innerText()).toMatch(/committed/);
+  await expect.poll(() => card.locator('.commit').innerText()).toBe('Done.');
   const sent = profile.repos.outgoing.sent('demo').filter((m) => m.claimId === claimId);
   expect(sent.map((m) => m.body)).toEqual(['Hi Nina, I will ask our accounts team to send it.\n\nMaya']);
 }
@@ -125,7 +125,18 @@ export async function rejectJob(j: JobContext): Promise<void> {
   const card = page.locator('article.claim-card');
   await expect.poll(() => card.locator('h2').innerText()).toMatch(/^Accept the invitation /);
   await page.locator('body').press('r');
-  await card.getByLabel(/Why reject/).fill('not from the organiser I know');
+  // The reason's label is read whole: its words end before the field starts.
+  const field = card.getByLabel(/Why reject/);
+  expect(await field.evaluate((i) => i.parentElement!.textContent)).toBe(
+    'Why reject? (optional, kept in the audit log)',
+  );
+  const wordsEnd = await field.evaluate((i) => {
+    const r = document.createRange();
+    r.selectNodeContents(i.parentElement!.firstChild!);
+    return r.getBoundingClientRect().right;
+  });
+  expect(wordsEnd).toBeLessThanOrEqual((await field.boundingBox())!.x);
+  await field.fill('not from the organiser I know');
   await card.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect.poll(() => profile.claims.get(claimId!).state).toBe('rejected');
   expect(profile.claims.get(claimId!).reason).toBe('not from the organiser I know');
@@ -147,7 +158,7 @@ export async function auditJob(j: JobContext): Promise<void> {
   await page.locator('.audit-table tbody tr').first().click();
   await expect.poll(() => page.locator('.drawer').innerText()).toMatch(/Entry \d+: Decision on a call/);
   await page.getByRole('button', { name: 'Verify chain' }).click();
-  await expect.poll(() => page.locator('.verify').innerText()).toMatch(/The chain holds: \d+ entries verified/);
+  await expect.poll(() => page.locator('.verify').innerText()).toMatch(/The chain holds: [\d,]+ entries verified/);
 }
 
 /** job 4: edits a policy — an error at its line, a preview, a save — and a decision changes */

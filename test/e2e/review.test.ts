@@ -272,7 +272,7 @@ describe.skipIf(!hasChromium)(
         for (const s of sentences) expect(s).toMatch(/^[A-Z].*[.)]$/);
         await page.getByText('Export', { exact: true }).click();
         await page.getByRole('button', { name: 'Export as CSV' }).click();
-        await expect.poll(() => page.getByRole('link', { name: /Download \d+ entries as CSV/ }).count()).toBe(1);
+        await expect.poll(() => page.getByRole('link', { name: /Download [\d,]+ entries as CSV/ }).count()).toBe(1);
         await page.screenshot({ path: screenshotPath(`audit-sentences-${theme}`) });
         expect(await axeViolations(page), `audit (${theme})`).toEqual([]);
         expect(errors).toEqual([]);

@@ -12,6 +12,7 @@ import { api } from '../api';
 import { Chip, decisionTone } from '../components/Chip';
 import { DataTable } from '../components/DataTable';
 import { DECISION_WORDS, KIND_GROUPS, kindWords } from '../audit-kinds';
+import { count } from '../format';
 import { useApp } from '../store';
 
 const PAGE = 300;
@@ -55,7 +56,12 @@ export function AuditScreen() {
   const exportBundle = async () => {
     try {
       const r = await api.audit.export(publicKey.trim());
-      offer(r.bundle, 'zamburak-audit.bundle', 'application/json', `the sealed bundle (${r.entries} entries)`);
+      offer(
+        r.bundle,
+        'zamburak-audit.bundle',
+        'application/json',
+        `the sealed bundle (${count(r.entries, 'entry', 'entries')})`,
+      );
     } catch (e) {
       report(e);
     }
@@ -67,7 +73,7 @@ export function AuditScreen() {
         r.text,
         `zamburak-audit.${format}`,
         format === 'csv' ? 'text/csv' : 'application/json',
-        `${r.entries} entries as ${format.toUpperCase()}`,
+        `${count(r.entries, 'entry', 'entries')} as ${format.toUpperCase()}`,
       );
     } catch (e) {
       report(e);
@@ -84,7 +90,7 @@ export function AuditScreen() {
         {verify && (
           <p className={`verify ${verify.ok ? 'ok' : 'bad'}`} role="status">
             {verify.ok
-              ? `The chain holds: ${verify.checked} entries verified.`
+              ? `The chain holds: ${count(verify.checked, 'entry', 'entries')} verified.`
               : `The chain does not hold at entry ${verify.problem?.seq}: ${verify.problem?.message}`}
           </p>
         )}
@@ -168,7 +174,7 @@ export function AuditScreen() {
             ]}
           />
           <p className="paging">
-            {rows.length} {rows.length === 1 ? 'entry' : 'entries'} shown.{' '}
+            {count(rows.length, 'entry', 'entries')} shown.{' '}
             {more && (
               <button type="button" onClick={() => load(rows[rows.length - 1]?.seq)}>
                 Show older entries

@@ -325,7 +325,7 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
       )}
       {pending && rejecting && (
         <form
-          className="decide"
+          className="decide reject-form"
           onSubmit={(e) => {
             e.preventDefault();
             void reject();
@@ -348,10 +348,10 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
           {c.state === 'approved' && waitLeft > 0
             ? `Sending in ${waitLeft} s — undo with z.`
             : c.state === 'committed'
-              ? 'Done: committed.'
+              ? 'Done.'
               : c.state === 'failed'
-                ? `Failed: ${c.error ?? 'unknown error'}`
-                : `Outbox: ${c.commit.state} (attempt ${c.commit.attempts}).`}
+                ? `It could not be done: ${c.error ?? 'no reason was given'}.`
+                : commitWords(c.commit)}
           {c.state === 'approved' && (
             <button
               type="button"
@@ -373,4 +373,13 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
       {c.state === 'rejected' && <p className="commit">Rejected{c.reason ? `: ${c.reason}` : ''}.</p>}
     </article>
   );
+}
+
+/** Where an approved action is on its way out, in words: "Sending now (second try)". */
+function commitWords(k: { state: string; attempts: number }): string {
+  const tries = k.attempts > 1 ? ` (try ${k.attempts})` : '';
+  if (k.state === 'sending') return `Sending now${tries}.`;
+  if (k.state === 'waiting') return `Waiting to be sent${tries}.`;
+  if (k.state === 'cancelled') return 'Cancelled: nothing was done.';
+  return `On its way out${tries}.`;
 }
