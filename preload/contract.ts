@@ -361,6 +361,8 @@ export const AuditRow = z.object({
   data: json,
   /** The entry in one sentence: "You rejected: send an email to ap-desk@…". */
   sentence: z.string(),
+  /** Where it came from, in words (`audit.get` only): "the email “Invoice” from billing@…". */
+  sourceWords: z.array(z.string()).optional(),
 });
 export type AuditRow = z.infer<typeof AuditRow>;
 

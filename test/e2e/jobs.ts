@@ -31,6 +31,12 @@ export async function triageJob(j: JobContext): Promise<void> {
   await expect
     .poll(() => page.locator('article.claim-card').innerText(), { timeout: 15_000 })
     .toContain('Tuesday at 14:30 works for me');
+  // The email that raised it names what waits for the person, and links to it.
+  await navigate(page, '#/inbox/e47');
+  const waiting = page.locator('.claims-here li');
+  await expect
+    .poll(() => waiting.allInnerTexts())
+    .toContainEqual(expect.stringMatching(/^Reply to Lena .*\. Open it in Review$/));
   await navigate(page, '#/inbox');
   await page.getByRole('button', { name: /^needs reply/ }).click();
   const first = page.locator('.row', { hasText: 'Release 2.4' }).first();
@@ -157,6 +163,10 @@ export async function auditJob(j: JobContext): Promise<void> {
     .toBe(true);
   await page.locator('.audit-table tbody tr').first().click();
   await expect.poll(() => page.locator('.drawer').innerText()).toMatch(/Entry \d+: Decision on a call/);
+  // Where it came from, in words: no source ids (`tool:getEmail:e9`) above the raw entry.
+  await expect.poll(() => page.locator('.drawer').innerText()).toMatch(/Came from: [a-z“]/);
+  const words = (await page.locator('.drawer').innerText()).split('The entry as recorded')[0]!;
+  expect(words).not.toMatch(/tool:|#listed|\bsystem\b|\buser\b/);
   await page.getByRole('button', { name: 'Verify chain' }).click();
   await expect.poll(() => page.locator('.verify').innerText()).toMatch(/The chain holds: [\d,]+ entries verified/);
 }

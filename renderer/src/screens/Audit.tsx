@@ -48,6 +48,16 @@ export function AuditScreen() {
     [query, report],
   );
   useEffect(() => load(), [load]);
+  // The open entry's sources in words, asked for once it opens (the list leaves them out).
+  const [named, setNamed] = useState<{ seq: number; words: readonly string[] } | null>(null);
+  useEffect(() => {
+    if (open?.sources.length)
+      api.audit
+        .get(open.seq)
+        .then((e) => setNamed({ seq: e.seq, words: e.sourceWords ?? e.sources }))
+        .catch(report);
+  }, [open, report]);
+  const cameFrom = (row: AuditRow) => (named?.seq === row.seq ? named.words : []);
 
   const offer = (text: string, name: string, type: string, what: string) => {
     if (download) URL.revokeObjectURL(download.url);
@@ -188,10 +198,10 @@ export function AuditScreen() {
               Entry {open.seq}: {kindWords(open.kind)}
             </h2>
             <p>{open.sentence}</p>
-            {open.sources.length > 0 && (
-              <p>
-                Came from: {open.sources.slice(0, 12).join(', ')}
-                {open.sources.length > 12 ? ` and ${open.sources.length - 12} more` : ''}
+            {cameFrom(open).length > 0 && (
+              <p title={open.sources.slice(0, 12).join(', ')}>
+                Came from: {cameFrom(open).slice(0, 12).join('; ')}
+                {cameFrom(open).length > 12 ? `; and ${cameFrom(open).length - 12} more` : ''}
               </p>
             )}
             <p className="note">The entry as recorded, for an auditor:</p>

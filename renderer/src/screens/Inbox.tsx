@@ -811,20 +811,7 @@ function MessagePanes({
         {m.drafts.map((d) => (
           <DraftEditor key={d.id} draft={d} />
         ))}
-        {m.claimIds.length > 0 && (
-          <div className="claims-here">
-            <h3>Waiting for you</h3>
-            <ul>
-              {m.claimIds.map((c, i) => (
-                <li key={c}>
-                  <a href={`#/review/${encodeURIComponent(c)}`}>
-                    {m.claimIds.length === 1 ? 'Open it in Review' : `Open action ${i + 1} in Review`}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        {m.claimIds.length > 0 && <ClaimsHere ids={m.claimIds} />}
       </aside>
     </>
   );
@@ -897,5 +884,33 @@ function DraftEditor({ draft }: { draft: MessageView['drafts'][number] }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** The actions this email made the assistant ask about, each named ("Reply to Bob Lee.") and linked to Review. */
+function ClaimsHere({ ids }: { ids: readonly string[] }) {
+  const [what, setWhat] = useState<Readonly<Record<string, string>>>({});
+  useEffect(() => {
+    let live = true;
+    // A claim that cannot be read (decided and gone meanwhile) keeps its plain link.
+    for (const id of ids)
+      void api.claims
+        .get(id)
+        .then((c) => live && setWhat((w) => ({ ...w, [id]: c.what })))
+        .catch(() => undefined);
+    return () => void (live = false);
+  }, [ids]);
+  return (
+    <div className="claims-here">
+      <h3>Waiting for you</h3>
+      <ul>
+        {ids.map((c, i) => (
+          <li key={c}>
+            {what[c] ?? (ids.length === 1 ? 'An action' : `Action ${i + 1}`)}{' '}
+            <a href={`#/review/${encodeURIComponent(c)}`}>Open it in Review</a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
