@@ -161,6 +161,11 @@ export async function auditJob(j: JobContext): Promise<void> {
       (await page.locator('.audit-table tbody tr').allInnerTexts()).every((t) => t.includes('Asked you')),
     )
     .toBe(true);
+  // A decision reads on one line ("Asked you" wrapped onto two).
+  for (const chip of await page.locator('.audit-table tbody .chip').all())
+    expect(
+      await chip.evaluate((c) => c.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(c).fontSize)),
+    ).toBe(true);
   await page.locator('.audit-table tbody tr').first().click();
   await expect.poll(() => page.locator('.drawer').innerText()).toMatch(/Entry \d+: Decision on a call/);
   // Where it came from, in words: no source ids (`tool:getEmail:e9`) above the raw entry.
