@@ -213,6 +213,8 @@ export const LineageGraph = z.object({
     z.object({
       id: z.string(),
       kind: z.enum(['source', 'op', 'field']),
+      /** The line above the label: "From a search of your mail", "Step". */
+      heading: z.string().optional(),
       label: z.string(),
       untrusted: z.boolean(),
       /** What the engine recorded (a source id, a step's operator): the node's tooltip. */
@@ -272,7 +274,10 @@ export const ClaimView = z.object({
   preview: ClaimPreview,
   fields: z.array(FieldView),
   flags: z.array(z.string()),
+  /** The policy rule that asked, by its id (for whoever edits the policy) … */
   rule: z.string(),
+  /** … and in words: "mail to the person whose message it answers" (engine/policy/rule-words.ts). */
+  ruleWords: z.string(),
   reasons: z.array(z.string()),
   risk: z.enum(['low', 'medium', 'high']),
   contentHash: z.string(),
@@ -307,6 +312,8 @@ export const CallView = z.object({
   args: z.record(z.string(), json),
   decision: z.string(),
   rule: z.string(),
+  /** The rule in words, as Review names it (engine/policy/rule-words.ts). */
+  ruleWords: z.string(),
   reasons: z.array(z.string()),
   executed: z.boolean(),
   claimId: z.string().nullable(),
@@ -363,6 +370,8 @@ export const AuditRow = z.object({
   data: json,
   /** The entry in one sentence: "You rejected: send an email to ap-desk@…". */
   sentence: z.string(),
+  /** Where it came from, in words (`audit.get` only): "the email “Invoice” from billing@…". */
+  sourceWords: z.array(z.string()).optional(),
 });
 export type AuditRow = z.infer<typeof AuditRow>;
 
@@ -400,8 +409,11 @@ export const PolicyPreview = z.object({
       runId: z.string(),
       seq: z.number().int(),
       tool: z.string(),
-      before: z.object({ decision: z.string(), rule: z.string() }),
-      after: z.object({ decision: z.string(), rule: z.string() }),
+      /** The tool in words: "A reply" (engine/tools/tool-words.ts). */
+      what: z.string(),
+      /** Each decision with its rule, by id and in words (engine/policy/rule-words.ts). */
+      before: z.object({ decision: z.string(), rule: z.string(), ruleWords: z.string() }),
+      after: z.object({ decision: z.string(), rule: z.string(), ruleWords: z.string() }),
     }),
   ),
 });
@@ -663,6 +675,8 @@ export const contract = {
   ask: {
     /** A request over one account (its id; absent: the primary account). */
     run: call(z.tuple([text(2000), text(200).optional()]), AskResult),
+    /** Requests that work without a language model, in the words a person types: Ask offers them. */
+    examples: call(z.tuple([]), z.array(z.string())),
   },
   audit: {
     list: call(z.tuple([AuditQuery.optional()]), z.array(AuditRow)),

@@ -8,12 +8,14 @@
 import { isListedSource } from '../ifc/label';
 import type { FieldLineage, LineageNode } from '../run/types';
 import { listingPhrase } from './reasons';
-import { stepWords } from './step-words';
+import { stepNode } from './step-words';
 import { emailIdOf, eventIdOf } from './sources';
 
 export interface GraphNode {
   readonly id: string;
   readonly kind: 'source' | 'op' | 'field';
+  /** The line above the label, where it is not the kind's own ("From a search of your mail"). */
+  readonly heading?: string;
   readonly label: string;
   readonly untrusted: boolean;
   /** What the engine recorded (a source id, a step's operator), for the node's tooltip. */
@@ -74,7 +76,7 @@ export function lineageGraph(
     const sources = n.sources ?? [];
     const id = `op:${key}`;
     const untrusted = sources.some((s) => untrustedSources.has(s));
-    if (!add({ id, kind: 'op', label: stepWords(n.op), detail: n.op, untrusted })) return null;
+    if (!add({ id, kind: 'op', ...stepNode(n.op), detail: n.op, untrusted })) return null;
     for (const s of sources) link(sourceNode(s), id);
     if (depth < 4)
       (n.from ?? []).forEach((child, i) => {

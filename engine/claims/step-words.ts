@@ -67,14 +67,36 @@ function pathWords(path: string): string {
   return parts.join('’s ');
 }
 
+/** `searchEmails()[0].id` → where it came from ("a search of your mail") and what of it ("result 1’s id"). */
+function sourceParts(where: string): { from: string; what: string } {
+  const m = /^([A-Za-z_$][\w$]*)(?:\(([^)]*)\))?(.*)$/.exec(where);
+  if (!m) return { from: '', what: where };
+  const [, name = '', call, rest = ''] = m;
+  return {
+    from: call === undefined && name === 'input' ? 'what the plan was given' : toolWords(name),
+    what: pathWords(rest),
+  };
+}
+
 /** `searchEmails()[0].id` → "A search of your mail: result 1’s id". */
 function sourceWords(where: string): string {
-  const m = /^([A-Za-z_$][\w$]*)(?:\(([^)]*)\))?(.*)$/.exec(where);
-  if (!m) return `Read ${where}`;
-  const [, name = '', call, rest = ''] = m;
-  const from = call === undefined && name === 'input' ? 'What the plan was given' : toolWordsFirst(name);
-  const what = pathWords(rest);
-  return what ? `${from}: ${what}` : from;
+  const { from, what } = sourceParts(where);
+  if (!from) return `Read ${what}`;
+  const first = from.charAt(0).toUpperCase() + from.slice(1);
+  return what ? `${first}: ${what}` : first;
+}
+
+/**
+ * A lineage node's heading and text: a value a tool answered says where it came from ("From a
+ * search of your mail" over "Result 1’s id"); any other step is a "Step" named by `stepWords`.
+ */
+export function stepNode(op: string): { heading: string; label: string } {
+  if (op.startsWith('source ')) {
+    const { from, what } = sourceParts(op.slice('source '.length));
+    if (from)
+      return { heading: `From ${from}`, label: what ? what.charAt(0).toUpperCase() + what.slice(1) : 'Its answer' };
+  }
+  return { heading: 'Step', label: stepWords(op) };
 }
 
 export function stepWords(op: string): string {

@@ -8,6 +8,7 @@ import { describeSource } from '../../engine/claims/explain';
 import type { Json } from '../../engine/ifc/labeled-value';
 import type { Label } from '../../engine/ifc/label';
 import type { CallRecord, RunReport } from '../../engine/run/types';
+import { ruleWords } from '../../engine/policy/rule-words';
 import { toolWordsFirst } from '../../engine/tools/tool-words';
 import { interpret, SUPPORTED } from '../assistant/ask';
 import { answerWarningsOf } from '../assistant/fraud';
@@ -34,6 +35,7 @@ const callView = (c: CallRecord) => ({
   args: { ...(c.args as Record<string, Json>) },
   decision: c.decision,
   rule: c.rule,
+  ruleWords: ruleWords(c.rule),
   reasons: [...c.reasons],
   executed: c.executed,
   claimId: c.claimId ?? null,
@@ -120,6 +122,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
     };
   };
   return {
+    examples: () => [...SUPPORTED],
     async run(request, accountId): Promise<AskResult> {
       const account = chosenAccount(p, accountId) ?? p.primaryAccount();
       const matched = interpret(request, p.repos.contacts.list(account.id));

@@ -4,6 +4,7 @@
  * claim does, explained from the stored action; the entry's raw data stays beside it.
  */
 import type { Json } from '../../engine/ifc/labeled-value';
+import { ruleWords } from '../../engine/policy/rule-words';
 import { toolWords } from '../../engine/tools/tool-words';
 import type { AuditEntry } from '../audit/audit-log';
 import type { Profile } from '../profile/profile';
@@ -33,13 +34,25 @@ const firewallWords = (keys: readonly string[]): string =>
   [...new Set(keys.map((k) => k.split('/')[0]!))].map((cap) => FIREWALL_WORDS[cap] ?? cap.toLowerCase()).join(', ');
 
 const RUN_ENDS: Readonly<Record<string, string>> = {
-  completed: 'The run finished',
-  failed: 'The run failed',
-  limit: 'The run was stopped at a limit',
+  completed: 'The assistant finished',
+  failed: 'The assistant could not finish',
+  limit: 'The assistant was stopped at a limit',
 };
+/** What a run without a typed request was for (its `kind`), after "The assistant started". */
+const RUN_STARTS: Readonly<Record<string, string>> = {
+  triage: 'sorting new mail',
+  playbook: 'a routine task',
+  plan: 'a task',
+  ask: 'a request',
+};
+const onAccount = (id: string): string =>
+  id === 'demo' ? 'the demo account' : id ? `the account ${id}` : 'your account';
 const callWords = (tool: string | null): string => (tool ? toolWords(tool) : 'a call');
-/** Which rule of the person's policy asked or refused; a plain allowed call needs no rule named. */
-const byRule = (rule: string | null): string => ` (policy rule ${rule ?? 'unknown'})`;
+/**
+ * Which rule of the person's policy asked or refused, in words (the id is the entry's `rule`,
+ * kept in its data and the filter); a plain allowed call needs no rule named.
+ */
+const byRule = (rule: string | null): string => ` (policy rule: ${rule ? ruleWords(rule) : 'none recorded'})`;
 
 /** One sentence per entry; `claimWhat` gives a claim's "what", cached by the caller. */
 export function auditSentence(e: AuditEntry, claimWhat: (id: string) => string | null): string {
@@ -72,8 +85,8 @@ export function auditSentence(e: AuditEntry, claimWhat: (id: string) => string |
     }
     case 'run.started':
       return str(d, 'request')
-        ? `A run started for “${str(d, 'request')}”.`
-        : `A ${str(d, 'kind') || 'plan'} run started on the account ${str(d, 'account') || 'in use'}.`;
+        ? `The assistant started on your request “${str(d, 'request')}”.`
+        : `The assistant started ${RUN_STARTS[str(d, 'kind')] ?? 'a task'} on ${onAccount(str(d, 'account'))}.`;
     case 'run.finished':
       return `${RUN_ENDS[str(d, 'status')] ?? 'The run ended'} and ${num(d, 'claims') ? `asked you ${plural(num(d, 'claims'), 'question')}` : 'asked you nothing'}.`;
     case 'security.firewall': {
@@ -82,7 +95,7 @@ export function auditSentence(e: AuditEntry, claimWhat: (id: string) => string |
       return `The firewall marked ${plural(n, 'sensitive detail')} in what the tools answered (${firewallWords(Object.keys(f)) || 'none named'}).`;
     }
     case 'security.limit':
-      return `A run was stopped at a limit: ${str(d, 'message') || str(d, 'limit') || 'no details'}.`;
+      return `The assistant was stopped at a limit: ${str(d, 'message') || str(d, 'limit') || 'no details'}.`;
     case 'security.refused-request':
       return `A request to ${str(d, 'call') || 'the app'} was refused: ${str(d, 'message')}.`;
     case 'policy.changed':

@@ -9,6 +9,8 @@ import { exportAudit, ExportError } from '../audit/export';
 import { auditSentence, claimWhatOf } from './audit-words';
 import type { AppContext } from './inbox';
 import { ServiceError } from './router';
+import { sourceWords } from './source-words';
+import { profileDirectory } from '../profile/directory';
 
 const CSV_COLUMNS = ['seq', 'at', 'kind', 'tool', 'decision', 'rule', 'sentence'] as const;
 const csvCell = (v: unknown): string => {
@@ -31,7 +33,9 @@ export function auditHandlers(ctx: AppContext): ZamburakHandlers['audit'] {
     get(seq) {
       const e = p.audit.get(seq);
       if (!e) throw new ServiceError('not-found', `no audit entry ${seq}`);
-      return view(claimWhatOf(p))(e);
+      // One entry's sources in words (the drawer); the list leaves them out, 300 rows at a time.
+      const dir = profileDirectory(p, p.primaryAccount());
+      return { ...view(claimWhatOf(p))(e), sourceWords: [...new Set(e.sources.map((s) => sourceWords(s, dir)))] };
     },
     verify() {
       const r = p.audit.verify();

@@ -5,9 +5,10 @@
  * after the undo window (the app's scheduler), and the card follows the commit state.
  */
 import type { ClaimRowView, ClaimView, ZamburakHandlers } from '../../preload/contract';
-import { describeSource, reasonSentence } from '../../engine/claims/explain';
+import { reasonSentence } from '../../engine/claims/explain';
 import { fieldWords } from '../../engine/claims/field-words';
 import { lineageGraph } from '../../engine/claims/lineage-graph';
+import { ruleWords } from '../../engine/policy/rule-words';
 import type { ClaimRow } from '../claims/claim-store';
 import { explainStored } from '../claims/explain-stored';
 import { allowRecipients } from '../claims/narrow-override';
@@ -15,12 +16,7 @@ import type { ClaimsService } from '../services/claims-service';
 import type { PoliciesService } from '../services/policies-service';
 import type { AppContext } from './inbox';
 import { ServiceError } from './router';
-
-const SOURCE_WORDS: Readonly<Record<string, string>> = {
-  user: 'what you typed',
-  system: 'your own data',
-  plan: 'the assistant’s plan',
-};
+import { sourceWords } from './source-words';
 
 export function claimsHandlers(
   ctx: AppContext,
@@ -45,11 +41,12 @@ export function claimsHandlers(
     const c = claims.get(id);
     const { x, fields, dir } = explainStored(p, c);
     const e = claims.outbox.entry(id);
-    const describe = (s: string) => describeSource(s, dir) ?? SOURCE_WORDS[s] ?? s;
+    const describe = (s: string) => sourceWords(s, dir);
     const label = (path: string) =>
       x.fields.find((f) => f.path === path)?.label ?? fieldWords(c.action.tool, path).label;
     return {
       ...rowView(c, x),
+      ruleWords: ruleWords(c.rule),
       args: { ...c.action.args },
       why: [...x.why],
       recipients: [...x.recipients],

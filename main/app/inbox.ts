@@ -7,7 +7,7 @@ import { KeptDraft, type MessageRow, type MessageView, type ZamburakHandlers } f
 import { bareAddress } from '../../engine/world';
 import { AccountError, completeBodies } from '../accounts/accounts';
 import { messageFindings } from '../assistant/fraud';
-import { triageProfile } from '../assistant/triage';
+import { triageProfile, TriageStopped } from '../assistant/triage';
 import type { EngineHost } from '../engine-host/engine-host';
 import type { Profile } from '../profile/profile';
 import { servicesOf } from '../services/services';
@@ -177,7 +177,11 @@ export function inboxHandlers(ctx: AppContext, claims: ClaimsService): ZamburakH
       // The unified inbox shows every account's mail: triage each in turn.
       const summary = { triaged: 0, drafts: 0, claims: 0, byCategory: {} as Record<string, number> };
       for (const account of one ? [one] : p.repos.accounts.list()) {
-        const r = await triageProfile(p, { account, ...(ctx.engine ? { engine: ctx.engine } : {}) });
+        const r = await triageProfile(p, { account, ...(ctx.engine ? { engine: ctx.engine } : {}) }).catch(
+          (e: unknown) => {
+            throw e instanceof TriageStopped ? new ServiceError('conflict', e.sentence) : e;
+          },
+        );
         for (const e of r.emails) summary.byCategory[e.category] = (summary.byCategory[e.category] ?? 0) + 1;
         summary.triaged += r.emails.length;
         summary.drafts += r.emails.filter((e) => e.draftId).length;

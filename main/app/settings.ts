@@ -15,6 +15,8 @@ import type { Profile } from '../profile/profile';
 import { DEMO_ACCOUNT_ID } from '../profile/profile';
 import type { Account } from '../store/repositories';
 import { ServiceError } from './router';
+import { ruleWords } from '../../engine/policy/rule-words';
+import { toolWordsFirst } from '../../engine/tools/tool-words';
 import { readSettings as readProfileSettings, writeSettings } from '../services/settings-service';
 import type { PoliciesService } from '../services/policies-service';
 import type { AppContext } from './inbox';
@@ -40,7 +42,17 @@ export function policiesHandlers(policies: PoliciesService): ZamburakHandlers['p
     preview(yaml) {
       const r = policies.preview(yaml);
       return r.ok
-        ? { ok: true, errors: [], replayed: r.replayed, changed: r.changed }
+        ? {
+            ok: true,
+            errors: [],
+            replayed: r.replayed,
+            changed: r.changed.map((c) => ({
+              ...c,
+              what: toolWordsFirst(c.tool),
+              before: { ...c.before, ruleWords: ruleWords(c.before.rule) },
+              after: { ...c.after, ruleWords: ruleWords(c.after.rule) },
+            })),
+          }
         : { ok: false, errors: errors(r.errors), replayed: 0, changed: [] };
     },
     save(yaml, note) {

@@ -19,7 +19,7 @@ import { carriesInstructions, framedSummary, INSTRUCTIONS_REASON, type FraudFind
 import type { Json } from '../../engine/ifc/labeled-value';
 import { runPlan } from '../../engine/run/run-plan';
 import { worldRunSetup } from '../../engine/run/simulate';
-import type { CallRecord, Claim } from '../../engine/run/types';
+import type { CallRecord, Claim, RunReport } from '../../engine/run/types';
 import type { WorldState } from '../../engine/world';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
@@ -179,7 +179,7 @@ export async function triageWorld(world: WorldState, o: TriageOptions = {}): Pro
     const ids = batch.map((e) => e.id);
     const { found, suspicious } = check(ids, findings);
     const report = await runPlan({ ...setup, plan, input: { ids, suspicious, calendar: i === 0 } });
-    if (report.status !== 'completed') throw new Error(`triage stopped: ${report.error?.message ?? report.status}`);
+    if (report.status !== 'completed') throw new TriageStopped(out.length, inbox.length, report);
     calls.push(...report.calls);
     claims.push(...report.claims);
     const done = collect(report.result, report.claims, found);
@@ -195,6 +195,38 @@ export async function triageWorld(world: WorldState, o: TriageOptions = {}): Pro
     o.onProgress?.(out.length, inbox.length);
   }
   return { emails: out, calls, claims, runs: [] };
+}
+
+/**
+ * A batch of the triage that did not finish (a limit, an error). The batches before it are kept,
+ * so the person is told how far it got and that pressing triage again goes on from there; the
+ * engine's own message (a limit's name, its setting) is in the message and the audit.
+ */
+export class TriageStopped extends Error {
+  constructor(
+    readonly sorted: number,
+    readonly total: number,
+    readonly report: Pick<RunReport, 'status' | 'error'>,
+  ) {
+    super(`triage stopped: ${report.error?.message ?? report.status}`);
+  }
+
+  /** For the person: how far it got, why in a few words, and what to do. */
+  get sentence(): string {
+    const limit = this.report.status === 'limit' ? this.report.error?.limit : undefined;
+    const why =
+      limit === 'wallMs'
+        ? 'the assistant took too long on a batch of emails'
+        : limit === 'memoryBytes'
+          ? 'the assistant needed more memory than it may use'
+          : limit
+            ? 'the assistant reached one of its limits'
+            : 'the assistant ran into an error (the Audit has the details)';
+    const email = (n: number) => `${n} ${n === 1 ? 'email' : 'emails'}`;
+    return this.sorted === 0
+      ? `Triage stopped before sorting any email: ${why}. Press Triage new mail to try again.`
+      : `Triage stopped after sorting ${email(this.sorted)} of ${this.total}: ${why}. The sorted ones are kept; press Triage new mail to go on.`;
+  }
 }
 
 /** Triage of an account's untriaged Inbox (the one the person has selected; default the primary). */
@@ -229,8 +261,7 @@ export async function triageProfile(
       },
     });
     runs.push(r.runId);
-    if (r.report.status !== 'completed')
-      throw new Error(`triage stopped: ${r.report.error?.message ?? r.report.status}`);
+    if (r.report.status !== 'completed') throw new TriageStopped(out.length, todo.length, r.report);
     const triaged = collect(r.report.result, r.report.claims, found);
     const done =
       o.drafts === false

@@ -13,12 +13,12 @@ export interface KindGroup {
 
 export const KIND_GROUPS: readonly KindGroup[] = [
   {
-    label: 'Runs',
+    label: 'The assistant’s work',
     prefix: 'run.',
-    all: 'Any run starting or finishing',
+    all: 'The assistant starting or finishing',
     kinds: [
-      ['run.started', 'Run started'],
-      ['run.finished', 'Run finished'],
+      ['run.started', 'Assistant started'],
+      ['run.finished', 'Assistant finished'],
     ],
   },
   {

@@ -89,5 +89,15 @@ describe.skipIf(!hasChromium)(
       expect(yaml).toContain('# Zamburak default policy');
       await expect.poll(() => page.locator('.policy-status').innerText()).toMatch(/Valid: \d+ rules/);
     }, 60_000);
+    it('the general settings say what they do without "runs" or "committed"', async () => {
+      await navigate(page, '#/settings');
+      const general = page.getByRole('region', { name: 'General' });
+      await expect
+        .poll(() => general.innerText())
+        .toContain('Pause everything automatic (the assistant does nothing on its own, and nothing is sent)');
+      const text = await general.innerText();
+      expect(text).toContain('Undo window (seconds you have to undo a send or an approval before it is carried out)');
+      expect(text).not.toMatch(/\b(runs?|committed)\b/);
+    });
   },
 );

@@ -1,5 +1,6 @@
 /**
- * Ask without a model, in Chromium through the browser host: a request it cannot do says it
+ * Ask without a model, in Chromium through the browser host: before a request, the requests that
+ * work without one are offered; a request it cannot do says it
  * needs a language model and links to Settings; clicking a suggestion runs it, and the answer is
  * text a person reads; the daily brief lists mail carrying instructions for an assistant as
  * suspicious and never retells them. Light and dark at 1280×800, screenshotted, no serious axe
@@ -17,6 +18,10 @@ describe.skipIf(!hasChromium)(`ask without a model${hasChromium ? '' : ` (skippe
     async (theme) => {
       const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
       await navigate(page, '#/ask');
+      // Before anything is asked, the screen offers what works without a model.
+      const start = page.getByRole('region', { name: 'Things you can ask' });
+      await expect.poll(() => start.getByRole('button').allInnerTexts()).toContain('give me my daily brief');
+      if (theme === 'light') await page.screenshot({ path: screenshotPath('ask-start-light') });
       await page.getByLabel(/What should the assistant do/).fill('forward the invoice to our accountant');
       await page.getByRole('button', { name: 'Ask', exact: true }).click();
       const answer = page.locator('.answer');
@@ -62,6 +67,11 @@ describe.skipIf(!hasChromium)(`ask without a model${hasChromium ? '' : ` (skippe
       expect(await calls.innerText()).not.toMatch(/\b(listEmails|searchEmails|listEvents|getEmail|now)\b/);
       for (const d of await calls.locator('tbody td:nth-child(3)').allInnerTexts())
         expect(['Allowed', 'Refused', 'Asked you']).toContain(d);
+      // The rule in words, its id a tooltip: "reading, which changes nothing", not `read/allow`.
+      const rules = calls.locator('tbody td:nth-child(4) span');
+      expect(await rules.first().innerText()).toBe('reading, which changes nothing');
+      expect(await rules.first().getAttribute('title')).toBe('Its id in your policy: read/allow');
+      for (const r of await rules.allInnerTexts()) expect(r).not.toContain('/');
       await page.getByText('From Trudy Vance').scrollIntoViewIfNeeded();
       await page.screenshot({ path: screenshotPath(`ask-brief-suspicious-${theme}`) });
       expect(await axeViolations(page)).toEqual([]);

@@ -109,6 +109,19 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     await expect.poll(() => dialog(page).count()).toBe(1);
     expect(await dialog(page).getByLabel('Message').inputValue()).toBe('Half a thought that must not be lost');
     expect(await dialog(page).getByLabel('Subject').inputValue()).toBe('The big file');
+    // Restored without the cursor: the Inbox's keys stay the Inbox's (j opens a message, nothing
+    // is typed into the draft); c opens the draft being written instead of replacing it.
+    const inDialog = () => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    expect(await inDialog()).toBe(false);
+    await page.locator('.row').nth(10).waitFor();
+    await press(page, 'j');
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toMatch(/^#\/inbox\/./);
+    expect(await dialog(page).getByLabel('Message').inputValue()).toBe('Half a thought that must not be lost');
+    await press(page, 'c');
+    await expect.poll(inDialog).toBe(true);
+    expect(await status(page)).toBe('You are still writing “The big file”: send it or close it first.');
+    expect(await dialog(page).getByLabel('To').inputValue()).toBe('dev@initech.test');
+    expect(await dialog(page).getByLabel('Message').inputValue()).toBe('Half a thought that must not be lost');
     // Kept in the profile, not the browser: another browser (a restart) finds it too.
     expect(suite.hosted.profile.setting('compose.draft')).toContain('Half a thought that must not be lost');
     const other = await openPage(suite.browser, suite.hosted.host.url);
@@ -120,6 +133,21 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     await page.locator('.row').nth(10).waitFor();
     expect(await dialog(page).count()).toBe(0);
     expect(suite.hosted.profile.setting('compose.draft')).toBe('');
+  });
+
+  it('a restored message with nothing typed in it gives way to the next one', async () => {
+    await navigate(page, '#/inbox/e45');
+    await expect.poll(() => page.locator('#message-subject').innerText()).toBe('Re: Renewal quote');
+    await press(page, 'r');
+    await expect.poll(() => dialog(page).getAttribute('aria-label')).toBe('Reply');
+    await page.waitForTimeout(600);
+    await page.reload();
+    await expect.poll(() => dialog(page).getAttribute('aria-label')).toBe('Reply');
+    await page.locator('.row').nth(10).waitFor();
+    await press(page, 'c');
+    await expect.poll(() => dialog(page).getAttribute('aria-label')).toBe('New message');
+    await dialog(page).getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => dialog(page).count()).toBe(0);
   });
 
   it('replies by keyboard (r) and by mouse: to the sender, Re: subject, threaded', async () => {

@@ -31,6 +31,12 @@ export async function triageJob(j: JobContext): Promise<void> {
   await expect
     .poll(() => page.locator('article.claim-card').innerText(), { timeout: 15_000 })
     .toContain('Tuesday at 14:30 works for me');
+  // The email that raised it names what waits for the person, and links to it.
+  await navigate(page, '#/inbox/e47');
+  const waiting = page.locator('.claims-here li');
+  await expect
+    .poll(() => waiting.allInnerTexts())
+    .toContainEqual(expect.stringMatching(/^Reply to Lena .*\. Open it in Review$/));
   await navigate(page, '#/inbox');
   await page.getByRole('button', { name: /^needs reply/ }).click();
   const first = page.locator('.row', { hasText: 'Release 2.4' }).first();
@@ -86,7 +92,9 @@ export async function approveJob(j: JobContext): Promise<void> {
   // Built from the real action: every field with its provenance, the rule, the bound hash.
   expect(await card.locator('.provenance').innerText()).toMatch(/Message/);
   await card.locator('details.more summary').click();
-  expect(await card.locator('details.more').innerText()).toMatch(/Policy rule: egress\//);
+  expect(await card.locator('details.more').innerText()).toMatch(
+    /Policy rule: [a-z][^/\n]+\nIts id in your policy: egress\//,
+  );
   // The fingerprint reads shortened; its title holds all of it.
   const hashBefore = await card.locator('.hash code').getAttribute('title');
   expect(hashBefore).toMatch(/^sha256:[0-9a-f]{64}$/);
@@ -100,7 +108,7 @@ export async function approveJob(j: JobContext): Promise<void> {
   expect(await card.locator('.preview-body').innerText()).toContain('I will ask our accounts team');
   await approveOnCard(page);
   await expect.poll(() => profile.claims.get(claimId!).state, { timeout: 15_000 }).toBe('committed');
-  await expect.poll(() => card.locator('.commit').innerText()).toMatch(/committed/);
+  await expect.poll(() => card.locator('.commit').innerText()).toBe('Done.');
   const sent = profile.repos.outgoing.sent('demo').filter((m) => m.claimId === claimId);
   expect(sent.map((m) => m.body)).toEqual(['Hi Nina, I will ask our accounts team to send it.\n\nMaya']);
 }
@@ -123,7 +131,18 @@ export async function rejectJob(j: JobContext): Promise<void> {
   const card = page.locator('article.claim-card');
   await expect.poll(() => card.locator('h2').innerText()).toMatch(/^Accept the invitation /);
   await page.locator('body').press('r');
-  await card.getByLabel(/Why reject/).fill('not from the organiser I know');
+  // The reason's label is read whole: its words end before the field starts.
+  const field = card.getByLabel(/Why reject/);
+  expect(await field.evaluate((i) => i.parentElement!.textContent)).toBe(
+    'Why reject? (optional, kept in the audit log)',
+  );
+  const wordsEnd = await field.evaluate((i) => {
+    const r = document.createRange();
+    r.selectNodeContents(i.parentElement!.firstChild!);
+    return r.getBoundingClientRect().right;
+  });
+  expect(wordsEnd).toBeLessThanOrEqual((await field.boundingBox())!.x);
+  await field.fill('not from the organiser I know');
   await card.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect.poll(() => profile.claims.get(claimId!).state).toBe('rejected');
   expect(profile.claims.get(claimId!).reason).toBe('not from the organiser I know');
@@ -142,10 +161,19 @@ export async function auditJob(j: JobContext): Promise<void> {
       (await page.locator('.audit-table tbody tr').allInnerTexts()).every((t) => t.includes('Asked you')),
     )
     .toBe(true);
+  // A decision reads on one line ("Asked you" wrapped onto two).
+  for (const chip of await page.locator('.audit-table tbody .chip').all())
+    expect(
+      await chip.evaluate((c) => c.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(c).fontSize)),
+    ).toBe(true);
   await page.locator('.audit-table tbody tr').first().click();
   await expect.poll(() => page.locator('.drawer').innerText()).toMatch(/Entry \d+: Decision on a call/);
+  // Where it came from, in words: no source ids (`tool:getEmail:e9`) above the raw entry.
+  await expect.poll(() => page.locator('.drawer').innerText()).toMatch(/Came from: [a-z“]/);
+  const words = (await page.locator('.drawer').innerText()).split('The entry as recorded')[0]!;
+  expect(words).not.toMatch(/tool:|#listed|\bsystem\b|\buser\b/);
   await page.getByRole('button', { name: 'Verify chain' }).click();
-  await expect.poll(() => page.locator('.verify').innerText()).toMatch(/The chain holds: \d+ entries verified/);
+  await expect.poll(() => page.locator('.verify').innerText()).toMatch(/The chain holds: [\d,]+ entries verified/);
 }
 
 /** job 4: edits a policy — an error at its line, a preview, a save — and a decision changes */
@@ -176,7 +204,7 @@ export async function policyJob(j: JobContext): Promise<void> {
   await page.getByRole('button', { name: 'Preview changes' }).click();
   await expect.poll(() => page.locator('.preview').innerText()).toMatch(/[1-9]\d* decisions? would change/);
   expect(await page.locator('.preview table').innerText()).toMatch(
-    /confirm \(egress\/untrusted-context\)\s+deny \(egress\/untrusted-context\)/,
+    /A reply\s+Asked you — sending that an email asked for\s+Refused — sending that an email asked for/,
   );
   await page.getByRole('button', { name: 'Save policy' }).click();
   await expect.poll(() => page.locator('footer.status').innerText()).toMatch(/Policy saved as v1/);

@@ -111,6 +111,18 @@ describe.skipIf(!hasChromium)(
             };
           }),
         );
+        // A value a tool answered says where it came from ("From a search of your mail"), never "Step".
+        const tips = await page
+          .locator('.lineage .lineage-node')
+          .evaluateAll((els) =>
+            els.map((n) => [n.querySelector('.kind')?.textContent ?? '', n.getAttribute('title') ?? '']),
+          );
+        for (const [heading, tip] of tips)
+          if (/\(source [a-zA-Z]+\(/.test(tip)) expect(heading, tip).toMatch(/^From [a-z]/);
+        // The rule that asked, in words; its id only on a small line of its own.
+        expect(await page.locator('details.more p.rule').innerText()).toMatch(
+          /^Policy rule: [a-z][^/]+\nIts id in your policy: \S+\/\S+$/,
+        );
         const ys = (k: string) => ns.filter((n) => n.kind === k).map((n) => n.y);
         expect(Math.max(...ys('From'))).toBeLessThan(Math.min(...ys('Field')));
         for (const n of ns) {
@@ -255,12 +267,12 @@ describe.skipIf(!hasChromium)(
         const sentences = await page.locator('.audit-table tbody tr td:nth-child(3)').allInnerTexts();
         expect(sentences.some((s) => /^You approved: archive “.+” from .+\.$/.test(s))).toBe(true);
         expect(
-          sentences.some((s) => /^The assistant asked you: send an email to .+ \(policy rule egress\/.+\)\.$/.test(s)),
+          sentences.some((s) => /^The assistant asked you: send an email to .+ \(policy rule: [a-z][^/]+\)\.$/.test(s)),
         ).toBe(true);
         for (const s of sentences) expect(s).toMatch(/^[A-Z].*[.)]$/);
         await page.getByText('Export', { exact: true }).click();
         await page.getByRole('button', { name: 'Export as CSV' }).click();
-        await expect.poll(() => page.getByRole('link', { name: /Download \d+ entries as CSV/ }).count()).toBe(1);
+        await expect.poll(() => page.getByRole('link', { name: /Download [\d,]+ entries as CSV/ }).count()).toBe(1);
         await page.screenshot({ path: screenshotPath(`audit-sentences-${theme}`) });
         expect(await axeViolations(page), `audit (${theme})`).toEqual([]);
         expect(errors).toEqual([]);

@@ -98,9 +98,34 @@ const TITLES: Record<ComposeMode, string> = {
   forward: 'Forward',
 };
 
+/** Whether the person wrote anything that starting another message in its place would lose. */
+export const hasWriting = (s: ComposeState): boolean =>
+  s.body.trim() !== '' ||
+  (s.mode !== 'reply' && s.mode !== 'replyAll' && [s.to, s.cc, s.bcc].some((x) => x.trim() !== '')) ||
+  (s.mode === 'new' && s.subject.trim() !== '');
+
+/** Why `c`, `r`, `a` or `f` did not start another message while this one is open. */
+export const stillWriting = (s: ComposeState): string =>
+  `You are still writing ${s.subject.trim() ? `“${s.subject.trim()}”` : 'a message'}: send it or close it first.`;
+
 type Field = 'to' | 'cc' | 'bcc' | 'subject' | 'attachments' | 'form';
 
-export function Compose({ initial, onClose }: { initial: ComposeState; onClose: () => void }) {
+/**
+ * `focusRequest` counts the times the person opened this message: each one puts the cursor in
+ * it. A message restored when the app loads (0) waits unfocused, so the Inbox's keys still work.
+ */
+export function Compose({
+  initial,
+  focusRequest,
+  onEdit,
+  onClose,
+}: {
+  initial: ComposeState;
+  focusRequest: number;
+  /** Each change, as typed: the Inbox asks it whether anything would be lost. */
+  onEdit: (s: ComposeState) => void;
+  onClose: () => void;
+}) {
   const [s, setS] = useState(initial);
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -119,9 +144,10 @@ export function Compose({ initial, onClose }: { initial: ComposeState; onClose: 
   useEffect(() => {
     if (latest.current === null) return;
     latest.current = s;
+    onEdit(s);
     const t = window.setTimeout(() => void keep(s).catch(report), 400);
     return () => window.clearTimeout(t);
-  }, [s, report]);
+  }, [s, report, onEdit]);
   useEffect(
     () => () => {
       if (latest.current) void keep(latest.current);
@@ -129,10 +155,10 @@ export function Compose({ initial, onClose }: { initial: ComposeState; onClose: 
     [],
   );
   // The first thing to write: the recipients of a new message or a forward, the text of a reply.
-  useEffect(
-    () => dialog.current?.querySelector<HTMLElement>('input[type="text"]:not([readonly]), textarea')?.focus(),
-    [],
-  );
+  useEffect(() => {
+    if (focusRequest > 0)
+      dialog.current?.querySelector<HTMLElement>('input[type="text"]:not([readonly]), textarea')?.focus();
+  }, [focusRequest]);
 
   const set = (patch: Partial<ComposeState>) => {
     setS((x) => ({ ...x, ...patch }));

@@ -56,7 +56,7 @@ function LineageBox({ data }: NodeProps<LineageNode>) {
         : {})}
     >
       {n.kind !== 'source' && <Handle type="target" position={Position.Top} isConnectable={false} />}
-      <span className="kind">{KIND_WORDS[n.kind]}</span>
+      <span className="kind">{n.heading ?? KIND_WORDS[n.kind]}</span>
       {/* The whole label for screen readers, the part that fits for the eye. */}
       <span className="visually-hidden">{n.label}</span>
       <span className="text" aria-hidden="true">

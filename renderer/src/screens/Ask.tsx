@@ -5,7 +5,7 @@
  * call with its decision, and the plan. It runs over the account the Inbox has selected (the
  * primary one when the Inbox shows every account), named above the request and switchable here.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AccountView, AskResult, AskTextLine } from '../../../preload/contract';
 import { api } from '../api';
 import { DECISION_WORDS } from '../audit-kinds';
@@ -28,6 +28,8 @@ export function AskScreen() {
   const { report, refresh, info, accounts, mailbox, setMailbox } = useApp();
   const accountId = mailbox.account ?? info?.account.id;
   const account = accounts.find((a) => a.id === accountId);
+  const [examples, setExamples] = useState<readonly string[]>([]);
+  useEffect(() => void api.ask.examples().then(setExamples).catch(report), [report]);
   const submit = async (text = request) => {
     if (!text.trim()) return;
     setBusy(true);
@@ -39,6 +41,10 @@ export function AskScreen() {
     } finally {
       setBusy(false);
     }
+  };
+  const pick = (s: string) => {
+    setRequest(s);
+    void submit(s);
   };
   return (
     <div className="ask pane">
@@ -83,6 +89,12 @@ export function AskScreen() {
           </button>
         </div>
       </form>
+      {!r && !busy && examples.length > 0 && (
+        <section aria-labelledby="ask-examples" className="ask-start">
+          <h2 id="ask-examples">Things you can ask</h2>
+          <Examples items={examples} onPick={pick} />
+        </section>
+      )}
       {r && (
         <section aria-label="Answer" className="answer">
           <p className="answer-account">Answered from {answeredFrom(r.account, accounts)}.</p>
@@ -92,24 +104,7 @@ export function AskScreen() {
               <a href="#/settings">Set up a language model in Settings</a>
             </p>
           )}
-          {r.status === 'unsupported' && (
-            <ul className="supported">
-              {r.supported.map((s) => (
-                <li key={s}>
-                  <button
-                    type="button"
-                    className="link"
-                    onClick={() => {
-                      setRequest(s);
-                      void submit(s);
-                    }}
-                  >
-                    {s}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          {r.status === 'unsupported' && <Examples items={r.supported} onPick={pick} />}
           {r.text.length > 0 && <AnswerText lines={r.text} />}
           {r.result.length > 0 && (
             <details className="result-data">
@@ -147,7 +142,7 @@ export function AskScreen() {
                     'decision',
                     (c) => <Chip tone={decisionTone(c.decision)}>{DECISION_WORDS[c.decision] ?? c.decision}</Chip>,
                   ],
-                  ['policy rule', (c) => <code>{c.rule}</code>],
+                  ['policy rule', (c) => <span title={`Its id in your policy: ${c.rule}`}>{c.ruleWords}</span>],
                 ]}
               />
             </>
@@ -163,6 +158,21 @@ export function AskScreen() {
         </section>
       )}
     </div>
+  );
+}
+
+/** Requests that work without a language model: a click asks it. */
+function Examples({ items, onPick }: { items: readonly string[]; onPick: (s: string) => void }) {
+  return (
+    <ul className="supported">
+      {items.map((s) => (
+        <li key={s}>
+          <button type="button" className="link" onClick={() => onPick(s)}>
+            {s}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

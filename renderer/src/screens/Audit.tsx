@@ -12,6 +12,7 @@ import { api } from '../api';
 import { Chip, decisionTone } from '../components/Chip';
 import { DataTable } from '../components/DataTable';
 import { DECISION_WORDS, KIND_GROUPS, kindWords } from '../audit-kinds';
+import { count } from '../format';
 import { useApp } from '../store';
 
 const PAGE = 300;
@@ -47,6 +48,16 @@ export function AuditScreen() {
     [query, report],
   );
   useEffect(() => load(), [load]);
+  // The open entry's sources in words, asked for once it opens (the list leaves them out).
+  const [named, setNamed] = useState<{ seq: number; words: readonly string[] } | null>(null);
+  useEffect(() => {
+    if (open?.sources.length)
+      api.audit
+        .get(open.seq)
+        .then((e) => setNamed({ seq: e.seq, words: e.sourceWords ?? e.sources }))
+        .catch(report);
+  }, [open, report]);
+  const cameFrom = (row: AuditRow) => (named?.seq === row.seq ? named.words : []);
 
   const offer = (text: string, name: string, type: string, what: string) => {
     if (download) URL.revokeObjectURL(download.url);
@@ -55,7 +66,12 @@ export function AuditScreen() {
   const exportBundle = async () => {
     try {
       const r = await api.audit.export(publicKey.trim());
-      offer(r.bundle, 'zamburak-audit.bundle', 'application/json', `the sealed bundle (${r.entries} entries)`);
+      offer(
+        r.bundle,
+        'zamburak-audit.bundle',
+        'application/json',
+        `the sealed bundle (${count(r.entries, 'entry', 'entries')})`,
+      );
     } catch (e) {
       report(e);
     }
@@ -67,7 +83,7 @@ export function AuditScreen() {
         r.text,
         `zamburak-audit.${format}`,
         format === 'csv' ? 'text/csv' : 'application/json',
-        `${r.entries} entries as ${format.toUpperCase()}`,
+        `${count(r.entries, 'entry', 'entries')} as ${format.toUpperCase()}`,
       );
     } catch (e) {
       report(e);
@@ -84,7 +100,7 @@ export function AuditScreen() {
         {verify && (
           <p className={`verify ${verify.ok ? 'ok' : 'bad'}`} role="status">
             {verify.ok
-              ? `The chain holds: ${verify.checked} entries verified.`
+              ? `The chain holds: ${count(verify.checked, 'entry', 'entries')} verified.`
               : `The chain does not hold at entry ${verify.problem?.seq}: ${verify.problem?.message}`}
           </p>
         )}
@@ -168,7 +184,7 @@ export function AuditScreen() {
             ]}
           />
           <p className="paging">
-            {rows.length} {rows.length === 1 ? 'entry' : 'entries'} shown.{' '}
+            {count(rows.length, 'entry', 'entries')} shown.{' '}
             {more && (
               <button type="button" onClick={() => load(rows[rows.length - 1]?.seq)}>
                 Show older entries
@@ -182,10 +198,10 @@ export function AuditScreen() {
               Entry {open.seq}: {kindWords(open.kind)}
             </h2>
             <p>{open.sentence}</p>
-            {open.sources.length > 0 && (
-              <p>
-                Came from: {open.sources.slice(0, 12).join(', ')}
-                {open.sources.length > 12 ? ` and ${open.sources.length - 12} more` : ''}
+            {cameFrom(open).length > 0 && (
+              <p title={open.sources.slice(0, 12).join(', ')}>
+                Came from: {cameFrom(open).slice(0, 12).join('; ')}
+                {cameFrom(open).length > 12 ? `; and ${cameFrom(open).length - 12} more` : ''}
               </p>
             )}
             <p className="note">The entry as recorded, for an auditor:</p>

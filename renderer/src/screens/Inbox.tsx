@@ -12,7 +12,15 @@ import { CATEGORIES } from '../../../preload/contract-values';
 import { api, errorText } from '../api';
 import { Attachments } from '../components/Attachments';
 import { Chip } from '../components/Chip';
-import { Compose, keptCompose, startCompose, type ComposeMode, type ComposeState } from '../components/Compose';
+import {
+  Compose,
+  hasWriting,
+  keptCompose,
+  startCompose,
+  stillWriting,
+  type ComposeMode,
+  type ComposeState,
+} from '../components/Compose';
 import { Highlight } from '../components/Highlight';
 import { InvitationCard } from '../components/InvitationCard';
 import { folderLabel } from '../components/MailRail';
@@ -200,8 +208,12 @@ export function InboxScreen({ id }: { id: string | null }) {
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [triaging, setTriaging] = useState(false);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
-  // What is being written; one left open last time comes back as it was.
+  // What is being written; one left open last time comes back as it was, without the cursor
+  // (the Inbox's keys stay the Inbox's until the person opens it).
   const [compose, setCompose] = useState<ComposeState | null>(null);
+  const [composeOpened, setComposeOpened] = useState(0);
+  const composeNow = useRef<ComposeState | null>(null);
+  const composeEdited = useCallback((s: ComposeState) => void (composeNow.current = s), []);
   useEffect(() => {
     keptCompose()
       .then((kept) => kept && setCompose((open) => open ?? kept))
@@ -401,6 +413,10 @@ export function InboxScreen({ id }: { id: string | null }) {
   const write = (mode: ComposeMode) => {
     if (mode !== 'new' && (!openMessage || openMessage.id !== id)) return;
     const account = mode === 'new' ? mailbox.account : (openMessage?.accountId ?? null);
+    setComposeOpened((n) => n + 1);
+    // One message is written at a time: one with anything typed in it keeps it and takes the cursor.
+    const writing = composeNow.current;
+    if (compose && writing && hasWriting(writing)) return setStatus({ text: stillWriting(writing), tone: 'info' });
     setCompose(startCompose(mode, mode === 'new' ? null : openMessage, account));
   };
 
@@ -619,6 +635,8 @@ export function InboxScreen({ id }: { id: string | null }) {
         <Compose
           key={`${compose.mode}-${compose.source?.id ?? ''}`}
           initial={compose}
+          focusRequest={composeOpened}
+          onEdit={composeEdited}
           onClose={() => {
             setCompose(null);
             reload();
@@ -792,20 +810,7 @@ function MessagePanes({
         {m.drafts.map((d) => (
           <DraftEditor key={d.id} draft={d} />
         ))}
-        {m.claimIds.length > 0 && (
-          <div className="claims-here">
-            <h3>Waiting for you</h3>
-            <ul>
-              {m.claimIds.map((c, i) => (
-                <li key={c}>
-                  <a href={`#/review/${encodeURIComponent(c)}`}>
-                    {m.claimIds.length === 1 ? 'Open it in Review' : `Open action ${i + 1} in Review`}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        {m.claimIds.length > 0 && <ClaimsHere ids={m.claimIds} />}
       </aside>
     </>
   );
@@ -878,5 +883,33 @@ function DraftEditor({ draft }: { draft: MessageView['drafts'][number] }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** The actions this email made the assistant ask about, each named ("Reply to Bob Lee.") and linked to Review. */
+function ClaimsHere({ ids }: { ids: readonly string[] }) {
+  const [what, setWhat] = useState<Readonly<Record<string, string>>>({});
+  useEffect(() => {
+    let live = true;
+    // A claim that cannot be read (decided and gone meanwhile) keeps its plain link.
+    for (const id of ids)
+      void api.claims
+        .get(id)
+        .then((c) => live && setWhat((w) => ({ ...w, [id]: c.what })))
+        .catch(() => undefined);
+    return () => void (live = false);
+  }, [ids]);
+  return (
+    <div className="claims-here">
+      <h3>Waiting for you</h3>
+      <ul>
+        {ids.map((c, i) => (
+          <li key={c}>
+            {what[c] ?? (ids.length === 1 ? 'An action' : `Action ${i + 1}`)}{' '}
+            <a href={`#/review/${encodeURIComponent(c)}`}>Open it in Review</a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -282,8 +282,12 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
             <li key={r}>{r}</li>
           ))}
         </ul>
-        <p className="note rule-id">
-          Policy rule: <code>{c.rule}</code>
+        <p className="rule">
+          Policy rule: <span title={`Its id in your policy: ${c.rule}`}>{c.ruleWords}</span>
+          <br />
+          <small className="rule-id">
+            Its id in your policy: <code>{c.rule}</code>
+          </small>
         </p>
         <p className="hash">
           What you approve is exactly what is committed: its fingerprint is{' '}
@@ -321,7 +325,7 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
       )}
       {pending && rejecting && (
         <form
-          className="decide"
+          className="decide reject-form"
           onSubmit={(e) => {
             e.preventDefault();
             void reject();
@@ -344,10 +348,10 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
           {c.state === 'approved' && waitLeft > 0
             ? `Sending in ${waitLeft} s — undo with z.`
             : c.state === 'committed'
-              ? 'Done: committed.'
+              ? 'Done.'
               : c.state === 'failed'
-                ? `Failed: ${c.error ?? 'unknown error'}`
-                : `Outbox: ${c.commit.state} (attempt ${c.commit.attempts}).`}
+                ? `It could not be done: ${c.error ?? 'no reason was given'}.`
+                : commitWords(c.commit)}
           {c.state === 'approved' && (
             <button
               type="button"
@@ -369,4 +373,13 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
       {c.state === 'rejected' && <p className="commit">Rejected{c.reason ? `: ${c.reason}` : ''}.</p>}
     </article>
   );
+}
+
+/** Where an approved action is on its way out, in words: "Sending now (second try)". */
+function commitWords(k: { state: string; attempts: number }): string {
+  const tries = k.attempts > 1 ? ` (try ${k.attempts})` : '';
+  if (k.state === 'sending') return `Sending now${tries}.`;
+  if (k.state === 'waiting') return `Waiting to be sent${tries}.`;
+  if (k.state === 'cancelled') return 'Cancelled: nothing was done.';
+  return `On its way out${tries}.`;
 }

@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PolicyErrorView, PolicyPreview } from '../../../preload/contract';
 import { api } from '../api';
+import { DECISION_WORDS } from '../audit-kinds';
 import { AccountsSection } from '../components/AccountsSection';
 import { DataTable } from '../components/DataTable';
 import { count } from '../format';
@@ -38,10 +39,10 @@ export function SettingsScreen() {
                 checked={settings.paused}
                 onChange={(e) => void updateSettings({ paused: e.target.checked })}
               />
-              Pause everything automatic (no runs, nothing committed)
+              Pause everything automatic (the assistant does nothing on its own, and nothing is sent)
             </label>
             <label>
-              Undo window (seconds before an approved action is committed)
+              Undo window (seconds you have to undo a send or an approval before it is carried out)
               <input
                 type="number"
                 min={0}
@@ -206,15 +207,23 @@ function PolicyEditor() {
               rows={preview.changed}
               rowKey={(c) => `${c.runId}:${c.seq}`}
               columns={[
-                ['call', (c) => `${c.runId}#${c.seq}`],
-                ['tool', (c) => c.tool],
-                ['now', (c) => `${c.before.decision} (${c.before.rule})`],
-                ['with this policy', (c) => `${c.after.decision} (${c.after.rule})`],
+                ['call', (c) => <span title={`${c.tool}, call ${c.seq} of ${c.runId}`}>{c.what}</span>],
+                ['now', (c) => <Decided d={c.before} />],
+                ['with this policy', (c) => <Decided d={c.after} />],
               ]}
             />
           )}
         </div>
       )}
     </section>
+  );
+}
+
+/** A replayed decision and the rule that made it, in words; the rule's id is the tooltip. */
+function Decided({ d }: { d: { decision: string; rule: string; ruleWords: string } }) {
+  return (
+    <span title={`Its id in your policy: ${d.rule}`}>
+      {DECISION_WORDS[d.decision] ?? d.decision} — {d.ruleWords}
+    </span>
   );
 }

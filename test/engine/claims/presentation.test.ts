@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { humanizeReason, reasonSentence, type Directory } from '../../../engine/claims/explain';
 import { fieldWords } from '../../../engine/claims/field-words';
 import { lineageGraph } from '../../../engine/claims/lineage-graph';
-import { stepWords } from '../../../engine/claims/step-words';
+import { stepNode, stepWords } from '../../../engine/claims/step-words';
 import { linkHosts } from '../../../engine/claims/mail-warnings';
 
 const dir: Directory = {
@@ -114,5 +114,33 @@ describe('lineage graphs', () => {
     expect(stepWords('source input.name')).toBe('What the plan was given: name');
     expect(stepWords('===')).toBe('Compared');
     expect(stepWords('padStart')).toBe('Worked it out');
+  });
+
+  it('heads a value a tool answered with where it came from, not "Step"', () => {
+    expect(stepNode('source searchEmails()[0].id')).toEqual({
+      heading: 'From a search of your mail',
+      label: 'Result 1’s id',
+    });
+    expect(stepNode('source getEmail(e9)')).toEqual({ heading: 'From reading an email', label: 'Its answer' });
+    expect(stepNode('source input.name')).toEqual({ heading: 'From what the plan was given', label: 'Name' });
+    expect(stepNode('find')).toEqual({ heading: 'Step', label: 'Found the first match' });
+    const g = lineageGraph(
+      [
+        {
+          path: 'to[0]',
+          sources: [],
+          untrusted: [],
+          readers: 'public',
+          caps: [],
+          lineage: { op: 'source searchContacts()[0].email' },
+        },
+      ],
+      (s) => s,
+    );
+    expect(g.nodes.find((n) => n.kind === 'op')).toMatchObject({
+      heading: 'From a search of your contacts',
+      label: 'Result 1’s email',
+      detail: 'source searchContacts()[0].email',
+    });
   });
 });

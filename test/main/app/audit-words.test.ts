@@ -30,25 +30,43 @@ describe('audit sentences', () => {
     }
   });
 
-  it('names the policy rule only when it asked or refused', () => {
+  it('names the policy rule, in words, only when it asked or refused', () => {
     expect(say('call.decided', {}, 'searchEmails')).toBe('Allowed a search of your mail.');
-    const asked = entry('call.decided', {}, 'sendEmail', 'confirm', 'egress/new-recipient');
+    const asked = entry('call.decided', {}, 'sendEmail', 'confirm', 'egress/untrusted-recipient');
     expect(auditSentence(asked, () => null)).toBe(
-      'Asked you about sending an email (policy rule egress/new-recipient).',
+      'Asked you about sending an email (policy rule: a recipient that an email chose).',
     );
     const refused = entry('call.decided', {}, 'forwardEmail', 'deny', 'egress/secret');
-    expect(auditSentence(refused, () => null)).toBe('Refused forwarding an email (policy rule egress/secret).');
-    const claim = entry('claim.created', {}, 'sendEmail', 'confirm', 'egress/new-recipient');
+    expect(auditSentence(refused, () => null)).toBe(
+      'Refused forwarding an email (policy rule: passwords, codes and keys sent to others).',
+    );
+    const claim = entry('claim.created', {}, 'sendEmail', 'confirm', 'egress/untrusted-context');
     expect(auditSentence(claim, () => null)).toBe(
-      'The assistant asked you: sending an email (policy rule egress/new-recipient).',
+      'The assistant asked you: sending an email (policy rule: sending that an email asked for).',
     );
   });
 
   it('says how a run ended and how many questions it asked', () => {
-    expect(say('run.finished', { status: 'completed', claims: 0 })).toBe('The run finished and asked you nothing.');
-    expect(say('run.finished', { status: 'failed', claims: 1 })).toBe('The run failed and asked you 1 question.');
+    expect(say('run.finished', { status: 'completed', claims: 0 })).toBe(
+      'The assistant finished and asked you nothing.',
+    );
+    expect(say('run.finished', { status: 'failed', claims: 1 })).toBe(
+      'The assistant could not finish and asked you 1 question.',
+    );
     expect(say('run.finished', { status: 'limit', claims: 2 })).toBe(
-      'The run was stopped at a limit and asked you 2 questions.',
+      'The assistant was stopped at a limit and asked you 2 questions.',
+    );
+  });
+
+  it('says what the assistant started, and on which account, without "run" or "plan"', () => {
+    expect(say('run.started', { kind: 'triage', account: 'demo' })).toBe(
+      'The assistant started sorting new mail on the demo account.',
+    );
+    expect(say('run.started', { kind: 'plan', account: 'work' })).toBe(
+      'The assistant started a task on the account work.',
+    );
+    expect(say('run.started', { kind: 'ask', request: 'give me my daily brief' })).toBe(
+      'The assistant started on your request “give me my daily brief”.',
     );
   });
 
