@@ -33,6 +33,7 @@ const RULE_WORDS: Readonly<Record<string, string>> = {
   'forward/original-content': 'forwarding a whole email',
   'organize/self-scoped': 'sorting an email by what it says itself',
   'organize/trusted': 'sorting you asked for',
+  'organize/untrusted-destination': 'a folder that an email chose',
   'organize/review': 'sorting that another email asked for',
   'delete/disabled': 'deleting, which is turned off',
   'delete/untrusted-context': 'deleting that an email asked for',
