@@ -163,29 +163,29 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
       else if (o.type === 'ArrayExpression') readOnly(o.elements);
       else walk(o);
   };
+  /** Names the place `e` is, with `more` keys below it, and walks its computed keys; false if it is none. */
+  const place = (e: N, more: readonly Key[] = []): boolean => {
+    const p = pathOf(e);
+    if (p) name(p, more);
+    if (p) walkKeys(e);
+    return !!p;
+  };
   /** A member chain names its place; on a choice, that member of each option (an option that is not a name is named whole). */
   const member = (n: acorn.MemberExpression): boolean => {
+    if (place(n)) return true;
     const { base, keys } = chainOf(n);
-    if (base.type === 'Identifier') name({ root: base.name, keys });
-    else {
-      const options =
-        base.type === 'LogicalExpression'
-          ? [base.left, base.right]
-          : base.type === 'ConditionalExpression'
-            ? [base.consequent, base.alternate]
-            : base.type === 'SequenceExpression'
-              ? base.expressions.slice(-1)
-              : null;
-      if (!options || holders.has(n)) return false;
-      if (base.type === 'ConditionalExpression') walk(base.test);
-      if (base.type === 'SequenceExpression') base.expressions.slice(0, -1).forEach(walk);
-      for (const o of options) {
-        const p = pathOf(o);
-        if (p) name(p, keys);
-        if (p) walkKeys(o);
-        else walk(o);
-      }
-    }
+    const options =
+      base.type === 'LogicalExpression'
+        ? [base.left, base.right]
+        : base.type === 'ConditionalExpression'
+          ? [base.consequent, base.alternate]
+          : base.type === 'SequenceExpression'
+            ? base.expressions.slice(-1)
+            : null;
+    if (!options || holders.has(n)) return false;
+    if (base.type === 'ConditionalExpression') walk(base.test);
+    if (base.type === 'SequenceExpression') base.expressions.slice(0, -1).forEach(walk);
+    for (const o of options) if (!place(o, keys)) walk(o);
     walkKeys(n);
     return true;
   };
@@ -193,10 +193,7 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
   const held = (n: acorn.SpreadElement | acorn.NewExpression): boolean => {
     const from =
       n.type === 'SpreadElement' ? n.argument : MAP_OR_SET(n) && n.arguments.length === 1 ? n.arguments[0]! : null;
-    const p = from && pathOf(from);
-    if (p) name(p, [EACH]);
-    if (p) walkKeys(from!);
-    return !!p;
+    return !!from && place(from, [EACH]);
   };
   /** Calls whose answer only the method called on it sees, which only answers: they name nothing. */
   const unkept = new WeakSet<N>();
