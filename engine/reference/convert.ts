@@ -51,39 +51,35 @@ export class NativeBridge {
     const h = x.v as RArray | RObject | RMap;
     read.push(x.l, h.s);
     const move = (e: V): unknown => this.move(e, read);
-    const key = (e: V): unknown => (keys ? move(e) : (read.push(deepLabelOf(e)), this.toNative(e)));
-    const entries = h.kind === 'map' || h.kind === 'set' ? [...h.entries.values()] : [];
-    const n =
-      h.kind === 'array'
-        ? h.items.map(move)
-        : h.kind === 'object'
-          ? Object.fromEntries([...h.props].map(([k, e]) => [k, move(e)]))
-          : h.kind === 'map'
-            ? new Map(entries.map((e) => [key(e.k), move(e.v)]))
-            : new Set(entries.map((e) => key(e.k)));
-    this.remember(h, n);
-    return n;
+    const key = keys ? move : (e: V): unknown => (read.push(deepLabelOf(e)), this.toNative(e));
+    return this.fill(h, NATIVE[h.kind](h), move, key);
   }
 
   toNative(x: V): unknown {
     const p = x.v;
     if (!isHeap(p)) return p;
     if (this.toN.has(p)) return this.toN.get(p);
-    // Remembered before its parts are copied, so a container that holds itself copies once.
     const n = p.kind === 'function' ? (...args: unknown[]) => this.call(p, args) : NATIVE[p.kind](p);
-    this.remember(p, n);
-    if (p.kind === 'array') for (const i of p.items) (n as unknown[]).push(this.toNative(i));
-    if (p.kind === 'object') for (const [k, e] of p.props) (n as Record<string, unknown>)[k] = this.toNative(e);
-    if (p.kind === 'map' || p.kind === 'set')
-      for (const e of p.entries.values())
-        if (n instanceof Map) n.set(this.toNative(e.k), this.toNative(e.v));
-        else (n as Set<unknown>).add(this.toNative(e.k));
-    return n;
+    return this.fill(p, n, (e) => this.toNative(e));
   }
 
-  private remember(h: Heap, n: unknown): void {
+  /**
+   * `n`, the empty native counterpart of `h`, filled with its parts as `part` makes them (a Map's
+   * or Set's keys as `key`). Remembered first, so a container that holds itself holds its copy; a
+   * property is defined, not assigned, so a key `__proto__` (from `JSON.parse`) is one like any other.
+   */
+  private fill(h: Heap, n: unknown, part: (e: V) => unknown, key = part): unknown {
     this.toN.set(h, n);
     this.back.set(n, h);
+    if (h.kind === 'array') for (const e of h.items) (n as unknown[]).push(part(e));
+    if (h.kind === 'object')
+      for (const [k, e] of h.props)
+        Object.defineProperty(n, k, { value: part(e), writable: true, enumerable: true, configurable: true });
+    if (h.kind === 'map' || h.kind === 'set')
+      for (const e of h.entries.values())
+        if (n instanceof Map) n.set(key(e.k), part(e.v));
+        else (n as Set<unknown>).add(key(e.k));
+    return n;
   }
 
   /** A native value as a labeled one: every new part gets `l`; a known object is itself again. */

@@ -142,6 +142,13 @@ const n = m.body.length;
 await sendEmail({ to: ['omar@northwind.test'], subject: 'fixed', body: 'text' });`),
     ).toBe(false);
   });
+
+  it('a container that holds itself, and a key __proto__ from JSON.parse, go through built-ins as in JavaScript', () =>
+    holdsBoth(`const s = new Set(); s.add(s);
+const m = new Map(); m.set(m, 'k');
+const o = JSON.parse('{"__proto__": "p", "a": "b"}');
+const v = [s.has(s), m.get(m), JSON.stringify(o), Object.keys(o)];
+await sendEmail({ to: ['omar@northwind.test'], subject: JSON.stringify(v), body: 'x' });`));
 });
 
 /** The result label's sources, as the reference gives them. */
