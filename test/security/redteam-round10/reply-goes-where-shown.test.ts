@@ -8,10 +8,12 @@
  * so labels, policy and the shown check all name that text (the email's own author), while
  * nodemailer's envelope went to bob@boss.test, a third party the attacker chose.
  *
- * Fixed (main/outbox/mail-transport.ts): the envelope is the effect's recipients as
- * `bareAddress` reads them, and one that is no address is refused, permanently, naming it.
- * Property: whatever an attacker writes in From, a reply reaches exactly the addresses shown to
- * the person, or nobody.
+ * Fixed twice: main/mail/parse.ts quotes a display name that holds `<`, `@`, `,` and the like,
+ * and `bareAddress` reads a quoted name (so the From is eve's, as every mail reader says); and
+ * main/outbox/mail-transport.ts sends the envelope to the recipients as `bareAddress` reads them,
+ * refusing, permanently, one that is no address. Properties: whatever an attacker writes in the
+ * From's display name, a reply reaches exactly the addresses shown to the person, and those are
+ * the From's own address.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +97,8 @@ describe('a reply reaches exactly whom it showed', () => {
           expect(got.sort(), `LEAK: From ${JSON.stringify(m.from)} showed ${shown.to.join(', ')}`).toEqual(
             [...shown.to].sort(),
           );
+        expect(shown.to, `the reply to ${JSON.stringify(m.from)} goes to its author`).toEqual(['eve@evil.test']);
+        expect(refused).toBeNull();
       }),
       { numRuns: 14 },
     );
