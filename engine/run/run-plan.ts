@@ -15,7 +15,7 @@ import { argumentsRead, logLine, namedArgs, plainNamed, type Named } from '../to
 import type { CallRecord, Claim, FieldLineage, Limits, Mode, PlanError, Position, RunReport } from './types';
 import { DEFAULT_LIMITS } from './types';
 import { decode, encode, GuestError, labelInterner, ResultMessage, type ToolRequest } from './wire';
-import { SourceSets } from './source-sets';
+import { BYTES_PER_EXPANDED_NAME, SetsLimitError, SourceSets } from './source-sets';
 import { parseToolRequest } from './wire-check';
 import { planError } from './errors';
 import { resultParts } from './result-parts';
@@ -116,11 +116,13 @@ export async function runPlan(opts: RunOptions): Promise<RunReport> {
 }
 
 function startRun(opts: RunOptions): Run {
-  const sets = new SourceSets();
+  const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  // The host's expanded sets live outside the sandbox: bounded by what the guest may hold.
+  const sets = new SourceSets(Math.floor(limits.memoryBytes / BYTES_PER_EXPANDED_NAME));
   return {
     opts,
     mode: typeof opts.plan === 'string' ? (opts.mode ?? 'strict') : opts.plan.mode,
-    limits: { ...DEFAULT_LIMITS, ...opts.limits },
+    limits,
     started: Date.now(),
     calls: [],
     claims: [],
@@ -241,6 +243,7 @@ async function serveTool(run: Run, raw: string): Promise<string> {
   try {
     req = run.sets.resolve(parseToolRequest(JSON.parse(raw)));
   } catch (e) {
+    if (e instanceof SetsLimitError) return reply(failure('LimitExceeded', e.message, BOTTOM, true));
     return failReply('RuntimeError', `malformed tool request: ${(e as Error).message}`, BOTTOM);
   }
   const seq = ++run.requested;

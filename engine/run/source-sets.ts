@@ -12,6 +12,12 @@
  * The guest is the untrusted side: a node refers only to nodes sent before it (so there is no
  * cycle), a node is sent once, a leaf's bits name only names already sent; anything else throws,
  * and the request is refused as malformed.
+ *
+ * A set the host expands is a flat list of its names, and sets share nodes: a loop that joins a
+ * listing's structure with each item's own label sends a few nodes per item, yet each item's set
+ * spells out the whole listing (n items of n names: quadratic in what was sent). The names the
+ * host holds expanded are therefore bounded (`maxNames`); beyond it the run ends at its
+ * `memoryBytes` limit (`SetsLimitError`) instead of the host running out of memory.
  */
 import type { Label, Readers } from '../ifc/label';
 import type { LabelDesc, LabelRef, LineageRef, SetsDelta, ToolRequest, WireToolRequest } from './wire';
@@ -33,7 +39,18 @@ interface Expanded {
   sorted?: { readonly sources: readonly string[]; readonly untrusted: readonly string[] };
 }
 
+/** The run's sets would hold more names than the host keeps for a run: the run ends at a limit. */
+export class SetsLimitError extends Error {}
+
+/** What one expanded name costs the host, about: a reference in its list and in its sorted copy. */
+export const BYTES_PER_EXPANDED_NAME = 16;
+
 export class SourceSets {
+  /** Names expanded so far, over every set of the run. */
+  private held = 0;
+  /** @param maxNames the most names the run's expanded sets may hold together. */
+  constructor(private readonly maxNames = Infinity) {}
+
   private readonly names: string[] = [];
   private readonly trusted: boolean[] = [];
   private readonly nodes = new Map<number, SetNode>([[0, { depth: 0, kids: [] }]]);
@@ -101,6 +118,11 @@ export class SourceSets {
       });
     };
     if (root !== 0) walk(root, 0);
+    this.held += ids.length;
+    if (this.held > this.maxNames)
+      throw new SetsLimitError(
+        `the sources of the run's labels take more than the ${this.maxNames} names the host keeps for a run (memoryBytes)`,
+      );
     // (A listing's names are all untrusted: one list for both.)
     this.expanded.set(root, (e = { ids, untrustedIds: untrustedIds.length === ids.length ? ids : untrustedIds }));
     return e;

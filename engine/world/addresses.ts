@@ -8,12 +8,14 @@ export interface ParsedAddress {
   readonly address: string;
 }
 
-const ANGLE = /^\s*(?:"?([^"<]*?)"?\s*)?<([^<>\s]+)>\s*$/;
+// A quoted name may hold anything but an unescaped quote, `<` and `@` too (`"Bob <bob@x>" <eve@y>`
+// is eve's: main/mail/parse.ts quotes such names); an unquoted one no `<` or `"`.
+const ANGLE = /^\s*(?:"((?:[^"\\]|\\.)*)"|"?([^"<]*?)"?)\s*<([^<>\s]+)>\s*$/;
 
 /** Splits `Name <addr>` (or a bare address) into its parts. The address keeps its case. */
 export function parseAddress(text: string): ParsedAddress {
   const m = ANGLE.exec(text);
-  if (m) return { name: (m[1] ?? '').trim(), address: (m[2] ?? '').trim() };
+  if (m) return { name: (m[1]?.replace(/\\(.)/g, '$1') ?? m[2] ?? '').trim(), address: (m[3] ?? '').trim() };
   return { name: '', address: text.trim() };
 }
 

@@ -33,8 +33,15 @@ export interface ParsedMail {
 /** The raw text kept as the body of a message none of whose parts could be decoded. */
 const RAW_BODY_LIMIT = 256 * 1024;
 
-const mailbox = (a: { name: string; address: string }): string =>
-  a.name && a.address ? `${a.name} <${a.address}>` : a.address || a.name;
+/**
+ * `Name <addr>`, the name quoted when it holds what could read as an address or a list
+ * (`"Bob <bob@boss.test>" <eve@evil.test>` is eve's; unquoted, no reader agreed whose it was).
+ */
+const mailbox = (a: { name: string; address: string }): string => {
+  if (!a.name || !a.address) return a.address || a.name;
+  const name = /[<>",;:@\\]/.test(a.name) ? `"${a.name.replace(/[\\"]/g, '\\$&')}"` : a.name;
+  return `${name} <${a.address}>`;
+};
 
 const flatten = (list: readonly Address[] | undefined): { name: string; address: string }[] =>
   (list ?? []).flatMap((a) => (a.group ? a.group : [{ name: a.name, address: a.address ?? '' }]));

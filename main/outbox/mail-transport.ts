@@ -9,7 +9,7 @@ import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { recipientsOf, type MailEffect } from '../../engine/tools/effect';
-import { bareAddress } from '../../engine/world/addresses';
+import { bareAddress, looksLikeAddress } from '../../engine/world/addresses';
 import type { ClaimAction } from '../claims/claim-store';
 import { TransportError, type CommitRequest, type Transport } from './transport';
 
@@ -69,6 +69,21 @@ function classify(e: unknown): TransportError {
   return new TransportError(permanent ? 'permanent' : 'temporary', err.message ?? String(e));
 }
 
+/**
+ * The envelope's recipients: each as `bareAddress` reads it, the reading that labels, policy and
+ * the person's reply card were shown. Left to nodemailer, a recipient written
+ * `Bob <bob@boss.test> <eve@evil.test>` (an attacker's From whose display name holds an address)
+ * went to bob@boss.test, while everything checked named the whole text; one that is no address
+ * is refused instead.
+ */
+function envelopeTo(e: MailEffect): string[] {
+  const to = recipientsOf(e).map(bareAddress);
+  const bad = to.find((a) => !looksLikeAddress(a));
+  if (bad !== undefined)
+    throw new TransportError('permanent', `recipient ${JSON.stringify(bad)} is not an email address (name@domain)`);
+  return to;
+}
+
 export function smtpTransport(o: SmtpTransportOptions): Transport {
   const smtp = nodemailer.createTransport(o.smtp);
   return {
@@ -76,10 +91,11 @@ export function smtpTransport(o: SmtpTransportOptions): Transport {
     async commit(req: CommitRequest) {
       if (!req.messageId) throw new TransportError('permanent', 'a mail action needs a Message-ID');
       const mail = o.composer.compose(req.action);
+      const to = envelopeTo(mail.effect);
       const raw = await build(mail, req.messageId);
       try {
         const info = await smtp.sendMail({
-          envelope: { from: bareAddress(mail.effect.from), to: recipientsOf(mail.effect) },
+          envelope: { from: bareAddress(mail.effect.from), to },
           raw,
         });
         await o.sent.append(raw, req.messageId);
