@@ -10,6 +10,7 @@
  * parses every message whole and stores what that parse reads.
  */
 import { addressParser, decodeWords, type Address, type Header } from 'postal-mime';
+import { latin1Text } from './mime-snippet';
 import { headerFieldsOf, isoDate, parseMessage, pickHeaderFields, type HeaderFields } from './parse';
 
 /** postal-mime refuses a header block above 2 MB; such a block takes its path (and its error). */
@@ -64,7 +65,7 @@ function fieldOf(unfolded: string): Header {
  * end at LF (a CR before it dropped), and a line starting with a space or tab continues a field.
  */
 function headerFieldList(block: Uint8Array): Header[] {
-  const text = Buffer.from(block.buffer, block.byteOffset, block.byteLength).toString('latin1');
+  const text = latin1Text(block);
   const fields: Header[] = [];
   /** The end of the line at `at` (its LF, or the text's end) and of its content (before a CR). */
   const lineAt = (at: number): [next: number, end: number] => {
