@@ -134,9 +134,32 @@ function allAddresses(headers: readonly Header[], key: string): Address[] | unde
   return list.length ? list : undefined;
 }
 
+/** A plain block's listed fields, or null for a block only the whole parser reads. */
+export type PlainFields = Header[] | null;
+
+/** The listed fields of a header block when it is plain (read once: `fieldDate` and `headerBlockFields` take them). */
+export function plainFields(block: Uint8Array): PlainFields {
+  if (!isPlain(block)) return null;
+  try {
+    return headerFieldList(block);
+  } catch {
+    // Whatever the fast reading could not take, the whole parser reads (and never throws).
+    return null;
+  }
+}
+
+/**
+ * The date a listing reads from a block's Date field, or null where the listing falls back to
+ * another (the server's arrival date): no readable Date field, or a block only the whole parser
+ * reads. A first sync asks the server for that date only where this is null.
+ */
+export function fieldDate(fields: PlainFields): Date | null {
+  const date = fields && isoDate(fields.find((h) => h.key === 'date')?.value, new Date(0));
+  return date?.ok ? new Date(date.date) : null;
+}
+
 /** The listing's fields of a plain block, as parseMessage reads them from the same block. */
-function plainBlockFields(block: Uint8Array, fallback: { date: Date; key: string }): HeaderFields {
-  const headers = headerFieldList(block);
+function plainBlockFields(headers: Header[], fallback: { date: Date; key: string }): HeaderFields {
   const from = first(headers, 'from');
   const email = {
     headers,
@@ -152,14 +175,18 @@ function plainBlockFields(block: Uint8Array, fallback: { date: Date; key: string
   return headerFieldsOf(email, fallback, isoDate(headers.find((h) => h.key === 'date')?.value, fallback.date).date);
 }
 
-/** The listing's fields of a header block; `fallback` as for parseMessage. Never throws. */
+/**
+ * The listing's fields of a header block; `fallback` as for parseMessage (its date is read only
+ * where `fieldDate` is null); `fields`: the block's `plainFields`, if read already. Never throws.
+ */
 export async function headerBlockFields(
   block: Uint8Array,
   fallback: { date: Date; key: string },
+  fields: PlainFields = plainFields(block),
 ): Promise<HeaderFields> {
-  if (isPlain(block))
+  if (fields)
     try {
-      return plainBlockFields(block, fallback);
+      return plainBlockFields(fields, fallback);
     } catch {
       // Whatever the fast reading could not take, the whole parser reads (and never throws).
     }
