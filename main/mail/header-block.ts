@@ -10,6 +10,7 @@
  * parses every message whole and stores what that parse reads.
  */
 import { addressParser, decodeWords, type Address, type Header } from 'postal-mime';
+import { latin1Text } from './mime-snippet';
 import { headerFieldsOf, isoDate, parseMessage, pickHeaderFields, type HeaderFields } from './parse';
 
 /** postal-mime refuses a header block above 2 MB; such a block takes its path (and its error). */
@@ -34,47 +35,135 @@ function isPlain(block: Uint8Array): boolean {
   return true;
 }
 
-/** A plain block's fields in order (lower-case names), up to its first empty line. */
+/**
+ * The fields a listing reads (`plainBlockFields`, ./parse.ts `authResults`). The block's others
+ * (Received, DKIM-Signature, ...: most of a real block's bytes) are passed over without building
+ * their values; the first field of each name stays the first.
+ */
+const LISTED = new Set([
+  'from',
+  'to',
+  'cc',
+  'reply-to',
+  'subject',
+  'message-id',
+  'in-reply-to',
+  'references',
+  'date',
+  'authentication-results',
+]);
+
+/** A field as postal-mime reads it from its lines (trailing CRs dropped), joined as they are. */
+function fieldOf(unfolded: string): Header {
+  const sep = unfolded.indexOf(':');
+  const key = trimWsp(sep < 0 ? unfolded : unfolded.slice(0, sep));
+  return { key: key.toLowerCase(), originalKey: key, value: sep < 0 ? '' : trimWsp(unfolded.slice(sep + 1)) };
+}
+
+/**
+ * A plain block's listed fields in order (lower-case names), up to its first empty line: lines
+ * end at LF (a CR before it dropped), and a line starting with a space or tab continues a field.
+ */
 function headerFieldList(block: Uint8Array): Header[] {
-  const text = Buffer.from(block.buffer, block.byteOffset, block.byteLength).toString('latin1');
-  const folded: string[][] = [];
-  for (const raw of text.split('\n')) {
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (!line) break;
-    if (folded.length && isWsp(line.charCodeAt(0))) folded[folded.length - 1]!.push(line);
-    else folded.push([line]);
+  const text = latin1Text(block);
+  const fields: Header[] = [];
+  /** The end of the line at `at` (its LF, or the text's end) and of its content (before a CR). */
+  const lineAt = (at: number): [next: number, end: number] => {
+    const lf = text.indexOf('\n', at);
+    const next = lf < 0 ? text.length : lf;
+    return [next, next > at && text.charCodeAt(next - 1) === 0x0d ? next - 1 : next];
+  };
+  let at = 0;
+  while (at <= text.length) {
+    const [next, end] = lineAt(at);
+    if (end === at) break;
+    // The field's continuation lines, if any.
+    const parts = [text.slice(at, end)];
+    let after = next + 1;
+    while (after < text.length && isWsp(text.charCodeAt(after))) {
+      const [n, e] = lineAt(after);
+      parts.push(text.slice(after, e));
+      after = n + 1;
+    }
+    at = after;
+    // A name is the first line's text before its colon; one without a colon on its first line is read whole.
+    const sep = parts[0]!.indexOf(':');
+    if (sep >= 0 && !LISTED.has(trimWsp(parts[0]!.slice(0, sep)).toLowerCase())) continue;
+    const field = fieldOf(parts.length === 1 ? parts[0]! : parts.join(''));
+    if (LISTED.has(field.key)) fields.push(field);
   }
-  return folded.map((parts) => {
-    const unfolded = parts.join('');
-    const sep = unfolded.indexOf(':');
-    const key = trimWsp(sep < 0 ? unfolded : unfolded.slice(0, sep));
-    return { key: key.toLowerCase(), originalKey: key, value: sep < 0 ? '' : trimWsp(unfolded.slice(sep + 1)) };
-  });
+  return fields;
 }
 
 /** As postal-mime reads a field: the first of its name, if that one has a value. */
 const first = (headers: readonly Header[], key: string): string | undefined =>
   headers.find((h) => h.key === key)?.value || undefined;
 
-/** The first field of a name, its encoded words (RFC 2047) decoded. */
+/**
+ * A value's encoded words (RFC 2047) decoded. Every encoded word starts with `=?`: a value
+ * without one is its own decoding (postal-mime's `decodeWords` returns it unchanged).
+ */
+const decodedWords = (v: string): string => (v.includes('=?') ? decodeWords(v) : v);
+
+/** The first field of a name, its encoded words decoded. */
 function decoded(headers: readonly Header[], key: string): string | undefined {
   const v = first(headers, key);
-  return v === undefined ? undefined : decodeWords(v);
+  return v === undefined ? undefined : decodedWords(v);
+}
+
+/**
+ * The most common address field, `Plain Name <local@domain>` or `local@domain` alone (letters,
+ * digits and single spaces in the name; no quotes, comments, encoded words or groups), reads as
+ * postal-mime's address parser reads it: that parser, character by character, was the largest
+ * part of a header block's reading. Anything else goes to the parser
+ * (`test/main/mail/header-block` compares the two over generated and hostile fields).
+ */
+const SIMPLE_ADDRESS =
+  /^(?:([A-Za-z0-9]+(?: [A-Za-z0-9]+)*) <([A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)>|([A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*))$/;
+
+/** A field's addresses, as postal-mime's `addressParser` gives them. */
+export function parseAddresses(value: string): Address[] {
+  const m = SIMPLE_ADDRESS.exec(value);
+  if (!m) return addressParser(value);
+  return [m[3] === undefined ? { address: m[2]!, name: m[1]! } : { address: m[3], name: '' }];
 }
 
 /** Every address of every field of a name (To, Cc and Reply-To may repeat). */
 function allAddresses(headers: readonly Header[], key: string): Address[] | undefined {
-  const list = headers.filter((h) => h.key === key && h.value).flatMap((h) => addressParser(h.value));
+  const list = headers.filter((h) => h.key === key && h.value).flatMap((h) => parseAddresses(h.value));
   return list.length ? list : undefined;
 }
 
+/** A plain block's listed fields, or null for a block only the whole parser reads. */
+export type PlainFields = Header[] | null;
+
+/** The listed fields of a header block when it is plain (read once: `fieldDate` and `headerBlockFields` take them). */
+export function plainFields(block: Uint8Array): PlainFields {
+  if (!isPlain(block)) return null;
+  try {
+    return headerFieldList(block);
+  } catch {
+    // Whatever the fast reading could not take, the whole parser reads (and never throws).
+    return null;
+  }
+}
+
+/**
+ * The date a listing reads from a block's Date field, or null where the listing falls back to
+ * another (the server's arrival date): no readable Date field, or a block only the whole parser
+ * reads. A first sync asks the server for that date only where this is null.
+ */
+export function fieldDate(fields: PlainFields): Date | null {
+  const date = fields && isoDate(fields.find((h) => h.key === 'date')?.value, new Date(0));
+  return date?.ok ? new Date(date.date) : null;
+}
+
 /** The listing's fields of a plain block, as parseMessage reads them from the same block. */
-function plainBlockFields(block: Uint8Array, fallback: { date: Date; key: string }): HeaderFields {
-  const headers = headerFieldList(block);
+function plainBlockFields(headers: Header[], fallback: { date: Date; key: string }): HeaderFields {
   const from = first(headers, 'from');
   const email = {
     headers,
-    from: from === undefined ? undefined : addressParser(from)[0],
+    from: from === undefined ? undefined : parseAddresses(from)[0],
     to: allAddresses(headers, 'to'),
     cc: allAddresses(headers, 'cc'),
     replyTo: allAddresses(headers, 'reply-to'),
@@ -86,14 +175,18 @@ function plainBlockFields(block: Uint8Array, fallback: { date: Date; key: string
   return headerFieldsOf(email, fallback, isoDate(headers.find((h) => h.key === 'date')?.value, fallback.date).date);
 }
 
-/** The listing's fields of a header block; `fallback` as for parseMessage. Never throws. */
+/**
+ * The listing's fields of a header block; `fallback` as for parseMessage (its date is read only
+ * where `fieldDate` is null); `fields`: the block's `plainFields`, if read already. Never throws.
+ */
 export async function headerBlockFields(
   block: Uint8Array,
   fallback: { date: Date; key: string },
+  fields: PlainFields = plainFields(block),
 ): Promise<HeaderFields> {
-  if (isPlain(block))
+  if (fields)
     try {
-      return plainBlockFields(block, fallback);
+      return plainBlockFields(fields, fallback);
     } catch {
       // Whatever the fast reading could not take, the whole parser reads (and never throws).
     }

@@ -26,11 +26,15 @@ function fields(block: string): Map<string, string> {
   return out;
 }
 
-const param = (value: string, name: string): string | undefined =>
-  value
-    .match(new RegExp(`;\\s*${name}\\s*=\\s*(?:"([^"]*)"|([^;\\s]+))`, 'i'))
-    ?.slice(1)
-    .find((v) => v !== undefined);
+/** A parameter's pattern by name, made once: a snippet reads `charset` and `boundary` of every message. */
+const paramPatterns = new Map<string, RegExp>();
+
+function param(value: string, name: string): string | undefined {
+  let pattern = paramPatterns.get(name);
+  if (!pattern) paramPatterns.set(name, (pattern = new RegExp(`;\\s*${name}\\s*=\\s*(?:"([^"]*)"|([^;\\s]+))`, 'i')));
+  const m = pattern.exec(value);
+  return m ? (m[1] ?? m[2]) : undefined;
+}
 
 interface Text {
   readonly html: boolean;
@@ -85,7 +89,9 @@ function charsetText(bytes: Buffer, charset: string): string {
   }
 }
 
-const latin = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
+/** Bytes as Latin-1 text (one character per byte); imapflow's are Buffers already, read without a new view. */
+export const latin1Text = (b: Uint8Array): string =>
+  (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength)).toString('latin1');
 
 /** Charsets that read 7-bit text as itself (most mail): such text needs no decoder. */
 const ASCII_COMPATIBLE = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii', 'iso-8859-1', 'latin1', 'windows-1252']);
@@ -109,7 +115,7 @@ function partText(part: Text): string {
 
 /** A one-line snippet of a message from its header block and the first bytes of its text. */
 export function snippetOf(headerBlock: Uint8Array, textStart: Uint8Array): string {
-  const part = findText(fields(latin(headerBlock)), latin(textStart), 0);
+  const part = findText(fields(latin1Text(headerBlock)), latin1Text(textStart), 0);
   if (!part) return '';
   const text = partText(part);
   return oneLine(part.html ? htmlToText(text) : text);
