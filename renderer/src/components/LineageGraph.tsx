@@ -28,7 +28,7 @@ const W = 160;
 const H = 66;
 const MIN_ZOOM = 0.86;
 const clip = (s: string, n = 56) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
-const KIND_WORDS = { source: 'From', op: 'Step', field: 'Field' } as const;
+const KIND_WORDS = { source: 'From', op: 'Step', field: 'What it sets' } as const;
 
 type Item = LineageData['nodes'][number];
 type LineageNode = Node<{ item: Item }, 'lineage'>;
