@@ -5,7 +5,7 @@
  * after the undo window (the app's scheduler), and the card follows the commit state.
  */
 import type { ClaimRowView, ClaimView, ZamburakHandlers } from '../../preload/contract';
-import { reasonSentence, type FieldExplanation } from '../../engine/claims/explain';
+import { reasonSentence, type Directory, type FieldExplanation } from '../../engine/claims/explain';
 import { fieldWords } from '../../engine/claims/field-words';
 import { lineageGraph, type LineageGraph } from '../../engine/claims/lineage-graph';
 import { fieldHeading } from '../../engine/claims/step-words';
@@ -47,13 +47,21 @@ export function claimsHandlers(
     g: LineageGraph,
     fx: readonly FieldExplanation[],
     label: (path: string) => string,
+    dir: Directory,
   ): LineageGraph => ({
     ...g,
     nodes: g.nodes.map((n) => {
       if (n.kind !== 'field') return n;
       const path = n.id.slice('field:'.length);
       const value = fx.find((f) => f.path === path)?.value;
-      return { ...n, heading: fieldHeading(path, label(path)), label: value || n.label, detail: n.label };
+      // The item an action works on is named by what it is, not by its id ("e02").
+      const item = value && path === 'id' ? (dir.email(value)?.subject ?? dir.event(value)?.title) : undefined;
+      return {
+        ...n,
+        heading: fieldHeading(path, label(path)),
+        label: item ? `“${item}”` : value || n.label,
+        detail: n.label,
+      };
     }),
   });
 
@@ -80,7 +88,7 @@ export function claimsHandlers(
       reason: c.reason,
       error: c.error,
       commit: e ? { state: e.state, notBefore: e.notBefore, attempts: e.attempts } : null,
-      lineage: withFieldHeadings(lineageGraph(fields, describe, label), x.fields, label),
+      lineage: withFieldHeadings(lineageGraph(fields, describe, label), x.fields, label, dir),
     };
   };
 

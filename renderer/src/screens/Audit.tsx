@@ -20,8 +20,8 @@ const PAGE = 300;
 /** The filters typed in; "what happened" and "decision" are choices above them. */
 const TYPED = [
   ['tool', 'Tool', ''],
-  ['rule', 'Policy rule', 'Its words, such as “mail you wrote”'],
-  ['source', 'Came from', 'An email’s subject or sender'],
+  ['rule', 'Policy rule', 'Its words or its id'],
+  ['source', 'Came from', 'A subject or a sender'],
 ] as const;
 type Filter = Partial<Record<(typeof TYPED)[number][0] | 'kindPrefix' | 'decision', string>>;
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });

@@ -33,6 +33,14 @@ describe('lineage field nodes', () => {
     expect(to?.heading).toBe('Who it goes to');
     expect(to?.label).toBe(card.recipients[0]);
   });
+
+  it('name the item an action works on by its subject, not its id', async () => {
+    const [id] = await runAttackPlan(demo.profile, '14-archive-senders-from-newsletter');
+    const card = (await demo.call('claims.get', id)) as ClaimView;
+    const item = card.lineage.nodes.find((n) => n.id === 'field:id')!;
+    expect(item.heading).toBe('Which email to archive');
+    expect(item.label).toBe(`“${demo.profile.repos.messages.get(String(card.args.id))!.subject}”`);
+  });
 });
 
 describe('every reason', () => {
