@@ -113,3 +113,37 @@ export function stepWords(op: string): string {
   // A built-in with no words of its own: say what kind of thing happened, not nothing.
   return 'Worked it out';
 }
+
+/** What an action's field is, for the heading of its lineage node. */
+const FIELD_HEADINGS: Readonly<Record<string, string>> = {
+  to: 'Who it goes to',
+  cc: 'Who gets a copy',
+  bcc: 'Who gets a hidden copy',
+  attendees: 'Who is invited',
+  addAttendees: 'Who is newly invited',
+  removeAttendees: 'Who is no longer invited',
+  subject: 'The message’s subject',
+  body: 'What the message says',
+  comment: 'What your note says',
+  title: 'The event’s title',
+  start: 'When it starts',
+  end: 'When it ends',
+  location: 'Where it takes place',
+  description: 'What the event says',
+  response: 'Your answer',
+  folder: 'Where the email goes',
+  label: 'The label it gets',
+  replyAll: 'Whether everyone gets the answer',
+  query: 'What it searches for',
+};
+
+/**
+ * A field's lineage heading: `to[1]` → "Who it goes to", `subject` → "The message’s subject";
+ * a field with no words of its own is headed by `label`, its name in words ("Which email to
+ * answer").
+ */
+export function fieldHeading(path: string, label: string): string {
+  const head = /^[A-Za-z]+/.exec(path)?.[0] ?? '';
+  const rest = path.slice(head.length).replace(/^\[\d+\]/, '');
+  return (rest === '' && FIELD_HEADINGS[head]) || label;
+}

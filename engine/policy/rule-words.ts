@@ -51,11 +51,12 @@ const RULE_WORDS: Readonly<Record<string, string>> = {
 
 /**
  * `egress/to-its-author` → "mail to the person whose message it answers"; `budget/sendEmail` →
- * "the limit on sending an email in one run"; a rule of the person's own keeps its id.
+ * "the limit on sending an email each time the assistant works"; a rule of the person's own keeps its id.
  */
 export function ruleWords(rule: string): string {
   const words = RULE_WORDS[rule];
   if (words) return words;
-  if (rule.startsWith('budget/')) return `the limit on ${toolWords(rule.slice('budget/'.length))} in one run`;
+  if (rule.startsWith('budget/'))
+    return `the limit on ${toolWords(rule.slice('budget/'.length))} each time the assistant works`;
   return `your rule “${rule}”`;
 }

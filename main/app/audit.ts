@@ -11,6 +11,7 @@ import type { AppContext } from './inbox';
 import { ServiceError } from './router';
 import { sourceWords } from './source-words';
 import { profileDirectory } from '../profile/directory';
+import { auditFilterInWords } from './audit-filter';
 
 const CSV_COLUMNS = ['seq', 'at', 'kind', 'tool', 'decision', 'rule', 'sentence'] as const;
 const csvCell = (v: unknown): string => {
@@ -28,13 +29,16 @@ export function auditHandlers(ctx: AppContext): ZamburakHandlers['audit'] {
       sources: [...e.sources],
       sentence: auditSentence(e, what),
     });
+  const directory = () => profileDirectory(p, p.primaryAccount());
+  // The rule and source typed in words become the ids they name (audit-filter.ts).
+  const inWords = (q: AuditFilter) => auditFilterInWords(q, () => p.audit.named(), directory);
   return {
-    list: (q = {}) => p.audit.list(q).map(view(claimWhatOf(p))),
+    list: (q = {}) => p.audit.list(inWords(q)).map(view(claimWhatOf(p))),
     get(seq) {
       const e = p.audit.get(seq);
       if (!e) throw new ServiceError('not-found', `no audit entry ${seq}`);
       // One entry's sources in words (the drawer); the list leaves them out, 300 rows at a time.
-      const dir = profileDirectory(p, p.primaryAccount());
+      const dir = directory();
       return { ...view(claimWhatOf(p))(e), sourceWords: [...new Set(e.sources.map((s) => sourceWords(s, dir)))] };
     },
     verify() {
@@ -53,9 +57,10 @@ export function auditHandlers(ctx: AppContext): ZamburakHandlers['audit'] {
     exportTable(q, format) {
       const rows: AuditRow[] = [];
       const toRow = view(claimWhatOf(p));
+      const filter = inWords(q as AuditFilter);
       // Every page, newest first, as the screen lists them.
       for (let before: number | undefined; ;) {
-        const page = p.audit.list({ ...(q as AuditFilter), ...(before ? { before } : {}), limit: 1000 });
+        const page = p.audit.list({ ...filter, ...(before ? { before } : {}), limit: 1000 });
         rows.push(...page.map(toRow));
         if (page.length < 1000) break;
         before = page[page.length - 1]!.seq;

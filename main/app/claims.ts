@@ -5,9 +5,10 @@
  * after the undo window (the app's scheduler), and the card follows the commit state.
  */
 import type { ClaimRowView, ClaimView, ZamburakHandlers } from '../../preload/contract';
-import { reasonSentence } from '../../engine/claims/explain';
+import { reasonSentence, type Directory, type FieldExplanation } from '../../engine/claims/explain';
 import { fieldWords } from '../../engine/claims/field-words';
-import { lineageGraph } from '../../engine/claims/lineage-graph';
+import { lineageGraph, type LineageGraph } from '../../engine/claims/lineage-graph';
+import { fieldHeading } from '../../engine/claims/step-words';
 import { ruleWords } from '../../engine/policy/rule-words';
 import type { ClaimRow } from '../claims/claim-store';
 import { explainStored } from '../claims/explain-stored';
@@ -16,6 +17,7 @@ import type { ClaimsService } from '../services/claims-service';
 import type { PoliciesService } from '../services/policies-service';
 import type { AppContext } from './inbox';
 import { ServiceError } from './router';
+import { contextWords } from './reason-words';
 import { sourceWords } from './source-words';
 
 export function claimsHandlers(
@@ -37,6 +39,32 @@ export function claimsHandlers(
     contentHash: c.contentHash,
   });
 
+  /**
+   * A field's node headed by what the field is ("Who it goes to") over the value it will have
+   * ("ap-desk@…"); its name ("Recipient 2") stays in the tooltip.
+   */
+  const withFieldHeadings = (
+    g: LineageGraph,
+    fx: readonly FieldExplanation[],
+    label: (path: string) => string,
+    dir: Directory,
+  ): LineageGraph => ({
+    ...g,
+    nodes: g.nodes.map((n) => {
+      if (n.kind !== 'field') return n;
+      const path = n.id.slice('field:'.length);
+      const value = fx.find((f) => f.path === path)?.value;
+      // The item an action works on is named by what it is, not by its id ("e02").
+      const item = value && path === 'id' ? (dir.email(value)?.subject ?? dir.event(value)?.title) : undefined;
+      return {
+        ...n,
+        heading: fieldHeading(path, label(path)),
+        label: item ? `“${item}”` : value || n.label,
+        detail: n.label,
+      };
+    }),
+  });
+
   const view = (id: string): ClaimView => {
     const c = claims.get(id);
     const { x, fields, dir } = explainStored(p, c);
@@ -53,12 +81,14 @@ export function claimsHandlers(
       unsafeRecipients: x.unsafeRecipients.map((u) => ({ ...u })),
       preview: JSON.parse(JSON.stringify(x.preview)) as ClaimView['preview'],
       fields: x.fields.map((f) => ({ ...f })),
-      reasons: c.reasons.map((r) => reasonSentence(r, dir, (path) => fieldWords(c.action.tool, path).noun)),
+      reasons: c.reasons.map((r) =>
+        contextWords(reasonSentence(r, dir, (path) => fieldWords(c.action.tool, path).noun)),
+      ),
       decidedAt: c.decidedAt,
       reason: c.reason,
       error: c.error,
       commit: e ? { state: e.state, notBefore: e.notBefore, attempts: e.attempts } : null,
-      lineage: lineageGraph(fields, describe, label),
+      lineage: withFieldHeadings(lineageGraph(fields, describe, label), x.fields, label, dir),
     };
   };
 

@@ -53,9 +53,13 @@ export interface AuditFilter {
   readonly tool?: string;
   readonly decision?: string;
   readonly rule?: string;
+  /** Entries whose rule is any of these (the Audit's rule filter, after words became ids). */
+  readonly rules?: readonly string[];
   readonly runId?: string;
   /** A label source, e.g. `tool:getEmail:e1`. */
   readonly source?: string;
+  /** Entries that name any of these label sources. */
+  readonly anySource?: readonly string[];
   /** ISO times, inclusive / exclusive. */
   readonly from?: string;
   readonly to?: string;
@@ -251,8 +255,12 @@ export class AuditLog implements AuditSink {
       .when('tool = @tool', { tool: f.tool })
       .when('decision = @decision', { decision: f.decision })
       .when('rule = @rule', { rule: f.rule })
+      .when('rule IN (SELECT value FROM json_each(@rules))', { rules: f.rules && JSON.stringify(f.rules) })
       .when('run_id = @runId', { runId: f.runId })
       .when(`sources LIKE @source ESCAPE '\\'`, { source: f.source ? `% ${likeLiteral(f.source)} %` : undefined })
+      .when(`EXISTS (SELECT 1 FROM json_each(@anySource) j WHERE sources LIKE j.value ESCAPE '\\')`, {
+        anySource: f.anySource && JSON.stringify(f.anySource.map((s) => `% ${likeLiteral(s)} %`)),
+      })
       .when('at >= @from', { from: f.from })
       .when('at < @to', { to: f.to })
       .when('seq < @before', { before: f.before });
@@ -260,6 +268,18 @@ export class AuditLog implements AuditSink {
       .prepare(`SELECT * FROM audit_log ${where} ORDER BY seq DESC LIMIT @limit`)
       .all(where.params) as Row[];
     return rows.map(toEntry);
+  }
+
+  /** Every rule the log names, and every label source: what a filter in words can mean. */
+  named(): { rules: string[]; sources: string[] } {
+    const rules = this.db
+      .prepare('SELECT DISTINCT rule FROM audit_log WHERE rule IS NOT NULL')
+      .pluck()
+      .all() as string[];
+    const sources = new Set<string>();
+    for (const s of this.db.prepare("SELECT DISTINCT sources FROM audit_log WHERE sources != ''").pluck().iterate())
+      for (const one of (s as string).trim().split(' ')) if (one) sources.add(one);
+    return { rules, sources: [...sources] };
   }
 
   get(seq: number): AuditEntry | undefined {

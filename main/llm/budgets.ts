@@ -50,7 +50,10 @@ function checked(b: Budgets): Budgets {
     if (v !== null && (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > MAX_USD))
       throw new BudgetError(`${k}: an amount in USD from 0 to ${MAX_USD}, or null for no limit`);
   }
-  if (b.runTokens > b.dayTokens) throw new BudgetError('runTokens: a run cannot have more tokens than a day');
+  if (b.runTokens > b.dayTokens)
+    throw new BudgetError(
+      'runTokens: the tokens for each time the assistant works cannot be more than the tokens per day',
+    );
   return b;
 }
 
@@ -91,9 +94,11 @@ const tokens = (n: number) => `${n.toLocaleString('en-US')} tokens`;
 
 /** Which limit the next request would break, in words, or null when it may go out. */
 export function budgetRefusal(b: Budgets, run: Usage, day: Usage): string | null {
-  if (run.tokens >= b.runTokens) return `this run has used its ${tokens(b.runTokens)}`;
+  if (run.tokens >= b.runTokens)
+    return `the assistant has used the ${tokens(b.runTokens)} it may use each time it works`;
   if (day.tokens >= b.dayTokens) return `today's ${tokens(b.dayTokens)} are used up`;
-  if (b.runCostUsd !== null && run.costUsd >= b.runCostUsd) return `this run has spent its ${usd(b.runCostUsd)}`;
+  if (b.runCostUsd !== null && run.costUsd >= b.runCostUsd)
+    return `the assistant has spent the ${usd(b.runCostUsd)} it may spend each time it works`;
   if (b.dayCostUsd !== null && day.costUsd >= b.dayCostUsd) return `today's ${usd(b.dayCostUsd)} are spent`;
   return null;
 }

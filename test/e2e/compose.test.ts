@@ -1,13 +1,13 @@
 /**
  * Writing mail in the Inbox, in Chromium through the browser host (one server for the file):
  * compose and send, reply, reply all, forward with an attachment — each by keyboard and by
- * mouse — undo inside the window, the assistant's draft sent as the person's own (and not offered
+ * mouse — undo inside the window, a message closed with × kept and never written over, the assistant's draft sent as the person's own (and not offered
  * again after a reload), errors at their field, and a message being written surviving a reload. Each send lands in the demo
  * outbox once, as the app's own send path made it (recipients, subject, threading).
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_WHY, axeViolations, hasChromium, demoSuite, openPage, screenshotPath } from './harness';
+import { CHROMIUM_WHY, axeViolations, hasChromium, demoSuite, openPage, screenshotPath, SCREEN } from './harness';
 import { navigate } from './jobs';
 
 const status = (page: Page) => page.locator('footer.status').innerText();
@@ -149,6 +149,62 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     await dialog(page).getByRole('button', { name: 'Discard' }).click();
     await expect.poll(() => dialog(page).count()).toBe(0);
   });
+
+  it('× on a message with writing in it keeps it: "Closed … Undo", and c opens it again, not a blank one', async () => {
+    await press(page, 'c');
+    const d = dialog(page);
+    await d.getByLabel('To').fill('erin@acme.test');
+    await d.getByLabel('Subject').fill('Offsite plans');
+    await d.getByLabel('Message').fill('Words that must not be lost');
+    await d.getByRole('button', { name: 'Close (kept as a draft)' }).click();
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    await expect.poll(() => status(page)).toMatch(/^Closed “Offsite plans”; it is kept as a draft\./);
+    // Undo opens it again, as it was.
+    await page.getByRole('button', { name: 'Undo (z)' }).click();
+    await expect.poll(() => dialog(page).getByLabel('Message').inputValue()).toBe('Words that must not be lost');
+    // Closed again, then a new message: the draft comes back instead of a blank one over it.
+    await dialog(page).getByRole('button', { name: 'Close (kept as a draft)' }).click();
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    await press(page, 'c');
+    await expect.poll(() => dialog(page).count()).toBe(1);
+    expect(await dialog(page).getByLabel('Subject').inputValue()).toBe('Offsite plans');
+    expect(await dialog(page).getByLabel('Message').inputValue()).toBe('Words that must not be lost');
+    expect(await status(page)).toBe(
+      'Your draft “Offsite plans” is open again: send it or discard it before you start another message.',
+    );
+    await page.waitForTimeout(600);
+    expect(suite.hosted.profile.setting('compose.draft')).toContain('Words that must not be lost');
+    // Discarded on purpose, it goes; then × on an empty message keeps nothing in the way.
+    await dialog(page).getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    await press(page, 'c');
+    await expect.poll(() => dialog(page).getAttribute('aria-label')).toBe('New message');
+    expect(await dialog(page).getByLabel('Subject').inputValue()).toBe('');
+    await dialog(page).getByRole('button', { name: 'Close (kept as a draft)' }).click();
+    await press(page, 'c');
+    await expect.poll(() => dialog(page).count()).toBe(1);
+    expect(await dialog(page).getByLabel('Subject').inputValue()).toBe('');
+    await dialog(page).getByRole('button', { name: 'Discard' }).click();
+    expect(errors).toEqual([]);
+  });
+
+  it('the status line after × on a draft, light and dark', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const { page: p, errors: e } = await openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
+      await p.locator('.row').nth(10).waitFor();
+      await press(p, 'c');
+      await p.getByRole('dialog').getByLabel('Subject').fill('Offsite plans');
+      await p.getByRole('dialog').getByLabel('Message').fill('Words that must not be lost');
+      await p.getByRole('dialog').getByRole('button', { name: 'Close (kept as a draft)' }).click();
+      await expect.poll(() => status(p)).toMatch(/^Closed “Offsite plans”; it is kept as a draft\./);
+      await p.screenshot({ path: screenshotPath(`compose-closed-draft-${theme}`) });
+      expect(await axeViolations(p), theme).toEqual([]);
+      await p.getByRole('button', { name: 'Undo (z)' }).click();
+      await p.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
+      expect(e).toEqual([]);
+      await p.context().close();
+    }
+  }, 60_000);
 
   it('replies by keyboard (r) and by mouse: to the sender, Re: subject, threaded', async () => {
     await navigate(page, '#/inbox/e45');

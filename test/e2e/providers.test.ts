@@ -43,8 +43,8 @@ describe.skipIf(!hasChromium)(
       // The budgets: today's use is shown; a bad value is refused, a good one kept.
       const budgets = page.getByRole('form', { name: 'Budgets' });
       await expect.poll(() => budgets.innerText()).toContain('Used today (UTC): 30 tokens, $0.00');
-      await budgets.getByLabel('Tokens per run').fill('500');
-      await budgets.getByLabel('USD per day').fill('');
+      await budgets.getByLabel('Tokens each time the assistant works').fill('500');
+      await budgets.getByLabel('Dollars (USD) per day').fill('');
       await budgets.getByRole('button', { name: 'Save budgets' }).click();
       await expect.poll(() => budgets.innerText()).toContain('Budgets saved.');
       expect(suite.hosted.profile.setting('llm.budgets')).toContain('"runTokens":500');

@@ -103,7 +103,7 @@ describe.skipIf(!hasChromium)(
             const text = n.querySelector('.text')!;
             const r = text.getBoundingClientRect();
             return {
-              kind: n.querySelector('.kind')?.textContent,
+              kind: n.querySelector('.node-field') ? 'field' : n.querySelector('.kind')?.textContent,
               y: n.getBoundingClientRect().y,
               text: text.textContent ?? '',
               // The size the eye sees: the font size times the picture's zoom.
@@ -124,7 +124,10 @@ describe.skipIf(!hasChromium)(
           /^Policy rule: [a-z][^/]+\nIts id in your policy: \S+\/\S+$/,
         );
         const ys = (k: string) => ns.filter((n) => n.kind === k).map((n) => n.y);
-        expect(Math.max(...ys('From'))).toBeLessThan(Math.min(...ys('Field')));
+        expect(Math.max(...ys('From'))).toBeLessThan(Math.min(...ys('field')));
+        // A field is headed by what it is ("Who it goes to"), never the bare word "Field".
+        expect(ns.filter((n) => n.kind === 'field').map((n) => n.text).length).toBeGreaterThan(0);
+        expect(tips.map(([heading]) => heading)).not.toContain('Field');
         for (const n of ns) {
           expect(n.px, n.text).toBeGreaterThanOrEqual(12);
           // No operator or call syntax: `element`, `find`, `searchEmails()[0].id`.

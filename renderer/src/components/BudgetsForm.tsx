@@ -1,7 +1,7 @@
 /**
- * Settings → Language model → Budgets: how many tokens and how much money a run and a day (UTC)
- * may use over all providers, with what today used so far. A reached limit stops the run before
- * its next request, with the limit named.
+ * Settings → Language model → Budgets: how many tokens and how much money the assistant may use each
+ * time it works and each day (UTC) over all providers, with what today used so far. A reached
+ * limit stops the assistant before its next request, with the limit named.
  */
 import { useEffect, useState } from 'react';
 import type { BudgetsView } from '../../../preload/contract';
@@ -80,13 +80,14 @@ export function BudgetsForm({ refreshKey }: { refreshKey: number }) {
     >
       <h3>Budgets</h3>
       <p className="note">
-        Used today (UTC): {view.today.tokens.toLocaleString()} tokens, ${view.today.costUsd.toFixed(2)}. Money is
-        counted for providers with a price; leave a money field empty for no limit.
+        Used today (UTC): {view.today.tokens.toLocaleString()} tokens, ${view.today.costUsd.toFixed(2)}. Tokens are the
+        pieces of words a language model reads and writes. Money is counted for providers with a price; leave a money
+        field empty for no limit.
       </p>
-      {input('runTokens', 'Tokens per run', '1')}
+      {input('runTokens', 'Tokens each time the assistant works', '1')}
       {input('dayTokens', 'Tokens per day', '1')}
-      {input('runCostUsd', 'USD per run', '0.01')}
-      {input('dayCostUsd', 'USD per day', '0.01')}
+      {input('runCostUsd', 'Dollars (USD) each time the assistant works', '0.01')}
+      {input('dayCostUsd', 'Dollars (USD) per day', '0.01')}
       <div className="actions">
         <button type="submit">Save budgets</button>
         {saved && <span role="status">{saved}</span>}

@@ -104,9 +104,18 @@ export const hasWriting = (s: ComposeState): boolean =>
   (s.mode !== 'reply' && s.mode !== 'replyAll' && [s.to, s.cc, s.bcc].some((x) => x.trim() !== '')) ||
   (s.mode === 'new' && s.subject.trim() !== '');
 
+const named = (s: ComposeState): string => (s.subject.trim() ? `“${s.subject.trim()}”` : 'a message');
+
 /** Why `c`, `r`, `a` or `f` did not start another message while this one is open. */
 export const stillWriting = (s: ComposeState): string =>
-  `You are still writing ${s.subject.trim() ? `“${s.subject.trim()}”` : 'a message'}: send it or close it first.`;
+  `You are still writing ${named(s)}: send it or close it first.`;
+
+/** What the status line says when × closes a message with writing in it: it is kept, not lost. */
+export const closedDraft = (s: ComposeState): string => `Closed ${named(s)}; it is kept as a draft.`;
+
+/** Why `c`, `r`, `a` or `f` opened the closed draft again instead of a new message over it. */
+export const reopenedDraft = (s: ComposeState): string =>
+  `Your draft ${named(s)} is open again: send it or discard it before you start another message.`;
 
 type Field = 'to' | 'cc' | 'bcc' | 'subject' | 'attachments' | 'form';
 
@@ -124,7 +133,8 @@ export function Compose({
   focusRequest: number;
   /** Each change, as typed: the Inbox asks it whether anything would be lost. */
   onEdit: (s: ComposeState) => void;
-  onClose: () => void;
+  /** `kept`: what × or Escape closed with writing in it (still the kept draft); null after a send or a discard. */
+  onClose: (kept: ComposeState | null) => void;
 }) {
   const [s, setS] = useState(initial);
   const [files, setFiles] = useState<File[]>([]);
@@ -228,7 +238,7 @@ export function Compose({
       latest.current = null;
       await keep(null);
       announceSend(result, s.subject || '(no subject)');
-      onClose();
+      onClose(null);
     } catch (e) {
       // The app names the field it refuses ("to: …", "attachments[0]: …"): shown there.
       const text = errorText(e);
@@ -240,8 +250,11 @@ export function Compose({
   const discard = () => {
     latest.current = null;
     void keep(null).catch(report);
-    onClose();
+    onClose(null);
   };
+
+  // Closed, not discarded: what was written stays the kept draft, and the Inbox can bring it back.
+  const close = () => onClose(hasWriting(s) ? s : null);
 
   const error = (f: Field) =>
     errors[f] ? (
@@ -279,7 +292,7 @@ export function Compose({
           void send();
         } else if (e.key === 'Escape') {
           e.preventDefault();
-          onClose();
+          close();
         }
       }}
     >
@@ -288,7 +301,7 @@ export function Compose({
         <span className="saved" aria-live="off">
           Kept as you type
         </span>
-        <button type="button" className="link" onClick={onClose} aria-label="Close (kept as a draft)">
+        <button type="button" className="link" onClick={close} aria-label="Close (kept as a draft)">
           ×
         </button>
       </header>

@@ -26,9 +26,12 @@ import { go } from '../route';
 
 const W = 160;
 const H = 66;
+/** A heading on two lines ("The message’s subject") leaves the label its own two lines. */
+const TALL = 84;
+const heightOf = (n: Item): number => ((n.heading ?? '').length > 19 ? TALL : H);
 const MIN_ZOOM = 0.86;
 const clip = (s: string, n = 56) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
-const KIND_WORDS = { source: 'From', op: 'Step', field: 'Field' } as const;
+const KIND_WORDS = { source: 'From', op: 'Step', field: 'What it sets' } as const;
 
 type Item = LineageData['nodes'][number];
 type LineageNode = Node<{ item: Item }, 'lineage'>;
@@ -46,6 +49,7 @@ function LineageBox({ data }: NodeProps<LineageNode>) {
   return (
     <div
       className={`lineage-node node-${n.kind} ${n.untrusted ? 'untrusted' : ''} ${opens ? 'opens' : ''}`}
+      style={{ height: heightOf(n) }}
       title={tip}
       {...(opens
         ? {
@@ -74,7 +78,7 @@ function laidOut(g: LineageData): { nodes: LineageNode[]; edges: Edge[]; height:
   const d = new Graph();
   d.setGraph({ rankdir: 'TB', nodesep: 10, ranksep: 34, marginx: 8, marginy: 8 });
   d.setDefaultEdgeLabel(() => ({}));
-  for (const n of g.nodes) d.setNode(n.id, { width: W, height: H });
+  for (const n of g.nodes) d.setNode(n.id, { width: W, height: heightOf(n) });
   for (const e of g.edges) d.setEdge(e.from, e.to);
   layout(d);
   const nodes = g.nodes.map((n): LineageNode => {
@@ -82,12 +86,12 @@ function laidOut(g: LineageData): { nodes: LineageNode[]; edges: Edge[]; height:
     return {
       id: n.id,
       type: 'lineage',
-      position: { x: (p?.x ?? 0) - W / 2, y: (p?.y ?? 0) - H / 2 },
+      position: { x: (p?.x ?? 0) - W / 2, y: (p?.y ?? 0) - heightOf(n) / 2 },
       data: { item: n },
       draggable: false,
       connectable: false,
       width: W,
-      height: H,
+      height: heightOf(n),
     };
   });
   const untrusted = new Set(g.nodes.filter((n) => n.untrusted).map((n) => n.id));

@@ -2,7 +2,8 @@
  * Audit: every entry in one sentence ("You rejected: send an email to ap-desk@…"), newest
  * first, 300 at a time with "Show older entries" for the rest; filtered by what happened (a kind
  * in words, or a group of them: the query is the kind's prefix, such as `claim.`), tool,
- * decision, rule or where it came from (a label source). An entry opens with its
+ * decision, rule or where it came from: the rule in its words or its id, the source by an email's
+ * subject or sender or by its id. An entry opens with its
  * raw data; "Verify chain" is green or red naming the first entry that does not hold. Exports:
  * a sealed bundle for an auditor's public key, or the filtered entries as CSV or JSON to read.
  */
@@ -18,9 +19,9 @@ import { useApp } from '../store';
 const PAGE = 300;
 /** The filters typed in; "what happened" and "decision" are choices above them. */
 const TYPED = [
-  ['tool', 'Tool'],
-  ['rule', 'Policy rule'],
-  ['source', 'Came from'],
+  ['tool', 'Tool', ''],
+  ['rule', 'Policy rule', 'Its words or its id'],
+  ['source', 'Came from', 'A subject or a sender'],
 ] as const;
 type Filter = Partial<Record<(typeof TYPED)[number][0] | 'kindPrefix' | 'decision', string>>;
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -149,10 +150,14 @@ export function AuditScreen() {
             ))}
           </select>
         </div>
-        {TYPED.map(([f, label]) => (
+        {TYPED.map(([f, label, hint]) => (
           <label key={f}>
             {label}
-            <input value={filter[f] ?? ''} onChange={(e) => setFilter({ ...filter, [f]: e.target.value })} />
+            <input
+              value={filter[f] ?? ''}
+              placeholder={hint}
+              onChange={(e) => setFilter({ ...filter, [f]: e.target.value })}
+            />
           </label>
         ))}
       </form>

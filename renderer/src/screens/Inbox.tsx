@@ -13,9 +13,11 @@ import { api, errorText } from '../api';
 import { Attachments } from '../components/Attachments';
 import { Chip } from '../components/Chip';
 import {
+  closedDraft,
   Compose,
   hasWriting,
   keptCompose,
+  reopenedDraft,
   startCompose,
   stillWriting,
   type ComposeMode,
@@ -214,6 +216,14 @@ export function InboxScreen({ id }: { id: string | null }) {
   const [composeOpened, setComposeOpened] = useState(0);
   const composeNow = useRef<ComposeState | null>(null);
   const composeEdited = useCallback((s: ComposeState) => void (composeNow.current = s), []);
+  // A message closed with × while it had writing in it: still the kept draft, so starting
+  // another message opens it again rather than writing over it (there is one draft slot).
+  const closed = useRef<ComposeState | null>(null);
+  const reopen = (s: ComposeState) => {
+    closed.current = null;
+    setComposeOpened((n) => n + 1);
+    setCompose(s);
+  };
   useEffect(() => {
     keptCompose()
       .then((kept) => kept && setCompose((open) => open ?? kept))
@@ -417,6 +427,10 @@ export function InboxScreen({ id }: { id: string | null }) {
     // One message is written at a time: one with anything typed in it keeps it and takes the cursor.
     const writing = composeNow.current;
     if (compose && writing && hasWriting(writing)) return setStatus({ text: stillWriting(writing), tone: 'info' });
+    if (!compose && closed.current) {
+      setStatus({ text: reopenedDraft(closed.current), tone: 'info' });
+      return reopen(closed.current);
+    }
     setCompose(startCompose(mode, mode === 'new' ? null : openMessage, account));
   };
 
@@ -637,8 +651,18 @@ export function InboxScreen({ id }: { id: string | null }) {
           initial={compose}
           focusRequest={composeOpened}
           onEdit={composeEdited}
-          onClose={() => {
+          onClose={(kept) => {
             setCompose(null);
+            closed.current = kept;
+            if (kept)
+              setStatus({
+                text: closedDraft(kept),
+                tone: 'info',
+                undo: async () => {
+                  reopen(kept);
+                  setStatus({ text: 'Your draft is open again.', tone: 'ok' });
+                },
+              });
             reload();
           }}
         />

@@ -29,7 +29,7 @@ describe('policy rules in words', () => {
   });
 
   it('names a budget by its tool, and a rule the person wrote by the id they chose', () => {
-    expect(ruleWords('budget/sendEmail')).toBe('the limit on sending an email in one run');
+    expect(ruleWords('budget/sendEmail')).toBe('the limit on sending an email each time the assistant works');
     expect(ruleWords('no-mail-outside-company')).toBe('your rule “no-mail-outside-company”');
   });
 });

@@ -77,7 +77,7 @@ describe('budgets', () => {
     expect(getBudgets(p)).toEqual({ runTokens: 60_000, dayTokens: 1_000_000, runCostUsd: 1, dayCostUsd: 10 });
     expect(() => setBudgets(p, { runTokens: 0 })).toThrow(BudgetError);
     expect(() => setBudgets(p, { dayCostUsd: -1 })).toThrow(/dayCostUsd/);
-    expect(() => setBudgets(p, { runTokens: 2_000_000 })).toThrow(/more tokens than a day/);
+    expect(() => setBudgets(p, { runTokens: 2_000_000 })).toThrow(/cannot be more than the tokens per day/);
     setBudgets(p, { runTokens: 500, dayCostUsd: null });
     expect(getBudgets(p)).toMatchObject({ runTokens: 500, dayCostUsd: null });
     expect(p.audit.list({ kind: 'settings.changed' }).at(-1)!.data).toMatchObject({ llmBudgets: { runTokens: 500 } });
@@ -92,7 +92,7 @@ describe('budgets', () => {
     const before = server.requests.length;
     await expect(run1.complete(ask)).rejects.toMatchObject({
       kind: 'budget',
-      message: /this run has used its 100 tokens/,
+      message: /the assistant has used the 100 tokens it may use each time it works/,
     });
     const run2 = (await providerFor(p, 'planner', { runId: 'r2' }))!;
     await run2.complete(ask);
@@ -109,7 +109,9 @@ describe('budgets', () => {
     server.push({ text: 'a', usage: [60_000, 10_000] }, { text: 'b', usage: [60_000, 10_000] });
     const run1 = (await providerFor(p, 'planner'))!;
     await run1.complete(ask);
-    await expect(run1.complete(ask)).rejects.toMatchObject({ message: /this run has spent its \$0\.50/ });
+    await expect(run1.complete(ask)).rejects.toMatchObject({
+      message: /the assistant has spent the \$0\.50 it may spend each time it works/,
+    });
     await (await providerFor(p, 'planner'))!.complete(ask);
     await expect((await providerFor(p, 'planner'))!.complete(ask)).rejects.toMatchObject({
       message: /today's \$1\.50 are spent/,
