@@ -12,7 +12,7 @@ import { runInSandbox, type SandboxOutcome } from '../sandbox/quickjs';
 import { ToolError, type ToolRegistry, type ToolSpec } from '../tools/types';
 import { actionHash } from '../tools/effect';
 import { argumentsRead, logLine, namedArgs, plainNamed, type Named } from '../tools/call-args';
-import type { CallRecord, Claim, FieldLineage, Limits, Mode, PlanError, Position, RunReport } from './types';
+import type { CallRecord, Claim, FieldLineage, Limits, Mode, PlanError, Position, RunReport, RunStats } from './types';
 import { DEFAULT_LIMITS } from './types';
 import { decode, encode, GuestError, labelInterner, ResultMessage, type ToolRequest } from './wire';
 import { BYTES_PER_EXPANDED_NAME, SetsLimitError, SourceSets } from './source-sets';
@@ -170,28 +170,46 @@ function emptyReport(run: Run, status: RunReport['status'], error: PlanError): R
 function collectReport(run: Run, plan: CompiledPlan, outcome: SandboxOutcome): RunReport {
   const stats = parseStats(outcome.stats, run.started);
   if (outcome.ok) {
-    const msg = readGuest(outcome.result, ResultMessage);
-    if (!msg) return { ...emptyReport(run, 'limit', unreadable('result')), stats };
-    const value = decode(msg.value, msg.labels);
-    const { mode, calls, claims, transcript } = run;
-    const result = plainOf(value) ?? null;
-    return {
-      status: 'completed',
-      mode,
-      result,
-      resultLabel: deepLabel(value),
-      resultParts: resultParts(value),
-      error: null,
-      calls,
-      claims,
-      transcript,
-      stats,
-    };
+    try {
+      return completedReport(run, outcome.result, stats);
+    } catch (e) {
+      // A result nested deeper than the host's own walks (checking it, labeling it) can follow
+      // ends the run at the stack limit: never a result with a label computed only partly.
+      if (!isHostStackOverflow(e)) throw e;
+      return { ...emptyReport(run, 'limit', tooDeep('result')), stats };
+    }
   }
   const err = readGuest(outcome.error, GuestError);
   if (!err) return { ...emptyReport(run, 'limit', unreadable('error')), stats };
   const error = planError(err, err.pos ?? positionOf(err.stack, plan));
   return { ...emptyReport(run, error.kind === 'LimitExceeded' ? 'limit' : 'failed', error), stats };
+}
+
+function completedReport(run: Run, text: string, stats: RunStats): RunReport {
+  const msg = readGuest(text, ResultMessage);
+  if (!msg) return { ...emptyReport(run, 'limit', unreadable('result')), stats };
+  const value = decode(msg.value, msg.labels);
+  const { mode, calls, claims, transcript } = run;
+  return {
+    status: 'completed',
+    mode,
+    result: plainOf(value) ?? null,
+    resultLabel: deepLabel(value),
+    resultParts: resultParts(value),
+    error: null,
+    calls,
+    claims,
+    transcript,
+    stats,
+  };
+}
+
+/** Node's own stack ran out (a RangeError), in a walk over a value the guest sent. */
+const isHostStackOverflow = (e: unknown): boolean => e instanceof RangeError && /call stack/i.test(e.message);
+
+function tooDeep(what: 'result' | 'tool request'): PlanError {
+  const message = `the run's ${what} is nested too deeply to read back from the sandbox (stackBytes): nest values less deeply`;
+  return { kind: 'LimitExceeded', message, fullMessage: message, position: null, limit: 'stackBytes' };
 }
 
 /**
@@ -244,6 +262,12 @@ async function serveTool(run: Run, raw: string): Promise<string> {
     req = run.sets.resolve(parseToolRequest(JSON.parse(raw)));
   } catch (e) {
     if (e instanceof SetsLimitError) return reply(failure('LimitExceeded', e.message, BOTTOM, true));
+    // Too deep to check is a limit that ends the run, not an error a catch could read as an
+    // answer: whether it happens depends on the arguments, and this reply carries no label.
+    if (isHostStackOverflow(e)) {
+      const { message } = tooDeep('tool request');
+      return reply(failure('LimitExceeded', message, BOTTOM, true));
+    }
     return failReply('RuntimeError', `malformed tool request: ${(e as Error).message}`, BOTTOM);
   }
   const seq = ++run.requested;

@@ -670,6 +670,7 @@
       try {
         return JSON.parse(a[0]);
       } catch (e) {
+        if (exhausted(e)) throw e;
         throw new SyntaxError('JSON.parse: ' + e.message);
       }
     },
@@ -747,7 +748,7 @@
       try {
         return impl(a, b, c);
       } catch (e) {
-        if (e instanceof I.PlanThrow || e instanceof I.LimitError || e instanceof InternalError) throw e;
+        if (e instanceof I.PlanThrow || e instanceof I.LimitError || exhausted(e)) throw e;
         // Whether a built-in fails can depend on its receiver and on every argument (a function
         // where a string was expected, a circular value): the error carries all their labels.
         const l = J(J(deepLab(a), deepLab(b)), deepLab(c || []));
@@ -760,6 +761,11 @@
     };
   }
   const InternalError = typeof globalThis.InternalError === 'function' ? globalThis.InternalError : RangeError;
+  // The stack or memory ran out: a limit that ends the run, never an error a catch reads. QuickJS's
+  // JSON parser reports text nested too deep for the stack as a SyntaxError of exactly this text.
+  function exhausted(e) {
+    return e instanceof InternalError || (e instanceof SyntaxError && e.message === 'stack overflow');
+  }
 
   const CALLBACK_METHODS = new Set(M.callback);
   // A function reaches a method only as its callback (first argument): anywhere else a built-in

@@ -1143,9 +1143,16 @@
       const e = raw(filled(v)[rk]);
       if (e === null || typeof e !== 'object') return undefined;
     }
+    // Only a plan error reads as nothing. A limit or the stack running out (a read that fills a
+    // lazily imported container, past a deep recursion) ends the run: read as nothing, the merge
+    // would skip this container's upgrade and a half-filled one would have lost its labels.
     try {
       return R.get(o, k);
     } catch (e) {
+      if (isFatal(e)) {
+        die(e);
+        throw e;
+      }
       return undefined;
     }
   };
