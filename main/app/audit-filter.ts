@@ -1,16 +1,18 @@
 /**
- * The Audit's "Policy rule" and "Came from" filters take the words the screen shows ("mail to
- * the person whose message it answers", "Invoice", "billing@…") as well as ids (`egress/trusted`,
- * `tool:getEmail:e1`) for whoever knows them: each becomes the ids the log names whose words or
+ * The Audit's "Tool", "Policy rule" and "Came from" filters take the words the screen shows ("a
+ * search of your mail", "mail to the person whose message it answers", "Invoice", "billing@…") as
+ * well as ids (`searchEmails`, `egress/trusted`, `tool:getEmail:e1`) for whoever knows them: each becomes the ids the log names whose words or
  * id contain the text, case aside. Text that matches nothing matches no entry.
  */
 import type { AuditFilter } from '../audit/audit-log';
 import { ruleWords } from '../../engine/policy/rule-words';
+import { toolWords } from '../../engine/tools/tool-words';
 import type { Directory } from '../../engine/claims/explain';
 import { emailIdOf } from '../../engine/claims/sources';
 import { sourceWords } from './source-words';
 
 export interface Named {
+  readonly tools: readonly string[];
   readonly rules: readonly string[];
   readonly sources: readonly string[];
 }
@@ -26,13 +28,14 @@ const sourceText = (s: string, dir: Directory): string => {
   return `${sourceWords(s, dir)} ${(id && dir.email(id)?.from) ?? ''}`;
 };
 
-/** The filter with `rule` and `source` read as words or ids; the rest passes as it came. */
+/** The filter with `tool`, `rule` and `source` read as words or ids; the rest passes as it came. */
 export function auditFilterInWords(q: AuditFilter, named: () => Named, dir: () => Directory): AuditFilter {
-  const { rule, source, ...rest } = q;
-  if (!rule?.trim() && !source?.trim()) return rest;
+  const { tool, rule, source, ...rest } = q;
+  if (!tool?.trim() && !rule?.trim() && !source?.trim()) return rest;
   const n = named();
   return {
     ...rest,
+    ...(tool?.trim() ? { tools: matching(n.tools, tool, toolWords) } : {}),
     ...(rule?.trim() ? { rules: matching(n.rules, rule, ruleWords) } : {}),
     ...(source?.trim() ? { anySource: matching(n.sources, source, (s) => sourceText(s, dir())) } : {}),
   };

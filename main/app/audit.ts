@@ -30,7 +30,7 @@ export function auditHandlers(ctx: AppContext): ZamburakHandlers['audit'] {
       sentence: auditSentence(e, what),
     });
   const directory = () => profileDirectory(p, p.primaryAccount());
-  // The rule and source typed in words become the ids they name (audit-filter.ts).
+  // The tool, rule and source typed in words become the ids they name (audit-filter.ts).
   const inWords = (q: AuditFilter) => auditFilterInWords(q, () => p.audit.named(), directory);
   return {
     list: (q = {}) => p.audit.list(inWords(q)).map(view(claimWhatOf(p))),

@@ -5,7 +5,7 @@
  * after the undo window (the app's scheduler), and the card follows the commit state.
  */
 import type { ClaimRowView, ClaimView, ZamburakHandlers } from '../../preload/contract';
-import { reasonSentence, type Directory, type FieldExplanation } from '../../engine/claims/explain';
+import type { Directory, FieldExplanation } from '../../engine/claims/explain';
 import { fieldWords } from '../../engine/claims/field-words';
 import { lineageGraph, type LineageGraph } from '../../engine/claims/lineage-graph';
 import { fieldHeading } from '../../engine/claims/step-words';
@@ -17,7 +17,7 @@ import type { ClaimsService } from '../services/claims-service';
 import type { PoliciesService } from '../services/policies-service';
 import type { AppContext } from './inbox';
 import { ServiceError } from './router';
-import { contextWords } from './reason-words';
+import { reasonsInWords } from './reason-words';
 import { sourceWords } from './source-words';
 
 export function claimsHandlers(
@@ -81,9 +81,7 @@ export function claimsHandlers(
       unsafeRecipients: x.unsafeRecipients.map((u) => ({ ...u })),
       preview: JSON.parse(JSON.stringify(x.preview)) as ClaimView['preview'],
       fields: x.fields.map((f) => ({ ...f })),
-      reasons: c.reasons.map((r) =>
-        contextWords(reasonSentence(r, dir, (path) => fieldWords(c.action.tool, path).noun)),
-      ),
+      reasons: reasonsInWords(c.action.tool, c.reasons, dir),
       decidedAt: c.decidedAt,
       reason: c.reason,
       error: c.error,

@@ -51,6 +51,8 @@ export interface AuditFilter {
   /** Entries whose kind starts with this (`claim.`). */
   readonly kindPrefix?: string;
   readonly tool?: string;
+  /** Entries whose tool is any of these (the Audit's tool filter, after words became ids). */
+  readonly tools?: readonly string[];
   readonly decision?: string;
   readonly rule?: string;
   /** Entries whose rule is any of these (the Audit's rule filter, after words became ids). */
@@ -253,6 +255,7 @@ export class AuditLog implements AuditSink {
         kindPrefix: f.kindPrefix ? `${likeLiteral(f.kindPrefix)}%` : undefined,
       })
       .when('tool = @tool', { tool: f.tool })
+      .when('tool IN (SELECT value FROM json_each(@tools))', { tools: f.tools && JSON.stringify(f.tools) })
       .when('decision = @decision', { decision: f.decision })
       .when('rule = @rule', { rule: f.rule })
       .when('rule IN (SELECT value FROM json_each(@rules))', { rules: f.rules && JSON.stringify(f.rules) })
@@ -270,16 +273,15 @@ export class AuditLog implements AuditSink {
     return rows.map(toEntry);
   }
 
-  /** Every rule the log names, and every label source: what a filter in words can mean. */
-  named(): { rules: string[]; sources: string[] } {
-    const rules = this.db
-      .prepare('SELECT DISTINCT rule FROM audit_log WHERE rule IS NOT NULL')
-      .pluck()
-      .all() as string[];
+  /** Every tool and rule the log names, and every label source: what a filter in words can mean. */
+  named(): { tools: string[]; rules: string[]; sources: string[] } {
+    const distinct = (column: 'tool' | 'rule') =>
+      this.db.prepare(`SELECT DISTINCT ${column} FROM audit_log WHERE ${column} IS NOT NULL`).pluck().all() as string[];
+    const rules = distinct('rule');
     const sources = new Set<string>();
     for (const s of this.db.prepare("SELECT DISTINCT sources FROM audit_log WHERE sources != ''").pluck().iterate())
       for (const one of (s as string).trim().split(' ')) if (one) sources.add(one);
-    return { rules, sources: [...sources] };
+    return { tools: distinct('tool'), rules, sources: [...sources] };
   }
 
   get(seq: number): AuditEntry | undefined {

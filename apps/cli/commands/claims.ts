@@ -6,8 +6,8 @@
 import { EDITABLE_TEXT } from '../../../main/claims/editable-text';
 import type { ClaimRow } from '../../../main/claims/claim-store';
 import { explainStored } from '../../../main/claims/explain-stored';
-import { reasonSentence, type ClaimExplanation, type Directory } from '../../../engine/claims/explain';
-import { fieldWords } from '../../../engine/claims/field-words';
+import type { ClaimExplanation, Directory } from '../../../engine/claims/explain';
+import { reasonsInWords } from '../../../main/app/reason-words';
 import { ClaimError } from '../../../main/services/claims-service';
 import { servicesOf } from '../../../main/services/services';
 import { InputError, readText, str, UsageError, type Parsed } from '../args';
@@ -38,7 +38,6 @@ const line = (c: ClaimRow): string =>
   `${c.id}  ${c.state.padEnd(10)} ${c.risk.padEnd(6)} ${c.action.tool}(${JSON.stringify(c.action.args).slice(0, 80)})  [${c.rule}]`;
 
 function detail(c: ClaimRow, x: ClaimExplanation, dir: Directory): string {
-  const noun = (path: string) => fieldWords(c.action.tool, path).noun;
   return [
     `claim ${c.id} (${c.state}, risk ${x.risk})`,
     `  ${x.what}`,
@@ -46,7 +45,7 @@ function detail(c: ClaimRow, x: ClaimExplanation, dir: Directory): string {
     ...x.fields.map((f) => `  ${f.label.padEnd(24)} ${f.provenance}`),
     `  action   ${c.action.tool} ${JSON.stringify(c.action.args, null, 2).replace(/\n/g, '\n           ')}`,
     `  rule     ${c.rule}`,
-    ...c.reasons.map((r) => `  reason   ${reasonSentence(r, dir, noun)}`),
+    ...reasonsInWords(c.action.tool, c.reasons, dir).map((r) => `  reason   ${r}`),
     `  hash     ${c.contentHash}`,
     ...(c.reason ? [`  reason   ${c.reason}`] : []),
     ...(c.error ? [`  error    ${c.error}`] : []),

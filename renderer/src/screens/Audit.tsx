@@ -19,7 +19,7 @@ import { useApp } from '../store';
 const PAGE = 300;
 /** The filters typed in; "what happened" and "decision" are choices above them. */
 const TYPED = [
-  ['tool', 'Tool', ''],
+  ['tool', 'Tool', 'Its words or its id'],
   ['rule', 'Policy rule', 'Its words or its id'],
   ['source', 'Came from', 'A subject or a sender'],
 ] as const;

@@ -1,6 +1,6 @@
 /**
- * The Audit's "Policy rule" and "Came from" filters read the words the screen shows (a rule's
- * words, an email's subject or sender) and still the ids an expert types; text that names
+ * The Audit's "Tool", "Policy rule" and "Came from" filters read the words the screen shows (a
+ * tool's words, a rule's words, an email's subject or sender) and still the ids an expert types; text that names
  * nothing finds nothing.
  */
 import { describe, expect, it } from 'vitest';
@@ -46,6 +46,23 @@ describe('audit filters in words', () => {
     expect(await rules({ rule: 'passwords', source: subject })).toEqual([]);
 
     const csv = (await demo.call('audit.exportTable', { rule: 'passwords' }, 'csv')) as { entries: number };
+    expect(csv.entries).toBe(1);
+  });
+
+  it('finds entries by a tool’s words or its id', async () => {
+    const p = demo.profile;
+    p.audit.append({ kind: 'call.decided', tool: 'searchEmails', decision: 'allow', rule: 'read/any', data: {} });
+    p.audit.append({ kind: 'call.decided', tool: 'sendEmail', decision: 'deny', rule: 'egress/secret', data: {} });
+    const tools = async (q: object) =>
+      [...new Set(((await demo.call('audit.list', q)) as AuditRow[]).map((r) => r.tool))].sort();
+
+    expect(await tools({ tool: 'A SEARCH of your mail' })).toEqual(['searchEmails']);
+    expect(await tools({ tool: 'searchEmails' })).toEqual(['searchEmails']);
+    expect(await tools({ tool: 'sending an email' })).toEqual(['sendEmail']);
+    expect(await tools({ tool: 'Email' })).toEqual(['searchEmails', 'sendEmail']);
+    expect(await tools({ tool: 'no tool reads like this' })).toEqual([]);
+    expect(await tools({ tool: 'search of your mail', rule: 'passwords' })).toEqual([]);
+    const csv = (await demo.call('audit.exportTable', { tool: 'sending an email' }, 'csv')) as { entries: number };
     expect(csv.entries).toBe(1);
   });
 });
