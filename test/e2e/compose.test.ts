@@ -7,7 +7,16 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_WHY, axeViolations, hasChromium, demoSuite, openPage, screenshotPath, SCREEN } from './harness';
+import {
+  CHROMIUM_WHY,
+  axeViolations,
+  hasChromium,
+  demoSuite,
+  appTookOver,
+  openPage,
+  screenshotPath,
+  SCREEN,
+} from './harness';
 import { navigate } from './jobs';
 
 const status = (page: Page) => page.locator('footer.status').innerText();
@@ -192,6 +201,7 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     for (const theme of ['light', 'dark'] as const) {
       const { page: p, errors: e } = await openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
       await p.locator('.row').nth(10).waitFor();
+      await appTookOver(p);
       await press(p, 'c');
       await p.getByRole('dialog').getByLabel('Subject').fill('Offsite plans');
       await p.getByRole('dialog').getByLabel('Message').fill('Words that must not be lost');

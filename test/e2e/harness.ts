@@ -76,6 +76,13 @@ export async function openPage(
   return { page, errors };
 }
 
+/**
+ * Waits until the app has taken over the first screen the browser host rendered: until then only
+ * moves through the list are recorded for it (renderer/src/early-input.ts), so a `c` would be lost.
+ */
+export const appTookOver = (page: Page): Promise<unknown> =>
+  page.waitForFunction(() => !('__zamburakEarlyInput' in window));
+
 /** Runs a plan of resources/FOLDER over the profile (as the assistant would) and returns its claim ids. */
 async function runResourcePlan(profile: Profile, folder: string, name: string): Promise<string[]> {
   const plan = readFileSync(join(REPO_ROOT, 'resources', folder, `${name}.js`), 'utf8');
