@@ -12,6 +12,7 @@ import { profileLookups } from '../mail/effect-lookups';
 import { CalDavError } from '../calendar/caldav';
 import type { CalendarAccount } from '../calendar/calendar-sync';
 import { invitationMail, replyMail } from '../calendar/itip';
+import { envelopeTo } from '../outbox/mail-transport';
 import type { CommitRequest } from '../outbox/transport';
 import { TransportError } from '../outbox/transport';
 import { writtenOfClaim } from '../claims/written-label';
@@ -40,6 +41,8 @@ export async function commitCalendarAction(
   } catch (e) {
     throw new TransportError('permanent', (e as Error).message);
   }
+  // Who is mailed: the effect's recipients as the gate and the claim read them, nobody else.
+  const to = envelopeTo(effect);
   const fields = {
     title: effect.title,
     start: effect.start,
@@ -57,7 +60,7 @@ export async function commitCalendarAction(
       const event = await cal
         .create({ ...fields, organizer: a.email, ...(written ? { written } : {}) }, uid)
         .catch(temporary);
-      if (event.attendees.length) await sendMail(invitationMail(event, { uid, from: a.email }));
+      if (to.length) await sendMail(invitationMail(event, { uid, from: a.email, to }));
       return { uid, id: event.id, invited: event.attendees.length };
     }
     case 'updateEvent': {
@@ -67,7 +70,7 @@ export async function commitCalendarAction(
       // What wrote into it before stays, joined with what writes now.
       const written = writtenOfClaim(p.claims.get(req.claimId), p.repos.calendar.get(id)?.written);
       const event = await cal.update(id, { ...fields, ...(written ? { written } : {}) }).catch(temporary);
-      if (event.attendees.length) await sendMail(invitationMail(event, { uid, from: a.email }));
+      if (to.length) await sendMail(invitationMail(event, { uid, from: a.email, to }));
       return { id, updated: true };
     }
     case 'respondToEvent': {
@@ -76,7 +79,7 @@ export async function commitCalendarAction(
       const uid = p.repos.calendarSync.byEvent(id)?.uid;
       const answer = effect.response;
       if (!event || !uid || !answer) throw new TransportError('permanent', `cannot answer event ${id}`);
-      await sendMail(replyMail(event, { uid, attendee: a.email, answer }));
+      await sendMail(replyMail(event, { uid, attendee: a.email, answer, to }));
       return { id, response: answer };
     }
     default:

@@ -9,30 +9,42 @@ import type { CalendarEvent } from '../../engine/world';
 import type { CalDavClient } from './caldav';
 import { buildEvent, methodOf, parseEvents, type PartStat } from './ical';
 
-/** The mail that invites the event's attendees (method REQUEST). */
-export function invitationMail(e: CalendarEvent, o: { uid: string; from: string; now?: Date }): SendMailOptions {
+/**
+ * Who a REQUEST or REPLY goes to: exactly `to` (bare addresses, the calendar action's effect
+ * recipients), as the To header and the SMTP envelope alike. An attendee or organiser as the
+ * event holds it is text its sender wrote, which nodemailer would read its own way.
+ */
+const addressed = (from: string, to: readonly string[]): Pick<SendMailOptions, 'from' | 'to' | 'envelope'> => ({
+  from,
+  to: [...to],
+  envelope: { from, to: [...to] },
+});
+
+/** The mail that invites the event's attendees `to` (method REQUEST). */
+export function invitationMail(
+  e: CalendarEvent,
+  o: { uid: string; from: string; to: readonly string[]; now?: Date },
+): SendMailOptions {
   const content = buildEvent(e, { uid: o.uid, method: 'REQUEST', now: o.now ?? new Date() });
   return {
-    from: o.from,
-    to: [...e.attendees],
+    ...addressed(o.from, o.to),
     subject: `Invitation: ${e.title}`,
     text: `${e.title}\n${e.start} – ${e.end}${e.location ? `\n${e.location}` : ''}\n\n${e.description}`,
     icalEvent: { method: 'REQUEST', content },
   };
 }
 
-/** An attendee's answer, as mail: a REPLY carrying only their own PARTSTAT. */
+/** An attendee's answer, as mail to the organiser `to`: a REPLY carrying only their own PARTSTAT. */
 export function replyMail(
   e: CalendarEvent,
-  o: { uid: string; attendee: string; answer: PartStat; now?: Date },
+  o: { uid: string; attendee: string; answer: PartStat; to: readonly string[]; now?: Date },
 ): SendMailOptions {
   const content = buildEvent(
     { ...e, attendees: [o.attendee] },
     { uid: o.uid, method: 'REPLY', answers: { [o.attendee.toLowerCase()]: o.answer }, now: o.now ?? new Date() },
   );
   return {
-    from: o.attendee,
-    to: e.organizer,
+    ...addressed(o.attendee, o.to),
     subject: `${o.answer === 'accepted' ? 'Accepted' : o.answer === 'declined' ? 'Declined' : 'Tentative'}: ${e.title}`,
     text: `${o.attendee} has ${o.answer} ${e.title}.`,
     icalEvent: { method: 'REPLY', content },

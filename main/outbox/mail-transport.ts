@@ -8,7 +8,7 @@
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import { recipientsOf, type MailEffect } from '../../engine/tools/effect';
+import { recipientsOf, type Effect, type MailEffect } from '../../engine/tools/effect';
 import { bareAddress, looksLikeAddress } from '../../engine/world/addresses';
 import type { ClaimAction } from '../claims/claim-store';
 import { TransportError, type CommitRequest, type Transport } from './transport';
@@ -70,13 +70,15 @@ function classify(e: unknown): TransportError {
 }
 
 /**
- * The envelope's recipients: each as `bareAddress` reads it, the reading that labels, policy and
- * the person's reply card were shown. Left to nodemailer, a recipient written
+ * The envelope's recipients of an effect (a message, or the invitation or answer a calendar
+ * action mails): each as `bareAddress` reads it, the reading that labels, policy and the
+ * person's card were shown. Left to nodemailer, a recipient written
  * `Bob <bob@boss.test> <eve@evil.test>` (an attacker's From whose display name holds an address)
- * went to bob@boss.test, while everything checked named the whole text; one that is no address
- * is refused instead.
+ * went to bob@boss.test, and an invitation's attendee `zed@evil.test, maya <maya@acme.test>`
+ * (the person's own address to every check) reached zed, while everything checked named the
+ * whole text; one that is no address is refused instead.
  */
-function envelopeTo(e: MailEffect): string[] {
+export function envelopeTo(e: Effect): string[] {
   const to = recipientsOf(e).map(bareAddress);
   const bad = to.find((a) => !looksLikeAddress(a));
   if (bad !== undefined)

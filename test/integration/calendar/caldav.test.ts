@@ -209,7 +209,9 @@ describe.skipIf(missing !== null)(`CalDAV against Radicale${missing ? ` (skipped
       },
       'q2-planning',
     );
-    const request = await readItip(await raw(invitationMail(event, { uid: 'q2-planning', from: 'maya@acme.test' })));
+    const request = await readItip(
+      await raw(invitationMail(event, { uid: 'q2-planning', from: 'maya@acme.test', to: event.attendees })),
+    );
     expect(request).toMatchObject({ method: 'REQUEST', uid: 'q2-planning' });
     expect(request!.event).toMatchObject({
       title: 'Q2 planning',
@@ -218,7 +220,14 @@ describe.skipIf(missing !== null)(`CalDAV against Radicale${missing ? ` (skipped
     });
     // Bob accepts from his own mail program.
     const reply = await readItip(
-      await raw(replyMail(request!.event, { uid: request!.uid, attendee: 'bob@acme.test', answer: 'accepted' })),
+      await raw(
+        replyMail(request!.event, {
+          uid: request!.uid,
+          attendee: 'bob@acme.test',
+          answer: 'accepted',
+          to: ['maya@acme.test'],
+        }),
+      ),
     );
     expect(reply).toMatchObject({ method: 'REPLY', uid: 'q2-planning' });
     const href = cal.client.hrefFor('q2-planning');
@@ -227,7 +236,14 @@ describe.skipIf(missing !== null)(`CalDAV against Radicale${missing ? ` (skipped
     expect(after.answers).toEqual({ 'bob@acme.test': 'accepted', 'lena@acme.test': 'needs-action' });
     // A "reply" from someone who was not invited changes nothing.
     const stranger = await readItip(
-      await raw(replyMail(request!.event, { uid: 'q2-planning', attendee: 'eve@evil.example', answer: 'accepted' })),
+      await raw(
+        replyMail(request!.event, {
+          uid: 'q2-planning',
+          attendee: 'eve@evil.example',
+          answer: 'accepted',
+          to: ['maya@acme.test'],
+        }),
+      ),
     );
     expect(await applyReply(cal.client, href, stranger!)).toBeNull();
     expect(parseEvents((await cal.client.get([href]))[0]!.text)[0]!.attendees).toEqual([

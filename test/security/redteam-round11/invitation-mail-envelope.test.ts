@@ -24,7 +24,7 @@
  * recipients, and so nothing reaches an address the gate did not see.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarOf, syncCalendars } from '../../../main/accounts/calendars';
+import { syncCalendars } from '../../../main/accounts/calendars';
 import { CalDavClient } from '../../../main/calendar/caldav';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
 import { ClaimsService } from '../../../main/services/claims-service';
