@@ -177,10 +177,12 @@ function provenance(f: FieldLineage, dir: Directory): { chip: string; origin: Or
   const first = f.untrusted.find((s) => !isListedSource(s));
   const firstId = first ? emailIdOf(first) : null;
   const ref = firstId ? dir.email(firstId) : undefined;
+  // "and 2 more", not "+2": the chip is read, not decoded.
+  const more = o.named.length > 1 ? ` and ${o.named.length - 1} more` : '';
   const chip = ref
-    ? `from ${quote(ref.subject)} by ${bare(ref.from)}${ref.fromIsContact ? '' : ' (not a contact)'}${o.named.length > 1 ? ` +${o.named.length - 1}` : ''}`
+    ? `from ${quote(ref.subject)} by ${bare(ref.from)}${ref.fromIsContact ? '' : ' (not a contact)'}${more}`
     : o.named.length
-      ? `from ${o.named[0]!.replace(/^the /, '')}${o.named.length > 1 ? ` +${o.named.length - 1}` : ''}`
+      ? `from ${o.named[0]!.replace(/^the /, '')}${more}`
       : `chosen among ${o.listed?.n ?? 0} ${/Events/.test(o.listed?.tool ?? '') ? 'events' : 'emails'}`;
   return { chip, origin: o };
 }

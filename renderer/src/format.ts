@@ -35,5 +35,13 @@ export const accountName = (a: { readonly name: string; readonly demo: boolean }
   a.demo ? 'Demo account' : a.name;
 
 /** A triage category as a person reads it: "needs reply" and "FYI", not the stored "needs-reply"/"fyi". */
-const CATEGORY_NAMES: Readonly<Record<string, string>> = { 'needs-reply': 'needs reply', fyi: 'FYI' };
+// Capitalised like "All" beside them and the Audit's decisions ("Allowed").
+const CATEGORY_NAMES: Readonly<Record<string, string>> = {
+  'needs-reply': 'Needs reply',
+  meeting: 'Meeting',
+  fyi: 'FYI',
+  newsletter: 'Newsletter',
+  receipt: 'Receipt',
+  suspicious: 'Suspicious',
+};
 export const categoryName = (c: string): string => CATEGORY_NAMES[c] ?? c;

@@ -178,14 +178,14 @@ export function AuditScreen() {
                   </button>
                 ),
               ],
-              ['time', (r) => <time dateTime={r.at}>{when(r.at)}</time>],
-              ['what happened', (r) => r.sentence],
+              ['Time', (r) => <time dateTime={r.at}>{when(r.at)}</time>],
+              ['What happened', (r) => r.sentence],
               [
-                'decision',
+                'Decision',
                 (r) =>
                   r.decision && <Chip tone={decisionTone(r.decision)}>{DECISION_WORDS[r.decision] ?? r.decision}</Chip>,
               ],
-              ['kind', (r) => <span title={r.kind}>{kindWords(r.kind)}</span>],
+              ['Kind', (r) => <span title={r.kind}>{kindWords(r.kind)}</span>],
             ]}
           />
           <p className="paging">
