@@ -98,6 +98,7 @@ export function AuditScreen() {
         <button type="button" onClick={() => api.audit.verify().then(setVerify).catch(report)}>
           Verify chain
         </button>
+        {!verify && <p className="note">Checks that no entry of this log was changed, removed or put in afterwards.</p>}
         {verify && (
           <p className={`verify ${verify.ok ? 'ok' : 'bad'}`} role="status">
             {verify.ok
