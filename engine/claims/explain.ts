@@ -19,7 +19,7 @@ import { bareAddress } from '../world';
 import { recipientsOf, type Effect } from '../tools/effect';
 import { fieldWords } from './field-words';
 import { domainOfAddress, linkHosts } from './mail-warnings';
-import { concernsOf, listingPhrase } from './reasons';
+import { concernsOf, listingPhrase, reasonSentence } from './reasons';
 import { describeSource, emailIdOf } from './sources';
 import { formatSpan, type TimeStyle } from './when';
 
@@ -37,6 +37,9 @@ export interface EmailRef {
 export interface EventRef {
   readonly title: string;
   readonly organizer: string;
+  /** When it is (ISO times): sentences that name the event say when, not only its title. */
+  readonly start?: string;
+  readonly end?: string;
 }
 
 /** What the explanation may look up: items by id, the user and their contacts. */
@@ -49,6 +52,8 @@ export interface Directory {
   readonly mailboxSize: number;
   /** A contact's or the user's own name for an address (never a name an email claimed). */
   nameOf?(address: string): string | undefined;
+  /** The person's zone and format, for the times of the events a sentence names. */
+  readonly timeStyle?: TimeStyle;
 }
 
 export type Risk = 'low' | 'medium' | 'high';
@@ -172,10 +177,12 @@ function provenance(f: FieldLineage, dir: Directory): { chip: string; origin: Or
   const first = f.untrusted.find((s) => !isListedSource(s));
   const firstId = first ? emailIdOf(first) : null;
   const ref = firstId ? dir.email(firstId) : undefined;
+  // "and 2 more", not "+2": the chip is read, not decoded.
+  const more = o.named.length > 1 ? ` and ${o.named.length - 1} more` : '';
   const chip = ref
-    ? `from ${quote(ref.subject)} by ${bare(ref.from)}${ref.fromIsContact ? '' : ' (not a contact)'}${o.named.length > 1 ? ` +${o.named.length - 1}` : ''}`
+    ? `from ${quote(ref.subject)} by ${bare(ref.from)}${ref.fromIsContact ? '' : ' (not a contact)'}${more}`
     : o.named.length
-      ? `from ${o.named[0]!.replace(/^the /, '')}${o.named.length > 1 ? ` +${o.named.length - 1}` : ''}`
+      ? `from ${o.named[0]!.replace(/^the /, '')}${more}`
       : `chosen among ${o.listed?.n ?? 0} ${/Events/.test(o.listed?.tool ?? '') ? 'events' : 'emails'}`;
   return { chip, origin: o };
 }
@@ -296,7 +303,7 @@ function previewOf(e: Effect, dir: Directory, t: TimeStyle): ClaimPreview {
   const m = dir.email(e.emailId);
   return {
     kind: 'organize',
-    email: m ? `${quote(m.subject)} from ${bare(m.from)}` : e.emailId,
+    email: m ? `${quote(m.subject)} from ${bare(m.from)}` : 'an email no longer in your mailbox',
     ...(e.folder !== undefined ? { folder: e.folder } : {}),
     ...(e.label !== undefined ? { label: e.label } : {}),
   };
@@ -444,7 +451,8 @@ export function explainClaim(
   const concerns = concernsOf(claim.reasons ?? [], noun, (a) => personName(people, a));
   const extras = [...lookalikes, ...links, ...concerns.map((c) => c.sentence)];
   const why = whyOf([...groups.values()], extras);
-  if (why.length === 0 && claim.reasons?.length) why.push(`${capital(claim.reasons[0]!.replace(/\.$/, ''))}.`);
+  // The gate's own reason, said as Review says it (fields, items and readers in words).
+  if (why.length === 0 && claim.reasons?.length) why.push(reasonSentence(claim.reasons[0]!, dir, noun));
 
   // Risk: what can go wrong.
   const outsiders = recipients.filter((r) => !userDomains.has(domainOf(r)) && !contacts.has(r));

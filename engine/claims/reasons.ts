@@ -6,7 +6,8 @@
  * untrusted content deciding that the call happens — one plain sentence per group.
  */
 import type { Directory } from './explain';
-import { describeSource } from './sources';
+import { toolWords } from '../tools/tool-words';
+import { describeSource, itemWords } from './sources';
 
 const LISTED = String.raw`tool:([A-Za-z]+):[^\s,()]+#listed`;
 // A run of listing sources separated by ", ", with an optional "and N more": the separators
@@ -34,13 +35,24 @@ export function listingPhrase(tool: string, n: number): string {
 
 /** "nina@… (a participant of `id` e34)": a recipient of the item the call acts on. */
 const PARTICIPANT = /\(a participant of `[^`]+` ([^\s()`]+)\)/g;
+/** "the label of `id` e34 names no readers": the item whose label says who may read it. */
+const LABEL_OF = /the label of `[^`]+` ([^\s()`]+) names/g;
+/** Self-scoping: "…, which is not the item acted on (e34)" and "…is the item acted on (e34)". */
+const NOT_ACTED_ON = /, which is not the item acted on \(([^()]*)\)/g;
+const IS_ACTED_ON = /\bis the item acted on \(([^()]*)\)/g;
+const TOOL_UNKNOWN = /\bthe recipients of ([A-Za-z]+) are unknown/g;
 
-/** The item a call acts on, by its id: "the email “Re: March invoice”". */
-function itemWords(id: string, dir: Directory): string {
-  const email = dir.email(id);
-  if (email) return `the email “${email.subject}”`;
-  const event = dir.event(id);
-  return event ? `the event “${event.title}”` : `the item ${id}`;
+/**
+ * The gate's phrases that name an item by its id, with the item said instead: a person reads
+ * the email's subject and sender, the event's title and time, never "e34".
+ */
+function itemPhrases(reason: string, dir: Directory): string {
+  return reason
+    .replace(PARTICIPANT, (_, id: string) => `(who takes part in ${itemWords(id, dir)})`)
+    .replace(LABEL_OF, (_, id: string) => `${itemWords(id, dir)} names`)
+    .replace(NOT_ACTED_ON, (_, id: string) => `, not ${itemWords(id, dir)}, which it acts on`)
+    .replace(IS_ACTED_ON, (_, id: string) => `is ${itemWords(id, dir)}, which it acts on`)
+    .replace(TOOL_UNKNOWN, (_, tool: string) => `the recipients of ${toolWords(tool)} are unknown`);
 }
 
 /** A reader set as the gate prints it (`{a, b}`, `{a, b and 3 more}`) in words. */
@@ -52,8 +64,8 @@ function readerWords(inner: string): string {
 
 /** One raw reason's source ids, reader sets and policy terms in words (a phrase: its case and end stay). */
 export function humanizeReason(reason: string, dir: Directory): string {
-  let out = reason.replace(PARTICIPANT, (_, id: string) => `(who takes part in ${itemWords(id, dir)})`);
-  out = out.replace(LISTED_RUN, (run: string, tool: string) => {
+  // The gate's own phrases first: a subject put in by one is never read as the gate's text.
+  let out = itemPhrases(reason, dir).replace(LISTED_RUN, (run: string, tool: string) => {
     const more = /and (\d+) more$/.exec(run)?.[1];
     const n = (run.match(/#listed/g) ?? []).length + Number(more ?? 0);
     return listingPhrase(tool, n);
@@ -69,10 +81,11 @@ export function humanizeReason(reason: string, dir: Directory): string {
 /**
  * One raw reason as a sentence for a person: `noun` names each field path in words ("the
  * message" for `body`). Paths go first, while the text is the gate's own, so a subject put in
- * afterwards keeps its backticks; the item a recipient takes part in is humanizeReason's.
+ * afterwards keeps its backticks; the phrases naming an item by its id are humanizeReason's.
  */
 export function reasonSentence(reason: string, dir: Directory, noun: (path: string) => string): string {
-  const paths = reason.replace(new RegExp(`${PARTICIPANT.source}|\`([^\`\\s]+)\``, 'g'), (m, _id, path?: string) =>
+  const itemPhrase = `${PARTICIPANT.source}|${LABEL_OF.source}`;
+  const paths = reason.replace(new RegExp(`${itemPhrase}|\`([^\`\\s]+)\``, 'g'), (m, _p, _l, path?: string) =>
     path === undefined ? m : noun(path),
   );
   const out = humanizeReason(paths, dir);

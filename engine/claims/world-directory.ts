@@ -24,7 +24,7 @@ export function worldDirectory(state: WorldState): Directory {
     },
     event(id) {
       const ev = state.findEvent(id);
-      return ev && { title: ev.title, organizer: ev.organizer };
+      return ev && { title: ev.title, organizer: ev.organizer, start: ev.start, end: ev.end };
     },
     userAddresses: state.userAddresses,
     contacts,

@@ -33,10 +33,12 @@ export function auditFilterInWords(q: AuditFilter, named: () => Named, dir: () =
   const { tool, rule, source, ...rest } = q;
   if (!tool?.trim() && !rule?.trim() && !source?.trim()) return rest;
   const n = named();
+  // One directory for every source the log names (thousands on a long log), not one each.
+  const d = source?.trim() ? dir() : null;
   return {
     ...rest,
     ...(tool?.trim() ? { tools: matching(n.tools, tool, toolWords) } : {}),
     ...(rule?.trim() ? { rules: matching(n.rules, rule, ruleWords) } : {}),
-    ...(source?.trim() ? { anySource: matching(n.sources, source, (s) => sourceText(s, dir())) } : {}),
+    ...(source?.trim() && d ? { anySource: matching(n.sources, source, (s) => sourceText(s, d)) } : {}),
   };
 }

@@ -7,6 +7,7 @@
 import type { ClaimRowView, ClaimView, ZamburakHandlers } from '../../preload/contract';
 import type { Directory, FieldExplanation } from '../../engine/claims/explain';
 import { fieldWords } from '../../engine/claims/field-words';
+import { itemName } from '../../engine/claims/sources';
 import { lineageGraph, type LineageGraph } from '../../engine/claims/lineage-graph';
 import { fieldHeading } from '../../engine/claims/step-words';
 import { ruleWords } from '../../engine/policy/rule-words';
@@ -54,12 +55,13 @@ export function claimsHandlers(
       if (n.kind !== 'field') return n;
       const path = n.id.slice('field:'.length);
       const value = fx.find((f) => f.path === path)?.value;
-      // The item an action works on is named by what it is, not by its id ("e02").
-      const item = value && path === 'id' ? (dir.email(value)?.subject ?? dir.event(value)?.title) : undefined;
+      // The item an action works on is named by what it is (subject and sender, title and
+      // time), not by its id ("e02"), even when it is gone.
+      const item = value && path === 'id' ? (itemName(value, dir) ?? 'no longer in your mailbox or calendar') : null;
       return {
         ...n,
         heading: fieldHeading(path, label(path)),
-        label: item ? `“${item}”` : value || n.label,
+        label: item ?? (value || n.label),
         detail: n.label,
       };
     }),

@@ -16,8 +16,6 @@ const CONTEXT_WORDS: readonly [RegExp, string][] = [
   [/\bthe control context\b/g, 'what decided to do this'],
   [/^The control context\b/, 'What decided to do this'],
   [/\bcontrol context\b/g, 'what decided to do this'],
-  // The item by its id says nothing to a person; the sentence names what decided instead.
-  [/, which is not the item acted on \([^)]*\)/g, ', not the one it acts on'],
 ];
 
 /** One reason sentence with the control context said in words. */

@@ -87,6 +87,14 @@ interface Row {
 
 export class AuditLog implements AuditSink {
   private sealPending = false;
+  /** What `named` has read so far: up to the entry `seq` (whose hash it was). */
+  private namedSoFar: {
+    seq: number;
+    hash: string;
+    tools: Set<string>;
+    rules: Set<string>;
+    sources: Set<string>;
+  } | null = null;
   private readonly lastStmt;
   private readonly insertStmt;
   private readonly allRowsStmt;
@@ -273,15 +281,35 @@ export class AuditLog implements AuditSink {
     return rows.map(toEntry);
   }
 
-  /** Every tool and rule the log names, and every label source: what a filter in words can mean. */
+  /**
+   * Every tool and rule the log names, and every label source: what a filter in words can mean.
+   * Kept up as the log grows (it is append-only): each call reads only the entries past the last
+   * one it read, so a long log is scanned once, not on every filter typed. Another process's
+   * entries are read alike; the lists are read afresh when the entry last read is no longer the
+   * same (rolled back, or the log was rebuilt).
+   */
   named(): { tools: string[]; rules: string[]; sources: string[] } {
-    const distinct = (column: 'tool' | 'rule') =>
-      this.db.prepare(`SELECT DISTINCT ${column} FROM audit_log WHERE ${column} IS NOT NULL`).pluck().all() as string[];
-    const rules = distinct('rule');
-    const sources = new Set<string>();
-    for (const s of this.db.prepare("SELECT DISTINCT sources FROM audit_log WHERE sources != ''").pluck().iterate())
-      for (const one of (s as string).trim().split(' ')) if (one) sources.add(one);
-    return { tools: distinct('tool'), rules, sources: [...sources] };
+    const last = this.db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as
+      { seq: number; hash: string } | undefined;
+    let n = this.namedSoFar;
+    const readUpTo = n?.seq
+      ? (this.db.prepare('SELECT hash FROM audit_log WHERE seq = ?').pluck().get(n.seq) as string | undefined)
+      : undefined;
+    if (!n || (n.seq > 0 && readUpTo !== n.hash))
+      n = { seq: 0, hash: '', tools: new Set(), rules: new Set(), sources: new Set() };
+    if (last && last.seq > n.seq) {
+      const rows = this.db
+        .prepare('SELECT tool, rule, sources FROM audit_log WHERE seq > ? AND seq <= ?')
+        .raw()
+        .iterate(n.seq, last.seq) as Iterable<[string | null, string | null, string]>;
+      for (const [tool, rule, sources] of rows) {
+        if (tool !== null) n.tools.add(tool);
+        if (rule !== null) n.rules.add(rule);
+        for (const one of sources.split(' ')) if (one) n.sources.add(one);
+      }
+    }
+    this.namedSoFar = { ...n, seq: last?.seq ?? 0, hash: last?.hash ?? '' };
+    return { tools: [...n.tools], rules: [...n.rules], sources: [...n.sources] };
   }
 
   get(seq: number): AuditEntry | undefined {

@@ -1,7 +1,8 @@
 /**
  * The claim explainer's directory over a profile account, read straight from the store (no
  * world is loaded): emails by subject and sender (and whether the sender was authenticated),
- * events by title and organiser, contacts and their names.
+ * events by title, time and organiser (times in the person's zone and format), contacts and
+ * their names.
  */
 import type { Directory } from '../../engine/claims/explain';
 import { bareAddress } from '../../engine/world';
@@ -17,7 +18,10 @@ export function profileDirectory(p: Profile, account: Account): Directory {
   const names = new Map(list.filter((c) => c.name).map((c) => [bareAddress(c.email), c.name]));
   for (const a of account.addresses) if (account.userName) names.set(bareAddress(a), `${account.userName} (you)`);
   const authserv = accountConfig(account).authserv ?? [];
+  const timeZone = p.setting('timeZone') ?? undefined;
+  const locale = p.setting('locale') ?? undefined;
   return {
+    timeStyle: { ...(timeZone ? { timeZone } : {}), ...(locale ? { locale } : {}) },
     email(id) {
       const m = p.repos.messages.get(id);
       return (
@@ -31,7 +35,7 @@ export function profileDirectory(p: Profile, account: Account): Directory {
     },
     event(id) {
       const e = p.repos.calendar.get(id);
-      return e && { title: e.title, organizer: e.organizer };
+      return e && { title: e.title, organizer: e.organizer, start: e.start, end: e.end };
     },
     userAddresses: account.addresses,
     contacts,

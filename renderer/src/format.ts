@@ -35,5 +35,28 @@ export const accountName = (a: { readonly name: string; readonly demo: boolean }
   a.demo ? 'Demo account' : a.name;
 
 /** A triage category as a person reads it: "needs reply" and "FYI", not the stored "needs-reply"/"fyi". */
-const CATEGORY_NAMES: Readonly<Record<string, string>> = { 'needs-reply': 'needs reply', fyi: 'FYI' };
+// Capitalised like "All" beside them and the Audit's decisions ("Allowed").
+const CATEGORY_NAMES: Readonly<Record<string, string>> = {
+  'needs-reply': 'Needs reply',
+  meeting: 'Meeting',
+  fyi: 'FYI',
+  newsletter: 'Newsletter',
+  receipt: 'Receipt',
+  suspicious: 'Suspicious',
+};
 export const categoryName = (c: string): string => CATEGORY_NAMES[c] ?? c;
+
+/** A claim's risk as its chip reads: "High". */
+export const riskName = (r: string): string => r.charAt(0).toUpperCase() + r.slice(1);
+
+// What happened to a claim, in words ("committed" is the outbox's word: for a person it is done).
+const CLAIM_STATE_NAMES: Readonly<Record<string, string>> = {
+  pending: 'Waiting for you',
+  approved: 'Approved',
+  committing: 'Being carried out',
+  committed: 'Done',
+  rejected: 'Rejected',
+  expired: 'Expired',
+  failed: 'Failed',
+};
+export const claimStateName = (s: string): string => CLAIM_STATE_NAMES[s] ?? s;

@@ -28,7 +28,7 @@ describe.skipIf(!hasChromium)(`fraud in the app${hasChromium ? '' : ` (skipped: 
       expect(text).toMatch(/payment to the account it gives/);
       await expect
         .poll(() => page.locator('.assistant').innerText())
-        .toMatch(/suspicious[\s\S]*This email asks you to/);
+        .toMatch(/Suspicious[\s\S]*This email asks you to/);
       await page.screenshot({ path: screenshotPath(`fraud-inbox-${theme}`) });
       expect(await axeViolations(page)).toEqual([]);
 

@@ -91,10 +91,10 @@ describe.skipIf(!hasChromium)(
         await page.getByRole('searchbox', { name: 'Search mail' }).fill('');
 
         await show(page, 'work · me@work.test');
-        await page.getByRole('button', { name: /^receipt/ }).click();
+        await page.getByRole('button', { name: /^Receipt/ }).click();
         await expect
           .poll(() => readingPane(page).innerText())
-          .toBe('No conversation in Inbox is marked “receipt”. Choose All to see every conversation.');
+          .toBe('No conversation in Inbox is marked “Receipt”. Choose All to see every conversation.');
         await page.getByRole('button', { name: 'All', exact: true }).click();
 
         await show(page, 'quiet · me@quiet.test');

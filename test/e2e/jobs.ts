@@ -38,7 +38,7 @@ export async function triageJob(j: JobContext): Promise<void> {
     .poll(() => waiting.allInnerTexts())
     .toContainEqual(expect.stringMatching(/^Reply to Lena .*\. Open it in Review$/));
   await navigate(page, '#/inbox');
-  await page.getByRole('button', { name: /^needs reply/ }).click();
+  await page.getByRole('button', { name: /^Needs reply/ }).click();
   const first = page.locator('.row', { hasText: 'Release 2.4' }).first();
   await first.click();
   const draft = page.locator('form.draft');

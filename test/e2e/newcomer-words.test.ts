@@ -2,7 +2,7 @@
  * Words a newcomer reads, in Chromium through the browser host at 1280×800, light and dark:
  * the Audit filtered by a rule's words and by an email's subject (ids still work), the budgets
  * said as "each time the assistant works", and Review's lineage fields and every reason in
- * words ("Who it goes to", "what decided to do this").
+ * words ("Who it goes to", "what decided to do this", the email acted on by subject and sender).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ import {
 } from './harness';
 import { navigate } from './jobs';
 import { ruleWords } from '../../engine/policy/rule-words';
+import { bareAddress } from '../../engine/world';
 
 const rows = (page: Page) => page.locator('.audit-table tbody tr');
 
@@ -98,6 +99,14 @@ describe.skipIf(!hasChromium)(`words a newcomer reads${hasChromium ? '' : ` (ski
       const reasons = page.locator('details.more ul.reasons');
       await expect.poll(() => reasons.innerText()).toMatch(/What decided to do this depends on/);
       expect(await reasons.innerText()).not.toMatch(/control context/);
+      // The email it acts on by its subject and sender, never by its id ("e14").
+      const acted = suite.hosted.profile.repos.messages.get(String(archive.action.args.id))!;
+      expect(await reasons.innerText()).toContain(
+        `not the email “${acted.subject}” from ${bareAddress(acted.from)}, which it acts on`,
+      );
+      expect(await page.locator('article.claim-card').innerText()).not.toMatch(
+        /\((?:e|ev)\d+\)|\bitem acted on\b|tool:/,
+      );
       await reasons.scrollIntoViewIfNeeded();
       await page.screenshot({ path: screenshotPath(`review-every-reason-${theme}`) });
       expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * Settings → Accounts → sign in with OAuth, in Chromium through the browser host, against a
  * real authorization server (oidc-provider) and a Dovecot that checks its tokens: the buttons
- * are there; "Other…" opens the issuer's page in a new tab, the person allows, the tab lands on
+ * are there; "Sign in with another provider…" opens the issuer's page in a new tab, the person allows, the tab lands on
  * the app's loopback page and the account appears; when the issuer takes the grant back the row
  * says "sign in again", and signing in again from the row clears it. Screenshots at 1280×800,
  * light and dark.
@@ -58,7 +58,7 @@ describe.skipIf(missing !== null)(`OAuth sign-in in Settings${missing ? ` (skipp
       const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
       await navigate(page, '#/settings');
       const group = page.getByRole('group', { name: 'Sign in with your provider' });
-      for (const name of ['Sign in with Google', 'Sign in with Microsoft', 'Other…'])
+      for (const name of ['Sign in with Google', 'Sign in with Microsoft', 'Sign in with another provider…'])
         await expect.poll(() => group.getByRole('button', { name }).count()).toBe(1);
       await group.scrollIntoViewIfNeeded();
       await page.screenshot({ path: screenshotPath(`settings-sign-in-buttons-${theme}`) });
@@ -78,7 +78,7 @@ describe.skipIf(missing !== null)(`OAuth sign-in in Settings${missing ? ` (skipp
   it('signs in with another provider in a new tab, then again after the issuer revokes it', async () => {
     const { page, errors } = await openPage(suite.browser, suite.hosted.host.url);
     await navigate(page, '#/settings');
-    await page.getByRole('button', { name: 'Other…' }).click();
+    await page.getByRole('button', { name: 'Sign in with another provider…' }).click();
     const form = page.getByRole('form', { name: 'Sign in with another provider' });
     await form.getByLabel(/^Name/).fill('work');
     await form.getByLabel('Email address').fill(EMAIL);

@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)(
           const approveControl = deliberate ? '.decide.deliberate .confirm > :last-child' : '.decide button.approve';
           expect(await onScreen(page, approveControl), `${plan}: approve`).toBe(true);
           expect(deliberate, `${plan}: a high-risk card needs the deliberate gesture`).toBe(
-            (await card.locator('.eyebrow').innerText()).includes('high risk'),
+            (await card.locator('.eyebrow').innerText()).includes('High risk'),
           );
           expect(await page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight)).toBe(true);
           if (SHOWN.has(plan) && !shot.has(plan)) {
@@ -191,7 +191,7 @@ describe.skipIf(!hasChromium)(
       const ids = new Set(await runAttackPlan(p, '14-archive-senders-from-newsletter'));
       const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, 'light', SCREEN);
       await navigate(page, '#/review');
-      const rows = page.locator('.claim-list li', { hasText: /^low/ });
+      const rows = page.locator('.claim-list li', { hasText: /^Low/ });
       await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(ids.size);
       const pending = p.claims.list({ state: 'pending' }).filter((c) => ids.has(c.id));
       for (const c of pending.slice(0, 3)) {

@@ -435,7 +435,7 @@ export class MessagesRepo {
   }
 
   get(id: string): StoredMessage | undefined {
-    const r = this.db.prepare('SELECT * FROM messages WHERE id = ?').get(id) as Row | undefined;
+    const r = this.statement('SELECT * FROM messages WHERE id = ?').get(id) as Row | undefined;
     return r && fromRow(r);
   }
 

@@ -155,7 +155,9 @@ export function Compose({
     if (latest.current === null) return;
     latest.current = s;
     onEdit(s);
-    const t = window.setTimeout(() => void keep(s).catch(report), 400);
+    // Not once it is sent or discarded (latest is null): a keep firing while the send is
+    // answered would bring the sent message back as the draft to restore.
+    const t = window.setTimeout(() => latest.current && void keep(s).catch(report), 400);
     return () => window.clearTimeout(t);
   }, [s, report, onEdit]);
   useEffect(

@@ -43,9 +43,9 @@ function open(n: Item) {
 function LineageBox({ data }: NodeProps<LineageNode>) {
   const n = data.item;
   const opens = n.item?.kind === 'email';
-  const tip = [n.label, n.detail && n.detail !== n.label ? `(${n.detail})` : '', opens ? '— click to open it' : '']
-    .filter(Boolean)
-    .join(' ');
+  // A source's detail is its id (tool:getEmail:e14): words for a person, the id for the record.
+  const detail = n.kind !== 'source' && n.detail && n.detail !== n.label ? `(${n.detail})` : '';
+  const tip = [n.label, detail, opens ? '— click to open it' : ''].filter(Boolean).join(' ');
   return (
     <div
       className={`lineage-node node-${n.kind} ${n.untrusted ? 'untrusted' : ''} ${opens ? 'opens' : ''}`}

@@ -1,5 +1,5 @@
 /**
- * Settings → Accounts: "Sign in with Google", "Sign in with Microsoft", "Other…". The sign-in
+ * Settings → Accounts: "Sign in with Google", "Sign in with Microsoft", "Sign in with another provider…". The sign-in
  * itself happens at the provider, in a new tab (the browser host) or the system browser
  * (Electron); this page waits for it and says how it went. Nothing typed here is a password.
  */
@@ -14,7 +14,7 @@ type Provider = 'google' | 'microsoft' | 'other';
 const LABEL: Readonly<Record<Provider, string>> = {
   google: 'Sign in with Google',
   microsoft: 'Sign in with Microsoft',
-  other: 'Other…',
+  other: 'Sign in with another provider…',
 };
 
 const EMPTY = {

@@ -219,14 +219,14 @@ export function ProvidersSection() {
           rows={log.slice(0, 20)}
           rowKey={(r, i) => `${r.at}-${i}`}
           columns={[
-            ['time', (r) => new Date(r.at).toLocaleString()],
-            ['provider', (r) => r.provider],
-            ['model', (r) => r.model],
-            ['tokens', (r) => r.inputTokens + r.outputTokens],
-            ['USD', (r) => r.costUsd.toFixed(4)],
-            ['status', (r) => r.status],
-            ['ms', (r) => r.latencyMs],
-            ['run', (r) => (r.runId ? <code title={r.runId}>{r.runId.slice(0, 8)}</code> : '—')],
+            ['Time', (r) => new Date(r.at).toLocaleString()],
+            ['Provider', (r) => r.provider],
+            ['Model', (r) => r.model],
+            ['Tokens', (r) => r.inputTokens + r.outputTokens],
+            ['Cost (USD)', (r) => r.costUsd.toFixed(4)],
+            ['Status', (r) => r.status],
+            ['Time taken (ms)', (r) => r.latencyMs],
+            ['Run', (r) => (r.runId ? <code title={r.runId}>{r.runId.slice(0, 8)}</code> : '—')],
           ]}
         />
       )}

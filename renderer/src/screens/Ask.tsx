@@ -137,12 +137,12 @@ export function AskScreen() {
                 rowKey={(c) => c.seq}
                 columns={[
                   ['#', (c) => c.seq],
-                  ['what it did', (c) => <span title={c.tool}>{c.what}</span>],
+                  ['What it did', (c) => <span title={c.tool}>{c.what}</span>],
                   [
-                    'decision',
+                    'Decision',
                     (c) => <Chip tone={decisionTone(c.decision)}>{DECISION_WORDS[c.decision] ?? c.decision}</Chip>,
                   ],
-                  ['policy rule', (c) => <span title={`Its id in your policy: ${c.rule}`}>{c.ruleWords}</span>],
+                  ['Policy rule', (c) => <span title={`Its id in your policy: ${c.rule}`}>{c.ruleWords}</span>],
                 ]}
               />
             </>

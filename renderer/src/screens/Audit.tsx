@@ -98,6 +98,7 @@ export function AuditScreen() {
         <button type="button" onClick={() => api.audit.verify().then(setVerify).catch(report)}>
           Verify chain
         </button>
+        {!verify && <p className="note">Checks that no entry of this log was changed, removed or put in afterwards.</p>}
         {verify && (
           <p className={`verify ${verify.ok ? 'ok' : 'bad'}`} role="status">
             {verify.ok
@@ -178,14 +179,14 @@ export function AuditScreen() {
                   </button>
                 ),
               ],
-              ['time', (r) => <time dateTime={r.at}>{when(r.at)}</time>],
-              ['what happened', (r) => r.sentence],
+              ['Time', (r) => <time dateTime={r.at}>{when(r.at)}</time>],
+              ['What happened', (r) => r.sentence],
               [
-                'decision',
+                'Decision',
                 (r) =>
                   r.decision && <Chip tone={decisionTone(r.decision)}>{DECISION_WORDS[r.decision] ?? r.decision}</Chip>,
               ],
-              ['kind', (r) => <span title={r.kind}>{kindWords(r.kind)}</span>],
+              ['Kind', (r) => <span title={r.kind}>{kindWords(r.kind)}</span>],
             ]}
           />
           <p className="paging">

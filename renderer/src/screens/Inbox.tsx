@@ -209,6 +209,8 @@ export function InboxScreen({ id }: { id: string | null }) {
   );
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [triaging, setTriaging] = useState(false);
+  /** Triages done here: the open message is read again after each (its category and summary). */
+  const [triaged, setTriaged] = useState(0);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   // What is being written; one left open last time comes back as it was, without the cursor
   // (the Inbox's keys stay the Inbox's until the person opens it).
@@ -307,10 +309,14 @@ export function InboxScreen({ id }: { id: string | null }) {
       // No argument for every account (an absent one, not null: the bridge carries JSON).
       const r = await (mailbox.account ? api.inbox.triage(mailbox.account) : api.inbox.triage());
       setStatus({
-        text: `Triaged ${count(r.triaged, 'email')}: ${count(r.drafts, 'draft reply', 'draft replies')} written, ${count(r.claims, 'action')} ${r.claims === 1 ? 'waits' : 'wait'} for you.`,
+        text:
+          r.triaged === 0
+            ? 'No new mail to triage: every email is sorted already.'
+            : `Triaged ${count(r.triaged, 'email')}: ${count(r.drafts, 'draft reply', 'draft replies')} written, ${count(r.claims, 'action')} ${r.claims === 1 ? 'waits' : 'wait'} for you.`,
         tone: 'ok',
       });
       reload();
+      setTriaged((n) => n + 1);
       void refresh();
     } catch (e) {
       report(e);
@@ -633,6 +639,7 @@ export function InboxScreen({ id }: { id: string | null }) {
         <MessagePanes
           key={id}
           id={id}
+          triaged={triaged}
           actions={actions}
           moving={moving && picked.size === 0}
           setMoving={setMoving}
@@ -693,6 +700,7 @@ interface MessageActions {
 
 function MessagePanes({
   id,
+  triaged,
   actions,
   moving,
   setMoving,
@@ -701,6 +709,8 @@ function MessagePanes({
   onWrite,
 }: {
   id: string;
+  /** Bumped by each triage: the Assistant pane shows the category and summary it wrote. */
+  triaged: number;
   actions: MessageActions;
   moving: boolean;
   setMoving: (moving: boolean) => void;
@@ -732,7 +742,7 @@ function MessagePanes({
     };
     // onChanged is stable enough: re-reading on every list reload would loop.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, report]);
+  }, [id, report, triaged]);
   if (!m || m.id !== id) return <div className="pane empty">Loading…</div>;
   const earlier = m.thread.filter((t) => t.id !== m.id);
   return (

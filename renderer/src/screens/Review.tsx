@@ -17,6 +17,7 @@ import { ClaimPreview } from '../components/ClaimPreview';
 import { LineageGraph } from '../components/LineageGraph';
 import { useKeys } from '../keys';
 import { go } from '../route';
+import { claimStateName, riskName } from '../format';
 import { useApp } from '../store';
 
 const LIVE = new Set(['approved', 'committing']);
@@ -138,7 +139,7 @@ function ClaimList({
                 onChange={() => toggle(c.id)}
               />
               <a href={`#/review/${encodeURIComponent(c.id)}`} aria-current={c.id === current ? 'true' : undefined}>
-                <Chip tone={`risk-${c.risk}`}>{c.risk}</Chip> {c.what}
+                <Chip tone={`risk-${c.risk}`}>{riskName(c.risk)}</Chip> {c.what}
               </a>
             </li>
           ))}
@@ -236,7 +237,8 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
     <article className={`pane claim-card risk-${c.risk}`} aria-labelledby="claim-what">
       <header>
         <p className="eyebrow">
-          <Chip tone={`risk-${c.risk}`}>{c.risk} risk</Chip> <Chip tone="state">{c.state}</Chip>
+          <Chip tone={`risk-${c.risk}`}>{riskName(c.risk)} risk</Chip>{' '}
+          <Chip tone="state">{claimStateName(c.state)}</Chip>
         </p>
         <h2 id="claim-what">{c.what}</h2>
         <Recipients c={c} />

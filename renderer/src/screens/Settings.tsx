@@ -207,9 +207,9 @@ function PolicyEditor() {
               rows={preview.changed}
               rowKey={(c) => `${c.runId}:${c.seq}`}
               columns={[
-                ['call', (c) => <span title={`${c.tool}, call ${c.seq} of ${c.runId}`}>{c.what}</span>],
-                ['now', (c) => <Decided d={c.before} />],
-                ['with this policy', (c) => <Decided d={c.after} />],
+                ['Call', (c) => <span title={`${c.tool}, call ${c.seq} of ${c.runId}`}>{c.what}</span>],
+                ['Now', (c) => <Decided d={c.before} />],
+                ['With this policy', (c) => <Decided d={c.after} />],
               ]}
             />
           )}

@@ -44,7 +44,7 @@ describe('reasons in words', () => {
     const raw =
       'nina@globex.test (a participant of `id` e9) cannot read `body` (from tool:getEmail:e9): its readers are {maya.lind@acme.test, maya@acme.test}';
     expect(reasonSentence(raw, dir, noun)).toBe(
-      'nina@globex.test (who takes part in the email “UPDATED bank details”) cannot read the message (from the email “UPDATED bank details” from billing@acme-pay.test (not in your contacts)): only maya.lind@acme.test and maya@acme.test may read it.',
+      'nina@globex.test (who takes part in the email “UPDATED bank details” from billing@acme-pay.test) cannot read the message (from the email “UPDATED bank details” from billing@acme-pay.test (not in your contacts)): only maya.lind@acme.test and maya@acme.test may read it.',
     );
     expect(
       reasonSentence(
@@ -53,11 +53,49 @@ describe('reasons in words', () => {
         noun,
       ),
     ).toBe(
-      'nina@globex.test (who takes part in the item e7) is not one of your addresses, a contact or allowed by your policy.',
+      'nina@globex.test (who takes part in an item no longer in your mailbox or calendar) is not one of your addresses, a contact or allowed by your policy.',
     );
     expect(reasonSentence('`id` depends on x, readable only by {a@b.test, c@d.test and 2 more}', dir, noun)).toBe(
       'Which email to answer depends on x, readable only by a@b.test, c@d.test and 2 more.',
     );
+  });
+  it('names the item a reason is about by what it is, never by its id', () => {
+    const withEvent: Directory = {
+      ...dir,
+      event: (id) =>
+        id === 'ev4'
+          ? {
+              title: 'Board review',
+              organizer: 'tom@acme.test',
+              start: '2026-03-19T16:00:00Z',
+              end: '2026-03-19T16:30:00Z',
+            }
+          : undefined,
+      timeStyle: { timeZone: 'UTC', locale: 'en-GB' },
+    };
+    const noun = (path: string) => fieldWords('moveEmail', path).noun;
+    const say = (raw: string) => reasonSentence(raw, withEvent, noun);
+    // Every phrasing of the gate's that carries an item's id (engine/policy/analysis.ts).
+    const raws = [
+      '`folder` depends on tool:getEmail:e1, which is not the item acted on (e9)',
+      'the control context depends on tool:listEvents:ev4, which is not the item acted on (e9)',
+      'every untrusted source is the item acted on (ev4)',
+      'the recipients of replyToEmail are unknown: the label of `id` e9 names no readers',
+      'the recipients of respondToEvent are unknown: the label of `id` ev4 names only you as a reader',
+      'bob@x.test (a participant of `id` ev4) is not one of your addresses, a contact or allowlisted',
+      '`to` came from tool:getEmail:e5 and tool:listEvents:ev8',
+    ];
+    const said = raws.map(say);
+    for (const s of said) expect(s).not.toMatch(/\b(e|ev)\d+\b|item acted on|`/);
+    expect(said).toEqual([
+      'The folder depends on an email no longer in your mailbox, not the email “UPDATED bank details” from billing@acme-pay.test, which it acts on.',
+      'The control context depends on the event “Board review” (Thu, 19 Mar 2026, 16:00–16:30) organised by tom@acme.test, not the email “UPDATED bank details” from billing@acme-pay.test, which it acts on.',
+      'Every untrusted source is the event “Board review” (Thu, 19 Mar 2026, 16:00–16:30) organised by tom@acme.test, which it acts on.',
+      'The recipients of a reply are unknown: the email “UPDATED bank details” from billing@acme-pay.test names no readers.',
+      'The recipients of an answer to an invitation are unknown: the event “Board review” (Thu, 19 Mar 2026, 16:00–16:30) organised by tom@acme.test names only you as a reader.',
+      'bob@x.test (who takes part in the event “Board review” (Thu, 19 Mar 2026, 16:00–16:30) organised by tom@acme.test) is not one of your addresses, a contact or allowed by your policy.',
+      'The recipient came from an email no longer in your mailbox and an event no longer in your calendar.',
+    ]);
   });
   it('keeps a subject’s own backticks: only the gate’s paths become words', () => {
     const tricky: Directory = {

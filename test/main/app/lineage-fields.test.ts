@@ -7,6 +7,7 @@ import type { ClaimView } from '../../../preload/contract';
 import { fieldHeading } from '../../../engine/claims/step-words';
 import { runAttackPlan } from '../../e2e/harness';
 import { contextWords } from '../../../main/app/reason-words';
+import { bareAddress } from '../../../engine/world';
 import { demoApp } from './app-fixture';
 
 const demo = demoApp({ undoWindowSeconds: 0 });
@@ -34,12 +35,14 @@ describe('lineage field nodes', () => {
     expect(to?.label).toBe(card.recipients[0]);
   });
 
-  it('name the item an action works on by its subject, not its id', async () => {
+  it('name the item an action works on by its subject and sender, not its id', async () => {
     const [id] = await runAttackPlan(demo.profile, '14-archive-senders-from-newsletter');
     const card = (await demo.call('claims.get', id)) as ClaimView;
     const item = card.lineage.nodes.find((n) => n.id === 'field:id')!;
     expect(item.heading).toBe('Which email to archive');
-    expect(item.label).toBe(`“${demo.profile.repos.messages.get(String(card.args.id))!.subject}”`);
+    const m = demo.profile.repos.messages.get(String(card.args.id))!;
+    expect(item.label).toBe(`“${m.subject}” from ${bareAddress(m.from)}`);
+    expect(item.label).not.toContain(String(card.args.id));
   });
 });
 
@@ -50,8 +53,9 @@ describe('every reason', () => {
     const raw = demo.profile.claims.get(id!).reasons.join(' ');
     expect(raw).toMatch(/control context/);
     expect(card.reasons.join(' ')).not.toMatch(/control context/);
+    const m = demo.profile.repos.messages.get(String(card.args.id))!;
     expect(card.reasons).toContain(
-      'What decided to do this depends on which email a search returned, not the one it acts on.',
+      `What decided to do this depends on which email a search returned, not the email “${m.subject}” from ${bareAddress(m.from)}, which it acts on.`,
     );
   });
 

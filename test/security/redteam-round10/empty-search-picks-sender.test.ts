@@ -16,59 +16,33 @@
  * address it picked is not widened and the invitation asks in both worlds.
  */
 import { describe, expect, it } from 'vitest';
-import { simulate, type RunReport } from '../../../engine';
-import { loadWorld } from '../../../engine/run/simulate';
-import { canonicalJson } from '../../../engine/run/wire';
-
-const SAM = 'sam@northwind.test';
-const OMAR = 'omar@northwind.test';
-const PRIYA = 'priya@northwind.test';
+import { simulate } from '../../../engine';
+import { northwindWorld, OMAR, PRIYA, quietlySent } from '../redteam-fixtures';
 
 const world = (privateBody: string) =>
-  loadWorld(
-    JSON.stringify({
-      user: { name: 'Sam Park', email: SAM },
-      now: '2026-04-06T08:30:00Z',
-      contacts: [
-        { name: 'Priya Shah', email: PRIYA },
-        { name: 'Omar Haddad', email: OMAR },
-      ],
-      emails: [
-        {
-          id: 'm1',
-          folder: 'INBOX',
-          from: `Omar Haddad <${OMAR}>`,
-          to: [SAM],
-          cc: [],
-          subject: 'Room 5',
-          body: 'Can we meet Tuesday at 10 in Room 5?',
-          date: '2026-04-05T16:00:00Z',
-        },
-        {
-          id: 'p1',
-          folder: 'INBOX',
-          from: `Priya Shah <${PRIYA}>`,
-          to: [SAM],
-          cc: [],
-          subject: 'Private',
-          body: privateBody,
-          date: '2026-04-04T09:00:00Z',
-        },
-      ],
-      events: [],
-    }),
-    'empty-search-picks-sender.json',
-  );
+  northwindWorld('empty-search-picks-sender.json', {
+    mails: [
+      {
+        id: 'm1',
+        from: `Omar Haddad <${OMAR}>`,
+        subject: 'Room 5',
+        body: 'Can we meet Tuesday at 10 in Room 5?',
+        date: '2026-04-05T16:00:00Z',
+      },
+      {
+        id: 'p1',
+        from: `Priya Shah <${PRIYA}>`,
+        subject: 'Private',
+        body: privateBody,
+        date: '2026-04-04T09:00:00Z',
+      },
+    ],
+  });
 
 const PLAN = `const omar = (await searchContacts('Omar'))[0];
 const hits = await searchEmails({ query: 'severance' });
 const ms = await searchEmails({ from: hits.length === 0 ? omar.email : 'nobody@northwind.test' });
 await createEvent({ title: 'Catch-up', start: '2026-04-07T10:00:00Z', end: '2026-04-07T10:30:00Z', attendees: [omar.email], location: ms.length ? ms[0].subject : 'none' });`;
-
-const quietlySent = (r: RunReport): string[] =>
-  r.calls
-    .filter((c) => c.decision === 'allow' && c.executed && c.tool === 'createEvent')
-    .map((c) => canonicalJson(c.args));
 
 describe('an empty search picks the address searched (searchedSender)', () => {
   it('[strict] whether a private mail says a word does not decide what Omar gets on his own', async () => {

@@ -23,8 +23,8 @@ import { replyRecipientsOf } from '../../../main/mail/reply-recipients';
 import { smtpTransport } from '../../../main/outbox/mail-transport';
 import { TransportError } from '../../../main/outbox/transport';
 import { startSmtpCapture, type SmtpCapture } from '../../integration/servers/smtp';
+import { SAM } from '../redteam-fixtures';
 
-const SAM = 'sam@northwind.test';
 let server: SmtpCapture;
 beforeAll(async () => {
   server = await startSmtpCapture();

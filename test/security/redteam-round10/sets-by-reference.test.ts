@@ -17,34 +17,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { simulate, type Mode } from '../../../engine';
-import { loadWorld } from '../../../engine/run/simulate';
 import { SourceSets } from '../../../engine/run/source-sets';
+import { northwindWorld } from '../redteam-fixtures';
 
-const SAM = 'sam@northwind.test';
 const N = 1200;
 /** 16 MiB: the host keeps 1 million names, fewer than N × N. */
 const LIMITS = { memoryBytes: 16 * 1024 * 1024, wallMs: 120_000 };
 
 const world = (n: number) =>
-  loadWorld(
-    JSON.stringify({
-      user: { name: 'Sam Park', email: SAM },
-      now: '2026-04-06T08:30:00Z',
-      contacts: [],
-      emails: Array.from({ length: n }, (_, i) => ({
-        id: `e${i}`,
-        folder: 'INBOX',
-        from: `sender${i}@outsider${i}.test`,
-        to: [SAM],
-        cc: [],
-        subject: `Subject ${i}`,
-        body: 'Hello.',
-        date: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-      })),
-      events: [],
-    }),
-    'sets-by-reference.json',
-  );
+  northwindWorld('sets-by-reference.json', {
+    contacts: [],
+    mails: Array.from({ length: n }, (_, i) => ({
+      id: `e${i}`,
+      from: `sender${i}@outsider${i}.test`,
+      subject: `Subject ${i}`,
+      body: 'Hello.',
+      date: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+    })),
+  });
 
 const READ_ALL = `let ms = [];
 let before;

@@ -13,18 +13,13 @@
  * passes the claim's written label as the tool's context, so the world notes it as the CalDAV
  * path does.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Mode } from '../../../engine';
 import { outboxOf } from '../../../main/accounts/transports';
-import { openProfile, type Profile } from '../../../main/profile/profile';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
+import { clock, scratchProfiles } from '../redteam-fixtures';
 
-const clock = (): Date => new Date('2026-03-16T08:30:00Z');
-const profiles: Profile[] = [];
-afterAll(() => profiles.forEach((p) => p.close()));
+const profile = scratchProfiles('zamburak-r8-approved-');
 
 const FROM_E33 = `const m = await getEmail('e33');
 await createEvent({ title: 'Customs hold', start: '2026-03-20T10:00:00Z', end: '2026-03-20T11:00:00Z', description: m.body, attendees: ['bob@acme.test'] });`;
@@ -36,8 +31,7 @@ await createEvent({ title: 'Follow-up', start: '2026-03-23T10:00:00Z', end: '202
 describe('red team round 8: an approved claim keeps the label of what wrote it (demo account)', () => {
   for (const mode of ['strict', 'normal'] as Mode[])
     it(`[${mode}] an event approved from the attacker's email is not the person's own text in the next run`, async () => {
-      const p = openProfile(mkdtempSync(join(tmpdir(), 'zamburak-r8-approved-')));
-      profiles.push(p);
+      const p = profile();
       const first = await runOnProfile(p, { plan: FROM_E33, mode }, clock);
       expect(first.report.claims).toHaveLength(1);
       const claim = first.report.claims[0]!;

@@ -12,16 +12,13 @@
  * `withStoredEvent`): the gate sees the thread as data of the call (`thread`) with the readers of
  * the email it continues, so a recipient who may not read it makes it ask (egress/review).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { simulate, type Mode } from '../../../engine';
 import { effectOf, type MailEffect } from '../../../engine/tools/effect';
 import { WorldState } from '../../../engine/world';
 import { profileLookups } from '../../../main/mail/effect-lookups';
-import { openProfile, type Profile } from '../../../main/profile/profile';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
+import { scratchProfiles } from '../redteam-fixtures';
 import { LAUNDERING } from '../two-worlds';
 
 const send = (to: string, thread: string): string =>
@@ -32,8 +29,7 @@ const sendCall = async (plan: string, mode: Mode) => {
   return report.calls.find((c) => c.tool === 'sendEmail');
 };
 
-const profiles: Profile[] = [];
-afterAll(() => profiles.forEach((p) => p.close()));
+const profile = scratchProfiles('zamburak-r8-thread-');
 
 describe("red team round 8: a send in someone else's thread", () => {
   for (const mode of ['strict', 'normal'] as Mode[]) {
@@ -52,8 +48,7 @@ describe("red team round 8: a send in someone else's thread", () => {
   }
 
   it("over a profile: what would leave carries the thread's Message-ID, and the run asks first", async () => {
-    const p = openProfile(mkdtempSync(join(tmpdir(), 'zamburak-r8-thread-')));
-    profiles.push(p);
+    const p = profile();
     const account = p.primaryAccount();
     const args = { to: 'bob@acme.test', subject: 'Quick question', body: 'See below.', inReplyTo: 'e02' };
     // e02 is Priya's "March budget numbers (confidential)", to Maya alone.

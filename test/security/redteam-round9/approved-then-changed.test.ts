@@ -13,26 +13,23 @@
  * (the hash a person saw before an edit, as `zamburak claims approve ID --hash` passes it) never
  * approves.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Mode } from '../../../engine';
 import { effectHash, effectOf, type MailEffect } from '../../../engine/tools/effect';
 import { outboxOf } from '../../../main/accounts/transports';
 import { profileLookups } from '../../../main/mail/effect-lookups';
-import { openProfile, type Profile } from '../../../main/profile/profile';
+import type { Profile } from '../../../main/profile/profile';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
 import { ClaimError, ClaimsService } from '../../../main/services/claims-service';
+import { clock, scratchProfiles } from '../redteam-fixtures';
 
-const clock = (): Date => new Date('2026-03-16T08:30:00Z');
-const profiles: Profile[] = [];
-afterAll(() => profiles.forEach((p) => p.close()));
+const scratchProfile = scratchProfiles('zamburak-r9-binding-');
 
 /** A demo profile with one more attacker email (e90) that carries an attachment. */
 function profile(): Profile {
-  const p = openProfile(mkdtempSync(join(tmpdir(), 'zamburak-r9-binding-')));
-  profiles.push(p);
+  const p = scratchProfile();
   const e33 = p.repos.messages.get('e33')!;
   mkdirSync(p.files.attachments, { recursive: true });
   writeFileSync(join(p.files.attachments, 'e90-manifest.pdf'), 'the manifest as approved');

@@ -31,15 +31,11 @@ import { buildEvent, eventIdOf } from '../../../main/calendar/ical';
 import { freshProfile } from '../../integration/mail/fixtures';
 import { radicaleMissing } from '../../integration/servers/radicale';
 import { calendarAccount, type CalendarAccount } from '../../integration/calendar/fixtures';
+import { BOARD_MEETING } from '../redteam-fixtures';
 
 const BOARD = {
+  ...BOARD_MEETING,
   id: '',
-  title: 'Board meeting',
-  start: '2026-03-19T14:00:00Z',
-  end: '2026-03-19T16:00:00Z',
-  location: 'Room Fjord',
-  description: 'Q1 numbers.',
-  organizer: 'bob@acme.test',
   attendees: ['maya@acme.test', 'priya@acme.test'],
 };
 const FAKE = {

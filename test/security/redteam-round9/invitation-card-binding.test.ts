@@ -15,8 +15,7 @@
  * account's id), so answering always said "not on your calendar yet"; the event is now found by
  * its UID among the account's synced resources, whatever form its stored id has (Radicale).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarOf } from '../../../main/accounts/calendars';
@@ -25,31 +24,24 @@ import { effectOf, type EventEffect } from '../../../engine/tools/effect';
 import { invitationOf, respondToInvitation } from '../../../main/app/invitations';
 import { buildEvent, eventIdOf } from '../../../main/calendar/ical';
 import { profileLookups } from '../../../main/mail/effect-lookups';
-import { openProfile, type Profile } from '../../../main/profile/profile';
+import type { Profile } from '../../../main/profile/profile';
 import { ClaimsService } from '../../../main/services/claims-service';
 import { calendarAccount, type CalendarAccount } from '../../integration/calendar/fixtures';
 import { radicaleMissing } from '../../integration/servers/radicale';
+import { BOARD_MEETING, clock, scratchProfiles } from '../redteam-fixtures';
 
-const clock = (): Date => new Date('2026-03-16T08:30:00Z');
-const profiles: Profile[] = [];
-afterAll(() => profiles.forEach((p) => p.close()));
+const scratchProfile = scratchProfiles('zamburak-r9-invite-');
 
 const UID = 'board-2026-03-19@acme.test';
 const BOARD = {
+  ...BOARD_MEETING,
   id: eventIdOf(UID),
-  title: 'Board meeting',
-  start: '2026-03-19T14:00:00Z',
-  end: '2026-03-19T16:00:00Z',
-  location: 'Room Fjord',
-  description: 'Q1 numbers.',
-  organizer: 'bob@acme.test',
   attendees: ['maya@acme.test', 'bob@acme.test', 'priya@acme.test', 'kira@synergy-labs.test'],
 };
 
 /** A demo profile with Bob's board meeting on the calendar and an email whose invitation says `ics`. */
 function profileWith(ics: { title: string; start: string; end: string; organizer: string }, from: string) {
-  const p = openProfile(mkdtempSync(join(tmpdir(), 'zamburak-r9-invite-')));
-  profiles.push(p);
+  const p = scratchProfile();
   p.repos.calendar.upsert(p.primaryAccount().id, BOARD);
   return invitedIn(p, p.primaryAccount().id, ics, from);
 }
