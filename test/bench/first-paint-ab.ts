@@ -6,7 +6,7 @@
  * round), each timed by the page as `first-paint.ts` does (./paint-ruler.ts; every Inbox load
  * must show its newest rows); medians, each against the blank page of the same run, and the
  * renderer's main-thread CPU to the row (CDP `TaskDuration`), which moves less with the load than
- * the time does.
+ * the time does, and when the first row was in the DOM (parsed), medians too.
  *   git worktree add /tmp/before HEAD~1 && (cd /tmp/before && ln -s "$PWD/node_modules" . && npm run build)
  *   OTHER=/tmp/before npx tsx --tsconfig T test/bench/first-paint-ab.ts      (SIZES=0,10000,100000 REPS=7)
  * where T is a tsconfig that extends this one and includes both checkouts' files (tsx applies the
@@ -124,6 +124,7 @@ try {
     const subject = newestSubject(profile);
     const ms: Record<string, number[]> = { blank: [], other: [], this: [] };
     const cpu: Record<string, number[]> = { blank: [], other: [], this: [] };
+    const dom: Record<string, number[]> = { blank: [], other: [], this: [] };
     const messages = profile.repos.messages.count('INBOX');
     try {
       for (let i = 0; i <= reps; i++)
@@ -140,6 +141,7 @@ try {
           if (i > 0) {
             ms[k]!.push(r.row.painted);
             cpu[k]!.push(r.cpuMs);
+            dom[k]!.push(r.row.dom);
           }
         }
     } finally {
@@ -150,9 +152,9 @@ try {
     }
     const blank = median(ms.blank!);
     const cell = (k: string) =>
-      `${Math.round(median(ms[k]!))} ms (${(median(ms[k]!) / blank).toFixed(1)}×, CPU ${Math.round(median(cpu[k]!))} ms)`;
+      `${Math.round(median(ms[k]!))} ms (${(median(ms[k]!) / blank).toFixed(1)}×, CPU ${Math.round(median(cpu[k]!))} ms, row in the DOM at ${Math.round(median(dom[k]!))} ms)`;
     console.log(
-      `${messages.toLocaleString('en')} messages${changed ? ' (changed before each load)' : ''}${traced ? ' (traced; CPU to the paint)' : ''}: blank page ${Math.round(blank)} ms (CPU ${Math.round(median(cpu.blank!))} ms); ` +
+      `${messages.toLocaleString('en')} messages${changed ? ' (changed before each load)' : ''}${traced ? ' (traced; CPU to the paint)' : ''}: blank page ${Math.round(blank)} ms (CPU ${Math.round(median(cpu.blank!))} ms, row in the DOM at ${Math.round(median(dom.blank!))} ms); ` +
         `other ${cell('other')}; this ${cell('this')}`,
     );
   }
