@@ -17,6 +17,7 @@ export {
   BOOTSTRAP_ELEMENT_ID,
   CATEGORIES,
   FIRST_INBOX_PAGE,
+  WRITTEN_INBOX_PAGE,
   ZamburakError,
   type BootstrapAnswer,
 } from './contract-values';

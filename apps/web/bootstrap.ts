@@ -17,11 +17,14 @@ import type { Router } from '../../main/app/router';
 import type { Profile } from '../../main/profile/profile';
 import { EARLY_INPUT_SCRIPT } from '../../renderer/src/early-input';
 import { renderFirstScreen } from '../../renderer/src/first-screen';
-import { BOOTSTRAP_ELEMENT_ID, FIRST_INBOX_PAGE, type BootstrapAnswer } from '../../preload/contract';
+import { BOOTSTRAP_ELEMENT_ID, WRITTEN_INBOX_PAGE, type BootstrapAnswer } from '../../preload/contract';
 
-/** What the page calls first, with the same arguments (renderer/src/first-page.ts, store.ts refresh). */
+/**
+ * What the page calls first, with the same arguments (renderer/src/first-page.ts, store.ts
+ * refresh); of the Inbox's first page, the rows of a first screen (`WRITTEN_INBOX_PAGE`).
+ */
 const FIRST_CALLS: readonly (readonly [string, readonly unknown[]])[] = [
-  ['inbox.page', [FIRST_INBOX_PAGE]],
+  ['inbox.page', [WRITTEN_INBOX_PAGE]],
   ['app.info', []],
   ['settings.get', []],
   ['accounts.list', []],
@@ -69,6 +72,22 @@ const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
  */
 export const withoutModulePreloads = (html: string): string => html.replace(MODULE_PRELOAD, '');
 
+/** The build's entry script in the head (`<script type="module" … src="./assets/…">`). */
+const ENTRY_SCRIPT = /<script type="module"[^>]*><\/script>\s*/;
+
+/**
+ * index.html with the build's entry script moved from the head to the end of the body. A module
+ * script runs once the whole page is parsed wherever it stands, but the parser stops at its
+ * element to ask for it (4–5 ms of the page's main thread in the traces) and then often yields:
+ * the browser then ran a frame of an empty body, and painted the rows only in the frame after it.
+ * At the end, the parser reaches the element after the rendered screen.
+ */
+export function withEntryScriptLast(html: string): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[0];
+  if (!entry) throw new Error('the renderer\'s index.html has no <script type="module"> entry');
+  return html.replace(entry, '').replace('</body>', () => `${entry.trim()}</body>`);
+}
+
 /**
  * The renderer's index.html with the first answers in a JSON block before `</body>` and the first
  * screen rendered from them in its root element; a call that fails is left out (the page asks
@@ -81,9 +100,10 @@ export async function withBootstrap(html: string, router: Router): Promise<strin
     if (r.ok) answers.push({ call, args, value: r.value ?? null });
   }
   const block = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${inertJson(answers)}</script>`;
-  // At the end of the body, after the rendered screen: the answers are most of the page's bytes
-  // (80 KB of 116 KB at 10,000 messages), and the browser paints the rows only once it has parsed
-  // them. The app reads the block after the whole page is parsed (its module script is deferred).
+  // At the end of the body, after the rendered screen: the parser reaches the rows first (the
+  // answers were 80 KB of a 116 KB page when they held the Inbox's whole first page; with the rows
+  // of a first screen, 15 KB of 47). The app reads the block after the whole page is parsed (its
+  // module script is deferred).
   // Replaced by functions: a replacement string would read `$&` or `$'` in a subject as patterns.
   const withAnswers = html.replace('</body>', () => `${block}</body>`);
   const first = renderFirstScreen(answers);

@@ -25,6 +25,7 @@ import {
   EARLY_INPUT_HASH,
   keptWhileUnchanged,
   withBootstrap,
+  withEntryScriptLast,
   withInlineStyles,
   withoutModulePreloads,
   type KeptPage,
@@ -169,7 +170,7 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     send(res, 200, JSON.stringify(r.value ?? null), 'application/json; charset=utf-8');
   };
 
-  // The page with its stylesheets inlined and no chunk preloaded, read once (the build does not change under a running
+  // The page with its stylesheets inlined, no chunk preloaded and its entry script last, read once (the build does not change under a running
   // host), and with its first answers and screen, made again only when the data behind them has moved.
   const stamp = dataStamp(o.app.profile);
   const pages = new Map<string, KeptPage>();
@@ -180,8 +181,8 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
   const page = (file: string): Promise<string> => {
     let made = pages.get(file);
     if (made === undefined) {
-      const template = withoutModulePreloads(
-        withInlineStyles(readFileSync(file, 'utf8'), (p) => readFileSync(join(root, p), 'utf8')),
+      const template = withEntryScriptLast(
+        withoutModulePreloads(withInlineStyles(readFileSync(file, 'utf8'), (p) => readFileSync(join(root, p), 'utf8'))),
       );
       made = keptWhileUnchanged(() => withBootstrap(template, o.app.router), stamp);
       pages.set(file, made);

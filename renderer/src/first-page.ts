@@ -1,17 +1,24 @@
 /**
- * The Inbox's first page: written into the page by the browser host (`./bootstrap.ts`), so the
- * Inbox renders its rows in its first frame; else (Electron) asked for as the script starts,
+ * The Inbox's first page: its first rows written into the page by the browser host
+ * (`./bootstrap.ts`), so the Inbox renders them in its first frame and asks for the rest as its
+ * end comes near; else (Electron) the whole page asked for as the script starts,
  * before React renders the shell, so the server reads it while the page renders. Taken once, by
  * the Inbox's first read of the same query; any other query (another folder, a search, a
  * reload) asks anew.
  */
 import type { InboxPage, InboxQuery } from '../../preload/contract';
-import { FIRST_INBOX_PAGE } from '../../preload/contract-values';
+import { FIRST_INBOX_PAGE, WRITTEN_INBOX_PAGE } from '../../preload/contract-values';
 import { api } from './api';
 import { takeBootstrapped } from './bootstrap';
 
 /** What the Inbox asks for first: every account's Inbox, one page. */
 export const FIRST_PAGE: InboxQuery = FIRST_INBOX_PAGE;
+
+/**
+ * What the browser host writes in of it: its first rows, with the cursor to the rest (the Inbox
+ * asks for the rest as for any later page, as its end comes near).
+ */
+export const WRITTEN_PAGE: InboxQuery = WRITTEN_INBOX_PAGE;
 
 let early: {
   readonly key: string;
@@ -21,7 +28,7 @@ let early: {
 } | null = null;
 
 export function askFirstPage(): void {
-  const written = takeBootstrapped<InboxPage>('inbox.page', [FIRST_PAGE]) ?? null;
+  const written = takeBootstrapped<InboxPage>('inbox.page', [WRITTEN_PAGE]) ?? null;
   const page = written ? Promise.resolve(written) : api.inbox.page(FIRST_PAGE);
   // Whoever takes it sees a failure; untaken, it must not be an unhandled rejection.
   page.catch(() => undefined);

@@ -12,7 +12,7 @@
 import { renderToString } from 'react-dom/server';
 import type { AppInfo, AccountView, BootstrapAnswer, Settings } from '../../preload/contract';
 import { holdBootstrapped, takeBootstrapped } from './bootstrap';
-import { askFirstPage, FIRST_PAGE, takeFirstPage } from './first-page';
+import { askFirstPage, FIRST_PAGE, takeFirstPage, WRITTEN_PAGE } from './first-page';
 import { Root } from './root';
 import { startShell } from './store';
 
@@ -31,7 +31,7 @@ export function renderFirstScreen(answers: readonly BootstrapAnswer[]): FirstScr
     const settings = takeBootstrapped<Settings>('settings.get', []);
     const accounts = takeBootstrapped<AccountView[]>('accounts.list', []);
     const page = answers.some(
-      (a) => a.call === 'inbox.page' && JSON.stringify(a.args) === JSON.stringify([FIRST_PAGE]),
+      (a) => a.call === 'inbox.page' && JSON.stringify(a.args) === JSON.stringify([WRITTEN_PAGE]),
     );
     if (!info || !settings || !accounts || !page) return null;
     askFirstPage();

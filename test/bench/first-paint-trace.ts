@@ -6,7 +6,8 @@
  * the font lookups it waited for (each a round trip to the browser process), and its tasks in
  * order with what took their time.
  *   SIZE=100000 npx tsx test/bench/first-paint-trace.ts      (default 0: the demo's 49 messages)
- * `ALL=1` names every event of 1 ms or more in each task. `OTHER=DIR` traces that checkout's host instead (see first-paint-ab.ts for the tsconfig it
+ * `ALL=1` names every event of 1 ms or more in each task; `BLANK=1` traces the one-line page the
+ * benches compare with (./paint-ruler.ts) instead of the Inbox. `OTHER=DIR` traces that checkout's host instead (see first-paint-ab.ts for the tsconfig it
  * needs). Prints, writes nothing, asserts nothing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +18,7 @@ import { openProfile } from '../../main/profile/profile';
 import { ensureRendererBuilt } from '../../apps/web/renderer-build';
 import { startWebHost, type WebHost, type WebHostOptions } from '../../apps/web/server';
 import { launchChromium } from '../e2e/harness';
-import { firstPaint } from './first-paint';
+import { firstPaint, serveBlankPage, VIEWPORT } from './paint-ruler';
 import { fillMessages } from './store';
 
 interface TraceEvent {
@@ -53,7 +54,7 @@ const PAGE_TIMING = `(() => {
   const n = performance.getEntriesByType('navigation')[0];
   const r = window.__firstRow;
   const at = { responseStart: n.responseStart, responseEnd: n.responseEnd, rowInDom: r.dom,
-    rowPainted: r.painted, domInteractive: n.domInteractive, domContentLoaded: n.domContentLoadedEventStart };
+    rowPainted: r.painted, textPainted: r.textPainted, domInteractive: n.domInteractive, domContentLoaded: n.domContentLoadedEventStart };
   return Object.entries(at).map(([k, v]) => k + ' ' + v.toFixed(1)).join(', ');
 })()`;
 
@@ -119,16 +120,18 @@ const profile = openProfile(mkdtempSync(join(tmpdir(), 'zamburak-paint-trace-'))
 if (size) fillMessages(profile, size);
 const app = createApp(profile, { host: 'browser', versions: { app: 'bench', electron: '', chrome: '', node: '' } });
 const web = await start({ app, rendererDir: other ? join(other, 'out', 'renderer') : ensureRendererBuilt() });
+// BLANK=1: the one-line page the benches compare with, from the same host.
+const url = process.env.BLANK === '1' ? await serveBlankPage(web) : web.url;
 const browser = await launchChromium();
 try {
   for (let i = 0; i < 2; i++) {
-    const warm = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await firstPaint(warm, web.url);
+    const warm = await browser.newPage({ viewport: VIEWPORT });
+    await firstPaint(warm, url);
     await warm.close();
   }
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const page = await browser.newPage({ viewport: VIEWPORT });
   await browser.startTracing(page, { categories: CATEGORIES });
-  const painted = await firstPaint(page, web.url);
+  const painted = await firstPaint(page, url);
   const timing = (await page.evaluate(PAGE_TIMING)) as string;
   const htmlChars = await page.evaluate(() => document.documentElement.outerHTML.length);
   const anchorMs = (await page.evaluate(`performance.mark('${ANCHOR}').startTime`)) as number;
@@ -137,7 +140,7 @@ try {
     `${profile.repos.messages.count('INBOX').toLocaleString('en')} messages, first row painted ${painted.toFixed(1)} ms, ` +
       `${htmlChars.toLocaleString('en')} characters of HTML; in the page, from navigation start: ${timing}`,
   );
-  report(trace.traceEvents, web.url.split('#')[0]!, painted, anchorMs);
+  report(trace.traceEvents, url.split('#')[0]!, painted, anchorMs);
 } finally {
   await browser.close();
   app.stop();

@@ -184,8 +184,8 @@ describe('the browser host refuses what it must', () => {
     // the host's own early-input recorder, which the CSP names by its hash (no 'unsafe-inline').
     expect(block).not.toContain('<');
     expect([...page.body.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0])).toEqual([
-      expect.stringMatching(/^<script type="module" crossorigin src="\.\/assets\/index-[\w-]+\.js">$/),
       '<script>',
+      expect.stringMatching(/^<script type="module" crossorigin src="\.\/assets\/index-[\w-]+\.js">$/),
       open,
     ]);
     const scriptSrc = (csp: string) =>
