@@ -1,15 +1,9 @@
 /**
- * Every built-in (global functions, namespace members, methods, `new Map/Set/Date`) and every
- * operator is run natively on plain copies of its inputs and labeled by ONE rule, the generic lift:
- *
- *   result label = the deep label of the receiver and of every argument (callbacks included)
- *                ⊔ the deep label of everything the callbacks returned ⊔ (STRICT) the context;
- *
- * every new part of the result carries it; an object the plan already had comes back as itself,
- * reached through a reference with that label. A receiver the built-in writes, and a regex whose
- * `lastIndex` moved, take the label into their structure, also when nothing changed. Inside a
- * `try`, the inputs join what it could have thrown because of. The only exceptions are the
- * precision rules of the engine's one table (`RULES`).
+ * Every built-in and operator runs natively on plain copies of its inputs, labeled by ONE rule,
+ * the generic lift (semantics.md §2a): the deep labels of the receiver, the arguments and what the
+ * callbacks returned, and (STRICT) the context, on every new part of the result; a receiver it
+ * writes, and a regex whose `lastIndex` moved, take it into their structure. The only exceptions
+ * are the precision rules of the engine's one table (`RULES`).
  */
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import { BUILTIN_CALLS, BUILTINS, LABEL_RULES, METHODS, type LabelRule } from '../plan/builtins';
@@ -146,7 +140,9 @@ export function lift(
     if (reading.put) putEntry(m, receiver, receiver.v, args);
     else if (before) writeBack(bridge, receiver.v, nRecv, before, l);
   for (const r of regexes) if (r.h.re.lastIndex !== r.at) upgrade(r.h, l);
-  const native = iteratorsToArrays(out);
+  // Iterators (`m.keys()`) become arrays: plans spread or loop over them.
+  const iterator = typeof (out as Iterator<unknown> | null)?.next === 'function' && Symbol.iterator in (out as object);
+  const native = iterator ? Array.from(out as Iterable<unknown>) : out;
   if (
     (typeof native === 'string' && native.length > DEFAULT_LIMITS.stringLength) ||
     (Array.isArray(native) && native.length > DEFAULT_LIMITS.arrayLength)
@@ -160,13 +156,6 @@ export function lift(
       throw new RunFailure('RuntimeError', `${what}: a function cannot be stored in data`, l);
     }
   return result;
-}
-
-/** Iterators (`m.keys()`, `xs.entries()`) become arrays: plans spread or loop over them. */
-function iteratorsToArrays(x: unknown): unknown {
-  if (x && typeof x === 'object' && typeof (x as Iterator<unknown>).next === 'function' && Symbol.iterator in x)
-    return Array.from(x as Iterable<unknown>);
-  return x;
 }
 
 type Snap = unknown[] | null;
@@ -240,8 +229,7 @@ export function callGlobal(m: Machine, name: string, args: readonly V[]): V {
 
 /** `new Map(…)`, `new Set(…)`, `new Date(…)`. */
 export function construct(m: Machine, name: string, args: readonly V[]): V {
-  const C = { Map, Set, Date }[name as 'Map' | 'Set' | 'Date'];
-  if (!C) throw new RunFailure('RuntimeError', `new ${name} is not allowed`, m.ctx.pc);
+  const C = { Map, Set, Date }[name as 'Map' | 'Set' | 'Date']; // the checker allows no other
   const make = (): unknown => (name === 'Map' ? new Map() : new Set());
   return (
     (readingOf(m, `new ${name}`, args).put && fromPairs(m, make, args, name === 'Set')) ||
@@ -315,8 +303,7 @@ const OPS: Record<string, (...a: never[]) => unknown> = {
  * for every value, operators refuse function operands (engine/README.md) and circular containers
  * (converting one fails in the sandbox, QuickJS, not in V8); `in` takes a primitive key.
  */
-export function operator(m: Machine, name: string, xs: readonly V[], f = OPS[name]): V {
-  if (!f) throw new RunFailure('RuntimeError', `operator ${name} is not allowed`, m.ctx.pc);
+export function operator(m: Machine, name: string, xs: readonly V[], f = OPS[name]!): V {
   if (name === 'in' && isHeap(xs[0]!.v))
     throw new RunFailure('RuntimeError', 'a key must be a primitive', m.ctx.madeLabel(deepLabelOf(xs[0]!)));
   const checked = name !== 'in' && !TOTAL.has(name);

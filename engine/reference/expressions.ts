@@ -37,8 +37,12 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       if ('regex' in e && e.regex)
         return m.ctx.made(val({ kind: 'regexp', re: new RegExp(e.regex.pattern, e.regex.flags), s: BOTTOM }));
       return m.ctx.made(val(e.value as Prim));
-    case 'Identifier':
-      return readName(m, e.name);
+    case 'Identifier': {
+      const b = m.use(e.name);
+      if (b) return b.value;
+      if (BUILTIN_CONSTANTS.has(e.name)) return val((globalThis as Record<string, unknown>)[e.name] as Prim);
+      throw new RunFailure('RuntimeError', `${e.name} is not defined`, m.ctx.pc);
+    }
     case 'TemplateLiteral': {
       const parts: V[] = [];
       for (const x of e.expressions) parts.push(yield* evalExpr(m, x));
@@ -88,16 +92,26 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       return operator(m, e.operator, [a, b]);
     }
     case 'LogicalExpression': {
+      // Whether the right side runs is decided by `a`: a region on its label, run or not.
       const a = yield* evalExpr(m, e.left);
-      return yield* shortCircuit(m, e.operator, a, [e.right], () => evalExpr(m, e.right));
+      const goOn = e.operator === '&&' ? !!a.v : e.operator === '||' ? !a.v : a.v == null;
+      const b = yield* region(m, a.l, [e.right], goOn ? () => evalExpr(m, e.right) : undefined);
+      return b ? m.ctx.chosen(b, a.l) : a;
     }
     case 'ConditionalExpression': {
       const t = yield* evalExpr(m, e.test);
       const arm = t.v ? e.consequent : e.alternate;
       return m.ctx.chosen((yield* region(m, t.l, [e.consequent, e.alternate], () => evalExpr(m, arm)))!, t.l);
     }
-    case 'AssignmentExpression':
-      return yield* assignment(m, e);
+    case 'AssignmentExpression': {
+      // `x op= y` (the checker refuses `&&=`, `||=` and `??=`).
+      const op = e.operator.slice(0, -1);
+      const old = op ? yield* evalExpr(m, e.left as E) : null;
+      const right = yield* evalExpr(m, e.right);
+      const v = old ? operator(m, op, [old, right]) : right;
+      yield* bindPattern(m, e.left, v, 'assign');
+      return v;
+    }
     case 'UpdateExpression': {
       const old = yield* evalExpr(m, e.argument);
       const next = operator(m, e.operator, [old]);
@@ -146,38 +160,6 @@ export function settle(m: Machine, x: V): V {
   m.ctx.mayThrow(x.l, p.decides);
   if ('ok' in p.outcome) return withLabel(p.outcome.ok, x.l);
   throw p.outcome.failed.under(x.l);
-}
-
-function readName(m: Machine, name: string): V {
-  const b = m.use(name);
-  if (b) return b.value;
-  if (BUILTIN_CONSTANTS.has(name)) return val((globalThis as Record<string, unknown>)[name] as Prim);
-  throw new RunFailure('RuntimeError', `${name} is not defined`, m.ctx.pc);
-}
-
-/**
- * `a && b`, `a || b`, `a ?? b` (and `a &&= b`…): whether `rest` runs is decided by `a`, so the
- * `nodes` it runs are a region on `a`'s label, run or not; its value was chosen by that label.
- */
-function* shortCircuit(m: Machine, op: string, a: V, nodes: E[], rest: () => Step<V>): Step<V> {
-  const goOn = op === '&&' ? !!a.v : op === '||' ? !a.v : a.v == null;
-  const b = yield* region(m, a.l, nodes, goOn ? rest : undefined);
-  return b ? m.ctx.chosen(b, a.l) : a;
-}
-
-function* assignment(m: Machine, e: acorn.AssignmentExpression): Step<V> {
-  const op = e.operator.slice(0, -1);
-  const assign = function* (v: V): Step<V> {
-    yield* bindPattern(m, e.left, v, 'assign');
-    return v;
-  };
-  if (op === '') return yield* assign(yield* evalExpr(m, e.right));
-  const old = yield* evalExpr(m, e.left as E);
-  if (op === '&&' || op === '||' || op === '??')
-    return yield* shortCircuit(m, op, old, [e.right, e.left], function* () {
-      return yield* assign(yield* evalExpr(m, e.right));
-    });
-  return yield* assign(operator(m, op, [old, yield* evalExpr(m, e.right)]));
 }
 
 /** A function is never stored in data (engine/README.md): writes of one are refused. */
@@ -279,7 +261,7 @@ function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
   }
   if (callee.type === 'MemberExpression') {
     const name = (callee.property as acorn.Identifier).name;
-    const ns = callee.computed ? null : namespace(m, callee.object);
+    const ns = namespace(m, callee.object);
     if (ns) return callGlobal(m, `${ns}.${name}`, (yield* evalList(m, e.arguments, false)).items);
     const recv = yield* evalExpr(m, callee.object);
     if (callee.optional && recv.v == null) throw new ShortCircuit();
@@ -307,7 +289,6 @@ function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
     }
   }
   const f = yield* evalExpr(m, callee);
-  if (e.optional && f.v == null) throw new ShortCircuit();
   const args = (yield* evalList(m, e.arguments, false)).items;
   // A detached async call would interleave with the plan in an order branches can steer.
   if (isHeap(f.v) && f.v.kind === 'function' && f.v.node.async && !m.awaited.has(e))

@@ -9,7 +9,7 @@ import { cell } from './context';
 import { evalExpr, noFunction, settle } from './expressions';
 import type { Machine, Step } from './machine';
 import { bindPattern } from './patterns';
-import { execBlock, ReturnSignal } from './statements';
+import { execBody } from './statements';
 import { isHeap, newArray, RunFailure, val, withLabel, type V } from './values';
 
 const MAX_DEPTH = 300;
@@ -50,13 +50,7 @@ export function* callFunction(m: Machine, f: V, args: V[], fromBuiltin = false):
         }
         if (node.async) m.awaited.add(node.body);
         if (node.body.type !== 'BlockStatement') return m.ctx.made(yield* evalExpr(m, node.body));
-        try {
-          yield* execBlock(m, node.body.body);
-          return m.ctx.made(val(undefined));
-        } catch (x) {
-          if (!(x instanceof ReturnSignal)) throw x;
-          return x.value;
-        }
+        return (yield* execBody(m, node.body.body)) ?? m.ctx.made(val(undefined));
       }, fn.env);
     result = yield* m.ctx.under([cell('region', f.l), exit, cell('rest')], body);
   } finally {

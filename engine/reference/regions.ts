@@ -1,21 +1,16 @@
 /**
- * Conditional regions (semantics.md §3, and "writes in branches not taken"): code that runs, or
- * does not, because of a label — an arm of `if` or `?:`, the right of `&&`/`||`/`??`, a default
- * value, the tail of an optional chain, a loop, a `switch`, a `try` block, a `catch`, the
- * callbacks of a built-in. Each is one region, and one rule, stated once, covers all of them:
+ * Regions (semantics.md §3b): code that runs, or not, because of a label — an arm of `if` or `?:`,
+ * the right of `&&`/`||`/`??`, a default, an optional chain's tail, a loop, a `switch`, a `try`
+ * block, a `catch`, a built-in's callbacks. One rule covers them all:
  *
- *   At the end of a region with label `c` (STRICT), every variable the region may assign, and
- *   every container reachable — when the region starts or when it ends — from any place the
- *   region names (scan.ts: what names and places are), has `c` joined into its label. Calls of
- *   plan code inside count as naming everything any plan function names. A loop's iterable and a
- *   `switch`'s discriminant run before their region opens, so they are not part of it.
+ *   At the end of a region with label `c` (STRICT), every variable it may assign, and every
+ *   container reachable — when it starts or when it ends — from any place it names (scan.ts), has
+ *   `c` joined into its label. Calling plan code counts as naming everything any plan function names.
  *
  * A region reaches the heap only through names it mentions (tool outputs are fresh, `input` is
- * read-only), so anything it could have written, or made reachable through another name, is
- * covered whichever way the condition went — a branch not taken is a region that ran nothing. In
- * both modes, a region that may `return`/`throw` taints the rest of its function, one that may
- * `break`/`continue` the rest of its loop, and one that may throw inside a `try` joins `c` into
- * what the try could have thrown because of.
+ * read-only), so a branch not taken is a region that ran nothing. In both modes, a region that may
+ * `return`/`throw` taints the rest of its function, one that may `break`/`continue` the rest of its
+ * loop, one that may throw inside a `try` what the try could have thrown because of.
  */
 import { joinLabels, type Label } from '../ifc/label';
 import { cell, type Cell } from './context';

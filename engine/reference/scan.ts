@@ -1,19 +1,11 @@
 /**
- * What a piece of code may do, found by reading it (regions.ts applies the rule to it): the
- * variables it may assign, the places it names, and whether it may return or throw, leave its
- * loop, or call plan code. Functions it defines are not entered, except a callback written in a
- * built-in's call, which runs during that call.
- *
- * A place is a variable and a chain of keys below it: what the chain holds, not the container
- * holding it (`s.subject` names a string, not `s`); a key that is a variable may be any key, so
- * it names the container; `EACH` is every element. Code names each place whose value it may
- * keep (hold, pass on, write into, call a method of); it only reads a place whose value it
- * converts to a fresh one: an operand of an operator, an argument of a global function whose
- * answer holds none of them (`JSON.stringify(xs)`), what builds an array literal whose `length`
- * (a new Map or Set whose `size`) is all that is used, the receiver of a method that only
- * answers (`xs.includes(x)`); the receiver of one that only hands back parts (`xs.slice(1)`)
- * names each part, not the receiver. A member of a choice (`(xs || []).length`) names that member of
- * each option; a spread, `new Set(xs)` and `new Map(xs)` name each element of `xs`.
+ * What a piece of code may do, read from its text (regions.ts applies the rule to it): the
+ * variables it may assign, the places it names, whether it may return or throw, leave its loop,
+ * or call plan code. Functions it defines are not entered, but a callback written in a built-in's
+ * call is (it runs during that call). A place is a variable and a chain of keys: what the chain
+ * holds (`s.subject` names a string, not `s`); a variable key names the container; `EACH` is every
+ * element. Code names each place whose value it may keep (hold, pass on, write into, call a method
+ * of) and only reads one it converts to a fresh value (semantics.md §3b, README).
  */
 import type * as acorn from 'acorn';
 import { BUILTIN_CALLS } from '../plan/builtins';
@@ -87,7 +79,7 @@ const pathOf = (e: N): Path | null => {
 function readsOnly(n: N, isCode: IsCode): readonly (N | null)[] | null {
   switch (n.type) {
     case 'UnaryExpression':
-      return n.operator === 'delete' ? null : [n.argument];
+      return [n.argument]; // the checker refuses `delete`
     case 'BinaryExpression':
       return [n.left, n.right];
     case 'TemplateLiteral':
@@ -239,9 +231,6 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
         return target(n.argument);
       case 'ForOfStatement':
         if (n.left.type !== 'VariableDeclaration') target(n.left);
-        break;
-      case 'UnaryExpression': // delete
-        holders.add(n.argument);
         break;
       case 'Identifier':
         name({ root: n.name, keys: [] });

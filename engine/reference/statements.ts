@@ -1,15 +1,12 @@
 /**
  * Statements. Control flow is JavaScript's own (signals for break, continue and return; plan
- * exceptions as `Thrown` or `RunFailure`), and every conditional construct is a region
- * (regions.ts): `if`, loops (their tests and iterable), `switch` (discriminant and case tests),
- * `try` (what its block could have thrown because of), `catch` (the exception).
+ * exceptions as `Thrown` or `RunFailure`); every conditional construct is a region (regions.ts).
  */
 import type * as acorn from 'acorn';
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import { operator } from './builtins';
 import { evalExpr } from './expressions';
 import { cell, type Cell } from './context';
-
 import type { Machine, Step } from './machine';
 import { bindPattern } from './patterns';
 import { region } from './regions';
@@ -37,6 +34,17 @@ export function* execBlock(m: Machine, body: readonly acorn.AnyNode[]): Step<voi
       for (const d of s.declarations) eachTarget(d.id, (t) => t.type === 'Identifier' && m.env.vars.set(t.name, HOLE));
   }
   for (const s of body) yield* execStmt(m, s);
+}
+
+/** A function's (or the plan's) body: the value it returns, or null when it ends without `return`. */
+export function* execBody(m: Machine, body: readonly acorn.AnyNode[]): Step<V | null> {
+  try {
+    yield* execBlock(m, body);
+    return null;
+  } catch (x) {
+    if (x instanceof ReturnSignal) return x.value;
+    throw x;
+  }
 }
 
 export function* execStmt(m: Machine, s: acorn.AnyNode): Step<void> {
@@ -200,17 +208,10 @@ function* switchStmt(m: Machine, s: acorn.SwitchStatement): Step<void> {
   });
 }
 
-/** Errors plan code may catch: its own throws, and runtime, policy and information errors. */
-const catchable = (x: unknown): x is Thrown | RunFailure =>
-  x instanceof Thrown || (x instanceof RunFailure && !x.fatal);
-
 /** The value a `catch` receives: what was thrown, or an error object with its label. */
 function caughtValue(x: Thrown | RunFailure): V {
   if (x instanceof Thrown) return x.value;
-  const props = new Map<string, V>([
-    ['name', val(x.kind, x.label)],
-    ['message', val(x.message, x.label)],
-  ]);
+  const props = new Map(Object.entries({ name: val(x.kind, x.label), message: val(x.message, x.label) }));
   return val(newObject(props, x.label), x.label);
 }
 
@@ -221,8 +222,9 @@ function* tryStmt(m: Machine, s: acorn.TryStatement): Step<void> {
     yield* region(m, acc, [s.block], () => m.scope(() => execBlock(m, s.block.body)));
     if (s.handler) yield* region(m, acc.l, [s.handler]);
   } catch (x) {
-    if (s.handler && catchable(x)) {
-      const handler = s.handler;
+    // Plan code may catch its own throws, and runtime, policy and information errors.
+    const handler = s.handler;
+    if (handler && (x instanceof Thrown || (x instanceof RunFailure && !x.fatal))) {
       const exc = caughtValue(x);
       const l = joinLabels(acc.l, exc.l);
       try {
