@@ -6,7 +6,7 @@
  * are the precision rules of the engine's one table (`RULES`).
  */
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
-import { BUILTIN_CALLS, BUILTINS, LABEL_RULES, METHODS, type LabelRule } from '../plan/builtins';
+import { BUILTINS, LABEL_RULES, METHODS, type LabelRule } from '../plan/builtins';
 import { DEFAULT_LIMITS } from '../run/types';
 import { cell } from './context';
 import { NativeBridge } from './convert';
@@ -22,17 +22,12 @@ export type NativeOp = (receiver: unknown, args: unknown[]) => unknown;
  * How a built-in treats its inputs, where a precision rule says it does not read all of them.
  * `parts`: it only moves the parts of its first input (hands them to its callback or into its
  * answer) and (`keys`) a Map's or Set's keys too; `args`: the arguments it only moves ([from,
- * to)); `answers`: its callback's answers too; `put`: it writes one entry (`putEntry`).
+ * to)); `answers`: its callback's answers too; `put`: it writes one entry (`putEntry`); `writes`:
+ * it may change its receiver.
  */
-interface Reading {
-  readonly parts?: boolean;
-  readonly keys?: boolean;
-  readonly args?: readonly [number, number];
-  readonly answers?: boolean;
-  readonly put?: boolean;
-  /** It may change its receiver. */
-  readonly writes?: boolean;
-}
+type Reading = Partial<Record<'parts' | 'keys' | 'answers' | 'put' | 'writes', boolean>> & {
+  args?: readonly [number, number];
+};
 
 // prettier-ignore
 const MOVED_ARGS: Readonly<Record<string, readonly [number, number]>> = {
@@ -42,10 +37,8 @@ const MOVED_ARGS: Readonly<Record<string, readonly [number, number]>> = {
 
 /**
  * The reference's reading of each precision rule of the engine's one table (engine/plan/builtins.ts
- * `LABEL_RULES`, which says which built-ins use which; the engine's own code for them is in
- * sandbox/guest/library.embed.js, `RULES`). A rule leaves out only what the answer cannot depend
- * on; test/engine/reference checks that both name the same rules and compares each with the plain
- * lift.
+ * `LABEL_RULES`): a rule leaves out only what the answer cannot depend on. test/engine/reference
+ * checks that both name the same rules and compares each with the plain lift.
  */
 export const RULES: Readonly<Record<LabelRule, (key: string, args: readonly V[]) => Reading>> = {
   // An array method that hands its elements to its callback and into its answer reads the
@@ -79,7 +72,7 @@ export const isFunction = (x: V | undefined): boolean => !!x && isHeap(x.v) && x
 const isContainer = (x: V | undefined): boolean => !!x && isHeap(x.v) && 's' in x.v && x.v.kind !== 'regexp';
 
 /** The generic lift (see above); `receiver` is null for functions and operators. */
-export function lift(
+function lift(
   m: Machine,
   op: NativeOp,
   receiver: V | null,
@@ -158,8 +151,7 @@ export function lift(
   return result;
 }
 
-type Snap = unknown[] | null;
-const snapshot = (n: unknown): Snap =>
+const snapshot = (n: unknown): unknown[] | null =>
   Array.isArray(n) ? [...n] : n instanceof Map ? [...n.entries()].flat() : n instanceof Set ? [...n] : null;
 
 /**
@@ -218,9 +210,9 @@ export function callMethod(m: Machine, receiver: V, name: string, args: readonly
 const host = globalThis as unknown as Record<string, Record<string, unknown>>;
 
 export function callGlobal(m: Machine, name: string, args: readonly V[]): V {
+  // The checker lets a plan call only the names of BUILTIN_CALLS.
   const [ns, member] = name.includes('.') ? name.split('.') : [null, name];
-  const f = !BUILTIN_CALLS.has(name) ? undefined : ns ? host[ns]![member!] : host[name];
-  if (typeof f !== 'function') throw new RunFailure('RuntimeError', `${name} is not a function`, m.ctx.pc);
+  const f = ns ? host[ns]![member!] : host[name];
   if (name === 'Object.fromEntries') refuseContainerKeys(m, args[0]);
   const reading = readingOf(m, name, args);
   const call: NativeOp = (_r, a) => (f as (...x: unknown[]) => unknown).apply(ns ? host[ns] : undefined, a);

@@ -3,7 +3,7 @@
  * elements and default values (a default is a region on whether the value was undefined).
  */
 import type * as acorn from 'acorn';
-import { joinLabels } from '../ifc/label';
+import { BOTTOM, joinLabels } from '../ifc/label';
 import { DEFAULT_LIMITS } from '../run/types';
 import { evalExpr, keyOf, noFunction, primitiveKey, readMember } from './expressions';
 import type { Machine, Step } from './machine';
@@ -49,10 +49,10 @@ export function* bindPattern(m: Machine, p: acorn.AnyNode, value: V, mode: BindM
           yield* bindPattern(m, prop.argument, val(newObject(props, spread.structure)), mode, asIs);
           continue;
         }
-        const key = prop.computed ? yield* evalExpr(m, prop.key) : val(keyName(prop.key));
-        const k = primitiveKey(m, key);
+        // The checker allows only static keys, none of them forbidden.
+        const k = keyName(prop.key);
         used.add(k);
-        yield* bindPattern(m, prop.value, readMember(m, value, k, key.l), mode, asIs);
+        yield* bindPattern(m, prop.value, readMember(m, value, k, BOTTOM), mode, asIs);
       }
       return;
     }

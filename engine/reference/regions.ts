@@ -18,14 +18,10 @@ import type { Machine, Step } from './machine';
 import { EACH, type Key, type Nodes, type RegionInfo } from './scan';
 import { isHeap, partsOf, reachable, upgrade, withLabel, type Env, type Heap, type V } from './values';
 
-/** The heap objects the places of a region reach now (`input` is read-only: never written). */
-function exposedNow(m: Machine, info: RegionInfo): Set<Heap> {
-  const roots: V[] = [];
-  for (const p of info.paths) {
-    const b = p.root === 'input' ? undefined : m.lookup(p.root);
-    if (b) roots.push(...placesAt(b.value, p.keys));
-  }
-  return reachable(roots);
+/** The heap objects the places of a region (its names in `env`) reach now (`input` is read-only). */
+function exposedNow(m: Machine, info: RegionInfo, env: Env): Set<Heap> {
+  const bound = info.paths.map((p) => ({ p, b: p.root === 'input' ? undefined : m.lookup(p.root, env) }));
+  return reachable(bound.flatMap(({ p, b }) => (b ? placesAt(b.value, p.keys) : [])));
 }
 
 /** What a place holds: a key it does not hold reads no container; a key variable, any of them. */
@@ -49,8 +45,8 @@ function placesAt(cur: V, keys: readonly Key[]): V[] {
 export function openRegion(m: Machine, c: Cell, nodes: Nodes, callbacks = false): () => void {
   const found = m.regionInfo(nodes);
   const info = callbacks ? { ...found, returns: false, breaks: false } : found;
-  const before = m.ctx.mode === 'strict' ? exposedNow(m, info) : new Set<Heap>();
-  const env: Env = m.env;
+  const env = m.env;
+  const before = m.ctx.mode === 'strict' ? exposedNow(m, info, env) : new Set<Heap>();
   m.ctx.push(c);
   return () => {
     m.ctx.pop(c);
@@ -60,18 +56,12 @@ export function openRegion(m: Machine, c: Cell, nodes: Nodes, callbacks = false)
     if (info.breaks) m.ctx.taint(joinLabels(l, m.ctx.pc), 'loop');
     if (info.mayThrow) m.ctx.mayThrow(l);
     if (m.ctx.mode !== 'strict') return;
-    const saved = m.env;
-    m.env = env;
-    try {
-      for (const name of info.assigned) {
-        const b = m.lookup(name);
-        if (b && !b.constant) b.value = withLabel(b.value, l);
-      }
-      for (const h of new Set([...before, ...exposedNow(m, info)]))
-        if (!('frozen' in h && h.frozen === true)) upgrade(h, l);
-    } finally {
-      m.env = saved;
+    for (const name of info.assigned) {
+      const b = m.lookup(name, env);
+      if (b && !b.constant) b.value = withLabel(b.value, l);
     }
+    for (const h of new Set([...before, ...exposedNow(m, info, env)]))
+      if (!('frozen' in h && h.frozen === true)) upgrade(h, l);
   };
 }
 
