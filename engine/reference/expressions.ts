@@ -1,8 +1,7 @@
 /**
- * Expressions. Each evaluates to a labeled value; operators and built-ins go through the generic
- * lift (builtins.ts); reads of containers join the element, structure, reference and key labels;
- * conditionally evaluated parts (`&&`, `||`, `??`, `?:`, optional chains, default values) are
- * regions (regions.ts).
+ * Expressions, each to a labeled value: operators and built-ins by the generic lift (builtins.ts);
+ * a read of a container joins the element, structure, reference and key labels; what runs only
+ * conditionally (`&&`, `||`, `??`, `?:`, an optional chain's tail) is a region (regions.ts).
  */
 import type * as acorn from 'acorn';
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
@@ -192,8 +191,7 @@ function* objectLiteral(m: Machine, e: acorn.ObjectExpression): Step<V> {
 
 /** The key of a member expression, evaluated. */
 export function* keyOf(m: Machine, e: acorn.MemberExpression): Step<V> {
-  if (!e.computed) return val((e.property as acorn.Identifier).name);
-  return yield* evalExpr(m, e.property);
+  return e.computed ? yield* evalExpr(m, e.property) : val((e.property as acorn.Identifier).name);
 }
 
 /** A key must be a primitive (no container is ever turned into a key); numbers become text. */
@@ -213,9 +211,8 @@ export function readMember(m: Machine, obj: V, key: unknown, keyL: Label): V {
   if (p == null) m.ctx.fail(`cannot read '${k}' of ${String(p)}`, around);
   const out = (x: V | undefined, s: Label): V => through(x ?? val(undefined), s, around);
   if (!isHeap(p)) {
-    if (typeof p === 'string' && (k === 'length' || /^\d+$/.test(k)))
-      return val((p as unknown as Record<string, Prim>)[k], joinLabels(obj.l, keyL));
-    return val(undefined, around);
+    const has = typeof p === 'string' && (k === 'length' || /^\d+$/.test(k));
+    return val(has ? (p as unknown as Record<string, Prim>)[k] : undefined, around);
   }
   switch (p.kind) {
     case 'array':

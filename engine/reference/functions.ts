@@ -1,7 +1,6 @@
 /**
- * Calling a plan function: a new scope over the closure's, parameters bound like declarations
- * (defaults are regions), the callee running under the function value's own label, and — for a
- * call from plan code — the callee's conditional returns tainting the rest of the caller.
+ * Calling a plan function: a scope over the closure's, parameters bound like declarations, the
+ * callee under the function value's own label, and its conditional returns tainting the caller.
  */
 import type * as acorn from 'acorn';
 import type { Label } from '../ifc/label';
@@ -15,9 +14,8 @@ import { isHeap, newArray, RunFailure, val, withLabel, type V } from './values';
 const MAX_DEPTH = 300;
 
 /**
- * What `a` says beyond `b`: its sources, untrusted sources and caps that `b` lacks, and its
- * readers when they leave out one of `b`'s. Joined with `b` it gives `a` back (when `a` is at
- * least `b`, as an exit taint is); it is empty when `a` says nothing `b` does not.
+ * What `a` says beyond `b`: its sources, untrusted sources and caps `b` lacks, its readers when
+ * they leave out one of `b`'s. Joined with `b` it gives `a` back (`a` ⊒ `b`, as an exit taint is).
  */
 function beyond(a: Label, b: Label): Label {
   const lacks = (xs: readonly string[], ys: readonly string[]): string[] => xs.filter((x) => !ys.includes(x));

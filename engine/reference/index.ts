@@ -83,7 +83,7 @@ export async function referenceRun(opts: ReferenceOptions): Promise<ReferenceRep
   }
 }
 
-/** The plan body runs like a function body (a top-level `return` gives the result). */
+/** The plan body runs like a function body. */
 function* topLevel(m: Machine, program: acorn.Program): Step<V> {
   return yield* m.ctx.under([cell('function'), cell('rest')], function* () {
     const out = yield* execBody(m, program.body);

@@ -1,7 +1,4 @@
-/**
- * Assignment targets and destructuring: names, member writes, object and array patterns, rest
- * elements and default values (a default is a region on whether the value was undefined).
- */
+/** Assignment targets and destructuring (a default value is a region on whether the value was undefined). */
 import type * as acorn from 'acorn';
 import { BOTTOM, joinLabels } from '../ifc/label';
 import { DEFAULT_LIMITS } from '../run/types';
@@ -14,9 +11,8 @@ import { isHeap, newArray, newObject, RunFailure, val, type V } from './values';
 export type BindMode = 'assign' | 'let' | 'const';
 
 /**
- * `asIs`: a `let`/`const` declaration (a statement or a loop's head) binds the value as it is,
- * without the context (STRICT): only code after it in its scope reads it, under at least that
- * context (semantics.md §3, declarations). Parameters and `catch` bindings take the context.
+ * `asIs`: a `let`/`const` declaration binds the value without the context (STRICT): only code after
+ * it in its scope reads it, under at least that context (semantics.md §3, declarations).
  */
 export function* bindPattern(m: Machine, p: acorn.AnyNode, value: V, mode: BindMode, asIs = false): Step<void> {
   switch (p.type) {

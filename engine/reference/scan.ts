@@ -14,10 +14,7 @@ type N = acorn.AnyNode;
 export type Nodes = readonly (N | null | undefined)[];
 export const EACH = Symbol('each');
 export type Key = string | typeof EACH | { readonly name: string };
-export interface Path {
-  readonly root: string;
-  readonly keys: readonly Key[];
-}
+export type Path = { readonly root: string; readonly keys: readonly Key[] };
 export interface RegionInfo {
   readonly assigned: Set<string>;
   readonly paths: Path[];
@@ -292,22 +289,15 @@ export function withCode(info: RegionInfo, code: RegionInfo): RegionInfo {
   };
 }
 
-const heads = new WeakMap<N, N>();
 /**
  * A loop or `switch` as its region sees it: the head (a `for…of`'s iterable, a discriminant) runs
  * once, before the region opens, so what it names is not the region's. Keyed apart from the
  * statement itself (`Machine.regionInfo` keys by position) by starting where the head ends.
  */
 export function withoutHead(s: acorn.ForOfStatement | acorn.SwitchStatement): N {
-  let out = heads.get(s);
-  if (!out) {
-    const head = s.type === 'ForOfStatement' ? s.right : s.discriminant;
-    const none = { type: 'Literal', value: null, raw: 'null', start: head.start, end: head.end } as N;
-    out = (s.type === 'ForOfStatement' ? { ...s, right: none } : { ...s, discriminant: none }) as N;
-    out.start = head.end;
-    heads.set(s, out);
-  }
-  return out;
+  const head = s.type === 'ForOfStatement' ? s.right : s.discriminant;
+  const none = { type: 'Literal', value: null, raw: 'null', start: head.start, end: head.end } as N;
+  return { ...s, ...(s.type === 'ForOfStatement' ? { right: none } : { discriminant: none }), start: head.end } as N;
 }
 
 /**
