@@ -19,11 +19,9 @@ import { deepLabelOf, isHeap, reachable, RunFailure, upgrade, val, withLabel, ty
 export type NativeOp = (receiver: unknown, args: unknown[]) => unknown;
 
 /**
- * How a built-in treats its inputs, where a precision rule says it does not read all of them.
- * `parts`: it only moves the parts of its first input (hands them to its callback or into its
- * answer) and (`keys`) a Map's or Set's keys too; `args`: the arguments it only moves ([from,
- * to)); `answers`: its callback's answers too; `put`: it writes one entry (`putEntry`); `writes`:
- * it may change its receiver.
+ * What a built-in only moves, by a precision rule: `parts` of its first input (to its callback or
+ * answer), a Map's or Set's `keys` too, `args` [from, to), its callback's `answers`; `put`: it writes
+ * one entry (`putEntry`); `writes`: it may change its receiver.
  */
 type Reading = Partial<Record<'parts' | 'keys' | 'answers' | 'put' | 'writes', boolean>> & {
   args?: readonly [number, number];
@@ -41,22 +39,17 @@ const MOVED_ARGS: Readonly<Record<string, readonly [number, number]>> = {
  * checks that both name the same rules and compares each with the plain lift.
  */
 export const RULES: Readonly<Record<LabelRule, (key: string, args: readonly V[]) => Reading>> = {
-  // An array method that hands its elements to its callback and into its answer reads the
-  // array's reference and structure (which elements, in what order), not the elements.
+  // An array method handing its elements to its callback and answer reads which, in what order.
   elements: () => ({ parts: true }),
-  // `map`, `reduce`: so are the callback's answers (each is an element of the answer, or the next
-  // accumulator) and reduce's initial value.
+  // `map`, `reduce`: so are the callback's answers (the answer's elements, the next accumulator).
   answers: (key) => ({ parts: true, answers: true, args: MOVED_ARGS[key] }),
   // push, pop, shift, unshift, splice, reverse, fill: what they add is moved in, not read.
   mutator: (key) => ({ parts: true, args: MOVED_ARGS[key] }),
-  // sort: a comparator's answers decide the order (the lift joins them); without one, the
-  // elements are compared, so read.
+  // sort: a comparator's answers decide the order (joined); without one the elements are read.
   order: (_key, args) => (isFunction(args[0]) ? { parts: true } : {}),
-  // A Map's or Set's get, has, delete, clear and an object's hasOwnProperty look entries up by
-  // their keys: the values are moved; `set` and `add` write one entry.
+  // get, has, delete, clear (a Map's, a Set's) look entries up by key; `set` and `add` write one.
   entry: (key) => (key === 'map.set' || key === 'set.add' ? { put: true } : { parts: true }),
-  // keys, values, entries, forEach of a Map or Set, Object.keys/values/entries hand out every
-  // key and value as it is: only the reference and the structure are read.
+  // keys, values, entries, forEach, Object.keys/values/entries hand out every key and value as is.
   parts: () => ({ parts: true, keys: true }),
   // new Map, new Set, Object.fromEntries: their entries put in one by one (`fromPairs`).
   pairs: () => ({ put: true }),
@@ -155,9 +148,8 @@ const snapshot = (n: unknown): unknown[] | null =>
   Array.isArray(n) ? [...n] : n instanceof Map ? [...n.entries()].flat() : n instanceof Set ? [...n] : null;
 
 /**
- * A receiver the built-in writes takes back its native contents: what stayed in place is kept
- * as it was, the rest comes back labeled by the lift; the structure takes the lift's label even
- * when nothing changed.
+ * A receiver the built-in writes takes back its native contents (what stayed in place as it was);
+ * its structure takes the lift's label even when nothing changed.
  */
 function writeBack(bridge: NativeBridge, h: Heap, n: unknown, before: unknown[], l: Label): void {
   const now = snapshot(n);
@@ -171,9 +163,8 @@ function writeBack(bridge: NativeBridge, h: Heap, n: unknown, before: unknown[],
 }
 
 /**
- * One entry written (`set`, `add`, an entry of `fromPairs`): its key (and which keys exist)
- * depends on the key and the container's reference, its value on the value and that reference;
- * the other entries stay as they were.
+ * One entry written (`set`, `add`, `fromPairs`): its key (which keys exist) depends on the key and
+ * the container's reference, its value on the value and that reference; the others stay.
  */
 function putEntry(m: Machine, receiver: V, h: Heap, [k, v]: readonly V[]): void {
   if (!k || (h.kind !== 'map' && h.kind !== 'set' && h.kind !== 'object')) return;
@@ -230,10 +221,9 @@ export function construct(m: Machine, name: string, args: readonly V[]): V {
 }
 
 /**
- * The `pairs` rule: a new Map, Set or object made from an array is its entries put in one by one
- * (`putEntry`), each under what decided that it is there — the array's reference and structure,
- * the element's reference and (a pair's) structure; its structure also takes what decided which
- * entries arrive. Null for anything else (the plain lift).
+ * The `pairs` rule: a Map, Set or object made from an array is its entries put in one by one, each
+ * under what decided it is there (the array's and the element's reference and structure); null
+ * for anything else (the plain lift).
  */
 function fromPairs(m: Machine, make: () => unknown, args: readonly V[], set = false): V | null {
   const src = args[0]?.v;
@@ -291,9 +281,8 @@ const OPS: Record<string, (...a: never[]) => unknown> = {
 };
 
 /**
- * An operator (`f`: what it does, when it is not in `OPS`) by the lift. Except those that answer
- * for every value, operators refuse function operands (engine/README.md) and circular containers
- * (converting one fails in the sandbox, QuickJS, not in V8); `in` takes a primitive key.
+ * An operator (`f`, when not in `OPS`) by the lift. All but the total ones refuse functions
+ * (engine/README.md) and circular containers (QuickJS fails to convert one); `in` takes a primitive key.
  */
 export function operator(m: Machine, name: string, xs: readonly V[], f = OPS[name]!): V {
   if (name === 'in' && isHeap(xs[0]!.v))

@@ -27,9 +27,8 @@ export class NativeBridge {
   constructor(private readonly call: (f: RFunction, args: unknown[]) => unknown) {}
 
   /**
-   * A value a built-in may only move (into its answer, to a callback), never read: an opaque
-   * stand-in that comes back as the value itself. Undefined stays undefined (native code treats
-   * it apart), so its label goes into `read`.
+   * A value a built-in only moves (into its answer, to a callback): an opaque stand-in that comes
+   * back as the value itself. Undefined stays (native code treats it apart): its label is `read`.
    */
   move(x: V, read: Label[]): unknown {
     if (x.v === undefined) {
@@ -42,9 +41,8 @@ export class NativeBridge {
   }
 
   /**
-   * A container whose parts a built-in only moves: its elements, an object's or a Map's values
-   * and (`keys`) a Map's or Set's keys are stand-ins (`move`); what it reads of the container
-   * (its reference, its structure, keys it looks up) goes into `read`.
+   * A container whose parts (and `keys`, a Map's or Set's) a built-in only moves: they are stand-ins;
+   * what it reads of the container (reference, structure, keys it looks up) goes into `read`.
    */
   pass(x: V, keys: boolean, read: Label[]): unknown {
     const h = x.v as RArray | RObject | RMap;

@@ -133,10 +133,7 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
   }
 }
 
-/**
- * A tool call gives a promise (values.ts `RPromise`): what decides whether it fails is its
- * arguments and context. A failure that ends the run (a budget) ends it here.
- */
+/** A tool call gives a promise (`RPromise`) decided by its arguments and context; a fatal failure ends the run. */
 function* toolCall(m: Machine, name: string, args: V[]): Step<V> {
   const decides = joinLabels(m.ctx.pc, deepLabelOf(...args));
   let outcome: RPromise['outcome'];
@@ -149,10 +146,7 @@ function* toolCall(m: Machine, name: string, args: V[]): Step<V> {
   return m.ctx.made(val({ kind: 'promise', outcome, decides }));
 }
 
-/**
- * `await x`: a promise's outcome, under the promise's own label (what chose it); whether it
- * fails joins what decided that into the tries open here. Anything else is itself.
- */
+/** `await x`: a promise's outcome under its own label; what decided whether it fails joins the tries open here. */
 export function settle(m: Machine, x: V): V {
   const p = x.v;
   if (!isHeap(p) || p.kind !== 'promise') return x;

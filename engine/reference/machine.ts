@@ -1,8 +1,6 @@
 /**
- * The reference monitor's state for one run: the environment, the control context, the tools and
- * what any plan function may do. Evaluation is written as generators that yield only to wait for
- * a tool (`Step`), so a plan function called back by a built-in (a `map` callback) runs to its
- * end synchronously, like in the sandbox.
+ * One run's state. Evaluation is generators that yield only to wait for a tool (`Step`), so a plan
+ * function called back by a built-in (a `map` callback) runs to its end synchronously, as in the sandbox.
  */
 import type * as acorn from 'acorn';
 import type { Mode } from '../run/types';

@@ -249,11 +249,9 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
     if (depth) nesting[depth]--;
   };
   /**
-   * A callback's code, run by its built-in: what it names through its parameters is named through
-   * what they are given — each element of the receiver (the first two; an accumulator is also the
-   * initial value, an argument the region names), the receiver itself (the others) — and what it
-   * declares is its own. Without a receiver that is a path, every name in the receiver's
-   * expression is named whole already.
+   * A callback's code: what it names through its parameters is named through what they are given
+   * (the first two: each element of the receiver; the others: the receiver); what it declares is
+   * its own. A receiver that is no path has every name in it named whole already.
    */
   const callback = (f: acorn.Function, receiver: Path | null): void => {
     const defaults: N[] = [];

@@ -94,10 +94,7 @@ export function* execStmt(m: Machine, s: acorn.AnyNode): Step<void> {
   }
 }
 
-/**
- * One iteration: break and continue end it; a fresh `rest` cell (starting at `own`: a listed
- * item's label) holds what taints only this iteration.
- */
+/** One iteration: a fresh `rest` cell (from `own`: a listed item's label) holds what taints only it. */
 function* iteration(m: Machine, own: Label, body: () => Step<void>): Step<boolean> {
   try {
     yield* m.ctx.under([cell('rest', own)], body);
@@ -129,11 +126,9 @@ function* loop(m: Machine, s: acorn.ForStatement | acorn.WhileStatement | acorn.
 }
 
 /**
- * `for…of`: an array is walked live (elements pushed while looping are visited, as in
- * JavaScript). Over a listing exactly as a tool returned it, when the body does not see the order
- * (`seesOrder`), an iteration runs because its item is listed: under that item's label and what
- * chose the listing, not the whole structure (semantics.md §3, listings); what the loop wrote,
- * and so what follows it, still depends on the whole structure.
+ * `for…of`: an array is walked live (as in JavaScript). Over a listing exactly as a tool returned
+ * it, when the body does not see the order, an iteration runs under its item's label and what chose
+ * the listing (semantics.md §3, listings); what follows the loop, under the whole structure.
  */
 function* forOf(m: Machine, s: acorn.ForOfStatement): Step<void> {
   const from = yield* evalExpr(m, s.right);
@@ -188,14 +183,12 @@ function* switchStmt(m: Machine, s: acorn.SwitchStatement): Step<void> {
   const d = yield* evalExpr(m, s.discriminant);
   yield* region(m, cell('loop', d.l), [withoutHead(s)], function* (c: Cell) {
     let at = -1;
-    for (const [i, k] of s.cases.entries()) {
-      if (!k.test) continue;
-      const eq = operator(m, '===', [d, yield* evalExpr(m, k.test)]);
+    for (let i = 0; at < 0 && i < s.cases.length; i++) {
+      const test = s.cases[i]!.test;
+      if (!test) continue;
+      const eq = operator(m, '===', [d, yield* evalExpr(m, test)]);
       c.l = joinLabels(c.l, eq.l);
-      if (eq.v) {
-        at = i;
-        break;
-      }
+      if (eq.v) at = i;
     }
     if (at < 0) at = s.cases.findIndex((k) => !k.test);
     if (at < 0) return;

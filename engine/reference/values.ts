@@ -1,7 +1,6 @@
 /**
- * The reference monitor's values: every value is a pair (payload, label). A payload is a
- * primitive or a heap object; containers carry a label per element and one for their structure
- * (which elements exist, their count, order and keys). Nothing here is clever on purpose.
+ * Values: a pair (payload, label). A payload is a primitive or a heap object; containers carry a
+ * label per element and one for their structure (which elements exist, their count, order, keys).
  */
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import type * as acorn from 'acorn';
@@ -72,10 +71,7 @@ export function deepLabelOf(...roots: V[]): Label {
   return joinLabels(...roots.map((r) => r.l), ...below);
 }
 
-/**
- * Joins a label into a heap object's structure (what a write under a context reveals). A
- * listing whose structure this changes is no longer exactly what the tool returned.
- */
+/** Joins a label into a heap object's structure; a listing whose structure changes is one no more. */
 export function upgrade(h: Heap, l: Label): void {
   if (!('s' in h)) return;
   const s = joinLabels(h.s, l);
