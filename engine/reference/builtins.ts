@@ -1,18 +1,12 @@
 /**
- * Every built-in (global functions, namespace members, methods, `new Map/Set/Date`) and every
- * operator is run natively on plain copies of its inputs and labeled by ONE rule, the generic lift:
- *
- *   result label = the deep label of the receiver and of every argument (callbacks included)
- *                ⊔ the deep label of everything the callbacks returned ⊔ (STRICT) the context;
- *
- * every new part of the result carries it; an object the plan already had comes back as itself,
- * reached through a reference with that label. A receiver the built-in writes, and a regex whose
- * `lastIndex` moved, take the label into their structure, also when nothing changed. Inside a
- * `try`, the inputs join what it could have thrown because of. The only exceptions are the
- * precision rules of the engine's one table (`RULES`).
+ * Every built-in and operator runs natively on plain copies of its inputs, labeled by ONE rule,
+ * the generic lift (semantics.md §2a): the deep labels of the receiver, the arguments and what the
+ * callbacks returned, and (STRICT) the context, on every new part of the result; a receiver it
+ * writes, and a regex whose `lastIndex` moved, take it into their structure. The only exceptions
+ * are the precision rules of the engine's one table (`RULES`).
  */
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
-import { BUILTIN_CALLS, BUILTINS, LABEL_RULES, METHODS, type LabelRule } from '../plan/builtins';
+import { BUILTINS, LABEL_RULES, METHODS, type LabelRule } from '../plan/builtins';
 import { DEFAULT_LIMITS } from '../run/types';
 import { cell } from './context';
 import { NativeBridge } from './convert';
@@ -25,20 +19,13 @@ import { deepLabelOf, isHeap, reachable, RunFailure, upgrade, val, withLabel, ty
 export type NativeOp = (receiver: unknown, args: unknown[]) => unknown;
 
 /**
- * How a built-in treats its inputs, where a precision rule says it does not read all of them.
- * `parts`: it only moves the parts of its first input (hands them to its callback or into its
- * answer) and (`keys`) a Map's or Set's keys too; `args`: the arguments it only moves ([from,
- * to)); `answers`: its callback's answers too; `put`: it writes one entry (`putEntry`).
+ * What a built-in only moves, by a precision rule: `parts` of its first input (to its callback or
+ * answer), a Map's or Set's `keys` too, `args` [from, to), its callback's `answers`; `put`: it writes
+ * one entry (`putEntry`); `writes`: it may change its receiver.
  */
-interface Reading {
-  readonly parts?: boolean;
-  readonly keys?: boolean;
-  readonly args?: readonly [number, number];
-  readonly answers?: boolean;
-  readonly put?: boolean;
-  /** It may change its receiver. */
-  readonly writes?: boolean;
-}
+type Reading = Partial<Record<'parts' | 'keys' | 'answers' | 'put' | 'writes', boolean>> & {
+  args?: readonly [number, number];
+};
 
 // prettier-ignore
 const MOVED_ARGS: Readonly<Record<string, readonly [number, number]>> = {
@@ -48,28 +35,21 @@ const MOVED_ARGS: Readonly<Record<string, readonly [number, number]>> = {
 
 /**
  * The reference's reading of each precision rule of the engine's one table (engine/plan/builtins.ts
- * `LABEL_RULES`, which says which built-ins use which; the engine's own code for them is in
- * sandbox/guest/library.embed.js, `RULES`). A rule leaves out only what the answer cannot depend
- * on; test/engine/reference checks that both name the same rules and compares each with the plain
- * lift.
+ * `LABEL_RULES`): a rule leaves out only what the answer cannot depend on. test/engine/reference
+ * checks that both name the same rules and compares each with the plain lift.
  */
 export const RULES: Readonly<Record<LabelRule, (key: string, args: readonly V[]) => Reading>> = {
-  // An array method that hands its elements to its callback and into its answer reads the
-  // array's reference and structure (which elements, in what order), not the elements.
+  // An array method handing its elements to its callback and answer reads which, in what order.
   elements: () => ({ parts: true }),
-  // `map`, `reduce`: so are the callback's answers (each is an element of the answer, or the next
-  // accumulator) and reduce's initial value.
+  // `map`, `reduce`: so are the callback's answers (the answer's elements, the next accumulator).
   answers: (key) => ({ parts: true, answers: true, args: MOVED_ARGS[key] }),
   // push, pop, shift, unshift, splice, reverse, fill: what they add is moved in, not read.
   mutator: (key) => ({ parts: true, args: MOVED_ARGS[key] }),
-  // sort: a comparator's answers decide the order (the lift joins them); without one, the
-  // elements are compared, so read.
+  // sort: a comparator's answers decide the order (joined); without one the elements are read.
   order: (_key, args) => (isFunction(args[0]) ? { parts: true } : {}),
-  // A Map's or Set's get, has, delete, clear and an object's hasOwnProperty look entries up by
-  // their keys: the values are moved; `set` and `add` write one entry.
+  // get, has, delete, clear (a Map's, a Set's) look entries up by key; `set` and `add` write one.
   entry: (key) => (key === 'map.set' || key === 'set.add' ? { put: true } : { parts: true }),
-  // keys, values, entries, forEach of a Map or Set, Object.keys/values/entries hand out every
-  // key and value as it is: only the reference and the structure are read.
+  // keys, values, entries, forEach, Object.keys/values/entries hand out every key and value as is.
   parts: () => ({ parts: true, keys: true }),
   // new Map, new Set, Object.fromEntries: their entries put in one by one (`fromPairs`).
   pairs: () => ({ put: true }),
@@ -85,7 +65,7 @@ export const isFunction = (x: V | undefined): boolean => !!x && isHeap(x.v) && x
 const isContainer = (x: V | undefined): boolean => !!x && isHeap(x.v) && 's' in x.v && x.v.kind !== 'regexp';
 
 /** The generic lift (see above); `receiver` is null for functions and operators. */
-export function lift(
+function lift(
   m: Machine,
   op: NativeOp,
   receiver: V | null,
@@ -146,7 +126,9 @@ export function lift(
     if (reading.put) putEntry(m, receiver, receiver.v, args);
     else if (before) writeBack(bridge, receiver.v, nRecv, before, l);
   for (const r of regexes) if (r.h.re.lastIndex !== r.at) upgrade(r.h, l);
-  const native = iteratorsToArrays(out);
+  // Iterators (`m.keys()`) become arrays: plans spread or loop over them.
+  const iterator = typeof (out as Iterator<unknown> | null)?.next === 'function' && Symbol.iterator in (out as object);
+  const native = iterator ? Array.from(out as Iterable<unknown>) : out;
   if (
     (typeof native === 'string' && native.length > DEFAULT_LIMITS.stringLength) ||
     (Array.isArray(native) && native.length > DEFAULT_LIMITS.arrayLength)
@@ -162,21 +144,12 @@ export function lift(
   return result;
 }
 
-/** Iterators (`m.keys()`, `xs.entries()`) become arrays: plans spread or loop over them. */
-function iteratorsToArrays(x: unknown): unknown {
-  if (x && typeof x === 'object' && typeof (x as Iterator<unknown>).next === 'function' && Symbol.iterator in x)
-    return Array.from(x as Iterable<unknown>);
-  return x;
-}
-
-type Snap = unknown[] | null;
-const snapshot = (n: unknown): Snap =>
+const snapshot = (n: unknown): unknown[] | null =>
   Array.isArray(n) ? [...n] : n instanceof Map ? [...n.entries()].flat() : n instanceof Set ? [...n] : null;
 
 /**
- * A receiver the built-in writes takes back its native contents: what stayed in place is kept
- * as it was, the rest comes back labeled by the lift; the structure takes the lift's label even
- * when nothing changed.
+ * A receiver the built-in writes takes back its native contents (what stayed in place as it was);
+ * its structure takes the lift's label even when nothing changed.
  */
 function writeBack(bridge: NativeBridge, h: Heap, n: unknown, before: unknown[], l: Label): void {
   const now = snapshot(n);
@@ -190,9 +163,8 @@ function writeBack(bridge: NativeBridge, h: Heap, n: unknown, before: unknown[],
 }
 
 /**
- * One entry written (`set`, `add`, an entry of `fromPairs`): its key (and which keys exist)
- * depends on the key and the container's reference, its value on the value and that reference;
- * the other entries stay as they were.
+ * One entry written (`set`, `add`, `fromPairs`): its key (which keys exist) depends on the key and
+ * the container's reference, its value on the value and that reference; the others stay.
  */
 function putEntry(m: Machine, receiver: V, h: Heap, [k, v]: readonly V[]): void {
   if (!k || (h.kind !== 'map' && h.kind !== 'set' && h.kind !== 'object')) return;
@@ -229,9 +201,9 @@ export function callMethod(m: Machine, receiver: V, name: string, args: readonly
 const host = globalThis as unknown as Record<string, Record<string, unknown>>;
 
 export function callGlobal(m: Machine, name: string, args: readonly V[]): V {
+  // The checker lets a plan call only the names of BUILTIN_CALLS.
   const [ns, member] = name.includes('.') ? name.split('.') : [null, name];
-  const f = !BUILTIN_CALLS.has(name) ? undefined : ns ? host[ns]![member!] : host[name];
-  if (typeof f !== 'function') throw new RunFailure('RuntimeError', `${name} is not a function`, m.ctx.pc);
+  const f = ns ? host[ns]![member!] : host[name];
   if (name === 'Object.fromEntries') refuseContainerKeys(m, args[0]);
   const reading = readingOf(m, name, args);
   const call: NativeOp = (_r, a) => (f as (...x: unknown[]) => unknown).apply(ns ? host[ns] : undefined, a);
@@ -240,8 +212,7 @@ export function callGlobal(m: Machine, name: string, args: readonly V[]): V {
 
 /** `new Map(…)`, `new Set(…)`, `new Date(…)`. */
 export function construct(m: Machine, name: string, args: readonly V[]): V {
-  const C = { Map, Set, Date }[name as 'Map' | 'Set' | 'Date'];
-  if (!C) throw new RunFailure('RuntimeError', `new ${name} is not allowed`, m.ctx.pc);
+  const C = { Map, Set, Date }[name as 'Map' | 'Set' | 'Date']; // the checker allows no other
   const make = (): unknown => (name === 'Map' ? new Map() : new Set());
   return (
     (readingOf(m, `new ${name}`, args).put && fromPairs(m, make, args, name === 'Set')) ||
@@ -250,10 +221,9 @@ export function construct(m: Machine, name: string, args: readonly V[]): V {
 }
 
 /**
- * The `pairs` rule: a new Map, Set or object made from an array is its entries put in one by one
- * (`putEntry`), each under what decided that it is there — the array's reference and structure,
- * the element's reference and (a pair's) structure; its structure also takes what decided which
- * entries arrive. Null for anything else (the plain lift).
+ * The `pairs` rule: a Map, Set or object made from an array is its entries put in one by one, each
+ * under what decided it is there (the array's and the element's reference and structure); null
+ * for anything else (the plain lift).
  */
 function fromPairs(m: Machine, make: () => unknown, args: readonly V[], set = false): V | null {
   const src = args[0]?.v;
@@ -311,12 +281,10 @@ const OPS: Record<string, (...a: never[]) => unknown> = {
 };
 
 /**
- * An operator (`f`: what it does, when it is not in `OPS`) by the lift. Except those that answer
- * for every value, operators refuse function operands (engine/README.md) and circular containers
- * (converting one fails in the sandbox, QuickJS, not in V8); `in` takes a primitive key.
+ * An operator (`f`, when not in `OPS`) by the lift. All but the total ones refuse functions
+ * (engine/README.md) and circular containers (QuickJS fails to convert one); `in` takes a primitive key.
  */
-export function operator(m: Machine, name: string, xs: readonly V[], f = OPS[name]): V {
-  if (!f) throw new RunFailure('RuntimeError', `operator ${name} is not allowed`, m.ctx.pc);
+export function operator(m: Machine, name: string, xs: readonly V[], f = OPS[name]!): V {
   if (name === 'in' && isHeap(xs[0]!.v))
     throw new RunFailure('RuntimeError', 'a key must be a primitive', m.ctx.madeLabel(deepLabelOf(xs[0]!)));
   const checked = name !== 'in' && !TOTAL.has(name);

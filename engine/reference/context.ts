@@ -1,21 +1,17 @@
 /**
- * The control context of a running plan (semantics.md §3), kept as a stack of cells whose join
- * is `pc`. A cell is one reason code runs: a condition (a region), the rest of a function or a
- * loop after a conditional return/break (a taint that only grows), or a `try` (what its block
- * could have thrown because of so far). Nothing is ever restored early: a cell leaves the stack
- * only when the construct that pushed it ends.
+ * The control context of a running plan (semantics.md §3): a stack of cells whose join is `pc`. A
+ * cell is one reason code runs: a condition (a region), the rest of a function or a loop after a
+ * conditional return/break (a taint that only grows), or a `try` (what its block could have thrown
+ * because of so far). A cell leaves the stack only when the construct that pushed it ends.
  */
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import type { Mode } from '../run/types';
 import type { Step } from './machine';
-import type { V } from './values';
-import { RunFailure, withLabel } from './values';
+import { RunFailure, withLabel, type V } from './values';
 
 export type CellKind = 'region' | 'function' | 'loop' | 'rest' | 'try';
-export interface Cell {
-  readonly kind: CellKind;
-  l: Label;
-}
+export type Cell = { readonly kind: CellKind; l: Label };
+export const cell = (kind: CellKind, l: Label = BOTTOM): Cell => ({ kind, l });
 
 export class Context {
   private readonly cells: Cell[] = [];
@@ -26,9 +22,8 @@ export class Context {
   }
 
   /** Pushes a cell; the construct that pushed it pops it in a `finally` (however it ends). */
-  push(c: Cell): Cell {
+  push(c: Cell): void {
     this.cells.push(c);
-    return c;
   }
   pop(c: Cell): void {
     const i = this.cells.lastIndexOf(c);
@@ -50,10 +45,7 @@ export class Context {
     if (c) c.l = joinLabels(c.l, l);
   }
 
-  /**
-   * An operation that may throw ran with these inputs: inside a `try`, whether it threw decides
-   * what runs next in the try, the catch and after it (semantics.md, exceptions as control flow).
-   */
+  /** An operation that may throw ran with these inputs: inside a `try`, they decide what runs next (§3a). */
   mayThrow(...inputs: Label[]): void {
     const l = joinLabels(...inputs);
     for (const c of this.cells) if (c.kind === 'try') c.l = joinLabels(c.l, l);
@@ -76,5 +68,3 @@ export class Context {
     throw new RunFailure('RuntimeError', message, this.madeLabel(joinLabels(...ls)));
   }
 }
-
-export const cell = (kind: CellKind, l: Label = BOTTOM): Cell => ({ kind, l });

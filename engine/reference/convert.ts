@@ -1,12 +1,11 @@
 /**
- * Crossing between the reference monitor's labeled values and the outside: native JavaScript
- * values (for the generic lift of built-ins, builtins.ts) and the host's `LabeledValue`s (tool
- * arguments, tool outputs, the run's result).
+ * Crossing between labeled values and the outside: native JavaScript values (for the generic lift
+ * of built-ins, builtins.ts) and the host's `LabeledValue`s (tool arguments and outputs, the result).
  */
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import type { LabeledValue } from '../ifc/labeled-value';
 import { deepLabelOf, isHeap, newArray, newObject, through, val } from './values';
-import type { Heap, RArray, RDate, RFunction, RMap, RObject, RRegExp, V } from './values';
+import type { Heap, Prim, RArray, RDate, RFunction, RMap, RObject, RRegExp, V } from './values';
 
 /** A heap object's native counterpart: an empty container to fill, or the native object it holds. */
 // prettier-ignore
@@ -28,9 +27,8 @@ export class NativeBridge {
   constructor(private readonly call: (f: RFunction, args: unknown[]) => unknown) {}
 
   /**
-   * A value a built-in may only move (into its answer, to a callback), never read: an opaque
-   * stand-in that comes back as the value itself. Undefined stays undefined (native code treats
-   * it apart), so its label goes into `read`.
+   * A value a built-in only moves (into its answer, to a callback): an opaque stand-in that comes
+   * back as the value itself. Undefined stays (native code treats it apart): its label is `read`.
    */
   move(x: V, read: Label[]): unknown {
     if (x.v === undefined) {
@@ -43,9 +41,8 @@ export class NativeBridge {
   }
 
   /**
-   * A container whose parts a built-in only moves: its elements, an object's or a Map's values
-   * and (`keys`) a Map's or Set's keys are stand-ins (`move`); what it reads of the container
-   * (its reference, its structure, keys it looks up) goes into `read`.
+   * A container whose parts (and `keys`, a Map's or Set's) a built-in only moves: they are stand-ins;
+   * what it reads of the container (reference, structure, keys it looks up) goes into `read`.
    */
   pass(x: V, keys: boolean, read: Label[]): unknown {
     const h = x.v as RArray | RObject | RMap;
@@ -88,21 +85,22 @@ export class NativeBridge {
     if (token) return through(token, l);
     const known = this.back.get(n);
     if (known) return val(known, l);
-    if (Array.isArray(n)) {
-      const items = n.map((e) => this.fromNative(e, l));
-      return val(newArray(items, l), l);
-    }
-    const kind = n instanceof Map ? 'map' : 'set';
-    if (n instanceof Map || n instanceof Set) return val({ kind, entries: this.entriesOf(n, kind, l), s: l }, l);
+    if (typeof n === 'function') throw new TypeError('a built-in returned a function');
+    if (typeof n !== 'object' || n === null) return val(n as Prim, l);
+    if (Array.isArray(n))
+      return val(
+        newArray(
+          n.map((e) => this.fromNative(e, l)),
+          l,
+        ),
+        l,
+      );
     if (n instanceof RegExp) return val({ kind: 'regexp', re: n, s: l }, l);
     if (n instanceof Date) return val({ kind: 'date', d: n }, l);
-    if (typeof n === 'object' && n !== null) {
-      const props = new Map<string, V>();
-      for (const [k, e] of Object.entries(n)) props.set(k, this.fromNative(e, l));
-      return val(newObject(props, l), l);
-    }
-    if (typeof n === 'function') throw new TypeError('a built-in returned a function');
-    return val(n as string | number | boolean | null | undefined, l);
+    const kind = n instanceof Map ? 'map' : 'set';
+    if (n instanceof Map || n instanceof Set) return val({ kind, entries: this.entriesOf(n, kind, l), s: l }, l);
+    const props = new Map(Object.entries(n).map(([k, e]) => [k, this.fromNative(e, l)] as const));
+    return val(newObject(props, l), l);
   }
 
   /** The entries of a native Map or Set as a Map's or Set's, every new part labeled `l`. */
@@ -116,64 +114,41 @@ export class NativeBridge {
   }
 }
 
-/**
- * A tool's output as labeled values: a container's label is its structure label; every array is
- * a listing chosen by `chosen` (the call's arguments and context), when given.
- */
+/** A tool's output as labeled values: a container's label is its structure's; `chosen` lists its arrays. */
 export function fromLabeled(x: LabeledValue, chosen?: Label): V {
-  switch (x.kind) {
-    case 'prim':
-      return val(x.value, x.label);
-    case 'array': {
-      const items = x.items.map((i) => fromLabeled(i, chosen));
-      return val({ ...newArray(items, x.label), ...(chosen ? { listing: chosen } : {}) });
-    }
-    case 'object':
-      return val(newObject(new Map(Object.entries(x.entries).map(([k, e]) => [k, fromLabeled(e, chosen)])), x.label));
-    case 'opaque':
-      return val(`<${x.what}>`, x.label);
-  }
+  if (x.kind === 'prim') return val(x.value, x.label);
+  if (x.kind === 'opaque') return val(`<${x.what}>`, x.label);
+  if (x.kind === 'object')
+    return val(newObject(new Map(Object.entries(x.entries).map(([k, e]) => [k, fromLabeled(e, chosen)])), x.label));
+  const items = x.items.map((i) => fromLabeled(i, chosen));
+  return val({ ...newArray(items, x.label), ...(chosen ? { listing: chosen } : {}) });
 }
 
 /**
- * A labeled value as the host sees it (tool arguments, the result): a container's label joins
- * its reference and structure labels; Maps and Sets become their entries, dates their ISO text,
- * functions and regexes opaque values (the sandbox exports them alike).
+ * A labeled value as the host sees it (tool arguments, the result): a container's label joins its
+ * reference and structure labels; a Map or Set is its entries, a date its ISO text, a function or
+ * a regex an opaque value (the sandbox exports them alike).
  */
 export function toLabeled(x: V, seen = new Set<Heap>()): LabeledValue {
   const p = x.v;
-  if (!isHeap(p)) {
-    const value = typeof p === 'number' && !Number.isFinite(p) ? null : p;
-    return { kind: 'prim', value, label: x.l };
-  }
+  if (!isHeap(p)) return { kind: 'prim', value: typeof p === 'number' && !Number.isFinite(p) ? null : p, label: x.l };
   if (seen.has(p)) throw new TypeError('cannot pass a circular structure to a tool');
   seen.add(p);
+  const label = 's' in p ? joinLabels(x.l, p.s) : x.l;
+  const to = (e: V): LabeledValue => toLabeled(e, seen);
+  const pair = (e: { k: V; v: V }): LabeledValue =>
+    p.kind === 'set' ? to(e.k) : { kind: 'array', label: BOTTOM, items: [to(e.k), to(e.v)] };
   try {
-    switch (p.kind) {
-      case 'array':
-        return { kind: 'array', label: joinLabels(x.l, p.s), items: p.items.map((i) => toLabeled(i, seen)) };
-      case 'object': {
-        const entries: Record<string, LabeledValue> = {};
-        for (const [k, e] of p.props) entries[k] = toLabeled(e, seen);
-        return { kind: 'object', label: joinLabels(x.l, p.s), entries };
-      }
-      case 'map':
-      case 'set': {
-        const pair = (e: { k: V; v: V }): LabeledValue =>
-          p.kind === 'set'
-            ? toLabeled(e.k, seen)
-            : { kind: 'array', label: BOTTOM, items: [toLabeled(e.k, seen), toLabeled(e.v, seen)] };
-        return { kind: 'array', label: joinLabels(x.l, p.s), items: [...p.entries.values()].map(pair) };
-      }
-      case 'date':
-        return { kind: 'prim', value: Number.isNaN(p.d.getTime()) ? null : p.d.toISOString(), label: x.l };
-      case 'function':
-        return { kind: 'opaque', what: 'function', label: x.l };
-      case 'regexp':
-        return { kind: 'opaque', what: 'value', label: joinLabels(x.l, p.s) };
-      case 'promise':
-        return { kind: 'opaque', what: 'value', label: x.l };
+    if (p.kind === 'array') return { kind: 'array', label, items: p.items.map(to) };
+    if (p.kind === 'object') {
+      const entries: Record<string, LabeledValue> = {};
+      for (const [k, e] of p.props) entries[k] = to(e);
+      return { kind: 'object', label, entries };
     }
+    if (p.kind === 'map' || p.kind === 'set') return { kind: 'array', label, items: [...p.entries.values()].map(pair) };
+    if (p.kind === 'date')
+      return { kind: 'prim', value: Number.isNaN(p.d.getTime()) ? null : p.d.toISOString(), label };
+    return { kind: 'opaque', what: p.kind === 'function' ? 'function' : 'value', label };
   } finally {
     seen.delete(p);
   }

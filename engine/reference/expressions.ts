@@ -1,8 +1,7 @@
 /**
- * Expressions. Each evaluates to a labeled value; operators and built-ins go through the generic
- * lift (builtins.ts); reads of containers join the element, structure, reference and key labels;
- * conditionally evaluated parts (`&&`, `||`, `??`, `?:`, optional chains, default values) are
- * regions (regions.ts).
+ * Expressions, each to a labeled value: operators and built-ins by the generic lift (builtins.ts);
+ * a read of a container joins the element, structure, reference and key labels; what runs only
+ * conditionally (`&&`, `||`, `??`, `?:`, an optional chain's tail) is a region (regions.ts).
  */
 import type * as acorn from 'acorn';
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
@@ -37,8 +36,12 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       if ('regex' in e && e.regex)
         return m.ctx.made(val({ kind: 'regexp', re: new RegExp(e.regex.pattern, e.regex.flags), s: BOTTOM }));
       return m.ctx.made(val(e.value as Prim));
-    case 'Identifier':
-      return readName(m, e.name);
+    case 'Identifier': {
+      const b = m.use(e.name);
+      if (b) return b.value;
+      if (BUILTIN_CONSTANTS.has(e.name)) return val((globalThis as Record<string, unknown>)[e.name] as Prim);
+      throw new RunFailure('RuntimeError', `${e.name} is not defined`, m.ctx.pc);
+    }
     case 'TemplateLiteral': {
       const parts: V[] = [];
       for (const x of e.expressions) parts.push(yield* evalExpr(m, x));
@@ -88,16 +91,26 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       return operator(m, e.operator, [a, b]);
     }
     case 'LogicalExpression': {
+      // Whether the right side runs is decided by `a`: a region on its label, run or not.
       const a = yield* evalExpr(m, e.left);
-      return yield* shortCircuit(m, e.operator, a, [e.right], () => evalExpr(m, e.right));
+      const goOn = e.operator === '&&' ? !!a.v : e.operator === '||' ? !a.v : a.v == null;
+      const b = yield* region(m, a.l, [e.right], goOn ? () => evalExpr(m, e.right) : undefined);
+      return b ? m.ctx.chosen(b, a.l) : a;
     }
     case 'ConditionalExpression': {
       const t = yield* evalExpr(m, e.test);
       const arm = t.v ? e.consequent : e.alternate;
       return m.ctx.chosen((yield* region(m, t.l, [e.consequent, e.alternate], () => evalExpr(m, arm)))!, t.l);
     }
-    case 'AssignmentExpression':
-      return yield* assignment(m, e);
+    case 'AssignmentExpression': {
+      // `x op= y` (the checker refuses `&&=`, `||=` and `??=`).
+      const op = e.operator.slice(0, -1);
+      const old = op ? yield* evalExpr(m, e.left as E) : null;
+      const right = yield* evalExpr(m, e.right);
+      const v = old ? operator(m, op, [old, right]) : right;
+      yield* bindPattern(m, e.left, v, 'assign');
+      return v;
+    }
     case 'UpdateExpression': {
       const old = yield* evalExpr(m, e.argument);
       const next = operator(m, e.operator, [old]);
@@ -120,10 +133,7 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
   }
 }
 
-/**
- * A tool call gives a promise (values.ts `RPromise`): what decides whether it fails is its
- * arguments and context. A failure that ends the run (a budget) ends it here.
- */
+/** A tool call gives a promise (`RPromise`) decided by its arguments and context; a fatal failure ends the run. */
 function* toolCall(m: Machine, name: string, args: V[]): Step<V> {
   const decides = joinLabels(m.ctx.pc, deepLabelOf(...args));
   let outcome: RPromise['outcome'];
@@ -136,48 +146,13 @@ function* toolCall(m: Machine, name: string, args: V[]): Step<V> {
   return m.ctx.made(val({ kind: 'promise', outcome, decides }));
 }
 
-/**
- * `await x`: a promise's outcome, under the promise's own label (what chose it); whether it
- * fails joins what decided that into the tries open here. Anything else is itself.
- */
+/** `await x`: a promise's outcome under its own label; what decided whether it fails joins the tries open here. */
 export function settle(m: Machine, x: V): V {
   const p = x.v;
   if (!isHeap(p) || p.kind !== 'promise') return x;
   m.ctx.mayThrow(x.l, p.decides);
   if ('ok' in p.outcome) return withLabel(p.outcome.ok, x.l);
   throw p.outcome.failed.under(x.l);
-}
-
-function readName(m: Machine, name: string): V {
-  const b = m.use(name);
-  if (b) return b.value;
-  if (BUILTIN_CONSTANTS.has(name)) return val((globalThis as Record<string, unknown>)[name] as Prim);
-  throw new RunFailure('RuntimeError', `${name} is not defined`, m.ctx.pc);
-}
-
-/**
- * `a && b`, `a || b`, `a ?? b` (and `a &&= b`…): whether `rest` runs is decided by `a`, so the
- * `nodes` it runs are a region on `a`'s label, run or not; its value was chosen by that label.
- */
-function* shortCircuit(m: Machine, op: string, a: V, nodes: E[], rest: () => Step<V>): Step<V> {
-  const goOn = op === '&&' ? !!a.v : op === '||' ? !a.v : a.v == null;
-  const b = yield* region(m, a.l, nodes, goOn ? rest : undefined);
-  return b ? m.ctx.chosen(b, a.l) : a;
-}
-
-function* assignment(m: Machine, e: acorn.AssignmentExpression): Step<V> {
-  const op = e.operator.slice(0, -1);
-  const assign = function* (v: V): Step<V> {
-    yield* bindPattern(m, e.left, v, 'assign');
-    return v;
-  };
-  if (op === '') return yield* assign(yield* evalExpr(m, e.right));
-  const old = yield* evalExpr(m, e.left as E);
-  if (op === '&&' || op === '||' || op === '??')
-    return yield* shortCircuit(m, op, old, [e.right, e.left], function* () {
-      return yield* assign(yield* evalExpr(m, e.right));
-    });
-  return yield* assign(operator(m, op, [old, yield* evalExpr(m, e.right)]));
 }
 
 /** A function is never stored in data (engine/README.md): writes of one are refused. */
@@ -210,8 +185,7 @@ function* objectLiteral(m: Machine, e: acorn.ObjectExpression): Step<V> {
 
 /** The key of a member expression, evaluated. */
 export function* keyOf(m: Machine, e: acorn.MemberExpression): Step<V> {
-  if (!e.computed) return val((e.property as acorn.Identifier).name);
-  return yield* evalExpr(m, e.property);
+  return e.computed ? yield* evalExpr(m, e.property) : val((e.property as acorn.Identifier).name);
 }
 
 /** A key must be a primitive (no container is ever turned into a key); numbers become text. */
@@ -231,9 +205,8 @@ export function readMember(m: Machine, obj: V, key: unknown, keyL: Label): V {
   if (p == null) m.ctx.fail(`cannot read '${k}' of ${String(p)}`, around);
   const out = (x: V | undefined, s: Label): V => through(x ?? val(undefined), s, around);
   if (!isHeap(p)) {
-    if (typeof p === 'string' && (k === 'length' || /^\d+$/.test(k)))
-      return val((p as unknown as Record<string, Prim>)[k], joinLabels(obj.l, keyL));
-    return val(undefined, around);
+    const has = typeof p === 'string' && (k === 'length' || /^\d+$/.test(k));
+    return val(has ? (p as unknown as Record<string, Prim>)[k] : undefined, around);
   }
   switch (p.kind) {
     case 'array':
@@ -279,7 +252,7 @@ function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
   }
   if (callee.type === 'MemberExpression') {
     const name = (callee.property as acorn.Identifier).name;
-    const ns = callee.computed ? null : namespace(m, callee.object);
+    const ns = namespace(m, callee.object);
     if (ns) return callGlobal(m, `${ns}.${name}`, (yield* evalList(m, e.arguments, false)).items);
     const recv = yield* evalExpr(m, callee.object);
     if (callee.optional && recv.v == null) throw new ShortCircuit();
@@ -307,7 +280,6 @@ function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
     }
   }
   const f = yield* evalExpr(m, callee);
-  if (e.optional && f.v == null) throw new ShortCircuit();
   const args = (yield* evalList(m, e.arguments, false)).items;
   // A detached async call would interleave with the plan in an order branches can steer.
   if (isHeap(f.v) && f.v.kind === 'function' && f.v.node.async && !m.awaited.has(e))

@@ -1,7 +1,6 @@
 /**
- * Calling a plan function: a new scope over the closure's, parameters bound like declarations
- * (defaults are regions), the callee running under the function value's own label, and — for a
- * call from plan code — the callee's conditional returns tainting the rest of the caller.
+ * Calling a plan function: a scope over the closure's, parameters bound like declarations, the
+ * callee under the function value's own label, and its conditional returns tainting the caller.
  */
 import type * as acorn from 'acorn';
 import type { Label } from '../ifc/label';
@@ -9,15 +8,14 @@ import { cell } from './context';
 import { evalExpr, noFunction, settle } from './expressions';
 import type { Machine, Step } from './machine';
 import { bindPattern } from './patterns';
-import { execBlock, ReturnSignal } from './statements';
+import { execBody } from './statements';
 import { isHeap, newArray, RunFailure, val, withLabel, type V } from './values';
 
 const MAX_DEPTH = 300;
 
 /**
- * What `a` says beyond `b`: its sources, untrusted sources and caps that `b` lacks, and its
- * readers when they leave out one of `b`'s. Joined with `b` it gives `a` back (when `a` is at
- * least `b`, as an exit taint is); it is empty when `a` says nothing `b` does not.
+ * What `a` says beyond `b`: its sources, untrusted sources and caps `b` lacks, its readers when
+ * they leave out one of `b`'s. Joined with `b` it gives `a` back (`a` ⊒ `b`, as an exit taint is).
  */
 function beyond(a: Label, b: Label): Label {
   const lacks = (xs: readonly string[], ys: readonly string[]): string[] => xs.filter((x) => !ys.includes(x));
@@ -50,13 +48,7 @@ export function* callFunction(m: Machine, f: V, args: V[], fromBuiltin = false):
         }
         if (node.async) m.awaited.add(node.body);
         if (node.body.type !== 'BlockStatement') return m.ctx.made(yield* evalExpr(m, node.body));
-        try {
-          yield* execBlock(m, node.body.body);
-          return m.ctx.made(val(undefined));
-        } catch (x) {
-          if (!(x instanceof ReturnSignal)) throw x;
-          return x.value;
-        }
+        return (yield* execBody(m, node.body.body)) ?? m.ctx.made(val(undefined));
       }, fn.env);
     result = yield* m.ctx.under([cell('region', f.l), exit, cell('rest')], body);
   } finally {

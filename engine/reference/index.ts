@@ -1,9 +1,7 @@
 /**
- * The reference monitor: an interpreter of the plan language over labeled values that follows
- * docs/semantics.md literally, slow on purpose and small enough to read whole. It accepts exactly
- * the programs the engine accepts (the engine's own front end checks them), calls the same tools
- * through the same gate, and reports the result and every call with the labels the semantics
- * gives them. The differential tests (test/engine/reference) hold the engine to it.
+ * The reference monitor (README): an interpreter of the plan language over labeled values that
+ * follows docs/semantics.md literally. The differential tests (test/engine/reference) hold the
+ * engine to it.
  */
 import type * as acorn from 'acorn';
 import { BOTTOM, sourceLabel, type Label } from '../ifc/label';
@@ -15,9 +13,9 @@ import { cell } from './context';
 import { fromLabeled, toLabeled } from './convert';
 import { Machine, type Step } from './machine';
 import { settle } from './expressions';
-import { execBlock, ReturnSignal } from './statements';
+import { execBody } from './statements';
 import { ToolServer, type ReferenceCall, type ToolServerOptions } from './tools';
-import { isHeap, reachable, RunFailure, Thrown, val, type V } from './values';
+import { reachable, RunFailure, Thrown, val, type V } from './values';
 
 export type { ReferenceCall } from './tools';
 
@@ -58,8 +56,12 @@ export async function referenceRun(opts: ReferenceOptions): Promise<ReferenceRep
   }
   const deadline = Date.now() + (opts.wallMs ?? 20_000);
   const m = new Machine(program, server, opts.maxSteps ?? 2_000_000, deadline, opts.precise ?? true, mode);
-  if (opts.input !== undefined)
-    m.declare('input', readOnly(fromLabeled(labelDeep(opts.input, sourceLabel('user', { trusted: true })))), true);
+  if (opts.input !== undefined) {
+    const input = fromLabeled(labelDeep(opts.input, sourceLabel('user', { trusted: true })));
+    // `input` is read-only in plans: its containers refuse writes.
+    for (const h of reachable([input])) if (h.kind === 'array' || h.kind === 'object') h.frozen = true;
+    m.declare('input', input, true);
+  }
   try {
     const value = await drive(topLevel(m, program));
     const labeled = toLabeled(value);
@@ -81,16 +83,11 @@ export async function referenceRun(opts: ReferenceOptions): Promise<ReferenceRep
   }
 }
 
-/** The plan body runs like a function body (a top-level `return` gives the result). */
+/** The plan body runs like a function body. */
 function* topLevel(m: Machine, program: acorn.Program): Step<V> {
   return yield* m.ctx.under([cell('function'), cell('rest')], function* () {
-    try {
-      yield* execBlock(m, program.body);
-      return val(undefined);
-    } catch (x) {
-      if (x instanceof ReturnSignal) return settle(m, x.value);
-      throw x;
-    }
+    const out = yield* execBody(m, program.body);
+    return out ? settle(m, out) : val(undefined);
   });
 }
 
@@ -103,10 +100,4 @@ async function drive<T>(step: Step<T>): Promise<T> {
       (e: unknown) => step.throw(e),
     );
   }
-}
-
-/** `input` is read-only in plans: its containers refuse writes. */
-function readOnly(x: V): V {
-  for (const h of reachable([x])) if (isHeap(h) && (h.kind === 'array' || h.kind === 'object')) h.frozen = true;
-  return x;
 }

@@ -1,8 +1,6 @@
 /**
- * The reference monitor's state for one run: the environment, the control context, the tools and
- * what any plan function may do. Evaluation is written as generators that yield only to wait for
- * a tool (`Step`), so a plan function called back by a built-in (a `map` callback) runs to its
- * end synchronously, like in the sandbox.
+ * One run's state. Evaluation is generators that yield only to wait for a tool (`Step`), so a plan
+ * function called back by a built-in (a `map` callback) runs to its end synchronously, as in the sandbox.
  */
 import type * as acorn from 'acorn';
 import type { Mode } from '../run/types';
@@ -17,12 +15,12 @@ import { CALLBACKS } from './builtins';
 export type Step<T> = Generator<Promise<unknown>, T, unknown>;
 
 export class Machine {
-  env: Env;
+  env: Env = { vars: new Map(), parent: null };
   readonly ctx: Context;
   /** Everything any plan function may do (see regions.ts: calls of plan code). */
   private readonly code: RegionInfo;
   private readonly infos = new Map<string, RegionInfo>();
-  private readonly functionNames: Set<string>;
+  private readonly functionNames = new Set<string>();
   steps = 0;
   /** Calls written under `await` (or returned from an async function): the only places an async function may be called. */
   readonly awaited = new Set<acorn.AnyNode>();
@@ -38,27 +36,22 @@ export class Machine {
   ) {
     this.ctx = new Context(mode);
     tools.mayThrow = (l) => this.ctx.mayThrow(l);
-    this.env = { vars: new Map(), parent: null };
-    const fns: acorn.Function[] = [];
-    const names = new Set<string>();
+    const bodies: acorn.AnyNode[] = [];
     // A function written as the callback of a built-in runs only during that call, as part of
     // the code around it (regions.ts): it is not one that any call of plan code may run.
     const inline = new Set<acorn.AnyNode>();
     const collect = (n: acorn.AnyNode): void => {
       if (n.type === 'CallExpression' && !this.isCode(n.callee, [])) n.arguments.forEach((a) => inline.add(a));
-      if (isFn(n) && !inline.has(n)) fns.push(n as acorn.Function);
-      if (n.type === 'FunctionDeclaration' && n.id) names.add(n.id.name);
+      if (isFn(n) && !inline.has(n)) bodies.push((n as acorn.Function).body, ...(n as acorn.Function).params);
+      if (n.type === 'FunctionDeclaration' && n.id) this.functionNames.add(n.id.name);
       if (n.type === 'VariableDeclarator' && n.id.type === 'Identifier' && n.init && /Function/.test(n.init.type))
-        names.add(n.id.name);
+        this.functionNames.add(n.id.name);
       childrenOf(n).forEach(collect);
     };
     collect(program);
-    this.functionNames = names;
-    const isCode = this.isCode.bind(this);
-    // Every function body (and its parameters' defaults), as one region: a fixpoint is not needed
-    // because it already includes everything.
-    const bodies = fns.flatMap((f) => [f.body, ...f.params]);
-    this.code = scan(bodies, isCode);
+    // Every function body (and its parameters' defaults) as one region: no fixpoint is needed,
+    // as it already includes everything.
+    this.code = scan(bodies, (callee, args) => this.isCode(callee, args));
   }
 
   /** May this call run plan code? A call of a name that is not a tool or a built-in, or a callback. */
@@ -79,8 +72,8 @@ export class Machine {
     return info;
   }
 
-  lookup(name: string): Binding | undefined {
-    for (let e: Env | null = this.env; e; e = e.parent) {
+  lookup(name: string, from: Env = this.env): Binding | undefined {
+    for (let e: Env | null = from; e; e = e.parent) {
       const b = e.vars.get(name);
       if (b) return b;
     }

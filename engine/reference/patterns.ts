@@ -1,9 +1,6 @@
-/**
- * Assignment targets and destructuring: names, member writes, object and array patterns, rest
- * elements and default values (a default is a region on whether the value was undefined).
- */
+/** Assignment targets and destructuring (a default value is a region on whether the value was undefined). */
 import type * as acorn from 'acorn';
-import { joinLabels } from '../ifc/label';
+import { BOTTOM, joinLabels } from '../ifc/label';
 import { DEFAULT_LIMITS } from '../run/types';
 import { evalExpr, keyOf, noFunction, primitiveKey, readMember } from './expressions';
 import type { Machine, Step } from './machine';
@@ -14,9 +11,8 @@ import { isHeap, newArray, newObject, RunFailure, val, type V } from './values';
 export type BindMode = 'assign' | 'let' | 'const';
 
 /**
- * `asIs`: a `let`/`const` declaration (a statement or a loop's head) binds the value as it is,
- * without the context (STRICT): only code after it in its scope reads it, under at least that
- * context (semantics.md §3, declarations). Parameters and `catch` bindings take the context.
+ * `asIs`: a `let`/`const` declaration binds the value without the context (STRICT): only code after
+ * it in its scope reads it, under at least that context (semantics.md §3, declarations).
  */
 export function* bindPattern(m: Machine, p: acorn.AnyNode, value: V, mode: BindMode, asIs = false): Step<void> {
   switch (p.type) {
@@ -49,10 +45,10 @@ export function* bindPattern(m: Machine, p: acorn.AnyNode, value: V, mode: BindM
           yield* bindPattern(m, prop.argument, val(newObject(props, spread.structure)), mode, asIs);
           continue;
         }
-        const key = prop.computed ? yield* evalExpr(m, prop.key) : val(keyName(prop.key));
-        const k = primitiveKey(m, key);
+        // The checker allows only static keys, none of them forbidden.
+        const k = keyName(prop.key);
         used.add(k);
-        yield* bindPattern(m, prop.value, readMember(m, value, k, key.l), mode, asIs);
+        yield* bindPattern(m, prop.value, readMember(m, value, k, BOTTOM), mode, asIs);
       }
       return;
     }

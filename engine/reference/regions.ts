@@ -1,21 +1,16 @@
 /**
- * Conditional regions (semantics.md §3, and "writes in branches not taken"): code that runs, or
- * does not, because of a label — an arm of `if` or `?:`, the right of `&&`/`||`/`??`, a default
- * value, the tail of an optional chain, a loop, a `switch`, a `try` block, a `catch`, the
- * callbacks of a built-in. Each is one region, and one rule, stated once, covers all of them:
+ * Regions (semantics.md §3b): code that runs, or not, because of a label — an arm of `if` or `?:`,
+ * the right of `&&`/`||`/`??`, a default, an optional chain's tail, a loop, a `switch`, a `try`
+ * block, a `catch`, a built-in's callbacks. One rule covers them all:
  *
- *   At the end of a region with label `c` (STRICT), every variable the region may assign, and
- *   every container reachable — when the region starts or when it ends — from any place the
- *   region names (scan.ts: what names and places are), has `c` joined into its label. Calls of
- *   plan code inside count as naming everything any plan function names. A loop's iterable and a
- *   `switch`'s discriminant run before their region opens, so they are not part of it.
+ *   At the end of a region with label `c` (STRICT), every variable it may assign, and every
+ *   container reachable — when it starts or when it ends — from any place it names (scan.ts), has
+ *   `c` joined into its label. Calling plan code counts as naming everything any plan function names.
  *
  * A region reaches the heap only through names it mentions (tool outputs are fresh, `input` is
- * read-only), so anything it could have written, or made reachable through another name, is
- * covered whichever way the condition went — a branch not taken is a region that ran nothing. In
- * both modes, a region that may `return`/`throw` taints the rest of its function, one that may
- * `break`/`continue` the rest of its loop, and one that may throw inside a `try` joins `c` into
- * what the try could have thrown because of.
+ * read-only), so a branch not taken is a region that ran nothing. In both modes, a region that may
+ * `return`/`throw` taints the rest of its function, one that may `break`/`continue` the rest of its
+ * loop, one that may throw inside a `try` what the try could have thrown because of.
  */
 import { joinLabels, type Label } from '../ifc/label';
 import { cell, type Cell } from './context';
@@ -23,14 +18,10 @@ import type { Machine, Step } from './machine';
 import { EACH, type Key, type Nodes, type RegionInfo } from './scan';
 import { isHeap, partsOf, reachable, upgrade, withLabel, type Env, type Heap, type V } from './values';
 
-/** The heap objects the places of a region reach now (`input` is read-only: never written). */
-function exposedNow(m: Machine, info: RegionInfo): Set<Heap> {
-  const roots: V[] = [];
-  for (const p of info.paths) {
-    const b = p.root === 'input' ? undefined : m.lookup(p.root);
-    if (b) roots.push(...placesAt(b.value, p.keys));
-  }
-  return reachable(roots);
+/** The heap objects the places of a region (its names in `env`) reach now (`input` is read-only). */
+function exposedNow(m: Machine, info: RegionInfo, env: Env): Set<Heap> {
+  const bound = info.paths.map((p) => ({ p, b: p.root === 'input' ? undefined : m.lookup(p.root, env) }));
+  return reachable(bound.flatMap(({ p, b }) => (b ? placesAt(b.value, p.keys) : [])));
 }
 
 /** What a place holds: a key it does not hold reads no container; a key variable, any of them. */
@@ -54,8 +45,8 @@ function placesAt(cur: V, keys: readonly Key[]): V[] {
 export function openRegion(m: Machine, c: Cell, nodes: Nodes, callbacks = false): () => void {
   const found = m.regionInfo(nodes);
   const info = callbacks ? { ...found, returns: false, breaks: false } : found;
-  const before = m.ctx.mode === 'strict' ? exposedNow(m, info) : new Set<Heap>();
-  const env: Env = m.env;
+  const env = m.env;
+  const before = m.ctx.mode === 'strict' ? exposedNow(m, info, env) : new Set<Heap>();
   m.ctx.push(c);
   return () => {
     m.ctx.pop(c);
@@ -65,18 +56,12 @@ export function openRegion(m: Machine, c: Cell, nodes: Nodes, callbacks = false)
     if (info.breaks) m.ctx.taint(joinLabels(l, m.ctx.pc), 'loop');
     if (info.mayThrow) m.ctx.mayThrow(l);
     if (m.ctx.mode !== 'strict') return;
-    const saved = m.env;
-    m.env = env;
-    try {
-      for (const name of info.assigned) {
-        const b = m.lookup(name);
-        if (b && !b.constant) b.value = withLabel(b.value, l);
-      }
-      for (const h of new Set([...before, ...exposedNow(m, info)]))
-        if (!('frozen' in h && h.frozen === true)) upgrade(h, l);
-    } finally {
-      m.env = saved;
+    for (const name of info.assigned) {
+      const b = m.lookup(name, env);
+      if (b && !b.constant) b.value = withLabel(b.value, l);
     }
+    for (const h of new Set([...before, ...exposedNow(m, info, env)]))
+      if (!('frozen' in h && h.frozen === true)) upgrade(h, l);
   };
 }
 

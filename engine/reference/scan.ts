@@ -1,19 +1,11 @@
 /**
- * What a piece of code may do, found by reading it (regions.ts applies the rule to it): the
- * variables it may assign, the places it names, and whether it may return or throw, leave its
- * loop, or call plan code. Functions it defines are not entered, except a callback written in a
- * built-in's call, which runs during that call.
- *
- * A place is a variable and a chain of keys below it: what the chain holds, not the container
- * holding it (`s.subject` names a string, not `s`); a key that is a variable may be any key, so
- * it names the container; `EACH` is every element. Code names each place whose value it may
- * keep (hold, pass on, write into, call a method of); it only reads a place whose value it
- * converts to a fresh one: an operand of an operator, an argument of a global function whose
- * answer holds none of them (`JSON.stringify(xs)`), what builds an array literal whose `length`
- * (a new Map or Set whose `size`) is all that is used, the receiver of a method that only
- * answers (`xs.includes(x)`); the receiver of one that only hands back parts (`xs.slice(1)`)
- * names each part, not the receiver. A member of a choice (`(xs || []).length`) names that member of
- * each option; a spread, `new Set(xs)` and `new Map(xs)` name each element of `xs`.
+ * What a piece of code may do, read from its text (regions.ts applies the rule to it): the
+ * variables it may assign, the places it names, whether it may return or throw, leave its loop,
+ * or call plan code. Functions it defines are not entered, but a callback written in a built-in's
+ * call is (it runs during that call). A place is a variable and a chain of keys: what the chain
+ * holds (`s.subject` names a string, not `s`); a variable key names the container; `EACH` is every
+ * element. Code names each place whose value it may keep (hold, pass on, write into, call a method
+ * of) and only reads one it converts to a fresh value (semantics.md §3b, README).
  */
 import type * as acorn from 'acorn';
 import { BUILTIN_CALLS } from '../plan/builtins';
@@ -22,10 +14,7 @@ type N = acorn.AnyNode;
 export type Nodes = readonly (N | null | undefined)[];
 export const EACH = Symbol('each');
 export type Key = string | typeof EACH | { readonly name: string };
-export interface Path {
-  readonly root: string;
-  readonly keys: readonly Key[];
-}
+export type Path = { readonly root: string; readonly keys: readonly Key[] };
 export interface RegionInfo {
   readonly assigned: Set<string>;
   readonly paths: Path[];
@@ -87,7 +76,7 @@ const pathOf = (e: N): Path | null => {
 function readsOnly(n: N, isCode: IsCode): readonly (N | null)[] | null {
   switch (n.type) {
     case 'UnaryExpression':
-      return n.operator === 'delete' ? null : [n.argument];
+      return [n.argument]; // the checker refuses `delete`
     case 'BinaryExpression':
       return [n.left, n.right];
     case 'TemplateLiteral':
@@ -240,9 +229,6 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
       case 'ForOfStatement':
         if (n.left.type !== 'VariableDeclaration') target(n.left);
         break;
-      case 'UnaryExpression': // delete
-        holders.add(n.argument);
-        break;
       case 'Identifier':
         name({ root: n.name, keys: [] });
         return;
@@ -263,11 +249,9 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
     if (depth) nesting[depth]--;
   };
   /**
-   * A callback's code, run by its built-in: what it names through its parameters is named through
-   * what they are given — each element of the receiver (the first two; an accumulator is also the
-   * initial value, an argument the region names), the receiver itself (the others) — and what it
-   * declares is its own. Without a receiver that is a path, every name in the receiver's
-   * expression is named whole already.
+   * A callback's code: what it names through its parameters is named through what they are given
+   * (the first two: each element of the receiver; the others: the receiver); what it declares is
+   * its own. A receiver that is no path has every name in it named whole already.
    */
   const callback = (f: acorn.Function, receiver: Path | null): void => {
     const defaults: N[] = [];
@@ -303,22 +287,15 @@ export function withCode(info: RegionInfo, code: RegionInfo): RegionInfo {
   };
 }
 
-const heads = new WeakMap<N, N>();
 /**
  * A loop or `switch` as its region sees it: the head (a `for…of`'s iterable, a discriminant) runs
  * once, before the region opens, so what it names is not the region's. Keyed apart from the
  * statement itself (`Machine.regionInfo` keys by position) by starting where the head ends.
  */
 export function withoutHead(s: acorn.ForOfStatement | acorn.SwitchStatement): N {
-  let out = heads.get(s);
-  if (!out) {
-    const head = s.type === 'ForOfStatement' ? s.right : s.discriminant;
-    const none = { type: 'Literal', value: null, raw: 'null', start: head.start, end: head.end } as N;
-    out = (s.type === 'ForOfStatement' ? { ...s, right: none } : { ...s, discriminant: none }) as N;
-    out.start = head.end;
-    heads.set(s, out);
-  }
-  return out;
+  const head = s.type === 'ForOfStatement' ? s.right : s.discriminant;
+  const none = { type: 'Literal', value: null, raw: 'null', start: head.start, end: head.end } as N;
+  return { ...s, ...(s.type === 'ForOfStatement' ? { right: none } : { discriminant: none }), start: head.end } as N;
 }
 
 /**

@@ -1,15 +1,12 @@
 /**
  * Statements. Control flow is JavaScript's own (signals for break, continue and return; plan
- * exceptions as `Thrown` or `RunFailure`), and every conditional construct is a region
- * (regions.ts): `if`, loops (their tests and iterable), `switch` (discriminant and case tests),
- * `try` (what its block could have thrown because of), `catch` (the exception).
+ * exceptions as `Thrown` or `RunFailure`); every conditional construct is a region (regions.ts).
  */
 import type * as acorn from 'acorn';
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import { operator } from './builtins';
 import { evalExpr } from './expressions';
 import { cell, type Cell } from './context';
-
 import type { Machine, Step } from './machine';
 import { bindPattern } from './patterns';
 import { region } from './regions';
@@ -37,6 +34,17 @@ export function* execBlock(m: Machine, body: readonly acorn.AnyNode[]): Step<voi
       for (const d of s.declarations) eachTarget(d.id, (t) => t.type === 'Identifier' && m.env.vars.set(t.name, HOLE));
   }
   for (const s of body) yield* execStmt(m, s);
+}
+
+/** A function's (or the plan's) body: the value it returns, or null when it ends without `return`. */
+export function* execBody(m: Machine, body: readonly acorn.AnyNode[]): Step<V | null> {
+  try {
+    yield* execBlock(m, body);
+    return null;
+  } catch (x) {
+    if (x instanceof ReturnSignal) return x.value;
+    throw x;
+  }
 }
 
 export function* execStmt(m: Machine, s: acorn.AnyNode): Step<void> {
@@ -86,10 +94,7 @@ export function* execStmt(m: Machine, s: acorn.AnyNode): Step<void> {
   }
 }
 
-/**
- * One iteration: break and continue end it; a fresh `rest` cell (starting at `own`: a listed
- * item's label) holds what taints only this iteration.
- */
+/** One iteration: a fresh `rest` cell (from `own`: a listed item's label) holds what taints only it. */
 function* iteration(m: Machine, own: Label, body: () => Step<void>): Step<boolean> {
   try {
     yield* m.ctx.under([cell('rest', own)], body);
@@ -121,11 +126,9 @@ function* loop(m: Machine, s: acorn.ForStatement | acorn.WhileStatement | acorn.
 }
 
 /**
- * `for…of`: an array is walked live (elements pushed while looping are visited, as in
- * JavaScript). Over a listing exactly as a tool returned it, when the body does not see the order
- * (`seesOrder`), an iteration runs because its item is listed: under that item's label and what
- * chose the listing, not the whole structure (semantics.md §3, listings); what the loop wrote,
- * and so what follows it, still depends on the whole structure.
+ * `for…of`: an array is walked live (as in JavaScript). Over a listing exactly as a tool returned
+ * it, when the body does not see the order, an iteration runs under its item's label and what chose
+ * the listing (semantics.md §3, listings); what follows the loop, under the whole structure.
  */
 function* forOf(m: Machine, s: acorn.ForOfStatement): Step<void> {
   const from = yield* evalExpr(m, s.right);
@@ -180,14 +183,12 @@ function* switchStmt(m: Machine, s: acorn.SwitchStatement): Step<void> {
   const d = yield* evalExpr(m, s.discriminant);
   yield* region(m, cell('loop', d.l), [withoutHead(s)], function* (c: Cell) {
     let at = -1;
-    for (const [i, k] of s.cases.entries()) {
-      if (!k.test) continue;
-      const eq = operator(m, '===', [d, yield* evalExpr(m, k.test)]);
+    for (let i = 0; at < 0 && i < s.cases.length; i++) {
+      const test = s.cases[i]!.test;
+      if (!test) continue;
+      const eq = operator(m, '===', [d, yield* evalExpr(m, test)]);
       c.l = joinLabels(c.l, eq.l);
-      if (eq.v) {
-        at = i;
-        break;
-      }
+      if (eq.v) at = i;
     }
     if (at < 0) at = s.cases.findIndex((k) => !k.test);
     if (at < 0) return;
@@ -200,17 +201,10 @@ function* switchStmt(m: Machine, s: acorn.SwitchStatement): Step<void> {
   });
 }
 
-/** Errors plan code may catch: its own throws, and runtime, policy and information errors. */
-const catchable = (x: unknown): x is Thrown | RunFailure =>
-  x instanceof Thrown || (x instanceof RunFailure && !x.fatal);
-
 /** The value a `catch` receives: what was thrown, or an error object with its label. */
 function caughtValue(x: Thrown | RunFailure): V {
   if (x instanceof Thrown) return x.value;
-  const props = new Map<string, V>([
-    ['name', val(x.kind, x.label)],
-    ['message', val(x.message, x.label)],
-  ]);
+  const props = new Map(Object.entries({ name: val(x.kind, x.label), message: val(x.message, x.label) }));
   return val(newObject(props, x.label), x.label);
 }
 
@@ -221,8 +215,9 @@ function* tryStmt(m: Machine, s: acorn.TryStatement): Step<void> {
     yield* region(m, acc, [s.block], () => m.scope(() => execBlock(m, s.block.body)));
     if (s.handler) yield* region(m, acc.l, [s.handler]);
   } catch (x) {
-    if (s.handler && catchable(x)) {
-      const handler = s.handler;
+    // Plan code may catch its own throws, and runtime, policy and information errors.
+    const handler = s.handler;
+    if (handler && (x instanceof Thrown || (x instanceof RunFailure && !x.fatal))) {
       const exc = caughtValue(x);
       const l = joinLabels(acc.l, exc.l);
       try {

@@ -1,10 +1,8 @@
 /**
- * Tool calls in the reference monitor: the same tools, gate and firewall as a run of the engine
- * (engine/run/run-plan.ts), with only the labels the semantics asks for. For each call the gate
- * sees the named arguments with their labels and the control context; an allowed call runs the
- * real tool, and its output (after the firewall) carries what it reveals of the arguments (their
- * labels unless the tool says less, `ToolSpec.argumentsRead`; a sanitizer's carries none); a
- * confirmed call returns a pending handle; a denied one throws `PolicyDenied`.
+ * Tool calls: the same tools, gate and firewall as the engine's (engine/run/run-plan.ts). The gate
+ * sees the named arguments with their labels and the context; an allowed call's output carries
+ * what it reveals of the arguments (`ToolSpec.argumentsRead`; a sanitizer's none); a confirmed
+ * call returns a pending handle; a denied one throws `PolicyDenied`.
  */
 import { endsRun, safeGate, type Decision, type Gate } from '../gate/types';
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';

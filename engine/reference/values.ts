@@ -1,55 +1,24 @@
 /**
- * The reference monitor's values: every value is a pair (payload, label). A payload is a
- * primitive or a heap object; containers carry a label per element and one for their structure
- * (which elements exist, their count, order and keys). Nothing here is clever on purpose.
+ * Values: a pair (payload, label). A payload is a primitive or a heap object; containers carry a
+ * label per element and one for their structure (which elements exist, their count, order, keys).
  */
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import type * as acorn from 'acorn';
 
 export type Prim = string | number | boolean | null | undefined;
 
-export interface RArray {
-  readonly kind: 'array';
-  items: V[];
-  s: Label;
-  frozen?: boolean;
-  /**
-   * Set on an array exactly as a tool returned it: the label of what chose it (the call's
-   * arguments and context). Any change to the array clears it (semantics.md §3, listings).
-   */
-  listing?: Label;
-}
-export interface RObject {
-  readonly kind: 'object';
-  props: Map<string, V>;
-  s: Label;
-  frozen?: boolean;
-}
+/** `listing`: on an array exactly as a tool returned it, what chose it; any change clears it (semantics.md §3). */
+export type RArray = { readonly kind: 'array'; items: V[]; s: Label; frozen?: boolean; listing?: Label };
+export type RObject = { readonly kind: 'object'; props: Map<string, V>; s: Label; frozen?: boolean };
 /** Map and Set: entries keyed by the native key (a primitive, or the heap object itself). */
-export interface RMap {
-  readonly kind: 'map' | 'set';
-  entries: Map<unknown, { k: V; v: V }>;
-  s: Label;
-}
-export interface RFunction {
-  readonly kind: 'function';
-  readonly node: acorn.Function;
-  readonly env: Env;
-}
+export type RMap = { readonly kind: 'map' | 'set'; entries: Map<unknown, { k: V; v: V }>; s: Label };
+export type RFunction = { readonly kind: 'function'; readonly node: acorn.Function; readonly env: Env };
 /** A regex literal: the native object carries the state (`lastIndex`); `s` labels that state. */
-export interface RRegExp {
-  readonly kind: 'regexp';
-  readonly re: RegExp;
-  s: Label;
-}
-export interface RDate {
-  readonly kind: 'date';
-  readonly d: Date;
-}
+export type RRegExp = { readonly kind: 'regexp'; readonly re: RegExp; s: Label };
+export type RDate = { readonly kind: 'date'; readonly d: Date };
 /**
- * A tool call's promise. Tools run in the order the plan calls them, so it is settled when made;
- * whether it failed was decided by `decides` (the call's arguments and context), which joins the
- * tries open where it is awaited, whichever were open where it was made (semantics.md §3a).
+ * A tool call's promise, settled when made (tools run in the order called); whether it failed was
+ * decided by `decides` (its arguments and context), joined where it is awaited (semantics.md §3a).
  */
 export interface RPromise {
   readonly kind: 'promise';
@@ -60,21 +29,11 @@ export type Heap = RArray | RObject | RMap | RFunction | RRegExp | RDate | RProm
 export type Payload = Prim | Heap;
 
 /** A labeled value: what every expression evaluates to. */
-export interface V {
-  readonly v: Payload;
-  readonly l: Label;
-}
+export type V = { readonly v: Payload; readonly l: Label };
 
-export interface Binding {
-  value: V;
-  readonly constant: boolean;
-  /** A `let`/`const` of the block whose declaration has not run yet. */
-  readonly hole?: boolean;
-}
-export interface Env {
-  readonly vars: Map<string, Binding>;
-  readonly parent: Env | null;
-}
+/** `hole`: a `let`/`const` of the block whose declaration has not run yet. */
+export type Binding = { value: V; readonly constant: boolean; readonly hole?: boolean };
+export type Env = { readonly vars: Map<string, Binding>; readonly parent: Env | null };
 
 export const isHeap = (p: Payload): p is Heap => typeof p === 'object' && p !== null;
 export const val = (v: Payload, l: Label = BOTTOM): V => ({ v, l });
@@ -112,10 +71,7 @@ export function deepLabelOf(...roots: V[]): Label {
   return joinLabels(...roots.map((r) => r.l), ...below);
 }
 
-/**
- * Joins a label into a heap object's structure (what a write under a context reveals). A
- * listing whose structure this changes is no longer exactly what the tool returned.
- */
+/** Joins a label into a heap object's structure; a listing whose structure changes is one no more. */
 export function upgrade(h: Heap, l: Label): void {
   if (!('s' in h)) return;
   const s = joinLabels(h.s, l);
