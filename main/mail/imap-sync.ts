@@ -444,8 +444,9 @@ async function listNew(
       const hasNext = slice.unit + 1 < units.length;
       if (i === 0 || slices[i - 1]!.unit !== slice.unit) {
         fetched = (await next!).sort((a, b) => b.uid - a.uid);
-        // The first page is fetched and written alone: nothing competes with the newest mail getting on screen.
-        next = hasNext && slice.page > 0 ? fetchUnit(slice.unit + 1) : null;
+        // The next FETCH goes on the wire now, the first page's too: the server prepares it on the
+        // other core while this thread builds and writes (its answer waits in the socket until then).
+        next = hasNext ? fetchUnit(slice.unit + 1) : null;
       }
       await backgroundTurn(d.db);
       if (reportFailure) throw reportFailure.error;
@@ -466,9 +467,7 @@ async function listNew(
       await sink.write({ rows, progress });
       added += rows.length;
       const stored = added;
-      // The first page is on screen before anything else is asked for.
       if (slice.endsPage && sink === inThread) await report(stored);
-      if (hasNext && slices[i + 1]?.unit !== slice.unit) next ??= fetchUnit(slice.unit + 1);
       if (!slice.endsPage || sink === inThread) continue;
       const committed = rest.flush();
       reported = reported.then(() => committed).then(() => report(stored));

@@ -37,6 +37,20 @@ type SliceJob = Extract<ToWriter, { slice: string }>;
  */
 const MERGED = 5;
 
+/** Opens a session's connection and reads the schema (the first statement would), before its first slice. */
+function start(job: Extract<ToWriter, { open: true }>): FromWriter {
+  try {
+    const s = open(job.path);
+    sessions.set(job.session, s);
+    s.db.prepare('SELECT 1 FROM messages LIMIT 0').all();
+    return { id: job.id };
+  } catch (e) {
+    const error = (e as Error).message;
+    failed.set(job.session, error);
+    return { id: job.id, error };
+  }
+}
+
 function close(job: Extract<ToWriter, { close: true }>): FromWriter {
   sessions.get(job.session)?.db.close();
   sessions.delete(job.session);
@@ -74,8 +88,8 @@ function write(jobs: readonly SliceJob[]): FromWriter[] {
 /** Each job in the order sent; slices of one session that are already waiting, together. */
 port.on('message', (job: ToWriter) => {
   for (let next: ToWriter | undefined = job; next;) {
-    if ('close' in next) {
-      port.postMessage(close(next));
+    if (!('slice' in next)) {
+      port.postMessage('open' in next ? start(next) : close(next));
       next = undefined;
       continue;
     }
@@ -84,7 +98,7 @@ port.on('message', (job: ToWriter) => {
     while (together.length < MERGED) {
       const waiting = receiveMessageOnPort(port)?.message as ToWriter | undefined;
       if (!waiting) break;
-      if ('close' in waiting || waiting.session !== together[0]!.session) {
+      if (!('slice' in waiting) || waiting.session !== together[0]!.session) {
         next = waiting;
         break;
       }

@@ -66,10 +66,12 @@ export function inThreadSink(db: Db, repos: Pick<Repositories, 'messages' | 'fol
 }
 
 /**
- * A slice of a session (as JSON: one string is copied to the thread in a fraction of the time a
- * structured clone of its rows takes, on the thread that also reads the socket), or the session's end.
+ * A session's start (its connection opened, and the schema read, before its first slice comes), a
+ * slice of it (as JSON: one string is copied to the thread in a fraction of the time a structured
+ * clone of its rows takes, on the thread that also reads the socket), or the session's end.
  */
 type Job =
+  | { readonly session: number; readonly path: string; readonly open: true }
   | { readonly session: number; readonly path: string; readonly slice: string }
   | { readonly session: number; readonly close: true };
 
@@ -99,32 +101,37 @@ export class ListingWriter {
   private nextId = 1;
   private nextSession = 1;
 
-  /** A sync pass's sink writing into the database at `path`; the thread starts now if it is not running. */
+  /**
+   * A sync pass's sink writing into the database at `path`; the thread starts now if it is not
+   * running, and opens the session's connection at once: while this thread fetches and writes the
+   * first page, the writer gets ready for the second.
+   */
   session(path: string): ListingSink {
-    this.worker ??= this.spawn();
     const session = this.nextSession++;
-    /** Slices handed over and not answered yet, oldest first. */
+    /** Jobs handed over and not answered yet, oldest first. */
     const waiting: Promise<void>[] = [];
-    /** Settles when every slice given so far is answered: the thread answers in order. */
-    let last: Promise<void> = Promise.resolve();
     let failure: Error | undefined;
-    let opened = false;
+    /** Hands a job over; returns its answer, whose failure is also kept in `failure`. */
+    const handOver = (job: Job): Promise<void> => {
+      const sent = this.send(job);
+      const answered = sent.then(
+        () => void waiting.splice(waiting.indexOf(answered), 1),
+        (e: Error) => {
+          waiting.splice(waiting.indexOf(answered), 1);
+          failure ??= e;
+        },
+      );
+      waiting.push(answered);
+      // Its failure is read through `failure`; meanwhile it is not unhandled.
+      sent.catch(() => undefined);
+      return sent;
+    };
+    /** Settles when every job given so far is answered: the thread answers in order. */
+    let last = handOver({ session, path, open: true });
     return {
       write: async (slice) => {
         if (failure) throw failure;
-        opened = true;
-        const sent = this.send({ session, path, slice: JSON.stringify(slice) });
-        const answered = sent.then(
-          () => void waiting.splice(waiting.indexOf(answered), 1),
-          (e: Error) => {
-            waiting.splice(waiting.indexOf(answered), 1);
-            failure ??= e;
-          },
-        );
-        waiting.push(answered);
-        last = sent;
-        // Its failure is read through `failure`; meanwhile it is not unhandled.
-        sent.catch(() => undefined);
+        last = handOver({ session, path, slice: JSON.stringify(slice) });
         while (waiting.length >= AHEAD && !failure) await waiting[0];
         if (failure) throw failure;
       },
@@ -134,7 +141,7 @@ export class ListingWriter {
       },
       close: async () => {
         await Promise.all(waiting);
-        if (opened) await this.send({ session, close: true }).catch(() => undefined);
+        await this.send({ session, close: true }).catch(() => undefined);
       },
     };
   }
