@@ -72,7 +72,9 @@ function write(jobs: readonly SliceJob[]): FromWriter[] {
     // makes this one wait (busy_timeout), where a read first and a write after would fail at once.
     s.db
       .transaction(() => {
-        for (const slice of slices) messages.upsertMany(slice.rows);
+        // One call for them all: the search index takes their terms in one statement (FTS5 writes a
+        // segment at each, and merges them later: per slice, about a tenth of a slice's cost).
+        messages.upsertMany(slices.flatMap((slice) => slice.rows));
         folderState.put(slices[slices.length - 1]!.progress);
       })
       .immediate();

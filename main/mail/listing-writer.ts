@@ -10,9 +10,9 @@
  * alive); each sync pass has its own session, a connection opened at its first slice and closed
  * at its end.
  *
- * Each slice is one transaction with the folder's progress, in the order given; after a failed
- * slice nothing more of that session is written, and the sync fails with that error, so a later
- * pass lists again whatever is missing.
+ * Slices are written in the order given, a few in one transaction with the folder's progress
+ * after the last of them (`HANDOVER_ROWS`); after a failed slice nothing more of that session is
+ * written, and the sync fails with that error, so a later pass lists again whatever is missing.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +47,15 @@ export interface ListingSink {
  * so that this thread builds on while the writer catches up (and the other way round).
  */
 const AHEAD = 4;
+
+/**
+ * Rows handed to the writer together, at least (but for a page's last): each transaction of the
+ * writer, and each statement that indexes rows for search (FTS5 writes a segment at each and
+ * merges them later), costs about what fifty rows do, so three of the sync's slices go as one.
+ * The rows are still built a slice at a time, between foreground turns; the writer holds the
+ * write lock a few tens of milliseconds at most.
+ */
+const HANDOVER_ROWS = 600;
 
 /** Writes each slice in this thread, at once. */
 export function inThreadSink(db: Db, repos: Pick<Repositories, 'messages' | 'folderState'>): ListingSink {
@@ -128,18 +137,31 @@ export class ListingWriter {
     };
     /** Settles when every job given so far is answered: the thread answers in order. */
     let last = handOver({ session, path, open: true });
+    /** Slices given and not handed over yet (fewer than HANDOVER_ROWS rows). */
+    let held: ListingSlice[] = [];
+    /** The held slices as one, written with the last one's progress. */
+    const handOverHeld = () => {
+      if (!held.length) return;
+      const slice =
+        held.length === 1 ? held[0]! : { rows: held.flatMap((h) => h.rows), progress: held.at(-1)!.progress };
+      held = [];
+      last = handOver({ session, path, slice: JSON.stringify(slice) });
+    };
     return {
       write: async (slice) => {
         if (failure) throw failure;
-        last = handOver({ session, path, slice: JSON.stringify(slice) });
+        held.push(slice);
+        if (held.reduce((n, h) => n + h.rows.length, 0) >= HANDOVER_ROWS) handOverHeld();
         while (waiting.length >= AHEAD && !failure) await waiting[0];
         if (failure) throw failure;
       },
       flush: async () => {
+        handOverHeld();
         await last.catch(() => undefined);
         if (failure) throw failure;
       },
       close: async () => {
+        handOverHeld();
         await Promise.all(waiting);
         await this.send({ session, close: true }).catch(() => undefined);
       },
