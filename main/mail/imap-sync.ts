@@ -121,8 +121,9 @@ const PAGE_BYTES = 32 * 1024 * 1024;
 const HEADER_PAGE = 1000;
 const USABLE_PAGE = 200;
 /**
- * Listed messages per transaction. Between two, a message a person opens gets its turn
- * (./foreground.ts): a fetched page is built and written in slices this short.
+ * Listed messages per slice. Between two, a message a person opens gets its turn
+ * (./foreground.ts): a fetched page is built, and written in this thread, in slices this short
+ * (the writer thread takes a few at once: ./listing-writer.ts).
  */
 const WRITE_SLICE = 200;
 /**
