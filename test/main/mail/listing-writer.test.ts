@@ -1,6 +1,7 @@
 /**
  * The listing writer thread against a real profile database: slices committed in order with their
- * folder's progress and read back on the main connection, a failed slice ending its session with
+ * folder's progress and read back on the main connection, those held for a bigger hand-over
+ * written when the session ends, a failed slice ending its session with
  * nothing written past it (also when slices waiting together share its transaction), the main
  * connection writing beside an open session, and a session whose connection cannot be opened
  * (it is opened as the session starts) failing with the reason.
@@ -43,6 +44,18 @@ describe('the listing writer thread', () => {
     expect(repos.messages.pendingBodies('a1', 'INBOX')).toHaveLength(30);
     expect(repos.messages.search('Listing', { accountId: 'a1', limit: 100 })).toHaveLength(30);
     await sink.close();
+    db.close();
+  });
+
+  it('writes the slices it holds (fewer rows than a hand-over) when the session ends, unflushed', async () => {
+    const { db, repos } = freshRepos();
+    const sink = writer.session(db.name);
+    await sink.write(slice('a1', 20, 11));
+    await sink.write(slice('a1', 10, 1));
+    await sink.close();
+    expect(uids(repos, 'a1')).toEqual(Array.from({ length: 20 }, (_, i) => 20 - i));
+    expect(repos.folderState.get('a1', 'INBOX')?.syncedThrough).toBe(1);
+    expect(repos.messages.search('Listing', { accountId: 'a1', limit: 100 })).toHaveLength(20);
     db.close();
   });
 
