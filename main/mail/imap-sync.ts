@@ -121,8 +121,9 @@ const PAGE_BYTES = 32 * 1024 * 1024;
 const HEADER_PAGE = 1000;
 const USABLE_PAGE = 200;
 /**
- * Listed messages per transaction. Between two, a message a person opens gets its turn
- * (./foreground.ts): a fetched page is built and written in slices this short.
+ * Listed messages per slice. Between two, a message a person opens gets its turn
+ * (./foreground.ts): a fetched page is built, and written in this thread, in slices this short
+ * (the writer thread takes a few at once: ./listing-writer.ts).
  */
 const WRITE_SLICE = 200;
 /**
@@ -444,8 +445,9 @@ async function listNew(
       const hasNext = slice.unit + 1 < units.length;
       if (i === 0 || slices[i - 1]!.unit !== slice.unit) {
         fetched = (await next!).sort((a, b) => b.uid - a.uid);
-        // The first page is fetched and written alone: nothing competes with the newest mail getting on screen.
-        next = hasNext && slice.page > 0 ? fetchUnit(slice.unit + 1) : null;
+        // The next FETCH goes on the wire now, the first page's too: the server prepares it on the
+        // other core while this thread builds and writes (its answer waits in the socket until then).
+        next = hasNext ? fetchUnit(slice.unit + 1) : null;
       }
       await backgroundTurn(d.db);
       if (reportFailure) throw reportFailure.error;
@@ -466,9 +468,7 @@ async function listNew(
       await sink.write({ rows, progress });
       added += rows.length;
       const stored = added;
-      // The first page is on screen before anything else is asked for.
       if (slice.endsPage && sink === inThread) await report(stored);
-      if (hasNext && slices[i + 1]?.unit !== slice.unit) next ??= fetchUnit(slice.unit + 1);
       if (!slice.endsPage || sink === inThread) continue;
       const committed = rest.flush();
       reported = reported.then(() => committed).then(() => report(stored));

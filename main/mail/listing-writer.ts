@@ -10,9 +10,9 @@
  * alive); each sync pass has its own session, a connection opened at its first slice and closed
  * at its end.
  *
- * Each slice is one transaction with the folder's progress, in the order given; after a failed
- * slice nothing more of that session is written, and the sync fails with that error, so a later
- * pass lists again whatever is missing.
+ * Slices are written in the order given, a few in one transaction with the folder's progress
+ * after the last of them (`HANDOVER_ROWS`); after a failed slice nothing more of that session is
+ * written, and the sync fails with that error, so a later pass lists again whatever is missing.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +48,15 @@ export interface ListingSink {
  */
 const AHEAD = 4;
 
+/**
+ * Rows handed to the writer together, at least (but for a page's last): each transaction of the
+ * writer, and each statement that indexes rows for search (FTS5 writes a segment at each and
+ * merges them later), costs about what fifty rows do, so three of the sync's slices go as one.
+ * The rows are still built a slice at a time, between foreground turns; the writer holds the
+ * write lock a few tens of milliseconds at most.
+ */
+const HANDOVER_ROWS = 600;
+
 /** Writes each slice in this thread, at once. */
 export function inThreadSink(db: Db, repos: Pick<Repositories, 'messages' | 'folderState'>): ListingSink {
   const done = Promise.resolve();
@@ -66,10 +75,12 @@ export function inThreadSink(db: Db, repos: Pick<Repositories, 'messages' | 'fol
 }
 
 /**
- * A slice of a session (as JSON: one string is copied to the thread in a fraction of the time a
- * structured clone of its rows takes, on the thread that also reads the socket), or the session's end.
+ * A session's start (its connection opened, and the schema read, before its first slice comes), a
+ * slice of it (as JSON: one string is copied to the thread in a fraction of the time a structured
+ * clone of its rows takes, on the thread that also reads the socket), or the session's end.
  */
 type Job =
+  | { readonly session: number; readonly path: string; readonly open: true }
   | { readonly session: number; readonly path: string; readonly slice: string }
   | { readonly session: number; readonly close: true };
 
@@ -99,42 +110,60 @@ export class ListingWriter {
   private nextId = 1;
   private nextSession = 1;
 
-  /** A sync pass's sink writing into the database at `path`; the thread starts now if it is not running. */
+  /**
+   * A sync pass's sink writing into the database at `path`; the thread starts now if it is not
+   * running, and opens the session's connection at once: while this thread fetches and writes the
+   * first page, the writer gets ready for the second.
+   */
   session(path: string): ListingSink {
-    this.worker ??= this.spawn();
     const session = this.nextSession++;
-    /** Slices handed over and not answered yet, oldest first. */
+    /** Jobs handed over and not answered yet, oldest first. */
     const waiting: Promise<void>[] = [];
-    /** Settles when every slice given so far is answered: the thread answers in order. */
-    let last: Promise<void> = Promise.resolve();
     let failure: Error | undefined;
-    let opened = false;
+    /** Hands a job over; returns its answer, whose failure is also kept in `failure`. */
+    const handOver = (job: Job): Promise<void> => {
+      const sent = this.send(job);
+      const answered = sent.then(
+        () => void waiting.splice(waiting.indexOf(answered), 1),
+        (e: Error) => {
+          waiting.splice(waiting.indexOf(answered), 1);
+          failure ??= e;
+        },
+      );
+      waiting.push(answered);
+      // Its failure is read through `failure`; meanwhile it is not unhandled.
+      sent.catch(() => undefined);
+      return sent;
+    };
+    /** Settles when every job given so far is answered: the thread answers in order. */
+    let last = handOver({ session, path, open: true });
+    /** Slices given and not handed over yet (fewer than HANDOVER_ROWS rows). */
+    let held: ListingSlice[] = [];
+    /** The held slices as one, written with the last one's progress. */
+    const handOverHeld = () => {
+      if (!held.length) return;
+      const slice =
+        held.length === 1 ? held[0]! : { rows: held.flatMap((h) => h.rows), progress: held.at(-1)!.progress };
+      held = [];
+      last = handOver({ session, path, slice: JSON.stringify(slice) });
+    };
     return {
       write: async (slice) => {
         if (failure) throw failure;
-        opened = true;
-        const sent = this.send({ session, path, slice: JSON.stringify(slice) });
-        const answered = sent.then(
-          () => void waiting.splice(waiting.indexOf(answered), 1),
-          (e: Error) => {
-            waiting.splice(waiting.indexOf(answered), 1);
-            failure ??= e;
-          },
-        );
-        waiting.push(answered);
-        last = sent;
-        // Its failure is read through `failure`; meanwhile it is not unhandled.
-        sent.catch(() => undefined);
+        held.push(slice);
+        if (held.reduce((n, h) => n + h.rows.length, 0) >= HANDOVER_ROWS) handOverHeld();
         while (waiting.length >= AHEAD && !failure) await waiting[0];
         if (failure) throw failure;
       },
       flush: async () => {
+        handOverHeld();
         await last.catch(() => undefined);
         if (failure) throw failure;
       },
       close: async () => {
+        handOverHeld();
         await Promise.all(waiting);
-        if (opened) await this.send({ session, close: true }).catch(() => undefined);
+        await this.send({ session, close: true }).catch(() => undefined);
       },
     };
   }

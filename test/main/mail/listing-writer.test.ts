@@ -1,9 +1,12 @@
 /**
  * The listing writer thread against a real profile database: slices committed in order with their
- * folder's progress and read back on the main connection, a failed slice ending its session with
- * nothing written past it (also when slices waiting together share its transaction), and the main
- * connection writing beside an open session.
+ * folder's progress and read back on the main connection, those held for a bigger hand-over
+ * written when the session ends, a failed slice ending its session with
+ * nothing written past it (also when slices waiting together share its transaction), the main
+ * connection writing beside an open session, and a session whose connection cannot be opened
+ * (it is opened as the session starts) failing with the reason.
  */
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ListingWriter, type ListingSlice } from '../../../main/mail/listing-writer';
 import { freshRepos, message } from '../store/message-fixture';
@@ -41,6 +44,18 @@ describe('the listing writer thread', () => {
     expect(repos.messages.pendingBodies('a1', 'INBOX')).toHaveLength(30);
     expect(repos.messages.search('Listing', { accountId: 'a1', limit: 100 })).toHaveLength(30);
     await sink.close();
+    db.close();
+  });
+
+  it('writes the slices it holds (fewer rows than a hand-over) when the session ends, unflushed', async () => {
+    const { db, repos } = freshRepos();
+    const sink = writer.session(db.name);
+    await sink.write(slice('a1', 20, 11));
+    await sink.write(slice('a1', 10, 1));
+    await sink.close();
+    expect(uids(repos, 'a1')).toEqual(Array.from({ length: 20 }, (_, i) => 20 - i));
+    expect(repos.folderState.get('a1', 'INBOX')?.syncedThrough).toBe(1);
+    expect(repos.messages.search('Listing', { accountId: 'a1', limit: 100 })).toHaveLength(20);
     db.close();
   });
 
@@ -113,5 +128,33 @@ describe('the listing writer thread', () => {
     expect(uids(repos, 'a1')).toHaveLength(1000);
     expect(repos.messages.get('main-9')?.subject).toBe('Opened 9');
     db.close();
+  });
+
+  it('fails a session whose connection cannot be opened, saying why, and writes nothing', async () => {
+    const { db } = freshRepos();
+    db.close();
+    // A database in rollback-journal mode: `openSecondWriter` refuses it (the writer works beside
+    // the main connection only in WAL mode).
+    const journal = new Database(db.name);
+    journal.pragma('journal_mode = DELETE');
+    journal.close();
+    const sink = writer.session(db.name);
+    const outcome = (async () => {
+      await sink.write(slice('a1', 10, 1));
+      await sink.flush();
+    })();
+    await expect(outcome).rejects.toThrow(/listings not written: .*a second writer needs the database in WAL mode/);
+    await expect(sink.write(slice('a1', 20, 11))).rejects.toThrow(/WAL mode/);
+    await sink.close();
+    const after = new Database(db.name, { readonly: true });
+    expect(after.prepare('SELECT count(*) AS n FROM messages WHERE account_id = ?').get('a1')).toEqual({ n: 0 });
+    after.close();
+    // The thread goes on serving other sessions.
+    const { db: other, repos } = freshRepos();
+    const next = writer.session(other.name);
+    await next.write(slice('a1', 10, 1));
+    await next.close();
+    expect(uids(repos, 'a1')).toHaveLength(10);
+    other.close();
   });
 });
