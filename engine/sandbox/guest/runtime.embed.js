@@ -1641,11 +1641,12 @@
     };
   }
   // A reply names sets the same way (run/source-sets.ts ReplyLabels): a label whose names were
-  // all sent has `n`, a node this run sent or one of the reply's own `sets` (ids -1, -2, …, each
-  // made here as bsOf makes it: the same node when this runtime holds one of that content). The
-  // reply's references become this runtime's node ids. Anything else — a node never sent, a set
+  // all sent has `n`, a node this run sent or one of the reply's own `sets` (ids -1, -2, …).
+  // Everything is checked here, before anything of the reply is read: a node never sent, a set
   // naming a source never sent or deeper than it needs, a child of the wrong depth, an empty
-  // node — ends the run: a label read wrong would be a label lost.
+  // node end the run (a label read wrong would be a label lost). The reply's own nodes are made
+  // (as bsOf makes them: the same node where this runtime holds one of that content) only when
+  // a label naming them is decoded, as a spelled-out label's set is (refSet).
   function replySets(reply) {
     const own = [];
     const bad = (what) => {
@@ -1653,11 +1654,9 @@
       die(e);
       throw e;
     };
-    const nodeOf = (k) => {
-      const n = k === 0 ? 0 : k < 0 ? own[-k - 1] : NSENT[k] === true ? k : undefined;
-      if (n === undefined) bad('set node ' + k + ' was never sent');
-      return n;
-    };
+    const known = (k) => k === 0 || (k < 0 ? own[-k - 1] !== undefined : NSENT[k] === true);
+    const depthOf = (k) => (k < 0 ? own[-k - 1].depth : NDEPTH[k]);
+    const kidsOf = (k) => (k < 0 ? own[-k - 1].kids : NKIDS[k]);
     const nodes = reply.sets || [];
     for (let i = 0; i < nodes.length; i++) {
       const spec = nodes[i];
@@ -1668,42 +1667,62 @@
       if (kids.length > (depth === 0 ? LEAF : FAN)) bad('set node ' + spec[0] + ' has too many parts');
       for (let j = 0; j < kids.length; j++) {
         const k = kids[j];
-        if (depth === 0) {
-          if (!((k | 0) === k && k >= 0 && k < 1 << 30)) bad('set leaf ' + spec[0] + ' is not of 30-bit words');
-        } else if (NDEPTH[(kids[j] = nodeOf(k))] !== depth - 1 && kids[j] !== 0)
-          bad('set node ' + spec[0] + ' has a child not of depth ' + (depth - 1));
+        if (
+          depth === 0 ? !((k | 0) === k && k >= 0 && k < 1 << 30) : !(known(k) && (k === 0 || depthOf(k) === depth - 1))
+        )
+          bad(
+            'set node ' +
+              spec[0] +
+              ' has a part that is not ' +
+              (depth === 0 ? 'a 30-bit word' : 'a node of depth ' + (depth - 1) + ' sent before'),
+          );
       }
+      if (!kids.some((k) => k !== 0)) bad('set node ' + spec[0] + ' is empty');
       while (depth > 0 && kids.length < FAN) kids.push(0);
-      const n = setNode(depth, kids);
-      if (n === 0) bad('set node ' + spec[0] + ' is empty');
-      own.push(n);
+      own.push({ depth: depth, kids: kids, n: undefined });
     }
-    const resolve = (d) => {
+    const check = (d) => {
       if (!d || d.n === undefined) return;
-      const n = nodeOf(d.n);
-      if (n !== 0 && !bsRootWithin(n, SENT.names)) bad('set ' + d.n + ' names a source never sent, or is no root');
-      d.n = n;
+      if (!known(d.n)) bad('set ' + d.n + ' was never sent');
+      if (d.n !== 0 && !rootWithin(d.n, SENT.names, depthOf, kidsOf))
+        bad('set ' + d.n + ' names a source never sent, or is no root');
+      if (d.n < 0) d.own = own;
     };
-    if (reply.labels) for (const i in reply.labels) resolve(reply.labels[i]);
-    resolve(reply.label);
-    resolve(reply.state);
+    if (reply.labels) for (const i in reply.labels) check(reply.labels[i]);
+    check(reply.label);
+    check(reply.state);
   }
   // Whether a node is a set's root (of the least depth that holds its largest id, as every set
   // here is) naming only ids below `end`.
-  function bsRootWithin(n, end) {
+  function rootWithin(n, end, depthOf, kidsOf) {
     let base = 0;
     let span = LEAF;
-    for (let d = 1; d < NDEPTH[n]; d++) span *= FAN;
+    for (let d = 1; d < depthOf(n); d++) span *= FAN;
     for (let root = true; ; root = false) {
-      const kids = NKIDS[n];
+      const kids = kidsOf(n);
       let i = kids.length - 1;
       while (i > 0 && kids[i] === 0) i--;
-      if (NDEPTH[n] === 0) return (base + i) * 30 + 31 - Math.clz32(kids[i]) < end;
+      if (depthOf(n) === 0) return (base + i) * 30 + 31 - Math.clz32(kids[i]) < end;
       if (root && i === 0) return false;
       base += i * span;
       span /= FAN;
       n = kids[i];
     }
+  }
+  // The set a checked reference names (replySets), its reply's own nodes made now.
+  function refSet(d) {
+    if (d.own !== undefined) {
+      const own = d.own;
+      const make = (k) => {
+        if (k >= 0) return k;
+        const o = own[-k - 1];
+        if (o.n === undefined) o.n = setNode(o.depth, o.depth === 0 ? o.kids : o.kids.map(make));
+        return o.n;
+      };
+      d.n = make(d.n);
+      d.own = undefined;
+    }
+    return d.n;
   }
   // A label description from the host (run/wire.ts LabelDesc, or a reference whose set replySets
   // resolved) as a label id. Imports decode hundreds of these (one or two per listed item), so
@@ -1713,11 +1732,12 @@
     let s = LAST.s;
     let r = LAST.r;
     const last = LAST.d;
+    const n = d.n !== undefined ? refSet(d) : undefined;
     const same =
       last !== null &&
-      (d.n !== undefined ? last.n === d.n : last.n === undefined && sameNames(d.s, last.s) && sameNames(d.u, last.u));
+      (n !== undefined ? last.n === n : last.n === undefined && sameNames(d.s, last.s) && sameNames(d.u, last.u));
     if (!same || !sameNames(d.r, last.r)) {
-      s = d.n !== undefined ? d.n : bsOf(srcIds(d));
+      s = n !== undefined ? n : bsOf(srcIds(d));
       r = d.r === null ? null : idSet(d.r, PRINCIPALS);
       LAST.d = d;
       LAST.s = s;
