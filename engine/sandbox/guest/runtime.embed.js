@@ -1604,7 +1604,7 @@
   const SENT = { names: 0 };
   const NSENT = [];
   function newSets(last) {
-    return { names: [], untrusted: [], nodes: [], own: last ? new Set() : null };
+    return { names: [], untrusted: [], nodes: [], own: last ? new Set() : null, end: 0 };
   }
   // What a message carries of `sets` (run/wire.ts SetsDelta).
   function setsOut(sets) {
@@ -1620,9 +1620,11 @@
     sets.nodes.push([n, NDEPTH[n]].concat(kids));
     return n;
   }
-  // The names made since the last request (a set only ever names sources made before it).
+  // The names made since the last request (a set only ever names sources made before it); the
+  // last message sends only those up to the last its sets name (`sets.end`).
   function sendNames(sets) {
-    for (let i = SENT.names; i < SRC_NAME.length; i++) {
+    const end = sets.own === null ? SRC_NAME.length : sets.end;
+    for (let i = SENT.names; i < end; i++) {
       sets.names.push(SRC_NAME[i]);
       if (!SRC_TRUST[i]) sets.untrusted.push(i);
     }
@@ -1634,6 +1636,10 @@
     return d;
   }
   function refOf(s, r, c, sets) {
+    if (sets.own !== null && s !== 0) {
+      const end = setEnd(s, NDEPTH_OF, NKIDS_OF);
+      if (end > sets.end) sets.end = end;
+    }
     return {
       n: setRef(s, sets),
       r: r === null ? null : r.map((i) => PRINCIPALS.names[i]),
@@ -1684,7 +1690,7 @@
     const check = (d) => {
       if (!d || d.n === undefined) return;
       if (!known(d.n)) bad('set ' + d.n + ' was never sent');
-      if (d.n !== 0 && !rootWithin(d.n, SENT.names, depthOf, kidsOf))
+      if (d.n !== 0 && !(setEnd(d.n, depthOf, kidsOf) <= SENT.names))
         bad('set ' + d.n + ' names a source never sent, or is no root');
       if (d.n < 0) d.own = own;
     };
@@ -1692,9 +1698,11 @@
     check(reply.label);
     check(reply.state);
   }
-  // Whether a node is a set's root (of the least depth that holds its largest id, as every set
-  // here is) naming only ids below `end`.
-  function rootWithin(n, end, depthOf, kidsOf) {
+  // One past the largest id a set's root names; NaN when the node is no root (every set here has
+  // the least depth that holds its largest id).
+  const NDEPTH_OF = (n) => NDEPTH[n];
+  const NKIDS_OF = (n) => NKIDS[n];
+  function setEnd(n, depthOf, kidsOf) {
     let base = 0;
     let span = LEAF;
     for (let d = 1; d < depthOf(n); d++) span *= FAN;
@@ -1702,8 +1710,8 @@
       const kids = kidsOf(n);
       let i = kids.length - 1;
       while (i > 0 && kids[i] === 0) i--;
-      if (depthOf(n) === 0) return (base + i) * 30 + 31 - Math.clz32(kids[i]) < end;
-      if (root && i === 0) return false;
+      if (depthOf(n) === 0) return (base + i) * 30 + 32 - Math.clz32(kids[i]);
+      if (root && i === 0) return NaN;
       base += i * span;
       span /= FAN;
       n = kids[i];
