@@ -5,7 +5,7 @@
  */
 import { isTrusted, type Label } from '../ifc/label';
 import type { ErrorKind, Limits, PlanError, Position } from './types';
-import { labelFromDesc, type GuestError } from './wire';
+import { labelFromDesc, type GuestError, type LabelDesc } from './wire';
 
 const NATIVE_LIMITS: readonly [RegExp, keyof Limits][] = [
   [/interrupted/i, 'wallMs'],
@@ -13,7 +13,10 @@ const NATIVE_LIMITS: readonly [RegExp, keyof Limits][] = [
   [/stack overflow|call stack/i, 'stackBytes'],
 ];
 
-export function planError(err: GuestError, position: Position | null): PlanError {
+/** An error from the guest with its label's sources resolved (run/source-sets.ts). */
+export type ReadError = Omit<GuestError, 'label' | 'sets'> & { readonly label?: LabelDesc };
+
+export function planError(err: ReadError, position: Position | null): PlanError {
   if (err.kind === 'LimitExceeded')
     return {
       kind: 'LimitExceeded',

@@ -14,8 +14,18 @@ import { actionHash } from '../tools/effect';
 import { argumentsRead, logLine, namedArgs, plainNamed, type Named } from '../tools/call-args';
 import type { CallRecord, Claim, FieldLineage, Limits, Mode, PlanError, Position, RunReport, RunStats } from './types';
 import { DEFAULT_LIMITS } from './types';
-import { decode, encode, GuestError, labelInterner, ResultMessage, type ToolRequest } from './wire';
-import { BYTES_PER_EXPANDED_NAME, SetsLimitError, SourceSets } from './source-sets';
+import {
+  decode,
+  encode,
+  GuestError,
+  labelFromDesc,
+  labelInterner,
+  ResultMessage,
+  type LabelDesc,
+  type ToolRequest,
+  type WireLabel,
+} from './wire';
+import { BYTES_PER_EXPANDED_NAME, SetsLimitError, SourceSets, type ReplyLabels } from './source-sets';
 import { parseToolRequest } from './wire-check';
 import { planError } from './errors';
 import { resultParts } from './result-parts';
@@ -97,6 +107,8 @@ interface ToolCall {
    * depend on.
    */
   readonly earlier: Label;
+  /** How the reply names its labels' sources (by reference where the guest sent them). */
+  readonly out: ReplyLabels;
 }
 
 export async function runPlan(opts: RunOptions): Promise<RunReport> {
@@ -180,15 +192,41 @@ function collectReport(run: Run, plan: CompiledPlan, outcome: SandboxOutcome): R
     }
   }
   const err = readGuest(outcome.error, GuestError);
-  if (!err) return { ...emptyReport(run, 'limit', unreadable('error')), stats };
-  const error = planError(err, err.pos ?? positionOf(err.stack, plan));
+  const read = err && resolvedLabels(run, err.label ? { e: err.label } : {}, err.sets);
+  if (!err || !read) return { ...emptyReport(run, 'limit', unreadable('error')), stats };
+  if ('limit' in read) return { ...emptyReport(run, 'limit', read.limit), stats };
+  const { kind, name, message, limit, stack, pos } = err;
+  const label = read.labels.e;
+  const error = planError({ kind, name, message, limit, stack, pos, label }, pos ?? positionOf(stack, plan));
   return { ...emptyReport(run, error.kind === 'LimitExceeded' ? 'limit' : 'failed', error), stats };
+}
+
+/**
+ * A message's label table with its sources resolved (run/source-sets.ts), the limit when the
+ * sets it sends take more names than the host keeps, or null when they are not what the guest
+ * sends (a reference to nothing sent: the message is unreadable).
+ */
+function resolvedLabels(
+  run: Run,
+  labels: Record<string, WireLabel>,
+  sets: Parameters<SourceSets['add']>[0] | undefined,
+): { readonly labels: Record<string, LabelDesc> } | { readonly limit: PlanError } | null {
+  try {
+    return { labels: run.sets.resolveLabels(labels, sets) };
+  } catch (e) {
+    if (!(e instanceof SetsLimitError)) return null;
+    const message = e.message;
+    return { limit: { kind: 'LimitExceeded', message, fullMessage: message, position: null, limit: 'memoryBytes' } };
+  }
 }
 
 function completedReport(run: Run, text: string, stats: RunStats): RunReport {
   const msg = readGuest(text, ResultMessage);
-  if (!msg) return { ...emptyReport(run, 'limit', unreadable('result')), stats };
-  const value = decode(msg.value, msg.labels);
+  const read = msg && resolvedLabels(run, msg.labels, msg.sets);
+  if (!msg || !read) return { ...emptyReport(run, 'limit', unreadable('result')), stats };
+  if ('limit' in read) return { ...emptyReport(run, 'limit', read.limit), stats };
+  // (A description resolved from a reference has its label made already.)
+  const value = decode(msg.value, read.labels, (d) => (d && run.sets.labelOf(d)) ?? labelFromDesc(d));
   const { mode, calls, claims, transcript } = run;
   return {
     status: 'completed',
@@ -241,16 +279,18 @@ function unreadable(what: 'result' | 'error'): PlanError {
 
 // ---- serving a tool call ---------------------------------------------------------------------
 
-const reply = (o: unknown): string => JSON.stringify(o);
 type Reply = Record<string, unknown>;
-const failure = (kind: string, message: string, label: Label, fatal = false): Reply => ({
+/** A reply as the guest reads it: with the set nodes its labels name that the guest did not send. */
+const reply = (o: Reply, out: ReplyLabels): string => JSON.stringify(out.nodes.length ? { ...o, sets: out.nodes } : o);
+const failure = (kind: string, message: string, label: Label, out: ReplyLabels, fatal = false): Reply => ({
   ok: false,
   kind,
   message,
-  label: encodeLabel(label),
+  label: out.label(label),
   ...(fatal ? { fatal: true } : {}),
 });
-const failReply = (kind: string, message: string, label: Label): string => reply(failure(kind, message, label));
+const failReply = (kind: string, message: string, label: Label, out: ReplyLabels): string =>
+  reply(failure(kind, message, label, out), out);
 
 /**
  * Serves one tool request from the guest: checks its arguments, asks the gate, then refuses the
@@ -258,34 +298,35 @@ const failReply = (kind: string, message: string, label: Label): string => reply
  */
 async function serveTool(run: Run, raw: string): Promise<string> {
   let req: ToolRequest;
+  const out = run.sets.replyLabels();
   try {
     req = run.sets.resolve(parseToolRequest(JSON.parse(raw)));
   } catch (e) {
-    if (e instanceof SetsLimitError) return reply(failure('LimitExceeded', e.message, BOTTOM, true));
+    if (e instanceof SetsLimitError) return reply(failure('LimitExceeded', e.message, BOTTOM, out, true), out);
     // Too deep to check is a limit that ends the run, not an error a catch could read as an
     // answer: whether it happens depends on the arguments, and this reply carries no label.
     if (isHostStackOverflow(e)) {
       const { message } = tooDeep('tool request');
-      return reply(failure('LimitExceeded', message, BOTTOM, true));
+      return reply(failure('LimitExceeded', message, BOTTOM, out, true), out);
     }
-    return failReply('RuntimeError', `malformed tool request: ${(e as Error).message}`, BOTTOM);
+    return failReply('RuntimeError', `malformed tool request: ${(e as Error).message}`, BOTTOM, out);
   }
   const seq = ++run.requested;
   const context = run.internLabel(req.labels[String(req.pc)]);
   const spec = run.opts.tools.get(req.tool);
-  if (!spec) return failReply('RuntimeError', `unknown tool ${req.tool}`, context);
+  if (!spec) return failReply('RuntimeError', `unknown tool ${req.tool}`, context, out);
   const earlier = req.cl ? run.internLabel(req.labels[String(req.cl)]) : BOTTOM;
-  const call: ToolCall = { run, req, spec, seq, context, earlier };
+  const call: ToolCall = { run, req, spec, seq, context, earlier, out };
   const args = checkArguments(call, argumentList(run, req));
   if ('reply' in args) return args.reply;
   // Read before the gate and the tool run: the outcome depends on the state as it was.
   const depends = spec.dependsOn ? spec.dependsOn(args.data) : BOTTOM;
   const decision = decide(call, args.named);
-  const state = stateOf(depends, decision);
+  const state = stateOf(depends, decision, out);
   noteWorldRead(run, spec, decision);
-  if (decision.decision === 'deny') return reply({ ...deny(call, args.named, decision), ...state });
-  if (decision.decision === 'confirm') return reply({ ...queueClaim(call, args, decision), ...state });
-  return reply({ ...(await execute(call, args, decision)), ...state });
+  if (decision.decision === 'deny') return reply({ ...deny(call, args.named, decision), ...state }, out);
+  if (decision.decision === 'confirm') return reply({ ...queueClaim(call, args, decision), ...state }, out);
+  return reply({ ...(await execute(call, args, decision)), ...state }, out);
 }
 
 /**
@@ -296,9 +337,9 @@ async function serveTool(run: Run, raw: string): Promise<string> {
  * and what the enclosing try could have thrown because of (engine/README.md, what "it did not
  * throw" reveals).
  */
-function stateOf(depends: Label | null, d: Decision): { state?: ReturnType<typeof encodeLabel> } {
+function stateOf(depends: Label | null, d: Decision, out: ReplyLabels): { state?: WireLabel } {
   const l = depends === null ? (d.read ?? null) : joinPair(depends, d.read ?? BOTTOM);
-  return l === null ? {} : { state: encodeLabel(l) };
+  return l === null ? {} : { state: out.label(l) };
 }
 
 /** An effect call decided from what the gate read: the world from now on depends on it (STRICT). */
@@ -332,11 +373,12 @@ function checkArguments(call: ToolCall, argList: readonly LabeledValue[]): Check
   } catch (e) {
     const err = e as ToolError;
     recordCall(call, {}, invalidArguments(err.message), false);
-    return { reply: failReply('RuntimeError', err.message, joinLabels(context, err.label ?? BOTTOM)) };
+    return { reply: failReply('RuntimeError', err.message, joinLabels(context, err.label ?? BOTTOM), call.out) };
   }
   const refuseWith = (why: string, message: string): { reply: string } => {
     recordCall(call, named, invalidArguments(why), false);
-    return { reply: failReply('RuntimeError', message, joinLabels(context, ...Object.values(named).map(deepLabel))) };
+    const label = joinLabels(context, ...Object.values(named).map(deepLabel));
+    return { reply: failReply('RuntimeError', message, label, call.out) };
   };
   // Functions and other engine values have no meaning outside the sandbox.
   const opaque = Object.entries(named).flatMap(([k, v]) => leavesOf(v, k).filter((l) => l.value.kind === 'opaque'));
@@ -396,7 +438,7 @@ function deny(call: ToolCall, named: Named, decision: Decision): Reply {
   // A budget can refuse because of calls made before, under their own contexts (and ends the
   // run: `endsRun`); a rule because of what the gate read in the world.
   const label = joinLabels(argsLabel, call.earlier, decision.read ?? BOTTOM);
-  return failure('PolicyDenied', message, label, endsRun(decision));
+  return failure('PolicyDenied', message, label, call.out, endsRun(decision));
 }
 
 /**
@@ -431,7 +473,9 @@ function queueClaim(call: ToolCall, args: CheckedArgs, decision: Extract<Decisio
   // the earlier calls' contexts.
   return {
     ok: true,
-    ...encode(labelDeep(pending, joinLabels(context, dataLabel, call.earlier, run.worldRead))),
+    ...encode(labelDeep(pending, joinLabels(context, dataLabel, call.earlier, run.worldRead)), (l) =>
+      call.out.label(l),
+    ),
     // The gate read the world to decide (which event, whose email): the handle shows its state.
     observes: true,
   };
@@ -459,7 +503,7 @@ async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): P
     const item = typeof plainArgs.id === 'string' ? plainArgs.id : undefined;
     return {
       ok: true,
-      ...encode(scanned),
+      ...encode(scanned, (l) => call.out.label(l)),
       item,
       effect,
       observes,
@@ -470,7 +514,7 @@ async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): P
     const kind = err.kind === 'NotEnoughInformation' ? 'NotEnoughInformation' : 'RuntimeError';
     // Whether a tool fails can depend on the world's state as much as what it returns does.
     const label = joinLabels(call.context, dataLabelOf(named, decision), run.worldRead, err.label ?? BOTTOM);
-    return failure(kind, `${spec.name}: ${err.message}`, label);
+    return failure(kind, `${spec.name}: ${err.message}`, label, call.out);
   }
 }
 
@@ -512,16 +556,6 @@ function withTopLabel(v: LabeledValue, l: Label): LabeledValue {
   if (l.sources.length === 0 && l.caps.length === 0 && l.readers === 'public') return v;
   const joined = joinLabels(v.label, l);
   return { ...v, label: v.label.verified ? { ...joined, verified: v.label.verified } : joined } as LabeledValue;
-}
-
-function encodeLabel(l: Label) {
-  return {
-    s: l.sources,
-    u: l.untrusted,
-    r: l.readers === 'public' ? null : l.readers,
-    c: l.caps,
-    ...(l.verified ? { v: l.verified } : {}),
-  };
 }
 
 function fieldOf(path: string, label: Label, lineage: ToolRequest['lineage']): FieldLineage {

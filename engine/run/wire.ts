@@ -51,6 +51,9 @@ const LabelRef = z.object({
   v: z.string().optional(),
 });
 export type LabelRef = z.infer<typeof LabelRef>;
+/** A label on the wire: spelled out, or its sources by reference. */
+const WireLabel = z.union([LabelDesc, LabelRef]);
+export type WireLabel = z.infer<typeof WireLabel>;
 
 /** What the guest adds to the run's source sets with a request: new names, new nodes. */
 const SetsDelta = z.object({
@@ -93,7 +96,7 @@ export type ToolRequest = z.infer<typeof ToolRequest>;
 export const WireToolRequest = z.object({
   tool: z.string(),
   args: EncodedSchema,
-  labels: z.record(z.string(), z.union([LabelDesc, LabelRef])),
+  labels: z.record(z.string(), WireLabel),
   pc: z.number(),
   cl: z.number().optional(),
   lineage: z.record(z.string(), LineageRef.nullable()),
@@ -101,14 +104,21 @@ export const WireToolRequest = z.object({
 });
 export type WireToolRequest = z.infer<typeof WireToolRequest>;
 
-export const ResultMessage = z.object({ value: EncodedSchema, labels: z.record(z.string(), LabelDesc) });
+/** The plan's result: its labels by reference, with the names and nodes not sent before. */
+export const ResultMessage = z.object({
+  value: EncodedSchema,
+  labels: z.record(z.string(), WireLabel),
+  sets: SetsDelta.optional(),
+});
+export type ResultMessage = z.infer<typeof ResultMessage>;
 
 export const GuestError = z.object({
   kind: z.string(),
   name: z.string().optional(),
   message: z.string(),
   limit: z.string().optional(),
-  label: LabelDesc.optional(),
+  label: WireLabel.optional(),
+  sets: SetsDelta.optional(),
   stack: z.string().optional(),
   pos: z.object({ line: z.number(), column: z.number() }).optional(),
 });
@@ -214,7 +224,7 @@ export type LabelShape =
 export interface GuestValue {
   readonly value: Json;
   readonly shape: LabelShape;
-  readonly labels: Record<string, LabelDesc>;
+  readonly labels: Record<string, WireLabel>;
 }
 
 /**
@@ -238,12 +248,15 @@ function partIds(): (names: readonly string[]) => number {
   };
 }
 
-/** LabeledValue → what the guest imports (the host side of the guest's `importValue`). */
-export function encode(v: LabeledValue): GuestValue {
+/**
+ * LabeledValue → what the guest imports (the host side of the guest's `importValue`), each label
+ * as `wire` sends it: spelled out, or by reference in a reply (run/source-sets.ts `ReplyLabels`).
+ */
+export function encode(v: LabeledValue, wire: (l: Label) => WireLabel = descOf): GuestValue {
   // Tools reuse one label object across the parts of an item: look each object up once.
   const byObject = new Map<Label, number>();
   const byContent = new Map<string, number>();
-  const labels: Record<string, LabelDesc> = {};
+  const labels: Record<string, WireLabel> = {};
   const part = partIds();
   const idOf = (l: Label): number => {
     let id = byObject.get(l);
@@ -256,7 +269,7 @@ export function encode(v: LabeledValue): GuestValue {
       if (id === undefined) {
         id = byContent.size + 1;
         byContent.set(k, id);
-        labels[String(id)] = descOf(l);
+        labels[String(id)] = wire(l);
       }
     }
     byObject.set(l, id);

@@ -236,13 +236,6 @@
     }
     return false;
   }
-  function bsIds(s) {
-    const ids = [];
-    eachWord(s, 0, (x, w) => {
-      for (let b = 0; b < 30; b++) if (x & (1 << b)) ids.push(w * 30 + b);
-    });
-    return ids;
-  }
   // How many sources a set names, memoised per node: the parts of a listing's result share the
   // listing's nodes, so each part counts only the few nodes on the path to its own sources.
   function bsCount(s) {
@@ -1600,65 +1593,159 @@
   };
 
   // ---- the bridge: exporting and importing labeled values ------------------------------------
-  function labelDesc(l) {
-    const d = descOf(LS[l], LR[l], LC[l]);
-    if (LV[l]) d.v = LV[l];
-    return d;
-  }
-  function descOf(s, r, c) {
-    const ids = bsIds(s);
-    return {
-      s: ids.map((i) => SRC_NAME[i]),
-      u: ids.filter((i) => !SRC_TRUST[i]).map((i) => SRC_NAME[i]),
-      r: r === null ? null : r.map((i) => PRINCIPALS.names[i]),
-      c: c.map((i) => CAPS.names[i]),
-    };
-  }
   // Tool requests name a label's sources by reference (run/source-sets.ts): its set's root node,
   // each node and each source name sent once per run, in the first request that needs it. A
   // listing's structure names every email of the mailbox, and so does everything a loop over it
   // computes: spelled out, each call sent the host megabytes of names (its arguments' labels and
   // every node of their lineage), over and over. SENT.names: how many names were sent; NSENT:
-  // which nodes.
+  // which nodes. The result and an error name theirs the same way, but mark only their own
+  // (`sets.own`): the run's last message, which the host may have built twice (describing a
+  // failure again when the first description could not be copied out).
   const SENT = { names: 0 };
   const NSENT = [];
-  function newSets() {
-    return { names: [], untrusted: [], nodes: [] };
+  function newSets(last) {
+    return { names: [], untrusted: [], nodes: [], own: last ? new Set() : null, end: 0 };
+  }
+  // What a message carries of `sets` (run/wire.ts SetsDelta).
+  function setsOut(sets) {
+    return { names: sets.names, untrusted: sets.untrusted, nodes: sets.nodes };
   }
   // The set's root, after adding to `sets` every node of it not sent yet, children first.
   function setRef(n, sets) {
-    if (n === 0 || NSENT[n] === true) return n;
+    if (n === 0 || NSENT[n] === true || (sets.own !== null && sets.own.has(n))) return n;
     const kids = NKIDS[n];
     if (NDEPTH[n] > 0) for (let i = 0; i < kids.length; i++) setRef(kids[i], sets);
-    NSENT[n] = true;
+    if (sets.own === null) NSENT[n] = true;
+    else sets.own.add(n);
     sets.nodes.push([n, NDEPTH[n]].concat(kids));
     return n;
   }
-  // The names made since the last request (a set only ever names sources made before it).
+  // The names made since the last request (a set only ever names sources made before it); the
+  // last message sends only those up to the last its sets name (`sets.end`).
   function sendNames(sets) {
-    for (let i = SENT.names; i < SRC_NAME.length; i++) {
+    const end = sets.own === null ? SRC_NAME.length : sets.end;
+    for (let i = SENT.names; i < end; i++) {
       sets.names.push(SRC_NAME[i]);
       if (!SRC_TRUST[i]) sets.untrusted.push(i);
     }
-    SENT.names = SRC_NAME.length;
+    if (sets.own === null) SENT.names = SRC_NAME.length;
   }
   function labelRef(l, sets) {
-    const d = {
-      n: setRef(LS[l], sets),
-      r: LR[l] === null ? null : LR[l].map((i) => PRINCIPALS.names[i]),
-      c: LC[l].map((i) => CAPS.names[i]),
-    };
+    const d = refOf(LS[l], LR[l], LC[l], sets);
     if (LV[l]) d.v = LV[l];
     return d;
   }
-  // A label description from the host (run/wire.ts LabelDesc) as a label id. Imports decode
-  // hundreds of these (one or two per listed item), so no intermediate sets or sorted copies.
+  function refOf(s, r, c, sets) {
+    if (sets.own !== null && s !== 0) {
+      const end = setEnd(s, NDEPTH_OF, NKIDS_OF);
+      if (end > sets.end) sets.end = end;
+    }
+    return {
+      n: setRef(s, sets),
+      r: r === null ? null : r.map((i) => PRINCIPALS.names[i]),
+      c: c.map((i) => CAPS.names[i]),
+    };
+  }
+  // A reply names sets the same way (run/source-sets.ts ReplyLabels): a label whose names were
+  // all sent has `n`, a node this run sent or one of the reply's own `sets` (ids -1, -2, …).
+  // Everything is checked here, before anything of the reply is read: a node never sent, a set
+  // naming a source never sent or deeper than it needs, a child of the wrong depth, an empty
+  // node end the run (a label read wrong would be a label lost). The reply's own nodes are made
+  // (as bsOf makes them: the same node where this runtime holds one of that content) only when
+  // a label naming them is decoded, as a spelled-out label's set is (refSet).
+  function replySets(reply) {
+    const own = [];
+    const bad = (what) => {
+      const e = new PlanError('RuntimeError', 'malformed reply from the host: ' + what, 0);
+      die(e);
+      throw e;
+    };
+    const known = (k) => k === 0 || (k < 0 ? own[-k - 1] !== undefined : NSENT[k] === true);
+    const depthOf = (k) => (k < 0 ? own[-k - 1].depth : NDEPTH[k]);
+    const kidsOf = (k) => (k < 0 ? own[-k - 1].kids : NKIDS[k]);
+    const nodes = reply.sets || [];
+    for (let i = 0; i < nodes.length; i++) {
+      const spec = nodes[i];
+      const depth = spec[1];
+      const kids = spec.slice(2);
+      if (spec[0] !== -i - 1 || !((depth | 0) === depth && depth >= 0 && depth <= 8))
+        bad('set node ' + spec[0] + " is not the reply's node " + (-i - 1) + ' of depth 0 to 8');
+      if (kids.length > (depth === 0 ? LEAF : FAN)) bad('set node ' + spec[0] + ' has too many parts');
+      for (let j = 0; j < kids.length; j++) {
+        const k = kids[j];
+        if (
+          depth === 0 ? !((k | 0) === k && k >= 0 && k < 1 << 30) : !(known(k) && (k === 0 || depthOf(k) === depth - 1))
+        )
+          bad(
+            'set node ' +
+              spec[0] +
+              ' has a part that is not ' +
+              (depth === 0 ? 'a 30-bit word' : 'a node of depth ' + (depth - 1) + ' sent before'),
+          );
+      }
+      if (!kids.some((k) => k !== 0)) bad('set node ' + spec[0] + ' is empty');
+      while (depth > 0 && kids.length < FAN) kids.push(0);
+      own.push({ depth: depth, kids: kids, n: undefined });
+    }
+    const check = (d) => {
+      if (!d || d.n === undefined) return;
+      if (!known(d.n)) bad('set ' + d.n + ' was never sent');
+      if (d.n !== 0 && !(setEnd(d.n, depthOf, kidsOf) <= SENT.names))
+        bad('set ' + d.n + ' names a source never sent, or is no root');
+      if (d.n < 0) d.own = own;
+    };
+    if (reply.labels) for (const i in reply.labels) check(reply.labels[i]);
+    check(reply.label);
+    check(reply.state);
+  }
+  // One past the largest id a set's root names; NaN when the node is no root (every set here has
+  // the least depth that holds its largest id).
+  const NDEPTH_OF = (n) => NDEPTH[n];
+  const NKIDS_OF = (n) => NKIDS[n];
+  function setEnd(n, depthOf, kidsOf) {
+    let base = 0;
+    let span = LEAF;
+    for (let d = 1; d < depthOf(n); d++) span *= FAN;
+    for (let root = true; ; root = false) {
+      const kids = kidsOf(n);
+      let i = kids.length - 1;
+      while (i > 0 && kids[i] === 0) i--;
+      if (depthOf(n) === 0) return (base + i) * 30 + 32 - Math.clz32(kids[i]);
+      if (root && i === 0) return NaN;
+      base += i * span;
+      span /= FAN;
+      n = kids[i];
+    }
+  }
+  // The set a checked reference names (replySets), its reply's own nodes made now.
+  function refSet(d) {
+    if (d.own !== undefined) {
+      const own = d.own;
+      const make = (k) => {
+        if (k >= 0) return k;
+        const o = own[-k - 1];
+        if (o.n === undefined) o.n = setNode(o.depth, o.depth === 0 ? o.kids : o.kids.map(make));
+        return o.n;
+      };
+      d.n = make(d.n);
+      d.own = undefined;
+    }
+    return d.n;
+  }
+  // A label description from the host (run/wire.ts LabelDesc, or a reference whose set replySets
+  // resolved) as a label id. Imports decode hundreds of these (one or two per listed item), so
+  // no intermediate sets or sorted copies.
   function labelFrom(d) {
     if (!d) return 0;
     let s = LAST.s;
     let r = LAST.r;
-    if (LAST.d === null || !sameNames(d.s, LAST.d.s) || !sameNames(d.u, LAST.d.u) || !sameNames(d.r, LAST.d.r)) {
-      s = bsOf(srcIds(d));
+    const last = LAST.d;
+    const n = d.n !== undefined ? refSet(d) : undefined;
+    const same =
+      last !== null &&
+      (n !== undefined ? last.n === n : last.n === undefined && sameNames(d.s, last.s) && sameNames(d.u, last.u));
+    if (!same || !sameNames(d.r, last.r)) {
+      s = n !== undefined ? n : bsOf(srcIds(d));
       r = d.r === null ? null : idSet(d.r, PRINCIPALS);
       LAST.d = d;
       LAST.s = s;
@@ -1746,6 +1833,7 @@
   function exportResult(v) {
     const value = exportValue(v, {}, new Set());
     const table = {};
+    const sets = newSets(true);
     let parts = 0;
     let names = RESULT_NAMES;
     const acc = () => ({ s: 0, r: null, c: [] });
@@ -1780,7 +1868,7 @@
           if (id === undefined) {
             id = ids.size + 2;
             ids.set(k, id);
-            table[id] = descOf(a.s, a.r, a.c);
+            table[id] = refOf(a.s, a.r, a.c, sets);
           }
           e.l = id;
           return;
@@ -1813,10 +1901,11 @@
       }
     else if (value.k === 'a') for (let i = 0; i < value.i.length; i++) part(value.i[i]);
     if (!empty(root)) {
-      table[1] = descOf(root.s, root.r, root.c);
+      table[1] = refOf(root.s, root.r, root.c, sets);
       value.l = 1;
     }
-    return { value: value, labels: table };
+    sendNames(sets);
+    return { value: value, labels: table, sets: setsOut(sets) };
   }
 
   // Imports a value from the host: plain JSON, the label shape over it (run/wire.ts LabelShape:
@@ -1836,6 +1925,8 @@
     let last = null;
     for (const i in labels) {
       const d = labels[i];
+      // (A set by reference names only sources made before.)
+      if (d.n !== undefined) continue;
       // (An item's two labels differ only in caps: its sources are named once.)
       if (last === null || !sameNames(d.s, last.s) || !sameNames(d.u, last.u)) srcIds(d);
       last = d;
@@ -1999,7 +2090,7 @@
     const argLabel = deepLab(args);
     d.l = J(argLabel, pc);
     acc(d.l);
-    const sets = newSets();
+    const sets = newSets(false);
     const enc = exportJson(args, sets);
     if (pc) enc.labels[pc] = labelRef(pc, sets);
     if (R.cl) enc.labels[R.cl] = labelRef(R.cl, sets);
@@ -2017,11 +2108,12 @@
           pc: pc,
           cl: cl,
           lineage: lineage,
-          sets: sets,
+          sets: setsOut(sets),
         }),
       ),
     );
     if (S.dead) throw new LimitError('steps', 'the run was stopped');
+    replySets(reply);
     // Whether the call throws, how the gate decides it, what it returns: beyond its arguments,
     // the world state it depends on (the item it names, labeled by what wrote it; what the gate
     // read to decide it) and whatever may have written or created that item unseen (R.wt: effects under a context, branches
@@ -2155,12 +2247,19 @@
     filled,
   };
   // Host-side helpers: describe a failure, export the result.
+  // An error's label names its sources by reference, as the result's do (exportResult).
+  function described(o, l) {
+    const sets = newSets(true);
+    o.label = labelRef(l, sets);
+    sendNames(sets);
+    o.sets = setsOut(sets);
+    return JSON.stringify(o);
+  }
   R.describe = function (e) {
     const pos = (e && typeof e.stack === 'string' && e.stack) || '';
     if (e instanceof LimitError)
       return JSON.stringify({ kind: 'LimitExceeded', message: e.message, limit: e.limit, stack: pos });
-    if (e instanceof PlanError)
-      return JSON.stringify({ kind: e.kind, message: e.message, label: labelDesc(e.l), stack: pos, pos: e.pos });
+    if (e instanceof PlanError) return described({ kind: e.kind, message: e.message, stack: pos, pos: e.pos }, e.l);
     if (e instanceof PlanThrow) {
       let m;
       try {
@@ -2169,14 +2268,14 @@
       } catch (x) {
         m = 'a value';
       }
-      return JSON.stringify({ kind: 'RuntimeError', message: 'uncaught: ' + m, label: labelDesc(e.l), stack: pos });
+      return described({ kind: 'RuntimeError', message: 'uncaught: ' + m, stack: pos }, e.l);
     }
     // QuickJS throws null when it cannot even allocate the error.
     if (e === null || e === undefined)
       return JSON.stringify({ kind: 'LimitExceeded', limit: 'memoryBytes', message: 'the run ran out of memory' });
     const name = e && e.name;
     const message = String((e && e.message) || e);
-    return JSON.stringify({ kind: 'Native', name: String(name), message: message, label: labelDesc(R.pc), stack: pos });
+    return described({ kind: 'Native', name: String(name), message: message, stack: pos }, R.pc);
   };
   R.result = (v) => (S.dead ? null : JSON.stringify(exportResult(v)));
   R.failure = () => (S.fatal === null ? null : R.describe(S.fatal));
