@@ -10,7 +10,7 @@ import type { Binding } from './analyze';
 import { cloneName, copyInfo } from './plain-functions';
 import { children, plainLoop } from './plain-loops';
 import { TRY_EXIT, exitAbr, isObj, labelOf, tick, truthy, type EmitContext, type Expr, type N } from './emit-context';
-import { destructure, expr, patternNames, update } from './emit-expressions';
+import { destructure, expr, patternNames, testCode, update } from './emit-expressions';
 import { emitFunction } from './emit-functions';
 import { capture, mergeCode, restoresContext } from './emit-regions';
 import { observesWorld } from './effects';
@@ -142,7 +142,9 @@ function ifStatement(ctx: EmitContext, s: acorn.IfStatement, at: Position): void
   }
   const c = ctx.temp();
   if (ctx.fn.plain) return dynamicIf(ctx, s, at, c);
-  labeledIf(ctx, s, at, c, `${c} = ${expr(ctx, s.test)}; `);
+  const t = testCode(ctx, s.test);
+  if (t !== null) labeledIf(ctx, s, at, c, `${c} = ${t}; `, true);
+  else labeledIf(ctx, s, at, c, `${c} = ${expr(ctx, s.test)}; `);
 }
 /**
  * An `if` in a plain loop whose test is not known to be a plain boolean (plain-loops.ts): an
@@ -158,14 +160,27 @@ function dynamicIf(ctx: EmitContext, s: acorn.IfStatement, at: Position, c: stri
   ctx.emit(`} else if (${c}) {`);
   branches(ctx, s);
 }
-/** The instrumented `if` on the value in c (computed by `setup`, or before). */
-function labeledIf(ctx: EmitContext, s: acorn.IfStatement, at: Position, c: string, setup: string): void {
+/**
+ * The instrumented `if` on the value in c (computed by `setup`, or before); with `coded`, c holds
+ * a comparison's label * 2 + truth (testCode).
+ */
+function labeledIf(
+  ctx: EmitContext,
+  s: acorn.IfStatement,
+  at: Position,
+  c: string,
+  setup: string,
+  coded = false,
+): void {
   const p = ctx.temp();
   const eff = ctx.effects.region([s.consequent, s.alternate], s.consequent.start, s.end);
   const cap = capture(ctx, eff, s.consequent.start);
-  ctx.emit(`${setup}${cap ? `${cap}; ` : ''}${p} = __R.pc; if (${isObj(c)}) __R.pc = __R.J(${p}, ${labelOf(c)});`, at);
+  const raise = coded
+    ? `if (${c} > 1) __R.pc = __R.J(${p}, ${codedLabel(c)});`
+    : `if (${isObj(c)}) __R.pc = __R.J(${p}, ${labelOf(c)});`;
+  ctx.emit(`${setup}${cap ? `${cap}; ` : ''}${p} = __R.pc; ${raise}`, at);
   ctx.fn.regions++;
-  ctx.emit(`if (${truthy(c)}) {`);
+  ctx.emit(`if (${coded ? `${c} & 1` : truthy(c)}) {`);
   branches(ctx, s);
   ctx.fn.regions--;
   ctx.emit(mergeCode(ctx, eff, p, s.end, true).join('; ') + ';');
@@ -295,11 +310,21 @@ function loopHead(ctx: EmitContext, s: TestLoop, at: Position, lt: string, la: s
 function testLine(ctx: EmitContext, test: Expr | null | undefined, lt: string): void {
   if (!test) return;
   const c = ctx.temp();
+  const t = testCode(ctx, test);
+  if (t !== null) {
+    ctx.emit(
+      `${c} = ${t}; if (${c} > 1) { ${lt} = __R.J(${lt}, ${codedLabel(c)}); __R.pc = __R.J(__R.pc, ${codedLabel(c)}); } if (!(${c} & 1)) break;`,
+      ctx.pos(test.start),
+    );
+    return;
+  }
   ctx.emit(
     `${c} = ${expr(ctx, test)}; if (${isObj(c)}) { ${lt} = __R.J(${lt}, __R.lab(${c})); __R.pc = __R.J(__R.pc, __R.lab(${c})); } if (!${truthy(c)}) break;`,
     ctx.pos(test.start),
   );
 }
+/** The label in a coded test (testCode): label * 2 + truth. */
+const codedLabel = (c: string): string => `((${c} - (${c} & 1)) / 2)`;
 
 /**
  * `for…of`: the runtime iterates (__R.iter, __R.more, __R.at). Each iteration runs under the
