@@ -248,6 +248,7 @@ function push(
   ctx: EmitContext,
   callee: acorn.MemberExpression,
   list: acorn.CallExpression['arguments'],
+  unused = false,
 ): string | null {
   const xs = arrayVar(ctx, callee.object);
   const a = list[0];
@@ -255,7 +256,15 @@ function push(
   const v = ctx.temp();
   const plainValue = neverFunction(ctx, a) ? [] : [notFunction(v)];
   const tests = ['__R.pc === 0', `${xs}[__SL] === undefined`, `${xs}.length < __AL`, ...plainValue];
-  return `(${v} = ${expr(ctx, a)}, ${tests.join(' && ')} ? (${xs}[__LS] = false, ${xs}.push(${v})) : __R.mc(${xs}, "push", [${v}]))`;
+  const slow = unused ? `__R.push1(${xs}, ${v})` : `__R.mc(${xs}, "push", [${v}])`;
+  return `(${v} = ${expr(ctx, a)}, ${tests.join(' && ')} ? (${xs}[__LS] = false, ${xs}.push(${v})) : ${slow})`;
+}
+/** A statement `xs.push(v)` whose answer is unused, with the fast path above: R.push1 when it fails. */
+export function unusedPush(ctx: EmitContext, e: Expr): string | null {
+  if (e.type !== 'CallExpression' || e.optional || e.callee.type !== 'MemberExpression') return null;
+  const callee = e.callee;
+  if (callee.computed || callee.optional || (callee.property as acorn.Identifier).name !== 'push') return null;
+  return push(ctx, callee, e.arguments, true);
 }
 
 /**
@@ -628,7 +637,12 @@ function stringMethod(ctx: EmitContext, callee: acorn.MemberExpression, name: st
     `typeof ${o} === 'string'`,
     ...as.map((a) => `typeof ${a} !== 'object' && typeof ${a} !== 'function'`),
   ];
-  return `(${setup.join(', ')}, ${plain.join(' && ')} ? ${o}.${name}(${as.join(', ')}) : __R.mc(${o}, ${str(name)}, [${as.join(', ')}]))`;
+  // Otherwise the runtime's call, through R.sm when it can take the arguments one by one.
+  const slow =
+    as.length <= 2
+      ? `__R.sm(${[o, str(name), String(as.length), ...as].join(', ')})`
+      : `__R.mc(${o}, ${str(name)}, [${as.join(', ')}])`;
+  return `(${setup.join(', ')}, ${plain.join(' && ')} ? ${o}.${name}(${as.join(', ')}) : ${slow})`;
 }
 
 // ---- optional chains ----------------------------------------------------------------------------
