@@ -201,7 +201,7 @@ describe('every fast path answers as the table, with the same label', () => {
               expect(fast.parts, where).toBe(table.parts);
             }
       }),
-      { numRuns: 8 },
+      { numRuns: 5 },
     );
   }, 300_000);
 
