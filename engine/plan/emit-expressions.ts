@@ -248,6 +248,7 @@ function push(
   ctx: EmitContext,
   callee: acorn.MemberExpression,
   list: acorn.CallExpression['arguments'],
+  unused = false,
 ): string | null {
   const xs = arrayVar(ctx, callee.object);
   const a = list[0];
@@ -255,7 +256,15 @@ function push(
   const v = ctx.temp();
   const plainValue = neverFunction(ctx, a) ? [] : [notFunction(v)];
   const tests = ['__R.pc === 0', `${xs}[__SL] === undefined`, `${xs}.length < __AL`, ...plainValue];
-  return `(${v} = ${expr(ctx, a)}, ${tests.join(' && ')} ? (${xs}[__LS] = false, ${xs}.push(${v})) : __R.mc(${xs}, "push", [${v}]))`;
+  const slow = unused ? `__R.push1(${xs}, ${v})` : `__R.mc(${xs}, "push", [${v}])`;
+  return `(${v} = ${expr(ctx, a)}, ${tests.join(' && ')} ? (${xs}[__LS] = false, ${xs}.push(${v})) : ${slow})`;
+}
+/** A statement `xs.push(v)` whose answer is unused, with the fast path above: R.push1 when it fails. */
+export function unusedPush(ctx: EmitContext, e: Expr): string | null {
+  if (e.type !== 'CallExpression' || e.optional || e.callee.type !== 'MemberExpression') return null;
+  const callee = e.callee;
+  if (callee.computed || callee.optional || (callee.property as acorn.Identifier).name !== 'push') return null;
+  return push(ctx, callee, e.arguments, true);
 }
 
 /**
@@ -382,6 +391,53 @@ function binary(ctx: EmitContext, op: string, left: Expr, right: Expr): string {
     return setup.length ? `(${setup.join(', ')}, ${slow})` : slow;
   const fast = checks.length ? `(${checks.join(' && ')} ? ${a} ${op} ${b} : ${slow})` : `(${a} ${op} ${b})`;
   return setup.length ? `(${setup.join(', ')}, ${fast})` : fast;
+}
+const TEST: Readonly<Record<string, string>> = { '<': 'lt', '>': 'gt', '<=': 'le', '>=': 'ge' };
+const FLIPPED: Readonly<Record<string, string>> = { '<': '>', '>': '<', '<=': '>=', '>=': '<=' };
+/** `x.length`, not optional, on any receiver that is not a namespace. */
+const lengthRead = (ctx: EmitContext, e: Expr): e is acorn.MemberExpression =>
+  e.type === 'MemberExpression' &&
+  !e.computed &&
+  !e.optional &&
+  (e.property as acorn.Identifier).name === 'length' &&
+  constant(ctx, e) === null;
+
+/**
+ * The test of an `if` or a loop when it is a comparison (`w.length > 6`, `i < xs.length`): code
+ * whose value is one number, label * 2 + truth (the runtime's ltT…geT, and ltL…geL for a length
+ * against a value), which the statement decodes. The comparison's answer is read only there,
+ * so it needs no box or graph node; its label is the one R.lt…R.ge would have given it. null for
+ * any other test (the caller emits the value as usual). Operands are evaluated in source order:
+ * a length is read in the call, after the other operand, which must then be a name or a literal.
+ */
+export function testCode(ctx: EmitContext, test: Expr): string | null {
+  if (ctx.noFastPaths || test.type !== 'BinaryExpression' || !Object.hasOwn(TEST, test.operator)) return null;
+  const left = test.left as Expr;
+  const right = test.right;
+  if (ctx.num(left) && ctx.num(right)) return null;
+  const setup: string[] = [];
+  // As binary(): a variable is used by name only when what runs after it cannot change it.
+  const operand = (e: Expr, next: Expr | null): string => {
+    const code = expr(ctx, e);
+    if (stable(e) && (e.type === 'Literal' || next === null || stable(next))) return code;
+    const t = ctx.temp();
+    setup.push(`${t} = ${code}`);
+    return t;
+  };
+  let code: string;
+  if (lengthRead(ctx, left) && stable(right)) {
+    const o = operand(left.object as Expr, right);
+    code = `__R.${TEST[test.operator]}L(${o}, ${expr(ctx, right)})`;
+  } else if (lengthRead(ctx, right)) {
+    const a = operand(left, right.object as Expr);
+    const o = operand(right.object as Expr, null);
+    code = `__R.${TEST[FLIPPED[test.operator]!]}L(${o}, ${a})`;
+  } else {
+    const a = operand(left, right);
+    const b = operand(right, null);
+    code = `(typeof ${a} === 'number' && typeof ${b} === 'number' ? (${a} ${test.operator} ${b} ? 1 : 0) : __R.${TEST[test.operator]}T(${a}, ${b}))`;
+  }
+  return setup.length ? `(${setup.join(', ')}, ${code})` : code;
 }
 /** An operand that is text by its form (so `+` on it concatenates, or goes to the runtime). */
 const textual = (e: Expr): boolean =>
@@ -581,7 +637,12 @@ function stringMethod(ctx: EmitContext, callee: acorn.MemberExpression, name: st
     `typeof ${o} === 'string'`,
     ...as.map((a) => `typeof ${a} !== 'object' && typeof ${a} !== 'function'`),
   ];
-  return `(${setup.join(', ')}, ${plain.join(' && ')} ? ${o}.${name}(${as.join(', ')}) : __R.mc(${o}, ${str(name)}, [${as.join(', ')}]))`;
+  // Otherwise the runtime's call, through R.sm when it can take the arguments one by one.
+  const slow =
+    as.length <= 2
+      ? `__R.sm(${[o, str(name), String(as.length), ...as].join(', ')})`
+      : `__R.mc(${o}, ${str(name)}, [${as.join(', ')}])`;
+  return `(${setup.join(', ')}, ${plain.join(' && ')} ? ${o}.${name}(${as.join(', ')}) : ${slow})`;
 }
 
 // ---- optional chains ----------------------------------------------------------------------------

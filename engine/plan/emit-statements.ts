@@ -10,7 +10,7 @@ import type { Binding } from './analyze';
 import { cloneName, copyInfo } from './plain-functions';
 import { children, plainLoop } from './plain-loops';
 import { TRY_EXIT, exitAbr, isObj, labelOf, tick, truthy, type EmitContext, type Expr, type N } from './emit-context';
-import { destructure, expr, patternNames, update } from './emit-expressions';
+import { destructure, expr, patternNames, testCode, unusedPush, update } from './emit-expressions';
 import { emitFunction } from './emit-functions';
 import { capture, mergeCode, restoresContext } from './emit-regions';
 import { observesWorld } from './effects';
@@ -46,10 +46,10 @@ const hoistFns = (ctx: EmitContext, body: readonly N[]): void => {
 const blockOf = (s: N): readonly N[] => (s.type === 'BlockStatement' ? s.body : [s]);
 
 const STATEMENTS: StmtEmitters = {
-  /** An update whose value is unused needs no copy of the old value. */
+  /** An update or a push whose value is unused needs no copy of the old value, nor a length. */
   ExpressionStatement: (ctx, s, at) => {
     const e = s.expression;
-    ctx.emit((e.type === 'UpdateExpression' ? update(ctx, e, true) : expr(ctx, e)) + ';', at);
+    ctx.emit((e.type === 'UpdateExpression' ? update(ctx, e, true) : (unusedPush(ctx, e) ?? expr(ctx, e))) + ';', at);
   },
   /**
    * A declared value is bound as computed, without the context (semantics.md §3, declarations:
@@ -142,7 +142,9 @@ function ifStatement(ctx: EmitContext, s: acorn.IfStatement, at: Position): void
   }
   const c = ctx.temp();
   if (ctx.fn.plain) return dynamicIf(ctx, s, at, c);
-  labeledIf(ctx, s, at, c, `${c} = ${expr(ctx, s.test)}; `);
+  const t = testCode(ctx, s.test);
+  if (t !== null) labeledIf(ctx, s, at, c, `${c} = ${t}; `, true);
+  else labeledIf(ctx, s, at, c, `${c} = ${expr(ctx, s.test)}; `);
 }
 /**
  * An `if` in a plain loop whose test is not known to be a plain boolean (plain-loops.ts): an
@@ -158,14 +160,27 @@ function dynamicIf(ctx: EmitContext, s: acorn.IfStatement, at: Position, c: stri
   ctx.emit(`} else if (${c}) {`);
   branches(ctx, s);
 }
-/** The instrumented `if` on the value in c (computed by `setup`, or before). */
-function labeledIf(ctx: EmitContext, s: acorn.IfStatement, at: Position, c: string, setup: string): void {
+/**
+ * The instrumented `if` on the value in c (computed by `setup`, or before); with `coded`, c holds
+ * a comparison's label * 2 + truth (testCode).
+ */
+function labeledIf(
+  ctx: EmitContext,
+  s: acorn.IfStatement,
+  at: Position,
+  c: string,
+  setup: string,
+  coded = false,
+): void {
   const p = ctx.temp();
   const eff = ctx.effects.region([s.consequent, s.alternate], s.consequent.start, s.end);
   const cap = capture(ctx, eff, s.consequent.start);
-  ctx.emit(`${setup}${cap ? `${cap}; ` : ''}${p} = __R.pc; if (${isObj(c)}) __R.pc = __R.J(${p}, ${labelOf(c)});`, at);
+  const raise = coded
+    ? `if (${c} > 1) __R.pc = __R.J(${p}, ${codedLabel(c)});`
+    : `if (${isObj(c)}) __R.pc = __R.J(${p}, ${labelOf(c)});`;
+  ctx.emit(`${setup}${cap ? `${cap}; ` : ''}${p} = __R.pc; ${raise}`, at);
   ctx.fn.regions++;
-  ctx.emit(`if (${truthy(c)}) {`);
+  ctx.emit(`if (${coded ? `${c} & 1` : truthy(c)}) {`);
   branches(ctx, s);
   ctx.fn.regions--;
   ctx.emit(mergeCode(ctx, eff, p, s.end, true).join('; ') + ';');
@@ -194,8 +209,8 @@ type TestLoop = acorn.WhileStatement | acorn.DoWhileStatement | acorn.ForStateme
  * labeled data, has only the loop's own context set: J(lt, 0) is then the join of the four, in
  * one call instead of three.
  */
-const iterationStart = (lt: string, la: string): string =>
-  `${tick} if (__R.exit !== 0) __abr = __R.J(__abr, __R.exitOf()); __R.pc = (${la} | __abr | __R.tc) === 0 ? (${lt} === 0 ? 0 : __R.J(${lt}, 0)) : __R.J(__R.J(__R.J(${lt}, ${la}), __abr), __R.tc);`;
+const iterationStart = (lt: string, la: string, own = `(${lt} === 0 ? 0 : __R.J(${lt}, 0))`): string =>
+  `${tick} if (__R.exit !== 0) __abr = __R.J(__abr, __R.exitOf()); __R.pc = (${la} | __abr | __R.tc) === 0 ? ${own} : __R.J(__R.J(__R.J(${lt}, ${la}), __abr), __R.tc);`;
 
 /**
  * A loop that is plain (plain-loops.ts) is emitted twice: a copy without bookkeeping, run when
@@ -295,11 +310,21 @@ function loopHead(ctx: EmitContext, s: TestLoop, at: Position, lt: string, la: s
 function testLine(ctx: EmitContext, test: Expr | null | undefined, lt: string): void {
   if (!test) return;
   const c = ctx.temp();
+  const t = testCode(ctx, test);
+  if (t !== null) {
+    ctx.emit(
+      `${c} = ${t}; if (${c} > 1) { ${lt} = __R.J(${lt}, ${codedLabel(c)}); __R.pc = __R.J(__R.pc, ${codedLabel(c)}); } if (!(${c} & 1)) break;`,
+      ctx.pos(test.start),
+    );
+    return;
+  }
   ctx.emit(
     `${c} = ${expr(ctx, test)}; if (${isObj(c)}) { ${lt} = __R.J(${lt}, __R.lab(${c})); __R.pc = __R.J(__R.pc, __R.lab(${c})); } if (!${truthy(c)}) break;`,
     ctx.pos(test.start),
   );
 }
+/** The label in a coded test (testCode): label * 2 + truth. */
+const codedLabel = (c: string): string => `((${c} - (${c} & 1)) / 2)`;
 
 /**
  * `for…of`: the runtime iterates (__R.iter, __R.more, __R.at). Each iteration runs under the
@@ -312,19 +337,24 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
   const p = ctx.temp();
   const lt = ctx.temp();
   const la = ctx.temp();
+  // An iteration's own context (J(p, it.c), and that alone joined with nothing: `own`) is made
+  // again only when it.c changed (an iteration over a listing; a list that grew): it is the same
+  // join of the same labels otherwise, and joins are pure.
+  const c = ctx.temp();
+  const own = ctx.temp();
   const eff = ctx.effects.region([s], s.start, s.end);
   eff.escapesLoop = false;
   const right = expr(ctx, s.right);
   const cap = capture(ctx, eff, s.left.start);
   ctx.emit(
-    `{ ${it} = __R.iter(${right}${orderFlag(ctx, s)}); ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0;`,
+    `{ ${it} = __R.iter(${right}${orderFlag(ctx, s)}); ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0; ${c} = -1;`,
     at,
   );
   ctx.fn.regions++;
   ctx.fn.loops.push(la);
   ctx.fn.jumpTargets.push({ loopAcc: la, regions: ctx.fn.regions });
   ctx.emit(
-    `for (let ${i} = 0; __R.more(${it}, ${i}); ${i}++) { ${lt} = __R.J(${p}, ${it}.c); ${iterationStart(lt, la)}`,
+    `for (let ${i} = 0; __R.more(${it}, ${i}); ${i}++) { if (${it}.c !== ${c}) { ${c} = ${it}.c; ${lt} = __R.J(${p}, ${c}); ${own} = ${lt} === 0 ? 0 : __R.J(${lt}, 0); } ${iterationStart(lt, la, own)}`,
     at,
   );
   bindElement(ctx, s.left, `__R.at(${it}, ${i})`);

@@ -816,6 +816,16 @@
     }
     return guardedMc(o, name, args);
   };
+  // A plain string method the compiler wrote out (plan/emit-expressions.ts, stringMethod) with at
+  // most two arguments (n of them), when its receiver was not a plain string: what R.mc does for
+  // it, without making the argument list when the receiver is a labeled string.
+  R.sm = function (o, name, n, a0, a1) {
+    if (!SLOW && o instanceof Box && DIRECT_STRING.has(name)) {
+      const r = stringDirectOf(o.v, o.l, o.d, name, a0, a1);
+      if (r !== NOT_DIRECT) return r;
+    }
+    return R.mc(o, name, n === 0 ? [] : n === 1 ? [a0] : [a0, a1]);
+  };
   function noFnArgs(args) {
     for (let i = 0; i < args.length; i++) {
       const v = args[i];
@@ -838,6 +848,27 @@
     raise(arr, changeL);
     return out;
   }
+  // A push whose answer is unused (the statement `xs.push(v)`: plan/emit-expressions.ts,
+  // unusedPush): what R.mc does, without making that answer, a labeled length no value can reach.
+  R.push1 = function (arr, v) {
+    if (
+      !SLOW &&
+      strict &&
+      isArray(arr) &&
+      (arr[SL] !== undefined || R.pc !== 0) &&
+      !inTry() &&
+      Object.isExtensible(arr) &&
+      !isFn(v)
+    ) {
+      const changeL = J(0, R.pc);
+      arr[LISTING] = false;
+      arr.push(withL(v, changeL));
+      checkArr(arr);
+      raise(arr, changeL);
+      return;
+    }
+    R.mc(arr, 'push', [v]);
+  };
   // The generic lift for a string and at most two primitive arguments, for the string methods
   // that cannot throw natively then: the same answer and label as `lift` (the string's label
   // joined with the arguments'), without copies, guardedMc or its catch. padStart/padEnd keep
@@ -846,9 +877,10 @@
   const DIRECT_STRING = new Set(M.plainString.concat(['split', 'padStart', 'padEnd']));
   const NOT_DIRECT = {};
   function stringDirect(s, l, d, name, args) {
-    if (typeof s !== 'string' || args.length > 2) return NOT_DIRECT;
-    const b0 = args[0];
-    const b1 = args[1];
+    return args.length > 2 ? NOT_DIRECT : stringDirectOf(s, l, d, name, args[0], args[1]);
+  }
+  function stringDirectOf(s, l, d, name, b0, b1) {
+    if (typeof s !== 'string') return NOT_DIRECT;
     const boxed0 = b0 instanceof Box;
     const boxed1 = b1 instanceof Box;
     const a0 = boxed0 ? b0.v : b0;

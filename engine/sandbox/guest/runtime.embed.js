@@ -940,6 +940,48 @@
   R.gt = compare('>');
   R.le = compare('<=');
   R.ge = compare('>=');
+  // A comparison that is only the test of an `if` or a loop (plan/emit-expressions.ts, `test`): its answer is
+  // read once for its truth and its label, so it comes as one number, label * 2 + truth, instead
+  // of a box and a graph node no value can reach. The label is the one the box would carry.
+  const testOf = (x) => (x instanceof Box ? x.l * 2 + (x.v ? 1 : 0) : x ? 1 : 0);
+  function compareTest(op) {
+    const cmp = compare(op);
+    const f = OPS[op].f;
+    if (SLOW) return (a, b) => testOf(cmp(a, b));
+    return (a, b) => {
+      const ta = typeof a;
+      if ((ta === 'number' || ta === 'string') && ta === typeof b) return f(a, b) ? 1 : 0;
+      if (a instanceof Box && b instanceof Box) {
+        const tv = typeof a.v;
+        if ((tv === 'number' || tv === 'string') && tv === typeof b.v) return J(a.l, b.l) * 2 + (f(a.v, b.v) ? 1 : 0);
+      } else if (TD === 0) {
+        const t = primWith(a, b);
+        if (t === 1) return LUNV[a.l] * 2 + (f(a.v, b) ? 1 : 0);
+        if (t === 2) return LUNV[b.l] * 2 + (f(a, b.v) ? 1 : 0);
+      }
+      return testOf(cmp(a, b));
+    };
+  }
+  // `o.length OP b` as such a test. A labeled string's length against a plain number outside a
+  // try: R.gets would box the length under the string's label, and compare keep that label.
+  function lengthTest(op) {
+    const test = compareTest(op);
+    const f = OPS[op].f;
+    if (SLOW) return (o, b) => test(R.gets(o, 'length'), b);
+    return (o, b) => {
+      if (o instanceof Box && TD === 0 && typeof o.v === 'string' && typeof b === 'number')
+        return LUNV[o.l] * 2 + (f(o.v.length, b) ? 1 : 0);
+      return test(R.gets(o, 'length'), b);
+    };
+  }
+  R.ltT = compareTest('<');
+  R.gtT = compareTest('>');
+  R.leT = compareTest('<=');
+  R.geT = compareTest('>=');
+  R.ltL = lengthTest('<');
+  R.gtL = lengthTest('>');
+  R.leL = lengthTest('<=');
+  R.geL = lengthTest('>=');
   // Only two non-objects compare without labels: an unboxed container still has a structure
   // label (identity tests of a container carry it, boxed or not).
   const bare = (x) => x === null || typeof x !== 'object';

@@ -1,7 +1,8 @@
 /**
  * The fast paths against the tables (docs/semantics.md §2a). The compiler inlines native code for
  * unlabeled values (operators on plain numbers, concatenation, templates, `String`, the plain
- * string methods, `push`, literals, index reads, steps, plain loops and functions), and the
+ * string methods, `push`, literals, index reads, steps, plain loops and functions, comparisons
+ * that are only an `if`'s or a loop's test), and the
  * runtime has its own (R.add on two numbers, two labeled numbers joined directly, a labeled number
  * or string with a plain one of its type, the direct string methods, `push` on an unlabeled
  * array). Each must be exactly the table's row under its
@@ -102,14 +103,49 @@ function expressions(a: Val, b: Val): Record<string, string> {
   return out;
 }
 
+/** The labeled operands the tests' fast paths are for, often enough to be sure to meet them. */
+const labeledOperand = fc.constantFrom<Val>(
+  { code: 'L("ab1 ")', kind: 'str' },
+  { code: 'L("a")', kind: 'str' },
+  { code: 'L(3)', kind: 'num' },
+  { code: 'L([1, 2, 3])', kind: 'arr' },
+);
+/**
+ * Comparisons that are only an `if`'s or a loop's test (their truth and label come as one number,
+ * testCode). Each runs in a plan of its own: in one result object, the context one test raises
+ * would label every later part and hide a wrong label of another.
+ */
+function tests(a: Val): Record<string, string> {
+  const out: Record<string, string> = {
+    ...Object.fromEntries(
+      ['<', '>', '<=', '>='].map((op) => [`if (a ${op} b)`, `(() => { if (a ${op} b) return 1; return 0; })()`]),
+    ),
+    'while (n < b)': '(() => { let n = 0; while (n < b) { n++; if (n > 3) break; } return n; })()',
+  };
+  if (a.kind === 'str' || a.kind === 'arr') {
+    out['if (a.length > 2)'] = '(() => { if (a.length > 2) return 1; return 0; })()';
+    out['if (a.length <= b)'] = '(() => { if (a.length <= b) return 1; return 0; })()';
+    out['if (b < a.length)'] = '(() => { if (b < a.length) return 1; else return 0; })()';
+    out['for (; i < a.length;)'] = '(() => { let n = 0; for (let i = 0; i < a.length; i++) n = n + 1; return n; })()';
+  }
+  return out;
+}
+
 interface Outcome {
   readonly result: string;
   readonly error: string | null;
   readonly parts: string;
 }
 
-async function run(a: Val, b: Val, mode: Mode, underContext: boolean, noFastPaths: boolean): Promise<Outcome> {
-  const body = Object.entries(expressions(a, b))
+async function run(
+  a: Val,
+  b: Val,
+  mode: Mode,
+  underContext: boolean,
+  noFastPaths: boolean,
+  exprs = expressions(a, b),
+): Promise<Outcome> {
+  const body = Object.entries(exprs)
     .map(([k, e]) => `${JSON.stringify(k)}: ${e}`)
     .join(',\n    ');
   const ret = `return {\n    ${body}\n  };`;
@@ -148,6 +184,24 @@ describe('every fast path answers as the table, with the same label', () => {
         },
       ),
       { numRuns: 40 },
+    );
+  }, 300_000);
+
+  it('on comparisons that are only a test, each in a plan of its own', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(labeledOperand, value), value, async (a, b) => {
+        for (const [k, e] of Object.entries(tests(a)))
+          for (const mode of ['strict', 'normal'] as const)
+            for (const ctx of [false, true]) {
+              const fast = await run(a, b, mode, ctx, false, { [k]: e });
+              const table = await run(a, b, mode, ctx, true, { [k]: e });
+              const where = `${k} (${mode}${ctx ? ', under a context' : ''}): a = ${a.code}, b = ${b.code}`;
+              expect(fast.error, where).toBe(table.error);
+              expect(fast.result, where).toBe(table.result);
+              expect(fast.parts, where).toBe(table.parts);
+            }
+      }),
+      { numRuns: 5 },
     );
   }, 300_000);
 
