@@ -146,9 +146,25 @@
     const ka = NKIDS[a];
     const kb = NKIDS[b];
     // Leaves: no copy when one side already holds the other (a join into a listing's, mostly).
+    // Both tests in one pass; a longer leaf holds a word the shorter lacks (trailing zero words
+    // are left off).
     if (depth === 0) {
-      if (wordsWithin(kb, ka)) return a;
-      if (wordsWithin(ka, kb)) return b;
+      const la = ka.length;
+      const lb = kb.length;
+      let aHolds = la >= lb;
+      let bHolds = lb >= la;
+      const m = la < lb ? la : lb;
+      for (let i = 0; i < m && (aHolds || bHolds); i++) {
+        const x = ka[i];
+        const y = kb[i];
+        if (x !== y) {
+          const u = x | y;
+          if (u !== x) aHolds = false;
+          if (u !== y) bHolds = false;
+        }
+      }
+      if (aHolds) return a;
+      if (bHolds) return b;
     }
     const n = ka.length > kb.length ? ka.length : kb.length;
     const out = new Array(n);
@@ -161,11 +177,6 @@
       if (x !== kb[i]) isB = false;
     }
     return isA ? a : isB ? b : setNode(depth, out);
-  }
-  function wordsWithin(x, y) {
-    if (x.length > y.length) return false;
-    for (let i = 0; i < x.length; i++) if ((x[i] | y[i]) !== y[i]) return false;
-    return true;
   }
   // A root one level deeper holding the same set (its first child).
   function deeper(n) {
@@ -345,6 +356,11 @@
       else if (s === LS[b] && rd === LR[b] && c === LC[b]) r = LUNV[b];
       else r = intern(s, rd, c, null, LT[a] && LT[b]);
       JM.set(k, r);
+      // A join with what it was made from is the join itself (it holds that side, and it is
+      // unverified): remembered now, since a label that grows joins its own parts again (a
+      // branch's context with the structure it came from, a collection with the key it read).
+      if (r !== a) JM.set(a < r ? a * JW + r : r * JW + a, r);
+      if (r !== b) JM.set(b < r ? b * JW + r : r * JW + b, r);
     }
     return r;
   }
@@ -968,7 +984,14 @@
   R.bnot = unary('~x');
   const notSlow = liftOp('!x');
   const tofSlow = liftOp('typeof');
-  R.not = SLOW ? notSlow : (a) => (a !== null && typeof a === 'object' ? notSlow(a) : !a);
+  // (A labeled primitive: the lift's answer, made here.)
+  R.not = SLOW
+    ? notSlow
+    : (a) => {
+        if (a === null || typeof a !== 'object') return !a;
+        if (a instanceof Box && (a.v === null || typeof a.v !== 'object')) return mk(!a.v, a.l, '!x', a.d, -1);
+        return notSlow(a);
+      };
   R.tof = SLOW ? tofSlow : (a) => (a !== null && typeof a === 'object' ? tofSlow(a) : typeOf(a));
   R.has = liftOp('in');
   // THE native conversion of a plan value to a primitive, and the label of everything it read:
