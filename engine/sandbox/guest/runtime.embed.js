@@ -1059,8 +1059,10 @@
   // A static property name (checked by the front end): no run-time name check needed, so a
   // labeled receiver goes straight to the lookup (getSlow would only re-check the name). What
   // lookup would answer, without it: a field of a labeled plan object (an email) that already
-  // carries the structure label, as every imported field does, is the field itself; the length
-  // of a labeled string is made as lookup makes it.
+  // carries the structure label, as every imported field does, is the field itself; any other
+  // field of a plan object (labeled, or through a labeled reference) is joined with the
+  // reference's and the structure's labels here; the length of a labeled string is made as
+  // lookup makes it.
   R.gets = function (o, k) {
     if (o !== null && typeof o === 'object') {
       const sl = o[SL];
@@ -1068,10 +1070,20 @@
         if (sl === undefined) return o[k];
         const e = o[k];
         if (e instanceof Box && LV[e.l] === null && J(e.l, LUNV[sl]) === e.l) return e;
+        if (typeof k === 'string' && !SLOW)
+          return k in o ? elem(e, LUNV[sl], '.' + k, -1) : mk(undefined, LUNV[sl], '.' + k, -1, -1);
       } else if (o instanceof Box) {
         if (TD > 0) acc(o.l);
         const v = o.v;
         if (typeof v === 'string' && k === 'length') return mk(v.length, LUNV[o.l], '.length', o.d, -1);
+        if (typeof k === 'string' && !SLOW && v !== null && typeof v === 'object') {
+          // (Reading the structure label first fills an imported object, as lookup does.)
+          const vs = v[SL] || 0;
+          if (Object.getPrototypeOf(v) === null) {
+            const ol = J(o.l, vs);
+            return k in v ? elem(v[k], ol, '.' + k, o.d) : mk(undefined, ol, '.' + k, o.d, -1);
+          }
+        }
         return lookup(v, k, o.l, 0, LUNV[o.l], o.d);
       }
     }
@@ -1194,6 +1206,26 @@
       o[LISTING] = false;
       o[k] = v;
       return v;
+    }
+    // A plain object (filled, not the frozen input) and a plain text key, outside any try: what
+    // the rest makes of it, with nothing to unwrap, check or remember for the try.
+    if (
+      TD === 0 &&
+      !SLOW &&
+      typeof k === 'string' &&
+      o !== null &&
+      typeof o === 'object' &&
+      Object.getPrototypeOf(o) === null
+    ) {
+      if (!FORBIDDEN.has(k) && Object.isExtensible(o)) {
+        const ctx = strict ? LUNV[R.pc] : 0;
+        if (ctx !== 0) {
+          v = withL(v, ctx);
+          o[k] = v;
+          o[SL] = J(o[SL] || 0, ctx);
+        } else o[k] = v;
+        return v;
+      }
     }
     let lo = 0;
     if (o instanceof Box) {
