@@ -603,6 +603,12 @@ function namedCall(ctx: EmitContext, c: acorn.CallExpression, callee: acorn.Iden
 }
 
 /**
+ * Methods that touch one entry of a Map or Set (its `entry` rule): the runtime's `R.ent` takes
+ * them on a collection without the generic dispatch, and anything else to `R.mc`.
+ */
+const ENTRY_METHODS: ReadonlySet<string> = new Set(['has', 'get', 'set', 'add', 'delete']);
+
+/**
  * A method call `recv.name(args)`. A method that runs a callback (find, every, sort…) is a
  * loop whose stopping point depends on the receiver's structure, on which callback was passed
  * and on the callback's answers: what the callback writes outside itself is upgraded with all
@@ -612,7 +618,8 @@ function namedCall(ctx: EmitContext, c: acorn.CallExpression, callee: acorn.Iden
 function methodCall(ctx: EmitContext, c: acorn.CallExpression, callee: acorn.MemberExpression, recv: string): string {
   const name = (callee.property as acorn.Identifier).name;
   const cbArg = c.arguments[0];
-  const plain = `__R.mc(${recv}, ${str(name)}, ${args(ctx, c.arguments)})`;
+  const via = ENTRY_METHODS.has(name) && !hasSpread(c.arguments) && !ctx.noFastPaths ? '__R.ent' : '__R.mc';
+  const plain = `${via}(${recv}, ${str(name)}, ${args(ctx, c.arguments)})`;
   if (!ctx.strict || !CALLBACK_METHODS.has(name) || !cbArg || cbArg.type === 'SpreadElement') return plain;
   const eff = ctx.effects.callback(c);
   if (!eff.vars.size && !eff.bases.length && !eff.opaque) return plain;

@@ -47,6 +47,22 @@ function upgradeCode(base: Base, code: string): string {
 }
 
 /**
+ * The bases, each once: a region that writes or exposes the same path twice (`e.from` in both
+ * arms of a ternary) names the same containers twice, and upgrading a container again under
+ * the same context joins nothing new.
+ */
+function distinct(bases: readonly Base[]): Base[] {
+  const same = (a: Base, b: Base): boolean =>
+    a.root === b.root &&
+    !a.deep === !b.deep &&
+    a.path.length === b.path.length &&
+    a.path.every((k, i) => k === b.path[i]);
+  const out: Base[] = [];
+  for (const b of bases) if (!out.some((o) => same(o, b))) out.push(b);
+  return out;
+}
+
+/**
  * The containers a region may write, read before it starts (STRICT): the merge upgrades these
  * as well as what the names denote afterwards, so rebinding a root (`o = other`) or a key
  * variable inside the region cannot steer the upgrade away from what was written. Returns the
@@ -56,7 +72,7 @@ export function capture(ctx: EmitContext, eff: Effects, at: number): string {
   if (!ctx.strict || !eff.bases.length) return '';
   const code: string[] = [];
   const temps: { t: string; base: Base }[] = [];
-  for (const b of eff.bases) {
+  for (const b of distinct(eff.bases)) {
     const c = baseCode(ctx, b, at);
     if (!c) continue;
     const t = ctx.temp();
@@ -123,7 +139,7 @@ function upgrades(ctx: EmitContext, eff: Effects, at: number): { code: string[];
     if (visibleAt(ctx, v, at)) code.push(`${v.name} = __R.up(${v.name})`);
     else opaque = true;
   }
-  for (const b of eff.bases) {
+  for (const b of distinct(eff.bases)) {
     const c = baseCode(ctx, b, at);
     if (c) code.push(upgradeCode(b, c));
     else opaque = true;

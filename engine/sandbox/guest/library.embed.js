@@ -826,6 +826,24 @@
     }
     return R.mc(o, name, n === 0 ? [] : n === 1 ? [a0] : [a0, a1]);
   };
+  // R.ent: a Map's or Set's has, get, set, add or delete (the compiler sends these names here,
+  // never with a spread). On an unboxed collection, outside any try, with no function among the
+  // arguments, guardedMc would check nothing that fails and call the entry rule, which throws
+  // nothing but a limit (passed through): so the rule is called directly. Anything else, and a
+  // run without the rule or the fast paths, takes R.mc.
+  const entryRows = (t) => {
+    const rows = new Map();
+    for (const [name, row] of METHODS_OF.get(t) || []) if (!SLOW && row.rule === entry) rows.set(name, row);
+    return rows;
+  };
+  const MAP_ENTRY = entryRows('map');
+  const SET_ENTRY = entryRows('set');
+  R.ent = function (o, name, args) {
+    const row = o instanceof LMap ? MAP_ENTRY.get(name) : o instanceof LSet ? SET_ENTRY.get(name) : undefined;
+    if (row === undefined || inTry() || args[SL] !== undefined || !noFnArgs(args)) return R.mc(o, name, args);
+    from = -1;
+    return entry(row.impl, o, 0, args, name);
+  };
   function noFnArgs(args) {
     for (let i = 0; i < args.length; i++) {
       const v = args[i];

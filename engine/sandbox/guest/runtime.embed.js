@@ -146,9 +146,25 @@
     const ka = NKIDS[a];
     const kb = NKIDS[b];
     // Leaves: no copy when one side already holds the other (a join into a listing's, mostly).
+    // Both tests in one pass; a longer leaf holds a word the shorter lacks (trailing zero words
+    // are left off).
     if (depth === 0) {
-      if (wordsWithin(kb, ka)) return a;
-      if (wordsWithin(ka, kb)) return b;
+      const la = ka.length;
+      const lb = kb.length;
+      let aHolds = la >= lb;
+      let bHolds = lb >= la;
+      const m = la < lb ? la : lb;
+      for (let i = 0; i < m && (aHolds || bHolds); i++) {
+        const x = ka[i];
+        const y = kb[i];
+        if (x !== y) {
+          const u = x | y;
+          if (u !== x) aHolds = false;
+          if (u !== y) bHolds = false;
+        }
+      }
+      if (aHolds) return a;
+      if (bHolds) return b;
     }
     const n = ka.length > kb.length ? ka.length : kb.length;
     const out = new Array(n);
@@ -161,11 +177,6 @@
       if (x !== kb[i]) isB = false;
     }
     return isA ? a : isB ? b : setNode(depth, out);
-  }
-  function wordsWithin(x, y) {
-    if (x.length > y.length) return false;
-    for (let i = 0; i < x.length; i++) if ((x[i] | y[i]) !== y[i]) return false;
-    return true;
   }
   // A root one level deeper holding the same set (its first child).
   function deeper(n) {
@@ -338,6 +349,11 @@
       else if (s === LS[b] && rd === LR[b] && c === LC[b]) r = LUNV[b];
       else r = intern(s, rd, c, null, LT[a] && LT[b]);
       JM.set(k, r);
+      // A join with what it was made from is the join itself (it holds that side, and it is
+      // unverified): remembered now, since a label that grows joins its own parts again (a
+      // branch's context with the structure it came from, a collection with the key it read).
+      if (r !== a) JM.set(a < r ? a * JW + r : r * JW + a, r);
+      if (r !== b) JM.set(b < r ? b * JW + r : r * JW + b, r);
     }
     return r;
   }
@@ -1003,7 +1019,14 @@
   R.bnot = unary('~x');
   const notSlow = liftOp('!x');
   const tofSlow = liftOp('typeof');
-  R.not = SLOW ? notSlow : (a) => (a !== null && typeof a === 'object' ? notSlow(a) : !a);
+  // (A labeled primitive: the lift's answer, made here.)
+  R.not = SLOW
+    ? notSlow
+    : (a) => {
+        if (a === null || typeof a !== 'object') return !a;
+        if (a instanceof Box && (a.v === null || typeof a.v !== 'object')) return mk(!a.v, a.l, '!x', a.d, -1);
+        return notSlow(a);
+      };
   R.tof = SLOW ? tofSlow : (a) => (a !== null && typeof a === 'object' ? tofSlow(a) : typeOf(a));
   R.has = liftOp('in');
   // THE native conversion of a plan value to a primitive, and the label of everything it read:
@@ -1071,8 +1094,10 @@
   // A static property name (checked by the front end): no run-time name check needed, so a
   // labeled receiver goes straight to the lookup (getSlow would only re-check the name). What
   // lookup would answer, without it: a field of a labeled plan object (an email) that already
-  // carries the structure label, as every imported field does, is the field itself; the length
-  // of a labeled string is made as lookup makes it.
+  // carries the structure label, as every imported field does, is the field itself; any other
+  // field of a plan object (labeled, or through a labeled reference) is joined with the
+  // reference's and the structure's labels here; the length of a labeled string is made as
+  // lookup makes it.
   R.gets = function (o, k) {
     if (o !== null && typeof o === 'object') {
       const sl = o[SL];
@@ -1080,10 +1105,20 @@
         if (sl === undefined) return o[k];
         const e = o[k];
         if (e instanceof Box && LV[e.l] === null && J(e.l, LUNV[sl]) === e.l) return e;
+        if (typeof k === 'string' && !SLOW)
+          return k in o ? elem(e, LUNV[sl], '.' + k, -1) : mk(undefined, LUNV[sl], '.' + k, -1, -1);
       } else if (o instanceof Box) {
         if (TD > 0) acc(o.l);
         const v = o.v;
         if (typeof v === 'string' && k === 'length') return mk(v.length, LUNV[o.l], '.length', o.d, -1);
+        if (typeof k === 'string' && !SLOW && v !== null && typeof v === 'object') {
+          // (Reading the structure label first fills an imported object, as lookup does.)
+          const vs = v[SL] || 0;
+          if (Object.getPrototypeOf(v) === null) {
+            const ol = J(o.l, vs);
+            return k in v ? elem(v[k], ol, '.' + k, o.d) : mk(undefined, ol, '.' + k, o.d, -1);
+          }
+        }
         return lookup(v, k, o.l, 0, LUNV[o.l], o.d);
       }
     }
@@ -1206,6 +1241,26 @@
       o[LISTING] = false;
       o[k] = v;
       return v;
+    }
+    // A plain object (filled, not the frozen input) and a plain text key, outside any try: what
+    // the rest makes of it, with nothing to unwrap, check or remember for the try.
+    if (
+      TD === 0 &&
+      !SLOW &&
+      typeof k === 'string' &&
+      o !== null &&
+      typeof o === 'object' &&
+      Object.getPrototypeOf(o) === null
+    ) {
+      if (!FORBIDDEN.has(k) && Object.isExtensible(o)) {
+        const ctx = strict ? LUNV[R.pc] : 0;
+        if (ctx !== 0) {
+          v = withL(v, ctx);
+          o[k] = v;
+          o[SL] = J(o[SL] || 0, ctx);
+        } else o[k] = v;
+        return v;
+      }
     }
     let lo = 0;
     if (o instanceof Box) {

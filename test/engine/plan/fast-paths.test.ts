@@ -5,7 +5,8 @@
  * that are only an `if`'s or a loop's test), and the
  * runtime has its own (R.add on two numbers, two labeled numbers joined directly, a labeled number
  * or string with a plain one of its type, the direct string methods, `push` on an unlabeled
- * array). Each must be exactly the table's row under its
+ * array, `!` of a labeled primitive, a Map's or Set's has/get/set/add/delete straight to the
+ * entry rule, a plain object's field read through a labeled reference or written outside a try). Each must be exactly the table's row under its
  * label rule, for whatever value reaches it. So every generated plan runs twice, as compiled and
  * with `noFastPaths` (every operator, conversion and method call through the runtime's tables,
  * precision rules kept), and both give the same answer with the same label on every part.
@@ -79,6 +80,19 @@ function expressions(a: Val, b: Val): Record<string, string> {
     'object literal': '({ p: a, q: b })',
     push: '(() => { const xs = []; xs.push(a); xs.push(b); return xs; })()',
     index: '(() => { const xs = [a, b]; return xs[1]; })()',
+    'object writes': '(() => { const o = { p: a }; o.q = b; o.p = o.p; o[String(b)] = a; return o; })()',
+    'fields by a labeled reference': '(() => { const o = L({ p: a, q: b }); return [o.p, o.q, o.r, L(o).p]; })()',
+    'fields of a labeled object':
+      '(() => { const o = { p: a, q: b }; if (L(true)) o.r = 1; return [o.p, o.q, o.r, o.s]; })()',
+    'map entries':
+      '(() => { const m = new Map(); m.set(a, b); return [m.has(a), m.get(a), m.has(b), m.get(b), m.delete(b), m.size]; })()',
+    'set entries': '(() => { const s = new Set([b]); s.add(a); return [s.has(a), s.has(b), s.delete(a), s.size]; })()',
+    'map by a labeled reference':
+      '(() => { const m = L(new Map([[a, b]])); m.set(b, a); return [m.has(a), m.get(b)]; })()',
+    'map in a try':
+      '(() => { try { const m = new Map(); m.set(a, b); return [m.get(a), m.has(b)]; } catch (e) { return e; } })()',
+    'map under a test':
+      '(() => { const m = new Map(); if (!m.has(a)) m.set(a, b); if (a) m.set(b, a); return [m.get(a), m.size]; })()',
   };
   if (a.kind === 'str') {
     out['.length'] = 'a.length';
@@ -215,5 +229,8 @@ describe('every fast path answers as the table, with the same label', () => {
     expect(slow).not.toMatch(/\? [a-z_0-9]+\.slice\(/);
     expect(slow).toMatch(/__R\.mc\(/);
     expect(slow).not.toBe(fast);
+    const maps = 'const m = new Map(); m.set(1, 2); return m.get(1);';
+    expect(compilePlan(maps, { mode: 'strict', toolNames: [] }).code).toMatch(/__R\.ent\(m, "get"/);
+    expect(compilePlan(maps, { mode: 'strict', toolNames: [], noFastPaths: true }).code).not.toMatch(/__R\.ent\(/);
   });
 });
