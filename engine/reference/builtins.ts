@@ -1,9 +1,6 @@
 /**
- * Every built-in and operator runs natively on plain copies of its inputs, labeled by ONE rule,
- * the generic lift (semantics.md §2a): the deep labels of the receiver, the arguments and what the
- * callbacks returned, and (STRICT) the context, on every new part of the result; a receiver it
- * writes, and a regex whose `lastIndex` moved, take it into their structure. The only exceptions
- * are the precision rules of the engine's one table (`RULES`).
+ * Every built-in and operator runs natively on plain copies of its inputs, labeled by ONE rule, the
+ * generic lift (semantics.md §2a, README), but for the precision rules of the engine's table (`RULES`).
  */
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import { BUILTINS, LABEL_RULES, METHODS, type LabelRule } from '../plan/builtins';
@@ -19,9 +16,8 @@ import { deepLabelOf, isHeap, reachable, RunFailure, upgrade, val, withLabel, ty
 export type NativeOp = (receiver: unknown, args: unknown[]) => unknown;
 
 /**
- * What a built-in only moves, by a precision rule: `parts` of its first input (to its callback or
- * answer), a Map's or Set's `keys` too, `args` [from, to), its callback's `answers`; `put`: it writes
- * one entry (`putEntry`); `writes`: it may change its receiver.
+ * What a built-in only moves: `parts` of its first input, a Map's or Set's `keys` too, `args` [from, to),
+ * its callback's `answers`; `put`: it writes one entry (`putEntry`); `writes`: it may change its receiver.
  */
 type Reading = Partial<Record<'parts' | 'keys' | 'answers' | 'put' | 'writes', boolean>> & {
   args?: readonly [number, number];
@@ -34,9 +30,8 @@ const MOVED_ARGS: Readonly<Record<string, readonly [number, number]>> = {
 };
 
 /**
- * The reference's reading of each precision rule of the engine's one table (engine/plan/builtins.ts
- * `LABEL_RULES`): a rule leaves out only what the answer cannot depend on. test/engine/reference
- * checks that both name the same rules and compares each with the plain lift.
+ * The reference's reading of each precision rule of engine/plan/builtins.ts `LABEL_RULES` (the tests
+ * check both name the same rules): a rule leaves out only what the answer cannot depend on.
  */
 export const RULES: Readonly<Record<LabelRule, (key: string, args: readonly V[]) => Reading>> = {
   // An array method handing its elements to its callback and answer reads which, in what order.
@@ -64,17 +59,10 @@ const readingOf = (m: Machine, key: string, args: readonly V[]): Reading => {
 export const isFunction = (x: V | undefined): boolean => !!x && isHeap(x.v) && x.v.kind === 'function';
 const isContainer = (x: V | undefined): boolean => !!x && isHeap(x.v) && 's' in x.v && x.v.kind !== 'regexp';
 
-/** The generic lift (see above); `receiver` is null for functions and operators. */
-function lift(
-  m: Machine,
-  op: NativeOp,
-  receiver: V | null,
-  args: readonly V[],
-  what: string,
-  reading: Reading = {},
-): V {
+/** The generic lift (see above); `recv` is null for functions and operators. */
+function lift(m: Machine, op: NativeOp, recv: V | null, args: readonly V[], what: string, reading: Reading = {}): V {
   m.tick();
-  const inputs = receiver ? [receiver, ...args] : [...args];
+  const inputs = recv ? [recv, ...args] : [...args];
   const returned: Label[] = [];
   // Callbacks run under what the built-in knows when it calls them: its inputs and the answers so far.
   const cbCell = cell('region');
@@ -97,7 +85,7 @@ function lift(
   const passing = reading.parts === true && isContainer(inputs[0]);
   const [from, to] = reading.args ?? [Infinity, Infinity];
   const natives = inputs.map((x, i) => {
-    const at = receiver ? i - 1 : i;
+    const at = recv ? i - 1 : i;
     if (passing && i === 0) return bridge.pass(x, reading.keys === true, read);
     if (passing && at >= from && at < to) return bridge.move(x, read);
     read.push(deepLabelOf(x));
@@ -105,7 +93,7 @@ function lift(
   });
   const inLabel = joinLabels(...read);
   cbCell.l = inLabel;
-  const nRecv = receiver ? natives.shift() : undefined;
+  const nRecv = recv ? natives.shift() : undefined;
   const before = reading.writes ? snapshot(nRecv) : null;
   const regexes = inputs.flatMap((x) =>
     isHeap(x.v) && x.v.kind === 'regexp' ? [{ h: x.v, at: x.v.re.lastIndex }] : [],
@@ -122,9 +110,9 @@ function lift(
     m.ctx.mayThrow(...returned);
   }
   const l = m.ctx.madeLabel(joinLabels(inLabel, ...returned));
-  if (receiver && isHeap(receiver.v))
-    if (reading.put) putEntry(m, receiver, receiver.v, args);
-    else if (before) writeBack(bridge, receiver.v, nRecv, before, l);
+  if (recv && isHeap(recv.v))
+    if (reading.put) putEntry(m, recv, recv.v, args);
+    else if (before) writeBack(bridge, recv.v, nRecv, before, l);
   for (const r of regexes) if (r.h.re.lastIndex !== r.at) upgrade(r.h, l);
   // Iterators (`m.keys()`) become arrays: plans spread or loop over them.
   const iterator = typeof (out as Iterator<unknown> | null)?.next === 'function' && Symbol.iterator in (out as object);
@@ -136,7 +124,7 @@ function lift(
     throw new RunFailure('LimitExceeded', `${what}: the result is too large`, l);
   const result = bridge.fromNative(native, l);
   // Functions are never data: a built-in that stored one (push, map) is refused.
-  for (const h of reachable(receiver && isHeap(receiver.v) ? [result, receiver] : [result]))
+  for (const h of reachable(recv && isHeap(recv.v) ? [result, recv] : [result]))
     if (h.kind === 'function' && !(isHeap(result.v) && result.v === h)) {
       m.ctx.mayThrow(l);
       throw new RunFailure('RuntimeError', `${what}: a function cannot be stored in data`, l);
@@ -147,10 +135,7 @@ function lift(
 const snapshot = (n: unknown): unknown[] | null =>
   Array.isArray(n) ? [...n] : n instanceof Map ? [...n.entries()].flat() : n instanceof Set ? [...n] : null;
 
-/**
- * A receiver the built-in writes takes back its native contents (what stayed in place as it was);
- * its structure takes the lift's label even when nothing changed.
- */
+/** A receiver written takes back its native contents; its structure takes `l` even if nothing changed. */
 function writeBack(bridge: NativeBridge, h: Heap, n: unknown, before: unknown[], l: Label): void {
   const now = snapshot(n);
   if (now && (now.length !== before.length || now.some((x, i) => x !== before[i])))
@@ -222,8 +207,7 @@ export function construct(m: Machine, name: string, args: readonly V[]): V {
 
 /**
  * The `pairs` rule: a Map, Set or object made from an array is its entries put in one by one, each
- * under what decided it is there (the array's and the element's reference and structure); null
- * for anything else (the plain lift).
+ * under the array's and the element's reference and structure; null for anything else.
  */
 function fromPairs(m: Machine, make: () => unknown, args: readonly V[], set = false): V | null {
   const src = args[0]?.v;
@@ -232,12 +216,10 @@ function fromPairs(m: Machine, make: () => unknown, args: readonly V[], set = fa
   for (const e of src.items) {
     const from = joinLabels(args[0]!.l, src.s, e.l);
     if (set) entries.push({ from, kv: [e] });
-    else if (isHeap(e.v) && e.v.kind === 'array')
-      entries.push({
-        from: joinLabels(from, e.v.s),
-        kv: [e.v.items[0] ?? val(undefined), e.v.items[1] ?? val(undefined)],
-      });
-    else return null;
+    else if (isHeap(e.v) && e.v.kind === 'array') {
+      const [k = val(undefined), v = val(undefined)] = e.v.items;
+      entries.push({ from: joinLabels(from, e.v.s), kv: [k, v] });
+    } else return null;
   }
   // A function is never data: the plain lift refuses it.
   if (entries.some((x) => x.kv.some(isFunction))) return null;
@@ -280,10 +262,7 @@ const OPS: Record<string, (...a: never[]) => unknown> = {
   '++': (a) => Number(a) + 1, '--': (a) => Number(a) - 1,
 };
 
-/**
- * An operator (`f`, when not in `OPS`) by the lift. All but the total ones refuse functions
- * (engine/README.md) and circular containers (QuickJS fails to convert one); `in` takes a primitive key.
- */
+/** An operator (`f`, if not in `OPS`): all but the total ones refuse functions and cycles (as QuickJS). */
 export function operator(m: Machine, name: string, xs: readonly V[], f = OPS[name]!): V {
   if (name === 'in' && isHeap(xs[0]!.v))
     throw new RunFailure('RuntimeError', 'a key must be a primitive', m.ctx.madeLabel(deepLabelOf(xs[0]!)));

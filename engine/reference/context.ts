@@ -1,8 +1,6 @@
 /**
- * The control context of a running plan (semantics.md §3): a stack of cells whose join is `pc`. A
- * cell is one reason code runs: a condition (a region), the rest of a function or a loop after a
- * conditional return/break (a taint that only grows), or a `try` (what its block could have thrown
- * because of so far). A cell leaves the stack only when the construct that pushed it ends.
+ * The control context (semantics.md §3): a stack of cells, each one reason code runs, whose join is
+ * `pc`. A cell leaves the stack only when the construct that pushed it ends.
  */
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import type { Mode } from '../run/types';
@@ -21,7 +19,7 @@ export class Context {
     return joinLabels(...this.cells.map((c) => c.l));
   }
 
-  /** Pushes a cell; the construct that pushed it pops it in a `finally` (however it ends). */
+  /** The construct that pushes a cell pops it in a `finally`. */
   push(c: Cell): void {
     this.cells.push(c);
   }

@@ -14,10 +14,7 @@ const NATIVE: Record<Exclude<Heap['kind'], 'function'>, (h: Heap) => unknown> = 
   regexp: (h) => (h as RRegExp).re, date: (h) => (h as RDate).d, promise: () => Object.freeze({}),
 };
 
-/**
- * Native copies of heap objects, and the way back: a native value made from a heap object turns
- * back into that same object, so identity (aliasing) survives a trip through a built-in.
- */
+/** Native copies of heap objects that turn back into the same objects: aliasing survives a built-in. */
 export class NativeBridge {
   private readonly toN = new Map<Heap, unknown>();
   private readonly back = new Map<unknown, Heap>();
@@ -26,10 +23,7 @@ export class NativeBridge {
   /** `call`: calls a plan function from native code (a callback given to a built-in). */
   constructor(private readonly call: (f: RFunction, args: unknown[]) => unknown) {}
 
-  /**
-   * A value a built-in only moves (into its answer, to a callback): an opaque stand-in that comes
-   * back as the value itself. Undefined stays (native code treats it apart): its label is `read`.
-   */
+  /** A value a built-in only moves: an opaque stand-in for it; undefined stays (its label is `read`). */
   move(x: V, read: Label[]): unknown {
     if (x.v === undefined) {
       read.push(x.l);
@@ -40,10 +34,7 @@ export class NativeBridge {
     return t;
   }
 
-  /**
-   * A container whose parts (and `keys`, a Map's or Set's) a built-in only moves: they are stand-ins;
-   * what it reads of the container (reference, structure, keys it looks up) goes into `read`.
-   */
+  /** A container whose parts (and `keys`) a built-in only moves; what it reads of it goes into `read`. */
   pass(x: V, keys: boolean, read: Label[]): unknown {
     const h = x.v as RArray | RObject | RMap;
     read.push(x.l, h.s);
@@ -61,9 +52,8 @@ export class NativeBridge {
   }
 
   /**
-   * `n`, the empty native counterpart of `h`, filled with its parts as `part` makes them (a Map's
-   * or Set's keys as `key`). Remembered first, so a container that holds itself holds its copy; a
-   * property is defined, not assigned, so a key `__proto__` (from `JSON.parse`) is one like any other.
+   * Fills `n`, the native counterpart of `h` (remembered first: a cycle holds its copy), defining
+   * properties so a key `__proto__` (from `JSON.parse`) is one like any other.
    */
   private fill(h: Heap, n: unknown, part: (e: V) => unknown, key = part): unknown {
     this.toN.set(h, n);
@@ -87,19 +77,13 @@ export class NativeBridge {
     if (known) return val(known, l);
     if (typeof n === 'function') throw new TypeError('a built-in returned a function');
     if (typeof n !== 'object' || n === null) return val(n as Prim, l);
-    if (Array.isArray(n))
-      return val(
-        newArray(
-          n.map((e) => this.fromNative(e, l)),
-          l,
-        ),
-        l,
-      );
+    const part = (e: unknown): V => this.fromNative(e, l);
+    if (Array.isArray(n)) return val(newArray(n.map(part), l), l);
     if (n instanceof RegExp) return val({ kind: 'regexp', re: n, s: l }, l);
     if (n instanceof Date) return val({ kind: 'date', d: n }, l);
     const kind = n instanceof Map ? 'map' : 'set';
     if (n instanceof Map || n instanceof Set) return val({ kind, entries: this.entriesOf(n, kind, l), s: l }, l);
-    const props = new Map(Object.entries(n).map(([k, e]) => [k, this.fromNative(e, l)] as const));
+    const props = new Map(Object.entries(n).map(([k, e]) => [k, part(e)] as const));
     return val(newObject(props, l), l);
   }
 
@@ -125,9 +109,8 @@ export function fromLabeled(x: LabeledValue, chosen?: Label): V {
 }
 
 /**
- * A labeled value as the host sees it (tool arguments, the result): a container's label joins its
- * reference and structure labels; a Map or Set is its entries, a date its ISO text, a function or
- * a regex an opaque value (the sandbox exports them alike).
+ * A labeled value as the host sees it: a container's label joins reference and structure; a Map or
+ * Set is its entries, a date its ISO text, a function or regex opaque (as the sandbox exports them).
  */
 export function toLabeled(x: V, seen = new Set<Heap>()): LabeledValue {
   const p = x.v;

@@ -1,7 +1,6 @@
 /**
- * Expressions, each to a labeled value: operators and built-ins by the generic lift (builtins.ts);
- * a read of a container joins the element, structure, reference and key labels; what runs only
- * conditionally (`&&`, `||`, `??`, `?:`, an optional chain's tail) is a region (regions.ts).
+ * Expressions, each to a labeled value: built-ins and operators by the lift (builtins.ts); what runs
+ * only conditionally (`&&`, `||`, `??`, `?:`, an optional chain's tail) is a region (regions.ts).
  */
 import type * as acorn from 'acorn';
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
@@ -225,9 +224,8 @@ export function readMember(m: Machine, obj: V, key: unknown, keyL: Label): V {
 }
 
 /**
- * The elements of an array literal (`stored`: functions refused, spread parts as they were) or a
- * call's arguments (each spread part also under the label of how many there are, having no
- * container's structure to go into), and the join of the spreads' structure labels.
+ * An array literal's elements (`stored`: no functions) or a call's arguments (a spread part also under
+ * how many there are, having no structure to go into), and the join of the spreads' structures.
  */
 function* evalList(m: Machine, nodes: readonly (E | null)[], stored: boolean): Step<{ items: V[]; structure: Label }> {
   const items: V[] = [];
@@ -260,8 +258,7 @@ function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
     if (recv.v == null) m.ctx.fail(`cannot call ${name} of ${String(recv.v)}`, recv.l);
     const args = (yield* evalList(m, e.arguments, false)).items;
     if (!args.some(isFunction)) return callMethod(m, recv, name, args);
-    // Callbacks: what they write outside themselves depends on the receiver and the arguments,
-    // also when they never ran (a loop over an empty array): a region like a loop's.
+    // Callbacks are a region like a loop's (they write outside themselves also when they never ran).
     const bodies = e.arguments.map((a) => (isFn(a) ? (a as acorn.Function).body : a));
     // How often they run depends on the receiver's reference and structure (what the lift reads).
     const runs =

@@ -1,7 +1,4 @@
-/**
- * Calling a plan function: a scope over the closure's, parameters bound like declarations, the
- * callee under the function value's own label, and its conditional returns tainting the caller.
- */
+/** Plan function calls: a scope over the closure's, under the function's label; early exits taint the caller. */
 import type * as acorn from 'acorn';
 import type { Label } from '../ifc/label';
 import { cell } from './context';
@@ -13,10 +10,7 @@ import { isHeap, newArray, RunFailure, val, withLabel, type V } from './values';
 
 const MAX_DEPTH = 300;
 
-/**
- * What `a` says beyond `b`: its sources, untrusted sources and caps `b` lacks, its readers when
- * they leave out one of `b`'s. Joined with `b` it gives `a` back (`a` ⊒ `b`, as an exit taint is).
- */
+/** What `a` says beyond `b` (sources, caps, narrower readers): joined with `b` it gives `a` (`a` ⊒ `b`). */
 function beyond(a: Label, b: Label): Label {
   const lacks = (xs: readonly string[], ys: readonly string[]): string[] => xs.filter((x) => !ys.includes(x));
   const untrusted = lacks(a.untrusted, b.untrusted);
@@ -53,8 +47,7 @@ export function* callFunction(m: Machine, f: V, args: V[], fromBuiltin = false):
     result = yield* m.ctx.under([cell('region', f.l), exit, cell('rest')], body);
   } finally {
     depth--;
-    // Whether the callee returned early tells the caller what decided it beyond why the call
-    // happened: the caller's regions already account for that (semantics.md §3, early exits).
+    // An early return tells the caller only what decided it beyond the call (semantics.md §3, early exits).
     if (!fromBuiltin) m.ctx.taint(beyond(exit.l, entry), 'function');
   }
   // An async function's promise adopts a promise it returns (tries inside it do not catch that).

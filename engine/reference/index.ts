@@ -1,8 +1,4 @@
-/**
- * The reference monitor (README): an interpreter of the plan language over labeled values that
- * follows docs/semantics.md literally. The differential tests (test/engine/reference) hold the
- * engine to it.
- */
+/** The reference monitor (README): test/engine/reference holds the engine to it. */
 import type * as acorn from 'acorn';
 import { BOTTOM, sourceLabel, type Label } from '../ifc/label';
 import { deepLabel, labelDeep, plainOf, type Json } from '../ifc/labeled-value';

@@ -22,7 +22,7 @@ export class Machine {
   private readonly infos = new Map<string, RegionInfo>();
   private readonly functionNames = new Set<string>();
   steps = 0;
-  /** Calls written under `await` (or returned from an async function): the only places an async function may be called. */
+  /** Calls under `await` (or returned from an async function): the only places to call an async function. */
   readonly awaited = new Set<acorn.AnyNode>();
 
   constructor(
@@ -37,8 +37,7 @@ export class Machine {
     this.ctx = new Context(mode);
     tools.mayThrow = (l) => this.ctx.mayThrow(l);
     const bodies: acorn.AnyNode[] = [];
-    // A function written as the callback of a built-in runs only during that call, as part of
-    // the code around it (regions.ts): it is not one that any call of plan code may run.
+    // A callback written in a built-in's call runs only there, as part of the code around it.
     const inline = new Set<acorn.AnyNode>();
     const collect = (n: acorn.AnyNode): void => {
       if (n.type === 'CallExpression' && !this.isCode(n.callee, [])) n.arguments.forEach((a) => inline.add(a));
@@ -49,8 +48,7 @@ export class Machine {
       childrenOf(n).forEach(collect);
     };
     collect(program);
-    // Every function body (and its parameters' defaults) as one region: no fixpoint is needed,
-    // as it already includes everything.
+    // Every function body and parameter as one region: no fixpoint needed, it includes everything.
     this.code = scan(bodies, (callee, args) => this.isCode(callee, args));
   }
 

@@ -10,10 +10,7 @@ import { isHeap, newArray, newObject, RunFailure, val, type V } from './values';
 
 export type BindMode = 'assign' | 'let' | 'const';
 
-/**
- * `asIs`: a `let`/`const` declaration binds the value without the context (STRICT): only code after
- * it in its scope reads it, under at least that context (semantics.md §3, declarations).
- */
+/** `asIs`: a declaration binds without the context, under which all that reads it runs (semantics.md §3). */
 export function* bindPattern(m: Machine, p: acorn.AnyNode, value: V, mode: BindMode, asIs = false): Step<void> {
   switch (p.type) {
     case 'Identifier': {
@@ -71,10 +68,7 @@ export function* bindPattern(m: Machine, p: acorn.AnyNode, value: V, mode: BindM
 export const keyName = (k: acorn.AnyNode): string =>
   k.type === 'Identifier' ? k.name : String((k as acorn.Literal).value);
 
-/**
- * `obj[key] = value`: the element takes the value (and, STRICT, the context); the structure
- * takes the reference's and the key's labels (which element changed) and the context.
- */
+/** `obj[key] = value`: the element takes the value, the structure the reference's and key's labels (STRICT: and pc). */
 export function writeMember(m: Machine, obj: V, key: V, value: V): void {
   m.ctx.mayThrow(obj.l, key.l, value.l);
   const k = primitiveKey(m, key);

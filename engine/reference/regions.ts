@@ -1,16 +1,7 @@
 /**
- * Regions (semantics.md §3b): code that runs, or not, because of a label — an arm of `if` or `?:`,
- * the right of `&&`/`||`/`??`, a default, an optional chain's tail, a loop, a `switch`, a `try`
- * block, a `catch`, a built-in's callbacks. One rule covers them all:
- *
- *   At the end of a region with label `c` (STRICT), every variable it may assign, and every
- *   container reachable — when it starts or when it ends — from any place it names (scan.ts), has
- *   `c` joined into its label. Calling plan code counts as naming everything any plan function names.
- *
+ * Regions: code that runs, or not, because of a label, under one rule (semantics.md §3b, README).
  * A region reaches the heap only through names it mentions (tool outputs are fresh, `input` is
- * read-only), so a branch not taken is a region that ran nothing. In both modes, a region that may
- * `return`/`throw` taints the rest of its function, one that may `break`/`continue` the rest of its
- * loop, one that may throw inside a `try` what the try could have thrown because of.
+ * read-only), so a branch not taken is a region that ran nothing.
  */
 import { joinLabels, type Label } from '../ifc/label';
 import { cell, type Cell } from './context';
@@ -38,9 +29,8 @@ function placesAt(cur: V, keys: readonly Key[]): V[] {
 }
 
 /**
- * Opens a region under `c` (the cell's label may grow while it runs: a loop's tests) and returns
- * the function that closes it, applying the rule above; the caller closes it however it ends.
- * `callbacks`: the nodes are bodies of callbacks, whose returns end the callback only.
+ * Opens a region under `c` (its label may grow: a loop's tests); the caller calls what it returns to
+ * close it, however it ends. `callbacks`: the nodes are callback bodies (a return ends only those).
  */
 export function openRegion(m: Machine, c: Cell, nodes: Nodes, callbacks = false): () => void {
   const found = m.regionInfo(nodes);
@@ -65,21 +55,13 @@ export function openRegion(m: Machine, c: Cell, nodes: Nodes, callbacks = false)
   };
 }
 
-/**
- * Runs `body` as the region `nodes` under `c` (or a region cell with that label); without a body
- * (a branch not taken) only the rule applies.
- */
-export function* region<T>(
-  m: Machine,
-  c: Cell | Label,
-  nodes: Nodes,
-  body?: (c: Cell) => Step<T>,
-): Step<T | undefined> {
+/** Runs `run` as the region `nodes` under `c`; without a body (a branch not taken) only the rule applies. */
+export function* region<T>(m: Machine, c: Cell | Label, nodes: Nodes, run?: (c: Cell) => Step<T>): Step<T | undefined> {
   const at = 'kind' in c ? c : cell('region', c);
   const close = openRegion(m, at, nodes);
   try {
     // What taints only the rest of the region (what follows a `try` in it) ends with it.
-    return body ? yield* m.ctx.under([cell('rest')], () => body(at)) : undefined;
+    return run ? yield* m.ctx.under([cell('rest')], () => run(at)) : undefined;
   } finally {
     close();
   }

@@ -1,11 +1,8 @@
 /**
- * What a piece of code may do, read from its text (regions.ts applies the rule to it): the
- * variables it may assign, the places it names, whether it may return or throw, leave its loop,
- * or call plan code. Functions it defines are not entered, but a callback written in a built-in's
- * call is (it runs during that call). A place is a variable and a chain of keys: what the chain
- * holds (`s.subject` names a string, not `s`); a variable key names the container; `EACH` is every
- * element. Code names each place whose value it may keep (hold, pass on, write into, call a method
- * of) and only reads one it converts to a fresh value (semantics.md §3b, README).
+ * What a piece of code may do, read from its text, for the rule of regions.ts (semantics.md §3b,
+ * README): what it assigns, the places it names (a variable and a chain of keys; `EACH`: every
+ * element), whether it may return, throw, leave its loop or call plan code. Functions it defines
+ * are not entered; a callback written in a built-in's call is (it runs during that call).
  */
 import type * as acorn from 'acorn';
 import { BUILTIN_CALLS } from '../plan/builtins';
@@ -159,7 +156,7 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
     if (p) walkKeys(e);
     return !!p;
   };
-  /** A member chain names its place; on a choice, that member of each option (an option that is not a name is named whole). */
+  /** A member chain names its place; on a choice, that member of each option (or the option, if no name). */
   const member = (n: acorn.MemberExpression): boolean => {
     if (place(n)) return true;
     const { base, keys } = chainOf(n);
@@ -188,8 +185,7 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
   const unkept = new WeakSet<N>();
   const call = (n: acorn.CallExpression): void => {
     holders.add(n.callee);
-    // A function written as the callback of a built-in runs only during this call: its code is
-    // part of the region (Machine leaves it out of "any plan function").
+    // A callback written here runs only during this call: part of the region (not of Machine's code).
     const inline = isCode(n.callee, []) ? [] : n.arguments.filter(isFn);
     const passed = n.arguments.filter((a) => !inline.includes(a));
     if (isCode(n.callee, passed)) info.callsCode = true;
@@ -248,11 +244,7 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
     childrenOf(n).forEach(walk);
     if (depth) nesting[depth]--;
   };
-  /**
-   * A callback's code: what it names through its parameters is named through what they are given
-   * (the first two: each element of the receiver; the others: the receiver); what it declares is
-   * its own. A receiver that is no path has every name in it named whole already.
-   */
+  /** A callback: its parameters name what they are given (the first two: each element of the receiver). */
   const callback = (f: acorn.Function, receiver: Path | null): void => {
     const defaults: N[] = [];
     const keep = (d: N): number => defaults.push(d);
@@ -288,9 +280,8 @@ export function withCode(info: RegionInfo, code: RegionInfo): RegionInfo {
 }
 
 /**
- * A loop or `switch` as its region sees it: the head (a `for…of`'s iterable, a discriminant) runs
- * once, before the region opens, so what it names is not the region's. Keyed apart from the
- * statement itself (`Machine.regionInfo` keys by position) by starting where the head ends.
+ * A loop or `switch` without its head (the iterable, the discriminant), which runs before the region;
+ * it starts where the head ends, so `Machine.regionInfo` (keyed by position) keeps it apart.
  */
 export function withoutHead(s: acorn.ForOfStatement | acorn.SwitchStatement): N {
   const head = s.type === 'ForOfStatement' ? s.right : s.discriminant;
@@ -298,10 +289,7 @@ export function withoutHead(s: acorn.ForOfStatement | acorn.SwitchStatement): N 
   return { ...s, ...(s.type === 'ForOfStatement' ? { right: none } : { discriminant: none }), start: head.end } as N;
 }
 
-/**
- * Names a piece of code declares (variables, functions, parameters): its own business. Without
- * `intoFunctions`, only the code's own (a function's parameters and body, not the functions in it).
- */
+/** Names a piece of code declares; without `intoFunctions`, not those of the functions inside it. */
 export function declaredIn(node: N, intoFunctions = true): Set<string> {
   const out = new Set<string>();
   const names = (p: N | null): void => eachTarget(p, (t) => t.type === 'Identifier' && out.add(t.name));

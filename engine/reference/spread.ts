@@ -1,7 +1,6 @@
 /**
  * Spreads (`[...x]`, `f(...x)`, `{...x}`, `for (… of x)`): the parts of a value, each read like an
- * element (its label joined with the structure and reference labels), and the label of how many
- * there are, which joins the new container's structure even when there are none.
+ * element, and the label of how many there are (the new container's structure, even if none).
  */
 import { joinLabels, type Label } from '../ifc/label';
 import type { Machine } from './machine';

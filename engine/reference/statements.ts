@@ -1,7 +1,4 @@
-/**
- * Statements. Control flow is JavaScript's own (signals for break, continue and return; plan
- * exceptions as `Thrown` or `RunFailure`); every conditional construct is a region (regions.ts).
- */
+/** Statements: JavaScript's own control flow (signals, `Thrown`, `RunFailure`); conditional ones as regions. */
 import type * as acorn from 'acorn';
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import { operator } from './builtins';
@@ -22,10 +19,7 @@ export class ReturnSignal {
   constructor(readonly value: V) {}
 }
 
-/**
- * Function declarations are hoisted to the top of their block; the names of its `let` and `const`
- * are bound there as holes, which end the run when read or written (semantics.md §3, declarations).
- */
+/** A block: functions hoisted, `let`/`const` names holes until declared (semantics.md §3, declarations). */
 export function* execBlock(m: Machine, body: readonly acorn.AnyNode[]): Step<void> {
   for (const s of body) {
     if (s.type === 'FunctionDeclaration' && s.id)
@@ -126,9 +120,8 @@ function* loop(m: Machine, s: acorn.ForStatement | acorn.WhileStatement | acorn.
 }
 
 /**
- * `for…of`: an array is walked live (as in JavaScript). Over a listing exactly as a tool returned
- * it, when the body does not see the order, an iteration runs under its item's label and what chose
- * the listing (semantics.md §3, listings); what follows the loop, under the whole structure.
+ * `for…of`: an array is walked live. Over a listing whose order the body does not see, an iteration
+ * runs under its item's label and what chose the listing (semantics.md §3, listings).
  */
 function* forOf(m: Machine, s: acorn.ForOfStatement): Step<void> {
   const from = yield* evalExpr(m, s.right);
@@ -158,10 +151,7 @@ function* forOf(m: Machine, s: acorn.ForOfStatement): Step<void> {
   });
 }
 
-/**
- * Does the loop's body see the order of what it iterates? When it can leave early, or reads a
- * variable it carries from one iteration to the next (other than to update it: `n++`, `n += 1`).
- */
+/** Does the body see the order? If it can leave early or reads a carried variable (other than to update it). */
 function seesOrder(m: Machine, s: acorn.ForOfStatement): boolean {
   const info = m.regionInfo([s.body]);
   if (info.returns || info.breaks) return true;

@@ -1,8 +1,6 @@
 /**
- * Tool calls: the same tools, gate and firewall as the engine's (engine/run/run-plan.ts). The gate
- * sees the named arguments with their labels and the context; an allowed call's output carries
- * what it reveals of the arguments (`ToolSpec.argumentsRead`; a sanitizer's none); a confirmed
- * call returns a pending handle; a denied one throws `PolicyDenied`.
+ * Tool calls through the engine's tools, gate and firewall (engine/run/run-plan.ts): a confirmed call
+ * returns a pending handle; a denied one throws `PolicyDenied`.
  */
 import { endsRun, safeGate, type Decision, type Gate } from '../gate/types';
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
@@ -45,10 +43,7 @@ export class ToolServer {
     return this.opts.tools.has(name);
   }
 
-  /**
-   * Serves one call: returns the labeled result, or throws a `RunFailure` labeled with what the
-   * failure depends on. To run the tool it yields the tool's promise to the driver (index.ts).
-   */
+  /** Serves one call, yielding the tool's promise to the driver (index.ts); a failure is a `RunFailure`. */
   *call(name: string, args: readonly V[], context: Label): Generator<Promise<unknown>, V, unknown> {
     const spec = this.opts.tools.get(name)!;
     const seq = this.calls.length + 1;
@@ -56,9 +51,8 @@ export class ToolServer {
     const argsLabel = joinLabels(...Object.values(named).map(deepLabel));
     const all = joinLabels(context, argsLabel);
     const plain = plainNamed(named);
-    const record = (d: Decision): void => {
+    const record = (d: Decision): number =>
       this.calls.push({ seq, tool: name, args: plain, decision: d.decision, rule: d.rule, context, named });
-    };
     // Whether the call fails (invalid, denied, the tool's own error) depends on all of it.
     this.mayThrow(all);
     const parsed = spec.schema.safeParse(plain);
@@ -101,10 +95,7 @@ export class ToolServer {
   }
 }
 
-/**
- * The call's named arguments. A circular argument cannot be passed: a failure that depends on
- * everything given; a non-object where the tool takes one, on that argument.
- */
+/** The named arguments; a circular one fails on everything given, a wrong one on itself. */
 function argumentsOf(spec: ToolSpec, args: readonly V[], context: Label): Named {
   try {
     const labeled = args.map((a) => toLabeled(a));

@@ -16,10 +16,7 @@ export type RFunction = { readonly kind: 'function'; readonly node: acorn.Functi
 /** A regex literal: the native object carries the state (`lastIndex`); `s` labels that state. */
 export type RRegExp = { readonly kind: 'regexp'; readonly re: RegExp; s: Label };
 export type RDate = { readonly kind: 'date'; readonly d: Date };
-/**
- * A tool call's promise, settled when made (tools run in the order called); whether it failed was
- * decided by `decides` (its arguments and context), joined where it is awaited (semantics.md §3a).
- */
+/** A tool call's promise, settled when made; `decides`: what decided if it failed, joined at `await` (§3a). */
 export interface RPromise {
   readonly kind: 'promise';
   readonly outcome: { readonly ok: V } | { readonly failed: RunFailure };
