@@ -1,5 +1,10 @@
 /**
- * Regions: code that runs, or not, because of a label, under one rule (semantics.md §3b, README).
+ * Regions (semantics.md §3b): code that runs, or not, because of a label. The one rule:
+ *
+ *   At the end of a region with label `c` (STRICT), every variable it may assign, and every
+ *   container reachable — when it starts or when it ends — from any place it names (scan.ts), has
+ *   `c` joined into its label. Calling plan code counts as naming everything any plan function names.
+ *
  * A region reaches the heap only through names it mentions (tool outputs are fresh, `input` is
  * read-only), so a branch not taken is a region that ran nothing.
  */
