@@ -7,7 +7,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addWorkAccount } from '../main/app/app-fixture';
-import { axeViolations, CHROMIUM_WHY, hasChromium, demoSuite, openPage, screenshotPath, SCREEN } from './harness';
+import {
+  appTookOver,
+  axeViolations,
+  CHROMIUM_WHY,
+  hasChromium,
+  demoSuite,
+  openPage,
+  screenshotPath,
+  SCREEN,
+} from './harness';
 import { navigate } from './jobs';
 
 describe.skipIf(!hasChromium)(
@@ -20,6 +29,8 @@ describe.skipIf(!hasChromium)(
       for (const theme of ['light', 'dark'] as const) {
         const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
         await navigate(page, '#/inbox');
+        // The switcher on the screen the host rendered is a picture of it until the app takes over.
+        await appTookOver(page);
         const foot = page.locator('.rail-foot .account');
         const banner = page.locator('.banner');
         const switcher = page.locator('.account-switch select');
