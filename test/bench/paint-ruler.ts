@@ -79,7 +79,8 @@ const RECORDER = `(() => {
     Object.assign(rec, {
       rowsInWindow: inWindow.length,
       rowsFit: list ? Math.floor((Math.min(list.bottom, innerHeight) - Math.max(list.top, 0)) / rowPx) : 1,
-      subject: subject.textContent,
+      // The subject's own text: in a view of every account, an account chip comes before it.
+      subject: [...subject.childNodes].filter((n) => !(n.classList && n.classList.contains('chip'))).map((n) => n.textContent).join(''),
       fontPx: parseFloat(style.fontSize),
       color: style.color,
       background: background(subject),
