@@ -11,6 +11,7 @@ import { effectOf, type EventEffect } from '../../engine/tools/effect';
 import { profileLookups } from '../mail/effect-lookups';
 import { CalDavError } from '../calendar/caldav';
 import type { CalendarAccount } from '../calendar/calendar-sync';
+import { ICalError } from '../calendar/ical';
 import { invitationMail, replyMail } from '../calendar/itip';
 import { envelopeTo } from '../outbox/mail-transport';
 import type { CommitRequest } from '../outbox/transport';
@@ -26,9 +27,11 @@ export async function commitCalendarAction(
   sendMail: (m: SendMailOptions) => Promise<void>,
   req: CommitRequest,
 ): Promise<Json> {
-  const temporary = (e: unknown): never => {
-    if (e instanceof CalDavError && e.kind !== 'unreachable' && e.kind !== 'timeout')
-      throw new TransportError('permanent', e.message);
+  // An event that cannot be written as it stands (an attendee that is not one address) fails for
+  // good, as does a server's refusal; only a server out of reach is tried again.
+  const failure = (e: unknown): never => {
+    if (e instanceof ICalError || (e instanceof CalDavError && e.kind !== 'unreachable' && e.kind !== 'timeout'))
+      throw new TransportError('permanent', (e as Error).message);
     throw new TransportError('temporary', (e as Error).message);
   };
   // What happens is the action's effect (engine/tools): the same event and attendees the claim
@@ -59,7 +62,7 @@ export async function commitCalendarAction(
       const written = writtenOfClaim(p.claims.get(req.claimId));
       const event = await cal
         .create({ ...fields, organizer: a.email, ...(written ? { written } : {}) }, uid)
-        .catch(temporary);
+        .catch(failure);
       if (to.length) await sendMail(invitationMail(event, { uid, from: a.email, to }));
       return { uid, id: event.id, invited: event.attendees.length };
     }
@@ -69,7 +72,7 @@ export async function commitCalendarAction(
       if (!uid) throw new TransportError('permanent', `event ${id} is not on this account's calendar`);
       // What wrote into it before stays, joined with what writes now.
       const written = writtenOfClaim(p.claims.get(req.claimId), p.repos.calendar.get(id)?.written);
-      const event = await cal.update(id, { ...fields, ...(written ? { written } : {}) }).catch(temporary);
+      const event = await cal.update(id, { ...fields, ...(written ? { written } : {}) }).catch(failure);
       if (to.length) await sendMail(invitationMail(event, { uid, from: a.email, to }));
       return { id, updated: true };
     }

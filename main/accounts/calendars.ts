@@ -4,7 +4,7 @@
  * stop the others; its error says what is wrong.
  */
 import { CalDavClient, CalDavError } from '../calendar/caldav';
-import { CalendarAccount, type SyncResult } from '../calendar/calendar-sync';
+import { CalendarAccount, type AttendeesLeftOut, type SyncResult } from '../calendar/calendar-sync';
 import { OAuthError } from '../oauth/errors';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
@@ -15,6 +15,12 @@ export interface CalendarSync {
   readonly result?: SyncResult;
   readonly error?: { kind: string; message: string };
 }
+
+/** What a sync says of an event it stored without some attendees (the CLI and the app's log). */
+export const leftOutLine = (l: AttendeesLeftOut): string =>
+  `event ${JSON.stringify(l.title)} (${l.href}): ${l.attendees.length === 1 ? 'the attendee' : 'the attendees'} ` +
+  `${l.attendees.map((a) => JSON.stringify(a)).join(', ')} ${l.attendees.length === 1 ? 'is' : 'are'} not one email address; ` +
+  'left out of what plans see, and the event is not changed from here';
 
 export async function calendarOf(p: Profile, a: Account): Promise<CalendarAccount | null> {
   const c = imapConfig(a);

@@ -12,7 +12,7 @@ import type { Transport } from '../outbox/transport';
 import { syncAccounts, syncTarget } from '../accounts/accounts';
 import { EngineHost } from '../engine-host/engine-host';
 import { watchInbox, type InboxWatch } from '../mail/idle';
-import { syncCalendars } from '../accounts/calendars';
+import { leftOutLine, syncCalendars } from '../accounts/calendars';
 import { triageProfile } from '../assistant/triage';
 import { askHandlers } from './ask';
 import { providersHandlers } from './providers';
@@ -56,9 +56,12 @@ export interface App {
 async function syncAndTriage(p: Profile, engine: EngineHost | undefined): Promise<void> {
   if (!p.repos.accounts.list().some((a) => a.transport === 'imap')) return;
   const mail = await syncAccounts(p);
-  for (const c of await syncCalendars(p))
+  for (const c of await syncCalendars(p)) {
     for (const e of c.result?.errors ?? [])
       console.error(`zamburak: calendar of ${c.account}: ${e.href} was not stored: ${e.message}`);
+    for (const l of c.result?.attendeesLeftOut ?? [])
+      console.error(`zamburak: calendar of ${c.account}: ${leftOutLine(l)}`);
+  }
   for (const r of mail) if (r.error) console.error(`zamburak: sync of ${r.account}: ${r.error.message}`);
   // Every real account's new mail, not only the primary's.
   for (const account of p.repos.accounts.list().filter((a) => a.transport === 'imap'))

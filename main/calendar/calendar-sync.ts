@@ -7,7 +7,7 @@
 import type { BusyBlock, CalendarEvent } from '../../engine/world';
 import type { Profile } from '../profile/profile';
 import { type CalDavClient } from './caldav';
-import { buildEvent, eventIdOf, parseEvents } from './ical';
+import { buildEvent, eventIdOf, ICalError, parseEvents } from './ical';
 
 export interface SyncResult {
   readonly added: number;
@@ -17,6 +17,16 @@ export interface SyncResult {
   readonly unchanged: boolean;
   /** Resources that could not be stored, each with why; the rest of the calendar synced. */
   readonly errors: readonly ResourceError[];
+  /** Events stored without the attendees that are not one clean address (ical.ts), each marked. */
+  readonly attendeesLeftOut: readonly AttendeesLeftOut[];
+}
+
+export interface AttendeesLeftOut {
+  readonly href: string;
+  readonly eventId: string;
+  readonly title: string;
+  /** The ATTENDEE values as the server holds them. */
+  readonly attendees: readonly string[];
 }
 
 export interface ResourceError {
@@ -43,7 +53,7 @@ export class CalendarAccount {
     const ctag = await this.client.ctag();
     const now = this.clock().toISOString();
     if (ctag && ctag === repo.ctag(this.accountId))
-      return { added: 0, updated: 0, removed: 0, unchanged: true, errors: [] };
+      return { added: 0, updated: 0, removed: 0, unchanged: true, errors: [], attendeesLeftOut: [] };
     const remote = await this.client.etags();
     const local = new Map(repo.resources(this.accountId).map((r) => [r.href, r]));
     const changed = [...remote].filter(([href, etag]) => local.get(href)?.etag !== etag).map(([href]) => href);
@@ -52,24 +62,34 @@ export class CalendarAccount {
     let updated = 0;
     let removed = 0;
     const errors: ResourceError[] = [];
+    const attendeesLeftOut: AttendeesLeftOut[] = [];
     this.p.db
       .transaction(() => {
         // Each resource in its own savepoint: one that cannot be stored (an organiser's event
         // under a UID another resource holds) is that resource's error, never the whole sync's.
         for (const r of fetched)
           try {
+            const leftOut: AttendeesLeftOut[] = [];
             const stored = this.p.db.transaction(() => {
               const events = parseEvents(r.text);
               for (const e of events) {
-                const { uid, answers: _answers, ...parsed } = e;
+                const { uid, answers: _answers, unreadableAttendees, ...parsed } = e;
                 const event = { ...parsed, id: this.storedIdOf(r.href, uid) };
                 const before = local.get(r.href)?.eventId;
                 if (before && before !== event.id) this.p.repos.calendar.remove(before);
-                this.p.repos.calendar.upsert(this.accountId, event);
+                this.p.repos.calendar.upsert(this.accountId, event, unreadableAttendees);
+                if (unreadableAttendees.length)
+                  leftOut.push({
+                    href: r.href,
+                    eventId: event.id,
+                    title: event.title,
+                    attendees: unreadableAttendees,
+                  });
                 repo.put(this.accountId, { href: r.href, eventId: event.id, uid, etag: r.etag });
               }
               return events.length;
             })();
+            attendeesLeftOut.push(...leftOut);
             if (local.has(r.href)) updated += stored;
             else added += stored;
           } catch (e) {
@@ -85,7 +105,7 @@ export class CalendarAccount {
         repo.setCtag(this.accountId, this.url, errors.length ? null : ctag, now);
       })
       .immediate();
-    return { added, updated, removed, unchanged: false, errors };
+    return { added, updated, removed, unchanged: false, errors, attendeesLeftOut };
   }
 
   /**
@@ -112,9 +132,19 @@ export class CalendarAccount {
     return event;
   }
 
-  /** Changes an event — refused (conflict) when the server's copy changed since the last sync. */
+  /**
+   * Changes an event — refused (conflict) when the server's copy changed since the last sync, and
+   * refused (ICalError) when the server's copy names an attendee that is not one address: writing
+   * the event would drop a person someone invited, or keep text a server may read as others.
+   */
   async update(id: string, patch: Partial<Omit<CalendarEvent, 'id'>>): Promise<CalendarEvent> {
     const { r, current } = this.known(id);
+    const [unreadable] = this.p.repos.calendar.unreadableAttendees(id);
+    if (unreadable !== undefined)
+      throw new ICalError(
+        `event ${JSON.stringify(current.title)} (${id}) cannot be changed here: its attendee ${JSON.stringify(unreadable)} ` +
+          'on the calendar server is not one email address (change or remove it in the calendar that wrote it)',
+      );
     const event = { ...current, ...patch, id };
     const etag = await this.client.put(
       r.href,

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import type { CalendarEvent } from '../../engine/world';
+import { isCleanAddress, singleAddress } from '../../engine/world/addresses';
 
 export type PartStat = 'accepted' | 'declined' | 'tentative' | 'needs-action';
 
@@ -14,9 +15,21 @@ export interface ParsedEvent extends CalendarEvent {
   /** The iCalendar UID (stable across servers; our event id is derived from it). */
   readonly uid: string;
   readonly answers: Readonly<Record<string, PartStat>>;
+  /**
+   * ATTENDEE values that are not `mailto:` and one clean address, as written: left out of
+   * `attendees` (a server, nodemailer and the policy could each read another person, or several,
+   * in `mailto:zed@attacker.test, maya@acme.test`), kept so the event is marked.
+   */
+  readonly unreadableAttendees: readonly string[];
 }
 
 export class ICalError extends Error {}
+
+/** An ATTENDEE's address when its value is `mailto:` and exactly one clean address (no `%`, `?`, name or list). */
+function calAddress(value: string): string | null {
+  const m = /^mailto:(.*)$/is.exec(value);
+  return m && isCleanAddress(m[1]!) ? m[1]!.toLowerCase() : null;
+}
 
 const mailto = (v: string): string =>
   v
@@ -51,12 +64,19 @@ export function parseEvents(text: string): ParsedEvent[] {
       if (!ev.uid || !ev.startDate) throw new ICalError('an event without UID or DTSTART');
       const end = ev.endDate ?? ev.startDate;
       const answers: Record<string, PartStat> = {};
-      const attendees = v.getAllProperties('attendee').map((p) => {
-        const address = mailto(String(p.getFirstValue()));
+      const attendees: string[] = [];
+      const unreadableAttendees: string[] = [];
+      for (const p of v.getAllProperties('attendee')) {
+        const value = String(p.getFirstValue() ?? '');
+        const address = calAddress(value);
+        if (address === null) {
+          unreadableAttendees.push(value);
+          continue;
+        }
+        attendees.push(address);
         answers[address] =
           PARTSTAT[String(p.getParameter('partstat') ?? 'NEEDS-ACTION').toUpperCase()] ?? 'needs-action';
-        return address;
-      });
+      }
       const organizer = v.getFirstPropertyValue('organizer');
       return {
         id: eventIdOf(ev.uid),
@@ -69,6 +89,7 @@ export function parseEvents(text: string): ParsedEvent[] {
         organizer: organizer ? mailto(String(organizer)) : '',
         attendees,
         answers,
+        unreadableAttendees,
       };
     });
 }
@@ -97,7 +118,25 @@ const PARTSTAT_OUT: Readonly<Record<PartStat, string>> = {
   'needs-action': 'NEEDS-ACTION',
 };
 
-/** One event as an iCalendar document (a CalDAV resource, or an iTIP message with `method`). */
+/**
+ * A person the event names, as its `mailto:`: exactly one clean address (a name is dropped, the
+ * address alone written), else the write is refused, naming the event and the text.
+ */
+function calAddressOf(e: CalendarEvent, role: 'attendee' | 'organizer', text: string): string {
+  const address = singleAddress(text);
+  if (address === null)
+    throw new ICalError(
+      `event ${JSON.stringify(e.title)} (${e.id}): the ${role} ${JSON.stringify(text)} is not one email address; ` +
+        'expected one address like "bob@acme.test" or "Bob Lee <bob@acme.test>"',
+    );
+  return `mailto:${address}`;
+}
+
+/**
+ * One event as an iCalendar document (a CalDAV resource, or an iTIP message with `method`). Every
+ * organiser and attendee is written as `mailto:` and one bare address; anything else throws
+ * (ICalError) before a byte is written.
+ */
 export function buildEvent(e: CalendarEvent, o: BuildOptions): string {
   const cal = new ICAL.Component(['vcalendar', [], []]);
   cal.updatePropertyWithValue('prodid', '-//Zamburak//Calendar//EN');
@@ -112,10 +151,11 @@ export function buildEvent(e: CalendarEvent, o: BuildOptions): string {
   if (e.location) v.updatePropertyWithValue('location', e.location);
   if (e.description) v.updatePropertyWithValue('description', e.description);
   if (o.sequence !== undefined) v.updatePropertyWithValue('sequence', o.sequence);
-  if (e.organizer) v.updatePropertyWithValue('organizer', `mailto:${e.organizer}`);
+  if (e.organizer) v.updatePropertyWithValue('organizer', calAddressOf(e, 'organizer', e.organizer));
   for (const a of e.attendees) {
-    const p = v.addPropertyWithValue('attendee', `mailto:${a}`);
-    p.setParameter('partstat', PARTSTAT_OUT[o.answers?.[a.toLowerCase()] ?? 'needs-action']);
+    const address = calAddressOf(e, 'attendee', a);
+    const p = v.addPropertyWithValue('attendee', address);
+    p.setParameter('partstat', PARTSTAT_OUT[o.answers?.[address.slice('mailto:'.length)] ?? 'needs-action']);
     if (o.method === 'REQUEST') p.setParameter('rsvp', 'TRUE');
   }
   cal.addSubcomponent(v);

@@ -3,7 +3,7 @@
  * calendar of accounts that have one. Exit 1 if any failed.
  */
 import { AccountError, syncAccounts } from '../../../main/accounts/accounts';
-import { syncCalendars } from '../../../main/accounts/calendars';
+import { leftOutLine, syncCalendars } from '../../../main/accounts/calendars';
 import { InputError, str, UsageError, type Parsed } from '../args';
 import { withProfile } from '../profile-arg';
 import type { Command } from './types';
@@ -47,6 +47,8 @@ async function sync(p: Parsed): Promise<number> {
         );
       for (const e of c.result?.errors ?? [])
         process.stderr.write(`zamburak sync: ${c.account} calendar: ${e.href} was not stored: ${e.message}\n`);
+      for (const l of c.result?.attendeesLeftOut ?? [])
+        process.stderr.write(`zamburak sync: ${c.account} calendar: ${leftOutLine(l)}\n`);
     }
     return results.some((r) => r.error) || calendars.some((c) => c.error) ? 1 : 0;
   });

@@ -11,6 +11,7 @@ import { m009BodyPending } from './009-body-pending';
 import { m010EventWritten } from './010-event-written';
 import { m011Conversation } from './011-conversation';
 import { m012CheaperListings } from './012-cheaper-listings';
+import { m013UnreadableAttendees } from './013-unreadable-attendees';
 
 /** Every migration, in order. Append only. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m010EventWritten,
   m011Conversation,
   m012CheaperListings,
+  m013UnreadableAttendees,
 ];

@@ -50,14 +50,19 @@ export class CalendarRepo {
     ).n;
   }
 
-  upsert(accountId: string, e: CalendarEvent): void {
+  /**
+   * `unreadableAttendees`: ATTENDEE values a sync left out (main/calendar/ical.ts), kept beside
+   * the event as its mark; any other write of the whole event clears them.
+   */
+  upsert(accountId: string, e: CalendarEvent, unreadableAttendees: readonly string[] = []): void {
     this.db
       .prepare(
-        `INSERT INTO events (id, account_id, title, start, end, location, description, organizer, attendees, written)
-         VALUES (@id, @account, @title, @start, @end, @location, @description, @organizer, @attendees, @written)
+        `INSERT INTO events (id, account_id, title, start, end, location, description, organizer, attendees, written, unreadable_attendees)
+         VALUES (@id, @account, @title, @start, @end, @location, @description, @organizer, @attendees, @written, @unreadable)
          ON CONFLICT (id) DO UPDATE SET title = excluded.title, start = excluded.start, end = excluded.end,
            location = excluded.location, description = excluded.description, organizer = excluded.organizer,
-           attendees = excluded.attendees, written = coalesce(excluded.written, events.written)`,
+           attendees = excluded.attendees, written = coalesce(excluded.written, events.written),
+           unreadable_attendees = excluded.unreadable_attendees`,
       )
       // What wrote into it stays with it: an update that carries no label (a sync) keeps the old one.
       .run({
@@ -71,7 +76,15 @@ export class CalendarRepo {
         account: accountId,
         attendees: toJson(e.attendees),
         written: e.written ? toJson(e.written) : null,
+        unreadable: unreadableAttendees.length ? toJson([...unreadableAttendees]) : null,
       });
+  }
+
+  /** The ATTENDEE values of an event that are not one address, as its calendar server holds them. */
+  unreadableAttendees(id: string): string[] {
+    const r = this.db.prepare('SELECT unreadable_attendees AS u FROM events WHERE id = ?').get(id) as
+      { u: string | null } | undefined;
+    return r?.u ? fromJson<string[]>(r.u, []) : [];
   }
 
   get(id: string): CalendarEvent | undefined {

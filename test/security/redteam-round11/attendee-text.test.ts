@@ -1,0 +1,218 @@
+/**
+ * Red-team round 11 (open risk, closed): an attendee whose `mailto:` is not exactly one address,
+ * on a real account (Radicale and an SMTP capture).
+ *
+ * The envelope fix (invitation-mail-envelope.test.ts) mails only the effect's recipients, but the
+ * attendee text stayed on the CalDAV server as its sender wrote it, and an update wrote it back:
+ * a server that schedules on its own (RFC 6638) reads `mailto:zed@attacker.test, maya@acme.test`
+ * its own way, and the store handed the same text to plans, where each reader has its own reading.
+ *
+ * Closed in main/calendar/ical.ts (read) and buildEvent (write):
+ * - read (sync): an ATTENDEE that is not `mailto:` and one clean address is left out of what plans
+ *   see (attendees, answers) and marked on the event in the store; the event and its other
+ *   attendees are kept;
+ * - write (the outbox's calendar commit): every attendee must be exactly one address, written as
+ *   `mailto:` and the bare address; anything else fails the commit, naming the event and the
+ *   attendee, and nothing reaches the server or the mail. An event marked at sync is not rewritten
+ *   (that would drop a person someone invited, or keep the text): the update fails the same way.
+ *
+ * Property: whatever an invitation's attendee text, every attendee the store holds is one clean
+ * address, read alike by every reader; the event is never lost; a write never puts anything else
+ * on the server.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncCalendars } from '../../../main/accounts/calendars';
+import { CalDavClient } from '../../../main/calendar/caldav';
+import { parseEvents } from '../../../main/calendar/ical';
+import { runOnProfile } from '../../../main/runs/run-on-profile';
+import { ClaimsService } from '../../../main/services/claims-service';
+import { parseAddress as policyAddress } from '../../../engine/policy/match';
+import { bareAddress, singleAddress } from '../../../engine/world/addresses';
+import { calendarAccount, type CalendarAccount } from '../../integration/calendar/fixtures';
+import { radicaleMissing } from '../../integration/servers/radicale';
+
+/** ATTENDEE values (after `ATTENDEE`, as the line is written) no reader may take as one person. */
+const HOSTILE = [
+  ':mailto:zed@attacker.test, maya@acme.test',
+  ':mailto:zed@attacker.test,maya@acme.test',
+  ':mailto:zed@attacker.test; maya@acme.test',
+  ':mailto:Maya <maya@acme.test>',
+  ':mailto:"Maya, M" <maya@acme.test>',
+  ':mailto:zed@attacker.test <maya@acme.test>',
+  ':mailto:<zed@attacker.test>',
+  ':mailto:zed%40attacker.test',
+  ':mailto:zed@attacker.test%2Cmaya@acme.test',
+  ':mailto:maya@acme.test?cc=zed@attacker.test',
+  ':mailto:zed@attacker.test\\r\\nBcc: maya@acme.test',
+  ':mailto:=?utf-8?q?zed=40attacker.test?= <maya@acme.test>',
+  ':mailto:',
+  ':',
+  ':urn:uuid:0d3e1c2a-5a8b-4a55-9a2e-0000000000aa',
+  ':mailto:Team: zed@attacker.test, maya@acme.test;',
+];
+
+const ics = (uid: string, title: string, attendeeLines: readonly string[]): string =>
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//attacker//EN',
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTAMP:20260301T000000Z',
+    'DTSTART:20260420T150000Z',
+    'DTEND:20260420T160000Z',
+    `SUMMARY:${title}`,
+    'ORGANIZER:mailto:trudy@partner.test',
+    ...attendeeLines,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+
+/** One clean address, read alike by the store, the policy and the tools. */
+const clean = (a: string): boolean =>
+  singleAddress(a) === a && policyAddress(a) === a && bareAddress(a) === a && !/[,;<>"%?\s]/.test(a);
+
+const missing = radicaleMissing();
+
+describe.skipIf(missing !== null)('red team round 11: an attendee is one address or none', () => {
+  let at: CalendarAccount;
+  let other: CalDavClient;
+  beforeAll(async () => {
+    at = await calendarAccount();
+    other = new CalDavClient({ url: at.url, user: at.dav.user, password: at.dav.password });
+  }, 60_000);
+  afterAll(() => at?.stop());
+
+  const onServer = async (title: string) =>
+    (await other.list()).flatMap((r) => parseEvents(r.text)).find((e) => e.title === title);
+  const rawOnServer = async (title: string) => (await other.list()).find((r) => r.text.includes(`SUMMARY:${title}`));
+
+  it('a synced event keeps its clean attendees, leaves out and marks the rest, and is never lost', async () => {
+    for (const [i, value] of HOSTILE.entries())
+      await other.put(
+        other.hrefFor(`hostile-${i}@attacker.test`),
+        ics(`hostile-${i}@attacker.test`, `Hostile ${i}`, ['ATTENDEE;CN=Bob:mailto:Bob@Acme.test', `ATTENDEE${value}`]),
+      );
+    const [r] = await syncCalendars(at.p);
+    expect(r?.result?.errors).toEqual([]);
+    const events = at.p.repos.calendar.list(at.account.id);
+    for (const [i, value] of HOSTILE.entries()) {
+      const ev = events.find((e) => e.title === `Hostile ${i}`);
+      expect(ev, `the event with ATTENDEE${value} was lost`).toBeDefined();
+      expect(ev!.attendees, `ATTENDEE${value}`).toEqual(['bob@acme.test']);
+      expect(at.p.repos.calendar.unreadableAttendees(ev!.id), `ATTENDEE${value}`).toHaveLength(1);
+      const marked = r!.result!.attendeesLeftOut.find((x) => x.eventId === ev!.id);
+      expect(marked?.attendees, `ATTENDEE${value}`).toHaveLength(1);
+    }
+  });
+
+  it('for any attendee text, every attendee the store keeps is one clean address', async () => {
+    const part = fc.constantFrom(
+      'zed@attacker.test',
+      'maya@acme.test',
+      'Maya',
+      ' ',
+      ',',
+      ';',
+      '<',
+      '>',
+      '"',
+      '%40',
+      '%2C',
+      '?cc=',
+      '\\n',
+      ':',
+      '=?utf-8?b?em',
+      'mailto:',
+    );
+    await fc.assert(
+      fc.property(fc.array(part, { minLength: 1, maxLength: 6 }), (parts) => {
+        const text = ics('p@attacker.test', 'P', [`ATTENDEE:mailto:${parts.join('')}`]);
+        let events;
+        try {
+          events = parseEvents(text);
+        } catch {
+          return; // Text ical.js cannot read is the resource's error, never an attendee.
+        }
+        for (const e of events) {
+          for (const a of e.attendees) expect(clean(a), JSON.stringify(a)).toBe(true);
+          expect(e.attendees.length + e.unreadableAttendees.length).toBe(1);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a write names every attendee as one bare address; anything else fails the commit, naming event and attendee', async () => {
+    const svc = new ClaimsService(at.p);
+    const attendeeArgs = [
+      'zed@attacker.test, maya@acme.test',
+      '"Maya, M" <maya@acme.test>',
+      'Maya <maya@acme.test>\r\nBcc: zed@attacker.test',
+      'maya@acme.test?cc=zed@attacker.test',
+      'zed%40attacker.test',
+      '',
+    ];
+    for (const [i, attendee] of attendeeArgs.entries()) {
+      const title = `Planning ${i}`;
+      const before = at.smtp.received.length;
+      const r = await runOnProfile(at.p, {
+        plan: `await createEvent({ title: input.title, start: '2026-05-0${i + 1}T09:00:00Z', end: '2026-05-0${i + 1}T10:00:00Z', attendees: ['bob@acme.test', input.attendee] });`,
+        input: { title, attendee },
+        accountId: at.account.id,
+        mode: 'strict',
+      });
+      const claim = at.p.claims.list({ limit: 100 }).find((c) => c.runId === r.runId);
+      if (claim) {
+        if (at.p.claims.get(claim.id).state === 'pending')
+          svc.approve(claim.id, { by: 'test', expectedHash: claim.contentHash, undoWindowMs: 0 });
+        await svc.commitDue();
+        const after = at.p.claims.get(claim.id);
+        expect(after.state, JSON.stringify(attendee)).toBe('failed');
+        expect(after.error).toContain(JSON.stringify(title));
+        expect(after.error).toContain(JSON.stringify(attendee));
+      }
+      expect(await onServer(title), JSON.stringify(attendee)).toBeUndefined();
+      expect(at.smtp.received.length).toBe(before);
+    }
+    // A clean one, written with a name, reaches the server as `mailto:` and the bare address.
+    const r = await runOnProfile(at.p, {
+      plan: `await createEvent({ title: 'Planning ok', start: '2026-05-09T09:00:00Z', end: '2026-05-09T10:00:00Z', attendees: ['Bob Lee <Bob@acme.test>'] });`,
+      accountId: at.account.id,
+      mode: 'strict',
+    });
+    const claim = at.p.claims.list({ limit: 100 }).find((c) => c.runId === r.runId)!;
+    if (at.p.claims.get(claim.id).state === 'pending')
+      svc.approve(claim.id, { by: 'test', expectedHash: claim.contentHash, undoWindowMs: 0 });
+    await svc.commitDue();
+    expect(at.p.claims.get(claim.id).state).toBe('committed');
+    const raw = (await rawOnServer('Planning ok'))!.text.replace(/\r\n[ \t]/g, '');
+    expect(raw.match(/^ATTENDEE[^\r\n]*$/gm)).toEqual([expect.stringMatching(/:mailto:bob@acme\.test$/)]);
+  });
+
+  it('an event marked at sync is not rewritten: the update fails naming it, and the server copy stays', async () => {
+    const title = 'Hostile 0';
+    const ev = at.p.repos.calendar.list(at.account.id).find((e) => e.title === title)!;
+    const before = (await rawOnServer(title))!.text;
+    const sent = at.smtp.received.length;
+    const r = await runOnProfile(at.p, {
+      plan: `await updateEvent(input.id, { location: 'Room 5' });`,
+      input: { id: ev.id },
+      accountId: at.account.id,
+      mode: 'strict',
+    });
+    const claim = at.p.claims.list({ limit: 100 }).find((c) => c.runId === r.runId)!;
+    const svc = new ClaimsService(at.p);
+    if (at.p.claims.get(claim.id).state === 'pending')
+      svc.approve(claim.id, { by: 'test', expectedHash: claim.contentHash, undoWindowMs: 0 });
+    await svc.commitDue();
+    const after = at.p.claims.get(claim.id);
+    expect(after.state).toBe('failed');
+    expect(after.error).toContain(JSON.stringify(title));
+    expect(after.error).toContain(JSON.stringify('mailto:zed@attacker.test, maya@acme.test'));
+    expect((await rawOnServer(title))!.text).toBe(before);
+    expect(at.smtp.received.length).toBe(sent);
+  });
+});
