@@ -24,7 +24,7 @@ export interface AuthResultsField {
 }
 
 /** The text with every comment replaced by a space; quoted strings are kept whole. */
-function withoutComments(s: string): string {
+export function withoutComments(s: string): string {
   let out = '';
   let depth = 0;
   let quoted = false;
@@ -137,4 +137,16 @@ export function parseAuthResults(value: string): AuthResultsField | null {
   if (!authserv) return null;
   const results = rest.flatMap((st) => result(st) ?? []);
   return { authserv, results };
+}
+
+/**
+ * Whether a Received field records a delivery hop — the mailbox's own LMTP server filing what the
+ * receiving side accepted (RFC 3848 `with LMTP`, `LMTPA`, `LMTPS`, `LMTPSA`) — rather than a
+ * message's arrival. Every `with` clause outside comments must name LMTP: the arrival's field,
+ * whose `from` clause holds what the sending host said, names its own protocol (ESMTP…) too.
+ */
+export function isDeliveryHop(received: string): boolean {
+  const clauses = withoutComments(received).replace(/;[^;]*$/, '');
+  const protocols = [...clauses.matchAll(/(?:^|\s)with\s+(\S+)/gi)].map((m) => m[1]!.toUpperCase());
+  return protocols.length > 0 && protocols.every((w) => /^LMTPS?A?$/.test(w));
 }

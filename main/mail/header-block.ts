@@ -37,8 +37,10 @@ function isPlain(block: Uint8Array): boolean {
 
 /**
  * The fields a listing reads (`plainBlockFields`, ./parse.ts `authResults`). The block's others
- * (Received, DKIM-Signature, ...: most of a real block's bytes) are passed over without building
- * their values; the first field of each name stays the first.
+ * (DKIM-Signature, ARC, ...: much of a real block's bytes) are passed over without building their
+ * values; the first field of each name stays the first. Received fields count only down to the
+ * first one below the first Authentication-Results (`authResults` reads those above it and asks
+ * whether one is below): the rest are passed over too.
  */
 const LISTED = new Set([
   'from',
@@ -51,6 +53,7 @@ const LISTED = new Set([
   'references',
   'date',
   'authentication-results',
+  'received',
 ]);
 
 /** A field as postal-mime reads it from its lines (trailing CRs dropped), joined as they are. */
@@ -74,6 +77,8 @@ function headerFieldList(block: Uint8Array): Header[] {
     return [next, next > at && text.charCodeAt(next - 1) === 0x0d ? next - 1 : next];
   };
   let at = 0;
+  let verdictSeen = false;
+  let receivedBelow = false;
   while (at <= text.length) {
     const [next, end] = lineAt(at);
     if (end === at) break;
@@ -88,9 +93,13 @@ function headerFieldList(block: Uint8Array): Header[] {
     at = after;
     // A name is the first line's text before its colon; one without a colon on its first line is read whole.
     const sep = parts[0]!.indexOf(':');
-    if (sep >= 0 && !LISTED.has(trimWsp(parts[0]!.slice(0, sep)).toLowerCase())) continue;
+    const name = sep < 0 ? null : trimWsp(parts[0]!.slice(0, sep)).toLowerCase();
+    if (name !== null && (!LISTED.has(name) || (name === 'received' && receivedBelow))) continue;
     const field = fieldOf(parts.length === 1 ? parts[0]! : parts.join(''));
-    if (LISTED.has(field.key)) fields.push(field);
+    if (!LISTED.has(field.key) || (field.key === 'received' && receivedBelow)) continue;
+    fields.push(field);
+    if (field.key === 'authentication-results') verdictSeen = true;
+    else if (field.key === 'received' && verdictSeen) receivedBelow = true;
   }
   return fields;
 }

@@ -8,7 +8,7 @@
 import PostalMime, { type Address, type Email } from 'postal-mime';
 import { domainOf, type SenderCheck } from '../../engine/fraud';
 import type { AttachmentFile } from './attachments';
-import { parseAuthResults } from './auth-results';
+import { isDeliveryHop, parseAuthResults } from './auth-results';
 import { htmlToText, sanitizeHtml } from './html';
 import { textSha256Hex } from './text-hash';
 
@@ -68,29 +68,41 @@ export function threadIdOf(
 /**
  * SPF, DKIM and DMARC from the topmost Authentication-Results header (parsed as RFC 8601 says:
  * ./auth-results.ts), with the server that wrote it (`authserv`) and the domain DMARC checked
- * (`dmarc.header.from`). Only a header written by the account's own receiving server counts
- * (senderAuthenticated); any other came with the message and may have been written by its sender.
- * For each method the first result counts.
+ * (`dmarc.header.from`), when that header can only have been written by the receiving side: it
+ * sits above the Received field recording the message's arrival (RFC 8601 §2.1: a verdict is
+ * added at the top of the message), with nothing above it but delivery hops (`with LMTP`), and
+ * that Received field is below it. Whatever a sender wrote lies below the arrival's field; a
+ * server that adds no verdict of its own for some mail (local submission) leaves nothing above
+ * it, so a verdict its sender forged is none. A verdict a server writes below its own Received
+ * field (Gmail does) cannot be told from one the sender wrote there, so it is none too. Only a
+ * header written by the account's own receiving server counts (senderAuthenticated); `position:
+ * top` marks a verdict read by this rule (records stored before it count as none). For each
+ * method the first result counts.
  */
 export function authResults(email: Pick<Email, 'headers'>): Record<string, string> | null {
-  const header = email.headers.find((h) => h.key === 'authentication-results');
-  const field = header ? parseAuthResults(header.value) : null;
+  const at = email.headers.findIndex((h) => h.key === 'authentication-results');
+  if (at < 0) return null;
+  const underArrival =
+    email.headers.slice(0, at).every((h) => h.key !== 'received' || isDeliveryHop(h.value)) &&
+    email.headers.slice(at + 1).some((h) => h.key === 'received');
+  const field = underArrival ? parseAuthResults(email.headers[at]!.value) : null;
   if (!field) return null;
-  const out: Record<string, string> = { authserv: field.authserv };
+  const out: Record<string, string> = { authserv: field.authserv, position: 'top' };
   for (const r of field.results) {
     if (!['spf', 'dkim', 'dmarc'].includes(r.method) || out[r.method]) continue;
     out[r.method] = r.result;
     const from = r.properties['header.from'];
     if (r.method === 'dmarc' && from) out['dmarc.header.from'] = from.toLowerCase();
   }
-  return Object.keys(out).length > 1 ? out : null;
+  return Object.keys(out).length > 2 ? out : null;
 }
 
 /**
  * Whether the account's own receiving server vouched for the From address: its verdict (the
  * header names one of `trustedAuthserv`, the server ids the person configured for the account)
- * says DMARC passed. A receiving server removes headers that claim its id (RFC 8601 §5), so a
- * header a sender forged cannot carry it. Anything less — no configured id, another server's
+ * says DMARC passed. A receiving server removes headers that claim its id (RFC 8601 §5), and
+ * `authResults` keeps only a verdict above the message's arrival, where no sender writes: a
+ * header a sender forged counts even when the server strips none. Anything less — no configured id, another server's
  * header, no verdict, `none`, `fail` — leaves the sender unauthenticated, and the engine treats
  * its From as text the sender chose.
  */
@@ -112,7 +124,7 @@ export function senderCheck(
   trustedAuthserv: readonly string[],
   from?: string,
 ): SenderCheck {
-  if (!auth?.authserv || !trustedAuthserv.includes(auth.authserv)) return 'none';
+  if (!auth?.authserv || auth.position !== 'top' || !trustedAuthserv.includes(auth.authserv)) return 'none';
   const checked = auth['dmarc.header.from'];
   if (checked && from !== undefined && checked !== domainOf(from)) return 'none';
   return auth.dmarc === 'pass' ? 'pass' : auth.dmarc === 'fail' ? 'fail' : 'none';

@@ -147,7 +147,9 @@ describe.skipIf(!hasChromium)(
     it('"always allow" shows only the narrow change, refuses an address an email chose, and approves', async () => {
       const p = suite.hosted.profile;
       // Senders the account's server authenticated: the address a reply goes to is attested.
-      p.db.prepare('UPDATE messages SET auth = ?').run(JSON.stringify({ dmarc: 'pass', authserv: 'mx.demo.test' }));
+      p.db
+        .prepare('UPDATE messages SET auth = ?')
+        .run(JSON.stringify({ dmarc: 'pass', authserv: 'mx.demo.test', position: 'top' }));
       p.db.prepare(`UPDATE accounts SET config = json_set(config, '$.authserv', json('["mx.demo.test"]'))`).run();
       const [id] = await runAttackPlan(p, '18-esign-nda');
       const [chosen] = await runAttackPlan(p, '02-forward-invoice-to-address-in-it');

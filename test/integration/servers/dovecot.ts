@@ -5,7 +5,7 @@
  * server), maildir storage owned by `nobody`, no TLS (loopback only). Under CI=true a missing Dovecot fails; elsewhere the suite skips and says
  * why (`DOVECOT_MISSING`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -15,6 +15,8 @@ import { ImapFlow } from 'imapflow';
 import { freePort } from './ports';
 
 export const DOVECOT_BIN = '/usr/sbin/dovecot';
+/** Dovecot's local delivery agent: what an MTA runs to file a message it accepted. */
+export const DOVECOT_LDA = '/usr/lib/dovecot/dovecot-lda';
 
 /** Why the Dovecot suites cannot run here, or null when they can. Throws under CI=true. */
 export function dovecotMissing(): string | null {
@@ -33,6 +35,11 @@ export interface DovecotServer {
   readonly dir: string;
   /** Files messages straight into a folder's maildir (fast seeding; Dovecot picks them up). */
   writeMaildir(folder: string, messages: readonly { raw: string | Buffer; seen?: boolean }[]): void;
+  /**
+   * Delivers a message as the MTA does once it has accepted it: through `dovecot-lda`, which files
+   * it in the INBOX as given (it adds no header of its own).
+   */
+  deliver(raw: string, envelopeFrom: string): void;
   /** A logged-in client for changing the mailbox the way another mail program would. */
   client(): Promise<ImapFlow>;
   /** Kills the server, keeping its mail (the "server went down" case). */
@@ -221,6 +228,10 @@ export async function startDovecot(
         writeFileSync(file, typeof m.raw === 'string' ? m.raw.replace(/\r?\n/g, '\n') : m.raw);
         chownSync(file, NOBODY.uid, NOBODY.gid);
       }
+    },
+    deliver(raw, envelopeFrom) {
+      const r = spawnSync(DOVECOT_LDA, ['-c', conf, '-d', user, '-f', envelopeFrom], { input: raw });
+      if (r.status !== 0) throw new Error(`dovecot-lda exited with ${r.status}: ${r.stderr.toString()}`);
     },
     async client() {
       const c = new ImapFlow({ host: '127.0.0.1', port, secure: false, auth: { user, pass: password }, logger: false });

@@ -6,14 +6,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseAuthResults } from '../../../main/mail/auth-results';
+import { isDeliveryHop, parseAuthResults } from '../../../main/mail/auth-results';
 import { parseMessage, senderAuthenticated, senderCheck } from '../../../main/mail/parse';
 
 const FALLBACK = { date: new Date('2026-01-02T03:04:05Z'), key: 'm' };
 const OURS = ['mx.example.test'];
+/** The Received field the receiving server wrote on the message's arrival; its verdict sits above it. */
+const ARRIVAL = 'Received: from mail.acme.test by mx.example.test with ESMTPS id 1; Mon, 2 Mar 2026 10:00:00 +0000';
 const verdict = async (headers: string, from = 'ceo@acme.test') => {
   const m = await parseMessage(
-    Buffer.from(`${headers}\nFrom: ${from}\nSubject: s\n\nx\n`.replace(/\n/g, '\r\n')),
+    Buffer.from(`${headers}\n${ARRIVAL}\nFrom: ${from}\nSubject: s\n\nx\n`.replace(/\n/g, '\r\n')),
     FALLBACK,
   );
   return senderCheck(m.auth, OURS, m.from);
@@ -96,7 +98,37 @@ describe('Authentication-Results (RFC 8601)', () => {
     );
   });
 
+  it('a verdict counts only above the Received field of the arrival, with only delivery hops above it', async () => {
+    const pass = 'Authentication-Results: mx.example.test; dmarc=pass header.from=acme.test';
+    const lmtp = 'Received: from mx.example.test by imap.example.test with LMTP id 7; Mon, 2 Mar 2026 10:00:01 +0000';
+    const read = async (headers: string) =>
+      senderCheck(
+        (await parseMessage(Buffer.from(`${headers}\nFrom: ceo@acme.test\nSubject: s\n\nx\n`), FALLBACK)).auth,
+        OURS,
+        'ceo@acme.test',
+      );
+    expect(await read(`${pass}\n${ARRIVAL}`)).toBe('pass');
+    expect(await read(`${lmtp}\n${pass}\n${ARRIVAL}`)).toBe('pass');
+    // A server that added none: the sender's verdict sits below the arrival's field.
+    expect(await read(`${ARRIVAL}\n${pass}`)).toBe('none');
+    expect(await read(`${lmtp}\n${ARRIVAL}\n${pass}\n${ARRIVAL}`)).toBe('none');
+    // No arrival at all (appended by IMAP, not delivered): nothing vouches for it.
+    expect(await read(pass)).toBe('none');
+    // A verdict stored before this rule (no `position`) is no verdict.
+    expect(senderCheck({ authserv: 'mx.example.test', dmarc: 'pass' }, OURS)).toBe('none');
+  });
+
+  it("a delivery hop is a Received field whose every 'with' names LMTP, outside comments", () => {
+    expect(isDeliveryHop('from mx by imap with LMTP id 1 (envelope-from <a@b.test>) for <c@d.test>; date')).toBe(true);
+    expect(isDeliveryHop('from compute by mailstore (Cyrus) with LMTPA; date')).toBe(true);
+    expect(isDeliveryHop('from x (helo with LMTP) by mx with ESMTPS id 1; date')).toBe(false);
+    expect(isDeliveryHop('from x with LMTP by mx with ESMTPSA id 1; date')).toBe(false);
+    expect(isDeliveryHop('from x by mx id 1; with LMTP')).toBe(false);
+    expect(isDeliveryHop('from x by mx; date')).toBe(false);
+    expect(isDeliveryHop('from x by mx with LMTPX; date')).toBe(false);
+  });
+
   it('nothing authenticates without a configured server id', () => {
-    expect(senderAuthenticated({ authserv: 'mx.example.test', dmarc: 'pass' }, [])).toBe(false);
+    expect(senderAuthenticated({ authserv: 'mx.example.test', position: 'top', dmarc: 'pass' }, [])).toBe(false);
   });
 });

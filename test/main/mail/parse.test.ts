@@ -16,6 +16,9 @@ import { ParsePool } from '../../../main/mail/parse-pool';
 const FALLBACK = { date: new Date('2026-01-02T03:04:05Z'), key: 'm-fallback' };
 const parse = (raw: string) => parseMessage(Buffer.from(raw.replace(/\n/g, '\r\n')), FALLBACK);
 
+/** The Received field the receiving server wrote when the message arrived: its verdict sits above it. */
+const ARRIVAL = 'Received: from mail.acme.test by mx.example.test with ESMTPS id 1; Mon, 2 Mar 2026 10:00:00 +0000';
+
 describe('parseMessage', () => {
   it('reads addresses, subject, date and an HTML-only body as text', async () => {
     const m = await parse(`From: "Bob Lee" <bob@acme.test>
@@ -43,18 +46,20 @@ Content-Type: text/html; charset=utf-8
 
   it('takes SPF/DKIM/DMARC from the topmost Authentication-Results only', async () => {
     const m = await parse(`Authentication-Results: mx.example.test; spf=fail smtp.mailfrom=x; dkim=none; dmarc=fail
+${ARRIVAL}
 Authentication-Results: forged.test; spf=pass; dkim=pass; dmarc=pass
 From: ceo@acme.test
 Subject: urgent
 
 pay now
 `);
-    expect(m.auth).toEqual({ authserv: 'mx.example.test', spf: 'fail', dkim: 'none', dmarc: 'fail' });
+    expect(m.auth).toEqual({ authserv: 'mx.example.test', position: 'top', spf: 'fail', dkim: 'none', dmarc: 'fail' });
     expect((await parse('From: a@b.test\nSubject: s\n\nx\n')).auth).toBeNull();
   });
 
   it("authenticates a sender only by a pass from the account's own receiving server", async () => {
-    const verdict = async (header: string) => (await parse(`${header}\nFrom: bob@acme.test\nSubject: s\n\nx\n`)).auth;
+    const verdict = async (header: string) =>
+      (await parse(`${header}\n${ARRIVAL}\nFrom: bob@acme.test\nSubject: s\n\nx\n`)).auth;
     const ours = ['mx.example.test'];
     expect(senderAuthenticated(await verdict('Authentication-Results: MX.example.test; dmarc=pass'), ours)).toBe(true);
     // A server that adds no header leaves the sender's own on top: it names another server.

@@ -31,7 +31,7 @@ async function accountWith(authserv?: string[]) {
     ['ours', 'mx.work.test'],
     ['forged', 'mx.attacker.test'],
   ])
-    p.repos.messages.upsert({ ...m, id, accountId: a.id, auth: { authserv, dmarc: 'pass' } });
+    p.repos.messages.upsert({ ...m, id, accountId: a.id, auth: { authserv, position: 'top', dmarc: 'pass' } });
   const emails = worldOf(p.repos, p.repos.accounts.get(a.id)!, () => new Date()).emails;
   return Object.fromEntries(emails.map((e) => [e.id, e.authenticated]));
 }
@@ -50,7 +50,7 @@ describe('sender authentication in profile runs', () => {
     await accountWith(['mx.work.test']);
     const a = p.repos.accounts.list().find((x) => x.name === 'work')!;
     const m = p.repos.messages.get('ours')!;
-    const auth = { authserv: 'mx.work.test', dmarc: 'pass', 'dmarc.header.from': 'attacker.test' };
+    const auth = { authserv: 'mx.work.test', position: 'top', dmarc: 'pass', 'dmarc.header.from': 'attacker.test' };
     p.repos.messages.upsert({ ...m, id: 'two-froms', from: 'Boss <boss@work.test>', auth });
     const run = worldOf(p.repos, a, () => new Date()).emails.find((e) => e.id === 'two-froms');
     expect(run?.authenticated).toBe(false);
