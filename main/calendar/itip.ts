@@ -73,16 +73,17 @@ export async function readItip(raw: string | Buffer): Promise<ItipMessage | null
 
 /**
  * Applies a REPLY to the organiser's copy on the server: only the replying attendee's answer
- * changes, and only if they were invited (a reply from a stranger adds no one).
+ * changes, and only if they were invited (a reply from a stranger adds no one). A copy naming an
+ * attendee that is not one address is left alone: rewriting it would drop that attendee.
  */
 export async function applyReply(client: CalDavClient, href: string, reply: ItipMessage): Promise<PartStat | null> {
   const [current] = await client.get([href]);
   if (!current) return null;
   const [event] = parseEvents(current.text);
-  if (!event || event.uid !== reply.uid) return null;
+  if (!event || event.uid !== reply.uid || event.unreadableAttendees.length) return null;
   const [who, answer] = Object.entries(reply.event.answers)[0] ?? [];
   if (!who || !answer || !event.attendees.includes(who)) return null;
-  const { uid, answers, ...base } = event;
+  const { uid, answers, unreadableAttendees: _none, ...base } = event;
   await client.put(href, buildEvent(base, { uid, answers: { ...answers, [who]: answer } }), current.etag);
   return answer;
 }
