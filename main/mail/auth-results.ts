@@ -24,7 +24,7 @@ export interface AuthResultsField {
 }
 
 /** The text with every comment replaced by a space; quoted strings are kept whole. */
-export function withoutComments(s: string): string {
+function withoutComments(s: string): string {
   let out = '';
   let depth = 0;
   let quoted = false;
