@@ -17,6 +17,7 @@ import { allowRecipients } from '../claims/narrow-override';
 import type { ClaimsService } from '../services/claims-service';
 import type { PoliciesService } from '../services/policies-service';
 import type { AppContext } from './inbox';
+import { policyTextForPeople } from './policy-text';
 import { ServiceError } from './router';
 import { reasonsInWords } from './reason-words';
 import { sourceWords } from './source-words';
@@ -147,7 +148,13 @@ export function claimsHandlers(
     },
     proposeOverride(id) {
       const { c, current, after, added } = proposal(id);
-      return { before: current.yaml, after, rule: c.rule, added, version: current.version };
+      return {
+        before: policyTextForPeople(current.yaml),
+        after: policyTextForPeople(after),
+        rule: c.rule,
+        added,
+        version: current.version,
+      };
     },
     alwaysAllow(id, hash, version) {
       const { current, after, added } = proposal(id);
