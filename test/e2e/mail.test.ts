@@ -284,6 +284,18 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
     await expect.poll(() => page.evaluate(() => window.location.hash)).toMatch(/^#\/inbox/);
   });
 
+  it('the shortcut sheet opens with ? and closes with Escape, over the Inbox too', async () => {
+    await navigate(page, '#/inbox/e45');
+    await expect.poll(() => page.locator('#message-subject').innerText()).toBe('Re: Renewal quote');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    for (const close of ['Escape', '?']) {
+      await press(page, '?');
+      await expect.poll(() => sheet.count()).toBe(1);
+      await press(page, close);
+      await expect.poll(() => sheet.count()).toBe(0);
+    }
+  });
+
   it('z on another screen does not undo an Inbox archive', async () => {
     await navigate(page, '#/inbox/e45');
     await expect.poll(() => page.locator('#message-subject').innerText()).toBe('Re: Renewal quote');
