@@ -11,12 +11,15 @@ import { itemName } from '../../engine/claims/sources';
 import { lineageGraph, type LineageGraph } from '../../engine/claims/lineage-graph';
 import { fieldHeading } from '../../engine/claims/step-words';
 import { ruleWords } from '../../engine/policy/rule-words';
-import type { ClaimRow } from '../claims/claim-store';
+import { toolWords } from '../../engine/tools/tool-words';
+import { ClaimError, type ClaimRow } from '../claims/claim-store';
 import { explainStored } from '../claims/explain-stored';
 import { allowRecipients } from '../claims/narrow-override';
 import type { ClaimsService } from '../services/claims-service';
 import type { PoliciesService } from '../services/policies-service';
 import type { AppContext } from './inbox';
+import { policyTextForPeople } from './policy-text';
+import { CHANGED_SINCE_SHOWN, claimErrorWords } from './claim-error-words';
 import { ServiceError } from './router';
 import { reasonsInWords } from './reason-words';
 import { sourceWords } from './source-words';
@@ -104,7 +107,7 @@ export function claimsHandlers(
     if (!x.recipients.length || !/recipient/.test(c.rule))
       throw new ServiceError(
         'conflict',
-        `no narrow override for a claim of rule ${c.rule}: it is not about who receives it; edit the policy in Settings`,
+        `“always allow” can only trust who receives a message; this one asks for another reason (${ruleWords(c.rule)}): change the policy in Settings instead`,
       );
     if (x.unsafeRecipients.length)
       throw new ServiceError(
@@ -120,8 +123,7 @@ export function claimsHandlers(
     if (how === 'approve') claims.approve(id, { by: 'user', expectedHash: hash });
     else {
       const c = claims.get(id);
-      if (c.contentHash !== hash)
-        throw new ServiceError('conflict', `claim ${id} changed since it was shown (${c.contentHash}, not ${hash})`);
+      if (c.contentHash !== hash) throw new ServiceError('conflict', CHANGED_SINCE_SHOWN);
       claims.reject(id, { by: 'user', ...(reason.trim() ? { reason: reason.trim() } : {}) });
     }
   };
@@ -147,17 +149,22 @@ export function claimsHandlers(
     },
     proposeOverride(id) {
       const { c, current, after, added } = proposal(id);
-      return { before: current.yaml, after, rule: c.rule, added, version: current.version };
+      return {
+        before: policyTextForPeople(current.yaml),
+        after: policyTextForPeople(after),
+        rule: c.rule,
+        added,
+        version: current.version,
+      };
     },
     alwaysAllow(id, hash, version) {
       const { current, after, added } = proposal(id);
       if (current.version !== version)
         throw new ServiceError(
           'conflict',
-          `the policy changed since the change was shown (now ${current.version}, shown on ${version})`,
+          'the policy was changed since this change to it was shown: open “Approve and always allow” again to see it as it is now',
         );
-      if (claims.get(id).contentHash !== hash)
-        throw new ServiceError('conflict', `claim ${id} changed since it was shown`);
+      if (claims.get(id).contentHash !== hash) throw new ServiceError('conflict', CHANGED_SINCE_SHOWN);
       if (added.length) {
         const saved = policies.save(after, { by: 'user', note: `always allow ${added.join(', ')}: from claim ${id}` });
         if ('errors' in saved)
@@ -175,14 +182,14 @@ export function claimsHandlers(
       if (tools.size > 1)
         throw new ServiceError(
           'bad-request',
-          `claims decided together must be of one kind; these are ${[...tools].join(', ')}`,
+          `claims decided together must be of one kind; these are ${[...tools].map(toolWords).join(', ')}`,
         );
       return items.map((i) => {
         try {
           decide(i.id, i.hash, how, reason);
           return { id: i.id, ok: true, error: null };
         } catch (e) {
-          return { id: i.id, ok: false, error: (e as Error).message };
+          return { id: i.id, ok: false, error: e instanceof ClaimError ? claimErrorWords(e) : (e as Error).message };
         }
       });
     },

@@ -90,7 +90,8 @@ export function inboxHandlers(ctx: AppContext, claims: ClaimsService): ZamburakH
   const accountNames = () => new Map(p.repos.accounts.list().map((a) => [a.id, a.name]));
   const message = (id: string): StoredMessage => {
     const m = p.repos.messages.get(id);
-    if (!m) throw new ServiceError('not-found', `no message ${id}`);
+    // Gone since the page listed it (deleted on the server, or another window moved it).
+    if (!m) throw new ServiceError('not-found', 'this email is no longer here: it was moved or deleted meanwhile');
     return m;
   };
   const mail = servicesOf(p).mail;
@@ -210,8 +211,9 @@ export function inboxHandlers(ctx: AppContext, claims: ClaimsService): ZamburakH
         .map((name) => ({ name, total: counts.get(name)?.total ?? 0, unread: counts.get(name)?.unread ?? 0 }));
     },
     attachment(id, index) {
-      const a = message(id).attachments[index];
-      if (!a) throw new ServiceError('not-found', `the email ${id} has no attachment ${index + 1}`);
+      const m = message(id);
+      const a = m.attachments[index];
+      if (!a) throw new ServiceError('not-found', `the email “${m.subject}” has no attachment ${index + 1}`);
       const bytes = attachmentBytes(p, a.path);
       if (!bytes) throw new ServiceError('not-found', `the attachment “${a.filename}” is not stored on this computer`);
       return {

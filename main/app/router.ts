@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { listCalls, type ApiErrorKind, type CallSpec, type ZamburakHandlers } from '../../preload/contract';
 import { ClaimError } from '../claims/claim-store';
 import { MailServiceError } from '../services/mail-service';
+import { claimErrorWords } from './claim-error-words';
 
 /** A service refusing a call for a reason the person can act on. */
 export class ServiceError extends Error {
@@ -61,7 +62,7 @@ function errorOf(e: unknown): { kind: ApiErrorKind; message: string } | null {
   if (e instanceof ClaimError)
     return {
       kind: e.code === 'not-found' ? 'not-found' : e.code === 'not-editable' ? 'bad-request' : 'conflict',
-      message: e.message,
+      message: claimErrorWords(e),
     };
   // The mail server refused or could not be reached: the person's change was not made.
   if (e instanceof MailServiceError) return { kind: e.kind === 'server' ? 'conflict' : e.kind, message: e.message };

@@ -14,6 +14,7 @@ import { OAuthError } from '../oauth/errors';
 import type { Profile } from '../profile/profile';
 import { DEMO_ACCOUNT_ID } from '../profile/profile';
 import type { Account } from '../store/repositories';
+import { policyTextForPeople } from './policy-text';
 import { ServiceError } from './router';
 import { ruleWords } from '../../engine/policy/rule-words';
 import { toolWordsFirst } from '../../engine/tools/tool-words';
@@ -34,7 +35,10 @@ export function policiesHandlers(policies: PoliciesService): ZamburakHandlers['p
   const errors = (e: readonly { line: number; column: number; message: string }[]) =>
     e.map(({ line, column, message }) => ({ line, column, message }));
   return {
-    current: () => policies.current(),
+    current: () => {
+      const c = policies.current();
+      return { ...c, yaml: policyTextForPeople(c.yaml) };
+    },
     validate(yaml) {
       const r = policies.validate(yaml);
       return r.ok ? { ok: true, rules: r.rules, errors: [] } : { ok: false, rules: 0, errors: errors(r.errors) };

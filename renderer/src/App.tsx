@@ -7,8 +7,9 @@ import { MailRail } from './components/MailRail';
 import { ShortcutSheet } from './components/ShortcutSheet';
 import { DemoBanner, RailAccount } from './components/ShownAccount';
 import { useKeys } from './keys';
-import { go, useRoute, type Screen } from './route';
+import { currentRoute, go, useRoute, type Screen } from './route';
 import { InboxScreen } from './screens/Inbox';
+import { staysOn, statusEnds, keyUndoes } from './status-life';
 import { useApp } from './store';
 
 // The Inbox is the first paint; the other screens load when first opened.
@@ -35,32 +36,32 @@ function useTheme(theme: string | undefined): void {
 
 export function App() {
   const route = useRoute();
-  const { info, settings, status, refresh, updateSettings, setStatus, report } = useApp();
+  const { info, settings, status, statusSince, statusScreen, refresh, updateSettings, setStatus, report } = useApp();
   const [sheet, setSheet] = useState(false);
   useTheme(settings?.theme);
 
-  // An undo belongs to the screen it was offered on (z on Audit must not undo an Inbox archive)
-  // and to its window: after either, the offer goes and the message stays.
-  const undo = status?.undo;
+  // A message belongs to the screen that made it, and lives as long as ./status-life.ts says.
   useEffect(() => {
-    const s = useApp.getState().status;
-    if (s?.undo) setStatus({ text: s.text, tone: s.tone });
+    const { status: s, statusScreen: madeOn } = useApp.getState();
+    if (s && !staysOn(s, madeOn, route.screen)) setStatus(null);
   }, [route.screen, setStatus]);
   useEffect(() => {
-    const s = useApp.getState().status;
-    if (!s?.undo || s.undoUntil === undefined) return;
+    const ends = status && statusEnds(status, statusSince);
+    if (!ends) return;
     const t = window.setTimeout(
-      () => useApp.getState().status === s && setStatus({ text: s.text, tone: s.tone }),
-      Math.max(0, s.undoUntil - Date.now()),
+      () => useApp.getState().status === status && setStatus(status.afterUndoWindow ?? null),
+      Math.max(0, ends - Date.now()),
     );
     return () => window.clearTimeout(t);
-  }, [status, setStatus]);
-  const runUndo = async () => {
-    if (!undo) return;
-    const undoing = { text: 'Undoing…', tone: 'info' } as const;
+  }, [status, statusSince, setStatus]);
+  const undo = status?.undo;
+  const runUndo = async (by: 'key' | 'button') => {
+    const { status: s, statusScreen: madeOn } = useApp.getState();
+    if (!s?.undo || (by === 'key' && !keyUndoes(s, madeOn, currentRoute().screen))) return;
+    const undoing = { text: 'Undoing…', tone: 'info', busy: true } as const;
     setStatus(undoing);
     try {
-      await undo();
+      await s.undo();
       // The undo may have said more itself ("Not sent: …").
       if (useApp.getState().status === undoing) setStatus({ text: 'Undone.', tone: 'ok' });
     } catch (e) {
@@ -82,8 +83,8 @@ export function App() {
     'g s': () => go('settings'),
     '?': () => setSheet((s) => !s),
     Escape: () => setSheet(false),
-    z: () => void runUndo(),
-    'ctrl+z': () => void runUndo(),
+    z: () => void runUndo('key'),
+    'ctrl+z': () => void runUndo('key'),
   });
 
   const paused = settings?.paused ?? false;
@@ -142,8 +143,8 @@ export function App() {
         <footer className={`status ${status?.tone ?? ''}`} role="status" aria-live="polite">
           <span>{status?.text ?? (paused ? 'Paused.' : 'Ready.')}</span>
           {undo && (
-            <button type="button" onClick={() => void runUndo()}>
-              Undo (z)
+            <button type="button" onClick={() => void runUndo('button')}>
+              {statusScreen === route.screen ? 'Undo (z)' : 'Undo'}
             </button>
           )}
         </footer>

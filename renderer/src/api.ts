@@ -27,16 +27,31 @@ async function send(contract: Promise<Contract>, namespace: string, name: string
       credentials: 'same-origin',
     });
   } catch (e) {
-    throw new ZamburakError('network', `Zamburak is not reachable: ${(e as Error).message}`);
+    // The browser's own words ("Failed to fetch") say nothing to a person: what it means, and what to do.
+    throw new ZamburakError(
+      'network',
+      `Zamburak is not reachable (${(e as Error).message}): if it has stopped, start it again and reload this page`,
+    );
   }
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const err = (body as { error?: { kind?: string; message?: string } } | null)?.error;
-    throw new ZamburakError(err?.kind ?? 'internal', err?.message ?? `HTTP ${res.status}`);
+    throw new ZamburakError(
+      err?.kind ?? 'internal',
+      err?.message ?? `Zamburak answered with an error (HTTP ${res.status})`,
+    );
   }
   const spec = (await contract).specOf(namespace, name);
   if (!spec) throw new ZamburakError('bad-request', `unknown call "${namespace}.${name}"`);
-  return spec.result.parse(body);
+  const parsed = spec.result.safeParse(body);
+  // zod's message is a JSON list of issues: not for the status line. Most likely the page is
+  // older than the app that serves it.
+  if (!parsed.success)
+    throw new ZamburakError(
+      'internal',
+      `Zamburak's answer to ${namespace}.${name} is not what this page expects: reload the page`,
+    );
+  return parsed.data;
 }
 
 /** `api.NAMESPACE.CALL(...)` for any name; the same function each time it is read. */

@@ -6,13 +6,20 @@ import { create } from 'zustand';
 import type { AccountView, AppInfo, Settings } from '../../preload/contract';
 import { api, errorText } from './api';
 import { takeBootstrapped } from './bootstrap';
+import { currentRoute, type Screen } from './route';
 
 export interface Status {
   readonly text: string;
   readonly tone: 'info' | 'ok' | 'error';
   readonly undo?: () => Promise<void>;
-  /** When the undo stops being possible (ms since the epoch): the offer then goes. */
+  /** When the undo stops being possible (ms since the epoch): the offer then goes, on every screen. */
   readonly undoUntil?: number;
+  /** What the line says once that window has closed ("Sent …"); without it the offer just goes. */
+  readonly afterUndoWindow?: Status;
+  /** The screen it belongs to: the one shown when it is set, unless it says (a countdown that goes on elsewhere). */
+  readonly screen?: Screen;
+  /** Work under way ("Triaging new mail…"): stays until what follows it replaces it. */
+  readonly busy?: boolean;
 }
 
 /** Which mail the Inbox shows: one account's (its id) or every account's (null), and a folder. */
@@ -25,6 +32,9 @@ interface AppState {
   info: AppInfo | null;
   settings: Settings | null;
   status: Status | null;
+  /** When and on which screen the status was set: how long it stays (./status-life.ts). */
+  statusSince: number;
+  statusScreen: Screen;
   accounts: readonly AccountView[];
   mailbox: Mailbox;
   setMailbox(patch: Partial<Mailbox>): void;
@@ -39,6 +49,8 @@ export const useApp = create<AppState>((set, get) => ({
   info: takeBootstrapped<AppInfo>('app.info', []) ?? null,
   settings: takeBootstrapped<Settings>('settings.get', []) ?? null,
   status: null,
+  statusSince: 0,
+  statusScreen: 'inbox',
   accounts: takeBootstrapped<AccountView[]>('accounts.list', []) ?? [],
   mailbox: { account: null, folder: 'INBOX' },
   setMailbox: (patch) => set({ mailbox: { ...get().mailbox, ...patch } }),
@@ -53,8 +65,10 @@ export const useApp = create<AppState>((set, get) => ({
       get().report(e);
     }
   },
-  setStatus: (status) => set({ status }),
-  report: (e) => set({ status: { text: errorText(e), tone: 'error' } }),
+  // The status object is kept as given: its setter may check later that it is still the one shown.
+  setStatus: (status) =>
+    set({ status, statusSince: Date.now(), statusScreen: status?.screen ?? currentRoute().screen }),
+  report: (e) => get().setStatus({ text: errorText(e), tone: 'error' }),
   async updateSettings(patch) {
     try {
       const settings = await api.settings.set(patch);

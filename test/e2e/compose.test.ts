@@ -238,6 +238,69 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     await expect.poll(() => sentWith('Re: Renewal quote').length, { timeout: 10_000 }).toBe(2);
   });
 
+  it('says before sending that a no-reply address probably reads nothing, and still sends', async () => {
+    await navigate(page, '#/inbox/e22');
+    await expect
+      .poll(() => page.locator('#message-subject').innerText())
+      .toBe('Your e-ticket receipt: Berlin to Hamburg');
+    await press(page, 'r');
+    const d = dialog(page);
+    await expect.poll(() => d.locator('.reply-to').innerText()).toBe('To no-reply@railtix.test');
+    expect(await d.getByRole('note').innerText()).toBe(
+      'no-reply@railtix.test is probably an address nobody reads: what you send may never reach a person.',
+    );
+    await d.getByLabel('Message').fill('Can I change the seat?');
+    await page.screenshot({ path: screenshotPath('compose-no-reply-light') });
+    // A warning, not a refusal: the send goes as any other.
+    await d.getByRole('button', { name: /^Send/ }).click();
+    const subject = 'Re: Your e-ticket receipt: Berlin to Hamburg';
+    await expect.poll(() => sentWith(subject).length, { timeout: 10_000 }).toBe(1);
+    // A new message says it too, for an address typed; a person's address is left alone.
+    await press(page, 'c');
+    await dialog(page).getByLabel('To').fill('bob@acme.test');
+    expect(await dialog(page).getByRole('note').count()).toBe(0);
+    await dialog(page).getByLabel('To').fill('bob@acme.test, donotreply@shop.test');
+    await expect.poll(() => dialog(page).getByRole('note').innerText()).toMatch(/^donotreply@shop\.test is probably/);
+    await dialog(page).getByRole('button', { name: 'Discard' }).click();
+    expect(errors).toEqual([]);
+  });
+
+  it('a send counts down on every screen it is taken to; its Undo works there, its z only where it was sent', async () => {
+    suite.hosted.profile.setSetting('undoWindowSeconds', '8');
+    try {
+      for (const how of ['mouse', 'window'] as const) {
+        await navigate(page, '#/inbox');
+        await press(page, 'c');
+        const d = dialog(page);
+        await d.getByLabel('To').fill('bob@acme.test');
+        await d.getByLabel('Subject').fill(`Across screens (${how})`);
+        await d.getByLabel('Message').fill('Sent, then the person went to Settings.');
+        await d.getByRole('button', { name: /^Send/ }).click();
+        await expect.poll(() => status(page)).toMatch(/^Sending “Across screens/);
+        await press(page, 'g', 's');
+        await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/settings');
+        await expect.poll(() => status(page)).toMatch(/^Sending “Across screens \(\w+\)” in \d s —/);
+        const undo = page.getByRole('button', { name: 'Undo', exact: true });
+        expect(await undo.count()).toBe(1);
+        // z is Settings' key here, not the Inbox's undo.
+        await press(page, 'z');
+        expect(await status(page)).toMatch(/^Sending/);
+        if (how === 'mouse') {
+          await undo.click();
+          await expect.poll(() => status(page)).toMatch(/Not sent: “Across screens \(mouse\)” was cancelled/);
+        } else {
+          await expect.poll(() => status(page), { timeout: 15_000 }).toBe('Sent “Across screens (window)”.');
+          expect(await page.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
+        }
+      }
+      await expect.poll(() => sentWith('Across screens (window)').length, { timeout: 10_000 }).toBe(1);
+      expect(sentWith('Across screens (mouse)')).toEqual([]);
+    } finally {
+      suite.hosted.profile.setSetting('undoWindowSeconds', '2');
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('a reply shows where it goes, even to an email forged as mine: the one the app sends to', async () => {
     const profile = suite.hosted.profile;
     const me = profile.primaryAccount().email;

@@ -207,7 +207,7 @@ export async function policyJob(j: JobContext): Promise<void> {
     /A reply\s+Asked you — sending that an email asked for\s+Refused — sending that an email asked for/,
   );
   await page.getByRole('button', { name: 'Save policy' }).click();
-  await expect.poll(() => page.locator('footer.status').innerText()).toMatch(/Policy saved as v1/);
+  await expect.poll(() => page.locator('footer.status').innerText()).toMatch(/Policy saved as version 1\./);
   // The same plan now ends in a denial instead of a claim.
   const before = profile.claims.countPending();
   expect(await runDemoPlan(profile, '01-reply-to-bob')).toHaveLength(0);

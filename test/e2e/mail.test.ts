@@ -284,6 +284,18 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
     await expect.poll(() => page.evaluate(() => window.location.hash)).toMatch(/^#\/inbox/);
   });
 
+  it('the shortcut sheet opens with ? and closes with Escape, over the Inbox too', async () => {
+    await navigate(page, '#/inbox/e45');
+    await expect.poll(() => page.locator('#message-subject').innerText()).toBe('Re: Renewal quote');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    for (const close of ['Escape', '?']) {
+      await press(page, '?');
+      await expect.poll(() => sheet.count()).toBe(1);
+      await press(page, close);
+      await expect.poll(() => sheet.count()).toBe(0);
+    }
+  });
+
   it('z on another screen does not undo an Inbox archive', async () => {
     await navigate(page, '#/inbox/e45');
     await expect.poll(() => page.locator('#message-subject').innerText()).toBe('Re: Renewal quote');
@@ -291,12 +303,59 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
     await expect.poll(() => status(page)).toMatch(/Archived “Re: Renewal quote”/);
     await press(page, 'g', 'a');
     await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/audit');
-    // The hash changes before React renders the new screen: wait for it to drop the Undo.
-    await expect.poll(() => page.getByRole('button', { name: 'Undo (z)' }).count()).toBe(0);
+    // The hash changes before React renders the new screen: wait for it to drop the message.
+    await expect.poll(() => page.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
+    expect(await status(page)).not.toMatch(/Archived/);
     await press(page, 'z');
     await page.waitForTimeout(300);
     expect(suite.hosted.profile.repos.messages.get('e45')!.folder).toBe('Archive');
     await suite.hosted.app.router.dispatch('inbox.move', ['e45', 'INBOX'], 'test');
+  });
+
+  it('a message belongs to its screen: “Moved … to Archive” is gone once Settings opens', async () => {
+    await navigate(page, '#/inbox/e45');
+    await expect.poll(() => page.locator('#message-subject').innerText()).toBe('Re: Renewal quote');
+    await press(page, 'v');
+    const move = page.getByRole('form', { name: 'Move to a folder' });
+    await move.getByLabel('Move to').selectOption('Archive');
+    await move.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect.poll(() => status(page)).toMatch(/Moved “Re: Renewal quote” to Archive/);
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Settings' }).click();
+    await expect.poll(() => status(page)).toBe('Ready.');
+    await page.screenshot({ path: screenshotPath('status-after-move-settings') });
+    // Back in the Inbox the old news does not come back either.
+    await press(page, 'g', 'i');
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toMatch(/^#\/inbox/);
+    expect(await status(page)).toBe('Ready.');
+    await suite.hosted.app.router.dispatch('inbox.move', ['e45', 'INBOX'], 'test');
+  });
+
+  it('an approval’s undo stays on every screen until its window closes, then goes; z works only on Review', async () => {
+    suite.hosted.profile.setSetting('undoWindowSeconds', '6');
+    try {
+      const [claimId] = await runDemoPlan(suite.hosted.profile, '01-reply-to-bob');
+      await navigate(page, `#/review/${claimId}`);
+      const card = page.locator('article.claim-card');
+      await card.locator('h2').waitFor();
+      if (await card.getByRole('checkbox').count()) await card.getByRole('checkbox').check();
+      await card.getByRole('button', { name: /^Approve( \(a\))?$/ }).click();
+      await expect.poll(() => status(page)).toMatch(/^Approved: /);
+      await press(page, 'g', 's');
+      await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/settings');
+      // Still offered here, by its button; z on Settings does not reach it.
+      await expect.poll(() => page.getByRole('button', { name: 'Undo', exact: true }).count()).toBe(1);
+      expect(await status(page)).toMatch(/^Approved: /);
+      await press(page, 'z');
+      await page.waitForTimeout(300);
+      expect(suite.hosted.profile.claims.get(claimId!).state).toBe('approved');
+      await expect.poll(() => suite.hosted.profile.claims.get(claimId!).state, { timeout: 15_000 }).toBe('committed');
+      // The window closed: the offer is removed, not left without its button.
+      await expect.poll(() => status(page)).toBe('Ready.');
+      expect(await page.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
+    } finally {
+      suite.hosted.profile.setSetting('undoWindowSeconds', '2');
+    }
+    expect(errors).toEqual([]);
   });
 
   it('Undo (z) goes once a claim is committed, and z then throws nothing', async () => {

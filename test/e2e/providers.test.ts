@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium)(
       await expect
         .poll(() => page.getByRole('table', { name: 'Connection log' }).innerText())
         .toMatch(/local\s+gpt-test\s+15\s+0\.0001\s+ok/);
-      expect(await row.innerText()).toContain('$2 in / $10 out per M tokens');
+      expect(await row.innerText()).toContain('$2 in / $10 out per million tokens');
       expect(await page.content()).not.toContain('sk-e2e-secret');
 
       // The budgets: today's use is shown; a bad value is refused, a good one kept.

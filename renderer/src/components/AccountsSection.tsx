@@ -187,7 +187,7 @@ export function AccountsSection() {
         {field('caldav', 'CalDAV calendar URL (optional)', 'url')}
         {field(
           'authserv',
-          'Receiving server id in Authentication-Results, e.g. mx.example.com (optional; senders count as verified only by its verdict)',
+          'Your mail server’s name in the Authentication-Results header, such as mx.example.com (optional: a sender counts as verified only by its verdict)',
           'text',
         )}
       </AddForm>

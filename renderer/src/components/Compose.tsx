@@ -10,6 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { MessageView, SendInput } from '../../../preload/contract';
 import { api, errorText } from '../api';
 import { bare, count, fileSize } from '../format';
+import { noReplyWarning } from '../no-reply';
 import { announceSend } from '../sending';
 import { useApp } from '../store';
 
@@ -179,6 +180,8 @@ export function Compose({
   const checkAddresses = (field: 'to' | 'cc' | 'bcc') =>
     setErrors((e) => ({ ...e, [field]: addressError(s[field]) ?? undefined }));
   const total = files.reduce((n, f) => n + f.size, 0);
+  // Said before the send, never in its way: a machine's address (no-reply@…) may still reach someone.
+  const unread = noReplyWarning([s.to, s.cc, s.bcc].flatMap(addressesOf));
 
   const addFiles = (list: FileList | null) => {
     const next = [...files, ...Array.from(list ?? [])];
@@ -347,6 +350,11 @@ export function Compose({
               </button>
             )}
           </>
+        )}
+        {unread && (
+          <p className="no-reply-note" role="note">
+            {unread}
+          </p>
         )}
         <div className="field">
           <label htmlFor={idOf('subject')}>Subject</label>

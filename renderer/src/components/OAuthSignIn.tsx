@@ -46,7 +46,7 @@ export function useSignIn(onDone: () => Promise<unknown>) {
         tab.opener = null;
         tab.location.href = url;
       } else window.open(url, '_blank', 'noopener');
-      setStatus({ text: 'Finish signing in in the new tab.', tone: 'info' });
+      setStatus({ text: 'A new tab has opened: finish signing in there.', tone: 'info', busy: true });
       for (;;) {
         await new Promise((r) => setTimeout(r, 1000));
         const s = await api.accounts.signInStatus(id);

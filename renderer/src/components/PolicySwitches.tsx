@@ -28,7 +28,7 @@ function write(yaml: string, path: string[], value: unknown): string {
 
 export function PolicySwitches({ yaml, onChange }: { yaml: string; onChange: (yaml: string) => void }) {
   const s = read(yaml);
-  if (!s) return <p className="note">Fix the YAML to use the switches.</p>;
+  if (!s) return <p className="note">Fix the mistakes in the policy text below to use these switches.</p>;
   return (
     <fieldset className="switches">
       <legend>Common switches</legend>

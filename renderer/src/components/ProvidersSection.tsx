@@ -26,10 +26,10 @@ const EMPTY = {
 };
 const FEATURES = [
   ['planner', 'Plans requests', 'None: Ask answers only the requests it knows'],
-  ['extractor', 'Reads mail for extraction', 'None: mail is sorted by rules'],
+  ['extractor', 'Reads mail to sort it and pull out facts', 'None: mail is sorted by rules'],
 ] as const;
 const price = (p: ProviderView) =>
-  p.price ? `$${p.price.inputPerMTok} in / $${p.price.outputPerMTok} out per M tokens` : 'no price';
+  p.price ? `$${p.price.inputPerMTok} in / $${p.price.outputPerMTok} out per million tokens` : 'no price';
 
 export function ProvidersSection() {
   const [providers, setProviders] = useState<ProviderView[]>([]);
@@ -188,7 +188,7 @@ export function ProvidersSection() {
             checked={form.extractor}
             onChange={(e) => setForm({ ...form, extractor: e.target.checked })}
           />{' '}
-          Reads mail for extraction (quarantined: no tools)
+          Reads mail to sort it and pull out facts (it can act on nothing it reads)
         </label>
         <label>
           Price per million input tokens (USD, empty for a local model)

@@ -1,5 +1,6 @@
 /** The shortcut sheet (`?`): every action has a key. */
 import { useEffect, useRef } from 'react';
+import { useKeys } from '../keys';
 
 const KEYS: readonly [string, string][] = [
   ['j / k', 'next / previous'],
@@ -22,6 +23,9 @@ const KEYS: readonly [string, string][] = [
 export function ShortcutSheet({ onClose }: { onClose: () => void }) {
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => close.current?.focus(), []);
+  // Its own keys, registered last so they come first: the Inbox's Escape (clear the selection)
+  // must not leave the sheet open over it.
+  useKeys({ Escape: onClose, '?': onClose });
   return (
     <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="sheet-title" onClick={onClose}>
       <div className="sheet" onClick={(e) => e.stopPropagation()}>

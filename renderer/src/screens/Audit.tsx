@@ -210,8 +210,10 @@ export function AuditScreen() {
                 {cameFrom(open).length > 12 ? `; and ${cameFrom(open).length - 12} more` : ''}
               </p>
             )}
-            <p className="note">The entry as recorded, for an auditor:</p>
-            <pre className="code">{JSON.stringify(open.data, null, 2)}</pre>
+            <details className="recorded">
+              <summary>The entry as recorded, for an auditor</summary>
+              <pre className="code">{JSON.stringify(open.data, null, 2)}</pre>
+            </details>
             <button type="button" onClick={() => setOpen(null)}>
               Close
             </button>

@@ -304,7 +304,7 @@ export function InboxScreen({ id }: { id: string | null }) {
 
   const triage = async () => {
     setTriaging(true);
-    setStatus({ text: 'Triaging new mail…', tone: 'info' });
+    setStatus({ text: 'Triaging new mail…', tone: 'info', busy: true });
     try {
       // No argument for every account (an absent one, not null: the bridge carries JSON).
       const r = await (mailbox.account ? api.inbox.triage(mailbox.account) : api.inbox.triage());

@@ -85,7 +85,7 @@ function ClaimList({
       const failed = r.filter((x) => !x.ok);
       const done = r.length - failed.length;
       setStatus({
-        text: `${how === 'approve' ? 'Approved' : 'Rejected'} ${plural(done, 'claim')}.${failed.length ? ` Not decided: ${failed.map((f) => `${f.id} (${f.error})`).join('; ')}` : ''}`,
+        text: `${how === 'approve' ? 'Approved' : 'Rejected'} ${plural(done, 'claim')}.${failed.length ? ` Not decided: ${failed.map((f) => `“${chosen.find((c) => c.id === f.id)?.what ?? f.id}” (${f.error})`).join('; ')}` : ''}`,
         tone: failed.length ? 'error' : 'ok',
       });
       setSelected(new Set());

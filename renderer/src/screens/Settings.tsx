@@ -22,7 +22,9 @@ export function SettingsScreen() {
     api.engine
       .version()
       .then((v) =>
-        setVersion(`Zamburak ${v.app} · Node ${v.node}${v.electron ? ` · Electron ${v.electron}` : ' · browser host'}`),
+        setVersion(
+          `Zamburak ${v.app} · ${v.electron ? `Electron ${v.electron}` : 'running in your browser'} · Node ${v.node}`,
+        ),
       )
       .catch(report);
   }, [report]);
@@ -80,7 +82,8 @@ function PolicyEditor() {
   const [yaml, setYaml] = useState('');
   const [saved, setSaved] = useState({ yaml: '', version: '' });
   const [errors, setErrors] = useState<PolicyErrorView[]>([]);
-  const [rules, setRules] = useState(0);
+  // Null until the text is checked: "Valid: 0 rules" before the answer would be wrong.
+  const [rules, setRules] = useState<number | null>(null);
   const [preview, setPreview] = useState<PolicyPreview | null>(null);
   const [note, setNote] = useState('');
   const { report, setStatus } = useApp();
@@ -124,7 +127,7 @@ function PolicyEditor() {
       setSaved({ yaml, version: r.version });
       setPreview(null);
       setNote('');
-      setStatus({ text: `Policy saved as ${r.version}.`, tone: 'ok' });
+      setStatus({ text: `Policy saved as ${versionWords(r.version)}.`, tone: 'ok' });
     } catch (e) {
       report(e);
     }
@@ -133,8 +136,7 @@ function PolicyEditor() {
   return (
     <section aria-labelledby="policy" className="policy">
       <h2 id="policy">
-        Policy{' '}
-        <small>({saved.version.startsWith('preset:') ? `the ${saved.version.slice(7)} preset` : saved.version})</small>
+        Policy <small>({versionWords(saved.version)})</small>
       </h2>
       <PolicySwitches
         yaml={yaml}
@@ -164,6 +166,7 @@ function PolicyEditor() {
           }}
         />
       </div>
+      <PolicyHelp />
       <div className="policy-status" role="status" aria-live="polite">
         {errors.length ? (
           <ul className="errors">
@@ -173,6 +176,8 @@ function PolicyEditor() {
               </li>
             ))}
           </ul>
+        ) : rules === null ? (
+          <p>Checking…</p>
         ) : (
           <p className="ok">Valid: {count(rules, 'rule')}.</p>
         )}
@@ -216,6 +221,46 @@ function PolicyEditor() {
         </div>
       )}
     </section>
+  );
+}
+
+/** A policy's version as the app names it ("preset:default", "v3"), in words. */
+const versionWords = (v: string): string =>
+  v.startsWith('preset:') ? `the ${v.slice(7)} preset` : /^v\d+$/.test(v) ? `version ${v.slice(1)}` : v;
+
+/** The format in a few sentences, for a person who has only the app (the preset's header points here). */
+function PolicyHelp() {
+  return (
+    <details className="policy-help">
+      <summary>How a policy is written</summary>
+      <p>
+        A policy decides what the assistant may do on its own. Its rules are read from the top: the first rule that
+        matches an action decides it, and an action no rule matches is refused.
+      </p>
+      <ul>
+        <li>
+          <code>extends: default</code> starts from the built-in rules (<code>strict</code> asks you about more); your
+          rules come first.
+        </li>
+        <li>
+          A rule names the actions it covers (<code>tools</code>, such as <code>sendEmail</code> or{' '}
+          <code>replyToEmail</code>), when it applies (<code>when</code>: who receives it, whether an email decided or
+          wrote part of it) and its <code>decision</code>: <code>allow</code> runs on its own, <code>confirm</code>{' '}
+          waits for you in Review (with a <code>risk</code> of low, medium or high), <code>deny</code> never runs.
+        </li>
+        <li>
+          <code>allowlists: recipients</code> lists addresses you trust; <code>*@acme.test</code> trusts a whole
+          company.
+        </li>
+        <li>
+          <code>budgets</code> caps how many times one run may take an action, such as <code>sendEmail: 10</code>.
+        </li>
+        <li>
+          Lines that start with <code>#</code> are notes for people; the app ignores them. A mistake is shown at its
+          line before anything is saved.
+        </li>
+      </ul>
+    </details>
   );
 }
 
