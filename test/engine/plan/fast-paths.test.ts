@@ -131,6 +131,17 @@ const stringTests: Record<string, string> = {
   'while (a.endsWith(b))': '(() => { let n = 0; while (a.endsWith(b)) { n++; if (n > 2) break; } return n; })()',
 };
 /**
+ * The length of an unboxed array whose structure is labeled (a push under another email's
+ * context, K) against a plain or labeled number b, as a test (the runtime's ltL…geL).
+ */
+const structureLengthTests: Record<string, string> = {
+  'if (xs.length > b)': '(() => { const xs = [1]; if (K(true)) xs.push(a); if (xs.length > b) return 1; return 0; })()',
+  'for (; i < xs.length;) from b':
+    '(() => { const xs = [1]; if (K(true)) xs.push(a); let n = 0; for (let i = b; i < xs.length; i++) { n = n + 1; if (n > 3) break; } return n; })()',
+  'for (; i < xs.length;) in a try':
+    '(() => { const xs = [1]; if (K(true)) xs.push(a); let n = 0; try { for (let i = b; i < xs.length; i++) { n = n + 1; if (n > 3) break; } } catch (e) { n = -1; } return n; })()',
+};
+/**
  * Comparisons that are only an `if`'s or a loop's test (their truth and label come as one number,
  * testCode). Each runs in a plan of its own: in one result object, the context one test raises
  * would label every later part and hide a wrong label of another.
@@ -142,6 +153,7 @@ function tests(a: Val): Record<string, string> {
     ),
     'while (n < b)': '(() => { let n = 0; while (n < b) { n++; if (n > 3) break; } return n; })()',
     ...stringTests,
+    ...structureLengthTests,
   };
   if (a.kind === 'str' || a.kind === 'arr') {
     out['if (a.length > 2)'] = '(() => { if (a.length > 2) return 1; return 0; })()';
@@ -174,6 +186,8 @@ async function run(
     "const m = await getEmail('m1');",
     'const w = m.body;',
     'const L = (x) => [x][w.length * 0];',
+    "const k = await getEmail('m2');",
+    'const K = (x) => [x][k.body.length * 0];',
     `const a = ${a.code};`,
     `const b = ${b.code};`,
     underContext ? `if (L(true)) { ${ret} }` : ret,
@@ -226,7 +240,7 @@ describe('every fast path answers as the table, with the same label', () => {
     );
   }, 300_000);
 
-  it('on boolean string methods that are only a test, for labeled and plain strings and arguments', async () => {
+  it('on boolean string methods and structure lengths that are only a test, labeled and not', async () => {
     const strings: Val[] = [
       { code: 'L("ab1 ")', kind: 'str' },
       { code: '"ab1 "', kind: 'str' },
@@ -236,10 +250,13 @@ describe('every fast path answers as the table, with the same label', () => {
       { code: 'L("a")', kind: 'str' },
       { code: '"z"', kind: 'str' },
       { code: 'L([1])', kind: 'arr' },
+      { code: '0', kind: 'num' },
+      { code: 'L(1)', kind: 'num' },
     ];
-    for (const a of strings)
+    const cases = [...strings.map((a) => [a, stringTests] as const), [strings[0]!, structureLengthTests] as const];
+    for (const [a, exprs] of cases)
       for (const b of args)
-        for (const [k, e] of Object.entries(stringTests))
+        for (const [k, e] of Object.entries(exprs))
           for (const mode of ['strict', 'normal'] as const)
             for (const ctx of [false, true]) {
               const fast = await run(a, b, mode, ctx, false, { [k]: e });
