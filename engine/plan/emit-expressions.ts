@@ -407,11 +407,14 @@ const lengthRead = (ctx: EmitContext, e: Expr): e is acorn.MemberExpression =>
  * whose value is one number, label * 2 + truth (the runtime's ltT…geT, and ltL…geL for a length
  * against a value), which the statement decodes. The comparison's answer is read only there,
  * so it needs no box or graph node; its label is the one R.lt…R.ge would have given it. null for
- * any other test (the caller emits the value as usual). Operands are evaluated in source order:
+ * any other test (the caller emits the value as usual); a boolean string method is stringTest.
+ * Operands are evaluated in source order:
  * a length is read in the call, after the other operand, which must then be a name or a literal.
  */
 export function testCode(ctx: EmitContext, test: Expr): string | null {
-  if (ctx.noFastPaths || test.type !== 'BinaryExpression' || !Object.hasOwn(TEST, test.operator)) return null;
+  if (ctx.noFastPaths) return null;
+  if (test.type === 'CallExpression') return stringTest(ctx, test);
+  if (test.type !== 'BinaryExpression' || !Object.hasOwn(TEST, test.operator)) return null;
   const left = test.left as Expr;
   const right = test.right;
   if (ctx.num(left) && ctx.num(right)) return null;
@@ -637,6 +640,21 @@ function methodCall(ctx: EmitContext, c: acorn.CallExpression, callee: acorn.Mem
  * primitive arguments, is the native method: nothing to join, nothing to limit.
  */
 function stringMethod(ctx: EmitContext, callee: acorn.MemberExpression, name: string, list: Expr[]): string {
+  const m = stringMethodParts(ctx, callee, name, list);
+  // Otherwise the runtime's call, through R.sm when it can take the arguments one by one.
+  const slow =
+    m.as.length <= 2
+      ? `__R.sm(${[m.o, str(name), String(m.as.length), ...m.as].join(', ')})`
+      : `__R.mc(${m.o}, ${str(name)}, [${m.as.join(', ')}])`;
+  return `(${m.setup}, ${m.plain} ? ${m.native} : ${slow})`;
+}
+/** What stringMethod and a test of its answer (testCode) share: operands in temps, the test that they are plain. */
+function stringMethodParts(
+  ctx: EmitContext,
+  callee: acorn.MemberExpression,
+  name: string,
+  list: readonly Expr[],
+): { o: string; as: string[]; setup: string; plain: string; native: string } {
   const o = ctx.temp();
   const as = list.map(() => ctx.temp());
   const setup = [`${o} = ${expr(ctx, callee.object as Expr)}`, ...list.map((a, i) => `${as[i]} = ${expr(ctx, a)}`)];
@@ -644,12 +662,26 @@ function stringMethod(ctx: EmitContext, callee: acorn.MemberExpression, name: st
     `typeof ${o} === 'string'`,
     ...as.map((a) => `typeof ${a} !== 'object' && typeof ${a} !== 'function'`),
   ];
-  // Otherwise the runtime's call, through R.sm when it can take the arguments one by one.
-  const slow =
-    as.length <= 2
-      ? `__R.sm(${[o, str(name), String(as.length), ...as].join(', ')})`
-      : `__R.mc(${o}, ${str(name)}, [${as.join(', ')}])`;
-  return `(${setup.join(', ')}, ${plain.join(' && ')} ? ${o}.${name}(${as.join(', ')}) : ${slow})`;
+  return { o, as, setup: setup.join(', '), plain: plain.join(' && '), native: `${o}.${name}(${as.join(', ')})` };
+}
+/** The string methods whose answer is a boolean: as an `if`'s or a loop's test, coded (testCode). */
+const STRING_TESTS: ReadonlySet<string> = new Set(['includes', 'startsWith', 'endsWith']);
+/**
+ * `s.includes(x)` (startsWith, endsWith) as a test, as stringMethod would compile it: the native
+ * method's truth for plain operands, otherwise the runtime's R.smT, which answers as R.sm's
+ * answer would decode (label * 2 + truth) without making that answer. null for any other test.
+ */
+function stringTest(ctx: EmitContext, test: Expr): string | null {
+  if (test.type !== 'CallExpression' || test.optional || test.callee.type !== 'MemberExpression') return null;
+  const callee = test.callee;
+  if (callee.computed || callee.optional || callee.object.type === 'Super') return null;
+  const name = (callee.property as acorn.Identifier).name;
+  const list = test.arguments;
+  if (!STRING_TESTS.has(name) || !INLINE_STRING_METHODS.has(name) || list.length > 2 || hasSpread(list)) return null;
+  if (callee.object.type === 'Identifier' && ctx.analysis.refs.get(callee.object)?.kind === 'builtin') return null;
+  const m = stringMethodParts(ctx, callee, name, list as Expr[]);
+  const slow = `__R.smT(${[m.o, str(name), String(m.as.length), ...m.as].join(', ')})`;
+  return `(${m.setup}, ${m.plain} ? (${m.native} ? 1 : 0) : ${slow})`;
 }
 
 // ---- optional chains ----------------------------------------------------------------------------

@@ -898,6 +898,19 @@
     return args.length > 2 ? NOT_DIRECT : stringDirectOf(s, l, d, name, args[0], args[1]);
   }
   function stringDirectOf(s, l, d, name, b0, b1) {
+    const v = directAnswer(s, l, name, b0, b1);
+    if (v === NOT_DIRECT) return v;
+    if (typeof v === 'string') return mk(checkStr(v), directL, name, d, -1);
+    if (isArray(v)) {
+      from = d;
+      return stringList(v, directL, name) || new Bridge().fromNative(v, directL, name, true);
+    }
+    return mk(v, directL, name, d, -1);
+  }
+  // directAnswer's label for its answer: the string's label joined with the arguments'.
+  let directL = 0;
+  // The native answer of a direct string method (NOT_DIRECT if it is not one), its label in directL.
+  function directAnswer(s, l, name, b0, b1) {
     if (typeof s !== 'string') return NOT_DIRECT;
     const boxed0 = b0 instanceof Box;
     const boxed1 = b1 instanceof Box;
@@ -914,15 +927,22 @@
     acc(all);
     if ((name === 'padStart' || name === 'padEnd') && +a0 > R.lim_string)
       I.limit('stringLength', 'a string grew past ' + R.lim_string + ' characters');
+    directL = all;
     // Explicit undefined arguments answer as omitted ones for every method of DIRECT_STRING.
-    const v = s[name](a0, a1);
-    if (typeof v === 'string') return mk(checkStr(v), all, name, d, -1);
-    if (isArray(v)) {
-      from = d;
-      return stringList(v, all, name) || new Bridge().fromNative(v, all, name, true);
-    }
-    return mk(v, all, name, d, -1);
+    return s[name](a0, a1);
   }
+  // A boolean string method's answer read only as an `if`'s or a loop's test (plan/emit-expressions.ts,
+  // stringTest): label * 2 + truth, the answer R.sm would make decoded as the test decodes it,
+  // without making that answer (a box and graph node no value can reach).
+  R.smT = function (o, name, n, a0, a1) {
+    if (!SLOW && o instanceof Box && DIRECT_STRING.has(name)) {
+      const v = directAnswer(o.v, o.l, name, a0, a1);
+      if (typeof v === 'boolean') return directL * 2 + (v ? 1 : 0);
+    }
+    const r = R.sm(o, name, n, a0, a1);
+    const truth = r !== null && typeof r === 'object' ? (r instanceof Box ? r.v : true) : r;
+    return R.lab(r) * 2 + (truth ? 1 : 0);
+  };
   // A list of strings (split's answer) as Bridge.fromNative makes it, without a call per element:
   // each string and the list labeled `all`, linked to the receiver's node. null if one is not a string.
   function stringList(v, all, name) {

@@ -979,14 +979,26 @@
     };
   }
   // `o.length OP b` as such a test. A labeled string's length against a plain number outside a
-  // try: R.gets would box the length under the string's label, and compare keep that label.
+  // try: R.gets would box the length under the string's label, and compare keep that label. So
+  // for an unboxed array with a structure label (`i < emails.length`, `i` plain or a labeled
+  // number): R.gets would box its length under that label (lookup; the `.length` rule reads
+  // nothing deeper), read first, and compare join it with the number's.
   function lengthTest(op) {
     const test = compareTest(op);
     const f = OPS[op].f;
     if (SLOW) return (o, b) => test(R.gets(o, 'length'), b);
     return (o, b) => {
-      if (o instanceof Box && TD === 0 && typeof o.v === 'string' && typeof b === 'number')
-        return LUNV[o.l] * 2 + (f(o.v.length, b) ? 1 : 0);
+      if (TD === 0) {
+        if (o instanceof Box) {
+          if (typeof o.v === 'string' && typeof b === 'number') return LUNV[o.l] * 2 + (f(o.v.length, b) ? 1 : 0);
+        } else if (isArray(o) && !lengthDeep) {
+          const sl = o[SL];
+          if (sl !== undefined) {
+            if (typeof b === 'number') return LUNV[sl] * 2 + (f(o.length, b) ? 1 : 0);
+            if (b instanceof Box && typeof b.v === 'number') return J(LUNV[sl], b.l) * 2 + (f(o.length, b.v) ? 1 : 0);
+          }
+        }
+      }
       return test(R.gets(o, 'length'), b);
     };
   }

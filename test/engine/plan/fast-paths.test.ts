@@ -2,7 +2,7 @@
  * The fast paths against the tables (docs/semantics.md §2a). The compiler inlines native code for
  * unlabeled values (operators on plain numbers, concatenation, templates, `String`, the plain
  * string methods, `push`, literals, index reads, steps, plain loops and functions, comparisons
- * that are only an `if`'s or a loop's test), and the
+ * and boolean string methods that are only an `if`'s or a loop's test), and the
  * runtime has its own (R.add on two numbers, two labeled numbers joined directly, a labeled number
  * or string with a plain one of its type, the direct string methods, `push` on an unlabeled
  * array, `!` of a labeled primitive, a Map's or Set's has/get/set/add/delete straight to the
@@ -124,6 +124,23 @@ const labeledOperand = fc.constantFrom<Val>(
   { code: 'L(3)', kind: 'num' },
   { code: 'L([1, 2, 3])', kind: 'arr' },
 );
+/** A boolean string method as an `if`'s or a loop's test (stringTest): on any receiver, any argument. */
+const stringTests: Record<string, string> = {
+  'if (a.includes(b))': '(() => { if (a.includes(b)) return 1; return 0; })()',
+  'if (a.startsWith(b, 1))': '(() => { if (a.startsWith(b, 1)) return 1; else return 0; })()',
+  'while (a.endsWith(b))': '(() => { let n = 0; while (a.endsWith(b)) { n++; if (n > 2) break; } return n; })()',
+};
+/**
+ * The length of an unboxed array whose structure is labeled (a push under another email's
+ * context, K) against a plain or labeled number b, as a test (the runtime's ltL…geL).
+ */
+const structureLengthTests: Record<string, string> = {
+  'if (xs.length > b)': '(() => { const xs = [1]; if (K(true)) xs.push(a); if (xs.length > b) return 1; return 0; })()',
+  'for (; i < xs.length;) from b':
+    '(() => { const xs = [1]; if (K(true)) xs.push(a); let n = 0; for (let i = b; i < xs.length; i++) { n = n + 1; if (n > 3) break; } return n; })()',
+  'for (; i < xs.length;) in a try':
+    '(() => { const xs = [1]; if (K(true)) xs.push(a); let n = 0; try { for (let i = b; i < xs.length; i++) { n = n + 1; if (n > 3) break; } } catch (e) { n = -1; } return n; })()',
+};
 /**
  * Comparisons that are only an `if`'s or a loop's test (their truth and label come as one number,
  * testCode). Each runs in a plan of its own: in one result object, the context one test raises
@@ -135,6 +152,8 @@ function tests(a: Val): Record<string, string> {
       ['<', '>', '<=', '>='].map((op) => [`if (a ${op} b)`, `(() => { if (a ${op} b) return 1; return 0; })()`]),
     ),
     'while (n < b)': '(() => { let n = 0; while (n < b) { n++; if (n > 3) break; } return n; })()',
+    ...stringTests,
+    ...structureLengthTests,
   };
   if (a.kind === 'str' || a.kind === 'arr') {
     out['if (a.length > 2)'] = '(() => { if (a.length > 2) return 1; return 0; })()';
@@ -167,6 +186,8 @@ async function run(
     "const m = await getEmail('m1');",
     'const w = m.body;',
     'const L = (x) => [x][w.length * 0];',
+    "const k = await getEmail('m2');",
+    'const K = (x) => [x][k.body.length * 0];',
     `const a = ${a.code};`,
     `const b = ${b.code};`,
     underContext ? `if (L(true)) { ${ret} }` : ret,
@@ -219,6 +240,34 @@ describe('every fast path answers as the table, with the same label', () => {
     );
   }, 300_000);
 
+  it('on boolean string methods and structure lengths that are only a test, labeled and not', async () => {
+    const strings: Val[] = [
+      { code: 'L("ab1 ")', kind: 'str' },
+      { code: '"ab1 "', kind: 'str' },
+    ];
+    const args: Val[] = [
+      { code: '"b1"', kind: 'str' },
+      { code: 'L("a")', kind: 'str' },
+      { code: '"z"', kind: 'str' },
+      { code: 'L([1])', kind: 'arr' },
+      { code: '0', kind: 'num' },
+      { code: 'L(1)', kind: 'num' },
+    ];
+    const cases = [...strings.map((a) => [a, stringTests] as const), [strings[0]!, structureLengthTests] as const];
+    for (const [a, exprs] of cases)
+      for (const b of args)
+        for (const [k, e] of Object.entries(exprs))
+          for (const mode of ['strict', 'normal'] as const)
+            for (const ctx of [false, true]) {
+              const fast = await run(a, b, mode, ctx, false, { [k]: e });
+              const table = await run(a, b, mode, ctx, true, { [k]: e });
+              const where = `${k} (${mode}${ctx ? ', under a context' : ''}): a = ${a.code}, b = ${b.code}`;
+              expect(fast.error, where).toBe(table.error);
+              expect(fast.result, where).toBe(table.result);
+              expect(fast.parts, where).toBe(table.parts);
+            }
+  }, 300_000);
+
   it('takes the fast paths it compares: a plan over plain values compiles to native operators', async () => {
     // (Guards the test above against comparing the tables with themselves.)
     const { compilePlan } = await import('../../../engine/plan');
@@ -229,6 +278,9 @@ describe('every fast path answers as the table, with the same label', () => {
     expect(slow).not.toMatch(/\? [a-z_0-9]+\.slice\(/);
     expect(slow).toMatch(/__R\.mc\(/);
     expect(slow).not.toBe(fast);
+    const test = 'const s = "x"; if (s.includes("y")) return 1; return 0;';
+    expect(compilePlan(test, { mode: 'strict', toolNames: [] }).code).toMatch(/__R\.smT\(/);
+    expect(compilePlan(test, { mode: 'strict', toolNames: [], noFastPaths: true }).code).not.toMatch(/__R\.smT\(/);
     const maps = 'const m = new Map(); m.set(1, 2); return m.get(1);';
     expect(compilePlan(maps, { mode: 'strict', toolNames: [] }).code).toMatch(/__R\.ent\(m, "get"/);
     expect(compilePlan(maps, { mode: 'strict', toolNames: [], noFastPaths: true }).code).not.toMatch(/__R\.ent\(/);
