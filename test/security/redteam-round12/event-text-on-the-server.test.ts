@@ -49,7 +49,8 @@ const HOSTILE: Record<string, { from: string; subject: string; body?: string }> 
   },
   'CR LF in the subject, a second event': {
     from: 'Trudy <trudy@evil.test>',
-    subject: '=?utf-8?q?Sync=0D=0AEND=3AVEVENT=0D=0ABEGIN=3AVEVENT=0D=0AUID=3Ax=0D=0AATTENDEE=3Amailto=3Aeve=40evil=2Etest?=',
+    subject:
+      '=?utf-8?q?Sync=0D=0AEND=3AVEVENT=0D=0ABEGIN=3AVEVENT=0D=0AUID=3Ax=0D=0AATTENDEE=3Amailto=3Aeve=40evil=2Etest?=',
   },
   'a Unicode line separator in the subject': {
     from: 'Trudy <trudy@evil.test>',
@@ -79,11 +80,11 @@ const raw = (h: { from: string; subject: string; body?: string }, i: number): Ui
 
 /**
  * The event as a lenient reader sees it: a line ends wherever Python's `splitlines` ends one (CR,
- * LF, CR LF, the Unicode separators), folded lines joined.
+ * LF, CR LF, VT, FF, NEL and the Unicode separators), folded lines joined.
  */
 function lenient(text: string): { vevents: number; organizers: string[]; attendees: string[] } {
   const lines: string[] = [];
-  for (const l of text.split(/\r\n|[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]/)) {
+  for (const l of text.split(/\r\n|[\r\n\v\f\u0085\u2028\u2029]/)) {
     if (/^[ \t]/.test(l) && lines.length) lines[lines.length - 1] += l.slice(1);
     else lines.push(l);
   }
@@ -148,14 +149,14 @@ await createEvent({ title: m.subject, start: '${day}T10:00:00Z', end: '${day}T11
       const before = at.smtp.received.length;
       svc.approve(claim.id, { by: 'test', expectedHash: claim.contentHash, undoWindowMs: 0 });
       const outcomes = await svc.commitDue();
-      expect(JSON.stringify(outcomes), name).not.toMatch(/"failed"/);
       const [stored] = await other.get([other.hrefFor(`${claim.id}@zamburak`)]);
       const mailed = at.smtp.received.slice(before).map((m) => m.raw.replace(/=\r\n/g, ''));
       seen[name] = {
+        failed: outcomes.filter((o) => o.outcome === 'failed').map((o) => JSON.stringify(o)),
         server: stored ? lenient(stored.text) : null,
         invitation: mailed.map((m) => lenient(m.slice(m.indexOf('BEGIN:VCALENDAR')))),
       };
-      shownAll[name] = { server: shown, invitation: [shown] };
+      shownAll[name] = { failed: [], server: shown, invitation: [shown] };
     }
     expect(seen, 'committed beyond the approved effect').toEqual(shownAll);
   }, 180_000);
