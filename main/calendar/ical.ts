@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
-import type { CalendarEvent } from '../../engine/world';
+import { bareAddress, looksLikeAddress, type CalendarEvent } from '../../engine/world';
 
 export type PartStat = 'accepted' | 'declined' | 'tentative' | 'needs-action';
 
@@ -97,6 +97,27 @@ const PARTSTAT_OUT: Readonly<Record<PartStat, string>> = {
   'needs-action': 'NEEDS-ACTION',
 };
 
+/**
+ * The organiser or an attendee as a CAL-ADDRESS: `mailto:` and the address as `bareAddress` reads
+ * the text, the reading the gate, the claim and the invitation's envelope use. ical.js writes a
+ * CAL-ADDRESS as given, so the whole text (a name decoded from mail can hold line breaks) would
+ * start lines of its own: other attendees, another organiser. Text that is no address is refused.
+ */
+function calAddress(text: string, field: string): string {
+  const address = bareAddress(text);
+  if (!looksLikeAddress(address))
+    throw new ICalError(`${field} ${JSON.stringify(text)} is not an email address (name@domain)`);
+  return `mailto:${address}`;
+}
+
+/**
+ * A TEXT value (title, place, description) whose line breaks stay inside it: ical.js escapes a
+ * line feed only, and a CR or a Unicode line separator ends a line for most readers, so each
+ * becomes a line feed; other control characters (RFC 5545 allows none but a tab) are dropped.
+ */
+const textValue = (s: string): string =>
+  s.replace(/\r\n?|[\v\f\u0085\u2028\u2029]/g, '\n').replace(/(?![\t\n])\p{Cc}/gu, '');
+
 /** One event as an iCalendar document (a CalDAV resource, or an iTIP message with `method`). */
 export function buildEvent(e: CalendarEvent, o: BuildOptions): string {
   const cal = new ICAL.Component(['vcalendar', [], []]);
@@ -108,14 +129,19 @@ export function buildEvent(e: CalendarEvent, o: BuildOptions): string {
   v.updatePropertyWithValue('dtstamp', ICAL.Time.fromJSDate(o.now ?? new Date(), true));
   v.updatePropertyWithValue('dtstart', ICAL.Time.fromJSDate(new Date(e.start), true));
   v.updatePropertyWithValue('dtend', ICAL.Time.fromJSDate(new Date(e.end), true));
-  v.updatePropertyWithValue('summary', e.title);
-  if (e.location) v.updatePropertyWithValue('location', e.location);
-  if (e.description) v.updatePropertyWithValue('description', e.description);
+  v.updatePropertyWithValue('summary', textValue(e.title));
+  if (e.location) v.updatePropertyWithValue('location', textValue(e.location));
+  if (e.description) v.updatePropertyWithValue('description', textValue(e.description));
   if (o.sequence !== undefined) v.updatePropertyWithValue('sequence', o.sequence);
-  if (e.organizer) v.updatePropertyWithValue('organizer', `mailto:${e.organizer}`);
+  if (e.organizer) v.updatePropertyWithValue('organizer', calAddress(e.organizer, 'the organiser'));
+  const written = new Set<string>();
   for (const a of e.attendees) {
-    const p = v.addPropertyWithValue('attendee', `mailto:${a}`);
-    p.setParameter('partstat', PARTSTAT_OUT[o.answers?.[a.toLowerCase()] ?? 'needs-action']);
+    const address = calAddress(a, 'the attendee');
+    if (written.has(address)) continue;
+    written.add(address);
+    const p = v.addPropertyWithValue('attendee', address);
+    const answer = o.answers?.[address.slice('mailto:'.length)] ?? o.answers?.[a.toLowerCase()];
+    p.setParameter('partstat', PARTSTAT_OUT[answer ?? 'needs-action']);
     if (o.method === 'REQUEST') p.setParameter('rsvp', 'TRUE');
   }
   cal.addSubcomponent(v);
