@@ -11,6 +11,7 @@ import { effectOf, type EventEffect } from '../../engine/tools/effect';
 import { profileLookups } from '../mail/effect-lookups';
 import { CalDavError } from '../calendar/caldav';
 import type { CalendarAccount } from '../calendar/calendar-sync';
+import { ICalError } from '../calendar/ical';
 import { invitationMail, replyMail } from '../calendar/itip';
 import { envelopeTo } from '../outbox/mail-transport';
 import type { CommitRequest } from '../outbox/transport';
@@ -26,8 +27,9 @@ export async function commitCalendarAction(
   sendMail: (m: SendMailOptions) => Promise<void>,
   req: CommitRequest,
 ): Promise<Json> {
+  // A text the server refused, or one that cannot be written (ICalError), fails for good.
   const temporary = (e: unknown): never => {
-    if (e instanceof CalDavError && e.kind !== 'unreachable' && e.kind !== 'timeout')
+    if (e instanceof ICalError || (e instanceof CalDavError && e.kind !== 'unreachable' && e.kind !== 'timeout'))
       throw new TransportError('permanent', e.message);
     throw new TransportError('temporary', (e as Error).message);
   };
@@ -69,8 +71,8 @@ export async function commitCalendarAction(
       if (!uid) throw new TransportError('permanent', `event ${id} is not on this account's calendar`);
       // What wrote into it before stays, joined with what writes now.
       const written = writtenOfClaim(p.claims.get(req.claimId), p.repos.calendar.get(id)?.written);
-      const event = await cal.update(id, { ...fields, ...(written ? { written } : {}) }).catch(temporary);
-      if (to.length) await sendMail(invitationMail(event, { uid, from: a.email, to }));
+      const { event, resource } = await cal.update(id, { ...fields, ...(written ? { written } : {}) }).catch(temporary);
+      if (to.length) await sendMail(invitationMail(event, { uid, from: a.email, to, resource }));
       return { id, updated: true };
     }
     case 'respondToEvent': {

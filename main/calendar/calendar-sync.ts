@@ -7,7 +7,7 @@
 import type { BusyBlock, CalendarEvent } from '../../engine/world';
 import type { Profile } from '../profile/profile';
 import { type CalDavClient } from './caldav';
-import { buildEvent, eventIdOf, parseEvents } from './ical';
+import { buildEvent, eventIdOf, parseEvents, patchEvent } from './ical';
 
 export interface SyncResult {
   readonly added: number;
@@ -112,20 +112,26 @@ export class CalendarAccount {
     return event;
   }
 
-  /** Changes an event — refused (conflict) when the server's copy changed since the last sync. */
-  async update(id: string, patch: Partial<Omit<CalendarEvent, 'id'>>): Promise<CalendarEvent> {
+  /**
+   * Changes an event — refused (conflict) when the server's copy changed since the last sync. The
+   * server's text is changed in the fields that differ and kept otherwise (ical.ts `patchEvent`);
+   * `resource` is the text written.
+   */
+  async update(
+    id: string,
+    patch: Partial<Omit<CalendarEvent, 'id'>>,
+  ): Promise<{ event: CalendarEvent; resource: string }> {
     const { r, current } = this.known(id);
     const event = { ...current, ...patch, id };
-    const etag = await this.client.put(
-      r.href,
-      buildEvent(event, { uid: r.uid, now: this.clock(), sequence: 1 }),
-      r.etag,
-    );
+    const [held] = await this.client.get([r.href]);
+    if (!held) throw new Error(`event ${id} is no longer on the server; sync and try again`);
+    const resource = patchEvent(held.text, r.uid, event, { now: this.clock() });
+    const etag = await this.client.put(r.href, resource, r.etag);
     this.p.db.transaction(() => {
       this.p.repos.calendar.upsert(this.accountId, event);
       this.p.repos.calendarSync.put(this.accountId, { ...r, etag });
     })();
-    return event;
+    return { event, resource };
   }
 
   async delete(id: string): Promise<void> {

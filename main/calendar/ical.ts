@@ -148,6 +148,86 @@ export function buildEvent(e: CalendarEvent, o: BuildOptions): string {
   return cal.toString();
 }
 
+/** The series' master VEVENT of a resource (its UID, no RECURRENCE-ID). */
+function masterOf(root: ICAL.Component, uid: string): ICAL.Component {
+  const master = root
+    .getAllSubcomponents('vevent')
+    .find((v) => String(v.getFirstPropertyValue('uid')) === uid && !v.hasProperty('recurrence-id'));
+  if (!master) throw new ICalError(`no event with UID ${JSON.stringify(uid)} in the calendar resource`);
+  return master;
+}
+
+/**
+ * A stored resource (`text`, as the server holds it) with its event changed to `e`: only the
+ * fields the store models (title, time, place, description, organiser, attendees) that differ are
+ * rewritten, SEQUENCE goes up. Everything else stays as the person's calendar client wrote it —
+ * the series' RRULE and its moved occurrences, reminders, CLASS, each attendee's answer and name
+ * — since an update shows the person only the fields it changes (buildEvent would write the
+ * event anew from those fields alone, dropping the rest).
+ */
+export function patchEvent(text: string, uid: string, e: CalendarEvent, o: { now?: Date } = {}): string {
+  let root: ICAL.Component;
+  try {
+    root = new ICAL.Component(ICAL.parse(text) as unknown[]);
+  } catch (err) {
+    throw new ICalError(`not valid iCalendar: ${(err as Error).message}`);
+  }
+  const v = masterOf(root, uid);
+  const was = parseEvents(text).find((x) => x.uid === uid)!;
+  const setText = (name: string, now: string, before: string) => {
+    if (now === before) return;
+    if (now) v.updatePropertyWithValue(name, textValue(now));
+    else v.removeAllProperties(name);
+  };
+  setText('summary', e.title, was.title);
+  setText('location', e.location, was.location);
+  setText('description', e.description, was.description);
+  if (e.start !== was.start) v.updatePropertyWithValue('dtstart', ICAL.Time.fromJSDate(new Date(e.start), true));
+  if (e.end !== was.end) {
+    v.removeAllProperties('duration');
+    v.updatePropertyWithValue('dtend', ICAL.Time.fromJSDate(new Date(e.end), true));
+  }
+  if (bareAddress(e.organizer) !== bareAddress(was.organizer)) {
+    v.removeAllProperties('organizer');
+    if (e.organizer) v.addPropertyWithValue('organizer', calAddress(e.organizer, 'the organiser'));
+  }
+  // Attendees by address: one who stays keeps their property (answer, name), one who goes is
+  // removed, one who joins is invited.
+  const wanted = new Set(e.attendees.map((a) => calAddress(a, 'the attendee')));
+  for (const p of v.getAllProperties('attendee'))
+    if (!wanted.delete(`mailto:${mailto(String(p.getFirstValue()))}`)) v.removeProperty(p);
+  for (const address of wanted) {
+    const p = v.addPropertyWithValue('attendee', address);
+    p.setParameter('partstat', 'NEEDS-ACTION');
+    p.setParameter('rsvp', 'TRUE');
+  }
+  v.updatePropertyWithValue('sequence', Number(v.getFirstPropertyValue('sequence') ?? 0) + 1);
+  v.updatePropertyWithValue('dtstamp', ICAL.Time.fromJSDate(o.now ?? new Date(), true));
+  return root.toString();
+}
+
+/**
+ * What an invitation carries of a resource: its events (the series and its moved occurrences)
+ * with what the attendees' calendars need to show them, as METHOD:REQUEST; the organiser's own
+ * reminders and any other property no card shows stay on the organiser's calendar.
+ */
+const SHARED = new Set(
+  'uid dtstamp dtstart dtend duration rrule rdate exdate recurrence-id sequence status transp class summary location description organizer attendee'.split(
+    ' ',
+  ),
+);
+export function requestOf(text: string): string {
+  const root = new ICAL.Component(ICAL.parse(text) as unknown[]);
+  root.updatePropertyWithValue('method', 'REQUEST');
+  for (const v of root.getAllSubcomponents('vevent')) {
+    for (const p of v.getAllProperties()) if (!SHARED.has(p.name)) v.removeProperty(p);
+    for (const c of v.getAllSubcomponents()) v.removeSubcomponent(c);
+  }
+  for (const c of root.getAllSubcomponents())
+    if (c.name !== 'vevent' && c.name !== 'vtimezone') root.removeSubcomponent(c);
+  return root.toString();
+}
+
 /** The iTIP method of a calendar message (REQUEST, REPLY, CANCEL…), or null. */
 export function methodOf(text: string): string | null {
   try {
