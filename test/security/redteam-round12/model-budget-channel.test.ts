@@ -29,12 +29,19 @@ import { openProfile } from '../../../main/profile/profile';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
 import { startScripted, type ScriptedServer } from '../../main/llm/scripted-server';
 
-/** A model that answers every request, and reports a token per four characters it was sent. */
+/**
+ * A model that answers every request and reports a token per four characters it was sent; with
+ * `perMinute`, a hosted provider's rate limit: past that many tokens it answers 429.
+ */
 let model: ScriptedServer;
+let spent = 0;
+let perMinute = Infinity;
 beforeAll(async () => {
   model = await startScripted('openai');
   model.answerWith((req) => {
     const sent = (req.messages as { content: string }[]).map((m) => m.content).join('');
+    if (spent > perMinute) return { status: 429, headers: { 'retry-after': '0' } };
+    spent += Math.ceil(sent.length / 4);
     const value = /labels/.test(sent) ? 'other' : /JSON schema/.test(sent) ? { time: '10:00' } : 'A short summary';
     return { text: JSON.stringify({ have_enough_information: true, value }), usage: [Math.ceil(sent.length / 4), 10] };
   });
@@ -55,11 +62,16 @@ try { await extract('Budget review at 10:00', { type: 'object', properties: { ti
 return 'done';`,
 };
 
-async function runWith(plan: string, attackerBody: string) {
+/** The run's own token budget, or the provider's rate limit, is what runs out. */
+type Limit = 'budget' | 'rate limit';
+
+async function runWith(plan: string, attackerBody: string, limit: Limit) {
   const p = openProfile(join(mkdtempSync(join(tmpdir(), 'zamburak-r12-budget-')), 'p'));
+  spent = 0;
+  perMinute = limit === 'rate limit' ? 4000 : Infinity;
   try {
     await addProvider(p, { name: 'model', kind: 'openai', url: model.url, model: 'm', for: ['extractor'] });
-    setBudgets(p, { runTokens: 4000 });
+    setBudgets(p, { runTokens: limit === 'budget' ? 4000 : 500_000 });
     const [mine, other] = p.repos.messages.page({ folder: 'INBOX', limit: 2 }).items;
     const m = p.repos.messages.get(other!.id)!;
     p.repos.messages.upsert({ ...m, id: 'atk', from: 'Trudy <trudy@evil.test>', subject: 'Hi', body: attackerBody });
@@ -74,12 +86,11 @@ async function runWith(plan: string, attackerBody: string) {
 }
 
 describe('red team round 12: what the model spent on the attacker decides nothing trusted', () => {
-  for (const [name, plan] of Object.entries(PLANS))
-    it(
-      name,
-      async () => {
-        const short = await runWith(plan, 'See you soon.');
-        const long = await runWith(plan, 'Please read this carefully. '.repeat(800));
+  for (const limit of ['budget', 'rate limit'] as const)
+    for (const [name, plan] of Object.entries(PLANS))
+      it(`${limit}: ${name}`, async () => {
+        const short = await runWith(plan, 'See you soon.', limit);
+        const long = await runWith(plan, 'Please read this carefully. '.repeat(800), limit);
         expect(short.status).toBe('completed');
         // The same trusted calls and result, or the run stopped at a limit before anything else.
         if (long.status === 'completed') expect(long).toEqual(short);
@@ -87,7 +98,5 @@ describe('red team round 12: what the model spent on the attacker decides nothin
           expect(long.status).toBe('limit');
           expect(long.trusted).toEqual(short.trusted.slice(0, long.trusted.length));
         }
-      },
-      60_000,
-    );
+      }, 60_000);
 });
