@@ -182,8 +182,17 @@ export function patchEvent(text: string, uid: string, e: CalendarEvent, o: { now
   setText('summary', e.title, was.title);
   setText('location', e.location, was.location);
   setText('description', e.description, was.description);
-  if (e.start !== was.start) v.updatePropertyWithValue('dtstart', ICAL.Time.fromJSDate(new Date(e.start), true));
-  if (e.end !== was.end) {
+  // A time that moved is written anew in UTC (a TZID it had would now misread it); one that did
+  // not keeps its form.
+  const setTime = (name: string, now: string, before: string) => {
+    if (Date.parse(now) === Date.parse(before)) return false;
+    v.removeAllProperties(name);
+    v.addPropertyWithValue(name, ICAL.Time.fromJSDate(new Date(now), true));
+    return true;
+  };
+  const moved = setTime('dtstart', e.start, was.start);
+  // An end given as a DURATION would move with the start: it becomes the end the event shows.
+  if (setTime('dtend', e.end, was.end) || (moved && v.hasProperty('duration'))) {
     v.removeAllProperties('duration');
     v.updatePropertyWithValue('dtend', ICAL.Time.fromJSDate(new Date(e.end), true));
   }

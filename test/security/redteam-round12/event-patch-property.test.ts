@@ -104,4 +104,37 @@ describe('red team round 12: an update rewrites only what it changes', () => {
       { numRuns: 200 },
     );
   });
+
+  it("keeps a time's zone and duration unless it moves, then writes the times the update shows", () => {
+    const zoned = HELD.replace('DTSTART:20260406T150000Z', 'DTSTART;TZID=Europe/Berlin:20260406T170000').replace(
+      'DTEND:20260406T153000Z',
+      'DURATION:PT30M',
+    );
+    const withZone = zoned.replace('BEGIN:VEVENT', BERLIN + 'BEGIN:VEVENT');
+    const { uid: _uid, answers: _answers, ...base } = parseEvents(withZone)[0]!;
+    expect(patchEvent(withZone, UID, { ...base, location: 'Room 9' })).toMatch(
+      /DTSTART;TZID=Europe\/Berlin:20260406T170000\r\n[\s\S]*DURATION:PT30M/,
+    );
+    const moved = parseEvents(patchEvent(withZone, UID, { ...base, start: '2026-04-06T16:00:00Z' }))[0]!;
+    expect([moved.start, moved.end]).toEqual(['2026-04-06T16:00:00Z', base.end]);
+  });
 });
+
+const BERLIN = [
+  'BEGIN:VTIMEZONE',
+  'TZID:Europe/Berlin',
+  'BEGIN:STANDARD',
+  'DTSTART:19701025T030000',
+  'TZOFFSETFROM:+0200',
+  'TZOFFSETTO:+0100',
+  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+  'END:STANDARD',
+  'BEGIN:DAYLIGHT',
+  'DTSTART:19700329T020000',
+  'TZOFFSETFROM:+0100',
+  'TZOFFSETTO:+0200',
+  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+  'END:DAYLIGHT',
+  'END:VTIMEZONE',
+  '',
+].join('\r\n');
