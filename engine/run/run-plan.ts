@@ -511,6 +511,8 @@ async function execute(call: ToolCall, args: CheckedArgs, decision: Decision): P
   } catch (e) {
     const err = e instanceof ToolError ? e : new ToolError('ToolFailed', (e as Error).message);
     recordCall(call, named, decision, true, { error: err.message });
+    if (err.kind === 'LimitExceeded')
+      return failure('LimitExceeded', `${spec.name}: ${err.message}`, BOTTOM, call.out, true);
     const kind = err.kind === 'NotEnoughInformation' ? 'NotEnoughInformation' : 'RuntimeError';
     // Whether a tool fails can depend on the world's state as much as what it returns does.
     const label = joinLabels(call.context, dataLabelOf(named, decision), run.worldRead, err.label ?? BOTTOM);

@@ -88,10 +88,15 @@ export function toolRegistry(specs: readonly ToolSpec[]): ToolRegistry {
   return m;
 }
 
-/** Errors a tool raises on purpose (they reach the plan as catchable errors of this kind). */
+/**
+ * Errors a tool raises on purpose (they reach the plan as catchable errors of this kind), but for
+ * `LimitExceeded`: a service the tool needs stopped for a reason earlier calls may have caused (a
+ * language model's spending limit, its circuit breaker, a provider's rate limit), which no label
+ * of this call could name, so the run ends there as at any limit and no catch reads it.
+ */
 export class ToolError extends Error {
   constructor(
-    readonly kind: 'NotEnoughInformation' | 'ToolFailed' | 'InvalidArguments' | 'NotFound',
+    readonly kind: 'NotEnoughInformation' | 'ToolFailed' | 'InvalidArguments' | 'NotFound' | 'LimitExceeded',
     message: string,
     /** The label of whatever the error message was derived from. */
     readonly label?: Label,

@@ -35,17 +35,6 @@ const UNCLEAN = /[%?\\:()[\]\p{Cc}]/u;
 /** A bare address that every reader (this module, the policy, nodemailer, a CalDAV server) reads as itself. */
 export const isCleanAddress = (address: string): boolean => looksLikeAddress(address) && !UNCLEAN.test(address);
 
-/**
- * The lower-cased address when `text` is exactly one clean address — `addr`, or `Name <addr>`
- * with a name holding none of `<>@",;:?` — else null. A list, a group, a quoted or encoded name,
- * a `mailto:`-style `?cc=` or `%40`: text some reader takes for another person, or for several.
- */
-export function singleAddress(text: string): string | null {
-  const m = /^\s*(?:([^<>@",;:?\p{Cc}]*?)\s*<([^<>]*)>|([^<>]*))\s*$/u.exec(text);
-  const address = (m?.[2] ?? m?.[3])?.trim();
-  return address !== undefined && isCleanAddress(address) ? address.toLowerCase() : null;
-}
-
 /** Lower-cased, de-duplicated and sorted bare addresses. */
 export function principals(...lists: readonly (readonly string[])[]): string[] {
   const s = new Set<string>();

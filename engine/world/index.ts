@@ -21,7 +21,7 @@ export type {
 export { WorldState, type WorldEffects } from './state';
 export { worldTools, readEmailLabel, readEventLabel, WORLD_TOOL_NAMES, type WorldToolsOptions } from './tools';
 export { emailLabels, eventLabels, CAPS } from './labels';
-export { parseAddress, bareAddress, looksLikeAddress, singleAddress } from './addresses';
+export { parseAddress, bareAddress, looksLikeAddress } from './addresses';
 export { ruleExtractor as defaultExtractor, ruleExtractor, NotEnoughInformation } from './extractor';
 export type { Extractor, ExtractContext, JsonSchema } from './extractor';
 export { toNamedArgs } from './args';

@@ -72,8 +72,8 @@ export async function commitCalendarAction(
       if (!uid) throw new TransportError('permanent', `event ${id} is not on this account's calendar`);
       // What wrote into it before stays, joined with what writes now.
       const written = writtenOfClaim(p.claims.get(req.claimId), p.repos.calendar.get(id)?.written);
-      const event = await cal.update(id, { ...fields, ...(written ? { written } : {}) }).catch(failure);
-      if (to.length) await sendMail(invitationMail(event, { uid, from: a.email, to }));
+      const { event, resource } = await cal.update(id, { ...fields, ...(written ? { written } : {}) }).catch(failure);
+      if (to.length) await sendMail(invitationMail(event, { uid, from: a.email, to, resource }));
       return { id, updated: true };
     }
     case 'respondToEvent': {

@@ -219,8 +219,8 @@ export class TriageStopped extends Error {
         ? 'the assistant took too long on a batch of emails'
         : limit === 'memoryBytes'
           ? 'the assistant needed more memory than it may use'
-          : limit
-            ? 'the assistant reached one of its limits'
+          : this.report.status === 'limit'
+            ? "the assistant reached one of its limits, such as the language model's budget"
             : 'the assistant ran into an error (the Audit has the details)';
     const email = (n: number) => `${n} ${n === 1 ? 'email' : 'emails'}`;
     return this.sorted === 0

@@ -7,7 +7,7 @@
 import type { BusyBlock, CalendarEvent } from '../../engine/world';
 import type { Profile } from '../profile/profile';
 import { type CalDavClient } from './caldav';
-import { buildEvent, eventIdOf, ICalError, parseEvents } from './ical';
+import { buildEvent, eventIdOf, ICalError, parseEvents, patchEvent } from './ical';
 
 export interface SyncResult {
   readonly added: number;
@@ -135,9 +135,14 @@ export class CalendarAccount {
   /**
    * Changes an event — refused (conflict) when the server's copy changed since the last sync, and
    * refused (ICalError) when the server's copy names an attendee that is not one address: writing
-   * the event would drop a person someone invited, or keep text a server may read as others.
+   * the event would drop a person someone invited, or keep text a server may read as others. The
+   * server's text is changed in the fields that differ and kept otherwise (ical.ts `patchEvent`);
+   * `resource` is the text written.
    */
-  async update(id: string, patch: Partial<Omit<CalendarEvent, 'id'>>): Promise<CalendarEvent> {
+  async update(
+    id: string,
+    patch: Partial<Omit<CalendarEvent, 'id'>>,
+  ): Promise<{ event: CalendarEvent; resource: string }> {
     const { r, current } = this.known(id);
     const [unreadable] = this.p.repos.calendar.unreadableAttendees(id);
     if (unreadable !== undefined)
@@ -146,16 +151,15 @@ export class CalendarAccount {
           'on the calendar server is not one email address (change or remove it in the calendar that wrote it)',
       );
     const event = { ...current, ...patch, id };
-    const etag = await this.client.put(
-      r.href,
-      buildEvent(event, { uid: r.uid, now: this.clock(), sequence: 1 }),
-      r.etag,
-    );
+    const [held] = await this.client.get([r.href]);
+    if (!held) throw new Error(`event ${id} is no longer on the server; sync and try again`);
+    const resource = patchEvent(held.text, r.uid, event, { now: this.clock() });
+    const etag = await this.client.put(r.href, resource, r.etag);
     this.p.db.transaction(() => {
       this.p.repos.calendar.upsert(this.accountId, event);
       this.p.repos.calendarSync.put(this.accountId, { ...r, etag });
     })();
-    return event;
+    return { event, resource };
   }
 
   async delete(id: string): Promise<void> {

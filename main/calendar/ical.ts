@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
-import type { CalendarEvent } from '../../engine/world';
-import { isCleanAddress, singleAddress } from '../../engine/world/addresses';
+import { bareAddress, type CalendarEvent } from '../../engine/world';
+import { isCleanAddress } from '../../engine/world/addresses';
 
 export type PartStat = 'accepted' | 'declined' | 'tentative' | 'needs-action';
 
@@ -119,23 +119,34 @@ const PARTSTAT_OUT: Readonly<Record<PartStat, string>> = {
 };
 
 /**
- * A person the event names, as its `mailto:`: exactly one clean address (a name is dropped, the
- * address alone written), else the write is refused, naming the event and the text.
+ * A person the event names, as its CAL-ADDRESS: `mailto:` and the address as `bareAddress` reads
+ * the text — the reading the gate, the claim and the invitation's envelope use — when that is one
+ * clean address; a name is dropped. ical.js writes a CAL-ADDRESS as given, so the whole text (a
+ * name decoded from mail can hold line breaks) would start lines of its own: other attendees,
+ * another organiser. Anything else is refused, naming the event and the text, before a byte is
+ * written.
  */
-function calAddressOf(e: CalendarEvent, role: 'attendee' | 'organizer', text: string): string {
-  const address = singleAddress(text);
-  if (address === null)
+function calAddressOf(e: CalendarEvent, role: 'attendee' | 'organiser', text: string): string {
+  const address = bareAddress(text);
+  if (!isCleanAddress(address))
     throw new ICalError(
-      `event ${JSON.stringify(e.title)} (${e.id}): the ${role} ${JSON.stringify(text)} is not one email address; ` +
+      `event ${JSON.stringify(e.title)} (${e.id}): the ${role} ${JSON.stringify(text)} is not an email address; ` +
         'expected one address like "bob@acme.test" or "Bob Lee <bob@acme.test>"',
     );
   return `mailto:${address}`;
 }
 
 /**
+ * A TEXT value (title, place, description) whose line breaks stay inside it: ical.js escapes a
+ * line feed only, and a CR or a Unicode line separator ends a line for most readers, so each
+ * becomes a line feed; other control characters (RFC 5545 allows none but a tab) are dropped.
+ */
+const textValue = (s: string): string =>
+  s.replace(/\r\n?|[\v\f\u0085\u2028\u2029]/g, '\n').replace(/(?![\t\n])\p{Cc}/gu, '');
+
+/**
  * One event as an iCalendar document (a CalDAV resource, or an iTIP message with `method`). Every
- * organiser and attendee is written as `mailto:` and one bare address; anything else throws
- * (ICalError) before a byte is written.
+ * organiser and attendee is written as `mailto:` and one bare address (`calAddressOf`).
  */
 export function buildEvent(e: CalendarEvent, o: BuildOptions): string {
   const cal = new ICAL.Component(['vcalendar', [], []]);
@@ -147,19 +158,112 @@ export function buildEvent(e: CalendarEvent, o: BuildOptions): string {
   v.updatePropertyWithValue('dtstamp', ICAL.Time.fromJSDate(o.now ?? new Date(), true));
   v.updatePropertyWithValue('dtstart', ICAL.Time.fromJSDate(new Date(e.start), true));
   v.updatePropertyWithValue('dtend', ICAL.Time.fromJSDate(new Date(e.end), true));
-  v.updatePropertyWithValue('summary', e.title);
-  if (e.location) v.updatePropertyWithValue('location', e.location);
-  if (e.description) v.updatePropertyWithValue('description', e.description);
+  v.updatePropertyWithValue('summary', textValue(e.title));
+  if (e.location) v.updatePropertyWithValue('location', textValue(e.location));
+  if (e.description) v.updatePropertyWithValue('description', textValue(e.description));
   if (o.sequence !== undefined) v.updatePropertyWithValue('sequence', o.sequence);
-  if (e.organizer) v.updatePropertyWithValue('organizer', calAddressOf(e, 'organizer', e.organizer));
+  if (e.organizer) v.updatePropertyWithValue('organizer', calAddressOf(e, 'organiser', e.organizer));
+  const written = new Set<string>();
   for (const a of e.attendees) {
     const address = calAddressOf(e, 'attendee', a);
+    if (written.has(address)) continue;
+    written.add(address);
     const p = v.addPropertyWithValue('attendee', address);
-    p.setParameter('partstat', PARTSTAT_OUT[o.answers?.[address.slice('mailto:'.length)] ?? 'needs-action']);
+    const answer = o.answers?.[address.slice('mailto:'.length)] ?? o.answers?.[a.toLowerCase()];
+    p.setParameter('partstat', PARTSTAT_OUT[answer ?? 'needs-action']);
     if (o.method === 'REQUEST') p.setParameter('rsvp', 'TRUE');
   }
   cal.addSubcomponent(v);
   return cal.toString();
+}
+
+/** The series' master VEVENT of a resource (its UID, no RECURRENCE-ID). */
+function masterOf(root: ICAL.Component, uid: string): ICAL.Component {
+  const master = root
+    .getAllSubcomponents('vevent')
+    .find((v) => String(v.getFirstPropertyValue('uid')) === uid && !v.hasProperty('recurrence-id'));
+  if (!master) throw new ICalError(`no event with UID ${JSON.stringify(uid)} in the calendar resource`);
+  return master;
+}
+
+/**
+ * A stored resource (`text`, as the server holds it) with its event changed to `e`: only the
+ * fields the store models (title, time, place, description, organiser, attendees) that differ are
+ * rewritten, SEQUENCE goes up. Everything else stays as the person's calendar client wrote it —
+ * the series' RRULE and its moved occurrences, reminders, CLASS, each attendee's answer and name
+ * — since an update shows the person only the fields it changes (buildEvent would write the
+ * event anew from those fields alone, dropping the rest).
+ */
+export function patchEvent(text: string, uid: string, e: CalendarEvent, o: { now?: Date } = {}): string {
+  let root: ICAL.Component;
+  try {
+    root = new ICAL.Component(ICAL.parse(text) as unknown[]);
+  } catch (err) {
+    throw new ICalError(`not valid iCalendar: ${(err as Error).message}`);
+  }
+  const v = masterOf(root, uid);
+  const was = parseEvents(text).find((x) => x.uid === uid)!;
+  const setText = (name: string, now: string, before: string) => {
+    if (now === before) return;
+    if (now) v.updatePropertyWithValue(name, textValue(now));
+    else v.removeAllProperties(name);
+  };
+  setText('summary', e.title, was.title);
+  setText('location', e.location, was.location);
+  setText('description', e.description, was.description);
+  // A time that moved is written anew in UTC (a TZID it had would now misread it); one that did
+  // not keeps its form.
+  const setTime = (name: string, now: string, before: string) => {
+    if (Date.parse(now) === Date.parse(before)) return false;
+    v.removeAllProperties(name);
+    v.addPropertyWithValue(name, ICAL.Time.fromJSDate(new Date(now), true));
+    return true;
+  };
+  const moved = setTime('dtstart', e.start, was.start);
+  // An end given as a DURATION would move with the start: it becomes the end the event shows.
+  if (setTime('dtend', e.end, was.end) || (moved && v.hasProperty('duration'))) {
+    v.removeAllProperties('duration');
+    v.updatePropertyWithValue('dtend', ICAL.Time.fromJSDate(new Date(e.end), true));
+  }
+  if (bareAddress(e.organizer) !== bareAddress(was.organizer)) {
+    v.removeAllProperties('organizer');
+    if (e.organizer) v.addPropertyWithValue('organizer', calAddressOf(e, 'organiser', e.organizer));
+  }
+  // Attendees by address: one who stays keeps their property (answer, name), one who goes is
+  // removed, one who joins is invited.
+  const wanted = new Set(e.attendees.map((a) => calAddressOf(e, 'attendee', a)));
+  for (const p of v.getAllProperties('attendee'))
+    if (!wanted.delete(`mailto:${mailto(String(p.getFirstValue()))}`)) v.removeProperty(p);
+  for (const address of wanted) {
+    const p = v.addPropertyWithValue('attendee', address);
+    p.setParameter('partstat', 'NEEDS-ACTION');
+    p.setParameter('rsvp', 'TRUE');
+  }
+  v.updatePropertyWithValue('sequence', Number(v.getFirstPropertyValue('sequence') ?? 0) + 1);
+  v.updatePropertyWithValue('dtstamp', ICAL.Time.fromJSDate(o.now ?? new Date(), true));
+  return root.toString();
+}
+
+/**
+ * What an invitation carries of a resource: its events (the series and its moved occurrences)
+ * with what the attendees' calendars need to show them, as METHOD:REQUEST; the organiser's own
+ * reminders and any other property no card shows stay on the organiser's calendar.
+ */
+const SHARED = new Set(
+  'uid dtstamp dtstart dtend duration rrule rdate exdate recurrence-id sequence status transp class summary location description organizer attendee'.split(
+    ' ',
+  ),
+);
+export function requestOf(text: string): string {
+  const root = new ICAL.Component(ICAL.parse(text) as unknown[]);
+  root.updatePropertyWithValue('method', 'REQUEST');
+  for (const v of root.getAllSubcomponents('vevent')) {
+    for (const p of v.getAllProperties()) if (!SHARED.has(p.name)) v.removeProperty(p);
+    for (const c of v.getAllSubcomponents()) v.removeSubcomponent(c);
+  }
+  for (const c of root.getAllSubcomponents())
+    if (c.name !== 'vevent' && c.name !== 'vtimezone') root.removeSubcomponent(c);
+  return root.toString();
 }
 
 /** The iTIP method of a calendar message (REQUEST, REPLY, CANCEL…), or null. */

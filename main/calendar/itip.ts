@@ -7,7 +7,7 @@ import type { SendMailOptions } from 'nodemailer';
 import PostalMime from 'postal-mime';
 import type { CalendarEvent } from '../../engine/world';
 import type { CalDavClient } from './caldav';
-import { buildEvent, methodOf, parseEvents, type PartStat } from './ical';
+import { buildEvent, methodOf, parseEvents, requestOf, type PartStat } from './ical';
 
 /**
  * Who a REQUEST or REPLY goes to: exactly `to` (bare addresses, the calendar action's effect
@@ -20,12 +20,18 @@ const addressed = (from: string, to: readonly string[]): Pick<SendMailOptions, '
   envelope: { from, to: [...to] },
 });
 
-/** The mail that invites the event's attendees `to` (method REQUEST). */
+/**
+ * The mail that invites the event's attendees `to` (method REQUEST): the calendar resource the
+ * server now holds (`resource`, after an update: the series as it is, `requestOf`), or the event.
+ */
 export function invitationMail(
   e: CalendarEvent,
-  o: { uid: string; from: string; to: readonly string[]; now?: Date },
+  o: { uid: string; from: string; to: readonly string[]; now?: Date; resource?: string },
 ): SendMailOptions {
-  const content = buildEvent(e, { uid: o.uid, method: 'REQUEST', now: o.now ?? new Date() });
+  const content =
+    o.resource !== undefined
+      ? requestOf(o.resource)
+      : buildEvent(e, { uid: o.uid, method: 'REQUEST', now: o.now ?? new Date() });
   return {
     ...addressed(o.from, o.to),
     subject: `Invitation: ${e.title}`,

@@ -18,7 +18,9 @@ export interface ProviderConfig {
   readonly model: string;
 }
 
-export type LlmErrorKind = 'timeout' | 'unreachable' | 'auth' | 'http' | 'protocol' | 'budget' | 'circuit-open';
+/** `rate-limited`: still 429 after the retries (the provider's limit on what earlier requests sent). */
+export type LlmErrorKind =
+  'timeout' | 'unreachable' | 'auth' | 'http' | 'rate-limited' | 'protocol' | 'budget' | 'circuit-open';
 
 export class LlmError extends Error {
   constructor(
@@ -210,7 +212,10 @@ export function createProvider(cfg: ProviderConfig, o: ProviderOptions = {}) {
             await sleep(retryAfterMs(res.headers.get('retry-after')) ?? (o.backoffMs ?? 500) * 2 ** attempt);
             continue;
           }
-          throw new LlmError('http', `${cfg.name} answered ${res.status} ${attempt + 1} times; giving up`);
+          throw new LlmError(
+            res.status === 429 ? 'rate-limited' : 'http',
+            `${cfg.name} answered ${res.status} ${attempt + 1} times; giving up`,
+          );
         }
         if (res.status === 401 || res.status === 403) {
           log(`http ${res.status}`, started);

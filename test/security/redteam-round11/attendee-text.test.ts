@@ -28,7 +28,7 @@ import { parseEvents } from '../../../main/calendar/ical';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
 import { ClaimsService } from '../../../main/services/claims-service';
 import { parseAddress as policyAddress } from '../../../engine/policy/match';
-import { bareAddress, singleAddress } from '../../../engine/world/addresses';
+import { bareAddress, isCleanAddress } from '../../../engine/world/addresses';
 import { calendarAccount, type CalendarAccount } from '../../integration/calendar/fixtures';
 import { radicaleMissing } from '../../integration/servers/radicale';
 
@@ -72,7 +72,7 @@ const ics = (uid: string, title: string, attendeeLines: readonly string[]): stri
 
 /** One clean address, read alike by the store, the policy and the tools. */
 const clean = (a: string): boolean =>
-  singleAddress(a) === a && policyAddress(a) === a && bareAddress(a) === a && !/[,;<>"%?\s]/.test(a);
+  isCleanAddress(a) && policyAddress(a) === a && bareAddress(a) === a && !/[,;<>"%?\s]/.test(a);
 
 const missing = radicaleMissing();
 
@@ -149,7 +149,6 @@ describe.skipIf(missing !== null)('red team round 11: an attendee is one address
     const svc = new ClaimsService(at.p);
     const attendeeArgs = [
       'zed@attacker.test, maya@acme.test',
-      '"Maya, M" <maya@acme.test>',
       'Maya <maya@acme.test>\r\nBcc: zed@attacker.test',
       'maya@acme.test?cc=zed@attacker.test',
       'zed%40attacker.test',
