@@ -2006,8 +2006,9 @@
   }
 
   // Imports a value from the host: plain JSON, the label shape over it (run/wire.ts LabelShape:
-  // a label id for a subtree labeled alike throughout, else one entry per part) and the table of
-  // label descriptions, each decoded once per import, when a part with that label is first made.
+  // a label id for a subtree labeled alike throughout, else one entry per part; a list's items
+  // as templates of its own with the ids of their slots) and the table of label descriptions,
+  // each decoded once per import, when a part with that label is first made.
   // Lazily: each object and each list longer than 4 is first an empty container (importPart),
   // filled with its parts — boxes and source nodes named by their path
   // (`source listEmails()[3].subject`) — the first time anything reads its structure label
@@ -2022,6 +2023,13 @@
     let last = null;
     for (const i in labels) {
       const d = labels[i];
+      // (A twin has the names of an earlier label: the same lists, compared by identity below.)
+      if (d.p !== undefined) {
+        const b = labels[d.p];
+        d.s = b.s;
+        d.u = b.u;
+        d.r = b.r;
+      }
       // (A set by reference names only sources made before.)
       if (d.n !== undefined) continue;
       // (An item's two labels differ only in caps: its sources are named once.)
@@ -2039,8 +2047,15 @@
   }
   // A part at `key` below `at`: the parent's source node, or its path where it has no node (the
   // top, an unlabeled container); `key` null for the top itself; `list` the imported list it is
-  // an item of, if any. A number shape labels the whole subtree alike.
-  function importPart(v, shape, labelOf, at, key, list) {
+  // an item of, if any. A number shape labels the whole subtree alike. An item of a template
+  // (`['t', k, ids]`, the k-th of its list's `templates`) reads its slots' label ids in `ids`.
+  function importPart(v, shape, labelOf, at, key, list, templates) {
+    if (typeof shape !== 'number' && shape[0] === 't') {
+      const ids = shape[2];
+      const outer = labelOf;
+      labelOf = (slot) => outer(ids[slot]);
+      shape = templates[shape[1]];
+    }
     if (typeof shape === 'number') {
       if (v === null || typeof v !== 'object') return importLeaf(v, labelOf(shape), at, key);
     } else if (shape[0] === 'u') return importLeaf(undefined, labelOf(shape[1]), at, key);
@@ -2118,7 +2133,7 @@
         o[i] =
           alike && (x === null || typeof x !== 'object')
             ? importLeaf(x, l, n, i)
-            : importPart(x, alike ? shape : shape[2][i], labelOf, here, i, o);
+            : importPart(x, alike ? shape : shape[2][i], labelOf, here, i, o, shape[3]);
       }
       o[ITEMS] = true;
       return;
