@@ -196,13 +196,13 @@
   function bsOf(ids) {
     // Most sets are a few sources named early in the run: one leaf.
     let max = -1;
-    for (const id of ids) if (id > max) max = id;
+    for (let i = 0; i < ids.length; i++) if (ids[i] > max) max = ids[i];
     if (max < LEAF * 30) {
       // (Zeros written by index: a push per word costs QuickJS four times as much, ~4 µs for
       // an email's source, numbered after its listing's.)
       const words = new Array(((max / 30) | 0) + 1);
       for (let w = 0; w < words.length; w++) words[w] = 0;
-      for (const id of ids) words[(id / 30) | 0] |= 1 << (id % 30);
+      for (let i = 0; i < ids.length; i++) words[(ids[i] / 30) | 0] |= 1 << (ids[i] % 30);
       return setNode(0, words);
     }
     let level = new Map();
@@ -1835,19 +1835,30 @@
     if (!d) return 0;
     let s = LAST.s;
     let r = LAST.r;
+    let t = LAST.t;
     const last = LAST.d;
     const n = d.n !== undefined ? refSet(d) : undefined;
     const same =
       last !== null &&
       (n !== undefined ? last.n === n : last.n === undefined && sameNames(d.s, last.s) && sameNames(d.u, last.u));
     if (!same || !sameNames(d.r, last.r)) {
-      s = n !== undefined ? n : bsOf(d.ids !== undefined ? d.ids : srcIds(d));
+      if (n !== undefined) {
+        s = n;
+        t = undefined;
+      } else {
+        const ids = d.ids !== undefined ? d.ids : srcIds(d);
+        s = bsOf(ids);
+        // (Whether its sources are trusted, known from their ids without a walk of the set.)
+        t = true;
+        for (let i = 0; i < ids.length && t; i++) t = SRC_TRUST[ids[i]];
+      }
       r = d.r === null ? null : idSet(d.r, PRINCIPALS);
       LAST.d = d;
       LAST.s = s;
       LAST.r = r;
+      LAST.t = t;
     }
-    return intern(s, r, idSet(d.c, CAPS), d.v || null);
+    return intern(s, r, idSet(d.c, CAPS), d.v || null, t);
   }
   // The ids of a description's sources, each made when first named.
   function srcIds(d) {
@@ -1858,7 +1869,7 @@
   // The last description labelFrom decoded, with its sources and readers: a tool's item comes
   // with two labels in a row that differ only in caps (the firewall's, on its text), and an
   // email's readers are all its recipients. (Decoded label parts are never changed in place.)
-  const LAST = { d: null, s: null, r: null };
+  const LAST = { d: null, s: null, r: null, t: undefined };
   function sameNames(a, b) {
     if (a === b) return true;
     if (a === null || b === null || a.length !== b.length) return false;
@@ -2119,6 +2130,8 @@
     fillFrom(o, p.v, p.shape, p.labelOf, p.at, p.key);
     if (p.list !== undefined && p.list[ITEMS] === true) fillItems(p.list);
   }
+  // The keys of an object's shape, listed once per shape (a template's items share it).
+  const KEYS = Symbol('shape-keys');
   // Fills o with the parts of v, the value at `key` below `at`.
   function fillFrom(o, v, shape, labelOf, at, key) {
     const alike = typeof shape === 'number';
@@ -2128,14 +2141,18 @@
     // Without a node of its own, its parts are named from its path (unlabeled alike, none is named).
     const here = n >= 0 || alike ? n : srcPath(at, key);
     if (isArray(o)) {
+      // (Only a list with containers among its items has items to fill: see fillItems.)
+      let parts = false;
       for (let i = 0; i < v.length; i++) {
         const x = v[i];
-        o[i] =
-          alike && (x === null || typeof x !== 'object')
-            ? importLeaf(x, l, n, i)
-            : importPart(x, alike ? shape : shape[2][i], labelOf, here, i, o, shape[3]);
+        if (x === null || typeof x !== 'object') {
+          o[i] = alike ? importLeaf(x, l, n, i) : importPart(x, shape[2][i], labelOf, here, i, o, shape[3]);
+          continue;
+        }
+        o[i] = importPart(x, alike ? shape : shape[2][i], labelOf, here, i, o, shape[3]);
+        parts = true;
       }
-      o[ITEMS] = true;
+      if (parts) o[ITEMS] = true;
       return;
     }
     if (alike) {
@@ -2150,7 +2167,10 @@
     // importLeaf makes it), its label looked up again only when its wire id changes.
     let ws = -1;
     let wl = 0;
-    for (const k of Object.keys(parts)) {
+    let keys = parts[KEYS];
+    if (keys === undefined) parts[KEYS] = keys = Object.keys(parts);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
       const s = parts[k];
       const x = v[k];
       if (typeof s !== 'number' || (x !== null && typeof x === 'object')) {
