@@ -77,11 +77,6 @@
       SRC_NAME.push(name);
       SRC_TRUST.push(trusted);
       ids.set(name, id);
-      if (!trusted) {
-        const w = (id / 30) | 0;
-        while (UNTRUSTED.length <= w) UNTRUSTED.push(0);
-        UNTRUSTED[w] |= 1 << (id % 30);
-      }
     }
     return id;
   }
@@ -109,8 +104,6 @@
   // id, so a label's key and a comparison are one number, and a join with a listing's structure
   // (every email of the mailbox: 100,000 sources) makes new nodes only on the path to what it
   // adds, a few dozen words, instead of copying a bitset as long as the mailbox per label.
-  // UNTRUSTED marks the untrusted ids (a flat bitset; one per run).
-  const UNTRUSTED = [];
   const LEAF = 64;
   const FAN = 16;
   // Per node: its words (a leaf) or children (inner), its depth (0: a leaf).
@@ -119,8 +112,7 @@
   const NKEY = new Map();
   // Words and children all nodes hold: what the run's sources take, whatever the mailbox.
   let setWords = 0;
-  // Per root: whether every source is trusted; per node: how many sources (filled when first asked).
-  const NTRUST = new Map();
+  // Per node: how many sources (filled when first asked).
   const NCOUNT = new Map();
   // A leaf's trailing zero words are left off (most sets are a few sources of a small run).
   function setNode(depth, kids) {
@@ -233,19 +225,6 @@
     }
     return level.get(0);
   }
-  // Calls f(word, index) for every nonzero word of a set, in order; stops when f answers true.
-  function eachWord(n, base, f) {
-    if (n === 0) return false;
-    const kids = NKIDS[n];
-    const depth = NDEPTH[n];
-    let span = LEAF;
-    for (let d = 1; d < depth; d++) span *= FAN;
-    for (let i = 0; i < kids.length; i++) {
-      if (kids[i] === 0) continue;
-      if (depth === 0 ? f(kids[i], base + i) : eachWord(kids[i], base + i * span, f)) return true;
-    }
-    return false;
-  }
   // How many sources a set names, memoised per node: the parts of a listing's result share the
   // listing's nodes, so each part counts only the few nodes on the path to its own sources.
   function bsCount(s) {
@@ -260,29 +239,18 @@
     }
     return n;
   }
-  // (A set holds only ids made before it, whose trust never changes: memoised per root.)
-  function bsTrusted(s) {
-    let t = NTRUST.get(s);
-    if (t === undefined) {
-      t = !eachWord(s, 0, (x, w) => (x & (UNTRUSTED[w] || 0)) !== 0);
-      NTRUST.set(s, t);
-    }
-    return t;
-  }
-  // Label table: sources, readers (null = public), caps, verified kind, trusted, unverified twin.
+  // Label table: sources, readers (null = public), caps, verified kind, unverified twin. (Whether
+  // a label is trusted is the host's to read, from its sources' names: see sendNames.)
   const LS = [0];
   const LR = [null];
   const LC = [[]];
   const LV = [null];
-  const LT = [true];
   const LUNV = [0];
   const LKEY = new Map([['||*||', 0]]);
   // The last key's sources and readers part: an import interns an item's labels in a row, twins
   // that differ only in caps (labelFrom), and a source's long bitset is joined into a key once.
   const IK = { s: null, r: null, k: '' };
-  // `trusted`: whether s holds no untrusted source, when the caller knows (a join: both sides
-  // trusted), else undefined.
-  function intern(s, r, c, v, trusted) {
+  function intern(s, r, c, v) {
     if (s !== IK.s || r !== IK.r) {
       IK.s = s;
       IK.r = r;
@@ -297,7 +265,6 @@
     LR[id] = r;
     LC[id] = c;
     LV[id] = v || null;
-    LT[id] = trusted === undefined ? bsTrusted(s) : trusted;
     LUNV[id] = id;
     LKEY.set(key, id);
     if (v) LUNV[id] = intern(s, r, c, null);
@@ -346,7 +313,7 @@
       // the join is that side's unverified twin, found without building the intern key.
       if (s === LS[a] && rd === LR[a] && c === LC[a]) r = LUNV[a];
       else if (s === LS[b] && rd === LR[b] && c === LC[b]) r = LUNV[b];
-      else r = intern(s, rd, c, null, LT[a] && LT[b]);
+      else r = intern(s, rd, c, null);
       JM.set(k, r);
       // A join with what it was made from is the join itself (it holds that side, and it is
       // unverified): remembered now, since a label that grows joins its own parts again (a
@@ -363,7 +330,7 @@
     if (LV[a] === null) return J(a, b);
     const u = J(a, b);
     if (u === LUNV[a]) return a;
-    return intern(LS[u], LR[u], LC[u], LV[a], LT[u]);
+    return intern(LS[u], LR[u], LC[u], LV[a]);
   }
 
   // ---- dependency graph -------------------------------------------------------------------
@@ -1835,30 +1802,19 @@
     if (!d) return 0;
     let s = LAST.s;
     let r = LAST.r;
-    let t = LAST.t;
     const last = LAST.d;
     const n = d.n !== undefined ? refSet(d) : undefined;
     const same =
       last !== null &&
       (n !== undefined ? last.n === n : last.n === undefined && sameNames(d.s, last.s) && sameNames(d.u, last.u));
     if (!same || !sameNames(d.r, last.r)) {
-      if (n !== undefined) {
-        s = n;
-        t = undefined;
-      } else {
-        const ids = d.ids !== undefined ? d.ids : srcIds(d);
-        s = bsOf(ids);
-        // (Whether its sources are trusted, known from their ids without a walk of the set.)
-        t = true;
-        for (let i = 0; i < ids.length && t; i++) t = SRC_TRUST[ids[i]];
-      }
+      s = n !== undefined ? n : bsOf(d.ids !== undefined ? d.ids : srcIds(d));
       r = d.r === null ? null : idSet(d.r, PRINCIPALS);
       LAST.d = d;
       LAST.s = s;
       LAST.r = r;
-      LAST.t = t;
     }
-    return intern(s, r, idSet(d.c, CAPS), d.v || null, t);
+    return intern(s, r, idSet(d.c, CAPS), d.v || null);
   }
   // The ids of a description's sources, each made when first named.
   function srcIds(d) {
@@ -1869,7 +1825,7 @@
   // The last description labelFrom decoded, with its sources and readers: a tool's item comes
   // with two labels in a row that differ only in caps (the firewall's, on its text), and an
   // email's readers are all its recipients. (Decoded label parts are never changed in place.)
-  const LAST = { d: null, s: null, r: null, t: undefined };
+  const LAST = { d: null, s: null, r: null };
   function sameNames(a, b) {
     if (a === b) return true;
     if (a === null || b === null || a.length !== b.length) return false;
