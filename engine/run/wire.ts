@@ -313,15 +313,7 @@ export function encode(v: LabeledValue, wire: (l: Label) => WireLabel = descOf):
         const parts = x.items.map(go);
         const value = parts.map((p) => p.value);
         const uniform = parts.every((p) => p.shape === l);
-        return {
-          value,
-          shape: uniform
-            ? l
-            : listShape(
-                l,
-                parts.map((p) => p.shape),
-              ),
-        };
+        return { value, shape: uniform ? l : listShape(l, parts) };
       }
       case 'object': {
         const value: Record<string, Json> = {};
@@ -342,7 +334,8 @@ export function encode(v: LabeledValue, wire: (l: Label) => WireLabel = descOf):
 }
 
 /** A list's shape: its items' shapes, as templates where two or more items share one. */
-function listShape(l: number, items: LabelShape[]): LabelShape {
+function listShape(l: number, parts: readonly { shape: LabelShape }[]): LabelShape {
+  const items = parts.map((p) => p.shape);
   const templates: LabelShape[] = [];
   const byText = new Map<string, number>();
   let made = 0;
