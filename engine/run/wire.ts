@@ -212,19 +212,37 @@ export function decode(
  * How labels lie over a value sent into the sandbox, beside the plain JSON value itself: a label
  * id where every part of the subtree (structure and leaves) has that label, otherwise one entry
  * per part. Tool output is mostly uniform per item, so the message is the data plus a few ids.
+ * The items of a list are mostly alike but for their ids (every email: its own two labels), so a
+ * list names each distinct item shape once, as a template among its own (the fourth entry) whose
+ * numbers are slots, and an item as `['t', template, ids]`, the label id of each slot: the guest
+ * parses 300 emails' shapes as 300 short entries, not 300 copies of the same twelve keys.
  */
 export type LabelShape =
   | number
   | ['a', number, LabelShape[]]
+  | ['a', number, LabelShape[], LabelShape[]]
   | ['o', number, Record<string, LabelShape>]
   /** A leaf whose value is undefined (JSON has no such value). */
-  | ['u', number];
+  | ['u', number]
+  /** An item of the enclosing list's template, with the label id of each of its slots. */
+  | ['t', number, number[]];
+
+/**
+ * A label with the sources, untrusted sources and readers of label `p` of the same message (sent
+ * before it): an item's labels differ only in the firewall's caps, and an email's readers are all
+ * its recipients.
+ */
+export interface LabelTwin {
+  readonly p: number;
+  readonly c: string[];
+  readonly v?: string;
+}
 
 /** What the host sends into the sandbox: plain JSON, its label shape and the label table. */
 export interface GuestValue {
   readonly value: Json;
   readonly shape: LabelShape;
-  readonly labels: Record<string, WireLabel>;
+  readonly labels: Record<string, WireLabel | LabelTwin>;
 }
 
 /**
@@ -256,20 +274,29 @@ export function encode(v: LabeledValue, wire: (l: Label) => WireLabel = descOf):
   // Tools reuse one label object across the parts of an item: look each object up once.
   const byObject = new Map<Label, number>();
   const byContent = new Map<string, number>();
-  const labels: Record<string, WireLabel> = {};
+  const labels: Record<string, WireLabel | LabelTwin> = {};
   const part = partIds();
+  // The last label spelled out, and its sources, untrusted sources and readers (as part ids).
+  let last = { id: 0, names: '' };
   const idOf = (l: Label): number => {
     let id = byObject.get(l);
     if (id !== undefined) return id;
     if (!l.sources.length && !l.caps.length && l.readers === 'public' && !l.verified) id = 0;
     else {
       const r = l.readers === 'public' ? '*' : part(l.readers);
-      const k = `${part(l.sources)}|${part(l.untrusted)}|${r}|${part(l.caps)}|${l.verified ?? ''}`;
+      const names = `${part(l.sources)}|${part(l.untrusted)}|${r}`;
+      const k = `${names}|${part(l.caps)}|${l.verified ?? ''}`;
       id = byContent.get(k);
       if (id === undefined) {
         id = byContent.size + 1;
         byContent.set(k, id);
-        labels[String(id)] = wire(l);
+        const w = wire(l);
+        if ('s' in w && last.id !== 0 && names === last.names) {
+          labels[String(id)] = w.v === undefined ? { p: last.id, c: w.c } : { p: last.id, c: w.c, v: w.v };
+        } else {
+          labels[String(id)] = w;
+          last = 's' in w ? { id, names } : { id: 0, names: '' };
+        }
       }
     }
     byObject.set(l, id);
@@ -286,7 +313,7 @@ export function encode(v: LabeledValue, wire: (l: Label) => WireLabel = descOf):
         const parts = x.items.map(go);
         const value = parts.map((p) => p.value);
         const uniform = parts.every((p) => p.shape === l);
-        return { value, shape: uniform ? l : ['a', l, parts.map((p) => p.shape)] };
+        return { value, shape: uniform ? l : listShape(l, parts) };
       }
       case 'object': {
         const value: Record<string, Json> = {};
@@ -304,6 +331,73 @@ export function encode(v: LabeledValue, wire: (l: Label) => WireLabel = descOf):
   };
   const { value, shape } = go(v);
   return { value, shape, labels };
+}
+
+/** A list's shape: its items' shapes, as templates where two or more items share one. */
+function listShape(l: number, parts: readonly { shape: LabelShape }[]): LabelShape {
+  const items = parts.map((p) => p.shape);
+  const templates: LabelShape[] = [];
+  const byText = new Map<string, number>();
+  let made = 0;
+  const refs = items.map((s): LabelShape => {
+    if (typeof s === 'number' || s[0] === 'u') return s;
+    const ids: number[] = [];
+    const text = templateText(s, ids);
+    let k = byText.get(text);
+    if (k === undefined) byText.set(text, (k = templates.push(slotted(s, [])) - 1));
+    made++;
+    return ['t', k, ids];
+  });
+  return templates.length < made ? ['a', l, refs, templates] : ['a', l, items];
+}
+
+/** The slot of a label id: its place in `ids` (added when new). */
+function slotOf(id: number, ids: number[]): number {
+  const at = ids.indexOf(id);
+  return at >= 0 ? at : ids.push(id) - 1;
+}
+
+/** What identifies `s` as a template (its text with slots for ids), its ids added to `ids`. */
+function templateText(s: LabelShape, ids: number[]): string {
+  if (typeof s === 'number') return String(slotOf(s, ids));
+  switch (s[0]) {
+    case 'u':
+      return `u${slotOf(s[1], ids)}`;
+    case 't':
+      return `t${s[1]}(${s[2].map((id) => slotOf(id, ids)).join(',')})`;
+    case 'o': {
+      let text = `o${slotOf(s[1], ids)}{`;
+      for (const k in s[2]) text += `${JSON.stringify(k)}:${templateText(s[2][k]!, ids)},`;
+      return `${text}}`;
+    }
+    case 'a': {
+      let text = `a${slotOf(s[1], ids)}[`;
+      for (const x of s[2]) text += `${templateText(x, ids)},`;
+      return s.length === 4 ? `${text}]${JSON.stringify(s[3])}` : `${text}]`;
+    }
+  }
+}
+
+/** `s` with each label id replaced by its slot (in the order templateText gives them). */
+function slotted(s: LabelShape, ids: number[]): LabelShape {
+  if (typeof s === 'number') return slotOf(s, ids);
+  switch (s[0]) {
+    case 'u':
+      return ['u', slotOf(s[1], ids)];
+    case 't':
+      return ['t', s[1], s[2].map((id) => slotOf(id, ids))];
+    case 'o': {
+      const l = slotOf(s[1], ids);
+      const parts: Record<string, LabelShape> = {};
+      for (const k in s[2]) parts[k] = slotted(s[2][k]!, ids);
+      return ['o', l, parts];
+    }
+    case 'a': {
+      const l = slotOf(s[1], ids);
+      const items = s[2].map((x) => slotted(x, ids));
+      return s.length === 4 ? ['a', l, items, s[3]] : ['a', l, items];
+    }
+  }
 }
 
 /** Canonical JSON (sorted keys): what a content hash is computed over. */

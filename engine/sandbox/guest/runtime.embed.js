@@ -77,11 +77,6 @@
       SRC_NAME.push(name);
       SRC_TRUST.push(trusted);
       ids.set(name, id);
-      if (!trusted) {
-        const w = (id / 30) | 0;
-        while (UNTRUSTED.length <= w) UNTRUSTED.push(0);
-        UNTRUSTED[w] |= 1 << (id % 30);
-      }
     }
     return id;
   }
@@ -109,8 +104,6 @@
   // id, so a label's key and a comparison are one number, and a join with a listing's structure
   // (every email of the mailbox: 100,000 sources) makes new nodes only on the path to what it
   // adds, a few dozen words, instead of copying a bitset as long as the mailbox per label.
-  // UNTRUSTED marks the untrusted ids (a flat bitset; one per run).
-  const UNTRUSTED = [];
   const LEAF = 64;
   const FAN = 16;
   // Per node: its words (a leaf) or children (inner), its depth (0: a leaf).
@@ -119,8 +112,7 @@
   const NKEY = new Map();
   // Words and children all nodes hold: what the run's sources take, whatever the mailbox.
   let setWords = 0;
-  // Per root: whether every source is trusted; per node: how many sources (filled when first asked).
-  const NTRUST = new Map();
+  // Per node: how many sources (filled when first asked).
   const NCOUNT = new Map();
   // A leaf's trailing zero words are left off (most sets are a few sources of a small run).
   function setNode(depth, kids) {
@@ -196,14 +188,13 @@
   function bsOf(ids) {
     // Most sets are a few sources named early in the run: one leaf.
     let max = -1;
-    for (const id of ids) if (id > max) max = id;
+    for (let i = 0; i < ids.length; i++) if (ids[i] > max) max = ids[i];
     if (max < LEAF * 30) {
-      const words = [];
-      for (const id of ids) {
-        const w = (id / 30) | 0;
-        while (words.length <= w) words.push(0);
-        words[w] |= 1 << (id % 30);
-      }
+      // (Zeros written by index: a push per word costs QuickJS four times as much, ~4 µs for
+      // an email's source, numbered after its listing's.)
+      const words = new Array(((max / 30) | 0) + 1);
+      for (let w = 0; w < words.length; w++) words[w] = 0;
+      for (let i = 0; i < ids.length; i++) words[(ids[i] / 30) | 0] |= 1 << (ids[i] % 30);
       return setNode(0, words);
     }
     let level = new Map();
@@ -234,19 +225,6 @@
     }
     return level.get(0);
   }
-  // Calls f(word, index) for every nonzero word of a set, in order; stops when f answers true.
-  function eachWord(n, base, f) {
-    if (n === 0) return false;
-    const kids = NKIDS[n];
-    const depth = NDEPTH[n];
-    let span = LEAF;
-    for (let d = 1; d < depth; d++) span *= FAN;
-    for (let i = 0; i < kids.length; i++) {
-      if (kids[i] === 0) continue;
-      if (depth === 0 ? f(kids[i], base + i) : eachWord(kids[i], base + i * span, f)) return true;
-    }
-    return false;
-  }
   // How many sources a set names, memoised per node: the parts of a listing's result share the
   // listing's nodes, so each part counts only the few nodes on the path to its own sources.
   function bsCount(s) {
@@ -261,29 +239,18 @@
     }
     return n;
   }
-  // (A set holds only ids made before it, whose trust never changes: memoised per root.)
-  function bsTrusted(s) {
-    let t = NTRUST.get(s);
-    if (t === undefined) {
-      t = !eachWord(s, 0, (x, w) => (x & (UNTRUSTED[w] || 0)) !== 0);
-      NTRUST.set(s, t);
-    }
-    return t;
-  }
-  // Label table: sources, readers (null = public), caps, verified kind, trusted, unverified twin.
+  // Label table: sources, readers (null = public), caps, verified kind, unverified twin. (Whether
+  // a label is trusted is the host's to read, from its sources' names: see sendNames.)
   const LS = [0];
   const LR = [null];
   const LC = [[]];
   const LV = [null];
-  const LT = [true];
   const LUNV = [0];
   const LKEY = new Map([['||*||', 0]]);
   // The last key's sources and readers part: an import interns an item's labels in a row, twins
   // that differ only in caps (labelFrom), and a source's long bitset is joined into a key once.
   const IK = { s: null, r: null, k: '' };
-  // `trusted`: whether s holds no untrusted source, when the caller knows (a join: both sides
-  // trusted), else undefined.
-  function intern(s, r, c, v, trusted) {
+  function intern(s, r, c, v) {
     if (s !== IK.s || r !== IK.r) {
       IK.s = s;
       IK.r = r;
@@ -298,7 +265,6 @@
     LR[id] = r;
     LC[id] = c;
     LV[id] = v || null;
-    LT[id] = trusted === undefined ? bsTrusted(s) : trusted;
     LUNV[id] = id;
     LKEY.set(key, id);
     if (v) LUNV[id] = intern(s, r, c, null);
@@ -347,7 +313,7 @@
       // the join is that side's unverified twin, found without building the intern key.
       if (s === LS[a] && rd === LR[a] && c === LC[a]) r = LUNV[a];
       else if (s === LS[b] && rd === LR[b] && c === LC[b]) r = LUNV[b];
-      else r = intern(s, rd, c, null, LT[a] && LT[b]);
+      else r = intern(s, rd, c, null);
       JM.set(k, r);
       // A join with what it was made from is the join itself (it holds that side, and it is
       // unverified): remembered now, since a label that grows joins its own parts again (a
@@ -364,7 +330,7 @@
     if (LV[a] === null) return J(a, b);
     const u = J(a, b);
     if (u === LUNV[a]) return a;
-    return intern(LS[u], LR[u], LC[u], LV[a], LT[u]);
+    return intern(LS[u], LR[u], LC[u], LV[a]);
   }
 
   // ---- dependency graph -------------------------------------------------------------------
@@ -1854,7 +1820,7 @@
       last !== null &&
       (n !== undefined ? last.n === n : last.n === undefined && sameNames(d.s, last.s) && sameNames(d.u, last.u));
     if (!same || !sameNames(d.r, last.r)) {
-      s = n !== undefined ? n : bsOf(srcIds(d));
+      s = n !== undefined ? n : bsOf(d.ids !== undefined ? d.ids : srcIds(d));
       r = d.r === null ? null : idSet(d.r, PRINCIPALS);
       LAST.d = d;
       LAST.s = s;
@@ -2018,8 +1984,9 @@
   }
 
   // Imports a value from the host: plain JSON, the label shape over it (run/wire.ts LabelShape:
-  // a label id for a subtree labeled alike throughout, else one entry per part) and the table of
-  // label descriptions, each decoded once per import, when a part with that label is first made.
+  // a label id for a subtree labeled alike throughout, else one entry per part; a list's items
+  // as templates of its own with the ids of their slots) and the table of label descriptions,
+  // each decoded once per import, when a part with that label is first made.
   // Lazily: each object and each list longer than 4 is first an empty container (importPart),
   // filled with its parts — boxes and source nodes named by their path
   // (`source listEmails()[3].subject`) — the first time anything reads its structure label
@@ -2034,10 +2001,18 @@
     let last = null;
     for (const i in labels) {
       const d = labels[i];
+      // (A twin has the names of an earlier label: the same lists, compared by identity below.)
+      if (d.p !== undefined) {
+        const b = labels[d.p];
+        d.s = b.s;
+        d.u = b.u;
+        d.r = b.r;
+      }
       // (A set by reference names only sources made before.)
       if (d.n !== undefined) continue;
-      // (An item's two labels differ only in caps: its sources are named once.)
-      if (last === null || !sameNames(d.s, last.s) || !sameNames(d.u, last.u)) srcIds(d);
+      // (An item's two labels differ only in caps: its sources are named once. Their ids are
+      // kept for labelFrom.)
+      if (last === null || !sameNames(d.s, last.s) || !sameNames(d.u, last.u)) d.ids = srcIds(d);
       last = d;
     }
     // Label ids by wire id (small numbers): a listing's parts look them up thousands of times.
@@ -2051,8 +2026,15 @@
   }
   // A part at `key` below `at`: the parent's source node, or its path where it has no node (the
   // top, an unlabeled container); `key` null for the top itself; `list` the imported list it is
-  // an item of, if any. A number shape labels the whole subtree alike.
-  function importPart(v, shape, labelOf, at, key, list) {
+  // an item of, if any. A number shape labels the whole subtree alike. An item of a template
+  // (`['t', k, ids]`, the k-th of its list's `templates`) reads its slots' label ids in `ids`.
+  function importPart(v, shape, labelOf, at, key, list, templates) {
+    if (typeof shape !== 'number' && shape[0] === 't') {
+      const ids = shape[2];
+      const outer = labelOf;
+      labelOf = (slot) => outer(ids[slot]);
+      shape = templates[shape[1]];
+    }
     if (typeof shape === 'number') {
       if (v === null || typeof v !== 'object') return importLeaf(v, labelOf(shape), at, key);
     } else if (shape[0] === 'u') return importLeaf(undefined, labelOf(shape[1]), at, key);
@@ -2116,6 +2098,8 @@
     fillFrom(o, p.v, p.shape, p.labelOf, p.at, p.key);
     if (p.list !== undefined && p.list[ITEMS] === true) fillItems(p.list);
   }
+  // The keys of an object's shape, listed once per shape (a template's items share it).
+  const KEYS = Symbol('shape-keys');
   // Fills o with the parts of v, the value at `key` below `at`.
   function fillFrom(o, v, shape, labelOf, at, key) {
     const alike = typeof shape === 'number';
@@ -2125,14 +2109,18 @@
     // Without a node of its own, its parts are named from its path (unlabeled alike, none is named).
     const here = n >= 0 || alike ? n : srcPath(at, key);
     if (isArray(o)) {
+      // (Only a list with containers among its items has items to fill: see fillItems.)
+      let parts = false;
       for (let i = 0; i < v.length; i++) {
         const x = v[i];
-        o[i] =
-          alike && (x === null || typeof x !== 'object')
-            ? importLeaf(x, l, n, i)
-            : importPart(x, alike ? shape : shape[2][i], labelOf, here, i, o);
+        if (x === null || typeof x !== 'object') {
+          o[i] = alike ? importLeaf(x, l, n, i) : importPart(x, shape[2][i], labelOf, here, i, o, shape[3]);
+          continue;
+        }
+        o[i] = importPart(x, alike ? shape : shape[2][i], labelOf, here, i, o, shape[3]);
+        parts = true;
       }
-      o[ITEMS] = true;
+      if (parts) o[ITEMS] = true;
       return;
     }
     if (alike) {
@@ -2147,7 +2135,10 @@
     // importLeaf makes it), its label looked up again only when its wire id changes.
     let ws = -1;
     let wl = 0;
-    for (const k of Object.keys(parts)) {
+    let keys = parts[KEYS];
+    if (keys === undefined) parts[KEYS] = keys = Object.keys(parts);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
       const s = parts[k];
       const x = v[k];
       if (typeof s !== 'number' || (x !== null && typeof x === 'object')) {
