@@ -10,7 +10,7 @@ import { isDeliveryHop, parseAuthResults } from '../../../main/mail/auth-results
 import { parseMessage, senderAuthenticated, senderCheck } from '../../../main/mail/parse';
 
 const FALLBACK = { date: new Date('2026-01-02T03:04:05Z'), key: 'm' };
-const OURS = ['mx.example.test'];
+const OURS = { authserv: ['mx.example.test'] };
 /** The Received field the receiving server wrote on the message's arrival; its verdict sits above it. */
 const ARRIVAL = 'Received: from mail.acme.test by mx.example.test with ESMTPS id 1; Mon, 2 Mar 2026 10:00:00 +0000';
 const verdict = async (headers: string, from = 'ceo@acme.test') => {
@@ -129,6 +129,6 @@ describe('Authentication-Results (RFC 8601)', () => {
   });
 
   it('nothing authenticates without a configured server id', () => {
-    expect(senderAuthenticated({ authserv: 'mx.example.test', position: 'top', dmarc: 'pass' }, [])).toBe(false);
+    expect(senderAuthenticated({ authserv: 'mx.example.test', position: 'top', dmarc: 'pass' }, {})).toBe(false);
   });
 });
