@@ -451,6 +451,8 @@ export const NewAccountInput = z.strictObject({
   caldav: z.string().url().max(2000).optional(),
   /** The receiving server's Authentication-Results id(s): only its verdicts authenticate senders. */
   authserv: z.array(z.string().max(253)).max(10).optional(),
+  /** Those servers add a verdict to every message they receive, below their own Received field. */
+  authservEveryMessage: z.boolean().optional(),
 });
 export type NewAccountInput = z.infer<typeof NewAccountInput>;
 

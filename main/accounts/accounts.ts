@@ -34,6 +34,12 @@ export interface NewAccount {
   readonly caldav?: string;
   /** The Authentication-Results server id(s) of the account's receiving server (`mx.example.com`). */
   readonly authserv?: readonly string[];
+  /**
+   * Those servers add a verdict to every message they receive, just below their own Received
+   * field (main/mail/verdict-trust.ts): a verdict read there counts. Wrong for a server that
+   * adds none to some mail, whose sender's forged verdict would count.
+   */
+  readonly authservEveryMessage?: boolean;
 }
 
 const Port = z.number().int().min(1).max(65535);
@@ -49,6 +55,8 @@ const AccountConfig = z.object({
   caldav: z.string().optional(),
   /** The receiving server's Authentication-Results id(s): only its verdicts authenticate a sender. */
   authserv: z.array(z.string()).optional(),
+  /** Those servers add a verdict to every message they receive (main/mail/verdict-trust.ts). */
+  authservEveryMessage: z.boolean().optional(),
   /** Present for an account that signs in with OAuth 2 instead of a password. */
   oauth: OAuthConfig.optional(),
 });
@@ -79,6 +87,8 @@ function checkNew(p: Profile, a: NewAccount): void {
   if (!SECURITY.includes(a.imap.security)) throw new AccountError(`security must be one of ${SECURITY.join(', ')}`);
   if (!a.imap.user) throw new AccountError('the IMAP user name is empty');
   if (!a.password) throw new AccountError('the password is empty');
+  if (a.authservEveryMessage && !a.authserv?.length)
+    throw new AccountError('a server that adds a verdict to every message needs its server id (authserv)');
   for (const id of a.authserv ?? [])
     if (!/^[a-z0-9.-]{1,253}$/i.test(id.trim()))
       throw new AccountError(`${JSON.stringify(id)} is not a server id (an Authentication-Results host name)`);
@@ -154,6 +164,7 @@ export async function addAccount(p: Profile, a: NewAccount, clock: () => Date = 
     ...(a.smtp ? { smtp: a.smtp } : {}),
     ...(a.caldav ? { caldav: a.caldav } : {}),
     ...(a.authserv?.length ? { authserv: a.authserv.map((x) => x.trim().toLowerCase()) } : {}),
+    ...(a.authservEveryMessage ? { authservEveryMessage: true } : {}),
   };
   const secret = { name: `account:${id}:password`, value: a.password };
   return insertAccount(p, { id, name: a.name, email: a.email, config, secret }, clock);

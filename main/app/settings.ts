@@ -147,6 +147,7 @@ export function accountsHandlers(ctx: AppContext): ZamburakHandlers['accounts'] 
           ...(n.smtpHost ? { smtp: { host: n.smtpHost, port: n.smtpPort ?? 587 } } : {}),
           ...(n.caldav ? { caldav: n.caldav } : {}),
           ...(n.authserv?.length ? { authserv: n.authserv } : {}),
+          ...(n.authservEveryMessage ? { authservEveryMessage: true } : {}),
         },
         ctx.clock,
       ).catch(refusal);

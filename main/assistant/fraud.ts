@@ -69,8 +69,8 @@ export function worldFindings(world: WorldState): Findings {
 /** A profile account's mail, with the verdicts of the servers the account trusts. */
 export function messageFindings(p: Profile, account: Account): (m: StoredMessage) => FraudFinding[] {
   const ctx = profileContext(p, account);
-  const authserv = accountConfig(account).authserv ?? [];
-  return (m) => fraudFindings({ ...m, auth: senderCheck(m.auth, authserv, m.from) }, ctx);
+  const trust = accountConfig(account);
+  return (m) => fraudFindings({ ...m, auth: senderCheck(m.auth, trust, m.from) }, ctx);
 }
 
 const profileContext = (p: Profile, account: Account): FraudContext => ({
@@ -87,7 +87,7 @@ export function answerWarningsOf(
   account: Account,
 ): (text: string, untrusted: readonly string[]) => string[] {
   const ctx = profileContext(p, account);
-  const authserv = accountConfig(account).authserv ?? [];
+  const trust = accountConfig(account);
   const findings = messageFindings(p, account);
   return (text, untrusted) => {
     const sources = mailSourceIds(untrusted).flatMap((id) => {
@@ -96,7 +96,7 @@ export function answerWarningsOf(
         ? [
             {
               from: m.from,
-              auth: senderCheck(m.auth, authserv, m.from),
+              auth: senderCheck(m.auth, trust, m.from),
               text: `${m.body}\n${m.html ?? ''}`,
               findings: findings(m),
             },

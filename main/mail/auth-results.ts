@@ -150,3 +150,17 @@ export function isDeliveryHop(received: string): boolean {
   const protocols = [...clauses.matchAll(/(?:^|\s)with\s+(\S+)/gi)].map((m) => m[1]!.toUpperCase());
   return protocols.length > 0 && protocols.every((w) => /^LMTPS?A?$/.test(w));
 }
+
+/**
+ * The host a Received field says took the message in from another host (its `by` clause, lower
+ * case, without a final dot), or null when the field is a delivery hop or names no `from` clause
+ * (a server's own hand-off between its parts, such as Gmail's `Received: by 2002:… with SMTP`).
+ * Clauses are read outside comments and before the date.
+ */
+export function arrivalHost(received: string): string | null {
+  if (isDeliveryHop(received)) return null;
+  const clauses = withoutComments(received).replace(/;[^;]*$/, '');
+  if (!/(?:^|\s)from\s+\S/i.test(clauses)) return null;
+  const by = /(?:^|\s)by\s+([^\s;]+)/i.exec(clauses)?.[1];
+  return by ? by.toLowerCase().replace(/\.$/, '') : null;
+}

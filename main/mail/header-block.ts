@@ -10,6 +10,7 @@
  * parses every message whole and stores what that parse reads.
  */
 import { addressParser, decodeWords, type Address, type Header } from 'postal-mime';
+import { arrivalHost } from './auth-results';
 import { latin1Text } from './mime-snippet';
 import { headerFieldsOf, isoDate, parseMessage, pickHeaderFields, type HeaderFields } from './parse';
 
@@ -39,8 +40,9 @@ function isPlain(block: Uint8Array): boolean {
  * The fields a listing reads (`plainBlockFields`, ./parse.ts `authResults`). The block's others
  * (DKIM-Signature, ARC, ...: much of a real block's bytes) are passed over without building their
  * values; the first field of each name stays the first. Received fields count only down to the
- * first one below the first Authentication-Results (`authResults` reads those above it and asks
- * whether one is below): the rest are passed over too.
+ * first one below the first Authentication-Results and the first one below the arrival's
+ * (`authResults` reads those above each and asks whether one is below): the rest are passed over
+ * too.
  */
 const LISTED = new Set([
   'from',
@@ -78,7 +80,10 @@ function headerFieldList(block: Uint8Array): Header[] {
   };
   let at = 0;
   let verdictSeen = false;
-  let receivedBelow = false;
+  let arrivalSeen = false;
+  /** Whether a Received field below the first verdict, and one below the arrival's, are listed. */
+  let belowVerdict = false;
+  let belowArrival = false;
   while (at <= text.length) {
     const [next, end] = lineAt(at);
     if (end === at) break;
@@ -94,12 +99,17 @@ function headerFieldList(block: Uint8Array): Header[] {
     // A name is the first line's text before its colon; one without a colon on its first line is read whole.
     const sep = parts[0]!.indexOf(':');
     const name = sep < 0 ? null : trimWsp(parts[0]!.slice(0, sep)).toLowerCase();
-    if (name !== null && (!LISTED.has(name) || (name === 'received' && receivedBelow))) continue;
+    const enough = belowVerdict && belowArrival;
+    if (name !== null && (!LISTED.has(name) || (name === 'received' && enough))) continue;
     const field = fieldOf(parts.length === 1 ? parts[0]! : parts.join(''));
-    if (!LISTED.has(field.key) || (field.key === 'received' && receivedBelow)) continue;
+    if (!LISTED.has(field.key) || (field.key === 'received' && enough)) continue;
     fields.push(field);
     if (field.key === 'authentication-results') verdictSeen = true;
-    else if (field.key === 'received' && verdictSeen) receivedBelow = true;
+    else if (field.key === 'received') {
+      belowVerdict ||= verdictSeen;
+      belowArrival ||= arrivalSeen;
+      arrivalSeen ||= arrivalHost(field.value) !== null;
+    }
   }
   return fields;
 }

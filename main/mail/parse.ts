@@ -8,9 +8,10 @@
 import PostalMime, { type Address, type Email } from 'postal-mime';
 import { domainOf, type SenderCheck } from '../../engine/fraud';
 import type { AttachmentFile } from './attachments';
-import { isDeliveryHop, parseAuthResults } from './auth-results';
+import { arrivalHost, isDeliveryHop, parseAuthResults, type AuthResultsField } from './auth-results';
 import { htmlToText, sanitizeHtml } from './html';
 import { textSha256Hex } from './text-hash';
+import { trustsVerdict, type VerdictTrust } from './verdict-trust';
 
 export interface ParsedMail {
   readonly messageId: string | null;
@@ -66,29 +67,33 @@ export function threadIdOf(
 }
 
 /**
- * SPF, DKIM and DMARC from the topmost Authentication-Results header (parsed as RFC 8601 says:
- * ./auth-results.ts), with the server that wrote it (`authserv`) and the domain DMARC checked
- * (`dmarc.header.from`), when that header can only have been written by the receiving side: it
- * sits above the Received field recording the message's arrival (RFC 8601 §2.1: a verdict is
- * added at the top of the message), with nothing above it but delivery hops (`with LMTP`), and
- * that Received field is below it. Whatever a sender wrote lies below the arrival's field; a
- * server that adds no verdict of its own for some mail (local submission) leaves nothing above
- * it, so a verdict its sender forged is none. A verdict a server writes below its own Received
- * field (Gmail does) cannot be told from one the sender wrote there, so it is none too. Only a
- * header written by the account's own receiving server counts (senderAuthenticated); `position:
- * top` marks a verdict read by this rule (records stored before it count as none). For each
- * method the first result counts.
+ * SPF, DKIM and DMARC from the receiving server's Authentication-Results field (parsed as RFC
+ * 8601 says: ./auth-results.ts), with the server that wrote it (`authserv`), the domain DMARC
+ * checked (`dmarc.header.from`), and where it was read (`position`), which decides whether it can
+ * be the server's own (./verdict-trust.ts):
+ *
+ * - `top`: the topmost field, when it sits above the Received field recording the message's
+ *   arrival (RFC 8601 §2.1: a verdict is added at the top of the message), with nothing above it
+ *   but delivery hops (`with LMTP`), and that Received field is below it. Whatever a sender wrote
+ *   lies below the arrival's field; a server that adds no verdict for some mail (local
+ *   submission) leaves nothing above it.
+ * - `arrival`: else, the topmost field above the end of the arrival's block (the next Received
+ *   field below it, or the end of the header) that names, as its server, the host the arrival's
+ *   Received field names in its `by` clause. The arrival here is the topmost Received field
+ *   naming a `from` host, delivery hops aside (./auth-results.ts `arrivalHost`); a server's own
+ *   hand-offs above it name none. This is where Gmail writes its verdict, and where a sender may
+ *   write one too: it counts only for a server known, or said, to add one to every message.
+ *
+ * Records stored before positions were read (no `position`) count as none until the message is
+ * fetched and parsed again: the store keeps no header block to read them from. For each method
+ * the first result counts.
  */
 export function authResults(email: Pick<Email, 'headers'>): Record<string, string> | null {
-  const at = email.headers.findIndex((h) => h.key === 'authentication-results');
-  if (at < 0) return null;
-  const underArrival =
-    email.headers.slice(0, at).every((h) => h.key !== 'received' || isDeliveryHop(h.value)) &&
-    email.headers.slice(at + 1).some((h) => h.key === 'received');
-  const field = underArrival ? parseAuthResults(email.headers[at]!.value) : null;
-  if (!field) return null;
-  const out: Record<string, string> = { authserv: field.authserv, position: 'top' };
-  for (const r of field.results) {
+  const top = topVerdict(email.headers);
+  const found = top ? { field: top, position: 'top' } : arrivalVerdict(email.headers);
+  if (!found) return null;
+  const out: Record<string, string> = { authserv: found.field.authserv, position: found.position };
+  for (const r of found.field.results) {
     if (!['spf', 'dkim', 'dmarc'].includes(r.method) || out[r.method]) continue;
     out[r.method] = r.result;
     const from = r.properties['header.from'];
@@ -97,20 +102,45 @@ export function authResults(email: Pick<Email, 'headers'>): Record<string, strin
   return Object.keys(out).length > 2 ? out : null;
 }
 
+type Headers = Email['headers'];
+
+/** The topmost verdict, when only delivery hops are above it and a Received field is below it. */
+function topVerdict(headers: Headers): AuthResultsField | null {
+  const at = headers.findIndex((h) => h.key === 'authentication-results');
+  if (at < 0) return null;
+  const underArrival =
+    headers.slice(0, at).every((h) => h.key !== 'received' || isDeliveryHop(h.value)) &&
+    headers.slice(at + 1).some((h) => h.key === 'received');
+  return underArrival ? parseAuthResults(headers[at]!.value) : null;
+}
+
+/** The topmost verdict of the arrival's host above the end of the arrival's block. */
+function arrivalVerdict(headers: Headers): { field: AuthResultsField; position: string } | null {
+  const at = headers.findIndex((h) => h.key === 'received' && arrivalHost(h.value) !== null);
+  if (at < 0) return null;
+  const host = arrivalHost(headers[at]!.value);
+  const next = headers.findIndex((h, i) => i > at && h.key === 'received');
+  const block = headers.slice(0, next < 0 ? headers.length : next);
+  for (const h of block) {
+    if (h.key !== 'authentication-results') continue;
+    const field = parseAuthResults(h.value);
+    if (field?.authserv === host) return { field, position: 'arrival' };
+  }
+  return null;
+}
+
 /**
- * Whether the account's own receiving server vouched for the From address: its verdict (the
- * header names one of `trustedAuthserv`, the server ids the person configured for the account)
- * says DMARC passed. A receiving server removes headers that claim its id (RFC 8601 §5), and
- * `authResults` keeps only a verdict above the message's arrival, where no sender writes: a
- * header a sender forged counts even when the server strips none. Anything less — no configured id, another server's
- * header, no verdict, `none`, `fail` — leaves the sender unauthenticated, and the engine treats
- * its From as text the sender chose.
+ * Whether the account's own receiving server vouched for the From address: its verdict (a server
+ * id the person configured for the account, read where only that server writes: ./verdict-trust.ts)
+ * says DMARC passed. A header a sender forged never counts, even when the server strips none.
+ * Anything less — no configured id, another server's header, no verdict, `none`, `fail` — leaves
+ * the sender unauthenticated, and the engine treats its From as text the sender chose.
  */
 export const senderAuthenticated = (
   auth: Readonly<Record<string, string>> | null,
-  trustedAuthserv: readonly string[],
+  trust: VerdictTrust,
   from?: string,
-): boolean => senderCheck(auth, trustedAuthserv, from) === 'pass';
+): boolean => senderCheck(auth, trust, from) === 'pass';
 
 /**
  * The trusted server's verdict on the From in three states (engine/fraud reads it): `pass` as
@@ -121,10 +151,10 @@ export const senderAuthenticated = (
  */
 export function senderCheck(
   auth: Readonly<Record<string, string>> | null,
-  trustedAuthserv: readonly string[],
+  trust: VerdictTrust,
   from?: string,
 ): SenderCheck {
-  if (!auth?.authserv || auth.position !== 'top' || !trustedAuthserv.includes(auth.authserv)) return 'none';
+  if (!auth?.authserv || !trustsVerdict(trust, auth.authserv, auth.position)) return 'none';
   const checked = auth['dmarc.header.from'];
   if (checked && from !== undefined && checked !== domainOf(from)) return 'none';
   return auth.dmarc === 'pass' ? 'pass' : auth.dmarc === 'fail' ? 'fail' : 'none';

@@ -17,7 +17,7 @@ export function profileDirectory(p: Profile, account: Account): Directory {
   const known = new Set(contacts);
   const names = new Map(list.filter((c) => c.name).map((c) => [bareAddress(c.email), c.name]));
   for (const a of account.addresses) if (account.userName) names.set(bareAddress(a), `${account.userName} (you)`);
-  const authserv = accountConfig(account).authserv ?? [];
+  const trust = accountConfig(account);
   const timeZone = p.setting('timeZone') ?? undefined;
   const locale = p.setting('locale') ?? undefined;
   return {
@@ -29,7 +29,7 @@ export function profileDirectory(p: Profile, account: Account): Directory {
           subject: m.subject,
           from: m.from,
           fromIsContact: known.has(bareAddress(m.from)),
-          authenticated: senderAuthenticated(m.auth, authserv, m.from),
+          authenticated: senderAuthenticated(m.auth, trust, m.from),
         }
       );
     },

@@ -14,13 +14,15 @@ interface AccountConfig {
   readonly allowlists?: { recipients: string[]; urls: string[] };
   /** The receiving server's Authentication-Results ids (main/accounts): whose verdicts count. */
   readonly authserv?: readonly string[];
+  /** Those servers add a verdict to every message they receive (main/mail/verdict-trust.ts). */
+  readonly authservEveryMessage?: boolean;
 }
 
 export const accountConfig = (a: Account): AccountConfig => a.config as AccountConfig;
 
 /** Whether the receiving server authenticated a message's From, by the servers the account trusts. */
 export const senderVerified = (account: Account, m: Pick<WorldMessage, 'auth' | 'from'>): boolean =>
-  senderAuthenticated(m.auth, accountConfig(account).authserv ?? [], m.from);
+  senderAuthenticated(m.auth, accountConfig(account), m.from);
 
 /** A stored message as a world's email. */
 export function emailOf(account: Account, m: WorldMessage): Email {

@@ -195,6 +195,7 @@ async function addWithPassword(p: Parsed, profile: Profile, json: boolean): Prom
     ...(smtp ? { smtp: { host: smtp.host, port: smtp.port ?? 587 } } : {}),
     ...(caldav ? { caldav } : {}),
     ...(authserv ? { authserv: authserv.split(',').map((x) => x.trim()) } : {}),
+    ...(p.flags.has('--authserv-every-message') ? { authservEveryMessage: true } : {}),
   });
 }
 

@@ -120,13 +120,17 @@ export const accountSpec: CommandSpec = {
           [--security tls|starttls|none] [--no-browser] [--timeout SECONDS]
   zamburak account add --name NAME --email ADDR [--imap HOST:PORT] [--smtp HOST:PORT]
           [--security tls|starttls|none] [--user USER] --password-env VAR [--caldav URL]
-          [--authserv-id MX_HOST[,…]]
+          [--authserv-id MX_HOST[,…] [--authserv-every-message]]
   zamburak account signin NAME [--no-browser]      sign an OAuth account in again
   zamburak account list|test NAME|remove NAME [--json] [--profile DIR]
       IMAP accounts. --oauth signs in in the browser (--no-browser prints the URL instead); the
       refresh token is kept only in the profile's secret store and revoked by remove. A password
       is read from the environment variable VAR and kept only there. Without --imap, the servers
-      are found from the address (autoconfig, SRV, MX). TLS is the default (port 993).`,
+      are found from the address (autoconfig, SRV, MX). TLS is the default (port 993).
+      --authserv-id names the receiving server's Authentication-Results id: only its verdicts
+      authenticate a sender, read above its Received field. --authserv-every-message says that
+      server adds a verdict to every message it receives, so one just below its Received field
+      counts too (mx.google.com is known to); said of a server that does not, a forged one would.`,
   valueFlags: [
     ...PROFILE_FLAGS,
     '--name',
@@ -148,7 +152,7 @@ export const accountSpec: CommandSpec = {
     '--scope',
     '--timeout',
   ],
-  boolFlags: ['--json', '--tls', '--starttls', '--plain', '--no-browser'],
+  boolFlags: ['--json', '--tls', '--starttls', '--plain', '--no-browser', '--authserv-every-message'],
 };
 
 export const syncSpec: CommandSpec = {

@@ -6,11 +6,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isDeliveryHop, parseAuthResults } from '../../../main/mail/auth-results';
+import { arrivalHost, isDeliveryHop, parseAuthResults } from '../../../main/mail/auth-results';
 import { parseMessage, senderAuthenticated, senderCheck } from '../../../main/mail/parse';
 
 const FALLBACK = { date: new Date('2026-01-02T03:04:05Z'), key: 'm' };
-const OURS = ['mx.example.test'];
+const OURS = { authserv: ['mx.example.test'] };
 /** The Received field the receiving server wrote on the message's arrival; its verdict sits above it. */
 const ARRIVAL = 'Received: from mail.acme.test by mx.example.test with ESMTPS id 1; Mon, 2 Mar 2026 10:00:00 +0000';
 const verdict = async (headers: string, from = 'ceo@acme.test') => {
@@ -128,7 +128,48 @@ describe('Authentication-Results (RFC 8601)', () => {
     expect(isDeliveryHop('from x by mx with LMTPX; date')).toBe(false);
   });
 
+  it("a verdict in the arrival's block counts only from a server known or said to add one to every message", async () => {
+    const gmail = (verdict: string, sender = '') =>
+      [
+        'Received: by 2002:a05:7300:1 with SMTP id p1; Mon, 2 Mar 2026 10:00:01 +0000',
+        'Received: from mail.acme.test (mail.acme.test. [192.0.2.7]) by mx.google.com with ESMTPS id 2; Mon, 2 Mar 2026 10:00:00 +0000',
+        'Received-SPF: pass (google.com: domain of ceo@acme.test designates 192.0.2.7 as permitted sender)',
+        ...(verdict ? [`Authentication-Results: mx.google.com; ${verdict}`] : []),
+        ...(sender ? [sender] : []),
+        'Received: by mail.acme.test (Postfix) id 3; Mon, 2 Mar 2026 09:59:59 +0000',
+      ].join('\n');
+    const read = async (headers: string, trust: Parameters<typeof senderCheck>[1]) =>
+      senderCheck(
+        (await parseMessage(Buffer.from(`${headers}\nFrom: ceo@acme.test\nSubject: s\n\nx\n`), FALLBACK)).auth,
+        trust,
+        'ceo@acme.test',
+      );
+    const pass = 'dmarc=pass header.from=acme.test';
+    const forged = `Authentication-Results: mx.google.com; ${pass}`;
+    expect(await read(gmail(pass), { authserv: ['mx.google.com'] })).toBe('pass');
+    expect(await read(gmail('dmarc=fail header.from=acme.test', forged), { authserv: ['mx.google.com'] })).toBe('fail');
+    // No verdict of the server's own: the sender's, below the arrival, is none; so is one below the block.
+    expect(await read(gmail(''), { authserv: ['mx.google.com'] })).toBe('none');
+    expect(await read(`${gmail('')}\n${forged}`, { authserv: ['mx.google.com'] })).toBe('none');
+    // Another server's id in the same place: the strict rule unless the person says otherwise.
+    const other = (h: string) => h.replace(/mx\.google\.com/g, 'mx.example.test');
+    expect(await read(other(gmail(pass)), OURS)).toBe('none');
+    expect(await read(other(gmail(pass)), { ...OURS, authservEveryMessage: true })).toBe('pass');
+    // An account whose server is not the one named: the arrival names its own host, so nothing counts.
+    expect(await read(`${ARRIVAL}\n${gmail(pass)}`, { authserv: ['mx.google.com'] })).toBe('none');
+  });
+
+  it("the arrival's host is the `by` of a Received field naming a `from`, outside comments", () => {
+    expect(arrivalHost('from a.test (a.test. [192.0.2.7]) by MX.Google.com. with ESMTPS id 1; date')).toBe(
+      'mx.google.com',
+    );
+    expect(arrivalHost('by 2002:a05:7300:1 with SMTP id p1; date')).toBeNull();
+    expect(arrivalHost('(from a.test) by mx.test with SMTP; date')).toBeNull();
+    expect(arrivalHost('from mx.test by imap.test with LMTP id 1; date')).toBeNull();
+    expect(arrivalHost('from a.test (by mx.google.com) by mx.test with ESMTP; date')).toBe('mx.test');
+  });
+
   it('nothing authenticates without a configured server id', () => {
-    expect(senderAuthenticated({ authserv: 'mx.example.test', position: 'top', dmarc: 'pass' }, [])).toBe(false);
+    expect(senderAuthenticated({ authserv: 'mx.example.test', position: 'top', dmarc: 'pass' }, {})).toBe(false);
   });
 });

@@ -116,6 +116,11 @@ const field = fc.oneof(
     'Date\r\n : Tue, 3 Feb 2026 10:00:00 +0100',
     'Subject\r\n\t: folded before its colon',
     `Received: ${'from relay.test by mx.test; '.repeat(300)}`,
+    // A server's own hand-off, an arrival, a delivery hop: where `authResults` looks for a verdict.
+    'Received: by 2002:a05:6a10 with SMTP id p1; Tue, 3 Feb 2026 10:00:00 +0100',
+    'Received: from mail.a.test (mail.a.test. [192.0.2.7]) by mx.test with ESMTPS id 2; Tue, 3 Feb 2026',
+    'Received: from mx.test by imap.test with LMTP id 3; Tue, 3 Feb 2026 10:00:00 +0100',
+    'Authentication-Results: mx.test; dmarc=fail header.from=a.test',
   ),
 );
 

@@ -60,13 +60,13 @@ pay now
   it("authenticates a sender only by a pass from the account's own receiving server", async () => {
     const verdict = async (header: string) =>
       (await parse(`${header}\n${ARRIVAL}\nFrom: bob@acme.test\nSubject: s\n\nx\n`)).auth;
-    const ours = ['mx.example.test'];
+    const ours = { authserv: ['mx.example.test'] };
     expect(senderAuthenticated(await verdict('Authentication-Results: MX.example.test; dmarc=pass'), ours)).toBe(true);
     // A server that adds no header leaves the sender's own on top: it names another server.
     expect(senderAuthenticated(await verdict('Authentication-Results: forged.test; dmarc=pass'), ours)).toBe(false);
     expect(senderAuthenticated(await verdict('Authentication-Results: mx.example.test; dmarc=fail'), ours)).toBe(false);
     // No server id configured for the account: nobody is authenticated.
-    expect(senderAuthenticated(await verdict('Authentication-Results: mx.example.test; dmarc=pass'), [])).toBe(false);
+    expect(senderAuthenticated(await verdict('Authentication-Results: mx.example.test; dmarc=pass'), {})).toBe(false);
   });
 
   it('threads a reply with its root, and a message without ids by the fallback key', async () => {
