@@ -150,7 +150,9 @@ export function AskScreen() {
           {r.plan && (
             <details open={r.plannedBy !== null}>
               <summary>
-                The plan ({r.playbook ? `playbook ${r.playbook}` : `written by ${r.plannedBy ?? 'a model'}`})
+                {r.playbook
+                  ? 'The plan it followed (one built into Zamburak, no language model needed)'
+                  : `The plan it followed (written by ${r.plannedBy ?? 'a language model'})`}
               </summary>
               <PlanCode source={r.plan} tools={new Set(r.calls.map((c) => c.tool))} />
             </details>
