@@ -4,7 +4,7 @@
  * pan. Top to bottom because a plan's chains are longer than they are wide, so the picture fits
  * the pane at a size people can read: it is never shrunk below MIN_ZOOM (14 px text stays at
  * least 12 px); a larger one is panned. Each node is as tall as its words need (a source's
- * sentence up to six lines, a step's four); the full label and what
+ * sentence up to eight lines, a step's four); the full label and what
  * the engine recorded (`find`, `source searchEmails()[0].id`) are the node's tooltip.
  * A source that names an email or event opens it on click (or Enter).
  */
@@ -27,12 +27,29 @@ import { go } from '../route';
 
 const W = 160;
 /** About as many characters as a line of the node's 14 px text holds, for its height. */
-const LINE_CHARS = 18;
+const LINE_CHARS = 17;
 const LINE_PX = 18.2;
 const PADDING_PX = 8;
-/** A label's lines at most: a source's sentence (an email's subject and sender) needs six. */
-const MAX_LINES = { source: 6, op: 4, field: 4 } as const;
-const linesOf = (s: string, max: number) => Math.min(max, Math.max(1, Math.ceil(s.length / LINE_CHARS)));
+/** A label's lines at most: a source's sentence (an email's subject and sender) needs up to eight. */
+const MAX_LINES = { source: 8, op: 4, field: 4 } as const;
+/** The lines `s` wraps to, as the browser breaks it (after spaces and hyphens; a long word anywhere). */
+function linesOf(s: string, max: number): number {
+  let lines = 1;
+  let col = 0;
+  for (const word of s.split(/(?<=[\s-])/)) {
+    if (col > 0 && (word.startsWith('\n') || col + word.trimEnd().length > LINE_CHARS)) {
+      lines += 1;
+      col = 0;
+    }
+    col += word.replace(/^\n+/, '').length;
+    for (; col > LINE_CHARS; col -= LINE_CHARS) lines += 1;
+    if (word.endsWith('\n')) {
+      lines += 1;
+      col = 0;
+    }
+  }
+  return Math.min(max, lines);
+}
 const headingOf = (n: Item): string => n.heading ?? KIND_WORDS[n.kind];
 /** As tall as its heading and label need, so a sentence is cut only past its last line. */
 const labelLines = (n: Item): number => linesOf(n.label, MAX_LINES[n.kind]);
