@@ -99,7 +99,7 @@ export function claimsHandlers(
       reason: c.reason,
       error: c.error,
       commit: e ? { state: e.state, notBefore: e.notBefore, attempts: e.attempts } : null,
-      lineage: withFieldHeadings(lineageGraph(fields, describe, label), x.fields, label, lineageDir),
+      lineage: withFieldHeadings(lineageGraph(fields, describe, label), x.fields, label, dir),
     };
   };
 
