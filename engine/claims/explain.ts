@@ -19,7 +19,7 @@ import { bareAddress } from '../world';
 import { recipientsOf, type Effect } from '../tools/effect';
 import { fieldWords } from './field-words';
 import { domainOfAddress, linkHosts } from './mail-warnings';
-import { concernsOf, listingPhrase, reasonSentence } from './reasons';
+import { concernsOf, listedItems, listingPhrase, reasonSentence } from './reasons';
 import { describeSource, emailIdOf } from './sources';
 import { formatSpan, type TimeStyle } from './when';
 
@@ -161,9 +161,9 @@ const namedPhrase = (named: readonly string[]): string =>
 
 function originPhrase(o: Origin): string {
   if (o.named.length && o.listed)
-    return `${namedPhrase(o.named)}, found by reading ${listingPhrase(o.listed.tool, o.listed.n).replace(/^which (of )?/, '')}`;
+    return `${namedPhrase(o.named)}, found by reading ${listedItems(o.listed.tool, o.listed.n)}`;
   if (o.named.length) return namedPhrase(o.named);
-  return o.listed ? listingPhrase(o.listed.tool, o.listed.n).replace(/^which (of )?/, '') : 'content you did not write';
+  return o.listed ? listedItems(o.listed.tool, o.listed.n) : 'content you did not write';
 }
 
 function provenance(f: FieldLineage, dir: Directory): { chip: string; origin: Origin | null } {
@@ -183,7 +183,9 @@ function provenance(f: FieldLineage, dir: Directory): { chip: string; origin: Or
     ? `from ${quote(ref.subject)} by ${bare(ref.from)}${ref.fromIsContact ? '' : ' (not a contact)'}${more}`
     : o.named.length
       ? `from ${o.named[0]!.replace(/^the /, '')}${more}`
-      : `chosen among ${o.listed?.n ?? 0} ${/Events/.test(o.listed?.tool ?? '') ? 'events' : 'emails'}`;
+      : o.listed && o.listed.n > 1
+        ? `chosen among ${listedItems(o.listed.tool, o.listed.n).replace(/^the /, '')}`
+        : `from ${listedItems(o.listed?.tool ?? '', 1)}`;
   return { chip, origin: o };
 }
 
@@ -197,9 +199,8 @@ function fieldSentence(noun: string, chip: string, f: FieldLineage, origin: Orig
   }
   if (choice) {
     if (origin.named.length && origin.listed)
-      return `${Noun} was chosen by reading ${listingPhrase(origin.listed.tool, origin.listed.n).replace(/^which (of )?/, '')}: ${namedPhrase(origin.named)}.`;
-    if (origin.listed)
-      return `${Noun} was chosen by reading ${listingPhrase(origin.listed.tool, origin.listed.n).replace(/^which (of )?/, '')}.`;
+      return `${Noun} was chosen by reading ${listedItems(origin.listed.tool, origin.listed.n)}: ${namedPhrase(origin.named)}.`;
+    if (origin.listed) return `${Noun} was chosen by reading ${listedItems(origin.listed.tool, origin.listed.n)}.`;
     return `${Noun} was decided by ${namedPhrase(origin.named)}.`;
   }
   if (!origin.named.length && origin.listed)

@@ -30,6 +30,16 @@ export interface LineageGraph {
 
 const MAX_NODES = 60;
 
+/**
+ * A source node as what happened: "Read the email “Invoice” from billing@…", "Looked at the
+ * event “Standup” …"; any other source ("what you typed") as its words, capitalised.
+ */
+function sourceSentence(source: string, words: string): string {
+  if (emailIdOf(source)) return `Read ${words}`;
+  if (eventIdOf(source)) return `Looked at ${words}`;
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** `describe` turns a source id into words ("email “Invoice” from billing@…"), `fieldLabel` a field's path. */
 export function lineageGraph(
   fields: readonly FieldLineage[],
@@ -59,7 +69,7 @@ export function lineageGraph(
     add({
       id,
       kind: 'source',
-      label: listed ? listingPhrase(tool ?? '', listedCount(tool)) : describe(s),
+      label: listed ? `Depends on ${listingPhrase(tool ?? '', listedCount(tool))}` : sourceSentence(s, describe(s)),
       untrusted: untrustedSources.has(s),
       detail: listed ? `tool:${tool ?? s}:…#listed` : s,
       ...(email

@@ -26,11 +26,23 @@ const OTHER_SOURCES: readonly [RegExp, string][] = [
 const and = (xs: readonly string[]): string =>
   xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
 
+/** What a listing tool's items are and who returned them; any other lists your mail. */
+const LISTINGS: Readonly<Record<string, readonly [string, string]>> = {
+  searchEmails: ['email', 'a search'],
+  listEvents: ['event', 'your calendar'],
+  getFreeBusy: ['busy time', 'your calendar'],
+  searchContacts: ['contact', 'a search of your contacts'],
+};
+
 /** "which of the 52 emails a search returned" (one item: "which email a search returned"). */
 export function listingPhrase(tool: string, n: number): string {
-  const what = /Events/.test(tool) ? 'event' : 'email';
-  const by = tool === 'searchEmails' ? 'a search' : /Events/.test(tool) ? 'your calendar' : 'a listing of your mail';
-  return n === 1 ? `which ${what} ${by} returned` : `which of the ${n} ${what}s ${by} returned`;
+  return n === 1 ? `which${listedItems(tool, n).slice('the'.length)}` : `which of ${listedItems(tool, n)}`;
+}
+
+/** "the 52 emails a search returned" (one item: "the email a search returned"). */
+export function listedItems(tool: string, n: number): string {
+  const [what, by] = LISTINGS[tool] ?? ['email', 'a listing of your mail'];
+  return n === 1 ? `the ${what} ${by} returned` : `the ${n} ${what}s ${by} returned`;
 }
 
 /** "nina@… (a participant of `id` e34)": a recipient of the item the call acts on. */

@@ -58,3 +58,32 @@ export function itemWords(id: string, dir: Directory): string {
   const event = eventName(id, dir);
   return event ? `the event ${event}` : GONE_ITEM;
 }
+
+/** Longest subject or title a lineage node says whole; a longer one is cut at a word. */
+const SHORT_TITLE = 28;
+
+/** "UPDATED bank details: Invoice INV-2026-0311" → "UPDATED bank details…". */
+export function shortTitle(s: string): string {
+  if (s.length <= SHORT_TITLE) return s;
+  const cut = s.slice(0, SHORT_TITLE);
+  const word = cut.lastIndexOf(' ');
+  return `${(word > SHORT_TITLE / 2 ? cut.slice(0, word) : cut).replace(/[\s:;,.–-]+$/, '')}…`;
+}
+
+/**
+ * The directory with each email's subject and event's title shortened (`shortTitle`), for the
+ * lineage's small nodes: the sender, the point of the node, stays whole; the item opens on click.
+ */
+export function withShortTitles(dir: Directory): Directory {
+  return {
+    ...dir,
+    email: (id) => {
+      const r = dir.email(id);
+      return r && { ...r, subject: shortTitle(r.subject) };
+    },
+    event: (id) => {
+      const r = dir.event(id);
+      return r && { ...r, title: shortTitle(r.title) };
+    },
+  };
+}

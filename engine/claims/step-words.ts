@@ -1,19 +1,22 @@
 /**
  * A lineage step in words a person reads. The guest records each step by its operator or
- * built-in (`element`, `find`, `.id`, `+`) and each value a tool answered by where it sits in
- * the answer (`source searchEmails()[0].id`); Review shows "Picked one item" and "A search of
- * your mail: result 1’s id" instead, the recorded name staying in the node's tooltip.
+ * built-in (`element`, `find`, `.subject`, `+`) and each value a tool answered by where it sits
+ * in the answer (`source searchEmails()[0].subject`); Review shows "Picked one from the list"
+ * and "Took the subject of the 1st email the search found" instead, the recorded name staying
+ * in the node's tooltip. Words come from the recorded step alone: an item's id in a call
+ * (`getEmail(e9)`) is never said, and a key is said in words ("from" → "sender’s address").
  */
-import { toolWords, toolWordsFirst } from '../tools/tool-words';
+import { toolWordsFirst, toolWords } from '../tools/tool-words';
 
 const STEPS: Readonly<Record<string, string>> = {
-  element: 'Picked one item',
-  '[i]': 'Picked one item',
-  at: 'Picked one item',
+  element: 'Picked one from the list',
+  '[i]': 'Picked one from the list',
+  at: 'Picked one from the list',
   index: 'Took an item’s position',
   key: 'Took a key',
   value: 'Took a value',
   char: 'Took one letter',
+  '.id': 'Noted which one it is',
   '.length': 'Counted its length',
   '.size': 'Counted its items',
   '?.': 'Found nothing there',
@@ -59,56 +62,148 @@ const STEPS: Readonly<Record<string, string>> = {
 const COMPARE = new Set(['<', '>', '<=', '>=', '===', '!==']);
 const ARITHMETIC = new Set(['-', '*', '/', '%', '**', '&', '|', '^', '<<', '>>', '>>>', '-x', '+x', '~x', '++', '--']);
 
-/** `[0].id` → "result 1’s id"; an empty path → "". */
-function pathWords(path: string): string {
-  const parts = [...path.matchAll(/\[(\d+)\]|\.([^.[\]]+)/g)].map(([, i, k]) =>
-    i !== undefined ? `result ${Number(i) + 1}` : (k ?? ''),
+/** The keys of emails, events and contacts, in words; any other key is its name split into words. */
+const KEY_WORDS: Readonly<Record<string, string>> = {
+  from: 'sender’s address',
+  to: 'recipients',
+  cc: 'people copied',
+  bcc: 'people copied in secret',
+  replyTo: 'reply-to address',
+  subject: 'subject',
+  body: 'text',
+  html: 'text',
+  snippet: 'preview',
+  date: 'date',
+  threadId: 'conversation',
+  unread: 'whether it is read',
+  attachments: 'attachments',
+  filename: 'file name',
+  title: 'title',
+  start: 'start time',
+  end: 'end time',
+  organizer: 'organiser',
+  attendees: 'attendees',
+  location: 'place',
+  description: 'description',
+  email: 'address',
+  address: 'address',
+};
+
+/** `invoiceNumber` → "invoice number", `from` → "sender’s address". */
+export function keyWords(key: string): string {
+  return (
+    KEY_WORDS[key] ??
+    key
+      .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+      .replace(/[_-]+/g, ' ')
+      .toLowerCase()
+      .trim()
   );
-  return parts.join('’s ');
 }
 
-/** `searchEmails()[0].id` → where it came from ("a search of your mail") and what of it ("result 1’s id"). */
-function sourceParts(where: string): { from: string; what: string } {
-  const m = /^([A-Za-z_$][\w$]*)(?:\(([^)]*)\))?(.*)$/.exec(where);
-  if (!m) return { from: '', what: where };
-  const [, name = '', call, rest = ''] = m;
-  return {
-    from: call === undefined && name === 'input' ? 'what the plan was given' : toolWords(name),
-    what: pathWords(rest),
-  };
+/** 1 → "1st", 2 → "2nd", 12 → "12th". */
+export function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
 }
 
-/** `searchEmails()[0].id` → "A search of your mail: result 1’s id". */
-function sourceWords(where: string): string {
-  const { from, what } = sourceParts(where);
-  if (!from) return `Read ${what}`;
-  const first = from.charAt(0).toUpperCase() + from.slice(1);
-  return what ? `${first}: ${what}` : first;
+type Part = { readonly index: number } | { readonly key: string };
+
+/** `[0].subject` → [{index: 0}, {key: 'subject'}]. */
+function partsOf(path: string): Part[] {
+  return [...path.matchAll(/\[(\d+)\]|\.([^.[\]]+)/g)].map(([, i, k]) =>
+    i !== undefined ? { index: Number(i) } : { key: k ?? '' },
+  );
+}
+
+/** What a tool answers, as the words its parts are said in: a list of `noun`s `tail`, or one thing. */
+interface Answer {
+  /** A list's items ("email"), said "the 1st email the search found". */
+  readonly noun?: string;
+  /** The whole answer or the words after a list's item ("the search found"). */
+  readonly tail: string;
+  /** The verb of a step that takes a part of it; "Took" unless said otherwise. */
+  readonly verb?: string;
+}
+const ANSWERS: Readonly<Record<string, Answer>> = {
+  searchEmails: { noun: 'email', tail: 'the search found' },
+  listEmails: { noun: 'email', tail: 'in the listing of your mail' },
+  listEvents: { noun: 'event', tail: 'in your calendar' },
+  searchContacts: { noun: 'contact', tail: 'the contact search found' },
+  getEmail: { tail: 'the email it read' },
+  getFreeBusy: { tail: 'your free and busy times' },
+  me: { tail: 'your details' },
+  now: { tail: 'the time' },
+  input: { tail: 'your request' },
+};
+
+/**
+ * A part of an answer in words: "the subject of the 1st email the search found", "the text
+ * from the email it read", "the 2nd of the attendees". An id is the item itself.
+ */
+function partPhrase(answer: Answer, parts: readonly Part[]): string {
+  const [first, ...rest] = parts;
+  const item = answer.noun !== undefined && first !== undefined && 'index' in first;
+  let phrase = item
+    ? `the ${ordinal(first.index + 1)} ${answer.noun} ${answer.tail}`
+    : answer.noun !== undefined
+      ? `the ${answer.noun}s ${answer.tail}`
+      : answer.tail;
+  // A part straight from a whole answer is "from" it ("the text from the email it read").
+  let joint = item || answer.noun !== undefined ? 'of' : 'from';
+  for (const p of item ? rest : parts) {
+    const what = 'index' in p ? `the ${ordinal(p.index + 1)}` : `the ${keyWords(p.key)}`;
+    phrase = phrase ? `${what} ${joint} ${phrase}` : 'index' in p ? `${what} one` : what;
+    joint = 'of';
+  }
+  return phrase;
 }
 
 /**
- * A lineage node's heading and text: a value a tool answered says where it came from ("From a
- * search of your mail" over "Result 1’s id"); any other step is a "Step" named by `stepWords`.
+ * A value a tool answered (`searchEmails()[0].subject`, `extract().amount`, `getEmail(e9)`)
+ * as what happened: "Took the subject of the 1st email the search found", "Read the amount
+ * out of the text". The call's argument (an item's id) is never said.
  */
-export function stepNode(op: string): { heading: string; label: string } {
-  if (op.startsWith('source ')) {
-    const { from, what } = sourceParts(op.slice('source '.length));
-    if (from)
-      return { heading: `From ${from}`, label: what ? what.charAt(0).toUpperCase() + what.slice(1) : 'Its answer' };
+function sourceStepWords(where: string): string {
+  const m = /^([A-Za-z_$][\w$]*)(?:\([^)]*\))?(.*)$/.exec(where);
+  if (!m) return 'Took a value a tool answered';
+  const [, tool = '', rest = ''] = m;
+  // An item's id is the item itself: "Picked the 1st email the search found".
+  const parts = partsOf(rest).filter((p) => !('key' in p && p.key === 'id'));
+  // The keys of extract's answer are the names the plan gave the details it asked for: said as
+  // words of a step, never as data.
+  if (tool === 'extract')
+    return parts.length ? `Read ${partPhrase({ tail: '' }, parts)} out of the text` : 'Read a detail out of the text';
+  if (tool === 'summarize') return 'Summarised the text';
+  if (tool === 'classify') return 'Sorted the text into a category';
+  const answer = ANSWERS[tool];
+  if (!answer) {
+    // A tool with no words of its own is not named by its code name.
+    const words = toolWords(tool) === tool ? 'a tool’s answer' : toolWords(tool);
+    return parts.length ? `Took a part of ${words}` : `Took ${words}`;
   }
+  if (!parts.length) return answer.noun ? `Took the ${answer.noun}s ${answer.tail}` : `Took ${answer.tail}`;
+  if (answer.noun && parts.length === 1) return `Picked ${partPhrase(answer, parts)}`;
+  return `Took ${partPhrase(answer, parts)}`;
+}
+
+/** A lineage node's heading and text: every step is a "Step" said in words by `stepWords`. */
+export function stepNode(op: string): { heading: string; label: string } {
   return { heading: 'Step', label: stepWords(op) };
 }
 
 export function stepWords(op: string): string {
-  if (op.startsWith('source ')) return sourceWords(op.slice('source '.length));
+  if (op.startsWith('source ')) return sourceStepWords(op.slice('source '.length));
   const known = STEPS[op];
   if (known) return known;
   if (COMPARE.has(op)) return 'Compared';
   if (ARITHMETIC.has(op)) return 'Calculated';
-  if (/^\.[^.]+$/.test(op)) return `Took its ${op.slice(1)}`;
+  if (/^\.[^.]+$/.test(op)) return `Took its ${keyWords(op.slice(1))}`;
   if (/^to(Lower|Upper)Case$/.test(op)) return 'Changed the letter case';
   if (/^trim/.test(op)) return 'Trimmed the spaces';
   if (/^replace/.test(op)) return 'Replaced some text';
+  if (/Date|toISOString|getTime|^toLocale(Date|Time)/.test(op)) return 'Worked out a date or time';
   if (toolWords(op) !== op) return toolWordsFirst(op);
   // A built-in with no words of its own: say what kind of thing happened, not nothing.
   return 'Worked it out';

@@ -7,7 +7,8 @@
 import type { ClaimRowView, ClaimView, ZamburakHandlers } from '../../preload/contract';
 import type { Directory, FieldExplanation } from '../../engine/claims/explain';
 import { fieldWords } from '../../engine/claims/field-words';
-import { itemName } from '../../engine/claims/sources';
+import { itemName, withShortTitles } from '../../engine/claims/sources';
+import { formatWhen } from '../../engine/claims/when';
 import { lineageGraph, type LineageGraph } from '../../engine/claims/lineage-graph';
 import { fieldHeading } from '../../engine/claims/step-words';
 import { ruleWords } from '../../engine/policy/rule-words';
@@ -23,6 +24,9 @@ import { CHANGED_SINCE_SHOWN, claimErrorWords } from './claim-error-words';
 import { ServiceError } from './router';
 import { reasonsInWords } from './reason-words';
 import { sourceWords } from './source-words';
+
+/** The fields of an event's action that hold a time. */
+const TIME_FIELDS = new Set(['start', 'end']);
 
 export function claimsHandlers(
   ctx: AppContext,
@@ -61,10 +65,12 @@ export function claimsHandlers(
       // The item an action works on is named by what it is (subject and sender, title and
       // time), not by its id ("e02"), even when it is gone.
       const item = value && path === 'id' ? (itemName(value, dir) ?? 'no longer in your mailbox or calendar') : null;
+      // A time as the person reads it elsewhere on the card, not as the action stores it.
+      const when = value && TIME_FIELDS.has(path) ? formatWhen(value, dir.timeStyle) : null;
       return {
         ...n,
         heading: fieldHeading(path, label(path)),
-        label: item ?? (value || n.label),
+        label: item ?? when ?? (value || n.label),
         detail: n.label,
       };
     }),
@@ -74,7 +80,9 @@ export function claimsHandlers(
     const c = claims.get(id);
     const { x, fields, dir } = explainStored(p, c);
     const e = claims.outbox.entry(id);
-    const describe = (s: string) => sourceWords(s, dir);
+    // The lineage's nodes are small: an email there is said with its subject shortened.
+    const lineageDir = withShortTitles(dir);
+    const describe = (s: string) => sourceWords(s, lineageDir);
     const label = (path: string) =>
       x.fields.find((f) => f.path === path)?.label ?? fieldWords(c.action.tool, path).label;
     return {

@@ -65,6 +65,17 @@ describe.skipIf(!hasChromium)(`ask without a model${hasChromium ? '' : ` (skippe
       const first = calls.locator('tbody tr').first();
       expect(await first.innerText()).toMatch(/^1\tReading the time\tAllowed\t/);
       expect(await calls.innerText()).not.toMatch(/\b(listEmails|searchEmails|listEvents|getEmail|now)\b/);
+      // The brief's many summaries in a row are one line that counts them, numbered by its range.
+      const rows = await calls.locator('tbody tr').allInnerTexts();
+      expect(rows).toContainEqual(expect.stringMatching(/^(\d+)–(\d+)\tA summary of a text \(\d+ times\)\tAllowed\t/));
+      for (const row of rows) {
+        const [, from, to, n] = /^(\d+)–(\d+)\t.*\((\d+) times\)/.exec(row) ?? [];
+        if (n) expect(Number(to) - Number(from) + 1).toBe(Number(n));
+      }
+      // The plan says it is built in, not a playbook's code name.
+      expect(await page.locator('.answer > details > summary').last().innerText()).toBe(
+        'The plan it followed (one built into Zamburak, no language model needed)',
+      );
       for (const d of await calls.locator('tbody td:nth-child(3)').allInnerTexts())
         expect(['Allowed', 'Refused', 'Asked you']).toContain(d);
       // The rule in words, its id a tooltip: "reading, which changes nothing", not `read/allow`.

@@ -100,44 +100,50 @@ describe.skipIf(!hasChromium)(
         expect(await page.locator('.lineage .react-flow__controls').count()).toBe(1);
         const ns = await page.locator('.lineage .react-flow__node').evaluateAll((els) =>
           els.map((n) => {
-            const text = n.querySelector('.text')!;
-            const r = text.getBoundingClientRect();
+            const text = n.querySelector('.text') as HTMLElement;
+            // The picture's zoom from the node's fixed width (a line's height is fractional).
+            const box = n.querySelector('.lineage-node') as HTMLElement;
             return {
               kind: n.querySelector('.node-field') ? 'field' : n.querySelector('.kind')?.textContent,
               y: n.getBoundingClientRect().y,
-              text: text.textContent ?? '',
+              label: n.querySelector('.visually-hidden')?.textContent ?? '',
               // The size the eye sees: the font size times the picture's zoom.
-              px: (parseFloat(getComputedStyle(text).fontSize) * r.height) / (text as HTMLElement).offsetHeight,
+              px: (parseFloat(getComputedStyle(text).fontSize) * box.getBoundingClientRect().width) / box.offsetWidth,
+              cut: text.scrollHeight > text.clientHeight + 1,
             };
           }),
         );
-        // A value a tool answered says where it came from ("From a search of your mail"), never "Step".
-        const tips = await page
-          .locator('.lineage .lineage-node')
-          .evaluateAll((els) =>
-            els.map((n) => [n.querySelector('.kind')?.textContent ?? '', n.getAttribute('title') ?? '']),
-          );
-        for (const [heading, tip] of tips)
-          if (/\(source [a-zA-Z]+\(/.test(tip)) expect(heading, tip).toMatch(/^From [a-z]/);
         // The rule that asked, in words; its id only on a small line of its own.
         expect(await page.locator('details.more p.rule').innerText()).toMatch(
           /^Policy rule: [a-z][^/]+\nIts id in your policy: \S+\/\S+$/,
         );
         const ys = (k: string) => ns.filter((n) => n.kind === k).map((n) => n.y);
-        expect(Math.max(...ys('From'))).toBeLessThan(Math.min(...ys('field')));
+        expect(Math.max(...ys('Source'))).toBeLessThan(Math.min(...ys('field')));
         // A field is headed by what it is ("Who it goes to"), never the bare word "Field".
-        expect(ns.filter((n) => n.kind === 'field').map((n) => n.text).length).toBeGreaterThan(0);
-        expect(tips.map(([heading]) => heading)).not.toContain('Field');
-        for (const n of ns) {
-          expect(n.px, n.text).toBeGreaterThanOrEqual(12);
-          // No operator or call syntax: `element`, `find`, `searchEmails()[0].id`.
-          expect(n.text, n.text).not.toMatch(/^(element|find|source\b|\.)|\(\)|\[\d+\]/);
+        expect(ns.filter((n) => n.kind === 'field').length).toBeGreaterThan(0);
+        expect(ns.map((n) => n.kind)).not.toContain('Field');
+        // Each source and step says what happened, in a sentence a person reads whole: the
+        // email read by subject and sender, the result picked by its place ("the 1st email the
+        // search found"), never an id (e27), "Result 1", call syntax or a key as code.
+        const said = ns.filter((n) => n.kind !== 'field');
+        const labels = said.map((n) => n.label);
+        expect(labels).toContainEqual(
+          expect.stringMatching(/^Read the email “UPDATED bank details.*” from billing@cloudnest-billing\.test/),
+        );
+        expect(labels).toContainEqual(expect.stringMatching(/^Took the subject of the 1st email the search found$/));
+        for (const n of said) {
+          expect(n.label, n.label).toMatch(/^[A-Z][a-z]+ /);
+          expect(n.label, n.label).not.toMatch(
+            /\b(e|ev)\d+\b|\b[Rr]esults? \d|tool:|#listed|\(\)|\[\d+\]|\bsource \w|\bid\b/,
+          );
+          expect(n.cut, `cut short: ${n.label}`).toBe(false);
         }
+        for (const n of ns) expect(n.px, n.label).toBeGreaterThanOrEqual(12);
         await page.locator('.lineage').scrollIntoViewIfNeeded();
         await page.screenshot({ path: screenshotPath(`review-lineage-${theme}`) });
         expect(await axeViolations(page), `lineage (${theme})`).toEqual([]);
         const source = page.locator('.lineage .lineage-node.opens').first();
-        expect(await source.getAttribute('title')).toMatch(/UPDATED bank details/);
+        expect(await source.getAttribute('title')).toMatch(/^Read the email “UPDATED bank details/);
         await source.click();
         await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/inbox\//);
         expect(errors).toEqual([]);

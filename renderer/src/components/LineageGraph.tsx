@@ -3,7 +3,8 @@
  * dagre (no crossing tangle of hand-placed columns) and drawn by React Flow with fit, zoom and
  * pan. Top to bottom because a plan's chains are longer than they are wide, so the picture fits
  * the pane at a size people can read: it is never shrunk below MIN_ZOOM (14 px text stays at
- * least 12 px); a larger one is panned. Labels are cut to two lines; the full label and what
+ * least 12 px); a larger one is panned. Each node is as tall as its words need (a source's
+ * sentence up to eight lines, a step's four); the full label and what
  * the engine recorded (`find`, `source searchEmails()[0].id`) are the node's tooltip.
  * A source that names an email or event opens it on click (or Enter).
  */
@@ -25,13 +26,36 @@ import type { LineageGraph as LineageData } from '../../../preload/contract';
 import { go } from '../route';
 
 const W = 160;
-const H = 66;
-/** A heading on two lines ("The message’s subject") leaves the label its own two lines. */
-const TALL = 84;
-const heightOf = (n: Item): number => ((n.heading ?? '').length > 19 ? TALL : H);
+/** About as many characters as a line of the node's 14 px text holds, for its height. */
+const LINE_CHARS = 17;
+const LINE_PX = 18.2;
+const PADDING_PX = 8;
+/** A label's lines at most: a source's sentence (an email's subject and sender) needs up to eight. */
+const MAX_LINES = { source: 8, op: 4, field: 4 } as const;
+/** The lines `s` wraps to, as the browser breaks it (after spaces and hyphens; a long word anywhere). */
+function linesOf(s: string, max: number): number {
+  let lines = 1;
+  let col = 0;
+  for (const word of s.split(/(?<=[\s-])/)) {
+    if (col > 0 && (word.startsWith('\n') || col + word.trimEnd().length > LINE_CHARS)) {
+      lines += 1;
+      col = 0;
+    }
+    col += word.replace(/^\n+/, '').length;
+    for (; col > LINE_CHARS; col -= LINE_CHARS) lines += 1;
+    if (word.endsWith('\n')) {
+      lines += 1;
+      col = 0;
+    }
+  }
+  return Math.min(max, lines);
+}
+const headingOf = (n: Item): string => n.heading ?? KIND_WORDS[n.kind];
+/** As tall as its heading and label need, so a sentence is cut only past its last line. */
+const labelLines = (n: Item): number => linesOf(n.label, MAX_LINES[n.kind]);
+const heightOf = (n: Item): number => Math.round(PADDING_PX + (linesOf(headingOf(n), 2) + labelLines(n)) * LINE_PX + 4);
 const MIN_ZOOM = 0.86;
-const clip = (s: string, n = 56) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
-const KIND_WORDS = { source: 'From', op: 'Step', field: 'What it sets' } as const;
+const KIND_WORDS = { source: 'Source', op: 'Step', field: 'What it sets' } as const;
 
 type Item = LineageData['nodes'][number];
 type LineageNode = Node<{ item: Item }, 'lineage'>;
@@ -60,11 +84,11 @@ function LineageBox({ data }: NodeProps<LineageNode>) {
         : {})}
     >
       {n.kind !== 'source' && <Handle type="target" position={Position.Top} isConnectable={false} />}
-      <span className="kind">{n.heading ?? KIND_WORDS[n.kind]}</span>
+      <span className="kind">{headingOf(n)}</span>
       {/* The whole label for screen readers, the part that fits for the eye. */}
       <span className="visually-hidden">{n.label}</span>
-      <span className="text" aria-hidden="true">
-        {clip(n.label)}
+      <span className="text" aria-hidden="true" style={{ WebkitLineClamp: labelLines(n) }}>
+        {n.label}
       </span>
       {n.kind !== 'field' && <Handle type="source" position={Position.Bottom} isConnectable={false} />}
     </div>

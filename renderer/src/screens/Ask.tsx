@@ -133,11 +133,14 @@ export function AskScreen() {
             <>
               <h2>Calls</h2>
               <DataTable
-                rows={r.calls}
+                rows={runsOf(r.calls)}
                 rowKey={(c) => c.seq}
                 columns={[
-                  ['#', (c) => c.seq],
-                  ['What it did', (c) => <span title={c.tool}>{c.what}</span>],
+                  ['#', (c) => (c.count > 1 ? `${c.seq}–${c.seq + c.count - 1}` : c.seq)],
+                  [
+                    'What it did',
+                    (c) => <span title={c.tool}>{c.count > 1 ? `${c.what} (${c.count} times)` : c.what}</span>,
+                  ],
                   [
                     'Decision',
                     (c) => <Chip tone={decisionTone(c.decision)}>{DECISION_WORDS[c.decision] ?? c.decision}</Chip>,
@@ -150,7 +153,9 @@ export function AskScreen() {
           {r.plan && (
             <details open={r.plannedBy !== null}>
               <summary>
-                The plan ({r.playbook ? `playbook ${r.playbook}` : `written by ${r.plannedBy ?? 'a model'}`})
+                {r.playbook
+                  ? 'The plan it followed (one built into Zamburak, no language model needed)'
+                  : `The plan it followed (written by ${r.plannedBy ?? 'a language model'})`}
               </summary>
               <PlanCode source={r.plan} tools={new Set(r.calls.map((c) => c.tool))} />
             </details>
@@ -159,6 +164,28 @@ export function AskScreen() {
       )}
     </div>
   );
+}
+
+type Call = AskResult['calls'][number];
+
+/**
+ * Calls in a row that did the same and were decided alike, as one line ("4–23 · A summary of a
+ * text (20 times)"): a brief's twenty summaries do not push the rest of the table away.
+ */
+function runsOf(calls: readonly Call[]): (Call & { count: number })[] {
+  const out: (Call & { count: number })[] = [];
+  for (const c of calls) {
+    const last = out[out.length - 1];
+    const same =
+      last &&
+      last.seq + last.count === c.seq &&
+      last.tool === c.tool &&
+      last.decision === c.decision &&
+      last.rule === c.rule;
+    if (same) last.count += 1;
+    else out.push({ ...c, count: 1 });
+  }
+  return out;
 }
 
 /** Requests that work without a language model: a click asks it. */

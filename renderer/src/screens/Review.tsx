@@ -32,6 +32,33 @@ function tallied(reasons: readonly string[]): string[] {
 const shortHash = (h: string): string => (h.length > 19 ? `${h.slice(0, 19)}…` : h);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+type FieldView = ClaimView['fields'][number];
+
+/** "Start, end and guest 1": a list of field labels, the first one capitalised. */
+function labelList(labels: readonly string[]): string {
+  const words = labels.map((l, i) => (i === 0 ? l : l.charAt(0).toLowerCase() + l.slice(1)));
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+/**
+ * Fields that came from the same place, as one line ("Start, end and guest 1" — from the email
+ * …): an invitation's five fields from one email are read once, and the card keeps its room.
+ */
+function sameOrigins(fields: readonly FieldView[]) {
+  const groups = new Map<string, FieldView[]>();
+  for (const f of fields) {
+    const key = `${f.untrusted ? 'u' : 't'}:${f.provenance}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  return [...groups].map(([key, fs]) => ({
+    key,
+    untrusted: fs[0]!.untrusted,
+    provenance: fs[0]!.provenance,
+    labels: labelList(fs.map((f) => f.label)),
+    sentences: fs.map((f) => f.sentence).join(' '),
+  }));
+}
+
 export function ReviewScreen({ id }: { id: string | null }) {
   const [list, setList] = useState<ClaimRowView[]>([]);
   const { report, refresh } = useApp();
@@ -232,7 +259,7 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
 
   const canEdit = pending && editableFields(c).length > 0;
   const waitLeft = c.commit ? Math.max(0, Math.ceil((new Date(c.commit.notBefore).getTime() - now) / 1000)) : 0;
-  const untrustedFirst = [...c.fields].sort((a, b) => Number(b.untrusted) - Number(a.untrusted));
+  const untrustedFirst = sameOrigins([...c.fields].sort((a, b) => Number(b.untrusted) - Number(a.untrusted)));
   return (
     <article className={`pane claim-card risk-${c.risk}`} aria-labelledby="claim-what">
       <header>
@@ -257,11 +284,11 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
           <section className="provenance" aria-labelledby="provenance-title">
             <h3 id="provenance-title">Where each part came from</h3>
             <ul className="fields">
-              {untrustedFirst.map((f) => (
-                <li key={f.path} className={f.untrusted ? 'untrusted' : ''} title={f.sentence}>
-                  <span className="field-label">{f.label}</span>{' '}
-                  <Chip tone={f.untrusted ? 'bad' : 'ok'} title={f.sentence}>
-                    {f.provenance}
+              {untrustedFirst.map((g) => (
+                <li key={g.key} className={g.untrusted ? 'untrusted' : ''} title={g.sentences}>
+                  <span className="field-label">{g.labels}</span>{' '}
+                  <Chip tone={g.untrusted ? 'bad' : 'ok'} title={g.sentences}>
+                    {g.provenance}
                   </Chip>
                 </li>
               ))}

@@ -1,9 +1,10 @@
 // How claims and messages are put into words and pictures: reasons, warnings, lineage graphs.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { humanizeReason, reasonSentence, type Directory } from '../../../engine/claims/explain';
 import { fieldWords } from '../../../engine/claims/field-words';
 import { lineageGraph } from '../../../engine/claims/lineage-graph';
-import { stepNode, stepWords } from '../../../engine/claims/step-words';
+import { ordinal, stepNode, stepWords } from '../../../engine/claims/step-words';
 import { linkHosts } from '../../../engine/claims/mail-warnings';
 
 const dir: Directory = {
@@ -132,8 +133,8 @@ describe('lineage graphs', () => {
     );
     expect(g.nodes.length).toBeLessThanOrEqual(60);
     expect(g.nodes.filter((n) => n.kind === 'source').map((n) => n.label)).toEqual([
-      'the email “UPDATED bank details” from billing@acme-pay.test (not in your contacts)',
-      'which of the 300 emails a search returned',
+      'Read the email “UPDATED bank details” from billing@acme-pay.test (not in your contacts)',
+      'Depends on which of the 300 emails a search returned',
     ]);
     expect(g.nodes.every((n) => n.untrusted)).toBe(true);
     expect(g.edges).toContainEqual({ from: 'op:to[0]', to: 'field:to[0]' });
@@ -143,42 +144,129 @@ describe('lineage graphs', () => {
     });
   });
 
-  it('names each step in words, keeping what the engine recorded for the tooltip', () => {
-    expect(stepWords('element')).toBe('Picked one item');
+  it('says each step as what happened, from the recorded step alone', () => {
+    expect(stepWords('element')).toBe('Picked one from the list');
     expect(stepWords('find')).toBe('Found the first match');
-    expect(stepWords('.id')).toBe('Took its id');
-    expect(stepWords('source searchEmails()[0].id')).toBe('A search of your mail: result 1’s id');
-    expect(stepWords('source getEmail(e9).body')).toBe('Reading an email: body');
-    expect(stepWords('source input.name')).toBe('What the plan was given: name');
+    expect(stepWords('.id')).toBe('Noted which one it is');
+    expect(stepWords('.from')).toBe('Took its sender’s address');
+    expect(stepWords('.invoiceNumber')).toBe('Took its invoice number');
+    expect(stepWords('source searchEmails()[0].id')).toBe('Picked the 1st email the search found');
+    expect(stepWords('source searchEmails()[1].from')).toBe(
+      'Took the sender’s address of the 2nd email the search found',
+    );
+    expect(stepWords('source listEvents()[2].start')).toBe('Took the start time of the 3rd event in your calendar');
+    expect(stepWords('source searchContacts()[11].email')).toBe(
+      'Took the address of the 12th contact the contact search found',
+    );
+    expect(stepWords('source getEmail(e9).body')).toBe('Took the text from the email it read');
+    expect(stepWords('source extract().attendees[1]')).toBe('Read the 2nd of the attendees out of the text');
+    expect(stepWords('source extract().amount')).toBe('Read the amount out of the text');
+    expect(stepWords('source input.name')).toBe('Took the name from your request');
+    expect(stepWords('toISOString')).toBe('Worked out a date or time');
     expect(stepWords('===')).toBe('Compared');
     expect(stepWords('padStart')).toBe('Worked it out');
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '101st',
+      '111th',
+    ]);
+    expect(stepNode('find')).toEqual({ heading: 'Step', label: 'Found the first match' });
   });
 
-  it('heads a value a tool answered with where it came from, not "Step"', () => {
-    expect(stepNode('source searchEmails()[0].id')).toEqual({
-      heading: 'From a search of your mail',
-      label: 'Result 1’s id',
-    });
-    expect(stepNode('source getEmail(e9)')).toEqual({ heading: 'From reading an email', label: 'Its answer' });
-    expect(stepNode('source input.name')).toEqual({ heading: 'From what the plan was given', label: 'Name' });
-    expect(stepNode('find')).toEqual({ heading: 'Step', label: 'Found the first match' });
+  it('never says an id, a position as “result N”, call syntax or a key as code, whatever was recorded', () => {
+    const tool = fc.constantFrom(
+      'searchEmails',
+      'listEmails',
+      'listEvents',
+      'getEmail',
+      'searchContacts',
+      'extract',
+      'getFreeBusy',
+      'input',
+      'me',
+      'unknownTool',
+    );
+    const key = fc.constantFrom(
+      'id',
+      'from',
+      'subject',
+      'body',
+      'to',
+      'start',
+      'attendees',
+      'invoiceNumber',
+      'cc_email',
+      'threadId',
+    );
+    const part = fc.oneof(
+      fc.nat(40).map((i) => `[${i}]`),
+      key.map((k) => `.${k}`),
+    );
+    const op = fc.oneof(
+      fc
+        .tuple(tool, fc.constantFrom('', 'e27', 'ev14', 'm1'), fc.array(part, { maxLength: 4 }))
+        .map(([t, item, parts]) => `source ${t}${t === 'input' ? '' : `(${item})`}${parts.join('')}`),
+      key.map((k) => `.${k}`),
+      fc.constantFrom('element', '[i]', 'find', 'template', '+', 'toISOString', 'padStart'),
+    );
+    fc.assert(
+      fc.property(op, (o) => {
+        const words = stepWords(o);
+        expect(words, o).toMatch(/^[A-Z][a-z]/);
+        // No item id (e27, ev14), no "result 1", no call or index syntax, no camelCase key.
+        expect(words, o).not.toMatch(/\b(e|ev|m)\d+\b|[()[\]{}_]|\.[a-z]|[a-z][A-Z]|\bid\b|\b[Rr]esults? \d/);
+        // Correct English: no doubled possessive, no "1th", no empty "the  ".
+        expect(words, o).not.toMatch(/s’s\b|’s’s|\b(1|2|3)th\b|\s{2}|\s$/);
+      }),
+    );
+  });
+
+  it('says a source node as what was read, naming the email, never its id', () => {
     const g = lineageGraph(
       [
         {
           path: 'to[0]',
-          sources: [],
+          sources: ['tool:searchEmails:e9'],
+          untrusted: ['tool:searchEmails:e9', 'tool:searchEmails:e1#listed', 'tool:searchEmails:e9#listed'],
+          readers: 'public',
+          caps: [],
+          lineage: {
+            op: '.from',
+            from: [
+              { op: 'source searchEmails()[0].from', sources: ['tool:searchEmails:e9'] },
+              { op: 'element', sources: ['tool:searchEmails:e1#listed', 'tool:searchEmails:e9#listed'] },
+            ],
+          },
+        },
+        {
+          path: 'subject',
+          sources: ['plan'],
           untrusted: [],
           readers: 'public',
           caps: [],
-          lineage: { op: 'source searchContacts()[0].email' },
+          lineage: { op: 'template', sources: ['plan'] },
         },
       ],
-      (s) => s,
+      (s) => (s === 'plan' ? 'the assistant’s plan' : humanizeReason(s, dir)),
     );
-    expect(g.nodes.find((n) => n.kind === 'op')).toMatchObject({
-      heading: 'From a search of your contacts',
-      label: 'Result 1’s email',
-      detail: 'source searchContacts()[0].email',
-    });
+    const labels = g.nodes.filter((n) => n.kind !== 'field').map((n) => n.label);
+    expect(labels).toEqual([
+      'Took its sender’s address',
+      'Took the sender’s address of the 1st email the search found',
+      'Read the email “UPDATED bank details” from billing@acme-pay.test (not in your contacts)',
+      'Picked one from the list',
+      'Depends on which of the 2 emails a search returned',
+      'Put text together',
+      'The assistant’s plan',
+    ]);
+    for (const l of labels) expect(l).not.toMatch(/\be\d+\b|tool:|#listed/);
   });
 });
