@@ -1,11 +1,12 @@
 /**
  * Settings → Accounts in Chromium against a real Dovecot: a person adds an IMAP account, tests
  * it (the login works), and removes it; the password never comes back to the page, and a wrong
- * one is named as such.
+ * one is named as such. The receiving server's id, and whether it checks every message, reach
+ * the stored account from the form.
  */
 import { describe, expect, it } from 'vitest';
 import { dovecotMissing, startDovecot } from '../integration/servers/dovecot';
-import { axeViolations, CHROMIUM_WHY, hasChromium, hostedSuite, openPage, screenshotPath } from './harness';
+import { axeViolations, CHROMIUM_WHY, hasChromium, hostedSuite, openPage, SCREEN, screenshotPath } from './harness';
 import { navigate } from './jobs';
 
 const missing = dovecotMissing() ?? (hasChromium ? null : CHROMIUM_WHY);
@@ -127,4 +128,72 @@ describe.skipIf(missing !== null)(`accounts in Settings${missing ? ` (skipped: $
       await page.context().close();
     }
   }, 90_000);
+
+  it('says, with a server id only, that the server checks every message, by keyboard, and stores it', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
+      await navigate(page, '#/settings');
+      await page.getByRole('button', { name: /Add an IMAP account/ }).click();
+      const form = page.getByRole('form', { name: 'Add an account' });
+      const every = form.getByRole('checkbox', { name: /My mail server checks every message it receives/ });
+      // Without a server id there is nothing for the setting to be about: it is not offered.
+      expect(await every.count()).toBe(0);
+      const name = `gmail-${theme}`;
+      await form.getByLabel(/^Name/).fill(name);
+      await form.getByLabel('Email address').fill(`${suite.server.user}@example.test`);
+      await form.getByLabel('IMAP server').fill(suite.server.host);
+      await form.getByLabel('IMAP port').fill(String(suite.server.port));
+      await form.getByLabel('Security').selectOption('plain');
+      await form.getByLabel('User name').fill(suite.server.user);
+      await form.getByLabel(/^Password/).fill(suite.server.password);
+      const authserv = form.getByLabel(/Authentication-Results header/);
+      await authserv.fill('mx.google.com');
+      // Reached by the keyboard from the server id, with a visible focus, and ticked with Space.
+      await authserv.press('Tab');
+      await expect.poll(() => every.evaluate((e) => e === document.activeElement)).toBe(true);
+      expect(await every.evaluate((e) => getComputedStyle(e).outlineStyle)).not.toBe('none');
+      await page.keyboard.press('Space');
+      expect(await every.isChecked()).toBe(true);
+      expect(await form.locator('#account-everyMessage-help').innerText()).toMatch(
+        /^Its check then counts .*Only turn this on if .*otherwise a check forged by the sender could count\.$/,
+      );
+      await page.screenshot({ path: screenshotPath(`account-every-message-${theme}`) });
+      expect(await axeViolations(page)).toEqual([]);
+      await form.getByRole('button', { name: 'Add account' }).click();
+      await expect.poll(() => page.locator('.accounts').innerText()).toContain(name);
+      expect(suite.hosted.profile.repos.accounts.byName(name)?.config).toMatchObject({
+        authserv: ['mx.google.com'],
+        authservEveryMessage: true,
+      });
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  }, 90_000);
+
+  it('leaves the setting off unless ticked, and does not send it once the server id is cleared', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.hosted.host.url);
+    await navigate(page, '#/settings');
+    await page.getByRole('button', { name: /Add an IMAP account/ }).click();
+    const form = page.getByRole('form', { name: 'Add an account' });
+    await form.getByLabel(/^Name/).fill('cleared');
+    await form.getByLabel('Email address').fill(`${suite.server.user}@example.test`);
+    await form.getByLabel('IMAP server').fill(suite.server.host);
+    await form.getByLabel('IMAP port').fill(String(suite.server.port));
+    await form.getByLabel('Security').selectOption('plain');
+    await form.getByLabel('User name').fill(suite.server.user);
+    await form.getByLabel(/^Password/).fill(suite.server.password);
+    const authserv = form.getByLabel(/Authentication-Results header/);
+    await authserv.fill('mx.example.test');
+    const every = form.getByRole('checkbox', { name: /My mail server checks every message/ });
+    expect(await every.isChecked()).toBe(false);
+    await every.check();
+    await authserv.fill('');
+    expect(await every.count()).toBe(0);
+    await form.getByRole('button', { name: 'Add account' }).click();
+    await expect.poll(() => page.locator('.accounts').innerText()).toContain('cleared');
+    const config = suite.hosted.profile.repos.accounts.byName('cleared')?.config;
+    expect(config).not.toHaveProperty('authserv');
+    expect(config).not.toHaveProperty('authservEveryMessage');
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 /**
  * Settings → Accounts: the accounts of this profile; signing in with Google, Microsoft or another
  * OAuth provider (OAuthSignIn), or adding a real IMAP/SMTP account with a password (optionally
- * with a CalDAV calendar); testing and removing. The password goes to the app's secret store and
+ * with a CalDAV calendar, and the receiving server's id for sender checks); testing and removing. The password goes to the app's secret store and
  * is never shown again; an account whose sign-in was revoked says "sign in again".
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -68,6 +68,8 @@ const isField = (k: string): k is FormField => k in EXPECTED;
 export function AccountsSection() {
   const [accounts, setAccounts] = useState<Account[]>([]);
   const [form, setForm] = useState(EMPTY);
+  // Whether the named server adds its sender check to every message; only sent with a server id.
+  const [everyMessage, setEveryMessage] = useState(false);
   const [adding, setAdding] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
   const { report, setStatus, refresh } = useApp();
@@ -111,6 +113,7 @@ export function AccountsSection() {
       ...(form.smtpHost ? { smtpHost: form.smtpHost, smtpPort: Number(form.smtpPort) } : {}),
       ...(form.caldav ? { caldav: form.caldav } : {}),
       ...(form.authserv.trim() ? { authserv: form.authserv.split(',').map((x) => x.trim()) } : {}),
+      ...(form.authserv.trim() && everyMessage ? { authservEveryMessage: true } : {}),
     };
     // Checked here first, so what is wrong is said at its field in words, not as a schema dump.
     const checked = NewAccountInput.safeParse(input);
@@ -126,6 +129,7 @@ export function AccountsSection() {
     try {
       const a = await api.accounts.add(input);
       setForm(EMPTY);
+      setEveryMessage(false);
       setAdding(false);
       setStatus({ text: `Account ${a.name} added. Test it to check the password.`, tone: 'ok' });
       await load();
@@ -189,6 +193,23 @@ export function AccountsSection() {
           'authserv',
           'Your mail server’s name in the Authentication-Results header, such as mx.example.com (optional: a sender counts as verified only by its verdict)',
           'text',
+        )}
+        {form.authserv.trim() && (
+          <>
+            <label>
+              <input
+                type="checkbox"
+                checked={everyMessage}
+                onChange={(e) => setEveryMessage(e.target.checked)}
+                aria-describedby="account-everyMessage-help"
+              />{' '}
+              My mail server checks every message it receives (adds its own sender check to each)
+            </label>
+            <p className="note" id="account-everyMessage-help">
+              Its check then counts where Gmail puts it, just below your server’s own arrival line. Only turn this on if
+              your server checks every message without exception: otherwise a check forged by the sender could count.
+            </p>
+          </>
         )}
       </AddForm>
     </section>

@@ -1,8 +1,10 @@
 /**
  * `zamburak account` and `zamburak sync` without a server: usage errors name what is wrong, the
- * demo account is listed and cannot be removed, and a pass with no IMAP account says so. (With
- * a real server: test/integration/mail/cli.test.ts.)
+ * demo account is listed and cannot be removed, a pass with no IMAP account says so, and the
+ * receiving server's settings (`--authserv-id`, `--authserv-every-message`) reach the stored
+ * account. (With a real server: test/integration/mail/cli.test.ts.)
  */
+import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,5 +46,31 @@ describe('zamburak account and sync', () => {
     const sync = zamburak('sync');
     expect(sync.status).toBe(0);
     expect(sync.stdout).toContain('No IMAP accounts to sync');
+  });
+
+  it('stores --authserv-every-message with the server id, and refuses it without one', () => {
+    const base = ['account', 'add', '--user', 'u', '--password-env', 'MAIL_PW', '--imap', 'localhost:993', '--tls'];
+    const lone = zamburak(...base, 'lone', '--email', 'lone@b.test', '--authserv-every-message');
+    expect(lone.status).not.toBe(0);
+    expect(lone.stderr).toContain('needs its server id (authserv)');
+
+    const gmail = zamburak(...base, 'gmail', '--email', 'g@b.test', '--authserv-id', 'MX.Google.com');
+    expect(gmail.stderr).toBe('');
+    const every = ['--authserv-id', 'mx.google.com', '--authserv-every-message'];
+    const trusted = zamburak(...base, 'every', '--email', 'e@b.test', ...every);
+    expect(trusted.stderr).toBe('');
+    expect(trusted.status).toBe(0);
+
+    const db = new Database(join(profile, 'zamburak.db'), { readonly: true });
+    const config = (name: string) => {
+      const row = db.prepare('SELECT config FROM accounts WHERE name = ?').get(name) as { config: string } | undefined;
+      return row && (JSON.parse(row.config) as { authserv?: string[]; authservEveryMessage?: boolean });
+    };
+    expect(config('every')).toMatchObject({ authserv: ['mx.google.com'], authservEveryMessage: true });
+    // Without the flag the setting is absent (off): a verdict below the arrival does not count.
+    expect(config('gmail')).toMatchObject({ authserv: ['mx.google.com'] });
+    expect(config('gmail')).not.toHaveProperty('authservEveryMessage');
+    expect(config('lone')).toBeUndefined();
+    db.close();
   });
 });
