@@ -70,3 +70,30 @@ await sendEmail({ to: ['omar@northwind.test'], subject: 'x', body: String(n) });
     60_000,
   );
 });
+
+describe('a callback that reads a Map whose structure an untaken branch decided', () => {
+  // Found by the generator above (seed 31, program 436), then minimised by deleting lines and
+  // statements while the discrepancy stayed. The reference runs the last call (`k > 3`) under
+  // m2's label; the engine under the listing's only. `k` counts the unread items of the listing
+  // (each callback run adds 0 + 1 + 2), and nothing of m2 reaches it: the Map read and the delete
+  // by `s` (which the untaken branch labeled with m2) change `n` and the Map, not `k`. So this too
+  // looks like the reference over-tainting; open for the same reason as above.
+  const plan = `const e = await getEmail('m2');
+const list = await listEmails({ folder: 'INBOX' });
+const ys = [];
+const zs = [0, 0, 0];
+const mp = new Map();
+let n = 0;
+let k = 1;
+let s = 'plain';
+if (e.subject.length > 10) { if (mp.has(s)) { n = ys.push(k); } } else { zs[0] = k; for (const x of list) { if (x.subject.length > 20) { continue; } n = e.body.length; } s = s + e.subject; }
+list.forEach((x) => { if (x.unread) { n = mp.get('x') ?? n; for (let i = 0; i < 3; i++) { k = k + i; } mp.delete(s); } });
+if (k > 3) { await sendEmail({ to: ['priya@northwind.test'], subject: 'k', body: 'x' }); }`;
+  it.fails(
+    '[strict] the engine labels the send at least as the reference does',
+    async () => {
+      expect(discrepancies(await runBoth(plan, world, 'minimal', 'strict'))).toEqual([]);
+    },
+    60_000,
+  );
+});
