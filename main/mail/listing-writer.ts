@@ -124,7 +124,11 @@ export class ListingWriter {
     const handOver = (job: Job): Promise<void> => {
       const sent = this.send(job);
       const answered = sent.then(
-        () => void waiting.splice(waiting.indexOf(answered), 1),
+        () => {
+          waiting.splice(waiting.indexOf(answered), 1);
+          // The writer has nothing left: what this thread holds goes now rather than at 600 rows.
+          if (!waiting.length && !failure) handOverHeld();
+        },
         (e: Error) => {
           waiting.splice(waiting.indexOf(answered), 1);
           failure ??= e;
@@ -151,7 +155,7 @@ export class ListingWriter {
       write: async (slice) => {
         if (failure) throw failure;
         held.push(slice);
-        if (held.reduce((n, h) => n + h.rows.length, 0) >= HANDOVER_ROWS) handOverHeld();
+        if (!waiting.length || held.reduce((n, h) => n + h.rows.length, 0) >= HANDOVER_ROWS) handOverHeld();
         while (waiting.length >= AHEAD && !failure) await waiting[0];
         if (failure) throw failure;
       },
