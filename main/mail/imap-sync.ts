@@ -464,7 +464,9 @@ async function listNew(
       );
       // Every UID asked for down to the slice's lowest is stored or gone from the server.
       const progress = { accountId: t.accountId, folder: t.folder, syncedThrough: low, updatedAt: now(d) };
-      const sink = slice.page === 0 ? inThread : rest;
+      // The first page (the usable inbox) goes to the writer too once its connection is open (a
+      // later pass in this process); while the thread and its connection start, it is written here.
+      const sink = slice.page === 0 && !rest.ready() ? inThread : rest;
       await sink.write({ rows, progress });
       added += rows.length;
       const stored = added;

@@ -40,6 +40,8 @@ export interface ListingSink {
   flush(): Promise<void>;
   /** Waits for every slice given to be committed or refused, then lets the connection go. Never rejects. */
   close(): Promise<void>;
+  /** Whether a slice given now is written at once (the writer's connection is open, nothing failed). */
+  ready(): boolean;
 }
 
 /**
@@ -71,6 +73,7 @@ export function inThreadSink(db: Db, repos: Pick<Repositories, 'messages' | 'fol
     },
     flush: () => done,
     close: () => done,
+    ready: () => true,
   };
 }
 
@@ -141,6 +144,8 @@ export class ListingWriter {
     };
     /** Settles when every job given so far is answered: the thread answers in order. */
     let last = handOver({ session, path, open: true });
+    let opened = false;
+    void last.then(() => (opened = true)).catch(() => undefined);
     /** Slices given and not handed over yet (fewer than HANDOVER_ROWS rows). */
     let held: ListingSlice[] = [];
     /** The held slices as one, written with the last one's progress. */
@@ -169,6 +174,7 @@ export class ListingWriter {
         await Promise.all(waiting);
         await this.send({ session, close: true }).catch(() => undefined);
       },
+      ready: () => opened && !failure,
     };
   }
 

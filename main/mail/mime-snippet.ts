@@ -15,10 +15,17 @@ export const SNIPPET_BYTES = 2048;
 const SNIPPET_CHARS = 300;
 const MAX_DEPTH = 8;
 
-/** A header block's fields, unfolded, by lower-case name (the first of each). */
-function fields(block: string): Map<string, string> {
+/**
+ * A header block's fields whose names start with C (all a snippet reads are Content-*), unfolded,
+ * by lower-case name (the first of each). Most lines (Received, DKIM-Signature, From, ...) are
+ * passed over at their first character: a name is trimmed, so only a line starting with white
+ * space needs reading whole, and no other character lower-cases to `c`.
+ */
+function contentFields(block: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const c = line.charCodeAt(0);
+    if ((c | 0x20) !== 0x63 && !isSpace(c)) continue;
     const colon = line.indexOf(':');
     const name = colon > 0 ? line.slice(0, colon).trim().toLowerCase() : '';
     if (name && !out.has(name)) out.set(name, line.slice(colon + 1).trim());
@@ -68,7 +75,7 @@ function findText(header: Map<string, string>, content: string, depth: number): 
       .slice(split)
       .replace(/^\r?\n\r?\n/, '')
       .replace(/\r?\n$/, '');
-    const found = findText(fields(part.slice(0, split)), body, depth + 1);
+    const found = findText(contentFields(part.slice(0, split)), body, depth + 1);
     if (found && !found.html) return found;
     html ??= found;
   }
@@ -115,7 +122,7 @@ function partText(part: Text): string {
 
 /** A one-line snippet of a message from its header block and the first bytes of its text. */
 export function snippetOf(headerBlock: Uint8Array, textStart: Uint8Array): string {
-  const part = findText(fields(latin1Text(headerBlock)), latin1Text(textStart), 0);
+  const part = findText(contentFields(latin1Text(headerBlock)), latin1Text(textStart), 0);
   if (!part) return '';
   const text = partText(part);
   return oneLine(part.html ? htmlToText(text) : text);
