@@ -66,8 +66,13 @@ function findText(header: Map<string, string>, content: string, depth: number): 
   const boundary = mime.startsWith('multipart/') ? param(type, 'boundary') : undefined;
   if (!boundary || depth >= MAX_DEPTH) return null;
   let html: Text | null = null;
-  // Parts follow a `--boundary` line; the cut last one may end anywhere.
-  for (const part of content.split(`--${boundary}`).slice(1)) {
+  // Parts follow a `--boundary` line; the cut last one may end anywhere. Each is cut out only when
+  // reached (most messages' first part is the text).
+  const delimiter = `--${boundary}`;
+  for (let at = content.indexOf(delimiter); at >= 0;) {
+    const start = at + delimiter.length;
+    at = content.indexOf(delimiter, start);
+    const part = content.slice(start, at < 0 ? content.length : at);
     if (part.startsWith('--')) break;
     const split = part.search(/\r?\n\r?\n/);
     if (split < 0) break;
@@ -160,8 +165,12 @@ function oneLine(text: string): string {
   if (kept < 0) return '';
   let line = '';
   for (;;) {
+    // A run starting past the characters still to take changes nothing kept: the search stops there.
+    const room = SNIPPET_CHARS - line.length;
+    const window = text.length > kept + room + 1 ? text.slice(0, kept + room + 1) : text;
     CHANGED_SPACE.lastIndex = kept;
-    const run = CHANGED_SPACE.exec(text);
+    const run = CHANGED_SPACE.exec(window);
+    if (!run && window !== text) return line + text.slice(kept, kept + room);
     // No run changes the rest: the text ends in non-space or one plain space, which trim drops.
     if (!run) return (line + text.slice(kept, text.endsWith(' ') ? -1 : text.length)).slice(0, SNIPPET_CHARS);
     if (line.length + run.index - kept >= SNIPPET_CHARS)
