@@ -9,8 +9,9 @@
  * - New mail, headers first: server UIDs the store does not hold, newest first, in pages of
  *   headers, flags and a snippet (from the first 2 KB of the message text: ./mime-snippet.ts); each
  *   page is stored newest first in transactions of 200 with the folder's progress
- *   (`syncedThrough`), its rows marked `bodyPending`; from the second page on the rows are written in
- *   a writer thread while this one reads the next slice (./listing-writer.ts). The newest mail is
+ *   (`syncedThrough`), its rows marked `bodyPending`; a folder of more than one page has them written
+ *   in a writer thread while this one reads the next slice (./listing-writer.ts): from the second
+ *   page on, and the first too once the writer's connection is open. The newest mail is
  *   listed within seconds of adding an account.
  * - Bodies after: once every folder's headers are in, the pending messages' full sources are
  *   fetched (newest first, in pages), parsed and stored over their header rows. A reader that
@@ -52,7 +53,7 @@ export interface SyncDeps {
   /** Default: in this thread. A sync over many messages passes a ParsePool's `parse`. */
   readonly parse?: Parser;
   /**
-   * Writes a folder's listings from its second page on (./listing-writer.ts). Default: the
+   * Writes a folder's listings when it has more than one page (./listing-writer.ts). Default: the
    * process's writer thread; `null`: in this thread.
    */
   readonly listingWriter?: ListingWriter | null;
@@ -390,8 +391,8 @@ interface ListingTarget {
  * Lists new mail (`missing`: UIDs newest first): pages of headers and snippets (the first one
  * small: the inbox a person sees first), stored a slice at a time, newest first, every slice
  * leaving the UIDs above it synced. The next FETCH is on the wire while the slices of one are
- * built, and, from the second page on, they are built while the writer thread commits the ones before
- * (./listing-writer.ts): nothing here waits for a commit but the end of the folder; `onPage` comes,
+ * built, and they are built while the writer thread commits the ones before (./listing-writer.ts;
+ * the first page's in this thread while the writer's connection opens): nothing here waits for a commit but the end of the folder; `onPage` comes,
  * in order, when a page's last slice is committed. Returns how many were listed.
  */
 async function listNew(

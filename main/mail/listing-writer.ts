@@ -7,7 +7,7 @@
  * reading and writing beside it), so the two cores overlap: this thread reads and builds the next
  * slice while the writer commits the last one. One writer thread serves the whole process, started
  * at the first big sync and kept (idle, it holds nothing open and does not keep the process
- * alive); each sync pass has its own session, a connection opened at its first slice and closed
+ * alive); each sync pass has its own session, a connection opened as the pass starts and closed
  * at its end.
  *
  * Slices are written in the order given, a few in one transaction with the folder's progress
@@ -51,11 +51,13 @@ export interface ListingSink {
 const AHEAD = 4;
 
 /**
- * Rows handed to the writer together, at least (but for a page's last): each transaction of the
- * writer, and each statement that indexes rows for search (FTS5 writes a segment at each and
- * merges them later), costs about what fifty rows do, so three of the sync's slices go as one.
- * The rows are still built a slice at a time, between foreground turns; the writer holds the
- * write lock a few tens of milliseconds at most.
+ * Rows handed to the writer together while it is busy, at least (but for a page's last): each
+ * transaction of the writer, and each statement that indexes rows for search (FTS5 writes a
+ * segment at each and merges them later), costs about what fifty rows do, so three of the sync's
+ * slices go as one. A writer with nothing to do gets each slice at once (waiting for 600 rows left
+ * it idle for a third of a pass, and its last transaction after this thread's end). The rows are
+ * still built a slice at a time, between foreground turns; the writer holds the write lock a few
+ * tens of milliseconds at most.
  */
 const HANDOVER_ROWS = 600;
 
@@ -116,7 +118,8 @@ export class ListingWriter {
   /**
    * A sync pass's sink writing into the database at `path`; the thread starts now if it is not
    * running, and opens the session's connection at once: while this thread fetches and writes the
-   * first page, the writer gets ready for the second.
+   * first page, the writer gets ready for the second (`ready()`: the first page goes to the writer
+   * too once it is).
    */
   session(path: string): ListingSink {
     const session = this.nextSession++;
