@@ -41,7 +41,7 @@ import { parseMessage, pickHeaderFields } from './parse';
 import type { Parser } from './parse-pool';
 import { inThreadSink, sharedListingWriter, type ListingWriter } from './listing-writer';
 import { LISTING_BYTES, splitMessageStart, type MessageStart } from './message-start';
-import { SNIPPET_BYTES, snippetOf } from './mime-snippet';
+import { SNIPPET_BYTES } from './mime-snippet';
 import { textSha256Hex } from './text-hash';
 
 export interface SyncDeps {
@@ -217,7 +217,10 @@ interface Listed {
   readonly fields: PlainFields;
 }
 
-/** A message listed from its headers and snippet: its body is the snippet until the body pass. */
+/**
+ * A message listed from its headers; its body, until the body pass, is the snippet the sink reads
+ * from its start (./listing-writer.ts `withSnippets`: the writer thread's work for most listings).
+ */
 async function headerRow(accountId: string, folder: string, uidValidity: number, m: Listed): Promise<StoredMessage> {
   const id = remoteMessageId(accountId, folder, uidValidity, m.uid);
   // In this thread: a header block is read in less time than a hop to a worker and back takes.
@@ -229,7 +232,7 @@ async function headerRow(accountId: string, folder: string, uidValidity: number,
     folder,
     remoteUid: m.uid,
     ...p,
-    body: m.start ? snippetOf(m.start.header, m.start.text) : '',
+    body: '',
     html: null,
     unread: !m.flags?.has('\\Seen'),
     labels: [],
@@ -453,14 +456,11 @@ async function listNew(
       await backgroundTurn(d.db);
       if (reportFailure) throw reportFailure.error;
       const [high, low] = [slice.uids[0]!, slice.uids[slice.uids.length - 1]!];
+      const listed = fetched.filter((m) => m.uid <= high && m.uid >= low);
       const rows = withEarlierTriage(
         d,
         t.accountId,
-        await Promise.all(
-          fetched
-            .filter((m) => m.uid <= high && m.uid >= low)
-            .map((m) => headerRow(t.accountId, t.folder, t.uidValidity, m)),
-        ),
+        await Promise.all(listed.map((m) => headerRow(t.accountId, t.folder, t.uidValidity, m))),
         moved,
       );
       // Every UID asked for down to the slice's lowest is stored or gone from the server.
@@ -468,7 +468,7 @@ async function listNew(
       // The first page (the usable inbox) goes to the writer too once its connection is open (a
       // later pass in this process); while the thread and its connection start, it is written here.
       const sink = slice.page === 0 && !rest.ready() ? inThread : rest;
-      await sink.write({ rows, progress });
+      await sink.write({ rows, starts: listed.map((m) => m.start), progress });
       added += rows.length;
       const stored = added;
       if (slice.endsPage && sink === inThread) await report(stored);

@@ -19,11 +19,26 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { commitWithoutFsync, type Db } from '../store';
 import type { FolderState, Repositories, StoredMessage } from '../store/repositories';
+import { packStarts, withSnippets } from './listing-starts';
+import type { MessageStart } from './message-start';
 
 /** One slice of listings and the folder's progress after it, written in one transaction. */
 export interface ListingSlice {
   readonly rows: readonly StoredMessage[];
+  /**
+   * Where given, each row's start (by index; none: an empty snippet), whose snippet the sink
+   * makes the row's body (`withSnippets`): a session's in the writer thread, which had CPU to
+   * spare where the sync's thread, also reading the socket, had none.
+   */
+  readonly starts?: readonly (MessageStart | undefined)[];
   readonly progress: Pick<FolderState, 'accountId' | 'folder' | 'updatedAt'> & { readonly syncedThrough: number };
+}
+
+/** A slice as the writer thread is sent it: JSON, with the starts' `bounds` in `bytes`, if any. */
+export interface SliceText {
+  readonly rows: readonly StoredMessage[];
+  readonly progress: ListingSlice['progress'];
+  readonly bounds?: readonly number[];
 }
 
 /** A sync pass's way to store its slices. */
@@ -68,7 +83,7 @@ export function inThreadSink(db: Db, repos: Pick<Repositories, 'messages' | 'fol
     write(slice) {
       // Not waited onto the disk: a page a power cut takes is listed again by the next pass.
       commitWithoutFsync(db, () => {
-        repos.messages.upsertMany(slice.rows);
+        repos.messages.upsertMany(withSnippets(slice));
         repos.folderState.put(slice.progress);
       });
       return done;
@@ -86,7 +101,7 @@ export function inThreadSink(db: Db, repos: Pick<Repositories, 'messages' | 'fol
  */
 type Job =
   | { readonly session: number; readonly path: string; readonly open: true }
-  | { readonly session: number; readonly path: string; readonly slice: string }
+  | { readonly session: number; readonly path: string; readonly slice: string; readonly bytes?: ArrayBuffer }
   | { readonly session: number; readonly close: true };
 
 /** What the writer thread is sent: a job and the id its answer names. */
@@ -154,10 +169,13 @@ export class ListingWriter {
     /** The held slices as one, written with the last one's progress. */
     const handOverHeld = () => {
       if (!held.length) return;
-      const slice =
-        held.length === 1 ? held[0]! : { rows: held.flatMap((h) => h.rows), progress: held.at(-1)!.progress };
+      const rows = held.flatMap((h) => h.rows);
+      const starts = held.some((h) => h.starts) ? held.flatMap((h) => h.starts ?? h.rows.map(() => undefined)) : null;
+      const progress = held.at(-1)!.progress;
       held = [];
-      last = handOver({ session, path, slice: JSON.stringify(slice) });
+      if (!starts) return void (last = handOver({ session, path, slice: JSON.stringify({ rows, progress }) }));
+      const { bytes, bounds } = packStarts(starts);
+      last = handOver({ session, path, slice: JSON.stringify({ rows, progress, bounds } satisfies SliceText), bytes });
     };
     return {
       write: async (slice) => {
@@ -195,7 +213,7 @@ export class ListingWriter {
     return new Promise<void>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       worker.ref();
-      worker.postMessage({ ...job, id } satisfies ToWriter);
+      worker.postMessage({ ...job, id } satisfies ToWriter, 'bytes' in job && job.bytes ? [job.bytes] : []);
     });
   }
 
