@@ -219,7 +219,7 @@ interface Listed {
 
 /**
  * A message listed from its headers; its body, until the body pass, is the snippet the sink reads
- * from its start (./listing-writer.ts `withSnippets`: the writer thread's work for most listings).
+ * from its start (./listing-starts.ts `withSnippets`: the writer thread's work for most listings).
  */
 async function headerRow(accountId: string, folder: string, uidValidity: number, m: Listed): Promise<StoredMessage> {
   const id = remoteMessageId(accountId, folder, uidValidity, m.uid);
@@ -395,8 +395,9 @@ interface ListingTarget {
  * small: the inbox a person sees first), stored a slice at a time, newest first, every slice
  * leaving the UIDs above it synced. The next FETCH is on the wire while the slices of one are
  * built, and they are built while the writer thread commits the ones before (./listing-writer.ts;
- * the first page's in this thread while the writer's connection opens): nothing here waits for a commit but the end of the folder; `onPage` comes,
- * in order, when a page's last slice is committed. Returns how many were listed.
+ * the first page's in this thread while the writer's connection opens): nothing here waits for a
+ * commit but the end of the folder; `onPage` comes, in order, when a page's last slice is
+ * committed. Returns how many were listed.
  */
 async function listNew(
   client: ImapFlow,
