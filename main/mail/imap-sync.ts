@@ -9,8 +9,9 @@
  * - New mail, headers first: server UIDs the store does not hold, newest first, in pages of
  *   headers, flags and a snippet (from the first 2 KB of the message text: ./mime-snippet.ts); each
  *   page is stored newest first in transactions of 200 with the folder's progress
- *   (`syncedThrough`), its rows marked `bodyPending`; from the second page on the rows are written in
- *   a writer thread while this one reads the next slice (./listing-writer.ts). The newest mail is
+ *   (`syncedThrough`), its rows marked `bodyPending`; a folder of more than one page has them written
+ *   in a writer thread while this one reads the next slice (./listing-writer.ts): from the second
+ *   page on, and the first too once the writer's connection is open. The newest mail is
  *   listed within seconds of adding an account.
  * - Bodies after: once every folder's headers are in, the pending messages' full sources are
  *   fetched (newest first, in pages), parsed and stored over their header rows. A reader that
@@ -40,7 +41,7 @@ import { parseMessage, pickHeaderFields } from './parse';
 import type { Parser } from './parse-pool';
 import { inThreadSink, sharedListingWriter, type ListingWriter } from './listing-writer';
 import { LISTING_BYTES, splitMessageStart, type MessageStart } from './message-start';
-import { SNIPPET_BYTES, snippetOf } from './mime-snippet';
+import { SNIPPET_BYTES } from './mime-snippet';
 import { textSha256Hex } from './text-hash';
 
 export interface SyncDeps {
@@ -52,7 +53,7 @@ export interface SyncDeps {
   /** Default: in this thread. A sync over many messages passes a ParsePool's `parse`. */
   readonly parse?: Parser;
   /**
-   * Writes a folder's listings from its second page on (./listing-writer.ts). Default: the
+   * Writes a folder's listings when it has more than one page (./listing-writer.ts). Default: the
    * process's writer thread; `null`: in this thread.
    */
   readonly listingWriter?: ListingWriter | null;
@@ -216,7 +217,10 @@ interface Listed {
   readonly fields: PlainFields;
 }
 
-/** A message listed from its headers and snippet: its body is the snippet until the body pass. */
+/**
+ * A message listed from its headers; its body, until the body pass, is the snippet the sink reads
+ * from its start (./listing-starts.ts `withSnippets`: the writer thread's work for most listings).
+ */
 async function headerRow(accountId: string, folder: string, uidValidity: number, m: Listed): Promise<StoredMessage> {
   const id = remoteMessageId(accountId, folder, uidValidity, m.uid);
   // In this thread: a header block is read in less time than a hop to a worker and back takes.
@@ -228,7 +232,7 @@ async function headerRow(accountId: string, folder: string, uidValidity: number,
     folder,
     remoteUid: m.uid,
     ...p,
-    body: m.start ? snippetOf(m.start.header, m.start.text) : '',
+    body: '',
     html: null,
     unread: !m.flags?.has('\\Seen'),
     labels: [],
@@ -390,9 +394,10 @@ interface ListingTarget {
  * Lists new mail (`missing`: UIDs newest first): pages of headers and snippets (the first one
  * small: the inbox a person sees first), stored a slice at a time, newest first, every slice
  * leaving the UIDs above it synced. The next FETCH is on the wire while the slices of one are
- * built, and, from the second page on, they are built while the writer thread commits the ones before
- * (./listing-writer.ts): nothing here waits for a commit but the end of the folder; `onPage` comes,
- * in order, when a page's last slice is committed. Returns how many were listed.
+ * built, and they are built while the writer thread commits the ones before (./listing-writer.ts;
+ * the first page's in this thread while the writer's connection opens): nothing here waits for a
+ * commit but the end of the folder; `onPage` comes, in order, when a page's last slice is
+ * committed. Returns how many were listed.
  */
 async function listNew(
   client: ImapFlow,
@@ -452,20 +457,19 @@ async function listNew(
       await backgroundTurn(d.db);
       if (reportFailure) throw reportFailure.error;
       const [high, low] = [slice.uids[0]!, slice.uids[slice.uids.length - 1]!];
+      const listed = fetched.filter((m) => m.uid <= high && m.uid >= low);
       const rows = withEarlierTriage(
         d,
         t.accountId,
-        await Promise.all(
-          fetched
-            .filter((m) => m.uid <= high && m.uid >= low)
-            .map((m) => headerRow(t.accountId, t.folder, t.uidValidity, m)),
-        ),
+        await Promise.all(listed.map((m) => headerRow(t.accountId, t.folder, t.uidValidity, m))),
         moved,
       );
       // Every UID asked for down to the slice's lowest is stored or gone from the server.
       const progress = { accountId: t.accountId, folder: t.folder, syncedThrough: low, updatedAt: now(d) };
-      const sink = slice.page === 0 ? inThread : rest;
-      await sink.write({ rows, progress });
+      // The first page (the usable inbox) goes to the writer too once its connection is open (a
+      // later pass in this process); while the thread and its connection start, it is written here.
+      const sink = slice.page === 0 && !rest.ready() ? inThread : rest;
+      await sink.write({ rows, starts: listed.map((m) => m.start), progress });
       added += rows.length;
       const stored = added;
       if (slice.endsPage && sink === inThread) await report(stored);

@@ -8,7 +8,8 @@ import { parentPort, receiveMessageOnPort } from 'node:worker_threads';
 import { openSecondWriter, type Db } from '../store';
 import { FolderStateRepo } from '../store/repos/folder-state';
 import { MessagesRepo } from '../store/repos/messages';
-import type { FromWriter, ListingSlice, ToWriter } from './listing-writer';
+import type { FromWriter, SliceText, ToWriter } from './listing-writer';
+import { unpackStarts, withSnippets } from './listing-starts';
 
 interface Session {
   readonly db: Db;
@@ -67,7 +68,11 @@ function write(jobs: readonly SliceJob[]): FromWriter[] {
     let s = sessions.get(session);
     if (!s) sessions.set(session, (s = open(path)));
     const { messages, folderState } = s;
-    const slices = jobs.map((j) => JSON.parse(j.slice) as ListingSlice);
+    const slices = jobs.map((j) => {
+      const { rows, progress, bounds } = JSON.parse(j.slice) as SliceText;
+      // The snippets are read here (the sync's thread handed over their bytes).
+      return { rows: withSnippets({ rows, starts: j.bytes && bounds && unpackStarts(j.bytes, bounds) }), progress };
+    });
     // IMMEDIATE: the write lock is taken at BEGIN, so a write on the main connection meanwhile
     // makes this one wait (busy_timeout), where a read first and a write after would fail at once.
     s.db

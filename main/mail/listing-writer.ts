@@ -7,7 +7,7 @@
  * reading and writing beside it), so the two cores overlap: this thread reads and builds the next
  * slice while the writer commits the last one. One writer thread serves the whole process, started
  * at the first big sync and kept (idle, it holds nothing open and does not keep the process
- * alive); each sync pass has its own session, a connection opened at its first slice and closed
+ * alive); each sync pass has its own session, a connection opened as the pass starts and closed
  * at its end.
  *
  * Slices are written in the order given, a few in one transaction with the folder's progress
@@ -19,11 +19,26 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { commitWithoutFsync, type Db } from '../store';
 import type { FolderState, Repositories, StoredMessage } from '../store/repositories';
+import { packStarts, withSnippets } from './listing-starts';
+import type { MessageStart } from './message-start';
 
 /** One slice of listings and the folder's progress after it, written in one transaction. */
 export interface ListingSlice {
   readonly rows: readonly StoredMessage[];
+  /**
+   * Where given, each row's start (by index; none: an empty snippet), whose snippet the sink
+   * makes the row's body (`withSnippets`): a session's in the writer thread, which had CPU to
+   * spare where the sync's thread, also reading the socket, had none.
+   */
+  readonly starts?: readonly (MessageStart | undefined)[];
   readonly progress: Pick<FolderState, 'accountId' | 'folder' | 'updatedAt'> & { readonly syncedThrough: number };
+}
+
+/** A slice as the writer thread is sent it: JSON, with the starts' `bounds` in `bytes`, if any. */
+export interface SliceText {
+  readonly rows: readonly StoredMessage[];
+  readonly progress: ListingSlice['progress'];
+  readonly bounds?: readonly number[];
 }
 
 /** A sync pass's way to store its slices. */
@@ -40,6 +55,8 @@ export interface ListingSink {
   flush(): Promise<void>;
   /** Waits for every slice given to be committed or refused, then lets the connection go. Never rejects. */
   close(): Promise<void>;
+  /** Whether a slice given now is written at once (the writer's connection is open, nothing failed). */
+  ready(): boolean;
 }
 
 /**
@@ -49,11 +66,13 @@ export interface ListingSink {
 const AHEAD = 4;
 
 /**
- * Rows handed to the writer together, at least (but for a page's last): each transaction of the
- * writer, and each statement that indexes rows for search (FTS5 writes a segment at each and
- * merges them later), costs about what fifty rows do, so three of the sync's slices go as one.
- * The rows are still built a slice at a time, between foreground turns; the writer holds the
- * write lock a few tens of milliseconds at most.
+ * Rows handed to the writer together while it is busy, at least (but for a page's last): each
+ * transaction of the writer, and each statement that indexes rows for search (FTS5 writes a
+ * segment at each and merges them later), costs about what fifty rows do, so three of the sync's
+ * slices go as one. A writer with nothing to do gets each slice at once (waiting for 600 rows left
+ * it idle for a third of a pass, and its last transaction after this thread's end). The rows are
+ * still built a slice at a time, between foreground turns; the writer holds the write lock a few
+ * tens of milliseconds at most.
  */
 const HANDOVER_ROWS = 600;
 
@@ -64,13 +83,14 @@ export function inThreadSink(db: Db, repos: Pick<Repositories, 'messages' | 'fol
     write(slice) {
       // Not waited onto the disk: a page a power cut takes is listed again by the next pass.
       commitWithoutFsync(db, () => {
-        repos.messages.upsertMany(slice.rows);
+        repos.messages.upsertMany(withSnippets(slice));
         repos.folderState.put(slice.progress);
       });
       return done;
     },
     flush: () => done,
     close: () => done,
+    ready: () => true,
   };
 }
 
@@ -81,7 +101,7 @@ export function inThreadSink(db: Db, repos: Pick<Repositories, 'messages' | 'fol
  */
 type Job =
   | { readonly session: number; readonly path: string; readonly open: true }
-  | { readonly session: number; readonly path: string; readonly slice: string }
+  | { readonly session: number; readonly path: string; readonly slice: string; readonly bytes?: ArrayBuffer }
   | { readonly session: number; readonly close: true };
 
 /** What the writer thread is sent: a job and the id its answer names. */
@@ -113,7 +133,8 @@ export class ListingWriter {
   /**
    * A sync pass's sink writing into the database at `path`; the thread starts now if it is not
    * running, and opens the session's connection at once: while this thread fetches and writes the
-   * first page, the writer gets ready for the second.
+   * first page, the writer gets ready for the second (`ready()`: the first page goes to the writer
+   * too once it is).
    */
   session(path: string): ListingSink {
     const session = this.nextSession++;
@@ -124,7 +145,11 @@ export class ListingWriter {
     const handOver = (job: Job): Promise<void> => {
       const sent = this.send(job);
       const answered = sent.then(
-        () => void waiting.splice(waiting.indexOf(answered), 1),
+        () => {
+          waiting.splice(waiting.indexOf(answered), 1);
+          // The writer has nothing left: what this thread holds goes now rather than at 600 rows.
+          if (!waiting.length && !failure) handOverHeld();
+        },
         (e: Error) => {
           waiting.splice(waiting.indexOf(answered), 1);
           failure ??= e;
@@ -137,21 +162,26 @@ export class ListingWriter {
     };
     /** Settles when every job given so far is answered: the thread answers in order. */
     let last = handOver({ session, path, open: true });
+    let opened = false;
+    void last.then(() => (opened = true)).catch(() => undefined);
     /** Slices given and not handed over yet (fewer than HANDOVER_ROWS rows). */
     let held: ListingSlice[] = [];
     /** The held slices as one, written with the last one's progress. */
     const handOverHeld = () => {
       if (!held.length) return;
-      const slice =
-        held.length === 1 ? held[0]! : { rows: held.flatMap((h) => h.rows), progress: held.at(-1)!.progress };
+      const rows = held.flatMap((h) => h.rows);
+      const starts = held.some((h) => h.starts) ? held.flatMap((h) => h.starts ?? h.rows.map(() => undefined)) : null;
+      const progress = held.at(-1)!.progress;
       held = [];
-      last = handOver({ session, path, slice: JSON.stringify(slice) });
+      if (!starts) return void (last = handOver({ session, path, slice: JSON.stringify({ rows, progress }) }));
+      const { bytes, bounds } = packStarts(starts);
+      last = handOver({ session, path, slice: JSON.stringify({ rows, progress, bounds } satisfies SliceText), bytes });
     };
     return {
       write: async (slice) => {
         if (failure) throw failure;
         held.push(slice);
-        if (held.reduce((n, h) => n + h.rows.length, 0) >= HANDOVER_ROWS) handOverHeld();
+        if (!waiting.length || held.reduce((n, h) => n + h.rows.length, 0) >= HANDOVER_ROWS) handOverHeld();
         while (waiting.length >= AHEAD && !failure) await waiting[0];
         if (failure) throw failure;
       },
@@ -165,6 +195,7 @@ export class ListingWriter {
         await Promise.all(waiting);
         await this.send({ session, close: true }).catch(() => undefined);
       },
+      ready: () => opened && !failure,
     };
   }
 
@@ -182,7 +213,7 @@ export class ListingWriter {
     return new Promise<void>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       worker.ref();
-      worker.postMessage({ ...job, id } satisfies ToWriter);
+      worker.postMessage({ ...job, id } satisfies ToWriter, 'bytes' in job && job.bytes ? [job.bytes] : []);
     });
   }
 

@@ -15,10 +15,17 @@ export const SNIPPET_BYTES = 2048;
 const SNIPPET_CHARS = 300;
 const MAX_DEPTH = 8;
 
-/** A header block's fields, unfolded, by lower-case name (the first of each). */
-function fields(block: string): Map<string, string> {
+/**
+ * A header block's fields whose names start with C (all a snippet reads are Content-*), unfolded,
+ * by lower-case name (the first of each). Most lines (Received, DKIM-Signature, From, ...) are
+ * passed over at their first character: a name is trimmed, so only a line starting with white
+ * space needs reading whole, and no other character lower-cases to `c`.
+ */
+function contentFields(block: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const c = line.charCodeAt(0);
+    if ((c | 0x20) !== 0x63 && !isSpace(c)) continue;
     const colon = line.indexOf(':');
     const name = colon > 0 ? line.slice(0, colon).trim().toLowerCase() : '';
     if (name && !out.has(name)) out.set(name, line.slice(colon + 1).trim());
@@ -59,8 +66,13 @@ function findText(header: Map<string, string>, content: string, depth: number): 
   const boundary = mime.startsWith('multipart/') ? param(type, 'boundary') : undefined;
   if (!boundary || depth >= MAX_DEPTH) return null;
   let html: Text | null = null;
-  // Parts follow a `--boundary` line; the cut last one may end anywhere.
-  for (const part of content.split(`--${boundary}`).slice(1)) {
+  // Parts follow a `--boundary` line; the cut last one may end anywhere. Each is cut out only when
+  // reached (most messages' first part is the text).
+  const delimiter = `--${boundary}`;
+  for (let at = content.indexOf(delimiter); at >= 0;) {
+    const start = at + delimiter.length;
+    at = content.indexOf(delimiter, start);
+    const part = content.slice(start, at < 0 ? content.length : at);
     if (part.startsWith('--')) break;
     const split = part.search(/\r?\n\r?\n/);
     if (split < 0) break;
@@ -68,7 +80,7 @@ function findText(header: Map<string, string>, content: string, depth: number): 
       .slice(split)
       .replace(/^\r?\n\r?\n/, '')
       .replace(/\r?\n$/, '');
-    const found = findText(fields(part.slice(0, split)), body, depth + 1);
+    const found = findText(contentFields(part.slice(0, split)), body, depth + 1);
     if (found && !found.html) return found;
     html ??= found;
   }
@@ -115,7 +127,7 @@ function partText(part: Text): string {
 
 /** A one-line snippet of a message from its header block and the first bytes of its text. */
 export function snippetOf(headerBlock: Uint8Array, textStart: Uint8Array): string {
-  const part = findText(fields(latin1Text(headerBlock)), latin1Text(textStart), 0);
+  const part = findText(contentFields(latin1Text(headerBlock)), latin1Text(textStart), 0);
   if (!part) return '';
   const text = partText(part);
   return oneLine(part.html ? htmlToText(text) : text);
@@ -153,8 +165,12 @@ function oneLine(text: string): string {
   if (kept < 0) return '';
   let line = '';
   for (;;) {
+    // A run starting past the characters still to take changes nothing kept: the search stops there.
+    const room = SNIPPET_CHARS - line.length;
+    const window = text.length > kept + room + 1 ? text.slice(0, kept + room + 1) : text;
     CHANGED_SPACE.lastIndex = kept;
-    const run = CHANGED_SPACE.exec(text);
+    const run = CHANGED_SPACE.exec(window);
+    if (!run && window !== text) return line + text.slice(kept, kept + room);
     // No run changes the rest: the text ends in non-space or one plain space, which trim drops.
     if (!run) return (line + text.slice(kept, text.endsWith(' ') ? -1 : text.length)).slice(0, SNIPPET_CHARS);
     if (line.length + run.index - kept >= SNIPPET_CHARS)

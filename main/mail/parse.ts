@@ -180,9 +180,13 @@ function unknownCharsets(raw: string): string[] {
 }
 
 export function isoDate(value: string | undefined, fallback: Date): { date: string; ok: boolean } {
-  const t = value ? Date.parse(value) : NaN;
-  return Number.isFinite(t)
-    ? { date: new Date(t).toISOString(), ok: true }
+  return isoOfTime(value ? Date.parse(value) : NaN, fallback);
+}
+
+/** `isoDate` of a date already read (`Date.parse`'s result: NaN where it could not read one). */
+export function isoOfTime(time: number, fallback: Date): { date: string; ok: boolean } {
+  return Number.isFinite(time)
+    ? { date: new Date(time).toISOString(), ok: true }
     : { date: fallback.toISOString(), ok: false };
 }
 

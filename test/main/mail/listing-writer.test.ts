@@ -3,12 +3,15 @@
  * folder's progress and read back on the main connection, those held for a bigger hand-over
  * written when the session ends, a failed slice ending its session with
  * nothing written past it (also when slices waiting together share its transaction), the main
- * connection writing beside an open session, and a session whose connection cannot be opened
- * (it is opened as the session starts) failing with the reason.
+ * connection writing beside an open session, a session whose connection cannot be opened
+ * (it is opened as the session starts) failing with the reason, and the snippets the thread reads
+ * from the message starts handed over being those read in this thread.
  */
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ListingWriter, type ListingSlice } from '../../../main/mail/listing-writer';
+import { inThreadSink, ListingWriter, type ListingSlice } from '../../../main/mail/listing-writer';
+import type { MessageStart } from '../../../main/mail/message-start';
+import { snippetOf } from '../../../main/mail/mime-snippet';
 import { freshRepos, message } from '../store/message-fixture';
 
 const writer = new ListingWriter();
@@ -44,6 +47,40 @@ describe('the listing writer thread', () => {
     expect(repos.messages.pendingBodies('a1', 'INBOX')).toHaveLength(30);
     expect(repos.messages.search('Listing', { accountId: 'a1', limit: 100 })).toHaveLength(30);
     await sink.close();
+    db.close();
+  });
+
+  it('reads each snippet from its message start where the row is written, in the thread as here', async () => {
+    const enc = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
+    const qp = 'Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n';
+    const multipart = 'Content-Type: multipart/alternative;\r\n boundary="b1"\r\n\r\n';
+    const starts: (MessageStart | undefined)[] = [
+      { header: enc('Subject: plain\r\n\r\n'), text: enc('Hello   there,\r\n\r\nthe  plan.') },
+      { header: enc(qp), text: enc('Caf=C3=A9 au lait =\r\nand more') },
+      {
+        header: enc(multipart),
+        text: enc('--b1\r\nContent-Type: text/html\r\n\r\n<p>Budget &amp; hiring</p>\r\n--b1\r\n'),
+      },
+      { header: enc('Content-Type: text/plain; charset=iso-8859-1\r\n\r\n'), text: enc('Gr\xfc\xdfe') },
+      undefined,
+      { header: enc(''), text: enc('') },
+    ];
+    const listing = (accountId: string): ListingSlice => {
+      const s = slice(accountId, starts.length, 1);
+      return { ...s, rows: s.rows.map((m) => ({ ...m, body: '' })), starts };
+    };
+    const { db, repos } = freshRepos();
+    const sink = writer.session(db.name);
+    await sink.write(listing('a1'));
+    await sink.close();
+    inThreadSink(db, repos).write(listing('a2'));
+    const want = starts.map((s) => (s ? snippetOf(s.header, s.text) : ''));
+    expect(want.slice(0, 4)).toEqual(['Hello there, the plan.', 'Café au lait and more', 'Budget & hiring', 'Grüße']);
+    for (const accountId of ['a1', 'a2'])
+      expect(
+        starts.map((_, i) => repos.messages.get(`${accountId}-${starts.length - i}`)?.body),
+        accountId,
+      ).toEqual(want);
     db.close();
   });
 
