@@ -120,8 +120,13 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
     mayThrow: false,
     callsCode: false,
   };
-  const name = (p: Path, more: readonly Key[] = []): number =>
-    info.paths.push({ root: p.root, keys: [...p.keys, ...more] });
+  /** The variables a `for…of` walked into declares: each stands for every element of its iterable. */
+  const loopVars: Map<string, Path>[] = [];
+  const resolve = (p: Path, more: readonly Key[] = []): Path => {
+    const to = loopVars.findLast((g) => g.has(p.root))?.get(p.root) ?? { root: p.root, keys: [] };
+    return { root: to.root, keys: [...to.keys, ...p.keys, ...more] };
+  };
+  const name = (p: Path, more: readonly Key[] = []): number => info.paths.push(resolve(p, more));
   /** Members written into or called: there the holder itself is the place (not each option's). */
   const holders = new WeakSet<N>();
   const nesting = { loops: 0, switches: 0 };
@@ -222,9 +227,23 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
         return walk(n.right);
       case 'UpdateExpression':
         return target(n.argument);
-      case 'ForOfStatement':
+      case 'ForOfStatement': {
         if (n.left.type !== 'VariableDeclaration') target(n.left);
-        break;
+        const from = n.left.type === 'VariableDeclaration' ? pathOf(n.right) : null;
+        if (!from) break;
+        // Iterating only reads the iterable; the body reaches its elements through the variables.
+        walkKeys(n.right);
+        const vars = new Map<string, Path>();
+        const each = resolve(from, [EACH]);
+        const id = (n.left as acorn.VariableDeclaration).declarations[0]!.id;
+        eachTarget(id, (t) => void (t.type === 'Identifier' && vars.set(t.name, each)), walk);
+        loopVars.push(vars);
+        nesting.loops++;
+        walk(n.body);
+        nesting.loops--;
+        loopVars.pop();
+        return;
+      }
       case 'Identifier':
         name({ root: n.name, keys: [] });
         return;
@@ -259,7 +278,7 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
       });
     for (const x of inner.assigned) if (!own.has(x)) info.assigned.add(x);
     for (const p of inner.paths)
-      if (!own.has(p.root)) info.paths.push(p);
+      if (!own.has(p.root)) name(p);
       else if (given.has(p.root)) name(given.get(p.root)!, p.keys);
     info.mayThrow ||= inner.mayThrow;
     info.callsCode ||= inner.callsCode;

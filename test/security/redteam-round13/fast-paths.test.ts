@@ -62,7 +62,7 @@ describe('an inner loop over the same listing, with a conditional continue', () 
 let n = 0;
 for (const x of list) { if (x.unread) { n = -1; for (const y of list) { if (y.subject.length > 20) { continue; } } } }
 await sendEmail({ to: ['omar@northwind.test'], subject: 'x', body: String(n) });`;
-  it.fails(
+  it(
     '[strict] the engine labels the send at least as the reference does',
     async () => {
       expect(discrepancies(await runBoth(plan, world, 'minimal', 'strict'))).toEqual([]);
@@ -89,7 +89,7 @@ let s = 'plain';
 if (e.subject.length > 10) { if (mp.has(s)) { n = ys.push(k); } } else { zs[0] = k; for (const x of list) { if (x.subject.length > 20) { continue; } n = e.body.length; } s = s + e.subject; }
 list.forEach((x) => { if (x.unread) { n = mp.get('x') ?? n; for (let i = 0; i < 3; i++) { k = k + i; } mp.delete(s); } });
 if (k > 3) { await sendEmail({ to: ['priya@northwind.test'], subject: 'k', body: 'x' }); }`;
-  it.fails(
+  it(
     '[strict] the engine labels the send at least as the reference does',
     async () => {
       expect(discrepancies(await runBoth(plan, world, 'minimal', 'strict'))).toEqual([]);
