@@ -9,7 +9,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runPlan } from '../../../engine';
+import { joinLabels, runPlan } from '../../../engine';
+import { deepLabel } from '../../../engine/ifc/labeled-value';
 import { WorldState } from '../../../engine/world';
 import { discrepancies, loadWorldFile, runBoth } from '../../engine/reference/differential';
 import { LAUNDERING, LAUNDERING_OTHER, onLaundering, trustedView } from '../two-worlds';
@@ -49,35 +50,29 @@ describe('two worlds that differ only in the attacker’s email', () => {
 });
 
 describe('an inner loop over the same listing, with a conditional continue', () => {
-  // Found by the generator above (seed 2, program 167), then minimised. The reference runs the
-  // outer loop's later items under the inner loop's label and the first item's (m2) own label;
-  // the engine runs each outer iteration under its own item only, as semantics §3 (listings)
-  // says for a body that does not see the order (the inner `continue` leaves only the inner
-  // loop). By hand the engine's label is sound here — no call and no value after the inner loop
-  // depends on what the inner loop's tests read, and what it wrote is upgraded with them — so
-  // this looks like the reference over-tainting, but the differential contract says the engine
-  // must label at least as the reference does: open until the semantics' owner says which side
-  // is right (README, open risks).
+  // Found by the generator above (seed 2, program 167), then minimised. The reference used to name
+  // the inner loop's iterable, `list`, as a place of the `if (x.unread)` around it, so closing that
+  // region upgraded the listing's structure with the first unread item's label and took its listing
+  // mark away: the outer loop's later items then ran under that label and the inner loop's. But
+  // iterating only reads `list` (semantics §3b, iterating is reading): its state after the `if` is
+  // the same whichever way it went, so the reference now names only each element, through the loop
+  // variable, and agrees with the engine.
   const plan = `const list = await listEmails({ folder: 'INBOX' });
 let n = 0;
 for (const x of list) { if (x.unread) { n = -1; for (const y of list) { if (y.subject.length > 20) { continue; } } } }
 await sendEmail({ to: ['omar@northwind.test'], subject: 'x', body: String(n) });`;
-  it(
-    '[strict] the engine labels the send at least as the reference does',
-    async () => {
-      expect(discrepancies(await runBoth(plan, world, 'minimal', 'strict'))).toEqual([]);
-    },
-    60_000,
-  );
+  it('[strict] the engine labels the send at least as the reference does', async () => {
+    expect(discrepancies(await runBoth(plan, world, 'minimal', 'strict'))).toEqual([]);
+  }, 60_000);
 });
 
-describe('a callback that reads a Map whose structure an untaken branch decided', () => {
+describe('a callback over a listing that an untaken branch iterated', () => {
   // Found by the generator above (seed 31, program 436), then minimised by deleting lines and
-  // statements while the discrepancy stayed. The reference runs the last call (`k > 3`) under
-  // m2's label; the engine under the listing's only. `k` counts the unread items of the listing
-  // (each callback run adds 0 + 1 + 2), and nothing of m2 reaches it: the Map read and the delete
-  // by `s` (which the untaken branch labeled with m2) change `n` and the Map, not `k`. So this too
-  // looks like the reference over-tainting; open for the same reason as above.
+  // statements while the discrepancy stayed. The same cause as above: the untaken `else` (labeled
+  // with m2) holds `for (const x of list)`, and the reference named `list` there, so the rule for
+  // branches not taken upgraded the listing's structure with m2; the `forEach` callback's region
+  // runs under the receiver's structure, so `k` (and the call under `k > 3`) took m2. The Map
+  // reads and deletes play no part. Iterating only reads `list`, so neither side labels `k` with m2.
   const plan = `const e = await getEmail('m2');
 const list = await listEmails({ folder: 'INBOX' });
 const ys = [];
@@ -89,11 +84,24 @@ let s = 'plain';
 if (e.subject.length > 10) { if (mp.has(s)) { n = ys.push(k); } } else { zs[0] = k; for (const x of list) { if (x.subject.length > 20) { continue; } n = e.body.length; } s = s + e.subject; }
 list.forEach((x) => { if (x.unread) { n = mp.get('x') ?? n; for (let i = 0; i < 3; i++) { k = k + i; } mp.delete(s); } });
 if (k > 3) { await sendEmail({ to: ['priya@northwind.test'], subject: 'k', body: 'x' }); }`;
-  it(
-    '[strict] the engine labels the send at least as the reference does',
-    async () => {
-      expect(discrepancies(await runBoth(plan, world, 'minimal', 'strict'))).toEqual([]);
-    },
-    60_000,
-  );
+  it('[strict] the engine labels the send at least as the reference does', async () => {
+    expect(discrepancies(await runBoth(plan, world, 'minimal', 'strict'))).toEqual([]);
+  }, 60_000);
+});
+
+describe('iterating is reading, but a write through the loop variable is a write', () => {
+  // The other side of the change above: a branch not taken (m2's subject is not that long) that
+  // would have written into every item through a loop variable still leaves each item carrying
+  // m2, in the reference and in the engine, so the flag read after it tells the send about m2.
+  const plan = `const e = await getEmail('m2');
+const list = await listEmails({ folder: 'INBOX' });
+if (e.subject.length > 100) { for (const y of list) { y.flag = 1; } }
+await sendEmail({ to: ['omar@northwind.test'], subject: 'x', body: String(list[0].flag) });`;
+  it('[strict] both label the send with m2', async () => {
+    const { fast, ref } = await runBoth(plan, world, 'minimal', 'strict');
+    expect(discrepancies({ fast, ref })).toEqual([]);
+    expect(fast.calls[2]!.sources).toContain('tool:getEmail:m2');
+    const r = ref.calls[2]!;
+    expect(joinLabels(r.context, ...Object.values(r.named).map(deepLabel)).sources).toContain('tool:getEmail:m2');
+  }, 60_000);
 });
