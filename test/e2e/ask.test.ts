@@ -75,8 +75,14 @@ describe.skipIf(!hasChromium)(`ask without a model${hasChromium ? '' : ` (skippe
       const parcel = lines.filter({ hasText: 'Your parcel is out for delivery' }).first().locator('.chip');
       expect(await parcel.allInnerTexts()).toContain('link from an untrusted sender');
       await page.screenshot({ path: screenshotPath(`ask-brief-chips-${theme}`) });
-      for (const chip of await text.locator('.chip').allInnerTexts())
-        expect(chip).not.toMatch(/tool:|[0-9a-f]{8}-|<[^>]+@/i);
+      // No chip names an item by its id: the ids are those the result as data holds ("ev01", "e47").
+      const data = (await page.locator('.result-data').textContent()) ?? '';
+      const ids = [...data.matchAll(/"id":"([^"]+)"/g)].map((m) => m[1]!);
+      expect(ids.length).toBeGreaterThan(3);
+      for (const chip of await text.locator('.chip').allInnerTexts()) {
+        expect(chip).not.toMatch(/tool:|#listed/);
+        for (const id of ids) expect(chip.split(/[\s“”()]+/)).not.toContain(id);
+      }
       // The calls in words: what each did and what the policy decided, the tool's name a tooltip.
       const calls = page.locator('h2:text-is("Calls") + table');
       const first = calls.locator('tbody tr').first();
