@@ -1,8 +1,11 @@
-/** A fresh profile with an account on a test Dovecot, and one sync pass that must succeed. */
+/**
+ * A fresh profile with an account on a test Dovecot, and one sync pass that must succeed; for one
+ * `describe`, the servers and profile it acts on, stopped and closed after it.
+ */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addAccount, syncAccounts } from '../../../main/accounts/accounts';
+import { addAccount, syncAccounts, type NewAccount } from '../../../main/accounts/accounts';
 import type { FolderReport } from '../../../main/mail/imap-sync';
 import { openProfile, type Profile } from '../../../main/profile/profile';
 import type { Account } from '../../../main/store/repositories';
@@ -14,6 +17,13 @@ export function freshProfile(): Profile {
   return openProfile(join(mkdtempSync(join(tmpdir(), 'zamburak-sync-')), 'p'));
 }
 
+/** How an account logs in to the test Dovecot: its user's address, IMAP without TLS, the password. */
+export const serverLogin = (s: DovecotServer): Pick<NewAccount, 'email' | 'imap' | 'password'> => ({
+  email: `${s.user}@example.test`,
+  imap: { host: s.host, port: s.port, security: 'plain', user: s.user },
+  password: s.password,
+});
+
 /** An account on the test Dovecot; with `smtpPort`, it sends through that loopback SMTP server. */
 export async function addServerAccount(
   p: Profile,
@@ -23,11 +33,31 @@ export async function addServerAccount(
 ): Promise<Account> {
   return addAccount(p, {
     name,
-    email: `${s.user}@example.test`,
-    imap: { host: s.host, port: s.port, security: 'plain', user: s.user },
-    password: s.password,
+    ...serverLogin(s),
     ...(smtpPort === undefined ? {} : { smtp: { host: '127.0.0.1', port: smtpPort } }),
   });
+}
+
+/** For one `describe`: an empty test Dovecot and a fresh profile with no account on it yet. */
+export function dovecotAndProfile(): { readonly server: DovecotServer; readonly p: Profile } {
+  let server: DovecotServer;
+  let p: Profile;
+  beforeAll(async () => {
+    server = await startDovecot();
+    p = freshProfile();
+  }, 60_000);
+  afterAll(async () => {
+    p?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      return server;
+    },
+    get p() {
+      return p;
+    },
+  };
 }
 
 /** Three notes from Bob Lee in the INBOX ("Note 1" to "Note 3") and an empty folder `Projects`. */
