@@ -70,6 +70,34 @@ export function calendarAccountPerSuite(): CalendarAccount & { readonly other: C
   return at;
 }
 
+/**
+ * An event as another calendar client (the attacker's) writes it: one VEVENT from 15:00 to 16:00
+ * UTC on `day` (`20260420`), with its organiser's and attendees' lines as given.
+ */
+export const writtenEvent = (e: {
+  uid: string;
+  title: string;
+  day: string;
+  organizer: string;
+  attendeeLines: readonly string[];
+}): string =>
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//attacker//EN',
+    'BEGIN:VEVENT',
+    `UID:${e.uid}`,
+    'DTSTAMP:20260301T000000Z',
+    `DTSTART:${e.day}T150000Z`,
+    `DTEND:${e.day}T160000Z`,
+    `SUMMARY:${e.title}`,
+    `ORGANIZER:mailto:${e.organizer}`,
+    ...e.attendeeLines,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+
 /** Runs a plan on the account in strict mode; `claim` is the claim the run made, if it made one. */
 export async function runStrict(at: CalendarAccount, plan: string, input?: ProfileRunRequest['input']) {
   const r = await runOnProfile(at.p, { plan, ...(input ? { input } : {}), accountId: at.account.id, mode: 'strict' });

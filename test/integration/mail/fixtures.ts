@@ -39,11 +39,14 @@ export async function addServerAccount(
 }
 
 /** For one `describe`: an empty test Dovecot and a fresh profile with no account on it yet. */
-export function dovecotAndProfile(): { readonly server: DovecotServer; readonly p: Profile } {
+export function dovecotAndProfile(o: Parameters<typeof startDovecot>[0] = {}): {
+  readonly server: DovecotServer;
+  readonly p: Profile;
+} {
   let server: DovecotServer;
   let p: Profile;
   beforeAll(async () => {
-    server = await startDovecot();
+    server = await startDovecot(o);
     p = freshProfile();
   }, 60_000);
   afterAll(async () => {
@@ -103,36 +106,31 @@ export interface NotesAccount {
  * and a fresh profile whose account on them has synced once.
  */
 export function notesAccount(o: Parameters<typeof startDovecot>[0] = {}): NotesAccount {
-  let server: DovecotServer;
+  const t = dovecotAndProfile(o);
   let smtp: SmtpCapture;
-  let p: Profile;
   let account: Account;
   beforeAll(async () => {
-    server = await startDovecot(o);
     smtp = await startSmtpCapture();
-    await writeNotes(server);
-    p = freshProfile();
-    account = await addServerAccount(p, server, 'work', smtp.port);
-    await syncOnce(p);
+    await writeNotes(t.server);
+    account = await addServerAccount(t.p, t.server, 'work', smtp.port);
+    await syncOnce(t.p);
   }, 60_000);
   afterAll(async () => {
-    p?.close();
     await smtp?.stop();
-    await server?.stop();
   });
   return {
     get server() {
-      return server;
+      return t.server;
     },
     get p() {
-      return p;
+      return t.p;
     },
     get account() {
       return account;
     },
-    byNote: (n) => (p.db.prepare('SELECT id FROM messages WHERE subject = ?').get(`Note ${n}`) as { id: string }).id,
+    byNote: (n) => (t.p.db.prepare('SELECT id FROM messages WHERE subject = ?').get(`Note ${n}`) as { id: string }).id,
     async onServer(folder) {
-      const c = await server.client();
+      const c = await t.server.client();
       try {
         await c.mailboxOpen(folder);
         const subjects: string[] = [];

@@ -26,7 +26,12 @@ import { syncCalendars } from '../../../main/accounts/calendars';
 import { parseEvents } from '../../../main/calendar/ical';
 import { parseAddress as policyAddress } from '../../../engine/policy/match';
 import { bareAddress, isCleanAddress } from '../../../engine/world/addresses';
-import { approveAndCommit, calendarAccountPerSuite, runStrict } from '../../integration/calendar/fixtures';
+import {
+  approveAndCommit,
+  calendarAccountPerSuite,
+  runStrict,
+  writtenEvent,
+} from '../../integration/calendar/fixtures';
 import { radicaleMissing } from '../../integration/servers/radicale';
 
 /** ATTENDEE values (after `ATTENDEE`, as the line is written) no reader may take as one person. */
@@ -49,23 +54,9 @@ const HOSTILE = [
   ':mailto:Team: zed@attacker.test, maya@acme.test;',
 ];
 
+/** Trudy's event on 20 April, with these attendee lines. */
 const ics = (uid: string, title: string, attendeeLines: readonly string[]): string =>
-  [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//attacker//EN',
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    'DTSTAMP:20260301T000000Z',
-    'DTSTART:20260420T150000Z',
-    'DTEND:20260420T160000Z',
-    `SUMMARY:${title}`,
-    'ORGANIZER:mailto:trudy@partner.test',
-    ...attendeeLines,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
+  writtenEvent({ uid, title, day: '20260420', organizer: 'trudy@partner.test', attendeeLines });
 
 /** One clean address, read alike by the store, the policy and the tools. */
 const clean = (a: string): boolean =>

@@ -28,7 +28,12 @@ import { syncCalendars } from '../../../main/accounts/calendars';
 import { effectOf, recipientsOf } from '../../../engine/tools/effect';
 import { bareAddress } from '../../../engine/world/addresses';
 import { profileLookups } from '../../../main/mail/effect-lookups';
-import { approveAndCommit, calendarAccountPerSuite, runStrict } from '../../integration/calendar/fixtures';
+import {
+  approveAndCommit,
+  calendarAccountPerSuite,
+  runStrict,
+  writtenEvent,
+} from '../../integration/calendar/fixtures';
 import { radicaleMissing } from '../../integration/servers/radicale';
 
 /** Attendee texts an invitation's sender can write, each read by `bareAddress` as Maya's own. */
@@ -38,24 +43,6 @@ const HOSTILE_ATTENDEES = [
   'zed@attacker.test,maya@acme.test <maya@acme.test>',
   'Team: zed@attacker.test, maya <maya@acme.test>',
 ];
-
-const ics = (uid: string, title: string, attendee: string, start: string): string =>
-  [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//attacker//EN',
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    'DTSTAMP:20260301T000000Z',
-    `DTSTART:${start}`,
-    `DTEND:${start.replace('T15', 'T16')}`,
-    `SUMMARY:${title}`,
-    'ORGANIZER:mailto:maya@acme.test',
-    `ATTENDEE:mailto:${attendee}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
 
 const missing = radicaleMissing();
 
@@ -68,7 +55,14 @@ describe.skipIf(missing !== null)('red team round 11: an invitation goes only wh
     for (const [i, attendee] of HOSTILE_ATTENDEES.entries())
       await other.put(
         other.hrefFor(`offsite-${i}@attacker.test`),
-        ics(`offsite-${i}@attacker.test`, titles[i]!, attendee, `2026042${i}T150000Z`),
+        writtenEvent({
+          uid: `offsite-${i}@attacker.test`,
+          title: titles[i]!,
+          day: `2026042${i}`,
+          // Trudy's event, put on Maya's calendar as organised by Maya.
+          organizer: 'maya@acme.test',
+          attendeeLines: [`ATTENDEE:mailto:${attendee}`],
+        }),
       );
     await syncCalendars(at.p);
     for (const title of titles) {
