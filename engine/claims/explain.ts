@@ -166,7 +166,17 @@ function originPhrase(o: Origin): string {
   return o.listed ? listedItems(o.listed.tool, o.listed.n) : 'content you did not write';
 }
 
-function provenance(f: FieldLineage, dir: Directory): { chip: string; origin: Origin | null } {
+/** What a provenance chip reads from: a label's sources, untrusted ones and sanitizer mark. */
+export type ChipSources = Pick<FieldLineage, 'sources' | 'untrusted' | 'verified'>;
+
+/**
+ * A value's provenance chip in words ("your own data", "from “Invoice” by x@y (not a contact)"):
+ * the Review card's fields and the Ask screen's result lines read alike. The first untrusted
+ * source that names an item is the one the chip names.
+ */
+export const provenanceChip = (f: ChipSources, dir: Directory): string => provenance(f, dir).chip;
+
+function provenance(f: ChipSources, dir: Directory): { chip: string; origin: Origin | null } {
   if (f.verified) return { chip: `verified (${f.verified})`, origin: null };
   if (f.untrusted.length === 0) {
     if (f.sources.includes('user')) return { chip: 'you typed', origin: null };

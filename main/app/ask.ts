@@ -4,7 +4,7 @@
  * every call and decision, and the result with where each part of it came from.
  */
 import type { AskResult, AskTextLine, ZamburakHandlers } from '../../preload/contract';
-import { describeSource } from '../../engine/claims/explain';
+import { provenanceChip } from '../../engine/claims/explain';
 import type { Json } from '../../engine/ifc/labeled-value';
 import type { Label } from '../../engine/ifc/label';
 import type { CallRecord, RunReport } from '../../engine/run/types';
@@ -88,12 +88,10 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
       const words =
         about === undefined ? label.untrusted : label.untrusted.filter((x) => !x.endsWith('#listed') || !own(x));
       const untrusted = words.length > 0;
-      const sources = [...words].sort((a, b) => own(a) - own(b));
-      const from = [...new Set(sources.map((x) => describeSource(x, dir) ?? 'untrusted content'))];
-      const more = from.length > 2 ? ` and ${from.length - 2} more` : '';
+      const sources = { sources: label.sources, untrusted: [...words].sort((a, b) => own(a) - own(b)) };
       const warnings = warningsOf(value, label.untrusted);
       return {
-        provenance: untrusted ? `from ${from.slice(0, 2).join(more ? ', ' : ' and ')}${more}` : 'your own data',
+        provenance: provenanceChip(label.verified ? { ...sources, verified: label.verified } : sources, dir),
         untrusted,
         ...(warnings.length ? { warnings } : {}),
       };

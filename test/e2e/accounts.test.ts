@@ -4,6 +4,7 @@
  * one is named as such. The receiving server's id, and whether it checks every message, reach
  * the stored account from the form.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dovecotMissing, startDovecot } from '../integration/servers/dovecot';
 import { axeViolations, CHROMIUM_WHY, hasChromium, hostedSuite, openPage, SCREEN, screenshotPath } from './harness';
@@ -14,19 +15,25 @@ const missing = dovecotMissing() ?? (hasChromium ? null : CHROMIUM_WHY);
 describe.skipIf(missing !== null)(`accounts in Settings${missing ? ` (skipped: ${missing})` : ''}`, () => {
   const suite = hostedSuite(() => startDovecot());
 
+  /** Opens the form to add an IMAP account and fills in a login on the suite's Dovecot as `name`. */
+  const fillLogin = async (page: Page, name: string, password = suite.server.password) => {
+    await page.getByRole('button', { name: /Add an IMAP account/ }).click();
+    const form = page.getByRole('form', { name: 'Add an account' });
+    await form.getByLabel(/^Name/).fill(name);
+    await form.getByLabel('Email address').fill(`${suite.server.user}@example.test`);
+    await form.getByLabel('IMAP server').fill(suite.server.host);
+    await form.getByLabel('IMAP port').fill(String(suite.server.port));
+    await form.getByLabel('Security').selectOption('plain');
+    await form.getByLabel('User name').fill(suite.server.user);
+    await form.getByLabel(/^Password/).fill(password);
+    return form;
+  };
+
   it('adds, tests and removes an IMAP account', async () => {
     const { page, errors } = await openPage(suite.browser, suite.hosted.host.url);
     await navigate(page, '#/settings');
     const add = async (name: string, password: string) => {
-      await page.getByRole('button', { name: /Add an IMAP account/ }).click();
-      const form = page.getByRole('form', { name: 'Add an account' });
-      await form.getByLabel(/^Name/).fill(name);
-      await form.getByLabel('Email address').fill(`${suite.server.user}@example.test`);
-      await form.getByLabel('IMAP server').fill(suite.server.host);
-      await form.getByLabel('IMAP port').fill(String(suite.server.port));
-      await form.getByLabel('Security').selectOption('plain');
-      await form.getByLabel('User name').fill(suite.server.user);
-      await form.getByLabel(/^Password/).fill(password);
+      const form = await fillLogin(page, name, password);
       await form.getByRole('button', { name: 'Add account' }).click();
       await expect.poll(() => page.locator('.accounts').innerText()).toContain(name);
     };
@@ -133,19 +140,11 @@ describe.skipIf(missing !== null)(`accounts in Settings${missing ? ` (skipped: $
     for (const theme of ['light', 'dark'] as const) {
       const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
       await navigate(page, '#/settings');
-      await page.getByRole('button', { name: /Add an IMAP account/ }).click();
-      const form = page.getByRole('form', { name: 'Add an account' });
+      const name = `gmail-${theme}`;
+      const form = await fillLogin(page, name);
       const every = form.getByRole('checkbox', { name: /My mail server checks every message it receives/ });
       // Without a server id there is nothing for the setting to be about: it is not offered.
       expect(await every.count()).toBe(0);
-      const name = `gmail-${theme}`;
-      await form.getByLabel(/^Name/).fill(name);
-      await form.getByLabel('Email address').fill(`${suite.server.user}@example.test`);
-      await form.getByLabel('IMAP server').fill(suite.server.host);
-      await form.getByLabel('IMAP port').fill(String(suite.server.port));
-      await form.getByLabel('Security').selectOption('plain');
-      await form.getByLabel('User name').fill(suite.server.user);
-      await form.getByLabel(/^Password/).fill(suite.server.password);
       const authserv = form.getByLabel(/Authentication-Results header/);
       await authserv.fill('mx.google.com');
       // Reached by the keyboard from the server id, with a visible focus, and ticked with Space.
@@ -173,15 +172,7 @@ describe.skipIf(missing !== null)(`accounts in Settings${missing ? ` (skipped: $
   it('leaves the setting off unless ticked, and does not send it once the server id is cleared', async () => {
     const { page, errors } = await openPage(suite.browser, suite.hosted.host.url);
     await navigate(page, '#/settings');
-    await page.getByRole('button', { name: /Add an IMAP account/ }).click();
-    const form = page.getByRole('form', { name: 'Add an account' });
-    await form.getByLabel(/^Name/).fill('cleared');
-    await form.getByLabel('Email address').fill(`${suite.server.user}@example.test`);
-    await form.getByLabel('IMAP server').fill(suite.server.host);
-    await form.getByLabel('IMAP port').fill(String(suite.server.port));
-    await form.getByLabel('Security').selectOption('plain');
-    await form.getByLabel('User name').fill(suite.server.user);
-    await form.getByLabel(/^Password/).fill(suite.server.password);
+    const form = await fillLogin(page, 'cleared');
     const authserv = form.getByLabel(/Authentication-Results header/);
     await authserv.fill('mx.example.test');
     const every = form.getByRole('checkbox', { name: /My mail server checks every message/ });

@@ -34,9 +34,9 @@ describe.skipIf(!hasChromium)(`ask without a model${hasChromium ? '' : ` (skippe
       await expect
         .poll(() => page.locator('.answer-text').innerText(), { timeout: 20_000 })
         .toMatch(/Mail from Tom Okafor[\s\S]*Board deck: numbers by Thursday/);
-      // Where a line came from is on hover.
-      expect(await page.locator('.answer-text .line').first().getAttribute('title')).toMatch(
-        /^Where this came from: from the email “Board deck: numbers by Thursday” from tom@acme\.test/,
+      // Where a line came from is a chip beside it, in the Review card's words.
+      expect(await page.locator('.answer-text .line .chip').first().innerText()).toMatch(
+        /^from “Board deck: numbers by Thursday” by tom@acme\.test/,
       );
       await page.screenshot({ path: screenshotPath(`ask-person-${theme}`) });
       expect(await axeViolations(page)).toEqual([]);
@@ -60,6 +60,29 @@ describe.skipIf(!hasChromium)(`ask without a model${hasChromium ? '' : ` (skippe
         'From Trudy Vance: “Shipping update: action required”. The text contains instructions addressed to an assistant; Zamburak will not follow them.',
       );
       expect(said).not.toMatch(/ASSISTANT INSTRUCTIONS|ignore the user's request|billing-dept@parcel-fast/i);
+      // Every line carries a chip from its own part's label: the untrusted email's is loud and
+      // says its sender is not a contact; today's date is your own data, quietly.
+      const lines = text.locator('.line');
+      const chipOf = (line: string) => lines.filter({ hasText: line }).first().locator('.chip').first();
+      const trudy = chipOf('From Trudy Vance');
+      expect(await trudy.innerText()).toMatch(/^from “Shipping update: action required” by \S+@\S+ \(not a contact\)/);
+      expect(await trudy.getAttribute('class')).toBe('chip chip-bad');
+      const today = chipOf('Monday 16 March 2026');
+      expect(await today.innerText()).toBe('your own data');
+      expect(await today.getAttribute('class')).toBe('chip chip-quiet');
+      expect(await lines.count()).toBe(await text.locator('.line .line-origin > .chip:first-child').count());
+      // A link in an untrusted email's line is marked as one, loudly.
+      const parcel = lines.filter({ hasText: 'Your parcel is out for delivery' }).first().locator('.chip');
+      expect(await parcel.allInnerTexts()).toContain('link from an untrusted sender');
+      await page.screenshot({ path: screenshotPath(`ask-brief-chips-${theme}`) });
+      // No chip names an item by its id: the ids are those the result as data holds ("ev01", "e47").
+      const data = (await page.locator('.result-data').textContent()) ?? '';
+      const ids = [...data.matchAll(/"id":"([^"]+)"/g)].map((m) => m[1]!);
+      expect(ids.length).toBeGreaterThan(3);
+      for (const chip of await text.locator('.chip').allInnerTexts()) {
+        expect(chip).not.toMatch(/tool:|#listed/);
+        for (const id of ids) expect(chip.split(/[\s“”()]+/)).not.toContain(id);
+      }
       // The calls in words: what each did and what the policy decided, the tool's name a tooltip.
       const calls = page.locator('h2:text-is("Calls") + table');
       const first = calls.locator('tbody tr').first();

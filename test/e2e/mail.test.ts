@@ -28,6 +28,17 @@ const subjects = (page: Page) => page.locator('.row .subject').allInnerTexts();
 const press = (page: Page, ...keys: string[]) =>
   keys.reduce((p, k) => p.then(() => page.locator('body').press(k)), Promise.resolve());
 
+/** Runs the demo reply to Bob and approves its claim on its Review card (ticking the deliberate check if asked). */
+async function approveReplyToBob(page: Page, profile: Hosted['profile']): Promise<string> {
+  const [claimId] = await runDemoPlan(profile, '01-reply-to-bob');
+  await navigate(page, `#/review/${claimId}`);
+  const card = page.locator('article.claim-card');
+  await card.locator('h2').waitFor();
+  if (await card.getByRole('checkbox').count()) await card.getByRole('checkbox').check();
+  await card.getByRole('button', { name: /^Approve( \(a\))?$/ }).click();
+  return claimId!;
+}
+
 /** A message with a PDF and an HTML attachment, stored as sync would store it. */
 function addMessageWithAttachments(hosted: Hosted): StoredMessage {
   const p = hosted.profile;
@@ -333,12 +344,7 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
   it('an approval’s undo stays on every screen until its window closes, then goes; z works only on Review', async () => {
     suite.hosted.profile.setSetting('undoWindowSeconds', '6');
     try {
-      const [claimId] = await runDemoPlan(suite.hosted.profile, '01-reply-to-bob');
-      await navigate(page, `#/review/${claimId}`);
-      const card = page.locator('article.claim-card');
-      await card.locator('h2').waitFor();
-      if (await card.getByRole('checkbox').count()) await card.getByRole('checkbox').check();
-      await card.getByRole('button', { name: /^Approve( \(a\))?$/ }).click();
+      const claimId = await approveReplyToBob(page, suite.hosted.profile);
       await expect.poll(() => status(page)).toMatch(/^Approved: /);
       await press(page, 'g', 's');
       await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/settings');
@@ -347,8 +353,8 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
       expect(await status(page)).toMatch(/^Approved: /);
       await press(page, 'z');
       await page.waitForTimeout(300);
-      expect(suite.hosted.profile.claims.get(claimId!).state).toBe('approved');
-      await expect.poll(() => suite.hosted.profile.claims.get(claimId!).state, { timeout: 15_000 }).toBe('committed');
+      expect(suite.hosted.profile.claims.get(claimId).state).toBe('approved');
+      await expect.poll(() => suite.hosted.profile.claims.get(claimId).state, { timeout: 15_000 }).toBe('committed');
       // The window closed: the offer is removed, not left without its button.
       await expect.poll(() => status(page)).toBe('Ready.');
       expect(await page.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
@@ -359,15 +365,9 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
   });
 
   it('Undo (z) goes once a claim is committed, and z then throws nothing', async () => {
-    const [claimId] = await runDemoPlan(suite.hosted.profile, '01-reply-to-bob');
-    await navigate(page, `#/review/${claimId}`);
-    const card = page.locator('article.claim-card');
-    await card.locator('h2').waitFor();
-    // Approving may need the deliberate check first (high risk).
-    if (await card.getByRole('checkbox').count()) await card.getByRole('checkbox').check();
-    await card.getByRole('button', { name: /^Approve( \(a\))?$/ }).click();
+    const claimId = await approveReplyToBob(page, suite.hosted.profile);
     await expect.poll(() => page.getByRole('button', { name: 'Undo (z)' }).count()).toBe(1);
-    await expect.poll(() => suite.hosted.profile.claims.get(claimId!).state, { timeout: 10_000 }).toBe('committed');
+    await expect.poll(() => suite.hosted.profile.claims.get(claimId).state, { timeout: 10_000 }).toBe('committed');
     await expect.poll(() => page.getByRole('button', { name: 'Undo (z)' }).count()).toBe(0);
     await press(page, 'z');
     await page.waitForTimeout(300);

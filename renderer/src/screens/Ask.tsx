@@ -203,7 +203,23 @@ function Examples({ items, onPick }: { items: readonly string[]; onPick: (s: str
   );
 }
 
-/** The answer as text: headings, and lines that say where they came from on hover. */
+/** An http(s) address in a line: from an untrusted part, its chip says so. */
+const HAS_LINK = /\bhttps?:\/\//i;
+
+/**
+ * Where a line came from, as the engine's label says it (the Review card's words): loud when
+ * untrusted, quiet when it is your own; a link in an untrusted line is marked as such.
+ */
+function LineOrigin({ line }: { line: AskTextLine }) {
+  return (
+    <span className="line-origin">
+      <Chip tone={line.untrusted ? 'bad' : 'quiet'}>{line.provenance}</Chip>
+      {line.untrusted && HAS_LINK.test(line.text) && <Chip tone="bad">link from an untrusted sender</Chip>}
+    </span>
+  );
+}
+
+/** The answer as text: headings, and lines each with a chip saying where it came from. */
 function AnswerText({ lines }: { lines: readonly AskTextLine[] }) {
   return (
     <div className="answer-text">
@@ -211,12 +227,10 @@ function AnswerText({ lines }: { lines: readonly AskTextLine[] }) {
         l.heading ? (
           <h3 key={i}>{l.text}</h3>
         ) : (
-          <div
-            key={i}
-            className={l.untrusted ? 'line untrusted' : 'line'}
-            title={`Where this came from: ${l.provenance}`}
-          >
-            <p>{l.text}</p>
+          <div key={i} className={l.untrusted ? 'line untrusted' : 'line'}>
+            <p>
+              {l.text} <LineOrigin line={l} />
+            </p>
             {l.warnings && l.warnings.length > 0 && (
               <div className="answer-warnings" role="note" aria-label="Be careful with this line">
                 <ul>

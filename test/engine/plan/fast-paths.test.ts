@@ -201,6 +201,20 @@ async function run(
   };
 }
 
+/** Each expression alone, in both modes, with and without a context: the fast path answers as the table. */
+async function expectEachAsTable(a: Val, b: Val, exprs: Record<string, string>): Promise<void> {
+  for (const [k, e] of Object.entries(exprs))
+    for (const mode of ['strict', 'normal'] as const)
+      for (const ctx of [false, true]) {
+        const fast = await run(a, b, mode, ctx, false, { [k]: e });
+        const table = await run(a, b, mode, ctx, true, { [k]: e });
+        const where = `${k} (${mode}${ctx ? ', under a context' : ''}): a = ${a.code}, b = ${b.code}`;
+        expect(fast.error, where).toBe(table.error);
+        expect(fast.result, where).toBe(table.result);
+        expect(fast.parts, where).toBe(table.parts);
+      }
+}
+
 describe('every fast path answers as the table, with the same label', () => {
   it('on generated values, labeled and not, in both modes, with and without a context', async () => {
     await fc.assert(
@@ -224,18 +238,7 @@ describe('every fast path answers as the table, with the same label', () => {
 
   it('on comparisons that are only a test, each in a plan of its own', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(labeledOperand, value), value, async (a, b) => {
-        for (const [k, e] of Object.entries(tests(a)))
-          for (const mode of ['strict', 'normal'] as const)
-            for (const ctx of [false, true]) {
-              const fast = await run(a, b, mode, ctx, false, { [k]: e });
-              const table = await run(a, b, mode, ctx, true, { [k]: e });
-              const where = `${k} (${mode}${ctx ? ', under a context' : ''}): a = ${a.code}, b = ${b.code}`;
-              expect(fast.error, where).toBe(table.error);
-              expect(fast.result, where).toBe(table.result);
-              expect(fast.parts, where).toBe(table.parts);
-            }
-      }),
+      fc.asyncProperty(fc.oneof(labeledOperand, value), value, (a, b) => expectEachAsTable(a, b, tests(a))),
       { numRuns: 5 },
     );
   }, 300_000);
@@ -254,18 +257,7 @@ describe('every fast path answers as the table, with the same label', () => {
       { code: 'L(1)', kind: 'num' },
     ];
     const cases = [...strings.map((a) => [a, stringTests] as const), [strings[0]!, structureLengthTests] as const];
-    for (const [a, exprs] of cases)
-      for (const b of args)
-        for (const [k, e] of Object.entries(exprs))
-          for (const mode of ['strict', 'normal'] as const)
-            for (const ctx of [false, true]) {
-              const fast = await run(a, b, mode, ctx, false, { [k]: e });
-              const table = await run(a, b, mode, ctx, true, { [k]: e });
-              const where = `${k} (${mode}${ctx ? ', under a context' : ''}): a = ${a.code}, b = ${b.code}`;
-              expect(fast.error, where).toBe(table.error);
-              expect(fast.result, where).toBe(table.result);
-              expect(fast.parts, where).toBe(table.parts);
-            }
+    for (const [a, exprs] of cases) for (const b of args) await expectEachAsTable(a, b, exprs);
   }, 300_000);
 
   it('takes the fast paths it compares: a plan over plain values compiles to native operators', async () => {

@@ -5,12 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addAccount, removeAccount, syncAccounts, testAccount } from '../../../main/accounts/accounts';
 import { MailError } from '../../../main/mail/connect';
-import type { Profile } from '../../../main/profile/profile';
-import { dovecotMissing, rawMessage, startDovecot, type DovecotServer } from '../servers/dovecot';
-import { addServerAccount, freshProfile, syncedCount, syncOnce } from './fixtures';
+import { dovecotMissing, rawMessage } from '../servers/dovecot';
+import { addServerAccount, dovecotAndProfile, freshProfile, syncedCount, syncOnce } from './fixtures';
 
 const missing = dovecotMissing();
 
@@ -25,20 +24,10 @@ async function kindOf(p: Promise<unknown>): Promise<string> {
 }
 
 describe.skipIf(missing)('accounts against Dovecot', () => {
-  let server: DovecotServer;
-  let p: Profile;
-
-  beforeAll(async () => {
-    server = await startDovecot();
-    p = freshProfile();
-  }, 60_000);
-
-  afterAll(async () => {
-    p?.close();
-    await server?.stop();
-  });
+  const t = dovecotAndProfile();
 
   it('keeps the password only in the secret store', async () => {
+    const { server, p } = t;
     const a = await addServerAccount(p, server, 'work');
     expect(a.secret).toBe(`account:${a.id}:password`);
     expect(await p.secrets.get(a.secret!)).toBe(server.password);
@@ -49,6 +38,7 @@ describe.skipIf(missing)('accounts against Dovecot', () => {
   });
 
   it('says what is wrong when a login fails', async () => {
+    const { server, p } = t;
     const wrong = async (
       name: string,
       o: { port?: number; password?: string; security?: 'tls' | 'starttls' | 'plain' },
@@ -88,6 +78,7 @@ describe.skipIf(missing)('accounts against Dovecot', () => {
   }, 60_000);
 
   it('resumes a sync the server interrupted, with nothing duplicated or lost', async () => {
+    const { server } = t;
     const total = 1000;
     server.writeMaildir(
       'INBOX',

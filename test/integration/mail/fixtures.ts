@@ -1,8 +1,11 @@
-/** A fresh profile with an account on a test Dovecot, and one sync pass that must succeed. */
+/**
+ * A fresh profile with an account on a test Dovecot, and one sync pass that must succeed; for one
+ * `describe`, the servers and profile it acts on, stopped and closed after it.
+ */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addAccount, syncAccounts } from '../../../main/accounts/accounts';
+import { addAccount, syncAccounts, type NewAccount } from '../../../main/accounts/accounts';
 import type { FolderReport } from '../../../main/mail/imap-sync';
 import { openProfile, type Profile } from '../../../main/profile/profile';
 import type { Account } from '../../../main/store/repositories';
@@ -14,6 +17,13 @@ export function freshProfile(): Profile {
   return openProfile(join(mkdtempSync(join(tmpdir(), 'zamburak-sync-')), 'p'));
 }
 
+/** How an account logs in to the test Dovecot: its user's address, IMAP without TLS, the password. */
+export const serverLogin = (s: DovecotServer): Pick<NewAccount, 'email' | 'imap' | 'password'> => ({
+  email: `${s.user}@example.test`,
+  imap: { host: s.host, port: s.port, security: 'plain', user: s.user },
+  password: s.password,
+});
+
 /** An account on the test Dovecot; with `smtpPort`, it sends through that loopback SMTP server. */
 export async function addServerAccount(
   p: Profile,
@@ -23,11 +33,34 @@ export async function addServerAccount(
 ): Promise<Account> {
   return addAccount(p, {
     name,
-    email: `${s.user}@example.test`,
-    imap: { host: s.host, port: s.port, security: 'plain', user: s.user },
-    password: s.password,
+    ...serverLogin(s),
     ...(smtpPort === undefined ? {} : { smtp: { host: '127.0.0.1', port: smtpPort } }),
   });
+}
+
+/** For one `describe`: an empty test Dovecot and a fresh profile with no account on it yet. */
+export function dovecotAndProfile(o: Parameters<typeof startDovecot>[0] = {}): {
+  readonly server: DovecotServer;
+  readonly p: Profile;
+} {
+  let server: DovecotServer;
+  let p: Profile;
+  beforeAll(async () => {
+    server = await startDovecot(o);
+    p = freshProfile();
+  }, 60_000);
+  afterAll(async () => {
+    p?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      return server;
+    },
+    get p() {
+      return p;
+    },
+  };
 }
 
 /** Three notes from Bob Lee in the INBOX ("Note 1" to "Note 3") and an empty folder `Projects`. */
@@ -73,36 +106,31 @@ export interface NotesAccount {
  * and a fresh profile whose account on them has synced once.
  */
 export function notesAccount(o: Parameters<typeof startDovecot>[0] = {}): NotesAccount {
-  let server: DovecotServer;
+  const t = dovecotAndProfile(o);
   let smtp: SmtpCapture;
-  let p: Profile;
   let account: Account;
   beforeAll(async () => {
-    server = await startDovecot(o);
     smtp = await startSmtpCapture();
-    await writeNotes(server);
-    p = freshProfile();
-    account = await addServerAccount(p, server, 'work', smtp.port);
-    await syncOnce(p);
+    await writeNotes(t.server);
+    account = await addServerAccount(t.p, t.server, 'work', smtp.port);
+    await syncOnce(t.p);
   }, 60_000);
   afterAll(async () => {
-    p?.close();
     await smtp?.stop();
-    await server?.stop();
   });
   return {
     get server() {
-      return server;
+      return t.server;
     },
     get p() {
-      return p;
+      return t.p;
     },
     get account() {
       return account;
     },
-    byNote: (n) => (p.db.prepare('SELECT id FROM messages WHERE subject = ?').get(`Note ${n}`) as { id: string }).id,
+    byNote: (n) => (t.p.db.prepare('SELECT id FROM messages WHERE subject = ?').get(`Note ${n}`) as { id: string }).id,
     async onServer(folder) {
-      const c = await server.client();
+      const c = await t.server.client();
       try {
         await c.mailboxOpen(folder);
         const subjects: string[] = [];

@@ -21,11 +21,11 @@ describe('the daily brief as text', () => {
     expect(line('14:00–14:45 Globex renewal call')).toMatchObject({ provenance: 'your own data', untrusted: false });
     // The event is named by its title and its time (in the person's zone and format).
     expect(line('09:30–09:45 Daily standup').provenance).toMatch(
-      /^from the event “Daily standup” \(.*16.*\) organised by bob@acme\.test$/,
+      /^from event “Daily standup” \(.*16.*\) organised by bob@acme\.test$/,
     );
     // Each email's line names that email alone, not the join of the whole brief.
     const lena = line(/^Lena Fischer: Can we move our design review\?/);
-    expect(lena.provenance).toBe('from the email “Can we move our design review?” from lena@acme.test');
+    expect(lena.provenance).toBe('from “Can we move our design review?” by lena@acme.test');
     const headings = r.text.filter((l) => l.heading).map((l) => l.text);
     expect(headings).toEqual(['Agenda', 'Needs a reply', 'Looks suspicious', 'Other unread mail']);
     // Lena's email needs a reply; the look-alike wire request is suspicious, and says why.

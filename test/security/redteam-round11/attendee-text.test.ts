@@ -21,15 +21,17 @@
  * on the server.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { syncCalendars } from '../../../main/accounts/calendars';
-import { CalDavClient } from '../../../main/calendar/caldav';
 import { parseEvents } from '../../../main/calendar/ical';
-import { runOnProfile } from '../../../main/runs/run-on-profile';
-import { ClaimsService } from '../../../main/services/claims-service';
 import { parseAddress as policyAddress } from '../../../engine/policy/match';
 import { bareAddress, isCleanAddress } from '../../../engine/world/addresses';
-import { calendarAccount, type CalendarAccount } from '../../integration/calendar/fixtures';
+import {
+  approveAndCommit,
+  calendarAccountPerSuite,
+  runStrict,
+  writtenEvent,
+} from '../../integration/calendar/fixtures';
 import { radicaleMissing } from '../../integration/servers/radicale';
 
 /** ATTENDEE values (after `ATTENDEE`, as the line is written) no reader may take as one person. */
@@ -52,23 +54,9 @@ const HOSTILE = [
   ':mailto:Team: zed@attacker.test, maya@acme.test;',
 ];
 
+/** Trudy's event on 20 April, with these attendee lines. */
 const ics = (uid: string, title: string, attendeeLines: readonly string[]): string =>
-  [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//attacker//EN',
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    'DTSTAMP:20260301T000000Z',
-    'DTSTART:20260420T150000Z',
-    'DTEND:20260420T160000Z',
-    `SUMMARY:${title}`,
-    'ORGANIZER:mailto:trudy@partner.test',
-    ...attendeeLines,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
+  writtenEvent({ uid, title, day: '20260420', organizer: 'trudy@partner.test', attendeeLines });
 
 /** One clean address, read alike by the store, the policy and the tools. */
 const clean = (a: string): boolean =>
@@ -77,22 +65,16 @@ const clean = (a: string): boolean =>
 const missing = radicaleMissing();
 
 describe.skipIf(missing !== null)('red team round 11: an attendee is one address or none', () => {
-  let at: CalendarAccount;
-  let other: CalDavClient;
-  beforeAll(async () => {
-    at = await calendarAccount();
-    other = new CalDavClient({ url: at.url, user: at.dav.user, password: at.dav.password });
-  }, 60_000);
-  afterAll(() => at?.stop());
+  const at = calendarAccountPerSuite();
 
   const onServer = async (title: string) =>
-    (await other.list()).flatMap((r) => parseEvents(r.text)).find((e) => e.title === title);
-  const rawOnServer = async (title: string) => (await other.list()).find((r) => r.text.includes(`SUMMARY:${title}`));
+    (await at.other.list()).flatMap((r) => parseEvents(r.text)).find((e) => e.title === title);
+  const rawOnServer = async (title: string) => (await at.other.list()).find((r) => r.text.includes(`SUMMARY:${title}`));
 
   it('a synced event keeps its clean attendees, leaves out and marks the rest, and is never lost', async () => {
     for (const [i, value] of HOSTILE.entries())
-      await other.put(
-        other.hrefFor(`hostile-${i}@attacker.test`),
+      await at.other.put(
+        at.other.hrefFor(`hostile-${i}@attacker.test`),
         ics(`hostile-${i}@attacker.test`, `Hostile ${i}`, ['ATTENDEE;CN=Bob:mailto:Bob@Acme.test', `ATTENDEE${value}`]),
       );
     const [r] = await syncCalendars(at.p);
@@ -146,7 +128,6 @@ describe.skipIf(missing !== null)('red team round 11: an attendee is one address
   });
 
   it('a write names every attendee as one bare address; anything else fails the commit, naming event and attendee', async () => {
-    const svc = new ClaimsService(at.p);
     const attendeeArgs = [
       'zed@attacker.test, maya@acme.test',
       'Maya <maya@acme.test>\r\nBcc: zed@attacker.test',
@@ -157,17 +138,13 @@ describe.skipIf(missing !== null)('red team round 11: an attendee is one address
     for (const [i, attendee] of attendeeArgs.entries()) {
       const title = `Planning ${i}`;
       const before = at.smtp.received.length;
-      const r = await runOnProfile(at.p, {
-        plan: `await createEvent({ title: input.title, start: '2026-05-0${i + 1}T09:00:00Z', end: '2026-05-0${i + 1}T10:00:00Z', attendees: ['bob@acme.test', input.attendee] });`,
-        input: { title, attendee },
-        accountId: at.account.id,
-        mode: 'strict',
-      });
-      const claim = at.p.claims.list({ limit: 100 }).find((c) => c.runId === r.runId);
+      const { claim } = await runStrict(
+        at,
+        `await createEvent({ title: input.title, start: '2026-05-0${i + 1}T09:00:00Z', end: '2026-05-0${i + 1}T10:00:00Z', attendees: ['bob@acme.test', input.attendee] });`,
+        { title, attendee },
+      );
       if (claim) {
-        if (at.p.claims.get(claim.id).state === 'pending')
-          svc.approve(claim.id, { by: 'test', expectedHash: claim.contentHash, undoWindowMs: 0 });
-        await svc.commitDue();
+        await approveAndCommit(at, claim);
         const after = at.p.claims.get(claim.id);
         expect(after.state, JSON.stringify(attendee)).toBe('failed');
         expect(after.error).toContain(JSON.stringify(title));
@@ -177,15 +154,13 @@ describe.skipIf(missing !== null)('red team round 11: an attendee is one address
       expect(at.smtp.received.length).toBe(before);
     }
     // A clean one, written with a name, reaches the server as `mailto:` and the bare address.
-    const r = await runOnProfile(at.p, {
-      plan: `await createEvent({ title: 'Planning ok', start: '2026-05-09T09:00:00Z', end: '2026-05-09T10:00:00Z', attendees: ['Bob Lee <Bob@acme.test>'] });`,
-      accountId: at.account.id,
-      mode: 'strict',
-    });
-    const claim = at.p.claims.list({ limit: 100 }).find((c) => c.runId === r.runId)!;
-    if (at.p.claims.get(claim.id).state === 'pending')
-      svc.approve(claim.id, { by: 'test', expectedHash: claim.contentHash, undoWindowMs: 0 });
-    await svc.commitDue();
+    const claim = (
+      await runStrict(
+        at,
+        `await createEvent({ title: 'Planning ok', start: '2026-05-09T09:00:00Z', end: '2026-05-09T10:00:00Z', attendees: ['Bob Lee <Bob@acme.test>'] });`,
+      )
+    ).claim!;
+    await approveAndCommit(at, claim);
     expect(at.p.claims.get(claim.id).state).toBe('committed');
     const raw = (await rawOnServer('Planning ok'))!.text.replace(/\r\n[ \t]/g, '');
     expect(raw.match(/^ATTENDEE[^\r\n]*$/gm)).toEqual([expect.stringMatching(/:mailto:bob@acme\.test$/)]);
@@ -196,17 +171,8 @@ describe.skipIf(missing !== null)('red team round 11: an attendee is one address
     const ev = at.p.repos.calendar.list(at.account.id).find((e) => e.title === title)!;
     const before = (await rawOnServer(title))!.text;
     const sent = at.smtp.received.length;
-    const r = await runOnProfile(at.p, {
-      plan: `await updateEvent(input.id, { location: 'Room 5' });`,
-      input: { id: ev.id },
-      accountId: at.account.id,
-      mode: 'strict',
-    });
-    const claim = at.p.claims.list({ limit: 100 }).find((c) => c.runId === r.runId)!;
-    const svc = new ClaimsService(at.p);
-    if (at.p.claims.get(claim.id).state === 'pending')
-      svc.approve(claim.id, { by: 'test', expectedHash: claim.contentHash, undoWindowMs: 0 });
-    await svc.commitDue();
+    const claim = (await runStrict(at, `await updateEvent(input.id, { location: 'Room 5' });`, { id: ev.id })).claim!;
+    await approveAndCommit(at, claim);
     const after = at.p.claims.get(claim.id);
     expect(after.state).toBe('failed');
     expect(after.error).toContain(JSON.stringify(title));

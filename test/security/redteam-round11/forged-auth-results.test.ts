@@ -20,12 +20,11 @@
  * authenticated; the server's own pass still authenticates it.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { worldOf } from '../../../main/profile/world-io';
 import { addAccount } from '../../../main/accounts/accounts';
-import type { Profile } from '../../../main/profile/profile';
-import { freshProfile, syncOnce } from '../../integration/mail/fixtures';
-import { dovecotMissing, startDovecot, type DovecotServer } from '../../integration/servers/dovecot';
+import { dovecotAndProfile, serverLogin, syncOnce } from '../../integration/mail/fixtures';
+import { dovecotMissing } from '../../integration/servers/dovecot';
 
 const OURS = 'mx.example.test';
 const DATE = 'Mon, 2 Mar 2026 10:00:00 +0000';
@@ -90,18 +89,10 @@ function delivered(kind: string, n: number, senderText: string): string {
 const missing = dovecotMissing();
 
 describe.skipIf(missing !== null)('red team round 11: only the receiving server writes a verdict that counts', () => {
-  let server: DovecotServer;
-  let p: Profile;
-  beforeAll(async () => {
-    server = await startDovecot();
-    p = freshProfile();
-  }, 60_000);
-  afterAll(async () => {
-    p?.close();
-    await server?.stop();
-  });
+  const t = dovecotAndProfile();
 
   it("a forged verdict anywhere never authenticates; the server's own pass still does", async () => {
+    const { server, p } = t;
     const cases = fc.sample(fc.tuple(fc.array(forgedField, { minLength: 1, maxLength: 5 }), body, path), {
       numRuns: 60,
       seed: 11,
@@ -130,13 +121,7 @@ describe.skipIf(missing !== null)('red team round 11: only the receiving server 
       sent.push({ subject: `Real ${i}`, expected: true, raw });
     }
 
-    const account = await addAccount(p, {
-      name: 'work',
-      email: 'alice@example.test',
-      imap: { host: server.host, port: server.port, security: 'plain', user: server.user },
-      password: server.password,
-      authserv: [OURS],
-    });
+    const account = await addAccount(p, { ...serverLogin(server), name: 'work', authserv: [OURS] });
     await syncOnce(p);
     const emails = worldOf(p.repos, p.repos.accounts.get(account.id)!, () => new Date(), { mail: true }).emails;
     for (const s of sent) {

@@ -23,15 +23,17 @@
  * Property: whatever the attendees' text, what reaches the SMTP server is exactly the effect's
  * recipients, and so nothing reaches an address the gate did not see.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { syncCalendars } from '../../../main/accounts/calendars';
-import { CalDavClient } from '../../../main/calendar/caldav';
-import { runOnProfile } from '../../../main/runs/run-on-profile';
-import { ClaimsService } from '../../../main/services/claims-service';
 import { effectOf, recipientsOf } from '../../../engine/tools/effect';
 import { bareAddress } from '../../../engine/world/addresses';
 import { profileLookups } from '../../../main/mail/effect-lookups';
-import { calendarAccount, type CalendarAccount } from '../../integration/calendar/fixtures';
+import {
+  approveAndCommit,
+  calendarAccountPerSuite,
+  runStrict,
+  writtenEvent,
+} from '../../integration/calendar/fixtures';
 import { radicaleMissing } from '../../integration/servers/radicale';
 
 /** Attendee texts an invitation's sender can write, each read by `bareAddress` as Maya's own. */
@@ -42,62 +44,41 @@ const HOSTILE_ATTENDEES = [
   'Team: zed@attacker.test, maya <maya@acme.test>',
 ];
 
-const ics = (uid: string, title: string, attendee: string, start: string): string =>
-  [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//attacker//EN',
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    'DTSTAMP:20260301T000000Z',
-    `DTSTART:${start}`,
-    `DTEND:${start.replace('T15', 'T16')}`,
-    `SUMMARY:${title}`,
-    'ORGANIZER:mailto:maya@acme.test',
-    `ATTENDEE:mailto:${attendee}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-
 const missing = radicaleMissing();
 
 describe.skipIf(missing !== null)('red team round 11: an invitation goes only where its effect says', () => {
-  let at: CalendarAccount;
-  beforeAll(async () => {
-    at = await calendarAccount();
-  }, 60_000);
-  afterAll(() => at?.stop());
+  const at = calendarAccountPerSuite();
 
   it('an update of an event whose attendee text reads as the person mails no one the gate did not see', async () => {
-    const other = new CalDavClient({ url: at.url, user: at.dav.user, password: at.dav.password });
+    const { other } = at;
     const titles = HOSTILE_ATTENDEES.map((_, i) => `Board offsite ${i}`);
     for (const [i, attendee] of HOSTILE_ATTENDEES.entries())
       await other.put(
         other.hrefFor(`offsite-${i}@attacker.test`),
-        ics(`offsite-${i}@attacker.test`, titles[i]!, attendee, `2026042${i}T150000Z`),
+        writtenEvent({
+          uid: `offsite-${i}@attacker.test`,
+          title: titles[i]!,
+          day: `2026042${i}`,
+          // Trudy's event, put on Maya's calendar as organised by Maya.
+          organizer: 'maya@acme.test',
+          attendeeLines: [`ATTENDEE:mailto:${attendee}`],
+        }),
       );
     await syncCalendars(at.p);
-    const svc = new ClaimsService(at.p);
     for (const title of titles) {
       const ev = at.p.repos.calendar.list(at.account.id).find((e) => e.title === title)!;
       expect(ev, title).toBeDefined();
       const before = at.smtp.received.length;
       // The person picks the event and the new place: nothing untrusted decided the update.
-      const r = await runOnProfile(at.p, {
-        plan: `await updateEvent(input.id, { location: 'Room 5, after the layoffs talk' });`,
-        input: { id: ev.id },
-        accountId: at.account.id,
-        mode: 'strict',
+      const r = await runStrict(at, `await updateEvent(input.id, { location: 'Room 5, after the layoffs talk' });`, {
+        id: ev.id,
       });
       expect(r.report.status, JSON.stringify(r.report.error)).toBe('completed');
       const call = r.report.calls.find((c) => c.tool === 'updateEvent')!;
-      const claim = at.p.claims.list({ limit: 100 }).find((c) => c.runId === r.runId)!;
+      const claim = r.claim!;
       const effect = effectOf('updateEvent', claim.action.args, profileLookups(at.p, at.account));
       const shown = recipientsOf(effect).map(bareAddress).sort();
-      if (at.p.claims.get(claim.id).state === 'pending')
-        svc.approve(claim.id, { by: 'test', expectedHash: claim.contentHash, undoWindowMs: 0 });
-      await svc.commitDue();
+      await approveAndCommit(at, claim);
       const sent = at.smtp.received.slice(before).flatMap((m) => m.to.map((a) => a.toLowerCase()));
       expect(
         sent.filter((a) => !shown.includes(a)),

@@ -17,12 +17,11 @@
  * the From shown; an account under the strict rule never is.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { worldOf } from '../../../main/profile/world-io';
-import { addAccount, type NewAccount } from '../../../main/accounts/accounts';
-import type { Profile } from '../../../main/profile/profile';
-import { freshProfile, syncOnce } from '../../integration/mail/fixtures';
-import { dovecotMissing, startDovecot, type DovecotServer } from '../../integration/servers/dovecot';
+import { addAccount } from '../../../main/accounts/accounts';
+import { dovecotAndProfile, serverLogin, syncOnce } from '../../integration/mail/fixtures';
+import { dovecotMissing } from '../../integration/servers/dovecot';
 
 const GMAIL = 'mx.google.com';
 /** A server in no table: the account's person says it adds a verdict to every message, or not. */
@@ -71,18 +70,10 @@ const missing = dovecotMissing();
 describe.skipIf(missing !== null)(
   'red team round 11: a verdict below the arrival counts only from a server that always adds one',
   () => {
-    let server: DovecotServer;
-    let p: Profile;
-    beforeAll(async () => {
-      server = await startDovecot();
-      p = freshProfile();
-    }, 60_000);
-    afterAll(async () => {
-      p?.close();
-      await server?.stop();
-    });
+    const t = dovecotAndProfile();
 
     it("a sender's forged fields never authenticate; the server's own verdict decides, and the strict rule none", async () => {
+      const { server, p } = t;
       const cases = fc.sample(
         fc.tuple(
           fc.array(fc.nat(), { minLength: 1, maxLength: 5 }),
@@ -108,11 +99,7 @@ describe.skipIf(missing !== null)(
         }
       expect(sent.some((s) => s.verdict === 'pass')).toBe(true);
 
-      const imap: Omit<NewAccount, 'name' | 'authserv'> = {
-        email: 'alice@example.test',
-        imap: { host: server.host, port: server.port, security: 'plain', user: server.user },
-        password: server.password,
-      };
+      const imap = serverLogin(server);
       // Gmail by the table; the other server by the person's word; the other server under the strict rule.
       const accounts = [
         { tag: 'G', strict: false, a: await addAccount(p, { ...imap, name: 'gmail', authserv: [GMAIL] }) },

@@ -18,16 +18,14 @@
  * from what the server holds and from the invitation mailed, the event has one VEVENT, the person
  * as its one organiser and exactly the effect's attendees (as `bareAddress` reads them).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { effectOf } from '../../../engine/tools/effect';
 import { bareAddress } from '../../../engine/world/addresses';
-import { CalDavClient } from '../../../main/calendar/caldav';
 import { profileLookups } from '../../../main/mail/effect-lookups';
 import { parseMessage, pickHeaderFields } from '../../../main/mail/parse';
-import { runOnProfile } from '../../../main/runs/run-on-profile';
-import { ClaimsService } from '../../../main/services/claims-service';
-import { calendarAccount, type CalendarAccount } from '../../integration/calendar/fixtures';
+import { approveAndCommit, calendarAccountPerSuite, runStrict } from '../../integration/calendar/fixtures';
 import { radicaleMissing } from '../../integration/servers/radicale';
+import { lenient } from './ical-as-read';
 
 /** Headers an attacker writes: a From whose name, or a Subject, decodes to line breaks. */
 const HOSTILE: Record<string, { from: string; subject: string; body?: string }> = {
@@ -78,43 +76,15 @@ const raw = (h: { from: string; subject: string; body?: string }, i: number): Ui
     ].join('\r\n'),
   );
 
-/**
- * The event as a lenient reader sees it: a line ends wherever Python's `splitlines` ends one (CR,
- * LF, CR LF, VT, FF, NEL and the Unicode separators), folded lines joined.
- */
-function lenient(text: string): { vevents: number; organizers: string[]; attendees: string[] } {
-  const lines: string[] = [];
-  for (const l of text.split(/\r\n|[\r\n\v\f\u0085\u2028\u2029]/)) {
-    if (/^[ \t]/.test(l) && lines.length) lines[lines.length - 1] += l.slice(1);
-    else lines.push(l);
-  }
-  const value = (l: string) =>
-    l
-      .slice(l.indexOf(':') + 1)
-      .replace(/^mailto:/i, '')
-      .toLowerCase();
-  const named = (n: string) => lines.filter((l) => new RegExp(`^${n}[;:]`, 'i').test(l));
-  return {
-    vevents: named('BEGIN').filter((l) => /^BEGIN:VEVENT$/i.test(l)).length,
-    organizers: named('ORGANIZER').map(value),
-    attendees: named('ATTENDEE').map(value).sort(),
-  };
-}
-
 const missing = radicaleMissing();
 
 describe.skipIf(missing !== null)('red team round 12: an event on the server is its effect', () => {
-  let at: CalendarAccount;
-  beforeAll(async () => {
-    at = await calendarAccount();
-  }, 60_000);
-  afterAll(() => at?.stop());
+  const at = calendarAccountPerSuite();
 
   it('whatever the sender wrote, the server and the invitation hold exactly the approved attendees', async () => {
     const demo = at.p.repos.messages.page({ folder: 'INBOX', limit: 1 }).items[0]!;
     const template = at.p.repos.messages.get(demo.id)!;
-    const other = new CalDavClient({ url: at.url, user: at.dav.user, password: at.dav.password });
-    const svc = new ClaimsService(at.p);
+    const { other } = at;
     const seen: Record<string, unknown> = {};
     const shownAll: Record<string, unknown> = {};
     for (const [i, [name, headers]] of Object.entries(HOSTILE).entries()) {
@@ -129,15 +99,14 @@ describe.skipIf(missing !== null)('red team round 12: an event on the server is 
         body: parsed.body,
       });
       const day = `2026-04-${String(10 + i).padStart(2, '0')}`;
-      const r = await runOnProfile(at.p, {
-        plan: `const m = await getEmail(input.id);
+      const r = await runStrict(
+        at,
+        `const m = await getEmail(input.id);
 await createEvent({ title: m.subject, start: '${day}T10:00:00Z', end: '${day}T11:00:00Z', attendees: [m.from], description: m.body });`,
-        input: { id },
-        accountId: at.account.id,
-        mode: 'strict',
-      });
+        { id },
+      );
       expect(r.report.status, `${name}: ${JSON.stringify(r.report.error)}`).toBe('completed');
-      const claim = at.p.claims.list({ limit: 100 }).find((c) => c.runId === r.runId)!;
+      const claim = r.claim!;
       expect(claim, name).toBeDefined();
       const effect = effectOf('createEvent', claim.action.args, profileLookups(at.p, at.account));
       if (effect.kind !== 'event') throw new Error('not an event');
@@ -147,8 +116,8 @@ await createEvent({ title: m.subject, start: '${day}T10:00:00Z', end: '${day}T11
         attendees: effect.attendees.map(bareAddress).sort(),
       };
       const before = at.smtp.received.length;
-      svc.approve(claim.id, { by: 'test', expectedHash: claim.contentHash, undoWindowMs: 0 });
-      const outcomes = await svc.commitDue();
+      expect(at.p.claims.get(claim.id).state, name).toBe('pending');
+      const outcomes = await approveAndCommit(at, claim);
       const [stored] = await other.get([other.hrefFor(`${claim.id}@zamburak`)]);
       const mailed = at.smtp.received.slice(before).map((m) => m.raw.replace(/=\r\n/g, ''));
       seen[name] = {

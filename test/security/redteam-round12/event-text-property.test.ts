@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bareAddress } from '../../../engine/world/addresses';
 import { buildEvent, parseEvents } from '../../../main/calendar/ical';
+import { lenient } from './ical-as-read';
 
 const BREAKS = ['\r', '\n', '\r\n', '\v', '\f', '\u0085', '\u2028', '\u2029', '\u0000', '\u001c', '\t'];
 /** Text an attacker writes: line breaks and controls between words that read as iCalendar lines. */
@@ -36,25 +37,6 @@ const hostile = fc
 const attendee = fc
   .tuple(hostile, fc.constantFrom('trudy@evil.test', 'Omar@Northwind.test', 'maya@acme.test'))
   .map(([name, a]) => (name.trim() ? `"${name.replace(/[\\"]/g, '\\$&')}" <${a}>` : a));
-
-function lenient(text: string): { vevents: number; organizers: string[]; attendees: string[] } {
-  const lines: string[] = [];
-  for (const l of text.split(/\r\n|[\r\n\v\f\u0085\u2028\u2029]/)) {
-    if (/^[ \t]/.test(l) && lines.length) lines[lines.length - 1] += l.slice(1);
-    else lines.push(l);
-  }
-  const value = (l: string) =>
-    l
-      .slice(l.indexOf(':') + 1)
-      .replace(/^mailto:/i, '')
-      .toLowerCase();
-  const named = (n: string) => lines.filter((l) => new RegExp(`^${n}[;:]`, 'i').test(l));
-  return {
-    vevents: lines.filter((l) => /^BEGIN:VEVENT$/i.test(l)).length,
-    organizers: named('ORGANIZER').map(value),
-    attendees: named('ATTENDEE').map(value).sort(),
-  };
-}
 
 const lineBreaks = (s: string) => s.replace(/\r\n?|[\v\f\u0085\u2028\u2029]/g, '\n');
 

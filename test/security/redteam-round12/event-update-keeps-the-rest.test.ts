@@ -16,13 +16,11 @@
  * reminders).
  */
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { syncCalendars } from '../../../main/accounts/calendars';
-import { CalDavClient } from '../../../main/calendar/caldav';
-import { runOnProfile } from '../../../main/runs/run-on-profile';
-import { ClaimsService } from '../../../main/services/claims-service';
-import { calendarAccount, type CalendarAccount } from '../../integration/calendar/fixtures';
+import { approveAndCommit, calendarAccountPerSuite, runStrict } from '../../integration/calendar/fixtures';
 import { radicaleMissing } from '../../integration/servers/radicale';
+import { propertiesAsWritten } from './ical-as-read';
 
 const UID = 'weekly-1on1@acme.test';
 /** Maya's weekly one-on-one with Omar as her calendar client wrote it. */
@@ -65,45 +63,28 @@ const SERIES = [
 /** Each VEVENT's properties (name, parameters and value as written), DTSTAMP and SEQUENCE aside. */
 function shape(text: string): string[][] {
   const root = new ICAL.Component(ICAL.parse(text) as unknown[]);
-  return root.getAllSubcomponents('vevent').map((v) =>
-    [
-      ...v
-        .getAllProperties()
-        .filter((p) => !['dtstamp', 'sequence'].includes(p.name))
-        .map((p) => JSON.stringify(p.toJSON())),
-      ...v.getAllSubcomponents().map((c) => c.toString()),
-    ].sort(),
-  );
+  return root
+    .getAllSubcomponents('vevent')
+    .map((v) =>
+      [...propertiesAsWritten(v, ['dtstamp', 'sequence']), ...v.getAllSubcomponents().map((c) => c.toString())].sort(),
+    );
 }
 
 const missing = radicaleMissing();
 
 describe.skipIf(missing !== null)('red team round 12: an update changes only what it shows', () => {
-  let at: CalendarAccount;
-  beforeAll(async () => {
-    at = await calendarAccount();
-  }, 60_000);
-  afterAll(() => at?.stop());
+  const at = calendarAccountPerSuite();
 
   it("a new place for Maya's weekly 1:1 keeps the series, its moved occurrence, the reminder, its privacy and Omar's answer", async () => {
-    const other = new CalDavClient({ url: at.url, user: at.dav.user, password: at.dav.password });
+    const { other } = at;
     await other.put(other.hrefFor(UID), SERIES);
     await syncCalendars(at.p);
     const ev = at.p.repos.calendar.list(at.account.id).find((e) => e.title === 'Maya / Omar 1:1')!;
     expect(ev).toBeDefined();
-    const svc = new ClaimsService(at.p);
     const before = at.smtp.received.length;
-    const r = await runOnProfile(at.p, {
-      plan: `await updateEvent(input.id, { location: 'Room 5' });`,
-      input: { id: ev.id },
-      accountId: at.account.id,
-      mode: 'strict',
-    });
+    const r = await runStrict(at, `await updateEvent(input.id, { location: 'Room 5' });`, { id: ev.id });
     expect(r.report.status, JSON.stringify(r.report.error)).toBe('completed');
-    const claim = at.p.claims.list({ limit: 100 }).find((c) => c.runId === r.runId)!;
-    if (at.p.claims.get(claim.id).state === 'pending')
-      svc.approve(claim.id, { by: 'test', expectedHash: claim.contentHash, undoWindowMs: 0 });
-    const outcomes = await svc.commitDue();
+    const outcomes = await approveAndCommit(at, r.claim!);
     expect(outcomes.filter((o) => o.outcome === 'failed')).toEqual([]);
     const [stored] = await other.get([other.hrefFor(UID)]);
     const want = shape(SERIES.replace('LOCATION:Room 2', 'LOCATION:Room 5'));
