@@ -8,7 +8,7 @@
  * otherwise the instrumented loop runs (emit-statements.ts, forOf).
  */
 import type * as acorn from 'acorn';
-import type { EmitContext, N } from './emit-context';
+import type { EmitContext } from './emit-context';
 
 /** The boolean string methods the runtime answers directly (library.embed.js, DIRECT_STRING). */
 const SEARCHES = new Set(['includes', 'startsWith', 'endsWith']);
@@ -33,8 +33,9 @@ export function searchLoop(ctx: EmitContext, s: acorn.ForOfStatement): SearchLoo
   if (t.type !== 'CallExpression' || t.optional || t.arguments.length !== 1) return null;
   const c = t.callee;
   if (c.type !== 'MemberExpression' || c.computed || c.optional || c.property.type !== 'Identifier') return null;
-  if (!SEARCHES.has(c.property.name) || c.object.type !== 'Identifier' || c.object.name === w.name) return null;
-  if (ctx.analysis.refs.get(c.object as N)?.kind !== 'local') return null;
+  const text = c.object;
+  if (!SEARCHES.has(c.property.name) || text.type !== 'Identifier' || text.name === w.name) return null;
+  if (ctx.analysis.refs.get(text)?.kind !== 'local') return null;
   const a = t.arguments[0]!;
   if (a.type !== 'Identifier' || a.name !== w.name) return null;
   const branch = body.consequent.type === 'BlockStatement' ? body.consequent.body : [body.consequent];
@@ -45,7 +46,7 @@ export function searchLoop(ctx: EmitContext, s: acorn.ForOfStatement): SearchLoo
     if (st.type !== 'ExpressionStatement') return null;
     const e = st.expression;
     if (e.type !== 'AssignmentExpression' || e.operator !== '=' || e.left.type !== 'Identifier') return null;
-    if (e.right.type !== 'Literal' || e.left.name === w.name || e.left.name === c.object.name) return null;
+    if (e.right.type !== 'Literal' || e.left.name === w.name || e.left.name === text.name) return null;
   }
-  return { text: c.object.name, method: c.property.name, then: then as acorn.Statement[] };
+  return { text: text.name, method: c.property.name, then: then as acorn.Statement[] };
 }
