@@ -13,6 +13,7 @@ import { TRY_EXIT, exitAbr, isObj, labelOf, tick, truthy, type EmitContext, type
 import { destructure, expr, patternNames, testCode, unusedPush, update } from './emit-expressions';
 import { emitFunction } from './emit-functions';
 import { capture, mergeCode, restoresContext } from './emit-regions';
+import { searchLoop } from './search-loops';
 import { observesWorld } from './effects';
 
 type Statement = acorn.Statement | acorn.ModuleDeclaration;
@@ -350,6 +351,18 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
     `{ ${it} = __R.iter(${right}${orderFlag(ctx, s)}); ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0; ${c} = -1;`,
     at,
   );
+  const search = cap || ctx.noFastPaths ? null : searchLoop(ctx, s);
+  if (search) {
+    // The whole loop in one runtime call when it can be (search-loops.ts); its answer: the
+    // iterations' joined contexts * 2 + whether it broke, R.pc left as the last iteration left it.
+    const f = ctx.temp();
+    ctx.emit(
+      `${f} = __R.anyT(${it}, ${search.text}, ${JSON.stringify(search.method)}, __abr, ${p}); if (${f} >= 0) { ${la} = (${f} - (${f} & 1)) / 2; if (${f} & 1) {`,
+      at,
+    );
+    emitStatements(ctx, search.then);
+    ctx.emit('} } else');
+  }
   ctx.fn.regions++;
   ctx.fn.loops.push(la);
   ctx.fn.jumpTargets.push({ loopAcc: la, regions: ctx.fn.regions });

@@ -943,6 +943,53 @@
     const truth = r !== null && typeof r === 'object' ? (r instanceof Box ? r.v : true) : r;
     return R.lab(r) * 2 + (truth ? 1 : 0);
   };
+  // A search loop (plan/search-loops.ts: `for (const w of words) if (text.includes(w)) { hit = true;
+  // break; }`) in one call: `it` from R.iter, `o` the searched value, `abr` and `p` the loop's
+  // pending exit and entry context. When the list is an unlabeled array of plain strings, the
+  // string plain or a labeled string, no try, exit or taint is pending and the steps cannot reach
+  // the limit, it makes what the instrumented loop makes (compiled emit-statements.ts forOf and
+  // iterationStart, R.more, R.at, R.smT): the same joins in the same order, the same steps, R.pc
+  // as the last iteration leaves it; answers the iterations' joined contexts * 2 + whether it
+  // broke. Otherwise -1 before anything is done, and the instrumented loop runs.
+  R.anyT = function (it, o, name, abr, p) {
+    if (SLOW || abr !== 0 || R.exit !== 0 || R.tc !== 0 || R.td !== 0 || inTry() || !DIRECT_STRING.has(name)) return -1;
+    if (!it.live || it.listing || it.l !== 0 || it.rl !== 0 || it.ls !== -1) return -1;
+    const a = it.a;
+    if (a[SL] !== undefined || a[LISTING] === true) return -1;
+    const boxed = o instanceof Box;
+    const s = boxed ? o.v : o;
+    if (typeof s !== 'string') return -1;
+    const n = a.length;
+    for (let i = 0; i < n; i++) if (typeof a[i] !== 'string') return -1;
+    const S = R.S;
+    if (S.n + n > S.m) return -1;
+    // R.more's first call: the structure label (none) is joined once.
+    it.ls = 0;
+    it.k = J(it.rl, 0);
+    it.l = J(it.l, it.k);
+    it.c = it.l;
+    const lt = J(p, it.c);
+    const own = lt === 0 ? 0 : J(lt, 0);
+    let la = 0;
+    let pc = R.pc;
+    for (let i = 0; i < n; i++) {
+      S.n++;
+      pc = la === 0 ? own : J(J(J(lt, la), 0), 0);
+      // directAnswer: the answer's label is the string's joined with the (plain) argument's.
+      const found = s[name](a[i], undefined);
+      if (boxed) {
+        const all = J(o.l, 0);
+        if (all !== 0) pc = J(pc, all);
+      }
+      la = J(la, pc);
+      if (found) {
+        R.pc = pc;
+        return la * 2 + 1;
+      }
+    }
+    R.pc = pc;
+    return la * 2;
+  };
   // A list of strings (split's answer) as Bridge.fromNative makes it, without a call per element:
   // each string and the list labeled `all`, linked to the receiver's node. null if one is not a string.
   function stringList(v, all, name) {

@@ -168,6 +168,8 @@ interface Outcome {
   readonly result: string;
   readonly error: string | null;
   readonly parts: string;
+  /** Steps and labels made: a search loop run in one call must count as the loop it replaces. */
+  readonly counts: string;
 }
 
 async function run(
@@ -198,6 +200,7 @@ async function run(
     result: JSON.stringify(r.report.result),
     error: r.report.error ? `${r.report.error.kind}: ${r.report.error.message}` : null,
     parts: JSON.stringify(parts.map((p) => [p.path, p.label])),
+    counts: JSON.stringify([r.report.stats.steps, r.report.stats.labels]),
   };
 }
 
@@ -258,6 +261,45 @@ describe('every fast path answers as the table, with the same label', () => {
     ];
     const cases = [...strings.map((a) => [a, stringTests] as const), [strings[0]!, structureLengthTests] as const];
     for (const [a, exprs] of cases) for (const b of args) await expectEachAsTable(a, b, exprs);
+  }, 300_000);
+
+  it('on search loops (one runtime call for the loop), with the same steps and labels', async () => {
+    // Word lists plain, with a labeled word, labeled, or holding a non-string; the searched
+    // string plain or labeled; found at once, later, or never; in a function, where the flag's
+    // write carries the context of the iteration that found it.
+    const loop = (m: string): string =>
+      `(() => { let hit = false; let at = 0; for (const w of b) if (a.${m}(w)) { hit = true; at = 1; break; } const r = [hit, at]; return r; })()`;
+    const exprs = {
+      ...Object.fromEntries(['includes', 'startsWith', 'endsWith'].map((m) => [m, loop(m)])),
+      'no flag': '(() => { for (const w of b) if (a.includes(w)) break; return 1; })()',
+      'top-level flag': '(() => { let n = 0; for (const w of b) if (a.includes(w)) { n = 2; break; } return n; })()',
+    };
+    const words: Val[] = [
+      { code: '["zz", "b1", "a"]', kind: 'arr' },
+      { code: '["zz", "q"]', kind: 'arr' },
+      { code: '[]', kind: 'arr' },
+      { code: '["zz", L("b"), "a"]', kind: 'arr' },
+      { code: 'L(["zz", "1 "])', kind: 'arr' },
+      { code: '["zz", 1, "a"]', kind: 'arr' },
+    ];
+    for (const a of [
+      { code: 'L("ab1 ")', kind: 'str' as const },
+      { code: '"ab1 "', kind: 'str' as const },
+    ])
+      for (const b of words)
+        for (const mode of ['strict', 'normal'] as const)
+          for (const ctx of [false, true])
+            for (const [k, e] of Object.entries(exprs)) {
+              const fast = await run(a, b, mode, ctx, false, { [k]: e });
+              const table = await run(a, b, mode, ctx, true, { [k]: e });
+              const where = `${k} (${mode}${ctx ? ', under a context' : ''}): a = ${a.code}, b = ${b.code}`;
+              expect(fast, where).toEqual(table);
+            }
+    const { compilePlan } = await import('../../../engine/plan');
+    expect(
+      compilePlan(`const a = "x"; const b = ["y"]; return ${loop('includes')};`, { mode: 'strict', toolNames: [] })
+        .code,
+    ).toMatch(/__R\.anyT\(/);
   }, 300_000);
 
   it('takes the fast paths it compares: a plan over plain values compiles to native operators', async () => {
