@@ -39,6 +39,11 @@
     const fl = f instanceof Box ? f.l : 0;
     return { fn: R.callee(f), l: fl };
   }
+  function fieldFunction(fn) {
+    const copy = I.nativeCopy(fn);
+    const info = copy === undefined ? undefined : I.copyInfo(copy);
+    return info !== undefined && info.fields !== null;
+  }
   // Arguments are passed as they are (no array per call): a plan function ignores extra ones.
   function cb(c, ctl, a0, a1, a2, a3) {
     if (c.fn === undefined) c = callback(c);
@@ -359,11 +364,14 @@
           vs[i] = conv(a).v;
         }
       }
+      // A field function (plan/field-functions.ts) has plain parameters and reads only them: one
+      // that declares none for the index never sees it, so its labeled box is not made.
+      const index = f !== null && (f.fn.length > (fold ? 2 : 1) || !fieldFunction(f.fn));
       if (f !== null)
         vs[0] = function (a0, a1, a2) {
           const r = fold
-            ? cb(f, l, a0, a1, mk(a2, sl, 'index', -1, -1), arr)
-            : cb(f, l, a0, mk(a1, sl, 'index', -1, -1), arr);
+            ? cb(f, l, a0, a1, index ? mk(a2, sl, 'index', -1, -1) : undefined, arr)
+            : cb(f, l, a0, index ? mk(a1, sl, 'index', -1, -1) : undefined, arr);
           if (answers) return I.noFn(r, sl);
           // That later calls happen at all, and what comes out, depend on this answer.
           const said = deepLab(r);

@@ -302,6 +302,30 @@ describe('every fast path answers as the table, with the same label', () => {
     ).toMatch(/__R\.anyT\(/);
   }, 300_000);
 
+  it('on callbacks of array methods that read only fields of their parameters (field functions)', async () => {
+    // A field function that declares no index parameter is not given the index (library.embed.js,
+    // moving); one that declares it reads it (`i.length` throws on a missing one).
+    const exprs: Record<string, string> = {
+      filter: 'a.filter((x) => x.k0)',
+      map: 'a.map((x) => x.k0)',
+      some: 'a.some((x) => x.k1 > 1)',
+      every: 'a.every((x) => x.k0 !== 2)',
+      find: 'a.find((x) => x.k1)',
+      findIndex: 'a.findIndex((x) => x.k0)',
+      mapIndex: 'a.map((x, i) => x.k0 < i.length)',
+      filterIndex: 'a.filter((x, i) => i.length === x.k1)',
+      reduce: 'a.reduce((s, x) => x.k0, 0)',
+      reduceIndex: 'a.reduce((s, x, i) => i.length, 0)',
+    };
+    const list = fc
+      .array(value, { maxLength: 3 })
+      .map((xs): Val => ({ code: `[${xs.map((x) => x.code).join(', ')}]`, kind: 'arr' }));
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(list, list.map(labeled)), (a) => expectEachAsTable(a, a, exprs)),
+      { numRuns: 4 },
+    );
+  }, 300_000);
+
   it('takes the fast paths it compares: a plan over plain values compiles to native operators', async () => {
     // (Guards the test above against comparing the tables with themselves.)
     const { compilePlan } = await import('../../../engine/plan');
