@@ -1,8 +1,11 @@
 /**
  * Field functions: comparators such as `(a, b) => b.body.length - a.body.length || (a.id < b.id ?
  * -1 : 1)`, which compute a primitive from primitive fields of their parameters and nothing else.
- * The compiler also emits them as native code, which the runtime uses for one thing: a sort whose
- * items carry labels (library.embed.js, sortWith).
+ * The compiler also emits them as native code, which the runtime uses for a sort whose items carry
+ * labels (library.embed.js, sortWith), and for a test callback that answers one field (`(e) =>
+ * e.unread`) or compares a text field's length with a number (`(e) => e.cc.length > 0`): its
+ * answer's label is the label of that field as read, which the runtime computes without boxes
+ * (library.embed.js, moving; runtime.embed.js, fieldRead).
  *
  * Such a sort labels its order with everything the items hold (the join of their deep labels)
  * and runs the comparator under that label. A field function reads nothing but fields of the two
@@ -29,7 +32,11 @@ type N = acorn.AnyNode;
 export interface FieldUse {
   readonly fields: readonly string[];
   readonly strings: readonly string[];
+  /** One parameter, answering its field `p.k` (length false) or `p.k.length OP number` (true). */
+  readonly answer?: { readonly field: string; readonly length: boolean };
 }
+
+const ORDER = new Set(['<', '>', '<=', '>=']);
 
 const BINARY = new Set(['-', '*', '/', '%', '<', '>', '<=', '>=', '===', '!==']);
 
@@ -53,7 +60,40 @@ function fieldFunction(f: acorn.Function, analysis: Analysis): FieldUse | null {
   if (!f.params.every((p) => p.type === 'Identifier')) return null;
   const check = new FieldCheck(f, analysis);
   const ok = f.body.type === 'BlockStatement' ? f.body.body.every((s) => check.stmt(s)) : check.expr(f.body);
-  return ok && check.fields.size ? { fields: [...check.fields], strings: [...check.strings] } : null;
+  if (!ok || !check.fields.size) return null;
+  const use = { fields: [...check.fields], strings: [...check.strings] };
+  const answer = f.params.length === 1 ? answerOf(f) : null;
+  return answer ? { ...use, answer } : use;
+}
+
+/**
+ * The field a one-parameter field function answers with (`p.k`), or whose text length it compares
+ * with a number literal (`p.k.length < 3`, `3 < p.k.length`); null for any other body. (Its
+ * checks already passed: every member expression here reads the parameter.)
+ */
+function answerOf(f: acorn.Function): FieldUse['answer'] | null {
+  const body = f.body;
+  let e: N | null | undefined = body;
+  if (body.type === 'BlockStatement') {
+    const only = body.body.length === 1 ? body.body[0] : undefined;
+    e = only?.type === 'ReturnStatement' ? only.argument : null;
+  }
+  const name = (m: N): string | null =>
+    m.type === 'MemberExpression' && m.object.type === 'Identifier'
+      ? m.computed
+        ? String((m.property as acorn.Literal).value)
+        : (m.property as acorn.Identifier).name
+      : null;
+  if (!e) return null;
+  const k = name(e);
+  if (k !== null) return { field: k, length: false };
+  if (e.type !== 'BinaryExpression' || !ORDER.has(e.operator)) return null;
+  const number = (x: N): boolean => x.type === 'Literal' && typeof x.value === 'number';
+  const side = number(e.right) ? e.left : number(e.left) ? e.right : null;
+  if (side?.type !== 'MemberExpression' || side.computed || (side.property as acorn.Identifier).name !== 'length')
+    return null;
+  const text = name(side.object);
+  return text === null ? null : { field: text, length: true };
 }
 
 class FieldCheck {

@@ -367,8 +367,29 @@
       // A field function (plan/field-functions.ts) has plain parameters and reads only them: one
       // that declares none for the index never sees it, so its labeled box is not made.
       const index = f !== null && (f.fn.length > (fold ? 2 : 1) || !fieldFunction(f.fn));
+      // A test callback answering a field, or comparing a text field's length with a number, in an
+      // empty context: each call's answer is the field as R.gets reads it (its label, fieldRead)
+      // or that length compared (labeled as the length, the field's label unverified), computed
+      // by the function's native copy over the raw field, one step each. Any item it cannot read
+      // so (not a plan object, a field that is a container) takes the plan function.
+      const copy =
+        f === null || index || answers || f.l !== 0 || R.pc !== 0 || R.exit !== 0 || R.tc !== 0
+          ? undefined
+          : I.nativeCopy(f.fn);
+      const info = copy === undefined ? undefined : I.copyInfo(copy);
+      const ans = info === undefined || info.fields === null ? undefined : info.fields.answer;
+      const rec = ans === undefined ? null : newObj();
       if (f !== null)
         vs[0] = function (a0, a1, a2) {
+          if (rec !== null) {
+            const said = I.fieldRead(a0, ans.field, ans.length);
+            if (said >= 0) {
+              rec[ans.field] = I.READ.v;
+              if (said !== 0) l = J(l, said);
+              R.sp = 0;
+              return copy(rec);
+            }
+          }
           const r = fold
             ? cb(f, l, a0, a1, index ? mk(a2, sl, 'index', -1, -1) : undefined, arr)
             : cb(f, l, a0, index ? mk(a1, sl, 'index', -1, -1) : undefined, arr);

@@ -1106,6 +1106,47 @@
     }
     return lookup(o, k, 0, 0, 0, -1);
   };
+  // A field k of item o as R.gets(o, k) reads it, outside a try and the step limit, without its
+  // box and graph node: the label R.gets would give it (the same joins, in the same order), its
+  // raw value left in READ.v. For `text`, the label of that text's length compared with a plain
+  // number (R.gets of 'length', then compare: the field's label unverified). -1 (nothing read
+  // but what R.gets reads first too) when o is not a plan object or a box of one, or the field
+  // is not a primitive (for `text`, not a string).
+  const READ = { v: undefined };
+  const primitive = (x) => x === null || (typeof x !== 'object' && typeof x !== 'function');
+  function fieldRead(o, k, text) {
+    const l = fieldLabel(o, k);
+    return l < 0 || !text ? l : typeof READ.v === 'string' ? LUNV[l] : -1;
+  }
+  function fieldLabel(o, k) {
+    if (SLOW || TD > 0 || S.n >= S.m) return -1;
+    let v = o;
+    let ol;
+    if (o instanceof Box) {
+      v = o.v;
+      if (v === null || typeof v !== 'object' || Object.getPrototypeOf(v) !== null) return -1;
+      ol = J(o.l, v[SL] || 0);
+    } else {
+      if (o === null || typeof o !== 'object' || Object.getPrototypeOf(o) !== null) return -1;
+      const sl = o[SL];
+      const e = o[k];
+      if (sl === undefined || (e instanceof Box && LV[e.l] === null && J(e.l, LUNV[sl]) === e.l)) {
+        READ.v = raw(e);
+        return primitive(READ.v) ? (e instanceof Box ? e.l : 0) : -1;
+      }
+      ol = LUNV[sl];
+    }
+    if (!(k in v)) {
+      READ.v = undefined;
+      return ol;
+    }
+    const e = v[k];
+    READ.v = raw(e);
+    if (!primitive(READ.v)) return -1;
+    if (!(e instanceof Box)) return LUNV[ol];
+    if (ol === 0) return e.l;
+    return LV[e.l] === null ? J(e.l, ol) : JK(e.l, ol);
+  }
   // Any key: unwrap the receiver and the key, check the key, then look it up.
   const getSlow = function (o, k) {
     let lo = 0;
@@ -2305,6 +2346,8 @@
   // Implemented in runtime-lib (appended by the host): R.mc, R.bi, R.newc.
   R.__internal = {
     Box,
+    fieldRead,
+    READ,
     nativeCopy,
     copyInfo,
     LMap,
