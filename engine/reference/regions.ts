@@ -12,11 +12,12 @@ import { joinLabels, type Label } from '../ifc/label';
 import { cell, type Cell } from './context';
 import type { Machine, Step } from './machine';
 import { EACH, type Key, type Nodes, type RegionInfo } from './scan';
-import { isHeap, partsOf, reachable, upgrade, val, withLabel, type Env, type Heap, type V } from './values';
+import { isHeap, partsOf, reachable, upgrade, withLabel, type Env, type Heap, type V } from './values';
 
-/** The heap objects the places of a region (its names in `env`) reach now (`input`'s are frozen). */
+/** The heap objects the places of a region (its names in `env`) reach now (`input` is read-only). */
 function exposedNow(m: Machine, info: RegionInfo, env: Env): Set<Heap> {
-  return reachable(info.paths.flatMap((p) => placesAt(m.lookup(p.root, env)?.value ?? val(undefined), p.keys)));
+  const bound = info.paths.map((p) => ({ p, b: p.root === 'input' ? undefined : m.lookup(p.root, env) }));
+  return reachable(bound.flatMap(({ p, b }) => (b ? placesAt(b.value, p.keys) : [])));
 }
 
 /** What a place holds: a key it does not hold reads no container; a key variable, any of them. */
