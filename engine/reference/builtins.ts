@@ -31,22 +31,18 @@ const MOVED_ARGS: Readonly<Record<string, readonly [number, number]>> = {
 
 /**
  * The reference's reading of each precision rule of engine/plan/builtins.ts `LABEL_RULES` (the tests
- * check both name the same rules): a rule leaves out only what the answer cannot depend on.
+ * check both name the same rules; semantics.md §2a says what each covers): a rule leaves out only
+ * what the answer cannot depend on.
  */
 export const RULES: Readonly<Record<LabelRule, (key: string, args: readonly V[]) => Reading>> = {
-  // An array method handing its elements to its callback and answer reads which, in what order.
   elements: () => ({ parts: true }),
-  // `map`, `reduce`: so are the callback's answers (the answer's elements, the next accumulator).
   answers: (key) => ({ parts: true, answers: true, args: MOVED_ARGS[key] }),
-  // push, pop, shift, unshift, splice, reverse, fill: what they add is moved in, not read.
   mutator: (key) => ({ parts: true, args: MOVED_ARGS[key] }),
   // sort: a comparator's answers decide the order (joined); without one the elements are read.
   order: (_key, args) => (isFunction(args[0]) ? { parts: true } : {}),
   // get, has, delete, clear (a Map's, a Set's) look entries up by key; `set` and `add` write one.
   entry: (key) => (key === 'map.set' || key === 'set.add' ? { put: true } : { parts: true }),
-  // keys, values, entries, forEach, Object.keys/values/entries hand out every key and value as is.
   parts: () => ({ parts: true, keys: true }),
-  // new Map, new Set, Object.fromEntries: their entries put in one by one (`fromPairs`).
   pairs: () => ({ put: true }),
 };
 
@@ -195,13 +191,12 @@ export function callGlobal(m: Machine, name: string, args: readonly V[]): V {
   return (reading.put && fromPairs(m, () => ({}), args)) || lift(m, call, null, args, name, reading);
 }
 
-/** `new Map(…)`, `new Set(…)`, `new Date(…)`. */
+/** `new Map(…)`, `new Set(…)`, `new Date(…)`: the checker allows no other `new`. */
 export function construct(m: Machine, name: string, args: readonly V[]): V {
-  const C = { Map, Set, Date }[name as 'Map' | 'Set' | 'Date']; // the checker allows no other
-  const make = (): unknown => (name === 'Map' ? new Map() : new Set());
+  const C = { Map, Set, Date }[name as 'Map' | 'Set' | 'Date'] as new (...x: unknown[]) => unknown;
   return (
-    (readingOf(m, `new ${name}`, args).put && fromPairs(m, make, args, name === 'Set')) ||
-    lift(m, (_r, a) => new (C as new (...x: unknown[]) => unknown)(...a), null, args, `new ${name}`)
+    (readingOf(m, `new ${name}`, args).put && fromPairs(m, () => new C(), args, name === 'Set')) ||
+    lift(m, (_r, a) => new C(...a), null, args, `new ${name}`)
   );
 }
 

@@ -1,5 +1,4 @@
 /** Plan function calls: a scope over the closure's, under the function's label; early exits taint the caller. */
-import type * as acorn from 'acorn';
 import type { Label } from '../ifc/label';
 import { cell } from './context';
 import { evalExpr, noFunction, settle } from './expressions';
@@ -26,7 +25,6 @@ export function* callFunction(m: Machine, f: V, args: V[], fromBuiltin = false):
   if (!isHeap(fn) || fn.kind !== 'function') return m.ctx.fail('only functions can be called', f.l);
   m.tick();
   if (depth >= MAX_DEPTH) throw new RunFailure('LimitExceeded', 'stack depth exceeded', m.ctx.pc);
-  const node: acorn.Function = fn.node;
   const entry = m.ctx.pc;
   const exit = cell('function');
   depth++;
@@ -34,15 +32,15 @@ export function* callFunction(m: Machine, f: V, args: V[], fromBuiltin = false):
   try {
     const body = (): Step<V> =>
       m.scope(function* () {
-        for (const [i, p] of node.params.entries()) {
+        for (const [i, p] of fn.node.params.entries()) {
           if (p.type === 'RestElement') {
             const rest = args.slice(i).map((a) => noFunction(m, a));
             yield* bindPattern(m, p.argument, m.ctx.made(val(newArray(rest))), 'let');
           } else yield* bindPattern(m, p, args[i] ?? val(undefined), 'let');
         }
-        if (node.async) m.awaited.add(node.body);
-        if (node.body.type !== 'BlockStatement') return m.ctx.made(yield* evalExpr(m, node.body));
-        return (yield* execBody(m, node.body.body)) ?? m.ctx.made(val(undefined));
+        if (fn.node.async) m.awaited.add(fn.node.body);
+        if (fn.node.body.type !== 'BlockStatement') return m.ctx.made(yield* evalExpr(m, fn.node.body));
+        return (yield* execBody(m, fn.node.body.body)) ?? m.ctx.made(val(undefined));
       }, fn.env);
     result = yield* m.ctx.under([cell('region', f.l), exit, cell('rest')], body);
   } finally {
@@ -51,6 +49,6 @@ export function* callFunction(m: Machine, f: V, args: V[], fromBuiltin = false):
     if (!fromBuiltin) m.ctx.taint(beyond(exit.l, entry), 'function');
   }
   // An async function's promise adopts a promise it returns (tries inside it do not catch that).
-  if (node.async) result = settle(m, result);
+  if (fn.node.async) result = settle(m, result);
   return m.ctx.mode === 'strict' ? withLabel(result, exit.l) : result;
 }

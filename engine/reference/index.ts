@@ -59,8 +59,7 @@ export async function referenceRun(opts: ReferenceOptions): Promise<ReferenceRep
     m.declare('input', input, true);
   }
   try {
-    const value = await drive(topLevel(m, program));
-    const labeled = toLabeled(value);
+    const labeled = toLabeled(await drive(topLevel(m, program)));
     return report({
       status: 'completed',
       result: plainOf(labeled) ?? null,

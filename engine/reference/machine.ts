@@ -5,7 +5,7 @@
 import type * as acorn from 'acorn';
 import type { Mode } from '../run/types';
 import { Context } from './context';
-import { childrenOf, GLOBAL_CALLS, isFn, scan, withCode, type RegionInfo } from './scan';
+import { childrenOf, GLOBAL_CALLS, isFn, methodName, scan, withCode, type RegionInfo } from './scan';
 import type { ToolServer } from './tools';
 import { RunFailure, type Binding, type Env, type V } from './values';
 import { BOTTOM } from '../ifc/label';
@@ -57,9 +57,7 @@ export class Machine {
     if (callee.type === 'Identifier' && !this.tools.has(callee.name) && !GLOBAL_CALLS.has(callee.name)) return true;
     if (callee.type !== 'Identifier' && callee.type !== 'MemberExpression') return true;
     // A callback given as any other expression (a parameter, a variable) may be any function.
-    const method =
-      callee.type === 'MemberExpression' && !callee.computed ? (callee.property as acorn.Identifier).name : '';
-    if (args[0] && CALLBACKS.has(method) && !isFn(args[0])) return true;
+    if (args[0] && CALLBACKS.has(methodName(callee)) && !isFn(args[0])) return true;
     return args.some((a) => isFn(a) || (a.type === 'Identifier' && this.functionNames.has(a.name)));
   }
 
@@ -71,10 +69,7 @@ export class Machine {
   }
 
   lookup(name: string, from: Env = this.env): Binding | undefined {
-    for (let e: Env | null = from; e; e = e.parent) {
-      const b = e.vars.get(name);
-      if (b) return b;
-    }
+    for (let e: Env | null = from; e; e = e.parent) if (e.vars.has(name)) return e.vars.get(name);
     return undefined;
   }
 

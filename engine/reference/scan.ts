@@ -48,8 +48,8 @@ const FRESH_MEMBERS = new Set(['JSON.stringify', 'JSON.parse', 'Object.keys', 'A
 const MAP_OR_SET = (n: N): boolean =>
   n.type === 'NewExpression' && n.callee.type === 'Identifier' && ['Map', 'Set'].includes(n.callee.name);
 
-const methodOf = (n: acorn.CallExpression): string =>
-  n.callee.type === 'MemberExpression' && !n.callee.computed ? (n.callee.property as acorn.Identifier).name : '';
+export const methodName = (callee: N): string =>
+  callee.type === 'MemberExpression' && !callee.computed ? (callee.property as acorn.Identifier).name : '';
 
 /** A member chain: what it starts at, and its keys (a key no one can name: its holder is the place). */
 function chainOf(e: N): { base: N; keys: Key[] } {
@@ -194,11 +194,11 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
     const inline = isCode(n.callee, []) ? [] : n.arguments.filter(isFn);
     const passed = n.arguments.filter((a) => !inline.includes(a));
     if (isCode(n.callee, passed)) info.callsCode = true;
-    const method = methodOf(n);
+    const method = methodName(n.callee);
     let receiver = n.callee.type === 'MemberExpression' ? pathOf(n.callee.object) : null;
     // `xs.slice(1).forEach(f)`: f is given some of xs's elements, and the new array is dropped.
     const inner = n.callee.type === 'MemberExpression' ? n.callee.object : null;
-    if (inner?.type === 'CallExpression' && ANSWERS_ONLY.has(method) && SUBSET.has(methodOf(inner))) {
+    if (inner?.type === 'CallExpression' && ANSWERS_ONLY.has(method) && SUBSET.has(methodName(inner.callee))) {
       receiver = inner.callee.type === 'MemberExpression' ? pathOf(inner.callee.object) : null;
       if (receiver) unkept.add(inner);
     }
@@ -228,15 +228,15 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
       case 'UpdateExpression':
         return target(n.argument);
       case 'ForOfStatement': {
-        if (n.left.type !== 'VariableDeclaration') target(n.left);
-        const from = n.left.type === 'VariableDeclaration' ? pathOf(n.right) : null;
+        const declared = n.left.type === 'VariableDeclaration' ? n.left.declarations[0]!.id : null;
+        if (!declared) target(n.left);
+        const from = declared && pathOf(n.right);
         if (!from) break;
         // Iterating only reads the iterable; the body reaches its elements through the variables.
         walkKeys(n.right);
         const vars = new Map<string, Path>();
         const each = resolve(from, [EACH]);
-        const id = (n.left as acorn.VariableDeclaration).declarations[0]!.id;
-        eachTarget(id, (t) => void (t.type === 'Identifier' && vars.set(t.name, each)), walk);
+        eachTarget(declared, (t) => void (t.type === 'Identifier' && vars.set(t.name, each)), walk);
         loopVars.push(vars);
         nesting.loops++;
         walk(n.body);

@@ -101,15 +101,12 @@ function* iteration(m: Machine, own: Label, body: () => Step<void>): Step<boolea
 
 /** `for(;;)`, `while`, `do…while`: the loop is one region whose label grows with every test. */
 function* loop(m: Machine, s: acorn.ForStatement | acorn.WhileStatement | acorn.DoWhileStatement): Step<void> {
-  if (s.type === 'ForStatement' && s.init) {
-    if (s.init.type === 'VariableDeclaration') yield* execStmt(m, s.init);
-    else yield* evalExpr(m, s.init);
-  }
-  const test = s.test;
+  if (s.type === 'ForStatement' && s.init)
+    yield* s.init.type === 'VariableDeclaration' ? execStmt(m, s.init) : evalExpr(m, s.init);
   yield* region(m, cell('loop'), [s], function* (c: Cell) {
     for (let first = true; ; first = false) {
-      if (test && !(s.type === 'DoWhileStatement' && first)) {
-        const t = yield* evalExpr(m, test);
+      if (s.test && !(s.type === 'DoWhileStatement' && first)) {
+        const t = yield* evalExpr(m, s.test);
         c.l = joinLabels(c.l, t.l);
         if (!t.v) return;
       }
