@@ -1,7 +1,4 @@
-/**
- * Every built-in and operator runs natively on plain copies of its inputs, labeled by ONE rule, the
- * generic lift (semantics.md §2a, README), but for the precision rules of the engine's table (`RULES`).
- */
+/** Built-ins and operators run natively on plain copies, labeled by the generic lift (§2a) but for `RULES`. */
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import { BUILTINS, LABEL_RULES, METHODS, type LabelRule } from '../plan/builtins';
 import { DEFAULT_LIMITS } from '../run/types';
@@ -91,6 +88,9 @@ function lift(m: Machine, op: NativeOp, recv: V | null, args: readonly V[], what
   cbCell.l = inLabel;
   const nRecv = recv ? natives.shift() : undefined;
   const before = reading.writes ? snapshot(nRecv) : null;
+  // `input` is read-only: a mutator on one of its arrays fails by the array alone, before it runs (as a write does).
+  const held = recv && isHeap(recv.v) && recv.v.kind === 'array' ? recv.v : null;
+  if (before && held?.frozen) m.ctx.fail('input is read-only in plans', recv!.l, held.s);
   const regexes = inputs.flatMap((x) =>
     isHeap(x.v) && x.v.kind === 'regexp' ? [{ h: x.v, at: x.v.re.lastIndex }] : [],
   );

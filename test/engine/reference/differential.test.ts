@@ -87,6 +87,23 @@ const SUITES: Record<string, Case[]> = {
     input: s.input as Json | undefined,
   })),
   'redteam-round7': round7,
+  // `input` is read-only: a mutator on one of its arrays fails as a write into it does.
+  input: [
+    'input.xs.push({ a: 1 })',
+    'input.xs.sort()',
+    'input.xs.reverse()',
+    'input.xs.splice(0, 1)',
+    'input.xs.fill(0)',
+    'input.xs.pop()',
+    'input.o.ys.unshift(2)',
+    'input.xs[0] = 2',
+  ].map((p) => ({
+    name: `input: ${p}`,
+    plan: `${p};\nreturn input.xs.length;`,
+    world: worldOf('test/fixtures/laundering-world.yaml'),
+    setting: 'minimal' as const,
+    input: { xs: [1, 3], o: { ys: [] } },
+  })),
 };
 
 /** NORMAL mode: the laundering plans (implicit flows pass by design; the context is still kept). */
