@@ -40,6 +40,7 @@ import { fieldDate, headerBlockFields, plainFields, type PlainFields } from './h
 import { parseMessage, pickHeaderFields } from './parse';
 import type { Parser } from './parse-pool';
 import { inThreadSink, sharedListingWriter, type ListingWriter } from './listing-writer';
+import { fetchStarts } from './listing-fetch';
 import { LISTING_BYTES, splitMessageStart, type MessageStart } from './message-start';
 import { SNIPPET_BYTES } from './mime-snippet';
 import { textSha256Hex } from './text-hash';
@@ -205,7 +206,7 @@ const firstPart = (m: FetchMessageObject): Uint8Array | undefined => m.bodyParts
 /** A message as a listing reads it: its header block and the first bytes of its text. */
 interface Listed {
   readonly uid: number;
-  readonly flags?: Set<string>;
+  readonly flags?: ReadonlySet<string>;
   /**
    * The date the listing falls back to where the Date field is not readable: the server's
    * INTERNALDATE, asked for only then; else the Date field's own (so never read).
@@ -253,11 +254,7 @@ async function fetchListings(client: ImapFlow, page: readonly number[]): Promise
   const listed: Listed[] = [];
   const again: number[] = [];
   const undated = new Map<number, Omit<Listed, 'fallbackDate'>>();
-  for (const m of await client.fetchAll(
-    uidSet(page),
-    { uid: true, flags: true, source: { maxLength: LISTING_BYTES } },
-    { uid: true },
-  )) {
+  for (const m of await fetchStarts(client, uidSet(page), LISTING_BYTES)) {
     const start = m.source && splitMessageStart(m.source);
     if (!start) {
       again.push(m.uid);
