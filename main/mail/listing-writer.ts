@@ -166,11 +166,17 @@ export class ListingWriter {
     void last.then(() => (opened = true)).catch(() => undefined);
     /** Slices given and not handed over yet (fewer than HANDOVER_ROWS rows). */
     let held: ListingSlice[] = [];
-    /** The held slices as one, written with the last one's progress. */
+    /**
+     * The held slices as one, written with the last one's progress. The snippets are read by
+     * whichever thread has time: the writer when it has nothing left to do, else this thread (the
+     * writer still busy with earlier hand-overs is then the slower one).
+     */
     const handOverHeld = () => {
       if (!held.length) return;
-      const rows = held.flatMap((h) => h.rows);
-      const starts = held.some((h) => h.starts) ? held.flatMap((h) => h.starts ?? h.rows.map(() => undefined)) : null;
+      const here = waiting.length > 0;
+      const rows = held.flatMap((h) => (here ? withSnippets(h) : h.rows));
+      const starts =
+        !here && held.some((h) => h.starts) ? held.flatMap((h) => h.starts ?? h.rows.map(() => undefined)) : null;
       const progress = held.at(-1)!.progress;
       held = [];
       if (!starts) return void (last = handOver({ session, path, slice: JSON.stringify({ rows, progress }) }));

@@ -4,8 +4,9 @@
  * written when the session ends, a failed slice ending its session with
  * nothing written past it (also when slices waiting together share its transaction), the main
  * connection writing beside an open session, a session whose connection cannot be opened
- * (it is opened as the session starts) failing with the reason, and the snippets the thread reads
- * from the message starts handed over being those read in this thread.
+ * (it is opened as the session starts) failing with the reason, and the snippets read from the
+ * message starts handed over (by the thread, or here while it is busy) being those read in this
+ * thread.
  */
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -50,7 +51,7 @@ describe('the listing writer thread', () => {
     db.close();
   });
 
-  it('reads each snippet from its message start where the row is written, in the thread as here', async () => {
+  it('reads each snippet from its message start in the writer, or here while the writer is busy, as in this thread', async () => {
     const enc = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
     const qp = 'Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n';
     const multipart = 'Content-Type: multipart/alternative;\r\n boundary="b1"\r\n\r\n';
@@ -65,20 +66,34 @@ describe('the listing writer thread', () => {
       undefined,
       { header: enc(''), text: enc('') },
     ];
-    const listing = (accountId: string): ListingSlice => {
-      const s = slice(accountId, starts.length, 1);
+    /** The starts as the newest rows of `rows` listings (the rest without a start). */
+    const listing = (accountId: string, rows = starts.length): ListingSlice => {
+      const s = slice(accountId, rows, 1);
       return { ...s, rows: s.rows.map((m) => ({ ...m, body: '' })), starts };
     };
     const { db, repos } = freshRepos();
-    const sink = writer.session(db.name);
-    await sink.write(listing('a1'));
-    await sink.close();
+    // The writer idle (its connection open, nothing waiting): the slice goes with its starts.
+    const idle = writer.session(db.name);
+    await idle.write(slice('a1', 1000, 1000));
+    await idle.flush();
+    await idle.write(listing('a1'));
+    await idle.close();
+    // The writer busy (its connection still opening): a hand-over's worth of rows goes at once,
+    // its snippets read in this thread.
+    const other = freshRepos();
+    const busy = writer.session(other.db.name);
+    await busy.write(listing('a1', 600));
+    await busy.close();
     inThreadSink(db, repos).write(listing('a2'));
     const want = starts.map((s) => (s ? snippetOf(s.header, s.text) : ''));
     expect(want.slice(0, 4)).toEqual(['Hello there, the plan.', 'Café au lait and more', 'Budget & hiring', 'Grüße']);
+    const ids = (accountId: string, rows: number) => starts.map((_, i) => `${accountId}-${rows - i}`);
+    expect(ids('a1', 600).map((id) => other.repos.messages.get(id)?.body)).toEqual(want);
+    expect(other.repos.messages.get('a1-1')?.body).toBe('');
+    other.db.close();
     for (const accountId of ['a1', 'a2'])
       expect(
-        starts.map((_, i) => repos.messages.get(`${accountId}-${starts.length - i}`)?.body),
+        ids(accountId, starts.length).map((id) => repos.messages.get(id)?.body),
         accountId,
       ).toEqual(want);
     db.close();
