@@ -220,7 +220,8 @@ interface Listed {
 
 /**
  * A message listed from its headers; its body, until the body pass, is the snippet the sink reads
- * from its start (./listing-starts.ts `withSnippets`: the writer thread's work for most listings).
+ * from its start (./listing-starts.ts `withSnippets`: the writer thread's work, or this thread's
+ * as it hands a slice over while the writer is busy: ./listing-writer.ts).
  */
 async function headerRow(accountId: string, folder: string, uidValidity: number, m: Listed): Promise<StoredMessage> {
   const id = remoteMessageId(accountId, folder, uidValidity, m.uid);
@@ -245,7 +246,8 @@ async function headerRow(accountId: string, folder: string, uidValidity: number,
 }
 
 /**
- * The messages of a page as a listing reads them: the first `LISTING_BYTES` of each, split into
+ * The messages of a page as a listing reads them: the first `LISTING_BYTES` of each
+ * (./listing-fetch.ts: read from imapflow's parsed answer, without its message objects), split into
  * header block and text (./message-start.ts); the few whose header block or text start those bytes
  * do not reach are asked for again as the two sections. INTERNALDATE (imapflow's reading of it
  * cost about a tenth of the fetch's) is asked for only where the Date field cannot date a message.

@@ -1,7 +1,8 @@
 /**
  * The message starts of a first sync's listings (./message-start.ts: header block and text start),
- * from which a listing's snippet is read where its row is written (./listing-writer.ts): in the
- * writer thread for a session's slices, whose starts go there as one transferred buffer.
+ * from which a listing's snippet is read where its row is written (./listing-writer.ts): for a
+ * session's slices, in the writer thread when it is idle (the starts go there as one transferred
+ * buffer), else in the sync's thread as it hands them over.
  */
 import type { StoredMessage } from '../store/repositories';
 import type { MessageStart } from './message-start';

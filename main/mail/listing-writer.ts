@@ -27,8 +27,8 @@ export interface ListingSlice {
   readonly rows: readonly StoredMessage[];
   /**
    * Where given, each row's start (by index; none: an empty snippet), whose snippet the sink
-   * makes the row's body (`withSnippets`): a session's in the writer thread, which had CPU to
-   * spare where the sync's thread, also reading the socket, had none.
+   * makes the row's body (`withSnippets`): a session's in the writer thread when it has nothing
+   * left to do, else in the sync's thread as it hands the rows over (whichever has time).
    */
   readonly starts?: readonly (MessageStart | undefined)[];
   readonly progress: Pick<FolderState, 'accountId' | 'folder' | 'updatedAt'> & { readonly syncedThrough: number };
