@@ -4,6 +4,7 @@
  * store — create, update (only if unchanged on the server since our copy), delete — and
  * free/busy from the stored events.
  */
+import { unreadableAttendeeRefusal } from '../../engine/tools/event-parts';
 import type { BusyBlock, CalendarEvent } from '../../engine/world';
 import type { Profile } from '../profile/profile';
 import { type CalDavClient } from './caldav';
@@ -146,10 +147,7 @@ export class CalendarAccount {
     const { r, current } = this.known(id);
     const [unreadable] = this.p.repos.calendar.unreadableAttendees(id);
     if (unreadable !== undefined)
-      throw new ICalError(
-        `event ${JSON.stringify(current.title)} (${id}) cannot be changed here: its attendee ${JSON.stringify(unreadable)} ` +
-          'on the calendar server is not one email address (change or remove it in the calendar that wrote it)',
-      );
+      throw new ICalError(unreadableAttendeeRefusal({ id, title: current.title }, unreadable));
     const event = { ...current, ...patch, id };
     const [held] = await this.client.get([r.href]);
     if (!held) throw new Error(`event ${id} is no longer on the server; sync and try again`);
