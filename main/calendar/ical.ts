@@ -20,7 +20,7 @@ export interface ParsedEvent extends CalendarEvent {
    * `attendees` (a server, nodemailer and the policy could each read another person, or several,
    * in `mailto:zed@attacker.test, maya@acme.test`), kept so the event is marked.
    */
-  readonly unreadableAttendees: readonly string[];
+  readonly unreadableAttendees: string[];
 }
 
 export class ICalError extends Error {}
