@@ -7,6 +7,7 @@
  */
 import type { SendMailOptions } from 'nodemailer';
 import type { Json } from '../../engine/ifc/labeled-value';
+import { bareAddress } from '../../engine/world/addresses';
 import { effectOf, type EventEffect } from '../../engine/tools/effect';
 import { profileLookups } from '../mail/effect-lookups';
 import { CalDavError } from '../calendar/caldav';
@@ -82,7 +83,12 @@ export async function commitCalendarAction(
       const uid = p.repos.calendarSync.byEvent(id)?.uid;
       const answer = effect.response;
       if (!event || !uid || !answer) throw new TransportError('permanent', `cannot answer event ${id}`);
-      await sendMail(replyMail(event, { uid, attendee: a.email, answer, to }));
+      // The answer is to the event as its server holds it now, and only if that is what the
+      // claim showed (the store is as old as the last sync).
+      const resource = await cal
+        .heldAsShown(id, { ...effect, organizer: bareAddress(effect.organizer) })
+        .catch(failure);
+      await sendMail(replyMail(event, { uid, attendee: a.email, answer, to, resource }));
       return { id, response: answer };
     }
     default:

@@ -35,6 +35,17 @@ export interface ResourceError {
   readonly message: string;
 }
 
+/** What an answer to an invitation is bound to: what its card shows of the event. */
+type AnswerBound = 'title' | 'start' | 'end' | 'location' | 'organizer';
+const ANSWER_BOUND: readonly AnswerBound[] = ['title', 'start', 'end', 'location', 'organizer'];
+const ANSWER_WORDS: Readonly<Record<AnswerBound, string>> = {
+  title: 'title',
+  start: 'start',
+  end: 'end',
+  location: 'place',
+  organizer: 'organiser',
+};
+
 export class CalendarAccount {
   constructor(
     private readonly p: Profile,
@@ -158,6 +169,31 @@ export class CalendarAccount {
       this.p.repos.calendarSync.put(this.accountId, { ...r, etag });
     })();
     return { event, resource };
+  }
+
+  /**
+   * The server's text of an event an answer names, when it still shows what the person approved
+   * (`shown`: title, time, place, organiser); refused for good (ICalError, naming what changed)
+   * when the server's copy differs since the last sync: the organiser's calendar would take the
+   * answer as one to the event as it now is. A change nobody was shown (the description, a new
+   * SEQUENCE for it) goes through, and the answer names the version the server holds.
+   */
+  async heldAsShown(id: string, shown: Pick<CalendarEvent, AnswerBound>): Promise<string> {
+    const { r, current } = this.known(id);
+    const [held] = await this.client.get([r.href]);
+    const now = held && parseEvents(held.text).find((e) => e.uid === r.uid);
+    if (!held || !now)
+      throw new ICalError(`event ${JSON.stringify(current.title)} (${id}) is no longer on the calendar server`);
+    const changed = ANSWER_BOUND.filter((k) =>
+      k === 'start' || k === 'end' ? Date.parse(now[k]) !== Date.parse(shown[k]) : now[k] !== shown[k],
+    );
+    if (changed.length)
+      throw new ICalError(
+        `event ${JSON.stringify(shown.title)} (${id}) changed on the calendar server since it was shown: ` +
+          changed.map((k) => `its ${ANSWER_WORDS[k]} is now ${JSON.stringify(now[k])}`).join(', ') +
+          '; sync and answer it again',
+      );
+    return held.text;
   }
 
   async delete(id: string): Promise<void> {

@@ -266,6 +266,44 @@ export function requestOf(text: string): string {
   return root.toString();
 }
 
+/**
+ * An attendee's answer to the event `uid` of a resource as its server holds it (`text`): a REPLY
+ * naming the event as that copy does — its UID, SEQUENCE (which version is answered), times,
+ * title, place and organiser — with the attendee alone and their PARTSTAT. Written as `buildEvent`
+ * writes, so no text the organiser wrote can start a line of its own; the description and
+ * everything else stay with the organiser (a REPLY needs none of it).
+ */
+export function replyOf(text: string, uid: string, o: { attendee: string; answer: PartStat; now?: Date }): string {
+  const event = parseEvents(text).find((x) => x.uid === uid);
+  if (!event) throw new ICalError(`no event with UID ${JSON.stringify(uid)} in the calendar resource`);
+  const master = masterOf(new ICAL.Component(ICAL.parse(text) as unknown[]), uid);
+  const { answers: _answers, unreadableAttendees: _unreadable, ...fields } = event;
+  return buildEvent(
+    { ...fields, description: '', attendees: [o.attendee] },
+    {
+      uid,
+      method: 'REPLY',
+      answers: { [bareAddress(o.attendee)]: o.answer },
+      sequence: Number(master.getFirstPropertyValue('sequence') ?? 0),
+      ...(o.now ? { now: o.now } : {}),
+    },
+  );
+}
+
+/**
+ * A resource (`text`, as the server holds it) with one invited attendee's answer set: only that
+ * ATTENDEE's PARTSTAT changes (a REPLY applied by the organiser); null when `who` is not invited.
+ */
+export function withAnswer(text: string, uid: string, who: string, answer: PartStat): string | null {
+  const root = new ICAL.Component(ICAL.parse(text) as unknown[]);
+  const p = masterOf(root, uid)
+    .getAllProperties('attendee')
+    .find((x) => calAddress(String(x.getFirstValue() ?? '')) === who);
+  if (!p) return null;
+  p.setParameter('partstat', PARTSTAT_OUT[answer]);
+  return root.toString();
+}
+
 /** The iTIP method of a calendar message (REQUEST, REPLY, CANCEL…), or null. */
 export function methodOf(text: string): string | null {
   try {

@@ -40,71 +40,74 @@ const CHANGES = [
 
 const missing = radicaleMissing();
 
-describe.skipIf(missing !== null)('red team round 11: an event that cannot be written is refused before any claim', () => {
-  const at = calendarAccountPerSuite();
+describe.skipIf(missing !== null)(
+  'red team round 11: an event that cannot be written is refused before any claim',
+  () => {
+    const at = calendarAccountPerSuite();
 
-  it('for any marked event and any change, the run gets an error naming the event; no claim, no write, no mail', async () => {
-    // Maya's own events (she organises them), each with one hostile attendee, with or without Omar.
-    for (const [i, value] of HOSTILE.entries())
-      for (const withOmar of [false, true]) {
-        const uid = `marked-${i}-${withOmar}@acme.test`;
-        await at.other.put(
-          at.other.hrefFor(uid),
-          writtenEvent({
-            uid,
-            title: `Marked ${i} ${withOmar}`,
-            day: '20260420',
-            organizer: 'maya@acme.test',
-            attendeeLines: [...(withOmar ? ['ATTENDEE:mailto:omar@acme.test'] : []), `ATTENDEE:${value}`],
-          }),
-        );
-      }
-    await syncCalendars(at.p);
-    const held = new Map((await at.other.list()).map((r) => [r.href, r.text]));
-    const events = at.p.repos.calendar.list(at.account.id).filter((e) => e.title.startsWith('Marked'));
-    expect(events).toHaveLength(HOSTILE.length * 2);
+    it('for any marked event and any change, the run gets an error naming the event; no claim, no write, no mail', async () => {
+      // Maya's own events (she organises them), each with one hostile attendee, with or without Omar.
+      for (const [i, value] of HOSTILE.entries())
+        for (const withOmar of [false, true]) {
+          const uid = `marked-${i}-${withOmar}@acme.test`;
+          await at.other.put(
+            at.other.hrefFor(uid),
+            writtenEvent({
+              uid,
+              title: `Marked ${i} ${withOmar}`,
+              day: '20260420',
+              organizer: 'maya@acme.test',
+              attendeeLines: [...(withOmar ? ['ATTENDEE:mailto:omar@acme.test'] : []), `ATTENDEE:${value}`],
+            }),
+          );
+        }
+      await syncCalendars(at.p);
+      const held = new Map((await at.other.list()).map((r) => [r.href, r.text]));
+      const events = at.p.repos.calendar.list(at.account.id).filter((e) => e.title.startsWith('Marked'));
+      expect(events).toHaveLength(HOSTILE.length * 2);
 
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...events), fc.constantFrom(...CHANGES), async (ev, change) => {
-        const sent = at.smtp.received.length;
-        const r = await runStrict(
-          at,
-          `try { await updateEvent(input.id, ${change}); return 'changed'; } catch (e) { return e.message; }`,
-          { id: ev.id },
-        );
-        expect(r.claim, `${ev.title} ${change}: a claim was made`).toBeUndefined();
-        // The person reads it in the run's record, the plan in its error.
-        expect(r.report.calls.map((c) => [c.rule, c.reasons.join()])).toEqual([
-          ['tool/refused', expect.stringContaining(JSON.stringify(ev.title))],
-        ]);
-        const message = String(r.report.result);
-        expect(message).toContain(JSON.stringify(ev.title));
-        expect(message).toContain(ev.id);
-        expect(message).toMatch(/is not one email address/);
-        expect(at.smtp.received.length).toBe(sent);
-        expect(new Map((await at.other.list()).map((x) => [x.href, x.text]))).toEqual(held);
-      }),
-      { numRuns: 20 },
-    );
-  });
-
-  it('an event with only clean attendees is still changed as before', async () => {
-    const uid = 'clean@acme.test';
-    await at.other.put(
-      at.other.hrefFor(uid),
-      writtenEvent({
-        uid,
-        title: 'Clean',
-        day: '20260421',
-        organizer: 'maya@acme.test',
-        attendeeLines: [],
-      }),
-    );
-    await syncCalendars(at.p);
-    const ev = at.p.repos.calendar.list(at.account.id).find((e) => e.title === 'Clean')!;
-    const r = await runStrict(at, `await updateEvent(input.id, { location: 'Room 5' }); return 'changed';`, {
-      id: ev.id,
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...events), fc.constantFrom(...CHANGES), async (ev, change) => {
+          const sent = at.smtp.received.length;
+          const r = await runStrict(
+            at,
+            `try { await updateEvent(input.id, ${change}); return 'changed'; } catch (e) { return e.message; }`,
+            { id: ev.id },
+          );
+          expect(r.claim, `${ev.title} ${change}: a claim was made`).toBeUndefined();
+          // The person reads it in the run's record, the plan in its error.
+          expect(r.report.calls.map((c) => [c.rule, c.reasons.join()])).toEqual([
+            ['tool/refused', expect.stringContaining(JSON.stringify(ev.title))],
+          ]);
+          const message = String(r.report.result);
+          expect(message).toContain(JSON.stringify(ev.title));
+          expect(message).toContain(ev.id);
+          expect(message).toMatch(/is not one email address/);
+          expect(at.smtp.received.length).toBe(sent);
+          expect(new Map((await at.other.list()).map((x) => [x.href, x.text]))).toEqual(held);
+        }),
+        { numRuns: 20 },
+      );
     });
-    expect(r.report.result).toBe('changed');
-  });
-});
+
+    it('an event with only clean attendees is still changed as before', async () => {
+      const uid = 'clean@acme.test';
+      await at.other.put(
+        at.other.hrefFor(uid),
+        writtenEvent({
+          uid,
+          title: 'Clean',
+          day: '20260421',
+          organizer: 'maya@acme.test',
+          attendeeLines: [],
+        }),
+      );
+      await syncCalendars(at.p);
+      const ev = at.p.repos.calendar.list(at.account.id).find((e) => e.title === 'Clean')!;
+      const r = await runStrict(at, `await updateEvent(input.id, { location: 'Room 5' }); return 'changed';`, {
+        id: ev.id,
+      });
+      expect(r.report.result).toBe('changed');
+    });
+  },
+);
