@@ -7,7 +7,6 @@
  */
 import type { SendMailOptions } from 'nodemailer';
 import type { Json } from '../../engine/ifc/labeled-value';
-import { bareAddress } from '../../engine/world/addresses';
 import { effectOf, type EventEffect } from '../../engine/tools/effect';
 import { profileLookups } from '../mail/effect-lookups';
 import { CalDavError } from '../calendar/caldav';
@@ -85,9 +84,7 @@ export async function commitCalendarAction(
       if (!event || !uid || !answer) throw new TransportError('permanent', `cannot answer event ${id}`);
       // The answer is to the event as its server holds it now, and only if that is what the
       // claim showed (the store is as old as the last sync).
-      const resource = await cal
-        .heldAsShown(id, { ...effect, organizer: bareAddress(effect.organizer) })
-        .catch(failure);
+      const resource = await cal.heldAsShown(id, effect).catch(failure);
       await sendMail(replyMail(event, { uid, attendee: a.email, answer, to, resource }));
       return { id, response: answer };
     }

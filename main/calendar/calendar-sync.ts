@@ -5,7 +5,7 @@
  * free/busy from the stored events.
  */
 import { unreadableAttendeeRefusal } from '../../engine/tools/event-parts';
-import type { BusyBlock, CalendarEvent } from '../../engine/world';
+import { bareAddress, type BusyBlock, type CalendarEvent } from '../../engine/world';
 import type { Profile } from '../profile/profile';
 import { type CalDavClient } from './caldav';
 import { buildEvent, eventIdOf, ICalError, parseEvents, patchEvent } from './ical';
@@ -184,9 +184,13 @@ export class CalendarAccount {
     const now = held && parseEvents(held.text).find((e) => e.uid === r.uid);
     if (!held || !now)
       throw new ICalError(`event ${JSON.stringify(current.title)} (${id}) is no longer on the calendar server`);
-    const changed = ANSWER_BOUND.filter((k) =>
-      k === 'start' || k === 'end' ? Date.parse(now[k]) !== Date.parse(shown[k]) : now[k] !== shown[k],
-    );
+    const same = (k: AnswerBound): boolean =>
+      k === 'start' || k === 'end'
+        ? Date.parse(now[k]) === Date.parse(shown[k])
+        : k === 'organizer'
+          ? bareAddress(now[k]) === bareAddress(shown[k])
+          : now[k] === shown[k];
+    const changed = ANSWER_BOUND.filter((k) => !same(k));
     if (changed.length)
       throw new ICalError(
         `event ${JSON.stringify(shown.title)} (${id}) changed on the calendar server since it was shown: ` +
