@@ -60,6 +60,12 @@ export class ToolServer {
       record({ decision: 'deny', rule: 'tool/invalid-arguments', reasons: [] });
       throw new RunFailure('RuntimeError', `${name}: invalid arguments: ${parsed.error.message}`, all);
     }
+    // A call the named item can never take is the plan's error, before the gate (`ToolSpec.refusal`).
+    const refused = spec.refusal?.(parsed.data as never);
+    if (refused) {
+      record({ decision: 'deny', rule: 'tool/refused', reasons: [refused.message] });
+      throw new RunFailure('RuntimeError', `${name}: ${refused.message}`, joinLabels(all, refused.label ?? BOTTOM));
+    }
     const { userAddresses, contacts } = this.opts;
     const counters = { ...this.counters };
     const d = this.gate({ tool: name, kind: spec.kind, args: named, context, counters, userAddresses, contacts });

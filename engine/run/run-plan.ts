@@ -321,6 +321,8 @@ async function serveTool(run: Run, raw: string): Promise<string> {
   if ('reply' in args) return args.reply;
   // Read before the gate and the tool run: the outcome depends on the state as it was.
   const depends = spec.dependsOn ? spec.dependsOn(args.data) : BOTTOM;
+  const refused = spec.refusal?.(args.data);
+  if (refused) return refuse(call, args.named, refused, depends);
   const decision = decide(call, args.named);
   const state = stateOf(depends, decision, out);
   noteWorldRead(run, spec, decision);
@@ -429,6 +431,22 @@ const argsLabelOf = (call: ToolCall, named: Named): Label =>
  */
 const dataLabelOf = (named: Named, d: Decision): Label =>
   joinLabels(...Object.values(named).map(deepLabel), d.read ?? BOTTOM);
+
+/**
+ * The tool refused before the gate (`ToolSpec.refusal`): recorded as denied, no claim, nothing
+ * counted; the plan's error depends on everything the call named and the item's state.
+ */
+function refuse(call: ToolCall, named: Named, err: ToolError, depends: Label | null): string {
+  recordCall(call, named, { decision: 'deny', rule: 'tool/refused', reasons: [err.message] }, false);
+  const label = joinLabels(argsLabelOf(call, named), err.label ?? BOTTOM);
+  return reply(
+    {
+      ...failure('RuntimeError', `${call.spec.name}: ${err.message}`, label, call.out),
+      ...(depends === null ? {} : { state: call.out.label(depends) }),
+    },
+    call.out,
+  );
+}
 
 /** The gate refused: the plan gets a PolicyDenied error. */
 function deny(call: ToolCall, named: Named, decision: Decision): Reply {

@@ -26,3 +26,12 @@ export function storedEventOf(tool: string, id: unknown, lookups: EffectLookups)
   if (!ev) throw new EffectError(tool, `the event ${JSON.stringify(id)} is not in the calendar`);
   return ev;
 }
+
+/**
+ * Why an event whose calendar server holds attendee text that is not one address cannot be
+ * changed (the tool's refusal and the commit's, in the same words): rewriting it would drop a
+ * person someone invited, or keep text a server may read as others.
+ */
+export const unreadableAttendeeRefusal = (ev: { id: string; title: string }, attendee: string): string =>
+  `event ${JSON.stringify(ev.title)} (${ev.id}) cannot be changed here: its attendee ${JSON.stringify(attendee)} ` +
+  'on the calendar server is not one email address (change or remove it in the calendar app that wrote it)';

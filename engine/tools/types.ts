@@ -71,6 +71,14 @@ export interface ToolSpec<A = Record<string, unknown>> {
    */
   argumentsRead?(args: A, labeled: Readonly<Record<string, LabeledValue>>): Label;
   /**
+   * Why the call can never be carried out as asked, or null: the item it names cannot take it
+   * (an event whose server copy no write may keep). Checked before the gate, so such a call is
+   * the plan's error — never an allowed effect that fails at commit, nor a claim a person would
+   * approve in vain. The error's label is what its message was read from; the run joins the
+   * arguments, the context and `dependsOn`.
+   */
+  refusal?(args: A): ToolError | null;
+  /**
    * Runs the tool. `labeled` gives each named argument with its label (sanitizers and extractors
    * derive their output label from it). Returns the output with a label on every part.
    */

@@ -115,6 +115,10 @@ const EventSchema = z.object({
   // who organised each event); a profile's calendar has no such verdict (main/profile/world-io.ts).
   authenticated: z.boolean().optional(),
   written: WrittenSchema.optional(),
+  // Attendee text its calendar server holds that is not one address (a real account's sync
+  // leaves it out of `attendees` and marks the event, main/calendar/ical.ts): no write may keep
+  // or drop it, so `updateEvent` refuses the event.
+  unreadableAttendees: stringList.optional(),
 });
 
 const BusySchema = z.object({ start: isoDate, end: isoDate, title: textField });

@@ -17,6 +17,7 @@ import { BOTTOM, joinLabels, sourceLabel, type Label } from '../ifc/label';
 import { labelDeep, type Json, type LabeledValue } from '../ifc/labeled-value';
 import { ToolError, type ToolContext, type ToolSpec } from '../tools/types';
 import { effectOf, type MailEffect } from '../tools/effect';
+import { unreadableAttendeeRefusal } from '../tools/event-parts';
 import { worldLookups } from './effect-lookups';
 import { bareAddress, looksLikeAddress } from './addresses';
 import { ruleExtractor } from './extractor';
@@ -685,6 +686,20 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         removeAttendees: recipientsArg.optional(),
       }),
       doc: 'updateEvent(id, {title?, start?, end?, location?, description?, addAttendees?, removeAttendees?}) → {ok, id}: changes an event you organise; its attendees get the update',
+      // An event its server holds with attendee text that is not one address can never be
+      // written (main/calendar): the call is refused before any claim. The message quotes the
+      // event's text, labeled as listEvents would give it.
+      refusal: (args) => {
+        const ev = state.findEvent(args.id);
+        const [attendee] = ev?.unreadableAttendees ?? [];
+        return ev && attendee !== undefined
+          ? new ToolError(
+              'InvalidArguments',
+              unreadableAttendeeRefusal(ev, attendee),
+              eventLabels(ev, user(), wroteEvent(state, ev)).text,
+            )
+          : null;
+      },
       run: (args, labeled, ctx) => {
         const ev = state.findEvent(args.id);
         if (!ev) throw notFound('event', args.id, labelOf(labeled, 'id'));

@@ -82,7 +82,10 @@ export async function commitCalendarAction(
       const uid = p.repos.calendarSync.byEvent(id)?.uid;
       const answer = effect.response;
       if (!event || !uid || !answer) throw new TransportError('permanent', `cannot answer event ${id}`);
-      await sendMail(replyMail(event, { uid, attendee: a.email, answer, to }));
+      // The answer is to the event as its server holds it now, and only if that is what the
+      // claim showed (the store is as old as the last sync).
+      const resource = await cal.heldAsShown(id, effect).catch(failure);
+      await sendMail(replyMail(event, { uid, attendee: a.email, answer, to, resource }));
       return { id, response: answer };
     }
     default:

@@ -4,7 +4,8 @@
  * store — create, update (only if unchanged on the server since our copy), delete — and
  * free/busy from the stored events.
  */
-import type { BusyBlock, CalendarEvent } from '../../engine/world';
+import { unreadableAttendeeRefusal } from '../../engine/tools/event-parts';
+import { bareAddress, type BusyBlock, type CalendarEvent } from '../../engine/world';
 import type { Profile } from '../profile/profile';
 import { type CalDavClient } from './caldav';
 import { buildEvent, eventIdOf, ICalError, parseEvents, patchEvent } from './ical';
@@ -33,6 +34,17 @@ export interface ResourceError {
   readonly href: string;
   readonly message: string;
 }
+
+/** What an answer to an invitation is bound to: what its card shows of the event. */
+type AnswerBound = 'title' | 'start' | 'end' | 'location' | 'organizer';
+const ANSWER_BOUND: readonly AnswerBound[] = ['title', 'start', 'end', 'location', 'organizer'];
+const ANSWER_WORDS: Readonly<Record<AnswerBound, string>> = {
+  title: 'title',
+  start: 'start',
+  end: 'end',
+  location: 'place',
+  organizer: 'organiser',
+};
 
 export class CalendarAccount {
   constructor(
@@ -146,10 +158,7 @@ export class CalendarAccount {
     const { r, current } = this.known(id);
     const [unreadable] = this.p.repos.calendar.unreadableAttendees(id);
     if (unreadable !== undefined)
-      throw new ICalError(
-        `event ${JSON.stringify(current.title)} (${id}) cannot be changed here: its attendee ${JSON.stringify(unreadable)} ` +
-          'on the calendar server is not one email address (change or remove it in the calendar that wrote it)',
-      );
+      throw new ICalError(unreadableAttendeeRefusal({ id, title: current.title }, unreadable));
     const event = { ...current, ...patch, id };
     const [held] = await this.client.get([r.href]);
     if (!held) throw new Error(`event ${id} is no longer on the server; sync and try again`);
@@ -160,6 +169,35 @@ export class CalendarAccount {
       this.p.repos.calendarSync.put(this.accountId, { ...r, etag });
     })();
     return { event, resource };
+  }
+
+  /**
+   * The server's text of an event an answer names, when it still shows what the person approved
+   * (`shown`: title, time, place, organiser); refused for good (ICalError, naming what changed)
+   * when the server's copy differs since the last sync: the organiser's calendar would take the
+   * answer as one to the event as it now is. A change nobody was shown (the description, a new
+   * SEQUENCE for it) goes through, and the answer names the version the server holds.
+   */
+  async heldAsShown(id: string, shown: Pick<CalendarEvent, AnswerBound>): Promise<string> {
+    const { r, current } = this.known(id);
+    const [held] = await this.client.get([r.href]);
+    const now = held && parseEvents(held.text).find((e) => e.uid === r.uid);
+    if (!held || !now)
+      throw new ICalError(`event ${JSON.stringify(current.title)} (${id}) is no longer on the calendar server`);
+    const same = (k: AnswerBound): boolean =>
+      k === 'start' || k === 'end'
+        ? Date.parse(now[k]) === Date.parse(shown[k])
+        : k === 'organizer'
+          ? bareAddress(now[k]) === bareAddress(shown[k])
+          : now[k] === shown[k];
+    const changed = ANSWER_BOUND.filter((k) => !same(k));
+    if (changed.length)
+      throw new ICalError(
+        `event ${JSON.stringify(shown.title)} (${id}) changed on the calendar server since it was shown: ` +
+          changed.map((k) => `its ${ANSWER_WORDS[k]} is now ${JSON.stringify(now[k])}`).join(', ') +
+          '; sync and answer it again',
+      );
+    return held.text;
   }
 
   async delete(id: string): Promise<void> {

@@ -20,7 +20,7 @@ export interface ParsedEvent extends CalendarEvent {
    * `attendees` (a server, nodemailer and the policy could each read another person, or several,
    * in `mailto:zed@attacker.test, maya@acme.test`), kept so the event is marked.
    */
-  readonly unreadableAttendees: readonly string[];
+  readonly unreadableAttendees: string[];
 }
 
 export class ICalError extends Error {}
@@ -203,6 +203,7 @@ export function patchEvent(text: string, uid: string, e: CalendarEvent, o: { now
   }
   const v = masterOf(root, uid);
   const was = parseEvents(text).find((x) => x.uid === uid)!;
+  const series = recurrenceSet(v);
   const setText = (name: string, now: string, before: string) => {
     if (now === before) return;
     if (now) v.updatePropertyWithValue(name, textValue(now));
@@ -225,6 +226,7 @@ export function patchEvent(text: string, uid: string, e: CalendarEvent, o: { now
     v.removeAllProperties('duration');
     v.updatePropertyWithValue('dtend', ICAL.Time.fromJSDate(new Date(e.end), true));
   }
+  if (moved && series) keepInStep(root, uid, v, series, Date.parse(e.start) - Date.parse(was.start));
   if (bareAddress(e.organizer) !== bareAddress(was.organizer)) {
     v.removeAllProperties('organizer');
     if (e.organizer) v.addPropertyWithValue('organizer', calAddressOf(e, 'organiser', e.organizer));
@@ -242,6 +244,95 @@ export function patchEvent(text: string, uid: string, e: CalendarEvent, o: { now
   v.updatePropertyWithValue('sequence', Number(v.getFirstPropertyValue('sequence') ?? 0) + 1);
   v.updatePropertyWithValue('dtstamp', ICAL.Time.fromJSDate(o.now ?? new Date(), true));
   return root.toString();
+}
+
+/**
+ * A recurring event's occurrences without its EXDATEs (RRULE, RDATE and DTSTART), as ical.js
+ * expands them: how RECURRENCE-ID and EXDATE name an occurrence. Null for a single event.
+ */
+function recurrenceSet(master: ICAL.Component): ICAL.Component | null {
+  if (!master.hasProperty('rrule') && !master.hasProperty('rdate')) return null;
+  // A copy: a component's jCal is shared with the component it came from.
+  const c = new ICAL.Component(structuredClone(master.toJSON()) as unknown[]);
+  c.removeAllProperties('exdate');
+  return c;
+}
+
+/** At most this many occurrences are counted to find one (a daily series for 27 years). */
+const OCCURRENCES_COUNTED = 10_000;
+
+/** Which occurrence of `set` (0-based) starts at `t`, or null. */
+function ordinalOf(set: ICAL.Component, t: ICAL.Time): number | null {
+  const it = new ICAL.Event(set).iterator();
+  for (let n = 0, o = it.next(); o && n < OCCURRENCES_COUNTED; n++, o = it.next()) {
+    const c = o.compare(t);
+    if (c === 0) return n;
+    if (c > 0) return null;
+  }
+  return null;
+}
+
+/** The `n`th occurrence of `set` (0-based), or null. */
+function nthOf(set: ICAL.Component, n: number): ICAL.Time | null {
+  const it = new ICAL.Event(set).iterator();
+  let o = it.next();
+  for (let i = 0; o && i < n; i++) o = it.next();
+  return o ?? null;
+}
+
+const shifted = (t: ICAL.Time, ms: number): ICAL.Time =>
+  ICAL.Time.fromJSDate(new Date(t.toJSDate().getTime() + ms), true);
+
+/**
+ * A series whose start moved by `ms` keeps its exceptions in step, as calendar apps do when the
+ * whole series is moved: each RECURRENCE-ID and EXDATE names an occurrence of the old series by
+ * its time, so it is rewritten as the same occurrence (the nth) of the moved one; an RDATE and a
+ * date-time UNTIL move by as much as the start. A moved occurrence that kept its own time
+ * (only its title or place was changed) moves with the series; one moved elsewhere stays where the
+ * person put it. A time that names no occurrence moves by `ms`. Without this, an override would
+ * name a time the series no longer has (its change lost, the occurrence back at the series' time)
+ * and a cancelled occurrence would come back.
+ */
+function keepInStep(root: ICAL.Component, uid: string, master: ICAL.Component, before: ICAL.Component, ms: number) {
+  const rrule = master.getFirstProperty('rrule');
+  const rule = rrule?.getFirstValue() as ICAL.Recur | undefined;
+  if (rrule && rule?.until && !rule.until.isDate) {
+    rule.until = shifted(rule.until, ms);
+    rrule.setValue(rule);
+  }
+  for (const p of master.getAllProperties('rdate')) {
+    const values = p.getValues();
+    if (!values.every((t) => t instanceof ICAL.Time && !t.isDate)) continue; // dates and periods stay
+    p.removeParameter('tzid');
+    p.setValues((values as ICAL.Time[]).map((t) => shifted(t, ms)));
+  }
+  const after = recurrenceSet(master)!;
+  const inStep = (t: ICAL.Time): ICAL.Time => {
+    const n = ordinalOf(before, t);
+    return (n === null ? null : nthOf(after, n)) ?? shifted(t, ms);
+  };
+  const exdates = master.getAllProperties('exdate').flatMap((p) => p.getValues() as ICAL.Time[]);
+  master.removeAllProperties('exdate');
+  for (const t of exdates) master.addPropertyWithValue('exdate', inStep(t));
+  for (const o of root.getAllSubcomponents('vevent')) {
+    const rid = o.getFirstPropertyValue('recurrence-id') as ICAL.Time | null;
+    if (String(o.getFirstPropertyValue('uid')) !== uid || !rid) continue;
+    const now = inStep(rid);
+    o.removeAllProperties('recurrence-id');
+    o.addPropertyWithValue('recurrence-id', now);
+    const start = o.getFirstPropertyValue('dtstart') as ICAL.Time | null;
+    if (start && start.compare(rid) === 0) {
+      const by = now.toJSDate().getTime() - rid.toJSDate().getTime();
+      const end = o.getFirstPropertyValue('dtend') as ICAL.Time | null;
+      o.removeAllProperties('dtstart');
+      o.addPropertyWithValue('dtstart', now);
+      if (end) {
+        o.removeAllProperties('dtend');
+        o.addPropertyWithValue('dtend', shifted(end, by));
+      }
+    }
+    o.updatePropertyWithValue('sequence', Number(o.getFirstPropertyValue('sequence') ?? 0) + 1);
+  }
 }
 
 /**
@@ -263,6 +354,44 @@ export function requestOf(text: string): string {
   }
   for (const c of root.getAllSubcomponents())
     if (c.name !== 'vevent' && c.name !== 'vtimezone') root.removeSubcomponent(c);
+  return root.toString();
+}
+
+/**
+ * An attendee's answer to the event `uid` of a resource as its server holds it (`text`): a REPLY
+ * naming the event as that copy does — its UID, SEQUENCE (which version is answered), times,
+ * title, place and organiser — with the attendee alone and their PARTSTAT. Written as `buildEvent`
+ * writes, so no text the organiser wrote can start a line of its own; the description and
+ * everything else stay with the organiser (a REPLY needs none of it).
+ */
+export function replyOf(text: string, uid: string, o: { attendee: string; answer: PartStat; now?: Date }): string {
+  const event = parseEvents(text).find((x) => x.uid === uid);
+  if (!event) throw new ICalError(`no event with UID ${JSON.stringify(uid)} in the calendar resource`);
+  const master = masterOf(new ICAL.Component(ICAL.parse(text) as unknown[]), uid);
+  const { answers: _answers, unreadableAttendees: _unreadable, ...fields } = event;
+  return buildEvent(
+    { ...fields, description: '', attendees: [o.attendee] },
+    {
+      uid,
+      method: 'REPLY',
+      answers: { [bareAddress(o.attendee)]: o.answer },
+      sequence: Number(master.getFirstPropertyValue('sequence') ?? 0),
+      ...(o.now ? { now: o.now } : {}),
+    },
+  );
+}
+
+/**
+ * A resource (`text`, as the server holds it) with one invited attendee's answer set: only that
+ * ATTENDEE's PARTSTAT changes (a REPLY applied by the organiser); null when `who` is not invited.
+ */
+export function withAnswer(text: string, uid: string, who: string, answer: PartStat): string | null {
+  const root = new ICAL.Component(ICAL.parse(text) as unknown[]);
+  const p = masterOf(root, uid)
+    .getAllProperties('attendee')
+    .find((x) => calAddress(String(x.getFirstValue() ?? '')) === who);
+  if (!p) return null;
+  p.setParameter('partstat', PARTSTAT_OUT[answer]);
   return root.toString();
 }
 

@@ -7,7 +7,7 @@ import type { SendMailOptions } from 'nodemailer';
 import PostalMime from 'postal-mime';
 import type { CalendarEvent } from '../../engine/world';
 import type { CalDavClient } from './caldav';
-import { buildEvent, methodOf, parseEvents, requestOf, type PartStat } from './ical';
+import { buildEvent, methodOf, parseEvents, replyOf, requestOf, withAnswer, type PartStat } from './ical';
 
 /**
  * Who a REQUEST or REPLY goes to: exactly `to` (bare addresses, the calendar action's effect
@@ -40,15 +40,23 @@ export function invitationMail(
   };
 }
 
-/** An attendee's answer, as mail to the organiser `to`: a REPLY carrying only their own PARTSTAT. */
+/**
+ * An attendee's answer, as mail to the organiser `to`: a REPLY carrying only their own PARTSTAT,
+ * naming the event as the server holds it (`resource`, the calendar resource's text: its
+ * SEQUENCE and times, `replyOf`), or as `e` says.
+ */
 export function replyMail(
   e: CalendarEvent,
-  o: { uid: string; attendee: string; answer: PartStat; to: readonly string[]; now?: Date },
+  o: { uid: string; attendee: string; answer: PartStat; to: readonly string[]; now?: Date; resource?: string },
 ): SendMailOptions {
-  const content = buildEvent(
-    { ...e, attendees: [o.attendee] },
-    { uid: o.uid, method: 'REPLY', answers: { [o.attendee.toLowerCase()]: o.answer }, now: o.now ?? new Date() },
-  );
+  const now = o.now ?? new Date();
+  const content =
+    o.resource !== undefined
+      ? replyOf(o.resource, o.uid, { attendee: o.attendee, answer: o.answer, now })
+      : buildEvent(
+          { ...e, attendees: [o.attendee] },
+          { uid: o.uid, method: 'REPLY', answers: { [o.attendee.toLowerCase()]: o.answer }, now },
+        );
   return {
     ...addressed(o.attendee, o.to),
     subject: `${o.answer === 'accepted' ? 'Accepted' : o.answer === 'declined' ? 'Declined' : 'Tentative'}: ${e.title}`,
@@ -79,8 +87,8 @@ export async function readItip(raw: string | Buffer): Promise<ItipMessage | null
 
 /**
  * Applies a REPLY to the organiser's copy on the server: only the replying attendee's answer
- * changes, and only if they were invited (a reply from a stranger adds no one). A copy naming an
- * attendee that is not one address is left alone: rewriting it would drop that attendee.
+ * changes, in the server's text as it is (`withAnswer`), and only if they were invited (a reply
+ * from a stranger adds no one). A copy naming an attendee that is not one address is left alone.
  */
 export async function applyReply(client: CalDavClient, href: string, reply: ItipMessage): Promise<PartStat | null> {
   const [current] = await client.get([href]);
@@ -89,7 +97,8 @@ export async function applyReply(client: CalDavClient, href: string, reply: Itip
   if (!event || event.uid !== reply.uid || event.unreadableAttendees.length) return null;
   const [who, answer] = Object.entries(reply.event.answers)[0] ?? [];
   if (!who || !answer || !event.attendees.includes(who)) return null;
-  const { uid, answers, unreadableAttendees: _none, ...base } = event;
-  await client.put(href, buildEvent(base, { uid, answers: { ...answers, [who]: answer } }), current.etag);
+  const text = withAnswer(current.text, event.uid, who, answer);
+  if (text === null) return null;
+  await client.put(href, text, current.etag);
   return answer;
 }

@@ -92,13 +92,33 @@ export function usageSince(p: Profile, since: string): Usage {
 const usd = (n: number) => `$${n.toFixed(2)}`;
 const tokens = (n: number) => `${n.toLocaleString('en-US')} tokens`;
 
-/** Which limit the next request would break, in words, or null when it may go out. */
-export function budgetRefusal(b: Budgets, run: Usage, day: Usage): string | null {
+/**
+ * The part of each day's tokens and money that runs over incoming mail (triage and its replies)
+ * may use: a sender decides how long their email is and how many they send, and triage runs again
+ * for mail it did not finish, so without a share of its own their mail could use the whole day and
+ * stop the person's own requests. Those may use the whole day; mail's runs stop once the day's use
+ * (everyone's) reaches this share, so mail never takes the rest.
+ */
+export const MAIL_SHARE = 0.5;
+
+/**
+ * Which limit the next request would break, in words, or null when it may go out. `mail`: the run
+ * reads incoming mail on its own (triage), held to `MAIL_SHARE` of the day.
+ */
+export function budgetRefusal(b: Budgets, run: Usage, day: Usage, o: { mail?: boolean } = {}): string | null {
   if (run.tokens >= b.runTokens)
     return `the assistant has used the ${tokens(b.runTokens)} it may use each time it works`;
   if (day.tokens >= b.dayTokens) return `today's ${tokens(b.dayTokens)} are used up`;
   if (b.runCostUsd !== null && run.costUsd >= b.runCostUsd)
     return `the assistant has spent the ${usd(b.runCostUsd)} it may spend each time it works`;
   if (b.dayCostUsd !== null && day.costUsd >= b.dayCostUsd) return `today's ${usd(b.dayCostUsd)} are spent`;
+  if (!o.mail) return null;
+  const kept = 'the rest is kept for your own requests';
+  const mailTokens = Math.floor(b.dayTokens * MAIL_SHARE);
+  if (day.tokens >= mailTokens)
+    return `today's use has reached the ${tokens(mailTokens)} that reading incoming mail may use (${kept})`;
+  const mailUsd = b.dayCostUsd === null ? null : b.dayCostUsd * MAIL_SHARE;
+  if (mailUsd !== null && day.costUsd >= mailUsd)
+    return `today's spending has reached the ${usd(mailUsd)} that reading incoming mail may use (${kept})`;
   return null;
 }

@@ -157,22 +157,25 @@ export function connectionLog(p: Profile, limit = 100): LoggedRequest[] {
 
 const breakers = new Map<string, CircuitBreaker>();
 
-/** The provider for a feature, ready to call: its key, a run budget within the day's, the log. */
-export async function providerFor(
-  p: Profile,
-  feature: Feature,
-  o: { runId?: string; clock?: () => Date; timeoutMs?: number } = {},
-): Promise<Provider | null> {
+/**
+ * The provider for a feature, ready to call: its key, a run budget within the day's, the log.
+ * `mail`: the run reads incoming mail on its own (triage), held to its share of the day
+ * (budgets.ts `MAIL_SHARE`).
+ */
+export async function providerFor(p: Profile, feature: Feature, o: ConnectOptions = {}): Promise<Provider | null> {
   const cfg = listProviders(p).find((x) => x.for.includes(feature));
   return cfg ? connect(p, cfg, o) : null;
 }
 
 /** A provider ready to call: its key, the budgets (this run's within the day's), the log. */
-async function connect(
-  p: Profile,
-  cfg: StoredProvider,
-  o: { runId?: string; clock?: () => Date; timeoutMs?: number },
-): Promise<Provider> {
+interface ConnectOptions {
+  readonly runId?: string;
+  readonly clock?: () => Date;
+  readonly timeoutMs?: number;
+  readonly mail?: boolean;
+}
+
+async function connect(p: Profile, cfg: StoredProvider, o: ConnectOptions): Promise<Provider> {
   const apiKey = cfg.keySecret ? await p.secrets.get(cfg.keySecret) : undefined;
   const clock = o.clock ?? (() => new Date());
   const run = { tokens: 0, costUsd: 0 };
@@ -185,7 +188,7 @@ async function connect(
     clock,
     breaker,
     budget: {
-      refusal: () => budgetRefusal(getBudgets(p), run, usageSince(p, dayStart(clock()))),
+      refusal: () => budgetRefusal(getBudgets(p), run, usageSince(p, dayStart(clock())), { mail: o.mail === true }),
       spend: (input, output) => {
         run.tokens += input + output;
         run.costUsd += costOf(cfg.price, input, output);

@@ -98,7 +98,8 @@ export async function runOnProfile(
   // A plan reads whole messages: those a first sync has listed but not yet downloaded come first.
   await completeBodies(p, { accountId: account.id });
   // A model-backed extractor is a function of this process: such runs stay in this thread.
-  const llm = await providerFor(p, 'extractor', { runId, clock });
+  // A triage run reads incoming mail on its own: it may use only mail's share of the day.
+  const llm = await providerFor(p, 'extractor', { runId, clock, mail: req.kind === 'triage' });
   const extractor = llm ? modelExtractor(llm) : undefined;
   const { report, effects, gateInputs, findings } =
     req.engine && !req.policy && !extractor

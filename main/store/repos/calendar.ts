@@ -12,6 +12,7 @@ interface EventRow {
   organizer: string;
   attendees: string;
   written: string | null;
+  unreadable_attendees: string | null;
 }
 
 const fromRow = (r: EventRow): CalendarEvent => ({
@@ -33,6 +34,7 @@ const fromRow = (r: EventRow): CalendarEvent => ({
         }),
       }
     : {}),
+  ...(r.unreadable_attendees ? { unreadableAttendees: fromJson<string[]>(r.unreadable_attendees, []) } : {}),
 });
 
 /** Events (in the shape the engine's tools use) and busy blocks of an account. */
@@ -52,9 +54,14 @@ export class CalendarRepo {
 
   /**
    * `unreadableAttendees`: ATTENDEE values a sync left out (main/calendar/ical.ts), kept beside
-   * the event as its mark; any other write of the whole event clears them.
+   * the event as its mark (read back as the event's `unreadableAttendees`); a write of an event
+   * without them clears them.
    */
-  upsert(accountId: string, e: CalendarEvent, unreadableAttendees: readonly string[] = []): void {
+  upsert(
+    accountId: string,
+    e: CalendarEvent,
+    unreadableAttendees: readonly string[] = e.unreadableAttendees ?? [],
+  ): void {
     this.db
       .prepare(
         `INSERT INTO events (id, account_id, title, start, end, location, description, organizer, attendees, written, unreadable_attendees)

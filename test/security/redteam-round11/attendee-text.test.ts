@@ -14,7 +14,8 @@
  * - write (the outbox's calendar commit): every attendee must be exactly one address, written as
  *   `mailto:` and the bare address; anything else fails the commit, naming the event and the
  *   attendee, and nothing reaches the server or the mail. An event marked at sync is not rewritten
- *   (that would drop a person someone invited, or keep the text): the update fails the same way.
+ *   (that would drop a person someone invited, or keep the text): the update fails the same way,
+ *   and the run's `updateEvent` refuses it before any claim (unreadable-attendee-update.test.ts).
  *
  * Property: whatever an invitation's attendee text, every attendee the store holds is one clean
  * address, read alike by every reader; the event is never lost; a write never puts anything else
@@ -22,7 +23,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { syncCalendars } from '../../../main/accounts/calendars';
+import { calendarOf, syncCalendars } from '../../../main/accounts/calendars';
 import { parseEvents } from '../../../main/calendar/ical';
 import { parseAddress as policyAddress } from '../../../engine/policy/match';
 import { bareAddress, isCleanAddress } from '../../../engine/world/addresses';
@@ -166,17 +167,26 @@ describe.skipIf(missing !== null)('red team round 11: an attendee is one address
     expect(raw.match(/^ATTENDEE[^\r\n]*$/gm)).toEqual([expect.stringMatching(/:mailto:bob@acme\.test$/)]);
   });
 
-  it('an event marked at sync is not rewritten: the update fails naming it, and the server copy stays', async () => {
+  it('an event marked at sync is not rewritten: the tool refuses it, and the commit refuses it too', async () => {
     const title = 'Hostile 0';
     const ev = at.p.repos.calendar.list(at.account.id).find((e) => e.title === title)!;
     const before = (await rawOnServer(title))!.text;
     const sent = at.smtp.received.length;
-    const claim = (await runStrict(at, `await updateEvent(input.id, { location: 'Room 5' });`, { id: ev.id })).claim!;
-    await approveAndCommit(at, claim);
-    const after = at.p.claims.get(claim.id);
-    expect(after.state).toBe('failed');
-    expect(after.error).toContain(JSON.stringify(title));
-    expect(after.error).toContain(JSON.stringify('mailto:zed@attacker.test, maya@acme.test'));
+    // The run: refused before the gate, no claim (unreadable-attendee-update.test.ts).
+    const r = await runStrict(at, `await updateEvent(input.id, { location: 'Room 5' });`, { id: ev.id });
+    expect(r.claim).toBeUndefined();
+    // What the person reads of the run (the plan's own error is withheld: it quotes the event's text).
+    expect(r.report.calls.map((c) => [c.rule, c.reasons.join()])).toEqual([
+      ['tool/refused', expect.stringContaining(JSON.stringify(title))],
+    ]);
+    // The commit's own check, the last line: the calendar's write refuses it, naming it.
+    const cal = (await calendarOf(at.p, at.account))!;
+    const refused = await cal.update(ev.id, { location: 'Room 5' }).then(
+      () => null,
+      (e: Error) => e.message,
+    );
+    expect(refused).toContain(JSON.stringify(title));
+    expect(refused).toContain(JSON.stringify('mailto:zed@attacker.test, maya@acme.test'));
     expect((await rawOnServer(title))!.text).toBe(before);
     expect(at.smtp.received.length).toBe(sent);
   });

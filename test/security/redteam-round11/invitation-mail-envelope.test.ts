@@ -73,8 +73,15 @@ describe.skipIf(missing !== null)('red team round 11: an invitation goes only wh
       const r = await runStrict(at, `await updateEvent(input.id, { location: 'Room 5, after the layoffs talk' });`, {
         id: ev.id,
       });
-      expect(r.report.status, JSON.stringify(r.report.error)).toBe('completed');
       const call = r.report.calls.find((c) => c.tool === 'updateEvent')!;
+      // An attendee text that is not one address marks the event at sync, and the tool refuses
+      // to change it (unreadable-attendee-update.test.ts): nothing goes out at all.
+      if (call.rule === 'tool/refused') {
+        expect(r.claim).toBeUndefined();
+        expect(at.smtp.received.length).toBe(before);
+        continue;
+      }
+      expect(r.report.status, JSON.stringify(r.report.error)).toBe('completed');
       const claim = r.claim!;
       const effect = effectOf('updateEvent', claim.action.args, profileLookups(at.p, at.account));
       const shown = recipientsOf(effect).map(bareAddress).sort();
