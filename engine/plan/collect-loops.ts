@@ -61,7 +61,7 @@ export function collectLoop(ctx: EmitContext, s: acorn.ForOfStatement): CollectL
 const only = (s: acorn.Statement): acorn.Statement | undefined =>
   s.type === 'BlockStatement' ? (s.body.length === 1 ? s.body[0] : undefined) : s;
 
-const isLength = (e: acorn.Node, isW: (e: acorn.Node) => boolean): boolean =>
+const isLength = (e: acorn.Expression | acorn.PrivateIdentifier, isW: (e: acorn.Node) => boolean): boolean =>
   e.type === 'MemberExpression' &&
   !e.computed &&
   !e.optional &&
