@@ -13,6 +13,7 @@ import { TRY_EXIT, exitAbr, isObj, labelOf, tick, truthy, type EmitContext, type
 import { destructure, expr, patternNames, testCode, unusedPush, update } from './emit-expressions';
 import { emitFunction } from './emit-functions';
 import { capture, mergeCode, restoresContext } from './emit-regions';
+import { collectLoop } from './collect-loops';
 import { searchLoop } from './search-loops';
 import { observesWorld } from './effects';
 
@@ -345,14 +346,21 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
   const own = ctx.temp();
   const eff = ctx.effects.region([s], s.start, s.end);
   eff.escapesLoop = false;
-  const right = expr(ctx, s.right);
+  const collect = ctx.noFastPaths ? null : collectLoop(ctx, s);
+  // A collect loop over `x.split(sep)`: the words of a labeled string stay unboxed (collect-loops.ts).
+  const split = collect?.split;
+  const right = split ? `__R.words(${expr(ctx, split.text)}, ${expr(ctx, split.sep)})` : expr(ctx, s.right);
   const cap = capture(ctx, eff, s.left.start);
   ctx.emit(
-    `{ ${it} = __R.iter(${right}${orderFlag(ctx, s)}); ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0; ${c} = -1;`,
+    `{ ${it} = __R.${split ? 'iterW' : 'iter'}(${right}${orderFlag(ctx, s)}); ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0; ${c} = -1;`,
     at,
   );
   const search = cap || ctx.noFastPaths ? null : searchLoop(ctx, s);
-  if (search) {
+  if (collect) {
+    // The whole loop in one runtime call when it can be; it answers -1 having done nothing otherwise.
+    const args = [it, collect.out, JSON.stringify(collect.op), String(collect.bound), JSON.stringify(collect.method)];
+    ctx.emit(`if (__R.pushT(${args.join(', ')}, __abr, ${p}) < 0)`, at);
+  } else if (search) {
     // The whole loop in one runtime call when it can be (search-loops.ts); its answer: the
     // iterations' joined contexts * 2 + whether it broke, R.pc left as the last iteration left it.
     const f = ctx.temp();

@@ -1019,6 +1019,127 @@
     R.pc = pc;
     return la * 2;
   };
+  // `x.split(sep)` as a collect loop's list (plan/collect-loops.ts): what R.mc answers, but for a
+  // labeled string split directly, the list is an unfilled word list (I.wordList) whose boxes
+  // and nodes are made only if something reads its structure label (R.pushT reads the strings).
+  R.words = function (o, sep) {
+    if (!SLOW && o instanceof Box) {
+      const v = directAnswer(o.v, o.l, 'split', sep, undefined);
+      if (isArray(v) && directL !== 0) {
+        for (let i = 0; i < v.length; i++) checkStr(v[i]);
+        checkArr(v);
+        return mk(I.wordList(v, directL, o.d, 'split'), directL, 'split', o.d, -1);
+      }
+      if (v !== NOT_DIRECT) return stringDirectOf(o.v, o.l, o.d, 'split', sep, undefined);
+    }
+    return R.mc(o, 'split', [sep]);
+  };
+  const LENGTH_TESTS = {
+    '<': (a, b) => a < b,
+    '>': (a, b) => a > b,
+    '<=': (a, b) => a <= b,
+    '>=': (a, b) => a >= b,
+  };
+  // A collect loop (plan/collect-loops.ts: `for (const w of list) if (w.length > n) out.push(w.m())`,
+  // `m` a method without arguments or none) in one call: `it` from R.iter/R.iterW, `out` the
+  // list pushed to, `abr` and `p` the loop's pending exit and entry context. When every item is a
+  // string (plain, boxed, or the words of an unfilled word list, which stays unfilled), `out` an
+  // unboxed extensible array other than the list, the method a direct string method, and no try,
+  // exit, taint or step limit is in reach, it does what the instrumented loop does (compiled
+  // emit-statements.ts forOf, iterationStart and the if's merge; R.more, R.at, R.gtL…, R.sm,
+  // the compiled push or R.push1, R.upc): the same joins in the same order, the same answers,
+  // boxes and pushes, a step per iteration, R.pc as the last iteration leaves it; a word's box
+  // and node are made only when it is pushed or its method's answer links to it. Answers 0 (the
+  // loop's accumulated exits: none); otherwise -1 before anything is done, and the instrumented
+  // loop runs.
+  R.pushT = function (it, out, op, n, method, abr, p) {
+    if (SLOW || abr !== 0 || R.exit !== 0 || R.tc !== 0 || R.td !== 0 || inTry()) return -1;
+    if (!it.live || it.listing || it.ls !== -1 || typeof n !== 'number') return -1;
+    if (method !== null && !DIRECT_STRING.has(method)) return -1;
+    const a = it.a;
+    if (!isArray(out) || out === a || !Object.isExtensible(out)) return -1;
+    const pending = I.wordsOf(a);
+    const items = pending === undefined ? a : pending.words;
+    const len = items.length;
+    const S = R.S;
+    if (S.n + len > S.m) return -1;
+    // Each element as R.at reads it: an unfilled list's words all carry its label, which the
+    // element's join must leave as it is; other items must be strings.
+    const sl = pending === undefined ? a[SL] || 0 : pending.l;
+    if (pending !== undefined) {
+      const k = J(it.rl, sl);
+      if (k !== 0 && (k !== sl || J(sl, sl) !== sl)) return -1;
+    } else {
+      for (let i = 0; i < len; i++) {
+        const x = a[i];
+        if (typeof x !== 'string' && !(x instanceof Box && typeof x.v === 'string')) return -1;
+      }
+    }
+    const f = LENGTH_TESTS[op];
+    // R.more's first call: the structure label is joined once.
+    it.ls = sl;
+    it.k = J(it.rl, sl);
+    it.l = J(it.l, it.k);
+    it.c = it.l;
+    if (len === 0) return 0;
+    const lt = J(p, it.c);
+    const own = lt === 0 ? 0 : J(lt, 0);
+    const k = it.k;
+    // Joins are pure and memoised: an item labeled as the one before it (every word of a list)
+    // reuses their answers; R.upc of the same list under the same context, its structure label
+    // unchanged since, returns at once, so it is not called again.
+    let lastL = -1;
+    let tl = 0;
+    let tested = own;
+    let upPc = -1;
+    let upSl = -1;
+    for (let i = 0; i < len; i++) {
+      S.n++;
+      R.pc = own;
+      let w, s, l, d;
+      if (pending !== undefined) {
+        s = items[i];
+        l = sl;
+        d = -2;
+      } else {
+        w = k === 0 ? items[i] : elem(items[i], k, 'element', -1);
+        if (w instanceof Box) {
+          s = w.v;
+          l = w.l;
+          d = w.d;
+        } else {
+          s = w;
+          l = 0;
+        }
+      }
+      // R.gtL…: a labeled string's length against a plain number answers under its label, unverified.
+      if (l !== lastL) {
+        lastL = l;
+        tl = l === 0 ? 0 : J(l, 0);
+        tested = tl === 0 ? own : J(own, tl);
+      }
+      R.pc = tested;
+      if (f(s.length, n)) {
+        // (A word of an unfilled list: its node as filling the list would make it.)
+        if (d === -2) d = I.node(pending.op, pending.from, -1, l);
+        let v;
+        if (method === null) v = l === 0 ? s : w !== undefined ? w : new Box(s, l, d);
+        else if (l === 0) v = s[method]();
+        else v = stringDirectOf(s, l, d, method, undefined, undefined);
+        if (R.pc === 0 && out[SL] === undefined && out.length < R.AL) {
+          out[LISTING] = false;
+          out.push(v);
+        } else R.push1(out, v);
+      }
+      if (strict && R.pc !== 0 && (R.pc !== upPc || out[SL] !== upSl)) {
+        R.upc(out);
+        upPc = R.pc;
+        upSl = out[SL];
+      }
+      R.pc = own;
+    }
+    return 0;
+  };
   // A list of strings (split's answer) as Bridge.fromNative makes it, without a call per element:
   // each string and the list labeled `all`, linked to the receiver's node. null if one is not a string.
   function stringList(v, all, name) {

@@ -1574,6 +1574,15 @@
     }
     return { a: spreadList(x), live: false, l: l, rl: 0, c: l, listing: false, ls: -1, k: 0 };
   };
+  // R.iter over a collect loop's list (plan/collect-loops.ts): an unfilled word list (R.words)
+  // stays unfilled, its label (what lab would read after filling it) taken from its words'.
+  R.iterW = function (x, ordered) {
+    const v = raw(x);
+    const p = TD === 0 && x instanceof Box && isArray(v) ? wordsOf(v) : undefined;
+    if (p === undefined) return R.iter(x, ordered);
+    const l = J(x.l, p.l);
+    return { a: v, live: true, l: l, rl: x.l, c: l, listing: false, ls: -1, k: 0 };
+  };
   // Whether there is another iteration depends on the array's structure now (it may grow).
   // The join with the structure is made again only when the structure label changed (it.ls: the
   // one last joined, it.k: the reference's label joined with it): joining it again changes nothing.
@@ -2136,8 +2145,30 @@
     o[PEND] = undefined;
     if (isArray(o)) delete o[SL];
     else Object.setPrototypeOf(o, OBJ_PROTO);
+    if (p.words !== undefined) return fillWords(o, p);
     fillFrom(o, p.v, p.shape, p.labelOf, p.at, p.key);
     if (p.list !== undefined && p.list[ITEMS] === true) fillItems(p.list);
+  }
+  // A word list (library R.words: a labeled string's split, read only by a collect loop first):
+  // the strings of `words`, each labeled `l` with a node `op` from the receiver's node `from`,
+  // as the list stringList makes, held unfilled like an imported list — its boxes and nodes are
+  // made when anything reads its structure label, or never when a collect loop (R.pushT) reads
+  // the strings with their one label itself.
+  function wordList(words, l, from, op) {
+    const a = [];
+    a[PEND] = { words: words, l: l, from: from, op: op };
+    Object.defineProperty(a, SL, UNFILLED);
+    return a;
+  }
+  // The pending words of an unfilled word list, or undefined.
+  function wordsOf(a) {
+    const p = a[PEND];
+    return p !== undefined && p.words !== undefined ? p : undefined;
+  }
+  function fillWords(a, p) {
+    const ws = p.words;
+    for (let i = 0; i < ws.length; i++) a.push(new Box(ws[i], p.l, node(p.op, p.from, -1, p.l)));
+    a[SL] = p.l;
   }
   // The keys of an object's shape, listed once per shape (a template's items share it).
   const KEYS = Symbol('shape-keys');
@@ -2388,6 +2419,9 @@
     dOf,
     noFn,
     filled,
+    node,
+    wordList,
+    wordsOf,
   };
   // Host-side helpers: describe a failure, export the result.
   // An error's label names its sources by reference, as the result's do (exportResult).

@@ -306,6 +306,52 @@ describe('every fast path answers as the table, with the same label', () => {
     ).toMatch(/__R\.anyT\(/);
   }, 300_000);
 
+  it('on collect loops (one runtime call for the loop, split words unboxed), with the same steps and labels', async () => {
+    // A string's words (split of a plain or labeled string, by a plain or labeled separator) or
+    // a generated list (plain and labeled strings, a labeled list, a non-string among them),
+    // pushed whole or through a method to a plain or labeled list, in a function or under a
+    // context; a list read after the loop is filled as it was made.
+    const collect = (list: string, test: string, push: string, out = '[]'): string =>
+      `(() => { const out = ${out}; for (const w of ${list}) if (w.length ${test}) out.push(${push}); return [out, out.length]; })()`;
+    const exprs = {
+      lower: collect('b', '> 2', 'w.toLowerCase()'),
+      self: collect('b', '<= 1', 'w'),
+      split: collect('a.split(" ")', '>= 2', 'w.toUpperCase()'),
+      'split self': collect('a.split(" ")', '< 3', 'w'),
+      'split, labeled separator': collect('a.split(L(" "))', '> 1', 'w.trim()'),
+      'split into a labeled list': collect('a.split(" ")', '> 1', 'w.toLowerCase()', 'L([])'),
+      'block body':
+        '(() => { const out = []; for (const w of a.split(" ")) { if (w.length > 2) { out.push(w); } } return out; })()',
+      'split read after':
+        '(() => { const ws = a.split(" "); const out = []; for (const w of ws) if (w.length > 1) out.push(w); return [out, ws[0], ws.length]; })()',
+    };
+    const word = fc.oneof(
+      fc.stringMatching(/^[aB ]{0,5}$/).map((s) => JSON.stringify(s)),
+      fc.stringMatching(/^[aB ]{0,5}$/).map((s) => `L(${JSON.stringify(s)})`),
+      fc.constant('1'),
+    );
+    const list = fc.array(word, { maxLength: 4 }).map((xs) => `[${xs.join(', ')}]`);
+    // (A labeled word the test leaves out still labels the list pushed to, under a context.)
+    const known = fc.constantFrom('["abc", L("a"), "q"]', '[K("abcd"), L("x"), "yz"]', 'L(["abc", "a"])');
+    const lists = fc.oneof(
+      known,
+      list,
+      list.map((x) => `L(${x})`),
+      list.map((x) => `K(${x})`),
+    );
+    const texts = ['L("Ab cDe  fgh IJKL")', '"Ab cDe fgh"', 'L("")', 'K("one two three")'];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...texts), lists, (a, b) =>
+        expectEachAsTable({ code: a, kind: 'str' }, { code: b, kind: 'arr' }, exprs, true),
+      ),
+      { numRuns: 8, examples: [['L("Ab cDe  fgh IJKL")', '["abc", L("a"), "q"]']] },
+    );
+    const { compilePlan } = await import('../../../engine/plan');
+    const plan = `const a = "x y"; return ${exprs.split};`;
+    expect(compilePlan(plan, { mode: 'strict', toolNames: [] }).code).toMatch(/__R\.pushT\(.*"toUpperCase"/);
+    expect(compilePlan(plan, { mode: 'strict', toolNames: [], noFastPaths: true }).code).not.toMatch(/pushT|words/);
+  }, 300_000);
+
   it('on callbacks of array methods that read only fields of their parameters (field functions)', async () => {
     // A field function that declares no index parameter is not given the index (library.embed.js,
     // moving); one that declares it reads it (`i.length` throws on a missing one).
