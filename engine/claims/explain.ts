@@ -373,6 +373,18 @@ function whyOf(groups: Group[], extras: readonly string[]): string[] {
 const MONEY =
   /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b|(?:€|£|\$|\b(?:EUR|USD|GBP|CHF) ?)\d|\b(?:IBAN|wire)\b/;
 
+/** The recipients a call's own arguments name (`to`, `cc`, `attendees`, `addAttendees`…), bare. */
+function namedInArguments(tool: string, args: Readonly<Record<string, Json>>): Set<string> {
+  const out = new Set<string>();
+  for (const [k, v] of Object.entries(args)) {
+    const list = Array.isArray(v) ? v : [v];
+    list.forEach((x, i) => {
+      if (typeof x === 'string' && fieldWords(tool, Array.isArray(v) ? `${k}[${i}]` : k).recipient) out.add(bare(x));
+    });
+  }
+  return out;
+}
+
 export function explainClaim(
   claim: {
     readonly tool: string;
@@ -476,6 +488,18 @@ export function explainClaim(
     claim.tool === 'respondToEvent' && typeof claim.args.id === 'string' ? dir.event(claim.args.id) : undefined;
   if (invitation && claim.fields.some((f) => f.path === 'id' && f.untrusted.length))
     unsafe.push({ address: bare(invitation.organizer), why: 'an invitation you did not choose named it' });
+  // Who the call does not name itself: a reply's (and reply-all's) addresses copied from the
+  // email answered, an update's guests and an answer's organiser from the event. Each is text
+  // that email or invitation holds (a sender may Cc anyone), so no standing rule may trust it —
+  // but for the verified author of the email answered, who wrote to you.
+  const named = namedInArguments(claim.tool, claim.args);
+  const author = chosenItem?.authenticated === true ? bare(chosenItem.from) : null;
+  for (const r of recipients)
+    if (!named.has(r) && r !== author)
+      unsafe.push({
+        address: r,
+        why: effect?.kind === 'event' ? 'the event names it, not you' : 'the email it answers names it, not you',
+      });
   const untrustedText = claim.fields.some(
     (f) => f.untrusted.length && !wordsOf(f.path).recipient && !wordsOf(f.path).choice,
   );
