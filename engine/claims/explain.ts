@@ -88,6 +88,8 @@ export type ClaimPreview =
       /** The start and end in the person's zone and format. */
       readonly when: string;
       readonly location: string;
+      /** The notes (DESCRIPTION): they go to every guest with the event. */
+      readonly description: string;
       readonly attendees: readonly string[];
       readonly notified: readonly string[];
       readonly response?: string;
@@ -307,6 +309,7 @@ function previewOf(e: Effect, dir: Directory, t: TimeStyle): ClaimPreview {
       end: e.end,
       when: e.start && e.end ? formatSpan(e.start, e.end, t) : '',
       location: e.location,
+      description: e.description,
       attendees: [...e.attendees],
       notified: [...e.notified],
       ...(e.response ? { response: e.response } : {}),
