@@ -494,14 +494,16 @@ export function explainClaim(
   // Who the call does not name itself: a reply's (and reply-all's) addresses copied from the
   // email answered, an update's guests and an answer's organiser from the event. Each is text
   // that email or invitation holds (a sender may Cc anyone), so no standing rule may trust it —
-  // but for the verified author of the email answered, who wrote to you.
+  // but for the verified author of the email answered, who wrote to you, and the people a
+  // standing rule trusts already (you, your contacts).
   const named = namedInArguments(claim.tool, claim.args);
   const author = chosenItem?.authenticated === true ? bare(chosenItem.from) : null;
+  const yours = new Set(dir.userAddresses.map(bare));
   for (const r of recipients)
-    if (!named.has(r) && r !== author)
+    if (!named.has(r) && r !== author && !contacts.has(r) && !yours.has(r))
       unsafe.push({
         address: r,
-        why: effect?.kind === 'event' ? 'the event names it, not you' : 'the email it answers names it, not you',
+        why: effect?.kind === 'event' ? 'the event named it' : 'the email it answers named it',
       });
   const untrustedText = claim.fields.some(
     (f) => f.untrusted.length && !wordsOf(f.path).recipient && !wordsOf(f.path).choice,

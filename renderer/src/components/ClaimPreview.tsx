@@ -47,12 +47,8 @@ export function ClaimPreview({ p }: { p: Preview }) {
           <Row label="Guests" value={p.attendees.join(', ')} />
           <Row label="Notified" value={p.notified.join(', ')} />
           <Row label="Answer" value={p.response ?? ''} />
+          <Row label="Notes" value={p.description} />
         </dl>
-        {p.description && (
-          <pre className="preview-body" tabIndex={0} aria-label="The event's notes, sent to every guest">
-            {p.description}
-          </pre>
-        )}
       </section>
     );
   return (

@@ -11,8 +11,8 @@
  * allowlist for good, and from then on every plan could mail it without asking.
  *
  * Property: whatever addresses the attacker lists in To and Cc, what "always allow" would add is
- * at most the verified author of the email answered; every other recipient is marked unsafe on
- * the card with its reason.
+ * at most the verified author of the email answered and people a standing rule trusts already
+ * (contacts); every other recipient is marked unsafe on the card with its reason.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,10 @@ import { runOnProfile } from '../../../main/runs/run-on-profile';
 import type { Profile } from '../../../main/profile/profile';
 
 const AUTHOR = 'trudy@parcel-fast.test';
-const POOL = ['zed@parcel-fast.test', 'drop@elsewhere.test', 'carla@globex.test', 'ap@cloudnest.test'];
+const POOL = ['zed@parcel-fast.test', 'drop@elsewhere.test', 'ap@cloudnest.test', 'x@globex.test'];
+/** Contacts: a standing rule trusts them already, so "always allow" adds nothing for them. */
+const CONTACTS = ['carla@globex.test', 'bob@acme.test'];
+const PEOPLE = [...POOL, ...CONTACTS];
 
 const demo = demoApp({
   undoWindowSeconds: 0,
@@ -55,18 +58,19 @@ const proposal = (id: string): Promise<{ added: string[] } | string> =>
 describe('always allow never trusts an address an email or event chose', () => {
   it('a reply adds at most the verified author, whatever the author lists in To and Cc', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.subarray(POOL), fc.subarray(POOL), fc.boolean(), async (to, cc, all) => {
+      fc.asyncProperty(fc.subarray(PEOPLE), fc.subarray(PEOPLE), fc.boolean(), async (to, cc, all) => {
         attackerWrites(demo.profile, to, cc);
         const id = await claimOf(`await replyToEmail('e33', { body: 'Thanks, noted.', replyAll: ${all} });`);
         const card = (await call('claims.get', id)) as {
           recipients: string[];
           unsafeRecipients: { address: string; why: string }[];
         };
-        const others = card.recipients.filter((r) => r !== AUTHOR);
+        const others = card.recipients.filter((r) => r !== AUTHOR && !CONTACTS.includes(r));
         expect(card.unsafeRecipients.map((u) => u.address).sort()).toEqual([...others].sort());
         const p = await proposal(id);
-        if (others.length === 0) expect(p).toEqual(expect.objectContaining({ added: [AUTHOR] }));
-        else for (const r of others) expect(p).toEqual(expect.stringContaining(r));
+        if (others.length > 0) for (const r of others) expect(p).toEqual(expect.stringContaining(r));
+        else if (typeof p === 'string') throw new Error(`refused: ${p}`);
+        else for (const r of p.added) expect([AUTHOR, ...CONTACTS]).toContain(r);
       }),
       { numRuns: 12 },
     );
@@ -83,7 +87,7 @@ describe('always allow never trusts an address an email or event chose', () => {
     const id = await claimOf(`await updateEvent('ev06', { title: 'Moved by the assistant' });`);
     const card = (await call('claims.get', id)) as { recipients: string[]; contentHash: string };
     expect(card.recipients).toContain('zed@attacker.test');
-    expect(await proposal(id)).toEqual(expect.stringContaining('zed@attacker.test (the event names it, not you)'));
+    expect(await proposal(id)).toEqual(expect.stringContaining('zed@attacker.test (the event named it)'));
     await expect(call('claims.alwaysAllow', id, card.contentHash, 'preset:default')).rejects.toMatchObject({
       kind: 'conflict',
     });
