@@ -246,6 +246,8 @@ export const ClaimPreview = z.discriminatedUnion('kind', [
     end: z.string(),
     when: z.string(),
     location: z.string(),
+    /** The notes: they go to every guest with the event. */
+    description: z.string(),
     attendees: z.array(z.string()),
     notified: z.array(z.string()),
     response: z.string().optional(),

@@ -88,6 +88,8 @@ export type ClaimPreview =
       /** The start and end in the person's zone and format. */
       readonly when: string;
       readonly location: string;
+      /** The notes (DESCRIPTION): they go to every guest with the event. */
+      readonly description: string;
       readonly attendees: readonly string[];
       readonly notified: readonly string[];
       readonly response?: string;
@@ -307,6 +309,7 @@ function previewOf(e: Effect, dir: Directory, t: TimeStyle): ClaimPreview {
       end: e.end,
       when: e.start && e.end ? formatSpan(e.start, e.end, t) : '',
       location: e.location,
+      description: e.description,
       attendees: [...e.attendees],
       notified: [...e.notified],
       ...(e.response ? { response: e.response } : {}),
@@ -372,6 +375,18 @@ function whyOf(groups: Group[], extras: readonly string[]): string[] {
 // Payment details copied from someone else's mail: the classic invoice and CEO fraud.
 const MONEY =
   /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b|(?:€|£|\$|\b(?:EUR|USD|GBP|CHF) ?)\d|\b(?:IBAN|wire)\b/;
+
+/** The recipients a call's own arguments name (`to`, `cc`, `attendees`, `addAttendees`…), bare. */
+function namedInArguments(tool: string, args: Readonly<Record<string, Json>>): Set<string> {
+  const out = new Set<string>();
+  for (const [k, v] of Object.entries(args)) {
+    const list = Array.isArray(v) ? v : [v];
+    list.forEach((x, i) => {
+      if (typeof x === 'string' && fieldWords(tool, Array.isArray(v) ? `${k}[${i}]` : k).recipient) out.add(bare(x));
+    });
+  }
+  return out;
+}
 
 export function explainClaim(
   claim: {
@@ -476,6 +491,20 @@ export function explainClaim(
     claim.tool === 'respondToEvent' && typeof claim.args.id === 'string' ? dir.event(claim.args.id) : undefined;
   if (invitation && claim.fields.some((f) => f.path === 'id' && f.untrusted.length))
     unsafe.push({ address: bare(invitation.organizer), why: 'an invitation you did not choose named it' });
+  // Who the call does not name itself: a reply's (and reply-all's) addresses copied from the
+  // email answered, an update's guests and an answer's organiser from the event. Each is text
+  // that email or invitation holds (a sender may Cc anyone), so no standing rule may trust it —
+  // but for the verified author of the email answered, who wrote to you, and the people a
+  // standing rule trusts already (you, your contacts).
+  const named = namedInArguments(claim.tool, claim.args);
+  const author = chosenItem?.authenticated === true ? bare(chosenItem.from) : null;
+  const yours = new Set(dir.userAddresses.map(bare));
+  for (const r of recipients)
+    if (!named.has(r) && r !== author && !contacts.has(r) && !yours.has(r))
+      unsafe.push({
+        address: r,
+        why: effect?.kind === 'event' ? 'the event named it' : 'the email it answers named it',
+      });
   const untrustedText = claim.fields.some(
     (f) => f.untrusted.length && !wordsOf(f.path).recipient && !wordsOf(f.path).choice,
   );

@@ -116,10 +116,11 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
  * An update sends the event as it will be, so what effect calls wrote into it earlier in the run
  * (a description filled from private or untrusted text while it had no attendees, where that was
  * allowed) reaches the attendees it has after the update: it is data of the call, as
- * `storedEvent`, with the label of what wrote it. The event as the world holds it is otherwise
- * the user's own (an update changes only events the user organises) — unless its organiser was
- * not authenticated: an invitation forged in the user's name carries its sender's title and
- * description to the attendees, so then `storedEvent` has the event's own (untrusted) label.
+ * `storedEvent`, with the label of what wrote it. An event the run did not make is the user's own
+ * (an update changes only events the user organises) and joins its own label too: readable by
+ * its organiser and guests, so a guest the update adds must be one of them for `allReaders`. An
+ * invitation forged in the user's name (organiser not authenticated) carries its sender's title
+ * and description to the attendees, so then `storedEvent` has the event's own untrusted label.
  */
 function withStoredEvent(state: WorldState, call: GateCall): GateCall {
   const id = call.args.id;
@@ -128,8 +129,12 @@ function withStoredEvent(state: WorldState, call: GateCall): GateCall {
   if (!ev) return call;
   const written = state.writtenLabel(`event:${ev.id}`);
   // Someone else's event needs nothing here: the tool refuses to change it.
-  const forged = ev.authenticated === false && state.isUser(ev.organizer);
-  const label = forged ? eventLabels(ev, state.userAddresses, written).text : written;
+  const mine = state.isUser(ev.organizer);
+  const forged = ev.authenticated === false && mine;
+  // The person's own event goes out with its readers: a guest the update adds who is not among
+  // them would read notes written for the others. One this run made holds only what wrote it.
+  const own = eventLabels(ev, state.userAddresses, written);
+  const label = forged ? own.text : mine && !state.createdHere(ev.id) ? own.base : written;
   if (label === BOTTOM || (!label.sources.length && !label.caps.length && label.readers === 'public')) return call;
   return { ...call, args: { ...call.args, storedEvent: { kind: 'prim', value: ev.title, label } } };
 }

@@ -211,9 +211,15 @@ export class WorldState {
    * `ev-new-2` is depends on what created those too (a branch that made one more shifts it).
    */
   private createdEvents: Label = BOTTOM;
+  private readonly created = new Set<string>();
   noteCreatedEvent(id: string, label: Label): void {
     this.createdEvents = joinLabels(this.createdEvents, label);
+    this.created.add(id);
     this.noteWritten(`event:${id}`, this.createdEvents);
+  }
+  /** Whether an effect call of this run made the event: then what wrote it is all it holds. */
+  createdHere(id: string): boolean {
+    return this.created.has(id);
   }
 
   /** An event as stored: with the label of what wrote into it, when anything labeled did. */

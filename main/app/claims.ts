@@ -107,7 +107,8 @@ export function claimsHandlers(
    * The narrowest change that stops this claim coming back: its exact recipients join the
    * recipient allowlist (no wildcard, nothing else changes). Refused for claims not about who
    * receives them, and for any recipient no standing rule may trust: one an email chose, a
-   * look-alike, the unverified sender of the mail it answers.
+   * look-alike, the unverified sender of the mail it answers, and anyone the call does not name
+   * itself (a reply-all's To and Cc, an update's guests: text the email or event holds).
    */
   const proposal = (id: string) => {
     const c = claims.get(id);

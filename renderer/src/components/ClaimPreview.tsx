@@ -1,7 +1,7 @@
 /**
  * What the claim sends or changes, as its recipients will see it: the mail (From, To, Cc,
  * subject, body, attachments) or the event (title, when in your zone, place, guests, who is
- * notified), from the action's effect, never from text the plan wrote about it.
+ * notified, and the notes every guest gets), from the action's effect, never from text the plan wrote about it.
  */
 import type { ClaimPreview as Preview } from '../../../preload/contract';
 
@@ -47,6 +47,7 @@ export function ClaimPreview({ p }: { p: Preview }) {
           <Row label="Guests" value={p.attendees.join(', ')} />
           <Row label="Notified" value={p.notified.join(', ')} />
           <Row label="Answer" value={p.response ?? ''} />
+          <Row label="Notes" value={p.description} />
         </dl>
       </section>
     );
