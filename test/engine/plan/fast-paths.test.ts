@@ -1,7 +1,7 @@
 /**
  * The fast paths against the tables (docs/semantics.md §2a). The compiler inlines native code for
  * unlabeled values (operators on plain numbers, concatenation, templates, `String`, the plain
- * string methods, `push`, literals, index reads, steps, plain loops and functions, comparisons
+ * string methods, `push`, literals, index reads, steps, plain loops and functions, comparisons,
  * boolean string methods and a collection's `has` that are only an `if`'s or a loop's test,
  * `s.split(sep)[k]` in one call), and the
  * runtime has its own (R.add on two numbers, two labeled numbers joined directly, a labeled number
