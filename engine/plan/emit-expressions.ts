@@ -11,6 +11,8 @@ import { cloneCode, copyInfo } from './plain-functions';
 import { CALLBACK_METHODS } from './effects';
 import { raisedBy, str, truthy, type EmitContext, type Expr, type N } from './emit-context';
 import { capture, mergeCode, withCapture } from './emit-regions';
+import { hasTest } from './has-tests';
+import { splitRead } from './split-index';
 
 /** Emits the code of one expression kind. */
 type ExprEmitter<E> = (ctx: EmitContext, e: E) => string;
@@ -116,6 +118,8 @@ const EXPRESSIONS: ExprEmitters = {
     const c = constant(ctx, e);
     if (c !== null) return c;
     if (e.optional) return chain(ctx, e);
+    const part = splitRead(ctx, e);
+    if (part) return `__R.splitAt(${expr(ctx, part.text)}, ${str(part.separator)}, ${part.index})`;
     return e.computed ? index(ctx, e) : `__R.gets(${expr(ctx, e.object as Expr)}, ${key(ctx, e)})`;
   },
   ChainExpression: (ctx, e) => chain(ctx, e.expression),
@@ -413,6 +417,11 @@ const lengthRead = (ctx: EmitContext, e: Expr): e is acorn.MemberExpression =>
  */
 export function testCode(ctx: EmitContext, test: Expr): string | null {
   if (ctx.noFastPaths) return null;
+  const has = hasTest(ctx, test);
+  if (has) {
+    const code = `__R.hasT(${expr(ctx, has.receiver)}, [${expr(ctx, has.key)}])`;
+    return has.negated ? `(${code} ^ 1)` : code;
+  }
   if (test.type === 'CallExpression') return stringTest(ctx, test);
   if (test.type !== 'BinaryExpression' || !Object.hasOwn(TEST, test.operator)) return null;
   const left = test.left as Expr;

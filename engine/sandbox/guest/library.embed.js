@@ -845,6 +845,26 @@
     }
     return guardedMc(o, name, args);
   };
+  // `s.split(sep)[k]`, the list never kept (plan/split-index.ts: sep a string literal, k a whole
+  // number literal). On a plain or labeled string of at most R.SM characters, outside a try, and
+  // for a part that exists: what R.mc's split (stringDirect, stringList) and the read would give —
+  // the part, labeled with the string's label unverified and linked to the string's node as split
+  // links each part; reading a part whose label is its list's (and its structure's) gives that
+  // part itself, with no join that makes a label. The length bound keeps every part clear of
+  // checkStr's limits; the list's length is checked as checkArr would. Anything else: split, then
+  // the read, as always.
+  R.splitAt = function (o, sep, k) {
+    if (!SLOW && !inTry()) {
+      const boxed = o instanceof Box;
+      const s = boxed ? o.v : o;
+      if (typeof s === 'string' && s.length <= R.SM) {
+        const parts = s.split(sep);
+        if (k < parts.length && parts.length <= I.LIM.arrayLength)
+          return boxed ? mk(parts[k], J(o.l, 0), 'split', o.d, -1) : parts[k];
+      }
+    }
+    return R.get(R.mc(o, 'split', [sep]), k);
+  };
   // A plain string method the compiler wrote out (plan/emit-expressions.ts, stringMethod) with at
   // most two arguments (n of them), when its receiver was not a plain string: what R.mc does for
   // it, without making the argument list when the receiver is a labeled string.
@@ -872,6 +892,23 @@
     if (row === undefined || inTry() || args[SL] !== undefined || !noFnArgs(args)) return R.mc(o, name, args);
     from = -1;
     return entry(row.impl, o, 0, args, name);
+  };
+  // `c.has(k)` as an `if`'s or a loop's test (plan/has-tests.ts): label * 2 + truth, the answer
+  // R.ent would make decoded as the test decodes it, without making it. Where R.ent calls the
+  // entry rule directly, its `has` here: the same joins in the same order (the rule's `changeL`
+  // joins 0 with the context, which makes no label). Otherwise R.ent itself, decoded. (`!` of the
+  // answer is the compiled code's: a flipped truth bit, the label kept, as R.not keeps it.)
+  R.hasT = function (o, args) {
+    const isMap = o instanceof LMap;
+    const row = isMap ? MAP_ENTRY.get('has') : o instanceof LSet ? SET_ENTRY.get('has') : undefined;
+    if (row === undefined || inTry() || args[SL] !== undefined || !noFnArgs(args)) {
+      const r = R.ent(o, 'has', args);
+      return lab(r) * 2 + ((r instanceof Box ? r.v : r) ? 1 : 0);
+    }
+    const sl = J(0, o[SL] || 0);
+    const k0 = args[0];
+    const e = o.m.get(raw(k0));
+    return J(J(sl, lab(k0)), e ? lab(isMap ? e[0] : e) : 0) * 2 + (e ? 1 : 0);
   };
   function noFnArgs(args) {
     for (let i = 0; i < args.length; i++) {

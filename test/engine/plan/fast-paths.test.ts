@@ -1,8 +1,9 @@
 /**
  * The fast paths against the tables (docs/semantics.md §2a). The compiler inlines native code for
  * unlabeled values (operators on plain numbers, concatenation, templates, `String`, the plain
- * string methods, `push`, literals, index reads, steps, plain loops and functions, comparisons
- * and boolean string methods that are only an `if`'s or a loop's test), and the
+ * string methods, `push`, literals, index reads, steps, plain loops and functions, comparisons,
+ * boolean string methods and a collection's `has` that are only an `if`'s or a loop's test,
+ * `s.split(sep)[k]` in one call), and the
  * runtime has its own (R.add on two numbers, two labeled numbers joined directly, a labeled number
  * or string with a plain one of its type, the direct string methods, `push` on an unlabeled
  * array, `!` of a labeled primitive, a Map's or Set's has/get/set/add/delete straight to the
@@ -170,6 +171,8 @@ interface Outcome {
   readonly parts: string;
   /** Steps and labels made: a search loop run in one call must count as the loop it replaces. */
   readonly counts: string;
+  /** The tool calls with every field's label and lineage, when asked for. */
+  readonly calls?: string;
 }
 
 async function run(
@@ -179,6 +182,7 @@ async function run(
   underContext: boolean,
   noFastPaths: boolean,
   exprs = expressions(a, b),
+  withCalls = false,
 ): Promise<Outcome> {
   const body = Object.entries(exprs)
     .map(([k, e]) => `${JSON.stringify(k)}: ${e}`)
@@ -201,6 +205,7 @@ async function run(
     error: r.report.error ? `${r.report.error.kind}: ${r.report.error.message}` : null,
     parts: JSON.stringify(parts.map((p) => [p.path, p.label])),
     counts: JSON.stringify([r.report.stats.steps, r.report.stats.labels]),
+    ...(withCalls ? { calls: JSON.stringify(r.report.calls) } : {}),
   };
 }
 
@@ -352,6 +357,70 @@ describe('every fast path answers as the table, with the same label', () => {
     expect(compilePlan(plan, { mode: 'strict', toolNames: [], noFastPaths: true }).code).not.toMatch(/pushT|words/);
   }, 300_000);
 
+  it("on has tests (a collection's has, or its negation, only a test), with the same steps and labels", async () => {
+    // Keys plain, labeled, or a container; collections plain, with labeled keys, with a labeled
+    // structure, behind a labeled reference, or not collections at all; inside a try and not.
+    const exprs = {
+      'if (!m.has(a))': '(() => { const m = new Map([[1, "x"], [L("k"), 2]]); if (!m.has(a)) return 1; return 0; })()',
+      'if (s.has(a))': '(() => { const s = new Set(["k", L(1)]); if (s.has(a)) return 1; return 0; })()',
+      'labeled structure':
+        '(() => { const m = new Map(); if (L(true)) m.set(a, 1); if (!m.has(a)) return 1; return 0; })()',
+      'labeled reference': '(() => { const m = L(new Map([[a, 1]])); if (m.has(a)) return 1; return 0; })()',
+      'in a try':
+        '(() => { const m = new Map([["k", 1]]); try { if (!m.has(a)) return 1; } catch (x) { return 2; } return 0; })()',
+      'not a collection': '(() => { try { if (b.has(a)) return 1; } catch (x) { return 2; } return 0; })()',
+      'while (s.has(…))':
+        '(() => { const s = new Set([1, 2, L(3)]); let n = 1; while (s.has(n)) n = n + 1; return n; })()',
+    };
+    // (Keys labeled by another email than the collections' parts, K rather than L.)
+    const keys: Val[] = [
+      { code: 'K("k")', kind: 'str' },
+      { code: '"k"', kind: 'str' },
+      { code: 'K(1)', kind: 'num' },
+      { code: 'K([1])', kind: 'arr' },
+    ];
+    for (const a of keys) await expectEachAsTable(a, { code: 'K("k")', kind: 'str' }, exprs, true);
+  }, 600_000);
+
+  it('on split reads (one runtime call for the part), with the same steps, labels and lineage', async () => {
+    // A part that exists or not, of a string plain, labeled or long (past R.SM), or of a value
+    // that is not a string; inside a try (where the call goes the table's way) and not; the part
+    // sent to a tool, whose call shows the part's lineage.
+    const exprs = (sep: string, k: number): Record<string, string> => ({
+      part: `a.split(${JSON.stringify(sep)})[${k}]`,
+      'in a try': `(() => { try { return a.split(${JSON.stringify(sep)})[${k}]; } catch (x) { return 'caught'; } })()`,
+      'sent to a tool': `await (async () => { const p = a.split(${JSON.stringify(sep)})[${k}]; const r = await searchEmails({ query: String(p) }); return r.length; })()`,
+    });
+    const texts: Val[] = [
+      { code: 'L("Bob <bob@ex.test>")', kind: 'str' },
+      { code: '"a@b@c"', kind: 'str' },
+      { code: 'L("x@".repeat(40000))', kind: 'str' },
+      { code: 'L(12)', kind: 'num' },
+      { code: 'L(["a@b"])', kind: 'arr' },
+    ];
+    const plainB: Val = { code: '0', kind: 'num' };
+    const settings = [
+      ['strict', false],
+      ['strict', true],
+      ['normal', true],
+    ] as const;
+    for (const a of texts)
+      for (const [sep, k] of [
+        ['@', 1],
+        ['<', 0],
+        ['', 2],
+        ['@', 5],
+      ] as const)
+        for (const [mode, ctx] of settings)
+          for (const [name, e] of Object.entries(exprs(sep, k))) {
+            const fast = await run(a, plainB, mode, ctx, false, { [name]: e }, true);
+            const table = await run(a, plainB, mode, ctx, true, { [name]: e }, true);
+            expect(fast, `${name} (${mode}${ctx ? ', under a context' : ''}): a = ${a.code}, ${sep} ${k}`).toEqual(
+              table,
+            );
+          }
+  }, 600_000);
+
   it('on callbacks of array methods that read only fields of their parameters (field functions)', async () => {
     // A field function that declares no index parameter is not given the index (library.embed.js,
     // moving); one that declares it reads it (`i.length` throws on a missing one).
@@ -415,5 +484,11 @@ describe('every fast path answers as the table, with the same label', () => {
     const maps = 'const m = new Map(); m.set(1, 2); return m.get(1);';
     expect(compilePlan(maps, { mode: 'strict', toolNames: [] }).code).toMatch(/__R\.ent\(m, "get"/);
     expect(compilePlan(maps, { mode: 'strict', toolNames: [], noFastPaths: true }).code).not.toMatch(/__R\.ent\(/);
+    const split = "const s = 'a@b'; return s.split('@')[1];";
+    expect(compilePlan(split, { mode: 'strict', toolNames: [] }).code).toMatch(/__R\.splitAt\(s, "@", 1\)/);
+    expect(compilePlan(split, { mode: 'strict', toolNames: [], noFastPaths: true }).code).not.toMatch(/splitAt/);
+    const has = 'const m = new Map(); if (!m.has(1)) m.set(1, 2); return m.get(1);';
+    expect(compilePlan(has, { mode: 'strict', toolNames: [] }).code).toMatch(/__R\.hasT\(m, \[1\]\) \^ 1/);
+    expect(compilePlan(has, { mode: 'strict', toolNames: [], noFastPaths: true }).code).not.toMatch(/hasT/);
   });
 });
