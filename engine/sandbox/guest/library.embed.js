@@ -1002,16 +1002,23 @@
     const own = lt === 0 ? 0 : J(lt, 0);
     let la = 0;
     let pc = R.pc;
+    // An iteration's joins depend only on la: once one leaves la as it was, every later one
+    // makes the same joins again (memo hits: no label is made), so they are skipped.
+    let settled = false;
     for (let i = 0; i < n; i++) {
       S.n++;
-      pc = la === 0 ? own : J(J(J(lt, la), 0), 0);
       // directAnswer: the answer's label is the string's joined with the (plain) argument's.
       const found = s[name](a[i], undefined);
-      if (boxed) {
-        const all = J(o.l, 0);
-        if (all !== 0) pc = J(pc, all);
+      if (!settled) {
+        pc = la === 0 ? own : J(J(J(lt, la), 0), 0);
+        if (boxed) {
+          const all = J(o.l, 0);
+          if (all !== 0) pc = J(pc, all);
+        }
+        const next = J(la, pc);
+        settled = next === la;
+        la = next;
       }
-      la = J(la, pc);
       if (found) {
         R.pc = pc;
         return la * 2 + 1;
