@@ -53,7 +53,7 @@ export function emitFunction(
 /**
  * For a plain function (plain-functions.ts): its native copy, declared beside a declaration (a
  * function value's is in the variable `copy`), and the guard that opens the instrumented body,
- * handing a call with an empty context and number arguments to the copy.
+ * handing a call with an empty context, no try open and number arguments to the copy.
  */
 function plainEntry(
   ctx: EmitContext,
@@ -65,7 +65,7 @@ function plainEntry(
   if (!records || (name === null && copy === null)) return { copy: '', guard: '' };
   const names = f.params.map((p) => (p as acorn.Identifier).name);
   const numbers = names.filter((n) => !records.has(n)).map((n) => `typeof ${n} === 'number'`);
-  const test = ['__R.pc === 0', '__R.exit === 0', ...numbers, ...recordsFit(records)].join(' && ');
+  const test = ['__R.pc === 0', '__R.exit === 0', '__R.td === 0', ...numbers, ...recordsFit(records)].join(' && ');
   return {
     copy: name === null ? '' : `${cloneCode(f, name)} `,
     guard: `if (${test}) { __R.sp = 0; return ${copy ?? cloneName(name!)}(${names.join(', ')}); } `,

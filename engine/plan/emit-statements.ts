@@ -216,8 +216,8 @@ const iterationStart = (lt: string, la: string, own = `(${lt} === 0 ? 0 : __R.J(
 
 /**
  * A loop that is plain (plain-loops.ts) is emitted twice: a copy without bookkeeping, run when
- * the guard finds the context empty and the number variables holding numbers, and the fully
- * instrumented loop otherwise.
+ * the guard finds the context empty, no try open and the number variables holding numbers, and
+ * the fully instrumented loop otherwise.
  */
 function loop(ctx: EmitContext, s: TestLoop, at: Position): void {
   if (ctx.fn.plain) return plainLoopCode(ctx, s as acorn.WhileStatement | acorn.ForStatement, at);
@@ -232,6 +232,9 @@ function loop(ctx: EmitContext, s: TestLoop, at: Position): void {
     '__R.pc === 0',
     '__R.exit === 0',
     '__abr === 0',
+    // Inside a try a read in the loop that may throw raises the context (acc) mid-loop, which the
+    // copy would not join into its numbers (plain-loops.ts).
+    '__R.td === 0',
     ...facts.guard.map((b) => `typeof ${b.name} === 'number'`),
   ];
   ctx.emit(`if (${guard.join(' && ')}) {`, at);

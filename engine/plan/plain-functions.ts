@@ -11,8 +11,8 @@
  *   is a comparison of numbers; every path ends in `return` of a number.
  * Its native copy then computes exactly what the instrumented one would (plain numbers in, plain
  * numbers out, every test unlabeled), and counts the same steps: one per call and one per loop
- * iteration. When the guard fails (a labeled context or argument, pending exit taint, a
- * non-number), the instrumented body runs as usual.
+ * iteration. When the guard fails (a labeled context or argument, pending exit taint, an open
+ * try, a non-number), the instrumented body runs as usual.
  *
  * A parameter may also be a record: used only to read named fields (`(a, b) => a.value - b.value`,
  * a comparator). The guard then also checks that each record is a plain object (no prototype)

@@ -16,8 +16,11 @@
  *   number literals and number variables.
  * Everything else in the loop (property reads and writes, non-callback methods, built-ins) runs
  * through the label runtime as usual: with an empty context that code behaves the same either way.
- * At run time the guard checks the context, pending exit taint and the number variables declared
- * outside the loop; when it fails, the fully instrumented loop runs instead.
+ * At run time the guard checks the context, pending exit taint, that no try is open, and the
+ * number variables declared outside the loop; when it fails, the fully instrumented loop runs
+ * instead. (Inside a try, a read in the loop that may throw raises the context at once, `acc`:
+ * the copy would go on writing its numbers without that label. The try's merge and the context
+ * every later call records would mask it, but the copy does not count on them.)
  */
 import type * as acorn from 'acorn';
 import type { Analysis, Binding } from './analyze';

@@ -87,11 +87,12 @@
     return rec;
   }
   function sortWith(items, f, l) {
-    // Plain numbers, an unlabeled receiver and comparator, an empty context, and a comparator
-    // with a native copy: every call would take the copy (its own guard) and answer a plain
-    // number, so the native sort with the copy makes the same calls and the same order.
+    // Plain numbers, an unlabeled receiver and comparator, an empty context, no try open, and a
+    // comparator with a native copy: every call would take the copy (its own guard) and answer a
+    // plain number, so the native sort with the copy makes the same calls and the same order.
     const fc = f === undefined ? null : callback(f);
-    const copy = fc === null || fc.l !== 0 || R.pc !== 0 || R.exit !== 0 ? undefined : I.nativeCopy(fc.fn);
+    const copy =
+      fc === null || fc.l !== 0 || R.pc !== 0 || R.exit !== 0 || R.td !== 0 ? undefined : I.nativeCopy(fc.fn);
     const info = copy === undefined ? undefined : I.copyInfo(copy);
     if (copy !== undefined && info === undefined && l === 0 && items.every((x) => typeof x === 'number'))
       return { items: items.sort(copy), l: 0 };
@@ -368,12 +369,12 @@
       // that declares none for the index never sees it, so its labeled box is not made.
       const index = f !== null && (f.fn.length > (fold ? 2 : 1) || !fieldFunction(f.fn));
       // A test callback answering a field, or comparing a text field's length with a number, in an
-      // empty context: each call's answer is the field as R.gets reads it (its label, fieldRead)
+      // empty context with no try open (where a read raises the context): each call's answer is the field as R.gets reads it (its label, fieldRead)
       // or that length compared (labeled as the length, the field's label unverified), computed
       // by the function's native copy over the raw field, one step each. Any item it cannot read
       // so (not a plan object, a field that is a container) takes the plan function.
       const copy =
-        f === null || index || answers || f.l !== 0 || R.pc !== 0 || R.exit !== 0 || R.tc !== 0
+        f === null || index || answers || f.l !== 0 || R.pc !== 0 || R.exit !== 0 || R.td !== 0
           ? undefined
           : I.nativeCopy(f.fn);
       const info = copy === undefined ? undefined : I.copyInfo(copy);
@@ -1038,16 +1039,23 @@
     const own = lt === 0 ? 0 : J(lt, 0);
     let la = 0;
     let pc = R.pc;
+    // An iteration's joins depend only on la: once one leaves la as it was, every later one
+    // makes the same joins again (memo hits: no label is made), so they are skipped.
+    let settled = false;
     for (let i = 0; i < n; i++) {
       S.n++;
-      pc = la === 0 ? own : J(J(J(lt, la), 0), 0);
       // directAnswer: the answer's label is the string's joined with the (plain) argument's.
       const found = s[name](a[i], undefined);
-      if (boxed) {
-        const all = J(o.l, 0);
-        if (all !== 0) pc = J(pc, all);
+      if (!settled) {
+        pc = la === 0 ? own : J(J(J(lt, la), 0), 0);
+        if (boxed) {
+          const all = J(o.l, 0);
+          if (all !== 0) pc = J(pc, all);
+        }
+        const next = J(la, pc);
+        settled = next === la;
+        la = next;
       }
-      la = J(la, pc);
       if (found) {
         R.pc = pc;
         return la * 2 + 1;

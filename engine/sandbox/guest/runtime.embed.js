@@ -643,8 +643,13 @@
         const x = cur[n];
         const v = raw(x);
         if (v === null || typeof v !== 'object') continue;
-        if (step !== EACH) next = keep(next, R.sget(x, step));
-        else if (isArray(v)) for (let j = 0, w = filled(v); j < w.length; j++) next = keep(next, w[j]);
+        if (step !== EACH) {
+          // A filled plan object's field holding a primitive reaches nothing: what R.sget reads
+          // as nothing, seen without the call (a rule's `r.tag`, at every entry and merge).
+          if (!SLOW && typeof step === 'string' && Object.getPrototypeOf(v) === null && primitive(raw(v[step])))
+            continue;
+          next = keep(next, R.sget(x, step));
+        } else if (isArray(v)) for (let j = 0, w = filled(v); j < w.length; j++) next = keep(next, w[j]);
         else if (v instanceof LMap || v instanceof LSet) for (const e of v.m.values()) next = keep(next, e);
       }
       if (next === NOTHING) return NOTHING;
@@ -1066,9 +1071,21 @@
           if (isArray(o)) return o[k];
         } else if (typeof k === 'string' && !FORBIDDEN.has(k) && Object.getPrototypeOf(o) === null) return o[k];
       } else if (typeof k === 'number' && isArray(o)) return lookup(o, k, 0, 0, 0, -1);
+      if (k instanceof Box && TD === 0 && !SLOW && plainTextKey(o, k)) {
+        const ol = joinOf(0, o[SL] || 0, k.l);
+        return k.v in o ? elem(o[k.v], ol, '.' + k.v, -1) : mk(undefined, ol, '.' + k.v, -1, -1);
+      }
     }
     return getSlow(o, k);
   };
+  // A labeled text key into a filled plan object that can be written (`counts[tag]`): outside a
+  // try, R.get and R.set would unwrap it, check it (nothing to refuse) and remember nothing for
+  // the try; they make the same labels without that (J(0, l) is l's twin, made without a join).
+  function plainTextKey(o, k) {
+    return (
+      typeof k.v === 'string' && !FORBIDDEN.has(k.v) && Object.getPrototypeOf(o) === null && Object.isExtensible(o)
+    );
+  }
   // A static property name (checked by the front end): no run-time name check needed, so a
   // labeled receiver goes straight to the lookup (getSlow would only re-check the name). What
   // lookup would answer, without it: a field of a labeled plan object (an email) that already
@@ -1223,6 +1240,13 @@
   };
   // A property read that never throws, for re-reading containers at a merge point.
   R.sget = function (o, k) {
+    // The common case first: a filled plan object's field holding a primitive (a merge re-reading
+    // `r.tag`) reads as nothing, as below, without the unwrapping and type tests.
+    if (!SLOW && typeof k === 'string' && o !== null && typeof o === 'object' && Object.getPrototypeOf(o) === null) {
+      const e = o[k];
+      if (e === null || typeof e !== 'object' || (e instanceof Box && (e.v === null || typeof e.v !== 'object')))
+        return undefined;
+    }
     const v = raw(o);
     if (v === null || typeof v !== 'object') return undefined;
     // Only a container is upgraded at a merge (R.upc), and only a container is read through:
@@ -1280,6 +1304,16 @@
         } else o[k] = v;
         return v;
       }
+    }
+    if (k instanceof Box && TD === 0 && !SLOW && o !== null && typeof o === 'object' && plainTextKey(o, k)) {
+      const lk = LUNV[k.l];
+      // (What the general path would remember for a try: made for the same labels.)
+      J(lk, o[SL] || 0);
+      const ctx = J(lk, strict ? R.pc : 0);
+      if (strict && ctx !== 0) v = withL(v, ctx);
+      o[k.v] = v;
+      if (ctx !== 0) o[SL] = J(o[SL] || 0, ctx);
+      return v;
     }
     let lo = 0;
     if (o instanceof Box) {
