@@ -154,7 +154,7 @@ describe.skipIf(missing !== null)(`accounts in Settings${missing ? ` (skipped: $
       await page.keyboard.press('Space');
       expect(await every.isChecked()).toBe(true);
       expect(await form.locator('#account-everyMessage-help').innerText()).toMatch(
-        /^Its check then counts .*Only turn this on if .*otherwise a check forged by the sender could count\.$/,
+        /^Its check then counts .*Only turn this on if .*otherwise a stranger could forge a check and pass as someone you know\.$/,
       );
       await page.screenshot({ path: screenshotPath(`account-every-message-${theme}`) });
       expect(await axeViolations(page)).toEqual([]);
