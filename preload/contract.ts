@@ -322,7 +322,13 @@ export const CallView = z.object({
 
 export const ResultPart = z.object({
   path: z.string(),
+  /** The part as JSON text, cut at 2,000 characters. */
   value: z.string(),
+  /**
+   * The part itself, for a table or list a person reads (Ask): at most 100 items a list, 500
+   * characters a text, four levels deep (deeper, as JSON text).
+   */
+  data: json.optional(),
   provenance: z.string(),
   untrusted: z.boolean(),
   /** Why to be careful with this part: links or requests it repeats from mail (engine/fraud/answer.ts). */

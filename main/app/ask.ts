@@ -28,6 +28,22 @@ const text = (v: Json): string => {
   return s.length > 2000 ? `${s.slice(0, 1999)}…` : s;
 };
 
+/**
+ * A result part small enough to show as a table: lists and objects cut at 100 items, texts at 500
+ * characters, and anything deeper than four levels as its JSON text.
+ */
+export function boundedData(v: Json, depth = 0): Json {
+  if (typeof v === 'string') return v.length > 500 ? `${v.slice(0, 499)}…` : v;
+  if (v === null || typeof v !== 'object') return v;
+  if (depth >= 4) return text(v);
+  if (Array.isArray(v)) return v.slice(0, 100).map((x) => boundedData(x, depth + 1));
+  return Object.fromEntries(
+    Object.entries(v)
+      .slice(0, 100)
+      .map(([k, x]) => [k, boundedData(x, depth + 1)]),
+  );
+}
+
 const callView = (c: CallRecord) => ({
   seq: c.seq,
   tool: c.tool,
@@ -109,7 +125,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
       calls: report.calls.map(callView),
       result: parts.map(([path, v]) => {
         const shown = text(v);
-        return { path: String(path), value: shown, ...origin(labelOf(String(path)), shown) };
+        return { path: String(path), value: shown, data: boundedData(v), ...origin(labelOf(String(path)), shown) };
       }),
       text: resultText(playbook, value, about, input).map((l) =>
         l.heading
