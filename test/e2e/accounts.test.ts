@@ -53,6 +53,11 @@ describe.skipIf(missing !== null)(`accounts in Settings${missing ? ` (skipped: $
       .poll(() => typo.innerText())
       .toMatch(/The server refused the sign-in: .*refused the user name or password[^\n]*\.$/);
     await typo.getByRole('button', { name: 'Remove' }).click();
+    // Remove asks first, saying what goes; nothing is removed until the person says yes.
+    expect(await typo.getByRole('group', { name: 'Remove it?' }).innerText()).toMatch(
+      /^Remove \S+\? .* (deleted from this computer)/,
+    );
+    await typo.getByRole('button', { name: 'Yes, remove' }).click();
     await expect.poll(() => page.locator('.accounts').innerText()).not.toContain('typo');
     expect(
       suite.hosted.profile.repos.accounts
