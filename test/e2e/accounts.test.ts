@@ -51,7 +51,7 @@ describe.skipIf(missing !== null)(`accounts in Settings${missing ? ` (skipped: $
     await typo.getByRole('button', { name: 'Test' }).click();
     await expect
       .poll(() => typo.innerText())
-      .toMatch(/The server refused the sign-in: .*refused the user name or password[^\n]*\.$/);
+      .toMatch(/The server refused the sign-in: .*refused the user name or password[^\n]*\.$/m);
     await typo.getByRole('button', { name: 'Remove' }).click();
     // Remove asks first, saying what goes; nothing is removed until the person says yes.
     expect(await typo.getByRole('group', { name: 'Remove it?' }).innerText()).toMatch(

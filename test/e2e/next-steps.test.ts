@@ -2,12 +2,21 @@
  * What a newcomer trips over, in Chromium at 1024×700 (the smallest window the suites use): an
  * empty Review says what lands there and links to where work starts; the rail's account switcher
  * shows the account's name whole; the Audit's check says what it checks in words ("Check the
- * log", not "Verify chain"); removing an account asks first, says what goes, and "Keep it" keeps
+ * log", not "Verify chain") and j/k move through its entries; removing an account asks first, says what goes, and "Keep it" keeps
  * it. Light and dark screenshots; no serious axe violations.
  */
 import { describe, expect, it } from 'vitest';
 import { addMailAccount } from '../main/app/app-fixture';
-import { appTookOver, axeViolations, CHROMIUM_WHY, demoSuite, hasChromium, openPage, screenshotPath } from './harness';
+import {
+  appTookOver,
+  axeViolations,
+  CHROMIUM_WHY,
+  demoSuite,
+  hasChromium,
+  openPage,
+  runDemoPlan,
+  screenshotPath,
+} from './harness';
 import { navigate } from './jobs';
 
 const SMALL = { width: 1024, height: 700 } as const;
@@ -46,12 +55,26 @@ describe.skipIf(!hasChromium)(`next steps a newcomer needs${hasChromium ? '' : `
       await empty.getByRole('link', { name: 'triage new mail in the Inbox' }).click();
       await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/inbox');
 
-      // The Audit's check, in words.
+      // The Audit's check, in words (over a few entries the assistant wrote).
+      await runDemoPlan(suite.hosted.profile, '09-todays-agenda');
       await navigate(page, '#/audit');
       await page.getByRole('button', { name: 'Check the log' }).click();
       await expect
         .poll(() => page.locator('.verify').innerText())
         .toMatch(/^[\d,]+ (entry|entries) checked: none was changed, removed or put in afterwards\.$/);
+
+      // j and k move through the entries, as in the Inbox and Review; Escape closes the entry.
+      const drawer = page.locator('aside.drawer');
+      const seqs = (await page.locator('.audit-table tbody tr td:first-child').allInnerTexts()).map(Number);
+      expect(seqs.length).toBeGreaterThan(1);
+      await page.locator('body').press('j');
+      await expect.poll(() => drawer.getAttribute('aria-label')).toBe(`Entry ${seqs[0]}`);
+      await page.locator('body').press('j');
+      await expect.poll(() => drawer.getAttribute('aria-label')).toBe(`Entry ${seqs[1]}`);
+      await page.locator('body').press('k');
+      await expect.poll(() => drawer.getAttribute('aria-label')).toBe(`Entry ${seqs[0]}`);
+      await page.locator('body').press('Escape');
+      await expect.poll(() => drawer.count()).toBe(0);
 
       // Removing an account asks first and says what goes; "Keep it" keeps it.
       await navigate(page, '#/settings');

@@ -14,6 +14,7 @@ import { Chip, decisionTone } from '../components/Chip';
 import { DataTable } from '../components/DataTable';
 import { DECISION_WORDS, KIND_GROUPS, kindWords } from '../audit-kinds';
 import { count } from '../format';
+import { useKeys } from '../keys';
 import { useApp } from '../store';
 
 const PAGE = 300;
@@ -49,6 +50,16 @@ export function AuditScreen() {
     [query, report],
   );
   useEffect(() => load(), [load]);
+  // j and k open the next and previous entry (the first with none open), as they move in the Inbox and Review.
+  const step = (by: number) => {
+    const i = open ? rows.findIndex((r) => r.seq === open.seq) : -1;
+    const next = rows[i < 0 ? 0 : i + by];
+    if (next) setOpen(next);
+  };
+  useKeys({ j: () => step(1), k: () => step(-1), Escape: () => setOpen(null) });
+  useEffect(() => {
+    if (open) document.querySelector('.audit-table tr[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [open]);
   // The open entry's sources in words, asked for once it opens (the list leaves them out).
   const [named, setNamed] = useState<{ seq: number; words: readonly string[] } | null>(null);
   useEffect(() => {
