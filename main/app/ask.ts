@@ -16,7 +16,7 @@ import { askPlanner } from '../assistant/planner';
 import { aboutInProfile } from '../assistant/about-email';
 import { inputOver } from '../assistant/reply-writer';
 import { resultText } from '../assistant/result-text';
-import { triagePlaybook, triageProfile, triageSentence } from '../assistant/triage';
+import { stoppedWhy, triagePlaybook, triageProfile, triageSentence } from '../assistant/triage';
 import { runOnProfile } from '../runs/run-on-profile';
 import { profileDirectory } from '../profile/directory';
 import type { Account } from '../store/repositories';
@@ -42,6 +42,16 @@ export function boundedData(v: Json, depth = 0): Json {
       .slice(0, 100)
       .map(([k, x]) => [k, boundedData(x, depth + 1)]),
   );
+}
+
+/**
+ * What went wrong with a request, for the person: a limit in words and what to do (the Audit keeps
+ * the engine's own message, with its setting); other errors as the engine says them.
+ */
+export function askError(report: Pick<RunReport, 'status' | 'error'>): string | null {
+  if (report.status === 'limit')
+    return `It stopped: ${stoppedWhy(report)}. Ask again, or ask for less at once (such as the mail from one person).`;
+  return report.error ? `${report.error.kind}: ${report.error.message}` : null;
 }
 
 const callView = (c: CallRecord) => ({
@@ -121,7 +131,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
           : [['result', value] as const];
     return {
       status: report.status,
-      error: report.error ? `${report.error.kind}: ${report.error.message}` : null,
+      error: askError(report),
       calls: report.calls.map(callView),
       result: parts.map(([path, v]) => {
         const shown = text(v);
