@@ -324,7 +324,13 @@ export const CallView = z.object({
 
 export const ResultPart = z.object({
   path: z.string(),
+  /** The part as JSON text, cut at 2,000 characters. */
   value: z.string(),
+  /**
+   * The part itself, for a table or list a person reads (Ask): at most 100 items a list, 500
+   * characters a text, four levels deep (deeper, as JSON text).
+   */
+  data: json.optional(),
   provenance: z.string(),
   untrusted: z.boolean(),
   /** Why to be careful with this part: links or requests it repeats from mail (engine/fraud/answer.ts). */
@@ -437,6 +443,10 @@ export const AccountView = z.object({
   demo: z.boolean(),
   /** An OAuth account whose issuer no longer accepts its sign-in: nothing is lost, sign in again. */
   signInAgain: z.boolean().optional(),
+  /** A mail account's receiving server id(s): only their Authentication-Results verdicts count. */
+  authserv: z.array(z.string()).optional(),
+  /** Those servers add a verdict to every message they receive (main/mail/verdict-trust.ts). */
+  authservEveryMessage: z.boolean().optional(),
 });
 export type AccountView = z.infer<typeof AccountView>;
 
@@ -459,6 +469,23 @@ export const NewAccountInput = z.strictObject({
 export type NewAccountInput = z.infer<typeof NewAccountInput>;
 
 const AccountName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'letters, digits, . _ - (up to 64)');
+
+/**
+ * A mail account's sender checks, changed after it was added: the receiving server's id(s) and
+ * whether they add a verdict to every message (which needs an id).
+ */
+export const SenderChecksInput = z
+  .strictObject({
+    name: AccountName,
+    /** Host names (main/accounts checks them again, as on add). */
+    authserv: z.array(z.string().regex(/^\s*[A-Za-z0-9.-]{1,253}\s*$/, 'a host name')).max(10),
+    authservEveryMessage: z.boolean(),
+  })
+  .refine((x) => !x.authservEveryMessage || x.authserv.length > 0, {
+    message: 'a server that adds a verdict to every message needs its server id',
+    path: ['authservEveryMessage'],
+  });
+export type SenderChecksInput = z.infer<typeof SenderChecksInput>;
 /** An OAuth sign-in: a new account (servers from the preset, the form, or the address), or again. */
 export const OAuthSignInInput = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -750,6 +777,8 @@ export const contract = {
       z.object({ ok: z.boolean(), kind: z.string().nullable(), message: z.string(), folders: z.number().int() }),
     ),
     remove: call(z.tuple([text(64)]), ok),
+    /** Changes a mail account's sender checks (its server id, and whether it checks every message). */
+    setSenderChecks: call(z.tuple([SenderChecksInput]), AccountView),
     /**
      * Starts an OAuth sign-in; answers with the URL to open (a new tab, or the system browser)
      * once the loopback redirect listener is ready.

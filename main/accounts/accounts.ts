@@ -74,6 +74,21 @@ export function checkNameAndEmail(p: Profile, name: string, email: string): void
   if (p.repos.accounts.byName(name)) throw new AccountError(`an account named ${name} exists already`);
 }
 
+/** The receiving server's ids are host names; "every message" is about them, so it needs one. */
+function checkSenderChecks(a: Pick<NewAccount, 'authserv' | 'authservEveryMessage'>): void {
+  if (a.authservEveryMessage && !a.authserv?.length)
+    throw new AccountError('a server that adds a verdict to every message needs its server id (authserv)');
+  for (const id of a.authserv ?? [])
+    if (!/^[a-z0-9.-]{1,253}$/i.test(id.trim()))
+      throw new AccountError(`${JSON.stringify(id)} is not a server id (an Authentication-Results host name)`);
+}
+
+/** The sender-check part of an account's settings, as stored: ids trimmed and lower case, flags only when on. */
+const senderChecksConfig = (a: Pick<NewAccount, 'authserv' | 'authservEveryMessage'>) => ({
+  ...(a.authserv?.length ? { authserv: a.authserv.map((x) => x.trim().toLowerCase()) } : {}),
+  ...(a.authservEveryMessage ? { authservEveryMessage: true } : {}),
+});
+
 function checkNew(p: Profile, a: NewAccount): void {
   checkNameAndEmail(p, a.name, a.email);
   if (!a.imap.host.trim()) throw new AccountError('the IMAP host is empty');
@@ -87,11 +102,7 @@ function checkNew(p: Profile, a: NewAccount): void {
   if (!SECURITY.includes(a.imap.security)) throw new AccountError(`security must be one of ${SECURITY.join(', ')}`);
   if (!a.imap.user) throw new AccountError('the IMAP user name is empty');
   if (!a.password) throw new AccountError('the password is empty');
-  if (a.authservEveryMessage && !a.authserv?.length)
-    throw new AccountError('a server that adds a verdict to every message needs its server id (authserv)');
-  for (const id of a.authserv ?? [])
-    if (!/^[a-z0-9.-]{1,253}$/i.test(id.trim()))
-      throw new AccountError(`${JSON.stringify(id)} is not a server id (an Authentication-Results host name)`);
+  checkSenderChecks(a);
   if (a.caldav !== undefined && !/^https?:\/\//.test(a.caldav))
     throw new AccountError('the CalDAV URL must be http(s)');
 }
@@ -163,11 +174,40 @@ export async function addAccount(p: Profile, a: NewAccount, clock: () => Date = 
     imap: { host: a.imap.host, port: a.imap.port, security: a.imap.security, user: a.imap.user },
     ...(a.smtp ? { smtp: a.smtp } : {}),
     ...(a.caldav ? { caldav: a.caldav } : {}),
-    ...(a.authserv?.length ? { authserv: a.authserv.map((x) => x.trim().toLowerCase()) } : {}),
-    ...(a.authservEveryMessage ? { authservEveryMessage: true } : {}),
+    ...senderChecksConfig(a),
   };
   const secret = { name: `account:${id}:password`, value: a.password };
   return insertAccount(p, { id, name: a.name, email: a.email, config, secret }, clock);
+}
+
+/**
+ * Changes a mail account's sender checks after it was added (main/mail/verdict-trust.ts): which
+ * server's verdicts count, and whether that server adds one to every message. Checked as on add;
+ * the change is audited. It counts for mail already synced too: a message's stored verdicts are
+ * read with the account's settings of the moment (main/profile/world-io.ts).
+ */
+export function setSenderChecks(
+  p: Profile,
+  name: string,
+  checks: { readonly authserv: readonly string[]; readonly authservEveryMessage: boolean },
+): Account {
+  const a = findAccount(p, name);
+  checkSenderChecks(checks);
+  const { authserv: _ids, authservEveryMessage: _every, ...rest } = imapConfig(a);
+  const config: AccountConfig = { ...rest, ...senderChecksConfig(checks) };
+  p.db.transaction(() => {
+    p.repos.accounts.setConfig(a.id, config);
+    p.audit.append({
+      kind: 'account.changed',
+      data: {
+        action: 'changed',
+        account: a.name,
+        authserv: config.authserv ?? [],
+        authservEveryMessage: config.authservEveryMessage === true,
+      },
+    });
+  })();
+  return { ...a, config };
 }
 
 /**

@@ -16,7 +16,7 @@ import { askPlanner } from '../assistant/planner';
 import { aboutInProfile } from '../assistant/about-email';
 import { inputOver } from '../assistant/reply-writer';
 import { resultText } from '../assistant/result-text';
-import { triagePlaybook, triageProfile, triageSentence } from '../assistant/triage';
+import { stoppedWhy, triagePlaybook, triageProfile, triageSentence } from '../assistant/triage';
 import { runOnProfile } from '../runs/run-on-profile';
 import { profileDirectory } from '../profile/directory';
 import type { Account } from '../store/repositories';
@@ -27,6 +27,32 @@ const text = (v: Json): string => {
   const s = typeof v === 'string' ? v : JSON.stringify(v);
   return s.length > 2000 ? `${s.slice(0, 1999)}…` : s;
 };
+
+/**
+ * A result part small enough to show as a table: lists and objects cut at 100 items, texts at 500
+ * characters, and anything deeper than four levels as its JSON text.
+ */
+export function boundedData(v: Json, depth = 0): Json {
+  if (typeof v === 'string') return v.length > 500 ? `${v.slice(0, 499)}…` : v;
+  if (v === null || typeof v !== 'object') return v;
+  if (depth >= 4) return text(v);
+  if (Array.isArray(v)) return v.slice(0, 100).map((x) => boundedData(x, depth + 1));
+  return Object.fromEntries(
+    Object.entries(v)
+      .slice(0, 100)
+      .map(([k, x]) => [k, boundedData(x, depth + 1)]),
+  );
+}
+
+/**
+ * What went wrong with a request, for the person: a limit in words and what to do (the Audit keeps
+ * the engine's own message, with its setting); other errors as the engine says them.
+ */
+export function askError(report: Pick<RunReport, 'status' | 'error'>): string | null {
+  if (report.status === 'limit')
+    return `It stopped: ${stoppedWhy(report)}. Ask again, or ask for less at once (such as the mail from one person).`;
+  return report.error ? `${report.error.kind}: ${report.error.message}` : null;
+}
 
 const callView = (c: CallRecord) => ({
   seq: c.seq,
@@ -105,11 +131,11 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
           : [['result', value] as const];
     return {
       status: report.status,
-      error: report.error ? `${report.error.kind}: ${report.error.message}` : null,
+      error: askError(report),
       calls: report.calls.map(callView),
       result: parts.map(([path, v]) => {
         const shown = text(v);
-        return { path: String(path), value: shown, ...origin(labelOf(String(path)), shown) };
+        return { path: String(path), value: shown, data: boundedData(v), ...origin(labelOf(String(path)), shown) };
       }),
       text: resultText(playbook, value, about, input).map((l) =>
         l.heading

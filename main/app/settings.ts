@@ -3,7 +3,15 @@
  * the theme), the policy editor's validate → preview → save, and the account list.
  */
 import type { OAuthSignInInput, Settings, ZamburakHandlers } from '../../preload/contract';
-import { addAccount, AccountError, imapConfig, removeAccount, testAccount, tokenDeps } from '../accounts/accounts';
+import {
+  addAccount,
+  AccountError,
+  imapConfig,
+  removeAccount,
+  setSenderChecks,
+  testAccount,
+  tokenDeps,
+} from '../accounts/accounts';
 import { discoverServers } from '../accounts/discover';
 import { addOAuthAccount, signInAgain, type SignInOptions } from '../accounts/oauth-account';
 import { signInAgainReason } from '../accounts/oauth-tokens';
@@ -13,6 +21,7 @@ import { MailError } from '../mail/connect';
 import { OAuthError } from '../oauth/errors';
 import type { Profile } from '../profile/profile';
 import { DEMO_ACCOUNT_ID } from '../profile/profile';
+import { accountConfig } from '../profile/world-io';
 import type { Account } from '../store/repositories';
 import { policyTextForPeople } from './policy-text';
 import { ServiceError } from './router';
@@ -99,6 +108,12 @@ function signInRun(n: OAuthSignInInput, clock: () => Date) {
   };
 }
 
+/** What the account's row shows of its sender checks: the server ids, and whether they check every message. */
+const senderChecksView = (c: ReturnType<typeof accountConfig>) => ({
+  authserv: [...(c.authserv ?? [])],
+  authservEveryMessage: c.authservEveryMessage === true,
+});
+
 export function accountsHandlers(ctx: AppContext): ZamburakHandlers['accounts'] {
   const p = ctx.profile;
   const signIns = new PendingSignIns();
@@ -108,6 +123,7 @@ export function accountsHandlers(ctx: AppContext): ZamburakHandlers['accounts'] 
     email: a.email,
     transport: a.transport,
     demo: a.id === DEMO_ACCOUNT_ID,
+    ...(a.transport === 'imap' ? senderChecksView(accountConfig(a)) : {}),
   });
   /** The view, with "sign in again" for an OAuth account whose issuer refused its refresh. */
   const withSignIn = async (a: Account) =>
@@ -164,6 +180,13 @@ export function accountsHandlers(ctx: AppContext): ZamburakHandlers['accounts'] 
         };
       } catch (e) {
         if (e instanceof MailError) return { ok: false, kind: e.kind, message: e.message, folders: 0 };
+        return refusal(e);
+      }
+    },
+    async setSenderChecks(n) {
+      try {
+        return await withSignIn(setSenderChecks(p, n.name, n));
+      } catch (e) {
         return refusal(e);
       }
     },

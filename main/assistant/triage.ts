@@ -202,6 +202,21 @@ export async function triageWorld(world: WorldState, o: TriageOptions = {}): Pro
  * so the person is told how far it got and that pressing triage again goes on from there; the
  * engine's own message (a limit's name, its setting) is in the message and the audit.
  */
+/**
+ * Why a run stopped, as a clause for the person: the limit it reached in words, or an error the
+ * Audit details. `on` says what it was working on ("on a batch of emails"), for the time limit.
+ */
+export function stoppedWhy(report: Pick<RunReport, 'status' | 'error'>, on = ''): string {
+  const limit = report.status === 'limit' ? report.error?.limit : undefined;
+  return limit === 'wallMs'
+    ? `the assistant took too long${on ? ` ${on}` : ''}`
+    : limit === 'memoryBytes'
+      ? 'the assistant needed more memory than it may use'
+      : report.status === 'limit'
+        ? "the assistant reached one of its limits, such as the language model's budget"
+        : 'the assistant ran into an error (the Audit has the details)';
+}
+
 export class TriageStopped extends Error {
   constructor(
     readonly sorted: number,
@@ -213,15 +228,7 @@ export class TriageStopped extends Error {
 
   /** For the person: how far it got, why in a few words, and what to do. */
   get sentence(): string {
-    const limit = this.report.status === 'limit' ? this.report.error?.limit : undefined;
-    const why =
-      limit === 'wallMs'
-        ? 'the assistant took too long on a batch of emails'
-        : limit === 'memoryBytes'
-          ? 'the assistant needed more memory than it may use'
-          : this.report.status === 'limit'
-            ? "the assistant reached one of its limits, such as the language model's budget"
-            : 'the assistant ran into an error (the Audit has the details)';
+    const why = stoppedWhy(this.report, 'on a batch of emails');
     const email = (n: number) => `${n} ${n === 1 ? 'email' : 'emails'}`;
     return this.sorted === 0
       ? `Triage stopped before sorting any email: ${why}. Press Triage new mail to try again.`

@@ -51,8 +51,13 @@ describe.skipIf(missing !== null)(`accounts in Settings${missing ? ` (skipped: $
     await typo.getByRole('button', { name: 'Test' }).click();
     await expect
       .poll(() => typo.innerText())
-      .toMatch(/The server refused the sign-in: .*refused the user name or password[^\n]*\.$/);
+      .toMatch(/The server refused the sign-in: .*refused the user name or password[^\n]*\.$/m);
     await typo.getByRole('button', { name: 'Remove' }).click();
+    // Remove asks first, saying what goes; nothing is removed until the person says yes.
+    expect(await typo.getByRole('group', { name: 'Remove it?' }).innerText()).toMatch(
+      /^Remove \S+\? .* (deleted from this computer)/,
+    );
+    await typo.getByRole('button', { name: 'Yes, remove' }).click();
     await expect.poll(() => page.locator('.accounts').innerText()).not.toContain('typo');
     expect(
       suite.hosted.profile.repos.accounts
@@ -154,7 +159,7 @@ describe.skipIf(missing !== null)(`accounts in Settings${missing ? ` (skipped: $
       await page.keyboard.press('Space');
       expect(await every.isChecked()).toBe(true);
       expect(await form.locator('#account-everyMessage-help').innerText()).toMatch(
-        /^Its check then counts .*Only turn this on if .*otherwise a check forged by the sender could count\.$/,
+        /^Its check then counts .*Only turn this on if .*otherwise a stranger could forge a check and pass as someone you know\.$/,
       );
       await page.screenshot({ path: screenshotPath(`account-every-message-${theme}`) });
       expect(await axeViolations(page)).toEqual([]);

@@ -75,8 +75,12 @@ describe.skipIf(!hasChromium)(`ask without a model${hasChromium ? '' : ` (skippe
       const parcel = lines.filter({ hasText: 'Your parcel is out for delivery' }).first().locator('.chip');
       expect(await parcel.allInnerTexts()).toContain('link from an untrusted sender');
       await page.screenshot({ path: screenshotPath(`ask-brief-chips-${theme}`) });
-      // No chip names an item by its id: the ids are those the result as data holds ("ev01", "e47").
-      const data = (await page.locator('.result-data').textContent()) ?? '';
+      // No chip names an item by its id: the ids are those the result's JSON holds ("ev01", "e47").
+      await page.locator('.result-data summary').click();
+      await page.getByRole('button', { name: 'Show as JSON' }).click();
+      const data = ((await page.locator('.result-data').textContent()) ?? '').replace(/\s+/g, '');
+      await page.getByRole('button', { name: 'Show as tables' }).click();
+      await page.locator('.result-data summary').click();
       const ids = [...data.matchAll(/"id":"([^"]+)"/g)].map((m) => m[1]!);
       expect(ids.length).toBeGreaterThan(3);
       for (const chip of await text.locator('.chip').allInnerTexts()) {
@@ -109,6 +113,45 @@ describe.skipIf(!hasChromium)(`ask without a model${hasChromium ? '' : ` (skippe
       await page.getByText('From Trudy Vance').scrollIntoViewIfNeeded();
       await page.screenshot({ path: screenshotPath(`ask-brief-suspicious-${theme}`) });
       expect(await axeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+    90_000,
+  );
+
+  it.each(['light', 'dark'] as const)(
+    'shows the result in detail as tables a person reads, an email opening from its subject, and the JSON on request (%s)',
+    async (theme) => {
+      const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
+      await navigate(page, '#/ask');
+      await page.getByLabel(/What should the assistant do/).fill('give me my daily brief');
+      await page.getByRole('button', { name: 'Ask', exact: true }).click();
+      const detail = page.locator('details.result-data');
+      await detail.locator('summary').waitFor({ timeout: 30_000 });
+      expect(await detail.locator('summary').innerText()).toBe('The result in detail');
+      await detail.locator('summary').click();
+      // Each part under its name in words, a list of records as a table with named columns, no ids.
+      const unread = detail.getByRole('table', { name: 'Unread' });
+      expect(await unread.locator('thead th').allInnerTexts()).toEqual(['From', 'Subject', 'Summary']);
+      expect(await unread.locator('tbody tr').count()).toBeGreaterThan(5);
+      const agenda = detail.getByRole('table', { name: 'Agenda' });
+      expect(await agenda.locator('tbody tr').first().innerText()).toBe('09:30\t09:45\tDaily standup');
+      const shown = await detail.innerText();
+      expect(shown).not.toMatch(/\{"|"\w+":|\[\{|\[\]|\bev?\d\d\b/);
+      await detail.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath(`ask-detail-tables-${theme}`) });
+      expect(await axeViolations(page)).toEqual([]);
+      // The JSON for those who want it, and back.
+      await detail.getByRole('button', { name: 'Show as JSON' }).click();
+      const json = await detail.locator('section[aria-label="Unread"] pre').innerText();
+      expect(JSON.parse(json)[0]).toMatchObject({ id: expect.any(String), from: expect.any(String) });
+      await page.screenshot({ path: screenshotPath(`ask-detail-json-${theme}`) });
+      await detail.getByRole('button', { name: 'Show as tables' }).click();
+      // An email's subject opens it in the Inbox.
+      const link = unread.getByRole('link').first();
+      const subject = await link.innerText();
+      await link.click();
+      await expect.poll(() => page.locator('#message-subject').innerText()).toBe(subject);
       expect(errors).toEqual([]);
       await page.context().close();
     },

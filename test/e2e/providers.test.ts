@@ -71,6 +71,11 @@ describe.skipIf(!hasChromium)(
       await expect.poll(() => row.innerText()).toContain('qwen-small');
       expect(suite.hosted.profile.setting('llm.providers')).toContain('"for":[]');
       await row.getByRole('button', { name: 'Remove' }).click();
+      // Remove asks first, saying what goes; nothing is removed until the person says yes.
+      expect(await row.getByRole('group', { name: 'Remove it?' }).innerText()).toMatch(
+        /^Remove \S+\? .* (deleted from this computer)/,
+      );
+      await row.getByRole('button', { name: 'Yes, remove' }).click();
       await expect.poll(() => row.count()).toBe(0);
       expect(errors).toEqual([]);
     }, 60_000);

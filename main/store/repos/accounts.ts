@@ -75,6 +75,11 @@ export class AccountsRepo {
     return r && fromRow(r);
   }
 
+  /** Replaces the account's settings (never a password: those are in the secret store). */
+  setConfig(id: string, config: Readonly<Record<string, unknown>>): boolean {
+    return this.db.prepare('UPDATE accounts SET config = ? WHERE id = ?').run(toJson(config), id).changes === 1;
+  }
+
   remove(id: string): boolean {
     return this.db.prepare('DELETE FROM accounts WHERE id = ?').run(id).changes === 1;
   }

@@ -1,7 +1,8 @@
 /**
  * Settings → Accounts: the accounts of this profile; signing in with Google, Microsoft or another
  * OAuth provider (OAuthSignIn), or adding a real IMAP/SMTP account with a password (optionally
- * with a CalDAV calendar, and the receiving server's id for sender checks); testing and removing. The password goes to the app's secret store and
+ * with a CalDAV calendar, and the receiving server's id for sender checks, changed later in the
+ * account's row: SenderChecks); testing and removing. The password goes to the app's secret store and
  * is never shown again; an account whose sign-in was revoked says "sign in again".
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -13,6 +14,7 @@ import { Chip } from './Chip';
 import { AddForm, RowActions } from './Managed';
 import { OAuthSignIn, useSignIn } from './OAuthSignIn';
 import { SecuritySelect } from './SecuritySelect';
+import { EveryMessageBox, SenderChecks } from './SenderChecks';
 
 type Account = Awaited<ReturnType<typeof api.accounts.list>>[number];
 type FormField = keyof typeof EMPTY;
@@ -164,8 +166,10 @@ export function AccountsSection() {
                   api.accounts.test(a.name).then((r) => (r.ok ? r.message : testFailure(r.kind, r.message)))
                 }
                 onRemove={() => api.accounts.remove(a.name).then(load).then(refresh)}
+                removing={`Remove ${a.name}? Its mail is deleted from this computer (the server keeps it) and its password or sign-in is forgotten.`}
               />
             )}
+            {a.transport === 'imap' && <SenderChecks account={a} onSaved={load} />}
           </li>
         ))}
       </ul>
@@ -195,21 +199,7 @@ export function AccountsSection() {
           'text',
         )}
         {form.authserv.trim() && (
-          <>
-            <label>
-              <input
-                type="checkbox"
-                checked={everyMessage}
-                onChange={(e) => setEveryMessage(e.target.checked)}
-                aria-describedby="account-everyMessage-help"
-              />{' '}
-              My mail server checks every message it receives (adds its own sender check to each)
-            </label>
-            <p className="note" id="account-everyMessage-help">
-              Its check then counts where Gmail puts it, just below your server’s own arrival line. Only turn this on if
-              your server checks every message without exception: otherwise a check forged by the sender could count.
-            </p>
-          </>
+          <EveryMessageBox id="account-everyMessage-help" checked={everyMessage} onChange={setEveryMessage} />
         )}
       </AddForm>
     </section>

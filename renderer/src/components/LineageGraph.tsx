@@ -1,11 +1,14 @@
 /**
- * A claim's lineage, top to bottom: sources → operations → the action's fields, laid out by
- * dagre (no crossing tangle of hand-placed columns) and drawn by React Flow with fit, zoom and
- * pan. Top to bottom because a plan's chains are longer than they are wide, so the picture fits
- * the pane at a size people can read: it is never shrunk below MIN_ZOOM (14 px text stays at
- * least 12 px); a larger one is panned. Each node is as tall as its words need (a source's
- * sentence up to eight lines, a step's four); the full label and what
- * the engine recorded (`find`, `source searchEmails()[0].id`) are the node's tooltip.
+ * A claim's lineage: sources → operations → the action's fields, laid out by dagre (no crossing
+ * tangle of hand-placed columns) and drawn by React Flow. Top to bottom, because a plan's chains
+ * are usually longer than they are wide; a graph too wide for the pane that way (many sources or
+ * steps side by side) is laid out left to right when that fits better. The picture is never
+ * shrunk below MIN_ZOOM (14 px text stays at least 12 px): one larger than the pane says so above
+ * it, shows a map of the whole with the part in view, and is moved by dragging, by the arrow keys
+ * (+ and − zoom, 0 fits it all) or with the buttons; Ctrl and the wheel zoom, the wheel alone
+ * scrolls the page as everywhere else. Each node is as tall as its words need (a source's
+ * sentence up to eight lines, a step's four); the full label and what the engine recorded
+ * (`find`, `source searchEmails()[0].id`) are the node's tooltip.
  * A source that names an email or event opens it on click (or Enter).
  */
 import { Graph, layout } from '@dagrejs/dagre';
@@ -13,15 +16,17 @@ import {
   Background,
   Controls,
   Handle,
+  MiniMap,
   Position,
   ReactFlow,
   type Edge,
   type Node,
   type NodeProps,
   type NodeTypes,
+  type ReactFlowInstance,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LineageGraph as LineageData } from '../../../preload/contract';
 import { go } from '../route';
 
@@ -58,7 +63,11 @@ const MIN_ZOOM = 0.86;
 const KIND_WORDS = { source: 'Source', op: 'Step', field: 'What it sets' } as const;
 
 type Item = LineageData['nodes'][number];
-type LineageNode = Node<{ item: Item }, 'lineage'>;
+/** Top to bottom, or left to right (dagre's rankdir). */
+type Direction = 'TB' | 'LR';
+type LineageNode = Node<{ item: Item; direction: Direction }, 'lineage'>;
+/** The tallest the picture's pane grows before it is panned. */
+const MAX_HEIGHT = 640;
 
 function open(n: Item) {
   if (n.item?.kind === 'email') go('inbox', n.item.id);
@@ -66,6 +75,7 @@ function open(n: Item) {
 
 function LineageBox({ data }: NodeProps<LineageNode>) {
   const n = data.item;
+  const [into, out] = data.direction === 'TB' ? [Position.Top, Position.Bottom] : [Position.Left, Position.Right];
   const opens = n.item?.kind === 'email';
   // A source's detail is its id (tool:getEmail:e14): words for a person, the id for the record.
   const detail = n.kind !== 'source' && n.detail && n.detail !== n.label ? `(${n.detail})` : '';
@@ -83,24 +93,31 @@ function LineageBox({ data }: NodeProps<LineageNode>) {
           }
         : {})}
     >
-      {n.kind !== 'source' && <Handle type="target" position={Position.Top} isConnectable={false} />}
+      {n.kind !== 'source' && <Handle type="target" position={into} isConnectable={false} />}
       <span className="kind">{headingOf(n)}</span>
       {/* The whole label for screen readers, the part that fits for the eye. */}
       <span className="visually-hidden">{n.label}</span>
       <span className="text" aria-hidden="true" style={{ WebkitLineClamp: labelLines(n) }}>
         {n.label}
       </span>
-      {n.kind !== 'field' && <Handle type="source" position={Position.Bottom} isConnectable={false} />}
+      {n.kind !== 'field' && <Handle type="source" position={out} isConnectable={false} />}
     </div>
   );
 }
 
 const NODE_TYPES: NodeTypes = { lineage: LineageBox };
 
-/** Positions from dagre, ranked left to right. */
-function laidOut(g: LineageData): { nodes: LineageNode[]; edges: Edge[]; height: number } {
+interface Layout {
+  readonly nodes: LineageNode[];
+  readonly edges: Edge[];
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Positions from dagre, ranked in `direction`. */
+function laidOut(g: LineageData, direction: Direction): Layout {
   const d = new Graph();
-  d.setGraph({ rankdir: 'TB', nodesep: 10, ranksep: 34, marginx: 8, marginy: 8 });
+  d.setGraph({ rankdir: direction, nodesep: 10, ranksep: 34, marginx: 8, marginy: 8 });
   d.setDefaultEdgeLabel(() => ({}));
   for (const n of g.nodes) d.setNode(n.id, { width: W, height: heightOf(n) });
   for (const e of g.edges) d.setEdge(e.from, e.to);
@@ -111,7 +128,7 @@ function laidOut(g: LineageData): { nodes: LineageNode[]; edges: Edge[]; height:
       id: n.id,
       type: 'lineage',
       position: { x: (p?.x ?? 0) - W / 2, y: (p?.y ?? 0) - heightOf(n) / 2 },
-      data: { item: n },
+      data: { item: n, direction },
       draggable: false,
       connectable: false,
       width: W,
@@ -125,36 +142,103 @@ function laidOut(g: LineageData): { nodes: LineageNode[]; edges: Edge[]; height:
     target: e.to,
     className: untrusted.has(e.from) ? 'untrusted' : '',
   }));
-  return { nodes, edges, height: d.graph().height ?? 0 };
+  return { nodes, edges, width: d.graph().width ?? 0, height: d.graph().height ?? 0 };
+}
+
+/** How far a layout at its reading size spills out of a pane `width` wide (0: it fits). */
+const overflow = (l: Layout, width: number): number =>
+  Math.max(0, l.width * MIN_ZOOM - width) + Math.max(0, l.height * MIN_ZOOM - MAX_HEIGHT);
+
+/** Top to bottom when it fits the pane; else whichever way spills out less. */
+function bestLayout(g: LineageData, width: number): Layout {
+  const tb = laidOut(g, 'TB');
+  if (overflow(tb, width) === 0) return tb;
+  const lr = laidOut(g, 'LR');
+  return overflow(lr, width) < overflow(tb, width) ? lr : tb;
+}
+
+/** What the arrow keys, + − and 0 do to the picture. */
+const PAN_PX = 80;
+function onKeys(flow: ReactFlowInstance<LineageNode> | null, e: React.KeyboardEvent): void {
+  if (!flow || e.target !== e.currentTarget || e.ctrlKey || e.metaKey || e.altKey) return;
+  const v = flow.getViewport();
+  const move: Readonly<Record<string, [number, number]>> = {
+    ArrowLeft: [PAN_PX, 0],
+    ArrowRight: [-PAN_PX, 0],
+    ArrowUp: [0, PAN_PX],
+    ArrowDown: [0, -PAN_PX],
+  };
+  const m = move[e.key];
+  if (m) void flow.setViewport({ ...v, x: v.x + m[0], y: v.y + m[1] });
+  else if (e.key === '+' || e.key === '=') void flow.zoomIn();
+  else if (e.key === '-') void flow.zoomOut();
+  else if (e.key === '0') void flow.fitView();
+  else return;
+  e.preventDefault();
+  e.stopPropagation();
 }
 
 export function LineageGraph({ graph }: { graph: LineageData }) {
-  const { nodes, edges, height } = useMemo(() => laidOut(graph), [graph]);
+  const box = useRef<HTMLDivElement>(null);
+  const flow = useRef<ReactFlowInstance<LineageNode> | null>(null);
+  // The pane's width, measured once it is drawn: the layout is chosen to fit it.
+  const [paneWidth, setPaneWidth] = useState<number | null>(null);
+  useLayoutEffect(() => setPaneWidth(box.current?.getBoundingClientRect().width ?? null), []);
+  const laid = useMemo(() => (paneWidth === null ? null : bestLayout(graph, paneWidth)), [graph, paneWidth]);
   if (!graph.nodes.length) return <p>No lineage was recorded for this claim.</p>;
+  const larger = laid !== null && paneWidth !== null && overflow(laid, paneWidth) > 0;
+  const paneHeight = laid ? Math.min(Math.max(laid.height * MIN_ZOOM + 24, 160), MAX_HEIGHT) : 160;
+  // A picture larger than the pane starts where it starts (its sources), not in its middle.
+  const start = (size: number, pane: number) => (size * MIN_ZOOM <= pane ? (pane - size * MIN_ZOOM) / 2 : 8);
+  const first =
+    larger && laid && paneWidth !== null
+      ? { x: start(laid.width, paneWidth), y: start(laid.height, paneHeight), zoom: MIN_ZOOM }
+      : null;
   return (
-    <div
-      className="lineage"
-      role="group"
-      aria-label="Lineage: where every field came from"
-      // As tall as the picture at its reading size, within bounds: no empty band, no tiny text.
-      style={{ height: `${Math.min(Math.max(height * MIN_ZOOM + 24, 160), 640)}px` }}
-    >
-      <ReactFlow
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={NODE_TYPES}
-        fitView
-        fitViewOptions={{ padding: 0.04, minZoom: MIN_ZOOM, maxZoom: 1 }}
-        minZoom={0.2}
-        maxZoom={2}
-        nodesDraggable={false}
-        nodesConnectable={false}
-        elementsSelectable={false}
-        onNodeClick={(_, node) => open(node.data.item)}
+    <>
+      {larger && (
+        <p className="note lineage-hint" id="lineage-hint">
+          This picture is larger than the pane. Drag it or use the arrow keys to see the rest (the map in the corner
+          shows where you are); zoom with + and −, or Ctrl and the mouse wheel; 0 shows it all.
+        </p>
+      )}
+      <div
+        ref={box}
+        className="lineage"
+        role="group"
+        tabIndex={0}
+        aria-label="Lineage: where every field came from"
+        aria-describedby={larger ? 'lineage-hint' : undefined}
+        onKeyDown={(e) => onKeys(flow.current, e)}
+        // As tall as the picture at its reading size, within bounds: no empty band, no tiny text.
+        style={{ height: `${paneHeight}px` }}
       >
-        <Background gap={16} size={1} />
-        <Controls showInteractive={false} />
-      </ReactFlow>
-    </div>
+        {laid && (
+          <ReactFlow
+            nodes={laid.nodes}
+            edges={laid.edges}
+            nodeTypes={NODE_TYPES}
+            onInit={(f) => (flow.current = f)}
+            {...(first
+              ? { defaultViewport: first }
+              : { fitView: true, fitViewOptions: { padding: 0.04, minZoom: MIN_ZOOM, maxZoom: 1 } })}
+            minZoom={0.2}
+            maxZoom={2}
+            zoomOnScroll={false}
+            preventScrolling={false}
+            nodesDraggable={false}
+            nodesConnectable={false}
+            elementsSelectable={false}
+            onNodeClick={(_, node) => open(node.data.item)}
+          >
+            <Background gap={16} size={1} />
+            <Controls showInteractive={false} />
+            {larger && (
+              <MiniMap pannable zoomable ariaLabel="Map of the whole picture" style={{ width: 150, height: 100 }} />
+            )}
+          </ReactFlow>
+        )}
+      </div>
+    </>
   );
 }

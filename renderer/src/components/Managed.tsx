@@ -1,21 +1,43 @@
 /**
  * The pieces Settings' lists share (accounts, providers): a row's Test and Remove buttons with
- * the test's answer beside them, and an "Add…" button that opens a form with Add and Cancel.
+ * the test's answer beside them (Remove asks first, saying what goes), and an "Add…" button that opens a form with Add and Cancel.
  */
 import { useState, type ReactNode } from 'react';
 import { useApp } from '../store';
 
-export function RowActions({ onTest, onRemove }: { onTest: () => Promise<string>; onRemove: () => Promise<unknown> }) {
+export function RowActions({
+  onTest,
+  onRemove,
+  removing,
+}: {
+  onTest: () => Promise<string>;
+  onRemove: () => Promise<unknown>;
+  /** The question asked before removing: what goes, and what stays. */
+  removing: string;
+}) {
   const [result, setResult] = useState('');
+  const [asking, setAsking] = useState(false);
   const report = useApp((s) => s.report);
   return (
     <>
       <button type="button" onClick={() => onTest().then(setResult).catch(report)}>
         Test
       </button>
-      <button type="button" className="reject" onClick={() => onRemove().catch(report)}>
-        Remove
-      </button>
+      {asking ? (
+        <span className="confirm-remove" role="group" aria-label="Remove it?">
+          <span>{removing}</span>
+          <button type="button" className="reject" onClick={() => onRemove().catch(report)}>
+            Yes, remove
+          </button>
+          <button type="button" onClick={() => setAsking(false)}>
+            Keep it
+          </button>
+        </span>
+      ) : (
+        <button type="button" className="reject" onClick={() => setAsking(true)}>
+          Remove
+        </button>
+      )}
       {result && <span role="status">{result}</span>}
     </>
   );

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useKeys } from '../keys';
 
 const KEYS: readonly [string, string][] = [
-  ['j / k', 'next / previous'],
+  ['j / k', 'next / previous (Inbox, Review, Audit)'],
   ['Enter', 'open'],
   ['c', 'compose (Inbox)'],
   ['r', 'reply (Inbox) · reject (Review)'],

@@ -1,8 +1,8 @@
 /**
  * Ask: a request becomes a plan (a playbook, or one the planner model wrote when a provider is
  * configured); the answer as text a person reads, each line showing on hover where its own part
- * came from (a line from mail is marked, and carries its warnings), then the result as data, each
- * call with its decision, and the plan. It runs over the account the Inbox has selected (the
+ * came from (a line from mail is marked, and carries its warnings), then the result in detail
+ * (tables, or its JSON), each call with its decision, and the plan. It runs over the account the Inbox has selected (the
  * primary one when the Inbox shows every account), named above the request and switchable here.
  */
 import { useEffect, useState } from 'react';
@@ -12,6 +12,7 @@ import { DECISION_WORDS } from '../audit-kinds';
 import { Chip, decisionTone } from '../components/Chip';
 import { DataTable } from '../components/DataTable';
 import { PlanCode } from '../components/PlanCode';
+import { ResultData } from '../components/ResultData';
 import { accountName } from '../format';
 import { useApp } from '../store';
 
@@ -107,20 +108,9 @@ export function AskScreen() {
           {r.status === 'unsupported' && <Examples items={r.supported} onPick={pick} />}
           {r.text.length > 0 && <AnswerText lines={r.text} />}
           {r.result.length > 0 && (
-            <details className="result-data">
-              <summary>The result as data</summary>
-              <dl className="result">
-                {r.result.map((part) => (
-                  <div key={part.path}>
-                    <dt>
-                      {part.path} <Chip tone={part.untrusted ? 'bad' : 'ok'}>{part.provenance}</Chip>
-                    </dt>
-                    <dd>
-                      <pre>{part.value}</pre>
-                    </dd>
-                  </div>
-                ))}
-              </dl>
+            <details className="result-data" open={r.text.length === 0}>
+              <summary>The result in detail</summary>
+              <ResultData parts={r.result} />
             </details>
           )}
           {r.claims.length > 0 && (

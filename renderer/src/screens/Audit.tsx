@@ -4,7 +4,7 @@
  * in words, or a group of them: the query is the kind's prefix, such as `claim.`), tool,
  * decision, rule or where it came from: the rule in its words or its id, the source by an email's
  * subject or sender or by its id. An entry opens with its
- * raw data; "Verify chain" is green or red naming the first entry that does not hold. Exports:
+ * raw data; "Check the log" is green, or red naming the first entry that does not hold. Exports:
  * a sealed bundle for an auditor's public key, or the filtered entries as CSV or JSON to read.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -14,6 +14,7 @@ import { Chip, decisionTone } from '../components/Chip';
 import { DataTable } from '../components/DataTable';
 import { DECISION_WORDS, KIND_GROUPS, kindWords } from '../audit-kinds';
 import { count } from '../format';
+import { useKeys } from '../keys';
 import { useApp } from '../store';
 
 const PAGE = 300;
@@ -49,6 +50,16 @@ export function AuditScreen() {
     [query, report],
   );
   useEffect(() => load(), [load]);
+  // j and k open the next and previous entry (the first with none open), as they move in the Inbox and Review.
+  const step = (by: number) => {
+    const i = open ? rows.findIndex((r) => r.seq === open.seq) : -1;
+    const next = rows[i < 0 ? 0 : i + by];
+    if (next) setOpen(next);
+  };
+  useKeys({ j: () => step(1), k: () => step(-1), Escape: () => setOpen(null) });
+  useEffect(() => {
+    if (open) document.querySelector('.audit-table tr[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [open]);
   // The open entry's sources in words, asked for once it opens (the list leaves them out).
   const [named, setNamed] = useState<{ seq: number; words: readonly string[] } | null>(null);
   useEffect(() => {
@@ -96,14 +107,14 @@ export function AuditScreen() {
       <h1>Audit</h1>
       <div className="toolbar">
         <button type="button" onClick={() => api.audit.verify().then(setVerify).catch(report)}>
-          Verify chain
+          Check the log
         </button>
         {!verify && <p className="note">Checks that no entry of this log was changed, removed or put in afterwards.</p>}
         {verify && (
           <p className={`verify ${verify.ok ? 'ok' : 'bad'}`} role="status">
             {verify.ok
-              ? `The chain holds: ${count(verify.checked, 'entry', 'entries')} verified.`
-              : `The chain does not hold at entry ${verify.problem?.seq}: ${verify.problem?.message}`}
+              ? `${count(verify.checked, 'entry', 'entries')} checked: none was changed, removed or put in afterwards.`
+              : `The log was tampered with at entry ${verify.problem?.seq}: ${verify.problem?.message}`}
           </p>
         )}
       </div>

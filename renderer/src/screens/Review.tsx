@@ -76,8 +76,24 @@ export function ReviewScreen({ id }: { id: string | null }) {
   return (
     <div className="review">
       <ClaimList list={list} current={current} onDecided={reload} />
-      {current ? <ClaimCard key={current} id={current} onDecided={reload} /> : null}
+      {current ? <ClaimCard key={current} id={current} onDecided={reload} /> : list.length === 0 && <NothingToDecide />}
     </div>
+  );
+}
+
+/** The empty queue's card: what lands here, and where to go to make something land. */
+function NothingToDecide() {
+  return (
+    <section className="pane review-empty" aria-labelledby="review-empty-title">
+      <h2 id="review-empty-title">Nothing to decide</h2>
+      <p>
+        Before the assistant sends, books, deletes or changes anything that matters, it stops and asks you here: you see
+        what it would do and where each part came from, then approve or reject it.
+      </p>
+      <p>
+        To give it work, <a href="#/inbox">triage new mail in the Inbox</a> or <a href="#/ask">ask it something</a>.
+      </p>
+    </section>
   );
 }
 

@@ -80,3 +80,21 @@ export function addWorkAccount(profile: Profile): void {
     createdAt: new Date(Date.now() + 60_000).toISOString(),
   });
 }
+
+/**
+ * A mail (IMAP) account named `mail` whose server is never reached (a closed port, no password):
+ * for what the app shows and changes of an account's settings without a mail server.
+ */
+export function addMailAccount(profile: Profile, config: Record<string, unknown> = {}): void {
+  profile.repos.accounts.insert({
+    id: 'acct-mail',
+    name: 'mail',
+    email: 'me@mail.test',
+    userName: '',
+    addresses: ['me@mail.test'],
+    transport: 'imap',
+    config: { imap: { host: '127.0.0.1', port: 9, security: 'plain', user: 'me' }, ...config },
+    secret: null,
+    createdAt: new Date(Date.now() + 60_000).toISOString(),
+  });
+}

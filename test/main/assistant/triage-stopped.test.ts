@@ -1,9 +1,10 @@
 /**
- * A triage that stops part way tells the person how far it got, why in plain words, and what to
+ * A triage (or a request in Ask) that stops part way tells the person how far it got, why in plain words, and what to
  * do — not the engine's message (its limit's name, its setting), which stays for the audit.
  */
 import { describe, expect, it } from 'vitest';
 import { TriageStopped } from '../../../main/assistant/triage';
+import { askError } from '../../../main/app/ask';
 
 const limit = (name: 'wallMs' | 'memoryBytes') => ({
   status: 'limit' as const,
@@ -33,5 +34,17 @@ describe('a triage that stops', () => {
     const e = new TriageStopped(0, 49, limit('wallMs'));
     expect(e.sentence).not.toMatch(/limits\.|wallMs|run\b/);
     expect(e.message).toContain('limits.wallMs');
+  });
+});
+
+describe('a request in Ask that stops at a limit', () => {
+  it('says why in words and what to do, never the name or setting of the limit', () => {
+    expect(askError(limit('wallMs'))).toBe(
+      'It stopped: the assistant took too long. Ask again, or ask for less at once (such as the mail from one person).',
+    );
+    expect(askError(limit('memoryBytes'))).toMatch(/^It stopped: the assistant needed more memory than it may use\. /);
+    for (const name of ['wallMs', 'memoryBytes'] as const)
+      expect(askError(limit(name))).not.toMatch(/LimitExceeded|limits\.|wallMs|memoryBytes|engine|worker/);
+    expect(askError({ status: 'completed', error: null })).toBeNull();
   });
 });
