@@ -12,7 +12,7 @@ import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
-import { freePort } from './ports';
+import { onFreePort } from './ports';
 
 export const DOVECOT_BIN = '/usr/sbin/dovecot';
 /** Dovecot's local delivery agent: what an MTA runs to file a message it accepted. */
@@ -50,8 +50,11 @@ export interface DovecotServer {
   stop(): Promise<void>;
 }
 
-/** Resolves once the server answers with an IMAP greeting. */
-async function waitForGreeting(port: number, child: ChildProcess, log: string): Promise<void> {
+/**
+ * Resolves once the server answers with its own IMAP greeting: another process's server on the
+ * port (it took the port first; this one then exits) is not taken for it.
+ */
+async function waitForGreeting(port: number, greeting: string, child: ChildProcess, log: string): Promise<void> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`dovecot exited with ${child.exitCode}; see ${log}`);
@@ -60,7 +63,7 @@ async function waitForGreeting(port: number, child: ChildProcess, log: string): 
       sock.setTimeout(1000);
       sock.once('data', (d) => {
         sock.destroy();
-        resolve(d.toString().startsWith('* OK'));
+        resolve(d.toString().startsWith('* OK') && d.toString().includes(greeting));
       });
       sock.once('error', () => resolve(false));
       sock.once('timeout', () => {
@@ -105,7 +108,7 @@ active_value = true
 }`;
 }
 
-function config(dir: string, port: number, oauth2?: DovecotOAuth2, trash?: string): string {
+function config(dir: string, port: number, greeting: string, oauth2?: DovecotOAuth2, trash?: string): string {
   // Dovecot runs its login and auth processes as these users; tests run as root.
   const root = userInfo().uid === 0;
   return `
@@ -115,6 +118,7 @@ base_dir = ${dir}/run
 state_dir = ${dir}/state
 instance_name = zamburak-test-${port}
 log_path = ${dir}/dovecot.log
+login_greeting = ${greeting}
 ssl = no
 disable_plaintext_auth = no
 auth_mechanisms = ${oauth2 ? 'xoauth2 oauthbearer' : 'plain login'}
@@ -167,10 +171,10 @@ export async function startDovecot(
   for (const d of ['cur', 'new', 'tmp']) mkdirSync(join(mailRoot, d));
   chownTree(mailRoot, ['cur', 'new', 'tmp']);
   writeFileSync(join(dir, 'passwd'), `${user}:{PLAIN}${password}::::::\n`, { mode: 0o644 });
-  const port = await freePort();
   const conf = join(dir, 'dovecot.conf');
-  writeFileSync(conf, config(dir, port, o.oauth2, o.trash), { mode: 0o644 });
   const log = join(dir, 'dovecot.log');
+  const greeting = `zamburak-test-${randomBytes(6).toString('hex')} ready`;
+  let port = 0;
   let child: ChildProcess | null = null;
   let seq = 0;
 
@@ -179,7 +183,7 @@ export async function startDovecot(
     const out = openSync(join(dir, 'stdout.log'), 'a');
     // Its own process group, so `kill` takes down the imap and auth processes too.
     child = spawn(DOVECOT_BIN, ['-F', '-c', conf], { stdio: ['ignore', out, out], detached: true });
-    await waitForGreeting(port, child, log);
+    await waitForGreeting(port, greeting, child, log);
   };
   const kill = async () => {
     const c = child;
@@ -203,7 +207,15 @@ export async function startDovecot(
       await new Promise((r) => setTimeout(r, 50));
     }
   };
-  await start();
+  await onFreePort(async (free) => {
+    port = free;
+    writeFileSync(conf, config(dir, port, greeting, o.oauth2, o.trash), { mode: 0o644 });
+    // Not started (the port was taken, or no greeting came): nothing of it is left running.
+    await start().catch(async (e: unknown) => {
+      await kill();
+      throw e;
+    });
+  });
 
   return {
     host: '127.0.0.1',

@@ -8,8 +8,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { generateKeyPairSync } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
-import { freePort } from './ports';
 
 export interface OAuthServer {
   readonly issuer: string;
@@ -62,11 +62,15 @@ function consentPage(uid: string, client: string, scopes: string, hint: string):
 export async function startOAuthServer(): Promise<OAuthServer> {
   let accessTtl = 3600;
   const grants = new Map<string, string[]>();
-  const port = await freePort();
-  const issuer = `http://127.0.0.1:${port}`;
+  // Listening first, on a port the system picks, then naming it in the issuer: a port found free
+  // beforehand could be taken by another process before the server bound it.
+  let handle = (_req: IncomingMessage, res: ServerResponse): void => void res.writeHead(503).end();
+  const server: Server = createServer((req, res) => handle(req, res));
+  await new Promise<void>((ok, fail) => server.once('error', fail).listen(0, '127.0.0.1', () => ok()));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const p = provider(issuer, () => accessTtl);
   const callback = p.callback();
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  handle = (req, res) => {
     if (!/^\/interaction\/[\w-]+$/.test((req.url ?? '').split('?')[0]!)) return callback(req, res);
     void (async () => {
       const details = await p.interactionDetails(req, res);
@@ -102,8 +106,7 @@ export async function startOAuthServer(): Promise<OAuthServer> {
     })().catch((e: unknown) => {
       res.writeHead(500, { 'content-type': 'text/plain' }).end(String(e));
     });
-  });
-  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', () => ok()));
+  };
   const basic = `Basic ${Buffer.from(`${INTROSPECTOR.id}:${INTROSPECTOR.secret}`).toString('base64')}`;
   const introspectionUrl = `${issuer}/token/introspection`;
   return {

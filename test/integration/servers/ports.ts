@@ -12,3 +12,19 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Starts a server on a port that was free a moment ago. Between the check and the server's bind,
+ * another process may take the port (a suite in another worker, the local end of a connection: a
+ * server in Python took over a second to bind on a loaded 2-core machine), so a start that fails
+ * is tried again on another port; the last failure is thrown.
+ */
+export async function onFreePort<T>(start: (port: number) => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await start(await freePort());
+    } catch (e) {
+      if (i >= attempts) throw e;
+    }
+  }
+}

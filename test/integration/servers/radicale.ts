@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './ports';
+import { onFreePort } from './ports';
 
 export const RADICALE_BIN = '/usr/bin/radicale';
 
@@ -35,10 +35,42 @@ export const basicAuth = (user: string, password: string): string =>
 
 export async function startRadicale(): Promise<RadicaleServer> {
   const dir = mkdtempSync(join(tmpdir(), 'zamburak-radicale-'));
-  const port = await freePort();
   const user = 'maya';
   const password = randomBytes(9).toString('base64url');
   writeFileSync(join(dir, 'users'), `${user}:${password}\n`);
+  const { url, child } = await onFreePort((port) => listen(dir, port));
+  const auth = basicAuth(user, password);
+  return {
+    url,
+    user,
+    password,
+    async makeCalendar(name) {
+      const href = `${url}/${user}/${name}/`;
+      const r = await fetch(href, {
+        method: 'MKCALENDAR',
+        headers: { Authorization: auth, 'Content-Type': 'application/xml' },
+        body: `<?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop><D:displayname>${name}</D:displayname></D:prop></D:set></C:mkcalendar>`,
+      });
+      if (r.status !== 201) throw new Error(`MKCALENDAR ${href}: ${r.status} ${await r.text()}`);
+      return href;
+    },
+    async stop() {
+      await stopChild(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const stopChild = async (child: ChildProcess): Promise<void> => {
+  child.kill('SIGTERM');
+  await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+};
+
+/**
+ * Radicale on the port, once it answers as Radicale: another process's server on the port (it took
+ * the port first; this one then exits) is not taken for it. Left running only when it answers.
+ */
+async function listen(dir: string, port: number): Promise<{ url: string; child: ChildProcess }> {
   writeFileSync(
     join(dir, 'config'),
     [
@@ -70,32 +102,14 @@ export async function startRadicale(): Promise<RadicaleServer> {
     if (child.exitCode !== null)
       throw new Error(`radicale exited with ${child.exitCode}; see ${join(dir, 'radicale.log')}`);
     const up = await fetch(`${url}/.web/`).then(
-      () => true,
+      async (r) => r.ok && (await r.text()).includes('Radicale'),
       () => false,
     );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`radicale did not answer on ${url}`);
+    if (up) return { url, child };
+    if (Date.now() > deadline) {
+      await stopChild(child);
+      throw new Error(`radicale did not answer on ${url}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
-  const auth = basicAuth(user, password);
-  return {
-    url,
-    user,
-    password,
-    async makeCalendar(name) {
-      const href = `${url}/${user}/${name}/`;
-      const r = await fetch(href, {
-        method: 'MKCALENDAR',
-        headers: { Authorization: auth, 'Content-Type': 'application/xml' },
-        body: `<?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop><D:displayname>${name}</D:displayname></D:prop></D:set></C:mkcalendar>`,
-      });
-      if (r.status !== 201) throw new Error(`MKCALENDAR ${href}: ${r.status} ${await r.text()}`);
-      return href;
-    },
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
