@@ -47,18 +47,19 @@ describe.skipIf(!hasChromium)(
 
     it('every screen, light and dark: screenshots and no serious or critical axe violations', async () => {
       const [claimId] = await runDemoPlan(suite.hosted.profile, '01-reply-to-bob');
-      const screens: [string, string][] = [
-        ['inbox', '#/inbox/e47'],
-        ['review', claimId ? `#/review/${claimId}` : '#/review'],
-        ['ask', '#/ask'],
-        ['audit', '#/audit'],
-        ['settings', '#/settings'],
+      // Each screen, and what it shows once its answers have come (a screenshot is taken then).
+      const screens: [string, string, string][] = [
+        ['inbox', '#/inbox/e47', '#message-subject'],
+        ['review', claimId ? `#/review/${claimId}` : '#/review', 'article.claim-card'],
+        ['ask', '#/ask', '#ask-input'],
+        ['audit', '#/audit', '.audit-table tbody tr'],
+        ['settings', '#/settings', '.accounts li'],
       ];
       for (const theme of ['light', 'dark'] as const) {
         const { page: p, errors: e } = await openPage(suite.browser, suite.hosted.host.url.replace(/#.*$/, ''), theme);
-        for (const [name, hash] of screens) {
+        for (const [name, hash, shown] of screens) {
           await p.evaluate((h) => (window.location.hash = h), hash);
-          await p.waitForTimeout(400);
+          await p.locator(shown).first().waitFor();
           if (name === 'ask') {
             await p.getByLabel(/What should the assistant do/).fill('give me my daily brief');
             await p.getByRole('button', { name: 'Ask', exact: true }).click();

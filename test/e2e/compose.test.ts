@@ -12,10 +12,11 @@ import {
   axeViolations,
   hasChromium,
   demoSuite,
-  appTookOver,
   openPage,
+  reloadApp,
   screenshotPath,
   SCREEN,
+  TRIAGE_TIMEOUT,
 } from './harness';
 import { navigate } from './jobs';
 
@@ -30,6 +31,11 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
   let errors: string[];
   const sent = () => suite.hosted.profile.repos.outgoing.sent('demo');
   const sentWith = (subject: string) => sent().filter((s) => s.subject === subject);
+  /**
+   * The message being written as the app keeps it in the profile: it keeps it a moment after the
+   * last change (renderer/src/components/Compose.tsx), so a reload waits for it, not for a time.
+   */
+  const kept = () => suite.hosted.profile.setting('compose.draft') ?? '';
 
   beforeAll(async () => {
     ({ page, errors } = await openPage(suite.browser, suite.hosted.host.url));
@@ -114,7 +120,8 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
       { timeout: 60_000 },
     );
     await expect.poll(() => d.getByRole('alert').innerText()).toMatch(/huge\.zip \(26\.0 MB\).*25\.0 MB/);
-    await page.reload();
+    await expect.poll(kept).toContain('Half a thought that must not be lost');
+    await reloadApp(page);
     await expect.poll(() => dialog(page).count()).toBe(1);
     expect(await dialog(page).getByLabel('Message').inputValue()).toBe('Half a thought that must not be lost');
     expect(await dialog(page).getByLabel('Subject').inputValue()).toBe('The big file');
@@ -132,25 +139,28 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     expect(await dialog(page).getByLabel('To').inputValue()).toBe('dev@initech.test');
     expect(await dialog(page).getByLabel('Message').inputValue()).toBe('Half a thought that must not be lost');
     // Kept in the profile, not the browser: another browser (a restart) finds it too.
-    expect(suite.hosted.profile.setting('compose.draft')).toContain('Half a thought that must not be lost');
+    expect(kept()).toContain('Half a thought that must not be lost');
     const other = await openPage(suite.browser, suite.hosted.host.url);
     await expect.poll(() => other.page.getByRole('dialog').getByLabel('Subject').inputValue()).toBe('The big file');
     await other.page.context().close();
     await dialog(page).getByRole('button', { name: 'Discard' }).click();
     await expect.poll(() => dialog(page).count()).toBe(0);
-    await page.reload();
+    await expect.poll(kept).toBe('');
+    await reloadApp(page);
     await page.locator('.row').nth(10).waitFor();
     expect(await dialog(page).count()).toBe(0);
-    expect(suite.hosted.profile.setting('compose.draft')).toBe('');
-  });
+    expect(kept()).toBe('');
+    // Above the file's 30 s: the 26 MB file alone may take a minute on a loaded machine (its own
+    // ceiling above). A test past its timeout goes on running beside the next ones, on this page.
+  }, 120_000);
 
   it('a restored message with nothing typed in it gives way to the next one', async () => {
     await navigate(page, '#/inbox/e45');
     await expect.poll(() => page.locator('#message-subject').innerText()).toBe('Re: Renewal quote');
     await press(page, 'r');
     await expect.poll(() => dialog(page).getAttribute('aria-label')).toBe('Reply');
-    await page.waitForTimeout(600);
-    await page.reload();
+    await expect.poll(kept).toContain('"mode":"reply"');
+    await reloadApp(page);
     await expect.poll(() => dialog(page).getAttribute('aria-label')).toBe('Reply');
     await page.locator('.row').nth(10).waitFor();
     await press(page, 'c');
@@ -181,8 +191,9 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     expect(await status(page)).toBe(
       'Your draft “Offsite plans” is open again: send it or discard it before you start another message.',
     );
+    // Nothing in reopening it clears what is kept (a time, for an absence).
     await page.waitForTimeout(600);
-    expect(suite.hosted.profile.setting('compose.draft')).toContain('Words that must not be lost');
+    expect(kept()).toContain('Words that must not be lost');
     // Discarded on purpose, it goes; then × on an empty message keeps nothing in the way.
     await dialog(page).getByRole('button', { name: 'Discard' }).click();
     await expect.poll(() => dialog(page).count()).toBe(0);
@@ -201,7 +212,6 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     for (const theme of ['light', 'dark'] as const) {
       const { page: p, errors: e } = await openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
       await p.locator('.row').nth(10).waitFor();
-      await appTookOver(p);
       await press(p, 'c');
       await p.getByRole('dialog').getByLabel('Subject').fill('Offsite plans');
       await p.getByRole('dialog').getByLabel('Message').fill('Words that must not be lost');
@@ -376,29 +386,33 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     await expect.poll(() => sentWith('Fwd: Re: Renewal quote').length, { timeout: 10_000 }).toBe(2);
   });
 
-  it("sends the assistant's draft as the person's own (fromDraft)", async () => {
-    await page.getByRole('button', { name: /Triage new mail/ }).click();
-    await expect.poll(() => status(page), { timeout: 20_000 }).toMatch(/^Triaged/);
-    const draft = suite.hosted.profile.repos.outgoing.drafts('demo')[0]!;
-    await navigate(page, `#/inbox/${draft.inReplyTo}`);
-    const form = page.locator('form.draft').first();
-    await expect.poll(() => form.count()).toBe(1);
-    await form.locator('textarea').fill(`${draft.body}\n\nP.S. Sent by me.`);
-    await form.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect.poll(() => status(page)).toMatch(/^Sending/);
-    await expect.poll(() => sentWith(draft.subject).length, { timeout: 10_000 }).toBe(1);
-    expect(sentWith(draft.subject)[0]!.body).toContain('P.S. Sent by me.');
-    const entry = suite.hosted.profile.audit
-      .list({ kind: 'mail.sent' })
-      .find((e) => JSON.stringify(e.data).includes(draft.id));
-    expect(entry).toBeDefined();
-    // After a reload the sent draft is offered no more: it cannot be sent twice.
-    await page.reload();
-    await expect.poll(() => page.locator('#message-subject').count()).toBe(1);
-    const left = suite.hosted.profile.repos.outgoing.draftsReplyingTo(draft.inReplyTo!).length;
-    expect(left).toBe(0);
-    await expect.poll(() => page.locator('form.draft').count()).toBe(0);
-  });
+  it(
+    "sends the assistant's draft as the person's own (fromDraft)",
+    async () => {
+      await page.getByRole('button', { name: /Triage new mail/ }).click();
+      await expect.poll(() => status(page), { timeout: TRIAGE_TIMEOUT }).toMatch(/^Triaged/);
+      const draft = suite.hosted.profile.repos.outgoing.drafts('demo')[0]!;
+      await navigate(page, `#/inbox/${draft.inReplyTo}`);
+      const form = page.locator('form.draft').first();
+      await expect.poll(() => form.count()).toBe(1);
+      await form.locator('textarea').fill(`${draft.body}\n\nP.S. Sent by me.`);
+      await form.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect.poll(() => status(page)).toMatch(/^Sending/);
+      await expect.poll(() => sentWith(draft.subject).length, { timeout: 10_000 }).toBe(1);
+      expect(sentWith(draft.subject)[0]!.body).toContain('P.S. Sent by me.');
+      const entry = suite.hosted.profile.audit
+        .list({ kind: 'mail.sent' })
+        .find((e) => JSON.stringify(e.data).includes(draft.id));
+      expect(entry).toBeDefined();
+      // After a reload the sent draft is offered no more: it cannot be sent twice.
+      await reloadApp(page);
+      await expect.poll(() => page.locator('#message-subject').count()).toBe(1);
+      const left = suite.hosted.profile.repos.outgoing.draftsReplyingTo(draft.inReplyTo!).length;
+      expect(left).toBe(0);
+      await expect.poll(() => page.locator('form.draft').count()).toBe(0);
+    },
+    TRIAGE_TIMEOUT + 30_000,
+  );
 
   it("keeps the assistant's draft as it is edited, without a click: a reload loses nothing", async () => {
     const draft = suite.hosted.profile.repos.outgoing
@@ -412,7 +426,7 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
       .poll(() => suite.hosted.profile.repos.outgoing.draft(draft.id)!.body, { timeout: 10_000 })
       .toBe('Typed, never saved by hand.');
     expect(await form.getByRole('button', { name: 'Saved' }).isDisabled()).toBe(true);
-    await page.reload();
+    await reloadApp(page);
     await expect
       .poll(() => page.locator('form.draft textarea').first().inputValue())
       .toBe('Typed, never saved by hand.');

@@ -55,6 +55,12 @@ export const launchChromium = (): Promise<Browser> =>
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
 
+/**
+ * How long a test waits for the demo model to triage the demo inbox (49 emails): 10 s on an idle
+ * machine, past 20 s on a loaded 2-core CI machine.
+ */
+export const TRIAGE_TIMEOUT = 60_000;
+
 /** The window the screenshots of the UI suites are taken at. */
 export const SCREEN = { width: 1280, height: 800 } as const;
 
@@ -72,11 +78,23 @@ export async function openPage(
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
+  const slowdown = Number(process.env.ZAMBURAK_E2E_CPU_SLOWDOWN ?? 1);
+  if (slowdown > 1) {
+    // Chromium's CPU throttling (DevTools' "slowdown"): the page's work as on a loaded CI machine.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  }
   await page.goto(url);
   // Keys other than moves through the list, pressed before the app takes over the rendered
   // first screen, reach no handler (renderer/src/early-input.ts): a test presses them after.
   if (/^https?:/.test(url)) await appTookOver(page);
   return { page, errors };
+}
+
+/** Reloads the page, then waits as `openPage` does until the app has taken over its first screen. */
+export async function reloadApp(page: Page): Promise<void> {
+  await page.reload();
+  await appTookOver(page);
 }
 
 /**

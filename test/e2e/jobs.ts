@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Profile } from '../../main/profile/profile';
-import { runAttackPlan, runDemoPlan } from './harness';
+import { runAttackPlan, runDemoPlan, TRIAGE_TIMEOUT } from './harness';
 
 /** Moves the app to a hash route, as a person's link would. */
 export const navigate = (page: Page, hash: string) => page.evaluate((h) => (window.location.hash = h), hash);
@@ -23,7 +23,7 @@ export async function triageJob(j: JobContext): Promise<void> {
   const { page, profile } = j;
   await page.getByRole('button', { name: /Triage new mail/ }).click();
   await expect
-    .poll(() => page.locator('footer.status').innerText(), { timeout: 50_000 })
+    .poll(() => page.locator('footer.status').innerText(), { timeout: TRIAGE_TIMEOUT })
     .toMatch(/Triaged 49 emails: \d+ draft replies written, [1-9]\d* actions wait for you/);
   const lena = profile.claims.list().find((c) => c.action.tool === 'replyToEmail' && c.action.args.id === 'e47');
   expect(lena).toBeDefined();

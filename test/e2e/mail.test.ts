@@ -16,6 +16,7 @@ import {
   hasChromium,
   demoSuite,
   openPage,
+  reloadApp,
   runDemoPlan,
   screenshotPath,
   type Hosted,
@@ -92,7 +93,7 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
     expect(page.url()).not.toContain('token=');
     expect(page.url()).toMatch(/#\/inbox/);
     // Reloading without it still works: the cookie carries it.
-    await page.reload();
+    await reloadApp(page);
     await expect.poll(() => rows(page).count()).toBeGreaterThan(10);
   });
 

@@ -16,6 +16,7 @@ import {
   runAttackPlan,
   screenshotPath,
   SCREEN,
+  TRIAGE_TIMEOUT,
 } from './harness';
 import { approveOnCard, navigate } from './jobs';
 
@@ -68,7 +69,7 @@ describe.skipIf(!hasChromium)(`a newcomer's pass${hasChromium ? '' : ` (skipped:
       // Triage.
       await page.getByRole('button', { name: /Triage new mail/ }).click();
       await expect
-        .poll(() => page.locator('footer.status').innerText(), { timeout: 60_000 })
+        .poll(() => page.locator('footer.status').innerText(), { timeout: TRIAGE_TIMEOUT })
         .toMatch(
           theme === 'light' ? /^Triaged \d+ emails/ : /^No new mail to triage: every email is sorted already\.$/,
         );

@@ -11,7 +11,16 @@ import { describe, expect, it } from 'vitest';
 import { syncAccounts } from '../../main/accounts/accounts';
 import { dovecotMissing, startDovecot, type DovecotServer } from '../integration/servers/dovecot';
 import { startOAuthServer, type OAuthServer } from '../integration/servers/oauth';
-import { axeViolations, CHROMIUM_WHY, hasChromium, hostedSuite, openPage, screenshotPath, SCREEN } from './harness';
+import {
+  axeViolations,
+  CHROMIUM_WHY,
+  hasChromium,
+  hostedSuite,
+  openPage,
+  reloadApp,
+  screenshotPath,
+  SCREEN,
+} from './harness';
 import { navigate } from './jobs';
 
 const missing = dovecotMissing() ?? (hasChromium ? null : CHROMIUM_WHY);
@@ -106,7 +115,7 @@ describe.skipIf(missing !== null)(`OAuth sign-in in Settings${missing ? ` (skipp
     );
     const [sync] = await syncAccounts(p, { account: 'work' });
     expect(sync?.error?.kind).toBe('sign-in-again');
-    await page.reload();
+    await reloadApp(page);
     await navigate(page, '#/settings');
     const row = page.locator('.accounts li', { hasText: 'work' });
     await expect.poll(() => row.innerText(), SLOW).toContain('sign in again');

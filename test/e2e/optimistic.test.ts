@@ -6,7 +6,7 @@
  */
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_WHY, hasChromium, demoSuite, openPage, screenshotPath } from './harness';
+import { CHROMIUM_WHY, hasChromium, demoSuite, openPage, reloadApp, screenshotPath } from './harness';
 import { navigate } from './jobs';
 
 const status = (page: Page) => page.locator('footer.status').innerText();
@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium)(`optimistic Inbox actions${hasChromium ? '' : ` (s
     await expect.poll(() => status(page)).toMatch(/^Archived “/);
     expect(folderOf(a)).toBe('Archive');
     // Read again from the server, the row stays gone.
-    await page.reload();
+    await reloadApp(page);
     await page.locator('.row').nth(5).waitFor();
     expect(await row(page, a).count()).toBe(0);
   });
