@@ -32,19 +32,30 @@ export interface ComposeState {
 /** The largest total of files a message may carry (what most mail servers accept). */
 export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
 
-const keep = (s: ComposeState | null): Promise<unknown> =>
-  api.inbox.keepDraft(
-    s && {
-      mode: s.mode,
-      sourceId: s.source?.id ?? null,
-      account: s.account,
-      to: s.to,
-      cc: s.cc,
-      bcc: s.bcc,
-      subject: s.subject,
-      body: s.body,
-    },
-  );
+/** The last keep asked for: the next goes out once it is answered. */
+let keeping: Promise<unknown> = Promise.resolve();
+
+/**
+ * Keeps the message being written in the profile (null: nothing is being written). One keep at a
+ * time, in the order asked: two at once could reach the app in either order (each on its own
+ * connection), and a keep made while a send was on its way, heard after the "nothing" said once
+ * it was sent, brought the sent message back as the draft to restore.
+ */
+function keep(s: ComposeState | null): Promise<unknown> {
+  const draft = s && {
+    mode: s.mode,
+    sourceId: s.source?.id ?? null,
+    account: s.account,
+    to: s.to,
+    cc: s.cc,
+    bcc: s.bcc,
+    subject: s.subject,
+    body: s.body,
+  };
+  const kept = keeping.then(() => api.inbox.keepDraft(draft));
+  keeping = kept.catch(() => undefined);
+  return kept;
+}
 
 /** The message left being written, as it was (its source email read again), or null. */
 export async function keptCompose(): Promise<ComposeState | null> {
