@@ -37,7 +37,11 @@ async function startServers(): Promise<Servers> {
   const url = new URL(issuer.introspectionUrl);
   url.username = issuer.introspector.id;
   url.password = issuer.introspector.secret;
-  const imap = await startDovecot({ user: EMAIL, oauth2: { introspectionUrl: url.href } });
+  // Dovecot failing to start stops the issuer: a server left listening would outlive the suite.
+  const imap = await startDovecot({ user: EMAIL, oauth2: { introspectionUrl: url.href } }).catch(async (e: unknown) => {
+    await issuer.stop();
+    throw e;
+  });
   return {
     issuer,
     imap,

@@ -30,29 +30,41 @@ export interface CalendarAccount {
 
 export async function calendarAccount(): Promise<CalendarAccount> {
   const dav = await startRadicale();
-  const smtp = await startSmtpCapture();
-  const url = await dav.makeCalendar('work');
-  const p = freshProfile();
-  const account = await addAccount(p, {
-    name: 'work',
-    email: 'maya@acme.test',
-    imap: { host: '127.0.0.1', port: 1, security: 'plain', user: dav.user },
-    password: dav.password,
-    smtp: { host: '127.0.0.1', port: smtp.port },
-    caldav: url,
+  // A set-up that fails half way stops what it started: a server left running outlives the suite.
+  const smtp = await startSmtpCapture().catch(async (e: unknown) => {
+    await dav.stop();
+    throw e;
   });
-  return {
-    dav,
-    smtp,
-    url,
-    p,
-    account,
-    stop: async () => {
-      p.close();
-      await smtp.stop();
-      await dav.stop();
-    },
+  const stopServers = async () => {
+    await smtp.stop();
+    await dav.stop();
   };
+  try {
+    const url = await dav.makeCalendar('work');
+    const p = freshProfile();
+    const account = await addAccount(p, {
+      name: 'work',
+      email: 'maya@acme.test',
+      imap: { host: '127.0.0.1', port: 1, security: 'plain', user: dav.user },
+      password: dav.password,
+      smtp: { host: '127.0.0.1', port: smtp.port },
+      caldav: url,
+    });
+    return {
+      dav,
+      smtp,
+      url,
+      p,
+      account,
+      stop: async () => {
+        p.close();
+        await stopServers();
+      },
+    };
+  } catch (e) {
+    await stopServers();
+    throw e;
+  }
 }
 
 /**
