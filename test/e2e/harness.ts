@@ -12,6 +12,7 @@ import { createApp, type App } from '../../main/app/app';
 import { openProfile, type Profile } from '../../main/profile/profile';
 import { runOnProfile } from '../../main/runs/run-on-profile';
 import { ensureRendererBuilt, REPO_ROOT } from '../../apps/web/renderer-build';
+import type { Screen } from '../../renderer/src/route';
 import { startWebHost, type WebHost } from '../../apps/web/server';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -103,6 +104,14 @@ export async function reloadApp(page: Page): Promise<void> {
  */
 export const appTookOver = (page: Page): Promise<unknown> =>
   page.waitForFunction(() => !('__zamburakEarlyInput' in window));
+
+/**
+ * Waits until the app shows a screen (its link in the rail is the current one). The address
+ * changes first and the screen follows only once the app has handled it: a key pressed in between
+ * still reaches the screen being left (the Inbox's `z` undoes, Settings' does not).
+ */
+export const onScreen = (page: Page, screen: Screen): Promise<void> =>
+  page.getByRole('navigation', { name: 'Screens' }).locator(`a[href="#/${screen}"][aria-current="page"]`).waitFor();
 
 /** Runs a plan of resources/FOLDER over the profile (as the assistant would) and returns its claim ids. */
 async function runResourcePlan(profile: Profile, folder: string, name: string): Promise<string[]> {

@@ -15,6 +15,7 @@ import {
   CHROMIUM_WHY,
   hasChromium,
   demoSuite,
+  onScreen,
   openPage,
   reloadApp,
   runDemoPlan,
@@ -315,6 +316,7 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
     await expect.poll(() => status(page)).toMatch(/Archived “Re: Renewal quote”/);
     await press(page, 'g', 'a');
     await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/audit');
+    await onScreen(page, 'audit');
     // The hash changes before React renders the new screen: wait for it to drop the message.
     await expect.poll(() => page.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
     expect(await status(page)).not.toMatch(/Archived/);
@@ -343,19 +345,22 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
   });
 
   it('an approval’s undo stays on every screen until its window closes, then goes; z works only on Review', async () => {
-    suite.hosted.profile.setSetting('undoWindowSeconds', '6');
+    // A window the steps on Settings fit in on a loaded machine; its end is waited for, not timed.
+    suite.hosted.profile.setSetting('undoWindowSeconds', '10');
     try {
       const claimId = await approveReplyToBob(page, suite.hosted.profile);
       await expect.poll(() => status(page)).toMatch(/^Approved: /);
       await press(page, 'g', 's');
       await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/settings');
+      await onScreen(page, 'settings');
       // Still offered here, by its button; z on Settings does not reach it.
       await expect.poll(() => page.getByRole('button', { name: 'Undo', exact: true }).count()).toBe(1);
       expect(await status(page)).toMatch(/^Approved: /);
       await press(page, 'z');
       await page.waitForTimeout(300);
-      expect(suite.hosted.profile.claims.get(claimId).state).toBe('approved');
-      await expect.poll(() => suite.hosted.profile.claims.get(claimId).state, { timeout: 15_000 }).toBe('committed');
+      // Not undone (rejected); committed already if the machine was slow.
+      expect(suite.hosted.profile.claims.get(claimId).state).not.toBe('rejected');
+      await expect.poll(() => suite.hosted.profile.claims.get(claimId).state, { timeout: 20_000 }).toBe('committed');
       // The window closed: the offer is removed, not left without its button.
       await expect.poll(() => status(page)).toBe('Ready.');
       expect(await page.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
@@ -363,7 +368,7 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
       suite.hosted.profile.setSetting('undoWindowSeconds', '2');
     }
     expect(errors).toEqual([]);
-  });
+  }, 60_000);
 
   it('Undo (z) goes once a claim is committed, and z then throws nothing', async () => {
     const claimId = await approveReplyToBob(page, suite.hosted.profile);
