@@ -20,6 +20,7 @@ import {
   reloadApp,
   screenshotPath,
   SCREEN,
+  STEP_TIMEOUT,
   TRIAGE_TIMEOUT,
 } from './harness';
 import { navigate } from './jobs';
@@ -46,7 +47,7 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
 
   beforeAll(async () => {
     ({ page, errors } = await openPage(suite.browser, suite.hosted.host.url));
-    page.setDefaultTimeout(8000);
+    page.setDefaultTimeout(STEP_TIMEOUT);
     await page.locator('.row').nth(10).waitFor();
   }, 60_000);
 
@@ -219,8 +220,7 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     await page.locator('.row').nth(10).waitFor();
     expect(await dialog(page).count()).toBe(0);
     expect(kept()).toBe('');
-    // Two page loads and a second browser: past 30 s on a loaded 2-core machine.
-  }, 60_000);
+  });
 
   it('a restored message with nothing typed in it gives way to the next one', async () => {
     await navigate(page, '#/inbox/e45');

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { createApp, type App } from '../../main/app/app';
 import { openProfile, type Profile } from '../../main/profile/profile';
 import { runOnProfile } from '../../main/runs/run-on-profile';
@@ -21,6 +21,19 @@ export const CHROMIUM_WHY = `no Chromium at ${CHROMIUM} (apt-get install chromiu
 if (!hasChromium && process.env.CI === 'true') throw new Error(`the UI suites need Chromium under CI: ${CHROMIUM_WHY}`);
 
 export const SCREENSHOTS = join(REPO_ROOT, 'test', 'e2e', 'screenshots');
+
+/**
+ * A UI test's own ceiling, for the files that use this harness: a test of a dozen steps took 16 s
+ * at a load of 9 on 2 cores, past vitest's 30 s when twice as slow. A test past its ceiling goes on
+ * running beside the next ones, on the same page, so one slow test failed several.
+ */
+vi.setConfig({ testTimeout: 60_000 });
+
+/**
+ * How long one step (a click, a wait for an element) may take before it fails naming itself,
+ * well before the test's ceiling; Playwright's own default is 30 s.
+ */
+export const STEP_TIMEOUT = 15_000;
 
 export interface Hosted {
   readonly profile: Profile;

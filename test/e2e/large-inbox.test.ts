@@ -8,7 +8,16 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageHeader } from '../../main/store/repos/messages';
 import { fillMessages, inboxConversations } from '../bench/store';
-import { CHROMIUM_WHY, hasChromium, hostDemo, launchChromium, openPage, screenshotPath, type Hosted } from './harness';
+import {
+  CHROMIUM_WHY,
+  hasChromium,
+  hostDemo,
+  launchChromium,
+  openPage,
+  screenshotPath,
+  STEP_TIMEOUT,
+  type Hosted,
+} from './harness';
 
 const ROW_HEIGHT = 68;
 
@@ -55,7 +64,7 @@ describe.skipIf(!hasChromium)(`the Inbox at 20,000 messages${hasChromium ? '' : 
     fillMessages(hosted.profile, 20_000);
     conversations = inboxConversations(hosted.profile);
     ({ page, errors } = await openPage(browser, hosted.host.url));
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(STEP_TIMEOUT);
   }, 120_000);
   afterAll(async () => {
     expect(errors).toEqual([]);

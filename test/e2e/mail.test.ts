@@ -20,6 +20,7 @@ import {
   reloadApp,
   runDemoPlan,
   screenshotPath,
+  STEP_TIMEOUT,
   type Hosted,
 } from './harness';
 import { navigate } from './jobs';
@@ -86,7 +87,7 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
     addMessageWithAttachments(suite.hosted);
     ({ page, errors } = await openPage(suite.browser, suite.hosted.host.url));
     // A step that cannot happen fails in seconds, naming the step, not at the test's timeout.
-    page.setDefaultTimeout(8000);
+    page.setDefaultTimeout(STEP_TIMEOUT);
     await page.locator('.row').nth(10).waitFor();
   }, 60_000);
 
@@ -368,7 +369,7 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
       suite.hosted.profile.setSetting('undoWindowSeconds', '2');
     }
     expect(errors).toEqual([]);
-  }, 60_000);
+  });
 
   it('Undo (z) goes once a claim is committed, and z then throws nothing', async () => {
     const claimId = await approveReplyToBob(page, suite.hosted.profile);

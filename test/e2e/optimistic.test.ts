@@ -6,7 +6,7 @@
  */
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_WHY, hasChromium, demoSuite, openPage, reloadApp, screenshotPath } from './harness';
+import { CHROMIUM_WHY, hasChromium, demoSuite, openPage, reloadApp, screenshotPath, STEP_TIMEOUT } from './harness';
 import { navigate } from './jobs';
 
 const status = (page: Page) => page.locator('footer.status').innerText();
@@ -50,7 +50,7 @@ describe.skipIf(!hasChromium)(`optimistic Inbox actions${hasChromium ? '' : ` (s
 
   beforeAll(async () => {
     ({ page, errors } = await openPage(suite.browser, suite.hosted.host.url));
-    page.setDefaultTimeout(8000);
+    page.setDefaultTimeout(STEP_TIMEOUT);
     await page.locator('.row').nth(10).waitFor();
     ids = await page.locator('.row').evaluateAll((els) => els.slice(0, 8).map((e) => e.getAttribute('data-id')!));
   }, 60_000);
