@@ -79,6 +79,22 @@ function worldState(p: Profile, account: Account, req: ProfileRunRequest, clock:
   );
 }
 
+/**
+ * The wall clock of a run that waits on more than its plan (engine/run/types.ts: `wallMs` counts
+ * tool time). Each question to a language model may take seconds (its own timeout is a minute and
+ * the day's budget bounds them all), so a run whose extractor is a model gets the model's time: a
+ * batch of 25 emails asks about 50 questions. Triage's vetted playbooks get more than a plan's
+ * 10 s on a busy computer, where a batch without a model has been seen to need 10–20 s.
+ * A limit the request names wins.
+ */
+const MODEL_RUN_WALL_MS = 10 * 60_000;
+const TRIAGE_WALL_MS = 60_000;
+function withWall(req: ProfileRunRequest, modelBacked: boolean): ProfileRunRequest {
+  const wallMs =
+    req.limits?.wallMs ?? (modelBacked ? MODEL_RUN_WALL_MS : req.kind === 'triage' ? TRIAGE_WALL_MS : undefined);
+  return wallMs === undefined ? req : { ...req, limits: { ...req.limits, wallMs } };
+}
+
 const sha = (text: string): string => `sha256:${createHash('sha256').update(text).digest('hex')}`;
 
 export async function runOnProfile(
@@ -101,17 +117,18 @@ export async function runOnProfile(
   // A triage run reads incoming mail on its own: it may use only mail's share of the day.
   const llm = await providerFor(p, 'extractor', { runId, clock, mail: req.kind === 'triage' });
   const extractor = llm ? modelExtractor(llm) : undefined;
+  const limited = withWall(req, extractor !== undefined);
   const { report, effects, gateInputs, findings } =
     req.engine && !req.policy && !extractor
       ? await inWorker(
           req.engine,
-          req,
+          limited,
           worldOf(p.repos, account, clock, { mail: false }),
           { database: p.files.database, accountId: account.id, ...mailboxOf(req) },
           activePolicyText(p),
           mode,
         )
-      : await inProcess(req, worldState(p, account, req, clock), policy, mode, extractor);
+      : await inProcess(limited, worldState(p, account, req, clock), policy, mode, extractor);
   // Claim ids are per run in the engine; in a profile they must be unique across runs.
   const claimIds = new Map(report.claims.map((c) => [c.id, `${runId}-${c.id}`]));
   // The engine bound each claim to its effect on the run's world; the profile binds it to what

@@ -3,10 +3,10 @@
  * chat-completions or Anthropic messages protocol and answers from a script (text, a status
  * with headers, a delay, or silence), or, once the script is used up, from a function of the request.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 export type Step =
-  | { text: string; usage?: [number, number] }
+  | { text: string; usage?: [number, number]; delayMs?: number }
   | { status: number; headers?: Record<string, string>; body?: string }
   | { hang: true };
 
@@ -40,23 +40,27 @@ export async function startScripted(kind: 'openai' | 'anthropic'): Promise<Scrip
         res.end(step.body ?? '');
         return;
       }
-      const [input, output] = step.usage ?? [10, 5];
-      const answer =
-        kind === 'anthropic'
-          ? {
-              model: 'claude-test',
-              content: [{ type: 'text', text: step.text }],
-              usage: { input_tokens: input, output_tokens: output },
-            }
-          : {
-              model: 'gpt-test',
-              choices: [{ message: { role: 'assistant', content: step.text } }],
-              usage: { prompt_tokens: input, completion_tokens: output },
-            };
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answer));
+      if (step.delayMs) return void setTimeout(() => answerText(res, step), step.delayMs);
+      answerText(res, step);
     });
   });
+  function answerText(res: ServerResponse, step: Extract<Step, { text: string }>): void {
+    const [input, output] = step.usage ?? [10, 5];
+    const answer =
+      kind === 'anthropic'
+        ? {
+            model: 'claude-test',
+            content: [{ type: 'text', text: step.text }],
+            usage: { input_tokens: input, output_tokens: output },
+          }
+        : {
+            model: 'gpt-test',
+            choices: [{ message: { role: 'assistant', content: step.text } }],
+            usage: { prompt_tokens: input, completion_tokens: output },
+          };
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(answer));
+  }
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
   const port = (server.address() as { port: number }).port;
   return {
