@@ -16,6 +16,12 @@
  * undefined, arrays and objects nesting them, each part labeled by the email or not (`L(x)` reads
  * x back from a list at an index computed from the email, so it carries the email's label), in
  * STRICT and NORMAL mode. Half the plans run under a context decided by the email.
+ *
+ * `npm test` runs a bounded budget (test/setup/budget.ts: fewer samples, NORMAL only under a
+ * context, three of the four split-read parts); `npm run fuzz` the long one. Every property
+ * runs its whole set of expressions on each sample, so a fast path that answers wrong for every
+ * value fails on the first; a planted label drop in a comparison test and in a labeled key's
+ * write both failed the bounded run.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
