@@ -16,6 +16,12 @@
  * undefined, arrays and objects nesting them, each part labeled by the email or not (`L(x)` reads
  * x back from a list at an index computed from the email, so it carries the email's label), in
  * STRICT and NORMAL mode. Half the plans run under a context decided by the email.
+ *
+ * `npm test` runs a bounded budget (test/setup/budget.ts: fewer samples, NORMAL only under a
+ * context, three of the four split-read parts); `npm run fuzz` the long one. Every property
+ * runs its whole set of expressions on each sample, so a fast path that answers wrong for every
+ * value fails on the first; a planted label drop in a comparison test and in a labeled key's
+ * write both failed the bounded run.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +30,7 @@ import { describe, expect, it } from 'vitest';
 import { METHODS } from '../../../engine/plan/builtins';
 import { loadWorld, simulate } from '../../../engine/run/simulate';
 import type { Mode } from '../../../engine/run/types';
+import { budget, grid } from '../../setup/budget';
 
 const WORLD = loadWorld(readFileSync(join(process.cwd(), 'test/fixtures/laundering-world.yaml'), 'utf8'), 'fast.yaml');
 
@@ -210,21 +217,38 @@ async function run(
 }
 
 /**
- * Each expression alone, in both modes, with and without a context: the fast path answers as the
- * table (`counts`: with the same steps and labels made too).
+ * The settings each expression runs in: both modes, with and without a context. `npm test` leaves
+ * out NORMAL without a context (no context to join; NORMAL's compiled code still runs under one).
+ */
+const SETTINGS = grid<readonly [Mode, boolean]>(
+  [
+    ['strict', false],
+    ['strict', true],
+    ['normal', true],
+  ],
+  [
+    ['strict', false],
+    ['strict', true],
+    ['normal', false],
+    ['normal', true],
+  ],
+);
+
+/**
+ * Each expression alone, in each of the SETTINGS: the fast path answers as the table (`counts`:
+ * with the same steps and labels made too).
  */
 async function expectEachAsTable(a: Val, b: Val, exprs: Record<string, string>, counts = false): Promise<void> {
   for (const [k, e] of Object.entries(exprs))
-    for (const mode of ['strict', 'normal'] as const)
-      for (const ctx of [false, true]) {
-        const fast = await run(a, b, mode, ctx, false, { [k]: e });
-        const table = await run(a, b, mode, ctx, true, { [k]: e });
-        const where = `${k} (${mode}${ctx ? ', under a context' : ''}): a = ${a.code}, b = ${b.code}`;
-        expect(fast.error, where).toBe(table.error);
-        expect(fast.result, where).toBe(table.result);
-        expect(fast.parts, where).toBe(table.parts);
-        if (counts) expect(fast.counts, where).toBe(table.counts);
-      }
+    for (const [mode, ctx] of SETTINGS) {
+      const fast = await run(a, b, mode, ctx, false, { [k]: e });
+      const table = await run(a, b, mode, ctx, true, { [k]: e });
+      const where = `${k} (${mode}${ctx ? ', under a context' : ''}): a = ${a.code}, b = ${b.code}`;
+      expect(fast.error, where).toBe(table.error);
+      expect(fast.result, where).toBe(table.result);
+      expect(fast.parts, where).toBe(table.parts);
+      if (counts) expect(fast.counts, where).toBe(table.counts);
+    }
 }
 
 describe('every fast path answers as the table, with the same label', () => {
@@ -244,14 +268,14 @@ describe('every fast path answers as the table, with the same label', () => {
           expect(fast.parts, `a = ${a.code}, b = ${b.code}`).toBe(table.parts);
         },
       ),
-      { numRuns: 40 },
+      { numRuns: budget(20, 200) },
     );
   }, 300_000);
 
   it('on comparisons that are only a test, each in a plan of its own', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(labeledOperand, value), value, (a, b) => expectEachAsTable(a, b, tests(a))),
-      { numRuns: 5 },
+      { numRuns: budget(2, 25) },
     );
   }, 300_000);
 
@@ -299,14 +323,13 @@ describe('every fast path answers as the table, with the same label', () => {
       { code: '"ab1 "', kind: 'str' as const },
     ])
       for (const b of words)
-        for (const mode of ['strict', 'normal'] as const)
-          for (const ctx of [false, true])
-            for (const [k, e] of Object.entries(exprs)) {
-              const fast = await run(a, b, mode, ctx, false, { [k]: e });
-              const table = await run(a, b, mode, ctx, true, { [k]: e });
-              const where = `${k} (${mode}${ctx ? ', under a context' : ''}): a = ${a.code}, b = ${b.code}`;
-              expect(fast, where).toEqual(table);
-            }
+        for (const [mode, ctx] of SETTINGS)
+          for (const [k, e] of Object.entries(exprs)) {
+            const fast = await run(a, b, mode, ctx, false, { [k]: e });
+            const table = await run(a, b, mode, ctx, true, { [k]: e });
+            const where = `${k} (${mode}${ctx ? ', under a context' : ''}): a = ${a.code}, b = ${b.code}`;
+            expect(fast, where).toEqual(table);
+          }
     const { compilePlan } = await import('../../../engine/plan');
     expect(
       compilePlan(`const a = "x"; const b = ["y"]; return ${loop('includes')};`, { mode: 'strict', toolNames: [] })
@@ -352,7 +375,7 @@ describe('every fast path answers as the table, with the same label', () => {
       fc.asyncProperty(fc.constantFrom(...texts), lists, (a, b) =>
         expectEachAsTable({ code: a, kind: 'str' }, { code: b, kind: 'arr' }, exprs, true),
       ),
-      { numRuns: 8, examples: [['L("Ab cDe  fgh IJKL")', '["abc", L("a"), "q"]']] },
+      { numRuns: budget(3, 40), examples: [['L("Ab cDe  fgh IJKL")', '["abc", L("a"), "q"]']] },
     );
     const { compilePlan } = await import('../../../engine/plan');
     const plan = `const a = "x y"; return ${exprs.split};`;
@@ -407,13 +430,22 @@ describe('every fast path answers as the table, with the same label', () => {
       ['strict', true],
       ['normal', true],
     ] as const;
-    for (const a of texts)
-      for (const [sep, k] of [
+    // (npm test: a part that exists, of an empty separator, and past the end.)
+    const parts = grid<readonly [string, number]>(
+      [
+        ['@', 1],
+        ['', 2],
+        ['@', 5],
+      ],
+      [
         ['@', 1],
         ['<', 0],
         ['', 2],
         ['@', 5],
-      ] as const)
+      ],
+    );
+    for (const a of texts)
+      for (const [sep, k] of parts)
         for (const [mode, ctx] of settings)
           for (const [name, e] of Object.entries(exprs(sep, k))) {
             const fast = await run(a, plainB, mode, ctx, false, { [name]: e }, true);
@@ -448,7 +480,7 @@ describe('every fast path answers as the table, with the same label', () => {
     };
     await fc.assert(
       fc.asyncProperty(value, value, (a, b) => expectEachAsTable(a, b, exprs, true)),
-      { numRuns: 8, seed: 19 },
+      { numRuns: budget(3, 40), seed: 19 },
     );
   }, 300_000);
 
@@ -490,7 +522,7 @@ describe('every fast path answers as the table, with the same label', () => {
         ),
         (a) => expectEachAsTable(a, a, exprs, true),
       ),
-      { numRuns: 4 },
+      { numRuns: budget(2, 20) },
     );
   }, 300_000);
 

@@ -12,10 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundledChild } from '../../setup/child-bundle';
 import { openProfile } from '../../../main/profile/profile';
 import { sendAction, sentFile } from './fixtures';
 
-const CHILD = join(import.meta.dirname, 'crash-child.ts');
+/** The child, bundled once for the file (test/setup/child-bundle.ts): a start transpiles nothing. */
+let CHILD = '';
 const CLAIMS = 5;
 
 interface Server {
@@ -30,6 +32,7 @@ interface Server {
 let server: Server;
 
 beforeAll(async () => {
+  CHILD = await bundledChild(join(import.meta.dirname, 'crash-child.ts'));
   const deliveries = new Map<string, number>();
   let accepted = 0;
   const s: Server = {
@@ -114,11 +117,9 @@ interface ChildRun {
 /** Runs the child; `killAfterMs` (from its "ready" line) kills it by timer. */
 function runChild(dbPath: string, args: string[], killAfterMs?: number, onSpawn?: (c: ChildProcess) => void) {
   return new Promise<ChildRun>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', CHILD, dbPath, server.sentDir, String(server.port), ...args],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+    const child = spawn(process.execPath, [CHILD, dbPath, server.sentDir, String(server.port), ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     onSpawn?.(child);
     const approved: string[] = [];
     let out = '';

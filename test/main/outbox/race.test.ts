@@ -11,10 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundledChild } from '../../setup/child-bundle';
 import { openProfile } from '../../../main/profile/profile';
 import { raceOutbox, sendAction, sentFile } from './fixtures';
 
-const CHILD = join(import.meta.dirname, 'race-child.ts');
+/** The child, bundled once for the file (test/setup/child-bundle.ts): a start transpiles nothing. */
+let CHILD = '';
 /** How long the server sits on a message before it files it in Sent and answers "250". */
 const SLOW_MS = 1500;
 
@@ -24,6 +26,7 @@ let sentDir = '';
 const deliveries = new Map<string, number>();
 
 beforeAll(async () => {
+  CHILD = await bundledChild(join(import.meta.dirname, 'race-child.ts'));
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -51,7 +54,7 @@ afterAll(() => new Promise<void>((r) => smtp.close(() => r())));
 /** Starts a committer; resolves once it is polling, with a promise of its exit code. */
 function child(dir: string, id: string): Promise<{ exited: Promise<number | null> }> {
   return new Promise((resolve, reject) => {
-    const c = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, sentDir, String(port), id], {
+    const c = spawn(process.execPath, [CHILD, dir, sentDir, String(port), id], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = new Promise<number | null>((r) => c.on('exit', (code) => r(code)));

@@ -1,6 +1,9 @@
 /**
- * `npm run fuzz`: the long, time-bounded hunt (FUZZ_MINUTES, default 10). Three loops share the
- * time, each saving a reproducer to fuzz-out/ when it finds something:
+ * `npm run fuzz`: the long hunt. First the long variants of the suites that `npm test` runs with a
+ * bounded budget (every test file importing test/setup/budget.ts, run by vitest with
+ * ZAMBURAK_FUZZ=1: more generated programs, values and depths), then the time-bounded loops
+ * (FUZZ_MINUTES, default 10), which share the time, each saving a reproducer to fuzz-out/ when it
+ * finds something:
  * 1. noninterference pairs with fresh random seeds over every plan of the project, and over
  *    programs generated from the language (programs.ts);
  * 2. mutated plan text (bytes flipped, lines spliced between plans) through the compiler and the
@@ -12,10 +15,12 @@
  * 5. differential: a suite plan and a program generated over the whole grammar
  *    (test/engine/reference/programs.ts), each run by the engine and by the reference monitor,
  *    must agree and the engine must label at least as restrictively (docs/semantics.md).
- * `FUZZ_MODE=differential` runs only the fifth. Exit 1 when anything was found.
+ * `FUZZ_MODE=suites` runs only the long suites, `FUZZ_MODE=loops` only the loops,
+ * `FUZZ_MODE=differential` only the fifth loop. Exit 1 when anything was found or a suite failed.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { compilePlan, minimalGate, runPlan, toolRegistry, type ToolSpec } from '../../../engine';
 import { PlanRejected } from '../../../engine/plan';
 import { loadPolicy, PRESETS, presetPolicy } from '../../../engine/policy';
@@ -36,12 +41,12 @@ import {
 const ROOT = process.cwd();
 const OUT = join(ROOT, 'fuzz-out');
 const minutes = Number(process.env.FUZZ_MINUTES ?? 10);
-const deadline = Date.now() + minutes * 60_000;
 const seed0 = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 const r = rng(seed0);
 let found = 0;
 const counts = { pairs: 0, generated: 0, programs: 0, policies: 0, mailboxes: 0, differential: 0 };
-const onlyDifferential = process.env.FUZZ_MODE === 'differential';
+const MODE = process.env.FUZZ_MODE ?? 'all';
+const onlyDifferential = MODE === 'differential';
 
 function save(kind: string, data: unknown): void {
   mkdirSync(OUT, { recursive: true });
@@ -180,8 +185,38 @@ async function differentialRound(): Promise<void> {
   if (d2.length) save('differential-suite', { plan: p.name, discrepancies: d2 });
 }
 
-console.log(`fuzzing for ${minutes} min (seed ${seed0})${onlyDifferential ? ', differential only' : ''}`);
-while (Date.now() < deadline) {
+/** Every test file that takes its budget from test/setup/budget.ts. */
+function budgetedSuites(dir = join(ROOT, 'test')): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'fixtures' ? [] : budgetedSuites(path);
+    return e.name.endsWith('.test.ts') && readFileSync(path, 'utf8').includes("/setup/budget'")
+      ? [relative(ROOT, path)]
+      : [];
+  });
+}
+
+/** The long variants, one vitest run; a failure counts as a find (vitest names the case). */
+function longSuites(): void {
+  const files = budgetedSuites();
+  console.log(`long variants of ${files.length} suites (ZAMBURAK_FUZZ=1): ${files.join(' ')}`);
+  const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+  const { status } = spawnSync(npx, ['vitest', 'run', ...files], {
+    stdio: 'inherit',
+    env: { ...process.env, ZAMBURAK_FUZZ: '1' },
+    shell: process.platform === 'win32',
+  });
+  if (status !== 0) {
+    found++;
+    console.log('FOUND a failing long suite (above)');
+  }
+}
+
+if (MODE === 'all' || MODE === 'suites') longSuites();
+const loops = MODE !== 'suites';
+if (loops) console.log(`fuzzing for ${minutes} min (seed ${seed0})${onlyDifferential ? ', differential only' : ''}`);
+const loopsUntil = loops ? Date.now() + minutes * 60_000 : 0;
+while (Date.now() < loopsUntil) {
   if (!onlyDifferential) {
     await pairRound();
     await generatedRound();

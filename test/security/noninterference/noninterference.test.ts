@@ -2,7 +2,9 @@
  * Noninterference over every plan of the project (laundering, escape-free demo and attack plans,
  * policy attacks): each runs over its world and over mutated copies that differ only in
  * untrusted content; the trusted, allowed calls must be the same (see pairs.ts for the exact
- * property). A short, fixed-seed budget here; `npm run fuzz` runs the long one.
+ * property). A short, fixed-seed budget here (test/setup/budget.ts: 60 generated programs and 30
+ * region-local plans in `npm test`, 600 of each in `npm run fuzz`, `NONINTERFERENCE_PROGRAMS=N`
+ * for another count); `npm run fuzz` also runs random pairs for as long as it is given.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,12 +16,15 @@ import { simulate } from '../../../engine/run/simulate';
 import type { RunReport } from '../../../engine/run/types';
 import { sanitizerTools } from '../../../engine/sanitizers';
 import { parseWorld, WorldState, worldTools, type World } from '../../../engine/world';
+import { budget } from '../../setup/budget';
 import { leakBetween, mutateWorld } from './pairs';
 import { planArb } from './programs';
 import { regionLocalArb } from './region-locals';
 
 const ROOT = process.cwd();
 const PAIRS = Number(process.env.NONINTERFERENCE_PAIRS ?? 2);
+/** Generated programs (a bounded count caught each bug planted in the rule it guards). */
+const programs = (bounded: number): number => Number(process.env.NONINTERFERENCE_PROGRAMS ?? budget(bounded, 600));
 
 function loadWorldFile(path: string): World {
   const r = parseWorld(readFileSync(path, 'utf8'), path);
@@ -100,7 +105,7 @@ describe('noninterference: untrusted content never changes a trusted, allowed ca
         const leak = leakBetween(a, b);
         if (leak) throw new Error(`${leak}\n--- plan (seed ${seed}) ---\n${plan}`);
       }),
-      { numRuns: Number(process.env.NONINTERFERENCE_PROGRAMS ?? 60), seed: 20261124 },
+      { numRuns: programs(60), seed: 20261124 },
     );
   }, 180_000);
 
@@ -119,7 +124,7 @@ describe('noninterference: untrusted content never changes a trusted, allowed ca
         const normal = (w: World) => runMinimal(plan, w, input, 'normal');
         if (leakBetween(await normal(world), await normal(mutateWorld(world, seed)))) normalLeaks++;
       }),
-      { numRuns: Number(process.env.NONINTERFERENCE_PROGRAMS ?? 60), seed: 20261127 },
+      { numRuns: programs(30), seed: 20261127 },
     );
     // Not vacuous: the same plans in NORMAL mode (implicit flows pass by design) do leak.
     expect(normalLeaks).toBeGreaterThan(0);

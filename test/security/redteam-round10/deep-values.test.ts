@@ -11,13 +11,19 @@
  * value names the email among its sources and is not trusted; a result read from the value
  * names the email in its label and in every part's; a run that does not complete ends as a
  * LimitExceeded.
+ *
+ * `npm test` runs a bounded grid (test/setup/budget.ts): the depths on both sides of where each
+ * stack runs out (default: between 100 and 500; 2 MB: between 500 and 1500) and one far past it,
+ * deep enough for the host's own walks to run out; STRICT at the default stack and NORMAL at the
+ * larger one. `npm run fuzz` runs every depth in both modes at both stacks.
  */
 import { describe, expect, it } from 'vitest';
 import type { Limits, Mode, RunReport } from '../../../engine';
+import { grid } from '../../setup/budget';
 import { inLaundering, LAUNDERING, LAUNDERING_OTHER, trustedView } from '../two-worlds';
 
 const EMAIL = 'tool:getEmail:m1';
-const DEPTHS = [100, 500, 1500, 5000, 20000];
+const DEPTHS = grid([100, 500, 1500, 20000], [100, 500, 1500, 5000, 20000]);
 
 /** `v` made `d` deep around the email's subject. */
 const SHAPES: Record<string, (d: number) => string> = {
@@ -44,6 +50,13 @@ const SINKS: Record<string, { code: string; reads: boolean }> = {
 };
 
 const STACKS: Record<string, Partial<Limits>> = { 'default stack': {}, '2 MB stack': { stackBytes: 2 * 1024 * 1024 } };
+const SETTINGS = grid<readonly [Mode, string]>(
+  [
+    ['strict', 'default stack'],
+    ['normal', '2 MB stack'],
+  ],
+  (['strict', 'normal'] as const).flatMap((mode) => Object.keys(STACKS).map((stack) => [mode, stack] as const)),
+);
 
 const names = (r: RunReport) => r.calls.filter((c) => c.tool !== 'getEmail');
 
@@ -60,24 +73,23 @@ function holds(r: RunReport, reads: boolean, where: string): void {
 }
 
 describe('a deep value from the email keeps its label or ends the run', () => {
-  for (const mode of ['strict', 'normal'] as Mode[])
-    for (const stack of Object.keys(STACKS))
-      it.each(Object.keys(SHAPES))(
-        `[${mode}, ${stack}] %s`,
-        async (shape) => {
-          for (const d of DEPTHS)
-            for (const [sink, { code, reads }] of Object.entries(SINKS)) {
-              const plan = `${SHAPES[shape]!(d)}\n${code}`;
-              const where = `${shape} ${d} deep, ${sink}`;
-              const [a, b] = await Promise.all(
-                [LAUNDERING, LAUNDERING_OTHER].map((w) => inLaundering(plan, w, mode, false, STACKS[stack])),
-              );
-              holds(a!, reads, where);
-              holds(b!, reads, where);
-              expect(b!.status, `${where}: the email decided how the run ended`).toBe(a!.status);
-              expect(trustedView(b!), `LEAK: ${where}: a trusted call the email changed`).toEqual(trustedView(a!));
-            }
-        },
-        300_000,
-      );
+  for (const [mode, stack] of SETTINGS)
+    it.each(Object.keys(SHAPES))(
+      `[${mode}, ${stack}] %s`,
+      async (shape) => {
+        for (const d of DEPTHS)
+          for (const [sink, { code, reads }] of Object.entries(SINKS)) {
+            const plan = `${SHAPES[shape]!(d)}\n${code}`;
+            const where = `${shape} ${d} deep, ${sink}`;
+            const [a, b] = await Promise.all(
+              [LAUNDERING, LAUNDERING_OTHER].map((w) => inLaundering(plan, w, mode, false, STACKS[stack])),
+            );
+            holds(a!, reads, where);
+            holds(b!, reads, where);
+            expect(b!.status, `${where}: the email decided how the run ended`).toBe(a!.status);
+            expect(trustedView(b!), `LEAK: ${where}: a trusted call the email changed`).toEqual(trustedView(a!));
+          }
+      },
+      300_000,
+    );
 });

@@ -5,7 +5,8 @@
  *   labels every call and the result at least as restrictively, STRICT and NORMAL;
  * - two worlds that differ only in the attacker's email (m1's subject and body) give the same
  *   trusted calls (STRICT: no flow of any kind).
- * Programs: `ROUND13_PROGRAMS` (default 40 per property), `ROUND13_SEED` (default 3).
+ * Programs: `ROUND13_PROGRAMS` (per property; default 20 in `npm test`, 200 in `npm run fuzz`,
+ * test/setup/budget.ts), `ROUND13_SEED` (default 3).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -13,11 +14,12 @@ import { joinLabels, runPlan } from '../../../engine';
 import { deepLabel } from '../../../engine/ifc/labeled-value';
 import { WorldState } from '../../../engine/world';
 import { discrepancies, loadWorldFile, runBoth } from '../../engine/reference/differential';
+import { budget } from '../../setup/budget';
 import { LAUNDERING, LAUNDERING_OTHER, onLaundering, trustedView } from '../two-worlds';
 import { fastPathProgramArb } from './fast-path-programs';
 
 const world = loadWorldFile('test/fixtures/laundering-world.yaml');
-const runs = Number(process.env.ROUND13_PROGRAMS ?? 40);
+const runs = Number(process.env.ROUND13_PROGRAMS ?? budget(20, 200));
 const seed = Number(process.env.ROUND13_SEED ?? 3);
 
 describe('generated programs over the fast paths agree with the reference monitor', () => {
