@@ -55,7 +55,7 @@ describe.skipIf(missing !== null)(`accounts in Settings${missing ? ` (skipped: $
     await typo.getByRole('button', { name: 'Remove' }).click();
     // Remove asks first, saying what goes; nothing is removed until the person says yes.
     expect(await typo.getByRole('group', { name: 'Remove it?' }).innerText()).toMatch(
-      /^Remove \S+\? .* (deleted from this computer)/,
+      /^Remove the account “\S+”\? .* (deleted from this computer)/,
     );
     await typo.getByRole('button', { name: 'Yes, remove' }).click();
     await expect.poll(() => page.locator('.accounts').innerText()).not.toContain('typo');

@@ -94,13 +94,16 @@ describe.skipIf(!hasChromium)(
         await page.getByRole('button', { name: /^Receipt/ }).click();
         await expect
           .poll(() => readingPane(page).innerText())
-          .toBe('No conversation in Inbox is marked “Receipt”. Choose All to see every conversation.');
+          .toBe('No conversation in the Inbox is marked “Receipt”. Choose All to see every conversation.');
+        // The list says why it is empty: the category chosen, not the Inbox.
+        expect(await page.locator('p.pane.empty').first().innerText()).toBe('Nothing here is marked “Receipt”.');
         await page.getByRole('button', { name: 'All', exact: true }).click();
 
         await show(page, 'quiet · me@quiet.test');
         await expect
           .poll(() => readingPane(page).innerText())
-          .toBe('There is nothing to read in Inbox. New mail shows up here as it arrives.');
+          .toBe('There is nothing to read in the Inbox. New mail shows up here as it arrives.');
+        expect(await page.locator('p.pane.empty').first().innerText()).toBe('The Inbox is empty.');
         await page.screenshot({ path: screenshotPath(`inbox-hint-empty-${theme}`) });
         expect(await axeViolations(page)).toEqual([]);
         expect(errors).toEqual([]);

@@ -1,7 +1,8 @@
 /**
  * A claim's lineage in Review, in Chromium at 1280×800: a graph too wide for the pane top to
  * bottom (plan 09: many steps side by side) is laid out left to right, says above it that it is
- * larger than the pane, shows a map of the whole, and is moved by dragging and by the arrow keys,
+ * larger than the pane, shows a map of the whole beside the drawing (the map and the zoom buttons
+ * never lie over a node, at first paint or after a move, in a wide window or a narrow one), and is moved by dragging and by the arrow keys,
  * zoomed by + and −, and fitted whole by 0; the wheel alone scrolls the page and never zooms. One
  * that fits (plan 13) stays top to bottom, whole in its pane, with no hint and no map. Every text
  * stays at a readable size until the person zooms out. Light and dark; no serious axe violations.
@@ -41,6 +42,32 @@ const nodesInPane = (page: Page) =>
     };
   });
 
+/**
+ * The nodes any part of whose visible box (the part inside the drawing) lies under the map or the
+ * zoom buttons: none, ever, as they stand beside the drawing.
+ */
+const hiddenNodes = (page: Page) =>
+  page.locator('.lineage').evaluate((pane) => {
+    const drawing = pane.querySelector('.react-flow')!.getBoundingClientRect();
+    const over = [...pane.querySelectorAll('.react-flow__minimap, .react-flow__controls')].map((e) =>
+      e.getBoundingClientRect(),
+    );
+    const meets = (a: DOMRect | { left: number; right: number; top: number; bottom: number }, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    return [...pane.querySelectorAll<HTMLElement>('.lineage-node')]
+      .filter((n) => {
+        const r = n.getBoundingClientRect();
+        const seen = {
+          left: Math.max(r.left, drawing.left),
+          right: Math.min(r.right, drawing.right),
+          top: Math.max(r.top, drawing.top),
+          bottom: Math.min(r.bottom, drawing.bottom),
+        };
+        return seen.left < seen.right && seen.top < seen.bottom && over.some((o) => meets(seen, o));
+      })
+      .map((n) => n.innerText);
+  });
+
 const openLineage = async (page: Page, claimId: string) => {
   await navigate(page, `#/review/${encodeURIComponent(claimId)}`);
   await page.locator('details.more summary').click();
@@ -73,10 +100,12 @@ describe.skipIf(!hasChromium)(`a claim's lineage${hasChromium ? '' : ` (skipped:
       for (const x of at('source')) expect(x - left).toBeGreaterThanOrEqual(0);
       // It says so, and how to see the rest; the map is there.
       expect(await page.locator('.lineage-hint').innerText()).toBe(
-        'This picture is larger than the pane. Drag it or use the arrow keys to see the rest (the map in the corner shows where you are); zoom with + and −, or Ctrl and the mouse wheel; 0 shows it all.',
+        'This picture is larger than the pane. Drag it or use the arrow keys to see the rest (the map beside it shows where you are); zoom with + and −, or Ctrl and the mouse wheel; 0 shows it all.',
       );
       expect(await pane.getAttribute('aria-describedby')).toBe('lineage-hint');
       expect(await pane.getByLabel('Map of the whole picture').count()).toBe(1);
+      // The map and the zoom buttons hide no node at first paint.
+      expect(await hiddenNodes(page)).toEqual([]);
       expect((await nodesInPane(page)).px).toBeGreaterThanOrEqual(12);
       await page.locator('.lineage-hint').scrollIntoViewIfNeeded();
       await page.screenshot({ path: screenshotPath(`review-lineage-wide-${theme}`) });
@@ -102,6 +131,8 @@ describe.skipIf(!hasChromium)(`a claim's lineage${hasChromium ? '' : ` (skipped:
       await page.mouse.move(b.x + 240, b.y + 60, { steps: 8 });
       await page.mouse.up();
       await expect.poll(async () => (await viewport(page)).x).toBeGreaterThan(before.x + 150);
+      // Nor wherever the picture has been moved to.
+      expect(await hiddenNodes(page)).toEqual([]);
       // The wheel alone scrolls the page and leaves the zoom as it is.
       const scroller = () =>
         pane.evaluate((el) => {
@@ -129,7 +160,27 @@ describe.skipIf(!hasChromium)(`a claim's lineage${hasChromium ? '' : ` (skipped:
       expect(await pane.getByLabel('Map of the whole picture').count()).toBe(0);
       expect(await pane.locator('.react-flow__handle-left').count()).toBe(0);
       expect((await nodesInPane(page)).px).toBeGreaterThanOrEqual(12);
+      expect(await hiddenNodes(page)).toEqual([]);
       expect(errors).toEqual([]);
       await page.context().close();
     }, 90_000);
+
+  // In a narrow window the wide graph's pane is narrower still: its map stays beside it.
+  it('in a narrow window, the map and the zoom buttons hide no node of a wide or a narrow graph', async () => {
+    const [wide] = await runAttackPlan(suite.hosted.profile, '09-cc-everyone-nina-mentions');
+    const [narrow] = await runAttackPlan(suite.hosted.profile, '13-forward-compliance-notice');
+    const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, 'light', {
+      width: 1024,
+      height: 700,
+    });
+    await openLineage(page, wide!);
+    expect(await page.locator('.lineage').getByLabel('Map of the whole picture').count()).toBe(1);
+    expect(await hiddenNodes(page)).toEqual([]);
+    await page.locator('.lineage-hint').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('review-lineage-wide-1024x700-light') });
+    await openLineage(page, narrow!);
+    expect(await hiddenNodes(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
 });

@@ -74,7 +74,7 @@ describe.skipIf(!hasChromium)(`a newcomer's pass${hasChromium ? '' : ` (skipped:
           theme === 'light' ? /^Triaged \d+ emails/ : /^No new mail to triage: every email is sorted already\.$/,
         );
       // The open message's Assistant pane shows what the triage made of it.
-      await expect.poll(() => page.locator('.assistant').innerText()).not.toMatch(/Not triaged yet/);
+      await expect.poll(() => page.locator('.assistant').innerText()).not.toMatch(/Not sorted yet/);
       await shot('triage');
       await readsWell(page, 'triage');
 

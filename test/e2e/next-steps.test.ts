@@ -2,7 +2,7 @@
  * What a newcomer trips over, in Chromium at 1024×700 (the smallest window the suites use): an
  * empty Review says what lands there and links to where work starts; the rail's account switcher
  * shows the account's name whole; the Audit's check says what it checks in words ("Check the
- * log", not "Verify chain") and j/k move through its entries; removing an account asks first, says what goes, and "Keep it" keeps
+ * log", not "Verify chain") and j/k move through its entries; removing an account asks first, naming it as an account, and "Keep it" or Escape keeps
  * it. Light and dark screenshots; no serious axe violations.
  */
 import { describe, expect, it } from 'vitest';
@@ -76,18 +76,33 @@ describe.skipIf(!hasChromium)(`next steps a newcomer needs${hasChromium ? '' : `
       await page.locator('body').press('Escape');
       await expect.poll(() => drawer.count()).toBe(0);
 
-      // Removing an account asks first and says what goes; "Keep it" keeps it.
+      // Removing an account asks first, naming it as an account, and says what goes; "Keep it"
+      // (focused, the safe answer) and Escape keep it, and focus goes back to Remove.
       await navigate(page, '#/settings');
       const row = page.locator('.accounts li', { hasText: 'me@mail.test' });
-      await row.getByRole('button', { name: 'Remove' }).click();
+      const removeButton = row.getByRole('button', { name: 'Remove' });
+      await removeButton.click();
       const ask = row.getByRole('group', { name: 'Remove it?' });
       expect(await ask.innerText()).toMatch(
-        /^Remove mail\? Its mail is deleted from this computer \(the server keeps it\) and its password or sign-in is forgotten\./,
+        /^Remove the account “mail”\? Its mail is deleted from this computer \(the server keeps it\) and its password or sign-in is forgotten\./,
       );
+      const keep = ask.getByRole('button', { name: 'Keep it' });
+      const yes = ask.getByRole('button', { name: 'Yes, remove' });
+      await expect.poll(() => keep.evaluate((b) => b === document.activeElement)).toBe(true);
+      // The two answers stand apart, and Tab order is the order on screen.
+      const [yesBox, keepBox] = [await yes.boundingBox(), await keep.boundingBox()];
+      expect(keepBox!.x - (yesBox!.x + yesBox!.width)).toBeGreaterThanOrEqual(6);
+      await page.keyboard.press('Shift+Tab');
+      expect(await yes.evaluate((b) => b === document.activeElement)).toBe(true);
       await ask.scrollIntoViewIfNeeded();
       await page.screenshot({ path: screenshotPath(`settings-remove-asks-${theme}`) });
-      await ask.getByRole('button', { name: 'Keep it' }).click();
+      await page.keyboard.press('Escape');
       await expect.poll(() => ask.count()).toBe(0);
+      expect(await removeButton.evaluate((b) => b === document.activeElement)).toBe(true);
+      await removeButton.click();
+      await keep.click();
+      await expect.poll(() => ask.count()).toBe(0);
+      expect(await removeButton.evaluate((b) => b === document.activeElement)).toBe(true);
       expect(suite.hosted.profile.repos.accounts.byName('mail')).toBeDefined();
       expect(errors).toEqual([]);
       await page.context().close();

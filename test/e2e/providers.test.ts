@@ -73,7 +73,7 @@ describe.skipIf(!hasChromium)(
       await row.getByRole('button', { name: 'Remove' }).click();
       // Remove asks first, saying what goes; nothing is removed until the person says yes.
       expect(await row.getByRole('group', { name: 'Remove it?' }).innerText()).toMatch(
-        /^Remove \S+\? .* (deleted from this computer)/,
+        /^Remove the provider “\S+”\? .* (deleted from this computer)/,
       );
       await row.getByRole('button', { name: 'Yes, remove' }).click();
       await expect.poll(() => row.count()).toBe(0);

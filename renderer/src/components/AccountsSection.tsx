@@ -166,7 +166,7 @@ export function AccountsSection() {
                   api.accounts.test(a.name).then((r) => (r.ok ? r.message : testFailure(r.kind, r.message)))
                 }
                 onRemove={() => api.accounts.remove(a.name).then(load).then(refresh)}
-                removing={`Remove ${a.name}? Its mail is deleted from this computer (the server keeps it) and its password or sign-in is forgotten.`}
+                removing={`Remove the account “${a.name}”? Its mail is deleted from this computer (the server keeps it) and its password or sign-in is forgotten.`}
               />
             )}
             {a.transport === 'imap' && <SenderChecks account={a} onSaved={load} />}

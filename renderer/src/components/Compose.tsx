@@ -111,6 +111,14 @@ const TITLES: Record<ComposeMode, string> = {
 };
 
 /** Whether the person wrote anything that starting another message in its place would lose. */
+/** What goes with a forward besides what is typed: the original below it, and its attachments. */
+function forwardNote(attachments: readonly { filename: string }[]): string {
+  const below = 'The original message goes below what you write';
+  if (attachments.length === 0) return `${below}.`;
+  const files = attachments.map((a) => a.filename).join(', ');
+  return `${below}, with its ${count(attachments.length, 'attachment')}: ${files}.`;
+}
+
 export const hasWriting = (s: ComposeState): boolean =>
   s.body.trim() !== '' ||
   (s.mode !== 'reply' && s.mode !== 'replyAll' && [s.to, s.cc, s.bcc].some((x) => x.trim() !== '')) ||
@@ -134,15 +142,19 @@ type Field = 'to' | 'cc' | 'bcc' | 'subject' | 'attachments' | 'form';
 /**
  * `focusRequest` counts the times the person opened this message: each one puts the cursor in
  * it. A message restored when the app loads (0) waits unfocused, so the Inbox's keys still work.
+ * Closed (sent, discarded, × or Escape), the cursor goes back where it was before, or to
+ * `focusAfter` (the conversation list), never to the page, where no key reaches a field.
  */
 export function Compose({
   initial,
   focusRequest,
+  focusAfter,
   onEdit,
   onClose,
 }: {
   initial: ComposeState;
   focusRequest: number;
+  focusAfter: () => HTMLElement | null;
   /** Each change, as typed: the Inbox asks it whether anything would be lost. */
   onEdit: (s: ComposeState) => void;
   /** `kept`: what × or Escape closed with writing in it (still the kept draft); null after a send or a discard. */
@@ -179,10 +191,32 @@ export function Compose({
     [],
   );
   // The first thing to write: the recipients of a new message or a forward, the text of a reply.
+  const returnTo = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    if (focusRequest > 0)
-      dialog.current?.querySelector<HTMLElement>('input[type="text"]:not([readonly]), textarea')?.focus();
+    if (focusRequest === 0) return;
+    const before = document.activeElement;
+    if (before instanceof HTMLElement && before !== document.body && !dialog.current?.contains(before))
+      returnTo.current = before;
+    dialog.current?.querySelector<HTMLElement>('input[type="text"]:not([readonly]), textarea')?.focus();
   }, [focusRequest]);
+  const leave = (kept: ComposeState | null) => {
+    const back = returnTo.current?.isConnected ? returnTo.current : focusAfter();
+    // Only when the cursor is in this window (or was dropped to the page by the disabled Send
+    // button): a draft restored unopened leaves it where the person put it.
+    const now = document.activeElement;
+    if (!now || now === document.body || dialog.current?.contains(now)) back?.focus();
+    onClose(kept);
+  };
+
+  // A refused send puts the cursor in the first field it names, so the fix is typed at once.
+  const [errorFocus, setErrorFocus] = useState(0);
+  useEffect(() => {
+    if (errorFocus > 0) dialog.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errorFocus]);
+  const refuse = (found: Partial<Record<Field, string>>) => {
+    setErrors(found);
+    setErrorFocus((n) => n + 1);
+  };
 
   const set = (patch: Partial<ComposeState>) => {
     setS((x) => ({ ...x, ...patch }));
@@ -218,10 +252,10 @@ export function Compose({
       }
       if (!found.to && addressesOf(s.to).length === 0) found.to = 'Add at least one recipient.';
     }
-    if (Object.keys(found).length) return setErrors(found);
+    if (Object.keys(found).length) return refuse(found);
     if (!s.subject.trim() && !askedSubject) {
       setAskedSubject(true);
-      return setErrors({ subject: 'There is no subject. Press Send again to send it without one.' });
+      return refuse({ subject: 'There is no subject. Press Send again to send it without one.' });
     }
     setSending(true);
     try {
@@ -254,23 +288,23 @@ export function Compose({
       latest.current = null;
       await keep(null);
       announceSend(result, s.subject || '(no subject)');
-      onClose(null);
+      leave(null);
     } catch (e) {
       // The app names the field it refuses ("to: …", "attachments[0]: …"): shown there.
       const text = errorText(e);
       const field = /^(to|cc|bcc|subject|attachments)\b[^:]*:\s*/.exec(text);
-      setErrors(field ? { [field[1] as Field]: text.slice(field[0].length) } : { form: text });
+      refuse(field ? { [field[1] as Field]: text.slice(field[0].length) } : { form: text });
     }
     setSending(false);
   };
   const discard = () => {
     latest.current = null;
     void keep(null).catch(report);
-    onClose(null);
+    leave(null);
   };
 
   // Closed, not discarded: what was written stays the kept draft, and the Inbox can bring it back.
-  const close = () => onClose(hasWriting(s) ? s : null);
+  const close = () => leave(hasWriting(s) ? s : null);
 
   const error = (f: Field) =>
     errors[f] ? (
@@ -315,9 +349,15 @@ export function Compose({
       <header>
         <h2>{TITLES[s.mode]}</h2>
         <span className="saved" aria-live="off">
-          Kept as you type
+          Saved as you type · Escape closes it
         </span>
-        <button type="button" className="link" onClick={close} aria-label="Close (kept as a draft)">
+        <button
+          type="button"
+          className="link"
+          onClick={close}
+          aria-label="Close (kept as a draft)"
+          title="Close (Escape); what you wrote is kept as a draft"
+        >
           ×
         </button>
       </header>
@@ -385,12 +425,7 @@ export function Compose({
           </label>
           <textarea id={idOf('body')} rows={10} value={s.body} onChange={(e) => set({ body: e.target.value })} />
         </div>
-        {s.mode === 'forward' && s.source && s.source.attachments.length > 0 && (
-          <p className="meta">
-            The original’s {count(s.source.attachments.length, 'attachment')} go with it:{' '}
-            {s.source.attachments.map((a) => a.filename).join(', ')}.
-          </p>
-        )}
+        {s.mode === 'forward' && s.source && <p className="meta forwarded">{forwardNote(s.source.attachments)}</p>}
         <div className="field">
           <label htmlFor={idOf('attachments')}>Attach files</label>
           <input

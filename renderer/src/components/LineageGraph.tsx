@@ -9,6 +9,8 @@
  * scrolls the page as everywhere else. Each node is as tall as its words need (a source's
  * sentence up to eight lines, a step's four); the full label and what the engine recorded
  * (`find`, `source searchEmails()[0].id`) are the node's tooltip.
+ * Nothing is drawn over the picture: the map and the zoom buttons stand in a strip of their own
+ * beside it (inside the same ReactFlowProvider), so no node is ever hidden under them.
  * A source that names an email or event opens it on click (or Enter).
  */
 import { Graph, layout } from '@dagrejs/dagre';
@@ -19,6 +21,7 @@ import {
   MiniMap,
   Position,
   ReactFlow,
+  ReactFlowProvider,
   type Edge,
   type Node,
   type NodeProps,
@@ -68,6 +71,11 @@ type Direction = 'TB' | 'LR';
 type LineageNode = Node<{ item: Item; direction: Direction }, 'lineage'>;
 /** The tallest the picture's pane grows before it is panned. */
 const MAX_HEIGHT = 640;
+/** The map's size, and the strip beside the drawing that holds it and the zoom buttons. */
+const MAP = { width: 150, height: 100 } as const;
+const STRIP_PAD = 8;
+const CONTROL_PX = 27;
+const strip = (withMap: boolean): number => (withMap ? MAP.width : CONTROL_PX) + 2 * STRIP_PAD;
 
 function open(n: Item) {
   if (n.item?.kind === 'email') go('inbox', n.item.id);
@@ -157,6 +165,23 @@ function bestLayout(g: LineageData, width: number): Layout {
   return overflow(lr, width) < overflow(tb, width) ? lr : tb;
 }
 
+interface Arranged {
+  readonly laid: Layout;
+  /** Larger than its drawing: it has a map, and its strip is the map's width. */
+  readonly larger: boolean;
+  /** The drawing's width: the pane's less the strip beside it. */
+  readonly width: number;
+}
+
+/** The layout for a pane `paneWidth` wide, and whether it needs the map (and so a wider strip). */
+function arrange(g: LineageData, paneWidth: number): Arranged {
+  const plain = paneWidth - strip(false);
+  const fits = bestLayout(g, plain);
+  if (overflow(fits, plain) === 0) return { laid: fits, larger: false, width: plain };
+  const width = paneWidth - strip(true);
+  return { laid: bestLayout(g, width), larger: true, width };
+}
+
 /** What the arrow keys, + − and 0 do to the picture. */
 const PAN_PX = 80;
 function onKeys(flow: ReactFlowInstance<LineageNode> | null, e: React.KeyboardEvent): void {
@@ -184,22 +209,23 @@ export function LineageGraph({ graph }: { graph: LineageData }) {
   // The pane's width, measured once it is drawn: the layout is chosen to fit it.
   const [paneWidth, setPaneWidth] = useState<number | null>(null);
   useLayoutEffect(() => setPaneWidth(box.current?.getBoundingClientRect().width ?? null), []);
-  const laid = useMemo(() => (paneWidth === null ? null : bestLayout(graph, paneWidth)), [graph, paneWidth]);
+  const arranged = useMemo(() => (paneWidth === null ? null : arrange(graph, paneWidth)), [graph, paneWidth]);
   if (!graph.nodes.length) return <p>No lineage was recorded for this claim.</p>;
-  const larger = laid !== null && paneWidth !== null && overflow(laid, paneWidth) > 0;
+  const laid = arranged?.laid ?? null;
+  const larger = arranged?.larger ?? false;
   const paneHeight = laid ? Math.min(Math.max(laid.height * MIN_ZOOM + 24, 160), MAX_HEIGHT) : 160;
   // A picture larger than the pane starts where it starts (its sources), not in its middle.
   const start = (size: number, pane: number) => (size * MIN_ZOOM <= pane ? (pane - size * MIN_ZOOM) / 2 : 8);
   const first =
-    larger && laid && paneWidth !== null
-      ? { x: start(laid.width, paneWidth), y: start(laid.height, paneHeight), zoom: MIN_ZOOM }
+    larger && arranged
+      ? { x: start(arranged.laid.width, arranged.width), y: start(arranged.laid.height, paneHeight), zoom: MIN_ZOOM }
       : null;
   return (
-    <>
+    <ReactFlowProvider>
       {larger && (
         <p className="note lineage-hint" id="lineage-hint">
-          This picture is larger than the pane. Drag it or use the arrow keys to see the rest (the map in the corner
-          shows where you are); zoom with + and −, or Ctrl and the mouse wheel; 0 shows it all.
+          This picture is larger than the pane. Drag it or use the arrow keys to see the rest (the map beside it shows
+          where you are); zoom with + and −, or Ctrl and the mouse wheel; 0 shows it all.
         </p>
       )}
       <div
@@ -213,32 +239,36 @@ export function LineageGraph({ graph }: { graph: LineageData }) {
         // As tall as the picture at its reading size, within bounds: no empty band, no tiny text.
         style={{ height: `${paneHeight}px` }}
       >
+        <div className="lineage-drawing">
+          {laid && (
+            <ReactFlow
+              nodes={laid.nodes}
+              edges={laid.edges}
+              nodeTypes={NODE_TYPES}
+              onInit={(f) => (flow.current = f)}
+              {...(first
+                ? { defaultViewport: first }
+                : { fitView: true, fitViewOptions: { padding: 0.04, minZoom: MIN_ZOOM, maxZoom: 1 } })}
+              minZoom={0.2}
+              maxZoom={2}
+              zoomOnScroll={false}
+              preventScrolling={false}
+              nodesDraggable={false}
+              nodesConnectable={false}
+              elementsSelectable={false}
+              onNodeClick={(_, node) => open(node.data.item)}
+            >
+              <Background gap={16} size={1} />
+            </ReactFlow>
+          )}
+        </div>
         {laid && (
-          <ReactFlow
-            nodes={laid.nodes}
-            edges={laid.edges}
-            nodeTypes={NODE_TYPES}
-            onInit={(f) => (flow.current = f)}
-            {...(first
-              ? { defaultViewport: first }
-              : { fitView: true, fitViewOptions: { padding: 0.04, minZoom: MIN_ZOOM, maxZoom: 1 } })}
-            minZoom={0.2}
-            maxZoom={2}
-            zoomOnScroll={false}
-            preventScrolling={false}
-            nodesDraggable={false}
-            nodesConnectable={false}
-            elementsSelectable={false}
-            onNodeClick={(_, node) => open(node.data.item)}
-          >
-            <Background gap={16} size={1} />
-            <Controls showInteractive={false} />
-            {larger && (
-              <MiniMap pannable zoomable ariaLabel="Map of the whole picture" style={{ width: 150, height: 100 }} />
-            )}
-          </ReactFlow>
+          <div className="lineage-strip" style={{ width: strip(larger), padding: STRIP_PAD }}>
+            {larger && <MiniMap pannable zoomable ariaLabel="Map of the whole picture" style={MAP} />}
+            <Controls showInteractive={false} orientation={larger ? 'horizontal' : 'vertical'} />
+          </div>
         )}
       </div>
-    </>
+    </ReactFlowProvider>
   );
 }

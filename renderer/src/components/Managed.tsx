@@ -1,8 +1,8 @@
 /**
  * The pieces Settings' lists share (accounts, providers): a row's Test and Remove buttons with
- * the test's answer beside them (Remove asks first, saying what goes), and an "Add…" button that opens a form with Add and Cancel.
+ * the test's answer beside them (Remove asks first, saying what goes; Escape or "Keep it" keeps it), and an "Add…" button that opens a form with Add and Cancel.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useApp } from '../store';
 
 export function RowActions({
@@ -18,23 +18,46 @@ export function RowActions({
   const [result, setResult] = useState('');
   const [asking, setAsking] = useState(false);
   const report = useApp((s) => s.report);
+  // The button that was pressed goes away with the question's answer, so focus follows: to the
+  // safe answer when asked, back to Remove when kept (never lost to the page).
+  const keep = useRef<HTMLButtonElement>(null);
+  const remove = useRef<HTMLButtonElement>(null);
+  const answered = useRef(false);
+  useEffect(() => {
+    if (asking) keep.current?.focus();
+    else if (answered.current) remove.current?.focus();
+  }, [asking]);
+  const keepIt = () => {
+    answered.current = true;
+    setAsking(false);
+  };
   return (
     <>
       <button type="button" onClick={() => onTest().then(setResult).catch(report)}>
         Test
       </button>
       {asking ? (
-        <span className="confirm-remove" role="group" aria-label="Remove it?">
+        <span
+          className="confirm-remove"
+          role="group"
+          aria-label="Remove it?"
+          onKeyDown={(e) => {
+            // Escape keeps it, and goes no further (the screen's own Escape is for something else).
+            if (e.key !== 'Escape') return;
+            e.stopPropagation();
+            keepIt();
+          }}
+        >
           <span>{removing}</span>
           <button type="button" className="reject" onClick={() => onRemove().catch(report)}>
             Yes, remove
           </button>
-          <button type="button" onClick={() => setAsking(false)}>
+          <button type="button" ref={keep} onClick={keepIt}>
             Keep it
           </button>
         </span>
       ) : (
-        <button type="button" className="reject" onClick={() => setAsking(true)}>
+        <button type="button" className="reject" ref={remove} onClick={() => setAsking(true)}>
           Remove
         </button>
       )}

@@ -109,7 +109,7 @@ export function ProvidersSection() {
                 })
               }
               onRemove={() => api.providers.remove(p.name).then(load)}
-              removing={`Remove ${p.name}? Its key is deleted from this computer, and what used it has no language model until you choose another.`}
+              removing={`Remove the provider “${p.name}”? Its key is deleted from this computer, and what used it has no language model until you choose another.`}
             />
           </li>
         ))}

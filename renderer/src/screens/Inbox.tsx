@@ -35,6 +35,7 @@ import { FIRST_PAGE, takeFirstPage, writtenFirstPage } from '../first-page';
 import { cachedMessage, forgetMessage, prefetchMessages, readMessage } from '../message-cache';
 import { useHydrated } from '../hydration';
 import { currentRoute, go } from '../route';
+import { noReplyWarning } from '../no-reply';
 import { announceSend } from '../sending';
 import { useApp, type Mailbox } from '../store';
 
@@ -191,10 +192,21 @@ function AccountChip({ id }: { id: string }) {
 function readingPaneHint(o: { listed: boolean; search: string; category: string; folder: string }): string {
   if (o.listed) return 'Click a conversation to read it, or press j for the next one and k for the one before.';
   if (o.search) return 'No conversation matches your search. Try other words, or clear the search box to see all mail.';
-  const folder = folderLabel(o.folder);
+  const folder = inFolder(o.folder);
   if (o.category)
     return `No conversation in ${folder} is marked “${categoryName(o.category)}”. Choose All to see every conversation.`;
-  return `There is nothing to read in ${folder}.${folder === 'Inbox' ? ' New mail shows up here as it arrives.' : ''}`;
+  return `There is nothing to read in ${folder}.${isInbox(o.folder) ? ' New mail shows up here as it arrives.' : ''}`;
+}
+
+const isInbox = (folder: string): boolean => folder.toUpperCase() === 'INBOX';
+/** A folder as a sentence names it: "the Inbox", "“Projects”". */
+const inFolder = (folder: string): string => (isInbox(folder) ? 'the Inbox' : `“${folderLabel(folder)}”`);
+
+/** Beside an empty list: why it is empty (a search, a category chosen, or nothing in the folder). */
+function emptyList(o: { search: string; category: string; folder: string }): string {
+  if (o.search) return 'Nothing matches.';
+  if (o.category) return `Nothing here is marked “${categoryName(o.category)}”.`;
+  return isInbox(o.folder) ? 'The Inbox is empty.' : 'This folder is empty.';
 }
 
 export function InboxScreen({ id }: { id: string | null }) {
@@ -247,6 +259,7 @@ export function InboxScreen({ id }: { id: string | null }) {
   };
   const openIndex = () => items.findIndex((m) => m.id === openNow());
   const unified = mailbox.account === null && accounts.length > 1;
+  const inInbox = isInbox(mailbox.folder);
   // j and k open these next: have them in memory before the key is pressed.
   const before = items[selected - 1]?.id;
   const after = items[selected + 1]?.id;
@@ -558,7 +571,8 @@ export function InboxScreen({ id }: { id: string | null }) {
                 onClick={() => setCategory(c)}
               >
                 {c ? categoryName(c) : 'All'}
-                {c && counts[c] ? ` ${counts[c]}` : ''}
+                {/* The counts are the Inbox's (where triage sorts mail): another folder's would mislead. */}
+                {c && inInbox && counts[c] ? ` ${counts[c]}` : ''}
               </button>
             ))}
           </div>
@@ -568,7 +582,7 @@ export function InboxScreen({ id }: { id: string | null }) {
         </p>
         {/* Beside the list, not in it: a listbox holds options only. */}
         {items.length === 0 && (
-          <p className="pane empty">{answered ? 'Nothing matches.' : `${folderLabel(mailbox.folder)} is empty.`}</p>
+          <p className="pane empty">{emptyList({ search: answered, category, folder: mailbox.folder })}</p>
         )}
         <div className="virtual-list" ref={listRef} role="listbox" aria-label="Conversations" tabIndex={0}>
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -657,6 +671,7 @@ export function InboxScreen({ id }: { id: string | null }) {
           key={`${compose.mode}-${compose.source?.id ?? ''}`}
           initial={compose}
           focusRequest={composeOpened}
+          focusAfter={() => listRef.current}
           onEdit={composeEdited}
           onClose={(kept) => {
             setCompose(null);
@@ -836,10 +851,15 @@ function MessagePanes({
               <Chip tone={m.category}>{categoryName(m.category)}</Chip>
             </p>
             {m.summary && <p className="summary">{m.summary}</p>}
-            <p className="provenance-note">Summary and category are derived from this email: shown, never obeyed.</p>
+            <p className="provenance-note">
+              The assistant wrote the summary and chose the category from this email. Anything the email asks for is
+              only shown here, never done.
+            </p>
           </>
         ) : (
-          <p>Not triaged yet: “Triage new mail”, above the list, sorts it and drafts a reply where one is needed.</p>
+          <p>
+            Not sorted yet. “Triage new mail” above the list sorts your new mail and drafts a reply where one is needed.
+          </p>
         )}
         {m.drafts.map((d) => (
           <DraftEditor key={d.id} draft={d} />
@@ -856,6 +876,8 @@ function DraftEditor({ draft }: { draft: MessageView['drafts'][number] }) {
   const [sent, setSent] = useState(false);
   const { setStatus, report } = useApp();
   const dirty = body !== saved.body;
+  // Said before the send, as in the compose window: a machine's address probably reads nothing.
+  const unread = noReplyWarning([...saved.to, ...saved.cc]);
   const save = useCallback(
     (quiet: boolean) =>
       api.inbox
@@ -874,6 +896,7 @@ function DraftEditor({ draft }: { draft: MessageView['drafts'][number] }) {
     return () => window.clearTimeout(t);
   }, [dirty, sent, save]);
   const send = async () => {
+    if (sent) return;
     try {
       // Sent as the person's own message, edited or not; the audit keeps which words were the assistant's.
       const r = await api.mail.send({
@@ -904,16 +927,33 @@ function DraftEditor({ draft }: { draft: MessageView['drafts'][number] }) {
       <p className="meta">
         To {saved.to.join(', ')} · {saved.subject}
       </p>
+      {unread && (
+        <p className="no-reply-note" role="note">
+          {unread}
+        </p>
+      )}
       <label htmlFor={`draft-body-${draft.id}`} className="visually-hidden">
         Draft body
       </label>
-      <textarea id={`draft-body-${draft.id}`} value={body} rows={8} onChange={(e) => setBody(e.target.value)} />
+      <textarea
+        id={`draft-body-${draft.id}`}
+        value={body}
+        rows={8}
+        onChange={(e) => setBody(e.target.value)}
+        // As in the compose window: Ctrl+Enter sends what is written.
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey)) return;
+          e.preventDefault();
+          void send();
+        }}
+      />
       <div className="actions">
         <button type="submit" disabled={!dirty}>
           {dirty ? 'Save draft' : 'Saved'}
         </button>
-        <button type="button" className="approve" disabled={sent} onClick={() => void send()}>
-          {sent ? 'Sent' : 'Send'}
+        {/* Not disabled once sent: a disabled button drops the cursor to the page. */}
+        <button type="button" className="approve" aria-disabled={sent} onClick={() => void send()}>
+          {sent ? 'Sent' : 'Send (Ctrl+Enter)'}
         </button>
       </div>
     </form>
