@@ -4,7 +4,7 @@
  * store — create, update (only if unchanged on the server since our copy), delete — and
  * free/busy from the stored events.
  */
-import { unreadableAttendeeRefusal } from '../../engine/tools/event-parts';
+import { notYourEventRefusal, unreadableAttendeeRefusal } from '../../engine/tools/event-parts';
 import { bareAddress, type BusyBlock, type CalendarEvent } from '../../engine/world';
 import type { Profile } from '../profile/profile';
 import { type CalDavClient } from './caldav';
@@ -149,11 +149,14 @@ export class CalendarAccount {
    * refused (ICalError) when the server's copy names an attendee that is not one address: writing
    * the event would drop a person someone invited, or keep text a server may read as others. The
    * server's text is changed in the fields that differ and kept otherwise (ical.ts `patchEvent`);
-   * `resource` is the text written.
+   * `resource` is the text written. Refused (ICalError) too when the server's copy is organised
+   * by none of `yours` (the person's addresses): the tool refused such an event before any claim,
+   * but its organiser may have changed on the server since the last sync.
    */
   async update(
     id: string,
     patch: Partial<Omit<CalendarEvent, 'id'>>,
+    yours: readonly string[],
   ): Promise<{ event: CalendarEvent; resource: string }> {
     const { r, current } = this.known(id);
     const [unreadable] = this.p.repos.calendar.unreadableAttendees(id);
@@ -162,6 +165,9 @@ export class CalendarAccount {
     const event = { ...current, ...patch, id };
     const [held] = await this.client.get([r.href]);
     if (!held) throw new Error(`event ${id} is no longer on the server; sync and try again`);
+    const organizer = parseEvents(held.text).find((e) => e.uid === r.uid)?.organizer ?? '';
+    if (!yours.map(bareAddress).includes(bareAddress(organizer)))
+      throw new ICalError(notYourEventRefusal({ id, title: current.title }, organizer, true));
     const resource = patchEvent(held.text, r.uid, event, { now: this.clock() });
     const etag = await this.client.put(r.href, resource, r.etag);
     this.p.db.transaction(() => {
