@@ -474,7 +474,9 @@ export function explainClaim(
   flags.push(...lookalikes, ...links);
 
   const noun = (path: string) => wordsOf(path).noun;
-  const concerns = concernsOf(claim.reasons ?? [], noun, (a) => personName(people, a));
+  // A recipient field newly read is an address shown to the others ("the address of the new guest").
+  const shownNoun = (path: string) => (wordsOf(path).recipient ? `the address of ${noun(path)}` : noun(path));
+  const concerns = concernsOf(claim.reasons ?? [], shownNoun, (a) => personName(people, a));
   const extras = [...lookalikes, ...links, ...concerns.map((c) => c.sentence)];
   const why = whyOf([...groups.values()], extras);
   // The gate's own reason, said as Review says it (fields, items and readers in words).
