@@ -699,7 +699,9 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
           : attendee !== undefined
             ? unreadableAttendeeRefusal(ev, attendee)
             : null;
-        return why && new ToolError('InvalidArguments', why, eventLabels(ev, user(), wroteEvent(state, ev)).text);
+        return why === null
+          ? null
+          : new ToolError('InvalidArguments', why, eventLabels(ev, user(), wroteEvent(state, ev)).text);
       },
       run: (args, labeled, ctx) => {
         const ev = state.findEvent(args.id);

@@ -54,6 +54,8 @@ export async function commitCalendarAction(
     location: effect.location,
     description: effect.description,
     attendees: [...effect.attendees],
+    // The series as the card showed it; the write checks it is what it writes.
+    ...(effect.repeats ? { repeats: effect.repeats } : {}),
   };
   switch (req.action.tool) {
     case 'createEvent': {

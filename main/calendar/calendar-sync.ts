@@ -5,6 +5,7 @@
  * free/busy from the stored events.
  */
 import { notYourEventRefusal, unreadableAttendeeRefusal } from '../../engine/tools/event-parts';
+import type { Series } from '../../engine/tools/series';
 import { bareAddress, type BusyBlock, type CalendarEvent } from '../../engine/world';
 import type { Profile } from '../profile/profile';
 import { type CalDavClient } from './caldav';
@@ -36,15 +37,20 @@ export interface ResourceError {
 }
 
 /** What an answer to an invitation is bound to: what its card shows of the event. */
-type AnswerBound = 'title' | 'start' | 'end' | 'location' | 'organizer';
-const ANSWER_BOUND: readonly AnswerBound[] = ['title', 'start', 'end', 'location', 'organizer'];
+type AnswerBound = 'title' | 'start' | 'end' | 'location' | 'organizer' | 'repeats';
+const ANSWER_BOUND: readonly AnswerBound[] = ['title', 'start', 'end', 'location', 'organizer', 'repeats'];
 const ANSWER_WORDS: Readonly<Record<AnswerBound, string>> = {
   title: 'title',
   start: 'start',
   end: 'end',
   location: 'place',
   organizer: 'organiser',
+  repeats: 'series',
 };
+
+/** A series as a message names it: its rule as written (or that it is one event). */
+const ruleText = (s: Series | undefined): string =>
+  s === undefined ? 'no rule (one event)' : JSON.stringify(s.rule + (s.exceptions ? ' with exceptions' : ''));
 
 export class CalendarAccount {
   constructor(
@@ -169,6 +175,13 @@ export class CalendarAccount {
     if (!yours.map(bareAddress).includes(bareAddress(organizer)))
       throw new ICalError(notYourEventRefusal({ id, title: current.title }, organizer, true));
     const resource = patchEvent(held.text, r.uid, event, { now: this.clock() });
+    // The card said how the series repeats (the effect's `repeats`): what is written must say so.
+    const written = parseEvents(resource).find((e) => e.uid === r.uid)?.repeats;
+    if (JSON.stringify(written ?? null) !== JSON.stringify(event.repeats ?? null))
+      throw new ICalError(
+        `event ${JSON.stringify(current.title)} (${id}) would repeat by ${ruleText(written)} on the calendar server, ` +
+          `not by ${ruleText(event.repeats)} as shown; sync and try again`,
+      );
     const etag = await this.client.put(r.href, resource, r.etag);
     this.p.db.transaction(() => {
       this.p.repos.calendar.upsert(this.accountId, event);
@@ -179,7 +192,7 @@ export class CalendarAccount {
 
   /**
    * The server's text of an event an answer names, when it still shows what the person approved
-   * (`shown`: title, time, place, organiser); refused for good (ICalError, naming what changed)
+   * (`shown`: title, time, place, organiser, series); refused for good (ICalError, naming what changed)
    * when the server's copy differs since the last sync: the organiser's calendar would take the
    * answer as one to the event as it now is. A change nobody was shown (the description, a new
    * SEQUENCE for it) goes through, and the answer names the version the server holds.
@@ -195,12 +208,16 @@ export class CalendarAccount {
         ? Date.parse(now[k]) === Date.parse(shown[k])
         : k === 'organizer'
           ? bareAddress(now[k]) === bareAddress(shown[k])
-          : now[k] === shown[k];
+          : k === 'repeats'
+            ? JSON.stringify(now[k] ?? null) === JSON.stringify(shown[k] ?? null)
+            : now[k] === shown[k];
     const changed = ANSWER_BOUND.filter((k) => !same(k));
     if (changed.length)
       throw new ICalError(
         `event ${JSON.stringify(shown.title)} (${id}) changed on the calendar server since it was shown: ` +
-          changed.map((k) => `its ${ANSWER_WORDS[k]} is now ${JSON.stringify(now[k])}`).join(', ') +
+          changed
+            .map((k) => `its ${ANSWER_WORDS[k]} is now ${k === 'repeats' ? ruleText(now[k]) : JSON.stringify(now[k])}`)
+            .join(', ') +
           '; sync and answer it again',
       );
     return held.text;
