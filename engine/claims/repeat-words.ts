@@ -87,7 +87,7 @@ function untilWords(until: string, style: TimeStyle): string | null {
   };
   // A date is that day wherever one is; a time is shown in the person's zone.
   return time
-    ? `until ${f({ ...o, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, style.timeZone).format(at)}`
+    ? `until ${f({ ...o, hour: 'numeric', minute: '2-digit' }, style.timeZone).format(at)}`
     : `until ${f(o, 'UTC').format(at)}`;
 }
 

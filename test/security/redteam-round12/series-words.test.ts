@@ -23,7 +23,7 @@ const PHRASE = new RegExp(
   '^(?:(Daily|Weekly|Monthly|Yearly)|Every ([2-9]|[1-9]\\d+) (day|week|month|year)s' +
     `|Every (${DAY_LIST})|Every ([2-9]|[1-9]\\d+) weeks on (${DAY_LIST}))` +
     `(?: on the (?:(${NTH.join('|')}|last) (${DAY})|(\\d+)(st|nd|rd|th)|(last) day))?` +
-    '(?:, (once)|, ([2-9]|[1-9]\\d+) times| until (\\d{1,2}) (\\w{3,4}) (\\d{4})(?:, (\\d{2}):(\\d{2}))?)?$',
+    '(?:, (once)|, ([2-9]|[1-9]\\d+) times| until (\\d{1,2}) (\\w{3,4}) (\\d{4})(?:, (\\d{1,2}):(\\d{2}))?)?$',
 );
 const FREQ: Readonly<Record<string, string>> = {
   Daily: 'DAILY',
@@ -62,7 +62,7 @@ function readBack(phrase: string): string {
   if (count) parts.push(`COUNT=${count}`);
   if (ud) {
     const date = `${uy}${pad(MONTHS.indexOf(um!.replace('Sept', 'Sep')) + 1)}${pad(Number(ud))}`;
-    parts.push(`UNTIL=${uh ? `${date}T${uh}${umi}00Z` : date}`);
+    parts.push(`UNTIL=${uh ? `${date}T${pad(Number(uh))}${umi}00Z` : date}`);
   }
   return parts.join(';');
 }
