@@ -141,6 +141,30 @@ describe.skipIf(missing !== null)('red team round 12: a series on the card', () 
     expect(at.smtp.received.length).toBe(sent);
   });
 
+  it('the write refuses a series other than the card said', async () => {
+    const uid = 'said-weekly@acme.test';
+    await at.other.put(
+      at.other.hrefFor(uid),
+      series({ uid, title: 'Said weekly', organizer: 'maya@acme.test', rule: 'FREQ=DAILY' }),
+    );
+    await syncCalendars(at.p);
+    const ev = at.p.repos.calendar.list(at.account.id).find((e) => e.title === 'Said weekly')!;
+    // The store (what the card reads) says otherwise than the server, which did not change.
+    at.p.repos.calendar.upsert(at.account.id, { ...ev, repeats: { rule: 'FREQ=WEEKLY;BYDAY=MO', exceptions: false } });
+    const { claim } = await runStrict(at, `await updateEvent(input.id, { addAttendees: ['lee@vendor.example'] });`, {
+      id: ev.id,
+    });
+    const sent = at.smtp.received.length;
+    await approveAndCommit(at, claim!);
+    const after = at.p.claims.get(claim!.id);
+    expect(after.state).toBe('failed');
+    expect(after.error).toBe(
+      `event "Said weekly" (${ev.id}) would repeat by "FREQ=DAILY" on the calendar server, ` +
+        'not by "FREQ=WEEKLY;BYDAY=MO" as shown; sync and try again',
+    );
+    expect(at.smtp.received.length).toBe(sent);
+  });
+
   it('a new event is no series: its card says nothing of repeating', async () => {
     const { claim } = await runStrict(
       at,
