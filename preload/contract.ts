@@ -251,6 +251,8 @@ export const ClaimPreview = z.discriminatedUnion('kind', [
     attendees: z.array(z.string()),
     notified: z.array(z.string()),
     response: z.string().optional(),
+    /** How the series repeats, in words from its rule ("Every Monday"); absent: one event. */
+    repeats: z.string().optional(),
   }),
   z.object({
     kind: z.literal('organize'),

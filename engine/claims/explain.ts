@@ -20,6 +20,7 @@ import { recipientsOf, type Effect } from '../tools/effect';
 import { fieldWords } from './field-words';
 import { domainOfAddress, linkHosts } from './mail-warnings';
 import { concernsOf, listedItems, listingPhrase, reasonSentence } from './reasons';
+import { seriesWords } from './repeat-words';
 import { describeSource, emailIdOf } from './sources';
 import { formatSpan, type TimeStyle } from './when';
 
@@ -93,6 +94,8 @@ export type ClaimPreview =
       readonly attendees: readonly string[];
       readonly notified: readonly string[];
       readonly response?: string;
+      /** How the series repeats, in words (engine/claims/repeat-words.ts); absent: one event. */
+      readonly repeats?: string;
     }
   | { readonly kind: 'organize'; readonly email: string; readonly folder?: string; readonly label?: string };
 
@@ -264,11 +267,13 @@ function whatOf(e: Effect, people: string, dir: Directory, args: Readonly<Record
     return `Send an email to ${people || 'nobody'}`;
   }
   if (e.kind === 'event') {
-    const when = e.start && e.end ? ` on ${formatSpan(e.start, e.end, t)}` : '';
-    const title = quote(e.title || 'an event');
+    // A series is changed or answered as a whole, from its first occurrence on.
+    const span = e.start && e.end ? formatSpan(e.start, e.end, t) : '';
+    const when = span ? ` ${e.repeats ? 'starting' : 'on'} ${span}` : '';
+    const title = `${e.repeats ? 'the series ' : ''}${quote(e.title || 'an event')}`;
     if (e.op === 'respond') {
       const verb = e.response === 'declined' ? 'Decline' : e.response === 'tentative' ? 'Tentatively accept' : 'Accept';
-      return `${verb} the invitation ${title}${people ? ` and tell ${people}` : ''}`;
+      return `${verb} the invitation ${e.repeats ? 'to ' : ''}${title}${people ? ` and tell ${people}` : ''}`;
     }
     if (e.op === 'update') return `Change ${title}${when}${people ? ` and notify ${people}` : ''}`;
     if (e.op === 'delete') return `Delete ${title}${people ? ` and notify ${people}` : ''}`;
@@ -313,6 +318,7 @@ function previewOf(e: Effect, dir: Directory, t: TimeStyle): ClaimPreview {
       attendees: [...e.attendees],
       notified: [...e.notified],
       ...(e.response ? { response: e.response } : {}),
+      ...(e.repeats ? { repeats: seriesWords(e.repeats, t) } : {}),
     };
   const m = dir.email(e.emailId);
   return {
@@ -474,7 +480,9 @@ export function explainClaim(
   flags.push(...lookalikes, ...links);
 
   const noun = (path: string) => wordsOf(path).noun;
-  const concerns = concernsOf(claim.reasons ?? [], noun, (a) => personName(people, a));
+  // A recipient field newly read is an address shown to the others ("the address of the new guest").
+  const shownNoun = (path: string) => (wordsOf(path).recipient ? `the address of ${noun(path)}` : noun(path));
+  const concerns = concernsOf(claim.reasons ?? [], shownNoun, (a) => personName(people, a));
   const extras = [...lookalikes, ...links, ...concerns.map((c) => c.sentence)];
   const why = whyOf([...groups.values()], extras);
   // The gate's own reason, said as Review says it (fields, items and readers in words).

@@ -37,6 +37,8 @@ const TEXT: Readonly<Record<string, string>> = {
   label: 'label',
   replyAll: 'reply to everyone',
   query: 'search',
+  // An update's stored event, as the gate sees it (engine/run/simulate.ts `withStoredEvent`).
+  storedEvent: 'event with its notes',
 };
 
 const CHOICE: Readonly<Record<string, string>> = {

@@ -115,6 +115,39 @@ export interface Concern {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** Who newly reads a field: the addresses named, and recipients whose text is no address. */
+interface NewReaders {
+  readonly named: Set<string>;
+  unnamed: number;
+}
+
+/**
+ * "It would show the notes to Bob Lee, who could not read it before, and the address of the new
+ * guest to 3 people, who could not read it before": each field with exactly the recipients the gate
+ * found could not read it (one reason per recipient and field), fields with the same new readers
+ * together. `person` names an address as the card shows it.
+ */
+function disclosureSentence(
+  fields: ReadonlyMap<string, NewReaders>,
+  noun: (path: string) => string,
+  person: (address: string) => string,
+): string {
+  const groups = new Map<string, { paths: string[]; who: NewReaders }>();
+  for (const [path, who] of fields) {
+    const key = `${[...who.named].sort().join(' ')} ${who.unnamed}`;
+    const g = groups.get(key);
+    if (g) g.paths.push(path);
+    else groups.set(key, { paths: [path], who });
+  }
+  const clauses = [...groups.values()].map(({ paths, who }) => {
+    const n = who.named.size + who.unnamed;
+    const others = who.unnamed ? [plural(who.unnamed, who.named.size ? 'other recipient' : 'recipient')] : [];
+    const to = n <= 2 ? and([...[...who.named].map(person), ...others]) : `${n} people`;
+    return `${and(paths.map(noun))} to ${to}, who could not read ${paths.length === 1 ? 'it' : 'them'} before`;
+  });
+  return `It would show ${clauses.length <= 1 ? clauses.join('') : `${clauses.slice(0, -1).join(', ')}, and ${clauses.at(-1)}`}.`;
+}
+
 /**
  * One sentence per kind of concern in the raw reasons (deduplicated, whatever their number or
  * order). `noun` names a field in words; `person` an address as the card shows it.
@@ -124,17 +157,20 @@ export function concernsOf(
   noun: (path: string) => string,
   person: (address: string) => string,
 ): Concern[] {
-  const shown = new Set<string>();
-  const readers = new Set<string>();
+  const fields = new Map<string, NewReaders>();
+  const seen = new Set<string>();
   let items = 0;
   let pii = 0;
   let context = false;
   for (const r of raw) {
     const leak = /cannot read `([^`]+)`/.exec(r);
-    if (leak) {
-      shown.add(leak[1]!);
+    if (leak && !seen.has(r)) {
+      seen.add(r);
+      const field = fields.get(leak[1]!) ?? { named: new Set<string>(), unnamed: 0 };
+      fields.set(leak[1]!, field);
       const who = /^(?:`[^`]+` \()?([^\s()`]+@[^\s()`]+)/.exec(r)?.[1];
-      if (who) readers.add(who.toLowerCase());
+      if (who) field.named.add(who.toLowerCase());
+      else field.unnamed++;
     }
     const joins = /joins (\d+) untrusted sources/.exec(r);
     if (joins) items = Math.max(items, Number(joins[1]));
@@ -143,15 +179,12 @@ export function concernsOf(
     if (/because of untrusted data|untrusted content decided that this/.test(r)) context = true;
   }
   const out: Concern[] = [];
-  if (shown.size) {
-    const who = [...readers];
-    const to = who.length === 0 ? 'people' : who.length <= 2 ? and(who.map(person)) : `${who.length} people`;
+  if (fields.size)
     out.push({
       kind: 'disclosure',
-      readers: who,
-      sentence: `It would show ${and([...shown].map(noun))} to ${to}, who could not read ${shown.size === 1 ? 'it' : 'them'} before.`,
+      readers: [...new Set([...fields.values()].flatMap((f) => [...f.named]))],
+      sentence: disclosureSentence(fields, noun, person),
     });
-  }
   if (items || pii) {
     const parts = [items ? plural(items, 'item') : '', pii ? plural(pii, 'personal detail') : ''].filter(Boolean);
     out.push({ kind: 'bulk', sentence: `It gathers ${and(parts)} from your mail and calendar into what it sends.` });

@@ -13,6 +13,7 @@ import type { Json } from '../ifc/labeled-value';
 import { canonicalJson } from '../run/wire';
 import { bareAddress } from '../world/addresses';
 import { effectToolOf } from './index';
+import type { Series } from './series';
 
 /** One attachment, by content: the bytes are found again by their sha256 (hex). */
 export interface AttachmentRef {
@@ -54,6 +55,8 @@ export interface EventEffect {
   /** Everyone who gets mail because of it (invitations, updates, a response). */
   readonly notified: readonly string[];
   readonly response?: 'accepted' | 'declined' | 'tentative';
+  /** The series the event is the first occurrence of, as it will be written (absent: one event). */
+  readonly repeats?: Series;
 }
 
 export interface OrganizeEffect {
@@ -91,6 +94,7 @@ export interface StoredEvent {
   readonly description: string;
   readonly organizer: string;
   readonly attendees: readonly string[];
+  readonly repeats?: Series;
 }
 
 /** What an effect may depend on beyond the arguments. */

@@ -35,3 +35,13 @@ export function storedEventOf(tool: string, id: unknown, lookups: EffectLookups)
 export const unreadableAttendeeRefusal = (ev: { id: string; title: string }, attendee: string): string =>
   `event ${JSON.stringify(ev.title)} (${ev.id}) cannot be changed here: its attendee ${JSON.stringify(attendee)} ` +
   'on the calendar server is not one email address (change or remove it in the calendar app that wrote it)';
+
+/**
+ * Why an update of an event someone else organises is refused: only the organiser's changes
+ * reach its guests (an attendee's edit would go out in the person's name as the organiser's).
+ * `now`: the calendar server's copy says so at commit time, though the store did not.
+ */
+export const notYourEventRefusal = (ev: { id: string; title: string }, organizer: string, now = false): string =>
+  `you can only change events you organise; ${now ? 'the calendar server now says ' : ''}${organizer || 'someone else'} ` +
+  `organises ${JSON.stringify(ev.title)} (${ev.id})` +
+  (now ? ': sync to see it as it is' : ': ask them to change it, or answer the invitation with respondToEvent');

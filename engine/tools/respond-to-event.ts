@@ -28,6 +28,7 @@ export const respondToEvent: EffectTool<EventEffect> = {
       // The answer goes to the organiser, whoever that is (your own event's answer comes to you).
       notified: [ev.organizer],
       response,
+      ...(ev.repeats ? { repeats: ev.repeats } : {}),
     };
   },
 };

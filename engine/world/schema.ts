@@ -119,6 +119,9 @@ const EventSchema = z.object({
   // leaves it out of `attendees` and marks the event, main/calendar/ical.ts): no write may keep
   // or drop it, so `updateEvent` refuses the event.
   unreadableAttendees: stringList.optional(),
+  // A series (engine/tools/series.ts): its RRULE as the server holds it, and whether it has
+  // exceptions. The event is its first occurrence.
+  repeats: z.object({ rule: z.string(), exceptions: z.boolean() }).optional(),
 });
 
 const BusySchema = z.object({ start: isoDate, end: isoDate, title: textField });

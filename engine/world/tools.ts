@@ -17,7 +17,7 @@ import { BOTTOM, joinLabels, sourceLabel, type Label } from '../ifc/label';
 import { labelDeep, type Json, type LabeledValue } from '../ifc/labeled-value';
 import { ToolError, type ToolContext, type ToolSpec } from '../tools/types';
 import { effectOf, type MailEffect } from '../tools/effect';
-import { unreadableAttendeeRefusal } from '../tools/event-parts';
+import { notYourEventRefusal, unreadableAttendeeRefusal } from '../tools/event-parts';
 import { worldLookups } from './effect-lookups';
 import { bareAddress, looksLikeAddress } from './addresses';
 import { ruleExtractor } from './extractor';
@@ -686,30 +686,26 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
         removeAttendees: recipientsArg.optional(),
       }),
       doc: 'updateEvent(id, {title?, start?, end?, location?, description?, addAttendees?, removeAttendees?}) → {ok, id}: changes an event you organise; its attendees get the update',
-      // An event its server holds with attendee text that is not one address can never be
-      // written (main/calendar): the call is refused before any claim. The message quotes the
-      // event's text, labeled as listEvents would give it.
+      // Refused before any claim, so no card is approved in vain: an event someone else
+      // organises (the change would reach its guests in the person's name), and one its server
+      // holds with attendee text that is not one address, which can never be written
+      // (main/calendar). The message quotes the event's text, labeled as listEvents would give it.
       refusal: (args) => {
         const ev = state.findEvent(args.id);
-        const [attendee] = ev?.unreadableAttendees ?? [];
-        return ev && attendee !== undefined
-          ? new ToolError(
-              'InvalidArguments',
-              unreadableAttendeeRefusal(ev, attendee),
-              eventLabels(ev, user(), wroteEvent(state, ev)).text,
-            )
-          : null;
+        if (!ev) return null;
+        const [attendee] = ev.unreadableAttendees ?? [];
+        const why = !state.isUser(ev.organizer)
+          ? notYourEventRefusal(ev, ev.organizer)
+          : attendee !== undefined
+            ? unreadableAttendeeRefusal(ev, attendee)
+            : null;
+        return why === null
+          ? null
+          : new ToolError('InvalidArguments', why, eventLabels(ev, user(), wroteEvent(state, ev)).text);
       },
       run: (args, labeled, ctx) => {
         const ev = state.findEvent(args.id);
         if (!ev) throw notFound('event', args.id, labelOf(labeled, 'id'));
-        // The message quotes the event's organizer: text of the event, labeled as listEvents would.
-        if (!state.isUser(ev.organizer))
-          throw new ToolError(
-            'InvalidArguments',
-            `you can only change events you organise; ${ev.organizer} organises this one (answer it with respondToEvent)`,
-            joinLabels(labelOf(labeled, 'id'), eventLabels(ev, user(), wroteEvent(state, ev)).text),
-          );
         const start = args.start !== undefined ? msOf(args.start) : msOf(ev.start);
         const end = args.end !== undefined ? msOf(args.end) : msOf(ev.end);
         // Whether it ends before it starts can depend on the event's own times: its label.

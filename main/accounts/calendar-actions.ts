@@ -37,8 +37,9 @@ export async function commitCalendarAction(
   // What happens is the action's effect (engine/tools): the same event and attendees the claim
   // was approved at, whoever computes them.
   let effect: EventEffect;
+  const lookups = profileLookups(p, a);
   try {
-    const e = effectOf(req.action.tool, req.action.args, profileLookups(p, a));
+    const e = effectOf(req.action.tool, req.action.args, lookups);
     if (e.kind !== 'event') throw new Error(`${req.action.tool} is not a calendar action`);
     effect = e;
   } catch (e) {
@@ -53,6 +54,8 @@ export async function commitCalendarAction(
     location: effect.location,
     description: effect.description,
     attendees: [...effect.attendees],
+    // The series as the card showed it; the write checks it is what it writes.
+    ...(effect.repeats ? { repeats: effect.repeats } : {}),
   };
   switch (req.action.tool) {
     case 'createEvent': {
@@ -72,7 +75,9 @@ export async function commitCalendarAction(
       if (!uid) throw new TransportError('permanent', `event ${id} is not on this account's calendar`);
       // What wrote into it before stays, joined with what writes now.
       const written = writtenOfClaim(p.claims.get(req.claimId), p.repos.calendar.get(id)?.written);
-      const { event, resource } = await cal.update(id, { ...fields, ...(written ? { written } : {}) }).catch(failure);
+      const { event, resource } = await cal
+        .update(id, { ...fields, ...(written ? { written } : {}) }, lookups.account.addresses)
+        .catch(failure);
       if (to.length) await sendMail(invitationMail(event, { uid, from: a.email, to, resource }));
       return { id, updated: true };
     }

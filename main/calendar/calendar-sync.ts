@@ -4,7 +4,8 @@
  * store — create, update (only if unchanged on the server since our copy), delete — and
  * free/busy from the stored events.
  */
-import { unreadableAttendeeRefusal } from '../../engine/tools/event-parts';
+import { notYourEventRefusal, unreadableAttendeeRefusal } from '../../engine/tools/event-parts';
+import type { Series } from '../../engine/tools/series';
 import { bareAddress, type BusyBlock, type CalendarEvent } from '../../engine/world';
 import type { Profile } from '../profile/profile';
 import { type CalDavClient } from './caldav';
@@ -36,15 +37,20 @@ export interface ResourceError {
 }
 
 /** What an answer to an invitation is bound to: what its card shows of the event. */
-type AnswerBound = 'title' | 'start' | 'end' | 'location' | 'organizer';
-const ANSWER_BOUND: readonly AnswerBound[] = ['title', 'start', 'end', 'location', 'organizer'];
+type AnswerBound = 'title' | 'start' | 'end' | 'location' | 'organizer' | 'repeats';
+const ANSWER_BOUND: readonly AnswerBound[] = ['title', 'start', 'end', 'location', 'organizer', 'repeats'];
 const ANSWER_WORDS: Readonly<Record<AnswerBound, string>> = {
   title: 'title',
   start: 'start',
   end: 'end',
   location: 'place',
   organizer: 'organiser',
+  repeats: 'series',
 };
+
+/** A series as a message names it: its rule as written (or that it is one event). */
+const ruleText = (s: Series | undefined): string =>
+  s === undefined ? 'no rule (one event)' : JSON.stringify(s.rule + (s.exceptions ? ' with exceptions' : ''));
 
 export class CalendarAccount {
   constructor(
@@ -149,11 +155,14 @@ export class CalendarAccount {
    * refused (ICalError) when the server's copy names an attendee that is not one address: writing
    * the event would drop a person someone invited, or keep text a server may read as others. The
    * server's text is changed in the fields that differ and kept otherwise (ical.ts `patchEvent`);
-   * `resource` is the text written.
+   * `resource` is the text written. Refused (ICalError) too when the server's copy is organised
+   * by none of `yours` (the person's addresses): the tool refused such an event before any claim,
+   * but its organiser may have changed on the server since the last sync.
    */
   async update(
     id: string,
     patch: Partial<Omit<CalendarEvent, 'id'>>,
+    yours: readonly string[],
   ): Promise<{ event: CalendarEvent; resource: string }> {
     const { r, current } = this.known(id);
     const [unreadable] = this.p.repos.calendar.unreadableAttendees(id);
@@ -162,7 +171,17 @@ export class CalendarAccount {
     const event = { ...current, ...patch, id };
     const [held] = await this.client.get([r.href]);
     if (!held) throw new Error(`event ${id} is no longer on the server; sync and try again`);
+    const organizer = parseEvents(held.text).find((e) => e.uid === r.uid)?.organizer ?? '';
+    if (!yours.map(bareAddress).includes(bareAddress(organizer)))
+      throw new ICalError(notYourEventRefusal({ id, title: current.title }, organizer, true));
     const resource = patchEvent(held.text, r.uid, event, { now: this.clock() });
+    // The card said how the series repeats (the effect's `repeats`): what is written must say so.
+    const written = parseEvents(resource).find((e) => e.uid === r.uid)?.repeats;
+    if (JSON.stringify(written ?? null) !== JSON.stringify(event.repeats ?? null))
+      throw new ICalError(
+        `event ${JSON.stringify(current.title)} (${id}) would repeat by ${ruleText(written)} on the calendar server, ` +
+          `not by ${ruleText(event.repeats)} as shown; sync and try again`,
+      );
     const etag = await this.client.put(r.href, resource, r.etag);
     this.p.db.transaction(() => {
       this.p.repos.calendar.upsert(this.accountId, event);
@@ -173,7 +192,7 @@ export class CalendarAccount {
 
   /**
    * The server's text of an event an answer names, when it still shows what the person approved
-   * (`shown`: title, time, place, organiser); refused for good (ICalError, naming what changed)
+   * (`shown`: title, time, place, organiser, series); refused for good (ICalError, naming what changed)
    * when the server's copy differs since the last sync: the organiser's calendar would take the
    * answer as one to the event as it now is. A change nobody was shown (the description, a new
    * SEQUENCE for it) goes through, and the answer names the version the server holds.
@@ -189,12 +208,16 @@ export class CalendarAccount {
         ? Date.parse(now[k]) === Date.parse(shown[k])
         : k === 'organizer'
           ? bareAddress(now[k]) === bareAddress(shown[k])
-          : now[k] === shown[k];
+          : k === 'repeats'
+            ? JSON.stringify(now[k] ?? null) === JSON.stringify(shown[k] ?? null)
+            : now[k] === shown[k];
     const changed = ANSWER_BOUND.filter((k) => !same(k));
     if (changed.length)
       throw new ICalError(
         `event ${JSON.stringify(shown.title)} (${id}) changed on the calendar server since it was shown: ` +
-          changed.map((k) => `its ${ANSWER_WORDS[k]} is now ${JSON.stringify(now[k])}`).join(', ') +
+          changed
+            .map((k) => `its ${ANSWER_WORDS[k]} is now ${k === 'repeats' ? ruleText(now[k]) : JSON.stringify(now[k])}`)
+            .join(', ') +
           '; sync and answer it again',
       );
     return held.text;

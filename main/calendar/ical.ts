@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import { bareAddress, type CalendarEvent } from '../../engine/world';
+import type { Series } from '../../engine/tools/series';
 import { isCleanAddress } from '../../engine/world/addresses';
 
 export type PartStat = 'accepted' | 'declined' | 'tentative' | 'needs-action';
@@ -48,6 +49,21 @@ const PARTSTAT: Readonly<Record<string, PartStat>> = {
   'NEEDS-ACTION': 'needs-action',
 };
 
+/**
+ * The series a master event is the first occurrence of (engine/tools/series.ts): its RRULEs as
+ * written, and whether EXDATEs, RDATEs beside a rule or occurrences of its own (RECURRENCE-ID, in
+ * `root`) change it. Absent for a single event.
+ */
+function seriesOf(root: ICAL.Component, v: ICAL.Component, uid: string): Series | undefined {
+  const rules = v.getAllProperties('rrule').map((p) => String(p.getFirstValue()));
+  if (!rules.length && !v.hasProperty('rdate')) return undefined;
+  const overridden = root
+    .getAllSubcomponents('vevent')
+    .some((o) => o.hasProperty('recurrence-id') && String(o.getFirstPropertyValue('uid')) === uid);
+  const exceptions = v.hasProperty('exdate') || (rules.length > 0 && v.hasProperty('rdate')) || overridden;
+  return { rule: rules.join('\n'), exceptions };
+}
+
 /** Every VEVENT of an iCalendar text (recurrence masters only; exceptions are not expanded). */
 export function parseEvents(text: string): ParsedEvent[] {
   let root: ICAL.Component;
@@ -78,6 +94,7 @@ export function parseEvents(text: string): ParsedEvent[] {
           PARTSTAT[String(p.getParameter('partstat') ?? 'NEEDS-ACTION').toUpperCase()] ?? 'needs-action';
       }
       const organizer = v.getFirstPropertyValue('organizer');
+      const repeats = seriesOf(root, v, ev.uid);
       return {
         id: eventIdOf(ev.uid),
         uid: ev.uid,
@@ -90,6 +107,7 @@ export function parseEvents(text: string): ParsedEvent[] {
         attendees,
         answers,
         unreadableAttendees,
+        ...(repeats ? { repeats } : {}),
       };
     });
 }

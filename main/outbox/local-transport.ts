@@ -63,6 +63,10 @@ export function localTransport(p: Profile, clock: () => Date = () => new Date())
       const parsed = tool.schema.safeParse(req.action.args);
       if (!parsed.success)
         throw new TransportError('permanent', `the approved arguments are not valid: ${parsed.error.message}`);
+      // What the tool refuses before the gate it refuses at commit too: the world may have
+      // changed since the claim (an event handed to another organiser).
+      const refused = tool.refusal?.(parsed.data as Record<string, unknown>);
+      if (refused) throw new TransportError('permanent', refused.message);
       const labeled = Object.fromEntries(Object.entries(req.action.args).map(([k, v]) => [k, labelDeep(v, BOTTOM)]));
       // What the action writes keeps the label of what decided and wrote it (the claim's lineage),
       // as the CalDAV transport keeps it: approving an event filled from an email's text does not

@@ -619,7 +619,7 @@ const out = r.id;` + SEND_OUT,
 
 describe('red team round 3: tool error messages quote world data', () => {
   // FIXED (was a leak; the error now carries the event's label) — STRICT and NORMAL, explicit flow: updateEvent on an invitation someone else organised
-  // fails with "…; <organizer> organises this one". The organizer of an outside invitation is
+  // fails with "…; <organizer> organises \"<title>\"". The organizer of an outside invitation is
   // text its sender chose (listEvents labels the event untrusted), but the error carries only the
   // `id` argument's label: the message is trusted, public, and (uncaught) shown to the planner
   // unredacted. ev14 is kira@synergy-labs.test's invitation, whose description is an injection.

@@ -13,6 +13,7 @@ interface EventRow {
   attendees: string;
   written: string | null;
   unreadable_attendees: string | null;
+  repeats: string | null;
 }
 
 const fromRow = (r: EventRow): CalendarEvent => ({
@@ -35,6 +36,9 @@ const fromRow = (r: EventRow): CalendarEvent => ({
       }
     : {}),
   ...(r.unreadable_attendees ? { unreadableAttendees: fromJson<string[]>(r.unreadable_attendees, []) } : {}),
+  ...(r.repeats
+    ? { repeats: fromJson<NonNullable<CalendarEvent['repeats']>>(r.repeats, { rule: '', exceptions: true }) }
+    : {}),
 });
 
 /** Events (in the shape the engine's tools use) and busy blocks of an account. */
@@ -64,12 +68,12 @@ export class CalendarRepo {
   ): void {
     this.db
       .prepare(
-        `INSERT INTO events (id, account_id, title, start, end, location, description, organizer, attendees, written, unreadable_attendees)
-         VALUES (@id, @account, @title, @start, @end, @location, @description, @organizer, @attendees, @written, @unreadable)
+        `INSERT INTO events (id, account_id, title, start, end, location, description, organizer, attendees, written, unreadable_attendees, repeats)
+         VALUES (@id, @account, @title, @start, @end, @location, @description, @organizer, @attendees, @written, @unreadable, @repeats)
          ON CONFLICT (id) DO UPDATE SET title = excluded.title, start = excluded.start, end = excluded.end,
            location = excluded.location, description = excluded.description, organizer = excluded.organizer,
            attendees = excluded.attendees, written = coalesce(excluded.written, events.written),
-           unreadable_attendees = excluded.unreadable_attendees`,
+           unreadable_attendees = excluded.unreadable_attendees, repeats = excluded.repeats`,
       )
       // What wrote into it stays with it: an update that carries no label (a sync) keeps the old one.
       .run({
@@ -84,6 +88,7 @@ export class CalendarRepo {
         attendees: toJson(e.attendees),
         written: e.written ? toJson(e.written) : null,
         unreadable: unreadableAttendees.length ? toJson([...unreadableAttendees]) : null,
+        repeats: e.repeats ? toJson(e.repeats) : null,
       });
   }
 

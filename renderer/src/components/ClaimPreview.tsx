@@ -1,6 +1,6 @@
 /**
  * What the claim sends or changes, as its recipients will see it: the mail (From, To, Cc,
- * subject, body, attachments) or the event (title, when in your zone, place, guests, who is
+ * subject, body, attachments) or the event (title, when in your zone, how it repeats, place, guests, who is
  * notified, and the notes every guest gets), from the action's effect, never from text the plan wrote about it.
  */
 import type { ClaimPreview as Preview } from '../../../preload/contract';
@@ -43,6 +43,7 @@ export function ClaimPreview({ p }: { p: Preview }) {
         <dl>
           <Row label="Event" value={p.title} />
           <Row label="When" value={p.when} />
+          <Row label="Series" value={p.repeats ?? ''} />
           <Row label="Where" value={p.location} />
           <Row label="Guests" value={p.attendees.join(', ')} />
           <Row label="Notified" value={p.notified.join(', ')} />

@@ -71,7 +71,7 @@ describe.skipIf(missing !== null)(`CalDAV against Radicale${missing ? ` (skipped
       title: 'Design review',
       attendees: ['bob@acme.test'],
     });
-    await cal.update(created.id, { start: '2026-03-18T09:00:00Z', end: '2026-03-18T10:00:00Z' });
+    await cal.update(created.id, { start: '2026-03-18T09:00:00Z', end: '2026-03-18T10:00:00Z' }, ['maya@acme.test']);
     expect(parseEvents((await cal.client.list())[0]!.text)[0]!.start).toBe('2026-03-18T09:00:00Z');
     expect(profile.repos.calendar.get(created.id)!.start).toBe('2026-03-18T09:00:00Z');
     // Only events overlapping a time range, when asked.
@@ -180,7 +180,9 @@ describe.skipIf(missing !== null)(`CalDAV against Radicale${missing ? ` (skipped
       buildEvent({ ...e, title: 'Budget (moved by Tom)' }, { uid: 'budget' }),
       (await other.etags()).get(href),
     );
-    await expect(cal.update(e.id, { title: 'Budget v2' })).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(cal.update(e.id, { title: 'Budget v2' }, ['maya@acme.test'])).rejects.toMatchObject({
+      kind: 'conflict',
+    });
     expect(parseEvents((await other.get([href]))[0]!.text)[0]!.title).toBe('Budget (moved by Tom)');
   });
 

@@ -181,7 +181,7 @@ describe.skipIf(missing !== null)('red team round 11: an attendee is one address
     ]);
     // The commit's own check, the last line: the calendar's write refuses it, naming it.
     const cal = (await calendarOf(at.p, at.account))!;
-    const refused = await cal.update(ev.id, { location: 'Room 5' }).then(
+    const refused = await cal.update(ev.id, { location: 'Room 5' }, [at.account.email]).then(
       () => null,
       (e: Error) => e.message,
     );
