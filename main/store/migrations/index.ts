@@ -12,6 +12,7 @@ import { m010EventWritten } from './010-event-written';
 import { m011Conversation } from './011-conversation';
 import { m012CheaperListings } from './012-cheaper-listings';
 import { m013UnreadableAttendees } from './013-unreadable-attendees';
+import { m014NoInsertTrigger } from './014-no-insert-trigger';
 
 /** Every migration, in order. Append only. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m011Conversation,
   m012CheaperListings,
   m013UnreadableAttendees,
+  m014NoInsertTrigger,
 ];
