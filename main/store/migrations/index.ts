@@ -13,6 +13,7 @@ import { m011Conversation } from './011-conversation';
 import { m012CheaperListings } from './012-cheaper-listings';
 import { m013UnreadableAttendees } from './013-unreadable-attendees';
 import { m014EventRepeats } from './014-event-repeats';
+import { m015NoInsertTrigger } from './015-no-insert-trigger';
 
 /** Every migration, in order. Append only. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m012CheaperListings,
   m013UnreadableAttendees,
   m014EventRepeats,
+  m015NoInsertTrigger,
 ];

@@ -200,9 +200,12 @@ const LISTED_ROWIDS = `SELECT rowid FROM messages WHERE body_pending = 1 AND id 
 /** The search index's entries of the rows with these rowids (a JSON list) taken out, as the delete trigger does one. */
 const FTS_DELETE = `INSERT INTO messages_fts (messages_fts, rowid, subject, from_addr, body)
   SELECT 'delete', rowid, subject, from_addr, body FROM messages WHERE rowid IN (SELECT value FROM json_each(?))`;
-/** The rows with these rowids (a JSON list) indexed for search, as the insert trigger does one. */
+/** The rows with these rowids (a JSON list) indexed for search, as the update trigger indexes one. */
 const FTS_INSERT = `INSERT INTO messages_fts (rowid, subject, from_addr, body)
   SELECT rowid, subject, from_addr, body FROM messages WHERE rowid IN (SELECT value FROM json_each(?))`;
+/** One new row indexed for search at once, as the insert trigger did before migration 15. */
+const FTS_INSERT_ONE = `INSERT INTO messages_fts (rowid, subject, from_addr, body)
+  SELECT rowid, subject, from_addr, body FROM messages WHERE rowid = ?`;
 
 /** A message as the insert statements' parameters, in the order of MESSAGE_COLUMNS (`conversation`: '' until it is worked out). */
 const rowValues = (m: StoredMessage, subjectKey: string, conversation = ''): unknown[] => [
@@ -255,10 +258,13 @@ export class MessagesRepo {
   }
 
   /**
-   * Writes messages in one transaction. A new listing (`bodyPending`) and a body that fills one
-   * are indexed for search in one statement for all of them, not by the triggers row by row:
-   * FTS5 writes its pending terms to disk at every statement that touches it, so a row at a time
-   * cost a segment per message, as much as the row and its indexes together (migration 12).
+   * Writes messages in one transaction; the one way rows enter the table, and so the one that
+   * indexes them for search (no trigger does on INSERT: it cost half of a listing's insert even
+   * where it did nothing, migration 15). A new listing (`bodyPending`) and a body that fills one
+   * are indexed in one statement for all of them, not row by row: FTS5 writes its pending terms
+   * to disk at every statement that touches it, so a row at a time cost a segment per message, as
+   * much as the row and its indexes together (migration 12). Any other new row is indexed as it
+   * is written, as the trigger did; updates keep their trigger.
    */
   upsertMany(rows: readonly StoredMessage[]): void {
     this.db.transaction(() => {
@@ -282,7 +288,8 @@ export class MessagesRepo {
         }
         // A subject that changed may leave its conversation (only the subject key changes on conflict).
         const keyBefore = this.statement('SELECT subject_key FROM messages WHERE id = ?').pluck().get(m.id);
-        this.statement(UPSERT_MESSAGE).run(rowValues(m, subjectKey));
+        const written = this.statement(UPSERT_MESSAGE).run(rowValues(m, subjectKey));
+        if (keyBefore === undefined) this.statement(FTS_INSERT_ONE).run(written.lastInsertRowid);
         this.joinConversations(m, keyBefore !== undefined && keyBefore !== subjectKey);
       }
       if (toIndex.length) this.statement(FTS_INSERT).run(toJson(toIndex));
