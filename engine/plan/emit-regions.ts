@@ -51,7 +51,7 @@ function baseCode(ctx: EmitContext, base: Base, at: number): string | null {
  */
 function ifLive(ctx: EmitContext, names: readonly Binding[], at: number, code: string, none: string): string {
   if (names.every((b) => initialisedAt(ctx.analysis, b, at))) return code;
-  return `__R.tdz(() => ${code}, ${none})`;
+  return `__R.tdz(() => (${code}), ${none})`;
 }
 
 /**
@@ -153,7 +153,7 @@ function upgrades(ctx: EmitContext, eff: Effects, at: number): { code: string[];
   let opaque = false;
   for (const v of eff.vars) {
     if (v.kind === 'const' || v.kind === 'function') continue;
-    if (visibleAt(ctx, v, at)) code.push(ifLive(ctx, [v], at, `(${v.name} = __R.up(${v.name}))`, 'undefined'));
+    if (visibleAt(ctx, v, at)) code.push(ifLive(ctx, [v], at, `${v.name} = __R.up(${v.name})`, 'undefined'));
     else opaque = true;
   }
   for (const b of distinct(eff.bases)) {
