@@ -10,7 +10,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runPlan, type RunReport } from '../../../engine';
-import { canonicalJson } from '../../../engine/run/wire';
 import { WorldState } from '../../../engine/world';
 import { discrepancies, loadWorldFile, runBoth } from '../../engine/reference/differential';
 import { LAUNDERING, LAUNDERING_OTHER, onLaundering, trustedView } from '../two-worlds';
@@ -25,7 +24,7 @@ const inWorld = (plan: string, text: string, mode: 'strict' | 'normal', noFastPa
 
 /** Everything a run shows but its graph-node count (which the fast paths are allowed to change). */
 const shown = (r: RunReport): string =>
-  canonicalJson({
+  JSON.stringify({
     status: r.status,
     error: r.error ? [r.error.kind, r.error.fullMessage] : null,
     result: r.result,
