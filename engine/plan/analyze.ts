@@ -13,7 +13,7 @@ import { CheckContext } from './check-context';
 import { checkStatement } from './check-statements';
 import { newScope, type Analysis } from './scope';
 
-export type { Analysis, Binding, Reference } from './scope';
+export type { Analysis, Binding, FunctionRange, Reference } from './scope';
 export type Node = acorn.AnyNode;
 
 export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, source: string): Analysis {
@@ -21,5 +21,5 @@ export function analyze(program: acorn.Program, toolNames: ReadonlySet<string>, 
   const top = newScope(null, program, true);
   ctx.hoist(top, program.body);
   for (const s of program.body) checkStatement(ctx, top, s);
-  return { refs: ctx.refs, bindings: ctx.bindings };
+  return { refs: ctx.refs, bindings: ctx.bindings, functions: ctx.functions };
 }

@@ -6,7 +6,7 @@
 import type * as acorn from 'acorn';
 import { BUILTIN_CALLS, BUILTIN_CONSTANTS, BUILTIN_NAMESPACES, FORBIDDEN_NAMES } from './builtins';
 import { PlanRejected } from './errors';
-import { lookup, type Binding, type Reference, type Scope } from './scope';
+import { lookup, type Binding, type FunctionRange, type Reference, type Scope } from './scope';
 
 export type Statement = acorn.Statement | acorn.ModuleDeclaration;
 
@@ -55,6 +55,7 @@ export const isFunctionExpr = (e: acorn.Node): e is acorn.ArrowFunctionExpressio
 export class CheckContext {
   readonly refs = new Map<acorn.Identifier, Reference>();
   readonly bindings: Binding[] = [];
+  readonly functions: FunctionRange[] = [];
   /** `await` is allowed at the top level and in async functions. */
   inAsync = true;
   /** Loops and switches around the statement being checked, inside the current function. */
@@ -113,6 +114,7 @@ export class CheckContext {
       fresh: false,
       array: false,
       assigned: false,
+      ready: id.end,
     };
     scope.vars.set(id.name, b);
     this.bindings.push(b);
@@ -153,8 +155,11 @@ export class CheckContext {
   /** Declares a block's let, const and function declarations in its scope before it is checked. */
   hoist(scope: Scope, body: readonly Statement[]): void {
     for (const s of body) {
-      if (s.type === 'FunctionDeclaration') this.declare(scope, s.id, 'function').fn = s;
-      else if (s.type === 'VariableDeclaration') this.hoistVariables(scope, s);
+      if (s.type === 'FunctionDeclaration') {
+        const b = this.declare(scope, s.id, 'function');
+        b.fn = s;
+        b.ready = scope.start;
+      } else if (s.type === 'VariableDeclaration') this.hoistVariables(scope, s);
     }
   }
 
@@ -164,6 +169,7 @@ export class CheckContext {
     for (const d of s.declarations) {
       for (const id of this.patternIds(d.id)) {
         const b = this.declare(scope, id, s.kind === 'const' ? 'const' : 'let');
+        b.ready = d.end;
         if (d.id.type !== 'Identifier') continue;
         b.fresh = isFreshInit(d.init);
         b.array = d.init?.type === 'ArrayExpression';

@@ -140,7 +140,9 @@ export function checkFunction(ctx: CheckContext, scope: Scope, f: acorn.Function
   ctx.loopDepth = 0;
   ctx.switchDepth = 0;
   const s = newScope(scope, f, true);
-  for (const p of f.params) for (const id of ctx.patternIds(p)) ctx.declare(s, id, 'param');
+  ctx.functions.push({ start: f.start, end: f.end, hoisted: f.type === 'FunctionDeclaration' });
+  // A parameter is initialised once its own default value (if any) has run.
+  for (const p of f.params) for (const id of ctx.patternIds(p)) ctx.declare(s, id, 'param').ready = p.end;
   for (const p of f.params) checkPattern(ctx, s, p, false);
   if (f.body.type === 'BlockStatement') {
     ctx.hoist(s, f.body.body);

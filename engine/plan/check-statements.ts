@@ -88,6 +88,8 @@ const STATEMENTS: Checkers<Statement> = {
     const sc = newScope(scope, s, false);
     const body = s.cases.flatMap((c) => c.consequent);
     ctx.hoist(sc, body);
+    // A case can run without the one that declares a name: never certainly initialised.
+    for (const b of sc.vars.values()) if (b.kind !== 'function') b.ready = Infinity;
     ctx.switchDepth++;
     for (const c of s.cases) {
       if (c.test) checkExpression(ctx, sc, c.test);

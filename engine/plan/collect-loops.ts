@@ -12,6 +12,7 @@
  */
 import type * as acorn from 'acorn';
 import { METHODS } from './builtins';
+import { initialisedAt } from './scope';
 import type { EmitContext, Expr } from './emit-context';
 
 const LENGTH_TESTS: ReadonlySet<string> = new Set(['<', '>', '<=', '>=']);
@@ -45,7 +46,10 @@ export function collectLoop(ctx: EmitContext, s: acorn.ForOfStatement): CollectL
   const call = st.expression;
   if (!plainCall(call, 'push') || call.arguments.length !== 1) return null;
   const out = (call.callee as acorn.MemberExpression).object;
-  if (out.type !== 'Identifier' || isW(out) || ctx.analysis.refs.get(out)?.kind !== 'local') return null;
+  if (out.type !== 'Identifier' || isW(out)) return null;
+  // The runtime call reads the list before the first iteration, which the loop may never reach.
+  const ref = ctx.analysis.refs.get(out);
+  if (ref?.kind !== 'local' || !initialisedAt(ctx.analysis, ref.binding, s.start)) return null;
   const v = call.arguments[0]!;
   let method: string | null = null;
   if (!isW(v)) {

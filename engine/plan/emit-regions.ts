@@ -5,6 +5,7 @@
  * the rest of the function when the region may have left early.
  */
 import type { Binding } from './analyze';
+import { initialisedAt } from './scope';
 import { EACH, type Base, type Effects } from './effects';
 import { str, type EmitContext } from './emit-context';
 
@@ -25,16 +26,32 @@ function visibleAt(ctx: EmitContext, b: Binding, at: number): boolean {
 function baseCode(ctx: EmitContext, base: Base, at: number): string | null {
   if (!visibleAt(ctx, base.root, at)) return null;
   const steps: string[] = [];
+  const names = [base.root];
   for (const k of base.path) {
     if (k === EACH) steps.push('__R.EACH');
     else if (typeof k === 'string') steps.push(str(k));
-    else if (visibleAt(ctx, k, at)) steps.push(k.name);
-    else return null;
+    else if (visibleAt(ctx, k, at)) {
+      steps.push(k.name);
+      names.push(k);
+    } else return null;
   }
-  if (base.path.includes(EACH)) return `__R.reach(${base.root.name}, [${steps.join(', ')}])`;
+  if (base.path.includes(EACH))
+    return ifLive(ctx, names, at, `__R.reach(${base.root.name}, [${steps.join(', ')}])`, '[]');
   let code = base.root.name;
   for (const k of steps) code = `__R.sget(${code}, ${k})`;
-  return code;
+  return ifLive(ctx, names, at, code, 'undefined');
+}
+
+/**
+ * `code`, reading `names`, as it may run at `at`: itself when each name is certainly initialised
+ * there, else through `__R.tdz`, which answers `none` when one is still in its temporal dead
+ * zone. The plan did not read it there, and nothing can have been written through a name that
+ * cannot be read: there is nothing to capture or upgrade (a hoisted function that pushes into a
+ * `const` declared after the call that ran it, in a branch not taken).
+ */
+function ifLive(ctx: EmitContext, names: readonly Binding[], at: number, code: string, none: string): string {
+  if (names.every((b) => initialisedAt(ctx.analysis, b, at))) return code;
+  return `__R.tdz(() => (${code}), ${none})`;
 }
 
 /**
@@ -136,7 +153,7 @@ function upgrades(ctx: EmitContext, eff: Effects, at: number): { code: string[];
   let opaque = false;
   for (const v of eff.vars) {
     if (v.kind === 'const' || v.kind === 'function') continue;
-    if (visibleAt(ctx, v, at)) code.push(`${v.name} = __R.up(${v.name})`);
+    if (visibleAt(ctx, v, at)) code.push(ifLive(ctx, [v], at, `${v.name} = __R.up(${v.name})`, 'undefined'));
     else opaque = true;
   }
   for (const b of distinct(eff.bases)) {

@@ -24,6 +24,7 @@
  */
 import type * as acorn from 'acorn';
 import type { Analysis, Binding } from './analyze';
+import { initialisedAt } from './scope';
 
 type N = acorn.AnyNode;
 type Loop = acorn.ForStatement | acorn.WhileStatement;
@@ -240,6 +241,8 @@ export function plainLoop(
   }
   if (!calls.every((c) => plainCall(c, analysis, numbers))) return null;
   const guard = [...nums].filter((b) => b.id.start < loop.start);
+  // The guard reads them before the loop, whose code may never read one (a bound of 0).
+  if (!guard.every((b) => initialisedAt(analysis, b, loop.start))) return null;
   return { nums, guard };
 }
 

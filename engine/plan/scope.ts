@@ -19,6 +19,20 @@ export interface Binding {
   /** Fresh, and the literal is an array: the variable only ever holds that array (boxed, maybe). */
   array: boolean;
   assigned: boolean;
+  /**
+   * Where, in its own function's code, it is certainly initialised: the end of its declarator
+   * (`let`/`const`) or parameter, its scope's start (a function declaration, hoisted; a catch
+   * binding), or never (`Infinity`: a `let`/`const` of a switch, whose cases share one scope, so
+   * a case may run without the one that declares it). See `initialisedAt`.
+   */
+  ready: number;
+}
+
+/** A plan function's range; `hoisted` for a declaration, callable before the code around it runs. */
+export interface FunctionRange {
+  readonly start: number;
+  readonly end: number;
+  readonly hoisted: boolean;
 }
 
 export type Reference =
@@ -30,6 +44,7 @@ export type Reference =
 export interface Analysis {
   readonly refs: Map<acorn.Identifier, Reference>;
   readonly bindings: Binding[];
+  readonly functions: FunctionRange[];
 }
 
 export interface Scope {
@@ -56,3 +71,18 @@ export const lookup = (scope: Scope | null, name: string): Binding | null => {
   }
   return null;
 };
+
+/**
+ * Is `b` certainly initialised whenever code at `at` runs? A `let`/`const` is in its temporal dead
+ * zone until its declaration has run, and reading it there throws: code the compiler adds (a
+ * region's capture and upgrades, a fast path's operand) must not read it there when the plan
+ * itself would not. It is initialised at `at` when `at` is past `b.ready` and every function
+ * between `b`'s scope and `at` is an expression made after that point (a declaration is hoisted:
+ * it may be called before `b` is declared, `f(); const out = []; function f() { … out … }`).
+ */
+export function initialisedAt(a: Analysis, b: Binding, at: number): boolean {
+  if (b.ready > at) return false;
+  for (const f of a.functions)
+    if (f.start > b.scopeStart && f.start < at && at < f.end && (f.hoisted || f.start < b.ready)) return false;
+  return true;
+}

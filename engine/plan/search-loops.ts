@@ -9,6 +9,7 @@
  */
 import type * as acorn from 'acorn';
 import type { EmitContext } from './emit-context';
+import { initialisedAt } from './scope';
 
 /** The boolean string methods the runtime answers directly (library.embed.js, DIRECT_STRING). */
 const SEARCHES = new Set(['includes', 'startsWith', 'endsWith']);
@@ -35,7 +36,9 @@ export function searchLoop(ctx: EmitContext, s: acorn.ForOfStatement): SearchLoo
   if (c.type !== 'MemberExpression' || c.computed || c.optional || c.property.type !== 'Identifier') return null;
   const text = c.object;
   if (!SEARCHES.has(c.property.name) || text.type !== 'Identifier' || text.name === w.name) return null;
-  if (ctx.analysis.refs.get(text)?.kind !== 'local') return null;
+  // The runtime call reads the searched text before the first iteration, which the loop may never reach.
+  const ref = ctx.analysis.refs.get(text);
+  if (ref?.kind !== 'local' || !initialisedAt(ctx.analysis, ref.binding, s.start)) return null;
   const a = t.arguments[0]!;
   if (a.type !== 'Identifier' || a.name !== w.name) return null;
   const branch = body.consequent.type === 'BlockStatement' ? body.consequent.body : [body.consequent];

@@ -21,13 +21,17 @@ export class ReturnSignal {
 
 /** A block: functions hoisted, `let`/`const` names holes until declared (semantics.md §3, declarations). */
 export function* execBlock(m: Machine, body: readonly acorn.AnyNode[]): Step<void> {
+  hoist(m, body);
+  for (const s of body) yield* execStmt(m, s);
+}
+
+function hoist(m: Machine, body: readonly acorn.AnyNode[]): void {
   for (const s of body) {
     if (s.type === 'FunctionDeclaration' && s.id)
       m.declare(s.id.name, m.ctx.made(val({ kind: 'function', node: s, env: m.env })), false);
     if (s.type === 'VariableDeclaration')
       for (const d of s.declarations) eachTarget(d.id, (t) => t.type === 'Identifier' && m.env.vars.set(t.name, HOLE));
   }
-  for (const s of body) yield* execStmt(m, s);
 }
 
 /** A function's (or the plan's) body: the value it returns, or null when it ends without `return`. */
@@ -179,9 +183,17 @@ function* switchStmt(m: Machine, s: acorn.SwitchStatement): Step<void> {
     }
     if (at < 0) at = s.cases.findIndex((k) => !k.test);
     if (at < 0) return;
+    // The cases share one scope: a name declared in a case before the one entered is there too,
+    // uninitialised (a hole), not a name of an outer scope.
     const body = s.cases.slice(at).flatMap((k) => k.consequent);
     try {
-      yield* m.scope(() => execBlock(m, body));
+      yield* m.scope(function* () {
+        hoist(
+          m,
+          s.cases.flatMap((k) => k.consequent),
+        );
+        for (const st of body) yield* execStmt(m, st);
+      });
     } catch (x) {
       if (!(x instanceof BreakSignal)) throw x;
     }

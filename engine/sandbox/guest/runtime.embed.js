@@ -657,6 +657,18 @@
     }
     return cur;
   };
+  // A capture or upgrade reading a plan variable that may still be in its temporal dead zone
+  // (plan/emit-regions.ts ifLive): `none` there, where the plan did not read it and nothing can
+  // have been written through it. Every name is resolved before the run, so a ReferenceError
+  // here is that zone and nothing else.
+  R.tdz = function (read, none) {
+    try {
+      return read();
+    } catch (e) {
+      if (e instanceof ReferenceError) return none;
+      throw e;
+    }
+  };
   R.upa = function (list, deep) {
     if (R.pc === 0) return;
     for (let i = 0; i < list.length; i++) (deep ? R.upd : R.upc)(list[i]);
