@@ -14,6 +14,7 @@ import type * as acorn from 'acorn';
 import { METHODS } from './builtins';
 import { initialisedAt } from './scope';
 import type { EmitContext, Expr } from './emit-context';
+import { matchMethodCall } from './method-calls';
 
 const LENGTH_TESTS: ReadonlySet<string> = new Set(['<', '>', '<=', '>=']);
 const STRING_METHODS: ReadonlySet<string> = new Set(METHODS.plainString);
@@ -43,20 +44,19 @@ export function collectLoop(ctx: EmitContext, s: acorn.ForOfStatement): CollectL
   if (!isLength(t.left, isW) || t.right.type !== 'Literal' || typeof t.right.value !== 'number') return null;
   const st = only(body.consequent);
   if (st?.type !== 'ExpressionStatement') return null;
-  const call = st.expression;
-  if (!plainCall(call, 'push') || call.arguments.length !== 1) return null;
-  const out = (call.callee as acorn.MemberExpression).object;
+  const call = matchMethodCall(ctx, st.expression, 'push');
+  if (!call || call.args.length !== 1) return null;
+  const out = call.receiver;
   if (out.type !== 'Identifier' || isW(out)) return null;
   // The runtime call reads the list before the first iteration, which the loop may never reach.
   const ref = ctx.analysis.refs.get(out);
   if (ref?.kind !== 'local' || !initialisedAt(ctx.analysis, ref.binding, s.start)) return null;
-  const v = call.arguments[0]!;
+  const v = call.args[0]!;
   let method: string | null = null;
   if (!isW(v)) {
-    if (v.type !== 'CallExpression' || v.arguments.length !== 0 || v.callee.type !== 'MemberExpression') return null;
-    const name = (v.callee.property as acorn.Identifier).name;
-    if (!plainCall(v, name) || !isW(v.callee.object) || !STRING_METHODS.has(name)) return null;
-    method = name;
+    const m = matchMethodCall(ctx, v);
+    if (!m || m.args.length !== 0 || !isW(m.receiver) || !STRING_METHODS.has(m.name)) return null;
+    method = m.name;
   }
   return { op: t.operator, bound: t.right.value, out: out.name, method, split: splitCall(ctx, s.right) };
 }
@@ -72,20 +72,9 @@ const isLength = (e: acorn.Expression | acorn.PrivateIdentifier, isW: (e: acorn.
   isW(e.object) &&
   (e.property as acorn.Identifier).name === 'length';
 
-/** `o.name(…)`: not optional, no spread, the name static. */
-function plainCall(e: acorn.Node, name: string): e is acorn.CallExpression {
-  if (e.type !== 'CallExpression') return false;
-  const c = e as acorn.CallExpression;
-  if (c.optional || c.callee.type !== 'MemberExpression') return false;
-  const m = c.callee;
-  if (m.computed || m.optional || m.object.type === 'Super') return false;
-  return (m.property as acorn.Identifier).name === name && c.arguments.every((a) => a.type !== 'SpreadElement');
-}
-
 /** `x.split(sep)` on a value (not a built-in namespace), or null. */
 function splitCall(ctx: EmitContext, e: Expr): CollectLoop['split'] {
-  if (!plainCall(e, 'split') || e.arguments.length !== 1) return null;
-  const o = (e.callee as acorn.MemberExpression).object as Expr;
-  if (o.type === 'Identifier' && ctx.analysis.refs.get(o)?.kind === 'builtin') return null;
-  return { text: o, sep: e.arguments[0] as Expr };
+  const call = matchMethodCall(ctx, e, 'split');
+  if (!call || call.args.length !== 1) return null;
+  return { text: call.receiver, sep: call.args[0]! };
 }

@@ -12,6 +12,7 @@ import { CALLBACK_METHODS } from './effects';
 import { raisedBy, str, truthy, type EmitContext, type Expr, type N } from './emit-context';
 import { capture, mergeCode, withCapture } from './emit-regions';
 import { hasTest } from './has-tests';
+import { matchMethodCall } from './method-calls';
 import { splitRead } from './split-index';
 
 /** Emits the code of one expression kind. */
@@ -248,13 +249,8 @@ function arraySet(ctx: EmitContext, t: acorn.MemberExpression, right: Expr): str
  * boxed one: a labeled value goes in as it is, as the runtime's own push stores it) goes in
  * natively while the array stays within its length limit.
  */
-function push(
-  ctx: EmitContext,
-  callee: acorn.MemberExpression,
-  list: acorn.CallExpression['arguments'],
-  unused = false,
-): string | null {
-  const xs = arrayVar(ctx, callee.object);
+function push(ctx: EmitContext, receiver: Expr, list: Args, unused = false): string | null {
+  const xs = arrayVar(ctx, receiver);
   const a = list[0];
   if (!xs || list.length !== 1 || !a || a.type === 'SpreadElement' || ctx.noFastPaths) return null;
   const v = ctx.temp();
@@ -265,10 +261,8 @@ function push(
 }
 /** A statement `xs.push(v)` whose answer is unused, with the fast path above: R.push1 when it fails. */
 export function unusedPush(ctx: EmitContext, e: Expr): string | null {
-  if (e.type !== 'CallExpression' || e.optional || e.callee.type !== 'MemberExpression') return null;
-  const callee = e.callee;
-  if (callee.computed || callee.optional || (callee.property as acorn.Identifier).name !== 'push') return null;
-  return push(ctx, callee, e.arguments, true);
+  const m = matchMethodCall(ctx, e, 'push');
+  return m && push(ctx, m.receiver, m.args, true);
 }
 
 /**
@@ -588,9 +582,9 @@ function call(ctx: EmitContext, c: acorn.CallExpression): string {
       return `__R.bi(${str(`${callee.object.name}.${(callee.property as acorn.Identifier).name}`)}, ${args(ctx, c.arguments)})`;
     const name = callee.computed ? null : (callee.property as acorn.Identifier).name;
     if (name !== null && INLINE_STRING_METHODS.has(name) && !hasSpread(c.arguments) && !ctx.noFastPaths)
-      return stringMethod(ctx, callee, name, c.arguments as Expr[]);
+      return stringMethod(ctx, callee.object as Expr, name, c.arguments as Expr[]);
     if (name === 'push') {
-      const fast = push(ctx, callee, c.arguments);
+      const fast = push(ctx, callee.object as Expr, c.arguments);
       if (fast) return fast;
     }
     return methodCall(ctx, c, callee, expr(ctx, callee.object as Expr));
@@ -648,8 +642,8 @@ function methodCall(ctx: EmitContext, c: acorn.CallExpression, callee: acorn.Mem
  * A string method that cannot grow its result, on an unlabeled string with unlabeled
  * primitive arguments, is the native method: nothing to join, nothing to limit.
  */
-function stringMethod(ctx: EmitContext, callee: acorn.MemberExpression, name: string, list: Expr[]): string {
-  const m = stringMethodParts(ctx, callee, name, list);
+function stringMethod(ctx: EmitContext, receiver: Expr, name: string, list: Expr[]): string {
+  const m = stringMethodParts(ctx, receiver, name, list);
   // Otherwise the runtime's call, through R.sm when it can take the arguments one by one.
   const slow =
     m.as.length <= 2
@@ -660,13 +654,13 @@ function stringMethod(ctx: EmitContext, callee: acorn.MemberExpression, name: st
 /** What stringMethod and a test of its answer (testCode) share: operands in temps, the test that they are plain. */
 function stringMethodParts(
   ctx: EmitContext,
-  callee: acorn.MemberExpression,
+  receiver: Expr,
   name: string,
   list: readonly Expr[],
 ): { o: string; as: string[]; setup: string; plain: string; native: string } {
   const o = ctx.temp();
   const as = list.map(() => ctx.temp());
-  const setup = [`${o} = ${expr(ctx, callee.object as Expr)}`, ...list.map((a, i) => `${as[i]} = ${expr(ctx, a)}`)];
+  const setup = [`${o} = ${expr(ctx, receiver)}`, ...list.map((a, i) => `${as[i]} = ${expr(ctx, a)}`)];
   const plain = [
     `typeof ${o} === 'string'`,
     ...as.map((a) => `typeof ${a} !== 'object' && typeof ${a} !== 'function'`),
@@ -681,14 +675,11 @@ const STRING_TESTS: ReadonlySet<string> = new Set(['includes', 'startsWith', 'en
  * answer would decode (label * 2 + truth) without making that answer. null for any other test.
  */
 function stringTest(ctx: EmitContext, test: Expr): string | null {
-  if (test.type !== 'CallExpression' || test.optional || test.callee.type !== 'MemberExpression') return null;
-  const callee = test.callee;
-  if (callee.computed || callee.optional || callee.object.type === 'Super') return null;
-  const name = (callee.property as acorn.Identifier).name;
-  const list = test.arguments;
-  if (!STRING_TESTS.has(name) || !INLINE_STRING_METHODS.has(name) || list.length > 2 || hasSpread(list)) return null;
-  if (callee.object.type === 'Identifier' && ctx.analysis.refs.get(callee.object)?.kind === 'builtin') return null;
-  const m = stringMethodParts(ctx, callee, name, list as Expr[]);
+  const call = matchMethodCall(ctx, test);
+  if (!call || !STRING_TESTS.has(call.name) || !INLINE_STRING_METHODS.has(call.name) || call.args.length > 2)
+    return null;
+  const name = call.name;
+  const m = stringMethodParts(ctx, call.receiver, name, call.args);
   const slow = `__R.smT(${[m.o, str(name), String(m.as.length), ...m.as].join(', ')})`;
   return `(${m.setup}, ${m.plain} ? (${m.native} ? 1 : 0) : ${slow})`;
 }

@@ -9,6 +9,7 @@
  */
 import type * as acorn from 'acorn';
 import type { EmitContext, Expr } from './emit-context';
+import { matchMethodCall } from './method-calls';
 
 export interface HasTest {
   /** The collection. */
@@ -22,14 +23,7 @@ export interface HasTest {
 /** `test` as a has test, or null. */
 export function hasTest(ctx: EmitContext, test: Expr): HasTest | null {
   const negated = test.type === 'UnaryExpression' && test.operator === '!';
-  const call = negated ? (test as acorn.UnaryExpression).argument : test;
-  if (call.type !== 'CallExpression' || call.optional || call.arguments.length !== 1) return null;
-  const callee = call.callee;
-  if (callee.type !== 'MemberExpression' || callee.computed || callee.optional || callee.object.type === 'Super')
-    return null;
-  if ((callee.property as acorn.Identifier).name !== 'has') return null;
-  if (callee.object.type === 'Identifier' && ctx.analysis.refs.get(callee.object)?.kind === 'builtin') return null;
-  const key = call.arguments[0]!;
-  if (key.type === 'SpreadElement') return null;
-  return { receiver: callee.object as Expr, key: key as Expr, negated };
+  const call = matchMethodCall(ctx, negated ? (test as acorn.UnaryExpression).argument : test, 'has');
+  if (!call || call.args.length !== 1) return null;
+  return { receiver: call.receiver, key: call.args[0]!, negated };
 }

@@ -9,6 +9,7 @@
  */
 import type * as acorn from 'acorn';
 import type { EmitContext } from './emit-context';
+import { matchMethodCall } from './method-calls';
 import { initialisedAt } from './scope';
 
 /** The boolean string methods the runtime answers directly (library.embed.js, DIRECT_STRING). */
@@ -30,16 +31,14 @@ export function searchLoop(ctx: EmitContext, s: acorn.ForOfStatement): SearchLoo
   if (w.type !== 'Identifier') return null;
   const body = s.body.type === 'BlockStatement' && s.body.body.length === 1 ? s.body.body[0]! : s.body;
   if (body.type !== 'IfStatement' || body.alternate) return null;
-  const t = body.test;
-  if (t.type !== 'CallExpression' || t.optional || t.arguments.length !== 1) return null;
-  const c = t.callee;
-  if (c.type !== 'MemberExpression' || c.computed || c.optional || c.property.type !== 'Identifier') return null;
-  const text = c.object;
-  if (!SEARCHES.has(c.property.name) || text.type !== 'Identifier' || text.name === w.name) return null;
+  const t = matchMethodCall(ctx, body.test);
+  if (!t || t.args.length !== 1) return null;
+  const text = t.receiver;
+  if (!SEARCHES.has(t.name) || text.type !== 'Identifier' || text.name === w.name) return null;
   // The runtime call reads the searched text before the first iteration, which the loop may never reach.
   const ref = ctx.analysis.refs.get(text);
   if (ref?.kind !== 'local' || !initialisedAt(ctx.analysis, ref.binding, s.start)) return null;
-  const a = t.arguments[0]!;
+  const a = t.args[0]!;
   if (a.type !== 'Identifier' || a.name !== w.name) return null;
   const branch = body.consequent.type === 'BlockStatement' ? body.consequent.body : [body.consequent];
   const last = branch[branch.length - 1];
@@ -51,5 +50,5 @@ export function searchLoop(ctx: EmitContext, s: acorn.ForOfStatement): SearchLoo
     if (e.type !== 'AssignmentExpression' || e.operator !== '=' || e.left.type !== 'Identifier') return null;
     if (e.right.type !== 'Literal' || e.left.name === w.name || e.left.name === text.name) return null;
   }
-  return { text: text.name, method: c.property.name, then: then as acorn.Statement[] };
+  return { text: text.name, method: t.name, then: then as acorn.Statement[] };
 }

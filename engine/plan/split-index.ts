@@ -10,6 +10,7 @@
  */
 import type * as acorn from 'acorn';
 import type { EmitContext, Expr } from './emit-context';
+import { matchMethodCall } from './method-calls';
 
 export interface SplitRead {
   /** The string split. */
@@ -26,15 +27,9 @@ export function splitRead(ctx: EmitContext, e: acorn.MemberExpression): SplitRea
   const prop = e.property;
   if (prop.type !== 'Literal' || typeof prop.value !== 'number' || !Number.isInteger(prop.value) || prop.value < 0)
     return null;
-  const call = e.object;
-  if (call.type !== 'CallExpression' || call.optional || call.arguments.length !== 1) return null;
-  const callee = call.callee;
-  if (callee.type !== 'MemberExpression' || callee.computed || callee.optional || callee.object.type === 'Super')
-    return null;
-  if ((callee.property as acorn.Identifier).name !== 'split') return null;
-  // A namespace's function (`Object.split` does not exist, but a name never reaches R.splitAt).
-  if (callee.object.type === 'Identifier' && ctx.analysis.refs.get(callee.object)?.kind === 'builtin') return null;
-  const sep = call.arguments[0]!;
+  const call = matchMethodCall(ctx, e.object, 'split');
+  if (!call || call.args.length !== 1) return null;
+  const sep = call.args[0]!;
   if (sep.type !== 'Literal' || typeof sep.value !== 'string') return null;
-  return { text: callee.object as Expr, separator: sep.value, index: prop.value };
+  return { text: call.receiver, separator: sep.value, index: prop.value };
 }

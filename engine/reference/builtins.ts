@@ -257,16 +257,13 @@ const OPS: Record<string, (...a: never[]) => unknown> = {
   '++': (a) => Number(a) + 1, '--': (a) => Number(a) - 1,
 };
 
+const NOT_OPERAND = 'a function cannot be an operand of arithmetic, comparisons or text in plans: call it';
 /** An operator (`f`, if not in `OPS`): all but the total ones refuse functions and cycles (as QuickJS). */
 export function operator(m: Machine, name: string, xs: readonly V[], f = OPS[name]!): V {
   if (name === 'in' && isHeap(xs[0]!.v))
     throw new RunFailure('RuntimeError', 'a key must be a primitive', m.ctx.madeLabel(deepLabelOf(xs[0]!)));
   const checked = name !== 'in' && !TOTAL.has(name);
-  if (checked && xs.some(isFunction))
-    m.ctx.fail(
-      'a function cannot be an operand of arithmetic, comparisons or text in plans: call it',
-      ...xs.map((x) => x.l),
-    );
+  if (checked && xs.some(isFunction)) m.ctx.fail(NOT_OPERAND, ...xs.map((x) => x.l));
   if (checked && xs.some((x) => isCircular(x)))
     m.ctx.fail('cannot convert a circular structure', ...xs.map((x) => deepLabelOf(x)));
   return lift(m, (_r, a) => (f as (...x: unknown[]) => unknown)(...a), null, xs, checked ? 'operator' : name);

@@ -19,12 +19,9 @@ export function spreadItems(m: Machine, from: V, intoObject = false): Spread {
   // Into an object, anything else but an object spreads nothing.
   if (intoObject)
     return spread(isHeap(p) && p.kind === 'object' ? [...p.props].map(([k, v]) => [k, through(v, s)]) : []);
-  if (isHeap(p) && (p.kind === 'map' || p.kind === 'set'))
-    return indexed(
-      [...p.entries.values()].map((e) =>
-        p.kind === 'set' ? through(e.k, s) : val(newArray([through(e.k, s), through(e.v, s)], s), s),
-      ),
-    );
+  if (isHeap(p) && p.kind === 'set') return indexed([...p.entries.values()].map((e) => through(e.k, s)));
+  if (isHeap(p) && p.kind === 'map')
+    return indexed([...p.entries.values()].map((e) => val(newArray([through(e.k, s), through(e.v, s)], s), s)));
   const what = p == null ? String(p) : !isHeap(p) ? typeof p : p.kind === 'object' ? 'an object' : `a ${p.kind}`;
   return m.ctx.fail(`${what} is not iterable`, from.l);
 }

@@ -109,6 +109,9 @@
   // Per node: its words (a leaf) or children (inner), its depth (0: a leaf).
   const NKIDS = [null];
   const NDEPTH = [0];
+  // Per leaf: the index of its first word that is not zero. A union's holds test reads both leaves
+  // only from the later of the two, and its copy ORs the other leaf's words in from there.
+  const NLO = [0];
   const NKEY = new Map();
   // Words and children all nodes hold: what the run's sources take, whatever the mailbox.
   let setWords = 0;
@@ -126,6 +129,11 @@
       n = NKIDS.length;
       NKIDS[n] = kids;
       NDEPTH[n] = depth;
+      if (depth === 0) {
+        let lo = 0;
+        while (kids[lo] === 0) lo++;
+        NLO[n] = lo;
+      }
       NKEY.set(key, n);
       setWords += kids.length;
     }
@@ -138,15 +146,17 @@
     const ka = NKIDS[a];
     const kb = NKIDS[b];
     // Leaves: no copy when one side already holds the other (a join into a listing's, mostly).
-    // Both tests in one pass; a longer leaf holds a word the shorter lacks (trailing zero words
-    // are left off).
+    // Only the words from the later first word on can differ that way; a longer leaf holds a word
+    // the shorter lacks (trailing zero words are left off), as does one whose words start earlier.
     if (depth === 0) {
       const la = ka.length;
       const lb = kb.length;
-      let aHolds = la >= lb;
-      let bHolds = lb >= la;
+      const loa = NLO[a];
+      const lob = NLO[b];
+      let aHolds = la >= lb && loa <= lob;
+      let bHolds = lb >= la && lob <= loa;
       const m = la < lb ? la : lb;
-      for (let i = 0; i < m && (aHolds || bHolds); i++) {
+      for (let i = loa > lob ? loa : lob; i < m && (aHolds || bHolds); i++) {
         const x = ka[i];
         const y = kb[i];
         if (x !== y) {
@@ -157,13 +167,19 @@
       }
       if (aHolds) return a;
       if (bHolds) return b;
+      // Neither holds the other: the longer leaf's words with the other's from its first word.
+      const long = la >= lb ? ka : kb;
+      const short = la >= lb ? kb : ka;
+      const out = long.slice();
+      for (let i = la >= lb ? lob : loa; i < short.length; i++) out[i] |= short[i];
+      return setNode(0, out);
     }
     const n = ka.length > kb.length ? ka.length : kb.length;
     const out = new Array(n);
     let isA = ka.length === n;
     let isB = kb.length === n;
     for (let i = 0; i < n; i++) {
-      const x = depth === 0 ? ka[i] | 0 | (kb[i] | 0) : nodeUnion(ka[i], kb[i], depth - 1);
+      const x = nodeUnion(ka[i], kb[i], depth - 1);
       out[i] = x;
       if (x !== ka[i]) isA = false;
       if (x !== kb[i]) isB = false;

@@ -5,12 +5,14 @@
  * a node that refers to nothing sent, a node sent twice or empty, a leaf naming a source never sent.
  * Through a real run: a plan that pages through a mailbox, its calls named by reference.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../../engine/run/simulate';
 import { SourceSets } from '../../../engine/run/source-sets';
 import type { WireToolRequest } from '../../../engine/run/wire';
 import { WorldState } from '../../../engine/world';
 import { mailboxWorld, PAGE_PLAN } from '../../bench/listing';
+import { benchWorld } from '../../bench/world';
 
 const request = (over: Partial<WireToolRequest>): WireToolRequest => ({
   tool: 'log',
@@ -92,5 +94,25 @@ describe('source sets by reference', () => {
     const calls = report.calls.filter((c) => c.tool === 'listEmails');
     expect(calls.length).toBeGreaterThan(2);
     expect(calls.at(-1)!.context.sources.filter((s) => s.endsWith('#listed'))).toHaveLength(1_200);
+  });
+
+  // The guest's union of two sets reads a leaf only from the later of their first words: an email
+  // fetched late has its sources in the last words of a leaf, one fetched early in the first.
+  it('a join of labels whose sources start at different words names every source of both', async () => {
+    const N = 70;
+    const fetch = `const s = []; for (let i = 1; i <= ${N}; i++) s.push((await getEmail('m' + i)).subject);`;
+    const world = benchWorld(N);
+    const own = await simulate({ plan: `${fetch} return s;`, world, mode: 'normal' });
+    const sourcesOf = new Map(own.report.resultParts!.map((p) => [p.path, p.label.sources]));
+    expect(sourcesOf.size).toBe(N);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.nat(N - 1), { minLength: 2, maxLength: 6 }), async (picks) => {
+        const plan = `${fetch} return ${picks.map((i) => `s[${i}]`).join(' + ')};`;
+        const { report } = await simulate({ plan, world: benchWorld(N), mode: 'normal' });
+        const want = [...new Set(picks.flatMap((i) => sourcesOf.get(`[${i}]`)!))].sort();
+        expect([...report.resultLabel!.sources].sort()).toEqual(want);
+      }),
+      { numRuns: 12 },
+    );
   });
 });
