@@ -2,13 +2,20 @@
  * The four jobs people hire Zamburak for, as steps on a page showing the app over a demo
  * profile: shared by the browser-host suite (app.test.ts) and the Electron suite.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Profile } from '../../main/profile/profile';
-import { runAttackPlan, runDemoPlan, TRIAGE_TIMEOUT } from './harness';
+import { openPage, runAttackPlan, runDemoPlan, SCREEN, TRIAGE_TIMEOUT } from './harness';
 
 /** Moves the app to a hash route, as a person's link would. */
 export const navigate = (page: Page, hash: string) => page.evaluate((h) => (window.location.hash = h), hash);
+
+/** A claim's card on the Review screen, in a page of its own at the screenshots' size. */
+export async function openClaim(browser: Browser, url: string, id: string, theme: 'light' | 'dark') {
+  const { page, errors } = await openPage(browser, url, theme, SCREEN);
+  await navigate(page, `#/review/${encodeURIComponent(id)}`);
+  return { page, errors, preview: page.locator('.claim-preview') };
+}
 
 export interface JobContext {
   readonly page: Page;

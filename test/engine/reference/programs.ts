@@ -167,16 +167,36 @@ const effect = fc.constantFrom(
   `try { await sendEmail({ to: [to], subject: JSON.stringify(xs), body: 'x' }); } catch (err) { n = -1; }`,
 );
 
-export const programArb: fc.Arbitrary<string> = fc
-  .tuple(
-    fc.constantFrom('m1', 'm2', 'm3'),
-    fc.array(stmt(2), { minLength: 1, maxLength: 5 }),
-    fc.array(effect, { minLength: 1, maxLength: 2 }),
-  )
-  .map(
-    ([id, body, out]) => `const e = await getEmail('${id}');
+/**
+ * A plan over one email of the laundering world (m1–m3) and the Inbox: the declarations its
+ * statements use, one to five of them, one or two effects, then the result. Shared by the
+ * generators of the differential test and of red-team rounds 13 and 15.
+ */
+export const planArb = (
+  stmt: fc.Arbitrary<string>,
+  effect: fc.Arbitrary<string>,
+  declarations: string,
+  result: string,
+): fc.Arbitrary<string> =>
+  fc
+    .tuple(
+      fc.constantFrom('m1', 'm2', 'm3'),
+      fc.array(stmt, { minLength: 1, maxLength: 5 }),
+      fc.array(effect, { minLength: 1, maxLength: 2 }),
+    )
+    .map(
+      ([id, body, out]) => `const e = await getEmail('${id}');
 const list = await listEmails({ folder: 'INBOX' });
-const c = (await searchContacts('Omar'))[0];
+${declarations}
+${body.join('\n')}
+${out.join('\n')}
+${result}`,
+    );
+
+export const programArb: fc.Arbitrary<string> = planArb(
+  stmt(2),
+  effect,
+  `const c = (await searchContacts('Omar'))[0];
 const m = new Map();
 const st = new Set();
 let xs = [3, 1, 2];
@@ -187,8 +207,6 @@ let s = 'plain';
 let n = 0;
 function pick(b, a, d) { if (b) { return a; } return d; }
 function early(b) { if (b) { return true; } return false; }
-async function subjectOf(id) { const x = await getEmail(id); return x.subject; }
-${body.join('\n')}
-${out.join('\n')}
-return { n, s, to, xs, o, arr, keys: [...m.keys()], set: [...st] };`,
-  );
+async function subjectOf(id) { const x = await getEmail(id); return x.subject; }`,
+  `return { n, s, to, xs, o, arr, keys: [...m.keys()], set: [...st] };`,
+);

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
-import { CHROMIUM_WHY, demoSuite, hasChromium, openPage, SCREEN, screenshotPath } from '../../e2e/harness';
-import { navigate } from '../../e2e/jobs';
+import { CHROMIUM_WHY, demoSuite, hasChromium, screenshotPath } from '../../e2e/harness';
+import { openClaim } from '../../e2e/jobs';
 
 describe.skipIf(!hasChromium)(`a series on the Review card${hasChromium ? '' : ` (skipped: ${CHROMIUM_WHY})`}`, () => {
   const suite = demoSuite({ undoWindowSeconds: 0 });
@@ -21,9 +21,7 @@ describe.skipIf(!hasChromium)(`a series on the Review card${hasChromium ? '' : `
     const r = await runOnProfile(p, { plan, kind: 'plan' });
     const id = r.report.claims[0]!.id;
     for (const theme of ['light', 'dark'] as const) {
-      const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
-      await navigate(page, `#/review/${encodeURIComponent(id)}`);
-      const preview = page.locator('.claim-preview');
+      const { page, errors, preview } = await openClaim(suite.browser, suite.hosted.host.url, id, theme);
       await expect.poll(() => preview.innerText()).toMatch(/Series\nEvery 2 weeks on Monday and Thursday until /);
       const text = await page.locator('main').innerText();
       expect(text).toContain('Change the series “Globex renewal call” starting ');
@@ -49,9 +47,7 @@ describe.skipIf(!hasChromium)(`a series on the Review card${hasChromium ? '' : `
     const r = await runOnProfile(p, { plan, kind: 'plan' });
     const id = r.report.claims[0]!.id;
     for (const theme of ['light', 'dark'] as const) {
-      const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
-      await navigate(page, `#/review/${encodeURIComponent(id)}`);
-      const preview = page.locator('.claim-preview');
+      const { page, errors, preview } = await openClaim(suite.browser, suite.hosted.host.url, id, theme);
       await expect
         .poll(() => preview.innerText())
         .toContain(

@@ -7,6 +7,7 @@
  * none, inside a try or not.
  */
 import fc from 'fast-check';
+import { planArb } from '../../engine/reference/programs';
 
 const num = fc.constantFrom(
   'n',
@@ -85,16 +86,10 @@ const effect = fc.constantFrom(
   "if (k > 3) { await sendEmail({ to: ['priya@northwind.test'], subject: 'k', body: 'x' }); }",
 );
 
-export const fastPathProgramArb: fc.Arbitrary<string> = fc
-  .tuple(
-    fc.constantFrom('m1', 'm2', 'm3'),
-    fc.array(stmt(2), { minLength: 1, maxLength: 5 }),
-    fc.array(effect, { minLength: 1, maxLength: 2 }),
-  )
-  .map(
-    ([id, body, out]) => `const e = await getEmail('${id}');
-const list = await listEmails({ folder: 'INBOX' });
-const ys = [];
+export const fastPathProgramArb: fc.Arbitrary<string> = planArb(
+  stmt(2),
+  effect,
+  `const ys = [];
 const zs = [0, 0, 0];
 const flags = [false, e.unread, true];
 const mp = new Map();
@@ -105,8 +100,6 @@ let s = 'plain';
 let to = 'priya@northwind.test';
 function low(a, b) { if (a < b) { return a; } return b; }
 const byLen = (a, b) => a.subject.length - b.subject.length || (a.id < b.id ? -1 : 1);
-const byV = (a, b) => a.v - b.v;
-${body.join('\n')}
-${out.join('\n')}
-return { n, k, s, to, ys, zs, keys: [...mp.keys()], set: [...st] };`,
-  );
+const byV = (a, b) => a.v - b.v;`,
+  `return { n, k, s, to, ys, zs, keys: [...mp.keys()], set: [...st] };`,
+);

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
-import { CHROMIUM_WHY, demoSuite, hasChromium, openPage, SCREEN, screenshotPath } from '../../e2e/harness';
-import { navigate } from '../../e2e/jobs';
+import { CHROMIUM_WHY, demoSuite, hasChromium, screenshotPath } from '../../e2e/harness';
+import { openClaim } from '../../e2e/jobs';
 
 const NOTES = 'Internal: our floor is 20% off list. Do not share this with Globex.';
 
@@ -24,9 +24,7 @@ describe.skipIf(!hasChromium)(
       const r = await runOnProfile(p, { plan, kind: 'plan' });
       const id = r.report.claims[0]!.id;
       for (const theme of ['light', 'dark'] as const) {
-        const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
-        await navigate(page, `#/review/${encodeURIComponent(id)}`);
-        const preview = page.locator('.claim-preview');
+        const { page, errors, preview } = await openClaim(suite.browser, suite.hosted.host.url, id, theme);
         await expect.poll(() => preview.innerText()).toContain(`Notes\n${NOTES}`);
         const chips = await page.locator('.recipients .chip').allInnerTexts();
         expect(chips).toEqual(['carla@globex.test', 'omar@acme.test', 'trudy@parcel-fast.test — an email chose it']);

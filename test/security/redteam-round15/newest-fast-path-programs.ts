@@ -8,6 +8,7 @@
  * declaration has run (finding 1).
  */
 import fc from 'fast-check';
+import { planArb } from '../../engine/reference/programs';
 
 // Text of either email (e: the attacker's or a colleague's, chosen per program), or plain.
 const text = fc.constantFrom('e.body', 'e.subject', 'e.from', "'alpha beta gamma'", 's');
@@ -67,25 +68,17 @@ const effect = fc.constantFrom(
   "if (seen.has('zed@attacker.test')) { await sendEmail({ to: ['priya@northwind.test'], subject: 'seen', body: 'x' }); }",
 );
 
-export const newestFastPathProgramArb: fc.Arbitrary<string> = fc
-  .tuple(
-    fc.constantFrom('m1', 'm2', 'm3'),
-    fc.array(stmt(2), { minLength: 1, maxLength: 5 }),
-    fc.array(effect, { minLength: 1, maxLength: 2 }),
-  )
-  .map(
-    ([id, body, out]) => `const e = await getEmail('${id}');
-const list = await listEmails({ folder: 'INBOX' });
-const out = [];
+export const newestFastPathProgramArb: fc.Arbitrary<string> = planArb(
+  stmt(2),
+  effect,
+  `const out = [];
 const seen = new Set();
 const counts = {};
 const ws = ['zed', 'draft', 'week'];
 let n = 0;
 let hit = false;
-let s = 'plain';
-${body.join('\n')}
-${out.join('\n')}
-const tail = [];
+let s = 'plain';`,
+  `const tail = [];
 function late() { if (e.subject.length > 99) { tail.push(1); } for (const w of ws) if (w.length > 9) tail.push(w); return 0; }
 return { n, hit, s, out, counts, seen: [...seen] };`,
-  );
+);
