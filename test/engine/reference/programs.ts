@@ -168,6 +168,22 @@ const effect = fc.constantFrom(
 );
 
 /**
+ * Statements nested up to `depth` deep: a leaf (three times as likely), or one of `compounds`
+ * around blocks of one to three statements one level shallower.
+ */
+export const nestedArb =
+  (leaf: fc.Arbitrary<string>, compounds: (block: fc.Arbitrary<string>) => fc.Arbitrary<string>[]) =>
+  (depth: number): fc.Arbitrary<string> =>
+    depth <= 0
+      ? leaf
+      : fc.oneof(
+          { weight: 3, arbitrary: leaf },
+          ...compounds(
+            fc.array(nestedArb(leaf, compounds)(depth - 1), { minLength: 1, maxLength: 3 }).map((xs) => xs.join(' ')),
+          ),
+        );
+
+/**
  * A plan over one email of the laundering world (m1–m3) and the Inbox: the declarations its
  * statements use, one to five of them, one or two effects, then the result. Shared by the
  * generators of the differential test and of red-team rounds 13 and 15.

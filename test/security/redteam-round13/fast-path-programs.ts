@@ -7,7 +7,7 @@
  * none, inside a try or not.
  */
 import fc from 'fast-check';
-import { planArb } from '../../engine/reference/programs';
+import { nestedArb, planArb } from '../../engine/reference/programs';
 
 const num = fc.constantFrom(
   'n',
@@ -63,22 +63,13 @@ const leaf: fc.Arbitrary<string> = fc.oneof(
   fc.constant("JSON.parse(e.body.slice(e.body.indexOf('{')));"),
 );
 
-const block = (depth: number): fc.Arbitrary<string> =>
-  fc.array(stmt(depth), { minLength: 1, maxLength: 3 }).map((xs) => xs.join(' '));
-
-const stmt = (depth: number): fc.Arbitrary<string> =>
-  depth <= 0
-    ? leaf
-    : fc.oneof(
-        { weight: 3, arbitrary: leaf },
-        fc.tuple(test, block(depth - 1), block(depth - 1)).map(([c, a, b]) => `if (${c}) { ${a} } else { ${b} }`),
-        fc.tuple(block(depth - 1)).map(([b]) => `try { ${b} } catch (err) { n = -1; }`),
-        fc.tuple(block(depth - 1)).map(([b]) => `try { JSON.parse(e.body); ${b} } catch (err) { k = 2; }`),
-        fc
-          .tuple(block(depth - 1))
-          .map(([b]) => `for (const x of list) { if (x.subject.length > 20) { continue; } ${b} }`),
-        fc.tuple(block(depth - 1)).map(([b]) => `list.forEach((x) => { if (x.unread) { ${b} } });`),
-      );
+const stmt = nestedArb(leaf, (block) => [
+  fc.tuple(test, block, block).map(([c, a, b]) => `if (${c}) { ${a} } else { ${b} }`),
+  fc.tuple(block).map(([b]) => `try { ${b} } catch (err) { n = -1; }`),
+  fc.tuple(block).map(([b]) => `try { JSON.parse(e.body); ${b} } catch (err) { k = 2; }`),
+  fc.tuple(block).map(([b]) => `for (const x of list) { if (x.subject.length > 20) { continue; } ${b} }`),
+  fc.tuple(block).map(([b]) => `list.forEach((x) => { if (x.unread) { ${b} } });`),
+]);
 
 const effect = fc.constantFrom(
   'await sendEmail({ to: [to], subject: s, body: String(n) + String(k) });',

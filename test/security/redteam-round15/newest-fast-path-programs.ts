@@ -8,7 +8,7 @@
  * declaration has run (finding 1).
  */
 import fc from 'fast-check';
-import { planArb } from '../../engine/reference/programs';
+import { nestedArb, planArb } from '../../engine/reference/programs';
 
 // Text of either email (e: the attacker's or a colleague's, chosen per program), or plain.
 const text = fc.constantFrom('e.body', 'e.subject', 'e.from', "'alpha beta gamma'", 's');
@@ -46,20 +46,13 @@ const leaf: fc.Arbitrary<string> = fc.oneof(
   text.map((t) => `s = ${t};`),
 );
 
-const block = (depth: number): fc.Arbitrary<string> =>
-  fc.array(stmt(depth), { minLength: 1, maxLength: 3 }).map((xs) => xs.join(' '));
-
-const stmt = (depth: number): fc.Arbitrary<string> =>
-  depth <= 0
-    ? leaf
-    : fc.oneof(
-        { weight: 3, arbitrary: leaf },
-        fc.tuple(test, block(depth - 1), block(depth - 1)).map(([c, a, b]) => `if (${c}) { ${a} } else { ${b} }`),
-        fc.tuple(block(depth - 1)).map(([b]) => `try { ${b} } catch (err) { n = -1; }`),
-        fc.tuple(block(depth - 1)).map(([b]) => `try { JSON.parse(e.body); ${b} } catch (err) { n = 2; }`),
-        fc.tuple(test, block(depth - 1)).map(([c, b]) => `(() => { if (${c}) { return; } ${b} })();`),
-        fc.tuple(block(depth - 1)).map(([b]) => `for (const x of list) { if (x.unread) { ${b} } }`),
-      );
+const stmt = nestedArb(leaf, (block) => [
+  fc.tuple(test, block, block).map(([c, a, b]) => `if (${c}) { ${a} } else { ${b} }`),
+  fc.tuple(block).map(([b]) => `try { ${b} } catch (err) { n = -1; }`),
+  fc.tuple(block).map(([b]) => `try { JSON.parse(e.body); ${b} } catch (err) { n = 2; }`),
+  fc.tuple(test, block).map(([c, b]) => `(() => { if (${c}) { return; } ${b} })();`),
+  fc.tuple(block).map(([b]) => `for (const x of list) { if (x.unread) { ${b} } }`),
+]);
 
 const effect = fc.constantFrom(
   "await sendEmail({ to: ['omar@northwind.test'], subject: s, body: String(n) + String(hit) });",
