@@ -1,8 +1,27 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Suites that only compute (the engine, the security rounds, the scenarios) run two at a time;
+ * every suite that starts a server, a browser, a child process or a worker runs alone after them,
+ * as all did before: on CI's 2-core runner their waits and undo windows assume a core of their own.
+ * A suite counts as computing only when it lives in one of these folders and imports nothing of the
+ * kinds below, so a new suite that starts something runs alone without anyone listing it.
+ */
+const COMPUTING = ['test/engine', 'test/security', 'test/scenarios', 'test/repo', 'test/renderer'];
+const STARTS_SOMETHING =
+  /\/(e2e|integration|apps)\/|\/main\/(outbox|runs|engine-host)\/|child_process|worker_threads|playwright/;
+
+const computing = COMPUTING.flatMap((dir) =>
+  (readdirSync(dir, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => join(dir, f))
+    .filter((f) => !STARTS_SOMETHING.test(readFileSync(f, 'utf8'))),
+);
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     exclude: ['node_modules/**', 'out/**', 'dist/**', 'test/fixtures/**'],
     environment: 'node',
     // The CLI suites run the built command: rebuilt here when its sources changed.
@@ -13,5 +32,21 @@ export default defineConfig({
     // A poll waits for a condition and ends as soon as it holds; vitest's default ceiling (1 s) is
     // a fast machine's: on CI's loaded 2-core runner a page's answer or a kept edit took longer.
     expect: { poll: { timeout: 5_000 } },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'computing', include: computing, maxWorkers: 2, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'alone',
+          include: ['test/**/*.test.ts'],
+          exclude: ['node_modules/**', 'out/**', 'dist/**', 'test/fixtures/**', ...computing],
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });
