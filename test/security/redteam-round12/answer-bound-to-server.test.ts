@@ -25,16 +25,11 @@ import { parseEvents } from '../../../main/calendar/ical';
 import { readItip } from '../../../main/calendar/itip';
 import { approveAndCommit, calendarAccountPerSuite, runStrict } from '../../integration/calendar/fixtures';
 import { radicaleMissing } from '../../integration/servers/radicale';
+import { foreignEvent } from './ical-as-read';
 
 /** Omar's invitation as his calendar client wrote it, with what the server now holds changed. */
 const invitation = (uid: string, c: Partial<Record<Field, string>>): string =>
-  [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Acme//Calendar//EN',
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    'DTSTAMP:20260301T000000Z',
+  foreignEvent(uid, [
     `SEQUENCE:${c.sequence ?? '0'}`,
     `DTSTART:${c.start ?? '20260420T150000Z'}`,
     `DTEND:${c.end ?? '20260420T160000Z'}`,
@@ -42,12 +37,7 @@ const invitation = (uid: string, c: Partial<Record<Field, string>>): string =>
     `LOCATION:${c.location ?? 'Room 2'}`,
     `DESCRIPTION:${c.description ?? 'Agenda to follow'}`,
     `ORGANIZER:mailto:${c.organizer ?? 'omar@acme.test'}`,
-    'ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:maya@acme.test',
-    'ATTENDEE;PARTSTAT=ACCEPTED:mailto:omar@acme.test',
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
+  ]);
 
 type Field = 'start' | 'end' | 'title' | 'location' | 'organizer' | 'description' | 'sequence';
 /** What the server's copy may become; the first five are on the card. */

@@ -1,7 +1,7 @@
 /**
- * How the round-12 suites read an iCalendar text back: as a lenient reader that ends a line at any
- * line break sees its events, and each event's properties exactly as written (to compare what an
- * update kept with what the server held).
+ * How the round-12 suites read an iCalendar text back (as a lenient reader that ends a line at any
+ * line break sees its events, and each event's properties exactly as written, to compare what an
+ * update kept with what the server held), and the other calendar app's events they start from.
  */
 import type ICAL from 'ical.js';
 
@@ -35,3 +35,23 @@ export const propertiesAsWritten = (v: ICAL.Component, skip: readonly string[]):
     .filter((p) => !skip.includes(p.name))
     .map((p) => JSON.stringify(p.toJSON()))
     .sort();
+
+/**
+ * An event as another calendar app writes it (UID, a fixed DTSTAMP, then `props` as given), with
+ * Maya invited and Omar accepted: what the round-12 suites put on Radicale beside the app.
+ */
+export const foreignEvent = (uid: string, props: readonly string[]): string =>
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Acme//Calendar//EN',
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTAMP:20260301T000000Z',
+    ...props,
+    'ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:maya@acme.test',
+    'ATTENDEE;PARTSTAT=ACCEPTED:mailto:omar@acme.test',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');

@@ -23,28 +23,18 @@ import { parseEvents } from '../../../main/calendar/ical';
 import { explainStored } from '../../../main/claims/explain-stored';
 import { approveAndCommit, calendarAccountPerSuite, runStrict } from '../../integration/calendar/fixtures';
 import { radicaleMissing } from '../../integration/servers/radicale';
+import { foreignEvent } from './ical-as-read';
 
 /** A series as another calendar app writes it, starting Monday 20 April 2026 at 15:00 UTC. */
 const series = (o: { uid: string; title: string; organizer: string; rule: string; extra?: readonly string[] }) =>
-  [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Acme//Calendar//EN',
-    'BEGIN:VEVENT',
-    `UID:${o.uid}`,
-    'DTSTAMP:20260301T000000Z',
+  foreignEvent(o.uid, [
     'DTSTART:20260420T150000Z',
     'DTEND:20260420T160000Z',
     `SUMMARY:${o.title}`,
     `RRULE:${o.rule}`,
     ...(o.extra ?? []),
     `ORGANIZER:mailto:${o.organizer}`,
-    'ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:maya@acme.test',
-    'ATTENDEE;PARTSTAT=ACCEPTED:mailto:omar@acme.test',
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
+  ]);
 
 const RULES = [
   'FREQ=WEEKLY;BYDAY=MO',
