@@ -197,7 +197,8 @@ function provenance(f: ChipSources, dir: Directory): { chip: string; origin: Ori
   const chip = ref
     ? `from ${quote(ref.subject)} by ${bare(ref.from)}${ref.fromIsContact ? '' : ' (not a contact)'}${more}`
     : o.named.length
-      ? `from ${o.named[0]!.replace(/^the /, '')}${more}`
+      ? // "from “Standup” (…) organised by bob@…", as an email's chip reads "from “Invoice” by …".
+        `from ${o.named[0]!.replace(/^the (?:event |email )?/, '')}${more}`
       : o.listed && o.listed.n > 1
         ? `chosen among ${listedItems(o.listed.tool, o.listed.n).replace(/^the /, '')}`
         : `from ${listedItems(o.listed?.tool ?? '', 1)}`;
@@ -492,7 +493,7 @@ export function explainClaim(
   const outsiders = recipients.filter((r) => !userDomains.has(domainOf(r)) && !contacts.has(r));
   const chosenItem = typeof claim.args.id === 'string' ? dir.email(claim.args.id) : undefined;
   if (chosenItem?.authenticated === false && recipients.includes(bare(chosenItem.from)))
-    unsafe.push({ address: bare(chosenItem.from), why: 'its sender could not be verified' });
+    unsafe.push({ address: bare(chosenItem.from), why: 'the email it answers may not be from them' });
   // An answer goes to whoever the invitation names as its organiser: untrusted, if the
   // invitation was chosen by content you did not write.
   const invitation =

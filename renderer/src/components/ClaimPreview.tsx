@@ -7,6 +7,10 @@ import type { ClaimPreview as Preview } from '../../../preload/contract';
 
 const kb = (n: number) => (n < 1024 ? `${n} B` : `${Math.round(n / 1024)} KB`);
 
+/** An answer to an invitation as a calendar asks it ("Going?"), not the protocol's lower-case word. */
+const ANSWER_WORDS: Readonly<Record<string, string>> = { accepted: 'Yes', declined: 'No', tentative: 'Maybe' };
+const answerWords = (r: string | undefined): string => (r ? (ANSWER_WORDS[r] ?? r) : '');
+
 function Row({ label, value }: { label: string; value: string }) {
   if (!value) return null;
   return (
@@ -47,7 +51,7 @@ export function ClaimPreview({ p }: { p: Preview }) {
           <Row label="Where" value={p.location} />
           <Row label="Guests" value={p.attendees.join(', ')} />
           <Row label="Notified" value={p.notified.join(', ')} />
-          <Row label="Answer" value={p.response ?? ''} />
+          <Row label="Going?" value={answerWords(p.response)} />
           <Row label="Notes" value={p.description} />
         </dl>
       </section>

@@ -21,7 +21,7 @@ describe('the daily brief as text', () => {
     expect(line('14:00–14:45 Globex renewal call')).toMatchObject({ provenance: 'your own data', untrusted: false });
     // The event is named by its title and its time (in the person's zone and format).
     expect(line('09:30–09:45 Daily standup').provenance).toMatch(
-      /^from event “Daily standup” \(.*16.*\) organised by bob@acme\.test$/,
+      /^from “Daily standup” \(.*16.*\) organised by bob@acme\.test$/,
     );
     // Each email's line names that email alone, not the join of the whole brief.
     const lena = line(/^Lena Fischer: Can we move our design review\?/);
