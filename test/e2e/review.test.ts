@@ -214,11 +214,11 @@ describe.skipIf(!hasChromium)(
         .filter({ hasNotText: /Archive/ })
         .first();
       await other.getByRole('checkbox').check();
-      await expect.poll(() => page.locator('.batch').innerText()).toMatch(/Select claims of one kind/);
+      await expect.poll(() => page.locator('.batch').innerText()).toMatch(/Select actions of one kind/);
       await other.getByRole('checkbox').uncheck();
       await page.screenshot({ path: screenshotPath('review-batch-light') });
       await page.locator('.batch').getByRole('button', { name: 'Approve 3' }).click();
-      await expect.poll(() => page.locator('footer.status').innerText()).toMatch(/Approved 3 claims\./);
+      await expect.poll(() => page.locator('footer.status').innerText()).toMatch(/Approved 3 actions\./);
       for (const c of pending.slice(0, 3)) {
         await expect.poll(() => p.claims.get(c.id).state, { timeout: 15_000 }).toBe('committed');
         const approved = p.audit

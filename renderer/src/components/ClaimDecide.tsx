@@ -16,7 +16,18 @@ export interface DecideActions {
   alwaysAllow(): void;
 }
 
-export function ClaimDecide({ c, canEdit, act }: { c: ClaimView; canEdit: boolean; act: DecideActions }) {
+export function ClaimDecide({
+  c,
+  canEdit,
+  focusReject,
+  act,
+}: {
+  c: ClaimView;
+  canEdit: boolean;
+  /** The cursor starts on Reject: the person came back from the reject form without rejecting. */
+  focusReject: boolean;
+  act: DecideActions;
+}) {
   const high = c.risk === 'high';
   const [confirmed, setConfirmed] = useState<ReadonlySet<string>>(new Set());
   const [checked, setChecked] = useState(false);
@@ -45,7 +56,7 @@ export function ClaimDecide({ c, canEdit, act }: { c: ClaimView; canEdit: boolea
   if (!high)
     return (
       <div className="decide" role="group" aria-label="Decide">
-        <button type="button" className="reject" onClick={act.startReject}>
+        <button type="button" className="reject" autoFocus={focusReject} onClick={act.startReject}>
           Reject… (r)
         </button>
         {secondary}
@@ -95,7 +106,7 @@ export function ClaimDecide({ c, canEdit, act }: { c: ClaimView; canEdit: boolea
           </button>
         )}
         {secondary}
-        <button type="button" className="reject primary-safe" onClick={act.startReject}>
+        <button type="button" className="reject primary-safe" autoFocus={focusReject} onClick={act.startReject}>
           Reject… (r)
         </button>
       </div>

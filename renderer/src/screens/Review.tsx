@@ -32,6 +32,9 @@ function tallied(reasons: readonly string[]): string[] {
 const shortHash = (h: string): string => (h.length > 19 ? `${h.slice(0, 19)}…` : h);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** "High risk": the list's rows and the card say it alike (a bare "High" says high what?). */
+const RiskChip = ({ risk }: { risk: string }) => <Chip tone={`risk-${risk}`}>{riskName(risk)} risk</Chip>;
+
 type FieldView = ClaimView['fields'][number];
 
 /** "Start, end and guest 1": a list of field labels, the first one capitalised. */
@@ -128,7 +131,7 @@ function ClaimList({
       const failed = r.filter((x) => !x.ok);
       const done = r.length - failed.length;
       setStatus({
-        text: `${how === 'approve' ? 'Approved' : 'Rejected'} ${plural(done, 'claim')}.${failed.length ? ` Not decided: ${failed.map((f) => `“${chosen.find((c) => c.id === f.id)?.what ?? f.id}” (${f.error})`).join('; ')}` : ''}`,
+        text: `${how === 'approve' ? 'Approved' : 'Rejected'} ${plural(done, 'action')}.${failed.length ? ` Not decided: ${failed.map((f) => `“${chosen.find((c) => c.id === f.id)?.what ?? f.id}” (${f.error})`).join('; ')}` : ''}`,
         tone: failed.length ? 'error' : 'ok',
       });
       setSelected(new Set());
@@ -142,12 +145,12 @@ function ClaimList({
     <section className="pane claim-list" aria-label="Waiting for you">
       <h1>Review</h1>
       {chosen.length > 0 && (
-        <div className="batch" role="group" aria-label="Decide the selected claims">
+        <div className="batch" role="group" aria-label="Decide the selected actions">
           {kinds.size > 1 ? (
-            <p>Select claims of one kind to decide them together.</p>
+            <p>Select actions of one kind to decide them together.</p>
           ) : (
             <>
-              <p>{plural(chosen.length, 'claim')} selected.</p>
+              <p>{plural(chosen.length, 'action')} selected.</p>
               {anyHigh && (
                 <label className="check">
                   <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} />I checked
@@ -182,7 +185,7 @@ function ClaimList({
                 onChange={() => toggle(c.id)}
               />
               <a href={`#/review/${encodeURIComponent(c.id)}`} aria-current={c.id === current ? 'true' : undefined}>
-                <Chip tone={`risk-${c.risk}`}>{riskName(c.risk)}</Chip> {c.what}
+                <RiskChip risk={c.risk} /> {c.what}
               </a>
             </li>
           ))}
@@ -226,6 +229,8 @@ function Recipients({ c }: { c: ClaimView }) {
 
 function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => void; onDecided: () => void }) {
   const [rejecting, setRejecting] = useState(false);
+  // Set once the reject form is left without rejecting: the cursor goes back to Reject, not the page.
+  const [leftReject, setLeftReject] = useState(false);
   const [reason, setReason] = useState('');
   const [always, setAlways] = useState(false);
   const [more, setMore] = useState(false);
@@ -262,6 +267,10 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
       report(e);
     }
   };
+  const cancelReject = () => {
+    setRejecting(false);
+    setLeftReject(true);
+  };
   const reject = async () => {
     try {
       setC(await api.claims.reject(c.id, reason));
@@ -280,8 +289,7 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
     <article className={`pane claim-card risk-${c.risk}`} aria-labelledby="claim-what">
       <header>
         <p className="eyebrow">
-          <Chip tone={`risk-${c.risk}`}>{riskName(c.risk)} risk</Chip>{' '}
-          <Chip tone="state">{claimStateName(c.state)}</Chip>
+          <RiskChip risk={c.risk} /> <Chip tone="state">{claimStateName(c.state)}</Chip>
         </p>
         <h2 id="claim-what">{c.what}</h2>
         <Recipients c={c} />
@@ -360,6 +368,7 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
           key={c.contentHash}
           c={c}
           canEdit={canEdit}
+          focusReject={leftReject}
           act={{
             approve,
             startReject: () => setRejecting(true),
@@ -375,6 +384,12 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
             e.preventDefault();
             void reject();
           }}
+          onKeyDown={(e) => {
+            // Escape leaves the form and rejects nothing, as Cancel does.
+            if (e.key !== 'Escape') return;
+            e.stopPropagation();
+            cancelReject();
+          }}
         >
           <label>
             Why reject? (optional, kept in the audit log)
@@ -383,15 +398,15 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
           <button type="submit" className="reject">
             Reject
           </button>
-          <button type="button" onClick={() => setRejecting(false)}>
-            Cancel
+          <button type="button" onClick={cancelReject}>
+            Cancel (Escape)
           </button>
         </form>
       )}
       {c.commit && (
         <p className="commit" role="status">
           {c.state === 'approved' && waitLeft > 0
-            ? `Sending in ${waitLeft} s — undo with z.`
+            ? `${c.preview.kind === 'organize' ? 'Carried out' : 'Sending'} in ${waitLeft} s — undo with z.`
             : c.state === 'committed'
               ? 'Done.'
               : c.state === 'failed'
