@@ -2,7 +2,7 @@
  * The pieces Settings' lists share (accounts, providers): a row's Test and Remove buttons with
  * the test's answer beside them (Remove asks first, saying what goes; Escape or "Keep it" keeps it), and an "Add…" button that opens a form with Add and Cancel.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useApp } from '../store';
 
 export function RowActions({
@@ -66,6 +66,29 @@ export function RowActions({
   );
 }
 
+/**
+ * A form that opens in place of the button that opened it: the cursor goes to its first field
+ * (a person starts typing at once), Escape closes it as Cancel does, and once it is closed the
+ * cursor is back on the button (never lost to the page, where Tab would start over).
+ */
+export function useFormInPlace(open: boolean, close: () => void) {
+  const form = useRef<HTMLFormElement>(null);
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (open) form.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    else if (wasOpen.current) opener.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  const onKeyDown = (e: KeyboardEvent) => {
+    // The screen's own Escape is for something else.
+    if (e.key !== 'Escape') return;
+    e.stopPropagation();
+    close();
+  };
+  return { form, opener, onKeyDown };
+}
+
 export function AddForm(props: {
   readonly label: string;
   readonly openText: string;
@@ -77,16 +100,19 @@ export function AddForm(props: {
   /** The form checks its fields itself and says what is wrong at each, in words. */
   readonly noValidate?: boolean;
 }) {
+  const { form, opener, onKeyDown } = useFormInPlace(props.open, () => props.setOpen(false));
   if (!props.open)
     return (
-      <button type="button" onClick={() => props.setOpen(true)}>
+      <button type="button" ref={opener} onClick={() => props.setOpen(true)}>
         {props.openText}
       </button>
     );
   return (
     <form
+      ref={form}
       className="form-grid"
       aria-label={props.label}
+      onKeyDown={onKeyDown}
       noValidate={props.noValidate}
       onSubmit={(e) => {
         e.preventDefault();
@@ -99,7 +125,7 @@ export function AddForm(props: {
           {props.submitText}
         </button>
         <button type="button" onClick={() => props.setOpen(false)}>
-          Cancel
+          Cancel (Escape)
         </button>
       </div>
     </form>

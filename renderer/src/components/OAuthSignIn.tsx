@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { OAuthSignInInput } from '../../../preload/contract';
 import { api } from '../api';
 import { useApp } from '../store';
+import { useFormInPlace } from './Managed';
 import { SecuritySelect } from './SecuritySelect';
 
 type Provider = 'google' | 'microsoft' | 'other';
@@ -73,6 +74,9 @@ export function OAuthSignIn({ onDone }: { onDone: () => Promise<unknown> }) {
   const [provider, setProvider] = useState<Provider | null>(null);
   const [form, setForm] = useState(EMPTY);
   const { start, waiting } = useSignIn(onDone);
+  // The provider last picked: its button gets the cursor back once the form closes.
+  const [picked, setPicked] = useState<Provider | null>(null);
+  const { form: formRef, opener, onKeyDown } = useFormInPlace(provider !== null, () => setProvider(null));
 
   const field = (key: keyof typeof EMPTY, label: string, type = 'text') => (
     <label>
@@ -116,7 +120,15 @@ export function OAuthSignIn({ onDone }: { onDone: () => Promise<unknown> }) {
     return (
       <div className="actions sign-in" role="group" aria-label="Sign in with your provider">
         {(['google', 'microsoft', 'other'] as const).map((p) => (
-          <button key={p} type="button" onClick={() => setProvider(p)}>
+          <button
+            key={p}
+            type="button"
+            ref={p === picked ? opener : undefined}
+            onClick={() => {
+              setPicked(p);
+              setProvider(p);
+            }}
+          >
             {LABEL[p]}
           </button>
         ))}
@@ -125,8 +137,10 @@ export function OAuthSignIn({ onDone }: { onDone: () => Promise<unknown> }) {
   const title = provider === 'other' ? 'Sign in with another provider' : LABEL[provider];
   return (
     <form
+      ref={formRef}
       className="form-grid"
       aria-label={title}
+      onKeyDown={onKeyDown}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
@@ -152,7 +166,7 @@ export function OAuthSignIn({ onDone }: { onDone: () => Promise<unknown> }) {
           {waiting ? 'Waiting for the browser…' : 'Continue in the browser'}
         </button>
         <button type="button" onClick={() => setProvider(null)}>
-          Cancel
+          Cancel (Escape)
         </button>
       </div>
     </form>
