@@ -33,14 +33,21 @@ export function RailAccount() {
 
 /**
  * Above every screen while the demo account's mail is the mail shown: nothing it sends leaves.
- * (Every account's mail together labels each demo row instead.)
+ * (Every account's mail together labels each demo row instead.) While it is the only account, a
+ * newcomer is also told where their own mail comes in: nothing else on the first screen says so.
  */
 export function DemoBanner() {
-  const { shown } = useShownAccount();
+  const { shown, all } = useShownAccount();
   if (!shown?.demo) return null;
   return (
     <div className="banner" role="note">
       Demo account — nothing leaves this computer.
+      {all.length === 1 && (
+        <>
+          {' '}
+          To read your own mail, <a href="#/settings">add your account in Settings</a>.
+        </>
+      )}
     </div>
   );
 }
