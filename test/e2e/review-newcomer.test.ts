@@ -6,15 +6,24 @@
  * words a person reads — no "claim", no "label", a risk that says "risk", the answer to an
  * invitation as "Going? Yes", an event source named as an email's is; the reject form closes on
  * Escape and gives the cursor back to Reject; `a` on a high-risk card goes to the recipients to
- * click; an archive waiting in the undo window is "carried out", not "sent". In Settings a sign-in
- * or account form opened in place takes the cursor to its first field and Escape gives it back
- * to the button. Each state is photographed (review-newcomer-*.png).
+ * click; an archive waiting in the undo window is "carried out", not "sent". On the first start the
+ * demo banner says where one's own mail comes in; in Settings a sign-in or account form opened in
+ * place takes the cursor to its first field and Escape gives it back to the button. Each state is photographed (review-newcomer-*.png).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { triageProfile } from '../../main/assistant/triage';
 import { runOnProfile } from '../../main/runs/run-on-profile';
-import { CHROMIUM_WHY, demoSuite, hasChromium, openPage, runAttackPlan, SCREEN, screenshotPath } from './harness';
+import {
+  CHROMIUM_WHY,
+  demoSuite,
+  hasChromium,
+  onScreen,
+  openPage,
+  runAttackPlan,
+  SCREEN,
+  screenshotPath,
+} from './harness';
 import { navigate } from './jobs';
 
 /** What has the keyboard now: a field's label, the element's name or its text, and whether it shows a ring. */
@@ -168,7 +177,14 @@ describe.skipIf(!hasChromium)(
     for (const theme of ['light', 'dark'] as const)
       it(`[${theme}] a sign-in or account form takes the cursor, and Escape gives it back`, async () => {
         const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, theme, SCREEN);
-        await navigate(page, '#/settings');
+        // With only the demo account, the banner says where one's own mail comes in, and links there.
+        const banner = page.locator('.banner');
+        expect(await banner.innerText()).toBe(
+          'Demo account — nothing leaves this computer. To read your own mail, add your account in Settings.',
+        );
+        await page.screenshot({ path: screenshotPath(`review-newcomer-demo-banner-${theme}`) });
+        await banner.getByRole('link', { name: 'add your account in Settings' }).click();
+        await onScreen(page, 'settings');
         for (const [opener, form, shot] of [
           ['Sign in with Google', 'Sign in with Google', 'google'],
           ['Sign in with another provider…', 'Sign in with another provider', 'other-provider'],
