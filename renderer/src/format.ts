@@ -47,7 +47,9 @@ const CATEGORY_NAMES: Readonly<Record<string, string>> = {
 export const categoryName = (c: string): string => CATEGORY_NAMES[c] ?? c;
 
 /** A claim's risk as its chip reads: "High". */
-export const riskName = (r: string): string => r.charAt(0).toUpperCase() + r.slice(1);
+/** "reading, which changes nothing" as a table's cell starts it: every other cell starts with a capital. */
+export const capitalised = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+export const riskName = capitalised;
 
 // What happened to a claim, in words ("committed" is the outbox's word: for a person it is done).
 const CLAIM_STATE_NAMES: Readonly<Record<string, string>> = {

@@ -105,9 +105,9 @@ describe.skipIf(!hasChromium)(`ask without a model${hasChromium ? '' : ` (skippe
       );
       for (const d of await calls.locator('tbody td:nth-child(3)').allInnerTexts())
         expect(['Allowed', 'Refused', 'Asked you']).toContain(d);
-      // The rule in words, its id a tooltip: "reading, which changes nothing", not `read/allow`.
+      // The rule in words, its id a tooltip: "Reading, which changes nothing", not `read/allow`.
       const rules = calls.locator('tbody td:nth-child(4) span');
-      expect(await rules.first().innerText()).toBe('reading, which changes nothing');
+      expect(await rules.first().innerText()).toBe('Reading, which changes nothing');
       expect(await rules.first().getAttribute('title')).toBe('Its id in your policy: read/allow');
       for (const r of await rules.allInnerTexts()) expect(r).not.toContain('/');
       await page.getByText('From Trudy Vance').scrollIntoViewIfNeeded();

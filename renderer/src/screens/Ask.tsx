@@ -13,7 +13,7 @@ import { Chip, decisionTone } from '../components/Chip';
 import { DataTable } from '../components/DataTable';
 import { PlanCode } from '../components/PlanCode';
 import { ResultData } from '../components/ResultData';
-import { accountName } from '../format';
+import { accountName, capitalised } from '../format';
 import { useApp } from '../store';
 
 /** "the demo account (…)" or "the account work (…)": the answer's account as the rail names it. */
@@ -135,7 +135,10 @@ export function AskScreen() {
                     'Decision',
                     (c) => <Chip tone={decisionTone(c.decision)}>{DECISION_WORDS[c.decision] ?? c.decision}</Chip>,
                   ],
-                  ['Policy rule', (c) => <span title={`Its id in your policy: ${c.rule}`}>{c.ruleWords}</span>],
+                  [
+                    'Policy rule',
+                    (c) => <span title={`Its id in your policy: ${c.rule}`}>{capitalised(c.ruleWords)}</span>,
+                  ],
                 ]}
               />
             </>
