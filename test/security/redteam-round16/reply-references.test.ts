@@ -14,7 +14,7 @@
  * Message-ID it names is one of a message every participant of the replied-to message took part in.
  */
 import { describe, expect, it } from 'vitest';
-import { effectOf, type MailEffect } from '../../../engine/tools/effect';
+import { effectHash, effectOf, type MailEffect } from '../../../engine/tools/effect';
 import { bareAddress } from '../../../engine/world/addresses';
 import { storeComposer } from '../../../main/mail/compose';
 import { profileLookups } from '../../../main/mail/effect-lookups';
@@ -160,5 +160,25 @@ describe('a reply names no Message-ID of mail its recipients never had', () => {
         expect(had, `${id}: ${ref} names a message not every participant of ${id} had`).toBe(true);
       }
     }
+  });
+
+  it('a reply whose message changed after approval is not sent', async () => {
+    const { p, me, accountId } = await mailbox(false);
+    const account = p.repos.accounts.get(accountId)!;
+    const approved = effectHash(replySent(p, accountId));
+    // The attacker, a participant, sends a back-dated message into the thread after approval.
+    await store(p, accountId, {
+      id: 'late',
+      from: `Trudy <${TRUDY}>`,
+      to: me,
+      subject: 'Re: Partnership',
+      date: '2026-04-02T12:00:00Z',
+      messageId: '<late@attacker.test>',
+      references: '<root@attacker.test>',
+      body: 'One more thing.',
+    });
+    expect(() =>
+      storeComposer(p, account, approved).compose({ tool: 'replyToEmail', args: { id: 'again', body: 'No, thanks.' } }),
+    ).toThrow(/not the one approved/);
   });
 });
