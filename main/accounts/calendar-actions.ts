@@ -7,7 +7,7 @@
  */
 import type { SendMailOptions } from 'nodemailer';
 import type { Json } from '../../engine/ifc/labeled-value';
-import { effectOf, type EventEffect } from '../../engine/tools/effect';
+import type { EventEffect } from '../../engine/tools/effect';
 import { profileLookups } from '../mail/effect-lookups';
 import { CalDavError } from '../calendar/caldav';
 import type { CalendarAccount } from '../calendar/calendar-sync';
@@ -19,6 +19,7 @@ import { TransportError } from '../outbox/transport';
 import { writtenOfClaim } from '../claims/written-label';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
+import { approvedEffect } from './approved-effect';
 
 export async function commitCalendarAction(
   p: Profile,
@@ -35,16 +36,11 @@ export async function commitCalendarAction(
     throw new TransportError('temporary', (e as Error).message);
   };
   // What happens is the action's effect (engine/tools): the same event and attendees the claim
-  // was approved at, whoever computes them.
-  let effect: EventEffect;
+  // was approved at, worked out now and only if still the one approved (./approved-effect.ts).
+  const e = approvedEffect(p, a, req, (x) => `the event ${x.kind === 'event' ? JSON.stringify(x.title) : '?'}`);
+  if (e.kind !== 'event') throw new TransportError('permanent', `${req.action.tool} is not a calendar action`);
+  const effect: EventEffect = e;
   const lookups = profileLookups(p, a);
-  try {
-    const e = effectOf(req.action.tool, req.action.args, lookups);
-    if (e.kind !== 'event') throw new Error(`${req.action.tool} is not a calendar action`);
-    effect = e;
-  } catch (e) {
-    throw new TransportError('permanent', (e as Error).message);
-  }
   // Who is mailed: the effect's recipients as the gate and the claim read them, nobody else.
   const to = envelopeTo(effect);
   const fields = {

@@ -8,7 +8,6 @@ import nodemailer, { type SendMailOptions } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import {
-  effectHash,
   effectOf,
   EVENT_TOOLS,
   MAIL_TOOLS,
@@ -17,7 +16,6 @@ import {
   type OrganizeEffect,
 } from '../../engine/tools';
 import { storeComposer } from '../mail/compose';
-import { profileLookups } from '../mail/effect-lookups';
 import { appendDraft, imapSentFolder } from '../mail/imap-folders';
 import { organizeOnServer, type OrganizeAction } from '../mail/imap-organize';
 import { localTransport } from '../outbox/local-transport';
@@ -28,6 +26,7 @@ import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
 import { MailError, type Credential } from '../mail/connect';
 import { accountCredential, AccountError, imapConfig } from './accounts';
+import { approvedEffect } from './approved-effect';
 import { commitCalendarAction } from './calendar-actions';
 import { calendarOf } from './calendars';
 import { smtpAuth } from './smtp-auth';
@@ -76,11 +75,11 @@ function accountTransport(p: Profile, a: Account): Transport | null {
     }
   };
   // Built per commit, reading the secret only then: an OAuth token may have been refreshed since.
-  const inner = (o: SMTPTransport.Options) =>
+  const inner = (o: SMTPTransport.Options, approvedHash?: string) =>
     smtpTransport({
       name: transportNameOf(a),
       smtp: o,
-      composer: storeComposer(p, a),
+      composer: storeComposer(p, a, approvedHash),
       sent: imapSentFolder(c.imap, () => credential()),
     });
   const sendMail = (m: SendMailOptions) =>
@@ -95,7 +94,7 @@ function accountTransport(p: Profile, a: Account): Transport | null {
   return {
     name: transportNameOf(a),
     async commit(req) {
-      if (MAIL_TOOLS.has(req.action.tool)) return withSmtp((o) => inner(o).commit(req));
+      if (MAIL_TOOLS.has(req.action.tool)) return withSmtp((o) => inner(o, req.contentHash).commit(req));
       if (EVENT_TOOLS.has(req.action.tool)) {
         const cal = await calendarOf(p, a);
         if (!cal) throw new TransportError('permanent', `account ${a.name} has no CalDAV calendar`);
@@ -119,25 +118,10 @@ function accountTransport(p: Profile, a: Account): Transport | null {
   };
 }
 
-/**
- * The mailbox change an approved claim makes, as its effect says (the card showed the same
- * effect), worked out again from the store just before the server is touched: an effect that
- * is no longer the one approved — its hash is not the claim's — changes nothing.
- */
+/** The mailbox change an approved claim makes, as its effect says (the card showed the same effect). */
 function approvedOrganize(p: Profile, a: Account, req: CommitRequest): OrganizeEffect {
-  const { tool, args } = req.action;
-  let effect: Effect;
-  try {
-    effect = effectOf(tool, args, profileLookups(p, a));
-  } catch (e) {
-    throw new TransportError('permanent', (e as Error).message);
-  }
-  if (effect.kind !== 'organize') throw new TransportError('permanent', `${tool} does not change a mailbox`);
-  if (effectHash(effect) !== req.contentHash)
-    throw new TransportError(
-      'permanent',
-      `${tool}: the change to email ${effect.emailId} is not the one approved (${req.contentHash}); nothing was changed`,
-    );
+  const effect = approvedEffect(p, a, req, (e) => `the change to email ${e.kind === 'organize' ? e.emailId : '?'}`);
+  if (effect.kind !== 'organize') throw new TransportError('permanent', `${req.action.tool} does not change a mailbox`);
   return effect;
 }
 

@@ -8,14 +8,30 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AttachmentRef, EffectLookups, OriginalEmail } from '../../engine/tools/effect';
+import { bareAddress } from '../../engine/world/addresses';
 import type { Profile } from '../profile/profile';
 import type { Account, StoredMessage } from '../store/repositories';
+import { threadIdOf } from './parse';
 
-/** The Message-IDs of `m`'s thread before it, oldest first. */
+/** Everyone a message went between, bare: its readers. */
+const participants = (m: StoredMessage): Set<string> => new Set([m.from, ...m.to, ...m.cc].map(bareAddress));
+
+/**
+ * The Message-IDs of `m`'s thread before it, oldest first: those its recipients already know.
+ * The thread is the root `m`'s own References names, which its sender chose, and the store keeps
+ * no References, so a message of the thread counts only when `m` names it (the root) or every
+ * participant of `m` took part in it: a reply to a stranger who names a conversation's root
+ * never tells them the Message-IDs (how many, from which hosts, when) of the mail that followed
+ * without them, nor of another account's.
+ */
 function referencesOf(p: Profile, m: StoredMessage): string[] {
+  const readers = [...participants(m)];
+  const known = (x: StoredMessage): boolean =>
+    threadIdOf({ messageId: x.messageId }, '') === m.threadId ||
+    (x.accountId === m.accountId && readers.every((r) => participants(x).has(r)));
   const ids = p.repos.messages
     .thread(m.threadId)
-    .filter((x) => x.date < m.date && x.messageId && x.id !== m.id)
+    .filter((x) => x.date < m.date && x.messageId && x.id !== m.id && known(x))
     .map((x) => x.messageId!);
   return [...new Set(ids)];
 }

@@ -95,15 +95,25 @@ export function smtpTransport(o: SmtpTransportOptions): Transport {
       const mail = o.composer.compose(req.action);
       const to = envelopeTo(mail.effect);
       const raw = await build(mail, req.messageId);
+      let info: SMTPTransport.SentMessageInfo;
       try {
-        const info = await smtp.sendMail({
-          envelope: { from: bareAddress(mail.effect.from), to },
-          raw,
-        });
-        await o.sent.append(raw, req.messageId);
-        return { messageId: req.messageId, accepted: info.accepted.map(String), rejected: info.rejected.map(String) };
+        info = await smtp.sendMail({ envelope: { from: bareAddress(mail.effect.from), to }, raw });
       } catch (e) {
         throw classify(e);
+      }
+      const sent = {
+        messageId: req.messageId,
+        accepted: info.accepted.map(String),
+        rejected: info.rejected.map(String),
+      };
+      // The message has left: a Sent folder that refuses the copy (full, out of reach) must not
+      // make it a failure, which the outbox would retry — finding no copy in Sent, it would send
+      // the message again. The result says the copy is missing instead.
+      try {
+        await o.sent.append(raw, req.messageId);
+        return sent;
+      } catch (e) {
+        return { ...sent, sentCopy: `not filed in Sent: ${(e as Error).message}` };
       }
     },
     async reconcile(req: CommitRequest) {
