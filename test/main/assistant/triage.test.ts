@@ -78,6 +78,10 @@ describe('triage', () => {
     expect(wire.category).toBe('suspicious');
     expect(wire.findings!.map((f) => f.kind)).toContain('payment-pressure');
     expect(p.repos.messages.get('e10')!.findings).toEqual([]);
+    // CloudNest's password reset comes from no-reply@: for your information, no draft to it.
+    expect(p.repos.messages.get('e30')!.category).toBe('fyi');
+    expect(first.emails.find((e) => e.id === 'e30')!.draftId).toBeUndefined();
+    expect(p.repos.outgoing.drafts(p.primaryAccount().id).filter((d) => d.inReplyTo === 'e30')).toEqual([]);
     const drafts = p.repos.outgoing.drafts(p.primaryAccount().id).length;
     const second = await triageProfile(p);
     expect(second.emails).toHaveLength(0);
