@@ -17,6 +17,17 @@ export interface MachineHeaders {
   readonly listUnsubscribe?: string;
 }
 
+/** The machine header fields an email carries (a world file's email: its own keys), or null for none. */
+export function machineFields(e: MachineHeaders): MachineHeaders | null {
+  const { autoSubmitted, precedence, listUnsubscribe } = e;
+  const out = {
+    ...(autoSubmitted !== undefined ? { autoSubmitted } : {}),
+    ...(precedence !== undefined ? { precedence } : {}),
+    ...(listUnsubscribe !== undefined ? { listUnsubscribe } : {}),
+  };
+  return Object.keys(out).length ? out : null;
+}
+
 /** Local parts, without `.`, `-`, `_` and any `+tag`, of the addresses machines send from. */
 const UNREAD_LOCAL = /noreply|donotreply|dontreply|^mailerdaemon$|^bounces?$/;
 /** A bounce handler's own host, such as `bounces.example.com`. */

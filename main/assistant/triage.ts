@@ -282,7 +282,10 @@ export async function triageProfile(
     const checked = check(
       [...byId.keys()],
       (id) => findingsOf(byId.get(id)!),
-      (id) => unanswerableWhy(byId.get(id)!) === null,
+      (id) => {
+        const m = byId.get(id)!;
+        return unanswerableWhy({ ...m, ...m.machineHeaders }) === null;
+      },
     );
     const r = await runOnProfile(p, {
       ...(o.engine ? { engine: o.engine } : {}),

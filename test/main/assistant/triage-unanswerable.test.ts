@@ -4,13 +4,16 @@
  * to answer and never drafts or proposes a reply to it, whatever its text asks; and the fraud
  * checks still come first: fraud sent the way machines send mail is still suspicious.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadWorld } from '../../../engine/run/simulate';
 import { bareAddress, readsNoReplies, unanswerableWhy } from '../../../engine/world';
-import { triageWorld } from '../../../main/assistant/triage';
+import { triageProfile, triageWorld } from '../../../main/assistant/triage';
+import { parseMessage, pickHeaderFields } from '../../../main/mail/parse';
+import { openProfile } from '../../../main/profile/profile';
 
 const USER = 'maya@acme.test';
 
@@ -164,4 +167,62 @@ describe('mail nobody can answer', () => {
       { numRuns: 5 },
     );
   }, 300_000);
+
+  it('over a profile: the fields a synced message carries, read from its raw text, keep it from Needs reply', async () => {
+    const p = openProfile(join(mkdtempSync(join(tmpdir(), 'zamburak-unanswerable-')), 'p'));
+    const account = p.primaryAccount();
+    const raw = (id: string, field: string) =>
+      new TextEncoder().encode(
+        [
+          'From: Bob Lee <bob@acme.test>',
+          `To: ${USER}`,
+          'Subject: Are you free?',
+          `Message-ID: <${id}@acme.test>`,
+          'Date: Mon, 16 Mar 2026 08:20:00 +0000',
+          ...(field ? [field] : []),
+          '',
+          'Hi Maya, could you reply with your availability? Can we meet on Tuesday at 14:30?',
+          '',
+        ].join('\r\n'),
+      );
+    const ids = { auto: 'x-auto', bulk: 'x-bulk', list: 'x-list', person: 'x-person' };
+    const fields = {
+      auto: 'Auto-Submitted: auto-generated',
+      bulk: 'Precedence: bulk',
+      list: 'List-Unsubscribe: <mailto:leave@acme.test>',
+      person: '',
+    };
+    for (const [k, id] of Object.entries(ids)) {
+      const m = await parseMessage(raw(id, fields[k as keyof typeof fields]), { date: new Date(), key: id });
+      p.repos.messages.upsert({
+        id,
+        accountId: account.id,
+        folder: 'INBOX',
+        remoteUid: null,
+        ...pickHeaderFields(m),
+        body: m.body,
+        html: null,
+        unread: true,
+        labels: [],
+        attachments: [],
+        category: null,
+        summary: null,
+        triagedAt: null,
+      });
+    }
+    expect(p.repos.messages.get(ids.auto)!.machineHeaders).toEqual({ autoSubmitted: 'auto-generated' });
+    const r = await triageProfile(p);
+    const of = (id: string) => r.emails.find((e) => e.id === id)!;
+    for (const id of [ids.auto, ids.bulk, ids.list]) {
+      expect(of(id).category, id).toBe('fyi');
+      expect(of(id).draftId, id).toBeUndefined();
+      expect(of(id).claimIds, id).toEqual([]);
+    }
+    // The same text from Bob himself is answered.
+    expect(['needs-reply', 'meeting']).toContain(of(ids.person).category);
+    // And the demo's CloudNest password reset (no-reply@) is for your information.
+    expect(of('e30').category).toBe('fyi');
+    expect(of('e30').draftId).toBeUndefined();
+    p.close();
+  }, 120_000);
 });
