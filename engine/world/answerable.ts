@@ -28,10 +28,14 @@ export function machineFields(e: MachineHeaders): MachineHeaders | null {
   return Object.keys(out).length ? out : null;
 }
 
-/** Local parts, without `.`, `-`, `_` and any `+tag`, of the addresses machines send from. */
-const UNREAD_LOCAL = /noreply|donotreply|dontreply|^mailerdaemon$|^bounces?$/;
-/** A bounce handler's own host, such as `bounces.example.com`. */
-const BOUNCE_HOST = /^bounces?\./;
+/**
+ * Local parts, without `.`, `-`, `_` and any `+tag`, of the addresses machines send from. The
+ * renderer keeps the same two patterns for its composer (renderer/src/no-reply.ts, which may not
+ * import the engine); test/renderer/no-reply.test.ts holds the two to the same answers.
+ */
+const UNREAD_LOCAL = /noreply|donotreply|dontreply|^mailerdaemon$|^bounce/;
+/** A bounce handler's own host, such as `bounces.example.com` or `bounce-mail.example.com`. */
+const BOUNCE_HOST = /^bounces?\b/;
 const BULK_PRECEDENCE = new Set(['bulk', 'list', 'junk', 'auto_reply', 'auto-reply']);
 
 /** Whether `address` (bare or `Name <address>`) is one nobody reads replies at. */
