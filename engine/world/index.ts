@@ -22,6 +22,7 @@ export { WorldState, type WorldEffects } from './state';
 export { worldTools, readEmailLabel, readEventLabel, WORLD_TOOL_NAMES, type WorldToolsOptions } from './tools';
 export { emailLabels, eventLabels, CAPS } from './labels';
 export { parseAddress, bareAddress, looksLikeAddress } from './addresses';
+export { machineFields, readsNoReplies, unanswerableWhy, type MachineHeaders } from './answerable';
 export { ruleExtractor as defaultExtractor, ruleExtractor, NotEnoughInformation } from './extractor';
 export type { Extractor, ExtractContext, JsonSchema } from './extractor';
 export { toNamedArgs } from './args';

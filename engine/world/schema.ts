@@ -87,6 +87,11 @@ const EmailSchema = z.object({
   // unverifiable sender. Absent: it passed — a world file states who sent each mail; a profile's
   // store sets it from the Authentication-Results it kept (main/profile/world-io.ts).
   authenticated: z.boolean().optional(),
+  // The header fields that say a machine or a list sent it (engine/world/answerable.ts): triage
+  // never files such mail as needing a reply. Absent: the message has none.
+  autoSubmitted: z.string().optional(),
+  precedence: z.string().optional(),
+  listUnsubscribe: z.string().optional(),
 });
 
 /**

@@ -10,6 +10,11 @@
  * reasons, a summary in Zamburak's own words ("This email asks you to …", never its text) and no
  * draft. The playbook's result is data derived from untrusted mail: it is validated here (a
  * category must be one of six names, a summary is plain text of bounded length) and only displayed.
+ *
+ * Mail nobody can answer (a no-reply sender, Auto-Submitted, bulk or list mail:
+ * engine/world/answerable.ts) is never filed as needing a reply nor as a meeting to answer, and
+ * gets no draft, whatever its text asks: it is FYI unless the playbook filed it as a newsletter or
+ * a receipt. The fraud checks come first: such mail with a finding is still suspicious.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -20,7 +25,7 @@ import type { Json } from '../../engine/ifc/labeled-value';
 import { runPlan } from '../../engine/run/run-plan';
 import { worldRunSetup } from '../../engine/run/simulate';
 import type { CallRecord, Claim, RunReport } from '../../engine/run/types';
-import type { WorldState } from '../../engine/world';
+import { unanswerableWhy, type WorldState } from '../../engine/world';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
 import { completeBodies } from '../accounts/accounts';
@@ -78,11 +83,7 @@ export interface TriageOptions {
 const claimsOf = (claims: readonly Claim[], id: string): string[] =>
   claims.filter((c) => c.args.id === id || c.args.inReplyTo === id).map((c) => c.id);
 
-function collect(
-  result: Json | null,
-  claims: readonly Claim[],
-  found: ReadonlyMap<string, FraudFinding[]>,
-): TriagedEmail[] {
+function collect(result: Json | null, claims: readonly Claim[], { found, unanswerable }: Checked): TriagedEmail[] {
   const parsed = Result.safeParse(result);
   if (!parsed.success) throw new Error(`the triage playbook returned an unexpected result: ${parsed.error.message}`);
   return parsed.data.map((r) => {
@@ -105,7 +106,7 @@ function collect(
         }
       : {
           id: r.id,
-          category: r.category === 'suspicious' ? 'fyi' : r.category,
+          category: r.category === 'suspicious' ? 'fyi' : filed(r.category, unanswerable.has(r.id)),
           summary: r.summary,
           ...(r.draftId ? { draftId: r.draftId } : {}),
           claimIds: claimsOf(claims, r.id),
@@ -114,17 +115,37 @@ function collect(
   });
 }
 
-/** The findings of a batch, and the ids the playbook must file as suspicious. */
-function check(ids: readonly string[], findings: Findings) {
-  const found = new Map(ids.map((id) => [id, findings(id)]));
-  return { found, suspicious: ids.filter((id) => found.get(id)!.length > 0) };
+/** What the host knows of a batch before the playbook reads it. */
+interface Checked {
+  /** Each email's fraud findings (empty: none). */
+  readonly found: ReadonlyMap<string, FraudFinding[]>;
+  /** The ids the playbook must file as suspicious. */
+  readonly suspicious: string[];
+  /** The ids of mail nobody can answer. */
+  readonly unanswerable: ReadonlySet<string>;
 }
+
+/** The findings of a batch, and which of its emails nobody can answer (`answerable`: by id). */
+function check(ids: readonly string[], findings: Findings, answerable: (id: string) => boolean): Checked {
+  const found = new Map(ids.map((id) => [id, findings(id)]));
+  return {
+    found,
+    suspicious: ids.filter((id) => found.get(id)!.length > 0),
+    unanswerable: new Set(ids.filter((id) => !answerable(id))),
+  };
+}
+
+/** The categories the answer playbook proposes a reply for. */
+const ANSWERED: readonly Category[] = ['needs-reply', 'meeting'];
+
+/** A category the playbook chose, for mail nobody can answer: nothing to reply to, so FYI. */
+const filed = (category: Category, unanswerable: boolean): Category =>
+  unanswerable && ANSWERED.includes(category) ? 'fyi' : category;
 
 const batches = <T>(xs: readonly T[]): T[][] =>
   Array.from({ length: Math.ceil(xs.length / BATCH) }, (_, i) => xs.slice(i * BATCH, (i + 1) * BATCH));
 
 const Answer = z.object({ draftId: z.string().nullable() });
-const ANSWERED: readonly Category[] = ['needs-reply', 'meeting'];
 
 /** What a run of the answer playbook gives back, in the app or over a world. */
 interface AnswerRun {
@@ -177,12 +198,15 @@ export async function triageWorld(world: WorldState, o: TriageOptions = {}): Pro
   const setup = worldRunSetup({ world });
   for (const [i, batch] of batches(inbox).entries()) {
     const ids = batch.map((e) => e.id);
-    const { found, suspicious } = check(ids, findings);
-    const report = await runPlan({ ...setup, plan, input: { ids, suspicious, calendar: i === 0 } });
+    const checked = check(ids, findings, (id) => {
+      const e = world.findEmail(id);
+      return !e || unanswerableWhy(e) === null;
+    });
+    const report = await runPlan({ ...setup, plan, input: { ids, suspicious: checked.suspicious, calendar: i === 0 } });
     if (report.status !== 'completed') throw new TriageStopped(out.length, inbox.length, report);
     calls.push(...report.calls);
     claims.push(...report.claims);
-    const done = collect(report.result, report.claims, found);
+    const done = collect(report.result, report.claims, checked);
     out.push(
       ...(o.drafts === false
         ? done
@@ -255,7 +279,14 @@ export async function triageProfile(
   const writer = modelWritesReplies(p);
   for (const [i, batch] of batches(todo).entries()) {
     const byId = new Map(batch.map((m) => [m.id, m]));
-    const { found, suspicious } = check([...byId.keys()], (id) => findingsOf(byId.get(id)!));
+    const checked = check(
+      [...byId.keys()],
+      (id) => findingsOf(byId.get(id)!),
+      (id) => {
+        const m = byId.get(id)!;
+        return unanswerableWhy({ ...m, ...m.machineHeaders }) === null;
+      },
+    );
     const r = await runOnProfile(p, {
       ...(o.engine ? { engine: o.engine } : {}),
       plan,
@@ -263,13 +294,13 @@ export async function triageProfile(
       accountId: account.id,
       input: {
         ids: [...byId.keys()],
-        suspicious,
+        suspicious: checked.suspicious,
         calendar: i === 0,
       },
     });
     runs.push(r.runId);
     if (r.report.status !== 'completed') throw new TriageStopped(out.length, todo.length, r.report);
-    const triaged = collect(r.report.result, r.report.claims, found);
+    const triaged = collect(r.report.result, r.report.claims, checked);
     const done =
       o.drafts === false
         ? triaged

@@ -56,6 +56,10 @@ const LISTED = new Set([
   'date',
   'authentication-results',
   'received',
+  // What says a machine or a list sent it (./parse.ts `machineHeadersOf`).
+  'auto-submitted',
+  'precedence',
+  'list-unsubscribe',
 ]);
 
 /** A field as postal-mime reads it from its lines (trailing CRs dropped), joined as they are. */

@@ -7,6 +7,7 @@
  */
 import PostalMime, { type Address, type Email } from 'postal-mime';
 import { domainOf, type SenderCheck } from '../../engine/fraud';
+import type { MachineHeaders } from '../../engine/world';
 import type { AttachmentFile } from './attachments';
 import { arrivalHost, isDeliveryHop, parseAuthResults, type AuthResultsField } from './auth-results';
 import { htmlToText, sanitizeHtml } from './html';
@@ -27,6 +28,8 @@ export interface ParsedMail {
   readonly body: string;
   readonly html: string | null;
   readonly auth: Record<string, string> | null;
+  /** The fields that say a machine or a list sent it (null: none): triage reads them (engine/world/answerable.ts). */
+  readonly machineHeaders: MachineHeaders | null;
   readonly attachments: AttachmentFile[];
   readonly parseError: string | null;
 }
@@ -212,6 +215,7 @@ export function unparsedMail(source: Uint8Array, fallback: { date: Date; key: st
     body: decode(source).slice(0, RAW_BODY_LIMIT),
     html: null,
     auth: null,
+    machineHeaders: null,
     attachments: [],
     parseError: reason,
   };
@@ -223,7 +227,7 @@ const toBytes = (c: ArrayBuffer | Uint8Array | string): Uint8Array =>
 /** The header fields of a message, as the store keeps them. */
 export type HeaderFields = Pick<
   ParsedMail,
-  'messageId' | 'threadId' | 'from' | 'replyTo' | 'to' | 'cc' | 'subject' | 'date' | 'auth'
+  'messageId' | 'threadId' | 'from' | 'replyTo' | 'to' | 'cc' | 'subject' | 'date' | 'auth' | 'machineHeaders'
 >;
 
 /** The header fields of a parsed message. */
@@ -237,7 +241,31 @@ export const pickHeaderFields = (p: ParsedMail): HeaderFields => ({
   subject: p.subject,
   date: p.date,
   auth: p.auth,
+  machineHeaders: p.machineHeaders,
 });
+
+/** The header fields kept for `MachineHeaders`, by their lower-case names. */
+const MACHINE_FIELDS = {
+  'auto-submitted': 'autoSubmitted',
+  precedence: 'precedence',
+  'list-unsubscribe': 'listUnsubscribe',
+} as const satisfies Record<string, keyof MachineHeaders>;
+/** A kept field's most characters: a keyword or a list of links, not a place to store a block. */
+const MACHINE_FIELD_CHARS = 500;
+
+/** Whether a header field (by its lower-case name) is one `machineHeadersOf` keeps. */
+const isMachineField = (key: string): boolean => Object.hasOwn(MACHINE_FIELDS, key);
+
+/** The first of each field that says a machine or a list sent the message; null when it has none. */
+export function machineHeadersOf(headers: readonly { key: string; value: string }[]): MachineHeaders | null {
+  const out: { -readonly [K in keyof MachineHeaders]: string } = {};
+  for (const h of headers) {
+    if (!isMachineField(h.key)) continue;
+    const name = MACHINE_FIELDS[h.key as keyof typeof MACHINE_FIELDS];
+    out[name] ??= h.value.trim().slice(0, MACHINE_FIELD_CHARS);
+  }
+  return Object.keys(out).length ? out : null;
+}
 
 /** What a parsed message's headers say, as the store keeps it (`date`: the Date header read, or the fallback). */
 export function headerFieldsOf(
@@ -260,6 +288,7 @@ export function headerFieldsOf(
     subject: email.subject ?? '',
     date,
     auth: authResults(email),
+    machineHeaders: machineHeadersOf(email.headers),
   };
 }
 

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadWorld } from '../../engine/run/simulate';
+import { machineFields } from '../../engine/world';
 import { AuditLog } from '../audit/audit-log';
 import { ClaimStore } from '../claims/claim-store';
 import { claimHashOf } from '../claims/effect-hash';
@@ -149,6 +150,7 @@ export function addDemoAccount(p: Profile, now: Date, worldPath = DEMO_WORLD): A
       unread: e.unread,
       labels: e.labels,
       auth: null,
+      machineHeaders: machineFields(e),
       attachments: [],
       category: null,
       summary: null,

@@ -19,6 +19,14 @@ export function readsNoReplies(address: string): boolean {
   return UNREAD_LOCAL.test(local) || BOUNCE_HOST.test(a.slice(at + 1));
 }
 
+/**
+ * Why the assistant drafted no reply to a sorted email from such an address (triage never drafts
+ * one: engine/world/answerable.ts), or null when its sender reads replies.
+ */
+export function noDraftNote(from: string): string | null {
+  return readsNoReplies(from) ? `No reply drafted: ${bare(from)} is probably an address nobody reads.` : null;
+}
+
 /** The sentence the composer shows for the given recipients, or null when none is such an address. */
 export function noReplyWarning(addresses: readonly string[]): string | null {
   const found = addresses.filter(readsNoReplies).map(bare);

@@ -3,8 +3,9 @@
  * and dark: a refused send puts the cursor in the field to fix, and closing or sending the
  * compose window gives the cursor back to the list (never to the page); the window says it saves
  * as you type and that Escape closes it; a forward says the original goes below; the category
- * counts are the Inbox's and only shown there; the Assistant pane's sentences; the assistant's
- * draft warns of an address nobody reads and is sent with Ctrl+Enter, keeping the cursor.
+ * counts are the Inbox's and only shown there; the Assistant pane's sentences; a no-reply
+ * sender's mail is FYI with no draft, and a reply to it warns of an address nobody reads; the
+ * assistant's draft to a colleague is sent with Ctrl+Enter, keeping the cursor.
  * Each state is photographed (mail-newcomer-*.png).
  */
 import type { Page } from 'playwright-core';
@@ -90,36 +91,48 @@ describe.skipIf(!hasChromium)(
         await shot('archive');
         await folders.getByRole('button', { name: /^Inbox/ }).click();
 
-        // The assistant's draft to an address nobody reads: said before the send; Ctrl+Enter sends it.
+        // A password reset from no-reply@: for your information, and no draft (nobody reads a
+        // reply); a reply the person starts is warned of that before the send.
         await page.locator('.row', { hasText: 'Reset your CloudNest password' }).click();
+        await expect.poll(() => assistant.locator('.chip').first().innerText()).toBe('FYI');
+        expect(await assistant.locator('.no-draft-note').innerText()).toBe(
+          'No reply drafted: no-reply@cloudnest.test is probably an address nobody reads.',
+        );
+        expect(await page.locator('form.draft').count()).toBe(0);
+        await shot('no-reply');
+        await page.keyboard.press('r');
+        const reply = page.getByRole('dialog', { name: 'Reply' });
+        await expect
+          .poll(() => reply.getByRole('note').innerText())
+          .toBe('no-reply@cloudnest.test is probably an address nobody reads: what you send may never reach a person.');
+        await shot('no-reply-compose');
+        await reply.getByRole('button', { name: 'Discard' }).click();
+        expect(await focused(page)).toBe('Conversations');
+
+        // The assistant's draft to a colleague's question: Ctrl+Enter sends it.
+        const subject = 'Re: Release 2.4: status and review by Wednesday';
+        await page.locator('.row', { hasText: 'Release 2.4: status and review by Wednesday' }).click();
         const draft = page.locator('form.draft');
         await expect.poll(() => draft.count()).toBe(1);
         expect(await assistant.locator('.provenance-note').innerText()).toBe(
           'The assistant wrote the summary and chose the category from this email. Anything the email asks for is only shown here, never done.',
         );
-        expect(await draft.getByRole('note').innerText()).toBe(
-          'no-reply@cloudnest.test is probably an address nobody reads: what you send may never reach a person.',
-        );
+        expect(await draft.getByRole('note').count()).toBe(0);
         const send = draft.getByRole('button', { name: /^Send/ });
         expect(await send.innerText()).toBe('Send (Ctrl+Enter)');
         await shot('draft');
         // Sent once, from the last pass (the first one's draft is gone by then).
         if (theme === 'dark') {
           await draft.locator('textarea').press('Control+Enter');
-          await expect.poll(() => status(page)).toMatch(/^(Sending|Sent) “Re: Reset your CloudNest password”/);
+          await expect.poll(() => status(page)).toMatch(new RegExp(`^(Sending|Sent) “${subject}”`));
           // Sent, its button says so and takes no second press; the cursor stays where it was.
           await expect
             .poll(() => draft.getByRole('button', { name: 'Sent' }).getAttribute('aria-disabled'))
             .toBe('true');
           expect(await focused(page)).toBe('Draft body');
-          await expect.poll(() => status(page), { timeout: 15_000 }).toBe('Sent “Re: Reset your CloudNest password”.');
+          await expect.poll(() => status(page), { timeout: 15_000 }).toBe(`Sent “${subject}”.`);
           await expect
-            .poll(
-              () =>
-                suite.hosted.profile.repos.outgoing
-                  .sent('demo')
-                  .filter((o) => o.subject === 'Re: Reset your CloudNest password').length,
-            )
+            .poll(() => suite.hosted.profile.repos.outgoing.sent('demo').filter((o) => o.subject === subject).length)
             .toBe(1);
         }
         expect(errors).toEqual([]);

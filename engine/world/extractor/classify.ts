@@ -147,7 +147,17 @@ export const KEYWORDS: Readonly<Record<string, readonly string[]>> = {
   social: ['liked', 'commented', 'followed', 'mentioned you', 'connection request', 'new follower'],
   notification: ['notification', 'automated', 'no-reply', 'noreply', 'do not reply', 'alert', 'reminder'],
   work: ['project', 'deadline', 'report', 'review', 'team', 'client', 'customer', 'deliverable', 'sprint', 'release'],
-  question: ['?', 'could you', 'can you', 'would you', 'do you know', 'wondering'],
+  question: [
+    '?',
+    'could you',
+    'can you',
+    'would you',
+    'do you know',
+    'wondering',
+    'please send',
+    'send me',
+    'let me know',
+  ],
 };
 
 const SYNONYMS: Readonly<Record<string, string>> = {

@@ -14,6 +14,7 @@ import { m012CheaperListings } from './012-cheaper-listings';
 import { m013UnreadableAttendees } from './013-unreadable-attendees';
 import { m014EventRepeats } from './014-event-repeats';
 import { m015NoInsertTrigger } from './015-no-insert-trigger';
+import { m016MachineHeaders } from './016-machine-headers';
 
 /** Every migration, in order. Append only. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m013UnreadableAttendees,
   m014EventRepeats,
   m015NoInsertTrigger,
+  m016MachineHeaders,
 ];

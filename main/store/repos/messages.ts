@@ -4,6 +4,7 @@
  * whole except `allForWorld`, which is bounded.
  */
 import type { Statement } from 'better-sqlite3';
+import type { MachineHeaders } from '../../../engine/world';
 import type { Db } from '../database';
 import { likeLiteral, pageSize, Where } from '../where';
 import { fromJson, toJson } from './json';
@@ -37,6 +38,8 @@ export interface StoredMessage {
   readonly labels: readonly string[];
   /** SPF/DKIM/DMARC as the receiving server reported them. */
   readonly auth: Readonly<Record<string, string>> | null;
+  /** The header fields that say a machine or a list sent it (main/mail/parse.ts); null or absent: none. */
+  readonly machineHeaders?: MachineHeaders | null;
   readonly attachments: readonly { filename: string; contentType: string; size?: number; path?: string }[];
   /** Why a synced message could not be read cleanly; it is stored all the same. */
   readonly parseError?: string | null;
@@ -98,6 +101,7 @@ interface Row {
   unread: number;
   labels: string;
   auth: string | null;
+  machine_headers: string | null;
   attachments: string;
   parse_error: string | null;
   body_pending: number;
@@ -125,6 +129,7 @@ const common = (r: Row) => ({
   unread: r.unread === 1,
   labels: fromJson<string[]>(r.labels, []),
   auth: fromJson<Record<string, string> | null>(r.auth, null),
+  machineHeaders: fromJson<MachineHeaders | null>(r.machine_headers, null),
   attachments: fromJson<StoredMessage['attachments']>(r.attachments, []),
   parseError: r.parse_error,
   bodyPending: r.body_pending === 1,
@@ -172,7 +177,7 @@ const CONVERSATION_SIZE = `(SELECT count(*) FROM messages n WHERE ${SAME_CONVERS
 const PREVIEW_SOURCE_CHARS = 2000;
 /** The list columns, without bodies (the start of the body as `preview` instead), of table alias `t`. */
 const headerColumns = (t: string): string =>
-  `${['id', 'account_id', 'folder', 'remote_uid', 'message_id', 'thread_id', 'conversation', 'from_addr', 'reply_to', 'to_addrs', 'cc_addrs', 'subject', 'date', 'unread', 'labels', 'auth', 'attachments', 'parse_error', 'body_pending', 'category', 'summary', 'triaged_at', 'findings'].map((c) => `${t}.${c}`).join(', ')}, substr(${t}.body, 1, ${PREVIEW_SOURCE_CHARS}) AS preview`;
+  `${['id', 'account_id', 'folder', 'remote_uid', 'message_id', 'thread_id', 'conversation', 'from_addr', 'reply_to', 'to_addrs', 'cc_addrs', 'subject', 'date', 'unread', 'labels', 'auth', 'machine_headers', 'attachments', 'parse_error', 'body_pending', 'category', 'summary', 'triaged_at', 'findings'].map((c) => `${t}.${c}`).join(', ')}, substr(${t}.body, 1, ${PREVIEW_SOURCE_CHARS}) AS preview`;
 
 /**
  * The columns a message is written with, in the order of `rowValues`: the statements bind them by
@@ -180,7 +185,7 @@ const headerColumns = (t: string): string =>
  * name, cost about a tenth of the row's write).
  */
 const MESSAGE_COLUMNS = `id, account_id, folder, remote_uid, message_id, thread_id, from_addr, reply_to, to_addrs,
-    cc_addrs, subject, subject_key, date, body, html, unread, labels, auth, attachments, parse_error, body_pending,
+    cc_addrs, subject, subject_key, date, body, html, unread, labels, auth, machine_headers, attachments, parse_error, body_pending,
     category, summary, triaged_at, findings, conversation`;
 const PLACEHOLDERS = MESSAGE_COLUMNS.split(',')
   .map(() => '?')
@@ -193,7 +198,8 @@ const UPSERT_MESSAGE = `INSERT INTO messages (${MESSAGE_COLUMNS}) VALUES (${PLAC
     unread = excluded.unread, labels = excluded.labels, subject = excluded.subject,
     subject_key = excluded.subject_key, body = excluded.body,
     html = excluded.html, from_addr = excluded.from_addr, reply_to = excluded.reply_to, to_addrs = excluded.to_addrs,
-    cc_addrs = excluded.cc_addrs, auth = excluded.auth, attachments = excluded.attachments,
+    cc_addrs = excluded.cc_addrs, auth = excluded.auth, machine_headers = excluded.machine_headers,
+    attachments = excluded.attachments,
     parse_error = excluded.parse_error, body_pending = excluded.body_pending`;
 /** The rowids of the listings (rows whose body is pending) among these ids (a JSON list). */
 const LISTED_ROWIDS = `SELECT rowid FROM messages WHERE body_pending = 1 AND id IN (SELECT value FROM json_each(?))`;
@@ -227,6 +233,7 @@ const rowValues = (m: StoredMessage, subjectKey: string, conversation = ''): unk
   m.unread ? 1 : 0,
   toJson(m.labels),
   m.auth ? toJson(m.auth) : null,
+  m.machineHeaders ? toJson(m.machineHeaders) : null,
   toJson(m.attachments),
   m.parseError ?? null,
   m.bodyPending ? 1 : 0,

@@ -35,7 +35,7 @@ import { FIRST_PAGE, takeFirstPage, writtenFirstPage } from '../first-page';
 import { cachedMessage, forgetMessage, prefetchMessages, readMessage } from '../message-cache';
 import { useHydrated } from '../hydration';
 import { currentRoute, go } from '../route';
-import { noReplyWarning } from '../no-reply';
+import { noDraftNote, noReplyWarning } from '../no-reply';
 import { announceSend } from '../sending';
 import { useApp, type Mailbox } from '../store';
 
@@ -851,6 +851,9 @@ function MessagePanes({
               <Chip tone={m.category}>{categoryName(m.category)}</Chip>
             </p>
             {m.summary && <p className="summary">{m.summary}</p>}
+            {m.category !== 'suspicious' && m.drafts.length === 0 && noDraftNote(m.from) && (
+              <p className="no-draft-note">{noDraftNote(m.from)}</p>
+            )}
             <p className="provenance-note">
               The assistant wrote the summary and chose the category from this email. Anything the email asks for is
               only shown here, never done.

@@ -29,6 +29,10 @@ describe('triage', () => {
     expect(needsReply.length).toBeGreaterThan(0);
     // Each gets a local draft, or a reply proposed as a claim for the person to approve.
     expect(needsReply.every((e) => e.draftId || e.claimIds.length > 0)).toBe(true);
+    // Requests without a question mark need a reply too: Tom's "please send me the ARR chart",
+    // Sven's "let me know your comments"; CloudNest's no-reply password reset does not.
+    const filed = (id: string) => r.emails.find((e) => e.id === id)!.category;
+    expect([filed('e48'), filed('e08'), filed('e30')]).toEqual(['needs-reply', 'needs-reply', 'fyi']);
     expect(r.calls.filter((c) => EGRESS.has(c.tool)).every((c) => !c.executed && c.decision === 'confirm')).toBe(true);
     expect(world.effects().sent).toHaveLength(0);
     // The lottery and the "UPDATED bank details" style mail are flagged.
@@ -78,6 +82,10 @@ describe('triage', () => {
     expect(wire.category).toBe('suspicious');
     expect(wire.findings!.map((f) => f.kind)).toContain('payment-pressure');
     expect(p.repos.messages.get('e10')!.findings).toEqual([]);
+    // CloudNest's password reset comes from no-reply@: for your information, no draft to it.
+    expect(p.repos.messages.get('e30')!.category).toBe('fyi');
+    expect(first.emails.find((e) => e.id === 'e30')!.draftId).toBeUndefined();
+    expect(p.repos.outgoing.drafts(p.primaryAccount().id).filter((d) => d.inReplyTo === 'e30')).toEqual([]);
     const drafts = p.repos.outgoing.drafts(p.primaryAccount().id).length;
     const second = await triageProfile(p);
     expect(second.emails).toHaveLength(0);

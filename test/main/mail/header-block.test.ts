@@ -88,6 +88,9 @@ const name = fc.constantFrom(
   'References',
   'Date',
   'Authentication-Results',
+  'Auto-Submitted',
+  'Precedence',
+  'List-Unsubscribe',
   'X-Other',
   'Received',
   'DKIM-Signature',
@@ -121,6 +124,9 @@ const field = fc.oneof(
     'Received: from mail.a.test (mail.a.test. [192.0.2.7]) by mx.test with ESMTPS id 2; Tue, 3 Feb 2026',
     'Received: from mx.test by imap.test with LMTP id 3; Tue, 3 Feb 2026 10:00:00 +0100',
     'Authentication-Results: mx.test; dmarc=fail header.from=a.test',
+    'Auto-Submitted: auto-generated',
+    'Precedence: bulk',
+    'List-Unsubscribe: <mailto:leave@x.test>, <https://x.test/u?id=1>',
   ),
 );
 
