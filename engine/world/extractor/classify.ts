@@ -211,8 +211,25 @@ function keywordsFor(label: string): readonly string[] {
   return KEYWORDS[key] ?? [];
 }
 
+/** An invitation, or a clock time ("14:00", "3pm"). */
+const INVITED = /\binvit(?:e|ed|es|ation)\b/i;
+const CLOCK = /\b(?:[01]?\d|2[0-3]):[0-5]\d\b|\b(?:1[0-2]|0?[1-9])\s?[ap]\.?m\b/i;
+/** A sentence that asks or suggests: a question, "let's", "shall we", "how about". */
+const SUGGESTS = /\?|\blet'?s\b|\bshall we\b|\bhow about\b/i;
+
+/**
+ * A meeting is proposed: an invitation, or a sentence that suggests a clock time ("Could we meet
+ * on Wednesday at 14:00?", "Let's meet at 15:00"). The words "call", "meeting" or "agenda" alone
+ * are not one: notes from a call, an agenda for a meeting already held or set, a recruiter's
+ * "free for a call this week?" have nothing to accept.
+ */
+function proposesMeeting(text: string): boolean {
+  return INVITED.test(text) || text.split(/(?<=[.!?])\s+|\n\s*\n/).some((s) => CLOCK.test(s) && SUGGESTS.test(s));
+}
+
 export function scoreLabel(text: string, label: string): number {
   if (FALLBACKS.has(label.trim().toLowerCase())) return 0;
+  if (keywordsFor(label) === KEYWORDS.meeting && !proposesMeeting(text)) return 0;
   let score = 0;
   for (const k of keywordsFor(label)) score += k === '?' ? (text.includes('?') ? 1 : 0) : countTerm(text, k);
   const own = hintWords(label).filter((w) => w.length > 2);

@@ -33,6 +33,11 @@ describe('triage', () => {
     // Sven's "let me know your comments"; CloudNest's no-reply password reset does not.
     const filed = (id: string) => r.emails.find((e) => e.id === id)!.category;
     expect([filed('e48'), filed('e08'), filed('e30')]).toEqual(['needs-reply', 'needs-reply', 'fyi']);
+    // A meeting is a proposed time or an invitation (Carla's, Kira's); notes from a call (e03,
+    // which asks for a quote), a known meeting's agenda (e11) and a recruiter's "free for a call
+    // this week?" (e41) mention one without proposing a time to accept.
+    expect([filed('e04'), filed('e38'), filed('e42')]).toEqual(['meeting', 'meeting', 'meeting']);
+    expect([filed('e03'), filed('e11'), filed('e41')]).toEqual(['needs-reply', 'needs-reply', 'needs-reply']);
     expect(r.calls.filter((c) => EGRESS.has(c.tool)).every((c) => !c.executed && c.decision === 'confirm')).toBe(true);
     expect(world.effects().sent).toHaveLength(0);
     // The lottery and the "UPDATED bank details" style mail are flagged.
