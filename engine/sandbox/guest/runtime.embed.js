@@ -109,22 +109,16 @@
   // Per node: its words (a leaf) or children (inner), its depth (0: a leaf).
   const NKIDS = [null];
   const NDEPTH = [0];
-  // Per leaf: the index of its first word that is not zero, and of its first word that is not
-  // full (all 30 bits set). A union's holds test reads both leaves only from the later of the two
-  // first words, and from the earlier of the two first words not full (the words before it are
-  // all ones in both: a listing's sources, numbered first, fill every label's first words in an
-  // ordered loop); its copy ORs the other leaf's words in from there.
-  const FULL = 0x3fffffff;
+  // Per leaf: the index of its first word that is not zero. A union's holds test reads both leaves
+  // only from the later of the two, and its copy ORs the other leaf's words in from there.
   const NLO = [0];
-  const NFULL = [0];
   const NKEY = new Map();
   // Words and children all nodes hold: what the run's sources take, whatever the mailbox.
   let setWords = 0;
   // Per node: how many sources (filled when first asked).
   const NCOUNT = new Map();
   // A leaf's trailing zero words are left off (most sets are a few sources of a small run).
-  // `full`: a leaf's words before it are known to be full (a union's: both sides' full words).
-  function setNode(depth, kids, full) {
+  function setNode(depth, kids) {
     let end = kids.length;
     while (end > 0 && kids[end - 1] === 0) end--;
     if (end === 0) return 0;
@@ -139,9 +133,6 @@
         let lo = 0;
         while (kids[lo] === 0) lo++;
         NLO[n] = lo;
-        let f = full | 0;
-        while (kids[f] === FULL) f++;
-        NFULL[n] = f;
       }
       NKEY.set(key, n);
       setWords += kids.length;
@@ -162,14 +153,10 @@
       const lb = kb.length;
       const loa = NLO[a];
       const lob = NLO[b];
-      const fa = NFULL[a];
-      const fb = NFULL[b];
-      const full = fa < fb ? fa : fb;
       let aHolds = la >= lb && loa <= lob;
       let bHolds = lb >= la && lob <= loa;
       const m = la < lb ? la : lb;
-      const from = loa > lob ? loa : lob;
-      for (let i = from > full ? from : full; i < m && (aHolds || bHolds); i++) {
+      for (let i = loa > lob ? loa : lob; i < m && (aHolds || bHolds); i++) {
         const x = ka[i];
         const y = kb[i];
         if (x !== y) {
@@ -184,9 +171,8 @@
       const long = la >= lb ? ka : kb;
       const short = la >= lb ? kb : ka;
       const out = long.slice();
-      const lo = la >= lb ? lob : loa;
-      for (let i = lo > full ? lo : full; i < short.length; i++) out[i] |= short[i];
-      return setNode(0, out, fa > fb ? fa : fb);
+      for (let i = la >= lb ? lob : loa; i < short.length; i++) out[i] |= short[i];
+      return setNode(0, out);
     }
     const n = ka.length > kb.length ? ka.length : kb.length;
     const out = new Array(n);

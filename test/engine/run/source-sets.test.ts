@@ -97,9 +97,8 @@ describe('source sets by reference', () => {
   });
 
   // The guest's union of two sets reads a leaf only from the later of their first words: an email
-  // fetched late has its sources in the last words of a leaf, one fetched early in the first.
-  // And only from the earlier of their first words that are not full (all 30 ids): a listing's
-  // sources, numbered first, fill the first words of every label read under it.
+  // fetched late has its sources in the last words of a leaf, one fetched early in the first; a
+  // listing's sources, numbered first, fill the first words of every label read under it.
   const subjects = async (n: number) => {
     const fetch = `const s = []; for (let i = 1; i <= ${n}; i++) s.push((await getEmail('m' + i)).subject);`;
     const { report } = await simulate({ plan: `${fetch} return s;`, world: benchWorld(n), mode: 'normal' });
