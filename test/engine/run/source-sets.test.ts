@@ -97,22 +97,75 @@ describe('source sets by reference', () => {
   });
 
   // The guest's union of two sets reads a leaf only from the later of their first words: an email
-  // fetched late has its sources in the last words of a leaf, one fetched early in the first.
+  // fetched late has its sources in the last words of a leaf, one fetched early in the first; a
+  // listing's sources, numbered first, fill the first words of every label read under it.
+  const subjects = async (n: number) => {
+    const fetch = `const s = []; for (let i = 1; i <= ${n}; i++) s.push((await getEmail('m' + i)).subject);`;
+    const { report } = await simulate({ plan: `${fetch} return s;`, world: benchWorld(n), mode: 'normal' });
+    const sourcesOf = report.resultParts!.map((p) => p.label.sources);
+    expect(sourcesOf).toHaveLength(n);
+    // A plan joining the given expressions over `s` left to right, and the sources it must name.
+    return async (parts: string[], indices: number[]) => {
+      const plan = `${fetch} return ${parts.join(' + ')};`;
+      const { report: r } = await simulate({ plan, world: benchWorld(n), mode: 'normal' });
+      const want = [...new Set(indices.flatMap((i) => sourcesOf[i]!))].sort();
+      expect([...r.resultLabel!.sources].sort()).toEqual(want);
+    };
+  };
+
   it('a join of labels whose sources start at different words names every source of both', async () => {
     const N = 70;
-    const fetch = `const s = []; for (let i = 1; i <= ${N}; i++) s.push((await getEmail('m' + i)).subject);`;
-    const world = benchWorld(N);
-    const own = await simulate({ plan: `${fetch} return s;`, world, mode: 'normal' });
-    const sourcesOf = new Map(own.report.resultParts!.map((p) => [p.path, p.label.sources]));
-    expect(sourcesOf.size).toBe(N);
+    const check = await subjects(N);
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.nat(N - 1), { minLength: 2, maxLength: 6 }), async (picks) => {
-        const plan = `${fetch} return ${picks.map((i) => `s[${i}]`).join(' + ')};`;
-        const { report } = await simulate({ plan, world: benchWorld(N), mode: 'normal' });
-        const want = [...new Set(picks.flatMap((i) => sourcesOf.get(`[${i}]`)!))].sort();
-        expect([...report.resultLabel!.sources].sort()).toEqual(want);
-      }),
+      fc.asyncProperty(fc.array(fc.nat(N - 1), { minLength: 2, maxLength: 6 }), (picks) =>
+        check(
+          picks.map((i) => `s[${i}]`),
+          picks,
+        ),
+      ),
       { numRuns: 12 },
     );
   });
+
+  it('a join of runs of sources, some filling their first words, names every source of each run', async () => {
+    // 70 sources, one an email: three words, two of them full when every source is named.
+    const N = 70;
+    const check = await subjects(N);
+    const run = fc.oneof(
+      fc.nat(N).map((to) => [0, to] as const),
+      fc.tuple(fc.nat(N), fc.nat(N)).map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const),
+    );
+    const range = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => from + k);
+    await fc.assert(
+      fc.asyncProperty(fc.array(run, { minLength: 2, maxLength: 4 }), (runs) =>
+        check(
+          runs.map(([from, to]) => `s.slice(${from}, ${to}).join('')`),
+          runs.flatMap(([from, to]) => range(from, to)),
+        ),
+      ),
+      {
+        numRuns: 8,
+        // A run that starts in the first word but leaves it partial, joined with one whose first
+        // word is full: the first holds the second from its second word on, not before; and
+        // one lacking two of the second's sources there: neither holds the other.
+        examples: [
+          [
+            [
+              [0, 10],
+              [30, 70],
+              [0, 45],
+            ],
+          ],
+          [
+            [
+              [0, 10],
+              [32, 70],
+              [0, 45],
+            ],
+          ],
+        ],
+      },
+    );
+    // (70 tool calls a run, on a machine that may be shared.)
+  }, 120_000);
 });
