@@ -11,6 +11,7 @@ import type { EventEffect } from '../../engine/tools/effect';
 import { profileLookups } from '../mail/effect-lookups';
 import { CalDavError } from '../calendar/caldav';
 import type { CalendarAccount } from '../calendar/calendar-sync';
+import type { CalendarEvent } from '../../engine/world';
 import { ICalError } from '../calendar/ical';
 import { invitationMail, replyMail } from '../calendar/itip';
 import { envelopeTo } from '../outbox/mail-transport';
@@ -82,14 +83,27 @@ export async function commitCalendarAction(
       // it, or brought in by a sync): an attempt after that one — its invitations failed, or its
       // process died — writes nothing again and resumes with the invitations. Reporting it done
       // instead told the person the meeting was set up while its guests were never invited.
-      const held = p.repos.calendarSync.byUid(a.id, uid);
-      const made = held ? { ...event, id: held.eventId } : await cal.create(event, uid).catch(failure);
+      const heldId = () => p.repos.calendarSync.byUid(a.id, uid)?.eventId;
+      let resumed = heldId() !== undefined;
+      const made = resumed
+        ? { ...event, id: heldId()! }
+        : await cal.create(event, uid).catch(async (err: unknown): Promise<CalendarEvent> => {
+            // The PUT only creates (If-None-Match): refused, the server already holds the claim's
+            // UID — an attempt that died between the server's write and the store's. A sync
+            // brings it in, and the invitations follow.
+            if (!(err instanceof CalDavError && err.kind === 'conflict')) return failure(err);
+            await cal.sync().catch(failure);
+            const id = heldId();
+            if (id === undefined) return failure(err);
+            resumed = true;
+            return { ...event, id };
+          });
       const mailed = await mailAfterWrite(
         `the event ${title}`,
         to.length === 1 ? 'was not invited' : 'were not invited',
         invitationMail(made, { uid, from: a.email, to }),
       );
-      return { uid, id: made.id, invited: to.length, ...mailed, ...(held ? { resumed: true } : {}) };
+      return { uid, id: made.id, invited: to.length, ...mailed, ...(resumed ? { resumed: true } : {}) };
     }
     case 'updateEvent': {
       const id = effect.eventId ?? '';

@@ -29,9 +29,15 @@ describe.skipIf(missing !== null)(
 
     /**
      * A new event with GUESTS titled `title`, committed by the outbox (retried on a clock that moves
-     * past every backoff) while the SMTP server refuses the first `refusals` messages with `code`.
+     * past every backoff) while the SMTP server refuses the first `refusals` messages with `code`;
+     * `afterFirst` runs between the first attempt and the retries.
      */
-    async function commitWhileMailRefused(title: string, refusals: number, code: number) {
+    async function commitWhileMailRefused(
+      title: string,
+      refusals: number,
+      code: number,
+      afterFirst?: (uid: string) => void,
+    ) {
       const before = at.smtp.received.length;
       at.smtp.refuseNext(refusals, code);
       // A new event with guests is allowed in strict mode: the run's end commits it (its first
@@ -42,6 +48,7 @@ describe.skipIf(missing !== null)(
       );
       if (at.p.claims.get(claim!.id).state === 'pending')
         new ClaimsService(at.p).approve(claim!.id, { by: 'test', expectedHash: claim!.contentHash, undoWindowMs: 0 });
+      afterFirst?.(`${claim!.id}@zamburak`);
       // The retries, on a clock that moves past each one's backoff.
       let clock = new Date(Date.now() + 60 * 60_000);
       const outbox = new Outbox(
@@ -78,6 +85,21 @@ describe.skipIf(missing !== null)(
         invited: GUESTS.length,
         resumed: true,
       });
+    }, 60_000);
+
+    it('the process died between the server taking the event and the store recording it', async () => {
+      const r = await commitWhileMailRefused('Vendor review (crash)', 1, 451, (uid) => {
+        // What the store would hold had the first attempt died right after the PUT: nothing.
+        const held = at.p.repos.calendarSync.byUid(at.account.id, uid)!;
+        at.p.repos.calendarSync.remove(at.account.id, held.href);
+        at.p.repos.calendar.remove(held.eventId);
+      });
+      expect(r.onServer, 'the event is written once').toHaveLength(1);
+      expect(r.invitations.flatMap((i) => i.to).sort(), 'each guest is invited exactly once').toEqual(
+        [...GUESTS].sort(),
+      );
+      expect(at.p.claims.get(r.id).state).toBe('committed');
+      expect(r.entry?.result).toMatchObject({ invited: GUESTS.length, resumed: true });
     }, 60_000);
 
     for (const [refusals, code] of [
