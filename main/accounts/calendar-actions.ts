@@ -2,8 +2,8 @@
  * Calendar actions on a real account, committed by the outbox: the event is written to the
  * account's CalDAV calendar first, then its attendees get the iTIP message by mail (an
  * invitation or update from the organiser, or the person's answer to the organiser). The new
- * event's UID derives from the claim, so a retry finds the first attempt instead of making a
- * second event.
+ * event's UID derives from the claim, so a retry finds the first attempt's write instead of making
+ * a second event, and resumes with the invitations: the write is committed, the mail is not yet.
  */
 import type { SendMailOptions } from 'nodemailer';
 import type { Json } from '../../engine/ifc/labeled-value';
@@ -11,6 +11,7 @@ import type { EventEffect } from '../../engine/tools/effect';
 import { profileLookups } from '../mail/effect-lookups';
 import { CalDavError } from '../calendar/caldav';
 import type { CalendarAccount } from '../calendar/calendar-sync';
+import type { CalendarEvent } from '../../engine/world';
 import { ICalError } from '../calendar/ical';
 import { invitationMail, replyMail } from '../calendar/itip';
 import { envelopeTo } from '../outbox/mail-transport';
@@ -25,7 +26,8 @@ export async function commitCalendarAction(
   p: Profile,
   a: Account,
   cal: CalendarAccount,
-  sendMail: (m: SendMailOptions) => Promise<void>,
+  /** Sends an iTIP message; says which recipients the server refused while taking it for the rest. */
+  sendMail: (m: SendMailOptions) => Promise<{ rejected: string[] }>,
   req: CommitRequest,
 ): Promise<Json> {
   // An event that cannot be written as it stands (an attendee that is not one address) fails for
@@ -53,17 +55,55 @@ export async function commitCalendarAction(
     // The series as the card showed it; the write checks it is what it writes.
     ...(effect.repeats ? { repeats: effect.repeats } : {}),
   };
+  /**
+   * Mails the attendees once the calendar holds the write (`what`), and says who was not reached.
+   * A failure says the write stands and names the guests it did not reach: a retry resumes with
+   * this mail, and a last failure is what the person reads — never that they were invited.
+   */
+  const mailAfterWrite = async (
+    what: string,
+    missed: string,
+    m: SendMailOptions,
+  ): Promise<{ notReached: string[] } | Record<string, never>> => {
+    if (!to.length) return {};
+    const { rejected } = await sendMail(m).catch((err: unknown) => {
+      const t = err instanceof TransportError ? err : new TransportError('temporary', (err as Error).message);
+      throw new TransportError(t.kind, `${what} is on the calendar, but ${to.join(', ')} ${missed}: ${t.message}`);
+    });
+    return rejected.length ? { notReached: rejected } : {};
+  };
+  const title = JSON.stringify(effect.title);
   switch (req.action.tool) {
     case 'createEvent': {
       const uid = `${req.claimId}@zamburak`;
-      if (p.repos.calendarSync.resources(a.id).some((r) => r.uid === uid)) return { uid, reconciled: true };
       // The event keeps the label of what wrote it (the claim's lineage), through later syncs.
       const written = writtenOfClaim(p.claims.get(req.claimId));
-      const event = await cal
-        .create({ ...fields, organizer: a.email, ...(written ? { written } : {}) }, uid)
-        .catch(failure);
-      if (to.length) await sendMail(invitationMail(event, { uid, from: a.email, to }));
-      return { uid, id: event.id, invited: event.attendees.length };
+      const event = { ...fields, organizer: a.email, ...(written ? { written } : {}) };
+      // The write is committed once the store holds the UID (stored right after the server took
+      // it, or brought in by a sync): an attempt after that one — its invitations failed, or its
+      // process died — writes nothing again and resumes with the invitations. Reporting it done
+      // instead told the person the meeting was set up while its guests were never invited.
+      const heldId = () => p.repos.calendarSync.byUid(a.id, uid)?.eventId;
+      let resumed = heldId() !== undefined;
+      const made = resumed
+        ? { ...event, id: heldId()! }
+        : await cal.create(event, uid).catch(async (err: unknown): Promise<CalendarEvent> => {
+            // The PUT only creates (If-None-Match): refused, the server already holds the claim's
+            // UID — an attempt that died between the server's write and the store's. A sync
+            // brings it in, and the invitations follow.
+            if (!(err instanceof CalDavError && err.kind === 'conflict')) return failure(err);
+            await cal.sync().catch(failure);
+            const id = heldId();
+            if (id === undefined) return failure(err);
+            resumed = true;
+            return { ...event, id };
+          });
+      const mailed = await mailAfterWrite(
+        `the event ${title}`,
+        to.length === 1 ? 'was not invited' : 'were not invited',
+        invitationMail(made, { uid, from: a.email, to }),
+      );
+      return { uid, id: made.id, invited: to.length, ...mailed, ...(resumed ? { resumed: true } : {}) };
     }
     case 'updateEvent': {
       const id = effect.eventId ?? '';
@@ -71,11 +111,16 @@ export async function commitCalendarAction(
       if (!uid) throw new TransportError('permanent', `event ${id} is not on this account's calendar`);
       // What wrote into it before stays, joined with what writes now.
       const written = writtenOfClaim(p.claims.get(req.claimId), p.repos.calendar.get(id)?.written);
+      // A retry writes the same change again (the store's ETag is the first write's) and mails.
       const { event, resource } = await cal
         .update(id, { ...fields, ...(written ? { written } : {}) }, lookups.account.addresses)
         .catch(failure);
-      if (to.length) await sendMail(invitationMail(event, { uid, from: a.email, to, resource }));
-      return { id, updated: true };
+      const mailed = await mailAfterWrite(
+        `the change to the event ${title}`,
+        'did not get the update',
+        invitationMail(event, { uid, from: a.email, to, resource }),
+      );
+      return { id, updated: true, ...mailed };
     }
     case 'respondToEvent': {
       const id = effect.eventId ?? '';

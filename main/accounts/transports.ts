@@ -20,7 +20,7 @@ import { appendDraft, imapSentFolder } from '../mail/imap-folders';
 import { organizeOnServer, type OrganizeAction } from '../mail/imap-organize';
 import { localTransport } from '../outbox/local-transport';
 import { Outbox } from '../outbox/outbox';
-import { smtpTransport } from '../outbox/mail-transport';
+import { smtpFailure, smtpTransport } from '../outbox/mail-transport';
 import { TransportError, type CommitRequest, type Transport } from '../outbox/transport';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
@@ -82,15 +82,17 @@ function accountTransport(p: Profile, a: Account): Transport | null {
       composer: storeComposer(p, a, approvedHash),
       sent: imapSentFolder(c.imap, () => credential()),
     });
+  // A calendar action's iTIP mail: who the server refused, if it took the message for the others.
   const sendMail = (m: SendMailOptions) =>
     withSmtp((o) =>
       nodemailer
         .createTransport(o)
         .sendMail(m)
+        .then((info) => ({ rejected: info.rejected.map((r) => (typeof r === 'string' ? r : r.address)) }))
         .catch((e: unknown) => {
-          throw new TransportError('temporary', (e as Error).message);
+          throw smtpFailure(e);
         }),
-    ).then(() => undefined);
+    );
   return {
     name: transportNameOf(a),
     async commit(req) {

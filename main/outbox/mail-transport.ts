@@ -61,8 +61,11 @@ async function build(mail: OutgoingMail, messageId: string): Promise<Buffer> {
   return composer.compile().build();
 }
 
-/** SMTP reply codes 5xx and refused recipients will not get better by retrying. */
-function classify(e: unknown): TransportError {
+/**
+ * An SMTP failure as the outbox reads it: reply codes 5xx, refused recipients and a refused login
+ * will not get better by retrying; the rest (4xx, the network) may.
+ */
+export function smtpFailure(e: unknown): TransportError {
   const err = e as { responseCode?: number; code?: string; message?: string };
   const permanent =
     (err.responseCode !== undefined && err.responseCode >= 500) || err.code === 'EENVELOPE' || err.code === 'EAUTH';
@@ -99,7 +102,7 @@ export function smtpTransport(o: SmtpTransportOptions): Transport {
       try {
         info = await smtp.sendMail({ envelope: { from: bareAddress(mail.effect.from), to }, raw });
       } catch (e) {
-        throw classify(e);
+        throw smtpFailure(e);
       }
       const sent = {
         messageId: req.messageId,

@@ -14,6 +14,11 @@ export interface CapturedMail {
 export interface SmtpCapture {
   readonly port: number;
   readonly received: CapturedMail[];
+  /**
+   * The next `count` messages are refused after their data with `code` (451: a temporary
+   * failure, as a server out of resources answers; 550: for good), and not kept.
+   */
+  refuseNext(count: number, code?: number): void;
   stop(): Promise<void>;
 }
 
@@ -28,6 +33,7 @@ export async function startSmtpCapture(
 ): Promise<SmtpCapture> {
   const received: CapturedMail[] = [];
   const oauth = o.oauth;
+  let refusals = { count: 0, code: 451 };
   const smtp = new SMTPServer({
     authOptional: !oauth && !o.authMethods,
     allowInsecureAuth: true,
@@ -47,6 +53,13 @@ export async function startSmtpCapture(
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        if (refusals.count > 0) {
+          refusals.count--;
+          const refused = Object.assign(new Error(refusals.code >= 500 ? 'Message refused' : 'Try again later'), {
+            responseCode: refusals.code,
+          });
+          return cb(refused);
+        }
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -60,6 +73,7 @@ export async function startSmtpCapture(
   return {
     port: (smtp.server.address() as { port: number }).port,
     received,
+    refuseNext: (count, code = 451) => (refusals = { count, code }),
     stop: () => new Promise<void>((ok) => smtp.close(() => ok())),
   };
 }
