@@ -15,6 +15,8 @@ import { smtpAuth } from '../../../main/accounts/smtp-auth';
 import { accountTransports, transportNameOf } from '../../../main/accounts/transports';
 import type { Credential } from '../../../main/mail/connect';
 import { TransportError } from '../../../main/outbox/transport';
+import { profileLookups } from '../../../main/mail/effect-lookups';
+import { effectHash, effectOf } from '../../../engine/tools/effect';
 import { openProfile } from '../../../main/profile/profile';
 
 const GOOD = { user: 'alice', pass: 'right-password', token: 'good-token' };
@@ -115,11 +117,14 @@ describe('SMTP authentication', () => {
         smtp: { host: '127.0.0.1', port: servers.xoauth2!.port },
       });
       const t = accountTransports(p).get(transportNameOf(a))!;
+      const action = { tool: 'sendEmail', args: { to: ['bob@example.test'], subject: 'Hi', body: 'Hello' } };
+      // The hash a card would carry: the transport refuses any other before it reaches the server.
+      const contentHash = effectHash(effectOf(action.tool, action.args, profileLookups(p, a)));
       const e = await t
         .commit({
           claimId: 'c1',
-          action: { tool: 'sendEmail', args: { to: ['bob@example.test'], subject: 'Hi', body: 'Hello' } },
-          contentHash: 'h',
+          action,
+          contentHash,
           messageId: '<c1@example.test>',
           attempt: 1,
         })
