@@ -51,12 +51,22 @@ afterAll(async () => {
   p?.close();
 });
 
-/** The account's world as runs copied it before: every message, or only the newest `newest`. */
+/**
+ * The account's world as runs copied it before: every message, or only the newest `newest`. Read
+ * once per bound: no plan compared here changes the store (a run's effects stay in its report;
+ * only the last test writes, through `runOnProfile`), and a run clones the world it is given.
+ */
+const copies = new Map<number | undefined, World>();
 function copied(newest?: number): World {
+  const cached = copies.get(newest);
+  if (cached) return cached;
   const w = worldOf(p.repos, account, clock);
-  if (newest === undefined) return w;
-  const kept = new Set(p.repos.worldMail.newest(account.id, newest).ids);
-  return { ...w, emails: w.emails.filter((e) => kept.has(e.id)), trash: w.trash.filter((e) => kept.has(e.id)) };
+  const kept = newest === undefined ? null : new Set(p.repos.worldMail.newest(account.id, newest).ids);
+  const copy = kept
+    ? { ...w, emails: w.emails.filter((e) => kept.has(e.id)), trash: w.trash.filter((e) => kept.has(e.id)) }
+    : w;
+  copies.set(newest, copy);
+  return copy;
 }
 
 interface Case {
