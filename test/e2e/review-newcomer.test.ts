@@ -116,7 +116,16 @@ describe.skipIf(!hasChromium)(
         // An answer to an invitation: "Going? Yes", and the events read from are named as emails are.
         const answer = await openCard(page, ids.answer!);
         expect(await page.locator('.claim-preview').innerText()).toContain('Going?\nYes');
-        expect(answer).toMatch(/Which invitation to answer from “[^”]+” \([^)]+\) organised by \S+@\S+ and 2 more/);
+        // The invitation answered is the one named, then what it was chosen among; the field is
+        // "Going?" where each part came from as in the event's details.
+        expect(answer).toContain(
+          'Which invitation to answer “Partnership intro” organised by kira@synergy-labs.test, chosen among the 13 events your calendar returned',
+        );
+        expect(answer).toContain('Going? written by the assistant');
+        // Why it asks, in one line: the invitation chosen and how many were read (each is named on expand).
+        expect(await page.locator('.why li').first().innerText()).toBe(
+          'Which invitation to answer, “Partnership intro” organised by kira@synergy-labs.test, was chosen by reading the 13 events your calendar returned.',
+        );
         await shot('answer');
 
         // A change to a series says so, and how it repeats.
@@ -157,6 +166,27 @@ describe.skipIf(!hasChromium)(
         expect(await page.locator('.batch').innerText()).toBe('Select actions of one kind to decide them together.');
         await shot('batch');
         for (const row of picked) await row.getByRole('checkbox').uncheck();
+
+        // Decided by keyboard, a card gives the cursor to what waits next (a ring shows it), and
+        // Enter there opens it with the cursor on what it does: card to card, never the page.
+        const lowIds = await rows
+          .filter({ hasText: 'Low risk' })
+          .locator('a')
+          .evaluateAll((as) => as.map((a) => decodeURIComponent(a.getAttribute('href')!.replace('#/review/', ''))));
+        const lowId = lowIds.find((x) => !Object.values(ids).includes(x))!;
+        await openCard(page, lowId);
+        await page.locator('article.claim-card h2').click();
+        await page.keyboard.press('r');
+        await expect.poll(() => focusName(page)).toBe('Why reject? (optional, kept in the audit log)');
+        await page.keyboard.press('Enter');
+        await expect.poll(() => focusName(page)).toMatch(/^Next \(j\): /);
+        expect((await focused(page)).ring).toBe(true);
+        const nextWhat = (await focusName(page)).replace('Next (j): ', '');
+        await shot('next');
+        await page.keyboard.press('Enter');
+        await expect.poll(() => focusName(page)).toBe(nextWhat);
+        expect(await focused(page)).toEqual({ name: nextWhat, ring: true });
+        expect(suite.hosted.profile.claims.get(lowId).state).toBe('rejected');
 
         // Approved by `a`, an archive waits in the undo window as "carried out", not "sent".
         if (theme === 'dark') {
