@@ -508,8 +508,13 @@ export function explainClaim(
   flags.push(...lookalikes, ...links);
 
   const noun = (path: string) => wordsOf(path).noun;
-  // A recipient field newly read is an address shown to the others ("the address of the new guest").
-  const shownNoun = (path: string) => (wordsOf(path).recipient ? `the address of ${noun(path)}` : noun(path));
+  // A recipient field newly read is an address shown to the others ("the address of the new
+  // guest"); a choice, the item chosen ("which invitation you answer").
+  const shownNoun = (path: string) => {
+    const w = wordsOf(path);
+    if (w.recipient) return `the address of ${w.noun}`;
+    return w.choice ? w.noun.replace(/^which (\w+) to /, 'which $1 you ') : w.noun;
+  };
   const concerns = concernsOf(claim.reasons ?? [], shownNoun, (a) => personName(people, a));
   const extras = [...lookalikes, ...links, ...concerns.map((c) => c.sentence)];
   const why = whyOf([...groups.values()], extras);

@@ -218,11 +218,13 @@ describe.skipIf(!hasChromium)(
         for (const [opener, form, shot] of [
           ['Sign in with Google', 'Sign in with Google', 'google'],
           ['Sign in with another provider…', 'Sign in with another provider', 'other-provider'],
-          ['Add an IMAP account…', 'Add an account', 'imap'],
+          ['Add an IMAP account…', 'Add an IMAP account', 'imap'],
         ] as const) {
           await page.getByRole('button', { name: opener }).click();
           const f = page.getByRole('form', { name: form });
           await expect.poll(() => f.count()).toBe(1);
+          // Each form is headed with what it is for, the IMAP one as the sign-in ones.
+          expect(await f.getByRole('heading', { name: form }).count()).toBe(1);
           await expect.poll(() => focusName(page)).toBe('Name (e.g. work)');
           expect(await f.getByRole('button', { name: 'Cancel (Escape)' }).count()).toBe(1);
           await f.scrollIntoViewIfNeeded();

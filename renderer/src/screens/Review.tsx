@@ -78,11 +78,11 @@ export function ReviewScreen({ id }: { id: string | null }) {
   if (index >= 0 && index !== at) setAt(index);
   const from = index >= 0 ? index + 1 : at;
   const next = [...list.slice(from), ...list.slice(0, from)].find((c) => c.id !== current) ?? null;
-  // Set when the person goes on from a decided card: the next card takes the cursor.
-  const [arriving, setArriving] = useState(false);
+  // The card the person goes on to from a decided one: it takes the cursor once shown.
+  const [arriving, setArriving] = useState<string | null>(null);
   const goNext = () => {
     if (!next) return;
-    setArriving(true);
+    setArriving(next.id);
     go('review', next.id);
   };
   useKeys({
@@ -99,8 +99,8 @@ export function ReviewScreen({ id }: { id: string | null }) {
           onDecided={reload}
           next={next}
           onNext={goNext}
-          takeFocus={arriving}
-          onFocused={() => setArriving(false)}
+          takeFocus={arriving === current}
+          onFocused={() => setArriving(null)}
         />
       ) : (
         list.length === 0 && <NothingToDecide />
