@@ -6,7 +6,9 @@
  * words a person reads — no "claim", no "label", a risk that says "risk", the answer to an
  * invitation as "Going? Yes", an event source named as an email's is; the reject form closes on
  * Escape and gives the cursor back to Reject; `a` on a high-risk card goes to the recipients to
- * click; an archive waiting in the undo window is "carried out", not "sent". On the first start the
+ * click; an archive waiting in the undo window is "carried out", not "sent"; decided by keyboard, a
+ * card gives the cursor to the next waiting action and Enter opens it; an answer's invitation is
+ * named as the one answered, then what it was chosen among. On the first start the
  * demo banner says where one's own mail comes in; in Settings a sign-in or account form opened in
  * place takes the cursor to its first field and Escape gives it back to the button. Each state is photographed (review-newcomer-*.png).
  */
