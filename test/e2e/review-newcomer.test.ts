@@ -238,5 +238,24 @@ describe.skipIf(!hasChromium)(
         expect(errors).toEqual([]);
         await page.context().close();
       }, 120_000);
+    it('[light] the last decision leaves the cursor on "Nothing left to review"', async () => {
+      if (!ids.series) await prepare();
+      const claims = suite.hosted.profile.claims;
+      // Every action but one archive decided already: the card decided here is the last.
+      const last = claims.list({ state: 'pending' }).find((c) => c.action.tool === 'archiveEmail')!;
+      for (const c of claims.list({ state: 'pending' }))
+        if (c.id !== last.id) claims.reject(c.id, { by: 'test', now: new Date() });
+      const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, 'light', SCREEN);
+      await openCard(page, last.id);
+      await page.locator('article.claim-card h2').click();
+      await page.keyboard.press('r');
+      await expect.poll(() => focusName(page)).toBe('Why reject? (optional, kept in the audit log)');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focusName(page)).toBe('Nothing left to review.');
+      expect((await focused(page)).ring).toBe(true);
+      await page.screenshot({ path: screenshotPath('review-newcomer-nothing-left-light') });
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }, 60_000);
   },
 );
