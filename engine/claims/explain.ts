@@ -215,7 +215,8 @@ function provenance(f: ChipSources, dir: Directory, chosen?: string | null): { c
 function influence(o: Origin, chosen: string): string {
   if (o.listed) return `chosen among ${listedItems(o.listed.tool, o.listed.n)}`;
   const others = o.named.filter((n) => !n.includes(chosen));
-  return others.length ? `chosen by reading ${namedPhrase(others)}` : 'chosen by content you did not write';
+  // Chosen by reading only the item itself: what it says decided.
+  return others.length ? `chosen by reading ${namedPhrase(others)}` : 'chosen by what it says';
 }
 
 function fieldSentence(noun: string, chip: string, f: FieldLineage, origin: Origin | null, choice: boolean): string {
