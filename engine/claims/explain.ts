@@ -21,7 +21,7 @@ import { fieldWords } from './field-words';
 import { domainOfAddress, linkHosts } from './mail-warnings';
 import { concernsOf, listedItems, listingPhrase, reasonSentence } from './reasons';
 import { seriesWords } from './repeat-words';
-import { describeSource, emailIdOf } from './sources';
+import { chosenItemName, describeSource, emailIdOf } from './sources';
 import { formatSpan, type TimeStyle } from './when';
 
 export { humanizeReason, reasonSentence } from './reasons';
@@ -181,7 +181,12 @@ export type ChipSources = Pick<FieldLineage, 'sources' | 'untrusted' | 'verified
  */
 export const provenanceChip = (f: ChipSources, dir: Directory): string => provenance(f, dir).chip;
 
-function provenance(f: ChipSources, dir: Directory): { chip: string; origin: Origin | null } {
+/**
+ * `chosen`: the item a choice field names, in words ("“Partnership intro” organised by kira@…"):
+ * its chip names that item first, then what the choice was made by reading — never the first
+ * item read, which may be another one.
+ */
+function provenance(f: ChipSources, dir: Directory, chosen?: string | null): { chip: string; origin: Origin | null } {
   if (f.verified) return { chip: `verified (${f.verified})`, origin: null };
   if (f.untrusted.length === 0) {
     if (f.sources.includes('user')) return { chip: 'you typed', origin: null };
@@ -189,6 +194,7 @@ function provenance(f: ChipSources, dir: Directory): { chip: string; origin: Ori
     return { chip: 'written by the assistant', origin: null };
   }
   const o = originOf(f.untrusted, dir);
+  if (chosen) return { chip: `${chosen}, ${influence(o, chosen)}`, origin: o };
   const first = f.untrusted.find((s) => !isListedSource(s));
   const firstId = first ? emailIdOf(first) : null;
   const ref = firstId ? dir.email(firstId) : undefined;
@@ -203,6 +209,14 @@ function provenance(f: ChipSources, dir: Directory): { chip: string; origin: Ori
         ? `chosen among ${listedItems(o.listed.tool, o.listed.n).replace(/^the /, '')}`
         : `from ${listedItems(o.listed?.tool ?? '', 1)}`;
   return { chip, origin: o };
+}
+
+/** What a choice was made by reading, beside the item chosen: a listing, else the other items read. */
+function influence(o: Origin, chosen: string): string {
+  if (o.listed) return `chosen among ${listedItems(o.listed.tool, o.listed.n)}`;
+  const others = o.named.filter((n) => !n.includes(chosen));
+  // Chosen by reading only the item itself: what it says decided.
+  return others.length ? `chosen by reading ${namedPhrase(others)}` : 'chosen by what it says';
 }
 
 function fieldSentence(noun: string, chip: string, f: FieldLineage, origin: Origin | null, choice: boolean): string {
@@ -334,7 +348,8 @@ function previewOf(e: Effect, dir: Directory, t: TimeStyle): ClaimPreview {
 // Why it asks: untrusted fields grouped by origin, then the concerns, at most three sentences.
 
 interface Group {
-  readonly fields: { noun: string; value: string; recipient: boolean; choice: boolean }[];
+  /** `chosen`: the item a choice field names, in words. */
+  readonly fields: { noun: string; value: string; recipient: boolean; choice: boolean; chosen?: string }[];
   readonly origins: Origin[];
 }
 
@@ -352,10 +367,15 @@ function groupSentence(g: Group): string {
         ? [`the addresses ${and([...new Set(recipients.map((f) => f.value))])}`]
         : []),
   ];
-  if (others.length === 1 && others[0]!.choice && recipients.length === 0)
+  const choice = others.length === 1 && others[0]!.choice && recipients.length === 0 ? others[0]! : null;
+  // A choice made by reading a list, in one line: the item chosen and how many were read (each
+  // one read is named under "How it came about").
+  if (choice?.chosen && listed)
+    return `${capital(choice.noun)}, ${choice.chosen}, was chosen by reading ${listedItems(listed.tool, listed.n)}.`;
+  if (choice)
     return named.length && listed
-      ? `${capital(others[0]!.noun)} was chosen by reading ${origin.replace(/^.*found by reading /, '')}: ${namedPhrase(named)}.`
-      : `${capital(others[0]!.noun)} was decided by ${origin}.`;
+      ? `${capital(choice.noun)} was chosen by reading ${origin.replace(/^.*found by reading /, '')}: ${namedPhrase(named)}.`
+      : `${capital(choice.noun)} was decided by ${origin}.`;
   const one = parts.length === 1 && recipients.length <= 1;
   if (!named.length && listed)
     return `${capital(and(parts))} ${one ? 'depends' : 'depend'} on ${listingPhrase(listed.tool, listed.n)}.`;
@@ -424,13 +444,21 @@ export function explainClaim(
   const groups = new Map<string, Group>();
   const fields = claim.fields.map((f): FieldExplanation => {
     const w = wordsOf(f.path);
-    const p = provenance(f, dir);
-    const value = short(valueAt(claim.args, f.path));
+    const picked = valueAt(claim.args, f.path);
+    const chosen = w.choice && typeof picked === 'string' ? chosenItemName(picked, dir) : null;
+    const p = provenance(f, dir, chosen);
+    const value = short(picked);
     const noun = w.recipient ? `${w.noun.replace(/ \d+$/, '')} ${bare(value)}` : w.noun;
     if (p.origin) {
       const key = `${w.choice ? 'choice' : 'copy'}|${p.origin.named.join('|')}|${p.origin.listed?.n ?? 0}`;
       const g = groups.get(key) ?? { fields: [], origins: [] };
-      g.fields.push({ noun: w.noun, value: bare(value), recipient: w.recipient, choice: w.choice });
+      g.fields.push({
+        noun: w.noun,
+        value: bare(value),
+        recipient: w.recipient,
+        choice: w.choice,
+        ...(chosen ? { chosen } : {}),
+      });
       g.origins.push(p.origin);
       groups.set(key, g);
     }
@@ -481,8 +509,13 @@ export function explainClaim(
   flags.push(...lookalikes, ...links);
 
   const noun = (path: string) => wordsOf(path).noun;
-  // A recipient field newly read is an address shown to the others ("the address of the new guest").
-  const shownNoun = (path: string) => (wordsOf(path).recipient ? `the address of ${noun(path)}` : noun(path));
+  // A recipient field newly read is an address shown to the others ("the address of the new
+  // guest"); a choice, the item chosen ("which invitation you answer").
+  const shownNoun = (path: string) => {
+    const w = wordsOf(path);
+    if (w.recipient) return `the address of ${w.noun}`;
+    return w.choice ? w.noun.replace(/^which (\w+) to /, 'which $1 you ') : w.noun;
+  };
   const concerns = concernsOf(claim.reasons ?? [], shownNoun, (a) => personName(people, a));
   const extras = [...lookalikes, ...links, ...concerns.map((c) => c.sentence)];
   const why = whyOf([...groups.values()], extras);

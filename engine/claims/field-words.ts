@@ -71,6 +71,9 @@ export function fieldWords(tool: string, path: string, count = 1): FieldWords {
     const noun = CHOICE[tool] ?? 'which item to act on';
     return { label: capital(noun), noun, recipient: false, choice: true };
   }
+  // An invitation's answer is labelled as the event details show it ("Going? Yes").
+  if (head === 'response' && rest === '' && tool === 'respondToEvent')
+    return { label: 'Going?', noun: 'the answer', recipient: false, choice: false };
   // Anything else: its name split into words, a list index counted from one.
   const word =
     TEXT[head] ??

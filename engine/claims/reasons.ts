@@ -122,10 +122,10 @@ interface NewReaders {
 }
 
 /**
- * "It would show the notes to Bob Lee, who could not read it before, and the address of the new
- * guest to 3 people, who could not read it before": each field with exactly the recipients the gate
- * found could not read it (one reason per recipient and field), fields with the same new readers
- * together. `person` names an address as the card shows it.
+ * "Shown for the first time to Bob Lee: the notes; to 3 people: the address of the new guest":
+ * each field with exactly the recipients the gate found could not read it (one reason per
+ * recipient and field), fields with the same new readers together. `person` names an address as
+ * the card shows it.
  */
 function disclosureSentence(
   fields: ReadonlyMap<string, NewReaders>,
@@ -143,9 +143,9 @@ function disclosureSentence(
     const n = who.named.size + who.unnamed;
     const others = who.unnamed ? [plural(who.unnamed, who.named.size ? 'other recipient' : 'recipient')] : [];
     const to = n <= 2 ? and([...[...who.named].map(person), ...others]) : `${n} people`;
-    return `${and(paths.map(noun))} to ${to}, who could not read ${paths.length === 1 ? 'it' : 'them'} before`;
+    return `to ${to}: ${and(paths.map(noun))}`;
   });
-  return `It would show ${clauses.length <= 1 ? clauses.join('') : `${clauses.slice(0, -1).join(', ')}, and ${clauses.at(-1)}`}.`;
+  return `Shown for the first time ${clauses.join('; ')}.`;
 }
 
 /**

@@ -21,11 +21,14 @@ function emailName(id: string, dir: Directory, unknownSender: boolean): string |
   return `“${ref.subject}” from ${bare(ref.from)}${note}`;
 }
 
-/** “Standup” (Thu, 19 Mar 2026, 16:00–16:30) organised by bob@…: when it is, in the person's zone. */
-function eventName(id: string, dir: Directory): string | null {
+/**
+ * “Standup” (Thu, 19 Mar 2026, 16:00–16:30) organised by bob@…: when it is, in the person's zone
+ * (`dated` false: without the time, where the card shows it beside).
+ */
+function eventName(id: string, dir: Directory, dated = true): string | null {
   const ref = dir.event(id);
   if (!ref) return null;
-  const when = ref.start ? ` (${formatSpan(ref.start, ref.end ?? ref.start, dir.timeStyle ?? {})})` : '';
+  const when = dated && ref.start ? ` (${formatSpan(ref.start, ref.end ?? ref.start, dir.timeStyle ?? {})})` : '';
   return `“${ref.title}”${when} organised by ${bare(ref.organizer)}`;
 }
 
@@ -49,6 +52,14 @@ export function describeSource(source: string, dir: Directory): string | null {
  */
 export function itemName(id: string, dir: Directory): string | null {
   return emailName(id, dir, false) ?? eventName(id, dir);
+}
+
+/**
+ * The item a call chose, short, for a chip or a line that names it beside the card's details:
+ * "“Invoice” from bob@…", "“Standup” organised by bob@…"; null when the store holds neither.
+ */
+export function chosenItemName(id: string, dir: Directory): string | null {
+  return emailName(id, dir, false) ?? eventName(id, dir, false);
 }
 
 /** The item a call acts on, in a sentence: "the email “Invoice” from bob@…". */

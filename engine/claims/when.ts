@@ -33,6 +33,17 @@ export function formatWhen(iso: string, style: TimeStyle = {}): string {
   return d ? formatter(style, { ...DAY, ...TIME }).format(d) : iso;
 }
 
+/**
+ * A day alone, as the card's times write it ("Mon, Mar 16, 2026"): one format app-wide, the Ask
+ * screen's dates and the cards' alike. A date without a time ("2026-03-16") is that day wherever
+ * the person is.
+ */
+export function formatDay(iso: string, style: TimeStyle = {}): string {
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(iso);
+  const d = parse(dateOnly ? `${iso}T00:00:00Z` : iso);
+  return d ? formatter(dateOnly ? { ...style, timeZone: 'UTC' } : style, DAY).format(d) : iso;
+}
+
 /** A start and end: the day once when both fall on it ("Thu, 19 Mar 2026, 16:00–16:30"). */
 export function formatSpan(start: string, end: string, style: TimeStyle = {}): string {
   const a = parse(start);

@@ -14,6 +14,7 @@
  */
 import { carriesInstructions, INSTRUCTIONS_REASON } from '../../engine/fraud';
 import type { Json } from '../../engine/ifc/labeled-value';
+import { formatDay } from '../../engine/claims/when';
 
 export interface TextLine {
   readonly text: string;
@@ -34,14 +35,9 @@ const isObj = (v: Json | undefined): v is Obj => v !== null && typeof v === 'obj
 const str = (v: Json | undefined): string => (typeof v === 'string' ? v : '');
 const list = (v: Json | undefined): readonly Json[] => (Array.isArray(v) ? v : []);
 
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = 'January February March April May June July August September October November December'.split(' ');
-
-/** `2026-03-16` → `Monday 16 March 2026`; anything else as it is. */
+/** `2026-03-16` → `Mon, Mar 16, 2026`, as the Review cards write a day (UTC: the day the result names); anything else as it is. */
 export function longDate(iso: string): string {
-  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${DAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  return formatDay(iso.slice(0, 10));
 }
 
 /** `Lena Fischer <lena@acme.test>` → `Lena Fischer`; a bare address stays, and so does the address of a name that gives orders. */

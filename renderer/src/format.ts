@@ -13,8 +13,19 @@ export function listDate(iso: string, now = new Date()): string {
   return d.toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
 
+/**
+ * "Thu, Mar 19, 2026, 3:00 PM": the options of the cards' and the Ask brief's times
+ * (engine/claims/when.ts, which the renderer may not import), so that a date reads alike app-wide.
+ */
 export const longDate = (iso: string): string =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  new Date(iso).toLocaleString(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 /** 1 byte, 12 KB, 3.4 MB. */
 export function fileSize(bytes: number | null): string {

@@ -18,7 +18,7 @@ describe.skipIf(missing !== null)(`accounts in Settings${missing ? ` (skipped: $
   /** Opens the form to add an IMAP account and fills in a login on the suite's Dovecot as `name`. */
   const fillLogin = async (page: Page, name: string, password = suite.server.password) => {
     await page.getByRole('button', { name: /Add an IMAP account/ }).click();
-    const form = page.getByRole('form', { name: 'Add an account' });
+    const form = page.getByRole('form', { name: 'Add an IMAP account' });
     await form.getByLabel(/^Name/).fill(name);
     await form.getByLabel('Email address').fill(`${suite.server.user}@example.test`);
     await form.getByLabel('IMAP server').fill(suite.server.host);
@@ -72,7 +72,7 @@ describe.skipIf(missing !== null)(`accounts in Settings${missing ? ` (skipped: $
     const { page, errors } = await openPage(suite.browser, suite.hosted.host.url);
     await navigate(page, '#/settings');
     await page.getByRole('button', { name: /Add an IMAP account/ }).click();
-    const form = page.getByRole('form', { name: 'Add an account' });
+    const form = page.getByRole('form', { name: 'Add an IMAP account' });
     await form.getByLabel(/^Name/).fill('my work!');
     await form.getByLabel('Email address').fill('not-an-address');
     await form.getByRole('button', { name: 'Add account' }).click();

@@ -67,7 +67,7 @@ describe.skipIf(!hasChromium)(`ask without a model${hasChromium ? '' : ` (skippe
       const trudy = chipOf('From Trudy Vance');
       expect(await trudy.innerText()).toMatch(/^from “Shipping update: action required” by \S+@\S+ \(not a contact\)/);
       expect(await trudy.getAttribute('class')).toBe('chip chip-bad');
-      const today = chipOf('Monday 16 March 2026');
+      const today = chipOf('Mon, Mar 16, 2026');
       expect(await today.innerText()).toBe('your own data');
       expect(await today.getAttribute('class')).toBe('chip chip-quiet');
       expect(await lines.count()).toBe(await text.locator('.line .line-origin > .chip:first-child').count());

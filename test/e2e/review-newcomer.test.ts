@@ -6,7 +6,9 @@
  * words a person reads — no "claim", no "label", a risk that says "risk", the answer to an
  * invitation as "Going? Yes", an event source named as an email's is; the reject form closes on
  * Escape and gives the cursor back to Reject; `a` on a high-risk card goes to the recipients to
- * click; an archive waiting in the undo window is "carried out", not "sent". On the first start the
+ * click; an archive waiting in the undo window is "carried out", not "sent"; decided by keyboard, a
+ * card gives the cursor to the next waiting action and Enter opens it; an answer's invitation is
+ * named as the one answered, then what it was chosen among. On the first start the
  * demo banner says where one's own mail comes in; in Settings a sign-in or account form opened in
  * place takes the cursor to its first field and Escape gives it back to the button. Each state is photographed (review-newcomer-*.png).
  */
@@ -116,7 +118,16 @@ describe.skipIf(!hasChromium)(
         // An answer to an invitation: "Going? Yes", and the events read from are named as emails are.
         const answer = await openCard(page, ids.answer!);
         expect(await page.locator('.claim-preview').innerText()).toContain('Going?\nYes');
-        expect(answer).toMatch(/Which invitation to answer from “[^”]+” \([^)]+\) organised by \S+@\S+ and 2 more/);
+        // The invitation answered is the one named, then what it was chosen among; the field is
+        // "Going?" where each part came from as in the event's details.
+        expect(answer).toContain(
+          'Which invitation to answer “Partnership intro” organised by kira@synergy-labs.test, chosen among the 13 events your calendar returned',
+        );
+        expect(answer).toContain('Going? written by the assistant');
+        // Why it asks, in one line: the invitation chosen and how many were read (each is named on expand).
+        expect(await page.locator('.why li').first().innerText()).toBe(
+          'Which invitation to answer, “Partnership intro” organised by kira@synergy-labs.test, was chosen by reading the 13 events your calendar returned.',
+        );
         await shot('answer');
 
         // A change to a series says so, and how it repeats.
@@ -158,6 +169,27 @@ describe.skipIf(!hasChromium)(
         await shot('batch');
         for (const row of picked) await row.getByRole('checkbox').uncheck();
 
+        // Decided by keyboard, a card gives the cursor to what waits next (a ring shows it), and
+        // Enter there opens it with the cursor on what it does: card to card, never the page.
+        const lowIds = await rows
+          .filter({ hasText: 'Low risk' })
+          .locator('a')
+          .evaluateAll((as) => as.map((a) => decodeURIComponent(a.getAttribute('href')!.replace('#/review/', ''))));
+        const lowId = lowIds.find((x) => !Object.values(ids).includes(x))!;
+        await openCard(page, lowId);
+        await page.locator('article.claim-card h2').click();
+        await page.keyboard.press('r');
+        await expect.poll(() => focusName(page)).toBe('Why reject? (optional, kept in the audit log)');
+        await page.keyboard.press('Enter');
+        await expect.poll(() => focusName(page)).toMatch(/^Next \(j\): /);
+        expect((await focused(page)).ring).toBe(true);
+        const nextWhat = (await focusName(page)).replace('Next (j): ', '');
+        await shot('next');
+        await page.keyboard.press('Enter');
+        await expect.poll(() => focusName(page)).toBe(nextWhat);
+        expect(await focused(page)).toEqual({ name: nextWhat, ring: true });
+        expect(suite.hosted.profile.claims.get(lowId).state).toBe('rejected');
+
         // Approved by `a`, an archive waits in the undo window as "carried out", not "sent".
         if (theme === 'dark') {
           await openCard(page, ids.archive!);
@@ -188,11 +220,13 @@ describe.skipIf(!hasChromium)(
         for (const [opener, form, shot] of [
           ['Sign in with Google', 'Sign in with Google', 'google'],
           ['Sign in with another provider…', 'Sign in with another provider', 'other-provider'],
-          ['Add an IMAP account…', 'Add an account', 'imap'],
+          ['Add an IMAP account…', 'Add an IMAP account', 'imap'],
         ] as const) {
           await page.getByRole('button', { name: opener }).click();
           const f = page.getByRole('form', { name: form });
           await expect.poll(() => f.count()).toBe(1);
+          // Each form is headed with what it is for, the IMAP one as the sign-in ones.
+          expect(await f.getByRole('heading', { name: form }).count()).toBe(1);
           await expect.poll(() => focusName(page)).toBe('Name (e.g. work)');
           expect(await f.getByRole('button', { name: 'Cancel (Escape)' }).count()).toBe(1);
           await f.scrollIntoViewIfNeeded();
@@ -204,5 +238,24 @@ describe.skipIf(!hasChromium)(
         expect(errors).toEqual([]);
         await page.context().close();
       }, 120_000);
+    it('[light] the last decision leaves the cursor on "Nothing left to review"', async () => {
+      if (!ids.series) await prepare();
+      const claims = suite.hosted.profile.claims;
+      // Every action but one archive decided already: the card decided here is the last.
+      const last = claims.list({ state: 'pending' }).find((c) => c.action.tool === 'archiveEmail')!;
+      for (const c of claims.list({ state: 'pending' }))
+        if (c.id !== last.id) claims.reject(c.id, { by: 'test', now: new Date() });
+      const { page, errors } = await openPage(suite.browser, suite.hosted.host.url, 'light', SCREEN);
+      await openCard(page, last.id);
+      await page.locator('article.claim-card h2').click();
+      await page.keyboard.press('r');
+      await expect.poll(() => focusName(page)).toBe('Why reject? (optional, kept in the audit log)');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focusName(page)).toBe('Nothing left to review.');
+      expect((await focused(page)).ring).toBe(true);
+      await page.screenshot({ path: screenshotPath('review-newcomer-nothing-left-light') });
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }, 60_000);
   },
 );

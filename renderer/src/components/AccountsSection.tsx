@@ -175,7 +175,7 @@ export function AccountsSection() {
       </ul>
       <OAuthSignIn onDone={loadAll} />
       <AddForm
-        label="Add an account"
+        label="Add an IMAP account"
         openText="Add an IMAP account…"
         submitText="Add account"
         open={adding}

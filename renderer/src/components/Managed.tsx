@@ -119,6 +119,8 @@ export function AddForm(props: {
         props.onSubmit();
       }}
     >
+      {/* Named on screen as on the sign-in form: a form opened in place says what it is for. */}
+      <h3>{props.label}</h3>
       {props.children}
       <div className="actions">
         <button type="submit" className="approve">

@@ -6,7 +6,7 @@
  * decision. Lineage, every raw reason and the hash are one click away. Several claims of one
  * kind can be approved or rejected together, each at the hash its row showed.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ClaimRowView, ClaimView } from '../../../preload/contract';
 import { api } from '../api';
 import { AlwaysAllow } from '../components/AlwaysAllow';
@@ -72,15 +72,60 @@ export function ReviewScreen({ id }: { id: string | null }) {
   useEffect(reload, [reload]);
   const current = id ?? list[0]?.id ?? null;
   const index = list.findIndex((c) => c.id === current);
+  // Where the card shown was in the list: once decided it leaves the list, and the item that
+  // took its place is the next one to decide.
+  const [at, setAt] = useState(0);
+  if (index >= 0 && index !== at) setAt(index);
+  const from = index >= 0 ? index + 1 : at;
+  const next = [...list.slice(from), ...list.slice(0, from)].find((c) => c.id !== current) ?? null;
+  // The card the person goes on to from a decided one: it takes the cursor once shown.
+  const [arriving, setArriving] = useState<string | null>(null);
+  const goNext = () => {
+    if (!next) return;
+    setArriving(next.id);
+    go('review', next.id);
+  };
   useKeys({
-    j: () => list[index + 1] && go('review', list[index + 1]!.id),
+    j: () => (index >= 0 ? list[index + 1] && go('review', list[index + 1]!.id) : goNext()),
     k: () => index > 0 && go('review', list[index - 1]!.id),
   });
   return (
     <div className="review">
       <ClaimList list={list} current={current} onDecided={reload} />
-      {current ? <ClaimCard key={current} id={current} onDecided={reload} /> : list.length === 0 && <NothingToDecide />}
+      {current ? (
+        <ClaimCard
+          key={current}
+          id={current}
+          onDecided={reload}
+          next={next}
+          onNext={goNext}
+          takeFocus={arriving === current}
+          onFocused={() => setArriving(null)}
+        />
+      ) : (
+        list.length === 0 && <NothingToDecide />
+      )}
     </div>
+  );
+}
+
+/**
+ * After a decision, the cursor goes on to what waits next (Enter opens it), or to the words
+ * that say nothing does: a keyboard goes card to card and never falls back to the page.
+ */
+function NextUp({ next, onNext }: { next: ClaimRowView | null; onNext: () => void }) {
+  const ref = useRef<HTMLButtonElement & HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), [next?.id]);
+  return next ? (
+    <p className="next-up">
+      <button type="button" ref={ref} onClick={onNext}>
+        Next (j): {next.what}
+      </button>
+    </p>
+  ) : (
+    <p className="next-up calm" ref={ref} tabIndex={-1}>
+      Nothing left to review.
+    </p>
   );
 }
 
@@ -195,7 +240,17 @@ function ClaimList({
   );
 }
 
-function ClaimCard({ id, onDecided }: { id: string; onDecided: () => void }) {
+interface CardProps {
+  readonly onDecided: () => void;
+  /** What waits after this card, offered once it is decided. */
+  readonly next: ClaimRowView | null;
+  readonly onNext: () => void;
+  /** The card takes the cursor when it is shown (the person went on from a decided one). */
+  readonly takeFocus: boolean;
+  readonly onFocused: () => void;
+}
+
+function ClaimCard({ id, ...props }: CardProps & { id: string }) {
   const [c, setC] = useState<ClaimView | null>(null);
   const report = useApp((s) => s.report);
   useEffect(() => {
@@ -208,7 +263,7 @@ function ClaimCard({ id, onDecided }: { id: string; onDecided: () => void }) {
     return () => window.clearInterval(t);
   }, [c, id, report]);
   if (!c) return <div className="pane empty">Loading…</div>;
-  return <Card c={c} setC={setC} onDecided={onDecided} />;
+  return <Card c={c} setC={setC} {...props} />;
 }
 
 function Recipients({ c }: { c: ClaimView }) {
@@ -227,7 +282,23 @@ function Recipients({ c }: { c: ClaimView }) {
   );
 }
 
-function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => void; onDecided: () => void }) {
+function Card({
+  c,
+  setC,
+  onDecided,
+  next,
+  onNext,
+  takeFocus,
+  onFocused,
+}: CardProps & { c: ClaimView; setC: (c: ClaimView) => void }) {
+  // Decided here, now: the cursor goes on to what waits next.
+  const [decided, setDecided] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!takeFocus) return;
+    heading.current?.focus();
+    onFocused();
+  }, [takeFocus, onFocused]);
   const [rejecting, setRejecting] = useState(false);
   // Set once the reject form is left without rejecting: the cursor goes back to Reject, not the page.
   const [leftReject, setLeftReject] = useState(false);
@@ -247,6 +318,7 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
   const approved = (v: ClaimView) => {
     setC(v);
     setAlways(false);
+    setDecided(true);
     setStatus({
       text: `Approved: ${c.what}`,
       tone: 'ok',
@@ -274,6 +346,7 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
   const reject = async () => {
     try {
       setC(await api.claims.reject(c.id, reason));
+      setDecided(true);
       setStatus({ text: 'Rejected. Nothing was done.', tone: 'ok' });
       setRejecting(false);
       onDecided();
@@ -291,7 +364,9 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
         <p className="eyebrow">
           <RiskChip risk={c.risk} /> <Chip tone="state">{claimStateName(c.state)}</Chip>
         </p>
-        <h2 id="claim-what">{c.what}</h2>
+        <h2 id="claim-what" ref={heading} tabIndex={-1}>
+          {c.what}
+        </h2>
         <Recipients c={c} />
       </header>
       <div className="card-body">
@@ -431,6 +506,7 @@ function Card({ c, setC, onDecided }: { c: ClaimView; setC: (c: ClaimView) => vo
         </p>
       )}
       {c.state === 'rejected' && <p className="commit">Rejected{c.reason ? `: ${c.reason}` : ''}.</p>}
+      {decided && !pending && <NextUp next={next} onNext={onNext} />}
     </article>
   );
 }

@@ -187,4 +187,24 @@ describe('claim explanations', () => {
     expect(x.flags.join(' ')).toMatch(/carla@g1obex\.test looks like globex\.test/);
     expect(x.what).toMatch(/outside your company/);
   });
+  it('an answer to an invitation chosen among many names the invitation answered, then what it was chosen among', async () => {
+    const world = loadWorld(readFileSync(DEMO, 'utf8'), DEMO);
+    const plan = readFileSync(join(ATTACKS, '21-accept-intro-add-people.js'), 'utf8');
+    const { report } = await simulate({ plan, world });
+    const c = report.claims.find((x) => x.tool === 'respondToEvent')!;
+    const x = explainIn(world, c, { timeZone: 'Europe/Berlin', locale: 'en-GB' });
+    const answered = world.events.find((e) => e.id === c.args.id)!;
+    const id = x.fields.find((f) => f.path === 'id')!;
+    // The chip names the event the action answers, not the first one read.
+    expect(id.provenance).toBe(
+      `“${answered.title}” organised by ${bareAddress(answered.organizer)}, chosen among the 13 events your calendar returned`,
+    );
+    // One line of why: the invitation chosen and how many were read; each one read stays in the field's sentence.
+    expect(x.why[0]).toBe(
+      `Which invitation to answer, “${answered.title}” organised by ${bareAddress(answered.organizer)}, was chosen by reading the 13 events your calendar returned.`,
+    );
+    expect(id.sentence).toMatch(/and the event “/);
+    // The answer is labelled as the event's details show it.
+    expect(x.fields.find((f) => f.path === 'response')?.label).toBe('Going?');
+  });
 });

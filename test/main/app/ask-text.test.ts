@@ -17,7 +17,7 @@ describe('the daily brief as text', () => {
     expect(r.status).toBe('completed');
     const line = (t: string | RegExp) => r.text.find((l) => (typeof t === 'string' ? l.text === t : t.test(l.text)))!;
     // The date and the events you organised are your own data; another's event names its organiser.
-    expect(line('Monday 16 March 2026')).toMatchObject({ provenance: 'your own data', untrusted: false });
+    expect(line('Mon, Mar 16, 2026')).toMatchObject({ provenance: 'your own data', untrusted: false });
     expect(line('14:00–14:45 Globex renewal call')).toMatchObject({ provenance: 'your own data', untrusted: false });
     // The event is named by its title and its time (in the person's zone and format).
     expect(line('09:30–09:45 Daily standup').provenance).toMatch(

@@ -56,10 +56,10 @@ describe('the ask grammar', () => {
       'Proposed a reply to “Can we move our design review?” that accepts the time asked; it waits for you in Review.',
     );
     expect((await ask('schedule with Lena Fischer')).text).toMatch(
-      /^Drafted an email to Lena Fischer proposing Tuesday 17 March 2026 at \d\d:00 UTC; .*\. Nothing was sent\.$/,
+      /^Drafted an email to Lena Fischer proposing Tue, Mar 17, 2026 at \d\d:00 UTC; .*\. Nothing was sent\.$/,
     );
     expect((await ask('find mockups from Lena')).text).toMatch(
-      /^Found in mail from Lena Fischer\n- Landing page mockups v3 \(Saturday 14 March 2026\) — /,
+      /^Found in mail from Lena Fischer\n- Landing page mockups v3 \(Sat, Mar 14, 2026\) — /,
     );
     expect((await ask('find invoices from lena@acme.test')).text).toBe(
       'No email from Lena Fischer mentions “invoices”.',

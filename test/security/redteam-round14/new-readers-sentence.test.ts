@@ -1,6 +1,7 @@
 /**
- * Red-team round 14 (open risk, closed): the card's sentence "It would show … to …, who could not
- * read … before" names exactly who would newly read each thing, nobody who could read it already.
+ * Red-team round 14 (open risk, closed): the card's sentence "Shown for the first time to …: …"
+ * (once "It would show … to …, who could not read … before") names exactly who would newly read
+ * each thing, nobody who could read it already.
  *
  * The gate gives one reason per recipient and field a recipient may not read. The card put every
  * such field into one list and every such recipient into one count: adding an email's sender to a
@@ -12,7 +13,7 @@
  * Closed (engine/claims/reasons.ts `concernsOf`): each field is said with exactly the
  * recipients the gate found could not read it, fields with the same new readers together.
  * Property over generated reasons: the sentence names each field with exactly its new readers, in
- * correct English (one person / N people, it / them).
+ * correct English (one person / N people, no empty list).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -47,7 +48,7 @@ const reason = (who: string, field: string, i: number) =>
 const and = (xs: readonly string[]) =>
   xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;
 
-describe('who could not read it before', () => {
+describe('who sees it for the first time', () => {
   it('for any (recipient, field) pairs the gate finds, each field is said with exactly its new readers', () => {
     fc.assert(
       fc.property(
@@ -62,21 +63,23 @@ describe('who could not read it before', () => {
           expect(rest).toEqual([]);
           const s = disclosure!.sentence;
           expect(disclosure!.readers!.toSorted()).toEqual([...new Set(pairs.map(([w]) => w))].sort());
-          // One clause per set of new readers: "X to Y, who could not read it|them before".
+          // One clause per set of new readers: "to Y: X", after "Shown for the first time ".
+          expect(s).toMatch(/^Shown for the first time to .+\.$/);
           const clauses = s
-            .replace(/^It would show /, '')
+            .replace(/^Shown for the first time /, '')
             .replace(/\.$/, '')
-            .split(/(?<=before), (?:and )?/);
+            .split('; ');
           const said = new Map<string, string>();
           for (const c of clauses) {
-            const m = /^(.+) to (.+), who could not read (it|them) before$/.exec(c);
+            const m = /^to (.+): (.+)$/.exec(c);
             expect(m, `${c} in: ${s}`).not.toBeNull();
-            const [, things, to, pronoun] = m!;
+            const [, to, things] = m!;
             const nouns = Object.values(NOUNS)
               .filter((n) => things!.includes(n))
               .sort((a, b) => things!.indexOf(a) - things!.indexOf(b));
-            expect(pronoun).toBe(nouns.length === 1 ? 'it' : 'them');
             expect(and(nouns)).toBe(things);
+            // A field is said once, with all of its new readers.
+            for (const n of nouns) expect(said.has(n), `${n} twice in: ${s}`).toBe(false);
             for (const n of nouns) said.set(n, to!);
           }
           for (const f of new Set(pairs.map(([, f]) => f))) {
@@ -100,11 +103,9 @@ describe('who could not read it before', () => {
     const { report } = await simulate({ plan, world });
     const [c] = report.claims;
     const x = explainClaim(c!, worldDirectory(world), { effect: effectOf(c!.tool, c!.args, worldLookups(world)) });
-    const [sentence] = x.why.filter((w) => w.startsWith('It would show'));
-    expect(sentence).toMatch(/^It would show .+\.$/);
-    expect(sentence).toContain('the event with its notes to trudy@parcel-fast.test, who could not read it before');
-    expect(sentence).toContain(
-      'the address of the new guest to Carla Mendes and Omar Haddad, who could not read it before',
-    );
+    const [sentence] = x.why.filter((w) => w.startsWith('Shown for the first time'));
+    expect(sentence).toMatch(/^Shown for the first time .+\.$/);
+    expect(sentence).toContain('to trudy@parcel-fast.test: the event with its notes');
+    expect(sentence).toContain('to Carla Mendes and Omar Haddad: the address of the new guest');
   });
 });
