@@ -121,10 +121,8 @@ function lift(m: Machine, op: NativeOp, recv: V | null, args: readonly V[], what
   const result = bridge.fromNative(native, l);
   // Functions are never data: a built-in that stored one (push, map) is refused.
   for (const h of reachable(recv && isHeap(recv.v) ? [result, recv] : [result]))
-    if (h.kind === 'function' && !(isHeap(result.v) && result.v === h)) {
-      m.ctx.mayThrow(l);
-      throw new RunFailure('RuntimeError', `${what}: a function cannot be stored in data`, l);
-    }
+    if (h.kind === 'function' && !(isHeap(result.v) && result.v === h))
+      m.ctx.fail(`${what}: a function cannot be stored in data`, l);
   return result;
 }
 

@@ -42,8 +42,7 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       throw new RunFailure('RuntimeError', `${e.name} is not defined`, m.ctx.pc);
     }
     case 'TemplateLiteral': {
-      const parts: V[] = [];
-      for (const x of e.expressions) parts.push(yield* evalExpr(m, x));
+      const parts = (yield* evalList(m, e.expressions, false)).items;
       const quasis = e.quasis.map((q) => q.value.cooked ?? '');
       const text = (...xs: unknown[]): string =>
         quasis.reduce((s, q, i) => s + q + (i < xs.length ? String(xs[i]) : ''), '');
