@@ -113,10 +113,8 @@ function lift(m: Machine, op: NativeOp, recv: V | null, args: readonly V[], what
   // Iterators (`m.keys()`) become arrays: plans spread or loop over them.
   const iterator = typeof (out as Iterator<unknown> | null)?.next === 'function' && Symbol.iterator in (out as object);
   const native = iterator ? Array.from(out as Iterable<unknown>) : out;
-  if (
-    (typeof native === 'string' && native.length > DEFAULT_LIMITS.stringLength) ||
-    (Array.isArray(native) && native.length > DEFAULT_LIMITS.arrayLength)
-  )
+  const most = typeof native === 'string' ? DEFAULT_LIMITS.stringLength : DEFAULT_LIMITS.arrayLength;
+  if ((typeof native === 'string' || Array.isArray(native)) && native.length > most)
     throw new RunFailure('LimitExceeded', `${what}: the result is too large`, l);
   const result = bridge.fromNative(native, l);
   // Functions are never data: a built-in that stored one (push, map) is refused.
