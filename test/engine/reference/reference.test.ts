@@ -88,6 +88,30 @@ try { JSON.parse(String(m.body.length)); await sendEmail({ to: ['omar@northwind.
     ).toBe(true);
   });
 
+  it('an operator that throws because of what its operands are decides what follows it in a try', async () => {
+    // `in` refuses a container key and a right side that is no array or plain object (as the engine).
+    for (const [expr, throws, runs] of [
+      ['k in { a: 1 }', '[1]', "'a'"],
+      ["'a' in k", '5', '{ a: 1 }'],
+      ["'a' in k", "'abc'", '[1]'],
+      ['k + 1', 'f', '1'],
+    ])
+      for (const [x, y] of [
+        [throws, runs],
+        [runs, throws],
+      ]) {
+        const plan = `const m = await getEmail('m1');
+const f = () => 1;
+const k = m.unread ? ${x} : ${y};
+let n = 0;
+try { const q = ${expr}; n = 1; } catch (err) { }
+return n;`;
+        const r = await reference(plan);
+        expect(r.resultLabel!.sources, plan).toContain('tool:getEmail:m1');
+        await holdsBoth(plan);
+      }
+  });
+
   it('a tool call awaited in a try it was not made in joins what decided whether it fails', async () => {
     for (const awaited of ['p', '[p][0]', 'new Map([[1, p]]).get(1)']) {
       const plan = `const m = await getEmail('m1');
