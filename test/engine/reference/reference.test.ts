@@ -124,6 +124,17 @@ for (const x of list) { if (out.length === 0) { out.push(x.id); await archiveEma
     expect(archive.context.sources.filter((s) => s.endsWith('#listed')).length).toBeGreaterThan(1);
   });
 
+  it('a circular result fails the run as in the engine (test/security/escape/plans/069), and never throws', async () => {
+    const plan = `const m = await getEmail('m1');
+const a = [m.subject];
+a.push(a);
+return a;`;
+    const r = await reference(plan);
+    expect([r.status, r.error?.kind]).toEqual(['failed', 'RuntimeError']);
+    expect(r.error!.label.sources).toContain('tool:getEmail:m1');
+    await holdsBoth(plan);
+  });
+
   it('a tool call awaited in a try it was not made in joins what decided whether it fails', async () => {
     for (const awaited of ['p', '[p][0]', 'new Map([[1, p]]).get(1)']) {
       const plan = `const m = await getEmail('m1');
