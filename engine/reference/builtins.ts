@@ -113,18 +113,14 @@ function lift(m: Machine, op: NativeOp, recv: V | null, args: readonly V[], what
   // Iterators (`m.keys()`) become arrays: plans spread or loop over them.
   const iterator = typeof (out as Iterator<unknown> | null)?.next === 'function' && Symbol.iterator in (out as object);
   const native = iterator ? Array.from(out as Iterable<unknown>) : out;
-  if (
-    (typeof native === 'string' && native.length > DEFAULT_LIMITS.stringLength) ||
-    (Array.isArray(native) && native.length > DEFAULT_LIMITS.arrayLength)
-  )
+  const most = typeof native === 'string' ? DEFAULT_LIMITS.stringLength : DEFAULT_LIMITS.arrayLength;
+  if ((typeof native === 'string' || Array.isArray(native)) && native.length > most)
     throw new RunFailure('LimitExceeded', `${what}: the result is too large`, l);
   const result = bridge.fromNative(native, l);
   // Functions are never data: a built-in that stored one (push, map) is refused.
   for (const h of reachable(recv && isHeap(recv.v) ? [result, recv] : [result]))
-    if (h.kind === 'function' && !(isHeap(result.v) && result.v === h)) {
-      m.ctx.mayThrow(l);
-      throw new RunFailure('RuntimeError', `${what}: a function cannot be stored in data`, l);
-    }
+    if (h.kind === 'function' && !(isHeap(result.v) && result.v === h))
+      m.ctx.fail(`${what}: a function cannot be stored in data`, l);
   return result;
 }
 
@@ -258,12 +254,19 @@ const OPS: Record<string, (...a: never[]) => unknown> = {
 };
 
 const NOT_OPERAND = 'a function cannot be an operand of arithmetic, comparisons or text in plans: call it';
-/** An operator (`f`, if not in `OPS`): all but the total ones refuse functions and cycles (as QuickJS). */
+/** What an operator refuses because of what its operands are (their references), as the engine does; or null. */
+function refusal(name: string, xs: readonly V[]): string | null {
+  if (name !== 'in') return !TOTAL.has(name) && xs.some(isFunction) ? NOT_OPERAND : null;
+  const [k, o] = xs.map((x) => x.v);
+  if (isHeap(k)) return 'a key must be a primitive';
+  return isHeap(o) && (o.kind === 'array' || o.kind === 'object') ? null : "'in' needs an array or a plain object";
+}
+
+/** An operator (`f`, if not in `OPS`): `refusal`; all but the total ones also refuse cycles (as QuickJS). */
 export function operator(m: Machine, name: string, xs: readonly V[], f = OPS[name]!): V {
-  if (name === 'in' && isHeap(xs[0]!.v))
-    throw new RunFailure('RuntimeError', 'a key must be a primitive', m.ctx.madeLabel(deepLabelOf(xs[0]!)));
+  const refused = refusal(name, xs);
+  if (refused) m.ctx.fail(refused, ...xs.map((x) => x.l));
   const checked = name !== 'in' && !TOTAL.has(name);
-  if (checked && xs.some(isFunction)) m.ctx.fail(NOT_OPERAND, ...xs.map((x) => x.l));
   if (checked && xs.some((x) => isCircular(x)))
     m.ctx.fail('cannot convert a circular structure', ...xs.map((x) => deepLabelOf(x)));
   return lift(m, (_r, a) => (f as (...x: unknown[]) => unknown)(...a), null, xs, checked ? 'operator' : name);

@@ -25,10 +25,7 @@ export class NativeBridge {
 
   /** A value a built-in only moves: an opaque stand-in for it; undefined stays (its label is `read`). */
   move(x: V, read: Label[]): unknown {
-    if (x.v === undefined) {
-      read.push(x.l);
-      return undefined;
-    }
+    if (x.v === undefined) return void read.push(x.l);
     const t = Object.freeze({});
     this.tokens.set(t, x);
     return t;

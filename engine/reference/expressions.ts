@@ -42,8 +42,7 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       throw new RunFailure('RuntimeError', `${e.name} is not defined`, m.ctx.pc);
     }
     case 'TemplateLiteral': {
-      const parts: V[] = [];
-      for (const x of e.expressions) parts.push(yield* evalExpr(m, x));
+      const parts = (yield* evalList(m, e.expressions, false)).items;
       const quasis = e.quasis.map((q) => q.value.cooked ?? '');
       const text = (...xs: unknown[]): string =>
         quasis.reduce((s, q, i) => s + q + (i < xs.length ? String(xs[i]) : ''), '');
@@ -116,11 +115,8 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       yield* bindPattern(m, e.argument, next, 'assign');
       return e.prefix ? next : operator(m, '+x', [old]);
     }
-    case 'SequenceExpression': {
-      let last = val(undefined);
-      for (const x of e.expressions) last = yield* evalExpr(m, x);
-      return last;
-    }
+    case 'SequenceExpression':
+      return (yield* evalList(m, e.expressions, false)).items.at(-1)!;
     case 'ArrowFunctionExpression':
     case 'FunctionExpression':
       return m.ctx.made(val({ kind: 'function', node: e, env: m.env }));
@@ -207,20 +203,13 @@ export function readMember(m: Machine, obj: V, key: unknown, keyL: Label): V {
     const has = typeof p === 'string' && (k === 'length' || /^\d+$/.test(k));
     return val(has ? (p as unknown as Record<string, Prim>)[k] : undefined, around);
   }
-  switch (p.kind) {
-    case 'array':
-      if (k === 'length') return val(p.items.length, joinLabels(p.s, around));
-      return out(/^\d+$/.test(k) ? p.items[Number(k)] : undefined, p.s);
-    case 'object':
-      return out(p.props.get(k), p.s);
-    case 'map':
-    case 'set':
-      return k === 'size' ? val(p.entries.size, joinLabels(p.s, around)) : out(undefined, p.s);
-    case 'regexp':
-      return val((p.re as unknown as Record<string, Prim>)[k], joinLabels(p.s, around));
-    default:
-      return val(undefined, around);
-  }
+  if (p.kind === 'array' && k === 'length') return val(p.items.length, joinLabels(p.s, around));
+  if (p.kind === 'array') return out(/^\d+$/.test(k) ? p.items[Number(k)] : undefined, p.s);
+  if (p.kind === 'object') return out(p.props.get(k), p.s);
+  if (p.kind === 'map' || p.kind === 'set')
+    return k === 'size' ? val(p.entries.size, joinLabels(p.s, around)) : out(undefined, p.s);
+  if (p.kind === 'regexp') return val((p.re as unknown as Record<string, Prim>)[k], joinLabels(p.s, around));
+  return val(undefined, around);
 }
 
 /**

@@ -11,7 +11,7 @@ import { Machine, type Step } from './machine';
 import { settle } from './expressions';
 import { execBody } from './statements';
 import { ToolServer, type ReferenceCall, type ToolServerOptions } from './tools';
-import { reachable, RunFailure, Thrown, val, type V } from './values';
+import { deepLabelOf, reachable, RunFailure, Thrown, val, type V } from './values';
 
 export type { ReferenceCall } from './tools';
 
@@ -58,8 +58,9 @@ export async function referenceRun(opts: ReferenceOptions): Promise<ReferenceRep
     for (const h of reachable([input])) if (h.kind === 'array' || h.kind === 'object') h.frozen = true;
     m.declare('input', input, true);
   }
+  let out: V | undefined;
   try {
-    const labeled = toLabeled(await drive(topLevel(m, program)));
+    const labeled = toLabeled((out = await drive(topLevel(m, program))));
     return report({
       status: 'completed',
       result: plainOf(labeled) ?? null,
@@ -74,6 +75,8 @@ export async function referenceRun(opts: ReferenceOptions): Promise<ReferenceRep
       return done('failed', 'RuntimeError', `uncaught ${shown}`, x.value.l);
     }
     if (x instanceof RangeError) return done('limit', 'LimitExceeded', x.message, BOTTOM);
+    // A circular result (`toLabeled` refuses it, as the engine does) is the plan's error, decided by all it holds.
+    if (x instanceof TypeError && out) return done('failed', 'RuntimeError', x.message, deepLabelOf(out));
     throw x;
   }
 }

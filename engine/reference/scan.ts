@@ -69,6 +69,14 @@ const pathOf = (e: N): Path | null => {
   return base.type === 'Identifier' ? { root: base.name, keys } : null;
 };
 
+/** A choice's options and what runs before them (a `?:`'s test, a sequence's first parts); null if none. */
+function choiceOf(e: N): { options: N[]; first: N[] } | null {
+  if (e.type === 'LogicalExpression') return { options: [e.left, e.right], first: [] };
+  if (e.type === 'ConditionalExpression') return { options: [e.consequent, e.alternate], first: [e.test] };
+  if (e.type === 'SequenceExpression') return { options: e.expressions.slice(-1), first: e.expressions.slice(0, -1) };
+  return null;
+}
+
 /** The operands of code that only reads them, converting them to a fresh value; else null. */
 function readsOnly(n: N, isCode: IsCode): readonly (N | null)[] | null {
   switch (n.type) {
@@ -165,18 +173,10 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
   const member = (n: acorn.MemberExpression): boolean => {
     if (place(n)) return true;
     const { base, keys } = chainOf(n);
-    const options =
-      base.type === 'LogicalExpression'
-        ? [base.left, base.right]
-        : base.type === 'ConditionalExpression'
-          ? [base.consequent, base.alternate]
-          : base.type === 'SequenceExpression'
-            ? base.expressions.slice(-1)
-            : null;
-    if (!options || holders.has(n)) return false;
-    if (base.type === 'ConditionalExpression') walk(base.test);
-    if (base.type === 'SequenceExpression') base.expressions.slice(0, -1).forEach(walk);
-    for (const o of options) if (!place(o, keys)) walk(o);
+    const choice = choiceOf(base);
+    if (!choice || holders.has(n)) return false;
+    choice.first.forEach(walk);
+    for (const o of choice.options) if (!place(o, keys)) walk(o);
     walkKeys(n);
     return true;
   };

@@ -185,13 +185,11 @@ function* switchStmt(m: Machine, s: acorn.SwitchStatement): Step<void> {
     if (at < 0) return;
     // The cases share one scope: a name declared in a case before the one entered is there too,
     // uninitialised (a hole), not a name of an outer scope.
+    const all = s.cases.flatMap((k) => k.consequent);
     const body = s.cases.slice(at).flatMap((k) => k.consequent);
     try {
       yield* m.scope(function* () {
-        hoist(
-          m,
-          s.cases.flatMap((k) => k.consequent),
-        );
+        hoist(m, all);
         for (const st of body) yield* execStmt(m, st);
       });
     } catch (x) {

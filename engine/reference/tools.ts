@@ -51,21 +51,20 @@ export class ToolServer {
     const argsLabel = joinLabels(...Object.values(named).map(deepLabel));
     const all = joinLabels(context, argsLabel);
     const plain = plainNamed(named);
-    const record = (d: Decision): number =>
+    const record = (d: Pick<Decision, 'decision' | 'rule'>): number =>
       this.calls.push({ seq, tool: name, args: plain, decision: d.decision, rule: d.rule, context, named });
+    /** A call refused before the gate: recorded as denied by `rule`, the plan's error. */
+    const refuse = (rule: string, message: string, label: Label): never => {
+      record({ decision: 'deny', rule });
+      throw new RunFailure('RuntimeError', `${name}: ${message}`, label);
+    };
     // Whether the call fails (invalid, denied, the tool's own error) depends on all of it.
     this.mayThrow(all);
     const parsed = spec.schema.safeParse(plain);
-    if (!parsed.success) {
-      record({ decision: 'deny', rule: 'tool/invalid-arguments', reasons: [] });
-      throw new RunFailure('RuntimeError', `${name}: invalid arguments: ${parsed.error.message}`, all);
-    }
+    if (!parsed.success) refuse('tool/invalid-arguments', `invalid arguments: ${parsed.error.message}`, all);
     // A call the named item can never take is the plan's error, before the gate (`ToolSpec.refusal`).
     const refused = spec.refusal?.(parsed.data as never);
-    if (refused) {
-      record({ decision: 'deny', rule: 'tool/refused', reasons: [refused.message] });
-      throw new RunFailure('RuntimeError', `${name}: ${refused.message}`, joinLabels(all, refused.label ?? BOTTOM));
-    }
+    if (refused) refuse('tool/refused', refused.message, joinLabels(all, refused.label ?? BOTTOM));
     const { userAddresses, contacts } = this.opts;
     const counters = { ...this.counters };
     const d = this.gate({ tool: name, kind: spec.kind, args: named, context, counters, userAddresses, contacts });

@@ -72,14 +72,12 @@ export function deepLabelOf(...roots: V[]): Label {
 export function upgrade(h: Heap, l: Label): void {
   if (!('s' in h)) return;
   const s = joinLabels(h.s, l);
-  if (h.kind === 'array' && h.listing && !sameLabel(s, h.s)) h.listing = undefined;
+  if (h.kind === 'array' && h.listing && shown(s) !== shown(h.s)) h.listing = undefined;
   h.s = s;
 }
 
-const sameLabel = (a: Label, b: Label): boolean =>
-  a.sources.join() === b.sources.join() &&
-  a.caps.join() === b.caps.join() &&
-  JSON.stringify(a.readers) === JSON.stringify(b.readers);
+/** A label as text (sources, readers, caps; `untrusted` is a subset of the sources): equal labels, equal text. */
+const shown = (l: Label): string => JSON.stringify([l.sources, l.readers, l.caps]);
 
 export const newArray = (items: V[], s: Label = BOTTOM): RArray => ({ kind: 'array', items, s });
 export const newObject = (props: Map<string, V>, s: Label = BOTTOM): RObject => ({ kind: 'object', props, s });

@@ -88,6 +88,53 @@ try { JSON.parse(String(m.body.length)); await sendEmail({ to: ['omar@northwind.
     ).toBe(true);
   });
 
+  it('an operator that throws because of what its operands are decides what follows it in a try', async () => {
+    // `in` refuses a container key and a right side that is no array or plain object (as the engine).
+    for (const [expr, throws, runs] of [
+      ['k in { a: 1 }', '[1]', "'a'"],
+      ["'a' in k", '5', '{ a: 1 }'],
+      ["'a' in k", "'abc'", '[1]'],
+      ['k + 1', 'f', '1'],
+    ])
+      for (const [x, y] of [
+        [throws, runs],
+        [runs, throws],
+      ]) {
+        const plan = `const m = await getEmail('m1');
+const f = () => 1;
+const k = m.unread ? ${x} : ${y};
+let n = 0;
+try { const q = ${expr}; n = 1; } catch (err) { }
+return n;`;
+        const r = await reference(plan);
+        expect(r.resultLabel!.sources, plan).toContain('tool:getEmail:m1');
+        await holdsBoth(plan);
+      }
+  });
+
+  // Known gap of the reference (docs/semantics.md §3, listings): it takes a loop over a listing to
+  // see the order only when its body can jump out or reads a variable it carries in its own text, not
+  // when it writes into a container that outlives the iteration. Here which email is archived
+  // depends on which came first, so the call must run under the whole listing (the engine does).
+  it.fails('a loop over a listing that writes into a container outliving the iteration sees the order', async () => {
+    const r = await reference(`const list = await listEmails({ folder: 'INBOX' });
+const out = [];
+for (const x of list) { if (out.length === 0) { out.push(x.id); await archiveEmail(x.id); } }`);
+    const archive = r.calls.find((c) => c.tool === 'archiveEmail')!;
+    expect(archive.context.sources.filter((s) => s.endsWith('#listed')).length).toBeGreaterThan(1);
+  });
+
+  it('a circular result fails the run as in the engine (test/security/escape/plans/069), and never throws', async () => {
+    const plan = `const m = await getEmail('m1');
+const a = [m.subject];
+a.push(a);
+return a;`;
+    const r = await reference(plan);
+    expect([r.status, r.error?.kind]).toEqual(['failed', 'RuntimeError']);
+    expect(r.error!.label.sources).toContain('tool:getEmail:m1');
+    await holdsBoth(plan);
+  });
+
   it('a tool call awaited in a try it was not made in joins what decided whether it fails', async () => {
     for (const awaited of ['p', '[p][0]', 'new Map([[1, p]]).get(1)']) {
       const plan = `const m = await getEmail('m1');
