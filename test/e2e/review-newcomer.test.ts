@@ -201,6 +201,10 @@ describe.skipIf(!hasChromium)(
           await shot('approved');
           await page.keyboard.press('z');
           await expect.poll(() => suite.hosted.profile.claims.get(ids.archive!).state).toBe('pending');
+          // Undone, the card waits again and the cursor is back on it, not on the page.
+          await expect
+            .poll(() => focusName(page))
+            .toBe((await page.locator('article.claim-card h2').textContent())!.trim());
         }
         expect(errors).toEqual([]);
         await page.context().close();

@@ -315,6 +315,14 @@ function Card({
   }, [c.state]);
 
   const pending = c.state === 'pending';
+  // Undone (z or Undo): the card waits again and the next-up button goes, so the cursor comes
+  // back to the card instead of falling to the page.
+  const undo = async () => {
+    setC(await api.claims.undo(c.id));
+    setDecided(false);
+    heading.current?.focus();
+    onDecided();
+  };
   const approved = (v: ClaimView) => {
     setC(v);
     setAlways(false);
@@ -324,10 +332,7 @@ function Card({
       tone: 'ok',
       // Once the outbox may commit it, it can no longer be undone.
       ...(v.commit ? { undoUntil: Date.parse(v.commit.notBefore) } : {}),
-      undo: async () => {
-        setC(await api.claims.undo(c.id));
-        onDecided();
-      },
+      undo,
     });
     onDecided();
   };
@@ -488,18 +493,7 @@ function Card({
                 ? `It could not be done: ${c.error ?? 'no reason was given'}.`
                 : commitWords(c.commit)}
           {c.state === 'approved' && (
-            <button
-              type="button"
-              onClick={() =>
-                void api.claims
-                  .undo(c.id)
-                  .then((v) => {
-                    setC(v);
-                    onDecided();
-                  })
-                  .catch(report)
-              }
-            >
+            <button type="button" onClick={() => void undo().catch(report)}>
               Undo
             </button>
           )}
