@@ -23,6 +23,8 @@ export {
 } from './contract-values';
 
 const id = z.string().min(1).max(200);
+/** The content hash (or policy version) a card showed: never empty, which would bind to nothing. */
+const shownHash = z.string().min(1).max(100);
 const text = (max: number) => z.string().max(max);
 const iso = z.string().max(40);
 const json = z.unknown();
@@ -665,13 +667,13 @@ export const contract = {
     list: call(z.tuple([ClaimState.optional()]), z.array(ClaimRowView)),
     get: call(z.tuple([id]), ClaimView),
     /** Approve exactly what was shown: the content hash the card displayed. */
-    approve: call(z.tuple([id, z.string().max(100)]), ClaimView),
+    approve: call(z.tuple([id, shownHash]), ClaimView),
     reject: call(z.tuple([id, text(1000)]), ClaimView),
     /** Rewrite a pending claim's text (subject, body…) as shown at this hash; the card comes back re-hashed. */
     edit: call(
       z.tuple([
         id,
-        z.string().max(100),
+        shownHash,
         z.partialRecord(z.enum(['subject', 'body', 'comment', 'title', 'description']), text(100_000)),
       ]),
       ClaimView,
@@ -692,12 +694,12 @@ export const contract = {
       }),
     ),
     /** Saves exactly that override (the policy version it was shown on) and approves at the shown hash. */
-    alwaysAllow: call(z.tuple([id, z.string().max(100), z.string().max(100)]), ClaimView),
+    alwaysAllow: call(z.tuple([id, shownHash, shownHash]), ClaimView),
     /** Approves or rejects several claims of one kind, each at the hash its card showed. */
     decideMany: call(
       z.tuple([
         z
-          .array(z.strictObject({ id, hash: z.string().max(100) }))
+          .array(z.strictObject({ id, hash: shownHash }))
           .min(1)
           .max(200),
         z.enum(['approve', 'reject']),

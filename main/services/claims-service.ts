@@ -48,7 +48,8 @@ export class ClaimsService {
       now: this.clock(),
       undoWindowMs: o.undoWindowMs ?? this.undoWindowMs(),
       transport: this.transportOf(c),
-      ...(o.expectedHash ? { expectedHash: o.expectedHash } : {}),
+      // An empty hash is one that matches nothing, never "no hash given" (redteam-round18).
+      ...(o.expectedHash !== undefined ? { expectedHash: o.expectedHash } : {}),
       messageIdDomain: account?.email.split('@')[1] ?? 'zamburak.invalid',
     });
   }
@@ -66,7 +67,7 @@ export class ClaimsService {
       edited,
       by: o.by,
       now: this.clock(),
-      ...(o.expectedHash ? { expectedHash: o.expectedHash } : {}),
+      ...(o.expectedHash !== undefined ? { expectedHash: o.expectedHash } : {}),
     });
   }
 
