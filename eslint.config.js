@@ -52,6 +52,7 @@ const MAIN_DOMAIN = [
   'main/engine-host',
   'main/audit',
   'main/secrets',
+  'main/net',
 ];
 const MAIN_LAYERS = [
   {
@@ -70,6 +71,7 @@ const MAIN_LAYERS = [
       'engine-host',
       'audit',
       'secrets',
+      'net',
       'services',
       'app',
       'electron',

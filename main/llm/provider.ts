@@ -6,6 +6,7 @@
  * keeps failing, for a cool-down. Every request is logged (when, provider, model, tokens, run,
  * status, latency) — never its content.
  */
+import { boundedText } from '../net/bounded-body';
 import type { ChatMessage } from '../../engine/agent/planner';
 
 export type ProviderKind = 'openai' | 'anthropic';
@@ -129,11 +130,26 @@ function request(
   };
 }
 
+/** The largest answer read (a plan or an extraction is a few KB). */
+const MAX_ANSWER_BYTES = 2_000_000;
+
+/**
+ * A token count as the provider reported it (absent: 0). The budgets add these up, so a count
+ * below zero would lift the person's limits for the day: anything but a whole number from 0 up
+ * is a protocol error, and nothing is counted from that answer.
+ */
+function tokenCount(n: unknown): number {
+  if (n === undefined || n === null) return 0;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
+    throw new LlmError('protocol', `the answer's token count ${JSON.stringify(n)} is not a whole number from 0 up`);
+  return n;
+}
+
 function parse(kind: ProviderKind, body: unknown): { text: string; model: string; input: number; output: number } {
   const b = body as Record<string, unknown>;
   if (kind === 'anthropic') {
     const content = b.content as { type?: string; text?: string }[] | undefined;
-    const usage = b.usage as { input_tokens?: number; output_tokens?: number } | undefined;
+    const usage = b.usage as { input_tokens?: unknown; output_tokens?: unknown } | undefined;
     if (!Array.isArray(content)) throw new LlmError('protocol', 'the answer has no content');
     return {
       text: content
@@ -141,19 +157,19 @@ function parse(kind: ProviderKind, body: unknown): { text: string; model: string
         .map((c) => String(c.text ?? ''))
         .join(''),
       model: String(b.model ?? ''),
-      input: usage?.input_tokens ?? 0,
-      output: usage?.output_tokens ?? 0,
+      input: tokenCount(usage?.input_tokens),
+      output: tokenCount(usage?.output_tokens),
     };
   }
   const choices = b.choices as { message?: { content?: unknown } }[] | undefined;
-  const usage = b.usage as { prompt_tokens?: number; completion_tokens?: number } | undefined;
+  const usage = b.usage as { prompt_tokens?: unknown; completion_tokens?: unknown } | undefined;
   const text = choices?.[0]?.message?.content;
   if (typeof text !== 'string') throw new LlmError('protocol', 'the answer has no message content');
   return {
     text,
     model: String(b.model ?? ''),
-    input: usage?.prompt_tokens ?? 0,
-    output: usage?.completion_tokens ?? 0,
+    input: tokenCount(usage?.prompt_tokens),
+    output: tokenCount(usage?.completion_tokens),
   };
 }
 
@@ -225,10 +241,18 @@ export function createProvider(cfg: ProviderConfig, o: ProviderOptions = {}) {
           log(`http ${res.status}`, started);
           throw new LlmError('http', `${cfg.name} answered ${res.status}`);
         }
-        const text = await res.text();
-        if (text.length > 2_000_000) throw new LlmError('protocol', `${cfg.name} sent an answer over 2 MB`);
+        // Read up to the limit only: an answer that never ends must not fill the process's memory.
+        const text = await boundedText(res, MAX_ANSWER_BYTES).catch((e: unknown) => {
+          const timeout = (e as Error).name === 'TimeoutError';
+          log(timeout ? 'timeout' : 'unreachable', started);
+          throw new LlmError(
+            timeout ? 'timeout' : 'unreachable',
+            `${cfg.name}: ${timeout ? 'no answer in time' : `the answer broke off (${(e as Error).message})`}`,
+          );
+        });
         let parsed;
         try {
+          if (text === null) throw new LlmError('protocol', `${cfg.name} sent an answer over 2 MB`);
           parsed = parse(cfg.kind, JSON.parse(text));
         } catch (e) {
           log('protocol', started);
