@@ -5,6 +5,8 @@
  * Failures come with a kind a person can act on: wrong password, not found, changed elsewhere,
  * server unreachable, timeout.
  */
+import { boundedText } from '../net/bounded-body';
+
 export type CalDavErrorKind = 'auth' | 'not-found' | 'conflict' | 'unreachable' | 'timeout' | 'protocol';
 
 export class CalDavError extends Error {
@@ -31,6 +33,9 @@ export interface Resource {
   readonly text: string;
 }
 
+/** The largest answer read: a whole calendar's events, a few KB each, in one REPORT. */
+const MAX_ANSWER_BYTES = 64_000_000;
+
 const XML = { 'Content-Type': 'application/xml; charset=utf-8' };
 const NS = 'xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:CS="http://calendarserver.org/ns/"';
 
@@ -45,16 +50,38 @@ const decode = (s: string): string =>
     .replace(/&apos;/g, "'")
     .replace(/&amp;/g, '&');
 
+/**
+ * The content of each `<name …>…</name>` element (any namespace prefix) of `xml`, in order, each
+ * up to its nearest closing tag. One pass: the server writes the answer, and a lazy
+ * `<name>([\s\S]*?)</name>` pattern matched every opening without a closing tag to the end of
+ * the body and back, work that grew with the square of its length (red-team round 18). An
+ * opening tag ends at its `>` before any `<` (XML allows no `<` inside one).
+ */
+function elements(xml: string, name: string, first = false): string[] {
+  const open = new RegExp(`<(?:[\\w-]+:)?${name}\\b[^<>]*>`, 'g');
+  const close = new RegExp(`</(?:[\\w-]+:)?${name}>`, 'g');
+  const out: string[] = [];
+  for (let m = open.exec(xml); m !== null; m = open.exec(xml)) {
+    close.lastIndex = open.lastIndex;
+    const end = close.exec(xml);
+    // No closing tag after this opening: none after any later one either.
+    if (end === null) break;
+    out.push(xml.slice(open.lastIndex, end.index));
+    if (first) break;
+    open.lastIndex = close.lastIndex;
+  }
+  return out;
+}
+
 const tag = (body: string, name: string): string | null => {
-  const m = new RegExp(`<(?:[\\w-]+:)?${name}\\b[^>]*>([\\s\\S]*?)</(?:[\\w-]+:)?${name}>`).exec(body);
-  return m ? decode(m[1]!.trim()) : null;
+  const [content] = elements(body, name, true);
+  return content === undefined ? null : decode(content.trim());
 };
 
 /** The `<response>` elements of a multistatus body, each with its href, etag, data and status. */
 function multistatus(xml: string): { href: string; etag: string | null; data: string | null; ok: boolean }[] {
   const out = [];
-  for (const m of xml.matchAll(/<(?:[\w-]+:)?response\b[^>]*>([\s\S]*?)<\/(?:[\w-]+:)?response>/g)) {
-    const body = m[1]!;
+  for (const body of elements(xml, 'response')) {
     const href = tag(body, 'href');
     if (!href) continue;
     const status = tag(body, 'status') ?? '';
@@ -110,13 +137,27 @@ export class CalDavClient {
     return res;
   }
 
+  /**
+   * An answer's body, read up to `MAX_ANSWER_BYTES` as it arrives: a server that never stops
+   * sending fills no memory (main/net/bounded-body.ts).
+   */
+  private async text(res: Response): Promise<string> {
+    const text = await boundedText(res, MAX_ANSWER_BYTES).catch((e: unknown) => {
+      if ((e as Error).name === 'TimeoutError') throw new CalDavError('timeout', `${this.base.host} did not answer in time`);
+      throw new CalDavError('unreachable', `${this.base.host} broke off its answer: ${(e as Error).message}`);
+    });
+    if (text === null)
+      throw new CalDavError('protocol', `${this.base.host} sent an answer over ${MAX_ANSWER_BYTES / 1_000_000} MB`);
+    return text;
+  }
+
   /** The collection's change tag: unchanged ctag, unchanged calendar. */
   async ctag(): Promise<string | null> {
     const res = await this.request('PROPFIND', this.base.href, {
       headers: { ...XML, Depth: '0' },
       body: `<?xml version="1.0"?><D:propfind ${NS}><D:prop><CS:getctag/><D:sync-token/></D:prop></D:propfind>`,
     });
-    const xml = await res.text();
+    const xml = await this.text(res);
     return tag(xml, 'getctag') ?? tag(xml, 'sync-token');
   }
 
@@ -127,7 +168,7 @@ export class CalDavClient {
       body: `<?xml version="1.0"?><D:propfind ${NS}><D:prop><D:getetag/></D:prop></D:propfind>`,
     });
     const out = new Map<string, string>();
-    for (const r of multistatus(await res.text()))
+    for (const r of multistatus(await this.text(res)))
       if (r.etag && r.ok && new URL(r.href, this.base).href !== this.base.href)
         out.set(new URL(r.href, this.base).pathname, r.etag);
     return out;
@@ -142,7 +183,7 @@ export class CalDavClient {
       headers: { ...XML, Depth: '1' },
       body: `<?xml version="1.0"?><C:calendar-query ${NS}><D:prop><D:getetag/><C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR">${filter}</C:comp-filter></C:filter></C:calendar-query>`,
     });
-    return this.resources(await res.text());
+    return this.resources(await this.text(res));
   }
 
   /** Some events by href (after `etags()` named what changed). */
@@ -155,7 +196,7 @@ export class CalDavClient {
       headers: { ...XML, Depth: '1' },
       body: `<?xml version="1.0"?><C:calendar-multiget ${NS}><D:prop><D:getetag/><C:calendar-data/></D:prop>${list}</C:calendar-multiget>`,
     });
-    return this.resources(await res.text());
+    return this.resources(await this.text(res));
   }
 
   private resources(xml: string): Resource[] {
