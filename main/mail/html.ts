@@ -177,6 +177,22 @@ const compact = (url: string): string => url.replace(/[\s\p{Cc}]+/gu, '').toLowe
 
 const scheme = (url: string): string | null => /^([a-z][a-z0-9+.-]*):/.exec(compact(url))?.[1] ?? null;
 
+/** A stand-in for the viewer page's own address: relative URLs resolve against it. */
+const PAGE = 'http://viewer.invalid/mail/';
+
+/**
+ * Whether a relative URL reaches another host once the browser resolves it against the page: not
+ * only `//host/…`, but `\\host`, `/\host` and `\/host` too, which an http URL reads as `//host`
+ * (red-team round 18). Resolved by the WHATWG URL parser, the one browsers implement.
+ */
+function leavesPage(url: string): boolean {
+  try {
+    return new URL(url, PAGE).host !== new URL(PAGE).host;
+  } catch {
+    return true;
+  }
+}
+
 const LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
 const INLINE_IMAGE = /^data:image\/(?:png|gif|jpe?g|webp);/;
 
@@ -192,7 +208,7 @@ function attribute(element: string, name: string, value: string): readonly [stri
     if (INLINE_IMAGE.test(compact(value))) return [name, value];
     const s = scheme(value);
     // Remote loads become inert (the viewer can offer to load them); nothing else loads at all.
-    if (s === 'http' || s === 'https' || compact(value).startsWith('//')) return [`data-blocked-${name}`, value];
+    if (s === 'http' || s === 'https' || (s === null && leavesPage(value))) return [`data-blocked-${name}`, value];
     return s === null ? [name, value] : null;
   }
   return null;
