@@ -10,6 +10,7 @@ import type { Security } from '../mail/connect';
 import type { Fetch } from '../oauth/errors';
 import { AccountError } from './accounts';
 import { parseAutoconfig, type Autoconfig, type ServerEntry } from './autoconfig';
+import { boundedText } from '../net/bounded-body';
 
 /** DNS lookups, a seam so tests answer from a table. */
 export interface Resolver {
@@ -113,8 +114,9 @@ async function autoconfigAt(url: string, email: string, d: DiscoverDeps): Promis
     signal: AbortSignal.timeout(d.timeoutMs ?? 8000),
   }).catch(() => null);
   if (!res?.ok) return null;
-  const text = await res.text().catch(() => '');
-  return text.length < 200_000 ? parseAutoconfig(text, email) : null;
+  // Read up to the limit as it arrives: over plain HTTP anyone on the network may answer.
+  const text = await boundedText(res, 200_000).catch(() => null);
+  return text === null ? null : parseAutoconfig(text, email);
 }
 
 async function fromAutoconfig(email: string, domain: string, d: DiscoverDeps): Promise<Discovered | null> {
