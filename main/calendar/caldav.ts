@@ -143,7 +143,8 @@ export class CalDavClient {
    */
   private async text(res: Response): Promise<string> {
     const text = await boundedText(res, MAX_ANSWER_BYTES).catch((e: unknown) => {
-      if ((e as Error).name === 'TimeoutError') throw new CalDavError('timeout', `${this.base.host} did not answer in time`);
+      if ((e as Error).name === 'TimeoutError')
+        throw new CalDavError('timeout', `${this.base.host} did not answer in time`);
       throw new CalDavError('unreachable', `${this.base.host} broke off its answer: ${(e as Error).message}`);
     });
     if (text === null)

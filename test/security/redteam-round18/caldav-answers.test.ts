@@ -57,13 +57,19 @@ describe('red team round 18: hostile CalDAV answers', () => {
     ['responses opened, never closed', '<D:response>', ''],
     ['opening tags never ended', '<D:response ', ''],
     ['hrefs never closed', '<D:response><D:href>', '</D:response>'],
-  ])('reads %s in one pass (the thread is not held for minutes)', async (_, piece, tail) => {
-    // 3 MB of it, then a good response: nothing from the broken part, and the thread is not held.
-    const { dav } = await client({
-      body: multistatus(`${piece.repeat(Math.floor(3_000_000 / piece.length))}${tail}${response('/cal/z.ics', '"9"', event('z'))}`),
-      type: XML,
-    });
-    const got = await dav.list();
-    expect(got.every((r) => r.href === '/cal/z.ics')).toBe(true);
-  }, 30_000);
+  ])(
+    'reads %s in one pass (the thread is not held for minutes)',
+    async (_, piece, tail) => {
+      // 3 MB of it, then a good response: nothing from the broken part, and the thread is not held.
+      const { dav } = await client({
+        body: multistatus(
+          `${piece.repeat(Math.floor(3_000_000 / piece.length))}${tail}${response('/cal/z.ics', '"9"', event('z'))}`,
+        ),
+        type: XML,
+      });
+      const got = await dav.list();
+      expect(got.every((r) => r.href === '/cal/z.ics')).toBe(true);
+    },
+    30_000,
+  );
 });

@@ -85,12 +85,23 @@ describe('red team round 18: the browser host', () => {
       400,
     );
     expect((await call(host.port, '/api/claims.list', 'GET', ok)).status).toBe(400);
-    for (const h of [`127.0.0.1.evil.test:${host.port}`, `127.0.0.1:${host.port}.evil.test`, `127.0.0.1`, `LOCALHOST:1`])
+    for (const h of [
+      `127.0.0.1.evil.test:${host.port}`,
+      `127.0.0.1:${host.port}.evil.test`,
+      `127.0.0.1`,
+      `LOCALHOST:1`,
+    ])
       expect((await call(host.port, '/api/app.info', 'POST', { ...ok, Host: h }, '[]')).status, h).toBe(403);
   });
 
   it('serves nothing outside the renderer, however the path is written', async () => {
-    for (const path of ['/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/package.json', '/assets/..%5c..%5cpackage.json', '/%00', '//etc/passwd'])
+    for (const path of [
+      '/..%2f..%2fpackage.json',
+      '/%2e%2e/%2e%2e/package.json',
+      '/assets/..%5c..%5cpackage.json',
+      '/%00',
+      '//etc/passwd',
+    ])
       expect((await call(host.port, path, 'GET', ok)).status, path).toBe(404);
   });
 });
@@ -98,7 +109,17 @@ describe('red team round 18: the browser host', () => {
 describe('red team round 18: attachment names', () => {
   it('keeps every file inside its message folder, however the sender names it', () => {
     const root = mkdtempSync(join(tmpdir(), 'zamburak-r18-att-'));
-    const names = ['../../../.bashrc', '..\\..\\evil.exe', 'CON', 'nul.txt', '\u202egnp.exe', '.hidden', ' ', 'a/b/c.pdf', 'x'.repeat(500)];
+    const names = [
+      '../../../.bashrc',
+      '..\\..\\evil.exe',
+      'CON',
+      'nul.txt',
+      '\u202egnp.exe',
+      '.hidden',
+      ' ',
+      'a/b/c.pdf',
+      'x'.repeat(500),
+    ];
     const saved = saveAttachments(
       root,
       'msg-1',

@@ -34,7 +34,10 @@ const SPELLINGS = [
 function loads(html: string): string[] {
   const out: string[] = [];
   for (const m of html.matchAll(/\s(src|background|poster)="([^"]*)"/g)) {
-    const value = m[2]!.replace(/&#x9;/g, '\t').replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+    const value = m[2]!
+      .replace(/&#x9;/g, '\t')
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"');
     out.push(new URL(value, PAGE).href);
   }
   return out;

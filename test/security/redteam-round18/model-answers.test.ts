@@ -27,16 +27,23 @@ const servers: { stop(): Promise<void> }[] = [];
 afterAll(() => Promise.all(servers.map((s) => s.stop())));
 
 describe('red team round 18: a provider answer that never ends', () => {
-  it.each(['openai', 'anthropic'] as const)('%s: stops reading at the limit, a protocol error', async (kind) => {
-    const server: HostileServer = await startHostile(() => ({ endless: '{"choices":[' }));
-    servers.push(server);
-    const llm = createProvider({ name: 'p', kind, url: server.url, model: 'm' }, { maxRetries: 0, timeoutMs: 20_000 });
-    const e = await llm.complete(ask).catch((x: unknown) => x);
-    expect(e).toBeInstanceOf(LlmError);
-    expect(e).toMatchObject({ kind: 'protocol', message: /over 2 MB/ });
-    // Read up to the limit and a few socket buffers, not what the server could push in 20 s.
-    expect(server.sent()).toBeLessThan(16 * 1024 * 1024);
-  }, 30_000);
+  it.each(['openai', 'anthropic'] as const)(
+    '%s: stops reading at the limit, a protocol error',
+    async (kind) => {
+      const server: HostileServer = await startHostile(() => ({ endless: '{"choices":[' }));
+      servers.push(server);
+      const llm = createProvider(
+        { name: 'p', kind, url: server.url, model: 'm' },
+        { maxRetries: 0, timeoutMs: 20_000 },
+      );
+      const e = await llm.complete(ask).catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(LlmError);
+      expect(e).toMatchObject({ kind: 'protocol', message: /over 2 MB/ });
+      // Read up to the limit and a few socket buffers, not what the server could push in 20 s.
+      expect(server.sent()).toBeLessThan(16 * 1024 * 1024);
+    },
+    30_000,
+  );
 });
 
 describe("red team round 18: a provider's token counts", () => {

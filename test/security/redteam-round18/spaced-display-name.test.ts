@@ -38,14 +38,20 @@ const oldParse = (text: string) => {
 };
 
 describe('red team round 18: white space in a display name', () => {
-  it("reads the sender of such a message, and opens it, at once", async () => {
+  it('reads the sender of such a message, and opens it, at once', async () => {
     const parsed = await parseMessage(new TextEncoder().encode(raw), { date: new Date(), key: 'spaced' });
     expect(parsed.from.length).toBeGreaterThan(SPACES);
     expect(bareAddress(parsed.from)).toBe('mallory');
     const p = demo.profile;
     const [some] = p.repos.messages.page({ folder: 'INBOX', limit: 1 }).items;
     const m = p.repos.messages.get(some!.id)!;
-    p.repos.messages.upsert({ ...m, id: 'spaced-1', messageId: '<spaced-1@evil.test>', threadId: 'spaced-1', from: parsed.from });
+    p.repos.messages.upsert({
+      ...m,
+      id: 'spaced-1',
+      messageId: '<spaced-1@evil.test>',
+      threadId: 'spaced-1',
+      from: parsed.from,
+    });
     const r = await demo.app.router.dispatch('inbox.get', ['spaced-1'], 'ipc');
     expect(r.ok).toBe(true);
     if (r.ok) expect((r.value as { fromIsContact: boolean }).fromIsContact).toBe(false);
