@@ -14,19 +14,27 @@ export interface ParsedAddress {
 // pattern for the whole (`^\s*(?:"…"|"?([^"<]*?)"?)\s*<…>`) let three runs of white space compete
 // for the same characters: a display name of 3,000 spaces (an encoded word the sender writes)
 // took 36 s to read, on every reader of the sender's address (red-team round 18).
-const ADDRESS_AT_END = /<([^<>\s]+)>$/;
+const ADDRESS = /^[^<>\s]+$/;
 const QUOTED_NAME = /^"((?:[^"\\]|\\.)*)"$/;
-const PLAIN_NAME = /^"?([^"<]*)"?$/;
+
+/** An unquoted name (a stray quote at either end dropped): no `<` and no `"`, or null. */
+function plainName(head: string): string | null {
+  const name = head.slice(head.startsWith('"') ? 1 : 0, head.length > 1 && head.endsWith('"') ? -1 : undefined);
+  return name.includes('"') || name.includes('<') ? null : name;
+}
 
 /** Splits `Name <addr>` (or a bare address) into its parts. The address keeps its case. */
 export function parseAddress(text: string): ParsedAddress {
   const whole = text.trim();
-  const at = ADDRESS_AT_END.exec(whole);
-  if (at) {
-    const head = whole.slice(0, at.index).trim();
-    const quoted = QUOTED_NAME.exec(head);
-    const name = quoted ? quoted[1]!.replace(/\\(.)/g, '$1') : PLAIN_NAME.exec(head)?.[1];
-    if (name !== undefined) return { name: name.trim(), address: at[1]! };
+  // An address has no `<`, so the one that ends the text opens at its last `<`.
+  const lt = whole.endsWith('>') ? whole.lastIndexOf('<') : -1;
+  if (lt < 0) return { name: '', address: whole };
+  const address = whole.slice(lt + 1, -1);
+  if (ADDRESS.test(address)) {
+    const head = whole.slice(0, lt).trim();
+    const quoted = head.startsWith('"') ? QUOTED_NAME.exec(head) : null;
+    const name = quoted ? quoted[1]!.replace(/\\(.)/g, '$1') : plainName(head);
+    if (name !== null) return { name: name.trim(), address };
   }
   return { name: '', address: whole };
 }
