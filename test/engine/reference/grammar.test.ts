@@ -25,3 +25,15 @@ describe('divergences the grammar generator found, minimised', () => {
 for (let i = 0; i < 3; i++) { if (i === 1) { h = () => i; } }
 return h();`));
 });
+
+describe('a name declared inside a region dies with it (docs/semantics.md §3b)', () => {
+  // The reference named every variable a local's value was built from, though nothing the region
+  // stores exposes the local: the send after a branch that only built `[o]` was denied.
+  const send = `await sendEmail({ to: ['omar@northwind.test'], subject: JSON.stringify(o), body: 'x' });`;
+  for (const body of ['const t = [o];', 'for (const ov of [o]) { }', 'for (const ov of Object.values(o)) { }'])
+    it(`a local built from a container, never exposed: ${body}`, () =>
+      holds(`const e = await getEmail('m1');
+let o = { a: 1, b: 'x' };
+if (e.unread) { ${body} }
+${send}`));
+});
