@@ -8,6 +8,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { compilePlan, minimalGate, runPlan, toolRegistry, type ToolSpec } from '../../../engine';
+import { sanitizerTools } from '../../../engine/sanitizers';
+import { WorldState, worldTools, type World } from '../../../engine/world';
+import { budget } from '../../setup/budget';
+import { leakBetween, mutateWorld } from '../../security/noninterference/pairs';
 import { discrepancies, loadWorldFile, runBoth } from './differential';
 import { grammarArb } from './programs';
 
@@ -36,4 +41,63 @@ describe('a name declared inside a region dies with it (docs/semantics.md §3b)'
 let o = { a: 1, b: 'x' };
 if (e.unread) { ${body} }
 ${send}`));
+});
+
+describe('known gaps of the reference (more restrictive than the semantics; the engine is right)', () => {
+  // A region that calls plan code names everything any plan function names (engine/reference
+  // README), so a function that writes `later` and is never called here upgrades it; the engine's
+  // effect analysis knows `inc` writes only `cnt`. The generator's functions therefore write only
+  // their own captured variables (programs.ts grammarArb) until the reference reads per function.
+  it.fails('a call of a function that writes nothing outside, in a branch, upgrades what another one writes', () =>
+    holds(`const e = await getEmail('m3');
+let later = 'priya@northwind.test';
+let cnt = 0;
+const inc = () => { cnt++; return cnt; };
+function other() { later = 'omar@northwind.test'; }
+if (e.body.includes('widgets')) { inc(); }
+await sendEmail({ to: [later], subject: 'Later', body: 'Fixed.' });`),
+  );
+});
+
+/** Generated plans: 40 in `npm test` (each divergence above showed within 60), 1,000 in `npm run fuzz`. */
+const programs = Number(process.env.REFERENCE_PROGRAMS ?? budget(40, 1000));
+const seed = Number(process.env.REFERENCE_SEED ?? 20261128);
+const input = { to: 'lena@partner.test' };
+
+/** The engine alone over one world (the differential setting: minimalGate, no firewall). */
+async function engine(plan: string, w: World) {
+  const state = new WorldState(w);
+  const contacts = state.contacts.map((c) => c.email);
+  const s = sanitizerTools({ userAddresses: state.userAddresses, contacts, recipientPatterns: [], urlPatterns: [] });
+  const tools = toolRegistry([...worldTools(state), s.verifyEmailAddress] as ToolSpec[]);
+  return runPlan({ plan, tools, gate: minimalGate, input, userAddresses: state.userAddresses, contacts });
+}
+
+describe('the rest of the grammar, generated (grammarArb)', () => {
+  it('every generated plan is a plan the front end accepts', () => {
+    for (const plan of fc.sample(grammarArb, { numRuns: 30, seed }))
+      expect(() =>
+        compilePlan(plan, { mode: 'strict', toolNames: worldTools(new WorldState(world)).map((t) => t.name) }),
+      ).not.toThrow();
+  });
+
+  it('the engine agrees with the reference and labels at least as restrictively', async () => {
+    await fc.assert(
+      fc.asyncProperty(grammarArb, async (plan) => {
+        const d = discrepancies(await runBoth(plan, world, 'minimal', 'strict', input));
+        if (d.length) throw new Error(`${d.join('\n')}\n--- plan ---\n${plan}`);
+      }),
+      { numRuns: programs, seed, endOnFailure: true },
+    );
+  }, 600_000);
+
+  it('two worlds that differ only in untrusted content make the same trusted calls', async () => {
+    await fc.assert(
+      fc.asyncProperty(grammarArb, fc.integer({ min: 1, max: 1e9 }), async (plan, s) => {
+        const leak = leakBetween(await engine(plan, world), await engine(plan, mutateWorld(world, s)));
+        if (leak) throw new Error(`${leak}\n--- plan (seed ${s}) ---\n${plan}`);
+      }),
+      { numRuns: programs, seed, endOnFailure: true },
+    );
+  }, 600_000);
 });
