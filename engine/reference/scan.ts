@@ -10,7 +10,7 @@ import { BUILTIN_CALLS } from '../plan/builtins';
 type N = acorn.AnyNode;
 export type Nodes = readonly (N | null | undefined)[];
 export const EACH = Symbol('each');
-export type Key = string | typeof EACH | { readonly name: string };
+export type Key = string | typeof EACH;
 export type Path = { readonly root: string; readonly keys: readonly Key[] };
 export interface RegionInfo {
   readonly assigned: Set<string>;
@@ -59,7 +59,8 @@ function chainOf(e: N): { base: N; keys: Key[] } {
     const k = cur.property;
     if (!cur.computed) keys.unshift((k as acorn.Identifier).name);
     else if (k.type === 'Literal') keys.unshift(String(k.value));
-    else if (k.type === 'Identifier') keys.unshift({ name: k.name });
+    // A key variable may read any element (a read hands on the element, not its holder).
+    else if (k.type === 'Identifier') keys.unshift(EACH);
     else keys.length = 0;
   }
   return cur.type === 'ChainExpression' ? chainOf(cur.expression) : { base: cur, keys };
@@ -305,16 +306,13 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
     nesting.loops--;
   };
   for (const n of nodes) if (n) walk(n);
-  const mentioned = new Set<string>();
-  const mentions = (n: N): void => (n.type === 'Identifier' ? void mentioned.add(n.name) : childrenOf(n).forEach(mentions));
-  fns.forEach(mentions);
-  const exposed = new Set<string>();
+  // A local is exposed by a function that mentions it, or a path rooted at it (the paths grow as it goes).
   const expose = (r: string): void => {
-    if (!given.has(r) || exposed.has(r)) return;
-    exposed.add(r);
-    info.paths.push(...given.get(r)!);
+    info.paths.push(...(given.get(r) ?? []));
+    given.delete(r);
   };
-  mentioned.forEach(expose);
+  const mentions = (n: N): void => (n.type === 'Identifier' ? expose(n.name) : childrenOf(n).forEach(mentions));
+  fns.forEach(mentions);
   for (let i = 0; i < info.paths.length; i++) expose(info.paths[i]!.root);
   return info;
 }

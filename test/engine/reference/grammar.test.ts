@@ -43,6 +43,36 @@ if (e.unread) { ${body} }
 ${send}`));
 });
 
+describe('a read by a key the plan computes names the elements it may read, not their holder (§3b)', () => {
+  // The reference named the whole container behind a computed key (its structure included), so
+  // reading `o[s]` in a branch upgraded `o` as if the branch had written it.
+  for (const read of ['n = o[s];', 'n = o[s].length;', 'n = o?.[s]?.length;', 'n = o[s + 1];'])
+    it(`a read in a branch not taken leaves the holder as it was: ${read}`, () =>
+      holds(`const e = await getEmail('m1');
+let o = { a: 1, b: 'x' };
+let s = 'b';
+let n = 0;
+if (e.unread) { ${read} }
+await sendEmail({ to: ['omar@northwind.test'], subject: JSON.stringify(o), body: 'x' });`));
+  // …while what such a read hands on is still exposed: a write through it reaches the element.
+  it('an element read by a computed key and written later carries the branch', async () => {
+    const r = await runBoth(
+      `const e = await getEmail('m1');
+const o = { a: [1], b: [2] };
+let s = 'b';
+let t = [];
+if (e.unread) { t = o[s]; }
+t.push(3);
+await sendEmail({ to: ['omar@northwind.test'], subject: JSON.stringify(o), body: 'x' });`,
+      world,
+      'minimal',
+      'strict',
+    );
+    expect(discrepancies(r)).toEqual([]);
+    expect(r.ref.calls[1]?.decision).toBe('deny');
+  });
+});
+
 describe('known gaps of the reference (more restrictive than the semantics; the engine is right)', () => {
   // A region that calls plan code names everything any plan function names (engine/reference
   // README), so a function that writes `later` and is never called here upgrades it; the engine's
