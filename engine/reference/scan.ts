@@ -51,7 +51,7 @@ const MAP_OR_SET = (n: N): boolean =>
 export const methodName = (callee: N): string =>
   callee.type === 'MemberExpression' && !callee.computed ? (callee.property as acorn.Identifier).name : '';
 
-/** A member chain: what it starts at, and its keys (a key no one can name: its holder is the place). */
+/** A member chain: what it starts at, and its keys (a key the plan computes: `EACH`, any element). */
 function chainOf(e: N): { base: N; keys: Key[] } {
   const keys: Key[] = [];
   let cur: N = e;
@@ -59,9 +59,8 @@ function chainOf(e: N): { base: N; keys: Key[] } {
     const k = cur.property;
     if (!cur.computed) keys.unshift((k as acorn.Identifier).name);
     else if (k.type === 'Literal') keys.unshift(String(k.value));
-    // A key variable may read any element (a read hands on the element, not its holder).
-    else if (k.type === 'Identifier') keys.unshift(EACH);
-    else keys.length = 0;
+    // A read hands on the element, not its holder (a write names the holder: `assigns`).
+    else keys.unshift(EACH);
   }
   return cur.type === 'ChainExpression' ? chainOf(cur.expression) : { base: cur, keys };
 }
