@@ -27,7 +27,6 @@ function placesAt(cur: V, keys: readonly Key[]): V[] {
   if (k === undefined) return [cur];
   if (!isHeap(h)) return [];
   if (k === EACH) return partsOf(h).flatMap((x) => placesAt(x, rest));
-  if (typeof k !== 'string') return [cur];
   const next =
     h.kind === 'object' ? h.props.get(k) : h.kind === 'array' && /^\d+$/.test(k) ? h.items[Number(k)] : undefined;
   return next ? placesAt(next, rest) : [];

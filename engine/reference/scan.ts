@@ -10,7 +10,7 @@ import { BUILTIN_CALLS } from '../plan/builtins';
 type N = acorn.AnyNode;
 export type Nodes = readonly (N | null | undefined)[];
 export const EACH = Symbol('each');
-export type Key = string | typeof EACH | { readonly name: string };
+export type Key = string | typeof EACH;
 export type Path = { readonly root: string; readonly keys: readonly Key[] };
 export interface RegionInfo {
   readonly assigned: Set<string>;
@@ -51,7 +51,7 @@ const MAP_OR_SET = (n: N): boolean =>
 export const methodName = (callee: N): string =>
   callee.type === 'MemberExpression' && !callee.computed ? (callee.property as acorn.Identifier).name : '';
 
-/** A member chain: what it starts at, and its keys (a key no one can name: its holder is the place). */
+/** A member chain: what it starts at, and its keys (a key the plan computes: `EACH`, any element). */
 function chainOf(e: N): { base: N; keys: Key[] } {
   const keys: Key[] = [];
   let cur: N = e;
@@ -59,8 +59,8 @@ function chainOf(e: N): { base: N; keys: Key[] } {
     const k = cur.property;
     if (!cur.computed) keys.unshift((k as acorn.Identifier).name);
     else if (k.type === 'Literal') keys.unshift(String(k.value));
-    else if (k.type === 'Identifier') keys.unshift({ name: k.name });
-    else keys.length = 0;
+    // A read hands on the element, not its holder (a write names the holder: `assigns`).
+    else keys.unshift(EACH);
   }
   return cur.type === 'ChainExpression' ? chainOf(cur.expression) : { base: cur, keys };
 }
@@ -135,6 +135,20 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
     return { root: to.root, keys: [...to.keys, ...p.keys, ...more] };
   };
   const name = (p: Path, more: readonly Key[] = []): number => info.paths.push(resolve(p, more));
+  /**
+   * A name declared in the region dies with it: the places its values were built from (`given`) are
+   * named only once the region names it or a function in it mentions it, to a fixpoint (§3b).
+   */
+  const locals = new Set(nodes.flatMap((n) => (n ? [...declaredIn(n, false)] : [])));
+  const given = new Map<string, Path[]>();
+  const fns: N[] = [];
+  const give = (p: N, values: readonly N[]): void => {
+    const at = info.paths.length;
+    values.forEach(walk);
+    eachTarget(p, () => {}, walk);
+    const got = info.paths.splice(at);
+    eachTarget(p, (x) => x.type === 'Identifier' && given.set(x.name, [...(given.get(x.name) ?? []), ...got]));
+  };
   /** Members written into or called: there the holder itself is the place (not each option's). */
   const holders = new WeakSet<N>();
   const nesting = { loops: 0, switches: 0 };
@@ -207,7 +221,7 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
   };
   const walk = (n: N): void => {
     if (!SAFE.has(n.type)) info.mayThrow = true;
-    if (isFn(n)) return;
+    if (isFn(n)) return void fns.push(n);
     const operands = readsOnly(n, isCode);
     if (operands) return readOnly(operands);
     switch (n.type) {
@@ -224,23 +238,25 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
         break;
       case 'AssignmentExpression':
         target(n.left);
+        if (n.left.type === 'Identifier' && locals.has(n.left.name)) return give(n.left, [n.right]);
         return walk(n.right);
+      case 'VariableDeclarator':
+        return give(n.id, n.init ? [n.init] : []);
       case 'UpdateExpression':
         return target(n.argument);
       case 'ForOfStatement': {
         const declared = n.left.type === 'VariableDeclaration' ? n.left.declarations[0]!.id : null;
         if (!declared) target(n.left);
         const from = declared && pathOf(n.right);
-        if (!from) break;
+        if (declared && !from) give(declared, [n.right]);
+        if (!from) return void (declared ? walkLoopBody(n.body) : childrenOf(n).forEach(walk));
         // Iterating only reads the iterable; the body reaches its elements through the variables.
         walkKeys(n.right);
         const vars = new Map<string, Path>();
         const each = resolve(from, [EACH]);
         eachTarget(declared, (t) => void (t.type === 'Identifier' && vars.set(t.name, each)), walk);
         loopVars.push(vars);
-        nesting.loops++;
-        walk(n.body);
-        nesting.loops--;
+        walkLoopBody(n.body);
         loopVars.pop();
         return;
       }
@@ -283,7 +299,20 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
     info.mayThrow ||= inner.mayThrow;
     info.callsCode ||= inner.callsCode;
   };
+  const walkLoopBody = (body: N): void => {
+    nesting.loops++;
+    walk(body);
+    nesting.loops--;
+  };
   for (const n of nodes) if (n) walk(n);
+  // A local is exposed by a function that mentions it, or a path rooted at it (the paths grow as it goes).
+  const expose = (r: string): void => {
+    info.paths.push(...(given.get(r) ?? []));
+    given.delete(r);
+  };
+  const mentions = (n: N): void => (n.type === 'Identifier' ? expose(n.name) : childrenOf(n).forEach(mentions));
+  fns.forEach(mentions);
+  for (let i = 0; i < info.paths.length; i++) expose(info.paths[i]!.root);
   return info;
 }
 

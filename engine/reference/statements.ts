@@ -107,6 +107,12 @@ function* iteration(m: Machine, own: Label, body: () => Step<void>): Step<boolea
 function* loop(m: Machine, s: acorn.ForStatement | acorn.WhileStatement | acorn.DoWhileStatement): Step<void> {
   if (s.type === 'ForStatement' && s.init)
     yield* s.init.type === 'VariableDeclaration' ? execStmt(m, s.init) : evalExpr(m, s.init);
+  // The head's variables are copied for each iteration (as in JavaScript): a closure keeps its own.
+  const copy = (): void => {
+    if (s.type === 'ForStatement' && s.init?.type === 'VariableDeclaration')
+      m.env = { vars: new Map([...m.env.vars].map(([n, b]) => [n, { ...b }])), parent: m.env.parent };
+  };
+  copy();
   yield* region(m, cell('loop'), [s], function* (c: Cell) {
     for (let first = true; ; first = false) {
       if (s.test && !(s.type === 'DoWhileStatement' && first)) {
@@ -115,6 +121,7 @@ function* loop(m: Machine, s: acorn.ForStatement | acorn.WhileStatement | acorn.
         if (!t.v) return;
       }
       if (!(yield* iteration(m, BOTTOM, () => m.scope(() => execStmt(m, s.body))))) return;
+      copy();
       if (s.type === 'ForStatement' && s.update) yield* evalExpr(m, s.update);
     }
   });

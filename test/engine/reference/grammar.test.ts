@@ -1,0 +1,133 @@
+/**
+ * The grammar the other generators miss (programs.ts `grammarArb`: `in`, optional chains,
+ * `do…while`, `**` and bitwise operators, closures, `finally` overriding a completion, and the
+ * rest of what the front end accepts), run by the engine and by the reference monitor: the
+ * differential property (docs/semantics.md §8), and noninterference of the engine over two
+ * worlds that differ only in untrusted content. Each divergence the generator found is first a
+ * minimal plan here (it failed before its fix).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compilePlan, minimalGate, runPlan, toolRegistry, type ToolSpec } from '../../../engine';
+import { sanitizerTools } from '../../../engine/sanitizers';
+import { WorldState, worldTools, type World } from '../../../engine/world';
+import { budget } from '../../setup/budget';
+import { leakBetween, mutateWorld } from '../../security/noninterference/pairs';
+import { discrepancies, loadWorldFile, runBoth } from './differential';
+import { grammarArb } from './programs';
+
+const world = loadWorldFile('test/fixtures/laundering-world.yaml');
+const holds = async (plan: string): Promise<void> => {
+  expect(discrepancies(await runBoth(plan, world, 'minimal', 'strict'))).toEqual([]);
+};
+
+describe('divergences the grammar generator found, minimised', () => {
+  // The reference shared one binding of a `for (let …)` head across iterations: a closure made in
+  // an iteration saw the last value, not its own iteration's (JavaScript copies the binding per
+  // iteration, as the engine does).
+  it('a closure made in an iteration of for (let …) sees that iteration’s variable', () =>
+    holds(`let h = () => 9;
+for (let i = 0; i < 3; i++) { if (i === 1) { h = () => i; } }
+return h();`));
+});
+
+describe('a name declared inside a region dies with it (docs/semantics.md §3b)', () => {
+  // The reference named every variable a local's value was built from, though nothing the region
+  // stores exposes the local: the send after a branch that only built `[o]` was denied.
+  const send = `await sendEmail({ to: ['omar@northwind.test'], subject: JSON.stringify(o), body: 'x' });`;
+  for (const body of ['const t = [o];', 'for (const ov of [o]) { }', 'for (const ov of Object.values(o)) { }'])
+    it(`a local built from a container, never exposed: ${body}`, () =>
+      holds(`const e = await getEmail('m1');
+let o = { a: 1, b: 'x' };
+if (e.unread) { ${body} }
+${send}`));
+});
+
+describe('a read by a key the plan computes names the elements it may read, not their holder (§3b)', () => {
+  // The reference named the whole container behind a computed key (its structure included), so
+  // reading `o[s]` in a branch upgraded `o` as if the branch had written it.
+  for (const read of ['n = o[s];', 'n = o[s].length;', 'n = o?.[s]?.length;', 'n = o[s + 1];'])
+    it(`a read in a branch not taken leaves the holder as it was: ${read}`, () =>
+      holds(`const e = await getEmail('m1');
+let o = { a: 1, b: 'x' };
+let s = 'b';
+let n = 0;
+if (e.unread) { ${read} }
+await sendEmail({ to: ['omar@northwind.test'], subject: JSON.stringify(o), body: 'x' });`));
+  // …while what such a read hands on is still exposed: a write through it reaches the element.
+  it('an element read by a computed key and written later carries the branch', async () => {
+    const r = await runBoth(
+      `const e = await getEmail('m1');
+const o = { a: [1], b: [2] };
+let s = 'b';
+let t = [];
+if (e.unread) { t = o[s]; }
+t.push(3);
+await sendEmail({ to: ['omar@northwind.test'], subject: JSON.stringify(o), body: 'x' });`,
+      world,
+      'minimal',
+      'strict',
+    );
+    expect(discrepancies(r)).toEqual([]);
+    expect(r.ref.calls[1]?.decision).toBe('deny');
+  });
+});
+
+describe('known gaps of the reference (more restrictive than the semantics; the engine is right)', () => {
+  // A region that calls plan code names everything any plan function names (engine/reference
+  // README), so a function that writes `later` and is never called here upgrades it; the engine's
+  // effect analysis knows `inc` writes only `cnt`. The generator's functions therefore write only
+  // their own captured variables (programs.ts grammarArb) until the reference reads per function.
+  it.fails('a call of a function that writes nothing outside, in a branch, upgrades what another one writes', () =>
+    holds(`const e = await getEmail('m3');
+let later = 'priya@northwind.test';
+let cnt = 0;
+const inc = () => { cnt++; return cnt; };
+function other() { later = 'omar@northwind.test'; }
+if (e.body.includes('widgets')) { inc(); }
+await sendEmail({ to: [later], subject: 'Later', body: 'Fixed.' });`),
+  );
+});
+
+/** Generated plans: 40 in `npm test` (each divergence above showed within 60), 1,000 in `npm run fuzz`. */
+const programs = Number(process.env.REFERENCE_PROGRAMS ?? budget(40, 1000));
+const seed = Number(process.env.REFERENCE_SEED ?? 20261128);
+const input = { to: 'lena@partner.test' };
+
+/** The engine alone over one world (the differential setting: minimalGate, no firewall). */
+async function engine(plan: string, w: World) {
+  const state = new WorldState(w);
+  const contacts = state.contacts.map((c) => c.email);
+  const s = sanitizerTools({ userAddresses: state.userAddresses, contacts, recipientPatterns: [], urlPatterns: [] });
+  const tools = toolRegistry([...worldTools(state), s.verifyEmailAddress] as ToolSpec[]);
+  return runPlan({ plan, tools, gate: minimalGate, input, userAddresses: state.userAddresses, contacts });
+}
+
+describe('the rest of the grammar, generated (grammarArb)', () => {
+  it('every generated plan is a plan the front end accepts', () => {
+    for (const plan of fc.sample(grammarArb, { numRuns: 30, seed }))
+      expect(() =>
+        compilePlan(plan, { mode: 'strict', toolNames: worldTools(new WorldState(world)).map((t) => t.name) }),
+      ).not.toThrow();
+  });
+
+  it('the engine agrees with the reference and labels at least as restrictively', async () => {
+    await fc.assert(
+      fc.asyncProperty(grammarArb, async (plan) => {
+        const d = discrepancies(await runBoth(plan, world, 'minimal', 'strict', input));
+        if (d.length) throw new Error(`${d.join('\n')}\n--- plan ---\n${plan}`);
+      }),
+      { numRuns: programs, seed, endOnFailure: true },
+    );
+  }, 600_000);
+
+  it('two worlds that differ only in untrusted content make the same trusted calls', async () => {
+    await fc.assert(
+      fc.asyncProperty(grammarArb, fc.integer({ min: 1, max: 1e9 }), async (plan, s) => {
+        const leak = leakBetween(await engine(plan, world), await engine(plan, mutateWorld(world, s)));
+        if (leak) throw new Error(`${leak}\n--- plan (seed ${s}) ---\n${plan}`);
+      }),
+      { numRuns: programs, seed, endOnFailure: true },
+    );
+  }, 600_000);
+});
