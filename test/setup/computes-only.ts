@@ -8,26 +8,36 @@
 import * as childProcess from 'node:child_process';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import * as net from 'node:net';
-import { afterAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
-const started: string[] = [];
-// The modules themselves (CommonJS views), whose exports ES imports see after the sync below.
-const require = createRequire(import.meta.url);
-const cp = require('node:child_process') as Record<string, unknown>;
-for (const name of ['spawn', 'spawnSync', 'fork', 'exec', 'execSync', 'execFile', 'execFileSync'] as const) {
-  const original = childProcess[name] as (...a: unknown[]) => unknown;
-  cp[name] = (...a: unknown[]) => {
-    started.push(`a child process (${name} ${String(a[0])})`);
-    return original(...a);
-  };
+/** What the running suite started; the watch is set once per process, which runs suite after suite. */
+function watch(): string[] {
+  const started: string[] = [];
+  // The modules themselves (CommonJS views), whose exports ES imports see after the sync below.
+  const cp = createRequire(import.meta.url)('node:child_process') as Record<string, unknown>;
+  for (const name of ['spawn', 'spawnSync', 'fork', 'exec', 'execSync', 'execFile', 'execFileSync'] as const) {
+    const original = childProcess[name] as (...a: unknown[]) => unknown;
+    cp[name] = (...a: unknown[]) => {
+      started.push(`a child process (${name} ${String(a[0])})`);
+      return original(...a);
+    };
+  }
+  const listen = net.Server.prototype.listen;
+  net.Server.prototype.listen = function (this: net.Server, ...a: unknown[]) {
+    started.push('a server');
+    return listen.apply(this, a as Parameters<typeof listen>);
+  } as typeof listen;
+  syncBuiltinESMExports();
+  return started;
 }
-const listen = net.Server.prototype.listen;
-net.Server.prototype.listen = function (this: net.Server, ...a: unknown[]) {
-  started.push('a server');
-  return listen.apply(this, a as Parameters<typeof listen>);
-} as typeof listen;
-syncBuiltinESMExports();
 
+const WATCH = Symbol.for('zamburak.test.computes-only');
+const holder = globalThis as { [WATCH]?: string[] };
+const started = (holder[WATCH] ??= watch());
+
+beforeAll(() => {
+  started.length = 0;
+});
 afterAll(() => {
   if (started.length)
     throw new Error(
