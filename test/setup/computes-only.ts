@@ -18,7 +18,8 @@ function watch(): string[] {
   for (const name of ['spawn', 'spawnSync', 'fork', 'exec', 'execSync', 'execFile', 'execFileSync'] as const) {
     const original = childProcess[name] as (...a: unknown[]) => unknown;
     cp[name] = (...a: unknown[]) => {
-      started.push(`a child process (${name} ${String(a[0])})`);
+      // esbuild's service is a compiler a suite builds with (engine/reference/imports), not a server.
+      if (!/\/esbuild$/.test(String(a[0]))) started.push(`a child process (${name} ${String(a[0])})`);
       return original(...a);
     };
   }
