@@ -3,15 +3,21 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Suites that only compute (the engine, the security rounds, the scenarios) run two at a time;
- * every suite that starts a server, a browser, a child process or a worker runs alone after them,
- * as all did before: on CI's 2-core runner their waits and undo windows assume a core of their own.
- * A suite counts as computing only when it lives in one of these folders and imports nothing of the
- * kinds below, so a new suite that starts something runs alone without anyone listing it.
+ * Suites that only compute (the engine, the security rounds, the scenarios, the app's services in
+ * this process) run two at a time; every suite that starts a server, a browser or a child process
+ * runs alone after them, as all did before: on CI's 2-core runner their waits and undo windows
+ * assume a core of their own. (A worker thread only computes, as the engine's and the parser's do;
+ * a suite whose text names worker_threads runs alone all the same, and so do the suites of the app
+ * behind its router, app-fixture: at load 28 their engine runs and 100,000-entry set-ups passed
+ * vitest's 30 s two at a time.) A suite counts as computing
+ * only when it lives in one of these folders and its text names nothing of the kinds below, so a
+ * new suite that starts something runs alone without anyone listing it; and
+ * `setup/computes-only.ts` fails a computing suite that starts a server or a child process anyway
+ * (through a helper, say), naming what it started.
  */
-const COMPUTING = ['test/engine', 'test/security', 'test/scenarios', 'test/repo', 'test/renderer'];
+const COMPUTING = ['test/engine', 'test/security', 'test/scenarios', 'test/repo', 'test/renderer', 'test/main'];
 const STARTS_SOMETHING =
-  /\/(e2e|integration|apps)\/|\/main\/(outbox|runs|engine-host)\/|child_process|worker_threads|playwright/;
+  /\/(e2e|integration|apps)\/|\/main\/(outbox|runs|engine-host)\/|child_process|worker_threads|playwright|createServer|startScripted|app-fixture/;
 
 const computing = COMPUTING.flatMap((dir) =>
   (readdirSync(dir, { recursive: true }) as string[])
@@ -35,7 +41,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'computing', include: computing, maxWorkers: 2, sequence: { groupOrder: 0 } },
+        test: {
+          name: 'computing',
+          include: computing,
+          setupFiles: ['test/setup/computes-only.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,

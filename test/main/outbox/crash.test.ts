@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grid } from '../../setup/budget';
 import { bundledChild } from '../../setup/child-bundle';
 import { openProfile } from '../../../main/profile/profile';
 import { sendAction, sentFile } from './fixtures';
@@ -177,8 +178,9 @@ describe('outbox crash safety (SIGKILL against a real SMTP server)', () => {
   }, 120_000);
 
   it('timed kills across approving and committing: no duplicate, no lost approval', async () => {
-    // Spread over the child's work: before, during and after the approvals and the sends.
-    for (const ms of [0, 2, 5, 10, 20, 35, 50, 80, 120, 200]) {
+    // Spread over the child's work: before, during and after the approvals and the sends. Each is
+    // two starts of the child (killed, then recovering); `npm run fuzz` kills at every point.
+    for (const ms of grid([0, 5, 20, 50, 200], [0, 2, 5, 10, 20, 35, 50, 80, 120, 200])) {
       const { dbPath, ids } = setup();
       const r = await runChild(dbPath, ['approve', ...ids], ms);
       if (r.code !== 0) await recover(dbPath, r.approved, ids);

@@ -4,7 +4,8 @@
  * (the demo's mail and 6,000 generated messages, more than a triage run sees), every plan —
  * listing, paging with `before`, search, getEmail, archive then list, triage and its replies —
  * gets the very report (result, labels, lineage, decisions, claims) and effects the copied
- * mailbox gave, in the worker and in this thread; and a worker run's archive reaches the store.
+ * mailbox gave, in the worker and in this thread (all but one answer in this thread only); and a
+ * worker run's archive reaches the store.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -127,13 +128,16 @@ async function inThread(c: Case, paged: boolean) {
 /**
  * The copy's outcome, in the worker and in this thread; the store's must equal it in each. (The
  * two differ in date texts only: the worker's world crossed as a world file, which normalises
- * them, `…:00.000Z` to `…:00Z`.)
+ * them, `…:00.000Z` to `…:00Z`.) `threadOnly` compares in this thread alone: the worker's copy is
+ * the costly run (the copied world parsed and labeled again each time, about 2 s for 5,000 emails
+ * on a loaded 2-core machine, ten times the other three).
  */
-async function expectSame(c: Case): Promise<ReturnType<typeof outcome>> {
-  const copy = await inWorker(c, copied(c.newest), false);
-  expect(await inWorker(c, worldOf(p.repos, account, clock, { mail: false }), true)).toEqual(copy);
-  expect(await inThread(c, true)).toEqual(await inThread(c, false));
-  return copy;
+async function expectSame(c: Case, o: { threadOnly?: boolean } = {}): Promise<ReturnType<typeof outcome>> {
+  const copy = o.threadOnly ? undefined : await inWorker(c, copied(c.newest), false);
+  if (copy) expect(await inWorker(c, worldOf(p.repos, account, clock, { mail: false }), true)).toEqual(copy);
+  const threadCopy = await inThread(c, false);
+  expect(await inThread(c, true)).toEqual(threadCopy);
+  return copy ?? threadCopy;
 }
 
 const demoIds = (n: number): string[] =>
@@ -220,8 +224,14 @@ describe('a worker run over the store answers as over the copied mailbox', () =>
       newest: TRIAGE_MAILBOX,
     });
     expect(triage.report.status).toBe('completed');
-    for (const id of ids.slice(0, 6))
-      await expectSame({ plan: answerPlaybook(), input: { id, signature: 'Maya' }, newest: TRIAGE_MAILBOX });
+    // The first answer in both; the other five in this thread only: the worker's store reader
+    // answers their reads (getEmail, searchEmails) as compared for the first and for every other
+    // plan here, and its copy of 5,000 emails was a quarter of this file's time.
+    for (const [i, id] of ids.slice(0, 6).entries())
+      await expectSame(
+        { plan: answerPlaybook(), input: { id, signature: 'Maya' }, newest: TRIAGE_MAILBOX },
+        { threadOnly: i > 0 },
+      );
     // Beyond the bound: the oldest message is no email of a triage run, and a search finds none older.
     const bounded = await expectSame({
       plan: `let old = null;
