@@ -17,7 +17,7 @@ import { defineConfig } from 'vitest/config';
  */
 const COMPUTING = ['test/engine', 'test/security', 'test/scenarios', 'test/repo', 'test/renderer', 'test/main'];
 const STARTS_SOMETHING =
-  /\/(e2e|integration|apps)\/|\/main\/(outbox|runs|engine-host)\/|child_process|worker_threads|playwright|createServer|startScripted|app-fixture/;
+  /\/(e2e|integration|apps)\/|\/main\/(outbox|runs|engine-host)\/|child_process|worker_threads|playwright|createServer|startScripted|startHostile|app-fixture/;
 
 const computing = COMPUTING.flatMap((dir) =>
   (readdirSync(dir, { recursive: true }) as string[])
