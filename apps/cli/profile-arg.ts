@@ -1,16 +1,19 @@
 /** `--profile DIR` (or ZAMBURAK_PROFILE, or the OS default) opened for a command. */
-import { basename, dirname } from 'node:path';
+import { dirname } from 'node:path';
 import { openProfile, type Profile } from '../../main/profile/profile';
 import { resolveProfileDir } from '../../main/profile/paths';
 import { StoreError } from '../../main/store';
 import type { Account } from '../../main/store/repositories';
 import { InputError, str, UsageError, type Parsed } from './args';
 
-export function openProfileArg(p: Parsed, o: { create?: boolean } = {}): Profile {
+/** The profile folder a command names: `--db FILE` (the folder around it), `--profile DIR`, the default. */
+export function profileDirArg(p: Parsed): string {
   const db = str(p, '--db');
-  // `--db FILE` names the database itself; its profile is the folder around it.
-  const dir =
-    db && basename(db) === 'zamburak.db' ? dirname(db) : db ? dirname(db) : resolveProfileDir(str(p, '--profile'));
+  return db ? dirname(db) : resolveProfileDir(str(p, '--profile'));
+}
+
+export function openProfileArg(p: Parsed, o: { create?: boolean } = {}): Profile {
+  const dir = profileDirArg(p);
   try {
     const profile = openProfile(dir, { create: o.create ?? true });
     if (profile.created) process.stderr.write(`Created a new profile with the demo account in ${dir}\n`);

@@ -7,7 +7,15 @@ import type { Decision, Gate, GateCall } from '../gate/types';
 import { BOTTOM, type Label } from '../ifc/label';
 import { deepLabel, plainOf, type Json } from '../ifc/labeled-value';
 import { firewallValue, type FirewallResult } from '../firewall';
-import { itemOfSource, loadPolicy, policyGate, presetPolicy, withAllowlists, type Policy } from '../policy';
+import {
+  BUILTIN_TOOLS,
+  itemOfSource,
+  loadPolicy,
+  policyGate,
+  presetPolicy,
+  withAllowlists,
+  type Policy,
+} from '../policy';
 import { sanitizerTools } from '../sanitizers';
 import { toolRegistry } from '../tools/types';
 import { claimHash, effectOf, recipientsOf as effectRecipients } from '../tools/effect';
@@ -58,16 +66,21 @@ export interface SimulateResult {
   readonly world: World;
 }
 
-export function loadWorld(text: string, fileName: string): WorldState {
+/** A world file's state; a bad file is an InputError. `warn` hears its warnings (WorldState.fromText). */
+export function loadWorld(text: string, fileName: string, warn?: (lines: string) => void): WorldState {
   try {
-    return WorldState.fromText(text, fileName);
+    return WorldState.fromText(text, fileName, warn);
   } catch (e) {
     throw new InputError((e as Error).message);
   }
 }
 
+/**
+ * A policy file for runs of this installation: a tool it names must be one of the built-in tools
+ * (a typo would be a rule that silently never matches). Errors are `file:line:col: message` lines.
+ */
 export function loadPolicyFile(text: string, fileName: string): Policy {
-  const r = loadPolicy(text);
+  const r = loadPolicy(text, { knownTools: BUILTIN_TOOLS });
   if (!r.ok) throw new InputError(r.errors.map((e) => `${fileName}:${e.line}:${e.column}: ${e.message}`).join('\n'));
   return r.policy;
 }

@@ -106,11 +106,55 @@ export async function runOnProfile(
     ? (p.repos.accounts.get(req.accountId) ?? fail(`no account ${req.accountId}`))
     : p.primaryAccount();
   const { policy, version } = req.policy ? { policy: req.policy, version: 'file' } : activePolicy(p);
-  const runId = p.repos.runs.nextId();
   const startedAt = clock().toISOString();
   const planHash = sha(req.plan);
   const inputHash = hashJson(req.input ?? null);
   const mode = req.mode ?? 'strict';
+  // The run takes its id now (the model's usage log and the claims name it), in a write of its
+  // own: runs of other processes on the profile take theirs beside it.
+  const runId = p.repos.runs.start({
+    kind: req.kind ?? 'plan',
+    ...(req.request ? { request: req.request } : {}),
+    plan: req.plan,
+    planHash,
+    input: req.input ?? null,
+    inputHash,
+    mode,
+    policyId: version,
+    startedAt,
+  });
+  try {
+    return await runStarted(p, req, { account, policy, version, runId, planHash, inputHash, mode }, clock);
+  } catch (e) {
+    // A run that could not finish (an account it could not read) stays in the list as failed.
+    p.repos.runs.finish(runId, {
+      status: 'failed',
+      result: null,
+      outputHash: hashJson(null),
+      error: { kind: 'RuntimeError', message: `the run did not finish: ${(e as Error).message}` },
+      transcript: [],
+      finishedAt: clock().toISOString(),
+    });
+    throw e;
+  }
+}
+
+interface StartedRun {
+  readonly account: Account;
+  readonly policy: Policy;
+  readonly version: string;
+  readonly runId: string;
+  readonly planHash: string;
+  readonly inputHash: string;
+  readonly mode: Mode;
+}
+
+async function runStarted(
+  p: Profile,
+  req: ProfileRunRequest,
+  { account, policy, version, runId, planHash, inputHash, mode }: StartedRun,
+  clock: () => Date,
+): Promise<ProfileRunResult> {
   // A plan reads whole messages: those a first sync has listed but not yet downloaded come first.
   await completeBodies(p, { accountId: account.id });
   // A model-backed extractor is a function of this process: such runs stay in this thread.
@@ -148,18 +192,6 @@ export async function runOnProfile(
 
   p.db
     .transaction(() => {
-      p.repos.runs.start({
-        id: runId,
-        kind: req.kind ?? 'plan',
-        ...(req.request ? { request: req.request } : {}),
-        plan: req.plan,
-        planHash,
-        input: req.input ?? null,
-        inputHash,
-        mode,
-        policyId: version,
-        startedAt,
-      });
       const firstSeq = p.audit.append({
         kind: 'run.started',
         runId,
