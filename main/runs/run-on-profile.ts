@@ -124,7 +124,16 @@ export async function runOnProfile(
     startedAt,
   });
   try {
-    return await runStarted(p, req, { account, policy, version, runId, planHash, inputHash, mode }, clock);
+    // The ids a run gives what it makes (`draft-N`, `sent-N`, `ev-new-N`) follow those in the
+    // store when it starts; a run of another process that ended first may have taken them. Its
+    // writes are then rolled back whole, and the run runs again over the store as it is now.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await runStarted(p, req, { account, policy, version, runId, planHash, inputHash, mode }, clock);
+      } catch (e) {
+        if (attempt >= NUMBERING_ATTEMPTS || !isTakenItemId(e)) throw e;
+      }
+    }
   } catch (e) {
     // A run that could not finish (an account it could not read) stays in the list as failed.
     p.repos.runs.finish(runId, {
@@ -137,6 +146,24 @@ export async function runOnProfile(
     });
     throw e;
   }
+}
+
+/** How often a run runs again because another run took the ids it gave (see above). */
+const NUMBERING_ATTEMPTS = 8;
+
+/** An event this run made has an id another run's event took (events are upserted). */
+class TakenItemId extends Error {}
+
+const newEventNumber = (id: string): number => (/^ev-new-(\d+)$/.exec(id) ? Number(id.slice(7)) : 0);
+
+/** A draft, sent message or event the run made has an id another run took: SQLite's answer or ours. */
+function isTakenItemId(e: unknown): boolean {
+  if (e instanceof TakenItemId) return true;
+  const code = (e as { code?: unknown }).code;
+  return (
+    (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE') &&
+    /\b(drafts|sent)\.id\b/.test((e as Error).message)
+  );
 }
 
 interface StartedRun {
@@ -155,6 +182,8 @@ async function runStarted(
   { account, policy, version, runId, planHash, inputHash, mode }: StartedRun,
   clock: () => Date,
 ): Promise<ProfileRunResult> {
+  // New events are numbered after this (their rows are upserted: a taken id is checked below).
+  const eventsNumberedAfter = p.repos.calendar.numberedAfter();
   // A plan reads whole messages: those a first sync has listed but not yet downloaded come first.
   await completeBodies(p, { accountId: account.id });
   // A model-backed extractor is a function of this process: such runs stay in this thread.
@@ -257,6 +286,9 @@ async function runStarted(
           data: { claimId: c.id, contentHash: created.contentHash, risk: c.risk, args: c.args as Json },
         });
       }
+      for (const e of effects.events)
+        if (newEventNumber(e.id) > eventsNumberedAfter && p.repos.calendar.get(e.id))
+          throw new TakenItemId(`events.id ${e.id} was taken by another run`);
       applyEffects(p.repos, account, effects, { runId });
       autoCommits = account.transport === 'imap' ? queueAllowedActions(p, account, runId, stored.calls, clock) : 0;
       if (Object.keys(findings).length) p.audit.append({ kind: 'security.firewall', runId, data: { findings } });

@@ -131,3 +131,29 @@ describe('audit over a profile that is not there', () => {
     expect(readdirSync(copy).sort()).toEqual(before);
   });
 });
+
+describe('usage mistakes', () => {
+  it("show the command's own usage under the message, not every command's", () => {
+    const r = zamburak('mail', 'send', '--to', 'bob@x.test', '--subject', 'x', '--profile', join(tmp, 'usage'));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(
+      /^zamburak: the message needs --body TEXT or --body-file FILE\n\nUsage:\n {2}zamburak mail send/,
+    );
+    expect(r.stderr).not.toContain('zamburak serve');
+    const unknown = zamburak('frobnicate');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('zamburak serve');
+  });
+});
+
+describe('--db FILE', () => {
+  it('names the database itself: another file name is refused, never answered from the zamburak.db beside it', () => {
+    const dir = join(tmp, 'db-flag');
+    expect(zamburak('init', '--profile', dir).status).toBe(0);
+    cpSync(join(dir, 'zamburak.db'), join(dir, 'copy.db'));
+    const r = zamburak('audit', 'verify', '--db', join(dir, 'copy.db'));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`--db names a profile's zamburak.db`);
+    expect(zamburak('audit', 'verify', '--db', join(dir, 'zamburak.db')).status).toBe(0);
+  });
+});

@@ -3,7 +3,7 @@
  * same moment each complete under their own run id, their claims all kept, the audit chain whole.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -47,5 +47,24 @@ describe('concurrent runs on one profile', () => {
     });
     expect(verify.status).toBe(0);
     expect(JSON.parse(verify.stdout)).toMatchObject({ ok: true });
+  }, 120_000);
+
+  it('four runs that each make a draft at once each keep their own, numbered after the others', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'zamburak-cli-concurrent-'));
+    const dir = join(tmp, 'p');
+    const plan = join(tmp, 'draft.js');
+    writeFileSync(
+      plan,
+      "const d = await createDraft({ to: ['bob@acme.test'], subject: 'x', body: 'y' });\nreturn d.draftId;\n",
+    );
+    expect(spawnSync(process.execPath, [BIN, 'init', '--profile', dir], { env }).status).toBe(0);
+    const runs = await Promise.all([1, 2, 3, 4].map(() => start('run', plan, '--profile', dir, '--json')));
+    for (const r of runs) {
+      expect(r.stderr).not.toContain('internal error');
+      expect(r.code).toBe(0);
+    }
+    const ids = runs.map((r) => (JSON.parse(r.stdout) as { result: string }).result);
+    expect(new Set(ids).size).toBe(4);
+    for (const id of ids) expect(id).toMatch(/^draft-\d+$/);
   }, 120_000);
 });
