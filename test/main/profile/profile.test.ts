@@ -4,8 +4,7 @@
  * edit validated at its line, previewed against the recorded calls and saved as an audited
  * version, and firewall findings audited without their text.
  */
-import { readFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +16,18 @@ const fresh = (): Profile => openProfile(join(mkdtempSync(join(tmpdir(), 'zambur
 const plan = (f: string) => readFileSync(join(process.cwd(), f), 'utf8');
 
 describe('a profile', () => {
+  it('made in an empty folder the person chose keeps its files to its owner (the folder was 0755)', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'zamburak-profile-')), 'chosen');
+    mkdirSync(dir, { mode: 0o755 });
+    const p = openProfile(dir);
+    await runOnProfile(p, { plan: plan('resources/demo-plans/01-reply-to-bob.js') });
+    for (const f of readdirSync(dir)) {
+      const mode = statSync(join(dir, f)).mode & 0o777;
+      expect(mode & 0o077, `${f} is ${mode.toString(8)}`).toBe(0);
+    }
+    p.close();
+  });
+
   it('holds the demo account, paged newest first with a keyset cursor', () => {
     const p = fresh();
     const total = p.repos.messages.count('INBOX');
