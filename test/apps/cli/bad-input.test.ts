@@ -145,9 +145,12 @@ describe('usage mistakes', () => {
     const r = zamburak('mail', 'send', '--to', 'bob@x.test', '--subject', 'x', '--profile', join(tmp, 'usage'));
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(
-      /zamburak: the message needs --body TEXT or --body-file FILE\n\nUsage:\n {2}zamburak mail send/,
+      /^zamburak: the message needs --body TEXT or --body-file FILE\n\nUsage:\n {2}zamburak mail send/,
     );
     expect(r.stderr).not.toContain('zamburak serve');
+    // Said before any profile is made for it.
+    expect(r.stderr).not.toContain('Created a new profile');
+    expect(existsSync(join(tmp, 'usage'))).toBe(false);
     const unknown = zamburak('frobnicate');
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('zamburak serve');
