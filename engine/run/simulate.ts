@@ -14,6 +14,7 @@ import {
   policyGate,
   presetPolicy,
   withAllowlists,
+  type LoadResult,
   type Policy,
 } from '../policy';
 import { sanitizerTools } from '../sanitizers';
@@ -76,11 +77,15 @@ export function loadWorld(text: string, fileName: string, warn?: (lines: string)
 }
 
 /**
- * A policy file for runs of this installation: a tool it names must be one of the built-in tools
- * (a typo would be a rule that silently never matches). Errors are `file:line:col: message` lines.
+ * A policy for runs of this installation: a tool it names must be one of the built-in tools (a
+ * typo would be a rule that silently never matches). Every loader of a policy file, a saved
+ * policy or an edit goes through here, so all of them accept the same texts.
  */
+export const loadInstalledPolicy = (text: string): LoadResult => loadPolicy(text, { knownTools: BUILTIN_TOOLS });
+
+/** A policy file (loadInstalledPolicy); errors are one InputError of `file:line:col: message` lines. */
 export function loadPolicyFile(text: string, fileName: string): Policy {
-  const r = loadPolicy(text, { knownTools: BUILTIN_TOOLS });
+  const r = loadInstalledPolicy(text);
   if (!r.ok) throw new InputError(r.errors.map((e) => `${fileName}:${e.line}:${e.column}: ${e.message}`).join('\n'));
   return r.policy;
 }

@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import { hashJson, runReceipt } from '../../engine/audit/preview';
 import type { Json } from '../../engine/ifc/labeled-value';
-import { loadPolicy, presetPolicy, PRESETS, type Policy } from '../../engine/policy';
+import { presetPolicy, PRESETS, type Policy } from '../../engine/policy';
+import { loadInstalledPolicy } from '../../engine/run/simulate';
 import type { Limits, Mode, RunReport } from '../../engine/run/types';
 import { WorldState, type WorldEffects } from '../../engine/world';
 import { explainAction } from '../claims/explain-stored';
@@ -53,7 +54,7 @@ export interface ProfileRunResult {
 export function activePolicy(p: Profile): { policy: Policy; version: string } {
   const saved = p.repos.policies.active();
   if (!saved) return { policy: presetPolicy('default'), version: 'preset:default' };
-  const r = loadPolicy(saved.yaml);
+  const r = loadInstalledPolicy(saved.yaml);
   // A saved policy was validated when saved; if it no longer loads, fail closed to the strict preset.
   if (!r.ok) return { policy: presetPolicy('strict'), version: `preset:strict (saved v${saved.version} is invalid)` };
   return { policy: r.policy, version: `v${saved.version}` };
@@ -476,7 +477,7 @@ function stoppedRun(e: EngineHostError, mode: Mode): Ran | null {
 /** The YAML of the policy in force (see activePolicy), for a run in the worker. */
 function activePolicyText(p: Profile): { text: string; file: string } {
   const saved = p.repos.policies.active();
-  if (saved && loadPolicy(saved.yaml).ok) return { text: saved.yaml, file: `policy-v${saved.version}.yaml` };
+  if (saved && loadInstalledPolicy(saved.yaml).ok) return { text: saved.yaml, file: `policy-v${saved.version}.yaml` };
   const preset = saved ? 'strict' : 'default';
   return { text: PRESETS[preset]!, file: `preset-${preset}.yaml` };
 }

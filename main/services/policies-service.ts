@@ -3,10 +3,8 @@
  * recorded decisions an edit would change, and save it as a new version — audited.
  */
 import type { Decision, GateCall } from '../../engine/gate/types';
-import { BUILTIN_TOOLS, loadPolicy, policyGate, PRESETS, type PolicyError } from '../../engine/policy';
-
-/** An edit may name only this installation's tools: a typo would be a rule that never matches. */
-const load = (yaml: string) => loadPolicy(yaml, { knownTools: BUILTIN_TOOLS });
+import { policyGate, PRESETS, type PolicyError } from '../../engine/policy';
+import { loadInstalledPolicy as load } from '../../engine/run/simulate';
 import type { Profile } from '../profile/profile';
 import { activePolicy } from '../runs/run-on-profile';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openProfile, type Profile } from '../../../main/profile/profile';
-import { runOnProfile } from '../../../main/runs/run-on-profile';
+import { activePolicy, runOnProfile } from '../../../main/runs/run-on-profile';
 import { PoliciesService } from '../../../main/services/policies-service';
 
 const fresh = (): Profile => openProfile(join(mkdtempSync(join(tmpdir(), 'zamburak-profile-')), 'p'));
@@ -42,6 +42,23 @@ describe('a profile', () => {
       after = page.next;
     }
     expect(new Set(seen).size).toBe(total);
+    p.close();
+  });
+
+  it('refuses a policy edit naming a tool this installation does not have, and never runs under one saved before', () => {
+    const p = fresh();
+    const yaml = 'version: 1\nextends: default\nrules:\n  - id: x\n    tools: [sendEmial]\n    decision: allow\n';
+    const svc = new PoliciesService(p);
+    expect(svc.validate(yaml)).toEqual({
+      ok: false,
+      errors: [
+        { line: 5, column: 13, message: 'rules[0].tools[0]: unknown tool "sendEmial" (did you mean "sendEmail"?)' },
+      ],
+    });
+    expect(svc.save(yaml, { by: 'test' })).toHaveProperty('errors');
+    // Saved by a version that let it through: runs fall back to the strict preset, as for any invalid one.
+    p.repos.policies.save({ yaml, changedBy: 'old version', changedAt: new Date().toISOString() });
+    expect(activePolicy(p).version).toMatch(/^preset:strict/);
     p.close();
   });
 
