@@ -59,12 +59,65 @@ export const str = (p: Parsed, name: string): string | undefined => {
 export const strs = (p: Parsed, name: string): string[] =>
   p.repeated?.get(name) ?? (typeof p.flags.get(name) === 'string' ? [p.flags.get(name) as string] : []);
 
-export function readText(path: string, what: string): string {
+/**
+ * A text file the command reads (a plan, a world, a policy, a message body): UTF-8, or refused at
+ * its first bad byte with `file:line:col`. Decoding would otherwise put U+FFFD in its place and
+ * run on a file that says something else than the one written. A sealed bundle and its key are
+ * read with `{ lenient: true }`: a bundle whose bytes were changed is for `verify-bundle` to refuse.
+ */
+export function readText(path: string, what: string, o: { lenient?: boolean } = {}): string {
+  let bytes: Buffer;
   try {
-    return readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (e) {
     throw new InputError(
       `cannot read the ${what} file ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     );
   }
+  if (o.lenient) return bytes.toString('utf8');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const { line, column } = firstBadByte(bytes);
+    throw new InputError(`${path}:${line}:${column}: not valid UTF-8 (save the ${what} file as UTF-8)`);
+  }
+}
+
+/** Where the first byte that is not UTF-8 is: its line, and its column in characters. */
+function firstBadByte(bytes: Buffer): { line: number; column: number } {
+  // Streaming, a prefix decodes unless it holds a bad byte (one cut inside a character waits for
+  // the rest), so the longest prefix that decodes ends at the bad byte.
+  const decodes = (n: number): string | null => {
+    try {
+      return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(0, n), { stream: true });
+    } catch {
+      return null;
+    }
+  };
+  let lo = 0;
+  let hi = bytes.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (decodes(mid) === null) hi = mid - 1;
+    else lo = mid;
+  }
+  // What decoded is whole characters: a character the bad byte broke is not in it.
+  const before = (decodes(lo) ?? '').split('\n');
+  return { line: before.length, column: [...before[before.length - 1]!].length + 1 };
+}
+
+/** What `--limit N` of a listing takes. */
+export const LIMIT_RANGE = { min: 1, max: 1_000_000 } as const;
+
+/**
+ * A flag that takes a whole number (`--limit N`): absent gives `fallback`; anything else than
+ * digits within [min, max] is bad usage naming the flag.
+ */
+export function intFlag(p: Parsed, name: string, fallback: number, range: { min: number; max: number }): number {
+  const v = str(p, name);
+  if (v === undefined) return fallback;
+  const n = /^\d{1,15}$/.test(v) ? Number(v) : NaN;
+  if (!(n >= range.min && n <= range.max))
+    throw new UsageError(`${name} takes a whole number from ${range.min} to ${range.max}, not ${JSON.stringify(v)}`);
+  return n;
 }

@@ -47,6 +47,12 @@ ${COMMANDS.map((c) => c.help).join('\n')}
   zamburak --help
 `;
 
+/** The usage a mistake is shown with: its command's lines (the message stays in sight), else all. */
+function usageOf(cmd: string | undefined): string {
+  const command = COMMANDS.find((c) => c.name === cmd);
+  return command ? `Usage:\n${command.help}\n  zamburak --help   (every command)\n` : HELP;
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') {
@@ -78,7 +84,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (e: unknown) => {
-    if (e instanceof UsageError) process.stderr.write(`zamburak: ${e.message}\n\n${HELP}`);
+    if (e instanceof UsageError) process.stderr.write(`zamburak: ${e.message}\n\n${usageOf(process.argv[2])}`);
     else if (e instanceof InputError) process.stderr.write(`${e.message}\n`);
     else process.stderr.write(`zamburak: internal error: ${(e as Error).stack ?? String(e)}\n`);
     process.exitCode = 2;

@@ -3,13 +3,14 @@
  * a world file under the policy and checks the decision of one of its calls. Paths are relative
  * to the vectors file. (Synthetic calls with labels are the policy engine's: engine/policy.)
  */
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parse } from 'yaml';
 import * as z from 'zod';
 import type { Policy, VectorRow } from '../../engine/policy';
 import { loadWorld, simulate, InputError } from '../../engine/run/simulate';
 import type { Json } from '../../engine/ifc/labeled-value';
+import { readText } from './args';
 
 const PlanVector = z.strictObject({
   name: z.string().min(1),
@@ -34,16 +35,13 @@ export async function runPlanVectors(vectorsPath: string, text: string, policy: 
   const rows: VectorRow[] = [];
   for (const v of parsed.data.plans ?? []) {
     const at = (p: string): string => resolve(dirname(vectorsPath), p);
-    const read = (p: string): string => {
-      try {
-        return readFileSync(at(p), 'utf8');
-      } catch {
-        throw new InputError(`${vectorsPath}: ${v.name}: cannot read ${p}`);
-      }
+    const read = (p: string, what: string): string => {
+      if (!existsSync(at(p))) throw new InputError(`${vectorsPath}: ${v.name}: cannot read ${p}`);
+      return readText(at(p), what);
     };
     const { report } = await simulate({
-      plan: read(v.plan),
-      world: loadWorld(read(v.world), v.world),
+      plan: read(v.plan, 'plan'),
+      world: loadWorld(read(v.world, 'world'), v.world),
       policy,
       mode: v.mode,
       input: v.input as Json | undefined,

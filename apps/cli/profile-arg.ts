@@ -1,16 +1,29 @@
 /** `--profile DIR` (or ZAMBURAK_PROFILE, or the OS default) opened for a command. */
-import { basename, dirname } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { openProfile, type Profile } from '../../main/profile/profile';
-import { resolveProfileDir } from '../../main/profile/paths';
+import { profileFiles, resolveProfileDir } from '../../main/profile/paths';
 import { StoreError } from '../../main/store';
 import type { Account } from '../../main/store/repositories';
 import { InputError, str, UsageError, type Parsed } from './args';
 
-export function openProfileArg(p: Parsed, o: { create?: boolean } = {}): Profile {
+const DATABASE_FILE = basename(profileFiles('.').database);
+
+/**
+ * The profile folder a command names: `--db FILE` (the folder around it: the keys that check the
+ * database are beside it), `--profile DIR`, the default. A `--db` with another file name would
+ * be answered from the folder's `zamburak.db`, not the file named: refused.
+ */
+export function profileDirArg(p: Parsed): string {
   const db = str(p, '--db');
-  // `--db FILE` names the database itself; its profile is the folder around it.
-  const dir =
-    db && basename(db) === 'zamburak.db' ? dirname(db) : db ? dirname(db) : resolveProfileDir(str(p, '--profile'));
+  if (db !== undefined && basename(db) !== DATABASE_FILE)
+    throw new UsageError(
+      `--db names a profile's ${DATABASE_FILE} (its keys are in the same folder), not ${JSON.stringify(basename(db))}; or use --profile DIR`,
+    );
+  return db ? resolve(dirname(db)) : resolveProfileDir(str(p, '--profile'));
+}
+
+export function openProfileArg(p: Parsed, o: { create?: boolean } = {}): Profile {
+  const dir = profileDirArg(p);
   try {
     const profile = openProfile(dir, { create: o.create ?? true });
     if (profile.created) process.stderr.write(`Created a new profile with the demo account in ${dir}\n`);

@@ -7,7 +7,16 @@ import type { Decision, Gate, GateCall } from '../gate/types';
 import { BOTTOM, type Label } from '../ifc/label';
 import { deepLabel, plainOf, type Json } from '../ifc/labeled-value';
 import { firewallValue, type FirewallResult } from '../firewall';
-import { itemOfSource, loadPolicy, policyGate, presetPolicy, withAllowlists, type Policy } from '../policy';
+import {
+  BUILTIN_TOOLS,
+  itemOfSource,
+  loadPolicy,
+  policyGate,
+  presetPolicy,
+  withAllowlists,
+  type LoadResult,
+  type Policy,
+} from '../policy';
 import { sanitizerTools } from '../sanitizers';
 import { toolRegistry } from '../tools/types';
 import { claimHash, effectOf, recipientsOf as effectRecipients } from '../tools/effect';
@@ -58,16 +67,25 @@ export interface SimulateResult {
   readonly world: World;
 }
 
-export function loadWorld(text: string, fileName: string): WorldState {
+/** A world file's state; a bad file is an InputError. `warn` hears its warnings (WorldState.fromText). */
+export function loadWorld(text: string, fileName: string, warn?: (lines: string) => void): WorldState {
   try {
-    return WorldState.fromText(text, fileName);
+    return WorldState.fromText(text, fileName, warn);
   } catch (e) {
     throw new InputError((e as Error).message);
   }
 }
 
+/**
+ * A policy for runs of this installation: a tool it names must be one of the built-in tools (a
+ * typo would be a rule that silently never matches). Every loader of a policy file, a saved
+ * policy or an edit goes through here, so all of them accept the same texts.
+ */
+export const loadInstalledPolicy = (text: string): LoadResult => loadPolicy(text, { knownTools: BUILTIN_TOOLS });
+
+/** A policy file (loadInstalledPolicy); errors are one InputError of `file:line:col: message` lines. */
 export function loadPolicyFile(text: string, fileName: string): Policy {
-  const r = loadPolicy(text);
+  const r = loadInstalledPolicy(text);
   if (!r.ok) throw new InputError(r.errors.map((e) => `${fileName}:${e.line}:${e.column}: ${e.message}`).join('\n'));
   return r.policy;
 }

@@ -53,6 +53,9 @@ const addressList = z
   .optional()
   .transform((v): string[] => (v === null || v === undefined ? [] : typeof v === 'string' ? [v] : v));
 
+/** `true` or `false` (YAML's `yes` is a string in YAML 1.2). */
+const flag = z.boolean({ error: 'expected true or false' });
+
 const stringList = z
   .union([z.array(z.string()), z.null()], { error: 'expected a list of strings' })
   .optional()
@@ -80,13 +83,13 @@ const EmailSchema = z.object({
   subject: textField,
   date: isoDate,
   body: textField,
-  unread: z.boolean().optional().default(false),
+  unread: flag.optional().default(false),
   threadId: idField.optional(),
   labels: stringList,
   // The receiving server's verdict on the From address (SPF/DKIM/DMARC). `false`: a forged or
   // unverifiable sender. Absent: it passed — a world file states who sent each mail; a profile's
   // store sets it from the Authentication-Results it kept (main/profile/world-io.ts).
-  authenticated: z.boolean().optional(),
+  authenticated: flag.optional(),
   // The header fields that say a machine or a list sent it (engine/world/answerable.ts): triage
   // never files such mail as needing a reply. Absent: the message has none.
   autoSubmitted: z.string().optional(),
@@ -118,7 +121,7 @@ const EventSchema = z.object({
   // Whether the invitation's organiser was authenticated when it arrived (as for an email's
   // From). `false`: a forged or unverifiable organiser. Absent: authenticated (a world file states
   // who organised each event); a profile's calendar has no such verdict (main/profile/world-io.ts).
-  authenticated: z.boolean().optional(),
+  authenticated: flag.optional(),
   written: WrittenSchema.optional(),
   // Attendee text its calendar server holds that is not one address (a real account's sync
   // leaves it out of `attendees` and marks the event, main/calendar/ical.ts): no write may keep
@@ -126,7 +129,7 @@ const EventSchema = z.object({
   unreadableAttendees: stringList.optional(),
   // A series (engine/tools/series.ts): its RRULE as the server holds it, and whether it has
   // exceptions. The event is its first occurrence.
-  repeats: z.object({ rule: z.string(), exceptions: z.boolean() }).optional(),
+  repeats: z.object({ rule: z.string(), exceptions: flag }).optional(),
 });
 
 const BusySchema = z.object({ start: isoDate, end: isoDate, title: textField });
@@ -171,9 +174,12 @@ const ChangeSchema = z.object({
   label: z.string().optional(),
 });
 
+// Not a union of array and null: zod reports a union's failure at the union, so a bad field of
+// one item would read `emails: expected a list` instead of naming the field.
 const list = <T extends z.ZodType>(item: T) =>
   z
-    .union([z.array(item), z.null()], { error: 'expected a list' })
+    .array(item, { error: 'expected a list' })
+    .nullable()
     .optional()
     .transform((v) => v ?? []);
 

@@ -136,10 +136,20 @@ export class WorldState {
     this.transcriptBefore = w.transcript.length;
   }
 
-  /** Parses a world file and builds its state; throws with `file:line:col: message` lines. */
-  static fromText(text: string, fileName: string): WorldState {
+  /**
+   * Parses a world file and builds its state; throws with `file:line:col: message` lines. Its
+   * warnings (unknown keys, ignored) go to `warn` as `file:line:col: warning: message` lines.
+   */
+  static fromText(text: string, fileName: string, warn?: (lines: string) => void): WorldState {
     const r = parseWorld(text, fileName);
     if (!r.ok) throw new Error(formatWorldIssues(fileName, r.errors));
+    if (warn && r.warnings.length)
+      warn(
+        formatWorldIssues(
+          fileName,
+          r.warnings.map((w) => ({ ...w, message: `warning: ${w.message}` })),
+        ),
+      );
     return new WorldState(r.world);
   }
 

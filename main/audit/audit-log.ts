@@ -160,15 +160,23 @@ export class AuditLog implements AuditSink {
     return seq;
   }
 
-  /** Seals the committed tail (a rolled-back append is simply not there). */
+  /**
+   * Seals the committed tail (a rolled-back append is simply not there). Only a head this profile
+   * sealed is moved on: a head that is missing while the log has entries, unreadable or not MACed
+   * with the key is what `verify` reports, and a new seal over it would bless whatever the log
+   * holds now (a cut tail). Such a head is left as it is; the returned one is then not written.
+   */
   sealHeadNow(): SealedHead {
     const last = this.db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as
       { seq: number; hash: string } | undefined;
-    const head = sealHead(this.key.key(), last?.seq ?? 0, last?.hash ?? GENESIS_HASH);
+    const key = this.key.key();
+    const head = sealHead(key, last?.seq ?? 0, last?.hash ?? GENESIS_HASH);
     // Several processes may seal one profile's head (the app, the CLI): each writes its own
     // temporary file, and a head never moves back behind one another process sealed.
     const current = this.head();
     if (current && current.seq > head.seq) return current;
+    const ours = current ? current.seq >= 0 && current.mac === headMac(key, current.seq, current.hash) : !last;
+    if (!ours) return head;
     const tmp = `${this.headPath}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     writePrivateFile(tmp, JSON.stringify(head) + '\n');
     renameSync(tmp, this.headPath);

@@ -3,7 +3,7 @@
  * its key and sealed head, claims, and secrets. A folder that does not exist yet becomes a new
  * profile holding the demo account.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadWorld } from '../../engine/run/simulate';
@@ -73,6 +73,9 @@ export function openProfile(dir: string, o: OpenProfileOptions = {}): Profile {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     mkdirSync(files.keys, { recursive: true, mode: 0o700 });
     mkdirSync(files.attachments, { recursive: true, mode: 0o700 });
+    // The database holds all the mail: its owner's alone, even in a folder the person made
+    // readable to others. SQLite gives its -wal and -shm files the database's permissions.
+    closeSync(openSync(files.database, 'a', 0o600));
   }
   const db = openDatabase(files.database, { migrations: MIGRATIONS });
   const clock = o.clock ?? (() => new Date());

@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import { hashJson, runReceipt } from '../../engine/audit/preview';
 import type { Json } from '../../engine/ifc/labeled-value';
-import { loadPolicy, presetPolicy, PRESETS, type Policy } from '../../engine/policy';
+import { presetPolicy, PRESETS, type Policy } from '../../engine/policy';
+import { loadInstalledPolicy } from '../../engine/run/simulate';
 import type { Limits, Mode, RunReport } from '../../engine/run/types';
 import { WorldState, type WorldEffects } from '../../engine/world';
 import { explainAction } from '../claims/explain-stored';
@@ -53,7 +54,7 @@ export interface ProfileRunResult {
 export function activePolicy(p: Profile): { policy: Policy; version: string } {
   const saved = p.repos.policies.active();
   if (!saved) return { policy: presetPolicy('default'), version: 'preset:default' };
-  const r = loadPolicy(saved.yaml);
+  const r = loadInstalledPolicy(saved.yaml);
   // A saved policy was validated when saved; if it no longer loads, fail closed to the strict preset.
   if (!r.ok) return { policy: presetPolicy('strict'), version: `preset:strict (saved v${saved.version} is invalid)` };
   return { policy: r.policy, version: `v${saved.version}` };
@@ -106,11 +107,84 @@ export async function runOnProfile(
     ? (p.repos.accounts.get(req.accountId) ?? fail(`no account ${req.accountId}`))
     : p.primaryAccount();
   const { policy, version } = req.policy ? { policy: req.policy, version: 'file' } : activePolicy(p);
-  const runId = p.repos.runs.nextId();
   const startedAt = clock().toISOString();
   const planHash = sha(req.plan);
   const inputHash = hashJson(req.input ?? null);
   const mode = req.mode ?? 'strict';
+  // The run takes its id now (the model's usage log and the claims name it), in a write of its
+  // own: runs of other processes on the profile take theirs beside it.
+  const runId = p.repos.runs.start({
+    kind: req.kind ?? 'plan',
+    ...(req.request ? { request: req.request } : {}),
+    plan: req.plan,
+    planHash,
+    input: req.input ?? null,
+    inputHash,
+    mode,
+    policyId: version,
+    startedAt,
+  });
+  try {
+    // The ids a run gives what it makes (`draft-N`, `sent-N`, `ev-new-N`) follow those in the
+    // store when it starts; a run of another process that ended first may have taken them. Its
+    // writes are then rolled back whole, and the run runs again over the store as it is now.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await runStarted(p, req, { account, policy, version, runId, planHash, inputHash, mode }, clock);
+      } catch (e) {
+        if (attempt >= NUMBERING_ATTEMPTS || !isTakenItemId(e)) throw e;
+      }
+    }
+  } catch (e) {
+    // A run that could not finish (an account it could not read) stays in the list as failed.
+    p.repos.runs.finish(runId, {
+      status: 'failed',
+      result: null,
+      outputHash: hashJson(null),
+      error: { kind: 'RuntimeError', message: `the run did not finish: ${(e as Error).message}` },
+      transcript: [],
+      finishedAt: clock().toISOString(),
+    });
+    throw e;
+  }
+}
+
+/** How often a run runs again because another run took the ids it gave (see above). */
+const NUMBERING_ATTEMPTS = 8;
+
+/** An event this run made has an id another run's event took (events are upserted). */
+class TakenItemId extends Error {}
+
+const newEventNumber = (id: string): number => (/^ev-new-(\d+)$/.exec(id) ? Number(id.slice(7)) : 0);
+
+/** A draft, sent message or event the run made has an id another run took: SQLite's answer or ours. */
+function isTakenItemId(e: unknown): boolean {
+  if (e instanceof TakenItemId) return true;
+  const code = (e as { code?: unknown }).code;
+  return (
+    (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE') &&
+    /\b(drafts|sent)\.id\b/.test((e as Error).message)
+  );
+}
+
+interface StartedRun {
+  readonly account: Account;
+  readonly policy: Policy;
+  readonly version: string;
+  readonly runId: string;
+  readonly planHash: string;
+  readonly inputHash: string;
+  readonly mode: Mode;
+}
+
+async function runStarted(
+  p: Profile,
+  req: ProfileRunRequest,
+  { account, policy, version, runId, planHash, inputHash, mode }: StartedRun,
+  clock: () => Date,
+): Promise<ProfileRunResult> {
+  // New events are numbered after this (their rows are upserted: a taken id is checked below).
+  const eventsNumberedAfter = p.repos.calendar.numberedAfter();
   // A plan reads whole messages: those a first sync has listed but not yet downloaded come first.
   await completeBodies(p, { accountId: account.id });
   // A model-backed extractor is a function of this process: such runs stay in this thread.
@@ -148,18 +222,6 @@ export async function runOnProfile(
 
   p.db
     .transaction(() => {
-      p.repos.runs.start({
-        id: runId,
-        kind: req.kind ?? 'plan',
-        ...(req.request ? { request: req.request } : {}),
-        plan: req.plan,
-        planHash,
-        input: req.input ?? null,
-        inputHash,
-        mode,
-        policyId: version,
-        startedAt,
-      });
       const firstSeq = p.audit.append({
         kind: 'run.started',
         runId,
@@ -225,6 +287,9 @@ export async function runOnProfile(
           data: { claimId: c.id, contentHash: created.contentHash, risk: c.risk, args: c.args as Json },
         });
       }
+      for (const e of effects.events)
+        if (newEventNumber(e.id) > eventsNumberedAfter && p.repos.calendar.get(e.id))
+          throw new TakenItemId(`events.id ${e.id} was taken by another run`);
       applyEffects(p.repos, account, effects, { runId });
       autoCommits = account.transport === 'imap' ? queueAllowedActions(p, account, runId, stored.calls, clock) : 0;
       if (Object.keys(findings).length) p.audit.append({ kind: 'security.firewall', runId, data: { findings } });
@@ -412,7 +477,7 @@ function stoppedRun(e: EngineHostError, mode: Mode): Ran | null {
 /** The YAML of the policy in force (see activePolicy), for a run in the worker. */
 function activePolicyText(p: Profile): { text: string; file: string } {
   const saved = p.repos.policies.active();
-  if (saved && loadPolicy(saved.yaml).ok) return { text: saved.yaml, file: `policy-v${saved.version}.yaml` };
+  if (saved && loadInstalledPolicy(saved.yaml).ok) return { text: saved.yaml, file: `policy-v${saved.version}.yaml` };
   const preset = saved ? 'strict' : 'default';
   return { text: PRESETS[preset]!, file: `preset-${preset}.yaml` };
 }

@@ -3,7 +3,8 @@
  * recorded decisions an edit would change, and save it as a new version — audited.
  */
 import type { Decision, GateCall } from '../../engine/gate/types';
-import { loadPolicy, policyGate, PRESETS, type PolicyError } from '../../engine/policy';
+import { policyGate, PRESETS, type PolicyError } from '../../engine/policy';
+import { loadInstalledPolicy as load } from '../../engine/run/simulate';
 import type { Profile } from '../profile/profile';
 import { activePolicy } from '../runs/run-on-profile';
 
@@ -29,7 +30,7 @@ export class PoliciesService {
   }
 
   validate(yaml: string): { ok: true; rules: number } | { ok: false; errors: readonly PolicyError[] } {
-    const r = loadPolicy(yaml);
+    const r = load(yaml);
     return r.ok ? { ok: true, rules: r.policy.rules.length } : { ok: false, errors: r.errors };
   }
 
@@ -38,7 +39,7 @@ export class PoliciesService {
     yaml: string,
     limit = 500,
   ): { ok: true; changed: PolicyPreviewRow[]; replayed: number } | { ok: false; errors: readonly PolicyError[] } {
-    const r = loadPolicy(yaml);
+    const r = load(yaml);
     if (!r.ok) return { ok: false, errors: r.errors };
     const calls = this.p.repos.runs.recentCalls(limit).filter((c) => c.gateInput !== null);
     const changed: PolicyPreviewRow[] = [];

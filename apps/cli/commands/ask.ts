@@ -1,4 +1,4 @@
-import { loadWorld, simulate } from '../../../engine/run/simulate';
+import { simulate } from '../../../engine/run/simulate';
 import { interpret, SUPPORTED } from '../../../main/assistant/ask';
 import { answerWarningsOf, reportWarnings, worldAnswerWarnings } from '../../../main/assistant/fraud';
 import { aboutInProfile, aboutInWorld } from '../../../main/assistant/about-email';
@@ -7,7 +7,8 @@ import { inputOver } from '../../../main/assistant/reply-writer';
 import { resultText, textOf } from '../../../main/assistant/result-text';
 import { triageProfile, triageWorld } from '../../../main/assistant/triage';
 import { runOnProfile } from '../../../main/runs/run-on-profile';
-import { InputError, readText, str, UsageError } from '../args';
+import { InputError, str, UsageError } from '../args';
+import { worldFile } from '../world-arg';
 import { accountArg, noAccountWithWorld, withProfile } from '../profile-arg';
 import { renderHuman, renderReport } from '../report';
 import type { Command } from './types';
@@ -21,7 +22,7 @@ export const askCommand: Command = {
     const json = p.flags.has('--json');
     noAccountWithWorld(p);
     const worldPath = str(p, '--world');
-    const world = worldPath ? loadWorld(readText(worldPath, 'world'), worldPath) : undefined;
+    const world = worldPath ? worldFile(worldPath) : undefined;
     // A person is named by name or address and found in the contacts (never created to look).
     const contacts = world
       ? world.contacts

@@ -10,7 +10,7 @@ import type { ClaimExplanation, Directory } from '../../../engine/claims/explain
 import { reasonsInWords } from '../../../main/app/reason-words';
 import { ClaimError } from '../../../main/services/claims-service';
 import { servicesOf } from '../../../main/services/services';
-import { InputError, readText, str, UsageError, type Parsed } from '../args';
+import { InputError, intFlag, LIMIT_RANGE, readText, str, UsageError, type Parsed } from '../args';
 import { withProfile } from '../profile-arg';
 import type { Command } from './types';
 import { claimsSpec } from './specs';
@@ -73,7 +73,7 @@ async function claims(p: Parsed): Promise<number> {
           const state = str(p, '--state');
           if (state && !(STATES as readonly string[]).includes(state))
             throw new UsageError(`--state must be one of ${STATES.join(', ')}`);
-          const list = svc.list(state as ClaimRow['state'] | undefined, Number(str(p, '--limit') ?? 100));
+          const list = svc.list(state as ClaimRow['state'] | undefined, intFlag(p, '--limit', 100, LIMIT_RANGE));
           out(list.length ? list.map(line).join('\n') : 'No claims.', { claims: list.map(summary) });
           return 0;
         }

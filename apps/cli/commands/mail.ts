@@ -64,8 +64,7 @@ function sendInput(sub: string, id: string | undefined, p: Parsed): SendInput {
   return { ...common, to, ...(cc.length ? { cc } : {}), subject: '', body: body(p, false), forwardOf: id };
 }
 
-async function send(s: Services, sub: string, id: string | undefined, p: Parsed, out: Out): Promise<number> {
-  const input = sendInput(sub, id, p);
+async function send(s: Services, input: SendInput, p: Parsed, out: Out): Promise<number> {
   const limit = await s.send.sizeLimit(input.account);
   const r = s.send.send(input, { by: 'cli', ...(limit ? { maxMessageBytes: limit } : {}) });
   const json = p.flags.has('--json');
@@ -124,10 +123,12 @@ async function mail(p: Parsed): Promise<number> {
     throw new UsageError(
       'mail takes send, reply ID, forward ID, undo ID, archive|read|unread|folders ID or move ID FOLDER',
     );
+  // A mistake in what to send is said before the profile is opened (or made).
+  const input = writes ? sendInput(sub, id, p) : undefined;
   return withProfile(p, async (profile) => {
     const s = servicesOf(profile);
     try {
-      return writes ? await send(s, sub, id, p, out) : await change(profile, s, sub!, id!, folder, out);
+      return input ? await send(s, input, p, out) : await change(profile, s, sub!, id!, folder, out);
     } catch (e) {
       if (e instanceof ClaimError) {
         process.stderr.write(`zamburak mail ${sub}: ${e.message}\n`);

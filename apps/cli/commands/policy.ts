@@ -1,4 +1,4 @@
-import { formatVectorRows, loadPolicy, presetPolicy, runVectors } from '../../../engine/policy';
+import { BUILTIN_TOOLS, formatVectorRows, loadPolicy, presetPolicy, runVectors } from '../../../engine/policy';
 import { loadPolicyFile } from '../../../engine/run/simulate';
 import { InputError, readText, str, UsageError } from '../args';
 import { runPlanVectors } from '../plan-vectors';
@@ -10,7 +10,7 @@ export const validateCommand: Command = {
   run(p) {
     const [path, extra] = p.positional;
     if (!path || extra) throw new UsageError('validate takes exactly one POLICY file');
-    const r = loadPolicy(readText(path, 'policy'));
+    const r = loadPolicy(readText(path, 'policy'), { knownTools: BUILTIN_TOOLS });
     if (r.ok) {
       process.stdout.write(`${path}: ok (${r.policy.rules.length} rules)\n`);
       return 0;

@@ -1,8 +1,9 @@
 import { presetPolicy } from '../../../engine/policy';
-import { loadPolicyFile, loadWorld, simulate } from '../../../engine/run/simulate';
+import { loadPolicyFile, simulate } from '../../../engine/run/simulate';
 import type { Json } from '../../../engine/ifc/labeled-value';
 import { readText, str, UsageError, type Parsed } from '../args';
 import { renderHuman, renderReport } from '../report';
+import { worldFile } from '../world-arg';
 import type { ProfileRunRequest } from '../../../main/runs/run-on-profile';
 import type { Command } from './types';
 import { runSpec } from './specs';
@@ -57,7 +58,7 @@ export const runCommand: Command = {
       ? {
           ...(await simulate({
             plan,
-            world: loadWorld(readText(worldPath, 'world'), worldPath),
+            world: worldFile(worldPath),
             policy: filePolicy ?? presetPolicy('default'),
             mode,
             input,

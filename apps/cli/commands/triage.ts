@@ -1,6 +1,6 @@
-import { loadWorld } from '../../../engine/run/simulate';
 import { triageProfile, triageWorld, type TriageResult } from '../../../main/assistant/triage';
-import { readText, str, UsageError } from '../args';
+import { str, UsageError } from '../args';
+import { worldFile } from '../world-arg';
 import { accountArg, noAccountWithWorld, withProfile } from '../profile-arg';
 import { renderReport } from '../report';
 import type { Command } from './types';
@@ -57,7 +57,7 @@ export const triageCommand: Command = {
       onProgress: (done: number, total: number) => process.stderr.write(`triaged ${done}/${total}\n`),
     };
     const r = worldPath
-      ? await triageWorld(loadWorld(readText(worldPath, 'world'), worldPath), opts)
+      ? await triageWorld(worldFile(worldPath), opts)
       : await withProfile(p, (profile) => triageProfile(profile, { ...opts, account: accountArg(p, profile) }));
     print(r, json);
     return 0;

@@ -113,27 +113,40 @@ const callFromRow = (r: CallRow): StoredCall => ({
   gateInput: fromJson<unknown>(r.gate_input, null),
 });
 
+/** What a run is when it starts: its plan, input and policy. */
+export interface RunStart {
+  readonly id: string;
+  readonly kind: string;
+  readonly request?: string;
+  readonly plan: string;
+  readonly planHash: string;
+  readonly input: unknown;
+  readonly inputHash: string;
+  readonly mode: string;
+  readonly policyId?: string;
+  readonly startedAt: string;
+}
+
 export class RunsRepo {
   constructor(private readonly db: Db) {}
 
-  /** The next run id: `run-000001`, … (sortable, readable in the audit log). */
-  nextId(): string {
-    const r = this.db.prepare(`SELECT count(*) AS n FROM runs`).get() as { n: number };
-    return `run-${String(r.n + 1).padStart(6, '0')}`;
+  /**
+   * Starts a run under the next free id (`run-000001`, …: readable in the audit log) and returns
+   * it. Picking the id and taking it are one write transaction: other processes on the profile
+   * (the app, other commands) start runs too, and each must get its own.
+   */
+  start(r: Omit<RunStart, 'id'>): string {
+    return this.db.transaction(() => {
+      const last = this.db
+        .prepare(`SELECT max(CAST(substr(id, 5) AS INTEGER)) AS n FROM runs WHERE id GLOB 'run-[0-9]*'`)
+        .get() as { n: number | null };
+      const id = `run-${String((last.n ?? 0) + 1).padStart(6, '0')}`;
+      this.insert({ ...r, id });
+      return id;
+    })();
   }
 
-  start(r: {
-    id: string;
-    kind: string;
-    request?: string;
-    plan: string;
-    planHash: string;
-    input: unknown;
-    inputHash: string;
-    mode: string;
-    policyId?: string;
-    startedAt: string;
-  }): void {
+  private insert(r: RunStart): void {
     this.db
       .prepare(
         `INSERT INTO runs (id, kind, request, plan, plan_hash, input, input_hash, mode, policy_id, status, started_at)

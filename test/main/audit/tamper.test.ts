@@ -157,6 +157,31 @@ describe('audit log tampering is detected and named', () => {
     expect(verify(dir).problem).toMatchObject({ kind: 'head' });
   });
 
+  // Opening and closing a profile (any command, `audit verify` itself) seals the head: it must
+  // never seal a new one over a head that is missing or not ours, or the next verify would call
+  // a log whose tail was cut and whose head was removed intact.
+  it('a removed head stays reported however often the profile is opened, and after an append', () => {
+    const dir = tampered((db, d) => {
+      db.prepare('DELETE FROM audit_log WHERE seq > 5').run();
+      rmSync(join(d, 'keys', 'audit.head'));
+    });
+    expect(verify(dir).problem).toMatchObject({ kind: 'head' });
+    expect(verify(dir).problem).toMatchObject({ kind: 'head' });
+    const p = openProfile(dir, { create: false });
+    p.audit.append({ kind: 'settings.changed', data: { key: 'theme' } });
+    p.close();
+    expect(verify(dir).ok).toBe(false);
+  });
+
+  it('a forged head behind the log stays reported however often the profile is opened', () => {
+    const dir = tampered((_db, d) => {
+      const head = JSON.parse(readFileSync(join(d, 'keys', 'audit.head'), 'utf8')) as { seq: number };
+      writeFileSync(join(d, 'keys', 'audit.head'), JSON.stringify({ ...head, seq: head.seq - 2 }));
+    });
+    expect(verify(dir).problem).toMatchObject({ kind: 'head' });
+    expect(verify(dir).problem).toMatchObject({ kind: 'head' });
+  });
+
   it('the CLI exits 1 and names the entry', () => {
     const dir = tampered((db) => db.prepare('DELETE FROM audit_log WHERE seq = 7').run());
     const r = spawnSync(

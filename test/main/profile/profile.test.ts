@@ -4,19 +4,30 @@
  * edit validated at its line, previewed against the recorded calls and saved as an audited
  * version, and firewall findings audited without their text.
  */
-import { readFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openProfile, type Profile } from '../../../main/profile/profile';
-import { runOnProfile } from '../../../main/runs/run-on-profile';
+import { activePolicy, runOnProfile } from '../../../main/runs/run-on-profile';
 import { PoliciesService } from '../../../main/services/policies-service';
 
 const fresh = (): Profile => openProfile(join(mkdtempSync(join(tmpdir(), 'zamburak-profile-')), 'p'));
 const plan = (f: string) => readFileSync(join(process.cwd(), f), 'utf8');
 
 describe('a profile', () => {
+  it('made in an empty folder the person chose keeps its files to its owner (the folder was 0755)', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'zamburak-profile-')), 'chosen');
+    mkdirSync(dir, { mode: 0o755 });
+    const p = openProfile(dir);
+    await runOnProfile(p, { plan: plan('resources/demo-plans/01-reply-to-bob.js') });
+    for (const f of readdirSync(dir)) {
+      const mode = statSync(join(dir, f)).mode & 0o777;
+      expect(mode & 0o077, `${f} is ${mode.toString(8)}`).toBe(0);
+    }
+    p.close();
+  });
+
   it('holds the demo account, paged newest first with a keyset cursor', () => {
     const p = fresh();
     const total = p.repos.messages.count('INBOX');
@@ -31,6 +42,23 @@ describe('a profile', () => {
       after = page.next;
     }
     expect(new Set(seen).size).toBe(total);
+    p.close();
+  });
+
+  it('refuses a policy edit naming a tool this installation does not have, and never runs under one saved before', () => {
+    const p = fresh();
+    const yaml = 'version: 1\nextends: default\nrules:\n  - id: x\n    tools: [sendEmial]\n    decision: allow\n';
+    const svc = new PoliciesService(p);
+    expect(svc.validate(yaml)).toEqual({
+      ok: false,
+      errors: [
+        { line: 5, column: 13, message: 'rules[0].tools[0]: unknown tool "sendEmial" (did you mean "sendEmail"?)' },
+      ],
+    });
+    expect(svc.save(yaml, { by: 'test' })).toHaveProperty('errors');
+    // Saved by a version that let it through: runs fall back to the strict preset, as for any invalid one.
+    p.repos.policies.save({ yaml, changedBy: 'old version', changedAt: new Date().toISOString() });
+    expect(activePolicy(p).version).toMatch(/^preset:strict/);
     p.close();
   });
 
