@@ -54,7 +54,9 @@ const EXPRESSIONS: ExprEmitters = {
   Literal: (_ctx, e) => {
     if (e.regex) return `__R.re(${str(e.regex.pattern)}, ${str(e.regex.flags)})`;
     if (e.value === null) return 'null';
-    if (typeof e.value === 'string') return str(e.value);
+    // Text a plan writes counts against the string limit as text it builds does (the runtime's
+    // check, at the literal's position); below 64 KiB no limit can be reached.
+    if (typeof e.value === 'string') return e.value.length > 65_536 ? `__R.lit(${str(e.value)})` : str(e.value);
     return String(e.value);
   },
   /** The plan's input is the runtime's; every other name is the plan's own variable. */

@@ -13,6 +13,7 @@ import { bindPattern, keyName } from './patterns';
 import { openRegion, region } from './regions';
 import { spreadItems } from './spread';
 import { BUILTIN_CONSTANTS, BUILTIN_NAMESPACES, NAMESPACE_CONSTANTS } from '../plan/builtins';
+import { DEFAULT_LIMITS } from '../run/types';
 import { deepLabelOf, isHeap, newArray, newObject, RunFailure, through, val, withLabel } from './values';
 import type { Prim, RPromise, V } from './values';
 
@@ -34,6 +35,8 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
     case 'Literal':
       if ('regex' in e && e.regex)
         return m.ctx.made(val({ kind: 'regexp', re: new RegExp(e.regex.pattern, e.regex.flags), s: BOTTOM }));
+      if (typeof e.value === 'string' && e.value.length > DEFAULT_LIMITS.stringLength)
+        throw new RunFailure('LimitExceeded', 'a string literal is longer than the string limit', BOTTOM);
       return m.ctx.made(val(e.value as Prim));
     case 'Identifier': {
       const b = m.use(e.name);

@@ -677,6 +677,12 @@
   // (plan/emit-regions.ts ifLive): `none` there, where the plan did not read it and nothing can
   // have been written through it. Every name is resolved before the run, so a ReferenceError
   // here is that zone and nothing else.
+  /** A long string literal: the plan's own text is held to the limits of text it builds. */
+  R.lit = function (s) {
+    if (s.length > LIM.stringLength)
+      limit('stringLength', 'a string literal is longer than ' + LIM.stringLength + ' characters');
+    return checkStr(s);
+  };
   R.tdz = function (read, none) {
     try {
       return read();

@@ -173,13 +173,14 @@ describe('oversized plans', () => {
   // Open (engine): the string limit (`stringLength`, 1,000,000) is checked where strings grow,
   // not on a plan's own literals, so a literal past it runs. For the engine's owners to decide:
   // refuse it as a limit at its position, or bound the plan's size.
-  it.fails('a string literal longer than the string limit ends as a limit at its position', () => {
+  it('a string literal longer than the string limit ends as a limit at its statement', () => {
     const plan = file('big-literal.js', `const s = "${'a'.repeat(1_000_001)}";\nreturn s.length;\n`);
     const r = zamburak('run', plan, '--world', WORLD, '--json');
     expect(r.status).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({
       status: 'limit',
-      error: { kind: 'LimitExceeded', position: { line: 1, column: 11 } },
+      // A run's error is placed at the statement where it happened, as every run-time error is.
+      error: { kind: 'LimitExceeded', limit: 'stringLength', position: { line: 1, column: 1 } },
     });
   });
 });
