@@ -14,7 +14,7 @@
  */
 import { carriesInstructions, INSTRUCTIONS_REASON } from '../../engine/fraud';
 import type { Json } from '../../engine/ifc/labeled-value';
-import { formatDay } from '../../engine/claims/when';
+import { formatClockRange, formatDay, formatSpan, formatWhen, type TimeStyle } from '../../engine/claims/when';
 
 export interface TextLine {
   readonly text: string;
@@ -62,14 +62,22 @@ const line = (text: string, part: string | null, about?: string): TextLine => ({
 });
 const heading = (text: string): TextLine => ({ text, part: null, heading: true });
 
-function dailyBrief(r: Obj, about: AboutEmail): TextLine[] {
+/** An agenda entry's time: "9:30–9:45 AM" (the brief's date is its heading), the day too when it spans days. */
+function agendaTime(ev: Obj, style: TimeStyle): string {
+  const start = str(ev.start);
+  const end = str(ev.end) || start;
+  return formatDay(start, style) === formatDay(end, style)
+    ? formatClockRange(start, end, style)
+    : formatSpan(start, end, style);
+}
+
+function dailyBrief(r: Obj, about: AboutEmail, style: TimeStyle): TextLine[] {
   const out: TextLine[] = [line(longDate(str(r.date)), 'date'), heading('Agenda')];
   const agenda = list(r.agenda);
   if (!agenda.length) out.push(line('Nothing on your calendar today.', 'agenda'));
   agenda.forEach((ev, i) => {
     if (!isObj(ev)) return;
-    const until = str(ev.end) ? `–${str(ev.end)}` : '';
-    out.push(line(`${str(ev.time)}${until} ${str(ev.title)}`, `agenda[${i}]`, str(ev.id)));
+    out.push(line(`${agendaTime(ev, style)} ${str(ev.title)}`, `agenda[${i}]`, str(ev.id)));
   });
   const unread = list(r.unread).flatMap((e, i) => (isObj(e) ? [{ e, i, about: about(str(e.id)) }] : []));
   // Triage's word, or the firewall's on what the brief would show of the mail itself.
@@ -173,10 +181,10 @@ function answered(r: Obj, input: Obj): TextLine[] {
 }
 
 /** "schedule with", "summarise mail from", "find … from": what was found, or why nothing was. */
-function aboutPerson(r: Obj, about: AboutEmail): TextLine[] {
+function aboutPerson(r: Obj, about: AboutEmail, style: TimeStyle): TextLine[] {
   const name = str(r.name);
   if (r.kind === 'schedule') {
-    const slots = list(r.slots).map((s) => `${longDate(str(s))} at ${str(s).slice(11, 16)} UTC`);
+    const slots = list(r.slots).map((s) => formatWhen(str(s), style));
     return slots.length
       ? [line(`Drafted an email to ${name} proposing ${slots.join('; ')}. Nothing was sent.`, 'slots')]
       : [line(`You have no free hour in the next week; the draft to ${name} asks for another time.`, 'slots')];
@@ -206,16 +214,29 @@ function aboutPerson(r: Obj, about: AboutEmail): TextLine[] {
   return out;
 }
 
-export function resultText(playbook: string | null, result: Json, about: AboutEmail, input?: Json): TextLine[] {
-  return linesOf(playbook, result, about, input).map(screened);
+/** `style`: the zone and locale times are written in (main/profile/time-style.ts). */
+export function resultText(
+  playbook: string | null,
+  result: Json,
+  about: AboutEmail,
+  input?: Json,
+  style: TimeStyle = {},
+): TextLine[] {
+  return linesOf(playbook, result, about, input, style).map(screened);
 }
 
-function linesOf(playbook: string | null, result: Json, about: AboutEmail, input?: Json): TextLine[] {
+function linesOf(
+  playbook: string | null,
+  result: Json,
+  about: AboutEmail,
+  input: Json | undefined,
+  style: TimeStyle,
+): TextLine[] {
   if (result === null) return [];
   const given: Obj = isObj(input ?? null) ? (input as Obj) : {};
   if (playbook === 'answer' && isObj(result)) return answered(result, given);
-  if (playbook === 'person' && isObj(result)) return aboutPerson(result, about);
-  if (playbook === 'daily-brief' && isObj(result)) return dailyBrief(result, about);
+  if (playbook === 'person' && isObj(result)) return aboutPerson(result, about, style);
+  if (playbook === 'daily-brief' && isObj(result)) return dailyBrief(result, about, style);
   if (playbook === 'follow-up' && Array.isArray(result))
     return followUps(result, typeof given.days === 'number' ? given.days : null, str(given.with));
   if (playbook === 'draft-reply' && isObj(result))
