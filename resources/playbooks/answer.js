@@ -171,7 +171,7 @@ async function written(e, words) {
 const HOLDING = {
   intent: 'holding',
   words: 'Thank you for this. I will get back to you on it soon.',
-  note: 'I could not answer this from your mail and calendar; write the answer here, or send this to say you are on it.',
+  note: 'I could not answer this from your mail and calendar: write the answer here, or delete this note and send the holding reply.',
 };
 
 async function reply(e, text, category) {
