@@ -18,7 +18,8 @@ const parse = (iso: string): Date | null => {
   return Number.isNaN(d.getTime()) ? null : d;
 };
 
-function formatter(style: TimeStyle, o: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+/** Intl's formatter in the style's zone and locale; an unknown zone or locale falls back to the host's. */
+export function formatter(style: TimeStyle, o: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   try {
     return new Intl.DateTimeFormat(style.locale, { ...o, ...(style.timeZone ? { timeZone: style.timeZone } : {}) });
   } catch {
@@ -33,7 +34,7 @@ const DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', mont
  * The clock's options: a 24-hour locale writes the hour with two digits ("09:30"), as its ranges
  * do (Intl writes "9:30" alone but "09:30–09:45" in en-GB); a 12-hour one does not ("9:30 AM").
  */
-function clock(style: TimeStyle): Intl.DateTimeFormatOptions {
+export function clock(style: TimeStyle): Intl.DateTimeFormatOptions {
   const cycle = formatter(style, { hour: 'numeric' }).resolvedOptions().hourCycle;
   return { hour: cycle === 'h23' || cycle === 'h24' ? '2-digit' : 'numeric', minute: '2-digit' };
 }
@@ -43,7 +44,7 @@ function clock(style: TimeStyle): Intl.DateTimeFormatOptions {
  * locales ("9:30 – 9:45 AM"), written without; and "AM" after a narrow no-break space in some
  * calls and versions, a plain one in others: always a plain space.
  */
-const plain = (s: string): string => s.replace(/\s*–\s*/g, '–').replace(/\u202f/g, ' ');
+export const plain = (s: string): string => s.replace(/\s*–\s*/g, '–').replace(/\u202f/g, ' ');
 
 /** "Thu, Mar 19, 2026, 4:00 PM" in the person's zone; anything unparseable unchanged. */
 export function formatWhen(iso: string, style: TimeStyle = {}): string {

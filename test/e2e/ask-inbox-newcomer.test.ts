@@ -17,7 +17,11 @@ import { navigate } from './jobs';
 const focused = (page: Page) =>
   page.evaluate(() => {
     const a = document.activeElement as HTMLElement | null;
-    const name = a?.getAttribute('aria-label') || a?.labels?.[0]?.textContent?.trim() || a?.textContent?.trim() || '';
+    const name =
+      a?.getAttribute('aria-label') ||
+      (a as HTMLTextAreaElement | null)?.labels?.[0]?.textContent?.trim() ||
+      a?.textContent?.trim() ||
+      '';
     return { name, ring: !!a && a.matches(':focus-visible') && getComputedStyle(a).outlineStyle !== 'none' };
   });
 
