@@ -36,8 +36,8 @@ const str = (v: Json | undefined): string => (typeof v === 'string' ? v : '');
 const list = (v: Json | undefined): readonly Json[] => (Array.isArray(v) ? v : []);
 
 /** `2026-03-16` → `Mon, Mar 16, 2026`, as the Review cards write a day (UTC: the day the result names); anything else as it is. */
-export function longDate(iso: string): string {
-  return formatDay(iso.slice(0, 10));
+export function longDate(iso: string, style: TimeStyle = {}): string {
+  return formatDay(iso.slice(0, 10), style);
 }
 
 /** `Lena Fischer <lena@acme.test>` → `Lena Fischer`; a bare address stays, and so does the address of a name that gives orders. */
@@ -72,7 +72,7 @@ function agendaTime(ev: Obj, style: TimeStyle): string {
 }
 
 function dailyBrief(r: Obj, about: AboutEmail, style: TimeStyle): TextLine[] {
-  const out: TextLine[] = [line(longDate(str(r.date)), 'date'), heading('Agenda')];
+  const out: TextLine[] = [line(longDate(str(r.date), style), 'date'), heading('Agenda')];
   const agenda = list(r.agenda);
   if (!agenda.length) out.push(line('Nothing on your calendar today.', 'agenda'));
   agenda.forEach((ev, i) => {
@@ -124,14 +124,17 @@ function dailyBrief(r: Obj, about: AboutEmail, style: TimeStyle): TextLine[] {
         .map((t) => nameOf(str(t)))
         .join(', ');
       out.push(
-        line(`${str(w.subject)}: you wrote to ${to} on ${longDate(str(w.sentAt))}; no answer yet.`, `waiting[${i}]`),
+        line(
+          `${str(w.subject)}: you wrote to ${to} on ${longDate(str(w.sentAt), style)}; no answer yet.`,
+          `waiting[${i}]`,
+        ),
       );
     });
   }
   return out;
 }
 
-function followUps(r: readonly Json[], days: number | null, withWhom: string): TextLine[] {
+function followUps(r: readonly Json[], days: number | null, withWhom: string, style: TimeStyle): TextLine[] {
   const after = days === null ? '' : ` for more than ${plural(days, 'day')}`;
   const to = withWhom ? ` to ${withWhom}` : '';
   if (!r.length)
@@ -142,7 +145,9 @@ function followUps(r: readonly Json[], days: number | null, withWhom: string): T
     const to = list(f.to)
       .map((t) => nameOf(str(t)))
       .join(', ');
-    out.push(line(`${str(f.subject)}: to ${to}, you wrote on ${longDate(str(f.sentAt))}.`, `[${i}]`, str(f.followsUp)));
+    out.push(
+      line(`${str(f.subject)}: to ${to}, you wrote on ${longDate(str(f.sentAt), style)}.`, `[${i}]`, str(f.followsUp)),
+    );
   });
   return out;
 }
@@ -202,7 +207,7 @@ function aboutPerson(r: Obj, about: AboutEmail, style: TimeStyle): TextLine[] {
   const out = [heading(r.kind === 'find' ? `Found in mail from ${name}` : `Mail from ${name}`)];
   emails.forEach((e, i) => {
     if (!isObj(e)) return;
-    const when = `(${longDate(str(e.date))})`;
+    const when = `(${longDate(str(e.date), style)})`;
     const reasons = about(str(e.id)).reasons;
     if (reasons.length)
       out.push({
@@ -238,7 +243,7 @@ function linesOf(
   if (playbook === 'person' && isObj(result)) return aboutPerson(result, about, style);
   if (playbook === 'daily-brief' && isObj(result)) return dailyBrief(result, about, style);
   if (playbook === 'follow-up' && Array.isArray(result))
-    return followUps(result, typeof given.days === 'number' ? given.days : null, str(given.with));
+    return followUps(result, typeof given.days === 'number' ? given.days : null, str(given.with), style);
   if (playbook === 'draft-reply' && isObj(result))
     return [
       line(

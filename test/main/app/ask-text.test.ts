@@ -18,7 +18,7 @@ describe('the daily brief as text', () => {
     expect(r.status).toBe('completed');
     const line = (t: string | RegExp) => r.text.find((l) => (typeof t === 'string' ? l.text === t : t.test(l.text)))!;
     // The date and the events you organised are your own data; another's event names its organiser.
-    expect(line('Mon, Mar 16, 2026')).toMatchObject({ provenance: 'your own data', untrusted: false });
+    expect(line('Mon, 16 Mar 2026')).toMatchObject({ provenance: 'your own data', untrusted: false }); // en-GB's day
     expect(line('14:00–14:45 Globex renewal call')).toMatchObject({ provenance: 'your own data', untrusted: false });
     // The event is named by its title and its time (in the person's zone and format, en-GB's here).
     expect(line('09:30–09:45 Daily standup').provenance).toMatch(
@@ -59,6 +59,8 @@ describe('the daily brief as text', () => {
     };
     await call('app.display', { locale: 'en-US', timeZone: 'UTC' });
     expect(await agenda()).toEqual(['9:30–9:45 AM Daily standup']);
+    const day = async () => ((await call('ask.run', 'give me my daily brief')) as AskResult).text[0]!.text;
+    expect(await day()).toBe('Mon, Mar 16, 2026');
     await call('app.display', { locale: 'de-DE', timeZone: 'Europe/Berlin' });
     expect(await agenda()).toEqual(['10:30–10:45 Uhr Daily standup']);
     // A card's event time follows the same rule: triage proposes holding Omar's demo.
