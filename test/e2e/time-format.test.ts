@@ -11,8 +11,20 @@ import { navigate } from './jobs';
 
 const PLACES = [
   // A time of day: "9:30 AM" in en-US, "09:30" in en-GB; never "09:30" in en-US nor "9:30 AM" in en-GB.
-  { locale: 'en-US', clock: /^\d{1,2}:\d{2} [AP]M$/, standup: '9:30–9:45 AM Daily standup', row: '9:30–9:45 AM' },
-  { locale: 'en-GB', clock: /^\d{2}:\d{2}$/, standup: '09:30–09:45 Daily standup', row: '09:30–09:45' },
+  {
+    locale: 'en-US',
+    clock: /^\d{1,2}:\d{2} [AP]M$/,
+    standup: '9:30–9:45 AM Daily standup',
+    row: '9:30–9:45 AM',
+    day: 'Mon, Mar 16, 2026',
+  },
+  {
+    locale: 'en-GB',
+    clock: /^\d{2}:\d{2}$/,
+    standup: '09:30–09:45 Daily standup',
+    row: '09:30–09:45',
+    day: 'Mon, 16 Mar 2026',
+  },
 ] as const;
 
 /** The clock times in a text: "9:30 AM", "09:30"; a range's ends one by one ("9:30–9:45 AM" → 9:30 AM, 9:45 AM). */
@@ -39,7 +51,10 @@ describe.skipIf(!hasChromium)(`one time format${hasChromium ? '' : ` (skipped: $
       await expect.poll(() => text.innerText(), { timeout: 30_000 }).toMatch(/Daily standup/);
       const standup = text.locator('.line').filter({ hasText: 'Daily standup' }).first();
       expect((await standup.locator('p').innerText()).startsWith(`${place.standup} `)).toBe(true);
+      // The day, in the answer and in its detail alike (not "2026-03-16" there).
+      expect((await text.locator('.line p').first().innerText()).startsWith(`${place.day} `)).toBe(true);
       await page.locator('.result-data summary').click();
+      expect(await page.locator('section[aria-label="Date"] p').innerText()).toBe(place.day);
       const agenda = page.getByRole('table', { name: 'Agenda' });
       expect(await agenda.locator('thead th').allInnerTexts()).toEqual(['Time', 'Title']);
       expect(await agenda.locator('tbody tr').first().innerText()).toBe(`${place.row}\tDaily standup`);

@@ -23,7 +23,7 @@ export function keyWords(key: string): string {
 
 const isRow = (v: unknown): v is Row => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** A date and time as the plan returned it (ISO): shown in the person's format, as the answer's text is. */
+/** A date and time as the plan returned it (ISO): shown in the person's format, as the answer's text is (a date alone too). */
 const isTime = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v);
 
 /** A value in one line of text: lists joined, records as "key: value". */
@@ -31,6 +31,7 @@ function inline(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
   if (isTime(v)) return formatWhen(v);
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDay(v);
   if (Array.isArray(v)) return v.map(inline).join(', ');
   if (isRow(v))
     return Object.entries(v)
