@@ -627,6 +627,11 @@ export const contract = {
   },
   app: {
     info: call(z.tuple([]), AppInfo),
+    /**
+     * The screen's locale and time zone (its OS or browser): times the app writes (cards, Ask's
+     * answers) then read as the screen's own do, unless the profile's settings pin them.
+     */
+    display: call(z.tuple([z.strictObject({ locale: text(100), timeZone: text(100) })]), ok),
   },
   inbox: {
     page: call(z.tuple([InboxQuery.optional()]), InboxPage),

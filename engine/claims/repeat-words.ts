@@ -6,7 +6,7 @@
  * as written: "Repeats (rule: …)". A phrase is never a guess.
  */
 import { ruleParts, type Series } from '../tools/series';
-import type { TimeStyle } from './when';
+import { clock, formatter, plain, type TimeStyle } from './when';
 
 const DAYS: Readonly<Record<string, string>> = {
   MO: 'Monday',
@@ -78,17 +78,10 @@ function untilWords(until: string, style: TimeStyle): string | null {
   const at = new Date(Date.UTC(y!, mo! - 1, d!, h, mi, s));
   if (at.getUTCDate() !== d || at.getUTCMonth() !== mo! - 1) return null;
   const o: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
-  const f = (opts: Intl.DateTimeFormatOptions, zone: string | undefined) => {
-    try {
-      return new Intl.DateTimeFormat(style.locale, { ...opts, ...(zone ? { timeZone: zone } : {}) });
-    } catch {
-      return new Intl.DateTimeFormat(undefined, { ...opts, ...(zone ? { timeZone: zone } : {}) });
-    }
-  };
-  // A date is that day wherever one is; a time is shown in the person's zone.
+  // A date is that day wherever one is; a time is shown in the person's zone, as every time is.
   return time
-    ? `until ${f({ ...o, hour: 'numeric', minute: '2-digit' }, style.timeZone).format(at)}`
-    : `until ${f(o, 'UTC').format(at)}`;
+    ? `until ${plain(formatter(style, { ...o, ...clock(style) }).format(at))}`
+    : `until ${formatter({ ...style, timeZone: 'UTC' }, o).format(at)}`;
 }
 
 /** One RRULE in words, or null when any part of it is not phrased exactly. */

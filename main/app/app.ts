@@ -23,6 +23,7 @@ import { inboxHandlers, type AppContext } from './inbox';
 import { createRouter, ServiceError, type Router } from './router';
 import { accountsHandlers, policiesHandlers, readSettings, settingsHandlers } from './settings';
 import { DEMO_ACCOUNT_ID } from '../profile/profile';
+import { showTimesAs } from '../profile/time-style';
 
 export interface AppOptions {
   readonly host: 'electron' | 'browser';
@@ -116,6 +117,10 @@ export function createApp(profile: Profile, o: AppOptions): App {
           paused: readSettings(ctx).paused,
           pendingClaims: profile.claims.countPending(),
         };
+      },
+      display(style) {
+        showTimesAs(profile, style);
+        return { ok: true as const };
       },
     },
     inbox: inboxHandlers(ctx, claims),

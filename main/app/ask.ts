@@ -19,6 +19,7 @@ import { resultText } from '../assistant/result-text';
 import { stoppedWhy, triagePlaybook, triageProfile, triageSentence } from '../assistant/triage';
 import { runOnProfile } from '../runs/run-on-profile';
 import { profileDirectory } from '../profile/directory';
+import { timeStyleOf } from '../profile/time-style';
 import type { Account } from '../store/repositories';
 import type { AppContext } from './inbox';
 import { chosenAccount } from './chosen-account';
@@ -137,7 +138,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
         const shown = text(v);
         return { path: String(path), value: shown, data: boundedData(v), ...origin(labelOf(String(path)), shown) };
       }),
-      text: resultText(playbook, value, about, input).map((l) =>
+      text: resultText(playbook, value, about, input, timeStyleOf(p)).map((l) =>
         l.heading
           ? { text: l.text, heading: true, provenance: '', untrusted: false }
           : withWarning({ text: l.text, heading: false, ...origin(labelOf(l.part), l.text, l.about) }, l.warning),

@@ -179,7 +179,9 @@ export function interpret(request: string, contacts: readonly Contact[] = []): P
       const words = m[intent.person]!;
       const two = findPerson(words, contacts);
       const who = 'error' in two && /\s/.test(words) ? findPerson(words.split(/\s+/)[0]!, contacts) : two;
-      if ('error' in who) return who;
+      // Neither: a capitalised second word is part of the name typed ("Nobody Known"), so the
+      // answer names all of it; a lower-case one is the rest of the request ("Tom after").
+      if ('error' in who) return 'error' in two && /^\S+\s+\p{Lu}/u.test(words) ? two : who;
       input = intent.withPerson(who, m, request);
     }
     return {

@@ -14,7 +14,7 @@
  */
 import { carriesInstructions, INSTRUCTIONS_REASON } from '../../engine/fraud';
 import type { Json } from '../../engine/ifc/labeled-value';
-import { formatDay } from '../../engine/claims/when';
+import { formatClockRange, formatDay, formatSpan, formatWhen, type TimeStyle } from '../../engine/claims/when';
 
 export interface TextLine {
   readonly text: string;
@@ -36,8 +36,8 @@ const str = (v: Json | undefined): string => (typeof v === 'string' ? v : '');
 const list = (v: Json | undefined): readonly Json[] => (Array.isArray(v) ? v : []);
 
 /** `2026-03-16` → `Mon, Mar 16, 2026`, as the Review cards write a day (UTC: the day the result names); anything else as it is. */
-export function longDate(iso: string): string {
-  return formatDay(iso.slice(0, 10));
+export function longDate(iso: string, style: TimeStyle = {}): string {
+  return formatDay(iso.slice(0, 10), style);
 }
 
 /** `Lena Fischer <lena@acme.test>` → `Lena Fischer`; a bare address stays, and so does the address of a name that gives orders. */
@@ -62,14 +62,22 @@ const line = (text: string, part: string | null, about?: string): TextLine => ({
 });
 const heading = (text: string): TextLine => ({ text, part: null, heading: true });
 
-function dailyBrief(r: Obj, about: AboutEmail): TextLine[] {
-  const out: TextLine[] = [line(longDate(str(r.date)), 'date'), heading('Agenda')];
+/** An agenda entry's time: "9:30–9:45 AM" (the brief's date is its heading), the day too when it spans days. */
+function agendaTime(ev: Obj, style: TimeStyle): string {
+  const start = str(ev.start);
+  const end = str(ev.end) || start;
+  return formatDay(start, style) === formatDay(end, style)
+    ? formatClockRange(start, end, style)
+    : formatSpan(start, end, style);
+}
+
+function dailyBrief(r: Obj, about: AboutEmail, style: TimeStyle): TextLine[] {
+  const out: TextLine[] = [line(longDate(str(r.date), style), 'date'), heading('Agenda')];
   const agenda = list(r.agenda);
   if (!agenda.length) out.push(line('Nothing on your calendar today.', 'agenda'));
   agenda.forEach((ev, i) => {
     if (!isObj(ev)) return;
-    const until = str(ev.end) ? `–${str(ev.end)}` : '';
-    out.push(line(`${str(ev.time)}${until} ${str(ev.title)}`, `agenda[${i}]`, str(ev.id)));
+    out.push(line(`${agendaTime(ev, style)} ${str(ev.title)}`, `agenda[${i}]`, str(ev.id)));
   });
   const unread = list(r.unread).flatMap((e, i) => (isObj(e) ? [{ e, i, about: about(str(e.id)) }] : []));
   // Triage's word, or the firewall's on what the brief would show of the mail itself.
@@ -116,14 +124,17 @@ function dailyBrief(r: Obj, about: AboutEmail): TextLine[] {
         .map((t) => nameOf(str(t)))
         .join(', ');
       out.push(
-        line(`${str(w.subject)}: you wrote to ${to} on ${longDate(str(w.sentAt))}; no answer yet.`, `waiting[${i}]`),
+        line(
+          `${str(w.subject)}: you wrote to ${to} on ${longDate(str(w.sentAt), style)}; no answer yet.`,
+          `waiting[${i}]`,
+        ),
       );
     });
   }
   return out;
 }
 
-function followUps(r: readonly Json[], days: number | null, withWhom: string): TextLine[] {
+function followUps(r: readonly Json[], days: number | null, withWhom: string, style: TimeStyle): TextLine[] {
   const after = days === null ? '' : ` for more than ${plural(days, 'day')}`;
   const to = withWhom ? ` to ${withWhom}` : '';
   if (!r.length)
@@ -134,7 +145,9 @@ function followUps(r: readonly Json[], days: number | null, withWhom: string): T
     const to = list(f.to)
       .map((t) => nameOf(str(t)))
       .join(', ');
-    out.push(line(`${str(f.subject)}: to ${to}, you wrote on ${longDate(str(f.sentAt))}.`, `[${i}]`, str(f.followsUp)));
+    out.push(
+      line(`${str(f.subject)}: to ${to}, you wrote on ${longDate(str(f.sentAt), style)}.`, `[${i}]`, str(f.followsUp)),
+    );
   });
   return out;
 }
@@ -173,10 +186,10 @@ function answered(r: Obj, input: Obj): TextLine[] {
 }
 
 /** "schedule with", "summarise mail from", "find … from": what was found, or why nothing was. */
-function aboutPerson(r: Obj, about: AboutEmail): TextLine[] {
+function aboutPerson(r: Obj, about: AboutEmail, style: TimeStyle): TextLine[] {
   const name = str(r.name);
   if (r.kind === 'schedule') {
-    const slots = list(r.slots).map((s) => `${longDate(str(s))} at ${str(s).slice(11, 16)} UTC`);
+    const slots = list(r.slots).map((s) => formatWhen(str(s), style));
     return slots.length
       ? [line(`Drafted an email to ${name} proposing ${slots.join('; ')}. Nothing was sent.`, 'slots')]
       : [line(`You have no free hour in the next week; the draft to ${name} asks for another time.`, 'slots')];
@@ -194,7 +207,7 @@ function aboutPerson(r: Obj, about: AboutEmail): TextLine[] {
   const out = [heading(r.kind === 'find' ? `Found in mail from ${name}` : `Mail from ${name}`)];
   emails.forEach((e, i) => {
     if (!isObj(e)) return;
-    const when = `(${longDate(str(e.date))})`;
+    const when = `(${longDate(str(e.date), style)})`;
     const reasons = about(str(e.id)).reasons;
     if (reasons.length)
       out.push({
@@ -206,18 +219,31 @@ function aboutPerson(r: Obj, about: AboutEmail): TextLine[] {
   return out;
 }
 
-export function resultText(playbook: string | null, result: Json, about: AboutEmail, input?: Json): TextLine[] {
-  return linesOf(playbook, result, about, input).map(screened);
+/** `style`: the zone and locale times are written in (main/profile/time-style.ts). */
+export function resultText(
+  playbook: string | null,
+  result: Json,
+  about: AboutEmail,
+  input?: Json,
+  style: TimeStyle = {},
+): TextLine[] {
+  return linesOf(playbook, result, about, input, style).map(screened);
 }
 
-function linesOf(playbook: string | null, result: Json, about: AboutEmail, input?: Json): TextLine[] {
+function linesOf(
+  playbook: string | null,
+  result: Json,
+  about: AboutEmail,
+  input: Json | undefined,
+  style: TimeStyle,
+): TextLine[] {
   if (result === null) return [];
   const given: Obj = isObj(input ?? null) ? (input as Obj) : {};
   if (playbook === 'answer' && isObj(result)) return answered(result, given);
-  if (playbook === 'person' && isObj(result)) return aboutPerson(result, about);
-  if (playbook === 'daily-brief' && isObj(result)) return dailyBrief(result, about);
+  if (playbook === 'person' && isObj(result)) return aboutPerson(result, about, style);
+  if (playbook === 'daily-brief' && isObj(result)) return dailyBrief(result, about, style);
   if (playbook === 'follow-up' && Array.isArray(result))
-    return followUps(result, typeof given.days === 'number' ? given.days : null, str(given.with));
+    return followUps(result, typeof given.days === 'number' ? given.days : null, str(given.with), style);
   if (playbook === 'draft-reply' && isObj(result))
     return [
       line(

@@ -3,7 +3,8 @@
  * — category and summary; then a reply proposed where one is needed; nothing is sent. Over a profile it is
  * idempotent (only untriaged mail is read, results are stored with the message); over a world
  * file it triages the whole inbox. Replies are proposed per email by the answer playbook
- * (resources/playbooks/answer.js); the claims they raise are listed with their email.
+ * (resources/playbooks/answer.js), told the email's category (a meeting gets an answer to the
+ * meeting, a request one to the request); the claims they raise are listed with their email.
  *
  * Before the playbook runs, every email is checked for fraud and phishing (engine/fraud, through
  * ./fraud.ts): one with any finding is filed `suspicious` whatever else it looks like, with its
@@ -163,7 +164,7 @@ interface AnswerRun {
  */
 async function answerAll(
   emails: readonly TriagedEmail[],
-  run: (id: string) => Promise<AnswerRun>,
+  run: (id: string, category: Category) => Promise<AnswerRun>,
   into: { calls: CallRecord[]; claims: Claim[]; runs: string[] },
 ): Promise<TriagedEmail[]> {
   const out: TriagedEmail[] = [];
@@ -172,7 +173,7 @@ async function answerAll(
       out.push(e);
       continue;
     }
-    const r = await run(e.id);
+    const r = await run(e.id, e.category);
     const draftId = r.status === 'completed' ? Answer.safeParse(r.result).data?.draftId : null;
     into.calls.push(...r.calls);
     into.claims.push(...r.claims);
@@ -212,7 +213,7 @@ export async function triageWorld(world: WorldState, o: TriageOptions = {}): Pro
         ? done
         : await answerAll(
             done,
-            (id) => runPlan({ ...setup, plan: answer, input: { id, signature: world.user.name } }),
+            (id, category) => runPlan({ ...setup, plan: answer, input: { id, category, signature: world.user.name } }),
             { calls, claims, runs: [] },
           )),
     );
@@ -306,13 +307,13 @@ export async function triageProfile(
         ? triaged
         : await answerAll(
             triaged,
-            async (id) => {
+            async (id, category) => {
               const a = await runOnProfile(p, {
                 ...(o.engine ? { engine: o.engine } : {}),
                 plan: answerPlaybook(),
                 kind: 'triage',
                 accountId: account.id,
-                input: { id, signature: account.userName, ...(writer ? { writer } : {}) },
+                input: { id, category, signature: account.userName, ...(writer ? { writer } : {}) },
               });
               return { ...a.report, runId: a.runId };
             },

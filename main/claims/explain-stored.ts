@@ -1,7 +1,7 @@
 /**
  * A claim explained for a person (engine/claims/explain) over its account: the effect worked out
  * by the tool's `effectOf` from the store (so the card shows exactly what leaves), the directory
- * for names and sources, the person's zone and locale when the profile sets them. A stored claim
+ * for names and sources, the person's zone and locale (main/profile/time-style.ts). A stored claim
  * is explained afresh each time it is shown: the wording improves with the code, the action and
  * its labels never change.
  */
@@ -11,6 +11,7 @@ import type { FieldLineage } from '../../engine/run/types';
 import { effectOf, EffectError, type Effect } from '../../engine/tools/effect';
 import { profileLookups } from '../mail/effect-lookups';
 import { profileDirectory } from '../profile/directory';
+import { timeStyleOf } from '../profile/time-style';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
 import type { ClaimRow } from './claim-store';
@@ -33,13 +34,7 @@ function effectFor(p: Profile, account: Account, a: Explainable): Effect | null 
 }
 
 export function explainAction(p: Profile, account: Account, a: Explainable): ClaimExplanation {
-  const timeZone = p.setting('timeZone') ?? undefined;
-  const locale = p.setting('locale') ?? undefined;
-  return explainClaim(a, profileDirectory(p, account), {
-    effect: effectFor(p, account, a),
-    ...(timeZone ? { timeZone } : {}),
-    ...(locale ? { locale } : {}),
-  });
+  return explainClaim(a, profileDirectory(p, account), { effect: effectFor(p, account, a), ...timeStyleOf(p) });
 }
 
 export function explainStored(p: Profile, c: ClaimRow) {

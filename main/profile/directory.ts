@@ -10,6 +10,7 @@ import type { Profile } from './profile';
 import type { Account } from '../store/repositories';
 import { senderAuthenticated } from '../mail/parse';
 import { accountConfig } from './world-io';
+import { timeStyleOf } from './time-style';
 
 export function profileDirectory(p: Profile, account: Account): Directory {
   const list = p.repos.contacts.list(account.id);
@@ -18,10 +19,8 @@ export function profileDirectory(p: Profile, account: Account): Directory {
   const names = new Map(list.filter((c) => c.name).map((c) => [bareAddress(c.email), c.name]));
   for (const a of account.addresses) if (account.userName) names.set(bareAddress(a), `${account.userName} (you)`);
   const trust = accountConfig(account);
-  const timeZone = p.setting('timeZone') ?? undefined;
-  const locale = p.setting('locale') ?? undefined;
   return {
-    timeStyle: { ...(timeZone ? { timeZone } : {}), ...(locale ? { locale } : {}) },
+    timeStyle: timeStyleOf(p),
     email(id) {
       const m = p.repos.messages.get(id);
       return (

@@ -10,6 +10,7 @@
  */
 import type { specOf, ZamburakApi } from '../../preload/contract';
 import { ZamburakError } from '../../preload/contract-values';
+import { screenStyle } from './time-format';
 
 type Call = (...args: unknown[]) => Promise<unknown>;
 
@@ -84,6 +85,40 @@ function httpClient(): ZamburakApi {
 
 // `globalThis.window`: the browser host also renders the first screen in Node (./first-screen.tsx),
 // where no call is made but this module is loaded.
-export const api: ZamburakApi = globalThis.window?.zamburak ?? httpClient();
+const transport: ZamburakApi = globalThis.window?.zamburak ?? httpClient();
+
+/**
+ * The namespaces whose answers carry times the app wrote (the cards' "when", Ask's agenda): before
+ * the first of their calls, the app hears this screen's locale and zone (`app.display`), so those
+ * times read as the screen's own do. Told once, and only when needed (the Inbox never waits).
+ */
+const WRITES_TIMES = new Set(['claims', 'ask']);
+let told: Promise<unknown> | null = null;
+const tell = () => (told ??= transport.app.display(screenStyle()).catch(() => null));
+
+/** A namespace's calls, each waiting for `tell` first; the same function each time it is read. */
+function toldFirst(calls: Record<string, Call>): Record<string, Call> {
+  const made = new Map<string, Call>();
+  return new Proxy(calls, {
+    get(inner, name) {
+      const f: unknown = Reflect.get(inner, name);
+      if (typeof name !== 'string' || typeof f !== 'function') return f;
+      let g = made.get(name);
+      if (!g) made.set(name, (g = (...args) => tell().then(() => (f as Call)(...args))));
+      return g;
+    },
+  });
+}
+
+const wrapped = new Map<string, Record<string, Call>>();
+export const api: ZamburakApi = new Proxy(transport, {
+  get(target, namespace) {
+    const calls: unknown = Reflect.get(target, namespace);
+    if (typeof namespace !== 'string' || !WRITES_TIMES.has(namespace)) return calls;
+    let w = wrapped.get(namespace);
+    if (!w) wrapped.set(namespace, (w = toldFirst(calls as Record<string, Call>)));
+    return w;
+  },
+});
 
 export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));

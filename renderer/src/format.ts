@@ -1,4 +1,5 @@
 /** How numbers, dates, sizes and addresses read on screen: in words a person would use. */
+import { formatClock, formatWhen } from './time-format';
 
 /** "1 result", "2 results" (the plural given when it is not just an added s). */
 export const count = (n: number, one: string, many = `${one}s`): string =>
@@ -8,24 +9,13 @@ export const count = (n: number, one: string, many = `${one}s`): string =>
 export function listDate(iso: string, now = new Date()): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  if (d.toDateString() === now.toDateString()) return d.toLocaleTimeString(undefined, { timeStyle: 'short' });
+  if (d.toDateString() === now.toDateString()) return formatClock(iso);
   if (d.getFullYear() === now.getFullYear()) return d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
   return d.toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
 
-/**
- * "Thu, Mar 19, 2026, 3:00 PM": the options of the cards' and the Ask brief's times
- * (engine/claims/when.ts, which the renderer may not import), so that a date reads alike app-wide.
- */
-export const longDate = (iso: string): string =>
-  new Date(iso).toLocaleString(undefined, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+/** "Thu, Mar 19, 2026, 3:00 PM": the cards' and the Ask answers' format (./time-format.ts). */
+export const longDate = (iso: string): string => formatWhen(iso);
 
 /** 1 byte, 12 KB, 3.4 MB. */
 export function fileSize(bytes: number | null): string {

@@ -1,18 +1,26 @@
-// Answer playbook: a reply to one email (input.id) by what it asks. Nothing is sent on its own:
-// a draft stays local, and a reply that commits the person (accepting a time, an invitation) is
-// a call the policy turns into a claim the person approves in Review.
-// - a proposed time (a weekday and "at/to HH:MM") from a contact is checked against the calendar: when it is
-//   free the reply accepts it, otherwise the draft offers up to three free slots that day; an
-//   invitation the sender organised at exactly that time is accepted (that holds the time);
-// - a request to send a document searches the mailbox and says what was found, or that nothing was;
-// - any other question gets both answers, for the person to pick one.
+// Answer playbook: a reply to one email (input.id) by what it is and what it asks. Nothing is sent
+// on its own: a draft stays local, and a reply that commits the person (accepting a time, an
+// invitation) is a call the policy turns into a claim the person approves in Review.
+// Triage says the email's category (input.category), and the reply follows it:
+// - FYI, a newsletter, a receipt: nothing to answer, no draft; suspicious: never a reply at all
+//   (a reply that complies is what such mail is after);
+// - a meeting: a proposed time (a weekday and "at/to HH:MM") from a contact is checked against
+//   the calendar: when it is free the reply accepts it, otherwise the draft offers up to three free
+//   slots that day; an invitation the sender organised at exactly that time is accepted (that
+//   holds the time); a meeting with no time to check asks for one, or declines (the person picks);
+// - a request (needs-reply, or no category): a proposed time as above; a request to send a
+//   document (one named as such: a chart, a deck, a report…) searches the mailbox and says what
+//   was found, or that it will follow; a yes-or-no question gets both answers, for the person to
+//   pick one; anything it cannot answer from the mail and calendar gets a short holding reply
+//   ("I will get back to you on this soon"), never an answer it made up.
 // Without a language model the words are templates, and a draft says what it could not decide.
 // With one (the host sets input.writer when a model is the extractor), the quarantined extractor
 // writes the words: it reads the email and what was decided, has no tools, and its answer stays
 // labeled with the email; it goes into the body only, between the greeting and the signature,
 // while the recipient, subject and threading come from the email itself. The notes for the
 // person stay Zamburak's; a failed or empty answer keeps the template's words.
-// Returns {intent, draftId, replied, replyTo, subject}.
+// Returns {intent, draftId, replied, replyTo, subject}; intent null and no draft when the category
+// needs no reply.
 const signature = input.signature || (await me()).name;
 const nowIso = await now();
 const nowMs = Date.parse(nowIso);
@@ -100,14 +108,35 @@ async function answerDocument(e, what) {
   const hits = found.filter((m) => m.id !== e.id);
   return hits.length
     ? {
-        words: `Here is what I found on "${what}": ${hits.map((m) => `"${m.subject}"`).join(', ')}. I will send it over.`,
+        words: `Here is what I found on the ${what}: ${hits.map((m) => `"${m.subject}"`).join(', ')}. I will send it over.`,
         note: 'check that this is the document asked for, and attach it.',
       }
     : {
-        words: `I could not find "${what}" yet; I will send it as soon as I have it.`,
-        note: 'no email mentions it; I could not decide what to send.',
+        words: `I will send you the ${what} as soon as I have it.`,
+        note: `no email mentions the ${what}; I could not decide what to send.`,
       };
 }
+
+// A document asked for: "send me the updated ARR chart", "share the Q1 deck". Only a thing named
+// as a document: "send me your questions" asks for the person's own words, which no search finds.
+const DOCUMENT =
+  /\b(?:send|share|forward)\s+(?:me\s+|us\s+)?(?:the\s+)?(?:updated\s+|latest\s+|final\s+|new\s+)?([A-Za-z0-9][\w -]{0,40}?\b(?:chart|deck|report|file|slides|spreadsheet|sheet|table|figures|numbers|invoice|contract|draft|agenda|plan|proposal|quote|pdf|document|doc|notes|summary|presentation|mockups?|budget|forecast))\b/i;
+const documentOf = (text) => {
+  const m = DOCUMENT.exec(text);
+  return m && !/^(?:your|my|our|his|her|their|a|an|some|any)\b/i.test(m[1]) ? m[1] : null;
+};
+
+// A yes-or-no question put to the person: "Could you review…?", "Free for a quick call this week?".
+// A question for facts ("When can we expect the fix?") is not one: a yes or no would not answer it.
+const yesOrNo = (text) =>
+  text
+    .split(/(?<=[.?!])\s+|\n+/)
+    .some(
+      (q) =>
+        /\?\s*$/.test(q) &&
+        !/^\s*(?:when|what|where|which|who|whom|whose|why|how)\b/i.test(q) &&
+        /^\s*(?:can|could|would|will|are|do|does|is|shall|should|may|free|available|any chance)\b/i.test(q),
+    );
 
 const REPLY = {
   type: 'object',
@@ -139,7 +168,13 @@ async function written(e, words) {
   return text || words;
 }
 
-async function reply(e, text) {
+const HOLDING = {
+  intent: 'holding',
+  words: 'Thank you for this. I will get back to you on it soon.',
+  note: 'I could not answer this from your mail and calendar: write the answer here, or delete this note and send the holding reply.',
+};
+
+async function reply(e, text, category) {
   const at = proposedTime(text);
   const sender = addressOf(e.from);
   const known = (await searchContacts(sender)).some((c) => c.email.toLowerCase() === sender);
@@ -150,16 +185,21 @@ async function reply(e, text) {
       note: `${sender} is not in your contacts, so I did not accept on your behalf.`,
     };
   if (at !== null) return { intent: 'time', ...(await answerTime(e, at)) };
-  const doc =
-    /\b(?:send|share|forward)\s+(?:me\s+)?(?:the\s+)?(?:updated\s+)?([a-z][\w -]{2,40}?)(?:\s+(?:by|before|and|so|for)\b|[.,?!\n])/i.exec(
-      e.body,
-    );
-  if (doc) return { intent: 'document', ...(await answerDocument(e, doc[1])) };
-  return {
-    intent: 'question',
-    words: PICK + 'Yes, that works for me.\nSorry, I cannot this time.',
-    note: 'I could not decide the answer to this question.',
-  };
+  if (category === 'meeting')
+    return {
+      intent: 'meeting',
+      words: PICK + 'I would be glad to meet. Which day and time suit you?\nSorry, I cannot make it.',
+      note: 'the email proposes no time I could check against your calendar.',
+    };
+  const doc = documentOf(e.body);
+  if (doc) return { intent: 'document', ...(await answerDocument(e, doc)) };
+  if (yesOrNo(e.body))
+    return {
+      intent: 'question',
+      words: PICK + 'Yes, I can do that.\nSorry, I cannot this time.',
+      note: 'I could not decide the answer to this question.',
+    };
+  return HOLDING;
 }
 
 const PICK = '[Pick one and delete the other.]\n';
@@ -172,11 +212,15 @@ async function letter(e, r) {
   return `${greeting}\n\n${await written(e, r.words)}${note}\n\nBest,\n${signature}`;
 }
 
+// Mail that needs no answer gets none; mail that looks suspicious never one that complies.
+const NO_REPLY = ['fyi', 'newsletter', 'receipt', 'suspicious'];
+if (NO_REPLY.includes(input.category))
+  return { intent: null, draftId: null, replied: false, replyTo: input.id || null };
 // input.id names the email; or input.from, a contact's address: their latest email in the inbox.
 const latest = input.id ? [] : await searchEmails({ from: input.from, folder: 'INBOX', limit: 1 });
 if (!input.id && latest.length === 0) return { intent: null, draftId: null, replied: false, replyTo: null };
 const e = await getEmail(input.id || latest[0].id);
-const r = await reply(e, e.subject + '\n' + e.body);
+const r = await reply(e, e.subject + '\n' + e.body, input.category);
 const body = await letter(e, r);
 let draftId = null;
 if (r.send) await replyToEmail(e.id, { body: body });

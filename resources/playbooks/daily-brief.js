@@ -1,5 +1,6 @@
 // Daily brief playbook: today's events, a one-line summary of each unread email, and the threads
 // where the person wrote last in the past two weeks and nobody has answered yet. Reads only.
+// Times stay as the calendar has them (ISO): the screen writes them in the person's zone and format.
 // The host adds what triage knows of each unread email (needs a reply, suspicious and why).
 // No try around a summary: a throw caught there would make every later part depend on every
 // earlier email (exceptions are control flow), and the brief shows each part's own provenance.
@@ -9,7 +10,7 @@ const events = await listEvents({ from: today + 'T00:00:00Z', to: today + 'T23:5
 const unread = await listEmails({ folder: 'INBOX', unreadOnly: true, limit: input.limit });
 const agenda = [];
 for (const ev of events) {
-  agenda.push({ time: ev.start.slice(11, 16), end: ev.end.slice(11, 16), title: ev.title, id: ev.id });
+  agenda.push({ start: ev.start, end: ev.end, title: ev.title, id: ev.id });
 }
 const mail = [];
 for (const e of unread) {

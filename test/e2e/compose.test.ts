@@ -465,7 +465,9 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
       await navigate(page, `#/inbox/${draft.inReplyTo}`);
       const form = page.locator('form.draft').first();
       await expect.poll(() => form.count()).toBe(1);
-      await form.locator('textarea').fill(`${draft.body}\n\nP.S. Sent by me.`);
+      // The assistant's notes in [brackets] are for the person: deleted before the send.
+      const body = draft.body.replace(/\[[^\]]*\]\n*/g, '');
+      await form.locator('textarea').fill(`${body}\n\nP.S. Sent by me.`);
       await form.getByRole('button', { name: /^Send/ }).click();
       await expect.poll(() => status(page)).toMatch(/^Sending/);
       await expect.poll(() => sentWith(draft.subject).length, { timeout: 10_000 }).toBe(1);

@@ -84,8 +84,10 @@ export async function openPage(
   url: string,
   theme: 'light' | 'dark' = 'light',
   viewport: { width: number; height: number } = { width: 1400, height: 900 },
+  /** The browser's language and zone (as `--lang` and the OS would set them); Chromium's own when absent. */
+  place: { locale?: string; timezoneId?: string } = {},
 ): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, colorScheme: theme });
+  const context = await browser.newContext({ viewport, colorScheme: theme, ...place });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

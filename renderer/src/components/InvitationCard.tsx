@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { Invitation, InvitationAnswer } from '../../../preload/contract';
 import { api } from '../api';
-import { longDate } from '../format';
+import { formatSpan } from '../time-format';
 import { useApp } from '../store';
 
 const ANSWERS: readonly { answer: InvitationAnswer; label: string; done: string }[] = [
@@ -31,7 +31,7 @@ export function InvitationCard({ messageId, invitation }: { messageId: string; i
     <section className="invitation" aria-label="Invitation">
       <h2>{invitation.title}</h2>
       <p>
-        {longDate(invitation.start)} – {longDate(invitation.end)}
+        {formatSpan(invitation.start, invitation.end)}
         {invitation.location && <> · {invitation.location}</>}
       </p>
       <p className="meta">Organised by {invitation.organizer}</p>

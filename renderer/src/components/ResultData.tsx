@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import type { AskResult } from '../../../preload/contract';
 import { Chip } from './Chip';
+import { formatClockRange, formatDay, formatSpan, formatWhen, sameDay } from '../time-format';
 
 type Part = AskResult['result'][number];
 type Row = Readonly<Record<string, unknown>>;
@@ -22,10 +23,15 @@ export function keyWords(key: string): string {
 
 const isRow = (v: unknown): v is Row => v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/** A date and time as the plan returned it (ISO): shown in the person's format, as the answer's text is (a date alone too). */
+const isTime = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v);
+
 /** A value in one line of text: lists joined, records as "key: value". */
 function inline(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (isTime(v)) return formatWhen(v);
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDay(v);
   if (Array.isArray(v)) return v.map(inline).join(', ');
   if (isRow(v))
     return Object.entries(v)
@@ -34,10 +40,28 @@ function inline(v: unknown): string {
   return String(v);
 }
 
+const TIME = 'time';
+
+/**
+ * Rows with a start and an end (events): one "Time" column in their place, written as the
+ * answer's text writes it: "9:30–9:45 AM" when every row is on the same day, else with the day.
+ */
+function spansOf(rows: readonly Row[]): ((r: Row) => string) | null {
+  if (!rows.every((r) => isTime(r.start) && isTime(r.end))) return null;
+  const days = new Set(rows.map((r) => formatDay(r.start as string)));
+  const oneDay = days.size === 1 && rows.every((r) => sameDay(r.start as string, r.end as string));
+  return (r) => (oneDay ? formatClockRange : formatSpan)(r.start as string, r.end as string);
+}
+
 /** The columns a table shows: every key its rows have, in order, without the ids a person never reads. */
-function columnsOf(rows: readonly Row[]): string[] {
+function columnsOf(rows: readonly Row[], spans: boolean): string[] {
   const keys = new Set<string>();
-  for (const r of rows) for (const k of Object.keys(r)) if (k !== 'id') keys.add(k);
+  for (const r of rows)
+    for (const k of Object.keys(r)) {
+      if (k === 'id') continue;
+      if (spans && (k === 'start' || k === 'end')) keys.add(TIME);
+      else keys.add(k);
+    }
   return [...keys];
 }
 
@@ -45,7 +69,8 @@ function columnsOf(rows: readonly Row[]): string[] {
 const opensEmail = (r: Row): r is Row & { id: string } => typeof r.id === 'string' && 'subject' in r && 'from' in r;
 
 function RecordsTable({ rows, label }: { rows: readonly Row[]; label: string }) {
-  const columns = columnsOf(rows);
+  const span = spansOf(rows);
+  const columns = columnsOf(rows, span !== null);
   return (
     <table className="calls result-table" aria-label={label}>
       <thead>
@@ -64,6 +89,8 @@ function RecordsTable({ rows, label }: { rows: readonly Row[]; label: string }) 
               <td key={c}>
                 {c === 'subject' && opensEmail(r) ? (
                   <a href={`#/inbox/${encodeURIComponent(r.id)}`}>{inline(r[c]) || '(no subject)'}</a>
+                ) : c === TIME && span ? (
+                  span(r)
                 ) : (
                   inline(r[c])
                 )}

@@ -98,7 +98,10 @@ export function AskScreen() {
       )}
       {r && (
         <section aria-label="Answer" className="answer">
-          <p className="answer-account">Answered from {answeredFrom(r.account, accounts)}.</p>
+          {/* Only what ran answered from an account: a request refused before it ran names none. */}
+          {(r.calls.length > 0 || r.text.length > 0) && (
+            <p className="answer-account">Answered from {answeredFrom(r.account, accounts)}.</p>
+          )}
           {r.error && <p className={r.status === 'unsupported' ? 'note' : 'error'}>{r.error}</p>}
           {r.status === 'unsupported' && (
             <p>

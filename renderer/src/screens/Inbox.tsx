@@ -873,10 +873,15 @@ function MessagePanes({
   );
 }
 
+/** A note the answer playbook leaves for the person in a draft (resources/playbooks/answer.js). */
+const ASSISTANT_NOTE = /\[(?:Pick one and delete the other\.|Note for you:)/;
+
 function DraftEditor({ draft }: { draft: MessageView['drafts'][number] }) {
   const [body, setBody] = useState(draft.body);
   const [saved, setSaved] = useState(draft);
   const [sent, setSent] = useState(false);
+  /** Why the send did not go: notes for the person still in the text. */
+  const [held, setHeld] = useState('');
   const { setStatus, report } = useApp();
   const dirty = body !== saved.body;
   // Said before the send, as in the compose window: a machine's address probably reads nothing.
@@ -900,6 +905,16 @@ function DraftEditor({ draft }: { draft: MessageView['drafts'][number] }) {
   }, [dirty, sent, save]);
   const send = async () => {
     if (sent) return;
+    // The assistant's notes for the person ("[Pick one and delete the other.]", "[Note for you: …]")
+    // would go to the recipient as they are: the person deletes them first.
+    if (ASSISTANT_NOTE.test(body)) {
+      setHeld(
+        `Not sent: delete the assistant's notes in [square brackets] first; they are for you, not for ${shortFrom(saved.to[0] ?? 'the recipient')}.`,
+      );
+      document.getElementById(`draft-body-${draft.id}`)?.focus();
+      return;
+    }
+    setHeld('');
     try {
       // Sent as the person's own message, edited or not; the audit keeps which words were the assistant's.
       const r = await api.mail.send({
@@ -938,11 +953,21 @@ function DraftEditor({ draft }: { draft: MessageView['drafts'][number] }) {
       <label htmlFor={`draft-body-${draft.id}`} className="visually-hidden">
         Draft body
       </label>
+      {held && (
+        <p className="error" role="alert" id={`draft-held-${draft.id}`}>
+          {held}
+        </p>
+      )}
       <textarea
         id={`draft-body-${draft.id}`}
         value={body}
         rows={8}
-        onChange={(e) => setBody(e.target.value)}
+        aria-invalid={held ? true : undefined}
+        aria-describedby={held ? `draft-held-${draft.id}` : undefined}
+        onChange={(e) => {
+          setBody(e.target.value);
+          if (held && !ASSISTANT_NOTE.test(e.target.value)) setHeld('');
+        }}
         // As in the compose window: Ctrl+Enter sends what is written.
         onKeyDown={(e) => {
           if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey)) return;

@@ -3,7 +3,7 @@
  * reads what an email asks and answers it. A proposed time is checked against the calendar
  * (accepted when free, countered with free slots when not); an invitation the sender organised
  * is accepted; a request for a document says what was found; any other question offers both
- * answers; and without a model the draft says what it could not decide. Nothing is sent: what
+ * answers; what it cannot answer gets a holding reply; and without a model the draft says what it could not decide. Nothing is sent: what
  * commits the person is a claim. Triage on the demo account proposes what a chief of staff
  * would: accept Lena's 14:30, decline the webinar, hold the time for the Initech demo.
  */
@@ -64,21 +64,21 @@ describe('answers by intent', () => {
     expect(draft).toMatch(/is not in your contacts, so I did not accept on your behalf/);
   });
 
-  it('says what it found, or could not find, for a requested document', async () => {
+  it('says what it found for a requested document, or that it will follow (the search is for you, not the sender)', async () => {
     const { report, draft } = await answer('e48');
     expect(report.result).toMatchObject({ intent: 'document' });
-    expect(draft).toMatch(/^Hi Tom,\n\nI could not find "ARR chart" yet/);
-    expect(draft).toMatch(/I could not decide what to send/);
+    expect(draft).toMatch(/^Hi Tom,\n\nI will send you the ARR chart as soon as I have it\./);
+    expect(draft).toMatch(/\[Note for you: no email mentions the ARR chart; I could not decide what to send\.\]/);
     const world = demo();
-    world.findEmail('e48')!.body = 'Maya, please send me the Globex renewal before Thursday.\n\nTom';
+    world.findEmail('e48')!.body = 'Maya, please send me the Globex quote before Thursday.\n\nTom';
     const found = await answer('e48', world);
-    expect(found.draft).toMatch(/Here is what I found on "Globex renewal": "[^"]*Globex[^"]*"/);
+    expect(found.draft).toMatch(/Here is what I found on the Globex quote: "[^"]*Globex[^"]*"/);
   });
 
   it('offers both answers to a question it cannot decide, and says so', async () => {
     const { report, draft } = await answer('e01');
     expect(report.result).toMatchObject({ intent: 'question' });
-    expect(draft).toMatch(/\[Pick one and delete the other\.\]\nYes, that works for me\.\nSorry, I cannot this time\./);
+    expect(draft).toMatch(/\[Pick one and delete the other\.\]\nYes, I can do that\.\nSorry, I cannot this time\./);
     expect(draft).toMatch(/I could not decide the answer to this question/);
   });
 });
