@@ -137,6 +137,7 @@ function jump(ctx: EmitContext, keyword: 'break' | 'continue', at: Position): vo
  * them (a plain boolean test in a plain loop needs none of it).
  */
 function ifStatement(ctx: EmitContext, s: acorn.IfStatement, at: Position): void {
+  ctx.decides(s.test);
   if (ctx.bool(s.test)) {
     ctx.emit(`if (${expr(ctx, s.test)}) {`, at);
     branches(ctx, s);
@@ -314,6 +315,7 @@ function loopHead(ctx: EmitContext, s: TestLoop, at: Position, lt: string, la: s
 /** A loop's test, on its own line: its label joins the tests so far (`lt`) and the context. */
 function testLine(ctx: EmitContext, test: Expr | null | undefined, lt: string): void {
   if (!test) return;
+  ctx.decides(test);
   const c = ctx.temp();
   const t = testCode(ctx, test);
   if (t !== null) {
@@ -352,6 +354,7 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
   const collect = ctx.noFastPaths ? null : collectLoop(ctx, s);
   // A collect loop over `x.split(sep)`: the words of a labeled string stay unboxed (collect-loops.ts).
   const split = collect?.split;
+  ctx.decides(s.right);
   const right = split ? `__R.words(${expr(ctx, split.text)}, ${expr(ctx, split.sep)})` : expr(ctx, s.right);
   const cap = capture(ctx, eff, s.left.start);
   ctx.emit(
@@ -483,6 +486,8 @@ function switchStatement(ctx: EmitContext, s: acorn.SwitchStatement, at: Positio
   const p = ctx.temp();
   const eff = ctx.effects.region([s], s.start, s.end);
   eff.escapesLoop = eff.escapesLoop && hasContinue(s);
+  ctx.decides(s.discriminant);
+  for (const c of s.cases) if (c.test) ctx.decides(c.test);
   const disc = expr(ctx, s.discriminant);
   const cap = capture(ctx, eff, s.discriminant.end);
   ctx.emit(
