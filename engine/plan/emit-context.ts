@@ -158,7 +158,8 @@ export class EmitContext {
   /**
    * Expressions whose value decides control (decides): an `if`'s or a loop's test, a `switch`'s
    * discriminant and cases, a ternary's test, the left of `&&`/`||`/`??`, a `for…of`'s list, a
-   * function value called, and the operands of a choice among them that can become its value.
+   * function value called, the receiver and the callback of a method that calls back, and the
+   * operands of a choice among them that can become its value.
    */
   private readonly deciding = new Set<N>();
 

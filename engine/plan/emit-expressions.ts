@@ -576,6 +576,12 @@ function call(ctx: EmitContext, c: acorn.CallExpression): string {
   const callee = c.callee;
   if (callee.type === 'Identifier') return namedCall(ctx, c, callee);
   if (callee.type === 'MemberExpression') {
+    // Which callbacks run, and which code they are, is decided by the receiver and the callback.
+    if (!callee.computed && CALLBACK_METHODS.has((callee.property as acorn.Identifier).name)) {
+      ctx.decides(callee.object);
+      const cb = c.arguments[0];
+      if (cb && cb.type !== 'SpreadElement') ctx.decides(cb);
+    }
     if (
       callee.object.type === 'Identifier' &&
       !callee.computed &&

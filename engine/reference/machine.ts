@@ -133,8 +133,15 @@ function decidedBy(n: acorn.AnyNode): acorn.AnyNode[] {
       return [n.discriminant, ...n.cases.flatMap((c) => (c.test ? [c.test] : []))];
     case 'LogicalExpression':
       return [n.left];
-    case 'CallExpression':
-      return n.callee.type === 'Identifier' || n.callee.type === 'MemberExpression' ? [] : [n.callee];
+    case 'CallExpression': {
+      const c = n.callee;
+      if (c.type === 'MemberExpression')
+        // The receiver and the callback of a method that calls back decide which code runs.
+        return !c.computed && CALLBACKS.has(methodName(c))
+          ? [c.object, ...n.arguments.slice(0, 1).filter((a) => a.type !== 'SpreadElement')]
+          : [];
+      return c.type === 'Identifier' ? [] : [c];
+    }
     default:
       return [];
   }

@@ -36,6 +36,8 @@ const SHAPES: Record<string, string> = {
   '(A && B) && call': `(${A} && true) && (await archiveEmail('e01'));`,
   '(A && B) ? call : 0': `(${A} && true) ? await archiveEmail('e01') : 0;`,
   'for (… of (A ? xs : []))': `for (const id of (${A} ? ['e01'] : [])) await archiveEmail(id);`,
+  '(A ? xs : []).forEach(cb)': `(${A} ? ['e01'] : []).forEach((id) => { archiveEmail(id); });`,
+  'xs.forEach(A ? f : g)': `['e01'].forEach(${A} ? (id) => { archiveEmail(id); } : (id) => 0);`,
   '(A ? f : g)()': `function f() { return archiveEmail('e01'); } function g() { return 0; } await (${A} && true ? f : g)();`,
 };
 
@@ -56,7 +58,8 @@ describe('a choice that decides control keeps what chose it (both modes)', () =>
 describe('the reference monitor reads a deciding choice the same way', () => {
   const world = loadWorldFile('test/fixtures/laundering-world.yaml');
   for (const mode of ['strict', 'normal'] as const)
-    for (const [name, body] of Object.entries(SHAPES))
+    // (Not the callback shapes: the reference refuses a tool call in a built-in's callback.)
+    for (const [name, body] of Object.entries(SHAPES).filter(([n]) => !n.includes('forEach')))
       it(`[${mode}] ${name}`, async () => {
         const plan = `const a = await getEmail('m1');\n${body.replaceAll("'customs'", "'Code'").replaceAll("'e01'", "'m2'")}`;
         const pair = await runBoth(plan, world, 'minimal', mode);
