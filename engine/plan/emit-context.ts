@@ -156,18 +156,19 @@ export class EmitContext {
   }
 
   /**
-   * Expressions whose value decides control (decides): an `if`'s or a loop's test, a `switch`'s
-   * discriminant and cases, a ternary's test, the left of `&&`/`||`/`??`, a `for…of`'s list, a
-   * function value called, the receiver and the callback of a method that calls back, and the
-   * operands of a choice among them that can become its value.
+   * Expressions whose value only decides control (decides): an `if`'s or a loop's test, a
+   * `switch`'s discriminant and cases, a ternary's test, the left of a `&&`/`||`/`??` whose own
+   * value is dropped (a statement), a function value called, and the operands of a choice among
+   * them that can become its value. (Not where the value goes on as data — the left of a choice
+   * that is a value, a `for…of`'s list, a callback: that is the implicit flow NORMAL lets pass.)
    */
   private readonly deciding = new Set<N>();
 
   /**
-   * Marks `e` as deciding control: in NORMAL too, a choice whose value does (`if (a && b)`)
+   * Marks `e` as deciding control: in NORMAL too, a choice whose value only does (`if (a && b)`)
    * carries what chose it, so the code it runs, and the calls there, record that in their
-   * context (semantics §3, NORMAL). Only the value that decides carries it: `x = a ? 1 : 0`
-   * stays an implicit flow into `x`, which NORMAL lets pass.
+   * context (semantics §3, NORMAL). A choice that is data stays an implicit flow NORMAL lets
+   * pass: `x = a ? 1 : 0`.
    */
   decides(e: N): void {
     this.deciding.add(e);

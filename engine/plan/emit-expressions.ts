@@ -147,7 +147,6 @@ const EXPRESSIONS: ExprEmitters = {
   LogicalExpression: (ctx, e) => {
     if (ctx.bool(e)) return `(${expr(ctx, e.left)} ${e.operator} ${expr(ctx, e.right)})`;
     const t = ctx.temp();
-    ctx.decides(e.left);
     const left = expr(ctx, e.left);
     const pick = (r: string): string => ctx.chosen(r, t, e);
     const choice = (take: string): string => exprRegion(ctx, [e.right], t, ([r]) => `${take} ? ${pick(r!)} : ${t}`);
@@ -576,12 +575,6 @@ function call(ctx: EmitContext, c: acorn.CallExpression): string {
   const callee = c.callee;
   if (callee.type === 'Identifier') return namedCall(ctx, c, callee);
   if (callee.type === 'MemberExpression') {
-    // Which callbacks run, and which code they are, is decided by the receiver and the callback.
-    if (!callee.computed && CALLBACK_METHODS.has((callee.property as acorn.Identifier).name)) {
-      ctx.decides(callee.object);
-      const cb = c.arguments[0];
-      if (cb && cb.type !== 'SpreadElement') ctx.decides(cb);
-    }
     if (
       callee.object.type === 'Identifier' &&
       !callee.computed &&

@@ -51,6 +51,8 @@ const STATEMENTS: StmtEmitters = {
   /** An update or a push whose value is unused needs no copy of the old value, nor a length. */
   ExpressionStatement: (ctx, s, at) => {
     const e = s.expression;
+    // `a && f()` as a statement: its value is dropped, so `a` only decides whether f runs.
+    if (e.type === 'LogicalExpression') ctx.decides(e.left);
     ctx.emit((e.type === 'UpdateExpression' ? update(ctx, e, true) : (unusedPush(ctx, e) ?? expr(ctx, e))) + ';', at);
   },
   /**
@@ -354,7 +356,6 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
   const collect = ctx.noFastPaths ? null : collectLoop(ctx, s);
   // A collect loop over `x.split(sep)`: the words of a labeled string stay unboxed (collect-loops.ts).
   const split = collect?.split;
-  ctx.decides(s.right);
   const right = split ? `__R.words(${expr(ctx, split.text)}, ${expr(ctx, split.sep)})` : expr(ctx, s.right);
   const cap = capture(ctx, eff, s.left.start);
   ctx.emit(

@@ -117,7 +117,7 @@ export class Machine {
   }
 }
 
-/** The expressions of `n` whose value decides what runs next. */
+/** The expressions of `n` whose value only decides what runs next (EmitContext.decides, in the engine). */
 function decidedBy(n: acorn.AnyNode): acorn.AnyNode[] {
   switch (n.type) {
     case 'IfStatement':
@@ -127,21 +127,12 @@ function decidedBy(n: acorn.AnyNode): acorn.AnyNode[] {
       return [n.test];
     case 'ForStatement':
       return n.test ? [n.test] : [];
-    case 'ForOfStatement':
-      return [n.right];
     case 'SwitchStatement':
       return [n.discriminant, ...n.cases.flatMap((c) => (c.test ? [c.test] : []))];
-    case 'LogicalExpression':
-      return [n.left];
-    case 'CallExpression': {
-      const c = n.callee;
-      if (c.type === 'MemberExpression')
-        // The receiver and the callback of a method that calls back decide which code runs.
-        return !c.computed && CALLBACKS.has(methodName(c))
-          ? [c.object, ...n.arguments.slice(0, 1).filter((a) => a.type !== 'SpreadElement')]
-          : [];
-      return c.type === 'Identifier' ? [] : [c];
-    }
+    case 'ExpressionStatement':
+      return n.expression.type === 'LogicalExpression' ? [n.expression.left] : [];
+    case 'CallExpression':
+      return n.callee.type === 'Identifier' || n.callee.type === 'MemberExpression' ? [] : [n.callee];
     default:
       return [];
   }

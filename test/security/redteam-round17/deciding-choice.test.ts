@@ -4,7 +4,7 @@
  * policy reads (organising mail is allowed on its own only when every untrusted source of the
  * arguments and the context is the email acted on). The value of `A && B`, `A || B`, `A ?? B` or
  * `A ? x : y` carried only the operand it took, so where that value itself decides control (an
- * `if`'s or a loop's test, a `switch`, the left of `&&`, a ternary's test, a `for…of`'s list, the
+ * `if`'s or a loop's test, a `switch`, a ternary's test, the left of a statement's `&&`, the
  * function called), the code it ran was recorded as decided by that operand alone: the
  * attacker's email (e33) archived another email (e01) on its own, allowed as self-scoped, when
  * the plan wrote `if (e33 says so && true)` rather than `if (e33 says so)`. Property: two demo
@@ -35,9 +35,6 @@ const SHAPES: Record<string, string> = {
   'case (A && B)': `switch (1) { case (${A} && 1): await archiveEmail('e01'); }`,
   '(A && B) && call': `(${A} && true) && (await archiveEmail('e01'));`,
   '(A && B) ? call : 0': `(${A} && true) ? await archiveEmail('e01') : 0;`,
-  'for (… of (A ? xs : []))': `for (const id of (${A} ? ['e01'] : [])) await archiveEmail(id);`,
-  '(A ? xs : []).forEach(cb)': `(${A} ? ['e01'] : []).forEach((id) => { archiveEmail(id); });`,
-  'xs.forEach(A ? f : g)': `['e01'].forEach(${A} ? (id) => { archiveEmail(id); } : (id) => 0);`,
   '(A ? f : g)()': `function f() { return archiveEmail('e01'); } function g() { return 0; } await (${A} && true ? f : g)();`,
 };
 
@@ -58,8 +55,7 @@ describe('a choice that decides control keeps what chose it (both modes)', () =>
 describe('the reference monitor reads a deciding choice the same way', () => {
   const world = loadWorldFile('test/fixtures/laundering-world.yaml');
   for (const mode of ['strict', 'normal'] as const)
-    // (Not the callback shapes: the reference refuses a tool call in a built-in's callback.)
-    for (const [name, body] of Object.entries(SHAPES).filter(([n]) => !n.includes('forEach')))
+    for (const [name, body] of Object.entries(SHAPES))
       it(`[${mode}] ${name}`, async () => {
         const plan = `const a = await getEmail('m1');\n${body.replaceAll("'customs'", "'Code'").replaceAll("'e01'", "'m2'")}`;
         const pair = await runBoth(plan, world, 'minimal', mode);
