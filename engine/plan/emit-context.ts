@@ -155,9 +155,39 @@ export class EmitContext {
     return `(${t} = ${code}, __R.pc === 0 ? ${t} : __R.asg(${t}))`;
   }
 
-  /** The result `r` of a choice made by `t` (STRICT): carries t's label when t is labeled. */
-  chosen(r: string, t: string): string {
-    return this.strict ? `(${isObj(t)} ? __R.ctl(${r}, ${t}) : ${r})` : r;
+  /**
+   * Expressions whose value only decides control (decides): an `if`'s or a loop's test, a
+   * `switch`'s discriminant and cases, a ternary's test, the left of a `&&`/`||`/`??` whose own
+   * value is dropped (a statement), a function value called, and the operands of a choice among
+   * them that can become its value. (Not where the value goes on as data — the left of a choice
+   * that is a value, a `for…of`'s list, a callback: that is the implicit flow NORMAL lets pass.)
+   */
+  private readonly deciding = new Set<N>();
+
+  /**
+   * Marks `e` as deciding control: in NORMAL too, a choice whose value only does (`if (a && b)`)
+   * carries what chose it, so the code it runs, and the calls there, record that in their
+   * context (semantics §3, NORMAL). A choice that is data stays an implicit flow NORMAL lets
+   * pass: `x = a ? 1 : 0`.
+   */
+  decides(e: N): void {
+    this.deciding.add(e);
+    if (e.type === 'LogicalExpression') {
+      this.decides(e.left);
+      this.decides(e.right);
+    } else if (e.type === 'ConditionalExpression') {
+      this.decides(e.consequent);
+      this.decides(e.alternate);
+    } else if (e.type === 'UnaryExpression' && e.operator === '!') this.decides(e.argument);
+    else if (e.type === 'SequenceExpression') this.decides(e.expressions[e.expressions.length - 1]!);
+  }
+
+  /**
+   * The result `r` of a choice `e` made by `t`: carries t's label when t is labeled, in STRICT
+   * and, where `e` decides control (decides), in NORMAL.
+   */
+  chosen(r: string, t: string, e: N): string {
+    return this.strict || this.deciding.has(e) ? `(${isObj(t)} ? __R.ctl(${r}, ${t}) : ${r})` : r;
   }
 
   /** In a plain loop: is e a plain number, or a plain boolean? Then its operators are native. */

@@ -150,7 +150,7 @@ const EXPRESSIONS: ExprEmitters = {
     if (ctx.bool(e)) return `(${expr(ctx, e.left)} ${e.operator} ${expr(ctx, e.right)})`;
     const t = ctx.temp();
     const left = expr(ctx, e.left);
-    const pick = (r: string): string => ctx.chosen(r, t);
+    const pick = (r: string): string => ctx.chosen(r, t, e);
     const choice = (take: string): string => exprRegion(ctx, [e.right], t, ([r]) => `${take} ? ${pick(r!)} : ${t}`);
     if (e.operator === '&&') return `(${t} = ${left}, ${choice(truthy(t))})`;
     if (e.operator === '||') return `(${t} = ${left}, ${choice(`!${truthy(t)}`)})`;
@@ -160,7 +160,8 @@ const EXPRESSIONS: ExprEmitters = {
   ConditionalExpression: (ctx, e) => {
     if (ctx.bool(e.test)) return `(${expr(ctx, e.test)} ? ${expr(ctx, e.consequent)} : ${expr(ctx, e.alternate)})`;
     const t = ctx.temp();
-    const pick = (r: string): string => ctx.chosen(r, t);
+    const pick = (r: string): string => ctx.chosen(r, t, e);
+    ctx.decides(e.test);
     return `(${t} = ${expr(ctx, e.test)}, ${exprRegion(ctx, [e.consequent, e.alternate], t, ([a, b]) => `${truthy(t)} ? ${pick(a!)} : ${pick(b!)}`)})`;
   },
   AssignmentExpression: (ctx, e) => assign(ctx, e),
@@ -347,7 +348,7 @@ function exprRegion(ctx: EmitContext, nodes: readonly Expr[], ctl: string, build
 
 /** `t` or its default value: evaluated only because `t` is undefined, so a region under t's label. */
 export const orDefault = (ctx: EmitContext, dflt: Expr, t: string): string =>
-  exprRegion(ctx, [dflt], t, ([r]) => `__R.und(${t}) ? ${ctx.chosen(r!, t)} : ${t}`);
+  exprRegion(ctx, [dflt], t, ([r]) => `__R.und(${t}) ? ${ctx.chosen(r!, t, dflt)} : ${t}`);
 
 // ---- operators and assignments ------------------------------------------------------------------
 
@@ -591,6 +592,7 @@ function call(ctx: EmitContext, c: acorn.CallExpression): string {
     }
     return methodCall(ctx, c, callee, expr(ctx, callee.object as Expr));
   }
+  ctx.decides(callee);
   return planCall(ctx, expr(ctx, callee as Expr), c.arguments, ctx.awaitedCall === c);
 }
 

@@ -51,6 +51,8 @@ const STATEMENTS: StmtEmitters = {
   /** An update or a push whose value is unused needs no copy of the old value, nor a length. */
   ExpressionStatement: (ctx, s, at) => {
     const e = s.expression;
+    // `a && f()` as a statement: its value is dropped, so `a` only decides whether f runs.
+    if (e.type === 'LogicalExpression') ctx.decides(e.left);
     ctx.emit((e.type === 'UpdateExpression' ? update(ctx, e, true) : (unusedPush(ctx, e) ?? expr(ctx, e))) + ';', at);
   },
   /**
@@ -137,6 +139,7 @@ function jump(ctx: EmitContext, keyword: 'break' | 'continue', at: Position): vo
  * them (a plain boolean test in a plain loop needs none of it).
  */
 function ifStatement(ctx: EmitContext, s: acorn.IfStatement, at: Position): void {
+  ctx.decides(s.test);
   if (ctx.bool(s.test)) {
     ctx.emit(`if (${expr(ctx, s.test)}) {`, at);
     branches(ctx, s);
@@ -314,6 +317,7 @@ function loopHead(ctx: EmitContext, s: TestLoop, at: Position, lt: string, la: s
 /** A loop's test, on its own line: its label joins the tests so far (`lt`) and the context. */
 function testLine(ctx: EmitContext, test: Expr | null | undefined, lt: string): void {
   if (!test) return;
+  ctx.decides(test);
   const c = ctx.temp();
   const t = testCode(ctx, test);
   if (t !== null) {
@@ -483,6 +487,8 @@ function switchStatement(ctx: EmitContext, s: acorn.SwitchStatement, at: Positio
   const p = ctx.temp();
   const eff = ctx.effects.region([s], s.start, s.end);
   eff.escapesLoop = eff.escapesLoop && hasContinue(s);
+  ctx.decides(s.discriminant);
+  for (const c of s.cases) if (c.test) ctx.decides(c.test);
   const disc = expr(ctx, s.discriminant);
   const cap = capture(ctx, eff, s.discriminant.end);
   ctx.emit(

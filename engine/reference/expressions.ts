@@ -96,12 +96,13 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       const a = yield* evalExpr(m, e.left);
       const goOn = e.operator === '&&' ? !!a.v : e.operator === '||' ? !a.v : a.v == null;
       const b = yield* region(m, a.l, [e.right], goOn ? () => evalExpr(m, e.right) : undefined);
-      return b ? m.ctx.chosen(b, a.l) : a;
+      return b ? (m.deciding.has(e) ? withLabel(b, a.l) : m.ctx.chosen(b, a.l)) : a;
     }
     case 'ConditionalExpression': {
       const t = yield* evalExpr(m, e.test);
       const arm = t.v ? e.consequent : e.alternate;
-      return m.ctx.chosen((yield* region(m, t.l, [e.consequent, e.alternate], () => evalExpr(m, arm)))!, t.l);
+      const v = (yield* region(m, t.l, [e.consequent, e.alternate], () => evalExpr(m, arm)))!;
+      return m.deciding.has(e) ? withLabel(v, t.l) : m.ctx.chosen(v, t.l);
     }
     case 'AssignmentExpression': {
       // `x op= y` (the checker refuses `&&=`, `||=` and `??=`).

@@ -24,6 +24,11 @@ export class Machine {
   steps = 0;
   /** Calls under `await` (or returned from an async function): the only places to call an async function. */
   readonly awaited = new Set<acorn.AnyNode>();
+  /**
+   * Expressions whose value decides what runs (semantics §3, NORMAL): a choice among them
+   * carries what chose it in NORMAL too, so the code it runs records that in its context.
+   */
+  readonly deciding = new Set<acorn.AnyNode>();
 
   constructor(
     program: acorn.Program,
@@ -45,11 +50,21 @@ export class Machine {
       if (n.type === 'FunctionDeclaration' && n.id) this.functionNames.add(n.id.name);
       if (n.type === 'VariableDeclarator' && n.id.type === 'Identifier' && n.init && /Function/.test(n.init.type))
         this.functionNames.add(n.id.name);
+      for (const d of decidedBy(n)) this.decides(d);
       childrenOf(n).forEach(collect);
     };
     collect(program);
     // Every function body and parameter as one region: no fixpoint needed, it includes everything.
     this.code = scan(bodies, (callee, args) => this.isCode(callee, args));
+  }
+
+  /** Marks a deciding expression and the operands of a choice that can become its value. */
+  private decides(e: acorn.AnyNode): void {
+    this.deciding.add(e);
+    if (e.type === 'LogicalExpression') [e.left, e.right].forEach((x) => this.decides(x));
+    else if (e.type === 'ConditionalExpression') [e.consequent, e.alternate].forEach((x) => this.decides(x));
+    else if (e.type === 'UnaryExpression' && e.operator === '!') this.decides(e.argument);
+    else if (e.type === 'SequenceExpression') this.decides(e.expressions.at(-1)!);
   }
 
   /** May this call run plan code? A call of a name that is not a tool or a built-in, or a callback. */
@@ -99,5 +114,26 @@ export class Machine {
     if (++this.steps > this.maxSteps) throw new RunFailure('LimitExceeded', 'step limit exceeded', BOTTOM);
     if (this.steps % 256 === 0 && Date.now() > this.deadline)
       throw new RunFailure('LimitExceeded', 'wall time exceeded', BOTTOM);
+  }
+}
+
+/** The expressions of `n` whose value only decides what runs next (EmitContext.decides, in the engine). */
+function decidedBy(n: acorn.AnyNode): acorn.AnyNode[] {
+  switch (n.type) {
+    case 'IfStatement':
+    case 'WhileStatement':
+    case 'DoWhileStatement':
+    case 'ConditionalExpression':
+      return [n.test];
+    case 'ForStatement':
+      return n.test ? [n.test] : [];
+    case 'SwitchStatement':
+      return [n.discriminant, ...n.cases.flatMap((c) => (c.test ? [c.test] : []))];
+    case 'ExpressionStatement':
+      return n.expression.type === 'LogicalExpression' ? [n.expression.left] : [];
+    case 'CallExpression':
+      return n.callee.type === 'Identifier' || n.callee.type === 'MemberExpression' ? [] : [n.callee];
+    default:
+      return [];
   }
 }
