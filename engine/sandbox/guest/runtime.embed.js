@@ -1645,6 +1645,16 @@
     const l = J(x.l, p.l);
     return { a: v, live: true, l: l, rl: x.l, c: l, listing: false, ls: -1, k: 0 };
   };
+  // The label of a loop's order (plan/listing-order.ts): what it depends on, and what chose a listing.
+  R.ordL = function (it) {
+    return it.live ? J(it.l, J(it.rl, it.a[CHOSEN] || 0)) : it.l;
+  };
+  // An error leaving a loop that sees the order but runs its iterations under their own items:
+  // which iteration failed, and what it saw, depend on the order.
+  R.ordErr = function (e, it) {
+    if (e instanceof PlanError || e instanceof PlanThrow) e.l = J(e.l, R.ordL(it));
+    return e;
+  };
   // Whether there is another iteration depends on the array's structure now (it may grow).
   // The join with the structure is made again only when the structure label changed (it.ls: the
   // one last joined, it.k: the reference's label joined with it): joining it again changes nothing.
