@@ -1632,7 +1632,8 @@
     if (isArray(v)) {
       const rl = x instanceof Box ? x.l : 0;
       const listing = v[LISTING] === true && !(ordered === 1 || (ordered === 2 && TD > 0));
-      return { a: v, live: true, l: l, rl: rl, c: listing ? J(rl, v[CHOSEN] || 0) : l, listing: listing, ls: -1, k: 0 };
+      const c = listing ? J(rl, v[CHOSEN] || 0) : l;
+      return { a: v, live: true, l: l, rl: rl, c: c, listing: listing, lst: v[LISTING] === true, ls: -1, k: 0 };
     }
     return { a: spreadList(x), live: false, l: l, rl: 0, c: l, listing: false, ls: -1, k: 0 };
   };
@@ -1645,14 +1646,15 @@
     const l = J(x.l, p.l);
     return { a: v, live: true, l: l, rl: x.l, c: l, listing: false, ls: -1, k: 0 };
   };
-  // The label of a loop's order (plan/listing-order.ts): what it depends on, and what chose a listing.
+  // The label of the order of a listing a loop walked (plan/listing-order.ts): what it depends on,
+  // and what chose the listing; 0 over anything else, whose items carry its structure already.
   R.ordL = function (it) {
-    return it.live ? J(it.l, J(it.rl, it.a[CHOSEN] || 0)) : it.l;
+    return it.lst === true ? J(it.l, J(it.rl, it.a[CHOSEN] || 0)) : 0;
   };
   // An error leaving a loop that sees the order but runs its iterations under their own items:
   // which iteration failed, and what it saw, depend on the order.
   R.ordErr = function (e, it) {
-    if (e instanceof PlanError || e instanceof PlanThrow) e.l = J(e.l, R.ordL(it));
+    if (it.lst === true && (e instanceof PlanError || e instanceof PlanThrow)) e.l = J(e.l, R.ordL(it));
     return e;
   };
   // Whether there is another iteration depends on the array's structure now (it may grow).
