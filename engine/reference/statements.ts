@@ -10,7 +10,7 @@ import { region } from './regions';
 import { childrenOf, declaredIn, eachTarget, isFn, methodName, withoutHead } from './scan';
 import { METHODS } from '../plan/builtins';
 import { spreadItems } from './spread';
-import { isHeap, newObject, RunFailure, Thrown, val, withLabel, type V } from './values';
+import { isHeap, newObject, RunFailure, Thrown, val, withLabel, type Env, type V } from './values';
 
 const HOLE = { value: val(undefined), constant: true, hole: true };
 
@@ -188,13 +188,29 @@ function listingLoop(m: Machine, s: acorn.ForOfStatement): 'own' | 'gathers' | '
   const leaves = info.returns || info.breaks || (info.mayThrow && m.ctx.inTry());
   if (leaves) return 'whole';
   const own = declaredIn(s.body);
-  const head = declaredIn(s.left);
-  if (
-    !readsCarried(s.body, new Set([...info.assigned].filter((n) => !own.has(n)))) &&
-    !writesOutside(m, s.body, own, head)
-  )
-    return 'own';
+  const carried = [...info.assigned].filter((n) => !own.has(n));
+  // In the body, and in the functions it may call (a name they declare is theirs).
+  const texts = [s.body, ...calledFunctions(m, s.body, own)];
+  const reads = texts.some((t) =>
+    readsCarried(t, new Set(carried.filter((n) => t === s.body || !declaredIn(t).has(n)))),
+  );
+  if (!reads && !writesOutside(m, s.body, own, declaredIn(s.left))) return 'own';
   return info.callsCode || awaitsOrCallsTool(m, s.body) ? 'whole' : 'gathers';
+}
+
+/** The plan functions `body` names, and those they name in turn: what it may call. */
+function calledFunctions(m: Machine, body: acorn.AnyNode, own: ReadonlySet<string>): acorn.AnyNode[] {
+  const out: acorn.AnyNode[] = [];
+  const walk = (n: acorn.AnyNode, env: Env, local: ReadonlySet<string>): void => {
+    const f = n.type === 'Identifier' && !local.has(n.name) ? m.lookup(n.name, env)?.value.v : undefined;
+    if (isHeap(f) && f.kind === 'function' && !out.includes(f.node as acorn.AnyNode)) {
+      out.push(f.node as acorn.AnyNode);
+      walk(f.node as acorn.AnyNode, f.env, declaredIn(f.node as acorn.AnyNode));
+    }
+    childrenOf(n).forEach((c) => walk(c, env, local));
+  };
+  walk(body, m.env, own);
+  return out;
 }
 
 /** Does `body` read one of `carried` (other than to update it)? */

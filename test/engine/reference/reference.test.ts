@@ -125,7 +125,8 @@ for (const x of list) { if (out.length === 0) { out.push(x.id); await archiveEma
 
   // …and one that only gathers (no call, no await, no early exit) runs each iteration under its
   // own item, but what it wrote names the whole listing when it ends, in NORMAL too; one whose
-  // body may throw while a `try` is open runs under the whole listing, since an error ends it early.
+  // body may throw while a `try` is open, or that reads a carried variable through a function it
+  // calls, runs under the whole listing.
   it('a loop that gathers hands the whole listing to what it wrote; one in an open try is ordered', async () => {
     const listed = (c: ReferenceReport['calls'][number]): number =>
       joinLabels(c.context, deepLabel(c.named.id!)).sources.filter((s) => s.endsWith('#listed')).length;
@@ -135,6 +136,10 @@ for (const x of list) { if (out.length === 0) { out.push(x.id); } }
 await archiveEmail(out[0]);`;
     const inTry = `const list = await listEmails({ folder: 'INBOX' });
 try { for (const x of list) { if (x.unread) { await archiveEmail(x.id); } JSON.parse(x.subject); } } catch (err) { }`;
+    const closure = `const list = await listEmails({ folder: 'INBOX' });
+let last = '';
+const first = () => last === '';
+for (const x of list) { if (first()) { await archiveEmail(x.id); } last = x.id; }`;
     for (const mode of ['strict', 'normal'] as const) {
       const state = new WorldState(world);
       const contacts = state.contacts.map((c) => c.email);
@@ -143,9 +148,11 @@ try { for (const x of list) { if (x.unread) { await archiveEmail(x.id); } JSON.p
         referenceRun({ plan, tools, gate: minimalGate, userAddresses: state.userAddresses, contacts, mode });
       const g = (await run(gathers)).calls.find((c) => c.tool === 'archiveEmail')!;
       expect(listed(g), mode).toBeGreaterThan(1);
-      const t = (await run(inTry)).calls.find((c) => c.tool === 'archiveEmail')!;
-      expect(t.context.sources.filter((s) => s.endsWith('#listed')).length, mode).toBeGreaterThan(1);
-      for (const plan of [gathers, inTry])
+      for (const plan of [inTry, closure]) {
+        const t = (await run(plan)).calls.find((c) => c.tool === 'archiveEmail')!;
+        expect(t.context.sources.filter((s) => s.endsWith('#listed')).length, `${mode} ${plan}`).toBeGreaterThan(1);
+      }
+      for (const plan of [gathers, inTry, closure])
         expect(discrepancies(await runBoth(plan, world, 'minimal', mode)), plan).toEqual([]);
     }
   });
