@@ -395,7 +395,7 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
   ctx.fn.regions--;
   if (lazy) ctx.emit(`} catch (__x) { throw __R.ordErr(__x, ${it}); }`);
   // What a loop that sees the order wrote depends on the order, NORMAL too (STRICT: the merge).
-  const ups = order.sees && !ctx.strict ? orderUpgrade(ctx, eff, s.end, `__R.ordL(${it})`) : '';
+  const ups = order.sees && !ctx.strict ? orderUpgrade(ctx, eff, s.end, `__R.ordL(${it}, ${la})`) : '';
   ctx.emit(
     [
       `__R.pc = __R.J(__R.pc, __R.J(__R.J(${p}, ${it}.l), ${la}))`,

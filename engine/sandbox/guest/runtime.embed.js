@@ -1647,9 +1647,10 @@
     return { a: v, live: true, l: l, rl: x.l, c: l, listing: false, ls: -1, k: 0 };
   };
   // The label of the order of a listing a loop walked (plan/listing-order.ts): what it depends on,
-  // and what chose the listing; 0 over anything else, whose items carry its structure already.
-  R.ordL = function (it) {
-    return it.lst === true ? J(it.l, J(it.rl, it.a[CHOSEN] || 0)) : 0;
+  // what chose the listing and what decided its breaks and continues (`la`); 0 over anything
+  // else, whose items carry its structure already.
+  R.ordL = function (it, la) {
+    return it.lst === true ? J(J(it.l, J(it.rl, it.a[CHOSEN] || 0)), la || 0) : 0;
   };
   // An error leaving a loop that sees the order but runs its iterations under their own items:
   // which iteration failed, and what it saw, depend on the order.
