@@ -353,7 +353,7 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
   // A collect loop over `x.split(sep)`: the words of a labeled string stay unboxed (collect-loops.ts).
   const split = collect?.split;
   const right = split ? `__R.words(${expr(ctx, split.text)}, ${expr(ctx, split.sep)})` : expr(ctx, s.right);
-  const order = listingOrder(ctx, s, eff);
+  const order = listingOrder(ctx, s, eff, collectLoop(ctx, s) !== null);
   // NORMAL upgrades what a loop that sees the order wrote too (below): capture it there as well.
   const cap = capture(ctx, eff, s.left.start, order.sees);
   ctx.emit(

@@ -35,7 +35,12 @@ export interface ListingOrder {
  * answered (a claim numbered after the earlier iterations' calls). Such a loop runs every
  * iteration under the whole listing's label unless it lets nothing out while it runs.
  */
-export function listingOrder(ctx: EmitContext, s: acorn.ForOfStatement, loop: Effects): ListingOrder {
+export function listingOrder(
+  ctx: EmitContext,
+  s: acorn.ForOfStatement,
+  loop: Effects,
+  collects: boolean,
+): ListingOrder {
   const body = ctx.effects.region([s.body], s.body.start, s.body.end);
   const sees =
     body.escapesLoop ||
@@ -46,7 +51,15 @@ export function listingOrder(ctx: EmitContext, s: acorn.ForOfStatement, loop: Ef
     dependsOnEarlier(ctx, s.body, body.vars, body.world);
   // NORMAL upgrades what the loop wrote at its end by name (STRICT keeps the rest of the function
   // under the loop's label when it wrote what it cannot name).
-  const ordered = sees && (!letsNothingOut(ctx, s.body, body) || (!ctx.strict && (body.opaque || loop.opaque)));
+  // A loop that only writes what it carries (`out.push(m.subject)`), or only pushes into one list
+  // (collect-loops.ts), stays ordered: one structure label for the whole list costs less than a
+  // union per item (a whole mailbox read page by page: test/engine/world/whole-mailbox.test.ts).
+  const ordered =
+    sees &&
+    (collects ||
+      !readsWhatItWrites(ctx, s.left as N, s.body, body) ||
+      !letsNothingOut(ctx, s.body, body) ||
+      (!ctx.strict && (body.opaque || loop.opaque)));
   return { sees, ordered, flag: ordered ? ', 1' : body.mayThrow ? ', 2' : '' };
 }
 
@@ -78,6 +91,44 @@ function letsNothingOut(ctx: EmitContext, body: N, eff: Effects): boolean {
   walk(body);
   return !out;
 }
+
+/**
+ * Does the body read state it carries: a variable it assigns, or a container it writes other than
+ * as the receiver of a mutating call or the holder of a member it assigns?
+ */
+function readsWhatItWrites(ctx: EmitContext, head: N, body: N, eff: Effects): boolean {
+  // The loop's own element (declared in its head) is the item, not carried state.
+  const roots = new Set<Binding>(
+    [...eff.vars, ...eff.bases.map((b) => b.root)].filter((b) => b.id.start >= body.end || b.id.start < head.start),
+  );
+  let found = false;
+  const walk = (n: N, written: boolean): void => {
+    if (found) return;
+    if (n.type === 'Identifier') {
+      const r = ctx.analysis.refs.get(n);
+      if (!written && r?.kind === 'local' && roots.has(r.binding)) found = true;
+      return;
+    }
+    if (n.type === 'AssignmentExpression' && n.operator === '=') {
+      const t = n.left as N;
+      if (t.type === 'MemberExpression') {
+        walk(t.object as N, true);
+        if (t.computed) walk(t.property as N, false);
+      } else walk(t, true);
+      return walk(n.right as N, false);
+    }
+    if (n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && !n.callee.computed) {
+      const name = (n.callee.property as acorn.Identifier).name;
+      walk(n.callee.object as N, MUTATORS.has(name));
+      for (const a of n.arguments) walk(a as N, false);
+      return;
+    }
+    for (const k of children(n)) walk(k, false);
+  };
+  walk(body, false);
+  return found;
+}
+const MUTATORS: ReadonlySet<string> = new Set([...METHODS.mutating, 'set', 'add', 'delete', 'clear']);
 
 const GLOBAL_CALLS: ReadonlySet<string> = new Set([...BUILTIN_CALLS].filter((n) => !n.includes('.')));
 const CALLBACK_METHODS: ReadonlySet<string> = new Set(METHODS.callback);
