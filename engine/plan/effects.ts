@@ -59,6 +59,8 @@ export interface Effects {
    */
   exposedLocals?: Set<Binding>;
   localValues?: Map<Binding, N[]>;
+  /** (Analysis only.) The region's own `const`s it writes through (see settle). */
+  writtenLocals?: Set<Binding>;
 }
 
 /** Calls that change their receiver: array mutators, Map/Set writes, and a regex's lastIndex. */
@@ -230,6 +232,12 @@ export class EffectAnalyzer {
 
   /** Exposes what the region's exposed locals were given, to a fixpoint (a local given a local). */
   private settle(eff: Effects, outside: (b: Binding) => boolean): Effects {
+    // A write through a `const` of the region (`const g = groups.get(k); g.n++`) writes into what
+    // its one initialiser gave it: exposing that names it (a deep base), as writing through the
+    // initialiser would. A `const` bound otherwise (a loop head, a pattern, a catch): opaque.
+    for (const b of eff.writtenLocals ?? [])
+      if (eff.localValues?.has(b)) (eff.exposedLocals ??= new Set()).add(b);
+      else eff.opaque = true;
     const done = new Set<Binding>();
     for (let more = true; more;) {
       more = false;
@@ -518,6 +526,7 @@ export class EffectAnalyzer {
       const root = this.binding(cur);
       if (!root) return; // input or a built-in: never mutated (the runtime refuses)
       if (outside(root)) eff.bases.push({ root, path });
+      else if (root.kind === 'const' && !(root.fresh && path.length === 0)) (eff.writtenLocals ??= new Set()).add(root);
       else if (!(root.fresh && path.length === 0)) eff.opaque = true;
     };
     const callee = (id: acorn.Identifier): void => {

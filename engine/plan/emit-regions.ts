@@ -85,8 +85,8 @@ function distinct(bases: readonly Base[]): Base[] {
  * variable inside the region cannot steer the upgrade away from what was written. Returns the
  * assignments to run at the region's start ('' when there is nothing to capture).
  */
-export function capture(ctx: EmitContext, eff: Effects, at: number): string {
-  if (!ctx.strict || !eff.bases.length) return '';
+export function capture(ctx: EmitContext, eff: Effects, at: number, normalToo = false): string {
+  if ((!ctx.strict && !normalToo) || !eff.bases.length) return '';
   const code: string[] = [];
   const temps: { t: string; base: Base }[] = [];
   for (const b of distinct(eff.bases)) {
@@ -142,6 +142,17 @@ export function mergeCode(
   // A conditional break/continue: the rest of the loop, later iterations included, runs under it.
   else if (loopAcc) code.push(`${loopAcc} = __R.J(${loopAcc}, __R.pc)`);
   return code;
+}
+
+/**
+ * The upgrades of a region's end under `label` (code reading a label) in place of the context:
+ * what a loop that sees its listing's order wrote, in NORMAL (listing-order.ts).
+ */
+export function orderUpgrade(ctx: EmitContext, eff: Effects, at: number, label: string): string {
+  const ups = upgrades(ctx, eff, at).code;
+  if (!ups.length) return '';
+  const q = ctx.temp();
+  return `${q} = __R.pc, __R.pc = ${label}, ${ups.join(', ')}, __R.pc = ${q}`;
 }
 
 /**

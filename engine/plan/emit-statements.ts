@@ -8,14 +8,14 @@ import type * as acorn from 'acorn';
 import type { Position } from '../run/types';
 import type { Binding } from './analyze';
 import { cloneName, copyInfo } from './plain-functions';
-import { children, plainLoop } from './plain-loops';
+import { plainLoop } from './plain-loops';
 import { TRY_EXIT, exitAbr, isObj, labelOf, tick, truthy, type EmitContext, type Expr, type N } from './emit-context';
 import { destructure, expr, patternNames, testCode, unusedPush, update } from './emit-expressions';
 import { emitFunction } from './emit-functions';
-import { capture, mergeCode, restoresContext } from './emit-regions';
+import { capture, mergeCode, orderUpgrade, restoresContext } from './emit-regions';
 import { collectLoop } from './collect-loops';
 import { searchLoop } from './search-loops';
-import { observesWorld } from './effects';
+import { listingOrder } from './listing-order';
 
 type Statement = acorn.Statement | acorn.ModuleDeclaration;
 /** Emits one statement kind; `at` is the statement's plan position. */
@@ -357,11 +357,17 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
   // A collect loop over `x.split(sep)`: the words of a labeled string stay unboxed (collect-loops.ts).
   const split = collect?.split;
   const right = split ? `__R.words(${expr(ctx, split.text)}, ${expr(ctx, split.sep)})` : expr(ctx, s.right);
-  const cap = capture(ctx, eff, s.left.start);
+  const order = listingOrder(ctx, s, eff, collectLoop(ctx, s) !== null);
+  // NORMAL upgrades what a loop that sees the order wrote too (below): capture it there as well.
+  const cap = capture(ctx, eff, s.left.start, order.sees);
   ctx.emit(
-    `{ ${it} = __R.${split ? 'iterW' : 'iter'}(${right}${orderFlag(ctx, s)}); ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0; ${c} = -1;`,
+    `{ ${it} = __R.${split ? 'iterW' : 'iter'}(${right}${order.flag}); ${cap ? `${cap}; ` : ''}${p} = __R.pc; ${lt} = __R.J(${p}, ${it}.l); ${la} = 0; ${c} = -1;`,
     at,
   );
+  // A loop that sees the order without running ordered: an error that ends the run from inside
+  // it could depend on the order (listing-order.ts).
+  const lazy = order.sees && !order.ordered;
+  if (lazy) ctx.emit('try {');
   const search = cap || ctx.noFastPaths ? null : searchLoop(ctx, s);
   if (collect) {
     // The whole loop in one runtime call when it can be; it answers -1 having done nothing otherwise.
@@ -391,75 +397,16 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
   ctx.fn.jumpTargets.pop();
   ctx.fn.loops.pop();
   ctx.fn.regions--;
+  if (lazy) ctx.emit(`} catch (__x) { throw __R.ordErr(__x, ${it}); }`);
+  // What a loop that sees the order wrote depends on the order, NORMAL too (STRICT: the merge).
+  const ups = order.sees && !ctx.strict ? orderUpgrade(ctx, eff, s.end, `__R.ordL(${it}, ${la})`) : '';
   ctx.emit(
-    [`__R.pc = __R.J(__R.pc, __R.J(__R.J(${p}, ${it}.l), ${la}))`, ...mergeCode(ctx, eff, p, s.end)].join('; ') + '; }',
+    [
+      `__R.pc = __R.J(__R.pc, __R.J(__R.J(${p}, ${it}.l), ${la}))`,
+      ...(ups ? [ups] : []),
+      ...mergeCode(ctx, eff, p, s.end),
+    ].join('; ') + '; }',
   );
-}
-/**
- * Does the loop's body see the order of what it iterates? It does when an iteration can depend on
- * the ones before it, since then what the first one saw (nothing before it) depends on which item
- * came first: when it can leave early, reads a variable it carries from one iteration to the next
- * (a flag, a counter it tests — in the body or in a function it calls), writes into a container
- * that outlives the iteration (a list of what it saw), reads the world after changing it (a
- * listing that no longer holds what an earlier iteration moved), or uses what an effect call
- * answered (a claim numbered after the earlier iterations' calls). Then every iteration runs under
- * the whole listing's label, not only its own item's (`__R.iter(x, 1)`). A body that may throw
- * leaves the loop early when a `try` around it (here or in a caller) catches the error, which the
- * runtime knows when the loop starts (`__R.iter(x, 2)`).
- */
-function orderFlag(ctx: EmitContext, s: acorn.ForOfStatement): string {
-  const body = ctx.effects.region([s.body], s.body.start, s.body.end);
-  const seesOrder =
-    body.escapesLoop ||
-    body.escapesFunction ||
-    body.opaque ||
-    body.bases.length > 0 ||
-    (body.world && body.observes) ||
-    dependsOnEarlier(ctx, s.body, body.vars, body.world);
-  return seesOrder ? ', 1' : body.mayThrow ? ', 2' : '';
-}
-/**
- * Can `body` depend on an earlier iteration through what it reads? It can when it, or a function
- * it names (and so may call), reads one of `vars` other than to update it (`n++`, `n += 1` alone
- * do not), or, when it changes the world, uses what a tool that observes the world answered: an
- * effect's answer (a claim's number) counts the calls made before it.
- */
-function dependsOnEarlier(ctx: EmitContext, body: N, vars: ReadonlySet<Binding>, world: boolean): boolean {
-  let found = false;
-  const seen = new Set<acorn.Function>();
-  const walk = (n: N, use: 'read' | 'update' | 'discard'): void => {
-    if (found) return;
-    switch (n.type) {
-      case 'Identifier': {
-        const r = ctx.analysis.refs.get(n);
-        if (r?.kind !== 'local') return;
-        if (use !== 'update' && vars.has(r.binding)) found = true;
-        const fn = r.binding.fn;
-        if (fn && !seen.has(fn)) {
-          seen.add(fn);
-          walk(fn as N, 'read');
-        }
-        return;
-      }
-      case 'UpdateExpression':
-        return walk(n.argument, 'update');
-      case 'AssignmentExpression':
-        walk(n.left as N, n.left.type === 'Identifier' ? 'update' : 'read');
-        return walk(n.right, 'read');
-      case 'ExpressionStatement':
-        return walk(n.expression, 'discard');
-      case 'AwaitExpression':
-        return walk(n.argument, use === 'discard' ? 'discard' : 'read');
-      case 'CallExpression': {
-        const r = n.callee.type === 'Identifier' ? ctx.analysis.refs.get(n.callee) : undefined;
-        if (world && use !== 'discard' && r?.kind === 'tool' && observesWorld(r.name)) found = true;
-        break;
-      }
-    }
-    for (const c of children(n)) walk(c, 'read');
-  };
-  walk(body, 'read');
-  return found;
 }
 /**
  * Binds a for…of's element `v` to its left side (declared, a name, or a pattern). A declared

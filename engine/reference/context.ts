@@ -43,6 +43,11 @@ export class Context {
     if (c) c.l = joinLabels(c.l, l);
   }
 
+  /** Is a `try` block open (here or in a caller)? */
+  inTry(): boolean {
+    return this.cells.some((c) => c.kind === 'try');
+  }
+
   /** An operation that may throw ran with these inputs: inside a `try`, they decide what runs next (§3a). */
   mayThrow(...inputs: Label[]): void {
     const l = joinLabels(...inputs);

@@ -36,11 +36,12 @@ function placesAt(cur: V, keys: readonly Key[]): V[] {
  * Opens a region under `c` (its label may grow: a loop's tests); the caller calls what it returns to
  * close it, however it ends. `callbacks`: the nodes are callback bodies (a return ends only those).
  */
-export function openRegion(m: Machine, c: Cell, nodes: Nodes, callbacks = false): () => void {
+export function openRegion(m: Machine, c: Cell, nodes: Nodes, callbacks = false, normalToo = false): () => void {
   const found = m.regionInfo(nodes);
   const info = callbacks ? { ...found, returns: false, breaks: false } : found;
   const env = m.env;
-  const before = m.ctx.mode === 'strict' ? exposedNow(m, info, env) : new Set<Heap>();
+  const upgrades = m.ctx.mode === 'strict' || normalToo;
+  const before = upgrades ? exposedNow(m, info, env) : new Set<Heap>();
   m.ctx.push(c);
   return () => {
     m.ctx.pop(c);
@@ -49,7 +50,7 @@ export function openRegion(m: Machine, c: Cell, nodes: Nodes, callbacks = false)
     if (info.returns) m.ctx.taint(joinLabels(l, m.ctx.pc), 'function');
     if (info.breaks) m.ctx.taint(joinLabels(l, m.ctx.pc), 'loop');
     if (info.mayThrow) m.ctx.mayThrow(l);
-    if (m.ctx.mode !== 'strict') return;
+    if (!upgrades) return;
     for (const name of info.assigned) {
       const b = m.lookup(name, env);
       if (b && !b.constant) b.value = withLabel(b.value, l);
@@ -59,10 +60,19 @@ export function openRegion(m: Machine, c: Cell, nodes: Nodes, callbacks = false)
   };
 }
 
-/** Runs `run` as the region `nodes` under `c`; without a body (a branch not taken) only the rule applies. */
-export function* region<T>(m: Machine, c: Cell | Label, nodes: Nodes, run?: (c: Cell) => Step<T>): Step<T | undefined> {
+/**
+ * Runs `run` as the region `nodes` under `c`; without a body (a branch not taken) only the rule
+ * applies. `normalToo`: the rule applies in NORMAL too (a loop that sees its listing's order).
+ */
+export function* region<T>(
+  m: Machine,
+  c: Cell | Label,
+  nodes: Nodes,
+  run?: (c: Cell) => Step<T>,
+  normalToo = false,
+): Step<T | undefined> {
   const at = 'kind' in c ? c : cell('region', c);
-  const close = openRegion(m, at, nodes);
+  const close = openRegion(m, at, nodes, false, normalToo);
   try {
     // What taints only the rest of the region (what follows a `try` in it) ends with it.
     return run ? yield* m.ctx.under([cell('rest')], () => run(at)) : undefined;

@@ -7,9 +7,10 @@ import { cell, type Cell } from './context';
 import type { Machine, Step } from './machine';
 import { bindPattern } from './patterns';
 import { region } from './regions';
-import { childrenOf, declaredIn, eachTarget, withoutHead } from './scan';
+import { childrenOf, declaredIn, eachTarget, isFn, methodName, withoutHead } from './scan';
+import { METHODS } from '../plan/builtins';
 import { spreadItems } from './spread';
-import { isHeap, newObject, RunFailure, Thrown, val, withLabel, type V } from './values';
+import { isHeap, newObject, RunFailure, Thrown, val, withLabel, type Env, type V } from './values';
 
 const HOLE = { value: val(undefined), constant: true, hole: true };
 
@@ -128,43 +129,99 @@ function* loop(m: Machine, s: acorn.ForStatement | acorn.WhileStatement | acorn.
 }
 
 /**
- * `for…of`: an array is walked live. Over a listing whose order the body does not see, an iteration
- * runs under its item's label and what chose the listing (semantics.md §3, listings).
+ * `for…of`: an array is walked live. Over a listing, an iteration runs under its item's label and
+ * what chose the listing unless the loop lets what it saw of the order out while it runs; a loop
+ * that sees the order upgrades what it wrote with the whole listing at its end, NORMAL too, and so
+ * does an error that leaves one whose iterations ran under their own items (semantics.md §3, listings).
  */
 function* forOf(m: Machine, s: acorn.ForOfStatement): Step<void> {
   const from = yield* evalExpr(m, s.right);
   const spread = spreadItems(m, from);
   const live = isHeap(from.v) && from.v.kind === 'array' ? from.v : null;
-  const listing = live?.listing && !seesOrder(m, s) ? live : null;
-  const start = listing ? joinLabels(from.l, listing.listing!) : spread.structure;
-  yield* region(m, cell('loop', start), [withoutHead(s)], function* (c: Cell) {
-    try {
-      for (let i = 0; live ? i < live.items.length : i < spread.items.length; i++) {
-        const own = listing?.listing !== undefined;
-        if (live && !own) c.l = joinLabels(c.l, live.s);
-        const item = live ? withLabel(live.items[i]!, own ? BOTTOM : live.s, from.l) : spread.items[i]!;
-        const go = yield* iteration(m, own ? item.l : BOTTOM, () =>
-          m.scope(function* () {
-            if (s.left.type === 'VariableDeclaration')
-              yield* bindPattern(m, s.left.declarations[0]!.id, item, s.left.kind === 'const' ? 'const' : 'let', true);
-            else yield* bindPattern(m, s.left, item, 'assign');
-            yield* execStmt(m, s.body);
-          }),
-        );
-        if (!go) return;
-      }
-    } finally {
-      if (live) c.l = joinLabels(c.l, live.s);
-    }
-  });
+  const order = live?.listing ? listingLoop(m, s) : 'own';
+  const listing = order !== 'whole' ? live?.listing : undefined;
+  const start = listing ? joinLabels(from.l, listing) : spread.structure;
+  const c = cell('loop', start);
+  try {
+    yield* region(
+      m,
+      c,
+      [withoutHead(s)],
+      function* () {
+        try {
+          for (let i = 0; live ? i < live.items.length : i < spread.items.length; i++) {
+            if (live && !listing) c.l = joinLabels(c.l, live.s);
+            const item = live ? withLabel(live.items[i]!, listing ? BOTTOM : live.s, from.l) : spread.items[i]!;
+            const go = yield* iteration(m, listing ? item.l : BOTTOM, () =>
+              m.scope(function* () {
+                if (s.left.type === 'VariableDeclaration')
+                  yield* bindPattern(
+                    m,
+                    s.left.declarations[0]!.id,
+                    item,
+                    s.left.kind === 'const' ? 'const' : 'let',
+                    true,
+                  );
+                else yield* bindPattern(m, s.left, item, 'assign');
+                yield* execStmt(m, s.body);
+              }),
+            );
+            if (!go) return;
+          }
+        } finally {
+          if (live) c.l = joinLabels(c.l, live.s);
+        }
+      },
+      order !== 'own',
+    );
+  } catch (x) {
+    if (order !== 'gathers') throw x;
+    if (x instanceof RunFailure) throw x.under(c.l);
+    if (x instanceof Thrown) throw new Thrown(withLabel(x.value, c.l));
+    throw x;
+  }
 }
 
-/** Does the body see the order? If it can leave early or reads a carried variable (other than to update it). */
-function seesOrder(m: Machine, s: acorn.ForOfStatement): boolean {
+/**
+ * How a loop over a listing runs. It sees the order when an iteration can depend on the ones before
+ * it: it can leave early (a jump, or an error when a `try` is open), reads a variable it carries
+ * (in its own text) or writes into a container that outlives the iteration (named outside its
+ * body). Then every iteration runs under the whole listing (`whole`), unless nothing leaves while
+ * it runs — no call of plan code or a tool, no `await` anywhere in its text — and it cannot leave
+ * early (`gathers`). Otherwise each iteration runs under its own item (`own`).
+ */
+function listingLoop(m: Machine, s: acorn.ForOfStatement): 'own' | 'gathers' | 'whole' {
   const info = m.regionInfo([s.body]);
-  if (info.returns || info.breaks) return true;
+  const leaves = info.returns || info.breaks || (info.mayThrow && m.ctx.inTry());
+  if (leaves) return 'whole';
   const own = declaredIn(s.body);
-  const carried = new Set([...info.assigned].filter((n) => !own.has(n)));
+  const carried = [...info.assigned].filter((n) => !own.has(n));
+  // In the body, and in the functions it may call (a name they declare is theirs).
+  const texts = [s.body, ...calledFunctions(m, s.body, own)];
+  const reads = texts.some((t) =>
+    readsCarried(t, new Set(carried.filter((n) => t === s.body || !declaredIn(t).has(n)))),
+  );
+  if (!reads && !writesOutside(m, s.body, own, declaredIn(s.left))) return 'own';
+  return info.callsCode || awaitsOrCallsTool(m, s.body) ? 'whole' : 'gathers';
+}
+
+/** The plan functions `body` names, and those they name in turn: what it may call. */
+function calledFunctions(m: Machine, body: acorn.AnyNode, own: ReadonlySet<string>): acorn.AnyNode[] {
+  const out: acorn.AnyNode[] = [];
+  const walk = (n: acorn.AnyNode, env: Env, local: ReadonlySet<string>): void => {
+    const f = n.type === 'Identifier' && !local.has(n.name) ? m.lookup(n.name, env)?.value.v : undefined;
+    if (isHeap(f) && f.kind === 'function' && !out.includes(f.node as acorn.AnyNode)) {
+      out.push(f.node as acorn.AnyNode);
+      walk(f.node as acorn.AnyNode, f.env, declaredIn(f.node as acorn.AnyNode));
+    }
+    childrenOf(n).forEach((c) => walk(c, env, local));
+  };
+  walk(body, m.env, own);
+  return out;
+}
+
+/** Does `body` read one of `carried` (other than to update it)? */
+function readsCarried(body: acorn.AnyNode, carried: ReadonlySet<string>): boolean {
   const reads = (n: acorn.AnyNode, updating = false): boolean => {
     if (n.type === 'Identifier') return !updating && carried.has(n.name);
     if (n.type === 'UpdateExpression') return reads(n.argument, true);
@@ -174,7 +231,39 @@ function seesOrder(m: Machine, s: acorn.ForOfStatement): boolean {
     if (n.type === 'Property' && !n.computed) return reads(n.value as acorn.AnyNode);
     return childrenOf(n).some((c) => reads(c));
   };
-  return reads(s.body);
+  return reads(body);
+}
+
+const MUTATORS = new Set([...METHODS.mutating, 'set', 'add', 'delete', 'clear']);
+
+/** Does `body` (outside the functions it makes) write into a container named outside it? */
+function writesOutside(m: Machine, body: acorn.AnyNode, own: ReadonlySet<string>, head: ReadonlySet<string>): boolean {
+  const outside = (t: acorn.AnyNode): boolean => {
+    let cur = t;
+    while (cur.type === 'MemberExpression') cur = cur.object as acorn.AnyNode;
+    return cur.type === 'Identifier' && !own.has(cur.name) && (head.has(cur.name) || m.lookup(cur.name) !== undefined);
+  };
+  const writes = (n: acorn.AnyNode): boolean => {
+    if (isFn(n)) return false;
+    if (n.type === 'AssignmentExpression' && n.left.type === 'MemberExpression' && outside(n.left)) return true;
+    if (n.type === 'UpdateExpression' && n.argument.type === 'MemberExpression' && outside(n.argument)) return true;
+    if (
+      n.type === 'CallExpression' &&
+      n.callee.type === 'MemberExpression' &&
+      MUTATORS.has(methodName(n.callee)) &&
+      outside(n.callee.object as acorn.AnyNode)
+    )
+      return true;
+    return childrenOf(n).some(writes);
+  };
+  return writes(body);
+}
+
+/** An `await` or a tool call anywhere in the text, the functions it makes included. */
+function awaitsOrCallsTool(m: Machine, n: acorn.AnyNode): boolean {
+  if (n.type === 'AwaitExpression') return true;
+  if (n.type === 'CallExpression' && n.callee.type === 'Identifier' && m.tools.has(n.callee.name)) return true;
+  return childrenOf(n).some((c) => awaitsOrCallsTool(m, c));
 }
 
 function* switchStmt(m: Machine, s: acorn.SwitchStatement): Step<void> {

@@ -1638,7 +1638,8 @@
     if (isArray(v)) {
       const rl = x instanceof Box ? x.l : 0;
       const listing = v[LISTING] === true && !(ordered === 1 || (ordered === 2 && TD > 0));
-      return { a: v, live: true, l: l, rl: rl, c: listing ? J(rl, v[CHOSEN] || 0) : l, listing: listing, ls: -1, k: 0 };
+      const c = listing ? J(rl, v[CHOSEN] || 0) : l;
+      return { a: v, live: true, l: l, rl: rl, c: c, listing: listing, lst: v[LISTING] === true, ls: -1, k: 0 };
     }
     return { a: spreadList(x), live: false, l: l, rl: 0, c: l, listing: false, ls: -1, k: 0 };
   };
@@ -1650,6 +1651,18 @@
     if (p === undefined) return R.iter(x, ordered);
     const l = J(x.l, p.l);
     return { a: v, live: true, l: l, rl: x.l, c: l, listing: false, ls: -1, k: 0 };
+  };
+  // The label of the order of a listing a loop walked (plan/listing-order.ts): what it depends on,
+  // what chose the listing and what decided its breaks and continues (`la`); 0 over anything
+  // else, whose items carry its structure already.
+  R.ordL = function (it, la) {
+    return it.lst === true ? J(J(it.l, J(it.rl, it.a[CHOSEN] || 0)), la || 0) : 0;
+  };
+  // An error leaving a loop that sees the order but runs its iterations under their own items:
+  // which iteration failed, and what it saw, depend on the order.
+  R.ordErr = function (e, it) {
+    if (it.lst === true && (e instanceof PlanError || e instanceof PlanThrow)) e.l = J(e.l, R.ordL(it));
+    return e;
   };
   // Whether there is another iteration depends on the array's structure now (it may grow).
   // The join with the structure is made again only when the structure label changed (it.ls: the

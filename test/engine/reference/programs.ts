@@ -156,6 +156,11 @@ const stmt = (depth: number): fc.Arbitrary<string> =>
           .tuple(str, block(depth - 1), block(depth - 1))
           .map(([d, a, b]) => `switch (${d}) { case 'x': { ${a} } break; case 'plain': { ${b} } default: n = n + 1; }`),
         fc.tuple(anyCond, block(depth - 1)).map(([c, b]) => `xs.forEach((x) => { if (${c}) { n = n + x; } }); ${b}`),
+        // Loops over a listing that leave only at their end: their own items, gathering, or whole.
+        fc.tuple(block(depth - 1)).map(([b]) => `for (const x of list) { ${b} }`),
+        fc
+          .tuple(cond('x'))
+          .map(([c]) => `for (const x of list) { if (${c} && xs.length < 4) { xs.push(x.subject.length); } }`),
       );
 
 const effect = fc.constantFrom(

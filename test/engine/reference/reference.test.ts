@@ -112,16 +112,49 @@ return n;`;
       }
   });
 
-  // Known gap of the reference (docs/semantics.md §3, listings): it takes a loop over a listing to
-  // see the order only when its body can jump out or reads a variable it carries in its own text, not
-  // when it writes into a container that outlives the iteration. Here which email is archived
-  // depends on which came first, so the call must run under the whole listing (the engine does).
-  it.fails('a loop over a listing that writes into a container outliving the iteration sees the order', async () => {
+  // docs/semantics.md §3, listings: a loop that writes into a container outliving the iteration
+  // sees the order; this one also calls a tool, so which email is archived depends on which came
+  // first, and the call runs under the whole listing (as in the engine).
+  it('a loop over a listing that writes into a container outliving the iteration sees the order', async () => {
     const r = await reference(`const list = await listEmails({ folder: 'INBOX' });
 const out = [];
 for (const x of list) { if (out.length === 0) { out.push(x.id); await archiveEmail(x.id); } }`);
     const archive = r.calls.find((c) => c.tool === 'archiveEmail')!;
     expect(archive.context.sources.filter((s) => s.endsWith('#listed')).length).toBeGreaterThan(1);
+  });
+
+  // …and one that only gathers (no call, no await, no early exit) runs each iteration under its
+  // own item, but what it wrote names the whole listing when it ends, in NORMAL too; one whose
+  // body may throw while a `try` is open, or that reads a carried variable through a function it
+  // calls, runs under the whole listing.
+  it('a loop that gathers hands the whole listing to what it wrote; one in an open try is ordered', async () => {
+    const listed = (c: ReferenceReport['calls'][number]): number =>
+      joinLabels(c.context, deepLabel(c.named.id!)).sources.filter((s) => s.endsWith('#listed')).length;
+    const gathers = `const list = await listEmails({ folder: 'INBOX' });
+const out = [];
+for (const x of list) { if (out.length === 0) { out.push(x.id); } }
+await archiveEmail(out[0]);`;
+    const inTry = `const list = await listEmails({ folder: 'INBOX' });
+try { for (const x of list) { if (x.unread) { await archiveEmail(x.id); } JSON.parse(x.subject); } } catch (err) { }`;
+    const closure = `const list = await listEmails({ folder: 'INBOX' });
+let last = '';
+const first = () => last === '';
+for (const x of list) { if (first()) { await archiveEmail(x.id); } last = x.id; }`;
+    for (const mode of ['strict', 'normal'] as const) {
+      const state = new WorldState(world);
+      const contacts = state.contacts.map((c) => c.email);
+      const tools = toolRegistry(worldTools(state) as ToolSpec[]);
+      const run = (plan: string) =>
+        referenceRun({ plan, tools, gate: minimalGate, userAddresses: state.userAddresses, contacts, mode });
+      const g = (await run(gathers)).calls.find((c) => c.tool === 'archiveEmail')!;
+      expect(listed(g), mode).toBeGreaterThan(1);
+      for (const plan of [inTry, closure]) {
+        const t = (await run(plan)).calls.find((c) => c.tool === 'archiveEmail')!;
+        expect(t.context.sources.filter((s) => s.endsWith('#listed')).length, `${mode} ${plan}`).toBeGreaterThan(1);
+      }
+      for (const plan of [gathers, inTry, closure])
+        expect(discrepancies(await runBoth(plan, world, 'minimal', mode)), plan).toEqual([]);
+    }
   });
 
   it('a circular result fails the run as in the engine (test/security/escape/plans/069), and never throws', async () => {

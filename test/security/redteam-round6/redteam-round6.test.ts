@@ -15,7 +15,7 @@
  * iteration before me" under its own item's label alone. Which item comes first is the listing's
  * order, and the attacker's Date header sets it: their email decided whether a colleague's mail
  * was archived without asking. So did an error that ends the loop early when a try (in the plan
- * or a caller) catches it. Fixed in emit-statements.ts `orderFlag` (effects.ts `observes`) and, for
+ * or a caller) catches it. Fixed in listing-order.ts `listingOrder` (effects.ts `observes`) and, for
  * the try, at run time (runtime.embed.js `R.iter`: a body that may throw, with a try open).
  *
  * Finding (closed): after a tool call, the guest resumes in a callback of the host (the tool's
