@@ -10,6 +10,13 @@ import tseslint from 'typescript-eslint';
 /** Relative imports that leave the current folder for one of `names` (e.g. `../../main/store`). */
 const upTo = (...names) => `^(\\./)?(\\.\\./)+(${names.join('|')})(/|$)`;
 
+/**
+ * Engine modules the renderer may import as code: pure leaves (no imports, no platform), so one
+ * rule is written once and runs on both sides of the bridge (test/repo/layout.test.ts holds them
+ * import-free).
+ */
+export const RENDERER_SHARED = ['claims/when'];
+
 /** Node built-ins and native or networked packages that only `main/` may use. */
 const NODE_IO = [
   'electron',
@@ -228,9 +235,10 @@ export default tseslint.config(
           { regex: upTo('main', 'apps'), message: 'The renderer may import only preload/contract and its own files.' },
           {
             // Types (labels, decisions) may be shared; engine code never runs in the renderer.
-            regex: upTo('engine'),
+            regex: `^(\\./)?(\\.\\./)+engine(/(?!(${RENDERER_SHARED.join('|')})$)|$)`,
             allowTypeImports: true,
-            message: 'The renderer may not import engine code; use `import type` or preload/contract.',
+            message:
+              'The renderer may not import engine code but RENDERER_SHARED; use `import type` or preload/contract.',
           },
         ],
       ),

@@ -1,6 +1,7 @@
 /**
  * Times as a person reads them: in their zone and their locale's format, one rule app-wide (the
- * renderer's `format.ts` mirrors it, and a test holds the two alike). A clock time follows the
+ * renderer imports this module: it must stay a pure leaf, importing nothing; RENDERER_SHARED in
+ * eslint.config.js, test/repo/layout.test.ts). A clock time follows the
  * locale's hour cycle: "9:30 AM" (en-US), "09:30" (en-GB, de). A range on one day is written
  * once, with the day and the AM/PM said once: "9:30–9:45 AM", "Thu, Mar 19, 2026, 9:30–9:45 AM";
  * "09:30–09:45" in en-GB. Pure: the zone and locale are passed in (the host's own when absent:
