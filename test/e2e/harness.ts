@@ -27,7 +27,8 @@ export const SCREENSHOTS = join(REPO_ROOT, 'test', 'e2e', 'screenshots');
  * at a load of 9 on 2 cores, past vitest's 30 s when twice as slow. A test past its ceiling goes on
  * running beside the next ones, on the same page, so one slow test failed several.
  */
-vi.setConfig({ testTimeout: 60_000 });
+// Only under vitest: the benchmarks (test/bench) use this harness outside it, where vi has no state.
+if (process.env.VITEST) vi.setConfig({ testTimeout: 60_000 });
 
 /**
  * How long one step (a click, a wait for an element) may take before it fails naming itself,

@@ -55,6 +55,20 @@ export const onLaundering = (state: WorldState) => ({
   contacts: state.contacts.map((c) => c.email.toLowerCase()),
 });
 
+/** A plan run over a version of the laundering world's text (fast paths off on request). */
+export const inLaunderingWorld = (plan: string, text: string, mode: Mode, noFastPaths = false): Promise<RunReport> =>
+  runPlan({ plan, ...onLaundering(WorldState.fromText(text, 'laundering-world.yaml')), mode, noFastPaths });
+
+/** Everything a run shows but its graph-node count (which the fast paths are allowed to change). */
+export const shownRun = (r: RunReport): string =>
+  JSON.stringify({
+    status: r.status,
+    error: r.error ? [r.error.kind, r.error.fullMessage] : null,
+    result: r.result,
+    parts: r.resultParts ?? null,
+    calls: r.calls.map((c) => [c.tool, c.args, c.decision, c.trusted, c.sources, c.context, c.fields]),
+  });
+
 /**
  * `plan` after `const m = await getEmail('m1')`; with `tail`, followed by a send of `v` in a
  * trusted-looking call.

@@ -9,28 +9,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runPlan, type RunReport } from '../../../engine';
-import { WorldState } from '../../../engine/world';
 import { discrepancies, loadWorldFile, runBoth } from '../../engine/reference/differential';
-import { LAUNDERING, LAUNDERING_OTHER, onLaundering, trustedView } from '../two-worlds';
+import { inLaunderingWorld, LAUNDERING, LAUNDERING_OTHER, shownRun, trustedView } from '../two-worlds';
 import { newestFastPathProgramArb } from './newest-fast-path-programs';
 
 const world = loadWorldFile('test/fixtures/laundering-world.yaml');
 const runs = Number(process.env.ROUND15_PROGRAMS ?? 25);
 const seed = Number(process.env.ROUND15_SEED ?? 15);
-
-const inWorld = (plan: string, text: string, mode: 'strict' | 'normal', noFastPaths = false) =>
-  runPlan({ plan, ...onLaundering(WorldState.fromText(text, 'laundering-world.yaml')), mode, noFastPaths });
-
-/** Everything a run shows but its graph-node count (which the fast paths are allowed to change). */
-const shown = (r: RunReport): string =>
-  JSON.stringify({
-    status: r.status,
-    error: r.error ? [r.error.kind, r.error.fullMessage] : null,
-    result: r.result,
-    parts: r.resultParts ?? null,
-    calls: r.calls.map((c) => [c.tool, c.args, c.decision, c.trusted, c.sources, c.context, c.fields]),
-  });
 
 describe('generated programs over the newest fast paths', () => {
   for (const mode of ['strict', 'normal'] as const) {
@@ -47,8 +32,11 @@ describe('generated programs over the newest fast paths', () => {
     it(`[${mode}] give the same report with the fast paths on and off`, async () => {
       await fc.assert(
         fc.asyncProperty(newestFastPathProgramArb, async (plan) => {
-          const [fast, slow] = [await inWorld(plan, LAUNDERING, mode), await inWorld(plan, LAUNDERING, mode, true)];
-          expect(shown(fast), plan).toBe(shown(slow));
+          const [fast, slow] = [
+            await inLaunderingWorld(plan, LAUNDERING, mode),
+            await inLaunderingWorld(plan, LAUNDERING, mode, true),
+          ];
+          expect(shownRun(fast), plan).toBe(shownRun(slow));
         }),
         { numRuns: runs, seed, endOnFailure: true },
       );
@@ -59,7 +47,10 @@ describe('generated programs over the newest fast paths', () => {
     const attacked = newestFastPathProgramArb.map((p) => p.replace(/getEmail\('m[23]'\)/, "getEmail('m1')"));
     await fc.assert(
       fc.asyncProperty(attacked, async (plan) => {
-        const [a, b] = [await inWorld(plan, LAUNDERING, 'strict'), await inWorld(plan, LAUNDERING_OTHER, 'strict')];
+        const [a, b] = [
+          await inLaunderingWorld(plan, LAUNDERING, 'strict'),
+          await inLaunderingWorld(plan, LAUNDERING_OTHER, 'strict'),
+        ];
         // Where one run stopped early (a denial, a failure the text decided), only the calls both
         // made are compared: whether a run goes on is the termination channel, out of scope.
         const [ta, tb] = [trustedView(a), trustedView(b)];

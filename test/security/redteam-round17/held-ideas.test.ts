@@ -10,22 +10,12 @@
  * six in `npm test`, all under `npm run fuzz`). Both tables held on the engine as it was.
  */
 import { describe, expect, it } from 'vitest';
-import { runPlan, type RunReport } from '../../../engine';
-import { WorldState } from '../../../engine/world';
+import type { RunReport } from '../../../engine';
 import { discrepancies, loadWorldFile, runBoth } from '../../engine/reference/differential';
 import { grid } from '../../setup/budget';
-import { LAUNDERING, LAUNDERING_OTHER, onLaundering, trustedView } from '../two-worlds';
+import { inLaunderingWorld, LAUNDERING, LAUNDERING_OTHER, shownRun, trustedView } from '../two-worlds';
 
 const world = loadWorldFile('test/fixtures/laundering-world.yaml');
-const inWorld = (plan: string, text: string, mode: 'strict' | 'normal', noFastPaths = false): Promise<RunReport> =>
-  runPlan({ plan, ...onLaundering(WorldState.fromText(text, 'laundering-world.yaml')), mode, noFastPaths });
-const shown = (r: RunReport): string =>
-  JSON.stringify({
-    status: r.status,
-    error: r.error ? [r.error.kind, r.error.fullMessage] : null,
-    result: r.result,
-    calls: r.calls.map((c) => [c.tool, c.args, c.decision, c.trusted, c.sources, c.context, c.fields]),
-  });
 /** The trusted calls two runs both made (all of them when both ended alike). */
 function sameTrusted(a: RunReport, b: RunReport, plan: string): void {
   const [ta, tb] = [trustedView(a), trustedView(b)];
@@ -107,10 +97,17 @@ describe('round 17 ideas that held: m1 steers nothing trusted', () => {
     it(name, async () => {
       for (const mode of ['strict', 'normal'] as const) {
         expect(discrepancies(await runBoth(plan, world, 'minimal', mode)), `${mode}\n${plan}`).toEqual([]);
-        const [fast, slow] = [await inWorld(plan, LAUNDERING, mode), await inWorld(plan, LAUNDERING, mode, true)];
-        expect(shown(fast), `${mode}, fast paths on and off\n${plan}`).toBe(shown(slow));
+        const [fast, slow] = [
+          await inLaunderingWorld(plan, LAUNDERING, mode),
+          await inLaunderingWorld(plan, LAUNDERING, mode, true),
+        ];
+        expect(shownRun(fast), `${mode}, fast paths on and off\n${plan}`).toBe(shownRun(slow));
       }
-      sameTrusted(await inWorld(plan, LAUNDERING, 'strict'), await inWorld(plan, LAUNDERING_OTHER, 'strict'), plan);
+      sameTrusted(
+        await inLaunderingWorld(plan, LAUNDERING, 'strict'),
+        await inLaunderingWorld(plan, LAUNDERING_OTHER, 'strict'),
+        plan,
+      );
     });
   }
 });
@@ -174,7 +171,7 @@ describe('round 17: m1’s subject as a key, a number, a date or a pattern', () 
     const plan = `const m = await getEmail('m1');\n${body}\nawait sendEmail({ to: ['omar@northwind.test'], subject: 'fixed', body: 'x' });`;
     it(name, async () => {
       const runs: RunReport[] = [];
-      for (const s of SUBJECTS) runs.push(await inWorld(plan, withSubject(s), 'strict'));
+      for (const s of SUBJECTS) runs.push(await inLaunderingWorld(plan, withSubject(s), 'strict'));
       for (const r of runs.slice(1)) sameTrusted(runs[0]!, r, plan);
     });
   }
