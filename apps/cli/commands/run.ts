@@ -46,7 +46,8 @@ export const runCommand: Command = {
     const [planPath, more] = p.positional;
     if (!planPath || more) throw new UsageError('run takes exactly one PLAN file');
     const worldPath = str(p, '--world');
-    const onProfile = p.flags.has('--profile') || (!worldPath && process.env.ZAMBURAK_PROFILE !== undefined);
+    // An empty ZAMBURAK_PROFILE names no profile, as main/profile/paths.ts reads it.
+    const onProfile = p.flags.has('--profile') || (!worldPath && !!process.env.ZAMBURAK_PROFILE);
     if (!worldPath && !onProfile) throw new UsageError('run needs --world WORLD or --profile DIR');
     if (worldPath && p.flags.has('--profile')) throw new UsageError('run takes --world or --profile, not both');
     const mode = parseMode(p);

@@ -1,12 +1,9 @@
 /** `zamburak triage` and `zamburak ask` without a language model, as contracts.md shapes them. */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { zamburak } from './cli-process';
 
-const BIN = join(process.cwd(), 'apps/cli/bin/zamburak.mjs');
 const WORLD = join(process.cwd(), 'resources/demo-world.yaml');
-const zamburak = (...args: string[]) =>
-  spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 90_000, maxBuffer: 64 * 1024 * 1024 });
 
 describe('triage and ask', () => {
   it('triage --json gives every email a category and summary, in the contract shape', () => {

@@ -3,21 +3,14 @@
  * fails closed with exit 2 (1 for `validate`) and a message naming where (file:line:col, or the
  * flag), never an internal error, and a command that only reads a profile never makes one.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { zamburak } from './cli-process';
 
 const ROOT = process.cwd();
-const BIN = join(ROOT, 'apps/cli/bin/zamburak.mjs');
 const WORLD = join(ROOT, 'test/fixtures/contract/world.yaml');
-const zamburak = (...args: string[]) =>
-  spawnSync(process.execPath, [BIN, ...args], {
-    encoding: 'utf8',
-    timeout: 90_000,
-    env: { ...process.env, ZAMBURAK_PROFILE: '' },
-  });
 const tmp = mkdtempSync(join(tmpdir(), 'zamburak-cli-bad-'));
 const file = (name: string, text: string | Buffer): string => {
   const p = join(tmp, name);
@@ -39,6 +32,13 @@ describe('world files', () => {
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'completed', result: 1 });
     expect(r.stderr).toContain(`${w}:4:30: warning: emails[0].subjcet: unknown key "subjcet" (ignored)`);
+  });
+
+  it('an empty ZAMBURAK_PROFILE is no profile: run without --world is bad usage, not a run on the default profile', () => {
+    const r = zamburak('run', PLAN);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('run needs --world WORLD or --profile DIR');
+    expect(r.stdout).toBe('');
   });
 
   it('a field of the wrong type inside a list is named with its own path and line', () => {

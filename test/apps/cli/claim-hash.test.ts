@@ -9,12 +9,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BIN } from './cli-process';
 import type { Json } from '../../../engine/ifc/labeled-value';
 import { actionHash, effectHash, effectOf } from '../../../engine/tools';
 import { WorldState } from '../../../engine/world';
 import { worldLookups } from '../../../engine/world/effect-lookups';
 
-const BIN = join(process.cwd(), 'apps/cli/bin/zamburak.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'zamburak-claim-hash-'));
 
 const worldWithCc = (cc: string[]): string =>

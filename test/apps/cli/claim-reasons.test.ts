@@ -3,20 +3,13 @@
  * call is "what decided to do this" or the thing itself, never the gate's "control context" or an
  * item's id. The gate's own text stays in `--json` for scripts.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { zamburak } from './cli-process';
 
 const ROOT = process.cwd();
-const BIN = join(ROOT, 'apps/cli/bin/zamburak.mjs');
-const zamburak = (...args: string[]) =>
-  spawnSync(process.execPath, [BIN, ...args], {
-    encoding: 'utf8',
-    timeout: 90_000,
-    env: { ...process.env, ZAMBURAK_PROFILE: '' },
-  });
 
 describe('zamburak claims show in words', () => {
   it('prints what decided an archive in words, not the gate’s control context', () => {

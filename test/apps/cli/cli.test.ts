@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SETTING_NAMES } from '../../../apps/cli/commands/specs';
 import { SETTING_KEYS } from '../../../main/services/settings-service';
+import { BIN } from './cli-process';
 
-const BIN = join(process.cwd(), 'apps/cli/bin/zamburak.mjs');
 const SAMPLES = join(process.cwd(), 'test/fixtures/contract');
+// The environment as it is (cli-process's zamburak clears ZAMBURAK_PROFILE): usage without one.
 const zamburak = (...args: string[]) =>
   spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000 });
 const tmp = mkdtempSync(join(tmpdir(), 'zamburak-cli-'));

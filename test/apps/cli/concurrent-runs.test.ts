@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { BIN } from './cli-process';
 
 const ROOT = process.cwd();
-const BIN = join(ROOT, 'apps/cli/bin/zamburak.mjs');
 const PLAN = join(ROOT, 'resources/attack-plans/02-forward-invoice-to-address-in-it.js');
 const env = { ...process.env, ZAMBURAK_PROFILE: '' };
 

@@ -3,19 +3,11 @@
  * as the app's Inbox (the real-account side is in test/integration/mail/person-actions.test.ts).
  */
 import Database from 'better-sqlite3';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const BIN = join(process.cwd(), 'apps/cli/bin/zamburak.mjs');
-const zamburak = (...args: string[]) =>
-  spawnSync(process.execPath, [BIN, ...args], {
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: { ...process.env, ZAMBURAK_PROFILE: '' },
-  });
+import { zamburak } from './cli-process';
 
 describe('zamburak mail', () => {
   it('moves, lists folders, marks unread; refuses what it cannot do with the right exit code', () => {

@@ -11,15 +11,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { zamburak } from './cli-process';
 
 const ROOT = process.cwd();
-const BIN = join(ROOT, 'apps/cli/bin/zamburak.mjs');
-const zamburak = (...args: string[]) =>
-  spawnSync(process.execPath, [BIN, ...args], {
-    encoding: 'utf8',
-    timeout: 90_000,
-    env: { ...process.env, ZAMBURAK_PROFILE: '' },
-  });
 const json = <T>(r: { stdout: string }): T => JSON.parse(r.stdout) as T;
 
 interface ClaimSummary {
