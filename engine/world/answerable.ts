@@ -6,6 +6,7 @@
  * give automated and list mail. Fraud checks come first: this only says where a reply would go.
  */
 import { bareAddress } from './addresses';
+import { bareReadsNoReplies } from './no-reply-address';
 
 /** The header fields that say a machine or a list sent a message (absent: the message has none). */
 export interface MachineHeaders {
@@ -28,24 +29,11 @@ export function machineFields(e: MachineHeaders): MachineHeaders | null {
   return Object.keys(out).length ? out : null;
 }
 
-/**
- * Local parts, without `.`, `-`, `_` and any `+tag`, of the addresses machines send from. The
- * renderer keeps the same two patterns for its composer (renderer/src/no-reply.ts, which may not
- * import the engine); test/renderer/no-reply.test.ts holds the two to the same answers.
- */
-const UNREAD_LOCAL = /noreply|donotreply|dontreply|^mailerdaemon$|^bounce/;
-/** A bounce handler's own host, such as `bounces.example.com` or `bounce-mail.example.com`. */
-const BOUNCE_HOST = /^bounces?\b/;
+/** `Precedence` keywords of mail sent to many at once, not a person writing to you. */
 const BULK_PRECEDENCE = new Set(['bulk', 'list', 'junk', 'auto_reply', 'auto-reply']);
 
 /** Whether `address` (bare or `Name <address>`) is one nobody reads replies at. */
-export function readsNoReplies(address: string): boolean {
-  const a = bareAddress(address);
-  const at = a.lastIndexOf('@');
-  if (at <= 0) return false;
-  const local = a.slice(0, at).replace(/\+.*$/, '').replace(/[._-]/g, '');
-  return UNREAD_LOCAL.test(local) || BOUNCE_HOST.test(a.slice(at + 1));
-}
+export const readsNoReplies = (address: string): boolean => bareReadsNoReplies(bareAddress(address));
 
 /** A header field's keyword: its first word, lower-cased, without comments or parameters. */
 const keyword = (value: string | undefined): string =>

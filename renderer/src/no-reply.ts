@@ -3,21 +3,11 @@
  * notifications, bounces). The composer says so before a send, and does not block it: some do
  * reach a person, and the person decides.
  */
+import { bareReadsNoReplies } from '../../engine/world/no-reply-address';
 import { bare } from './format';
 
-/** Local parts, without `.`, `-`, `_` and any `+tag`, that name an address nobody reads. */
-const UNREAD_LOCAL = /noreply|donotreply|dontreply|^mailerdaemon$|^bounce/;
-/** A bounce handler's own host, such as `bounces.example.com` or `bounce-mail.example.com`. */
-const BOUNCE_HOST = /^bounces?\b/;
-
 /** Whether `address` (bare or `Name <address>`) probably does not read replies. */
-export function readsNoReplies(address: string): boolean {
-  const a = bare(address);
-  const at = a.lastIndexOf('@');
-  if (at <= 0) return false;
-  const local = a.slice(0, at).replace(/\+.*$/, '').replace(/[._-]/g, '');
-  return UNREAD_LOCAL.test(local) || BOUNCE_HOST.test(a.slice(at + 1));
-}
+export const readsNoReplies = (address: string): boolean => bareReadsNoReplies(bare(address));
 
 /**
  * Why the assistant drafted no reply to a sorted email from such an address (triage never drafts
