@@ -31,6 +31,7 @@ import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
 import { completeBodies } from '../accounts/accounts';
 import type { EngineHost } from '../engine-host/engine-host';
+import { assertNotPaused } from '../runs/paused';
 import { runOnProfile } from '../runs/run-on-profile';
 import { messageFindings, worldFindings, type Findings } from './fraud';
 import { modelWritesReplies } from './reply-writer';
@@ -266,6 +267,7 @@ export async function triageProfile(
   p: Profile,
   o: TriageOptions & { limit?: number; account?: Account } = {},
 ): Promise<TriageResult> {
+  assertNotPaused(p);
   const account = o.account ?? p.primaryAccount();
   // Triage reads whole messages (its fraud checks too): bodies a first sync left pending come first.
   await completeBodies(p, { accountId: account.id });
