@@ -18,6 +18,8 @@
  * a receipt. The fraud checks come first: such mail with a finding is still suspicious.
  */
 import { readFileSync } from 'node:fs';
+import { playbookSource } from './ask';
+import { zoneInput } from './zone-input';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
@@ -42,7 +44,7 @@ export type Category = (typeof CATEGORIES)[number];
 const PLAYBOOK = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'resources', 'playbooks', 'triage.js');
 export const triagePlaybook = (): string => readFileSync(PLAYBOOK, 'utf8');
 /** The answer playbook: a reply to one email by what it asks (a time, a document, a question). */
-export const answerPlaybook = (): string => readFileSync(join(dirname(PLAYBOOK), 'answer.js'), 'utf8');
+export const answerPlaybook = (): string => playbookSource('answer');
 
 /** Emails per run: each costs about seven tool calls, well under a run's call budget. */
 export const BATCH = 25;
@@ -315,7 +317,13 @@ export async function triageProfile(
                 plan: answerPlaybook(),
                 kind: 'triage',
                 accountId: account.id,
-                input: { id, category, signature: account.userName, ...(writer ? { writer } : {}) },
+                input: {
+                  id,
+                  category,
+                  signature: account.userName,
+                  zone: zoneInput(p, account),
+                  ...(writer ? { writer } : {}),
+                },
               });
               return { ...a.report, runId: a.runId };
             },
