@@ -8,6 +8,9 @@ import { InputError } from '../../engine/run/input-error';
 /** Bad usage: the message is printed with the help text, exit 2. */
 export class UsageError extends Error {}
 
+/** The profile refuses what was asked in its present state (paused): the message, exit 1. */
+export class Refused extends Error {}
+
 export { InputError };
 
 /** The flags that name the profile a command works on (profile-arg.ts opens it). */
@@ -121,3 +124,10 @@ export function intFlag(p: Parsed, name: string, fallback: number, range: { min:
     throw new UsageError(`${name} takes a whole number from ${range.min} to ${range.max}, not ${JSON.stringify(v)}`);
   return n;
 }
+
+/**
+ * The exit code of a refused command, by what the service said: an id or a name the profile
+ * does not have is a bad argument, as a wrong `--account NAME` is (2, whichever command it was
+ * given to); a refusal of the action itself (its state, the server) is a failure (1).
+ */
+export const refusalExit = (kind: string): 1 | 2 => (kind === 'not-found' || kind === 'bad-request' ? 2 : 1);

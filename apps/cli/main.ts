@@ -1,10 +1,11 @@
 /**
  * The `zamburak` command: drives the engine and the profile's services without any UI. Exit
- * codes: 0 success, 1 the plan failed / hit a limit / a check failed, 2 bad usage or a bad file
- * (message on stderr). Commands live in `commands/`, one module per group.
+ * codes: 0 success, 1 the plan failed / hit a limit / a check failed / the profile is paused, 2
+ * bad usage, a bad file or an id the profile does not have (message on stderr). Commands live in
+ * `commands/`, one module per group.
  */
 import { setFlagsFromString } from 'node:v8';
-import { InputError, parseArgs, UsageError } from './args';
+import { InputError, parseArgs, Refused, UsageError } from './args';
 import { COMMANDS } from './commands';
 import type { Command, ListedCommand } from './commands/types';
 
@@ -85,8 +86,8 @@ main(process.argv.slice(2)).then(
   },
   (e: unknown) => {
     if (e instanceof UsageError) process.stderr.write(`zamburak: ${e.message}\n\n${usageOf(process.argv[2])}`);
-    else if (e instanceof InputError) process.stderr.write(`${e.message}\n`);
+    else if (e instanceof InputError || e instanceof Refused) process.stderr.write(`${e.message}\n`);
     else process.stderr.write(`zamburak: internal error: ${(e as Error).stack ?? String(e)}\n`);
-    process.exitCode = 2;
+    process.exitCode = e instanceof Refused ? 1 : 2;
   },
 );

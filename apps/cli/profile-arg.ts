@@ -4,7 +4,8 @@ import { openProfile, type Profile } from '../../main/profile/profile';
 import { profileFiles, resolveProfileDir } from '../../main/profile/paths';
 import { StoreError } from '../../main/store';
 import type { Account } from '../../main/store/repositories';
-import { InputError, str, UsageError, type Parsed } from './args';
+import { PausedError } from '../../main/runs/paused';
+import { InputError, Refused, str, UsageError, type Parsed } from './args';
 
 const DATABASE_FILE = basename(profileFiles('.').database);
 
@@ -22,11 +23,16 @@ export function profileDirArg(p: Parsed): string {
   return db ? resolve(dirname(db)) : resolveProfileDir(str(p, '--profile'));
 }
 
-export function openProfileArg(p: Parsed, o: { create?: boolean } = {}): Profile {
+/**
+ * The profile, made when it does not exist yet (unless `create: false`); a command that made it
+ * says so on stderr, except `init`, whose whole answer that is (`announce: false`).
+ */
+export function openProfileArg(p: Parsed, o: { create?: boolean; announce?: boolean } = {}): Profile {
   const dir = profileDirArg(p);
   try {
     const profile = openProfile(dir, { create: o.create ?? true });
-    if (profile.created) process.stderr.write(`Created a new profile with the demo account in ${dir}\n`);
+    if (profile.created && o.announce !== false)
+      process.stderr.write(`Created a new profile with the demo account in ${dir}\n`);
     return profile;
   } catch (e) {
     if (e instanceof StoreError) throw new InputError(`zamburak: ${e.message}`);
@@ -48,6 +54,7 @@ export async function withProfile<T>(
   try {
     return await f(profile);
   } catch (e) {
+    if (e instanceof PausedError) throw new Refused(`zamburak: ${e.message}`);
     const { AccountError } = await import('../../main/accounts/accounts');
     if (e instanceof AccountError) throw new InputError(`zamburak: ${e.message}`);
     throw e;

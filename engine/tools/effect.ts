@@ -109,9 +109,10 @@ export interface EffectLookups {
 export class EffectError extends Error {
   constructor(
     readonly tool: string,
-    message: string,
+    /** What is wrong, without the tool's name: for a caller that names the field instead. */
+    readonly reason: string,
   ) {
-    super(`${tool}: ${message}`);
+    super(`${tool}: ${reason}`);
   }
 }
 

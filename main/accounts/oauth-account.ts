@@ -71,14 +71,14 @@ async function issuerOf(o: NewOAuthAccount, preset: Preset | undefined): Promise
   if (preset)
     return {
       preset,
-      metadata: await discoverIssuer(preset.issuer, o.fetch, preset.metadataIssuer),
+      metadata: await discoverIssuer(preset.issuer, { fetch: o.fetch }, preset.metadataIssuer),
       scopes: preset.scopes,
       required: preset.required,
     };
   if (!/^https?:\/\//.test(o.oauth))
     throw new AccountError(`--oauth takes google, microsoft or an issuer URL (not ${JSON.stringify(o.oauth)})`);
   const scopes = [...BASE_SCOPES, ...(o.scopes ?? [])];
-  return { metadata: await discoverIssuer(o.oauth, o.fetch), scopes, required: requiredOf(undefined, scopes) };
+  return { metadata: await discoverIssuer(o.oauth, { fetch: o.fetch }), scopes, required: requiredOf(undefined, scopes) };
 }
 
 function clientIdOf(o: NewOAuthAccount, preset: Preset | undefined): string {
@@ -114,7 +114,7 @@ async function orRevoke<T>(
   try {
     return await f();
   } catch (e) {
-    await revokeToken(m, c, signed.tokens.refreshToken, fetchImpl).catch(() => false);
+    await revokeToken(m, c, signed.tokens.refreshToken, { fetch: fetchImpl }).catch(() => false);
     throw e;
   }
 }

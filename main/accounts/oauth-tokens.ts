@@ -121,7 +121,7 @@ export async function accessToken(
     if (cur.accessToken !== s.accessToken && cur.expiresAt - EARLY_MS > now()) return cur.accessToken;
     const client: Client = { clientId: c.clientId, ...(cur.clientSecret ? { clientSecret: cur.clientSecret } : {}) };
     try {
-      const t = await refreshTokens(metadataOf(c), client, cur.refreshToken, c.scopes, d.fetch, now);
+      const t = await refreshTokens(metadataOf(c), client, cur.refreshToken, c.scopes, { fetch: d.fetch }, now);
       await d.secrets.set(name, storedTokens(t, cur.clientSecret));
       return t.accessToken;
     } catch (e) {
@@ -157,5 +157,5 @@ export async function revokeAccountTokens(d: TokenDeps, accountId: string, c: OA
   const s = await load(d, accountId);
   if (!s || 'signInAgain' in s) return false;
   const client: Client = { clientId: c.clientId, ...(s.clientSecret ? { clientSecret: s.clientSecret } : {}) };
-  return revokeToken(metadataOf(c), client, s.refreshToken, d.fetch);
+  return revokeToken(metadataOf(c), client, s.refreshToken, { fetch: d.fetch });
 }

@@ -24,6 +24,7 @@ import { createRouter, ServiceError, type Router } from './router';
 import { accountsHandlers, policiesHandlers, readSettings, settingsHandlers } from './settings';
 import { DEMO_ACCOUNT_ID } from '../profile/profile';
 import { showTimesAs } from '../profile/time-style';
+import { isPaused } from '../runs/paused';
 
 export interface AppOptions {
   readonly host: 'electron' | 'browser';
@@ -81,7 +82,7 @@ function watchRealInboxes(p: Profile, engine: EngineHost | undefined, onNew: () 
             { db: p.db, repos: p.repos, attachmentsDir: p.files.attachments },
             t,
             (r) => {
-              if (r.added > 0 && p.setting('paused') !== 'true')
+              if (r.added > 0 && !isPaused(p))
                 void triageProfile(p, { account: a, ...(engine ? { engine } : {}) }).then(onNew);
             },
             (e) => console.error(`zamburak: watching ${a.name}: ${e.message}`),

@@ -210,7 +210,7 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
           claims: r.claims.map((c) => c.id),
         };
       }
-      const input = inputOver(p, match);
+      const input = inputOver(p, match, account);
       const { report } = await runOnProfile(p, {
         plan: match.plan,
         input,

@@ -13,6 +13,15 @@ import type { Json } from '../../engine/ifc/labeled-value';
 
 const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'resources', 'playbooks');
 
+/** The playbooks that write times into a reply or a draft: they begin with zone.js. */
+export const WRITES_TIMES: ReadonlySet<string> = new Set(['answer', 'person']);
+
+/** A playbook's source, with zone.js before it when it writes times where the person is. */
+export function playbookSource(name: PlaybookMatch['playbook']): string {
+  const own = readFileSync(join(DIR, `${name}.js`), 'utf8');
+  return WRITES_TIMES.has(name) ? `${readFileSync(join(DIR, 'zone.js'), 'utf8')}\n${own}` : own;
+}
+
 export interface PlaybookMatch {
   readonly playbook: 'triage' | 'daily-brief' | 'draft-reply' | 'follow-up' | 'answer' | 'person';
   readonly input: Json;
@@ -187,7 +196,7 @@ export function interpret(request: string, contacts: readonly Contact[] = []): P
     return {
       playbook: intent.playbook,
       input,
-      plan: intent.playbook === 'triage' ? '' : readFileSync(join(DIR, `${intent.playbook}.js`), 'utf8'),
+      plan: intent.playbook === 'triage' ? '' : playbookSource(intent.playbook),
     };
   }
   return null;

@@ -12,6 +12,7 @@ import { LlmError, type Provider } from '../llm/provider';
 import { providerFor } from '../llm/providers';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
+import { assertNotPaused } from '../runs/paused';
 import { runOnProfile, type ProfileRunResult } from '../runs/run-on-profile';
 import { worldOf } from '../profile/world-io';
 
@@ -64,6 +65,7 @@ export async function askPlanner(
   request: string,
   o: { engine?: EngineHost; clock?: () => Date; account?: Account } = {},
 ): Promise<null | { error: string } | { plan: PlanResult; ran: ProfileRunResult; by: string }> {
+  assertNotPaused(p);
   const llm = await providerFor(p, 'planner', o.clock ? { clock: o.clock } : {});
   if (!llm) return null;
   let plan: PlanResult;

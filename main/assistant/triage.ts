@@ -18,6 +18,8 @@
  * a receipt. The fraud checks come first: such mail with a finding is still suspicious.
  */
 import { readFileSync } from 'node:fs';
+import { playbookSource } from './ask';
+import { zoneInput } from './zone-input';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
@@ -31,6 +33,7 @@ import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
 import { completeBodies } from '../accounts/accounts';
 import type { EngineHost } from '../engine-host/engine-host';
+import { assertNotPaused } from '../runs/paused';
 import { runOnProfile } from '../runs/run-on-profile';
 import { messageFindings, worldFindings, type Findings } from './fraud';
 import { modelWritesReplies } from './reply-writer';
@@ -41,7 +44,7 @@ export type Category = (typeof CATEGORIES)[number];
 const PLAYBOOK = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'resources', 'playbooks', 'triage.js');
 export const triagePlaybook = (): string => readFileSync(PLAYBOOK, 'utf8');
 /** The answer playbook: a reply to one email by what it asks (a time, a document, a question). */
-export const answerPlaybook = (): string => readFileSync(join(dirname(PLAYBOOK), 'answer.js'), 'utf8');
+export const answerPlaybook = (): string => playbookSource('answer');
 
 /** Emails per run: each costs about seven tool calls, well under a run's call budget. */
 export const BATCH = 25;
@@ -266,6 +269,7 @@ export async function triageProfile(
   p: Profile,
   o: TriageOptions & { limit?: number; account?: Account } = {},
 ): Promise<TriageResult> {
+  assertNotPaused(p);
   const account = o.account ?? p.primaryAccount();
   // Triage reads whole messages (its fraud checks too): bodies a first sync left pending come first.
   await completeBodies(p, { accountId: account.id });
@@ -313,7 +317,13 @@ export async function triageProfile(
                 plan: answerPlaybook(),
                 kind: 'triage',
                 accountId: account.id,
-                input: { id, category, signature: account.userName, ...(writer ? { writer } : {}) },
+                input: {
+                  id,
+                  category,
+                  signature: account.userName,
+                  zone: zoneInput(p, account),
+                  ...(writer ? { writer } : {}),
+                },
               });
               return { ...a.report, runId: a.runId };
             },

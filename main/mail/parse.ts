@@ -11,6 +11,7 @@ import type { MachineHeaders } from '../../engine/world';
 import type { AttachmentFile } from './attachments';
 import { arrivalHost, isDeliveryHop, parseAuthResults, type AuthResultsField } from './auth-results';
 import { htmlToText, sanitizeHtml } from './html';
+import { capMimeParts, MAX_MIME_PARTS } from './mime-parts';
 import { textSha256Hex } from './text-hash';
 import { trustsVerdict, type VerdictTrust } from './verdict-trust';
 
@@ -300,8 +301,13 @@ export async function parseMessage(source: Uint8Array, fallback: { date: Date; k
   const raw = decode(source);
   const problems: string[] = [];
   let email: Email;
+  const capped = capMimeParts(source);
+  if (capped.omitted)
+    problems.push(
+      `${capped.omitted.toLocaleString('en-US')} more MIME parts not shown: Zamburak reads the first ${MAX_MIME_PARTS.toLocaleString('en-US')} parts of a message (the message itself keeps them all)`,
+    );
   try {
-    email = await PostalMime.parse(source, { attachmentEncoding: 'arraybuffer' });
+    email = await PostalMime.parse(capped.source, { attachmentEncoding: 'arraybuffer' });
   } catch (e) {
     problems.push(`malformed MIME: ${(e as Error).message}`);
     email = { headers: [], headerLines: [], attachments: [] };

@@ -14,7 +14,7 @@ export type OAuthErrorKind =
   | 'sign-in-again'
   /** The issuer or the mail server does not offer OAuth (or not the way a native app needs). */
   | 'no-oauth'
-  /** No redirect came back in time. */
+  /** No redirect came back in time, or the sign-in server did not answer in time. */
   | 'timeout'
   /** The issuer answered something unexpected, or could not be reached. */
   | 'protocol';

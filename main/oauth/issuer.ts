@@ -4,7 +4,8 @@
  * issuer, the scopes mail and calendar need, and a client id the person can override.
  */
 import * as z from 'zod';
-import { OAuthError, type Fetch } from './errors';
+import { OAuthError } from './errors';
+import { askIssuer, IssuerUnreachable, type IssuerNet } from './issuer-request';
 
 export interface IssuerMetadata {
   readonly issuer: string;
@@ -94,7 +95,7 @@ function metadataUrls(issuer: URL): string[] {
  */
 export async function discoverIssuer(
   issuerUrl: string,
-  fetchImpl: Fetch = fetch,
+  net: IssuerNet = {},
   expectedIssuer: string = issuerUrl,
 ): Promise<IssuerMetadata> {
   let issuer: URL;
@@ -108,18 +109,21 @@ export async function discoverIssuer(
     throw new OAuthError('no-oauth', `the issuer ${issuerUrl} must use https`);
   const tried: string[] = [];
   for (const url of metadataUrls(issuer)) {
-    const res = await fetchImpl(url, { headers: { accept: 'application/json' }, redirect: 'error' }).catch(
-      (e: unknown) => {
-        tried.push(`${url}: ${(e as Error).message}`);
+    // A server that cannot be reached may still serve the other address; one that does not
+    // answer in time, or sends without end, is said as such at once (askIssuer throws).
+    const res = await askIssuer(url, { headers: { accept: 'application/json' } }, net).catch((e: unknown) => {
+      if (e instanceof IssuerUnreachable) {
+        tried.push(e.message);
         return null;
-      },
-    );
+      }
+      throw e;
+    });
     if (!res) continue;
     if (!res.ok) {
       tried.push(`${url}: HTTP ${res.status}`);
       continue;
     }
-    const parsed = Metadata.safeParse(await res.json().catch(() => null));
+    const parsed = Metadata.safeParse(res.json);
     if (!parsed.success) {
       tried.push(
         `${url}: not OAuth metadata (${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message})`,

@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { OAuthError, type Fetch } from './errors';
 import type { IssuerMetadata } from './issuer';
+import type { IssuerNet } from './issuer-request';
 import { exchangeCode, revokeToken, tokenAddress, type Client, type TokenSet } from './tokens';
 
 export interface SignInRequest {
@@ -107,7 +108,7 @@ function awaitRedirect(
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export async function signIn(r: SignInRequest): Promise<SignedIn> {
-  const fetchImpl = r.fetch ?? fetch;
+  const net: IssuerNet = { fetch: r.fetch };
   const verifier = b64url(randomBytes(32));
   const state = b64url(randomBytes(16));
   let opened: Promise<void> = Promise.resolve();
@@ -128,10 +129,10 @@ export async function signIn(r: SignInRequest): Promise<SignedIn> {
     opened = Promise.resolve(r.open(url.href));
   });
   await opened;
-  const tokens = await exchangeCode(r.issuer, r.client, { code, verifier, redirectUri, scopes: r.scopes }, fetchImpl);
+  const tokens = await exchangeCode(r.issuer, r.client, { code, verifier, redirectUri, scopes: r.scopes }, net);
   const refreshToken = tokens.refreshToken;
   try {
-    const address = await checked(r, tokens, fetchImpl);
+    const address = await checked(r, tokens, net);
     if (!refreshToken)
       throw new OAuthError(
         'protocol',
@@ -140,20 +141,20 @@ export async function signIn(r: SignInRequest): Promise<SignedIn> {
     return { tokens: { ...tokens, refreshToken }, address };
   } catch (e) {
     // Tokens nobody will keep are taken back where the issuer allows it.
-    if (refreshToken) await revokeToken(r.issuer, r.client, refreshToken, fetchImpl).catch(() => false);
+    if (refreshToken) await revokeToken(r.issuer, r.client, refreshToken, net).catch(() => false);
     throw e;
   }
 }
 
 /** The address the tokens are for, once they carry what mail needs and belong to `r.email`. */
-async function checked(r: SignInRequest, tokens: TokenSet, fetchImpl: Fetch): Promise<string> {
+async function checked(r: SignInRequest, tokens: TokenSet, net: IssuerNet): Promise<string> {
   const missing = r.required.filter((s) => !tokens.scopes.includes(s));
   if (missing.length)
     throw new OAuthError(
       'scope',
       `the sign-in did not grant ${missing.join(', ')}, which mail needs: sign in again and allow access to mail`,
     );
-  const address = await tokenAddress(r.issuer, r.client, tokens, fetchImpl);
+  const address = await tokenAddress(r.issuer, r.client, tokens, net);
   if (!address) throw new OAuthError('protocol', `${r.issuer.issuer} did not say which address signed in`);
   if (!sameAddress(address, r.email))
     throw new OAuthError(

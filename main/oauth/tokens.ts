@@ -5,7 +5,8 @@
  * Connect Core §3.1.3.7 lets a client skip the signature check then) or the userinfo endpoint.
  */
 import * as z from 'zod';
-import { OAuthError, type Fetch } from './errors';
+import { OAuthError } from './errors';
+import { askIssuer, IssuerUnreachable, type IssuerNet } from './issuer-request';
 import type { IssuerMetadata } from './issuer';
 
 export interface Client {
@@ -43,7 +44,7 @@ async function tokenRequest(
   c: Client,
   form: Record<string, string>,
   requested: readonly string[],
-  fetchImpl: Fetch,
+  net: IssuerNet,
   now: () => number,
 ): Promise<TokenSet> {
   const started = now();
@@ -52,15 +53,16 @@ async function tokenRequest(
     client_id: c.clientId,
     ...(c.clientSecret ? { client_secret: c.clientSecret } : {}),
   });
-  const res = await fetchImpl(m.tokenEndpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body,
-    redirect: 'error',
-  }).catch((e: unknown) => {
-    throw new OAuthError('protocol', `cannot reach ${m.tokenEndpoint}: ${(e as Error).message}`);
-  });
-  const json: unknown = await res.json().catch(() => null);
+  const res = await askIssuer(
+    m.tokenEndpoint,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body,
+    },
+    net,
+  );
+  const json = res.json;
   if (!res.ok) {
     const err = ErrorResponse.safeParse(json);
     const what = err.success
@@ -89,7 +91,7 @@ export function exchangeCode(
   m: IssuerMetadata,
   c: Client,
   o: { code: string; verifier: string; redirectUri: string; scopes: readonly string[] },
-  fetchImpl: Fetch = fetch,
+  net: IssuerNet = {},
   now: () => number = Date.now,
 ): Promise<TokenSet> {
   const form = {
@@ -98,7 +100,7 @@ export function exchangeCode(
     code_verifier: o.verifier,
     redirect_uri: o.redirectUri,
   };
-  return tokenRequest(m, c, form, o.scopes, fetchImpl, now);
+  return tokenRequest(m, c, form, o.scopes, net, now);
 }
 
 /** A fresh access token; the result's refresh token is the one to keep (rotated or the same). */
@@ -107,27 +109,15 @@ export async function refreshTokens(
   c: Client,
   refreshToken: string,
   scopes: readonly string[],
-  fetchImpl: Fetch = fetch,
+  net: IssuerNet = {},
   now: () => number = Date.now,
 ): Promise<TokenSet & { refreshToken: string }> {
-  const t = await tokenRequest(
-    m,
-    c,
-    { grant_type: 'refresh_token', refresh_token: refreshToken },
-    scopes,
-    fetchImpl,
-    now,
-  );
+  const t = await tokenRequest(m, c, { grant_type: 'refresh_token', refresh_token: refreshToken }, scopes, net, now);
   return { ...t, refreshToken: t.refreshToken ?? refreshToken };
 }
 
 /** RFC 7009: true when the issuer took it back, false when it offers no revocation. */
-export async function revokeToken(
-  m: IssuerMetadata,
-  c: Client,
-  token: string,
-  fetchImpl: Fetch = fetch,
-): Promise<boolean> {
+export async function revokeToken(m: IssuerMetadata, c: Client, token: string, net: IssuerNet = {}): Promise<boolean> {
   if (!m.revocationEndpoint) return false;
   const body = new URLSearchParams({
     token,
@@ -135,14 +125,11 @@ export async function revokeToken(
     client_id: c.clientId,
     ...(c.clientSecret ? { client_secret: c.clientSecret } : {}),
   });
-  const res = await fetchImpl(m.revocationEndpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body,
-    redirect: 'error',
-  }).catch((e: unknown) => {
-    throw new OAuthError('protocol', `cannot reach ${m.revocationEndpoint}: ${(e as Error).message}`);
-  });
+  const res = await askIssuer(
+    m.revocationEndpoint,
+    { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body },
+    net,
+  );
   if (!res.ok)
     throw new OAuthError('protocol', `${m.revocationEndpoint} refused to revoke the token (HTTP ${res.status})`);
   return true;
@@ -160,7 +147,7 @@ export async function tokenAddress(
   m: IssuerMetadata,
   c: Client,
   t: TokenSet,
-  fetchImpl: Fetch = fetch,
+  net: IssuerNet = {},
 ): Promise<string | undefined> {
   if (t.idToken) {
     const payload = t.idToken.split('.')[1];
@@ -177,11 +164,17 @@ export async function tokenAddress(
     if (address) return address;
   }
   if (!m.userinfoEndpoint) return undefined;
-  const res = await fetchImpl(m.userinfoEndpoint, {
-    headers: { authorization: `Bearer ${t.accessToken}`, accept: 'application/json' },
-    redirect: 'error',
-  }).catch(() => null);
+  // A refusal leaves the address unknown (the sign-in says so); a server that does not answer
+  // in time, or without end, is said as such.
+  const res = await askIssuer(
+    m.userinfoEndpoint,
+    { headers: { authorization: `Bearer ${t.accessToken}`, accept: 'application/json' } },
+    net,
+  ).catch((e: unknown) => {
+    if (e instanceof IssuerUnreachable) return null;
+    throw e;
+  });
   if (!res?.ok) return undefined;
-  const info = z.object({ email: z.string() }).safeParse(await res.json().catch(() => null));
+  const info = z.object({ email: z.string() }).safeParse(res.json);
   return info.success ? info.data.email : undefined;
 }

@@ -23,6 +23,7 @@ import type { Extractor } from '../../engine/world/extractor';
 import { claimHashOf } from '../claims/effect-hash';
 import type { Profile } from '../profile/profile';
 import { applyEffects, worldOf } from '../profile/world-io';
+import { assertNotPaused } from './paused';
 import { storeEmailSource } from './store-email-source';
 import type { StoreMail } from './store-mail';
 import type { Account } from '../store/repositories';
@@ -103,6 +104,7 @@ export async function runOnProfile(
   req: ProfileRunRequest,
   clock: () => Date = () => new Date(),
 ): Promise<ProfileRunResult> {
+  assertNotPaused(p);
   const account: Account = req.accountId
     ? (p.repos.accounts.get(req.accountId) ?? fail(`no account ${req.accountId}`))
     : p.primaryAccount();

@@ -169,7 +169,7 @@ export class SendService {
     try {
       return effectOf(tool, args, profileLookups(this.p, account)) as MailEffect;
     } catch (e) {
-      if (e instanceof EffectError) throw new SendError(FIELD_OF[tool] ?? 'id', e.message, 'not-found');
+      if (e instanceof EffectError) throw new SendError(FIELD_OF[tool] ?? 'id', e.reason, 'not-found');
       throw e;
     }
   }

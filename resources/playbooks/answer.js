@@ -24,12 +24,13 @@
 const signature = input.signature || (await me()).name;
 const nowIso = await now();
 const nowMs = Date.parse(nowIso);
-const today = Date.parse(nowIso.slice(0, 10) + 'T00:00:00Z');
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const MINUTE = 60000;
 const DAY = 24 * 60 * MINUTE;
+// Times are read and written where the person is (zone.js): wall-clock milliseconds, turned into
+// the instant (utcOf) only to compare with the calendar.
+const today = wallOf(nowMs) - (wallOf(nowMs) % DAY);
 
-const hhmm = (ms) => new Date(ms).toISOString().slice(11, 16);
 const dayName = (ms) => {
   const d = DAYS[new Date(ms).getUTCDay()];
   return d[0].toUpperCase() + d.slice(1);
@@ -43,7 +44,8 @@ const firstName = (from) => {
   return m ? m[1] : '';
 };
 
-// A weekday (or today/tomorrow) and a clock time after "at/to/for": the next such day, UTC.
+// A weekday (or today/tomorrow) and a clock time after "at/to/for": the next such day, as a
+// wall-clock time where the person is.
 function proposedTime(text) {
   const t = /\b(?:to|at|for|around)\s+([01]?\d|2[0-3])[:.]([0-5]\d)\b/i.exec(text);
   const d = /\b(today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i.exec(text);
@@ -63,18 +65,20 @@ function meetingOf(events, sender) {
 // Your own blocks without attendees named as focus time or a hold can give way to a meeting.
 const flexible = (ev) => ev.attendees.length === 0 && /^(focus|hold)\b/i.test(ev.title);
 
-async function answerTime(e, at) {
+async function answerTime(e, wall) {
   const sender = addressOf(e.from);
+  const at = utcOf(wall);
+  const dayStart = wall - (wall % DAY);
   const events = await listEvents({
-    from: new Date(at - (at % DAY)).toISOString(),
-    to: new Date(at - (at % DAY) + DAY).toISOString(),
+    from: new Date(utcOf(dayStart)).toISOString(),
+    to: new Date(utcOf(dayStart + DAY)).toISOString(),
   });
   const meeting = meetingOf(events, sender);
   const length = meeting ? new Date(meeting.end).getTime() - new Date(meeting.start).getTime() : 60 * MINUTE;
   const others = events.filter((ev) => ev !== meeting && !flexible(ev));
   const clash = (s) =>
     others.find((ev) => new Date(ev.start).getTime() < s + length && new Date(ev.end).getTime() > s) || null;
-  const when = `${dayName(at)} at ${hhmm(at)}`;
+  const when = `${dayName(wall)} at ${clockOf(wall)}`;
   if (meeting && new Date(meeting.start).getTime() === at) {
     // The invitation is already there at that time: accepting it holds the time.
     await respondToEvent(meeting.id, 'accepted');
@@ -84,20 +88,19 @@ async function answerTime(e, at) {
   // the reply accepts, and the person sees the claim before it goes.
   if (!clash(at)) return { words: `Yes, ${when} works for me.`, send: true };
   const slots = [];
-  const dayStart = at - (at % DAY);
   for (
     let s = dayStart + 9 * 60 * MINUTE;
     s + length <= dayStart + 17 * 60 * MINUTE && slots.length < 3;
     s += 30 * MINUTE
   )
-    if (s > nowMs && !clash(s)) slots.push(hhmm(s));
+    if (utcOf(s) > nowMs && !clash(utcOf(s))) slots.push(clockOf(s));
   return slots.length
     ? {
-        words: `I am not free ${when}. Would one of these work instead on ${dayName(at)}: ${slots.join(', ')}?`,
+        words: `I am not free ${when}. Would one of these work instead on ${dayName(wall)}: ${slots.join(', ')}?`,
         send: false,
       }
     : {
-        words: `I am not free ${when}, and ${dayName(at)} is full.`,
+        words: `I am not free ${when}, and ${dayName(wall)} is full.`,
         note: 'I could not find a free slot that day; suggest another day.',
         send: false,
       };

@@ -19,26 +19,43 @@ const slots = [];
 let draftId = null;
 if (input.kind === 'schedule') {
   const HOUR = 3600000;
-  const start = Date.parse((await now()).slice(0, 10) + 'T00:00:00Z') + 24 * HOUR;
+  // Working days and hours where the person is (zone.js), from tomorrow there.
+  const here = wallOf(Date.parse(await now()));
+  const start = here - (here % (24 * HOUR)) + 24 * HOUR;
   const busy = await getFreeBusy({
-    from: new Date(start).toISOString(),
-    to: new Date(start + 7 * 24 * HOUR).toISOString(),
+    from: new Date(utcOf(start)).toISOString(),
+    to: new Date(utcOf(start + 7 * 24 * HOUR)).toISOString(),
   });
+  const walls = [];
   for (let day = 0; day < 7 && slots.length < 3; day++) {
     const d = start + day * 24 * HOUR;
     const weekday = new Date(d).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
     for (let h = 9; h < 17 && slots.length < 3; h++) {
-      const s = d + h * HOUR;
+      const s = utcOf(d + h * HOUR);
       const clash = busy.some((b) => Date.parse(b.start) < s + HOUR && Date.parse(b.end) > s);
       if (!clash) {
         slots.push(new Date(s).toISOString());
+        walls.push(d + h * HOUR);
         break;
       }
     }
   }
   const me_ = await me();
-  const lines = slots.map((s) => '- ' + s.slice(0, 10) + ' at ' + s.slice(11, 16) + ' UTC');
+  const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+  // Each time as the person reads it, the zone named: the reader may be elsewhere.
+  const lines = walls.map(
+    (w) =>
+      '- ' +
+      WEEKDAYS[new Date(w).getUTCDay()] +
+      ' ' +
+      new Date(w).toISOString().slice(0, 10) +
+      ' at ' +
+      clockOf(w) +
+      ' (' +
+      ZONE.name +
+      ')',
+  );
   const d = await createDraft({
     to: [input.address],
     subject: 'Time to meet?',

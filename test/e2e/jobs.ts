@@ -37,7 +37,7 @@ export async function triageJob(j: JobContext): Promise<void> {
   await navigate(page, `#/review/${encodeURIComponent(lena!.id)}`);
   await expect
     .poll(() => page.locator('article.claim-card').innerText(), { timeout: 15_000 })
-    .toContain('Tuesday at 14:30 works for me');
+    .toMatch(/Tuesday at (14:30|2:30 PM) works for me/); // the browser's locale's clock (draft-times.test.ts)
   // The email that raised it names what waits for the person, and links to it.
   await navigate(page, '#/inbox/e47');
   const waiting = page.locator('.claims-here li');

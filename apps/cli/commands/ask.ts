@@ -103,7 +103,7 @@ export const askCommand: Command = {
         }))
       : await withProfile(p, async (profile) => {
           const account = accountArg(p, profile);
-          const input = inputOver(profile, match);
+          const input = inputOver(profile, match, account);
           const r = await runOnProfile(profile, {
             plan: match.plan,
             input,

@@ -10,7 +10,7 @@ import type { ClaimExplanation, Directory } from '../../../engine/claims/explain
 import { reasonsInWords } from '../../../main/app/reason-words';
 import { ClaimError } from '../../../main/services/claims-service';
 import { servicesOf } from '../../../main/services/services';
-import { InputError, intFlag, LIMIT_RANGE, readText, str, UsageError, type Parsed } from '../args';
+import { InputError, intFlag, LIMIT_RANGE, readText, refusalExit, str, UsageError, type Parsed } from '../args';
 import { withProfile } from '../profile-arg';
 import type { Command } from './types';
 import { claimsSpec } from './specs';
@@ -155,7 +155,7 @@ async function claims(p: Parsed): Promise<number> {
     } catch (e) {
       if (e instanceof ClaimError) {
         process.stderr.write(`zamburak claims: ${e.message}\n`);
-        return e.code === 'not-found' ? 2 : 1;
+        return refusalExit(e.code);
       }
       if (e instanceof UsageError || e instanceof InputError) throw e;
       throw e;

@@ -7,7 +7,7 @@ export const initCommand: Command = {
   ...initSpec,
   run(p) {
     if (p.positional.length) throw new UsageError('init takes no arguments');
-    const profile = openProfileArg(p);
+    const profile = openProfileArg(p, { announce: false });
     try {
       const accounts = profile.repos.accounts.list();
       process.stdout.write(

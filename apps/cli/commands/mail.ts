@@ -7,14 +7,15 @@
  *   — unless `mail undo ID` cancelled it or a running app already sent it.
  * - `undo ID` cancels a send still inside its undo window.
  * - `archive|read|unread|move|folders ID` change a message: on a real account the server does it
- *   first and the store follows; a refusal changes nothing and exits 1 saying why.
+ *   first and the store follows; a refusal changes nothing and exits 1 saying why (2 for an ID
+ *   the profile does not have).
  */
 import { ClaimError } from '../../../main/claims/claim-store';
 import type { Profile } from '../../../main/profile/profile';
 import { MailServiceError } from '../../../main/services/mail-service';
 import type { SendInput } from '../../../main/services/send-service';
 import { servicesOf, type Services } from '../../../main/services/services';
-import { readText, str, strs, UsageError, type Parsed } from '../args';
+import { readText, refusalExit, str, strs, UsageError, type Parsed } from '../args';
 import { withProfile } from '../profile-arg';
 import type { Command } from './types';
 import { mailSpec } from './specs';
@@ -130,13 +131,9 @@ async function mail(p: Parsed): Promise<number> {
     try {
       return input ? await send(s, input, p, out) : await change(profile, s, sub!, id!, folder, out);
     } catch (e) {
-      if (e instanceof ClaimError) {
-        process.stderr.write(`zamburak mail ${sub}: ${e.message}\n`);
-        return 1;
-      }
-      if (!(e instanceof MailServiceError)) throw e;
+      if (!(e instanceof ClaimError || e instanceof MailServiceError)) throw e;
       process.stderr.write(`zamburak mail ${sub}: ${e.message}\n`);
-      return e.kind === 'bad-request' ? 2 : 1;
+      return refusalExit(e instanceof ClaimError ? e.code : e.kind);
     }
   });
 }

@@ -238,19 +238,17 @@ export function scoreLabel(text: string, label: string): number {
 }
 
 export function classifyText(text: string, labels: readonly string[]): string {
-  if (labels.length === 0) throw new NotEnoughInformation('classify: no labels given');
+  if (labels.length === 0) throw new NotEnoughInformation('no labels given');
   const scores = labels.map((l) => ({ label: l, score: scoreLabel(text, l) }));
   const best = Math.max(...scores.map((s) => s.score));
   if (best === 0) {
     const fallback = labels.find((l) => FALLBACKS.has(l.trim().toLowerCase()));
     if (fallback !== undefined) return fallback;
-    throw new NotEnoughInformation('classify: no label fits (no evidence for any of them)');
+    throw new NotEnoughInformation('no label fits (no evidence for any of them)');
   }
   const top = scores.filter((s) => s.score === best);
   if (top.length > 1) {
-    throw new NotEnoughInformation(
-      `classify: ambiguous between ${top.map((t) => JSON.stringify(t.label)).join(' and ')}`,
-    );
+    throw new NotEnoughInformation(`ambiguous between ${top.map((t) => JSON.stringify(t.label)).join(' and ')}`);
   }
   return top[0]?.label ?? labels[0] ?? '';
 }

@@ -177,7 +177,7 @@ class Doc {
   amounts = (): AmountMention[] => this.find('amounts', findAmounts);
 }
 
-const nei = (path: string, why: string): NotEnoughInformation => new NotEnoughInformation(`extract: ${path}: ${why}`);
+const nei = (path: string, why: string): NotEnoughInformation => new NotEnoughInformation(`${path}: ${why}`);
 
 const plural = (w: string): string => (/(s|ss|sh|ch|x)$/.test(w) ? `${w}es` : `${w}s`);
 
@@ -566,9 +566,9 @@ function fill(doc: Doc, schema: JsonSchema, name: string, path: string): Json {
 
 export function extractBySchema(text: string, schema: JsonSchema, ctx: ExtractContext): Json {
   const doc = new Doc(text, ctx.now);
-  if (!text.trim()) throw new NotEnoughInformation('extract: the text is empty');
+  if (!text.trim()) throw new NotEnoughInformation('the text is empty');
   const value = fill(doc, schema, '', '$');
   const problem = validateAgainst(schema, value);
-  if (problem) throw new NotEnoughInformation(`extract: the answer does not fit the schema (${problem})`);
+  if (problem) throw new NotEnoughInformation(`the answer does not fit the schema (${problem})`);
   return value;
 }

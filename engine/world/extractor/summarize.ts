@@ -8,7 +8,7 @@ export function summarizeText(text: string, maxWords = DEFAULT_SUMMARY_WORDS): s
   const limit = Math.max(1, Math.floor(maxWords));
   let ss = sentences(stripSignature(stripQuoted(text)));
   if (ss.length === 0) ss = sentences(text);
-  if (ss.length === 0) throw new NotEnoughInformation('summarize: the text is empty');
+  if (ss.length === 0) throw new NotEnoughInformation('the text is empty');
   const out: string[] = [];
   let count = 0;
   for (const s of ss) {

@@ -23,7 +23,8 @@ export interface Extractor {
 
 /**
  * The extractor could not answer: a required field is missing, or the text supports more than one
- * answer. Messages name the field and the reason only, never the text itself.
+ * answer. Messages name the field and the reason only, never the text itself, nor the tool: the
+ * engine puts the tool's name before every tool error (`extract: $.amount: no amount found`).
  */
 export class NotEnoughInformation extends Error {
   override readonly name = 'NotEnoughInformation';

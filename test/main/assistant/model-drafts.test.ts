@@ -42,7 +42,12 @@ describe('model-written replies', () => {
   const reply = async (request: string) => {
     const match = interpret(request, p.repos.contacts.list(p.primaryAccount().id)) as PlaybookMatch;
     expect(match.playbook).toBe('answer');
-    return runOnProfile(p, { plan: match.plan, input: inputOver(p, match), kind: 'playbook', request });
+    return runOnProfile(p, {
+      plan: match.plan,
+      input: inputOver(p, match, p.primaryAccount()),
+      kind: 'playbook',
+      request,
+    });
   };
 
   it('without a model, the templates write the words and nothing is asked of a model', async () => {

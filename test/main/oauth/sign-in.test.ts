@@ -58,7 +58,7 @@ describe('discovery', () => {
   });
 
   it('refuses metadata that names another issuer, and plain HTTP off loopback', async () => {
-    await expect(discoverIssuer(server.issuer, fetch, 'https://other.example')).rejects.toThrow(/describes the issuer/);
+    await expect(discoverIssuer(server.issuer, {}, 'https://other.example')).rejects.toThrow(/describes the issuer/);
     await expect(discoverIssuer('http://login.example.com')).rejects.toThrow(/must use https/);
   });
 });
