@@ -11,7 +11,7 @@ export const visible = (s: string): string => s.replace(/\p{Cf}/gu, '');
  * spaces, invisible characters and marks (accents, variation selectors, the combining grapheme
  * joiner) gone, and look-alike letters (Cyrillic `а`, fullwidth `ＩＢＡＮ`) and typographic
  * punctuation read as the Latin they show (the firewall's normalisation). Without it, `bаnk` or
- * `IB︀AN` read as bank and IBAN to the person and as nothing to the patterns (red-team round 20).
+ * `IB\ufe00AN` read as bank and IBAN to the person and as nothing to the patterns (red-team round 20).
  * Worked out once per message: three checks read it.
  */
 export function plainText(m: Pick<FraudMail, 'subject' | 'body' | 'htmlText'>): string {
@@ -20,7 +20,7 @@ export function plainText(m: Pick<FraudMail, 'subject' | 'body' | 'htmlText'>): 
     const shown = visible(`${m.subject}.\n${m.body}\n${m.htmlText ?? ''}`)
       .normalize('NFKD')
       .replace(/\p{M}/gu, '')
-      .replace(/<[^>]*>/g, ' ')
+      .replace(/<[^<>]*>/g, ' ')
       .replace(/&[a-z#0-9]+;/gi, ' ');
     text = normalizeForMatching(shown).text;
     read.set(m, text);

@@ -93,7 +93,18 @@ const kinds = (body: string): string[] => {
 };
 
 /** Ways to write one Latin letter that a person reads as that letter (0: as it is). */
-const CYRILLIC: Record<string, string> = { a: 'а', e: 'е', o: 'о', p: 'р', c: 'с', i: 'і', A: 'А', B: 'В', I: 'І', N: 'Н' };
+const CYRILLIC: Record<string, string> = {
+  a: 'а',
+  e: 'е',
+  o: 'о',
+  p: 'р',
+  c: 'с',
+  i: 'і',
+  A: 'А',
+  B: 'В',
+  I: 'І',
+  N: 'Н',
+};
 const DISGUISES: readonly ((ch: string) => string)[] = [
   (ch) => ch,
   (ch) => CYRILLIC[ch] ?? ch,
@@ -123,11 +134,11 @@ describe('red team round 20: disguised letters', () => {
     expect(kinds('We have changed bаnks: please pаy invoice PW-1 to IBАN GB29 NWBK 6016 1331 9268 19.')).toContain(
       'bank-change',
     );
-    expect(kinds('We have changed ｂａｎｋｓ: please ｐａｙ invoice PW-1 to ＩＢＡＮ GB29 NWBK 6016 1331 9268 19.')).toContain(
-      'bank-change',
-    );
-    expect(kinds('We have changed ba\ufe00nks: please pa\ufe00y invoice PW-1 to IB\u034fAN GB29 NWBK 6016 1331 9268 19.')).toContain(
-      'bank-change',
-    );
+    expect(
+      kinds('We have changed ｂａｎｋｓ: please ｐａｙ invoice PW-1 to ＩＢＡＮ GB29 NWBK 6016 1331 9268 19.'),
+    ).toContain('bank-change');
+    expect(
+      kinds('We have changed ba\ufe00nks: please pa\ufe00y invoice PW-1 to IB\u034fAN GB29 NWBK 6016 1331 9268 19.'),
+    ).toContain('bank-change');
   });
 });
