@@ -4,7 +4,7 @@
  *
  * - invisible characters (zero-width, bidi controls, variation selectors) are dropped;
  * - Unicode "tag" characters (U+E0020–E007E, invisible ASCII smuggling) become the ASCII they hide;
- * - compatibility forms (fullwidth, mathematical letters), accents and cross-script homoglyphs
+ * - compatibility forms (fullwidth, mathematical letters), accents (combining marks too) and cross-script homoglyphs
  *   (Cyrillic `і`, Greek `ο`) become the Latin letters they look like;
  * - typographic quotes and dashes become ASCII; whitespace runs become one space (or one newline
  *   when the run contains a line break), so patterns can use a single `\s` between words.
@@ -48,11 +48,18 @@ const isInvisible = (cp: number): boolean =>
 
 const WHITESPACE = /\s/;
 
+const MARK = /^\p{M}$/u;
+
+/**
+ * The Latin a character reads as; `''` for a combining mark (an accent written apart from its
+ * letter, `ve\u0301rification`), which a reader reads past as it reads past an accent written
+ * into the letter (`é`, folded by `latinLookalike`) (red-team round 20).
+ */
 const lookalikeCache = new Map<string, string | null>();
 function cachedLookalike(ch: string): string | undefined {
   const hit = lookalikeCache.get(ch);
   if (hit !== undefined) return hit ?? undefined;
-  const v = latinLookalike(ch);
+  const v = latinLookalike(ch) ?? (MARK.test(ch) ? '' : undefined);
   if (lookalikeCache.size < 8192) lookalikeCache.set(ch, v ?? null);
   return v;
 }
@@ -215,7 +222,8 @@ function normalizePass(raw: string, track: boolean): Normalized {
       if (punct !== undefined) emit(punct, i, i + width, false);
       else {
         const latin = cachedLookalike(ch);
-        if (latin !== undefined) emit(latin, i, i + width, /[A-Za-z]/.test(latin));
+        if (latin === '') pendingObfuscation = true;
+        else if (latin !== undefined) emit(latin, i, i + width, /[A-Za-z]/.test(latin));
         else emit(ch, i, i + width, false);
       }
     }

@@ -6,9 +6,11 @@
  * sender's. A verified sender's ordinary link elsewhere (a colleague's design file, a newsletter's
  * article) is not a finding.
  */
+import { normalizeForMatching } from '../firewall/normalize';
 import { withinDomain } from '../sanitizers';
+import { domainToUnicode } from '../sanitizers/punycode';
 import { domainOf, imitation, registeredDomain, type Known } from './domains';
-import { plainText, sentences } from './text';
+import { plainText, sentences, visible } from './text';
 import type { FraudFinding, FraudMail } from './types';
 
 export interface Link {
@@ -18,13 +20,13 @@ export interface Link {
   readonly userinfo: string;
 }
 
-const URL = /\bhttps?:\/\/[^\s<>"'`)\]]+/gi;
+const WRITTEN_URL = /\bhttps?:\/\/[^\s<>"'`)\]]+/gi;
 const AUTHORITY = /^https?:\/\/(?:([^@/?#]*)@)?(\[[^\]]*\]|[^/:?#]+)/i;
 
 /** Every http(s) link in `text`, in order, each host once. */
 export function linksIn(text: string): Link[] {
   const out = new Map<string, Link>();
-  for (const [url] of text.matchAll(URL)) {
+  for (const [url] of text.matchAll(WRITTEN_URL)) {
     const a = AUTHORITY.exec(url);
     const host = (a?.[2] ?? '').toLowerCase().replace(/\.$/, '');
     if (host && !out.has(host)) out.set(host, { host, userinfo: a?.[1] ?? '' });
@@ -49,16 +51,101 @@ export function webAddressesIn(text: string): Link[] {
   return [...out.values()];
 }
 
+/**
+ * Stand-ins for the pages the viewer's frame lives on: the desktop app's `app://` page and the
+ * browser host's `http://127.0.0.1` one. The same href resolves differently against each
+ * (`https:evil.example` is relative under an https page only, `//evil.example` stays on an `app:`
+ * page), so a link counts wherever either takes it; a relative one stays on the page.
+ */
+const VIEWERS = [new URL('app://viewer.invalid/mail/'), new URL('http://viewer.invalid/mail/')];
+
+/** The references sanitised HTML writes (main/mail/html.ts escapes `&`, `"`, `<`, `>`, no-break spaces), read back. */
+const NAMED: Readonly<Record<string, string>> = { amp: '&', quot: '"', lt: '<', gt: '>', nbsp: '\u00a0', apos: "'" };
+const unescaped = (s: string): string =>
+  s.replace(
+    /&(?:(amp|quot|lt|gt|nbsp|apos)|#(\d{1,7})|#x([0-9a-f]{1,6}));/gi,
+    (all, name?: string, dec?: string, hex?: string) => {
+      if (name) return NAMED[name.toLowerCase()]!;
+      const cp = dec ? Number(dec) : parseInt(hex!, 16);
+      return cp <= 0x10ffff ? String.fromCodePoint(cp) : all;
+    },
+  );
+
+/**
+ * Each anchor of `html` with an href: the href as written and the text it shows. Linear: an
+ * opening tag ends at its `>` before any `<`, and an opening with no closing tag after it ends the
+ * search (no later one has one).
+ */
+function anchors(html: string): { href: string; text: string }[] {
+  const out: { href: string; text: string }[] = [];
+  const open = /<a\b([^<>]*)>/gi;
+  const close = /<\/a\s*>/gi;
+  for (let m = open.exec(html); m; m = open.exec(html)) {
+    close.lastIndex = open.lastIndex;
+    const c = close.exec(html);
+    if (!c) break;
+    const href = /(?:^|\s)href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(m[1]!);
+    if (href) out.push({ href: unescaped(href[1] ?? href[2] ?? href[3]!), text: html.slice(open.lastIndex, c.index) });
+    open.lastIndex = c.index + c[0].length;
+  }
+  return out;
+}
+
+/**
+ * Where an href takes the person: resolved as the viewer's browser resolves it (the WHATWG URL
+ * parser, which reads `https:evil.example`, `https:\\evil.example`, `//evil.example`, a tab inside
+ * the scheme and `https://3232235777/` as the host they reach), or null when it is no web link
+ * or stays on the page. Read with a pattern for `https://host`, those spellings went unchecked
+ * (red-team round 20).
+ */
+function hrefLink(href: string): Link | null {
+  const u = VIEWERS.map((page) => resolved(href, page)).find(
+    (x) => x !== null && (x.protocol === 'https:' || x.protocol === 'http:') && x.host !== 'viewer.invalid',
+  );
+  if (!u) return null;
+  const ascii = u.hostname.toLowerCase().replace(/\.$/, '');
+  let userinfo = u.password ? `${u.username}:${u.password}` : u.username;
+  try {
+    userinfo = decodeURIComponent(userinfo);
+  } catch {
+    // kept as written
+  }
+  return { host: domainToUnicode(ascii) || ascii, userinfo };
+}
+
+function resolved(href: string, page: URL): URL | null {
+  try {
+    return new URL(href, page);
+  } catch {
+    return null;
+  }
+}
+
+/** The text an anchor shows, as a person reads it: tags and invisible characters gone, look-alike letters read as Latin. */
+const shownText = (html: string): string =>
+  normalizeForMatching(visible(unescaped(html.replace(/<[^<>]*>/g, '')))).text.trim();
+
 /** `<a href="https://x">https://y</a>`: the text shows a web address whose host is not the link's. */
 function disguisedAnchors(html: string): { shows: string; goes: string }[] {
   const out: { shows: string; goes: string }[] = [];
-  for (const m of html.matchAll(/<a\b[^>]*\bhref\s*=\s*["']?([^"'\s>]+)[^>]*>([\s\S]*?)<\/a>/gi)) {
-    const goes = linksIn(m[1] ?? '')[0]?.host;
-    const text = (m[2] ?? '').replace(/<[^>]*>/g, '').trim();
-    const shown = /^(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?:[/:?#]\S*)?$/i.exec(text)?.[1]?.toLowerCase();
+  for (const a of anchors(html)) {
+    const goes = hrefLink(a.href)?.host;
+    const shown = /^(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?:[/:?#]\S*)?$/i
+      .exec(shownText(a.text))?.[1]
+      ?.toLowerCase();
     if (goes && shown && !withinDomain(goes, shown) && !withinDomain(shown, goes)) out.push({ shows: shown, goes });
   }
   return out;
+}
+
+/** Every link of a message: those its text writes out, and where its HTML's anchors go. */
+function linksOf(m: FraudMail): Link[] {
+  const out = new Map(linksIn(`${m.body}\n${m.html ?? ''}`).map((l) => [l.host, l]));
+  for (const a of anchors(m.html ?? '')) {
+    const l = hrefLink(a.href);
+    if (l && !out.has(l.host)) out.set(l.host, l);
+  }
+  return [...out.values()];
 }
 
 /** "Verify your account", "please confirm your identity": an account-threat request, addressed to the reader. */
@@ -70,7 +157,7 @@ const IP = /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
 
 export function suspiciousLinks(m: FraudMail, known: readonly Known[]): FraudFinding[] {
   const sender = domainOf(m.from);
-  const links = linksIn(`${m.body}\n${m.html ?? ''}`);
+  const links = linksOf(m);
   const reasons: string[] = [];
   for (const l of links) {
     const like = imitation(l.host, known);

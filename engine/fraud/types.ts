@@ -19,6 +19,11 @@ export interface FraudMail {
   readonly body: string;
   /** The HTML part when there is one (links and hidden text may be only there). */
   readonly html?: string | null;
+  /**
+   * The HTML part as its viewer shows it, read as text (main/mail/html.ts `htmlToText`): the
+   * sender writes both parts, and a request may be only in this one (red-team round 20).
+   */
+  readonly htmlText?: string | null;
   readonly auth: SenderCheck;
 }
 

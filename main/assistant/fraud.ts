@@ -7,6 +7,7 @@ import { valueAt } from '../../engine/claims/explain';
 import type { Json } from '../../engine/ifc/labeled-value';
 import type { RunReport } from '../../engine/run/types';
 import type { WorldState } from '../../engine/world';
+import { htmlToText } from '../mail/html';
 import { senderCheck } from '../mail/parse';
 import { accountConfig } from '../profile/world-io';
 import type { Profile } from '../profile/profile';
@@ -70,7 +71,11 @@ export function worldFindings(world: WorldState): Findings {
 export function messageFindings(p: Profile, account: Account): (m: StoredMessage) => FraudFinding[] {
   const ctx = profileContext(p, account);
   const trust = accountConfig(account);
-  return (m) => fraudFindings({ ...m, auth: senderCheck(m.auth, trust, m.from) }, ctx);
+  return (m) =>
+    fraudFindings(
+      { ...m, htmlText: m.html ? htmlToText(m.html) : null, auth: senderCheck(m.auth, trust, m.from) },
+      ctx,
+    );
 }
 
 const profileContext = (p: Profile, account: Account): FraudContext => ({

@@ -14,6 +14,7 @@
  */
 import { carriesInstructions, INSTRUCTIONS_REASON } from '../../engine/fraud';
 import type { Json } from '../../engine/ifc/labeled-value';
+import { parseAddress } from '../../engine/world/addresses';
 import { formatClockRange, formatDay, formatSpan, formatWhen, type TimeStyle } from '../../engine/claims/when';
 
 export interface TextLine {
@@ -42,8 +43,10 @@ export function longDate(iso: string, style: TimeStyle = {}): string {
 
 /** `Lena Fischer <lena@acme.test>` → `Lena Fischer`; a bare address stays, and so does the address of a name that gives orders. */
 const nameOf = (from: string): string => {
-  const name = from.replace(/\s*<[^>]*>\s*$/, '').replace(/^"|"$/g, '');
-  return name && !carriesInstructions(name) ? name : (/<([^>]*)>\s*$/.exec(from)?.[1] ?? from);
+  // Read in linear time: a pattern for `<address>` at the end ran from every `<` and space of a
+  // From with none to its end (red-team round 20).
+  const { name, address } = parseAddress(from);
+  return name && !carriesInstructions(name) ? name : address;
 };
 /** A sender's words in quotation marks that their own quotation marks cannot close. */
 const quoted = (s: string): string => `“${s.replace(/[“”„‟"«»]/g, "'")}”`;
