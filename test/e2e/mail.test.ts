@@ -7,9 +7,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../main/store/repositories';
+import { WRITTEN_INBOX_PAGE } from '../../preload/contract-values';
 import {
   axeViolations,
   CHROMIUM_WHY,
@@ -111,6 +112,29 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
       expect(text).not.toMatch(/"error"/);
     }
     await context.close();
+  });
+
+  it('opens a link past the first rows the host wrote: the row shows, selected, its page read once', async () => {
+    // The page as a person opens a link: the host's first rows (30), the list asking for the rest
+    // as the app takes them over. Every read of a page counts: one dropped and asked again is how
+    // the list once stopped at 30 rows, under load, without the linked conversation.
+    const reads: string[] = [];
+    const read = (r: Request) => void (r.url().endsWith('/api/inbox.page') && reads.push(r.postData() ?? ''));
+    page.on('request', read);
+    await reloadApp(page);
+    await navigate(page, '#/inbox/e45');
+    const row = page.locator('.row[data-id="e45"]');
+    await expect.poll(() => row.getAttribute('aria-selected')).toBe('true');
+    // Past the written rows: the 40th conversation (rows stand at their index times their height).
+    const index = await row.evaluate(
+      (el: HTMLElement) => new DOMMatrix(getComputedStyle(el).transform).m42 / el.offsetHeight,
+    );
+    expect(index).toBeGreaterThanOrEqual(WRITTEN_INBOX_PAGE.limit);
+    const [list, shown] = await Promise.all([page.locator('.virtual-list').boundingBox(), row.boundingBox()]);
+    expect(shown!.y).toBeGreaterThanOrEqual(list!.y);
+    expect(shown!.y + shown!.height).toBeLessThanOrEqual(list!.y + list!.height + 1);
+    page.off('request', read);
+    expect(reads).toHaveLength(1);
   });
 
   it('shows dates in the list and a conversation top to bottom', async () => {

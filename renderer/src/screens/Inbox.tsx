@@ -87,9 +87,15 @@ function useInbox(mailbox: Mailbox, category: string, search: string) {
   const [loaded, setLoaded] = useState(written !== null);
   /** Changes under way: shown at once, and over any list read while the server makes them. */
   const [pending, setPending] = useState<ReadonlyMap<string, Pending>>(new Map());
-  const loading = useRef(false);
   /** A page asked for is under way: the list asks for no other until it has answered. */
-  const [fetching, setFetching] = useState(false);
+  const loading = useRef(false);
+  /**
+   * Pages answered, kept or dropped: each answer makes the list look again whether its end is in
+   * view, even if nothing scrolls. (A flag set while a page was under way did not always: React
+   * may render its set and its clear as one, when the answer comes before the render is done on
+   * a busy machine, and a list whose page was dropped then never asked again.)
+   */
+  const [answers, setAnswers] = useState(0);
   /**
    * Which first page the list holds: a page asked for under an earlier one (a reload while
    * scrolling) would append its rows after the wrong ones, leaving a page out.
@@ -101,8 +107,13 @@ function useInbox(mailbox: Mailbox, category: string, search: string) {
     [first],
   );
   useEffect(() => {
+    const early = takeFirstPage(first);
+    // The page the host wrote in is the list already (its first state): taken over, it is no new
+    // list. Read again as one (a tick later), it dropped the next page the list had asked for
+    // meanwhile, on every start.
+    if (early && written) return;
     let live = true;
-    (takeFirstPage(first) ?? query())
+    (early ?? query())
       .then((p) => {
         if (!live) return;
         generation.current++;
@@ -119,11 +130,10 @@ function useInbox(mailbox: Mailbox, category: string, search: string) {
     return () => {
       live = false;
     };
-  }, [first, query, version, report, search]);
+  }, [first, query, version, report, search, written]);
   const more = useCallback(() => {
     if (!next || loading.current) return;
     loading.current = true;
-    setFetching(true);
     const asked = generation.current;
     query(next)
       .then((p) => {
@@ -134,7 +144,7 @@ function useInbox(mailbox: Mailbox, category: string, search: string) {
       .catch(report)
       .finally(() => {
         loading.current = false;
-        setFetching(false);
+        setAnswers((n) => n + 1);
       });
   }, [next, query, report]);
   const rows = useMemo(() => edited(items, pending), [items, pending]);
@@ -162,9 +172,8 @@ function useInbox(mailbox: Mailbox, category: string, search: string) {
     highlight,
     answered,
     more,
-    // False while a page is under way: when it has answered (or was dropped), the list looks
-    // again whether its end is in view, even if nothing scrolls.
-    hasMore: next !== null && !fetching,
+    hasMore: next !== null,
+    answers,
     reload: () => setVersion((v) => v + 1),
     expect,
     settle,
@@ -214,7 +223,7 @@ export function InboxScreen({ id }: { id: string | null }) {
   const [search, setSearch] = useState('');
   const [typed, setTyped] = useState('');
   const { setStatus, report, refresh, info, accounts, mailbox } = useApp();
-  const { loaded, items, total, highlight, answered, more, hasMore, reload, expect, settle } = useInbox(
+  const { loaded, items, total, highlight, answered, more, hasMore, answers, reload, expect, settle } = useInbox(
     mailbox,
     category,
     search,
@@ -296,7 +305,8 @@ export function InboxScreen({ id }: { id: string | null }) {
   useEffect(() => {
     const last = virtualItems[virtualItems.length - 1];
     if (last && last.index >= items.length - 20 && hasMore) more();
-  }, [virtualItems, items.length, hasMore, more]);
+    // `answers`: a page answered (or dropped) is a reason to look again, though nothing scrolled.
+  }, [virtualItems, items.length, hasMore, more, answers]);
 
   // Another list (a search, a category, a folder) starts at its top, not where the last one was.
   useEffect(() => {
