@@ -5,7 +5,7 @@
 import type * as acorn from 'acorn';
 import type { Mode } from '../run/types';
 import { Context } from './context';
-import { childrenOf, GLOBAL_CALLS, isFn, methodName, scan, withCode, type RegionInfo } from './scan';
+import { childrenOf, eachTarget, GLOBAL_CALLS, isFn, methodName, scan, type Callees, type RegionInfo } from './scan';
 import type { ToolServer } from './tools';
 import { RunFailure, type Binding, type Env, type V } from './values';
 import { BOTTOM } from '../ifc/label';
@@ -17,10 +17,15 @@ export type Step<T> = Generator<Promise<unknown>, T, unknown>;
 export class Machine {
   env: Env = { vars: new Map(), parent: null };
   readonly ctx: Context;
-  /** Everything any plan function may do (see regions.ts: calls of plan code). */
+  /** Everything any plan function may do: what a call of a function value the text does not name may do. */
   private readonly code: RegionInfo;
-  private readonly infos = new Map<string, RegionInfo>();
+  /** The functions each name is bound to, for names bound only to functions (`function f`, `f = () => …`). */
+  private readonly functions = new Map<string, acorn.Function[]>();
+  /** Names ever bound to a function (a name also bound to anything else is not in `functions`). */
   private readonly functionNames = new Set<string>();
+  /** What each function's own text may do (scan.ts), without what it calls. */
+  private readonly own = new Map<acorn.Function, RegionInfo>();
+  private readonly infos = new Map<string, RegionInfo>();
   steps = 0;
   /** Calls under `await` (or returned from an async function): the only places to call an async function. */
   readonly awaited = new Set<acorn.AnyNode>();
@@ -41,21 +46,24 @@ export class Machine {
   ) {
     this.ctx = new Context(mode);
     tools.mayThrow = (l) => this.ctx.mayThrow(l);
+    const other = new Set<string>();
+    walkAll(program, (n) => bindings(n, (name, f) => (f ? this.bind(name, f) : other.add(name))));
+    for (const name of other) this.functions.delete(name);
     const bodies: acorn.AnyNode[] = [];
     // A callback written in a built-in's call runs only there, as part of the code around it.
     const inline = new Set<acorn.AnyNode>();
-    const collect = (n: acorn.AnyNode): void => {
-      if (n.type === 'CallExpression' && !this.isCode(n.callee, [])) n.arguments.forEach((a) => inline.add(a));
+    walkAll(program, (n) => {
+      if (n.type === 'CallExpression' && this.callees(n.callee, []) === null) n.arguments.forEach((a) => inline.add(a));
       if (isFn(n) && !inline.has(n)) bodies.push((n as acorn.Function).body, ...(n as acorn.Function).params);
-      if (n.type === 'FunctionDeclaration' && n.id) this.functionNames.add(n.id.name);
-      if (n.type === 'VariableDeclarator' && n.id.type === 'Identifier' && n.init && /Function/.test(n.init.type))
-        this.functionNames.add(n.id.name);
       for (const d of decidedBy(n)) this.decides(d);
-      childrenOf(n).forEach(collect);
-    };
-    collect(program);
+    });
     // Every function body and parameter as one region: no fixpoint needed, it includes everything.
-    this.code = scan(bodies, (callee, args) => this.isCode(callee, args));
+    this.code = scan(bodies, this.callees.bind(this));
+  }
+
+  private bind(name: string, f: acorn.Function): void {
+    this.functionNames.add(name);
+    this.functions.set(name, [...(this.functions.get(name) ?? []), f]);
   }
 
   /** Marks a deciding expression and the operands of a choice that can become its value. */
@@ -67,19 +75,60 @@ export class Machine {
     else if (e.type === 'SequenceExpression') this.decides(e.expressions.at(-1)!);
   }
 
-  /** May this call run plan code? A call of a name that is not a tool or a built-in, or a callback. */
-  private isCode(callee: acorn.AnyNode, args: readonly acorn.AnyNode[]): boolean {
-    if (callee.type === 'Identifier' && !this.tools.has(callee.name) && !GLOBAL_CALLS.has(callee.name)) return true;
-    if (callee.type !== 'Identifier' && callee.type !== 'MemberExpression') return true;
-    // A callback given as any other expression (a parameter, a variable) may be any function.
-    if (args[0] && CALLBACKS.has(methodName(callee)) && !isFn(args[0])) return true;
-    return args.some((a) => isFn(a) || (a.type === 'Identifier' && this.functionNames.has(a.name)));
+  /**
+   * The plan functions a call may run: none (a tool, a built-in without a plan callback), the
+   * functions of the names it calls or passes, or any (a name bound to anything but functions, a
+   * call's answer, a callback given as another expression).
+   */
+  private callees(callee: acorn.AnyNode, args: readonly acorn.AnyNode[]): Callees {
+    const named = (a: acorn.AnyNode): string[] =>
+      a.type === 'Identifier' && this.functionNames.has(a.name) ? [a.name] : [];
+    const passed = args.flatMap(named);
+    let names: string[] | null = null;
+    if (callee.type === 'Identifier' && !this.tools.has(callee.name) && !GLOBAL_CALLS.has(callee.name))
+      names = [callee.name, ...passed];
+    else if (callee.type !== 'Identifier' && callee.type !== 'MemberExpression') return 'any';
+    else if (args[0] && CALLBACKS.has(methodName(callee)) && !isFn(args[0]))
+      names = args[0].type === 'Identifier' ? [args[0].name, ...passed] : null;
+    else if (passed.length) names = passed;
+    else return null;
+    return names?.every((f) => this.functions.has(f)) ? names : 'any';
   }
 
+  /** What a region may do, with what the plan functions it may call may do (semantics.md §3b). */
   regionInfo(nodes: readonly (acorn.AnyNode | null | undefined)[]): RegionInfo {
     const key = nodes.map((n) => (n ? `${n.start}:${n.end}:${n.type}` : '-')).join(',');
     let info = this.infos.get(key);
-    if (!info) this.infos.set(key, (info = withCode(scan(nodes, this.isCode.bind(this)), this.code)));
+    if (!info) this.infos.set(key, (info = this.withCalls(scan(nodes, this.callees.bind(this)))));
+    return info;
+  }
+
+  /**
+   * Adds what the functions a region may call may do, and the functions they may call, to the end
+   * of the call graph; all plan code if any of them calls a function value it does not name.
+   */
+  private withCalls(info: RegionInfo): RegionInfo {
+    if (!info.callsCode) return info;
+    const reached = new Map<acorn.Function, RegionInfo>();
+    const todo = [info];
+    for (let at = todo.pop(); at; at = todo.pop())
+      for (const f of [...at.callees].flatMap((name) => this.functions.get(name)!))
+        if (!reached.has(f)) {
+          reached.set(f, this.ownInfo(f));
+          todo.push(reached.get(f)!);
+        }
+    const runs = [info, ...reached.values()].some((r) => r.callsAny) ? [this.code] : [...reached.values()];
+    return {
+      ...info,
+      assigned: new Set([info.assigned, ...runs.map((r) => r.assigned)].flatMap((names) => [...names])),
+      paths: [...info.paths, ...runs.flatMap((r) => r.paths)],
+      mayThrow: true,
+    };
+  }
+
+  private ownInfo(f: acorn.Function): RegionInfo {
+    let info = this.own.get(f);
+    if (!info) this.own.set(f, (info = scan([f.body, ...f.params], this.callees.bind(this))));
     return info;
   }
 
@@ -136,4 +185,27 @@ function decidedBy(n: acorn.AnyNode): acorn.AnyNode[] {
     default:
       return [];
   }
+}
+
+function walkAll(n: acorn.AnyNode, visit: (n: acorn.AnyNode) => void): void {
+  visit(n);
+  childrenOf(n).forEach((c) => walkAll(c, visit));
+}
+
+/** The names `n` binds, each with the function it binds it to (null: any other value). */
+function bindings(n: acorn.AnyNode, bound: (name: string, f: acorn.Function | null) => void): void {
+  const other = (p: acorn.AnyNode | null | undefined): void =>
+    eachTarget(p ?? null, (t) => t.type === 'Identifier' && bound(t.name, null));
+  const fnValue = (id: acorn.AnyNode, value: acorn.AnyNode | null | undefined): void =>
+    id.type === 'Identifier' && value && isFn(value) ? bound(id.name, value as acorn.Function) : other(id);
+  if (isFn(n)) {
+    const f = n as acorn.Function;
+    if (f.id) bound(f.id.name, f);
+    f.params.forEach(other);
+  } else if (n.type === 'VariableDeclarator') fnValue(n.id, n.init);
+  else if (n.type === 'AssignmentExpression') fnValue(n.left, n.operator === '=' ? n.right : null);
+  else if (n.type === 'UpdateExpression') other(n.argument);
+  else if (n.type === 'CatchClause') other(n.param);
+  else if ((n.type === 'ForOfStatement' || n.type === 'ForInStatement') && n.left.type !== 'VariableDeclaration')
+    other(n.left);
 }

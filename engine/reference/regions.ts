@@ -3,7 +3,8 @@
  *
  *   At the end of a region with label `c` (STRICT), every variable it may assign, and every
  *   container reachable — when it starts or when it ends — from any place it names (scan.ts), has
- *   `c` joined into its label. Calling plan code counts as naming everything any plan function names.
+ *   `c` joined into its label. Calling plan code counts as naming everything the functions it may
+ *   call name, to the end of the call graph (Machine.withCalls).
  *
  * A region reaches the heap only through names it mentions (tool outputs are fresh, `input` is
  * read-only), so a branch not taken is a region that ran nothing.

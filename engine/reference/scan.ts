@@ -19,9 +19,14 @@ export interface RegionInfo {
   breaks: boolean;
   mayThrow: boolean;
   callsCode: boolean;
+  /** The plan functions its calls name (Machine adds what they may do)… */
+  readonly callees: Set<string>;
+  /** …or whether it may call a function value it does not name (a parameter, a call's answer). */
+  callsAny: boolean;
 }
-/** May this call run plan code (Machine: a call of a plan function, or a callback)? */
-export type IsCode = (callee: N, args: readonly N[]) => boolean;
+/** The plan functions a call may run: none (null), those named, or any ('any'); Machine.callees. */
+export type Callees = readonly string[] | 'any' | null;
+export type IsCode = (callee: N, args: readonly N[]) => Callees;
 
 export const isFn = (n: N): boolean =>
   n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression';
@@ -93,7 +98,7 @@ function readsOnly(n: N, isCode: IsCode): readonly (N | null)[] | null {
         (n.callee.type === 'Identifier' && GLOBAL_CALLS.has(n.callee.name)) ||
         FRESH_MEMBERS.has(member) ||
         ((p?.root === 'Math' || p?.root === 'Number') && p.keys.length === 1);
-      return fresh && !isCode(n.callee, n.arguments) ? n.arguments : null;
+      return fresh && isCode(n.callee, n.arguments) === null ? n.arguments : null;
     }
     case 'MemberExpression': {
       // `[xs].length`, `new Map([[1, xs]]).size`: a number.
@@ -127,6 +132,8 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
     breaks: false,
     mayThrow: false,
     callsCode: false,
+    callees: new Set(),
+    callsAny: false,
   };
   /** The variables a `for…of` walked into declares: each stands for every element of its iterable. */
   const loopVars: Map<string, Path>[] = [];
@@ -205,9 +212,11 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
   const call = (n: acorn.CallExpression): void => {
     holders.add(n.callee);
     // A callback written here runs only during this call: part of the region (not of Machine's code).
-    const inline = isCode(n.callee, []) ? [] : n.arguments.filter(isFn);
+    const inline = isCode(n.callee, []) !== null ? [] : n.arguments.filter(isFn);
     const passed = n.arguments.filter((a) => !inline.includes(a));
-    if (isCode(n.callee, passed)) info.callsCode = true;
+    const callees = isCode(n.callee, passed);
+    const any = callees === 'any';
+    if (callees !== null) calls({ callsCode: true, callsAny: any, callees: new Set(any ? [] : callees) });
     const method = methodName(n.callee);
     let receiver = n.callee.type === 'MemberExpression' ? pathOf(n.callee.object) : null;
     // `xs.slice(1).forEach(f)`: f is given some of xs's elements, and the new array is dropped.
@@ -297,7 +306,12 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
       if (!own.has(p.root)) name(p);
       else if (given.has(p.root)) name(given.get(p.root)!, p.keys);
     info.mayThrow ||= inner.mayThrow;
-    info.callsCode ||= inner.callsCode;
+    calls(inner);
+  };
+  const calls = (c: Pick<RegionInfo, 'callsCode' | 'callsAny' | 'callees'>): void => {
+    info.callsCode ||= c.callsCode;
+    info.callsAny ||= c.callsAny;
+    c.callees.forEach((f) => info.callees.add(f));
   };
   const walkLoopBody = (body: N): void => {
     nesting.loops++;
@@ -314,17 +328,6 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
   fns.forEach(mentions);
   for (let i = 0; i < info.paths.length; i++) expose(info.paths[i]!.root);
   return info;
-}
-
-/** Adds what every plan function may do (a region that may call plan code may do all of it). */
-export function withCode(info: RegionInfo, code: RegionInfo): RegionInfo {
-  if (!info.callsCode) return info;
-  return {
-    ...info,
-    assigned: new Set([...info.assigned, ...code.assigned]),
-    paths: [...info.paths, ...code.paths],
-    mayThrow: true,
-  };
 }
 
 /**

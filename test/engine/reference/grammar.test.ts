@@ -73,20 +73,31 @@ await sendEmail({ to: ['omar@northwind.test'], subject: JSON.stringify(o), body:
   });
 });
 
-describe('known gaps of the reference (more restrictive than the semantics; the engine is right)', () => {
-  // A region that calls plan code names everything any plan function names (engine/reference
-  // README), so a function that writes `later` and is never called here upgrades it; the engine's
-  // effect analysis knows `inc` writes only `cnt`. The generator's functions therefore write only
-  // their own captured variables (programs.ts grammarArb) until the reference reads per function.
-  it.fails('a call of a function that writes nothing outside, in a branch, upgrades what another one writes', () =>
-    holds(`const e = await getEmail('m3');
+describe('a call of plan code names what the functions it may call name, to the end (§3b)', () => {
+  // The reference named everything any plan function names, so a call of `inc` in a branch
+  // upgraded `later`, which only the uncalled `other` writes; the engine's effect analysis reads
+  // per function, as the reference now does (Machine.withCalls).
+  const plan = (call: string): string => `const e = await getEmail('m3');
 let later = 'priya@northwind.test';
 let cnt = 0;
 const inc = () => { cnt++; return cnt; };
 function other() { later = 'omar@northwind.test'; }
-if (e.body.includes('widgets')) { inc(); }
-await sendEmail({ to: [later], subject: 'Later', body: 'Fixed.' });`),
-  );
+const viaOther = () => other();
+const apply = (g) => g();
+const pick = () => other;
+let h = inc;
+h = other;
+if (e.body.includes('widgets')) { ${call} }
+await sendEmail({ to: [later], subject: 'Later', body: 'Fixed.' });`;
+  it('a call of a function that writes nothing outside, in a branch, leaves what another one writes', () =>
+    holds(plan('inc();')));
+  // …while a function reached through another one, or a function value the text does not name, still upgrades it.
+  for (const call of ['viaOther();', '[1].forEach(viaOther);', 'apply(other);', 'apply(inc);', 'pick()();', 'h();'])
+    it(`a call that may reach the writer upgrades what it writes: ${call}`, async () => {
+      const r = await runBoth(plan(call), world, 'minimal', 'strict');
+      expect(discrepancies(r)).toEqual([]);
+      expect(r.ref.calls[1]?.decision).toBe('deny');
+    });
 });
 
 /** Generated plans: 40 in `npm test` (each divergence above showed within 60), 1,000 in `npm run fuzz`. */

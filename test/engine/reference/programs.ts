@@ -240,7 +240,8 @@ async function subjectOf(id) { const x = await getEmail(id); return x.subject; }
  * converted through their text), every compound assignment, `++`/`--` on names and members,
  * `void`, the comma, closures (over variables written later, counters, closures made in loops
  * and in `for (let …)` heads, returned and called elsewhere; none writes a variable outside its
- * own, see grammar.test.ts), `finally` whose `return`, `break`,
+ * own: a call of a function value the reference cannot name (`tick`, `g`) names all plan code,
+ * where the engine's opaque region taints the rest instead, and the two differ in caps), `finally` whose `return`, `break`,
  * `continue` or `throw` overrides a pending completion (in loops, nested tries), `catch` without
  * a parameter or with a pattern, `try`/`finally` alone, `for (;;)` with parts left out, `for…of`
  * over Maps, strings and entries into patterns and assignment targets, destructuring assignment,
