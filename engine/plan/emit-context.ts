@@ -159,7 +159,7 @@ export class EmitContext {
    * Expressions whose value only decides control (decides): an `if`'s or a loop's test, a
    * `switch`'s discriminant and cases, a ternary's test, the left of a `&&`/`||`/`??` whose own
    * value is dropped (a statement), a function value called, and the operands of a choice among
-   * them that can become its value. (Not where the value goes on as data — the left of a choice
+   * them that can become its value, also through an `await`, a `=` or a `,` that hands it on. (Not where the value goes on as data — the left of a choice
    * that is a value, a `for…of`'s list, a callback: that is the implicit flow NORMAL lets pass.)
    */
   private readonly deciding = new Set<N>();
@@ -180,6 +180,9 @@ export class EmitContext {
       this.decides(e.alternate);
     } else if (e.type === 'UnaryExpression' && e.operator === '!') this.decides(e.argument);
     else if (e.type === 'SequenceExpression') this.decides(e.expressions[e.expressions.length - 1]!);
+    // `await` and `=` hand their operand's value on as theirs (red team round 19, finding 2).
+    else if (e.type === 'AwaitExpression') this.decides(e.argument);
+    else if (e.type === 'AssignmentExpression' && e.operator === '=') this.decides(e.right);
   }
 
   /**

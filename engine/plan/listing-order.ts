@@ -41,14 +41,20 @@ export function listingOrder(
   loop: Effects,
   collects: boolean,
 ): ListingOrder {
-  const body = ctx.effects.region([s.body], s.body.start, s.body.end);
+  // An iteration runs its head's default values before its body (`for (const { id, f = flag } of
+  // xs)` reads what an earlier iteration set): they are read as part of the body (red team round
+  // 19, finding 1). A head that assigns rather than declares (`for (last of xs)`, `for (o.x of xs)`)
+  // writes each item into state that outlives the iteration, which the last item leaves holding it.
+  const text = [...headDefaults(s.left as N), s.body];
+  const body = ctx.effects.region(text, s.body.start, s.body.end);
   const sees =
+    s.left.type !== 'VariableDeclaration' ||
     body.escapesLoop ||
     body.escapesFunction ||
     body.opaque ||
     body.bases.length > 0 ||
     (body.world && body.observes) ||
-    dependsOnEarlier(ctx, s.body, body.vars, body.world);
+    dependsOnEarlier(ctx, text, body.vars, body.world);
   // NORMAL upgrades what the loop wrote at its end by name (STRICT keeps the rest of the function
   // under the loop's label when it wrote what it cannot name).
   // A loop that only writes what it carries (`out.push(m.subject)`), or only pushes into one list
@@ -57,8 +63,8 @@ export function listingOrder(
   const ordered =
     sees &&
     (collects ||
-      !readsWhatItWrites(ctx, s.left as N, s.body, body) ||
-      !letsNothingOut(ctx, s.body, body) ||
+      !readsWhatItWrites(ctx, s.left as N, s.body, text, body) ||
+      !letsNothingOut(ctx, text, body) ||
       (!ctx.strict && (body.opaque || loop.opaque)));
   return { sees, ordered, flag: ordered ? ', 1' : body.mayThrow ? ', 2' : '' };
 }
@@ -70,7 +76,7 @@ export function listingOrder(
  * least as widely as the reference monitor's `callsCode`: a name of any function of the plan given
  * as an argument, any argument of a callback method besides its written callbacks.
  */
-function letsNothingOut(ctx: EmitContext, body: N, eff: Effects): boolean {
+function letsNothingOut(ctx: EmitContext, text: readonly N[], eff: Effects): boolean {
   if (eff.escapesLoop || eff.escapesFunction || eff.calls || eff.world) return false;
   const fnNames = functionNames(ctx);
   let out = false;
@@ -88,7 +94,7 @@ function letsNothingOut(ctx: EmitContext, body: N, eff: Effects): boolean {
     }
     for (const k of children(n)) walk(k);
   };
-  walk(body);
+  text.forEach(walk);
   return !out;
 }
 
@@ -96,7 +102,7 @@ function letsNothingOut(ctx: EmitContext, body: N, eff: Effects): boolean {
  * Does the body read state it carries: a variable it assigns, or a container it writes other than
  * as the receiver of a mutating call or the holder of a member it assigns?
  */
-function readsWhatItWrites(ctx: EmitContext, head: N, body: N, eff: Effects): boolean {
+function readsWhatItWrites(ctx: EmitContext, head: N, body: N, text: readonly N[], eff: Effects): boolean {
   // The loop's own element (declared in its head) is the item, not carried state.
   const roots = new Set<Binding>(
     [...eff.vars, ...eff.bases.map((b) => b.root)].filter((b) => b.id.start >= body.end || b.id.start < head.start),
@@ -125,7 +131,7 @@ function readsWhatItWrites(ctx: EmitContext, head: N, body: N, eff: Effects): bo
     }
     for (const k of children(n)) walk(k, false);
   };
-  walk(body, false);
+  for (const n of text) walk(n, false);
   return found;
 }
 const MUTATORS: ReadonlySet<string> = new Set([...METHODS.mutating, 'set', 'add', 'delete', 'clear']);
@@ -146,10 +152,10 @@ function functionNames(ctx: EmitContext): Set<string> {
 /**
  * Can `body` depend on an earlier iteration through what it reads? It can when it, or a function
  * it names (and so may call), reads one of `vars` other than to update it (`n++`, `n += 1` alone
- * do not), or, when it changes the world, uses what a tool that observes the world answered: an
+ * do not; whose value is used, they do), or, when it changes the world, uses what a tool that observes the world answered: an
  * effect's answer (a claim's number) counts the calls made before it.
  */
-function dependsOnEarlier(ctx: EmitContext, body: N, vars: ReadonlySet<Binding>, world: boolean): boolean {
+function dependsOnEarlier(ctx: EmitContext, text: readonly N[], vars: ReadonlySet<Binding>, world: boolean): boolean {
   let found = false;
   const seen = new Set<acorn.Function>();
   const walk = (n: N, use: 'read' | 'update' | 'discard'): void => {
@@ -166,10 +172,15 @@ function dependsOnEarlier(ctx: EmitContext, body: N, vars: ReadonlySet<Binding>,
         }
         return;
       }
+      // An update whose value is used reads what it updates (`if (n++ === 0)`, red team round 19,
+      // finding 3); only a dropped `n++` or `n += 1`, or a plain `n = …`, does not.
       case 'UpdateExpression':
-        return walk(n.argument, 'update');
+        return walk(n.argument, use === 'discard' ? 'update' : 'read');
       case 'AssignmentExpression':
-        walk(n.left as N, n.left.type === 'Identifier' ? 'update' : 'read');
+        walk(
+          n.left as N,
+          n.left.type === 'Identifier' && (n.operator === '=' || use === 'discard') ? 'update' : 'read',
+        );
         return walk(n.right, 'read');
       case 'ExpressionStatement':
         return walk(n.expression, 'discard');
@@ -183,6 +194,24 @@ function dependsOnEarlier(ctx: EmitContext, body: N, vars: ReadonlySet<Binding>,
     }
     for (const c of children(n)) walk(c, 'read');
   };
-  walk(body, 'read');
+  for (const n of text) walk(n, 'read');
   return found;
+}
+
+/** The default values written in a `for…of` head's pattern (`{ id, f = flag }`): code each iteration runs. */
+function headDefaults(n: N): N[] {
+  switch (n.type) {
+    case 'VariableDeclaration':
+      return n.declarations.flatMap((d) => headDefaults(d.id as N));
+    case 'AssignmentPattern':
+      return [n.right as N, ...headDefaults(n.left as N)];
+    case 'ObjectPattern':
+      return n.properties.flatMap((p) => headDefaults((p.type === 'Property' ? p.value : p) as N));
+    case 'ArrayPattern':
+      return n.elements.flatMap((e) => (e ? headDefaults(e as N) : []));
+    case 'RestElement':
+      return headDefaults(n.argument as N);
+    default:
+      return [];
+  }
 }

@@ -73,6 +73,8 @@ export class Machine {
     else if (e.type === 'ConditionalExpression') [e.consequent, e.alternate].forEach((x) => this.decides(x));
     else if (e.type === 'UnaryExpression' && e.operator === '!') this.decides(e.argument);
     else if (e.type === 'SequenceExpression') this.decides(e.expressions.at(-1)!);
+    else if (e.type === 'AwaitExpression') this.decides(e.argument);
+    else if (e.type === 'AssignmentExpression' && e.operator === '=') this.decides(e.right);
   }
 
   /**

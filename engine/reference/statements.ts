@@ -191,18 +191,33 @@ function* forOf(m: Machine, s: acorn.ForOfStatement): Step<void> {
  * early (`gathers`). Otherwise each iteration runs under its own item (`own`).
  */
 function listingLoop(m: Machine, s: acorn.ForOfStatement): 'own' | 'gathers' | 'whole' {
-  const info = m.regionInfo([s.body]);
+  // The head's default values run in every iteration, before the body (red team round 19).
+  const iteration = [...headDefaults(s.left), s.body];
+  const info = m.regionInfo(iteration);
   const leaves = info.returns || info.breaks || (info.mayThrow && m.ctx.inTry());
   if (leaves) return 'whole';
   const own = declaredIn(s.body);
   const carried = [...info.assigned].filter((n) => !own.has(n));
-  // In the body, and in the functions it may call (a name they declare is theirs).
-  const texts = [s.body, ...calledFunctions(m, s.body, own)];
-  const reads = texts.some((t) =>
-    readsCarried(t, new Set(carried.filter((n) => t === s.body || !declaredIn(t).has(n)))),
-  );
-  if (!reads && !writesOutside(m, s.body, own, declaredIn(s.left))) return 'own';
-  return info.callsCode || awaitsOrCallsTool(m, s.body) ? 'whole' : 'gathers';
+  // In the iteration, and in the functions it may call (a name they declare is theirs).
+  const called = iteration.flatMap((t) => calledFunctions(m, t, own));
+  const reads =
+    iteration.some((t) => readsCarried(t, new Set(carried))) ||
+    called.some((t) => readsCarried(t, new Set(carried.filter((n) => !declaredIn(t).has(n)))));
+  // A head that assigns rather than declares leaves each item in state that outlives the iteration.
+  const writes =
+    s.left.type !== 'VariableDeclaration' || iteration.some((t) => writesOutside(m, t, own, declaredIn(s.left)));
+  if (!reads && !writes) return 'own';
+  return info.callsCode || iteration.some((t) => awaitsOrCallsTool(m, t)) ? 'whole' : 'gathers';
+}
+
+/** The default values written in a `for…of` head's pattern: code each iteration runs. */
+function headDefaults(n: acorn.AnyNode): acorn.AnyNode[] {
+  if (n.type === 'VariableDeclaration') return n.declarations.flatMap((d) => headDefaults(d.id));
+  if (n.type === 'AssignmentPattern') return [n.right, ...headDefaults(n.left)];
+  if (n.type === 'ObjectPattern') return n.properties.flatMap((p) => headDefaults(p.type === 'Property' ? p.value : p));
+  if (n.type === 'ArrayPattern') return n.elements.flatMap((e) => (e ? headDefaults(e) : []));
+  if (n.type === 'RestElement') return headDefaults(n.argument);
+  return [];
 }
 
 /** The plan functions `body` names, and those they name in turn: what it may call. */
@@ -220,13 +235,17 @@ function calledFunctions(m: Machine, body: acorn.AnyNode, own: ReadonlySet<strin
   return out;
 }
 
-/** Does `body` read one of `carried` (other than to update it)? */
+/** Does `body` read one of `carried` (other than to update it: a `n++` whose value is used reads it)? */
 function readsCarried(body: acorn.AnyNode, carried: ReadonlySet<string>): boolean {
   const reads = (n: acorn.AnyNode, updating = false): boolean => {
     if (n.type === 'Identifier') return !updating && carried.has(n.name);
-    if (n.type === 'UpdateExpression') return reads(n.argument, true);
+    // A dropped `n++` or `n += 1` only updates `n`; one whose value is used reads it (red team round 19).
+    const e = n.type === 'ExpressionStatement' ? n.expression : null;
+    if (e?.type === 'UpdateExpression') return reads(e.argument, true);
+    if (e?.type === 'AssignmentExpression')
+      return reads(e.left as acorn.AnyNode, e.left.type === 'Identifier') || reads(e.right);
     if (n.type === 'AssignmentExpression')
-      return reads(n.left as acorn.AnyNode, n.left.type === 'Identifier') || reads(n.right);
+      return reads(n.left as acorn.AnyNode, n.operator === '=' && n.left.type === 'Identifier') || reads(n.right);
     if (n.type === 'MemberExpression' && !n.computed) return reads(n.object);
     if (n.type === 'Property' && !n.computed) return reads(n.value as acorn.AnyNode);
     return childrenOf(n).some((c) => reads(c));
