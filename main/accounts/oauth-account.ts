@@ -78,7 +78,11 @@ async function issuerOf(o: NewOAuthAccount, preset: Preset | undefined): Promise
   if (!/^https?:\/\//.test(o.oauth))
     throw new AccountError(`--oauth takes google, microsoft or an issuer URL (not ${JSON.stringify(o.oauth)})`);
   const scopes = [...BASE_SCOPES, ...(o.scopes ?? [])];
-  return { metadata: await discoverIssuer(o.oauth, { fetch: o.fetch }), scopes, required: requiredOf(undefined, scopes) };
+  return {
+    metadata: await discoverIssuer(o.oauth, { fetch: o.fetch }),
+    scopes,
+    required: requiredOf(undefined, scopes),
+  };
 }
 
 function clientIdOf(o: NewOAuthAccount, preset: Preset | undefined): string {

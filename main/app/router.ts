@@ -10,6 +10,7 @@
 import type { z } from 'zod';
 import { listCalls, type ApiErrorKind, type CallSpec, type ZamburakHandlers } from '../../preload/contract';
 import { ClaimError } from '../claims/claim-store';
+import { PausedError } from '../runs/paused';
 import { MailServiceError } from '../services/mail-service';
 import { claimErrorWords } from './claim-error-words';
 
@@ -66,6 +67,8 @@ function errorOf(e: unknown): { kind: ApiErrorKind; message: string } | null {
     };
   // The mail server refused or could not be reached: the person's change was not made.
   if (e instanceof MailServiceError) return { kind: e.kind === 'server' ? 'conflict' : e.kind, message: e.message };
+  // Paused between the handler's check and the run (main/runs/paused.ts): running while paused is 409.
+  if (e instanceof PausedError) return { kind: 'conflict', message: e.message };
   return null;
 }
 
