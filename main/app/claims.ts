@@ -15,7 +15,7 @@ import { ruleWords } from '../../engine/policy/rule-words';
 import { toolWords } from '../../engine/tools/tool-words';
 import { ClaimError, type ClaimRow } from '../claims/claim-store';
 import { explainStored } from '../claims/explain-stored';
-import { allowRecipients } from '../claims/narrow-override';
+import { allowRecipients, wideningWords } from '../claims/narrow-override';
 import type { ClaimsService } from '../services/claims-service';
 import type { PoliciesService } from '../services/policies-service';
 import type { AppContext } from './inbox';
@@ -123,6 +123,8 @@ export function claimsHandlers(
         'conflict',
         `always allowing would trust ${x.unsafeRecipients.map((u) => `${u.address} (${u.why})`).join(', ')}; approve this claim alone, or reject it`,
       );
+    const widening = wideningWords(x.recipients);
+    if (widening) throw new ServiceError('conflict', widening);
     const current = policies.current();
     const { after, added } = allowRecipients(current.yaml, x.recipients);
     return { c, current, after, added };

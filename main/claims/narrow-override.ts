@@ -34,8 +34,22 @@ function inPlace(yaml: string, added: readonly string[]): string | null {
   return `${yaml.replace(/\n*$/, '\n\n')}${block}`;
 }
 
+/**
+ * Why writing these addresses into the allowlist would trust more than them, or null. An allowlist
+ * reads `*` as any run of letters (engine/policy/match.ts), so an address holding one (valid in
+ * RFC 5322: `a*b@own.test`) would trust every address of its shape.
+ */
+export function wideningWords(addresses: readonly string[]): string | null {
+  const patterns = addresses.filter((a) => a.includes('*'));
+  return patterns.length
+    ? `always allowing ${patterns.join(', ')} would trust every address of that shape (an allowlist reads * as any letters): approve this claim alone`
+    : null;
+}
+
 /** The policy text with `addresses` allowlisted as recipients; `added` is what was not there yet. */
 export function allowRecipients(yaml: string, addresses: readonly string[]): { after: string; added: string[] } {
+  const widening = wideningWords(addresses);
+  if (widening) throw new Error(widening);
   const existing = listOf(yaml);
   const added = [...new Set(addresses)].filter((a) => !existing.includes(a));
   if (!added.length) return { after: yaml, added };

@@ -48,3 +48,13 @@ describe('the narrow always-allow change', () => {
     expect(allowRecipients(yaml, ['a@one.test'])).toEqual({ after: yaml, added: [] });
   });
 });
+
+describe('addresses an allowlist would read as a pattern', () => {
+  // An allowlist reads `*` as any run of letters (engine/policy/match.ts); `a*b@own.test` is a
+  // valid address (RFC 5322), and trusting it must not trust `aXb@own.test` as well.
+  it('refuses to always allow an address holding `*`, naming it', () => {
+    expect(() => allowRecipients('version: 1\nrules: []\n', ['bob@acme.test', 'a*b@own.test'])).toThrow(
+      /a\*b@own\.test.*\*/,
+    );
+  });
+});

@@ -20,7 +20,6 @@ describe('red team round 20: held', () => {
     const policy = 'version: 1\n# mine\nallowlists:\n  recipients:\n    - bob@acme.test\nrules: []\n';
     const tricky = fc.constantFrom(
       '&a@x.test',
-      '*a@x.test',
       '!tag@x.test',
       "'q@x.test",
       'a@x.test #c',
