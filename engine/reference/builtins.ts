@@ -8,6 +8,7 @@ import { callFunction } from './functions';
 import { primitiveKey } from './expressions';
 import type { Machine } from './machine';
 import { deepLabelOf, isHeap, reachable, RunFailure, upgrade, val, withLabel, type Heap, type V } from './values';
+import type { RArray, RObject } from './values';
 
 /** What a native built-in does with native inputs (the receiver, if any, first). */
 export type NativeOp = (receiver: unknown, args: unknown[]) => unknown;
@@ -52,6 +53,36 @@ const readingOf = (m: Machine, key: string, args: readonly V[]): Reading => {
 export const isFunction = (x: V | undefined): boolean => !!x && isHeap(x.v) && x.v.kind === 'function';
 const isContainer = (x: V | undefined): boolean => !!x && isHeap(x.v) && 's' in x.v && x.v.kind !== 'regexp';
 
+/** Runs `f`; a native refusal (a copy's, a native failure) fails the run by the deep labels of `inputs`. */
+function guarded<T>(m: Machine, what: string, inputs: readonly V[], f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof RunFailure) throw e;
+    return m.ctx.fail(`${what}: ${(e as Error).message}`, ...inputs.map((x) => deepLabelOf(x)));
+  }
+}
+
+/**
+ * Fails the run on what the engine's library refuses of a built-in's arguments before it runs,
+ * whatever their labels (engine/README.md, "What the language refuses"; semantics.md §1), by the
+ * deep labels of all its `inputs`.
+ */
+function refuse(m: Machine, key: string, args: readonly V[], inputs = args): void {
+  const fail = (why: string): never => m.ctx.fail(why, ...inputs.map((x) => deepLabelOf(x)));
+  const [a] = args;
+  if (key === 'new Date' && args.length === 0) fail('new Date() needs a value: the current time comes from now()');
+  const pattern = ['string.match', 'string.matchAll', 'string.search'].includes(key) && typeof a?.v === 'string';
+  const syntax = pattern ? /[\\^$.|?*+()[\]{}]/.exec(a.v as string) : null;
+  if (syntax)
+    fail(
+      `'${key.slice(7)}' takes a regular expression literal in plans: a string is used only as plain text, and this one has regular-expression syntax ('${syntax[0]}')`,
+    );
+  const plain = a && isHeap(a.v) && (a.v.kind === 'object' || a.v.kind === 'array');
+  if (['Object.keys', 'Object.values', 'Object.entries'].includes(key) && !plain)
+    fail(`${key} needs a plain object or an array`);
+}
+
 /** The generic lift (see above); `recv` is null for functions and operators. */
 function lift(m: Machine, op: NativeOp, recv: V | null, args: readonly V[], what: string, reading: Reading = {}): V {
   m.tick();
@@ -77,13 +108,17 @@ function lift(m: Machine, op: NativeOp, recv: V | null, args: readonly V[], what
   const read: Label[] = [];
   const passing = reading.parts === true && isContainer(inputs[0]);
   const [from, to] = reading.args ?? [Infinity, Infinity];
-  const natives = inputs.map((x, i) => {
+  const copy = (x: V, i: number): unknown => {
     const at = recv ? i - 1 : i;
     if (passing && i === 0) return bridge.pass(x, reading.keys === true, read);
     if (passing && at >= from && at < to) return bridge.move(x, read);
     read.push(deepLabelOf(x));
-    return bridge.toNative(x);
-  });
+    // A method's callback is a function by right (callMethod refused one anywhere else); an
+    // operator that answers for every value (`===`, `typeof`) refuses nothing, nor does `in`.
+    const callback = recv !== null && at === 0 && isFunction(x);
+    return bridge.toNative(x, !callback && !TOTAL.has(what) && what !== 'in');
+  };
+  const natives = guarded(m, what, inputs, () => inputs.map(copy));
   const inLabel = joinLabels(...read);
   cbCell.l = inLabel;
   const nRecv = recv ? natives.shift() : undefined;
@@ -169,6 +204,7 @@ export function callMethod(m: Machine, receiver: V, name: string, args: readonly
   const fnAt = args.findIndex(isFunction);
   if (!BUILTIN.has(key) || (fnAt >= 0 && (fnAt > 0 || !CALLBACKS.has(name))))
     m.ctx.fail(`${type} has no method ${name} taking these arguments`, receiver.l);
+  refuse(m, key, args, [receiver, ...args]);
   const method = (r: unknown, a: unknown[]): unknown =>
     (r as Record<string, (...x: unknown[]) => unknown>)[name]!(...a);
   return lift(m, method, receiver, args, name, { ...readingOf(m, key, args), writes: WRITES.has(key) });
@@ -182,6 +218,7 @@ export function callGlobal(m: Machine, name: string, args: readonly V[]): V {
   const [ns, member] = name.includes('.') ? name.split('.') : [null, name];
   const f = ns ? host[ns]![member!] : host[name];
   if (name === 'Object.fromEntries') refuseContainerKeys(m, args[0]);
+  refuse(m, name, args);
   const reading = readingOf(m, name, args);
   const call: NativeOp = (_r, a) => (f as (...x: unknown[]) => unknown).apply(ns ? host[ns] : undefined, a);
   return (reading.put && fromPairs(m, () => ({}), args)) || lift(m, call, null, args, name, reading);
@@ -189,6 +226,7 @@ export function callGlobal(m: Machine, name: string, args: readonly V[]): V {
 
 /** `new Map(…)`, `new Set(…)`, `new Date(…)`: the checker allows no other `new`. */
 export function construct(m: Machine, name: string, args: readonly V[]): V {
+  refuse(m, `new ${name}`, args);
   const C = { Map, Set, Date }[name as 'Map' | 'Set' | 'Date'] as new (...x: unknown[]) => unknown;
   return (
     (readingOf(m, `new ${name}`, args).put && fromPairs(m, () => new C(), args, name === 'Set')) ||
@@ -262,22 +300,25 @@ function refusal(name: string, xs: readonly V[]): string | null {
   return isHeap(o) && (o.kind === 'array' || o.kind === 'object') ? null : "'in' needs an array or a plain object";
 }
 
-/** An operator (`f`, if not in `OPS`): `refusal`; all but the total ones also refuse cycles (as QuickJS). */
+/**
+ * An operator (`f`, if not in `OPS`): `refusal`; all but `in` and the total ones also refuse cycles
+ * (the lift's copies, as QuickJS). `in` under its precision rule (`shape`, engine/plan/builtins.ts
+ * `OPERATOR_RULES`) reads which keys the object has — the key, the object's reference and structure
+ * (a listing's too, §3) — not what they hold.
+ */
 export function operator(m: Machine, name: string, xs: readonly V[], f = OPS[name]!): V {
   const refused = refusal(name, xs);
   if (refused) m.ctx.fail(refused, ...xs.map((x) => x.l));
-  const checked = name !== 'in' && !TOTAL.has(name);
-  if (checked && xs.some((x) => isCircular(x)))
-    m.ctx.fail('cannot convert a circular structure', ...xs.map((x) => deepLabelOf(x)));
-  return lift(m, (_r, a) => (f as (...x: unknown[]) => unknown)(...a), null, xs, checked ? 'operator' : name);
-}
-
-function isCircular(x: V, path = new Set<unknown>()): boolean {
-  const h = x.v;
-  if (!isHeap(h) || (h.kind !== 'array' && h.kind !== 'object')) return false;
-  if (path.has(h)) return true;
-  path.add(h);
-  const found = [...(h.kind === 'array' ? h.items : h.props.values())].some((e) => isCircular(e, path));
-  path.delete(h);
-  return found;
+  if (name === 'in' && m.precise) {
+    m.tick();
+    const [k, o] = xs as [V, V & { v: RArray | RObject }];
+    const l = joinLabels(k.l, o.l, o.v.s);
+    m.ctx.mayThrow(l);
+    const key = primitiveKey(m, k);
+    return val(
+      Object.hasOwn(o.v.kind === 'array' ? o.v.items : Object.fromEntries(o.v.props), key),
+      m.ctx.madeLabel(l),
+    );
+  }
+  return lift(m, (_r, a) => (f as (...x: unknown[]) => unknown)(...a), null, xs, TOTAL.has(name) ? name : 'operator');
 }

@@ -40,13 +40,27 @@ export class NativeBridge {
     return this.fill(h, NATIVE[h.kind](h), move, key);
   }
 
-  toNative(x: V): unknown {
+  /**
+   * A plain copy of `x`. `refuses`: it refuses what the engine's copy refuses (its library
+   * `toNative`): a function (but a method's callback) and a container met again inside itself
+   * (native code walks a cycle as it likes: `join` skips it).
+   */
+  toNative(x: V, refuses = true): unknown {
     const p = x.v;
     if (!isHeap(p)) return p;
+    if (refuses && p.kind === 'function')
+      throw new TypeError('functions are passed to built-ins only as callbacks in plans');
+    if (refuses && this.open.has(p)) throw new TypeError('cannot convert a circular structure');
     if (this.toN.has(p)) return this.toN.get(p);
     const n = p.kind === 'function' ? (...args: unknown[]) => this.call(p, args) : NATIVE[p.kind](p);
-    return this.fill(p, n, (e) => this.toNative(e));
+    this.open.add(p);
+    try {
+      return this.fill(p, n, (e) => this.toNative(e, refuses));
+    } finally {
+      this.open.delete(p);
+    }
   }
+  private readonly open = new Set<Heap>();
 
   /**
    * Fills `n`, the native counterpart of `h` (remembered first: a cycle holds its copy), defining

@@ -5,30 +5,20 @@
  * by the reference monitor must agree on the outcome and the result, and the engine must label
  * every call and the result at least as restrictively. Plans that show a known gap of the engine
  * are `it.fails` (gaps.test.ts has each mechanism minimised); plans whose values are
- * implementation-defined are compared on labels only. The escape plans, which mostly end at a
- * limit, run in `npm run fuzz` (FUZZ_MODE=differential).
+ * implementation-defined are compared on labels only. The escape plans that end in a refusal run
+ * here; the others, which end at a limit, in `npm run fuzz` (FUZZ_MODE=differential).
  */
 import { describe, expect, it } from 'vitest';
 import { SCENARIOS, WORLDS } from '../../scenarios/eval';
 import { AWAITED_ELSEWHERE, CHOSEN_UNDER_LABEL, HELD } from '../../security/redteam-round7/plans';
 import { LAUNDERING_OTHER } from '../../security/two-worlds';
-import { discrepancies, loadWorldFile, plansIn, runBoth, type Setting } from './differential';
+import { discrepancies, IMPLEMENTATION_DEFINED, loadWorldFile, plansIn, runBoth, type Setting } from './differential';
 import type { Json } from '../../../engine/ifc/labeled-value';
 import { parseWorld, type World } from '../../../engine/world';
 import type { Mode } from '../../../engine/run/types';
 
 /** Suite plans that show a known gap of the engine (mechanism: see gaps.test.ts). */
 const KNOWN_GAPS: Readonly<Record<string, string>> = {};
-
-/** Plans whose values the engine (QuickJS) and the reference (V8) compute differently by design. */
-const IMPLEMENTATION_DEFINED: Readonly<Record<string, string>> = {
-  'test/security/laundering/plans/042-error-message-data.js': 'error message text',
-  'test/security/laundering/plans/273-field-comparator-native-throw-message.js': 'error message text',
-  'test/security/laundering/plans/104-sort-comparator-oracle.js': 'order from an inconsistent comparator',
-  'test/security/laundering/plans/304-native-conversion-of-container-in-builtins.js':
-    'order from an inconsistent comparator',
-  'test/security/laundering/plans/142-localecompare-split-sep.js': 'localeCompare magnitude',
-};
 
 interface Case {
   readonly name: string;
@@ -87,6 +77,10 @@ const SUITES: Record<string, Case[]> = {
     input: s.input as Json | undefined,
   })),
   'redteam-round7': round7,
+  // The escape plans that end in a refusal (those that end at a limit run in `npm run fuzz`).
+  escape: fromDir('test/security/escape/plans', 'test/security/escape/world.yaml', 'minimal').filter((c) =>
+    c.plan.startsWith('// expect: failed RuntimeError'),
+  ),
   // `input` is read-only: a mutator on one of its arrays fails as a write into it does.
   input: [
     'input.xs.push({ a: 1 })',

@@ -100,6 +100,27 @@ await sendEmail({ to: [later], subject: 'Later', body: 'Fixed.' });`;
     });
 });
 
+describe('`in` reads which keys a container has, not what they hold (the `shape` rule, §2a)', () => {
+  // The reference labeled `in` with the deep labels of its operands, so `'1' in list` carried
+  // every item's content (the engine reads the listing's reference and structure, §3 Listings).
+  for (const test of ["'1' in list", "'a' in o", "'subject' in list[1]", "'2' in list.slice(0, 5)", "'length' in list"])
+    it(`${test} carries the key and the container's reference and structure`, () =>
+      holds(`const list = await listEmails({ folder: 'INBOX' });
+const o = { a: list[0], b: 1 };
+let n = 0;
+if (${test}) { n = 1; }
+await sendEmail({ to: ['omar@northwind.test'], subject: String(n), body: 'x' });
+return { n, t: ${test} };`));
+  // …and refuses a forbidden key as a member access does, inside a try or not.
+  for (const test of ["'constructor' in o", "'__proto__' in list"])
+    it(`${test} is refused`, () =>
+      holds(`const list = await listEmails({ folder: 'INBOX' });
+const o = { a: list[0] };
+let n = 0;
+try { n = Number(${test}); } catch (err) { n = 2; }
+return n + Number(${test});`));
+});
+
 /** Generated plans: 40 in `npm test` (each divergence above showed within 60), 1,000 in `npm run fuzz`. */
 const programs = Number(process.env.REFERENCE_PROGRAMS ?? budget(40, 1000));
 const seed = Number(process.env.REFERENCE_SEED ?? 20261128);
