@@ -11,6 +11,8 @@
 (function (host, cfg) {
   'use strict';
   const strict = cfg.mode === 'strict';
+  // No fast path (cfg.slow, and every generic run): see the operators below.
+  const SLOW = cfg.slow === true;
   const LIM = cfg.limits;
   const SL = Symbol('structure-label');
   // An array exactly as a tool returned it (never changed since): iterating it visits each item
@@ -314,6 +316,22 @@
   // The memo's key for a pair of ids (each below LIM.labels): a small integer while the smaller
   // id is below 2^31 / LIM.labels (QuickJS hashes those faster than doubles), exact beyond.
   const JW = LIM.labels;
+  // Per label a join made: the two labels it was first made from. It holds all either holds.
+  const JPA = [];
+  const JPB = [];
+  // Whether `a` holds `b`, known without reading their sets: a label a join made holds `b` when
+  // one of the two it was made from does, by the memo (J(p, b) is p's unverified twin) or by
+  // being `b`. (A growing label under a context: `digest += line` joins the context into a text
+  // made from the one before, which already held it; a field read through a reference, joined
+  // with the key the reference was read with.) Then J(a, b) is a's unverified twin: what the
+  // union of their sets, readers and caps finds after walking both (test/engine/ifc/join-memo.test.ts).
+  function heldVia(a, b) {
+    const p = JPA[a];
+    if (p === undefined) return false;
+    if (p === b || JM.get(p < b ? p * JW + b : b * JW + p) === LUNV[p]) return true;
+    const q = JPB[a];
+    return q === b || JM.get(q < b ? q * JW + b : b * JW + q) === LUNV[q];
+  }
   // Join: sources ∪, readers ∩, caps ∪, verified dropped.
   function J(a, b) {
     if (a === b) return LUNV[a];
@@ -322,14 +340,27 @@
     const k = a < b ? a * JW + b : b * JW + a;
     let r = JM.get(k);
     if (r === undefined) {
-      const s = bsUnion(LS[a], LS[b]);
-      const rd = inter(LR[a], LR[b]);
-      const c = union(LC[a], LC[b]);
-      // One side already holds the other (a comparator's answer joined into the order so far):
-      // the join is that side's unverified twin, found without building the intern key.
-      if (s === LS[a] && rd === LR[a] && c === LC[a]) r = LUNV[a];
-      else if (s === LS[b] && rd === LR[b] && c === LC[b]) r = LUNV[b];
-      else r = intern(s, rd, c, null);
+      // (Only the later of the two is asked: a label is made after the labels it is made from,
+      // so a growing label is the later one; asking both cost more than it found.)
+      const late = a > b ? a : b;
+      if (!SLOW && heldVia(late, late === a ? b : a)) r = LUNV[late];
+      else {
+        const s = bsUnion(LS[a], LS[b]);
+        const rd = inter(LR[a], LR[b]);
+        const c = union(LC[a], LC[b]);
+        // One side already holds the other (a comparator's answer joined into the order so far):
+        // the join is that side's unverified twin, found without building the intern key.
+        if (s === LS[a] && rd === LR[a] && c === LC[a]) r = LUNV[a];
+        else if (s === LS[b] && rd === LR[b] && c === LC[b]) r = LUNV[b];
+        else {
+          const n = LS.length;
+          r = intern(s, rd, c, null);
+          if (r >= n) {
+            JPA[r] = a;
+            JPB[r] = b;
+          }
+        }
+      }
       JM.set(k, r);
       // A join with what it was made from is the join itself (it holds that side, and it is
       // unverified): remembered now, since a label that grows joins its own parts again (a
@@ -736,8 +767,7 @@
   // (OPERATOR_RULES); a generic run has none. A slow run (cfg.slow, and every generic one) takes
   // none of the fast paths below: each is the lift for operands it checked (plain ones carry no
   // label, two labeled primitives exactly their two labels), and a test compares them on
-  // generated inputs.
-  const SLOW = cfg.slow === true;
+  // generated inputs. (SLOW is cfg.slow, read at the top: joins use it too.)
   const NO_FN_OPERAND = 'a function cannot be an operand of arithmetic, comparisons or text in plans: call it';
   function typeOf(v) {
     if (v === null) return 'object';
