@@ -695,6 +695,15 @@
     if (R.pc === 0) return;
     for (let i = 0; i < list.length; i++) (deep ? R.upd : R.upc)(list[i]);
   };
+  // The Maps and Sets among a NORMAL gathering loop's captured containers (plan/listing-order.ts,
+  // `raise`), or null: each iteration raises their structure labels with its item (R.upa).
+  R.colls = function (list) {
+    const out = list.filter((c) => {
+      const v = raw(c);
+      return v instanceof LMap || v instanceof LSet;
+    });
+    return out.length ? out : null;
+  };
   // What decides whether and how often a method's callback ran: the receiver (reference and
   // structure), the callback passed, the argument count, and the answers (in the result).
   R.cbl = (o, a, v) => J(J(lab(o), J(a[SL] || 0, a.length ? lab(a[0]) : 0)), lab(v));
