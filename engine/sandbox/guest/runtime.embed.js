@@ -1303,7 +1303,7 @@
     // lazily imported container, past a deep recursion) ends the run: read as nothing, the merge
     // would skip this container's upgrade and a half-filled one would have lost its labels.
     try {
-      return R.get(o, k);
+      return SLOW || TD > 0 ? R.get(o, k) : containerAt(o, k);
     } catch (e) {
       if (isFatal(e)) {
         die(e);
@@ -1312,6 +1312,28 @@
       return undefined;
     }
   };
+  // R.get(o, k) outside a try, for R.sget only: a container field of a filled plan object (plain
+  // or behind a labeled reference) with a name it may read comes out with the label R.get gives
+  // it (getSlow, lookup and elem: the same joins in the same order) but no graph node, since what
+  // R.sget answers only goes to the merge's upgrades (R.upc, R.upd, R.reach), which read a box's
+  // value and label and nothing else. Anything else goes to R.get.
+  function containerAt(o, k) {
+    const lo = o instanceof Box ? o.l : 0;
+    const v = o instanceof Box ? o.v : o;
+    if (typeof k !== 'string' || FORBIDDEN.has(k) || v === null || typeof v !== 'object') return R.get(o, k);
+    if (Object.getPrototypeOf(v) !== null) return R.get(o, k);
+    const sl = v[SL] || 0;
+    const e = v[k];
+    if (e === null || typeof e !== 'object') return R.get(o, k);
+    const ol = lo === 0 ? LUNV[sl] : J(lo, sl);
+    if (ol === 0) return e;
+    if (e instanceof Box) {
+      const el = e.l;
+      const nl = LV[el] === null ? J(el, ol) : JK(el, ol);
+      return nl === el ? e : new Box(e.v, nl, -1);
+    }
+    return new Box(e, LUNV[ol], -1);
+  }
   R.set = function (o, k, v) {
     if (TD > 0 || isFn(v)) noFn(v, J(lab(o), lab(k)));
     // An unlabeled array (never the input, which is labeled) written in place outside any context.
