@@ -16,6 +16,7 @@ import { capture, mergeCode, orderUpgrade, restoresContext } from './emit-region
 import { collectLoop } from './collect-loops';
 import { searchLoop } from './search-loops';
 import { listingOrder } from './listing-order';
+import type { Effects } from './effects';
 
 type Statement = acorn.Statement | acorn.ModuleDeclaration;
 /** Emits one statement kind; `at` is the statement's plan position. */
@@ -367,6 +368,7 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
   // A loop that sees the order without running ordered: an error that ends the run from inside
   // it could depend on the order (listing-order.ts).
   const lazy = order.sees && !order.ordered;
+  const colls = lazy && !ctx.strict ? gatheredCollections(ctx, eff) : null;
   if (lazy) ctx.emit('try {');
   const search = cap || ctx.noFastPaths ? null : searchLoop(ctx, s);
   if (collect) {
@@ -392,6 +394,7 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
     at,
   );
   bindElement(ctx, s.left, `__R.at(${it}, ${i})`);
+  if (colls) ctx.emit(`if (${colls} !== null) __R.upa(${colls}, 0);`);
   emitStatements(ctx, blockOf(s.body));
   ctx.emit('}');
   ctx.fn.jumpTargets.pop();
@@ -408,6 +411,20 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
     ].join('; ') + '; }',
   );
 }
+/**
+ * NORMAL, a loop that gathers: a temporary holding the Maps and Sets among the containers it may
+ * write (named outside it, as captured at its start), or null when there is none to raise. Each
+ * iteration raises their structure labels with its context once its item is read, as STRICT's
+ * merges do (semantics.md §3, listings: the engine may label more than the rules ask).
+ */
+function gatheredCollections(ctx: EmitContext, eff: Effects): string | null {
+  const named = (eff.captured ?? []).filter((c) => c.base.path.length === 0 && !c.base.deep).map((c) => c.t);
+  if (!named.length) return null;
+  const t = ctx.temp();
+  ctx.emit(`${t} = __R.colls([${named.join(', ')}]);`);
+  return t;
+}
+
 /**
  * Binds a for…of's element `v` to its left side (declared, a name, or a pattern). A declared
  * one is bound as it is, like any declaration (semantics.md §3, declarations): the iteration

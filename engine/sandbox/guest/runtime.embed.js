@@ -726,6 +726,15 @@
     if (R.pc === 0) return;
     for (let i = 0; i < list.length; i++) (deep ? R.upd : R.upc)(list[i]);
   };
+  // The Maps and Sets among a NORMAL gathering loop's captured containers (plan/listing-order.ts,
+  // `raise`), or null: each iteration raises their structure labels with its item (R.upa).
+  R.colls = function (list) {
+    const out = list.filter((c) => {
+      const v = raw(c);
+      return v instanceof LMap || v instanceof LSet;
+    });
+    return out.length ? out : null;
+  };
   // What decides whether and how often a method's callback ran: the receiver (reference and
   // structure), the callback passed, the argument count, and the answers (in the result).
   R.cbl = (o, a, v) => J(J(lab(o), J(a[SL] || 0, a.length ? lab(a[0]) : 0)), lab(v));
@@ -1324,7 +1333,7 @@
     // lazily imported container, past a deep recursion) ends the run: read as nothing, the merge
     // would skip this container's upgrade and a half-filled one would have lost its labels.
     try {
-      return R.get(o, k);
+      return SLOW || TD > 0 ? R.get(o, k) : containerAt(o, k);
     } catch (e) {
       if (isFatal(e)) {
         die(e);
@@ -1333,6 +1342,28 @@
       return undefined;
     }
   };
+  // R.get(o, k) outside a try, for R.sget only: a container field of a filled plan object (plain
+  // or behind a labeled reference) with a name it may read comes out with the label R.get gives
+  // it (getSlow, lookup and elem: the same joins in the same order) but no graph node, since what
+  // R.sget answers only goes to the merge's upgrades (R.upc, R.upd, R.reach), which read a box's
+  // value and label and nothing else. Anything else goes to R.get.
+  function containerAt(o, k) {
+    const lo = o instanceof Box ? o.l : 0;
+    const v = o instanceof Box ? o.v : o;
+    if (typeof k !== 'string' || FORBIDDEN.has(k) || v === null || typeof v !== 'object') return R.get(o, k);
+    if (Object.getPrototypeOf(v) !== null) return R.get(o, k);
+    const sl = v[SL] || 0;
+    const e = v[k];
+    if (e === null || typeof e !== 'object') return R.get(o, k);
+    const ol = lo === 0 ? LUNV[sl] : J(lo, sl);
+    if (ol === 0) return e;
+    if (e instanceof Box) {
+      const el = e.l;
+      const nl = LV[el] === null ? J(el, ol) : JK(el, ol);
+      return nl === el ? e : new Box(e.v, nl, -1);
+    }
+    return new Box(e, LUNV[ol], -1);
+  }
   R.set = function (o, k, v) {
     if (TD > 0 || isFn(v)) noFn(v, J(lab(o), lab(k)));
     // An unlabeled array (never the input, which is labeled) written in place outside any context.

@@ -477,6 +477,15 @@ describe('every fast path answers as the table, with the same label', () => {
         '(() => { try { const o = {}; o[L("p")] = a; return [o[L("p")], o[b]]; } catch (e) { return 0; } })()',
       'a field re-read at merges':
         '(() => { const rs = [{ tag: a, ws: [b] }, { tag: b, ws: [] }]; const out = []; for (const r of rs) { if (L(true)) out.push(r.tag); } return [out, rs]; })()',
+      // R.sget of a container field, of a plan object plain or behind another email's labeled
+      // reference (containerAt: the box R.get makes, without its graph node); the branch not
+      // taken writes nothing, so only the merge's upgrade labels them.
+      ...Object.fromEntries(
+        ['true', 'false'].map((taken) => [
+          `containers re-read at merges through labeled references (${taken})`,
+          `(() => { const g = K({ s: [a], t: { u: b }, m: new Map() }); const h = { s: L([b]) }; if (L(${taken})) { g.s.push(b); g.t.u = a; g.m.set(b, a); h.s.push(a); } return [g.s, g.t, [...g.m.keys()], h]; })()`,
+        ]),
+      ),
     };
     await fc.assert(
       fc.asyncProperty(value, value, (a, b) => expectEachAsTable(a, b, exprs, true)),

@@ -79,3 +79,19 @@ describe('what such a loop gathered names the candidates that were not listed', 
     expect(archive.sources).toContain('tool:searchEmails:e33#listed');
   });
 });
+
+describe('NORMAL: a Map or Set such a loop fills names every item it read, as in STRICT', () => {
+  // The engine raises their structure with each iteration's item (engine/plan/emit-statements.ts,
+  // gatheredCollections): more than the rules ask, so the answers of has/get/set in the loop share
+  // one growing union. The sender of a mail whose sender was already a key is named too.
+  it('the sources behind the Map’s size', async () => {
+    const plan = `${INBOX} const m = new Map(); for (const x of xs) { if (!m.has(x.from)) m.set(x.from, 1); } await archiveEmail('e' + String(m.size));`;
+    const sources = async (mode: 'strict' | 'normal'): Promise<string[]> => {
+      const r = await inDemo(plan, DEMO_TEXT, mode);
+      return r.calls.find((c) => c.tool === 'archiveEmail')!.sources.filter((s) => !s.endsWith('#listed'));
+    };
+    const [normal, strict] = await Promise.all([sources('normal'), sources('strict')]);
+    expect(normal.length).toBeGreaterThan(40);
+    expect(normal).toEqual(strict);
+  });
+});
