@@ -14,6 +14,11 @@ import { defineConfig } from 'vitest/config';
  * new suite that starts something runs alone without anyone listing it; and
  * `setup/computes-only.ts` fails a computing suite that starts a server or a child process anyway
  * (through a helper, say), naming what it started.
+ *
+ * The UI suites (`e2e/`) run last, one at a time too, but in one process (`isolate: false`): each
+ * imported the engine, the app and playwright-core anew, 150 s of 1,036 for the folder at load 22
+ * against 16 s of 744 in one process (test/README.md). `setup/leaves-nothing.ts` fails a suite
+ * that leaves a server or a child process running for the next.
  */
 const COMPUTING = ['test/engine', 'test/security', 'test/scenarios', 'test/repo', 'test/renderer', 'test/main'];
 const STARTS_SOMETHING =
@@ -54,9 +59,23 @@ export default defineConfig({
         test: {
           name: 'alone',
           include: ['test/**/*.test.ts'],
-          exclude: ['node_modules/**', 'out/**', 'dist/**', 'test/fixtures/**', ...computing],
+          exclude: ['node_modules/**', 'out/**', 'dist/**', 'test/fixtures/**', 'test/e2e/**', ...computing],
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          include: ['test/e2e/**/*.test.ts'],
+          setupFiles: ['test/setup/leaves-nothing.ts'],
+          maxWorkers: 1,
+          isolate: false,
+          // The harness's own ceiling (test/e2e/harness.ts sets it as it is imported, once per
+          // process here: vitest sets the config back after each file).
+          testTimeout: 60_000,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -28,6 +28,8 @@ export const SCREENSHOTS = join(REPO_ROOT, 'test', 'e2e', 'screenshots');
  * running beside the next ones, on the same page, so one slow test failed several.
  */
 // Only under vitest: the benchmarks (test/bench) use this harness outside it, where vi has no state.
+// The e2e suites have it from their project too (vitest.config.ts `ui`): they share one process, so
+// this runs for the first only, and vitest sets the config back after each file.
 if (process.env.VITEST) vi.setConfig({ testTimeout: 60_000 });
 
 /**
