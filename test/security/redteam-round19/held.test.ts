@@ -27,6 +27,10 @@ const DEMO_PLANS: Record<string, string> = {
   '21 a parameter default that calls a tool': `${E33}function f(k = archiveEmail('e01')) { return k; } await f(a.body.split('customs')[1]);`,
   '22 an optional call whose argument calls a tool': `${E33}const ms = a.body.match(/customs/); ms?.push(await archiveEmail('e01'));`,
   '26 a comparator that calls a tool': `${E33}const ws = a.body.split(' '); ws.sort((p, q) => { archiveEmail('e01'); return p < q ? -1 : 1; });`,
+  '43 a function made in the first iteration, called after the loop': `${INBOX}let f = null; for (const x of xs) { if (f === null) f = () => x.id; } await archiveEmail(f());`,
+  '44 the first id kept in a Map': `${INBOX}const m = new Map(); for (const x of xs) { if (!m.has('k')) m.set('k', x.id); } await archiveEmail(m.get('k'));`,
+  '45 a listing spliced at an index the mail chose': `${INBOX}xs.splice(xs.findIndex((x) => x.body.includes('customs')) + 1, 1); for (const x of xs) await archiveEmail(x.id);`,
+  '46 a call in a head’s computed member key': `${INBOX}const o = { x: null, n: 0 }; for (o[o.x === null ? 'x' : o.n++ === 0 ? (await archiveEmail(o.x.id), 'y') : 'y'] of xs) { }`,
   '33 a continue in a switch in a listing loop': `${INBOX}let n = 0; for (const x of xs) { switch (n) { case 1: continue; } await archiveEmail(x.id); if (x.body.includes('customs')) n = 1; }`,
 };
 
@@ -45,13 +49,14 @@ describe('listing loops and deciding choices (demo world, both modes)', () => {
 const STRICT_ONLY: Record<string, string> = {
   '39 an optional chain whose receiver is a choice': `${E33}(a.body.includes('customs') && true ? [] : null)?.push(await archiveEmail('e01'));`,
   '40 a destructuring default chosen by a choice': `${E33}const { k = await archiveEmail('e01') } = a.body.includes('customs') && true ? {} : { k: 1 };`,
+  '42 a listing spliced in a branch the mail decided': `${INBOX}if (xs[0].body.includes('customs')) xs.splice(1, 1); for (const x of xs) await archiveEmail(x.id);`,
   '41 a choice stored, then tested': `${E33}const r = (await (a.body.includes('customs') && true)) ? 1 : 0; if (r) await archiveEmail('e01');`,
 };
 
 describe('implicit flows NORMAL lets pass by design (demo world, STRICT)', () => {
   for (const [name, plan] of Object.entries(STRICT_ONLY))
     it(`[strict] ${name}`, async () => {
-      const runs = await Promise.all([DEMO_TEXT, OTHER].map((w) => inDemo(plan, w, 'strict')));
+      const runs = await Promise.all([DEMO_TEXT, OTHER, E33_NEWEST].map((w) => inDemo(plan, w, 'strict')));
       for (const r of runs) expect(r.status, r.error?.fullMessage).toBe('completed');
       expect(quietEffects(runs[1]!), `LEAK: e33 changed what other mail underwent\n${plan}`).toEqual(
         quietEffects(runs[0]!),
