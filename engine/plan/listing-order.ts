@@ -45,7 +45,7 @@ export function listingOrder(
   // xs)` reads what an earlier iteration set): they are read as part of the body (red team round
   // 19, finding 1). A head that assigns rather than declares (`for (last of xs)`, `for (o.x of xs)`)
   // writes each item into state that outlives the iteration, which the last item leaves holding it.
-  const text = [...headDefaults(s.left as N), s.body];
+  const text = [...headCode(s.left as N), s.body];
   const body = ctx.effects.region(text, s.body.start, s.body.end);
   const sees =
     s.left.type !== 'VariableDeclaration' ||
@@ -198,19 +198,26 @@ function dependsOnEarlier(ctx: EmitContext, text: readonly N[], vars: ReadonlySe
   return found;
 }
 
-/** The default values written in a `for…of` head's pattern (`{ id, f = flag }`): code each iteration runs. */
-function headDefaults(n: N): N[] {
+/**
+ * The code a `for…of` head runs in each iteration: the default values of its pattern (`{ id, f =
+ * flag }`) and the object and key of a member it writes into.
+ */
+function headCode(n: N): N[] {
   switch (n.type) {
     case 'VariableDeclaration':
-      return n.declarations.flatMap((d) => headDefaults(d.id as N));
+      return n.declarations.flatMap((d) => headCode(d.id as N));
     case 'AssignmentPattern':
-      return [n.right as N, ...headDefaults(n.left as N)];
+      return [n.right as N, ...headCode(n.left as N)];
     case 'ObjectPattern':
-      return n.properties.flatMap((p) => headDefaults((p.type === 'Property' ? p.value : p) as N));
+      return n.properties.flatMap((p) => headCode((p.type === 'Property' ? p.value : p) as N));
     case 'ArrayPattern':
-      return n.elements.flatMap((e) => (e ? headDefaults(e as N) : []));
+      return n.elements.flatMap((e) => (e ? headCode(e as N) : []));
     case 'RestElement':
-      return headDefaults(n.argument as N);
+      return headCode(n.argument as N);
+    // A member as a target (`for (o[k] of xs)`, `{ a: o[k] }`): its object and key are evaluated in
+    // each iteration, before the item is written there (red team round 19, after the round).
+    case 'MemberExpression':
+      return [n.object as N, ...(n.computed ? [n.property as N] : [])];
     default:
       return [];
   }

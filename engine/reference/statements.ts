@@ -192,7 +192,7 @@ function* forOf(m: Machine, s: acorn.ForOfStatement): Step<void> {
  */
 function listingLoop(m: Machine, s: acorn.ForOfStatement): 'own' | 'gathers' | 'whole' {
   // The head's default values run in every iteration, before the body (red team round 19).
-  const iteration = [...headDefaults(s.left), s.body];
+  const iteration = [...headCode(s.left), s.body];
   const info = m.regionInfo(iteration);
   const leaves = info.returns || info.breaks || (info.mayThrow && m.ctx.inTry());
   if (leaves) return 'whole';
@@ -210,13 +210,15 @@ function listingLoop(m: Machine, s: acorn.ForOfStatement): 'own' | 'gathers' | '
   return info.callsCode || iteration.some((t) => awaitsOrCallsTool(m, t)) ? 'whole' : 'gathers';
 }
 
-/** The default values written in a `for…of` head's pattern: code each iteration runs. */
-function headDefaults(n: acorn.AnyNode): acorn.AnyNode[] {
-  if (n.type === 'VariableDeclaration') return n.declarations.flatMap((d) => headDefaults(d.id));
-  if (n.type === 'AssignmentPattern') return [n.right, ...headDefaults(n.left)];
-  if (n.type === 'ObjectPattern') return n.properties.flatMap((p) => headDefaults(p.type === 'Property' ? p.value : p));
-  if (n.type === 'ArrayPattern') return n.elements.flatMap((e) => (e ? headDefaults(e) : []));
-  if (n.type === 'RestElement') return headDefaults(n.argument);
+/** The code a `for…of` head runs in each iteration: its pattern's default values, a member target's object and key. */
+function headCode(n: acorn.AnyNode): acorn.AnyNode[] {
+  if (n.type === 'VariableDeclaration') return n.declarations.flatMap((d) => headCode(d.id));
+  if (n.type === 'AssignmentPattern') return [n.right, ...headCode(n.left)];
+  if (n.type === 'ObjectPattern') return n.properties.flatMap((p) => headCode(p.type === 'Property' ? p.value : p));
+  if (n.type === 'ArrayPattern') return n.elements.flatMap((e) => (e ? headCode(e) : []));
+  if (n.type === 'RestElement') return headCode(n.argument);
+  // A member it writes into: its object and key are evaluated in each iteration.
+  if (n.type === 'MemberExpression') return [n.object, ...(n.computed ? [n.property] : [])];
   return [];
 }
 

@@ -25,6 +25,9 @@ const HEAD_PLANS: Record<string, string> = {
   'a nested default': `let n = 0; for (const { id, body: { length: L = n } } of xs) { if (n === 0) await archiveEmail(id); if (L > 0) n = 1; }`,
   'an outer name as the loop’s variable': `let last = null; for (last of xs) { } await archiveEmail(last.id);`,
   'a member as the loop’s variable': `const o = { x: null }; for (o.x of xs) { } await archiveEmail(o.x.id);`,
+  // The key of a member written in the head runs in each iteration, before the item is written.
+  'a call in the key of the head’s member': `const o = { x: null, c: 0 }; for (o[o.c === 1 ? (await archiveEmail(o.x.id), 'x') : 'x'] of xs) { o.c = o.c + 1; }`,
+  'a count read in the key of the head’s member': `const o = { x: null }; let n = 0; for (o[(n === 1 ? await archiveEmail(o.x.id) : 0, 'x')] of xs) { n = n + 1; }`,
 };
 
 describe('a listing loop’s head is part of each iteration (both modes)', () => {
