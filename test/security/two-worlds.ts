@@ -27,6 +27,8 @@ export const DEMO_TEXT = readFileSync(DEMO, 'utf8');
 const E33 = "subject: 'Shipping update: action required'\n    date: '2026-03-15T16:00:00Z'";
 /** The same mailbox, the attacker's email dated so that it is the newest: first in a listing. */
 export const E33_NEWEST = DEMO_TEXT.replace(E33, E33.replace('2026-03-15T16:00:00Z', '2026-03-16T09:00:00Z'));
+/** The same mailbox, the attacker's email (e33) without the word plans look for ("customs"). */
+export const E33_QUIET = DEMO_TEXT.replace('Your shipment is held at customs.', 'Your shipment has left the depot.');
 
 export async function inDemo(plan: string, text: string, mode: Mode): Promise<RunReport> {
   const { report } = await simulate({ plan, world: loadWorld(text, DEMO), mode });

@@ -12,15 +12,8 @@
  * these shapes, in both modes; and the reference monitor follows the same rule (its calls record
  * the attacker's email in their context), with the engine at least as restrictive.
  */
-import { describe, expect, it } from 'vitest';
-import { discrepancies, loadWorldFile, runBoth } from '../../engine/reference/differential';
-import { DEMO_TEXT, inDemo, quietEffects } from '../two-worlds';
+import { A, decidingShapes } from '../deciding-shapes';
 
-const SAYS = 'Your shipment is held at customs.';
-/** The same mailbox, e33's body without the word the plans look for. */
-const OTHER = DEMO_TEXT.replace(SAYS, 'Your shipment has left the depot.');
-
-const A = "a.body.includes('customs')";
 const SHAPES: Record<string, string> = {
   'if (A && B)': `if (${A} && true) await archiveEmail('e01');`,
   'if (A || B)': `if (${A} || false) await archiveEmail('e01');`,
@@ -38,30 +31,8 @@ const SHAPES: Record<string, string> = {
   '(A ? f : g)()': `function f() { return archiveEmail('e01'); } function g() { return 0; } await (${A} && true ? f : g)();`,
 };
 
-describe('a choice that decides control keeps what chose it (both modes)', () => {
-  for (const mode of ['strict', 'normal'] as const)
-    for (const [name, body] of Object.entries(SHAPES))
-      it(`[${mode}] ${name}`, async () => {
-        const plan = `const a = await getEmail('e33');\n${body}`;
-        const [says, other] = [await inDemo(plan, DEMO_TEXT, mode), await inDemo(plan, OTHER, mode)];
-        expect(says.status, says.error?.fullMessage).toBe('completed');
-        expect(other.status, other.error?.fullMessage).toBe('completed');
-        // The plan did reach the call where e33 says so (else the property says nothing).
-        expect(says.calls.some((c) => c.tool === 'archiveEmail')).toBe(true);
-        expect(quietEffects(says), `LEAK: e33 archived e01 on its own\n${plan}`).toEqual(quietEffects(other));
-      });
-});
-
-describe('the reference monitor reads a deciding choice the same way', () => {
-  const world = loadWorldFile('test/fixtures/laundering-world.yaml');
-  for (const mode of ['strict', 'normal'] as const)
-    for (const [name, body] of Object.entries(SHAPES))
-      it(`[${mode}] ${name}`, async () => {
-        const plan = `const a = await getEmail('m1');\n${body.replaceAll("'customs'", "'Code'").replaceAll("'e01'", "'m2'")}`;
-        const pair = await runBoth(plan, world, 'minimal', mode);
-        expect(discrepancies(pair), plan).toEqual([]);
-        const archive = pair.ref.calls.find((c) => c.tool === 'archiveEmail');
-        expect(archive, plan).toBeDefined();
-        expect(archive!.context.sources, plan).toContain('tool:getEmail:m1');
-      });
-});
+decidingShapes(
+  SHAPES,
+  'a choice that decides control keeps what chose it (both modes)',
+  'the reference monitor reads a deciding choice the same way',
+);

@@ -10,13 +10,8 @@
  * same way (its calls record the attacker's email in their context), the engine at least as
  * restrictive.
  */
-import { describe, expect, it } from 'vitest';
-import { discrepancies, loadWorldFile, runBoth } from '../../engine/reference/differential';
-import { DEMO_TEXT, inDemo, quietEffects } from '../two-worlds';
+import { A, decidingShapes } from '../deciding-shapes';
 
-const OTHER = DEMO_TEXT.replace('Your shipment is held at customs.', 'Your shipment has left the depot.');
-
-const A = "a.body.includes('customs')";
 const SHAPES: Record<string, string> = {
   'if (await (A && B))': `if (await (${A} && true)) await archiveEmail('e01');`,
   'if (t = A && B)': `let t = false; if (t = ${A} && true) await archiveEmail('e01');`,
@@ -27,29 +22,8 @@ const SHAPES: Record<string, string> = {
   '(t = A && B) && call': `let t = 0; (t = ${A} && true) && (await archiveEmail('e01'));`,
 };
 
-describe('a deciding choice handed on by await or = keeps what chose it (both modes)', () => {
-  for (const mode of ['strict', 'normal'] as const)
-    for (const [name, body] of Object.entries(SHAPES))
-      it(`[${mode}] ${name}`, async () => {
-        const plan = `const a = await getEmail('e33');\n${body}`;
-        const [says, other] = await Promise.all([inDemo(plan, DEMO_TEXT, mode), inDemo(plan, OTHER, mode)]);
-        for (const r of [says, other]) expect(r.status, r.error?.fullMessage).toBe('completed');
-        // The plan did reach the call where e33 says so (else the property says nothing).
-        expect(says.calls.some((c) => c.tool === 'archiveEmail')).toBe(true);
-        expect(quietEffects(says), `LEAK: e33 archived e01 on its own\n${plan}`).toEqual(quietEffects(other));
-      });
-});
-
-describe('the reference monitor reads them the same way', () => {
-  const world = loadWorldFile('test/fixtures/laundering-world.yaml');
-  for (const mode of ['strict', 'normal'] as const)
-    for (const [name, body] of Object.entries(SHAPES))
-      it(`[${mode}] ${name}`, async () => {
-        const plan = `const a = await getEmail('m1');\n${body.replaceAll("'customs'", "'Code'").replaceAll("'e01'", "'m2'")}`;
-        const pair = await runBoth(plan, world, 'minimal', mode);
-        expect(discrepancies(pair), plan).toEqual([]);
-        const archive = pair.ref.calls.find((c) => c.tool === 'archiveEmail');
-        expect(archive, plan).toBeDefined();
-        expect(archive!.context.sources, plan).toContain('tool:getEmail:m1');
-      });
-});
+decidingShapes(
+  SHAPES,
+  'a deciding choice handed on by await or = keeps what chose it (both modes)',
+  'the reference monitor reads them the same way',
+);

@@ -8,14 +8,12 @@ import type { Mode } from '../../../engine';
 import { canonicalJson } from '../../../engine/run/wire';
 import { parseWorld } from '../../../engine/world';
 import { runBoth } from '../../engine/reference/differential';
-import { DEMO_TEXT, E33_NEWEST, inDemo, quietEffects } from '../two-worlds';
+import { DEMO_TEXT, E33_NEWEST, E33_QUIET, inDemo, quietEffects } from '../two-worlds';
 
-/** e33 without the word the plans look for. */
-export const OTHER = DEMO_TEXT.replace('Your shipment is held at customs.', 'Your shipment has left the depot.');
 const E33_DATE = "date: '2026-03-15T16:00:00Z'\n    unread: true\n    body: |\n      Your shipment";
 /** e33 dated so that it is the oldest: last in a listing. */
 export const E33_OLDEST = DEMO_TEXT.replace(E33_DATE, E33_DATE.replace('2026-03-15', '2020-01-01'));
-export const WORLDS = [DEMO_TEXT, OTHER, E33_NEWEST, E33_OLDEST] as const;
+export const WORLDS = [DEMO_TEXT, E33_QUIET, E33_NEWEST, E33_OLDEST] as const;
 
 /** The engine: every world makes the same allowed changes to other mail (and the plan ran). */
 export async function sameQuietEffects(plan: string, mode: Mode): Promise<void> {

@@ -6,8 +6,7 @@
  * versions of m1 make the same trusted calls (STRICT).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO_TEXT, E33_NEWEST, eachHeld, inDemo, quietEffects } from '../two-worlds';
-import { OTHER } from './demo-worlds';
+import { DEMO_TEXT, E33_NEWEST, E33_QUIET, eachHeld, inDemo, quietEffects } from '../two-worlds';
 
 const INBOX = "const xs = await listEmails({ folder: 'INBOX', limit: 50 });\n";
 const E33 = "const a = await getEmail('e33');\n";
@@ -38,7 +37,7 @@ describe('listing loops and deciding choices (demo world, both modes)', () => {
   for (const mode of ['strict', 'normal'] as const)
     for (const [name, plan] of Object.entries(DEMO_PLANS))
       it(`[${mode}] ${name}`, async () => {
-        const runs = await Promise.all([DEMO_TEXT, OTHER, E33_NEWEST].map((w) => inDemo(plan, w, mode)));
+        const runs = await Promise.all([DEMO_TEXT, E33_QUIET, E33_NEWEST].map((w) => inDemo(plan, w, mode)));
         for (const r of runs) expect(r.error?.kind, r.error?.fullMessage).not.toBe('PlanRejected');
         const [a, ...others] = runs.map(quietEffects);
         for (const o of others) expect(o, `LEAK: e33 changed what other mail underwent\n${plan}`).toEqual(a);
@@ -56,7 +55,7 @@ const STRICT_ONLY: Record<string, string> = {
 describe('implicit flows NORMAL lets pass by design (demo world, STRICT)', () => {
   for (const [name, plan] of Object.entries(STRICT_ONLY))
     it(`[strict] ${name}`, async () => {
-      const runs = await Promise.all([DEMO_TEXT, OTHER, E33_NEWEST].map((w) => inDemo(plan, w, 'strict')));
+      const runs = await Promise.all([DEMO_TEXT, E33_QUIET, E33_NEWEST].map((w) => inDemo(plan, w, 'strict')));
       for (const r of runs) expect(r.status, r.error?.fullMessage).toBe('completed');
       expect(quietEffects(runs[1]!), `LEAK: e33 changed what other mail underwent\n${plan}`).toEqual(
         quietEffects(runs[0]!),
