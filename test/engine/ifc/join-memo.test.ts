@@ -11,8 +11,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../../engine/run/simulate';
 import type { Mode } from '../../../engine/run/types';
+import { fastPathOutcome } from '../fast-path-outcome';
 import { benchWorld } from '../../bench/world';
 import { budget } from '../../setup/budget';
 
@@ -50,16 +50,8 @@ function planOf(steps: readonly Step[]): string {
   return lines.join('\n');
 }
 
-async function outcome(plan: string, mode: Mode, noFastPaths: boolean): Promise<string> {
-  const r = await simulate({ plan, world: WORLD, mode, noFastPaths });
-  const parts = [...(r.report.resultParts ?? [])].sort((x, y) => (x.path < y.path ? -1 : 1));
-  return JSON.stringify({
-    result: r.report.result,
-    error: r.report.error?.kind ?? null,
-    parts: parts.map((p) => [p.path, p.label]),
-    labels: r.report.stats.labels,
-  });
-}
+const outcome = (plan: string, mode: Mode, noFastPaths: boolean): Promise<string> =>
+  fastPathOutcome({ plan, world: WORLD, mode }, noFastPaths, (r) => r.stats.labels);
 
 describe('joins answered through the labels they were made from', () => {
   for (const mode of ['strict', 'normal'] as const)

@@ -13,8 +13,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadWorld, simulate } from '../../../engine/run/simulate';
+import { loadWorld } from '../../../engine/run/simulate';
 import type { Mode } from '../../../engine/run/types';
+import { fastPathOutcome } from '../fast-path-outcome';
 import { budget } from '../../setup/budget';
 
 const WORLD = loadWorld(readFileSync(join(process.cwd(), 'test/fixtures/laundering-world.yaml'), 'utf8'), 'slice.yaml');
@@ -41,16 +42,10 @@ function planOf(items: readonly string[], structure: boolean, bounds: readonly s
   ].join('\n');
 }
 
-async function outcome(plan: string, mode: Mode, noFastPaths: boolean): Promise<string> {
-  const r = await simulate({ plan, world: WORLD, mode, noFastPaths });
-  const parts = [...(r.report.resultParts ?? [])].sort((x, y) => (x.path < y.path ? -1 : 1));
-  return JSON.stringify({
-    result: r.report.result,
-    error: r.report.error?.kind ?? null,
-    parts: parts.map((p) => [p.path, p.label]),
-    calls: r.report.calls.map((c) => [c.tool, c.args, c.decision, c.context, c.fields]),
-  });
-}
+const outcome = (plan: string, mode: Mode, noFastPaths: boolean): Promise<string> =>
+  fastPathOutcome({ plan, world: WORLD, mode }, noFastPaths, (r) =>
+    r.calls.map((c) => [c.tool, c.args, c.decision, c.context, c.fields]),
+  );
 
 describe('slice makes only the elements it takes', () => {
   for (const mode of ['strict', 'normal'] as const)
