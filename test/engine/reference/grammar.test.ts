@@ -121,6 +121,41 @@ try { n = Number(${test}); } catch (err) { n = 2; }
 return n + Number(${test});`));
 });
 
+describe('`===`, `!==`, `!x` and `typeof` read which value an operand is (the `shape` rule, §2a)', () => {
+  // The reference labeled them with the deep labels of their operands, so `u === null` with `u` an
+  // object holding an email's text carried the text's caps (UNTRUSTED_TEXT, EXTERNAL_CONTENT),
+  // and a write it decided did too; the engine reads the operand's reference and structure.
+  const plan = (test: string): string => `const e = await getEmail('m3');
+let later = 'priya@northwind.test';
+const o = { a: 1, b: 'x' };
+const u = e.unread ? null : o;
+o.b = e.from;
+if (${test}) { later = 'omar@northwind.test'; }
+await sendEmail({ to: [later], subject: 'Later', body: 'Fixed.' });
+return ${test};`;
+  for (const test of ['u === null', 'u !== null', '!u', "typeof u === 'object'", "typeof o.b === 'string'"])
+    it(`${test} carries what decides it, not what the object holds`, () => holds(plan(test)));
+  // …while a test that reads the text carries its caps, through a region that calls a function
+  // value the analysis cannot name (`tick`, an opaque region) as through a plain write.
+  for (const body of ['tick();', "later = 'omar@northwind.test';"])
+    it(`a test on the text carries its caps into what the region decides: ${body}`, async () => {
+      const r = await runBoth(
+        `const e = await getEmail('m3');
+let later = 'priya@northwind.test';
+function counter() { let c0 = 0; return function () { c0 += 1; return c0; }; }
+const tick = counter();
+function setLater(a) { later = a; }
+if (e.from.length > 3) { ${body} }
+await sendEmail({ to: [later], subject: 'Later', body: 'Fixed.' });`,
+        world,
+        'minimal',
+        'strict',
+      );
+      expect(discrepancies(r)).toEqual([]);
+      expect(r.fast.calls[1]?.fields[0]?.caps).toEqual(expect.arrayContaining(['EXTERNAL_CONTENT', 'UNTRUSTED_TEXT']));
+    });
+});
+
 /** Generated plans: 40 in `npm test` (each divergence above showed within 60), 1,000 in `npm run fuzz`. */
 const programs = Number(process.env.REFERENCE_PROGRAMS ?? budget(40, 1000));
 const seed = Number(process.env.REFERENCE_SEED ?? 20261128);
