@@ -7,7 +7,18 @@ import { NativeBridge } from './convert';
 import { callFunction } from './functions';
 import { primitiveKey } from './expressions';
 import type { Machine } from './machine';
-import { deepLabelOf, isHeap, reachable, RunFailure, upgrade, val, withLabel, type Heap, type Prim, type V } from './values';
+import {
+  deepLabelOf,
+  isHeap,
+  reachable,
+  RunFailure,
+  upgrade,
+  val,
+  withLabel,
+  type Heap,
+  type Prim,
+  type V,
+} from './values';
 import type { RArray, RObject } from './values';
 
 /** What a native built-in does with native inputs (the receiver, if any, first). */
