@@ -1,6 +1,6 @@
 /** Built-ins and operators run natively on plain copies, labeled by the generic lift (§2a) but for `RULES`. */
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
-import { BUILTINS, LABEL_RULES, METHODS, type LabelRule } from '../plan/builtins';
+import { BUILTINS, LABEL_RULES, METHODS, OPERATOR_RULES, type LabelRule } from '../plan/builtins';
 import { DEFAULT_LIMITS } from '../run/types';
 import { cell } from './context';
 import { NativeBridge } from './convert';
@@ -311,8 +311,11 @@ function refusal(name: string, xs: readonly V[]): string | null {
   return isHeap(o) && (o.kind === 'array' || o.kind === 'object') ? null : "'in' needs an array or a plain object";
 }
 
-/** The operators whose answer reads only which value each operand is (`shape`, besides `in`). */
-const SHAPE = new Set(['===', '!==', '!x', 'typeof']);
+/**
+ * The operators the engine's table (`OPERATOR_RULES`) gives `shape` that answer for every value
+ * (`===`, `!==`, `!x`, `typeof`); `in` refuses some and is read below, `.length` and `.size` as member reads.
+ */
+const SHAPE = new Set(Object.keys(OPERATOR_RULES).filter((n) => OPERATOR_RULES[n] === 'shape' && TOTAL.has(n)));
 
 /** What `shape` reads of an operand: its own label, and a container's structure (which parts it has). */
 const shapeLabel = (x: V): Label => (isHeap(x.v) && 's' in x.v ? joinLabels(x.l, x.v.s) : x.l);
