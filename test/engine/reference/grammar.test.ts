@@ -100,6 +100,22 @@ await sendEmail({ to: [later], subject: 'Later', body: 'Fixed.' });`;
     });
 });
 
+describe('a callback written in the call is the callback, whatever follows it (§3b)', () => {
+  // The reference set the callback aside and read the next argument (reduce's initial value) as a
+  // callback it could not name, so `[1].reduce((a, y) => a + y, 0)` in a branch named all plan
+  // code and upgraded `later`, which only the uncalled `setLater` writes.
+  for (const call of ['[1].reduce((a, y) => a + y, 0);', 'sum(1);', "[1].reduceRight((a, y) => a + y, '');"])
+    it(call, () =>
+      holds(`const e = await getEmail('m2');
+let later = 'priya@northwind.test';
+let n = 0;
+function setLater(a) { later = a; }
+function sum(...ys) { return ys.reduce((a, y) => a + y, 0); }
+if (e.unread) { n = ${call} }
+await sendEmail({ to: [later], subject: 'Later', body: 'Fixed.' });`),
+    );
+});
+
 describe('`in` reads which keys a container has, not what they hold (the `shape` rule, §2a)', () => {
   // The reference labeled `in` with the deep labels of its operands, so `'1' in list` carried
   // every item's content (the engine reads the listing's reference and structure, §3 Listings).
