@@ -186,6 +186,24 @@ async function engine(plan: string, w: World) {
   return runPlan({ plan, tools, gate: minimalGate, input, userAddresses: state.userAddresses, contacts });
 }
 
+// OPEN (found by the two-worlds property at REFERENCE_SEED=5, 600 programs; not fixed): a loop
+// that runs only where m1's body lacks 'zed' calls `fin2`, whose `return` decided by a labeled
+// argument is cancelled by its `finally`'s `break`; where the loop ran, the send after it is gated
+// under m1 (denied), where it did not, it is allowed: the region not taken does not raise what the
+// call raised beyond itself (§3b). Remove `.fails` when the engine is fixed.
+it.fails('open: a call whose finally cancels a labeled return, in a loop the attacker decides, leaks', async () => {
+  const plan = `const e = await getEmail('m1');
+let o = { a: 1, b: 'x' };
+let to = 'priya@northwind.test';
+let n = 0;
+const u = e.unread ? null : o;
+function fin2(b) { for (const y of [1, 2, 3]) { try { if (b) { return y; } } finally { if (y === 2) { break; } } } return 0; }
+for (let j = 0; ; j++) { if (j > 1 || e.body.includes('zed')) { break; } n = (u ^ n) % 1000; n = fin2(n > 2) + n; n = (u?.a ?? 0) + n; }
+try { await sendEmail({ to: [to], subject: 'Status', body: 'Fixed text.' }); } catch (err) { n = -1; }`;
+  const other = mutateWorld(world, 9);
+  expect(leakBetween(await engine(plan, world), await engine(plan, other))).toBeNull();
+});
+
 describe('the rest of the grammar, generated (grammarArb)', () => {
   it('every generated plan is a plan the front end accepts', () => {
     for (const plan of fc.sample(grammarArb, { numRuns: 30, seed }))
