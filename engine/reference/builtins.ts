@@ -298,7 +298,7 @@ const OPS: Record<string, (...a: never[]) => unknown> = {
   '<<': (a, b) => a << b, '>>': (a, b) => a >> b, '>>>': (a, b) => a >>> b,
   '<': (a, b) => a < b, '>': (a, b) => a > b, '<=': (a, b) => a <= b, '>=': (a, b) => a >= b,
   '===': (a, b) => a === b, '!==': (a, b) => a !== b, in: (k, o) => Object.hasOwn(o as object, k as string),
-  '-x': (a) => -a, '+x': (a) => +a, '!x': (a) => !a, '~x': (a) => ~a, typeof: (a) => typeof a, void: () => undefined,
+  '-x': (a) => -a, '+x': (a) => +a, '!x': (a) => !a, '~x': (a) => ~a, typeof: (a) => typeof a,
   '++': (a) => Number(a) + 1, '--': (a) => Number(a) - 1,
 };
 

@@ -100,6 +100,17 @@ await sendEmail({ to: [later], subject: 'Later', body: 'Fixed.' });`;
     });
 });
 
+describe('`void x` answers undefined whatever `x` is: it reads nothing of it', () => {
+  // The reference lifted `void` like the other operators (the deep label of its operand), so
+  // `void e.subject ?? n` carried the email's text; the engine answers a plain undefined.
+  it('void e.subject ?? n', () =>
+    holds(`const e = await getEmail('m2');
+let n = 0;
+n = void e.subject ?? n;
+await sendEmail({ to: ['omar@northwind.test'], subject: String(n), body: 'x' });
+return void e.subject;`));
+});
+
 describe('a callback written in the call is the callback, whatever follows it (§3b)', () => {
   // The reference set the callback aside and read the next argument (reduce's initial value) as a
   // callback it could not name, so `[1].reduce((a, y) => a + y, 0)` in a branch named all plan
