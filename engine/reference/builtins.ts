@@ -1,13 +1,24 @@
 /** Built-ins and operators run natively on plain copies, labeled by the generic lift (§2a) but for `RULES`. */
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
-import { BUILTINS, LABEL_RULES, METHODS, type LabelRule } from '../plan/builtins';
+import { BUILTINS, LABEL_RULES, METHODS, OPERATOR_RULES, type LabelRule } from '../plan/builtins';
 import { DEFAULT_LIMITS } from '../run/types';
 import { cell } from './context';
 import { NativeBridge } from './convert';
 import { callFunction } from './functions';
 import { primitiveKey } from './expressions';
 import type { Machine } from './machine';
-import { deepLabelOf, isHeap, reachable, RunFailure, upgrade, val, withLabel, type Heap, type V } from './values';
+import {
+  deepLabelOf,
+  isHeap,
+  reachable,
+  RunFailure,
+  upgrade,
+  val,
+  withLabel,
+  type Heap,
+  type Prim,
+  type V,
+} from './values';
 import type { RArray, RObject } from './values';
 
 /** What a native built-in does with native inputs (the receiver, if any, first). */
@@ -287,7 +298,7 @@ const OPS: Record<string, (...a: never[]) => unknown> = {
   '<<': (a, b) => a << b, '>>': (a, b) => a >> b, '>>>': (a, b) => a >>> b,
   '<': (a, b) => a < b, '>': (a, b) => a > b, '<=': (a, b) => a <= b, '>=': (a, b) => a >= b,
   '===': (a, b) => a === b, '!==': (a, b) => a !== b, in: (k, o) => Object.hasOwn(o as object, k as string),
-  '-x': (a) => -a, '+x': (a) => +a, '!x': (a) => !a, '~x': (a) => ~a, typeof: (a) => typeof a, void: () => undefined,
+  '-x': (a) => -a, '+x': (a) => +a, '!x': (a) => !a, '~x': (a) => ~a, typeof: (a) => typeof a,
   '++': (a) => Number(a) + 1, '--': (a) => Number(a) - 1,
 };
 
@@ -301,14 +312,37 @@ function refusal(name: string, xs: readonly V[]): string | null {
 }
 
 /**
+ * The operators the engine's table (`OPERATOR_RULES`) gives `shape` that answer for every value
+ * (`===`, `!==`, `!x`, `typeof`); `in` refuses some and is read below, `.length` and `.size` as member reads.
+ */
+const SHAPE = new Set(Object.keys(OPERATOR_RULES).filter((n) => OPERATOR_RULES[n] === 'shape' && TOTAL.has(n)));
+
+/** What `shape` reads of an operand: its own label, and a container's structure (which parts it has). */
+const shapeLabel = (x: V): Label => (isHeap(x.v) && 's' in x.v ? joinLabels(x.l, x.v.s) : x.l);
+
+/**
  * An operator (`f`, if not in `OPS`): `refusal`; all but `in` and the total ones also refuse cycles
- * (the lift's copies, as QuickJS). `in` under its precision rule (`shape`, engine/plan/builtins.ts
- * `OPERATOR_RULES`) reads which keys the object has — the key, the object's reference and structure
- * (a listing's too, §3) — not what they hold.
+ * (the lift's copies, as QuickJS). Under their precision rule (`shape`, engine/plan/builtins.ts
+ * `OPERATOR_RULES`), `===`, `!==`, `!x` and `typeof` read which value each operand is — its
+ * reference and a container's structure — and `in` which keys the object has — the key, the
+ * object's reference and structure (a listing's too, §3) — not what they hold.
  */
 export function operator(m: Machine, name: string, xs: readonly V[], f = OPS[name]!): V {
   const refused = refusal(name, xs);
   if (refused) m.ctx.fail(refused, ...xs.map((x) => x.l));
+  if (SHAPE.has(name) && m.precise) {
+    m.tick();
+    // On the payloads themselves: one heap object per container, so identity is the native one;
+    // only `typeof` must tell a plan function (a heap record here) from the other objects.
+    const h = xs[0]!.v;
+    const answer =
+      name === 'typeof' && isHeap(h)
+        ? h.kind === 'function'
+          ? 'function'
+          : 'object'
+        : ((f as (...x: unknown[]) => unknown)(...xs.map((x) => x.v)) as Prim);
+    return val(answer, m.ctx.madeLabel(joinLabels(...xs.map(shapeLabel))));
+  }
   if (name === 'in' && m.precise) {
     m.tick();
     const [k, o] = xs as [V, V & { v: RArray | RObject }];

@@ -84,6 +84,8 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
     }
     case 'UnaryExpression': {
       const x = yield* evalExpr(m, e.argument);
+      // `void x` is undefined whatever `x` is: it reads nothing of it (as the engine, which has no row for it).
+      if (e.operator === 'void') return val(undefined, m.ctx.madeLabel(BOTTOM));
       return operator(m, /^\W$/.test(e.operator) ? `${e.operator}x` : e.operator, [x]);
     }
     case 'BinaryExpression': {

@@ -212,9 +212,10 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
   const call = (n: acorn.CallExpression): void => {
     holders.add(n.callee);
     // A callback written here runs only during this call: part of the region (not of Machine's code).
+    // The arguments stay in place: an inline callback first is the callback (a function it
+    // names nothing by), not a reason to read the next argument (reduce's initial value) as one.
     const inline = isCode(n.callee, []) !== null ? [] : n.arguments.filter(isFn);
-    const passed = n.arguments.filter((a) => !inline.includes(a));
-    const callees = isCode(n.callee, passed);
+    const callees = isCode(n.callee, n.arguments);
     const any = callees === 'any';
     if (callees !== null) calls({ callsCode: true, callsAny: any, callees: new Set(any ? [] : callees) });
     const method = methodName(n.callee);

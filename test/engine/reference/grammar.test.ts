@@ -100,6 +100,33 @@ await sendEmail({ to: [later], subject: 'Later', body: 'Fixed.' });`;
     });
 });
 
+describe('`void x` answers undefined whatever `x` is: it reads nothing of it', () => {
+  // The reference lifted `void` like the other operators (the deep label of its operand), so
+  // `void e.subject ?? n` carried the email's text; the engine answers a plain undefined.
+  it('void e.subject ?? n', () =>
+    holds(`const e = await getEmail('m2');
+let n = 0;
+n = void e.subject ?? n;
+await sendEmail({ to: ['omar@northwind.test'], subject: String(n), body: 'x' });
+return void e.subject;`));
+});
+
+describe('a callback written in the call is the callback, whatever follows it (§3b)', () => {
+  // The reference set the callback aside and read the next argument (reduce's initial value) as a
+  // callback it could not name, so `[1].reduce((a, y) => a + y, 0)` in a branch named all plan
+  // code and upgraded `later`, which only the uncalled `setLater` writes.
+  for (const call of ['[1].reduce((a, y) => a + y, 0);', 'sum(1);', "[1].reduceRight((a, y) => a + y, '');"])
+    it(call, () =>
+      holds(`const e = await getEmail('m2');
+let later = 'priya@northwind.test';
+let n = 0;
+function setLater(a) { later = a; }
+function sum(...ys) { return ys.reduce((a, y) => a + y, 0); }
+if (e.unread) { n = ${call} }
+await sendEmail({ to: [later], subject: 'Later', body: 'Fixed.' });`),
+    );
+});
+
 describe('`in` reads which keys a container has, not what they hold (the `shape` rule, §2a)', () => {
   // The reference labeled `in` with the deep labels of its operands, so `'1' in list` carried
   // every item's content (the engine reads the listing's reference and structure, §3 Listings).
@@ -121,6 +148,41 @@ try { n = Number(${test}); } catch (err) { n = 2; }
 return n + Number(${test});`));
 });
 
+describe('`===`, `!==`, `!x` and `typeof` read which value an operand is (the `shape` rule, §2a)', () => {
+  // The reference labeled them with the deep labels of their operands, so `u === null` with `u` an
+  // object holding an email's text carried the text's caps (UNTRUSTED_TEXT, EXTERNAL_CONTENT),
+  // and a write it decided did too; the engine reads the operand's reference and structure.
+  const plan = (test: string): string => `const e = await getEmail('m3');
+let later = 'priya@northwind.test';
+const o = { a: 1, b: 'x' };
+const u = e.unread ? null : o;
+o.b = e.from;
+if (${test}) { later = 'omar@northwind.test'; }
+await sendEmail({ to: [later], subject: 'Later', body: 'Fixed.' });
+return ${test};`;
+  for (const test of ['u === null', 'u !== null', '!u', "typeof u === 'object'", "typeof o.b === 'string'"])
+    it(`${test} carries what decides it, not what the object holds`, () => holds(plan(test)));
+  // …while a test that reads the text carries its caps, through a region that calls a function
+  // value the analysis cannot name (`tick`, an opaque region) as through a plain write.
+  for (const body of ['tick();', "later = 'omar@northwind.test';"])
+    it(`a test on the text carries its caps into what the region decides: ${body}`, async () => {
+      const r = await runBoth(
+        `const e = await getEmail('m3');
+let later = 'priya@northwind.test';
+function counter() { let c0 = 0; return function () { c0 += 1; return c0; }; }
+const tick = counter();
+function setLater(a) { later = a; }
+if (e.from.length > 3) { ${body} }
+await sendEmail({ to: [later], subject: 'Later', body: 'Fixed.' });`,
+        world,
+        'minimal',
+        'strict',
+      );
+      expect(discrepancies(r)).toEqual([]);
+      expect(r.fast.calls[1]?.fields[0]?.caps).toEqual(expect.arrayContaining(['EXTERNAL_CONTENT', 'UNTRUSTED_TEXT']));
+    });
+});
+
 /** Generated plans: 40 in `npm test` (each divergence above showed within 60), 1,000 in `npm run fuzz`. */
 const programs = Number(process.env.REFERENCE_PROGRAMS ?? budget(40, 1000));
 const seed = Number(process.env.REFERENCE_SEED ?? 20261128);
@@ -134,6 +196,24 @@ async function engine(plan: string, w: World) {
   const tools = toolRegistry([...worldTools(state), s.verifyEmailAddress] as ToolSpec[]);
   return runPlan({ plan, tools, gate: minimalGate, input, userAddresses: state.userAddresses, contacts });
 }
+
+// OPEN (found by the two-worlds property at REFERENCE_SEED=5, 600 programs; not fixed): a loop
+// that runs only where m1's body lacks 'zed' calls `fin2`, whose `return` decided by a labeled
+// argument is cancelled by its `finally`'s `break`; where the loop ran, the send after it is gated
+// under m1 (denied), where it did not, it is allowed: the region not taken does not raise what the
+// call raised beyond itself (§3b). Remove `.fails` when the engine is fixed.
+it.fails('open: a call whose finally cancels a labeled return, in a loop the attacker decides, leaks', async () => {
+  const plan = `const e = await getEmail('m1');
+let o = { a: 1, b: 'x' };
+let to = 'priya@northwind.test';
+let n = 0;
+const u = e.unread ? null : o;
+function fin2(b) { for (const y of [1, 2, 3]) { try { if (b) { return y; } } finally { if (y === 2) { break; } } } return 0; }
+for (let j = 0; ; j++) { if (j > 1 || e.body.includes('zed')) { break; } n = (u ^ n) % 1000; n = fin2(n > 2) + n; n = (u?.a ?? 0) + n; }
+try { await sendEmail({ to: [to], subject: 'Status', body: 'Fixed text.' }); } catch (err) { n = -1; }`;
+  const other = mutateWorld(world, 9);
+  expect(leakBetween(await engine(plan, world), await engine(plan, other))).toBeNull();
+});
 
 describe('the rest of the grammar, generated (grammarArb)', () => {
   it('every generated plan is a plan the front end accepts', () => {

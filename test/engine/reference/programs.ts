@@ -240,8 +240,8 @@ async function subjectOf(id) { const x = await getEmail(id); return x.subject; }
  * converted through their text), every compound assignment, `++`/`--` on names and members,
  * `void`, the comma, closures (over variables written later, counters, closures made in loops
  * and in `for (let …)` heads, returned and called elsewhere; none writes a variable outside its
- * own: a call of a function value the reference cannot name (`tick`, `g`) names all plan code,
- * where the engine's opaque region taints the rest instead, and the two differ in caps), `finally` whose `return`, `break`,
+ * own but `setLater`, which nothing calls by name: a call of a function value the reference
+ * cannot name (`tick`, `g`) names all plan code, as the engine's opaque region taints it), `finally` whose `return`, `break`,
  * `continue` or `throw` overrides a pending completion (in loops, nested tries), `catch` without
  * a parameter or with a pattern, `try`/`finally` alone, `for (;;)` with parts left out, `for…of`
  * over Maps, strings and entries into patterns and assignment targets, destructuring assignment,
@@ -393,6 +393,7 @@ let k = e.body.length;
 const u = e.unread ? null : o;
 const v = e.subject.length > 20 ? undefined : s;
 const getLater = () => later;
+function setLater(a) { later = a; }
 function mk(w) { let held = w; return () => held; }
 function counter() { let c0 = 0; return function () { c0 += 1; return c0; }; }
 const tick = counter();
