@@ -33,6 +33,12 @@ export interface Effects {
   escapesFunction: boolean;
   /** A break/continue that leaves the region. */
   escapesLoop: boolean;
+  /**
+   * A call of plan code in it may hand back an exit taint (a conditional return or throw, an
+   * opaque region, its own callees', §3): the caller picks that up for the rest of the function
+   * only where the call ran, so the merge keeps the region's context for the rest as well (STRICT).
+   */
+  raisesExit: boolean;
   /** A call to a tool that changes the world (a draft, a move, a send) may happen in it. */
   world: boolean;
   /** A call to any tool may happen in it (later calls are numbered, and budgets count them). */
@@ -398,6 +404,9 @@ export class EffectAnalyzer {
    */
   callback(call: acorn.CallExpression): Effects {
     const eff = this.region([call.arguments[0]], call.start, call.end);
+    const f = call.arguments[0];
+    if ((f?.type === 'ArrowFunctionExpression' || f?.type === 'FunctionExpression') && this.fnRaises(f))
+      eff.raisesExit = true;
     this.callbackElements(call, eff, (b) => b.id.start < call.start || b.id.start >= call.end);
     return eff;
   }
@@ -459,6 +468,51 @@ export class EffectAnalyzer {
     return stores;
   }
   private readonly stores = new Map<acorn.Function, boolean>();
+
+  /**
+   * May a call of `f` hand its caller an exit taint (R.exit, §3 "What an early return tells the
+   * caller")? Yes when its own code may leave it early (a return or throw below its top level),
+   * may raise the rest of it (a region the merge cannot name: opaque, or a write through a name
+   * one of its declarations hides), or calls code that may. The named functions to a fixpoint,
+   * as summarise; the summaries are made first and never ask (they do not carry it).
+   */
+  private fnRaises(f: acorn.Function): boolean {
+    if (this.summarising) return false;
+    this.summaries ??= this.summarise();
+    if (!this.raises) {
+      const fns = [...this.summaries.keys()];
+      const raises = new Map(fns.map((g) => [g, false]));
+      this.raises = raises;
+      for (let changed = true; changed;) {
+        changed = false;
+        for (const g of fns)
+          if (!raises.get(g) && this.exitsOwn(g)) {
+            raises.set(g, true);
+            changed = true;
+          }
+      }
+    }
+    return this.raises.get(f) ?? this.exitsOwn(f);
+  }
+  private raises: Map<acorn.Function, boolean> | undefined;
+
+  /** fnRaises for one function, reading what the others raise as known so far. */
+  private exitsOwn(f: acorn.Function): boolean {
+    const eff = empty();
+    const outside = (b: Binding): boolean => b.id.start < f.start || b.id.start >= f.end;
+    const top = f.body.type === 'BlockStatement' ? f.body.body : [f.body];
+    for (const s of top) {
+      // A return or throw at the top level ends the function whichever way it went.
+      const n = s.type === 'ReturnStatement' || s.type === 'ThrowStatement' ? s.argument : s;
+      if (n) this.walk(n, eff, f.start, f.end, 0, 0, false);
+    }
+    for (const p of f.params) this.walk(p, eff, f.start, f.end, 0, 0, false);
+    this.settle(eff, outside);
+    if (eff.escapesFunction || eff.raisesExit || eff.opaque) return true;
+    const written = new Set([...eff.vars, ...eff.bases.map((b) => b.root)]);
+    const names = new Set([...written].map((b) => b.name));
+    return this.analysis.bindings.some((b) => !outside(b) && !written.has(b) && names.has(b.name));
+  }
   private summarising = false;
   /** Off while storesParams walks a function: its own return value is not a store. */
   private returnsStore = true;
@@ -536,8 +590,10 @@ export class EffectAnalyzer {
       else if (r?.kind === 'tool' && observesWorld(r.name)) eff.observes = true;
       const b = this.binding(id);
       if (!b) return;
-      if (b.fn) this.merge(eff, this.fnEffects(b.fn), outside);
-      else eff.opaque = true;
+      if (b.fn) {
+        this.merge(eff, this.fnEffects(b.fn), outside);
+        if (this.fnRaises(b.fn)) eff.raisesExit = true;
+      } else eff.opaque = true;
     };
 
     const go = (c: N | null | undefined, l = loops, s = switches, f = inFn): void => {
@@ -600,8 +656,9 @@ export class EffectAnalyzer {
             if (name !== null && CALLBACK_METHODS.has(name))
               for (const a of n.arguments.slice(0, 1)) {
                 if (a.type === 'Identifier') callee(a);
-                else if (a.type !== 'ArrowFunctionExpression' && a.type !== 'FunctionExpression' && !isData(a))
-                  eff.opaque = true;
+                else if (a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression') {
+                  if (this.fnRaises(a)) eff.raisesExit = true;
+                } else if (!isData(a)) eff.opaque = true;
                 this.callbackElements(n, eff, outside);
               }
           }
@@ -617,7 +674,10 @@ export class EffectAnalyzer {
       case 'Identifier': {
         // A function value passed around may be called later by a method: count its effects.
         const b = this.binding(n);
-        if (b?.fn) this.merge(eff, this.fnEffects(b.fn), outside);
+        if (b?.fn) {
+          this.merge(eff, this.fnEffects(b.fn), outside);
+          if (this.fnRaises(b.fn)) eff.raisesExit = true;
+        }
         return;
       }
       case 'ReturnStatement':
@@ -782,6 +842,7 @@ function empty(): Effects {
     opaque: false,
     escapesFunction: false,
     escapesLoop: false,
+    raisesExit: false,
     world: false,
     calls: false,
     observes: false,

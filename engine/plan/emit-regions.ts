@@ -113,7 +113,7 @@ export const withCapture = (cap: string, rest: string): string => (cap ? `${cap}
  */
 export function restoresContext(ctx: EmitContext, eff: Effects, at: number): boolean {
   if (eff.escapesFunction || eff.escapesLoop) return false;
-  return !ctx.strict || !(eff.opaque || upgrades(ctx, eff, at).opaque);
+  return !ctx.strict || !(eff.opaque || eff.raisesExit || upgrades(ctx, eff, at).opaque);
 }
 
 export function mergeCode(
@@ -135,7 +135,9 @@ export function mergeCode(
     if (ups.code.length) code.push(`(__R.pc !== 0 && (${ups.code.join(', ')}))`);
   }
   const loopAcc = ctx.fn.loops[ctx.fn.loops.length - 1];
-  if (eff.escapesFunction || (ctx.strict && opaque))
+  // STRICT: a call in it may have raised the rest of the function (R.exit) where it ran, so the
+  // region's context raises it where it did not too (§3b).
+  if (eff.escapesFunction || (ctx.strict && (opaque || eff.raisesExit)))
     code.push('__abr = __abr === 0 && __R.pc === 0 ? 0 : __R.J(__abr, __R.pc)');
   else if (noRestore) return code;
   else if (!(eff.escapesLoop && keepForLoop)) code.push(restore(p));

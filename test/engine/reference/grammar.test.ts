@@ -197,13 +197,16 @@ async function engine(plan: string, w: World) {
   return runPlan({ plan, tools, gate: minimalGate, input, userAddresses: state.userAddresses, contacts });
 }
 
-// OPEN (found by the two-worlds property at REFERENCE_SEED=5, 600 programs; not fixed): a loop
-// that runs only where m1's body lacks 'zed' calls `fin2`, whose `return` decided by a labeled
-// argument is cancelled by its `finally`'s `break`; where the loop ran, the send after it is gated
-// under m1 (denied), where it did not, it is allowed: the region not taken does not raise what the
-// call raised beyond itself (§3b). Remove `.fails` when the engine is fixed.
-it.fails('open: a call whose finally cancels a labeled return, in a loop the attacker decides, leaks', async () => {
-  const plan = `const e = await getEmail('m1');
+// Found by the two-worlds property at REFERENCE_SEED=5, 600 programs: a loop that runs only where
+// m1's body lacks 'zed' calls `fin2`, whose `return` decided by a labeled argument is cancelled by
+// its `finally`'s `break`. Where the loop ran, the send after it was gated under m1 (the call's
+// exit taint raised the rest of the caller), where it did not, the send was allowed: the region
+// not taken did not raise what the call could have raised. Now a region with a call that may
+// hand back an exit taint keeps its context for the rest of the function whichever way it went
+// (§3b).
+describe('a region whose call may raise the rest of the function raises it when not taken (§3b)', () => {
+  it('a call whose finally cancels a labeled return, in a loop the attacker decides', async () => {
+    const plan = `const e = await getEmail('m1');
 let o = { a: 1, b: 'x' };
 let to = 'priya@northwind.test';
 let n = 0;
@@ -211,8 +214,23 @@ const u = e.unread ? null : o;
 function fin2(b) { for (const y of [1, 2, 3]) { try { if (b) { return y; } } finally { if (y === 2) { break; } } } return 0; }
 for (let j = 0; ; j++) { if (j > 1 || e.body.includes('zed')) { break; } n = (u ^ n) % 1000; n = fin2(n > 2) + n; n = (u?.a ?? 0) + n; }
 try { await sendEmail({ to: [to], subject: 'Status', body: 'Fixed text.' }); } catch (err) { n = -1; }`;
-  const other = mutateWorld(world, 9);
-  expect(leakBetween(await engine(plan, world), await engine(plan, other))).toBeNull();
+    const other = mutateWorld(world, 9);
+    expect(leakBetween(await engine(plan, world), await engine(plan, other))).toBeNull();
+  });
+  // The same, found by the differential property: the engine's send lacked the listing's item
+  // that only the iterations calling fin2 carried.
+  it('fin2 in a loop over a listing: the engine labels at least as the reference', () =>
+    holds(`const e = await getEmail('m3');
+const list = await listEmails({ folder: 'INBOX' });
+const m = new Map([['a', 1], [e.subject, 2]]);
+let o = { a: 1, b: 'x' };
+let later = 'priya@northwind.test';
+let s = 'plain';
+let n = 0;
+const u = e.unread ? null : o;
+function fin2(b) { for (const y of [1, 2, 3]) { try { if (b) { return y; } } finally { if (y === 2) { break; } } } return 0; }
+for (const { subject, unread } of list) { if (unread) { s = subject; } for (const x of list) { try { if (x.body.search(/w.d/g) >= 0) { continue; } n = fin2(typeof u?.a === 'number') + n; o.a++; } finally { if (n > 4) { break; } } } for (const [mk1, mv] of m) { { let g = () => 'priya@northwind.test'; for (const x of list) { if (x.subject.length > 10) { const a = x.subject; g = () => a; } } s = g(); } n = n + String(mk1).length + Number(mv); } }
+try { await sendEmail({ to: [later], subject: 'Later', body: 'Fixed.' }); } catch (err) { n = -1; }`));
 });
 
 describe('the rest of the grammar, generated (grammarArb)', () => {
