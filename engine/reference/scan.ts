@@ -216,8 +216,8 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
     // names nothing by), not a reason to read the next argument (reduce's initial value) as one.
     const inline = isCode(n.callee, []) !== null ? [] : n.arguments.filter(isFn);
     const callees = isCode(n.callee, n.arguments);
-    const any = callees === 'any';
-    if (callees !== null) calls({ callsCode: true, callsAny: any, callees: new Set(any ? [] : callees) });
+    const unknown = callees === 'any';
+    if (callees !== null) calls({ callsCode: true, callsAny: unknown, callees: new Set(unknown ? [] : callees) });
     const method = methodName(n.callee);
     let receiver = n.callee.type === 'MemberExpression' ? pathOf(n.callee.object) : null;
     // `xs.slice(1).forEach(f)`: f is given some of xs's elements, and the new array is dropped.

@@ -36,13 +36,13 @@ function inPlace(yaml: string, added: readonly string[]): string | null {
 
 /**
  * Why writing these addresses into the allowlist would trust more than them, or null. An allowlist
- * reads `*` as any run of letters (engine/policy/match.ts), so an address holding one (valid in
+ * reads `*` as a wildcard (engine/policy/match.ts), so an address holding one (valid in
  * RFC 5322: `a*b@own.test`) would trust every address of its shape.
  */
 export function wideningWords(addresses: readonly string[]): string | null {
   const patterns = addresses.filter((a) => a.includes('*'));
   return patterns.length
-    ? `always allowing ${patterns.join(', ')} would trust every address of that shape (an allowlist reads * as any letters): approve this claim alone`
+    ? `always allowing ${patterns.join(', ')} would trust every address of that shape (an allowlist reads * as a wildcard): approve this claim alone`
     : null;
 }
 
