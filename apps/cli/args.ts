@@ -8,8 +8,28 @@ import { InputError } from '../../engine/run/input-error';
 /** Bad usage: the message is printed with the help text, exit 2. */
 export class UsageError extends Error {}
 
-/** The profile refuses what was asked in its present state (paused): the message, exit 1. */
-export class Refused extends Error {}
+/**
+ * The profile refuses what was asked in its present state (paused): the message, exit 1. Under
+ * `--json` it is also one JSON object on stdout, its `error` shaped as a run report's
+ * (`refusalJson`), so a script reading stdout always has an answer.
+ */
+export class Refused extends Error {
+  constructor(
+    readonly reason: string,
+    readonly kind: 'Paused',
+  ) {
+    super(`zamburak: ${reason}`);
+  }
+}
+
+/** A refusal as `--json` prints it: a run report that did nothing (contracts.md, "The CLI report"). */
+export const refusalJson = (r: Refused) => ({
+  status: 'failed',
+  result: null,
+  error: { kind: r.kind, message: r.reason, position: null },
+  calls: [],
+  claims: [],
+});
 
 export { InputError };
 

@@ -1,11 +1,11 @@
 /**
  * The `zamburak` command: drives the engine and the profile's services without any UI. Exit
- * codes: 0 success, 1 the plan failed / hit a limit / a check failed / the profile is paused, 2
- * bad usage, a bad file or an id the profile does not have (message on stderr). Commands live in
- * `commands/`, one module per group.
+ * codes: 0 success, 1 the plan failed / hit a limit / a check failed / the profile is paused (with
+ * `--json`, also a JSON error on stdout), 2 bad usage, a bad file or an id the profile does not
+ * have (message on stderr). Commands live in `commands/`, one module per group.
  */
 import { setFlagsFromString } from 'node:v8';
-import { InputError, parseArgs, Refused, UsageError } from './args';
+import { InputError, parseArgs, Refused, refusalJson, UsageError } from './args';
 import { COMMANDS } from './commands';
 import type { Command, ListedCommand } from './commands/types';
 
@@ -71,7 +71,12 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`Usage:\n${command.help}\n`);
     return 0;
   }
-  return (await loaded(command)).run(p);
+  try {
+    return await (await loaded(command)).run(p);
+  } catch (e) {
+    if (e instanceof Refused && p.flags.has('--json')) process.stdout.write(JSON.stringify(refusalJson(e)) + '\n');
+    throw e;
+  }
 }
 
 // A reader that stops reading (`zamburak … | head`) is not our error: the command still finishes

@@ -54,7 +54,7 @@ export async function withProfile<T>(
   try {
     return await f(profile);
   } catch (e) {
-    if (e instanceof PausedError) throw new Refused(`zamburak: ${e.message}`);
+    if (e instanceof PausedError) throw new Refused(e.message, 'Paused');
     const { AccountError } = await import('../../main/accounts/accounts');
     if (e instanceof AccountError) throw new InputError(`zamburak: ${e.message}`);
     throw e;

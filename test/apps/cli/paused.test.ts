@@ -1,7 +1,9 @@
 /**
  * The Pause switch stops every automatic action on a profile, from the CLI too: while it is on,
  * `run`, `ask` and `triage` over the profile refuse (exit 1, saying how to turn it off) and
- * leave nothing behind (no run, no claim, no draft); once it is off they run again.
+ * leave nothing behind (no run, no claim, no draft); once it is off they run again. With `--json`
+ * the refusal is also one JSON object on stdout, as every other `--json` failure is (its `error`
+ * shaped as the run report's: contracts.md), so a script reading stdout is never left with nothing.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,11 +38,29 @@ describe('a paused profile', () => {
       const before = auditCount();
       const r = zamburak(...args);
       expect(r.status).toBe(1);
-      expect(r.stdout).toBe('');
+      expect(JSON.parse(r.stdout)).toEqual({
+        status: 'failed',
+        result: null,
+        error: {
+          kind: 'Paused',
+          message: expect.stringMatching(/^Zamburak is paused: .*zamburak settings set paused false/),
+          position: null,
+        },
+        calls: [],
+        claims: [],
+      });
+      expect(r.stdout.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(/^zamburak: Zamburak is paused: .*zamburak settings set paused false/);
       expect(auditCount()).toBe(before);
       expect(JSON.parse(zamburak('claims', 'list', '--profile', dir, '--json').stdout)).toMatchObject({ claims: [] });
     });
+
+  it('without --json, stdout stays empty', () => {
+    const r = zamburak('run', PLAN, '--profile', dir);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^zamburak: Zamburak is paused: /);
+  });
 
   it('runs again once the pause is off', () => {
     expect(zamburak('settings', 'set', 'paused', 'false', '--profile', dir).status).toBe(0);
