@@ -55,6 +55,25 @@ const UNCLEAN = /[%?\\:()[\]\p{Cc}]/u;
 /** A bare address that every reader (this module, the policy, nodemailer, a CalDAV server) reads as itself. */
 export const isCleanAddress = (address: string): boolean => looksLikeAddress(address) && !UNCLEAN.test(address);
 
+/**
+ * Why mail must not go to `text` (`Name <addr>` or a bare address), as the end of a sentence
+ * that starts with it, or null. A recipient must be clean as an attendee is (`isCleanAddress`):
+ * `eve%evil.test@acme.test` is delivered to acme.test, whose relay may read the `%` as a second
+ * hop and pass it on to eve@evil.test (the percent hack), while every check, allowlist pattern
+ * and card saw an address at acme.test; a comment, a route or a `?` is read apart by each
+ * reader in its own way.
+ */
+export function recipientRefusal(text: string): string | null {
+  const address = bareAddress(text);
+  if (!looksLikeAddress(address)) return 'is not an email address (expected one like bob@example.com)';
+  if (isCleanAddress(address)) return null;
+  const at = address.lastIndexOf('@');
+  const local = address.slice(0, at);
+  if (local.includes('%'))
+    return `cannot be sent to: the % asks ${address.slice(at + 1)}'s mail server to pass the message on to ${local.slice(local.lastIndexOf('%') + 1)}, which nothing here would show or check; write that address itself`;
+  return 'cannot be sent to: it holds characters (% ? \\ : ( ) [ ] or a control) that mail servers read as routing or comments, so it may reach someone other than the address shown';
+}
+
 /** Lower-cased, de-duplicated and sorted bare addresses. */
 export function principals(...lists: readonly (readonly string[])[]): string[] {
   const s = new Set<string>();

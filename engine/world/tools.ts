@@ -19,7 +19,7 @@ import { ToolError, type ToolContext, type ToolSpec } from '../tools/types';
 import { effectOf, type MailEffect } from '../tools/effect';
 import { notYourEventRefusal, unreadableAttendeeRefusal } from '../tools/event-parts';
 import { worldLookups } from './effect-lookups';
-import { bareAddress, looksLikeAddress } from './addresses';
+import { bareAddress, looksLikeAddress, recipientRefusal } from './addresses';
 import { ruleExtractor } from './extractor';
 import { JsonSchemaSchema } from './extractor/json-schema';
 import { NotEnoughInformation, type Extractor } from './extractor/types';
@@ -61,7 +61,16 @@ const ok = (fields: Record<string, Json>): LabeledValue => labelDeep({ ok: true,
 
 const isoArg = z.string().refine(isIso, { message: 'expected an ISO 8601 date-time like "2026-03-16T09:00:00Z"' });
 const idArg = z.string().min(1, 'expected an id');
-const addressArg = z.string().refine((s) => looksLikeAddress(bareAddress(s)), { message: 'expected an email address' });
+/**
+ * Said of a recipient `recipientRefusal` refuses although it looks like an address; it names no
+ * address, since the address may be an email's (the percent hack: red-team round 22).
+ */
+const ROUTED_RECIPIENT =
+  'a recipient with % ? \\ : ( ) [ ] or a control is refused: mail servers read those as routing (a % passes the message on to another server) or comments';
+const addressArg = z
+  .string()
+  .refine((s) => looksLikeAddress(bareAddress(s)), { message: 'expected an email address', abort: true })
+  .refine((s) => recipientRefusal(s) === null, { message: ROUTED_RECIPIENT });
 const recipientsArg = z
   .union([addressArg, z.array(addressArg)])
   .transform((v): string[] => (typeof v === 'string' ? [v] : v));
@@ -199,6 +208,7 @@ export function worldTools(state: WorldState, opts: WorldToolsOptions = {}): Too
   const checkRecipients = (xs: readonly string[], field: string): void => {
     for (const x of xs) {
       if (!looksLikeAddress(bareAddress(x))) throw new ToolError('InvalidArguments', `${field}: not an email address`);
+      if (recipientRefusal(x)) throw new ToolError('InvalidArguments', `${field}: ${ROUTED_RECIPIENT}`);
     }
   };
 

@@ -9,7 +9,7 @@ import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { recipientsOf, type Effect, type MailEffect } from '../../engine/tools/effect';
-import { bareAddress, looksLikeAddress } from '../../engine/world/addresses';
+import { bareAddress, recipientRefusal } from '../../engine/world/addresses';
 import type { ClaimAction } from '../claims/claim-store';
 import { TransportError, type CommitRequest, type Transport } from './transport';
 
@@ -79,13 +79,15 @@ export function smtpFailure(e: unknown): TransportError {
  * `Bob <bob@boss.test> <eve@evil.test>` (an attacker's From whose display name holds an address)
  * went to bob@boss.test, and an invitation's attendee `zed@evil.test, maya <maya@acme.test>`
  * (the person's own address to every check) reached zed, while everything checked named the
- * whole text; one that is no address is refused instead.
+ * whole text; one that is no address, or that a relay may route elsewhere (`%`: the percent hack),
+ * is refused instead.
  */
 export function envelopeTo(e: Effect): string[] {
   const to = recipientsOf(e).map(bareAddress);
-  const bad = to.find((a) => !looksLikeAddress(a));
-  if (bad !== undefined)
-    throw new TransportError('permanent', `recipient ${JSON.stringify(bad)} is not an email address (name@domain)`);
+  for (const a of to) {
+    const why = recipientRefusal(a);
+    if (why) throw new TransportError('permanent', `recipient ${JSON.stringify(a)} ${why}`);
+  }
   return to;
 }
 

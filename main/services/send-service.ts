@@ -11,7 +11,7 @@ import { basename } from 'node:path';
 import type { Json } from '../../engine/ifc/labeled-value';
 import { EffectError, effectOf, recipientsOf, type MailEffect } from '../../engine/tools/effect';
 import type { AttachmentRef } from '../../engine/tools/effect';
-import { bareAddress, looksLikeAddress } from '../../engine/world/addresses';
+import { recipientRefusal } from '../../engine/world/addresses';
 import type { QueuedSend, SendInput as BridgeSendInput, SendResult } from '../../preload/contract';
 import { smtpSizeLimit } from '../accounts/smtp-size';
 import { transportNameOf } from '../accounts/transports';
@@ -40,6 +40,12 @@ const FIELD_OF: Readonly<Record<string, string>> = {
 
 /** The rule a person's own sends carry, where an assistant's claims carry a policy rule. */
 export const OWN_RULE = 'you';
+
+/** Refuses a recipient no mail should go to (engine/world/addresses.ts `recipientRefusal`), at its field. */
+function refuseRecipient(field: string, address: string): void {
+  const why = recipientRefusal(address);
+  if (why) throw new SendError(field, `${JSON.stringify(address)} ${why}`);
+}
 
 /** Refused input, naming the field it is about. */
 export class SendError extends MailServiceError {
@@ -185,13 +191,7 @@ export class SendService {
         `the draft ${draft.id} was sent already; undo that send to send it again`,
         'conflict',
       );
-    for (const field of ['to', 'cc', 'bcc'] as const)
-      for (const a of input[field] ?? [])
-        if (!looksLikeAddress(bareAddress(a)))
-          throw new SendError(
-            field,
-            `${JSON.stringify(a)} is not an email address (expected one like bob@example.com)`,
-          );
+    for (const field of ['to', 'cc', 'bcc'] as const) for (const a of input[field] ?? []) refuseRecipient(field, a);
     const action = this.action(input, this.attachments(input, o.maxMessageBytes ?? DEFAULT_MAX_BYTES));
     const effect = this.effect(action.tool, action.args, account);
     // A person's reply passes no gate: what the composer showed is its only card, so a reply that
@@ -199,6 +199,8 @@ export class SendService {
     const differs = input.replyTo?.shown && shownDifference(effect, input.replyTo.shown);
     if (differs) throw new SendError('replyTo', differs, 'conflict');
     const recipients = recipientsOf(effect);
+    // A reply's or a forward's recipients come from the original too (its From, its Cc).
+    for (const a of recipients) refuseRecipient(input.replyTo ? 'replyTo' : 'to', a);
     if (recipients.length === 0) throw new SendError('to', 'at least one recipient is needed');
     const id = `send-${randomUUID()}`;
     const now = this.clock();
