@@ -79,6 +79,15 @@ const Metadata = z.object({
   code_challenge_methods_supported: z.array(z.string()).optional(),
 });
 
+/** The metadata's endpoints, each of which must be as safe as the issuer (`secureOrLoopback`). */
+const ENDPOINTS = ['authorization_endpoint', 'token_endpoint', 'revocation_endpoint', 'userinfo_endpoint'] as const;
+
+/** https anywhere, or plain http on this computer (a test's or a local server). */
+function secureOrLoopback(u: URL): boolean {
+  const loopback = u.hostname === '127.0.0.1' || u.hostname === '[::1]' || u.hostname === 'localhost';
+  return u.protocol === 'https:' || (loopback && u.protocol === 'http:');
+}
+
 /** The well-known metadata addresses of an issuer, RFC 8414 first (section 3's path insertion). */
 function metadataUrls(issuer: URL): string[] {
   const path = issuer.pathname.replace(/\/$/, '');
@@ -90,8 +99,8 @@ function metadataUrls(issuer: URL): string[] {
 
 /**
  * The issuer's endpoints from its metadata. The document must name the issuer asked for (RFC
- * 8414 §3.3), so a redirect or a look-alike host cannot substitute its own endpoints; endpoints
- * over plain HTTP are accepted only on a loopback issuer (a test or a local server).
+ * 8414 §3.3), so a redirect or a look-alike host cannot substitute its own endpoints; the issuer
+ * and every endpoint it names use https, or plain HTTP on loopback (a test or a local server).
  */
 export async function discoverIssuer(
   issuerUrl: string,
@@ -104,9 +113,7 @@ export async function discoverIssuer(
   } catch {
     throw new OAuthError('no-oauth', `${JSON.stringify(issuerUrl)} is not an issuer URL (expected https://…)`);
   }
-  const loopback = issuer.hostname === '127.0.0.1' || issuer.hostname === '[::1]' || issuer.hostname === 'localhost';
-  if (issuer.protocol !== 'https:' && !(loopback && issuer.protocol === 'http:'))
-    throw new OAuthError('no-oauth', `the issuer ${issuerUrl} must use https`);
+  if (!secureOrLoopback(issuer)) throw new OAuthError('no-oauth', `the issuer ${issuerUrl} must use https`);
   const tried: string[] = [];
   for (const url of metadataUrls(issuer)) {
     // A server that cannot be reached may still serve the other address; one that does not
@@ -133,6 +140,16 @@ export async function discoverIssuer(
     const m = parsed.data;
     if (m.issuer.replace(/\/$/, '') !== expectedIssuer.replace(/\/$/, ''))
       throw new OAuthError('no-oauth', `${url} describes the issuer ${m.issuer}, not ${issuerUrl}`);
+    // The endpoints are held to the issuer's own rule: the code, the PKCE verifier, the client
+    // secret and the tokens go to them, and the browser is sent to the first (red-team round 22).
+    for (const field of ENDPOINTS) {
+      const endpoint = m[field];
+      if (endpoint !== undefined && !secureOrLoopback(new URL(endpoint)))
+        throw new OAuthError(
+          'no-oauth',
+          `${url} names ${field} ${JSON.stringify(endpoint)}: an endpoint must use https (plain http only on this computer)`,
+        );
+    }
     const methods = m.code_challenge_methods_supported;
     if (methods && !methods.includes('S256'))
       throw new OAuthError('no-oauth', `the issuer ${issuerUrl} does not support PKCE with S256`);

@@ -89,10 +89,26 @@ const addressesOf = (s: string): string[] =>
     .split(/[,;\n]/)
     .map((x) => x.trim())
     .filter(Boolean);
-/** The first entry of a recipients field that is not an address, as a sentence; null when all are. */
+/** What no recipient may hold: routing or comments a mail server reads apart (`recipientRefusal`). */
+const UNCLEAN = /[%?\\:()[\]\p{Cc}]/u;
+/** Why an entry of a recipients field cannot be sent to, as a sentence; null when it can. */
+function entryError(entry: string): string | null {
+  const a = bare(entry);
+  if (!ADDRESS.test(a)) return `“${entry}” is not an email address (expected one like bob@example.com).`;
+  if (!UNCLEAN.test(a)) return null;
+  const at = a.lastIndexOf('@');
+  const local = a.slice(0, at);
+  return local.includes('%')
+    ? `“${entry}” cannot be sent to: the % asks ${a.slice(at + 1)}’s mail server to pass the message on to ${local.slice(local.lastIndexOf('%') + 1)}. Write that address itself.`
+    : `“${entry}” cannot be sent to: mail servers read its % ? \\ : ( ) [ ] as routing or comments.`;
+}
+/** The first entry of a recipients field that cannot be sent to, as a sentence; null when all can. */
 function addressError(s: string): string | null {
-  const wrong = addressesOf(s).find((a) => !ADDRESS.test(bare(a)));
-  return wrong === undefined ? null : `“${wrong}” is not an email address (expected one like bob@example.com).`;
+  for (const entry of addressesOf(s)) {
+    const wrong = entryError(entry);
+    if (wrong) return wrong;
+  }
+  return null;
 }
 
 const base64Of = (f: File): Promise<string> =>
