@@ -13,6 +13,9 @@ import type { CommitOutcome, Outbox } from '../outbox/outbox';
 import { readSettings } from './settings-service';
 import type { Transport } from '../outbox/transport';
 
+/** The rule a person's own sends carry, where an assistant's claims carry a policy rule. */
+export const OWN_RULE = 'you';
+
 export class ClaimsService {
   readonly outbox: Outbox;
 
@@ -71,8 +74,18 @@ export class ClaimsService {
     });
   }
 
+  /**
+   * Undo inside the undo window. An assistant's claim goes back to pending; a message the person
+   * wrote (`OWN_RULE`) is withdrawn for good and its draft offered again, whichever call undid
+   * it: back to pending, it became a claim a later approve (or "approve all") sent after the
+   * person had undone it (red-team round 22).
+   */
   undo(id: string, by: string): void {
-    this.p.claims.undo(id, { by, now: this.clock() });
+    const own = this.p.claims.get(id).rule === OWN_RULE;
+    this.p.db.transaction(() => {
+      this.p.claims.undo(id, { by, now: this.clock(), ...(own ? { withdraw: true } : {}) });
+      if (own) this.p.repos.outgoing.restoreDraftsOf(id);
+    })();
   }
 
   reject(id: string, o: { by: string; reason?: string }): void {

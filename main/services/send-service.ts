@@ -21,7 +21,7 @@ import { putOutgoing } from '../mail/outgoing-files';
 import { shownDifference } from '../mail/reply-recipients';
 import type { Profile } from '../profile/profile';
 import type { Account } from '../store/repositories';
-import type { ClaimsService } from './claims-service';
+import { OWN_RULE, type ClaimsService } from './claims-service';
 import { MailServiceError } from './mail-service';
 
 /** A file the CLI names by path (the bridge only ever passes bytes). */
@@ -38,8 +38,7 @@ const FIELD_OF: Readonly<Record<string, string>> = {
   sendEmail: 'fromDraft',
 };
 
-/** The rule a person's own sends carry, where an assistant's claims carry a policy rule. */
-export const OWN_RULE = 'you';
+export { OWN_RULE };
 
 /** Refuses a recipient no mail should go to (engine/world/addresses.ts `recipientRefusal`), at its field. */
 function refuseRecipient(field: string, address: string): void {
@@ -258,10 +257,7 @@ export class SendService {
   undo(id: string, by: string): void {
     const c = this.claims.get(id);
     if (c.rule !== OWN_RULE) throw new SendError('id', `${id} is not a message you sent`, 'not-found');
-    this.p.db.transaction(() => {
-      this.p.claims.undo(id, { by, now: this.clock(), withdraw: true });
-      this.p.repos.outgoing.restoreDraftsOf(id);
-    })();
+    this.claims.undo(id, by);
   }
 
   /** The person's messages still waiting out their undo window, or leaving now. */
