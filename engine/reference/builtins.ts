@@ -16,21 +16,23 @@ import {
   val,
   withLabel,
   type Heap,
-  type Prim,
   type V,
 } from './values';
-import type { RArray, RObject } from './values';
 
 /** What a native built-in does with native inputs (the receiver, if any, first). */
 export type NativeOp = (receiver: unknown, args: unknown[]) => unknown;
 
 /**
- * What a built-in only moves: `parts` of its first input, a Map's or Set's `keys` too, `args` [from, to),
- * its callback's `answers`; `put`: it writes one entry (`putEntry`); `writes`: it may change its receiver.
+ * What a built-in only moves: `parts` of its first input (`all`: of every container input), a Map's
+ * or Set's `keys` too, `args` [from, to), its callback's `answers`; `put`: it writes one entry
+ * (`putEntry`); `writes`: it may change its receiver.
  */
-type Reading = Partial<Record<'parts' | 'keys' | 'answers' | 'put' | 'writes', boolean>> & {
+type Reading = Partial<Record<'keys' | 'answers' | 'put' | 'writes', boolean>> & {
+  parts?: true | 'all';
   args?: readonly [number, number];
 };
+/** The operators' `shape` rule (engine/plan/builtins.ts `OPERATOR_RULES`): which value each operand is. */
+const SHAPE: Reading = { parts: 'all', keys: true };
 
 // prettier-ignore
 const MOVED_ARGS: Readonly<Record<string, readonly [number, number]>> = {
@@ -117,17 +119,18 @@ function lift(m: Machine, op: NativeOp, recv: V | null, args: readonly V[], what
     }
   });
   const read: Label[] = [];
-  const passing = reading.parts === true && isContainer(inputs[0]);
+  const passing = reading.parts !== undefined && isContainer(inputs[0]);
   const [from, to] = reading.args ?? [Infinity, Infinity];
   const copy = (x: V, i: number): unknown => {
     const at = recv ? i - 1 : i;
-    if (passing && i === 0) return bridge.pass(x, reading.keys === true, read);
+    if (reading.parts && (i === 0 || reading.parts === 'all') && isContainer(x))
+      return bridge.pass(x, reading.keys === true, read);
     if (passing && at >= from && at < to) return bridge.move(x, read);
     read.push(deepLabelOf(x));
     // A method's callback is a function by right (callMethod refused one anywhere else); an
-    // operator that answers for every value (`===`, `typeof`) refuses nothing, nor does `in`.
+    // operator that answers for every value (`===`, `typeof`) refuses nothing.
     const callback = recv !== null && at === 0 && isFunction(x);
-    return bridge.toNative(x, !callback && !TOTAL.has(what) && what !== 'in');
+    return bridge.toNative(x, !callback && !TOTAL.has(what));
   };
   const natives = guarded(m, what, inputs, () => inputs.map(copy));
   const inLabel = joinLabels(...read);
@@ -312,47 +315,19 @@ function refusal(name: string, xs: readonly V[]): string | null {
 }
 
 /**
- * The operators the engine's table (`OPERATOR_RULES`) gives `shape` that answer for every value
- * (`===`, `!==`, `!x`, `typeof`); `in` refuses some and is read below, `.length` and `.size` as member reads.
- */
-const SHAPE = new Set(Object.keys(OPERATOR_RULES).filter((n) => OPERATOR_RULES[n] === 'shape' && TOTAL.has(n)));
-
-/** What `shape` reads of an operand: its own label, and a container's structure (which parts it has). */
-const shapeLabel = (x: V): Label => (isHeap(x.v) && 's' in x.v ? joinLabels(x.l, x.v.s) : x.l);
-
-/**
- * An operator (`f`, if not in `OPS`): `refusal`; all but `in` and the total ones also refuse cycles
- * (the lift's copies, as QuickJS). Under their precision rule (`shape`, engine/plan/builtins.ts
+ * An operator (`f`, if not in `OPS`): `refusal`; all but the total ones also refuse cycles (the
+ * lift's copies, as QuickJS). Under their precision rule (`shape`, engine/plan/builtins.ts
  * `OPERATOR_RULES`), `===`, `!==`, `!x` and `typeof` read which value each operand is — its
  * reference and a container's structure — and `in` which keys the object has — the key, the
- * object's reference and structure (a listing's too, §3) — not what they hold.
+ * object's reference and structure (a listing's too, §3) — not what they hold: the lift only moves
+ * the parts of every container operand.
  */
 export function operator(m: Machine, name: string, xs: readonly V[], f = OPS[name]!): V {
   const refused = refusal(name, xs);
   if (refused) m.ctx.fail(refused, ...xs.map((x) => x.l));
-  if (SHAPE.has(name) && m.precise) {
-    m.tick();
-    // On the payloads themselves: one heap object per container, so identity is the native one;
-    // only `typeof` must tell a plan function (a heap record here) from the other objects.
-    const h = xs[0]!.v;
-    const answer =
-      name === 'typeof' && isHeap(h)
-        ? h.kind === 'function'
-          ? 'function'
-          : 'object'
-        : ((f as (...x: unknown[]) => unknown)(...xs.map((x) => x.v)) as Prim);
-    return val(answer, m.ctx.madeLabel(joinLabels(...xs.map(shapeLabel))));
-  }
-  if (name === 'in' && m.precise) {
-    m.tick();
-    const [k, o] = xs as [V, V & { v: RArray | RObject }];
-    const l = joinLabels(k.l, o.l, o.v.s);
-    m.ctx.mayThrow(l);
-    const key = primitiveKey(m, k);
-    return val(
-      Object.hasOwn(o.v.kind === 'array' ? o.v.items : Object.fromEntries(o.v.props), key),
-      m.ctx.madeLabel(l),
-    );
-  }
-  return lift(m, (_r, a) => (f as (...x: unknown[]) => unknown)(...a), null, xs, TOTAL.has(name) ? name : 'operator');
+  // `in` looks a key up as a member read does (a forbidden name fails by the key).
+  const op = name === 'in' ? (_k: unknown, o: object) => Object.hasOwn(o, primitiveKey(m, xs[0]!)) : f;
+  const shape = m.precise && OPERATOR_RULES[name] === 'shape';
+  const what = TOTAL.has(name) ? name : 'operator';
+  return lift(m, (_r, a) => (op as (...x: unknown[]) => unknown)(...a), null, xs, what, shape ? SHAPE : {});
 }

@@ -35,6 +35,7 @@ export class NativeBridge {
   pass(x: V, keys: boolean, read: Label[]): unknown {
     const h = x.v as RArray | RObject | RMap;
     read.push(x.l, h.s);
+    if (this.toN.has(h)) return this.toN.get(h);
     const move = (e: V): unknown => this.move(e, read);
     const key = keys ? move : (e: V): unknown => (read.push(deepLabelOf(e)), this.toNative(e));
     return this.fill(h, NATIVE[h.kind](h), move, key);
