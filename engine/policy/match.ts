@@ -31,9 +31,10 @@ const escapeRe = (s: string): string => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Recipient allowlist pattern: an address where `*` stands for any run of characters other than
- * `@` and `%` (`*@acme.test`, `bob@*.partner.test`). Case-insensitive, whole-address match. A `%`
- * in the local part asks the domain's relay to pass the message on to a second host (the percent
- * hack): `*@acme.test` must not trust `eve%evil.test@acme.test` (red-team round 22).
+ * `@`, `%` and `!` (`*@acme.test`, `bob@*.partner.test`). Case-insensitive, whole-address match.
+ * A `%` or `!` in the local part asks the domain's relay to pass the message on to a second host
+ * (the percent hack, a bang path): `*@acme.test` must not trust `eve%evil.test@acme.test` or
+ * `evil.test!eve@acme.test` (red-team round 22).
  */
 export function matchRecipient(pattern: string, address: string): boolean {
   return recipientPattern(pattern).test(address.trim().toLowerCase());
@@ -44,7 +45,7 @@ const compiledRecipients = new Map<string, RegExp>();
 function recipientPattern(pattern: string): RegExp {
   let re = compiledRecipients.get(pattern);
   if (re) return re;
-  re = new RegExp(`^${escapeRe(pattern.trim().toLowerCase()).replace(/\*/g, '[^@%]*')}$`);
+  re = new RegExp(`^${escapeRe(pattern.trim().toLowerCase()).replace(/\*/g, '[^@%!]*')}$`);
   // Bounded: patterns come from policies, but a host may load many over its lifetime.
   if (compiledRecipients.size >= 1024) compiledRecipients.clear();
   compiledRecipients.set(pattern, re);

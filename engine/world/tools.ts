@@ -66,7 +66,7 @@ const idArg = z.string().min(1, 'expected an id');
  * address, since the address may be an email's (the percent hack: red-team round 22).
  */
 const ROUTED_RECIPIENT =
-  'a recipient with % ? \\ : ( ) [ ] or a control is refused: mail servers read those as routing (a % passes the message on to another server) or comments';
+  'a recipient with % ! ? \\ : ( ) [ ] or a control is refused: mail servers read those as routing (a % or ! passes the message on to another server) or comments';
 const addressArg = z
   .string()
   .refine((s) => looksLikeAddress(bareAddress(s)), { message: 'expected an email address', abort: true })

@@ -7,17 +7,7 @@
  * links only to http(s) through the OS browser after the person clicks them. Everything else —
  * the services, the router, the scheduler — is main/app/ and runs under plain Node too.
  */
-import {
-  app,
-  BrowserWindow,
-  ipcMain,
-  Notification,
-  protocol,
-  safeStorage,
-  session,
-  shell,
-  type IpcMainInvokeEvent,
-} from 'electron';
+import { app, BrowserWindow, ipcMain, Notification, protocol, safeStorage, session, shell } from 'electron';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { channelOf, listCalls } from '../../preload/contract';
@@ -25,26 +15,19 @@ import { createApp, type App } from '../app/app';
 import { rendererCsp, rendererFile } from '../app/renderer-files';
 import { openProfile } from '../profile/profile';
 import { resolveProfileDir } from '../profile/paths';
+import { APP_HOST, APP_ORIGIN, APP_SCHEME, isTrustedFrame } from './trusted-sender';
 
-const SCHEME = 'app';
-const ORIGIN = `${SCHEME}://zamburak`;
 const CSP = rendererCsp("'none'");
 
 const rendererRoot = fileURLToPath(new URL('../renderer/', import.meta.url));
 const preloadScript = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
 
-protocol.registerSchemesAsPrivileged([{ scheme: SCHEME, privileges: { standard: true, secure: true } }]);
-
-/** Calls are accepted only from our own page in the main frame, never from a frame that navigated elsewhere. */
-function isTrustedSender(event: IpcMainInvokeEvent): boolean {
-  const frame = event.senderFrame;
-  return !!frame && frame.parent === null && new URL(frame.url).origin === ORIGIN;
-}
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true } }]);
 
 function serveRenderer(): void {
-  protocol.handle(SCHEME, async (request) => {
+  protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
-    const found = url.host === 'zamburak' ? rendererFile(rendererRoot, url.pathname) : null;
+    const found = url.host === APP_HOST ? rendererFile(rendererRoot, url.pathname) : null;
     if (!found) return new Response('Not found', { status: 404 });
     try {
       return new Response(await readFile(found.file), {
@@ -60,7 +43,7 @@ function registerIpc(zamburak: App): void {
   for (const [namespace, name] of listCalls()) {
     const call = `${namespace}.${name}`;
     ipcMain.handle(channelOf(namespace, name), async (event, ...args: unknown[]) => {
-      if (!isTrustedSender(event)) {
+      if (!isTrustedFrame(event.senderFrame)) {
         zamburak.refused(call, 'call from an untrusted frame', event.senderFrame?.url ?? 'unknown');
         return { ok: false, error: { kind: 'forbidden', message: 'untrusted frame' } };
       }
@@ -104,7 +87,7 @@ function createWindow(): BrowserWindow {
     return { action: 'deny' };
   });
   win.once('ready-to-show', () => win.show());
-  void win.loadURL(`${ORIGIN}/index.html#/inbox`);
+  void win.loadURL(`${APP_ORIGIN}/index.html#/inbox`);
   return win;
 }
 

@@ -90,7 +90,7 @@ const addressesOf = (s: string): string[] =>
     .map((x) => x.trim())
     .filter(Boolean);
 /** What no recipient may hold: routing or comments a mail server reads apart (`recipientRefusal`). */
-const UNCLEAN = /[%?\\:()[\]\p{Cc}]/u;
+const UNCLEAN = /[%!?\\:()[\]\p{Cc}]/u;
 /** Why an entry of a recipients field cannot be sent to, as a sentence; null when it can. */
 function entryError(entry: string): string | null {
   const a = bare(entry);
@@ -100,7 +100,7 @@ function entryError(entry: string): string | null {
   const local = a.slice(0, at);
   return local.includes('%')
     ? `“${entry}” cannot be sent to: the % asks ${a.slice(at + 1)}’s mail server to pass the message on to ${local.slice(local.lastIndexOf('%') + 1)}. Write that address itself.`
-    : `“${entry}” cannot be sent to: mail servers read its % ? \\ : ( ) [ ] as routing or comments.`;
+    : `“${entry}” cannot be sent to: it holds characters mail servers read as routing or comments (% ! ? \\ : ( ) [ ]).`;
 }
 /** The first entry of a recipients field that cannot be sent to, as a sentence; null when all can. */
 function addressError(s: string): string | null {

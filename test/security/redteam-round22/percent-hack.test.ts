@@ -17,7 +17,13 @@ import { envelopeTo } from '../../../main/outbox/mail-transport';
 import { zamburak } from '../../apps/cli/cli-process';
 import { northwindWorld, SAM } from '../redteam-fixtures';
 
-const ROUTED = ['eve%evil.test@acme.test', 'Eve <eve%evil.test@acme.test>', 'eve%evil.test%x.test@acme.test'];
+const ROUTED = [
+  'eve%evil.test@acme.test',
+  'Eve <eve%evil.test@acme.test>',
+  'eve%evil.test%x.test@acme.test',
+  // A bang path: Postfix swaps `site!user` into `user@site` by default (swap_bangpath).
+  'evil.test!eve@acme.test',
+];
 
 const POLICY = loadPolicyFile(
   'version: 1\nextends: default\nallowlists: { recipients: ["*@acme.test", "*@*.acme.test"] }\n',
@@ -26,7 +32,7 @@ const POLICY = loadPolicyFile(
 
 describe('red team round 22: the percent hack', () => {
   it('no allowlist pattern matches an address with a %, while its plain neighbours still match', () => {
-    for (const a of ['eve%evil.test@acme.test', 'eve%evil.test@mx.acme.test'])
+    for (const a of ['eve%evil.test@acme.test', 'eve%evil.test@mx.acme.test', 'evil.test!eve@acme.test'])
       for (const p of ['*@acme.test', '*@*.acme.test', '*@*']) expect(matchRecipient(p, a), `${p} ${a}`).toBe(false);
     expect(matchRecipient('*@acme.test', 'bob@acme.test')).toBe(true);
     expect(matchRecipient('*@*.acme.test', 'bob@mx.acme.test')).toBe(true);
@@ -72,6 +78,7 @@ describe('red team round 22: the percent hack', () => {
       attachments: [],
     };
     expect(() => envelopeTo(mail)).toThrow(/eve%evil\.test@acme\.test.*%/);
+    expect(() => envelopeTo({ ...mail, to: ['evil.test!eve@acme.test'] })).toThrow(/routing/);
     expect(envelopeTo({ ...mail, to: ['bob@acme.test'] })).toEqual(['bob@acme.test']);
   });
 
