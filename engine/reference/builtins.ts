@@ -7,17 +7,7 @@ import { NativeBridge } from './convert';
 import { callFunction } from './functions';
 import { primitiveKey } from './expressions';
 import type { Machine } from './machine';
-import {
-  deepLabelOf,
-  isHeap,
-  reachable,
-  RunFailure,
-  upgrade,
-  val,
-  withLabel,
-  type Heap,
-  type V,
-} from './values';
+import { deepLabelOf, isHeap, reachable, RunFailure, upgrade, val, withLabel, type Heap, type V } from './values';
 
 /** What a native built-in does with native inputs (the receiver, if any, first). */
 export type NativeOp = (receiver: unknown, args: unknown[]) => unknown;
@@ -226,26 +216,21 @@ export function callMethod(m: Machine, receiver: V, name: string, args: readonly
 
 /** Functions reached by name: globals and namespace members (`JSON.parse`, `Math.max`). */
 const host = globalThis as unknown as Record<string, Record<string, unknown>>;
+/** What `new` may make: the checker allows no other. */
+const MADE: Record<string, unknown> = { 'new Map': Map, 'new Set': Set, 'new Date': Date };
 
+/** A call of a function reached by name (`Math.max`), or a `new` (`new Map`). */
 export function callGlobal(m: Machine, name: string, args: readonly V[]): V {
   // The checker lets a plan call only the names of BUILTIN_CALLS.
   const [ns, member] = name.includes('.') ? name.split('.') : [null, name];
-  const f = ns ? host[ns]![member!] : host[name];
+  const f = (ns ? host[ns]![member!] : host[name]) as (...x: unknown[]) => unknown;
+  const C = MADE[name] as (new (...x: unknown[]) => unknown) | undefined;
   if (name === 'Object.fromEntries') refuseContainerKeys(m, args[0]);
   refuse(m, name, args);
   const reading = readingOf(m, name, args);
-  const call: NativeOp = (_r, a) => (f as (...x: unknown[]) => unknown).apply(ns ? host[ns] : undefined, a);
-  return (reading.put && fromPairs(m, () => ({}), args)) || lift(m, call, null, args, name, reading);
-}
-
-/** `new Map(…)`, `new Set(…)`, `new Date(…)`: the checker allows no other `new`. */
-export function construct(m: Machine, name: string, args: readonly V[]): V {
-  refuse(m, `new ${name}`, args);
-  const C = { Map, Set, Date }[name as 'Map' | 'Set' | 'Date'] as new (...x: unknown[]) => unknown;
-  return (
-    (readingOf(m, `new ${name}`, args).put && fromPairs(m, () => new C(), args, name === 'Set')) ||
-    lift(m, (_r, a) => new C(...a), null, args, `new ${name}`)
-  );
+  const call: NativeOp = C ? (_r, a) => new C(...a) : (_r, a) => f.apply(ns ? host[ns] : undefined, a);
+  const made = (): unknown => (C ? new C() : {});
+  return (reading.put && fromPairs(m, made, args, name === 'new Set')) || lift(m, call, null, args, name, reading);
 }
 
 /**

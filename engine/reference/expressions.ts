@@ -4,7 +4,7 @@
  */
 import type * as acorn from 'acorn';
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
-import { callGlobal, callMethod, construct, isFunction, operator } from './builtins';
+import { callGlobal, callMethod, isFunction, operator } from './builtins';
 import { cell } from './context';
 import { callFunction } from './functions';
 import type { Machine, Step } from './machine';
@@ -80,7 +80,7 @@ export function* evalExpr(m: Machine, e: E): Step<V> {
       return yield* evalCall(m, e);
     case 'NewExpression': {
       const args = (yield* evalList(m, e.arguments, false)).items;
-      return construct(m, (e.callee as acorn.Identifier).name, args);
+      return callGlobal(m, `new ${(e.callee as acorn.Identifier).name}`, args);
     }
     case 'UnaryExpression': {
       const x = yield* evalExpr(m, e.argument);

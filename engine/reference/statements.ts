@@ -175,10 +175,8 @@ function* forOf(m: Machine, s: acorn.ForOfStatement): Step<void> {
       order !== 'own',
     );
   } catch (x) {
-    if (order !== 'gathers') throw x;
-    if (x instanceof RunFailure) throw x.under(c.l);
-    if (x instanceof Thrown) throw new Thrown(withLabel(x.value, c.l));
-    throw x;
+    // Only a run error can leave a loop that gathers (listingLoop: nothing else leaves it early).
+    throw order === 'gathers' && x instanceof RunFailure ? x.under(c.l) : x;
   }
 }
 
@@ -192,7 +190,7 @@ function* forOf(m: Machine, s: acorn.ForOfStatement): Step<void> {
  */
 function listingLoop(m: Machine, s: acorn.ForOfStatement): 'own' | 'gathers' | 'whole' {
   // The head's default values run in every iteration, before the body (red team round 19).
-  const iteration = [...headCode(s.left), s.body];
+  const iteration = [...headCode(s), s.body];
   const info = m.regionInfo(iteration);
   const leaves = info.returns || info.breaks || (info.mayThrow && m.ctx.inTry());
   if (leaves) return 'whole';
@@ -207,19 +205,21 @@ function listingLoop(m: Machine, s: acorn.ForOfStatement): 'own' | 'gathers' | '
   const writes =
     s.left.type !== 'VariableDeclaration' || iteration.some((t) => writesOutside(m, t, own, declaredIn(s.left)));
   if (!reads && !writes) return 'own';
-  return info.callsCode || iteration.some((t) => awaitsOrCallsTool(m, t)) ? 'whole' : 'gathers';
+  // An `await` or a tool call anywhere in the text, the functions it makes included.
+  const waits = (n: acorn.AnyNode): boolean =>
+    n.type === 'AwaitExpression' ||
+    (n.type === 'CallExpression' && n.callee.type === 'Identifier' && m.tools.has(n.callee.name)) ||
+    childrenOf(n).some(waits);
+  return info.callsCode || iteration.some(waits) ? 'whole' : 'gathers';
 }
 
 /** The code a `for…of` head runs in each iteration: its pattern's default values, a member target's object and key. */
-function headCode(n: acorn.AnyNode): acorn.AnyNode[] {
-  if (n.type === 'VariableDeclaration') return n.declarations.flatMap((d) => headCode(d.id));
-  if (n.type === 'AssignmentPattern') return [n.right, ...headCode(n.left)];
-  if (n.type === 'ObjectPattern') return n.properties.flatMap((p) => headCode(p.type === 'Property' ? p.value : p));
-  if (n.type === 'ArrayPattern') return n.elements.flatMap((e) => (e ? headCode(e) : []));
-  if (n.type === 'RestElement') return headCode(n.argument);
-  // A member it writes into: its object and key are evaluated in each iteration.
-  if (n.type === 'MemberExpression') return [n.object, ...(n.computed ? [n.property] : [])];
-  return [];
+function headCode(s: acorn.ForOfStatement): acorn.AnyNode[] {
+  const code: acorn.AnyNode[] = [];
+  const member = (t: acorn.AnyNode): unknown =>
+    t.type === 'MemberExpression' && code.push(t.object, ...(t.computed ? [t.property] : []));
+  eachTarget(s.left.type === 'VariableDeclaration' ? s.left.declarations[0]!.id : s.left, member, (d) => code.push(d));
+  return code;
 }
 
 /** The plan functions `body` names, and those they name in turn: what it may call. */
@@ -278,13 +278,6 @@ function writesOutside(m: Machine, body: acorn.AnyNode, own: ReadonlySet<string>
     return childrenOf(n).some(writes);
   };
   return writes(body);
-}
-
-/** An `await` or a tool call anywhere in the text, the functions it makes included. */
-function awaitsOrCallsTool(m: Machine, n: acorn.AnyNode): boolean {
-  if (n.type === 'AwaitExpression') return true;
-  if (n.type === 'CallExpression' && n.callee.type === 'Identifier' && m.tools.has(n.callee.name)) return true;
-  return childrenOf(n).some((c) => awaitsOrCallsTool(m, c));
 }
 
 function* switchStmt(m: Machine, s: acorn.SwitchStatement): Step<void> {

@@ -52,6 +52,14 @@ function detail(c: ClaimRow, x: ClaimExplanation, dir: Directory): string {
   ].join('\n');
 }
 
+/**
+ * `--hash H`: approve or edit only at the hash shown. A `--hash` given empty (a script whose hash
+ * came out empty) is a hash that matches nothing, never "no hash given", as in the service and
+ * the bridge (red-team rounds 18 and 22).
+ */
+const shownHashArg = (p: Parsed): { expectedHash?: string } =>
+  p.flags.has('--hash') ? { expectedHash: str(p, '--hash') ?? '' } : {};
+
 function undoWindow(p: Parsed): number | undefined {
   const v = str(p, '--undo-window');
   if (v === undefined) return undefined;
@@ -91,7 +99,7 @@ async function claims(p: Parsed): Promise<number> {
           const ms = undoWindow(p);
           const { messageId, notBefore } = svc.approve(id, {
             by: 'cli',
-            ...(str(p, '--hash') ? { expectedHash: str(p, '--hash')! } : {}),
+            ...shownHashArg(p),
             ...(ms !== undefined ? { undoWindowMs: ms } : {}),
           });
           if (p.flags.has('--no-wait')) {
@@ -131,7 +139,7 @@ async function claims(p: Parsed): Promise<number> {
             );
           const c = svc.edit(id, patch, {
             by: 'cli',
-            ...(str(p, '--hash') ? { expectedHash: str(p, '--hash')! } : {}),
+            ...shownHashArg(p),
           });
           out(`Edited ${id}; approve it at ${c.contentHash}.`, summary(c));
           return 0;
