@@ -246,25 +246,30 @@ export interface GuestValue {
 }
 
 /**
- * A small number per distinct list of names, looked up by the list object first: the parts of a
+ * What names a list of names in a label's key: a short list (an email's own source, its two
+ * caps) its JSON text, read each time (remembering the list object cost more than that); a long
+ * one a small number per distinct list, looked up by the list object first: the parts of a
  * tool's output share their label's lists (the firewall adds caps to a copy that keeps the
  * sources and readers), and a list can be long (an email's readers are all its recipients:
- * thousands), so its content is read once, not once per part.
+ * thousands), so its content is read once, not once per part. (A text starts with `[`, a
+ * number never does.)
  */
-function partIds(): (names: readonly string[]) => number {
-  const byList = new WeakMap<readonly string[], number>();
-  const byText = new Map<string, number>();
+function partIds(): (names: readonly string[]) => string {
+  const byList = new WeakMap<readonly string[], string>();
+  const byText = new Map<string, string>();
   return (names) => {
+    if (names.length <= SHORT_LIST) return JSON.stringify(names);
     let id = byList.get(names);
     if (id === undefined) {
       const text = JSON.stringify(names);
       id = byText.get(text);
-      if (id === undefined) byText.set(text, (id = byText.size));
+      if (id === undefined) byText.set(text, (id = String(byText.size)));
       byList.set(names, id);
     }
     return id;
   };
 }
+const SHORT_LIST = 8;
 
 /**
  * LabeledValue → what the guest imports (the host side of the guest's `importValue`), each label
@@ -278,13 +283,25 @@ export function encode(v: LabeledValue, wire: (l: Label) => WireLabel = descOf):
   const part = partIds();
   // The last label spelled out, and its sources, untrusted sources and readers (as part ids).
   let last = { id: 0, names: '' };
+  // The label looked up before, and its names: an item's second label (the firewall's caps
+  // added) holds the first one's lists themselves, known alike without reading them again.
+  let before: { label: Label | null; names: string } = { label: null, names: '' };
+  const namesOf = (l: Label): string => {
+    const b = before.label;
+    if (b !== null && b.sources === l.sources && b.untrusted === l.untrusted && b.readers === l.readers) {
+      before = { label: l, names: before.names };
+      return before.names;
+    }
+    const r = l.readers === 'public' ? '*' : part(l.readers);
+    before = { label: l, names: `${part(l.sources)}|${part(l.untrusted)}|${r}` };
+    return before.names;
+  };
   const idOf = (l: Label): number => {
     let id = byObject.get(l);
     if (id !== undefined) return id;
     if (!l.sources.length && !l.caps.length && l.readers === 'public' && !l.verified) id = 0;
     else {
-      const r = l.readers === 'public' ? '*' : part(l.readers);
-      const names = `${part(l.sources)}|${part(l.untrusted)}|${r}`;
+      const names = namesOf(l);
       const k = `${names}|${part(l.caps)}|${l.verified ?? ''}`;
       id = byContent.get(k);
       if (id === undefined) {

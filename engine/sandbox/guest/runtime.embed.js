@@ -120,7 +120,8 @@
   // Per node: how many sources (filled when first asked).
   const NCOUNT = new Map();
   // A leaf's trailing zero words are left off (most sets are a few sources of a small run).
-  function setNode(depth, kids) {
+  // `lo`: for a leaf, a word at or before its first word that is not zero, if known.
+  function setNode(depth, kids, lo) {
     let end = kids.length;
     while (end > 0 && kids[end - 1] === 0) end--;
     if (end === 0) return 0;
@@ -132,7 +133,7 @@
       NKIDS[n] = kids;
       NDEPTH[n] = depth;
       if (depth === 0) {
-        let lo = 0;
+        if (lo === undefined) lo = 0;
         while (kids[lo] === 0) lo++;
         NLO[n] = lo;
       }
@@ -206,14 +207,18 @@
   function bsOf(ids) {
     // Most sets are a few sources named early in the run: one leaf.
     let max = -1;
-    for (let i = 0; i < ids.length; i++) if (ids[i] > max) max = ids[i];
+    let min = LEAF * 30;
+    for (let i = 0; i < ids.length; i++) {
+      if (ids[i] > max) max = ids[i];
+      if (ids[i] < min) min = ids[i];
+    }
     if (max < LEAF * 30) {
-      // (Zeros written by index: a push per word costs QuickJS four times as much, ~4 µs for
-      // an email's source, numbered after its listing's.)
-      const words = new Array(((max / 30) | 0) + 1);
-      for (let w = 0; w < words.length; w++) words[w] = 0;
+      // (The zeros written natively, and the first word set named: an email's source is
+      // numbered after its listing's, some twenty words in, and a step per word, to zero it here
+      // and to find the first set one in setNode, was a fifth of decoding an email's label.)
+      const words = new Array(((max / 30) | 0) + 1).fill(0);
       for (let i = 0; i < ids.length; i++) words[(ids[i] / 30) | 0] |= 1 << (ids[i] % 30);
-      return setNode(0, words);
+      return setNode(0, words, (min / 30) | 0);
     }
     let level = new Map();
     for (const id of ids) {
@@ -2214,25 +2219,29 @@
       if (l === undefined) ids[i] = l = labelFrom(labels[i]);
       return l;
     };
-    return importPart(value, shape, labelOf, path, null);
+    return importPart(value, shape, labelOf, null, path, null);
   }
   // A part at `key` below `at`: the parent's source node, or its path where it has no node (the
   // top, an unlabeled container); `key` null for the top itself; `list` the imported list it is
   // an item of, if any. A number shape labels the whole subtree alike. An item of a template
-  // (`['t', k, ids]`, the k-th of its list's `templates`) reads its slots' label ids in `ids`.
-  function importPart(v, shape, labelOf, at, key, list, templates) {
+  // (`['t', k, ids]`, the k-th of its list's `templates`) reads its slots' label ids in `ids`:
+  // the numbers of a shape are wire ids where `ids` is null, else slots (the label of slot s is
+  // labelOf(ids[s]); a lookup, not a function per item, as an email's fields look up labels
+  // a dozen times).
+  function importPart(v, shape, labelOf, ids, at, key, list, templates) {
     if (typeof shape !== 'number' && shape[0] === 't') {
-      const ids = shape[2];
-      const outer = labelOf;
-      labelOf = (slot) => outer(ids[slot]);
+      const own = shape[2];
+      ids = ids === null ? own : own.map((slot) => ids[slot]);
       shape = templates[shape[1]];
     }
     if (typeof shape === 'number') {
-      if (v === null || typeof v !== 'object') return importLeaf(v, labelOf(shape), at, key);
-    } else if (shape[0] === 'u') return importLeaf(undefined, labelOf(shape[1]), at, key);
+      if (v === null || typeof v !== 'object')
+        return importLeaf(v, labelOf(ids === null ? shape : ids[shape]), at, key);
+    } else if (shape[0] === 'u')
+      return importLeaf(undefined, labelOf(ids === null ? shape[1] : ids[shape[1]]), at, key);
     if (!isArray(v)) {
       const o = Object.create(UNFILLED_OBJ);
-      o[PEND] = { v: v, shape: shape, labelOf: labelOf, at: at, key: key, list: list };
+      o[PEND] = { v: v, shape: shape, labelOf: labelOf, ids: ids, at: at, key: key, list: list };
       return o;
     }
     // Every imported array is a listing, as the tool returned it (see R.iter).
@@ -2240,12 +2249,12 @@
     // to leave unfilled.)
     if (v.length <= 4) {
       v[LISTING] = true;
-      fillFrom(v, v, shape, labelOf, at, key);
+      fillFrom(v, v, shape, labelOf, ids, at, key);
       return v;
     }
     const a = [];
     a[LISTING] = true;
-    a[PEND] = { v: v, shape: shape, labelOf: labelOf, at: at, key: key, list: list };
+    a[PEND] = { v: v, shape: shape, labelOf: labelOf, ids: ids, at: at, key: key, list: list };
     Object.defineProperty(a, SL, UNFILLED);
     return a;
   }
@@ -2288,7 +2297,7 @@
     if (isArray(o)) delete o[SL];
     else Object.setPrototypeOf(o, OBJ_PROTO);
     if (p.words !== undefined) return fillWords(o, p);
-    fillFrom(o, p.v, p.shape, p.labelOf, p.at, p.key);
+    fillFrom(o, p.v, p.shape, p.labelOf, p.ids, p.at, p.key);
     if (p.list !== undefined && p.list[ITEMS] === true) fillItems(p.list);
   }
   // A word list (library R.words: a labeled string's split, read only by a collect loop first):
@@ -2315,9 +2324,10 @@
   // The keys of an object's shape, listed once per shape (a template's items share it).
   const KEYS = Symbol('shape-keys');
   // Fills o with the parts of v, the value at `key` below `at`.
-  function fillFrom(o, v, shape, labelOf, at, key) {
+  function fillFrom(o, v, shape, labelOf, ids, at, key) {
     const alike = typeof shape === 'number';
-    const l = labelOf(alike ? shape : shape[1]);
+    const sl = alike ? shape : shape[1];
+    const l = labelOf(ids === null ? sl : ids[sl]);
     const n = l === 0 ? -1 : srcNode(l, at, key);
     if (l) o[SL] = l;
     // Without a node of its own, its parts are named from its path (unlabeled alike, none is named).
@@ -2328,10 +2338,10 @@
       for (let i = 0; i < v.length; i++) {
         const x = v[i];
         if (x === null || typeof x !== 'object') {
-          o[i] = alike ? importLeaf(x, l, n, i) : importPart(x, shape[2][i], labelOf, here, i, o, shape[3]);
+          o[i] = alike ? importLeaf(x, l, n, i) : importPart(x, shape[2][i], labelOf, ids, here, i, o, shape[3]);
           continue;
         }
-        o[i] = importPart(x, alike ? shape : shape[2][i], labelOf, here, i, o, shape[3]);
+        o[i] = importPart(x, alike ? shape : shape[2][i], labelOf, ids, here, i, o, shape[3]);
         parts = true;
       }
       if (parts) o[ITEMS] = true;
@@ -2340,7 +2350,7 @@
     if (alike) {
       for (const k of Object.keys(v)) {
         const x = v[k];
-        o[k] = x === null || typeof x !== 'object' ? importLeaf(x, l, n, k) : importPart(x, shape, labelOf, n, k);
+        o[k] = x === null || typeof x !== 'object' ? importLeaf(x, l, n, k) : importPart(x, shape, labelOf, ids, n, k);
       }
       return;
     }
@@ -2356,12 +2366,12 @@
       const s = parts[k];
       const x = v[k];
       if (typeof s !== 'number' || (x !== null && typeof x === 'object')) {
-        o[k] = importPart(x, s, labelOf, here, k);
+        o[k] = importPart(x, s, labelOf, ids, here, k);
         continue;
       }
       if (s !== ws) {
         ws = s;
-        wl = labelOf(s);
+        wl = labelOf(ids === null ? s : ids[s]);
       }
       o[k] = wl === 0 ? x : new Box(x, wl, srcNode(wl, here, k));
     }
