@@ -121,7 +121,8 @@ export function respondToInvitation(
     rule: 'you',
     reasons: [`You answered the invitation “${invitation.title}” in the Inbox.`],
     risk: 'low',
-    fields: {},
+    // No field came from anywhere but the person's click: no lineage (an array, as every claim's).
+    fields: [],
     // The control context, as a label (the outbox reads it for what the answer writes): the
     // person's own click, so nothing but them decided it.
     context: BOTTOM as unknown as Json,

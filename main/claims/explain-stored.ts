@@ -39,7 +39,8 @@ export function explainAction(p: Profile, account: Account, a: Explainable): Cla
 
 export function explainStored(p: Profile, c: ClaimRow) {
   const account = (c.accountId && p.repos.accounts.get(c.accountId)) || p.primaryAccount();
-  const fields = c.fields as unknown as FieldLineage[];
+  // Invitation answers stored before round 22 kept `{}` here: read as no lineage (written-label.ts too).
+  const fields = (Array.isArray(c.fields) ? c.fields : []) as unknown as FieldLineage[];
   const x = explainAction(p, account, { tool: c.action.tool, args: c.action.args, fields, reasons: c.reasons });
   return { x, fields, dir: profileDirectory(p, account) };
 }

@@ -3,8 +3,9 @@
  * good; `claims.undo`, the Review screen's undo, reached the same row but put it back to
  * *pending*: an undone message of the person's own came back as a claim ("you wrote it", low
  * risk) that a later approve, or an "approve all" in Review, sent, after the person had said no
- * and while the composer no longer offered it as a draft. Now every undo of a person's own send
- * withdraws it, whichever call it came through.
+ * and while the composer no longer offered it as a draft. An invitation answered in the Inbox
+ * (also the person's own, rule `you`) came back the same way. Now every undo of a person's own
+ * action withdraws it, whichever call it came through.
  */
 import { describe, expect, it } from 'vitest';
 import { demoApp } from '../../main/app/app-fixture';
@@ -41,4 +42,15 @@ describe('red team round 22: an undone message of your own', () => {
       expect(await call('mail.queued')).toEqual([]);
     },
   );
+
+  it('an invitation answer given in the Inbox and undone stays undone: no pending claim answers it later', async () => {
+    const r = (await call('inbox.respond', 'e42', 'declined')) as { claimId: string };
+    const hash = demo.profile.claims.get(r.claimId).contentHash;
+    // Its card can be shown (it was stored with lineage `{}`, on which every claims call failed).
+    expect(await call('claims.get', r.claimId)).toMatchObject({ id: r.claimId, contentHash: hash });
+    await call('claims.undo', r.claimId);
+    expect(demo.profile.claims.get(r.claimId)).toMatchObject({ state: 'rejected', reason: 'undone' });
+    expect(((await call('claims.list', 'pending')) as { id: string }[]).map((c) => c.id)).not.toContain(r.claimId);
+    await expect(call('claims.approve', r.claimId, hash)).rejects.toMatchObject({ kind: 'conflict' });
+  });
 });
