@@ -87,6 +87,8 @@
     const keys = new Map();
     return {
       names,
+      // Lists of names already decoded (idSet), by their text.
+      sets: new Map(),
       id(name) {
         let id = keys.get(name);
         if (id === undefined) {
@@ -2042,8 +2044,17 @@
     return true;
   }
   // The ids of names in a table, sorted, without repeats.
+  // A list is decoded once (by its text) and shared: an import's items repeat a few (the
+  // firewall's caps on every email's text, a sender's readers), and decoded label parts are
+  // never changed in place.
+  const NO_IDS = [];
   function idSet(names, table) {
-    const out = [];
+    if (names.length === 0) return NO_IDS;
+    const text = JSON.stringify(names);
+    let out = table.sets.get(text);
+    if (out !== undefined) return out;
+    if (table.sets.size >= 4096) table.sets.clear();
+    table.sets.set(text, (out = []));
     for (let i = 0; i < names.length; i++) {
       const id = table.id(names[i]);
       let at = out.length;
@@ -2366,7 +2377,14 @@
       const s = parts[k];
       const x = v[k];
       if (typeof s !== 'number' || (x !== null && typeof x === 'object')) {
-        o[k] = importPart(x, s, labelOf, ids, here, k);
+        // An empty list labeled alike (an email's cc, its labels, mostly) has no parts to name:
+        // made here, with its label, without a source node that nothing would point at.
+        if (typeof s === 'number' && x.length === 0 && isArray(x)) {
+          const el = labelOf(ids === null ? s : ids[s]);
+          x[LISTING] = true;
+          if (el !== 0) x[SL] = el;
+          o[k] = x;
+        } else o[k] = importPart(x, s, labelOf, ids, here, k);
         continue;
       }
       if (s !== ws) {
