@@ -177,7 +177,7 @@
       const short = la >= lb ? kb : ka;
       const out = long.slice();
       for (let i = la >= lb ? lob : loa; i < short.length; i++) out[i] |= short[i];
-      return setNode(0, out);
+      return setNode(0, out, loa < lob ? loa : lob);
     }
     const n = ka.length > kb.length ? ka.length : kb.length;
     const out = new Array(n);
@@ -271,27 +271,31 @@
   const LC = [[]];
   const LV = [null];
   const LUNV = [0];
-  const LKEY = new Map([['||*||', 0]]);
-  // The last key's sources and readers part: an import interns an item's labels in a row, twins
-  // that differ only in caps (labelFrom), and a source's long bitset is joined into a key once.
-  const IK = { s: null, r: null, k: '' };
+  // Labels by their set, each chained to the next label with the same set (they differ in
+  // readers, caps or verified kind: a few at most): a lookup is one number's and compares the few
+  // labels found, where a text key of all four parts cost a string built and hashed per intern.
+  const LKEY = new Map([[0, 0]]);
+  const LNEXT = [undefined];
+  const sameIds = (a, b) => {
+    if (a === b) return true;
+    if (a === null || b === null || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  };
   function intern(s, r, c, v) {
-    if (s !== IK.s || r !== IK.r) {
-      IK.s = s;
-      IK.r = r;
-      IK.k = s + '|' + (r === null ? '*' : r.join(',')) + '|';
-    }
-    const key = IK.k + c.join(',') + '|' + (v || '');
-    let id = LKEY.get(key);
-    if (id !== undefined) return id;
+    v = v || null;
+    const first = LKEY.get(s);
+    for (let id = first; id !== undefined; id = LNEXT[id])
+      if (LV[id] === v && sameIds(LR[id], r) && sameIds(LC[id], c)) return id;
     if (LS.length >= LIM.labels) limit('labels', 'too many distinct labels in one run');
-    id = LS.length;
+    const id = LS.length;
     LS[id] = s;
     LR[id] = r;
     LC[id] = c;
-    LV[id] = v || null;
+    LV[id] = v;
     LUNV[id] = id;
-    LKEY.set(key, id);
+    LNEXT[id] = first;
+    LKEY.set(s, id);
     if (v) LUNV[id] = intern(s, r, c, null);
     return id;
   }
