@@ -15,25 +15,37 @@ import { defineConfig } from 'vitest/config';
  * `setup/computes-only.ts` fails a computing suite that starts a server or a child process anyway
  * (through a helper, say), naming what it started.
  *
- * The UI suites (`e2e/`) run last, one at a time too, but in one process (`isolate: false`): each
- * imported the engine, the app and playwright-core anew, 150 s of 1,036 for the folder at load 22
- * against 16 s of 744 in one process (test/README.md). `setup/leaves-nothing.ts` fails a suite
- * that leaves a server or a child process running for the next.
+ * The suites that run alone (`alone`), then the UI suites (`e2e/`, `ui`), run one at a time each in
+ * one process (`isolate: false`): a fresh process a file imported the engine, the app and
+ * playwright-core anew, 150 s of 1,036 for `e2e/` at load 22 against 16 s of 744 in one process;
+ * 16 alone suites took 187–194 s in a process each against 58–62 s in one, at load 19–30
+ * (test/README.md). What one suite leaves would meet the next, so `setup/leaves-nothing.ts` fails
+ * a suite that leaves a server or a child process running, or an environment variable, the
+ * working folder or fake timers changed; a suite that replaces a module (`vi.mock`) cannot share
+ * a process and runs in a process of its own (`own process`), found by its text as the computing
+ * suites are.
  */
 const COMPUTING = ['test/engine', 'test/security', 'test/scenarios', 'test/repo', 'test/renderer', 'test/main'];
 const STARTS_SOMETHING =
   /\/(e2e|integration|apps)\/|\/main\/(outbox|runs|engine-host)\/|child_process|worker_threads|playwright|createServer|startScripted|startHostile|app-fixture/;
 
-const computing = COMPUTING.flatMap((dir) =>
-  (readdirSync(dir, { recursive: true }) as string[])
-    .filter((f) => f.endsWith('.test.ts'))
-    .map((f) => join(dir, f))
-    .filter((f) => !STARTS_SOMETHING.test(readFileSync(f, 'utf8'))),
-);
+const EXCLUDE = ['node_modules/**', 'out/**', 'dist/**', 'test/fixtures/**'];
+const suites = (dir: string): string[] =>
+  (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.test.ts')).map((f) => join(dir, f));
+const text = (file: string): string => readFileSync(file, 'utf8');
+
+const computing = COMPUTING.flatMap(suites).filter((f) => !STARTS_SOMETHING.test(text(f)));
+/**
+ * A suite that replaces a module (or drops the loaded ones) needs a process of its own: in one
+ * process the module is loaded already, and vitest puts mocks back only between isolated files.
+ * Outside the computing project (which is isolated) such a suite runs alone in a process of its own.
+ */
+const REPLACES_MODULES = /\bvi\.(mock|doMock|unmock|doUnmock|resetModules)\(/;
+const ownProcess = suites('test').filter((f) => !computing.includes(f) && REPLACES_MODULES.test(text(f)));
 
 export default defineConfig({
   test: {
-    exclude: ['node_modules/**', 'out/**', 'dist/**', 'test/fixtures/**'],
+    exclude: EXCLUDE,
     environment: 'node',
     // The CLI suites run the built command: rebuilt here when its sources changed.
     globalSetup: ['test/setup/build-cli.ts'],
@@ -59,8 +71,10 @@ export default defineConfig({
         test: {
           name: 'alone',
           include: ['test/**/*.test.ts'],
-          exclude: ['node_modules/**', 'out/**', 'dist/**', 'test/fixtures/**', 'test/e2e/**', ...computing],
+          exclude: [...EXCLUDE, 'test/e2e/**', ...computing, ...ownProcess],
+          setupFiles: ['test/setup/leaves-nothing.ts'],
           maxWorkers: 1,
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
@@ -69,6 +83,7 @@ export default defineConfig({
         test: {
           name: 'ui',
           include: ['test/e2e/**/*.test.ts'],
+          exclude: [...EXCLUDE, ...ownProcess],
           setupFiles: ['test/setup/leaves-nothing.ts'],
           maxWorkers: 1,
           isolate: false,
@@ -76,6 +91,15 @@ export default defineConfig({
           // process here: vitest sets the config back after each file).
           testTimeout: 60_000,
           sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'own process',
+          include: ownProcess,
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
         },
       },
     ],

@@ -1,12 +1,13 @@
 /**
- * Set-up of the `ui` project (vitest.config.ts): its suites run one after another in one process
- * (`isolate: false`, so each does not import the app and playwright-core again), so a suite that
- * left a server or a child process (Chromium, the CLI) running would meet the next one. This fails
- * it, naming what it left: what runs after its own `afterAll` hooks (this one runs last) against
- * what ran before its first. (Node lists no handle for a worker thread; the app's stop with its
- * server.)
+ * Set-up of the projects whose suites run one after another in one process (`alone` and `ui`,
+ * vitest.config.ts: `isolate: false`, so each does not import the app, the engine and
+ * playwright-core again): what a suite leaves behind meets the next one. This fails a suite that
+ * leaves a server or a child process (Dovecot, Chromium, the CLI) running after its own `afterAll`
+ * hooks (this one runs last), or that changed what every suite of the process shares: an
+ * environment variable, the working folder, vitest's fake timers. It names what it left. (Node
+ * lists no handle for a worker thread; the app's stop with its server.)
  */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 
 /** Node's names for the handles a suite may start and must stop (process.getActiveResourcesInfo). */
 const KINDS: Readonly<Record<string, string>> = {
@@ -24,18 +25,40 @@ const running = (): Map<string, number> => {
 const left = (before: Map<string, number>): string[] =>
   [...running()].flatMap(([r, n]) => (n > (before.get(r) ?? 0) ? [`${n - (before.get(r) ?? 0)} × ${KINDS[r]}`] : []));
 
+/** The process-wide state a suite may change only for as long as it runs. */
+const shared = (): Map<string, string | undefined> =>
+  new Map<string, string | undefined>([
+    ...Object.keys(process.env).map((k) => [`the environment variable ${k}`, process.env[k]] as const),
+    ['the working folder', process.cwd()],
+    ["vitest's fake timers", vi.isFakeTimers() ? 'on' : undefined],
+  ]);
+
+const changed = (before: Map<string, string | undefined>): string[] => {
+  const now = shared();
+  return [...new Set([...before.keys(), ...now.keys()])].filter((k) => before.get(k) !== now.get(k));
+};
+
 let before = new Map<string, number>();
+let sharedBefore = new Map<string, string | undefined>();
 beforeAll(() => {
   before = running();
+  sharedBefore = shared();
 });
 afterAll(async () => {
+  const touched = changed(sharedBefore);
+  // The wait below needs the real clock.
+  vi.useRealTimers();
   // A stopped child or server lets go of its handle as its exit or close is handled: not
   // necessarily in the same turn as the promise that stopped it.
   for (let i = 0; i < 50 && left(before).length; i++) await new Promise((r) => setTimeout(r, 100));
   const still = left(before);
-  if (still.length)
+  const what = [
+    ...(still.length ? [`leaves ${still.join(', ')} running`] : []),
+    ...(touched.length ? [`changes ${touched.join(', ')}`] : []),
+  ];
+  if (what.length)
     throw new Error(
-      `${expect.getState().testPath} leaves ${still.join(', ')} running after its last hook: the ui project ` +
-        'runs its suites one after another in one process (isolate: false), so the next suite would meet it',
+      `${expect.getState().testPath} ${what.join(' and ')} after its last hook: its project runs its suites ` +
+        'one after another in one process (isolate: false), so the next suite would meet it',
     );
 });
