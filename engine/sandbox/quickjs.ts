@@ -234,17 +234,35 @@ function labelRuntime(p: Prepared, shape: RunShape, input: unknown): QuickJSHand
 interface Slot {
   readonly module: QuickJSWASMModule;
   readonly p: Prepared;
-  /** The module's memory up to its last byte that was not zero, right after `p` was made. */
-  readonly image: Uint8Array;
+  /** The module's memory right after `p` was made. */
+  readonly image: Image;
+  /**
+   * Images of that memory with a plan's code evaluated too (its function's handle valid in
+   * them), for plans this slot ran before: the answer playbook's 56 KB of compiled code costs
+   * ~9 ms to evaluate, a restore ~1 ms. At most PLAN_IMAGES, the least recently used dropped.
+   */
+  readonly plans: Map<string, Image & { readonly fn: QuickJSHandle }>;
+  /** Plan code seen in this slot (the last few): a plan's image is taken when it comes back. */
+  readonly seen: string[];
+  /** The image the module's memory was last put back to, or taken from. */
+  current: Image;
   /** Host references the library made after the image (the run's promise callbacks): forgotten at a restore. */
   readonly refs: Set<HostRefId>;
   busy: boolean;
+}
+
+/** The module's memory up to its last byte that was not zero. */
+interface Image {
+  readonly bytes: Uint8Array;
 }
 
 /** Slots kept: one serves runs in turn; more are made only for runs at the same time. */
 const MAX_SLOTS = 4;
 /** A module whose memory grew past this (a run that needed it) is dropped rather than restored. */
 const MAX_RESTORED_BYTES = 64 * 1024 * 1024;
+/** Plan images a slot keeps (triage alternates two plans), and plan codes it remembers having seen. */
+const PLAN_IMAGES = 2;
+const SEEN = 8;
 
 const slots: Slot[] = [];
 
@@ -260,12 +278,16 @@ async function takeSlot(): Promise<Slot | null> {
   return s ?? null;
 }
 
-function makeSlot(module: QuickJSWASMModule): Slot {
-  const p = prepare(module);
+function imageOf(module: QuickJSWASMModule): Image {
   const words = new BigUint64Array(module.getWasmMemory().buffer);
   let end = words.length;
   while (end > 0 && words[end - 1] === 0n) end--;
-  const image = new Uint8Array(words.buffer, 0, end * 8).slice();
+  return { bytes: new Uint8Array(words.buffer, 0, end * 8).slice() };
+}
+
+function makeSlot(module: QuickJSWASMModule): Slot {
+  const p = prepare(module);
+  const image = imageOf(module);
   const refs = new Set<HostRefId>();
   const hostRefs = p.rt.hostRefs;
   const put = hostRefs.put.bind(hostRefs);
@@ -274,7 +296,7 @@ function makeSlot(module: QuickJSWASMModule): Slot {
     refs.add(id);
     return id;
   };
-  return { module, p, image, refs, busy: false };
+  return { module, p, image, plans: new Map(), seen: [], current: image, refs, busy: false };
 }
 
 /** A slot whose module may not be used again (its memory is suspect): the next run makes another. */
@@ -284,27 +306,64 @@ function retire(s: Slot): void {
 }
 
 /**
- * Puts the slot's memory back to its image and forgets what the run left on the host side (its
- * handles are never used again; host references it made are dropped), then frees the slot. A
- * module that grew past MAX_RESTORED_BYTES is dropped instead.
+ * Puts the slot's memory back to `image` and forgets what was done since on the host side (its
+ * handles are never used again; host references made since are dropped). The run's own state on
+ * the host (its host function, deadline) is `restore`'s to reset: a run puts back a plan's image
+ * after it has set them.
  */
-function restore(s: Slot): void {
-  const memory = s.module.getWasmMemory();
-  if (memory.buffer.byteLength > MAX_RESTORED_BYTES) return retire(s);
-  const heap = new Uint8Array(memory.buffer);
-  heap.set(s.image);
-  heap.fill(0, s.image.length);
+function putBack(s: Slot, image: Image): void {
+  const heap = new Uint8Array(s.module.getWasmMemory().buffer);
+  heap.set(image.bytes);
+  heap.fill(0, image.bytes.length);
   const hostRefs = s.p.rt.hostRefs;
   for (const id of s.refs) {
     try {
       hostRefs.get(id);
     } catch {
-      continue; // already released during the run
+      continue; // already released
     }
     hostRefs.delete(id);
   }
   s.refs.clear();
-  Object.assign(s.p, { host: notInUse, ready: null, deadline: Number.POSITIVE_INFINITY, interrupted: false });
+  s.p.ready = null;
+  s.current = image;
+}
+
+/**
+ * The plan's function in the slot's context: from the plan's image when the slot has one (put
+ * back if the memory holds another), else evaluated now in the context as prepared, and imaged
+ * when the slot has seen this plan before (a plan that comes back is likely to again) and holds
+ * no label runtime made ahead (the image would hold it with no handle to it).
+ */
+function planIn(s: Slot, code: string): QuickJSHandle {
+  const kept = s.plans.get(code);
+  if (kept) {
+    s.plans.delete(code);
+    s.plans.set(code, kept);
+    if (s.current !== kept) putBack(s, kept);
+    return kept.fn;
+  }
+  if (s.current !== s.image) putBack(s, s.image);
+  const fn = evalOrThrow(s.p.vm, code, 'plan.js');
+  if (s.seen.includes(code) && !s.p.ready) {
+    const image = { ...imageOf(s.module), fn };
+    s.plans.set(code, image);
+    for (const old of s.plans.keys()) if (s.plans.size > PLAN_IMAGES) s.plans.delete(old);
+    s.current = image;
+  }
+  s.seen.push(code);
+  if (s.seen.length > SEEN) s.seen.shift();
+  return fn;
+}
+
+/**
+ * Puts the slot's memory back to the image the run started from and frees the slot; a module
+ * that grew past MAX_RESTORED_BYTES is dropped instead.
+ */
+function restore(s: Slot): void {
+  if (s.module.getWasmMemory().buffer.byteLength > MAX_RESTORED_BYTES) return retire(s);
+  putBack(s, s.current);
+  Object.assign(s.p, { host: notInUse, deadline: Number.POSITIVE_INFINITY, interrupted: false });
   s.busy = false;
   teardownLater(() => makeReady(s));
 }
@@ -344,8 +403,6 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
   // answers, one per email), a restored slot makes none rather than one nobody uses.
   if (!req.freshModule) lastShape = req.input === undefined ? shape : null;
   const { rt, vm } = prepared;
-  rt.setMemoryLimit(limits.memoryBytes);
-  rt.setMaxStackSize(limits.stackBytes);
   prepared.deadline = deadline;
   const handles: QuickJSHandle[] = [];
   const keep = (h: QuickJSHandle): QuickJSHandle => {
@@ -399,6 +456,13 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
       }, crash);
       return deferred.handle;
     };
+    // The plan's function first: evaluating its code only makes a closure, and a slot may have
+    // it in an image (which holds no label runtime).
+    const planFn = keep(slot ? planIn(slot, req.plan.code) : evalOrThrow(vm, req.plan.code, 'plan.js'));
+    // The run's bounds, from here on: a plan's code is evaluated (and imaged) under the bounds
+    // the context was made with, so that every image of it is the same.
+    rt.setMemoryLimit(limits.memoryBytes);
+    rt.setMaxStackSize(limits.stackBytes);
     const ready = prepared.ready;
     prepared.ready = null;
     if (ready) keep(ready.R);
@@ -406,7 +470,6 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
       ready && ready.key === shapeKey(shape) && req.input === undefined
         ? ready.R
         : keep(labelRuntime(prepared, shape, req.input ?? null));
-    const planFn = keep(evalOrThrow(vm, req.plan.code, 'plan.js'));
     const S = keep(vm.getProp(R, 'S'));
     const promise = keep(callOrThrow(vm, planFn, R, S));
     // resolvePromise subscribes inside the VM; the jobs it queues must run after it.

@@ -1,14 +1,16 @@
 /**
  * Runs in turn share one QuickJS module (a slot), whose whole memory is put back after every run
- * to the image taken when its context was made (engine/sandbox/quickjs.ts `Slot`): each run finds
- * the module byte for byte as the first found it, whatever the run before read, built or left
- * half done, and the host forgets the references that run made. Runs at the same time each get a
+ * to the image taken when its context was made, or when a plan that came back was evaluated in
+ * it (engine/sandbox/quickjs.ts `Slot`): each run finds the module byte for byte as it was made,
+ * whatever the run before read, built or left half done, and the host forgets the references that
+ * run made. Runs at the same time each get a
  * module of their own.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type * as QuickJS from 'quickjs-emscripten';
 import type { QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten';
 import { simulate } from '../../../engine/run/simulate';
+import type { Limits } from '../../../engine/run/types';
 import { warmSandbox } from '../../../engine/sandbox/quickjs';
 import { benchWorld } from '../../bench/world';
 
@@ -68,7 +70,7 @@ const liveRefs = (): number =>
 const world = () => benchWorld(40);
 // Each reads mail through a tool, builds values and ends differently; each has an input, so no
 // label runtime is made ahead after it (that would be the next run's, made in the restored module).
-const PLANS: { plan: string; status: string }[] = [
+const PLANS: { plan: string; status: string; limits?: Partial<Limits> }[] = [
   {
     plan: `const e = await getEmail(input.id); const a = []; for (let i = 0; i < 2000; i++) a.push(e.subject + i); return a.length;`,
     status: 'completed',
@@ -79,20 +81,41 @@ const PLANS: { plan: string; status: string }[] = [
   },
   { plan: `const e = await getEmail(input.id); return e.subject.nothing.more;`, status: 'failed' },
   { plan: `let n = 0; while (true) n = n + 1;`, status: 'limit' },
+  // Its memory limit holds in the module its image was put back in too.
+  {
+    plan: `const a = []; for (let i = 0; i < 1000; i++) { const b = []; for (let j = 0; j < 1000; j++) b.push({ i, j }); a.push(b); } return a.length;`,
+    status: 'limit',
+    limits: { memoryBytes: 4 * 1024 * 1024 },
+  },
 ];
 
 describe('a restored slot', () => {
-  it('gives every run in turn the module as its context was made, byte for byte', async () => {
+  it('gives every run in turn the module as it was made (with its plan evaluated once that plan came back), byte for byte', async () => {
     await warmSandbox();
     expect(loaded).toHaveLength(1);
     const image = memoryOf(loaded[0]!);
     const refs = liveRefs();
-    for (const { plan, status } of [...PLANS, ...PLANS]) {
-      const { report: r } = await simulate({ plan, world: world(), input: { id: 'm3' }, limits: { steps: 20_000 } });
+    const after: Buffer[] = [];
+    for (const { plan, status, limits } of [...PLANS, ...PLANS, ...PLANS]) {
+      const { report: r } = await simulate({
+        plan,
+        world: world(),
+        input: { id: 'm3' },
+        limits: limits ?? { steps: 20_000 },
+      });
       expect(r.status, r.error?.fullMessage).toBe(status);
+      if (limits) expect(r.error?.limit).toBe('memoryBytes');
       expect(loaded).toHaveLength(1);
-      expect(memoryOf(loaded[0]!).equals(image)).toBe(true);
+      after.push(memoryOf(loaded[0]!));
       expect(liveRefs()).toBe(refs);
+    }
+    const n = PLANS.length;
+    // The first time, the module as its context was made; when a plan comes back, its own image
+    // (taken the second time, then kept or taken again alike).
+    for (let i = 0; i < n; i++) {
+      expect(after[i]!.equals(image)).toBe(true);
+      expect(after[n + i]!.equals(image)).toBe(false);
+      expect(after[2 * n + i]!.equals(after[n + i]!)).toBe(true);
     }
   });
 
