@@ -570,7 +570,7 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
 
 const teardowns: (() => void)[] = [];
 /** At most this many finished runs wait for teardown: a tight loop of runs that never yields to
- * the event loop must not pile up runtimes in the module's memory. */
+ * the event loop must not pile up modules of their own. */
 const MAX_WAITING_TEARDOWNS = 2;
 
 function flushTeardowns(): void {
@@ -578,10 +578,10 @@ function flushTeardowns(): void {
 }
 
 /**
- * The teardown and the next run's context wait for the process's next turn, and only if it has
- * one: they do not keep it alive. A command that ran its one plan exits without preparing a
- * context nobody will use (as long again as the run's own setup), and a process that exits
- * frees the module's memory anyway.
+ * The teardown of a run's own module and a slot's label runtime made ahead wait for the
+ * process's next turn, and only if it has one: they do not keep it alive. A command that ran its
+ * one plan exits without making a label runtime nobody will use, and a process that exits frees
+ * the modules' memory anyway.
  */
 function teardownLater(t: () => void): void {
   teardowns.push(t);
