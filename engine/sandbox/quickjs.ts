@@ -1,12 +1,15 @@
 /**
  * Runs one compiled plan in a fresh QuickJS runtime and context (sync release build), with the
- * label runtime loaded next to it. The only door out of the sandbox is one host function: the
+ * label runtime loaded next to it. "Fresh" is byte for byte: a run gets a module of its own whose
+ * whole memory was put back, after the run before, to the image taken once its context was
+ * prepared (`Slot`). The only door out of the sandbox is one host function: the
  * guest sends a JSON tool request and gets a JSON reply. Every limit of semantics §1 is enforced
  * here or in the guest runtime; whatever happens, the run ends with a value or a described error
  * and the host stays usable.
  */
 import {
   newQuickJSWASMModule,
+  type HostRefId,
   type QuickJSContext,
   type QuickJSHandle,
   type QuickJSRuntime,
@@ -41,33 +44,6 @@ export type SandboxOutcome =
   | { readonly ok: true; readonly result: string; readonly stats: string }
   | { readonly ok: false; readonly error: string; readonly stats: string | null };
 
-let shared: Promise<QuickJSWASMModule> | null = null;
-/** What `shared` resolved to, once it has. */
-let loaded: QuickJSWASMModule | null = null;
-/** Loads (once) the module runs share; a run that broke it or could not be cleaned up replaces it. */
-function sharedModule(): Promise<QuickJSWASMModule> {
-  if (shared) return shared;
-  const loading = newQuickJSWASMModule();
-  shared = loading;
-  void loading.then((m) => {
-    if (shared === loading) loaded = m;
-  });
-  return loading;
-}
-
-/**
- * Stops using a module whose memory is suspect (the host's stack ran out inside it, it trapped,
- * or a teardown aborted): the next run loads a new one, and a context prepared from it is
- * dropped unused (its memory goes with the module; calling into it again could abort).
- */
-function retire(module: QuickJSWASMModule): void {
-  if (loaded === module) {
-    shared = null;
-    loaded = null;
-  }
-  if (next?.module === module) next = null;
-}
-
 /** An error QuickJS reported in the guest (thrown by a guest call): the module is sound. */
 class GuestError extends Error {}
 
@@ -100,9 +76,9 @@ const shapeKey = (s: RunShape): string => JSON.stringify([s.mode, s.limits, s.ge
 
 /**
  * A runtime and context with the hardening applied and the label runtime and library compiled,
- * made ahead of the run that will use it (in the idle time after the previous run), so a run's
- * setup as the caller sees it is only what depends on the run itself. A prepared context serves
- * exactly one run and is never reused.
+ * so a run's setup as the caller sees it is only what depends on the run itself. In a slot its
+ * module's memory is put back to the image taken right after it was made, after every run: each
+ * run finds it as it was made, byte for byte. A fresh module's serves one run and is disposed.
  */
 interface Prepared {
   readonly module: QuickJSWASMModule;
@@ -119,7 +95,8 @@ interface Prepared {
   /**
    * A label runtime already made, with the library installed, for a run of this shape without
    * input (the shape of the run before: runs of the app come from the same few plans and
-   * limits). A run of another shape makes its own; this one is then never used.
+   * limits), in the idle time after the slot was restored. A run of another shape makes its own;
+   * this one is then never used.
    */
   ready: { readonly key: string; readonly R: QuickJSHandle } | null;
   /** Read by the interrupt handler; set when the run starts. */
@@ -127,11 +104,14 @@ interface Prepared {
   interrupted: boolean;
 }
 
-let next: Prepared | null = null;
-/** The shape of the last run without input: what the next prepared context makes its label runtime for. */
+/** The shape of the last run without input: what a restored context makes its label runtime for. */
 let lastShape: RunShape | null = null;
 
-function prepare(module: QuickJSWASMModule, shape: RunShape | null): Prepared {
+const notInUse = (): QuickJSHandle => {
+  throw new Error('no run is using this context');
+};
+
+function prepare(module: QuickJSWASMModule): Prepared {
   const rt = module.newRuntime();
   // Generous bounds while our own code loads; the run sets its own before plan code runs.
   rt.setMaxStackSize(256 * 1024);
@@ -145,9 +125,7 @@ function prepare(module: QuickJSWASMModule, shape: RunShape | null): Prepared {
     lib: vm.undefined,
     statics: vm.undefined,
     hostFn: vm.undefined,
-    host: () => {
-      throw new Error('no run is using this context');
-    },
+    host: notInUse,
     ready: null,
     deadline: Number.POSITIVE_INFINITY,
     interrupted: false,
@@ -164,17 +142,15 @@ function prepare(module: QuickJSWASMModule, shape: RunShape | null): Prepared {
       statics: evalOrThrow(vm, STATICS, 'statics.js'),
       hostFn: vm.newFunction('host', (reqH) => p.host(vm.getString(reqH))),
     });
+    // The library makes these host-side handles on first use (the global object: a value in
+    // the module's heap); made now, they are in a slot's image and stay valid after a restore.
+    void vm.undefined;
+    void vm.global;
   } catch (e) {
     for (const h of [p.factory, p.lib, p.statics, p.hostFn]) if (h.alive) h.dispose();
     vm.dispose();
     rt.dispose();
     throw e;
-  }
-  // Ahead-of-time work only: if it fails, the run makes its own label runtime (and reports why).
-  try {
-    if (shape) p.ready = { key: shapeKey(shape), R: labelRuntime(p, shape, null) };
-  } catch {
-    p.ready = null;
   }
   return p;
 }
@@ -248,45 +224,174 @@ function labelRuntime(p: Prepared, shape: RunShape, input: unknown): QuickJSHand
   }
 }
 
-/** The prepared context for this module, or a new one made now. */
-function takePrepared(module: QuickJSWASMModule): Prepared {
-  const p = next;
-  next = null;
-  if (p && p.module === module) return p;
-  if (p) disposePrepared(p);
-  return prepare(module, null);
+/**
+ * A module of its own with one prepared context, whose memory is put back after every run to the
+ * image taken when the context was made: what one run leaves in the module (values, garbage,
+ * even memory a QuickJS bug corrupted) never reaches the next, and no run pays for compiling the
+ * hardening, the label runtime and the library again (~15 ms a run; triage makes a run per email
+ * that needs a reply). Restoring costs about a millisecond: the image and zeros over the rest.
+ */
+interface Slot {
+  readonly module: QuickJSWASMModule;
+  readonly p: Prepared;
+  /** The module's memory right after `p` was made. */
+  readonly image: Image;
+  /**
+   * Images of that memory with a plan's code evaluated too (its function's handle valid in
+   * them), for plans this slot ran before: the answer playbook's 56 KB of compiled code costs
+   * ~9 ms to evaluate, a restore ~1 ms. At most PLAN_IMAGES, the least recently used dropped.
+   */
+  readonly plans: Map<string, Image & { readonly fn: QuickJSHandle }>;
+  /** Plan code seen in this slot (the last few): a plan's image is taken when it comes back. */
+  readonly seen: string[];
+  /** The image the module's memory was last put back to, or taken from. */
+  current: Image;
+  /** Host references the library made after the image (the run's promise callbacks): forgotten at a restore. */
+  readonly refs: Set<HostRefId>;
+  busy: boolean;
 }
 
-function disposePrepared(p: Prepared): void {
+/** The module's memory up to its last byte that was not zero. */
+interface Image {
+  readonly bytes: Uint8Array;
+}
+
+/** Slots kept: one serves runs in turn; more are made only for runs at the same time. */
+const MAX_SLOTS = 4;
+/** A module whose memory grew past this (a run that needed it) is dropped rather than restored. */
+const MAX_RESTORED_BYTES = 64 * 1024 * 1024;
+/** Plan images a slot keeps (triage alternates two plans), and plan codes it remembers having seen. */
+const PLAN_IMAGES = 2;
+const SEEN = 8;
+
+const slots: Slot[] = [];
+
+/** An idle slot, made now if none is (and fewer than MAX_SLOTS exist); null when all are busy. */
+async function takeSlot(): Promise<Slot | null> {
+  let s = slots.find((x) => !x.busy);
+  if (!s && slots.length < MAX_SLOTS) {
+    const made = makeSlot(await newQuickJSWASMModule());
+    if (slots.length < MAX_SLOTS) slots.push(made);
+    s = slots.find((x) => !x.busy);
+  }
+  if (s) s.busy = true;
+  return s ?? null;
+}
+
+function imageOf(module: QuickJSWASMModule): Image {
+  const words = new BigUint64Array(module.getWasmMemory().buffer);
+  let end = words.length;
+  while (end > 0 && words[end - 1] === 0n) end--;
+  return { bytes: new Uint8Array(words.buffer, 0, end * 8).slice() };
+}
+
+function makeSlot(module: QuickJSWASMModule): Slot {
+  const p = prepare(module);
+  const image = imageOf(module);
+  const refs = new Set<HostRefId>();
+  const hostRefs = p.rt.hostRefs;
+  const put = hostRefs.put.bind(hostRefs);
+  hostRefs.put = (value) => {
+    const id = put(value);
+    refs.add(id);
+    return id;
+  };
+  return { module, p, image, plans: new Map(), seen: [], current: image, refs, busy: false };
+}
+
+/** A slot whose module may not be used again (its memory is suspect): the next run makes another. */
+function retire(s: Slot): void {
+  const i = slots.indexOf(s);
+  if (i >= 0) slots.splice(i, 1);
+}
+
+/**
+ * Puts the slot's memory back to `image` and forgets what was done since on the host side (its
+ * handles are never used again; host references made since are dropped). The run's own state on
+ * the host (its host function, deadline) is `restore`'s to reset: a run puts back a plan's image
+ * after it has set them.
+ */
+function putBack(s: Slot, image: Image): void {
+  const heap = new Uint8Array(s.module.getWasmMemory().buffer);
+  heap.set(image.bytes);
+  heap.fill(0, image.bytes.length);
+  const hostRefs = s.p.rt.hostRefs;
+  for (const id of s.refs) {
+    try {
+      hostRefs.get(id);
+    } catch {
+      continue; // already released
+    }
+    hostRefs.delete(id);
+  }
+  s.refs.clear();
+  s.p.ready = null;
+  s.current = image;
+}
+
+/**
+ * The plan's function in the slot's context: from the plan's image when the slot has one (put
+ * back if the memory holds another), else evaluated now in the context as prepared, and imaged
+ * when the slot has seen this plan before (a plan that comes back is likely to again) and holds
+ * no label runtime made ahead (the image would hold it with no handle to it).
+ */
+function planIn(s: Slot, code: string): QuickJSHandle {
+  const kept = s.plans.get(code);
+  if (kept) {
+    s.plans.delete(code);
+    s.plans.set(code, kept);
+    if (s.current !== kept) putBack(s, kept);
+    return kept.fn;
+  }
+  if (s.current !== s.image) putBack(s, s.image);
+  const fn = evalOrThrow(s.p.vm, code, 'plan.js');
+  if (s.seen.includes(code) && !s.p.ready) {
+    const image = { ...imageOf(s.module), fn };
+    s.plans.set(code, image);
+    for (const old of s.plans.keys()) if (s.plans.size > PLAN_IMAGES) s.plans.delete(old);
+    s.current = image;
+  }
+  s.seen.push(code);
+  if (s.seen.length > SEEN) s.seen.shift();
+  return fn;
+}
+
+/**
+ * Puts the slot's memory back to the image the run started from and frees the slot; a module
+ * that grew past MAX_RESTORED_BYTES is dropped instead.
+ */
+function restore(s: Slot): void {
+  if (s.module.getWasmMemory().buffer.byteLength > MAX_RESTORED_BYTES) return retire(s);
+  putBack(s, s.current);
+  Object.assign(s.p, { host: notInUse, deadline: Number.POSITIVE_INFINITY, interrupted: false });
+  s.busy = false;
+  teardownLater(() => makeReady(s));
+}
+
+/** A restored slot's label runtime for a run shaped like the last one without input, made while idle. */
+function makeReady(s: Slot): void {
+  if (s.busy || s.p.ready || !lastShape || !slots.includes(s)) return;
   try {
-    for (const h of [p.factory, p.lib, p.statics, p.hostFn, p.ready?.R]) if (h?.alive) h.dispose();
-    p.vm.dispose();
-    p.rt.dispose();
+    s.p.ready = { key: shapeKey(lastShape), R: labelRuntime(s.p, lastShape, null) };
   } catch {
-    retire(p.module);
+    // Ahead-of-time work only: the run makes its own label runtime (and reports why it cannot).
   }
 }
 
-/** Prepares the next run's context once the current work has yielded (from the module runs use then). */
-function prepareSoon(): void {
-  if (next || !shared) return;
-  void shared.then((m) => {
-    if (!next && loaded === m) next = prepare(m, lastShape);
-  });
-}
-
-/** Loads the shared module and prepares a context, so even the first run starts fast. */
+/** Loads a slot ahead, so even the first run starts fast. */
 export async function warmSandbox(): Promise<void> {
-  const m = await sharedModule();
-  next ??= prepare(m, lastShape);
+  const s = await takeSlot();
+  if (s) s.busy = false;
 }
 
 export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome> {
-  const module = req.freshModule ? await newQuickJSWASMModule() : await sharedModule();
+  // A run that asks for a fresh module, or finds every slot busy, gets a module of its own, disposed after it.
+  const slot = req.freshModule ? null : await takeSlot();
+  const module = slot?.module ?? (await newQuickJSWASMModule());
   const { limits } = req;
   const started = Date.now();
   const deadline = started + limits.wallMs;
-  const prepared = req.freshModule ? prepare(module, null) : takePrepared(module);
+  const prepared = slot?.p ?? prepare(module);
   const shape: RunShape = {
     mode: req.plan.mode,
     limits,
@@ -295,12 +400,9 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
   };
   // A label runtime made ahead serves only a run without input (the input is imported as the
   // runtime is made): after a run with input, whose next run most likely has input too (triage's
-  // answers, one per email), the next context is prepared without one rather than with one
-  // nobody uses.
+  // answers, one per email), a restored slot makes none rather than one nobody uses.
   if (!req.freshModule) lastShape = req.input === undefined ? shape : null;
   const { rt, vm } = prepared;
-  rt.setMemoryLimit(limits.memoryBytes);
-  rt.setMaxStackSize(limits.stackBytes);
   prepared.deadline = deadline;
   const handles: QuickJSHandle[] = [];
   const keep = (h: QuickJSHandle): QuickJSHandle => {
@@ -354,6 +456,13 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
       }, crash);
       return deferred.handle;
     };
+    // The plan's function first: evaluating its code only makes a closure, and a slot may have
+    // it in an image (which holds no label runtime).
+    const planFn = keep(slot ? planIn(slot, req.plan.code) : evalOrThrow(vm, req.plan.code, 'plan.js'));
+    // The run's bounds, from here on: a plan's code is evaluated (and imaged) under the bounds
+    // the context was made with, so that every image of it is the same.
+    rt.setMemoryLimit(limits.memoryBytes);
+    rt.setMaxStackSize(limits.stackBytes);
     const ready = prepared.ready;
     prepared.ready = null;
     if (ready) keep(ready.R);
@@ -361,7 +470,6 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
       ready && ready.key === shapeKey(shape) && req.input === undefined
         ? ready.R
         : keep(labelRuntime(prepared, shape, req.input ?? null));
-    const planFn = keep(evalOrThrow(vm, req.plan.code, 'plan.js'));
     const S = keep(vm.getProp(R, 'S'));
     const promise = keep(callOrThrow(vm, planFn, R, S));
     // resolvePromise subscribes inside the VM; the jobs it queues must run after it.
@@ -440,14 +548,17 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
     return { ok: false, error: JSON.stringify({ kind: 'Native', name: 'HostError', message }), stats: null };
   } finally {
     finished = true;
-    // A broken module is left whole to the garbage collector, and no run after this one (even
-    // one started before the next turn) gets it or a context prepared from it.
-    if (broken) retire(module);
-    // Nothing of the run is reachable any more (tool replies check `finished`): tear it down and
-    // prepare the next context after the caller has its outcome, not before.
+    // A broken module is left whole to the garbage collector, and no run after this one gets it.
+    if (broken) {
+      if (slot) retire(slot);
+    }
+    // Nothing of the run is reachable any more (tool replies check `finished`): a slot is
+    // restored now (a millisecond), a module of the run's own torn down after the caller has
+    // its outcome.
+    else if (slot) restore(slot);
     else
       teardownLater(() =>
-        dispose(module, () => {
+        dispose(() => {
           for (const d of pending) if (d.alive) d.dispose();
           for (const h of handles) if (h.alive) h.dispose();
           vm.dispose();
@@ -459,19 +570,18 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
 
 const teardowns: (() => void)[] = [];
 /** At most this many finished runs wait for teardown: a tight loop of runs that never yields to
- * the event loop must not pile up runtimes in the module's memory. */
+ * the event loop must not pile up modules of their own. */
 const MAX_WAITING_TEARDOWNS = 2;
 
 function flushTeardowns(): void {
   for (let t = teardowns.shift(); t; t = teardowns.shift()) t();
-  prepareSoon();
 }
 
 /**
- * The teardown and the next run's context wait for the process's next turn, and only if it has
- * one: they do not keep it alive. A command that ran its one plan exits without preparing a
- * context nobody will use (as long again as the run's own setup), and a process that exits
- * frees the module's memory anyway.
+ * The teardown of a run's own module and a slot's label runtime made ahead wait for the
+ * process's next turn, and only if it has one: they do not keep it alive. A command that ran its
+ * one plan exits without making a label runtime nobody will use, and a process that exits frees
+ * the modules' memory anyway.
  */
 function teardownLater(t: () => void): void {
   teardowns.push(t);
@@ -481,13 +591,13 @@ function teardownLater(t: () => void): void {
 
 /**
  * QuickJS aborts when a runtime is disposed with objects still alive (a pending promise, a
- * cycle the GC keeps). Then the module's memory is suspect: drop it, the next run loads a new one.
+ * cycle the GC keeps). The module was the run's own: it goes to the garbage collector either way.
  */
-function dispose(module: QuickJSWASMModule, steps: () => void): void {
+function dispose(steps: () => void): void {
   try {
     steps();
   } catch {
-    retire(module);
+    // nothing else uses the module
   }
 }
 
