@@ -15,7 +15,7 @@ const upTo = (...names) => `^(\\./)?(\\.\\./)+(${names.join('|')})(/|$)`;
  * rule is written once and runs on both sides of the bridge (test/repo/layout.test.ts holds them
  * import-free).
  */
-export const RENDERER_SHARED = ['claims/when', 'world/no-reply-address'];
+export const RENDERER_SHARED = ['claims/when', 'world/no-reply-address', 'world/recipient-refusal'];
 
 /** Node built-ins and native or networked packages that only `main/` may use. */
 const NODE_IO = [

@@ -2,6 +2,9 @@
  * Mail addresses as they appear in world files: `Name <addr>` or a bare `addr`. Labels name
  * principals by their bare, lower-cased address, so every reader set goes through `bareAddress`.
  */
+import { addressRefusal } from './recipient-refusal';
+
+export { looksLikeAddress, isCleanAddress } from './recipient-refusal';
 
 export interface ParsedAddress {
   readonly name: string;
@@ -43,39 +46,10 @@ export function parseAddress(text: string): ParsedAddress {
 export const bareAddress = (text: string): string => parseAddress(text).address.toLowerCase();
 
 /**
- * A syntactic check only (one `@`, a dotted domain, no spaces). Unicode letters are allowed on
- * purpose: look-alike (homoglyph) domains must be representable so that policies can refuse them.
- */
-export const looksLikeAddress = (address: string): boolean =>
-  /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;.]{2,}$/u.test(address);
-
-/**
- * What no clean address holds: URI syntax (`%` escapes, `?` header fields), comments, routes
- * (`%` and `!` hops: a relay may pass `a%b@c` or `b!a@c` on to b), controls.
- */
-const UNCLEAN = /[%!?\\:()[\]\p{Cc}]/u;
-
-/** A bare address that every reader (this module, the policy, nodemailer, a CalDAV server) reads as itself. */
-export const isCleanAddress = (address: string): boolean => looksLikeAddress(address) && !UNCLEAN.test(address);
-
-/**
  * Why mail must not go to `text` (`Name <addr>` or a bare address), as the end of a sentence
- * that starts with it, or null. A recipient must be clean as an attendee is (`isCleanAddress`):
- * `eve%evil.test@acme.test` is delivered to acme.test, whose relay may read the `%` as a second
- * hop and pass it on to eve@evil.test (the percent hack; `evil.test!eve@acme.test`, a bang path,
- * likewise), while every check, allowlist pattern and card saw an address at acme.test; a
- * comment, a route or a `?` is read apart by each reader in its own way.
+ * that starts with it, or null (`addressRefusal`, shared with the renderer).
  */
-export function recipientRefusal(text: string): string | null {
-  const address = bareAddress(text);
-  if (!looksLikeAddress(address)) return 'is not an email address (expected one like bob@example.com)';
-  if (isCleanAddress(address)) return null;
-  const at = address.lastIndexOf('@');
-  const local = address.slice(0, at);
-  if (local.includes('%'))
-    return `cannot be sent to: the % asks ${address.slice(at + 1)}'s mail server to pass the message on to ${local.slice(local.lastIndexOf('%') + 1)}, which nothing here would show or check; write that address itself`;
-  return 'cannot be sent to: it holds characters (% ! ? \\ : ( ) [ ] or a control) that mail servers read as routing or comments, so it may reach someone other than the address shown';
-}
+export const recipientRefusal = (text: string): string | null => addressRefusal(bareAddress(text));
 
 /** Lower-cased, de-duplicated and sorted bare addresses. */
 export function principals(...lists: readonly (readonly string[])[]): string[] {

@@ -163,13 +163,14 @@ describe.skipIf(!hasChromium)(`writing mail in the Inbox${hasChromium ? '' : ` (
     await d.getByLabel('Cc').focus();
     await expect.poll(() => d.getByRole('alert').innerText()).toMatch(/“not an address” is not an email address/);
     expect(await d.getByLabel('To').getAttribute('aria-invalid')).toBe('true');
-    // The percent hack (red-team round 22): at acme.test, but passed on to evil.test.
+    // The percent hack (red-team round 22): at acme.test, but passed on to evil.test. The field
+    // says it in the words the send's refusal uses (engine/world/recipient-refusal.ts).
     await d.getByLabel('To').fill('bob@acme.test, eve%evil.test@acme.test');
     await d.getByLabel('Cc').focus();
     await expect
       .poll(() => d.getByRole('alert').innerText())
       .toBe(
-        '“eve%evil.test@acme.test” cannot be sent to: the % asks acme.test’s mail server to pass the message on to evil.test. Write that address itself.',
+        "“eve%evil.test@acme.test” cannot be sent to: the % asks acme.test's mail server to pass the message on to evil.test, which nothing here would show or check; write that address itself.",
       );
     await d.getByLabel('To').fill('bob@acme.test');
     await d.getByLabel('Message').fill('No subject on this one.');

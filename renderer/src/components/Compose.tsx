@@ -8,6 +8,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MessageView, SendInput } from '../../../preload/contract';
+import { addressRefusal } from '../../../engine/world/recipient-refusal';
 import { api, errorText } from '../api';
 import { bare, count, fileSize } from '../format';
 import { noReplyWarning } from '../no-reply';
@@ -82,25 +83,15 @@ export function startCompose(mode: ComposeMode, source: ComposeState['source'], 
   return { ...base, to: to.join(', '), cc: cc.join(', '), subject: withPrefix('Re', source.subject) };
 }
 
-/** The app's own test of an address (engine/world/addresses.ts), to say it at the field first. */
-const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;.]{2,}$/u;
 const addressesOf = (s: string): string[] =>
   s
     .split(/[,;\n]/)
     .map((x) => x.trim())
     .filter(Boolean);
-/** What no recipient may hold: routing or comments a mail server reads apart (`recipientRefusal`). */
-const UNCLEAN = /[%!?\\:()[\]\p{Cc}]/u;
-/** Why an entry of a recipients field cannot be sent to, as a sentence; null when it can. */
+/** Why an entry of a recipients field cannot be sent to, in the send's own words; null when it can. */
 function entryError(entry: string): string | null {
-  const a = bare(entry);
-  if (!ADDRESS.test(a)) return `“${entry}” is not an email address (expected one like bob@example.com).`;
-  if (!UNCLEAN.test(a)) return null;
-  const at = a.lastIndexOf('@');
-  const local = a.slice(0, at);
-  return local.includes('%')
-    ? `“${entry}” cannot be sent to: the % asks ${a.slice(at + 1)}’s mail server to pass the message on to ${local.slice(local.lastIndexOf('%') + 1)}. Write that address itself.`
-    : `“${entry}” cannot be sent to: it holds characters mail servers read as routing or comments (% ! ? \\ : ( ) [ ]).`;
+  const wrong = addressRefusal(bare(entry));
+  return wrong && `“${entry}” ${wrong}.`;
 }
 /** The first entry of a recipients field that cannot be sent to, as a sentence; null when all can. */
 function addressError(s: string): string | null {
