@@ -119,14 +119,32 @@ export class Machine {
           reached.set(f, this.ownInfo(f));
           todo.push(reached.get(f)!);
         }
-    const runs = [info, ...reached.values()].some((r) => r.callsAny) ? [this.code] : [...reached.values()];
+    const any = [info, ...reached.values()].some((r) => r.callsAny);
+    const runs = any ? [this.code] : [...reached.values()];
     return {
       ...info,
+      raises: [...(any ? [...this.functions.values()].flat() : reached.keys())].some((f) => this.exitsOwn(f)),
       assigned: new Set([info.assigned, ...runs.map((r) => r.assigned)].flatMap((names) => [...names])),
       paths: [...info.paths, ...runs.flatMap((r) => r.paths)],
       mayThrow: true,
     };
   }
+
+  /**
+   * Whether `f` may hand its caller an exit taint of its own: a `return` or `throw` it may or may
+   * not reach (one at the top of its body ends it whichever way it went), semantics.md §3b.
+   */
+  private exitsOwn(f: acorn.Function): boolean {
+    const known = this.exits.get(f);
+    if (known !== undefined) return known;
+    const top = f.body.type === 'BlockStatement' ? f.body.body : [f.body];
+    const ends = (s: acorn.AnyNode): boolean => s.type === 'ReturnStatement' || s.type === 'ThrowStatement';
+    const code = top.map((s) => (ends(s) ? (s as acorn.ReturnStatement).argument : s));
+    const exits = scan([...code, ...f.params], this.callees.bind(this)).returns;
+    this.exits.set(f, exits);
+    return exits;
+  }
+  private readonly exits = new Map<acorn.Function, boolean>();
 
   private ownInfo(f: acorn.Function): RegionInfo {
     let info = this.own.get(f);

@@ -35,11 +35,12 @@ function placesAt(cur: V, keys: readonly Key[]): V[] {
 
 /**
  * Opens a region under `c` (its label may grow: a loop's tests); the caller calls what it returns to
- * close it, however it ends. `callbacks`: the nodes are callback bodies (a return ends only those).
+ * close it, however it ends. `callbacks`: the nodes are callback bodies (a return ends only those, and
+ * an exit taint goes into what they return: functions.ts).
  */
 export function openRegion(m: Machine, c: Cell, nodes: Nodes, callbacks = false, normalToo = false): () => void {
   const found = m.regionInfo(nodes);
-  const info = callbacks ? { ...found, returns: false, breaks: false } : found;
+  const info = callbacks ? { ...found, returns: false, breaks: false, raises: false } : found;
   const env = m.env;
   const upgrades = m.ctx.mode === 'strict' || normalToo;
   const before = upgrades ? exposedNow(m, info, env) : new Set<Heap>();
@@ -48,7 +49,9 @@ export function openRegion(m: Machine, c: Cell, nodes: Nodes, callbacks = false,
     m.ctx.pop(c);
     const l = c.l;
     // Whether a return or break happened depends on the region's label and on why it ran at all.
-    if (info.returns) m.ctx.taint(joinLabels(l, m.ctx.pc), 'function');
+    // STRICT: a call that may hand back an exit taint raises the rest only where it ran, so the
+    // region keeps its context for the rest of the function whichever way it went (§3b).
+    if (info.returns || (info.raises && m.ctx.mode === 'strict')) m.ctx.taint(joinLabels(l, m.ctx.pc), 'function');
     if (info.breaks) m.ctx.taint(joinLabels(l, m.ctx.pc), 'loop');
     if (info.mayThrow) m.ctx.mayThrow(l);
     if (!upgrades) return;

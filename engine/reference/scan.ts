@@ -23,6 +23,8 @@ export interface RegionInfo {
   readonly callees: Set<string>;
   /** …or whether it may call a function value it does not name (a parameter, a call's answer). */
   callsAny: boolean;
+  /** Whether a plan function it may call may hand back an exit taint (Machine.withCalls). */
+  raises?: boolean;
 }
 /** The plan functions a call may run: none (null), those named, or any ('any'); Machine.callees. */
 export type Callees = readonly string[] | 'any' | null;

@@ -310,14 +310,18 @@ function pick(b, a, d) { if (b) { return a; } return d; }
 let to = 'x';
 if (m.from.endsWith('attacker.test>')) { to = pick(true, 'a', to); }
 await sendEmail({ to: ['omar@northwind.test'], subject: 's', body: 'Text.' });`;
-    expect((await reference(plan)).calls.find((c) => c.tool === 'sendEmail')?.decision).toBe('allow');
+    // The send runs under why the region ran (m1) — a region with a call that may return early
+    // keeps its context for the rest of the function, run or not (§3b) — and under nothing more.
+    const send = (await reference(plan)).calls.find((c) => c.tool === 'sendEmail');
+    expect(send?.context.sources).toEqual(['tool:getEmail:m1']);
     await holdsBoth(plan);
     // …while one decided by more still does (the rule's own test above: a conditional return).
   });
 
   it('a conditional return taints the rest of the caller with what decided it, not why it was called', async () => {
-    // Why `early` ran at all (the loop's order and its `continue`) ends with the loop's region;
-    // what decided its return (m3) lasts. The skipped write is seen through both.
+    // What decided its return (m3) lasts; since the loop calls a function that may return early,
+    // why `early` ran at all (the loop's order) lasts too, run or not (STRICT, §3b). The skipped
+    // write is seen through both.
     const plan = `const e = await getEmail('m3');
 const list = await listEmails({ folder: 'INBOX' });
 const g = { x: 'a' };
@@ -328,7 +332,7 @@ await createDraft({ to: ['priya@northwind.test'], subject: g.x, body: 'Text.' })
     const r = await reference(plan);
     const label = r.calls.find((c) => c.tool === 'labelEmail');
     const wrote = r.calls.find((c) => c.tool === 'createDraft');
-    expect(label!.context.sources).toEqual(['tool:getEmail:m3']);
+    expect(label!.context.sources).toContain('tool:getEmail:m3');
     const seen = joinLabels(wrote!.context, ...Object.values(wrote!.named).map(deepLabel)).sources;
     expect(seen).toContain('tool:getEmail:m3');
     expect(seen.filter((x) => x.startsWith('tool:listEmails:')).length).toBeGreaterThan(0);
