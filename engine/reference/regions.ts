@@ -39,7 +39,7 @@ function placesAt(cur: V, keys: readonly Key[]): V[] {
  */
 export function openRegion(m: Machine, c: Cell, nodes: Nodes, callbacks = false, normalToo = false): () => void {
   const found = m.regionInfo(nodes);
-  const info = callbacks ? { ...found, returns: false, breaks: false } : found;
+  const info = callbacks ? { ...found, returns: false, breaks: false, raises: false } : found;
   const env = m.env;
   const upgrades = m.ctx.mode === 'strict' || normalToo;
   const before = upgrades ? exposedNow(m, info, env) : new Set<Heap>();
@@ -48,7 +48,8 @@ export function openRegion(m: Machine, c: Cell, nodes: Nodes, callbacks = false,
     m.ctx.pop(c);
     const l = c.l;
     // Whether a return or break happened depends on the region's label and on why it ran at all.
-    if (info.returns) m.ctx.taint(joinLabels(l, m.ctx.pc), 'function');
+    // So does what a call in it handed back as its exit taint, only where it ran (red team round 21).
+    if (info.returns || info.raises) m.ctx.taint(joinLabels(l, m.ctx.pc), 'function');
     if (info.breaks) m.ctx.taint(joinLabels(l, m.ctx.pc), 'loop');
     if (info.mayThrow) m.ctx.mayThrow(l);
     if (!upgrades) return;
