@@ -36,7 +36,8 @@ export interface Effects {
   /**
    * A call of plan code in it may hand back an exit taint (a conditional return or throw, an
    * opaque region, its own callees', §3): the caller picks that up for the rest of the function
-   * only where the call ran, so the merge keeps the region's context for the rest as well (STRICT).
+   * only where the call ran, so the merge keeps the region's context for the rest as well (both
+   * modes: calls record the context in NORMAL too). A call of a function value it does not know may.
    */
   raisesExit: boolean;
   /** A call to a tool that changes the world (a draft, a move, a send) may happen in it. */
@@ -140,6 +141,8 @@ export class EffectAnalyzer {
   constructor(
     private readonly analysis: Analysis,
     private readonly effectTools: ReadonlySet<string>,
+    /** STRICT: an opaque region raises the rest of a function too (emit-regions.ts mergeCode). */
+    private readonly strict = true,
   ) {}
 
   /**
@@ -508,7 +511,10 @@ export class EffectAnalyzer {
     }
     for (const p of f.params) this.walk(p, eff, f.start, f.end, 0, 0, false);
     this.settle(eff, outside);
-    if (eff.escapesFunction || eff.raisesExit || eff.opaque) return true;
+    if (eff.escapesFunction || eff.raisesExit) return true;
+    // NORMAL raises the rest of a function only on an early exit or a call's exit taint.
+    if (!this.strict) return false;
+    if (eff.opaque) return true;
     const written = new Set([...eff.vars, ...eff.bases.map((b) => b.root)]);
     const names = new Set([...written].map((b) => b.name));
     return this.analysis.bindings.some((b) => !outside(b) && !written.has(b) && names.has(b.name));
@@ -583,7 +589,9 @@ export class EffectAnalyzer {
       else if (root.kind === 'const' && !(root.fresh && path.length === 0)) (eff.writtenLocals ??= new Set()).add(root);
       else if (!(root.fresh && path.length === 0)) eff.opaque = true;
     };
-    const callee = (id: acorn.Identifier): void => {
+    // `direct`: called here, not handed to a built-in as its callback (whose exit taint goes into
+    // what the built-in answers).
+    const callee = (id: acorn.Identifier, direct = true): void => {
       const r = this.analysis.refs.get(id);
       if (r?.kind === 'tool') eff.calls = true;
       if (r?.kind === 'tool' && this.effectTools.has(r.name)) eff.world = true;
@@ -593,7 +601,11 @@ export class EffectAnalyzer {
       if (b.fn) {
         this.merge(eff, this.fnEffects(b.fn), outside);
         if (this.fnRaises(b.fn)) eff.raisesExit = true;
-      } else eff.opaque = true;
+      } else {
+        // A function value the analysis does not know, called here, may hand back an exit taint.
+        eff.opaque = true;
+        if (direct) eff.raisesExit = true;
+      }
     };
 
     const go = (c: N | null | undefined, l = loops, s = switches, f = inFn): void => {
@@ -655,7 +667,7 @@ export class EffectAnalyzer {
             // A callback we cannot see (a parameter, o.f, fs[0]) may write anything.
             if (name !== null && CALLBACK_METHODS.has(name))
               for (const a of n.arguments.slice(0, 1)) {
-                if (a.type === 'Identifier') callee(a);
+                if (a.type === 'Identifier') callee(a, false);
                 else if (a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression') {
                   if (this.fnRaises(a)) eff.raisesExit = true;
                 } else if (!isData(a)) eff.opaque = true;
@@ -666,6 +678,7 @@ export class EffectAnalyzer {
           if (c.computed) go(c.property);
         } else {
           eff.opaque = true;
+          eff.raisesExit = true;
           go(c);
         }
         for (const a of n.arguments) go(a);

@@ -118,7 +118,7 @@ export class EmitContext {
   constructor(analysis: Analysis, mode: Mode, source: string, effectTools: ReadonlySet<string>, emitters: Emitters) {
     this.strict = mode === 'strict';
     this.analysis = analysis;
-    this.effects = new EffectAnalyzer(analysis, effectTools);
+    this.effects = new EffectAnalyzer(analysis, effectTools, this.strict);
     this.emitters = emitters;
     for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
   }

@@ -109,11 +109,12 @@ export const withCapture = (cap: string, rest: string): string => (cap ? `${cap}
  */
 /**
  * Does the merge at the end of this region put the context back as it was? Not when the region
- * may leave early, or (STRICT) may write what the merge cannot name.
+ * may leave early, may call code that hands back an exit taint, or (STRICT) may write what the
+ * merge cannot name.
  */
 export function restoresContext(ctx: EmitContext, eff: Effects, at: number): boolean {
-  if (eff.escapesFunction || eff.escapesLoop) return false;
-  return !ctx.strict || !(eff.opaque || eff.raisesExit || upgrades(ctx, eff, at).opaque);
+  if (eff.escapesFunction || eff.escapesLoop || eff.raisesExit) return false;
+  return !ctx.strict || !(eff.opaque || upgrades(ctx, eff, at).opaque);
 }
 
 export function mergeCode(
@@ -135,9 +136,10 @@ export function mergeCode(
     if (ups.code.length) code.push(`(__R.pc !== 0 && (${ups.code.join(', ')}))`);
   }
   const loopAcc = ctx.fn.loops[ctx.fn.loops.length - 1];
-  // STRICT: a call in it may have raised the rest of the function (R.exit) where it ran, so the
-  // region's context raises it where it did not too (§3b).
-  if (eff.escapesFunction || (ctx.strict && (opaque || eff.raisesExit)))
+  // A call in it may have raised the rest of the function (R.exit) where it ran, so the region's
+  // context raises it where it did not too, both modes: calls record the context in NORMAL as well
+  // (§3b; red team round 21, finding 1).
+  if (eff.escapesFunction || eff.raisesExit || (ctx.strict && opaque))
     code.push('__abr = __abr === 0 && __R.pc === 0 ? 0 : __R.J(__abr, __R.pc)');
   else if (noRestore) return code;
   else if (!(eff.escapesLoop && keepForLoop)) code.push(restore(p));

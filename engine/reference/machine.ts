@@ -4,7 +4,7 @@
  */
 import type * as acorn from 'acorn';
 import type { Mode } from '../run/types';
-import { Context } from './context';
+import { Context, type Cell } from './context';
 import { childrenOf, eachTarget, GLOBAL_CALLS, isFn, methodName, scan, type Callees, type RegionInfo } from './scan';
 import type { ToolServer } from './tools';
 import { RunFailure, type Binding, type Env, type V } from './values';
@@ -34,6 +34,8 @@ export class Machine {
    * carries what chose it in NORMAL too, so the code it runs records that in its context.
    */
   readonly deciding = new Set<acorn.AnyNode>();
+  /** The region cells of the optional chains being evaluated, innermost last (expressions.ts). */
+  readonly chains: Cell[] = [];
 
   constructor(
     program: acorn.Program,
@@ -123,7 +125,7 @@ export class Machine {
     const runs = any ? [this.code] : [...reached.values()];
     return {
       ...info,
-      raises: [...(any ? [...this.functions.values()].flat() : reached.keys())].some((f) => this.exitsOwn(f)),
+      raises: this.raises(info, new Set()),
       assigned: new Set([info.assigned, ...runs.map((r) => r.assigned)].flatMap((names) => [...names])),
       paths: [...info.paths, ...runs.flatMap((r) => r.paths)],
       mayThrow: true,
@@ -131,20 +133,27 @@ export class Machine {
   }
 
   /**
-   * Whether `f` may hand its caller an exit taint of its own: a `return` or `throw` it may or may
-   * not reach (one at the top of its body ends it whichever way it went), semantics.md §3b.
+   * Whether code that calls what `info` calls itself may be handed an exit taint (functions.ts): a
+   * function it calls may return or throw below its top level, or calls one that may, or it calls
+   * a function value it does not name.
    */
-  private exitsOwn(f: acorn.Function): boolean {
-    const known = this.exits.get(f);
-    if (known !== undefined) return known;
-    const top = f.body.type === 'BlockStatement' ? f.body.body : [f.body];
-    const ends = (s: acorn.AnyNode): boolean => s.type === 'ReturnStatement' || s.type === 'ThrowStatement';
-    const code = top.map((s) => (ends(s) ? (s as acorn.ReturnStatement).argument : s));
-    const exits = scan([...code, ...f.params], this.callees.bind(this)).returns;
-    this.exits.set(f, exits);
-    return exits;
+  private raises(info: RegionInfo, seen: Set<acorn.Function>): boolean {
+    if (info.directAny) return true;
+    for (const f of [...info.direct].flatMap((name) => this.functions.get(name)!)) {
+      if (seen.has(f)) continue;
+      seen.add(f);
+      if (this.exitsEarly(f) || this.raises(this.ownInfo(f), seen)) return true;
+    }
+    return false;
   }
-  private readonly exits = new Map<acorn.Function, boolean>();
+  /** Whether `f`'s own text may return or throw below its top level. */
+  private exitsEarly(f: acorn.Function): boolean {
+    if (f.body.type !== 'BlockStatement') return false;
+    const below = f.body.body.map((s) =>
+      s.type === 'ReturnStatement' || s.type === 'ThrowStatement' ? s.argument : s,
+    );
+    return scan([...below, ...f.params], this.callees.bind(this)).returns;
+  }
 
   private ownInfo(f: acorn.Function): RegionInfo {
     let info = this.own.get(f);

@@ -49,9 +49,8 @@ export function openRegion(m: Machine, c: Cell, nodes: Nodes, callbacks = false,
     m.ctx.pop(c);
     const l = c.l;
     // Whether a return or break happened depends on the region's label and on why it ran at all.
-    // STRICT: a call that may hand back an exit taint raises the rest only where it ran, so the
-    // region keeps its context for the rest of the function whichever way it went (§3b).
-    if (info.returns || (info.raises && m.ctx.mode === 'strict')) m.ctx.taint(joinLabels(l, m.ctx.pc), 'function');
+    // So does what a call in it handed back as its exit taint, only where it ran (red team round 21).
+    if (info.returns || info.raises) m.ctx.taint(joinLabels(l, m.ctx.pc), 'function');
     if (info.breaks) m.ctx.taint(joinLabels(l, m.ctx.pc), 'loop');
     if (info.mayThrow) m.ctx.mayThrow(l);
     if (!upgrades) return;

@@ -19,12 +19,19 @@ export interface RegionInfo {
   breaks: boolean;
   mayThrow: boolean;
   callsCode: boolean;
+  /**
+   * Whether a plan function it calls itself (not as a built-in's callback, whose exit taint goes
+   * into what it answers) may hand back an exit taint (Machine.withCalls): the caller picks that
+   * up only where the call ran, so the region's label raises the rest of the function (regions.ts).
+   */
+  raises: boolean;
+  /** The plan functions it calls itself by name, or whether it calls a function value it does not name. */
+  readonly direct: Set<string>;
+  directAny: boolean;
   /** The plan functions its calls name (Machine adds what they may do)… */
   readonly callees: Set<string>;
   /** …or whether it may call a function value it does not name (a parameter, a call's answer). */
   callsAny: boolean;
-  /** Whether a plan function it may call may hand back an exit taint (Machine.withCalls). */
-  raises?: boolean;
 }
 /** The plan functions a call may run: none (null), those named, or any ('any'); Machine.callees. */
 export type Callees = readonly string[] | 'any' | null;
@@ -134,6 +141,9 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
     breaks: false,
     mayThrow: false,
     callsCode: false,
+    raises: false,
+    direct: new Set(),
+    directAny: false,
     callees: new Set(),
     callsAny: false,
   };
@@ -220,6 +230,9 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
     const callees = isCode(n.callee, n.arguments);
     const unknown = callees === 'any';
     if (callees !== null) calls({ callsCode: true, callsAny: unknown, callees: new Set(unknown ? [] : callees) });
+    const direct = n.callee.type === 'MemberExpression' ? null : isCode(n.callee, []);
+    if (direct === 'any') info.directAny = true;
+    else direct?.forEach((f) => info.direct.add(f));
     const method = methodName(n.callee);
     let receiver = n.callee.type === 'MemberExpression' ? pathOf(n.callee.object) : null;
     // `xs.slice(1).forEach(f)`: f is given some of xs's elements, and the new array is dropped.

@@ -304,7 +304,10 @@ return n;`;
     await holdsBoth(plan);
   });
 
-  it('a return decided only by why the function was called does not taint the rest of the caller', async () => {
+  it('a call that may return early, in a region, raises the rest of the caller with the region (round 21)', async () => {
+    // Whether the region ran decides whether the rest carries the call's exit taint, so the rest
+    // runs under the region's label whichever way it went (red team round 21, finding 1), even
+    // where the return was decided only by why the function was called.
     const plan = `const m = await getEmail('m1');
 function pick(b, a, d) { if (b) { return a; } return d; }
 let to = 'x';
@@ -315,13 +318,12 @@ await sendEmail({ to: ['omar@northwind.test'], subject: 's', body: 'Text.' });`;
     const send = (await reference(plan)).calls.find((c) => c.tool === 'sendEmail');
     expect(send?.context.sources).toEqual(['tool:getEmail:m1']);
     await holdsBoth(plan);
-    // …while one decided by more still does (the rule's own test above: a conditional return).
   });
 
   it('a conditional return taints the rest of the caller with what decided it, not why it was called', async () => {
-    // What decided its return (m3) lasts; since the loop calls a function that may return early,
-    // why `early` ran at all (the loop's order) lasts too, run or not (STRICT, §3b). The skipped
-    // write is seen through both.
+    // What decided its return (m3) lasts; why `early` ran at all (the loop's order and its
+    // `continue`) lasts too, since the call's exit taint is picked up only where it ran (red team
+    // round 21, finding 1). The skipped write is seen through both.
     const plan = `const e = await getEmail('m3');
 const list = await listEmails({ folder: 'INBOX' });
 const g = { x: 'a' };
@@ -333,6 +335,7 @@ await createDraft({ to: ['priya@northwind.test'], subject: g.x, body: 'Text.' })
     const label = r.calls.find((c) => c.tool === 'labelEmail');
     const wrote = r.calls.find((c) => c.tool === 'createDraft');
     expect(label!.context.sources).toContain('tool:getEmail:m3');
+    expect(label!.context.sources.some((x) => x.startsWith('tool:listEmails:'))).toBe(true);
     const seen = joinLabels(wrote!.context, ...Object.values(wrote!.named).map(deepLabel)).sources;
     expect(seen).toContain('tool:getEmail:m3');
     expect(seen.filter((x) => x.startsWith('tool:listEmails:')).length).toBeGreaterThan(0);

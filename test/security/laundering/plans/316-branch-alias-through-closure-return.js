@@ -1,5 +1,5 @@
 // attack: functions made before the branch return an outer array (an arrow's body, a block's return) and a nested function stores its outer function's parameter; all are called only in a branch not taken
-// normal: leaks (an implicit flow: which array the variables hold)
+// normal: blocked (`getBlock` may return early, and a call that may hand back an exit taint, in a branch the mail decided, runs the rest under the branch; red team round 21, finding 1)
 const m = await getEmail('m1');
 const xs = [];
 const ys = [];
