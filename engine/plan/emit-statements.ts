@@ -16,6 +16,7 @@ import { capture, mergeCode, orderUpgrade, restoresContext } from './emit-region
 import { collectLoop } from './collect-loops';
 import { searchLoop } from './search-loops';
 import { listingOrder } from './listing-order';
+import { itemStretch } from './item-stretches';
 import type { Effects } from './effects';
 
 type Statement = acorn.Statement | acorn.ModuleDeclaration;
@@ -395,7 +396,11 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
   );
   bindElement(ctx, s.left, `__R.at(${it}, ${i})`);
   if (colls) ctx.emit(`if (${colls} !== null) __R.upa(${colls}, 0);`);
-  emitStatements(ctx, blockOf(s.body));
+  const body = blockOf(s.body);
+  // Declarations computed from the item's fields alone, natively when they can be (item-stretches.ts).
+  const item = s.left.type === 'VariableDeclaration' && s.left.kind === 'const' ? s.left.declarations[0]!.id : null;
+  const taken = item?.type === 'Identifier' ? itemStretch(ctx, item.name, body) : 0;
+  emitStatements(ctx, body.slice(taken));
   ctx.emit('}');
   ctx.fn.jumpTargets.pop();
   ctx.fn.loops.pop();

@@ -772,6 +772,27 @@
   // ... and the longest string a concatenation may make without the runtime's checks (checkStr).
   R.SM = Math.min(65536, LIM.stringLength);
   R.Box = Box;
+  // An item stretch (plan/item-stretches.ts) reads a field x as R.gets does and asks here for
+  // its label: the field's, when it is text of at most a third of R.SM characters (none of the
+  // stretch's answers reaches a string limit), a join with itself leaves that label as it is
+  // (not verified), and it equals l, the label of the fields read before (-1: none yet);
+  // otherwise -2, and the instrumented declarations run. The stretch then boxes each value
+  // with that one label (R.mk).
+  R.fl = function (x, l) {
+    if (SLOW) return -2;
+    let s = x;
+    let xl = 0;
+    if (x instanceof Box) {
+      s = x.v;
+      xl = x.l;
+      if (LUNV[xl] !== xl) return -2;
+    }
+    return typeof s === 'string' && s.length * 3 <= R.SM && (l < 0 || l === xl) ? xl : -2;
+  };
+  // Whether o is a plan object or a labeled reference to one: the stretch reads its fields only
+  // then, where R.gets cannot throw (a null item, a list's or a Map's refused names).
+  R.fo = (o) => isObj(o instanceof Box ? o.v : o);
+  R.mk = mk;
 
   // ---- operators and conversions -------------------------------------------------------------
   // ONE labeling rule for operators too (docs/semantics.md §2a). Every operator is a row of OPS,
