@@ -249,6 +249,8 @@ interface Slot {
   /** Host references the library made after the image (the run's promise callbacks): forgotten at a restore. */
   readonly refs: Set<HostRefId>;
   busy: boolean;
+  /** A run finished in it and its memory waits to be put back (in idle time, or by the next run that takes it). */
+  dirty: boolean;
 }
 
 /** The module's memory up to its last byte that was not zero. */
@@ -266,9 +268,18 @@ const SEEN = 8;
 
 const slots: Slot[] = [];
 
-/** An idle slot, made now if none is (and fewer than MAX_SLOTS exist); null when all are busy. */
+/**
+ * An idle slot — or one whose run finished and is not yet put back, put back now (runs back to
+ * back reach it before the idle turn does) — made now if none is (and fewer than MAX_SLOTS
+ * exist); null when all are busy.
+ */
 async function takeSlot(): Promise<Slot | null> {
   let s = slots.find((x) => !x.busy);
+  if (!s) {
+    const finished = slots.find((x) => x.dirty);
+    if (finished) restore(finished);
+    s = slots.find((x) => !x.busy);
+  }
   if (!s && slots.length < MAX_SLOTS) {
     const made = makeSlot(await newQuickJSWASMModule());
     if (slots.length < MAX_SLOTS) slots.push(made);
@@ -296,7 +307,7 @@ function makeSlot(module: QuickJSWASMModule): Slot {
     refs.add(id);
     return id;
   };
-  return { module, p, image, plans: new Map(), seen: [], current: image, refs, busy: false };
+  return { module, p, image, plans: new Map(), seen: [], current: image, refs, busy: false, dirty: false };
 }
 
 /** A slot whose module may not be used again (its memory is suspect): the next run makes another. */
@@ -361,6 +372,8 @@ function planIn(s: Slot, code: string): QuickJSHandle {
  * that grew past MAX_RESTORED_BYTES is dropped instead.
  */
 function restore(s: Slot): void {
+  if (!s.dirty) return;
+  s.dirty = false;
   if (s.module.getWasmMemory().buffer.byteLength > MAX_RESTORED_BYTES) return retire(s);
   putBack(s, s.current);
   Object.assign(s.p, { host: notInUse, deadline: Number.POSITIVE_INFINITY, interrupted: false });
@@ -552,11 +565,14 @@ export async function runInSandbox(req: SandboxRequest): Promise<SandboxOutcome>
     if (broken) {
       if (slot) retire(slot);
     }
-    // Nothing of the run is reachable any more (tool replies check `finished`): a slot is
-    // restored now (a millisecond), a module of the run's own torn down after the caller has
-    // its outcome.
-    else if (slot) restore(slot);
-    else
+    // Nothing of the run is reachable any more (tool replies check `finished`): after the caller
+    // has its outcome, a slot is put back (about a millisecond, more once a run grew its memory:
+    // zeros over all of it) and a module of the run's own torn down; a run that comes first puts
+    // the slot back itself.
+    else if (slot) {
+      slot.dirty = true;
+      teardownLater(() => restore(slot));
+    } else
       teardownLater(() =>
         dispose(() => {
           for (const d of pending) if (d.alive) d.dispose();

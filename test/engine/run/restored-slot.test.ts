@@ -3,7 +3,7 @@
  * to the image taken when its context was made, or when a plan that came back was evaluated in
  * it (engine/sandbox/quickjs.ts `Slot`): each run finds the module byte for byte as it was made,
  * whatever the run before read, built or left half done, and the host forgets the references that
- * run made. Runs at the same time each get a
+ * run made. It is put back in the idle turn after a run, or by the next run that takes it first. Runs at the same time each get a
  * module of their own.
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -106,6 +106,8 @@ describe('a restored slot', () => {
       expect(r.status, r.error?.fullMessage).toBe(status);
       if (limits) expect(r.error?.limit).toBe('memoryBytes');
       expect(loaded).toHaveLength(1);
+      // The slot is put back after the caller has the outcome, in the process's next turn.
+      await new Promise((done) => setImmediate(done));
       after.push(memoryOf(loaded[0]!));
       expect(liveRefs()).toBe(refs);
     }
