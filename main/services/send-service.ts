@@ -38,8 +38,6 @@ const FIELD_OF: Readonly<Record<string, string>> = {
   sendEmail: 'fromDraft',
 };
 
-export { OWN_RULE };
-
 /** Refuses a recipient no mail should go to (engine/world/addresses.ts `recipientRefusal`), at its field. */
 function refuseRecipient(field: string, address: string): void {
   const why = recipientRefusal(address);

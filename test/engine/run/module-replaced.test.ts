@@ -17,34 +17,27 @@ const runtimesOf: QuickJSWASMModule[] = [];
 /** Set to make the next call into the guest trap as QuickJS does after an unchecked failed allocation. */
 const trap = { next: false };
 vi.mock('quickjs-emscripten', async (importOriginal) => {
-  const real = await importOriginal<typeof QuickJS>();
-  return {
-    ...real,
-    newQuickJSWASMModule: async () => {
-      const m = await real.newQuickJSWASMModule();
-      const newRuntime = m.newRuntime.bind(m);
-      m.newRuntime = (options) => {
-        runtimesOf.push(m);
-        const rt = newRuntime(options);
-        const newContext = rt.newContext.bind(rt);
-        rt.newContext = (o) => {
-          const vm = newContext(o);
-          const callFunction = vm.callFunction.bind(vm) as (...args: unknown[]) => unknown;
-          vm.callFunction = ((...args: unknown[]) => {
-            if (trap.next) {
-              trap.next = false;
-              throw new WebAssembly.RuntimeError('memory access out of bounds');
-            }
-            return callFunction(...args);
-          }) as typeof vm.callFunction;
-          return vm;
-        };
-        return rt;
+  const { watchedQuickJS } = await import('./watched-quickjs');
+  return watchedQuickJS(
+    await importOriginal<typeof QuickJS>(),
+    (m) => loaded.push(m),
+    (rt, m) => {
+      runtimesOf.push(m);
+      const newContext = rt.newContext.bind(rt);
+      rt.newContext = (o) => {
+        const vm = newContext(o);
+        const callFunction = vm.callFunction.bind(vm) as (...args: unknown[]) => unknown;
+        vm.callFunction = ((...args: unknown[]) => {
+          if (trap.next) {
+            trap.next = false;
+            throw new WebAssembly.RuntimeError('memory access out of bounds');
+          }
+          return callFunction(...args);
+        }) as typeof vm.callFunction;
+        return vm;
       };
-      loaded.push(m);
-      return m;
     },
-  };
+  );
 });
 
 const DEEP = LAUNDERING.replace(/body: 'zed@attacker\.test needs[^\n]*/, `body: '${'['.repeat(12000)}'`);

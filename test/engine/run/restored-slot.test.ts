@@ -18,28 +18,21 @@ import { benchWorld } from '../../bench/world';
 const loaded: QuickJSWASMModule[] = [];
 const refsOf = new Map<QuickJSRuntime, number[]>();
 vi.mock('quickjs-emscripten', async (importOriginal) => {
-  const real = await importOriginal<typeof QuickJS>();
-  return {
-    ...real,
-    newQuickJSWASMModule: async () => {
-      const m = await real.newQuickJSWASMModule();
-      const newRuntime = m.newRuntime.bind(m);
-      m.newRuntime = (options) => {
-        const rt = newRuntime(options);
-        const ids: number[] = [];
-        const put = rt.hostRefs.put.bind(rt.hostRefs);
-        rt.hostRefs.put = (value) => {
-          const id = put(value);
-          ids.push(id);
-          return id;
-        };
-        refsOf.set(rt, ids);
-        return rt;
+  const { watchedQuickJS } = await import('./watched-quickjs');
+  return watchedQuickJS(
+    await importOriginal<typeof QuickJS>(),
+    (m) => loaded.push(m),
+    (rt) => {
+      const ids: number[] = [];
+      const put = rt.hostRefs.put.bind(rt.hostRefs);
+      rt.hostRefs.put = (value) => {
+        const id = put(value);
+        ids.push(id);
+        return id;
       };
-      loaded.push(m);
-      return m;
+      refsOf.set(rt, ids);
     },
-  };
+  );
 });
 
 /** The module's memory up to its last byte that is not zero. */
