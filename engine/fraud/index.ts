@@ -14,8 +14,17 @@ import { secretRequest } from './secret-request';
 import { suspiciousLinks } from './links';
 import type { FraudContext, FraudFinding, FraudMail } from './types';
 
-export type { FindingKind, FraudContext, FraudFinding, FraudMail, Person, SenderCheck } from './types';
-export { linksIn, webAddressesIn } from './links';
+export type {
+  FindingKind,
+  FraudContext,
+  FraudFinding,
+  FraudMail,
+  HtmlLink,
+  HtmlReading,
+  Person,
+  SenderCheck,
+} from './types';
+export { htmlLinks, linksIn, webAddressesIn } from './links';
 export { carriesInstructions, INSTRUCTIONS_REASON } from './instructions';
 export { answerWarnings, mailSourceIds, type AnswerSource } from './answer';
 export { domainOf, registeredDomain } from './domains';

@@ -11,7 +11,7 @@ import { withinDomain } from '../sanitizers';
 import { domainToUnicode } from '../sanitizers/punycode';
 import { domainOf, imitation, registeredDomain, type Known } from './domains';
 import { plainText, sentences, visible } from './text';
-import type { FraudFinding, FraudMail } from './types';
+import type { FraudFinding, FraudMail, HtmlLink } from './types';
 
 export interface Link {
   /** The host the link really goes to, lower-case. */
@@ -74,10 +74,10 @@ const unescaped = (s: string): string =>
 /**
  * Each anchor of `html` with an href: the href as written and the text it shows. Linear: an
  * opening tag ends at its `>` before any `<`, and an opening with no closing tag after it ends the
- * search (no later one has one).
+ * search (no later one has one). Read when a message is parsed and stored with it (`htmlLinks`).
  */
-function anchors(html: string): { href: string; text: string }[] {
-  const out: { href: string; text: string }[] = [];
+export function htmlLinks(html: string): HtmlLink[] {
+  const out: HtmlLink[] = [];
   const open = /<a\b([^<>]*)>/gi;
   const close = /<\/a\s*>/gi;
   for (let m = open.exec(html); m; m = open.exec(html)) {
@@ -125,10 +125,16 @@ function resolved(href: string, page: URL): URL | null {
 const shownText = (html: string): string =>
   normalizeForMatching(visible(unescaped(html.replace(/<[^<>]*>/g, '')))).text.trim();
 
-/** `<a href="https://x">https://y</a>`: the text shows a web address whose host is not the link's. */
-function disguisedAnchors(html: string): { shows: string; goes: string }[] {
+/** The anchors of a message's HTML part: read at parse time when it was stored with them, else now. */
+const anchorsOf = (m: FraudMail): readonly HtmlLink[] => (m.html == null ? [] : (m.htmlLinks ?? htmlLinks(m.html)));
+
+/**
+ * `<a href="https://x">https://y</a>`: the text shows a web address whose host is not the link's.
+ * A message without an HTML part is read for anchors in its text.
+ */
+function disguisedAnchors(m: FraudMail): { shows: string; goes: string }[] {
   const out: { shows: string; goes: string }[] = [];
-  for (const a of anchors(html)) {
+  for (const a of m.html == null ? htmlLinks(m.body) : anchorsOf(m)) {
     const goes = hrefLink(a.href)?.host;
     const shown = /^(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?:[/:?#]\S*)?$/i
       .exec(shownText(a.text))?.[1]
@@ -141,7 +147,7 @@ function disguisedAnchors(html: string): { shows: string; goes: string }[] {
 /** Every link of a message: those its text writes out, and where its HTML's anchors go. */
 function linksOf(m: FraudMail): Link[] {
   const out = new Map(linksIn(`${m.body}\n${m.html ?? ''}`).map((l) => [l.host, l]));
-  for (const a of anchors(m.html ?? '')) {
+  for (const a of anchorsOf(m)) {
     const l = hrefLink(a.href);
     if (l && !out.has(l.host)) out.set(l.host, l);
   }
@@ -166,7 +172,7 @@ export function suspiciousLinks(m: FraudMail, known: readonly Known[]): FraudFin
     else if (l.userinfo && /\./.test(l.userinfo))
       reasons.push(`A link starts with ${l.userinfo} but really goes to ${l.host}.`);
   }
-  for (const a of disguisedAnchors(m.html ?? m.body)) reasons.push(`A link shows ${a.shows} but goes to ${a.goes}.`);
+  for (const a of disguisedAnchors(m)) reasons.push(`A link shows ${a.shows} but goes to ${a.goes}.`);
   const elsewhere = links.map((l) => l.host).filter((h) => !sender || registeredDomain(h) !== registeredDomain(sender));
   const knownSender = known.some((k) => withinDomain(sender, k.ascii));
   const lured = elsewhere.length > 0 && !knownSender && lure(plainText(m));

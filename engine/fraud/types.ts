@@ -24,7 +24,28 @@ export interface FraudMail {
    * sender writes both parts, and a request may be only in this one (red-team round 20).
    */
   readonly htmlText?: string | null;
+  /**
+   * The HTML part's links as read when the message was parsed (./links.ts `htmlLinks` of `html`),
+   * so a check need not read the HTML again; absent, they are read from `html`.
+   */
+  readonly htmlLinks?: readonly HtmlLink[] | null;
   readonly auth: SenderCheck;
+}
+
+/** A link of an HTML part: its href as written (character references read back) and the HTML between its tags. */
+export interface HtmlLink {
+  readonly href: string;
+  readonly text: string;
+}
+
+/**
+ * What the content checks read of an HTML part, worked out once when a message is parsed and
+ * stored with it (main/mail/html-reading.ts): its text as the viewer shows it (`htmlText`) and
+ * its links (`htmlLinks`).
+ */
+export interface HtmlReading {
+  readonly text: string;
+  readonly links: readonly HtmlLink[];
 }
 
 export interface Person {

@@ -7,7 +7,7 @@ import { valueAt } from '../../engine/claims/explain';
 import type { Json } from '../../engine/ifc/labeled-value';
 import type { RunReport } from '../../engine/run/types';
 import type { WorldState } from '../../engine/world';
-import { htmlToText } from '../mail/html';
+import { htmlReadingOf } from '../mail/html-reading';
 import { senderCheck } from '../mail/parse';
 import { accountConfig } from '../profile/world-io';
 import type { Profile } from '../profile/profile';
@@ -71,11 +71,18 @@ export function worldFindings(world: WorldState): Findings {
 export function messageFindings(p: Profile, account: Account): (m: StoredMessage) => FraudFinding[] {
   const ctx = profileContext(p, account);
   const trust = accountConfig(account);
-  return (m) =>
-    fraudFindings(
-      { ...m, htmlText: m.html ? htmlToText(m.html) : null, auth: senderCheck(m.auth, trust, m.from) },
+  return (m) => {
+    const reading = htmlReadingOf(m);
+    return fraudFindings(
+      {
+        ...m,
+        htmlText: reading?.text ?? null,
+        htmlLinks: reading?.links ?? null,
+        auth: senderCheck(m.auth, trust, m.from),
+      },
       ctx,
     );
+  };
 }
 
 const profileContext = (p: Profile, account: Account): FraudContext => ({

@@ -336,6 +336,7 @@ async function toStored(
     ...pickHeaderFields(p),
     body: p.body,
     html: p.html,
+    htmlReading: p.htmlReading,
     unread: !m.flags?.has('\\Seen'),
     labels: [],
     attachments,

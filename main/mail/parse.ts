@@ -6,11 +6,12 @@
  * message is kept (with its raw text as the body when no part could be decoded), never dropped.
  */
 import PostalMime, { type Address, type Email } from 'postal-mime';
-import { domainOf, type SenderCheck } from '../../engine/fraud';
+import { domainOf, type HtmlReading, type SenderCheck } from '../../engine/fraud';
 import type { MachineHeaders } from '../../engine/world';
 import type { AttachmentFile } from './attachments';
 import { arrivalHost, isDeliveryHop, parseAuthResults, type AuthResultsField } from './auth-results';
 import { htmlToText, sanitizeHtml } from './html';
+import { readHtml } from './html-reading';
 import { capMimeParts, MAX_MIME_PARTS } from './mime-parts';
 import { textSha256Hex } from './text-hash';
 import { trustsVerdict, type VerdictTrust } from './verdict-trust';
@@ -28,6 +29,8 @@ export interface ParsedMail {
   readonly date: string;
   readonly body: string;
   readonly html: string | null;
+  /** What the fraud checks read of `html` (its text and links), read once here: ./html-reading.ts. */
+  readonly htmlReading: HtmlReading | null;
   readonly auth: Record<string, string> | null;
   /** The fields that say a machine or a list sent it (null: none): triage reads them (engine/world/answerable.ts). */
   readonly machineHeaders: MachineHeaders | null;
@@ -215,6 +218,7 @@ export function unparsedMail(source: Uint8Array, fallback: { date: Date; key: st
     date: fallback.date.toISOString(),
     body: decode(source).slice(0, RAW_BODY_LIMIT),
     html: null,
+    htmlReading: null,
     auth: null,
     machineHeaders: null,
     attachments: [],
@@ -331,6 +335,7 @@ export async function parseMessage(source: Uint8Array, fallback: { date: Date; k
     ...headerFieldsOf(email, fallback, date.date),
     body,
     html,
+    htmlReading: readHtml(html),
     attachments: email.attachments.map((a) => ({
       filename: a.filename ?? '',
       contentType: a.mimeType,

@@ -20,6 +20,7 @@ import {
   type SecretStore,
 } from '../secrets';
 import { sanitizeHtml } from '../mail/html';
+import { readHtml } from '../mail/html-reading';
 import { looksLikeHtml } from '../mail/snippet';
 import { MIGRATIONS, openDatabase, StoreError, type Db } from '../store';
 import { repositories, type Account, type Repositories } from '../store/repositories';
@@ -132,7 +133,10 @@ export function addDemoAccount(p: Profile, now: Date, worldPath = DEMO_WORLD): A
   };
   p.repos.accounts.insert(account);
   for (const c of world.contacts) p.repos.contacts.upsert(account.id, c);
-  for (const e of [...world.emails, ...world.trash.map((t) => ({ ...t, folder: 'Trash' }))])
+  for (const e of [...world.emails, ...world.trash.map((t) => ({ ...t, folder: 'Trash' }))]) {
+    // The demo world writes some bodies as HTML: the reading pane shows them sanitised, in its
+    // frame, as it shows synced HTML mail (hidden text made visible), never as markup.
+    const html = looksLikeHtml(e.body) ? sanitizeHtml(e.body) : null;
     p.repos.messages.upsert({
       id: e.id,
       accountId: account.id,
@@ -147,9 +151,8 @@ export function addDemoAccount(p: Profile, now: Date, worldPath = DEMO_WORLD): A
       subject: e.subject,
       date: e.date,
       body: e.body,
-      // The demo world writes some bodies as HTML: the reading pane shows them sanitised, in its
-      // frame, as it shows synced HTML mail (hidden text made visible), never as markup.
-      html: looksLikeHtml(e.body) ? sanitizeHtml(e.body) : null,
+      html,
+      htmlReading: readHtml(html),
       unread: e.unread,
       labels: e.labels,
       auth: null,
@@ -159,6 +162,7 @@ export function addDemoAccount(p: Profile, now: Date, worldPath = DEMO_WORLD): A
       summary: null,
       triagedAt: null,
     });
+  }
   for (const ev of world.events) p.repos.calendar.upsert(account.id, ev);
   for (const b of world.freeBusy) p.repos.calendar.addBusy(account.id, b);
   p.audit.append({

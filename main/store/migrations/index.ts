@@ -15,6 +15,7 @@ import { m013UnreadableAttendees } from './013-unreadable-attendees';
 import { m014EventRepeats } from './014-event-repeats';
 import { m015NoInsertTrigger } from './015-no-insert-trigger';
 import { m016MachineHeaders } from './016-machine-headers';
+import { m017HtmlReading } from './017-html-reading';
 
 /** Every migration, in order. Append only. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m014EventRepeats,
   m015NoInsertTrigger,
   m016MachineHeaders,
+  m017HtmlReading,
 ];

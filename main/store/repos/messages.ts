@@ -4,6 +4,7 @@
  * whole except `allForWorld`, which is bounded.
  */
 import type { Statement } from 'better-sqlite3';
+import type { HtmlReading } from '../../../engine/fraud';
 import type { MachineHeaders } from '../../../engine/world';
 import type { Db } from '../database';
 import { likeLiteral, pageSize, Where } from '../where';
@@ -34,6 +35,12 @@ export interface StoredMessage {
   readonly date: string;
   readonly body: string;
   readonly html: string | null;
+  /**
+   * What the fraud checks read of `html` (its text and links), read when the message was parsed
+   * (main/mail/html-reading.ts); null or absent for a row stored before (migration 17) or
+   * without HTML, and read from `html` when it is checked.
+   */
+  readonly htmlReading?: HtmlReading | null;
   readonly unread: boolean;
   readonly labels: readonly string[];
   /** SPF/DKIM/DMARC as the receiving server reported them. */
@@ -64,7 +71,7 @@ export interface TriageFinding {
 export type Triage = Pick<StoredMessage, 'category' | 'summary' | 'triagedAt' | 'findings'>;
 
 /** A list row: what the inbox list shows (no bodies). */
-export type MessageHeader = Omit<StoredMessage, 'body' | 'html'> & {
+export type MessageHeader = Omit<StoredMessage, 'body' | 'html' | 'htmlReading'> & {
   /** The start of the body, markup and all: main/mail/snippet.ts makes the line a person reads. */
   readonly preview: string;
   /** How many messages its conversation holds (1 unless the page was asked for threads). */
@@ -97,6 +104,7 @@ interface Row {
   date: string;
   body?: string;
   html?: string | null;
+  html_reading?: string | null;
   preview?: string;
   unread: number;
   labels: string;
@@ -147,7 +155,35 @@ const triageFromRow = (r: TriageRow): Triage => ({
   findings: fromJson<TriageFinding[]>(r.findings, []),
 });
 
-const fromRow = (r: Row): StoredMessage => ({ ...common(r), body: r.body ?? '', html: r.html ?? null });
+const fromRow = (r: Row): StoredMessage => ({
+  ...common(r),
+  body: r.body ?? '',
+  html: r.html ?? null,
+  htmlReading: htmlReadingFromColumn(r.html_reading),
+});
+
+/**
+ * A stored reading of the HTML part, or null when there is none or it is not one (a column
+ * written by other SQL, or damaged): the checks then read the HTML again, never nothing.
+ */
+function htmlReadingFromColumn(s: string | null | undefined): HtmlReading | null {
+  if (!s) return null;
+  let v: unknown;
+  try {
+    v = JSON.parse(s);
+  } catch {
+    return null;
+  }
+  const r = v as Partial<HtmlReading> | null;
+  const wellFormed =
+    typeof r?.text === 'string' &&
+    Array.isArray(r.links) &&
+    r.links.every((l: unknown) => {
+      const link = l as Partial<HtmlReading['links'][number]> | null;
+      return typeof link?.href === 'string' && typeof link.text === 'string';
+    });
+  return wellFormed ? (r as HtmlReading) : null;
+}
 const headerFromRow = (r: Row): MessageHeader => ({
   ...common(r),
   preview: r.preview ?? '',
@@ -185,7 +221,7 @@ const headerColumns = (t: string): string =>
  * name, cost about a tenth of the row's write).
  */
 const MESSAGE_COLUMNS = `id, account_id, folder, remote_uid, message_id, thread_id, from_addr, reply_to, to_addrs,
-    cc_addrs, subject, subject_key, date, body, html, unread, labels, auth, machine_headers, attachments, parse_error, body_pending,
+    cc_addrs, subject, subject_key, date, body, html, html_reading, unread, labels, auth, machine_headers, attachments, parse_error, body_pending,
     category, summary, triaged_at, findings, conversation`;
 const PLACEHOLDERS = MESSAGE_COLUMNS.split(',')
   .map(() => '?')
@@ -197,7 +233,7 @@ const UPSERT_MESSAGE = `INSERT INTO messages (${MESSAGE_COLUMNS}) VALUES (${PLAC
   ON CONFLICT (id) DO UPDATE SET folder = excluded.folder, remote_uid = excluded.remote_uid,
     unread = excluded.unread, labels = excluded.labels, subject = excluded.subject,
     subject_key = excluded.subject_key, body = excluded.body,
-    html = excluded.html, from_addr = excluded.from_addr, reply_to = excluded.reply_to, to_addrs = excluded.to_addrs,
+    html = excluded.html, html_reading = excluded.html_reading, from_addr = excluded.from_addr, reply_to = excluded.reply_to, to_addrs = excluded.to_addrs,
     cc_addrs = excluded.cc_addrs, auth = excluded.auth, machine_headers = excluded.machine_headers,
     attachments = excluded.attachments,
     parse_error = excluded.parse_error, body_pending = excluded.body_pending`;
@@ -230,6 +266,7 @@ const rowValues = (m: StoredMessage, subjectKey: string, conversation = ''): unk
   m.date,
   m.body,
   m.html,
+  m.htmlReading ? toJson(m.htmlReading) : null,
   m.unread ? 1 : 0,
   toJson(m.labels),
   m.auth ? toJson(m.auth) : null,
