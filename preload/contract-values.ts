@@ -43,3 +43,16 @@ export interface BootstrapAnswer {
   /** The router's answer, as `POST /api/CALL` would have sent it. */
   readonly value: unknown;
 }
+
+/**
+ * The most a message the person writes may carry in files, all together (what most mail servers
+ * accept): the composer says so when files would pass it, and the bridge's schema refuses a send
+ * over it (`SendInput`) before a byte of it is decoded, whatever the renderer sends.
+ */
+export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
+
+/** How many bytes base64 text decodes to at most, from its length alone (nothing decoded). */
+export const base64Bytes = (base64: string): number => {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.floor(((base64.length - padding) * 3) / 4);
+};

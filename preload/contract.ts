@@ -11,12 +11,14 @@
  * Pure: zod and types only (no electron, no Node), so every side can import it.
  */
 import * as z from 'zod';
-import { CATEGORIES } from './contract-values';
+import { base64Bytes, CATEGORIES, MAX_ATTACHMENT_BYTES } from './contract-values';
 
 export {
+  base64Bytes,
   BOOTSTRAP_ELEMENT_ID,
   CATEGORIES,
   FIRST_INBOX_PAGE,
+  MAX_ATTACHMENT_BYTES,
   WRITTEN_INBOX_PAGE,
   ZamburakError,
   type BootstrapAnswer,
@@ -559,13 +561,35 @@ export const NewProviderInput = z.strictObject({
 const address = z.string().min(3).max(320);
 const addresses = z.array(address).max(100);
 
+/** Base64's length for `bytes` bytes (4 characters for every 3 bytes, padded). */
+const base64Length = (bytes: number): number => Math.ceil(bytes / 3) * 4;
+const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const ATTACHMENT_LIMIT = `a message can carry ${megabytes(MAX_ATTACHMENT_BYTES)} of attachments at most`;
+
 /** A file attached to a message the person writes: its bytes cross the bridge (never a path). */
 export const OutgoingAttachment = z.strictObject({
   filename: z.string().min(1).max(255),
   contentType: z.string().max(200).optional(),
-  /** Base64 of the bytes; 25 MB of file at most. */
-  dataBase64: z.string().max(35_000_000),
+  /** Base64 of the bytes, no line breaks; the whole message's limit at most. */
+  dataBase64: z.string().max(base64Length(MAX_ATTACHMENT_BYTES), `this file alone is too large: ${ATTACHMENT_LIMIT}`),
 });
+
+/**
+ * A message's files, 20 at most and `MAX_ATTACHMENT_BYTES` all together, counted from the length
+ * of their base64 (nothing decoded): 20 files of the largest size one may have came to 700 MB,
+ * which the main process decoded before any limit was checked.
+ */
+const OutgoingAttachments = z
+  .array(OutgoingAttachment)
+  .max(20)
+  .superRefine((files, ctx) => {
+    const total = files.reduce((n, f) => n + base64Bytes(f.dataBase64), 0);
+    if (total > MAX_ATTACHMENT_BYTES)
+      ctx.addIssue({
+        code: 'custom',
+        message: `the files come to ${megabytes(total)}; ${ATTACHMENT_LIMIT}`,
+      });
+  });
 
 /**
  * A message the person wrote. A reply's recipients, subject and threading come from the email
@@ -580,7 +604,7 @@ export const SendInput = z.strictObject({
   bcc: addresses.optional(),
   subject: text(1000),
   body: text(1_000_000),
-  attachments: z.array(OutgoingAttachment).max(20).optional(),
+  attachments: OutgoingAttachments.optional(),
   /**
    * `shown`: the recipients the composer showed (bare addresses); the send is refused when the
    * reply would reach anyone else, or not reach someone shown.

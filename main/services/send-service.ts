@@ -12,7 +12,12 @@ import type { Json } from '../../engine/ifc/labeled-value';
 import { EffectError, effectOf, recipientsOf, type MailEffect } from '../../engine/tools/effect';
 import type { AttachmentRef } from '../../engine/tools/effect';
 import { recipientRefusal } from '../../engine/world/addresses';
-import type { QueuedSend, SendInput as BridgeSendInput, SendResult } from '../../preload/contract';
+import {
+  base64Bytes,
+  type QueuedSend,
+  type SendInput as BridgeSendInput,
+  type SendResult,
+} from '../../preload/contract';
 import { smtpSizeLimit } from '../accounts/smtp-size';
 import { transportNameOf } from '../accounts/transports';
 import { attributeDraft } from '../mail/draft-words';
@@ -118,8 +123,9 @@ export class SendService {
         }
         return putOutgoing(this.p, filename, typeOf(filename), bytes);
       }
+      // Weighed from its length before it is decoded: a file over the limit is never allocated.
+      fits(a.filename, base64Bytes(a.dataBase64));
       const bytes = Buffer.from(a.dataBase64, 'base64');
-      fits(a.filename, bytes.byteLength);
       return putOutgoing(this.p, a.filename, a.contentType || typeOf(a.filename), bytes);
     });
   }

@@ -8,6 +8,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MessageView, SendInput } from '../../../preload/contract';
+import { MAX_ATTACHMENT_BYTES } from '../../../preload/contract-values';
 import { addressRefusal } from '../../../engine/world/recipient-refusal';
 import { api, errorText } from '../api';
 import { bare, count, fileSize } from '../format';
@@ -29,9 +30,6 @@ export interface ComposeState {
   readonly subject: string;
   readonly body: string;
 }
-
-/** The largest total of files a message may carry (what most mail servers accept). */
-export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
 
 /** The last keep asked for: the next goes out once it is answered. */
 let keeping: Promise<unknown> = Promise.resolve();
