@@ -14,6 +14,7 @@ import type { AttachmentRef } from '../../engine/tools/effect';
 import { recipientRefusal } from '../../engine/world/addresses';
 import {
   base64Bytes,
+  MAX_ATTACHMENT_BYTES,
   type QueuedSend,
   type SendInput as BridgeSendInput,
   type SendResult,
@@ -60,10 +61,15 @@ export class SendError extends MailServiceError {
   }
 }
 
-/** The largest message when the server names no limit (most providers: 25 MB). */
-const DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
 /** Base64 turns 3 bytes into 4 (and breaks lines): what a file weighs inside a message. */
 const encodedSize = (bytes: number): number => Math.ceil(bytes / 3) * 4 * (78 / 76);
+/**
+ * The largest message when the server names no limit: the files the composer promises
+ * (`MAX_ATTACHMENT_BYTES` of them) once encoded, and a megabyte for the text. Providers that say
+ * "25 MB of attachments" accept about 35 MB encoded; a smaller default refused 19–25 MB of files
+ * the composer had let the person attach.
+ */
+const DEFAULT_MAX_BYTES = Math.ceil(encodedSize(MAX_ATTACHMENT_BYTES)) + 1024 * 1024;
 
 const TYPES: Readonly<Record<string, string>> = {
   pdf: 'application/pdf',
