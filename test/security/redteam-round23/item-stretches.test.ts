@@ -29,6 +29,12 @@ const BOTH: Record<string, string> = {
   '17 an item written in a catch the mail decided': `${AB}const o = { s: 'none' }; try { if (a.body.includes('customs')) throw 1; } catch (e) { o.s = 'customs'; } ${OVER_O}`,
   '18 an item written after an early return the mail decided': `${AB}const o = { s: 'none' }; function f() { if (a.body.includes('customs')) return 1; o.s = 'customs'; return 0; } f(); ${OVER_O}`,
   '19 an item written after a break the mail decided': `${AB}const o = { s: 'none' }; for (const w of a.body.split(' ')) { if (w.startsWith('customs')) break; o.s = 'customs'; } ${OVER_O}`,
+  // 79-82: stretches of the other string methods and number operators, in a region the mail
+  // decided, in a function that returns early, in a nested loop that a break may cut, in a callback.
+  '79 a stretch in a branch the mail decided': `${INBOX}${AB}if (a.body.includes('customs')) { for (const x of xs) { const u = x.subject.toUpperCase(); const n = u.length % 7; const q = n * 3 / 2; await archiveEmail(x.id); } }`,
+  '80 a stretch in a function that returns early': `${INBOX}async function f(ys) { let r = 0; for (const x of ys) { const t = x.from.trimStart(); const e2 = t.endsWith('>'); const s2 = x.from.trimEnd().substring(2); r = r + 1; if (x.body.includes('customs')) return r; } return r; } const r = await f(xs); await archiveEmail(xs[r % xs.length].id);`,
+  '81 a stretch in a nested loop a break may cut': `${INBOX}${AB}for (const y of [1, 2]) { for (const x of xs.slice(0, 5)) { const p = x.from.split('<')[1]; const d = p.split('@')[1]; if (y === 2) await archiveEmail(x.id); } if (a.body.includes('customs')) break; }`,
+  '82 a stretch in a callback': `${INBOX}const out = []; xs.forEach((z) => { for (const x of [z]) { const l = x.subject.length - x.from.length; const m2 = l > 0 ? x.subject.slice(l) : x.from.slice(-l); out.push(x.id); } }); await archiveEmail(out[0]);`,
 };
 
 /** Branch writes the attacker's mail decided: NORMAL lets these pass by design (semantics §3, NORMAL). */
