@@ -6,7 +6,8 @@
  * counts are the Inbox's and only shown there; the Assistant pane's sentences; a no-reply
  * sender's mail is FYI with no draft, and a reply to it warns of an address nobody reads; the
  * assistant's draft to a colleague is sent with Ctrl+Enter, keeping the cursor; one's own mail in
- * Sent is not flagged "not in your contacts".
+ * Sent is not flagged "not in your contacts"; an earlier message of a conversation shows the start
+ * of its text on a line of its own.
  * Each state is photographed (mail-newcomer-*.png).
  */
 import type { Page } from 'playwright-core';
@@ -149,6 +150,10 @@ describe.skipIf(!hasChromium)(
           await expect.poll(() => page.locator('#message-subject').innerText()).toBe(subject);
           expect((await header.innerText()).includes('not in your contacts')).toBe(stranger);
         }
+        // An earlier message of the conversation shows the start of its text, not "T…".
+        await page.evaluate(() => (window.location.hash = '#/inbox/e46'));
+        await expect.poll(() => page.locator('#message-subject').innerText()).toBe('Renewal quote');
+        expect((await page.locator('.thread-preview').first().boundingBox())!.width).toBeGreaterThan(300);
         expect(errors).toEqual([]);
         await page.context().close();
       }, 120_000);
