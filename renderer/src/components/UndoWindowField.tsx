@@ -3,14 +3,19 @@
  * it cannot take says so at the field and saves nothing; the field emptied on the way to another
  * number once saved 0 (no undo window at all) until the next digit.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 
 const MAX_SECONDS = 600;
 
 export function UndoWindowField({ seconds, onSave }: { seconds: number; onSave: (seconds: number) => void }) {
   const [text, setText] = useState(String(seconds));
-  // A change made elsewhere (the command line, another window) shows here.
-  useEffect(() => setText(String(seconds)), [seconds]);
+  // A change made elsewhere (the command line, another window) shows here: adjusted while
+  // rendering, as React advises for state that follows a prop.
+  const [shown, setShown] = useState(seconds);
+  if (seconds !== shown) {
+    setShown(seconds);
+    setText(String(seconds));
+  }
   const errorId = useId();
   const valid = (t: string) =>
     t.trim() !== '' && Number.isInteger(Number(t)) && Number(t) >= 0 && Number(t) <= MAX_SECONDS;
