@@ -67,16 +67,16 @@ function invitedEvent(p: Profile, m: StoredMessage): { event: CalendarEvent | nu
   return event ? { event, parsed: event } : null;
 }
 
-/** The person's latest answer to an event (a respondToEvent claim not rejected or failed). */
+/** The person's latest answer to an event: a respondToEvent claim approved, not one still waiting, rejected or failed. */
 function answerOf(p: Profile, eventId: string): string | null {
-  const c = p.claims
-    .list({ limit: 1000 })
-    .find(
-      (x) =>
-        x.action.tool === 'respondToEvent' &&
-        x.action.args.id === eventId &&
-        !['rejected', 'failed', 'expired'].includes(x.state),
-    );
+  const c = p.claims.list({ limit: 1000 }).find(
+    (x) =>
+      x.action.tool === 'respondToEvent' &&
+      x.action.args.id === eventId &&
+      // A pending answer is one the assistant proposed and nobody approved yet: shown in Review,
+      // not on the card as the person's own (the person's own click is approved at once).
+      !['pending', 'rejected', 'failed', 'expired'].includes(x.state),
+  );
   return typeof c?.action.args.response === 'string' ? c.action.args.response : null;
 }
 

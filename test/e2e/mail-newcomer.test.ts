@@ -5,7 +5,9 @@
  * as you type and that Escape closes it; a forward says the original goes below; the category
  * counts are the Inbox's and only shown there; the Assistant pane's sentences; a no-reply
  * sender's mail is FYI with no draft, and a reply to it warns of an address nobody reads; the
- * assistant's draft to a colleague is sent with Ctrl+Enter, keeping the cursor.
+ * assistant's draft to a colleague is sent with Ctrl+Enter, keeping the cursor; one's own mail in
+ * Sent is not flagged "not in your contacts"; an earlier message of a conversation shows the start
+ * of its text on a line of its own.
  * Each state is photographed (mail-newcomer-*.png).
  */
 import type { Page } from 'playwright-core';
@@ -138,6 +140,20 @@ describe.skipIf(!hasChromium)(
             .poll(() => suite.hosted.profile.repos.outgoing.sent('demo').filter((o) => o.subject === subject).length)
             .toBe(1);
         }
+        // One's own mail in Sent is not flagged as from a stranger; a stranger's still is.
+        const header = page.locator('article.message > header > p.meta');
+        for (const [id, subject, stranger] of [
+          ['e46', 'Renewal quote', false],
+          ['e26', 'Urgent: confidential wire transfer today', true],
+        ] as const) {
+          await page.evaluate((h) => (window.location.hash = h), `#/inbox/${id}`);
+          await expect.poll(() => page.locator('#message-subject').innerText()).toBe(subject);
+          expect((await header.innerText()).includes('not in your contacts')).toBe(stranger);
+        }
+        // An earlier message of the conversation shows the start of its text, not "T…".
+        await page.evaluate(() => (window.location.hash = '#/inbox/e46'));
+        await expect.poll(() => page.locator('#message-subject').innerText()).toBe('Renewal quote');
+        expect((await page.locator('.thread-preview').first().boundingBox())!.width).toBeGreaterThan(300);
         expect(errors).toEqual([]);
         await page.context().close();
       }, 120_000);

@@ -329,6 +329,8 @@ describe.skipIf(!hasChromium)(`the Inbox as a mail client${hasChromium ? '' : ` 
     for (const close of ['Escape', '?']) {
       await press(page, '?');
       await expect.poll(() => sheet.count()).toBe(1);
+      // Mark read is Shift+I, written so: a lone "I" read as a lower-case L or an i.
+      expect(await sheet.innerText()).toMatch(/u · Shift\+I\s+mark unread · mark read/);
       await press(page, close);
       await expect.poll(() => sheet.count()).toBe(0);
     }

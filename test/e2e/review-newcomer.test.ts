@@ -6,7 +6,8 @@
  * words a person reads — no "claim", no "label", a risk that says "risk", the answer to an
  * invitation as "Going? Yes", an event source named as an email's is; the reject form closes on
  * Escape and gives the cursor back to Reject; `a` on a high-risk card goes to the recipients to
- * click; an archive waiting in the undo window is "carried out", not "sent"; decided by keyboard, a
+ * click; an archive waiting in the undo window is "carried out", not "sent", and undone it says so
+ * (not "Cancelled" beside the Approve it waits for again); decided by keyboard, a
  * card gives the cursor to the next waiting action and Enter opens it; an answer's invitation is
  * named as the one answered, then what it was chosen among. On the first start the
  * demo banner says where one's own mail comes in; in Settings a sign-in or account form opened in
@@ -205,6 +206,10 @@ describe.skipIf(!hasChromium)(
           await expect
             .poll(() => focusName(page))
             .toBe((await page.locator('article.claim-card h2').textContent())!.trim());
+          // It says what the undo did, not "Cancelled" beside the Approve it waits for again.
+          expect(await page.locator('p.commit').innerText()).toBe(
+            'You undid your approval: nothing was done, and it waits for your decision again.',
+          );
         }
         expect(errors).toEqual([]);
         await page.context().close();

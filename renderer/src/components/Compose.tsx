@@ -173,6 +173,7 @@ export function Compose({
   const [showBcc, setShowBcc] = useState(initial.bcc !== '');
   const { accounts, report } = useApp();
   const dialog = useRef<HTMLElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
   const uid = useId();
   const idOf = (f: string) => `${uid}-${f}`;
   const replying = s.mode === 'reply' || s.mode === 'replyAll';
@@ -432,17 +433,30 @@ export function Compose({
         </div>
         {s.mode === 'forward' && s.source && <p className="meta forwarded">{forwardNote(s.source.attachments)}</p>}
         <div className="field">
-          <label htmlFor={idOf('attachments')}>Attach files</label>
+          {/* A button of the app's own instead of the browser's file control, whose "No file
+              chosen" stood beside the files already attached (each pick adds to the list). */}
+          <span className="field-name">Files</span>
           <input
+            ref={picker}
             id={idOf('attachments')}
             type="file"
             multiple
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label="Attach files"
             onChange={(e) => {
               addFiles(e.target.files);
               e.target.value = '';
             }}
-            {...described('attachments')}
           />
+          <button
+            type="button"
+            className="attach"
+            onClick={() => picker.current?.click()}
+            {...described('attachments')}
+          >
+            Attach files…
+          </button>
           {error('attachments')}
           {files.length > 0 && (
             <ul className="files" aria-label="Files to send">

@@ -29,7 +29,7 @@ import { folderLabel } from '../components/MailRail';
 import { MessageHtml } from '../components/MessageHtml';
 import { MoveTo } from '../components/MoveTo';
 import { replayEarlyInput } from '../early-input';
-import { accountName, categoryName, count, listDate, longDate, shortFrom } from '../format';
+import { accountName, bare, categoryName, count, listDate, longDate, shortFrom } from '../format';
 import { useKeys } from '../keys';
 import { FIRST_PAGE, takeFirstPage, writtenFirstPage } from '../first-page';
 import { cachedMessage, forgetMessage, prefetchMessages, readMessage } from '../message-cache';
@@ -196,6 +196,17 @@ const shownName = (accounts: readonly AccountView[], id: string): string => {
 function AccountChip({ id }: { id: string }) {
   const { accounts } = useApp();
   return <Chip tone="account">{shownName(accounts, id)}</Chip>;
+}
+
+/**
+ * "not in your contacts" beside a sender who is not one; not beside one's own mail in Sent, which
+ * only the account's owner puts there (a message in the Inbox forged as one's own keeps it).
+ */
+function StrangerChip({ m }: { m: MessageView }) {
+  const { accounts } = useApp();
+  const own = accounts.find((a) => a.id === m.account)?.email;
+  if (m.fromIsContact || (m.folder === 'Sent' && own !== undefined && bare(m.from) === bare(own))) return null;
+  return <Chip tone="warn">not in your contacts</Chip>;
 }
 
 function readingPaneHint(o: { listed: boolean; search: string; category: string; folder: string }): string {
@@ -798,7 +809,7 @@ function MessagePanes({
           <p className="meta">
             <span>
               From <strong>{m.from}</strong>
-              {!m.fromIsContact && <Chip tone="warn">not in your contacts</Chip>}
+              <StrangerChip m={m} />
             </span>
             <span>To {m.to.join(', ')}</span>
             {m.cc.length > 0 && <span>Cc {m.cc.join(', ')}</span>}

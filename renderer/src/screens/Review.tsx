@@ -491,7 +491,10 @@ function Card({
               ? 'Done.'
               : c.state === 'failed'
                 ? `It could not be done: ${c.error ?? 'no reason was given'}.`
-                : commitWords(c.commit)}
+                : // Undone: the card waits again, under Approve; "Cancelled" read as the action's end.
+                  pending && c.commit.state === 'cancelled'
+                  ? 'You undid your approval: nothing was done, and it waits for your decision again.'
+                  : commitWords(c.commit)}
           {c.state === 'approved' && (
             <button type="button" onClick={() => void undo().catch(report)}>
               Undo

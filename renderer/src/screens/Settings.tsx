@@ -12,6 +12,7 @@ import { DataTable } from '../components/DataTable';
 import { count } from '../format';
 import { ProvidersSection } from '../components/ProvidersSection';
 import { PolicySwitches } from '../components/PolicySwitches';
+import { UndoWindowField } from '../components/UndoWindowField';
 import { useApp } from '../store';
 
 export function SettingsScreen() {
@@ -43,19 +44,10 @@ export function SettingsScreen() {
               />
               Pause everything automatic (the assistant does nothing on its own, and nothing is sent)
             </label>
-            <label>
-              Undo window (seconds you have to undo a send or an approval before it is carried out)
-              <input
-                type="number"
-                min={0}
-                max={600}
-                value={settings.undoWindowSeconds}
-                onChange={(e) => {
-                  const n = Number(e.target.value);
-                  if (Number.isInteger(n) && n >= 0 && n <= 600) void updateSettings({ undoWindowSeconds: n });
-                }}
-              />
-            </label>
+            <UndoWindowField
+              seconds={settings.undoWindowSeconds}
+              onSave={(n) => void updateSettings({ undoWindowSeconds: n })}
+            />
             <label>
               Theme
               <select

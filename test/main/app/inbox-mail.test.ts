@@ -2,11 +2,14 @@
  * The Inbox's mail-client calls behind the router, on a demo profile under plain Node: folders
  * with counts, one account or all, conversations, attachments read only from the profile's
  * attachments folder (under their safe name), and an invitation answered through the
- * calendar's respondToEvent — made and approved by the person, never by the sender's text.
+ * calendar's respondToEvent — made and approved by the person, never by the sender's text (an
+ * answer the assistant proposed is not shown as theirs while it waits in Review).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../../apps/web/renderer-build';
+import { runOnProfile } from '../../../main/runs/run-on-profile';
 import { demoApp } from './app-fixture';
 import type { StoredMessage } from '../../../main/store/repositories';
 
@@ -88,6 +91,18 @@ describe('the Inbox as a mail client, behind the router', () => {
     for (const index of [1, 2, 3]) expect((await refusal(call('inbox.attachment', id, index)))?.kind).toBe('not-found');
     const view = (await call('inbox.get', id)) as { attachments: { size: number | null }[] };
     expect(view.attachments.map((x) => x.size)).toEqual([5, 6, 6]);
+  });
+
+  it("does not show an answer the assistant only proposed, still waiting in Review, as the person's", async () => {
+    // A hostile invitation's text asks the assistant to accept: the run asks the person instead.
+    const plan = readFileSync(join(REPO_ROOT, 'resources', 'attack-plans', '21-accept-intro-add-people.js'), 'utf8');
+    const { report } = await runOnProfile(demo.profile, { plan, kind: 'plan' });
+    const waiting = report.claims
+      .map((c) => demo.profile.claims.get(c.id))
+      .filter((c) => c.action.tool === 'respondToEvent' && c.action.args.id === 'ev14');
+    expect(waiting.map((c) => c.state)).toEqual(['pending']);
+    const m = (await call('inbox.get', 'e42')) as { invitation: { response: string | null } };
+    expect(m.invitation.response).toBeNull();
   });
 
   it('answers an invitation through respondToEvent, approved by the person, in the undo window', async () => {
