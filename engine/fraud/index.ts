@@ -3,6 +3,7 @@
  * finding makes triage file the mail `suspicious` (main/assistant/triage.ts) and shows in the
  * Inbox's warning band; none depends on what a plan or a model said about the message.
  */
+import { dangerousAttachment } from './attachments';
 import { assistantInstructions } from './instructions';
 import { brandUnverified, senderIsBrand } from './brand';
 import { knownDomains } from './domains';
@@ -31,6 +32,7 @@ export function fraudFindings(m: FraudMail, ctx: FraudContext): FraudFinding[] {
     ...secretRequest(m),
     ...suspiciousLinks(m, known),
     ...assistantInstructions(m),
+    ...dangerousAttachment(m),
   ];
 }
 

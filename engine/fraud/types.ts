@@ -25,6 +25,8 @@ export interface FraudMail {
    */
   readonly htmlText?: string | null;
   readonly auth: SenderCheck;
+  /** The attachments by name and type as the sender gave them (a file that runs is a finding). */
+  readonly attachments?: readonly { readonly filename: string; readonly contentType: string }[];
 }
 
 export interface Person {
@@ -47,7 +49,8 @@ export type FindingKind =
   | 'suspicious-link'
   | 'brand-unverified'
   | 'reply-to'
-  | 'instructions';
+  | 'instructions'
+  | 'dangerous-attachment';
 
 /** One reason to distrust a message, in words a person reads at a glance. */
 export interface FraudFinding {
