@@ -8,6 +8,7 @@ import { assistantInstructions } from './instructions';
 import { brandUnverified, senderIsBrand } from './brand';
 import { knownDomains } from './domains';
 import { impersonation } from './impersonation';
+import { invitationElsewhere } from './invitation';
 import { lookalikeSender } from './lookalike-domain';
 import { paymentFraud } from './payment';
 import { replyToElsewhere } from './reply-to';
@@ -26,6 +27,7 @@ export function fraudFindings(m: FraudMail, ctx: FraudContext): FraudFinding[] {
   return [
     ...lookalikeSender(m, known),
     ...impersonation(m, ctx, senderIsBrand(m)),
+    ...invitationElsewhere(m),
     ...brandUnverified(m, known),
     ...replyToElsewhere(m),
     ...paymentFraud(m),

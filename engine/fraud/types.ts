@@ -27,6 +27,11 @@ export interface FraudMail {
   readonly auth: SenderCheck;
   /** The attachments by name and type as the sender gave them (a file that runs is a finding). */
   readonly attachments?: readonly { readonly filename: string; readonly contentType: string }[];
+  /**
+   * The invitation it carries (its text/calendar REQUEST): the organiser it names and who it says
+   * sends for them (`SENT-BY`, empty when none). The sender writes both.
+   */
+  readonly invitation?: { readonly organizer: string; readonly sentBy: string } | null;
 }
 
 export interface Person {

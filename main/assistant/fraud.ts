@@ -7,6 +7,8 @@ import { valueAt } from '../../engine/claims/explain';
 import type { Json } from '../../engine/ifc/labeled-value';
 import type { RunReport } from '../../engine/run/types';
 import type { WorldState } from '../../engine/world';
+import { requestOrganizer } from '../calendar/ical';
+import { readAttachment } from '../mail/attachments';
 import { htmlToText } from '../mail/html';
 import { senderCheck } from '../mail/parse';
 import { accountConfig } from '../profile/world-io';
@@ -73,9 +75,24 @@ export function messageFindings(p: Profile, account: Account): (m: StoredMessage
   const trust = accountConfig(account);
   return (m) =>
     fraudFindings(
-      { ...m, htmlText: m.html ? htmlToText(m.html) : null, auth: senderCheck(m.auth, trust, m.from) },
+      {
+        ...m,
+        htmlText: m.html ? htmlToText(m.html) : null,
+        auth: senderCheck(m.auth, trust, m.from),
+        invitation: invitationOf(p, m),
+      },
       ctx,
     );
+}
+
+/** The organiser the message's invitation names (its first text/calendar REQUEST), or null. */
+function invitationOf(p: Profile, m: StoredMessage): { organizer: string; sentBy: string } | null {
+  for (const a of m.attachments) {
+    if (!/^text\/calendar/i.test(a.contentType)) continue;
+    const found = requestOrganizer(readAttachment(p.files.attachments, a.path)?.toString('utf8') ?? '');
+    if (found) return found;
+  }
+  return null;
 }
 
 const profileContext = (p: Profile, account: Account): FraudContext => ({
