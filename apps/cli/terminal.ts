@@ -10,7 +10,8 @@
  * back as the character.
  */
 
-const ACTED_ON = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+/** Every control character (C0, DEL, C1: `\p{Cc}`) but tab and line feed, and the bidi controls. */
+const ACTED_ON = /[^\P{Cc}\t\n]|[\u202a-\u202e\u2066-\u2069]/gu;
 
 /** `text` with every character a terminal acts on spelled as its `\uXXXX` escape. */
 export const inert = (text: string): string =>

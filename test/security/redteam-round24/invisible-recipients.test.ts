@@ -40,11 +40,20 @@ const disguised = fc
   .tuple(fc.constantFrom(...DISGUISE), fc.nat({ max: 'bob@acme.test'.length }))
   .map(([c, at]) => `${'bob@acme.test'.slice(0, at)}${c}${'bob@acme.test'.slice(at)}`);
 
-const FOLDED = ['bob@ａｃｍｅ.test', 'ｂｏｂ@acme.test', 'bob@acme.ｔｅｓｔ', 'bob@ac\u0301me.test', 'ﬁnance@acme.test'];
+const FOLDED = [
+  'bob@ａｃｍｅ.test',
+  'ｂｏｂ@acme.test',
+  'bob@acme.ｔｅｓｔ',
+  'bob@ac\u0301me.test',
+  'ﬁnance@acme.test',
+];
 
 const PLAIN = ['bob@acme.test', 'Bob <bob@acme.test>', 'jürgen@müller.test', 'info@例え.test', 'zoë@crème.test'];
 
-const POLICY = loadPolicyFile('version: 1\nextends: default\nallowlists: { recipients: ["*@acme.test"] }\n', 'acme.yaml');
+const POLICY = loadPolicyFile(
+  'version: 1\nextends: default\nallowlists: { recipients: ["*@acme.test"] }\n',
+  'acme.yaml',
+);
 
 const mail = (to: string): MailEffect => ({
   kind: 'mail',

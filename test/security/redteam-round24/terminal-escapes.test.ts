@@ -17,7 +17,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openProfile } from '../../../main/profile/profile';
 import { zamburak } from '../../apps/cli/cli-process';
 
@@ -37,7 +37,7 @@ const HOSTILE = [
 ];
 
 /** Characters a terminal acts on rather than shows (and bidi overrides, which reorder a line). */
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const CONTROL = /[^\P{Cc}\t\n]|[\u202a-\u202e\u2066-\u2069]/u;
 
 /** A demo profile whose CloudNest invoice (e27) has `subject`, with the attack plan's claim on it. */
 function profileWith(subject: string): { dir: string; id: string } {
