@@ -8,6 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { InputError, parseArgs, Refused, refusalJson, UsageError } from './args';
 import { COMMANDS } from './commands';
 import type { Command, ListedCommand } from './commands/types';
+import { writeInert } from './terminal';
 
 /**
  * V8 tuned for a command that lives a second or two, set before the command starts work. V8
@@ -78,6 +79,10 @@ async function main(argv: readonly string[]): Promise<number> {
     throw e;
   }
 }
+
+// Text from mail reaches the terminal: no control character in it is acted on (./terminal.ts).
+writeInert(process.stdout);
+writeInert(process.stderr);
 
 // A reader that stops reading (`zamburak … | head`) is not our error: the command still finishes
 // what it does (a send waiting out its undo window, a commit), it just stops printing.

@@ -29,7 +29,19 @@ function kept<T>(table: Map<string, T>, key: string, make: (key: string) => T): 
   table.set(key, made);
   return made;
 }
-const normName = (s: string): string => kept(normedNames, s, norm);
+/** A person's name: as `norm`, with dots, dashes and underscores between words read as spaces (`sven.berg`, `Anne-Marie`). */
+const normName = (s: string): string => kept(normedNames, s, (n) => norm(n.replace(/[._-]+/g, ' ')));
+
+/**
+ * A display name as a glance reads it (normalised, a space at each end): as written, and with its
+ * parts swapped when a comma splits it in two, the order company directories write names in
+ * (`Berg, Sven` is Sven Berg; red-team round 24).
+ */
+function readings(name: string): string[] {
+  // A note in brackets (`Berg, Sven (CFO)`) is not part of either half.
+  const swapped = /^([^,]+),([^,]+)$/.exec(name.replace(/\([^()]*\)|\[[^[\]]*\]/g, ' ').trim());
+  return [name, ...(swapped ? [`${swapped[2]} ${swapped[1]}`] : [])].map((n) => ` ${normName(n)} `);
+}
 
 /** Whether a display name (`shown`: normalised, a space at each end) is, or contains as whole words, the person's full name. */
 function names(shown: string, person: string): boolean {
@@ -43,7 +55,7 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** "Sven Berg sent you …", "Bob Lee has shared …": the opening claims a contact as the source. */
 const speakerPattern = (person: string): RegExp | null =>
   kept(speakers, person, () => {
-    const words = normName(person).split(' ');
+    const words = norm(person).split(' ');
     if (words.length < 2) return null;
     return new RegExp(
       `\\b${words.map(escape).join('\\s+')}\\b[^.\\n]{0,40}?\\b(?:sent|shared|has sent|has shared|invited|wants you)\\b`,
@@ -73,8 +85,10 @@ export function impersonation(m: FraudMail, ctx: FraudContext, senderIsBrand: bo
       reason: `The sender's name shows the address ${shown}, but the mail comes from ${from}.`,
     });
 
-  const shownName = ` ${norm(name)} `;
-  const named = people.find((p) => p.name && names(shownName, p.name) && !addressesOf(p.name).includes(from));
+  const shownNames = readings(name);
+  const named = people.find(
+    (p) => p.name && shownNames.some((shown) => names(shown, p.name)) && !addressesOf(p.name).includes(from),
+  );
   if (named)
     out.push({
       kind: 'impersonation',

@@ -3,10 +3,12 @@
  * finding makes triage file the mail `suspicious` (main/assistant/triage.ts) and shows in the
  * Inbox's warning band; none depends on what a plan or a model said about the message.
  */
+import { dangerousAttachment } from './attachments';
 import { assistantInstructions } from './instructions';
 import { brandUnverified, senderIsBrand } from './brand';
 import { knownDomains } from './domains';
 import { impersonation } from './impersonation';
+import { invitationElsewhere } from './invitation';
 import { lookalikeSender } from './lookalike-domain';
 import { paymentFraud } from './payment';
 import { replyToElsewhere } from './reply-to';
@@ -34,12 +36,14 @@ export function fraudFindings(m: FraudMail, ctx: FraudContext): FraudFinding[] {
   return [
     ...lookalikeSender(m, known),
     ...impersonation(m, ctx, senderIsBrand(m)),
+    ...invitationElsewhere(m),
     ...brandUnverified(m, known),
     ...replyToElsewhere(m),
     ...paymentFraud(m),
     ...secretRequest(m),
     ...suspiciousLinks(m, known),
     ...assistantInstructions(m),
+    ...dangerousAttachment(m),
   ];
 }
 

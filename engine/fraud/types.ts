@@ -30,6 +30,13 @@ export interface FraudMail {
    */
   readonly htmlLinks?: readonly HtmlLink[] | null;
   readonly auth: SenderCheck;
+  /** The attachments by name and type as the sender gave them (a file that runs is a finding). */
+  readonly attachments?: readonly { readonly filename: string; readonly contentType: string }[];
+  /**
+   * The invitation it carries (its text/calendar REQUEST): the organiser it names and who it says
+   * sends for them (`SENT-BY`, empty when none). The sender writes both.
+   */
+  readonly invitation?: { readonly organizer: string; readonly sentBy: string } | null;
 }
 
 /** A link of an HTML part: its href as written (character references read back) and the HTML between its tags. */
@@ -68,7 +75,8 @@ export type FindingKind =
   | 'suspicious-link'
   | 'brand-unverified'
   | 'reply-to'
-  | 'instructions';
+  | 'instructions'
+  | 'dangerous-attachment';
 
 /** One reason to distrust a message, in words a person reads at a glance. */
 export interface FraudFinding {

@@ -5,31 +5,21 @@
  * window, the iTIP REPLY to the organiser by mail; the world simulator on the demo account).
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
 import { BOTTOM } from '../../engine/ifc/label';
 import type { Json } from '../../engine/ifc/labeled-value';
 import type { CalendarEvent } from '../../engine/world';
 import { bareAddress } from '../../engine/world';
 import type { Invitation, InvitationAnswer } from '../../preload/contract';
 import { eventIdOf, methodOf, parseEvents, type ParsedEvent } from '../calendar/ical';
+import { readAttachment } from '../mail/attachments';
 import type { Profile } from '../profile/profile';
 import type { ClaimsService } from '../services/claims-service';
 import type { StoredMessage } from '../store/repositories';
 import { ServiceError } from './router';
 
-/** The text of a stored attachment, or null when it is missing or outside the profile's attachments folder. */
-export function attachmentBytes(p: Profile, path: string | undefined): Buffer | null {
-  if (!path) return null;
-  const root = resolve(p.files.attachments);
-  const full = resolve(join(root, path));
-  if (!full.startsWith(root + sep)) return null;
-  try {
-    return readFileSync(full);
-  } catch {
-    return null;
-  }
-}
+/** The bytes of a stored attachment, or null when it is missing or outside the profile's attachments folder. */
+export const attachmentBytes = (p: Profile, path: string | undefined): Buffer | null =>
+  readAttachment(p.files.attachments, path);
 
 /**
  * The calendar's event a text/calendar part names: the one with its UID on the message's account

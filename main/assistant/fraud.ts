@@ -7,6 +7,8 @@ import { valueAt } from '../../engine/claims/explain';
 import type { Json } from '../../engine/ifc/labeled-value';
 import type { RunReport } from '../../engine/run/types';
 import type { WorldState } from '../../engine/world';
+import { requestOrganizer } from '../calendar/ical';
+import { readAttachment } from '../mail/attachments';
 import { htmlReadingOf } from '../mail/html-reading';
 import { senderCheck } from '../mail/parse';
 import { accountConfig } from '../profile/world-io';
@@ -79,10 +81,21 @@ export function messageFindings(p: Profile, account: Account): (m: StoredMessage
         htmlText: reading?.text ?? null,
         htmlLinks: reading?.links ?? null,
         auth: senderCheck(m.auth, trust, m.from),
+        invitation: invitationOf(p, m),
       },
       ctx,
     );
   };
+}
+
+/** The organiser the message's invitation names (its first text/calendar REQUEST), or null. */
+function invitationOf(p: Profile, m: StoredMessage): { organizer: string; sentBy: string } | null {
+  for (const a of m.attachments) {
+    if (!/^text\/calendar/i.test(a.contentType)) continue;
+    const found = requestOrganizer(readAttachment(p.files.attachments, a.path)?.toString('utf8') ?? '');
+    if (found) return found;
+  }
+  return null;
 }
 
 const profileContext = (p: Profile, account: Account): FraudContext => ({

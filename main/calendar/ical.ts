@@ -422,3 +422,23 @@ export function methodOf(text: string): string | null {
     return null;
   }
 }
+
+/**
+ * The organiser an invitation (METHOD:REQUEST) names and who it says sends for them (the
+ * ORGANIZER's SENT-BY, empty when none), bare and lower-case; null for any other text.
+ */
+export function requestOrganizer(text: string): { organizer: string; sentBy: string } | null {
+  try {
+    const root = new ICAL.Component(ICAL.parse(text) as unknown[]);
+    if (String(root.getFirstPropertyValue('method') ?? '').toUpperCase() !== 'REQUEST') return null;
+    const p = root.getFirstSubcomponent('vevent')?.getFirstProperty('organizer');
+    if (!p) return null;
+    const sentBy = p.getParameter('sent-by');
+    return {
+      organizer: mailto(String(p.getFirstValue() ?? '')),
+      sentBy: mailto(typeof sentBy === 'string' ? sentBy : ''),
+    };
+  } catch {
+    return null;
+  }
+}

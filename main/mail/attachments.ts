@@ -3,8 +3,8 @@
  * sender, so it is reduced to a plain file name that cannot leave that folder, hide itself,
  * name a device or collide with another attachment of the same message.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 
 const WINDOWS_DEVICES = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 
@@ -49,4 +49,17 @@ export function saveAttachments(root: string, messageId: string, files: readonly
     writeFileSync(join(dir, name), f.content, { mode: 0o600 });
     return { filename: name, contentType: f.contentType, size: f.content.byteLength, path: `${messageId}/${name}` };
   });
+}
+
+/** The bytes of a stored attachment (`path` relative to `root`), or null when it is missing or outside `root`. */
+export function readAttachment(root: string, path: string | undefined): Buffer | null {
+  if (!path) return null;
+  const base = resolve(root);
+  const full = resolve(join(base, path));
+  if (!full.startsWith(base + sep)) return null;
+  try {
+    return readFileSync(full);
+  } catch {
+    return null;
+  }
 }

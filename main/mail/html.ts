@@ -130,9 +130,11 @@ export function htmlToText(html: string): string {
   const out: string[] = [];
   const skip = skipper(INVISIBLE);
   walk(html, {
-    open(name) {
+    open(name, attributes) {
       if (skip.open(name)) return;
-      if (name === 'br') out.push('\n');
+      // The viewer shows an image's alt text wherever the image is not, and every remote image is blocked.
+      if (name === 'img' && attributes.alt) out.push(` ${attributes.alt} `);
+      else if (name === 'br') out.push('\n');
       else if (name === 'li') out.push('\n• ');
       else if (BLOCK.has(name)) out.push('\n');
     },
@@ -175,10 +177,17 @@ const DROPPED = new Set([
   'title',
 ]);
 
-/** Elements kept (any other is left out, its text kept). */
+/**
+ * Elements kept (any other is left out, its text kept). Nothing that lays text out in another
+ * order than the document's is kept: not `bdo` (its letters backwards), not `dir` (a table's cells
+ * right to left), not a right float (`align="right"` on a table or an image: the first one
+ * rightmost), nor the override, embedding and isolate characters: the fraud checks read the
+ * document's order (`htmlToText`), and a request written backwards must read backwards to the
+ * person too (red-team round 24).
+ */
 // prettier-ignore
 const ALLOWED = new Set([
-  'a', 'abbr', 'address', 'article', 'aside', 'b', 'bdi', 'bdo', 'big', 'blockquote', 'br', 'caption',
+  'a', 'abbr', 'address', 'article', 'aside', 'b', 'bdi', 'big', 'blockquote', 'br', 'caption',
   'center', 'cite', 'code', 'col', 'colgroup', 'dd', 'del', 'details', 'dfn', 'div', 'dl', 'dt', 'em',
   'figcaption', 'figure', 'font', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'i',
   'img', 'ins', 'kbd', 'li', 'main', 'mark', 'nav', 'ol', 'p', 'pre', 'q', 's', 'samp', 'section',
@@ -188,11 +197,11 @@ const ALLOWED = new Set([
 
 const VOID = new Set(['br', 'col', 'hr', 'img', 'wbr']);
 
-/** Presentational attributes with no way to run or load anything. */
+/** Presentational attributes with no way to run or load anything, or to reorder text (no `dir`). */
 // prettier-ignore
 const PLAIN_ATTRIBUTES = new Set([
   'alt', 'title', 'width', 'height', 'align', 'valign', 'colspan', 'rowspan', 'span', 'border',
-  'cellpadding', 'cellspacing', 'bgcolor', 'color', 'face', 'size', 'dir', 'lang', 'class', 'start',
+  'cellpadding', 'cellspacing', 'bgcolor', 'color', 'face', 'size', 'lang', 'class', 'start',
   'type', 'datetime', 'abbr', 'scope', 'headers', 'nowrap', 'open', 'reversed',
 ]);
 
@@ -223,10 +232,19 @@ function leavesPage(url: string): boolean {
 const LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
 const INLINE_IMAGE = /^data:image\/(?:png|gif|jpe?g|webp);/;
 
+/** Characters that lay text out in another order than it is written (U+202A–U+202E, U+2066–U+2069). */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+const inOrder = (text: string): string => text.replace(BIDI_CONTROLS, '');
+
+/** An element floated right by its `align`: laid out from the right, the first one rightmost. */
+const FLOATS = new Set(['table', 'img']);
+
 /** The attribute as it may appear in the viewer, or null to leave it out. */
 function attribute(element: string, name: string, value: string): readonly [string, string] | null {
+  if (name === 'align' && FLOATS.has(element) && value.trim().toLowerCase() === 'right') return null;
   // A blocked load is inert data (no script runs in the viewer): kept, so sanitising is idempotent.
-  if (PLAIN_ATTRIBUTES.has(name) || /^data-blocked-(?:src|background|poster)$/.test(name)) return [name, value];
+  if (PLAIN_ATTRIBUTES.has(name)) return [name, inOrder(value)];
+  if (/^data-blocked-(?:src|background|poster)$/.test(name)) return [name, value];
   if (name === 'href' && element === 'a') {
     const s = scheme(value);
     return s === null || LINK_SCHEMES.has(s) ? [name, value] : null;
@@ -254,7 +272,7 @@ export function sanitizeHtml(html: string): string {
       out.push(`<${name}${kept.join('')}>`);
     },
     text(text) {
-      if (!skip.inside) out.push(escapeText(text));
+      if (!skip.inside) out.push(escapeText(inOrder(text)));
     },
     close(name) {
       if (skip.close(name) || !ALLOWED.has(name) || VOID.has(name)) return;
