@@ -15,6 +15,8 @@
   delete R.__internal;
   const { Box, LMap, LSet, SL, J, mk, raw, lab, elem, withL, deepLab, newArr, newObj, isObj } = I;
   const { checkStr, checkArr, typeError, spreadList, pair, str, acc, strict, inTry, LISTING, back, conv, filled } = I;
+  // Every write into a plan array or object here says so first (runtime `wrote`: pristine imports).
+  const wrote = I.wrote;
   const isArray = Array.isArray;
   const isFn = (v) => typeof v === 'function' || (v instanceof Box && typeof v.v === 'function');
   // Raises a container's structure label. An unlabeled container keeps no entry at all: the
@@ -253,6 +255,7 @@
   function writeBack(b, h, n, before, l) {
     // The request's parameters are frozen (runtime freezeDeep): say so, as a write to them does.
     if (!Object.isExtensible(h)) typeError('input is read-only in plans', l);
+    wrote(h);
     const now = snapshot(n);
     if (now.length !== before.length || !now.every((x, i) => x === before[i])) {
       if (isArray(h)) {
@@ -426,6 +429,7 @@
     const ctxL = strict ? R.pc : 0;
     // The request's parameters are frozen (runtime freezeDeep): say so, as a write to them does.
     if (!Object.isExtensible(arr)) typeError('input is read-only in plans', J(J(rl, arr[SL] || 0), ctxL));
+    wrote(arr);
     // push on an unlabeled array outside any context: the loop-building hot path.
     if (name === 'push' && rl === 0 && arr[SL] === undefined && args[SL] === undefined && (!strict || R.pc === 0)) {
       for (let i = 0; i < args.length; i++) arr.push(args[i]);
@@ -477,6 +481,7 @@
     }
     const ctxL = strict ? R.pc : 0;
     if (!Object.isExtensible(arr)) typeError('input is read-only in plans', J(sl, ctxL));
+    wrote(arr);
     arr[LISTING] = false;
     acc(sl);
     const r = sortWith(arr.slice(), f, sl);
@@ -831,6 +836,7 @@
     // (Never the input, which is labeled and frozen: the mutator rule refuses to change it.)
     if (name === 'push' && !SLOW && isArray(o) && args[SL] === undefined) {
       if (o[SL] === undefined && R.pc === 0) {
+        wrote(o);
         o[LISTING] = false;
         for (let i = 0; i < args.length; i++) o.push(I.noFn(args[i], 0));
         checkArr(o);
@@ -841,6 +847,7 @@
         // NORMAL under a context: the mutator rule's own push path for an unlabeled array (which,
         // unlike the one above, leaves the listing mark as it is).
         if (o[SL] === undefined) {
+          wrote(o);
           for (let i = 0; i < args.length; i++) o.push(args[i]);
           checkArr(o);
           return o.length;
@@ -931,6 +938,7 @@
   function pushUnder(arr, args) {
     const sl = J(0, arr[SL] || 0);
     const changeL = J(0, R.pc);
+    wrote(arr);
     arr[LISTING] = false;
     acc(sl);
     for (let i = 0; i < args.length; i++) arr.push(withL(args[i], changeL));
@@ -958,6 +966,7 @@
   // value and the array's structure join the context.
   function pushOne(arr, v) {
     const changeL = J(0, R.pc);
+    wrote(arr);
     arr[LISTING] = false;
     arr.push(withL(v, changeL));
     checkArr(arr);
@@ -1181,6 +1190,7 @@
         else if (l === 0) v = s[method]();
         else v = stringDirectOf(s, l, d, method, undefined, undefined);
         if (R.pc === 0 && out[SL] === undefined && out.length < R.AL) {
+          wrote(out);
           out[LISTING] = false;
           out.push(v);
         } else if (strict && (R.pc !== 0 || out[SL] !== undefined)) pushOne(out, v);

@@ -484,6 +484,7 @@
   // Deep label: everything a reader of the whole value learns from. (A container's is always an
   // unverified label; a plain primitive inside adds nothing, so only containers and boxes are
   // visited, and the set of visited containers is made only once there is something to visit.)
+  // An imported container is read from its import instead while the imports are pristine (below).
   function deepLab(x, seen) {
     let l = 0;
     if (x instanceof Box) {
@@ -491,10 +492,16 @@
       x = x.v;
     }
     if (x === null || typeof x !== 'object') return l;
-    if (seen !== undefined) {
-      if (seen.has(x)) return l;
-      seen.add(x);
+    if (seen !== undefined && seen.has(x)) return l;
+    if (CLEAN && x[IMP] !== undefined) {
+      const d = pristineLab(x, seen, l);
+      if (d === SEEN) return l;
+      if (d >= 0) {
+        if (seen !== undefined) seen.add(x);
+        return d;
+      }
     }
+    if (seen !== undefined) seen.add(x);
     const sl = x[SL];
     l = sl ? J(l, sl) : LUNV[l];
     if (isArray(x)) {
@@ -523,6 +530,136 @@
     }
     return l;
   }
+
+  // ---- pristine imports -------------------------------------------------------------------
+  // Until the plan first writes into an imported container (CLEAN), every imported container
+  // holds exactly what its import made: the same parts under the same labels, the same structure
+  // label, nothing added. Its deep label is then a function of its label shape and the ids it was
+  // imported with, computed from the shape (shapeDeep: the walk's joins, in the walk's order,
+  // without visiting a part; an item of a template needs only its template's few distinct slots)
+  // and kept (`deep` on its import record): sorting 300 emails walks no email. The first write
+  // into any imported container, by any path (R.set, R.upc, R.upd, the library's array mutators,
+  // sort in place, push's fast paths, a built-in's write back: each calls wrote()), ends CLEAN
+  // for the rest of the run, and deepLab walks as before. (Compiled code writes natively only
+  // into arrays a literal made, never imported.) Every imported container holds something under
+  // IMP: an object or a list of more than four items its import record, a shorter list (filled
+  // in place) the container it is part of (null at the top). No fast path under `noFastPaths`:
+  // the walk is the reference.
+  const IMP = Symbol('imported');
+  let CLEAN = !SLOW;
+  // A write into container c: if it is imported, the imports are no longer pristine.
+  function wrote(c) {
+    if (CLEAN && c[IMP] !== undefined) CLEAN = false;
+  }
+  // A walk's set of visited containers carries, once an imported container is visited, what
+  // the imports' fast path needs to give exactly the walk's joins: `dmax`, the depth (in its
+  // import) of the deepest imported container visited; `taken`, the imported containers whose
+  // deep label was read from their import (their parts count as visited, as the walk would have
+  // visited them), and `tmin`, the least depth among them.
+  const SEEN = -2;
+  const upOf = (x) => {
+    const p = x[IMP];
+    return p instanceof Import ? p.up : p;
+  };
+  function depthOf(x) {
+    const p = x[IMP];
+    const rec = p instanceof Import;
+    if (rec && p.dep !== undefined) return p.dep;
+    const up = rec ? p.up : p;
+    const d = up === null || up === undefined ? 0 : depthOf(up) + 1;
+    if (rec) p.dep = d;
+    return d;
+  }
+  // An imported container's deep label from its import, joined onto `start` (the label of the
+  // box it came in) as the walk joins it; SEEN if the walk has already taken a container holding
+  // it (the walk would find it visited), or -1: walk it. Within a walk, a container is taken
+  // whole only when nothing deeper in an import was visited before it (a part of it, reached
+  // first, would be left out of the walk's joins for it: `[e.to, e]`).
+  function pristineLab(x, seen, start) {
+    const p = x[IMP] instanceof Import ? x[IMP] : undefined;
+    if (seen === undefined) return p === undefined ? -1 : recordDeep(x, p, start);
+    const dep = depthOf(x);
+    if (seen.dmax === undefined) {
+      seen.dmax = -1;
+      seen.taken = null;
+      seen.tmin = 0;
+    }
+    if (seen.taken !== null && dep > seen.tmin)
+      for (let up = upOf(x); up !== null && up !== undefined; up = upOf(up)) if (seen.taken.has(up)) return SEEN;
+    const deeper = seen.dmax > dep;
+    if (dep > seen.dmax) seen.dmax = dep;
+    if (p === undefined || deeper) return -1;
+    if (seen.taken === null) {
+      seen.taken = new Set();
+      seen.tmin = dep;
+    } else if (dep < seen.tmin) seen.tmin = dep;
+    seen.taken.add(x);
+    return recordDeep(x, p, start);
+  }
+  // (Kept for the last start it was asked with: a listing's items come in boxes of one label.)
+  function recordDeep(x, p, start) {
+    if (p.deep !== undefined && p.from === start) return p.deep;
+    // (Filled as the walk would fill it, first: what the walk made, the run makes in that order.)
+    filled(x);
+    const d = shapeDeep(p.shape, p.ids, p.labelOf, null, start);
+    p.from = start;
+    p.deep = d;
+    return d;
+  }
+  // The deep label of the part imported with `shape` (see importPart), joined onto `start` as
+  // the walk joins it: each number of the shape is a part labeled alike (a leaf, or a container
+  // whose deep label is that label), joined in the order the walk joins them; a number already
+  // joined at this level joins nothing.
+  const PROG = Symbol('deep-program');
+  function shapeDeep(shape, ids, labelOf, templates, start) {
+    if (typeof shape === 'number' || shape[0] === 'u') {
+      const num = typeof shape === 'number' ? shape : shape[1];
+      const l = labelOf(ids === null ? num : ids[num]);
+      return l !== 0 ? J(start, l) : LUNV[start];
+    }
+    if (shape[0] === 't') {
+      const own = shape[2];
+      return shapeDeep(templates[shape[1]], ids === null ? own : own.map((slot) => ids[slot]), labelOf, null, start);
+    }
+    let prog = shape[PROG];
+    if (prog === undefined) shape[PROG] = prog = deepProgram(shape);
+    const sl = labelOf(ids === null ? prog[0] : ids[prog[0]]);
+    let l = sl !== 0 ? J(start, sl) : LUNV[start];
+    for (let i = 1; i < prog.length; i++) {
+      const op = prog[i];
+      let el;
+      if (typeof op === 'number') el = labelOf(ids === null ? op : ids[op]);
+      else if (start === 0 && op.prefix) continue;
+      else el = shapeDeep(op.shape, ids, labelOf, shape[3], 0);
+      if (el !== 0) l = J(l, el);
+    }
+    return l;
+  }
+  // A container shape's joins: its structure label's number, then each part's (a number, once)
+  // or the part's shape, in the order the walk visits the filled container (an object's keys as
+  // fillFrom makes them). A part whose own joins are numbers only, the first ones of this
+  // container's in the same order (an email's `to`: its structure's label, then its addresses'),
+  // makes exactly the joins this container made first when this one starts from nothing, and
+  // then joins nothing new (`prefix`).
+  function deepProgram(shape) {
+    const prog = [shape[1]];
+    const parts = shape[2];
+    const keys = isArray(parts) ? null : parts[KEYS] || (parts[KEYS] = Object.keys(parts));
+    const n = keys === null ? parts.length : keys.length;
+    for (let i = 0; i < n; i++) {
+      const s = parts[keys === null ? i : keys[i]];
+      const num = typeof s === 'number' ? s : s[0] === 'u' ? s[1] : -1;
+      if (num < 0) prog.push({ shape: s, prefix: s[0] !== 't' && prefixOf(deepProgram(s), prog) });
+      else if (prog.indexOf(num) < 0) prog.push(num);
+    }
+    return prog;
+  }
+  function prefixOf(sub, prog) {
+    if (sub.length > prog.length) return false;
+    for (let i = 0; i < sub.length; i++) if (typeof sub[i] !== 'number' || sub[i] !== prog[i]) return false;
+    return true;
+  }
+
   // Plain (unlabeled) copy for native operations such as JSON.stringify and String().
   // Functions are refused: native code (JSON.stringify's toJSON, join's toString) must never run
   // plan code or show its compiled text. Copies have no prototype (a "__proto__" key is data).
@@ -643,6 +780,7 @@
     }
     // A frozen container (the input; isExtensible is the O(1) test) cannot have been written.
     if (c !== null && typeof c === 'object' && !(c instanceof Date) && Object.isExtensible(c)) {
+      wrote(c);
       c[SL] = J(J(c[SL] || 0, l), R.pc);
       // What it holds may have changed on a path not taken: it is no longer the listing a tool
       // returned exactly, so no iteration may run under one item alone (class F).
@@ -669,6 +807,7 @@
       if (x instanceof Box) x = x.v;
       if (x === null || typeof x !== 'object' || x instanceof Date || seen.has(x) || !Object.isExtensible(x)) return;
       seen.add(x);
+      wrote(x);
       x[SL] = J(x[SL] || 0, R.pc);
       if (x[LISTING] === true) x[LISTING] = false;
       if (isArray(x)) for (let i = 0; i < x.length; i++) go(x[i]);
@@ -1408,6 +1547,7 @@
       k < o.length &&
       Number.isInteger(k)
     ) {
+      wrote(o);
       o[LISTING] = false;
       o[k] = v;
       return v;
@@ -1423,6 +1563,7 @@
       Object.getPrototypeOf(o) === null
     ) {
       if (!FORBIDDEN.has(k) && Object.isExtensible(o)) {
+        wrote(o);
         const ctx = strict ? LUNV[R.pc] : 0;
         if (ctx !== 0) {
           v = withL(v, ctx);
@@ -1438,6 +1579,7 @@
       J(lk, o[SL] || 0);
       const ctx = J(lk, strict ? R.pc : 0);
       if (strict && ctx !== 0) v = withL(v, ctx);
+      wrote(o);
       o[k.v] = v;
       if (ctx !== 0) o[SL] = J(o[SL] || 0, ctx);
       return v;
@@ -1459,6 +1601,7 @@
     const ctx = J(lok, strict ? R.pc : 0);
     if (o !== null && typeof o === 'object' && !Object.isExtensible(o)) typeError('input is read-only in plans', ctx);
     if (strict && ctx !== 0) v = withL(v, ctx);
+    if (o !== null && typeof o === 'object') wrote(o);
     if (isArray(o)) {
       o[LISTING] = false;
       const i = typeof k === 'number' ? k : /^(0|[1-9][0-9]*)$/.test(k) ? +k : -1;
@@ -2255,7 +2398,7 @@
       if (l === undefined) ids[i] = l = labelFrom(labels[i]);
       return l;
     };
-    return importPart(value, shape, labelOf, null, path, null);
+    return importPart(value, shape, labelOf, null, path, null, undefined, undefined, null);
   }
   // A part at `key` below `at`: the parent's source node, or its path where it has no node (the
   // top, an unlabeled container); `key` null for the top itself; `list` the imported list it is
@@ -2263,8 +2406,8 @@
   // (`['t', k, ids]`, the k-th of its list's `templates`) reads its slots' label ids in `ids`:
   // the numbers of a shape are wire ids where `ids` is null, else slots (the label of slot s is
   // labelOf(ids[s]); a lookup, not a function per item, as an email's fields look up labels
-  // a dozen times).
-  function importPart(v, shape, labelOf, ids, at, key, list, templates) {
+  // a dozen times). `up`: the container it is a part of (null for the top), for deepLab.
+  function importPart(v, shape, labelOf, ids, at, key, list, templates, up) {
     if (typeof shape !== 'number' && shape[0] === 't') {
       const own = shape[2];
       ids = ids === null ? own : own.map((slot) => ids[slot]);
@@ -2277,7 +2420,7 @@
       return importLeaf(undefined, labelOf(ids === null ? shape[1] : ids[shape[1]]), at, key);
     if (!isArray(v)) {
       const o = Object.create(UNFILLED_OBJ);
-      o[PEND] = { v: v, shape: shape, labelOf: labelOf, ids: ids, at: at, key: key, list: list };
+      o[IMP] = o[PEND] = new Import(v, shape, labelOf, ids, at, key, list, up);
       return o;
     }
     // Every imported array is a listing, as the tool returned it (see R.iter).
@@ -2285,14 +2428,30 @@
     // to leave unfilled.)
     if (v.length <= 4) {
       v[LISTING] = true;
+      v[IMP] = up;
       fillFrom(v, v, shape, labelOf, ids, at, key);
       return v;
     }
     const a = [];
     a[LISTING] = true;
-    a[PEND] = { v: v, shape: shape, labelOf: labelOf, ids: ids, at: at, key: key, list: list };
+    a[IMP] = a[PEND] = new Import(v, shape, labelOf, ids, at, key, list, up);
     Object.defineProperty(a, SL, UNFILLED);
     return a;
+  }
+  // What an unfilled part is made from (PEND), kept after it is filled (IMP) for deepLab: its
+  // deep label, once asked, and the start it was asked with (`deep`, `from`), its depth (`dep`).
+  function Import(v, shape, labelOf, ids, at, key, list, up) {
+    this.v = v;
+    this.shape = shape;
+    this.labelOf = labelOf;
+    this.ids = ids;
+    this.at = at;
+    this.key = key;
+    this.list = list;
+    this.up = up;
+    this.dep = undefined;
+    this.deep = undefined;
+    this.from = 0;
   }
   // A list's items are filled together, when the first of them is: filling each between the
   // plan's own steps cost ~10 ms more CPU than filling all at once in a loop over 300 emails, and
@@ -2334,6 +2493,8 @@
     else Object.setPrototypeOf(o, OBJ_PROTO);
     if (p.words !== undefined) return fillWords(o, p);
     fillFrom(o, p.v, p.shape, p.labelOf, p.ids, p.at, p.key);
+    // (The record stays, for deepLab; the value it was made from is in place now.)
+    p.v = undefined;
     if (p.list !== undefined && p.list[ITEMS] === true) fillItems(p.list);
   }
   // A word list (library R.words: a labeled string's split, read only by a collect loop first):
@@ -2374,10 +2535,10 @@
       for (let i = 0; i < v.length; i++) {
         const x = v[i];
         if (x === null || typeof x !== 'object') {
-          o[i] = alike ? importLeaf(x, l, n, i) : importPart(x, shape[2][i], labelOf, ids, here, i, o, shape[3]);
+          o[i] = alike ? importLeaf(x, l, n, i) : importPart(x, shape[2][i], labelOf, ids, here, i, o, shape[3], o);
           continue;
         }
-        o[i] = importPart(x, alike ? shape : shape[2][i], labelOf, ids, here, i, o, shape[3]);
+        o[i] = importPart(x, alike ? shape : shape[2][i], labelOf, ids, here, i, o, shape[3], o);
         parts = true;
       }
       if (parts) o[ITEMS] = true;
@@ -2386,7 +2547,10 @@
     if (alike) {
       for (const k of Object.keys(v)) {
         const x = v[k];
-        o[k] = x === null || typeof x !== 'object' ? importLeaf(x, l, n, k) : importPart(x, shape, labelOf, ids, n, k);
+        o[k] =
+          x === null || typeof x !== 'object'
+            ? importLeaf(x, l, n, k)
+            : importPart(x, shape, labelOf, ids, n, k, undefined, undefined, o);
       }
       return;
     }
@@ -2407,9 +2571,10 @@
         if (typeof s === 'number' && x.length === 0 && isArray(x)) {
           const el = labelOf(ids === null ? s : ids[s]);
           x[LISTING] = true;
+          x[IMP] = o;
           if (el !== 0) x[SL] = el;
           o[k] = x;
-        } else o[k] = importPart(x, s, labelOf, ids, here, k);
+        } else o[k] = importPart(x, s, labelOf, ids, here, k, undefined, undefined, o);
         continue;
       }
       if (s !== ws) {
@@ -2609,6 +2774,8 @@
     LIM,
     cfg,
     LISTING,
+    wrote,
+    IMP,
     S,
     key,
     dOf,
