@@ -19,6 +19,8 @@ export class Machine {
   readonly ctx: Context;
   /** Everything any plan function may do: what a call of a function value the text does not name may do. */
   private readonly code: RegionInfo;
+  /** Every plan function but the callbacks written in a built-in's call: what such a call may run. */
+  private readonly made: acorn.Function[] = [];
   /** The functions each name is bound to, for names bound only to functions (`function f`, `f = () => …`). */
   private readonly functions = new Map<string, acorn.Function[]>();
   /** Names ever bound to a function (a name also bound to anything else is not in `functions`). */
@@ -51,16 +53,18 @@ export class Machine {
     const other = new Set<string>();
     walkAll(program, (n) => bindings(n, (name, f) => (f ? this.bind(name, f) : other.add(name))));
     for (const name of other) this.functions.delete(name);
-    const bodies: acorn.AnyNode[] = [];
     // A callback written in a built-in's call runs only there, as part of the code around it.
     const inline = new Set<acorn.AnyNode>();
     walkAll(program, (n) => {
       if (n.type === 'CallExpression' && this.callees(n.callee, []) === null) n.arguments.forEach((a) => inline.add(a));
-      if (isFn(n) && !inline.has(n)) bodies.push((n as acorn.Function).body, ...(n as acorn.Function).params);
+      if (isFn(n) && !inline.has(n)) this.made.push(n as acorn.Function);
       for (const d of decidedBy(n)) this.decides(d);
     });
     // Every function body and parameter as one region: no fixpoint needed, it includes everything.
-    this.code = scan(bodies, this.callees.bind(this));
+    this.code = scan(
+      this.made.flatMap((f) => [f.body, ...f.params]),
+      this.callees.bind(this),
+    );
   }
 
   private bind(name: string, f: acorn.Function): void {
@@ -113,19 +117,10 @@ export class Machine {
    */
   private withCalls(info: RegionInfo): RegionInfo {
     if (!info.callsCode) return info;
-    const reached = new Map<acorn.Function, RegionInfo>();
-    const todo = [info];
-    for (let at = todo.pop(); at; at = todo.pop())
-      for (const f of [...at.callees].flatMap((name) => this.functions.get(name)!))
-        if (!reached.has(f)) {
-          reached.set(f, this.ownInfo(f));
-          todo.push(reached.get(f)!);
-        }
-    const any = [info, ...reached.values()].some((r) => r.callsAny);
-    const runs = any ? [this.code] : [...reached.values()];
+    const runs = [...(this.reach(info, 'callees')?.values() ?? [this.code])];
     return {
       ...info,
-      raises: this.raises(info, new Set()),
+      raises: this.raises(info),
       assigned: new Set([info.assigned, ...runs.map((r) => r.assigned)].flatMap((names) => [...names])),
       paths: [...info.paths, ...runs.flatMap((r) => r.paths)],
       mayThrow: true,
@@ -133,18 +128,37 @@ export class Machine {
   }
 
   /**
-   * Whether code that calls what `info` calls itself may be handed an exit taint (functions.ts): a
-   * function it calls may return or throw below its top level, or calls one that may, or it calls
-   * a function value it does not name.
+   * The plan functions a region may call (`direct`: itself, not as a built-in's callback), and those
+   * they call in turn, to the end of the call graph, each with what its own text may do; null when
+   * any of them calls a function value it does not name (then it may call any plan function).
    */
-  private raises(info: RegionInfo, seen: Set<acorn.Function>): boolean {
-    if (info.directAny) return true;
-    for (const f of [...info.direct].flatMap((name) => this.functions.get(name)!)) {
-      if (seen.has(f)) continue;
-      seen.add(f);
-      if (this.exitsEarly(f) || this.raises(this.ownInfo(f), seen)) return true;
+  reach(info: RegionInfo, edges: 'callees' | 'direct'): Map<acorn.Function, RegionInfo> | null {
+    const reached = new Map<acorn.Function, RegionInfo>();
+    const todo = [info];
+    for (let at = todo.pop(); at; at = todo.pop()) {
+      if (edges === 'callees' ? at.callsAny : at.directAny) return null;
+      for (const f of [...at[edges]].flatMap((name) => this.functions.get(name)!))
+        if (!reached.has(f)) {
+          reached.set(f, this.ownInfo(f));
+          todo.push(reached.get(f)!);
+        }
     }
-    return false;
+    return reached;
+  }
+
+  /** The plan functions a region may call, to the end of the call graph (all of them: see `reach`). */
+  calledBy(info: RegionInfo): acorn.AnyNode[] {
+    return [...(this.reach(info, 'callees')?.keys() ?? this.made)] as acorn.AnyNode[];
+  }
+
+  /**
+   * Whether code that calls what `info` calls itself may be handed an exit taint (functions.ts): a
+   * function it calls, to the end of the call graph, may return or throw below its top level, or
+   * one calls a function value it does not name.
+   */
+  private raises(info: RegionInfo): boolean {
+    const reached = this.reach(info, 'direct');
+    return !reached || [...reached.keys()].some((f) => this.exitsEarly(f));
   }
   /** Whether `f`'s own text may return or throw below its top level. */
   private exitsEarly(f: acorn.Function): boolean {
