@@ -5,7 +5,17 @@
 import type * as acorn from 'acorn';
 import type { Mode } from '../run/types';
 import { Context, type Cell } from './context';
-import { childrenOf, eachTarget, GLOBAL_CALLS, isFn, methodName, scan, type Callees, type RegionInfo } from './scan';
+import {
+  childrenOf,
+  eachTarget,
+  GLOBAL_CALLS,
+  isFn,
+  methodName,
+  scan,
+  type Callees,
+  type Nodes,
+  type RegionInfo,
+} from './scan';
 import type { ToolServer } from './tools';
 import { RunFailure, type Binding, type Env, type V } from './values';
 import { BOTTOM } from '../ifc/label';
@@ -51,7 +61,9 @@ export class Machine {
     this.ctx = new Context(mode);
     tools.mayThrow = (l) => this.ctx.mayThrow(l);
     const other = new Set<string>();
-    walkAll(program, (n) => bindings(n, (name, f) => (f ? this.bind(name, f) : other.add(name))));
+    const bind = (name: string, f: acorn.Function): unknown =>
+      this.functionNames.add(name) && this.functions.set(name, [...(this.functions.get(name) ?? []), f]);
+    walkAll(program, (n) => bindings(n, (name, f) => (f ? bind(name, f) : other.add(name))));
     for (const name of other) this.functions.delete(name);
     // A callback written in a built-in's call runs only there, as part of the code around it.
     const inline = new Set<acorn.AnyNode>();
@@ -61,15 +73,7 @@ export class Machine {
       for (const d of decidedBy(n)) this.decides(d);
     });
     // Every function body and parameter as one region: no fixpoint needed, it includes everything.
-    this.code = scan(
-      this.made.flatMap((f) => [f.body, ...f.params]),
-      this.callees.bind(this),
-    );
-  }
-
-  private bind(name: string, f: acorn.Function): void {
-    this.functionNames.add(name);
-    this.functions.set(name, [...(this.functions.get(name) ?? []), f]);
+    this.code = this.scan(this.made.flatMap((f) => [f.body, ...f.params]));
   }
 
   /** Marks a deciding expression and the operands of a choice that can become its value. */
@@ -88,7 +92,7 @@ export class Machine {
    * functions of the names it calls or passes, or any (a name bound to anything but functions, a
    * call's answer, a callback given as another expression).
    */
-  private callees(callee: acorn.AnyNode, args: readonly acorn.AnyNode[]): Callees {
+  private readonly callees = (callee: acorn.AnyNode, args: readonly acorn.AnyNode[]): Callees => {
     const named = (a: acorn.AnyNode): string[] =>
       a.type === 'Identifier' && this.functionNames.has(a.name) ? [a.name] : [];
     const passed = args.flatMap(named);
@@ -101,14 +105,13 @@ export class Machine {
     else if (passed.length) names = passed;
     else return null;
     return names?.every((f) => this.functions.has(f)) ? names : 'any';
-  }
+  };
+  private readonly scan = (nodes: Nodes): RegionInfo => scan(nodes, this.callees);
 
   /** What a region may do, with what the plan functions it may call may do (semantics.md §3b). */
-  regionInfo(nodes: readonly (acorn.AnyNode | null | undefined)[]): RegionInfo {
+  regionInfo(nodes: Nodes): RegionInfo {
     const key = nodes.map((n) => (n ? `${n.start}:${n.end}:${n.type}` : '-')).join(',');
-    let info = this.infos.get(key);
-    if (!info) this.infos.set(key, (info = this.withCalls(scan(nodes, this.callees.bind(this)))));
-    return info;
+    return cached(this.infos, key, () => this.withCalls(this.scan(nodes)));
   }
 
   /**
@@ -139,7 +142,10 @@ export class Machine {
       if (edges === 'callees' ? at.callsAny : at.directAny) return null;
       for (const f of [...at[edges]].flatMap((name) => this.functions.get(name)!))
         if (!reached.has(f)) {
-          reached.set(f, this.ownInfo(f));
+          reached.set(
+            f,
+            cached(this.own, f, () => this.scan([f.body, ...f.params])),
+          );
           todo.push(reached.get(f)!);
         }
     }
@@ -166,13 +172,7 @@ export class Machine {
     const below = f.body.body.map((s) =>
       s.type === 'ReturnStatement' || s.type === 'ThrowStatement' ? s.argument : s,
     );
-    return scan([...below, ...f.params], this.callees.bind(this)).returns;
-  }
-
-  private ownInfo(f: acorn.Function): RegionInfo {
-    let info = this.own.get(f);
-    if (!info) this.own.set(f, (info = scan([f.body, ...f.params], this.callees.bind(this))));
-    return info;
+    return this.scan([...below, ...f.params]).returns;
   }
 
   lookup(name: string, from: Env = this.env): Binding | undefined {
@@ -228,6 +228,11 @@ function decidedBy(n: acorn.AnyNode): acorn.AnyNode[] {
     default:
       return [];
   }
+}
+
+function cached<K, T>(map: Map<K, T>, key: K, make: () => T): T {
+  if (!map.has(key)) map.set(key, make());
+  return map.get(key)!;
 }
 
 function walkAll(n: acorn.AnyNode, visit: (n: acorn.AnyNode) => void): void {

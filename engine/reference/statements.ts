@@ -159,7 +159,7 @@ function* forOf(m: Machine, s: acorn.ForOfStatement): Step<void> {
     }
   };
   try {
-    yield* region(m, c, [withoutHead(s)], each, order !== 'own');
+    yield* region(m, c, [withoutHead(s)], each, { normalToo: order !== 'own' });
   } catch (x) {
     // Only a run error can leave a loop that gathers (listingLoop: nothing else leaves it early).
     throw order === 'gathers' && x instanceof RunFailure ? x.under(c.l) : x;
