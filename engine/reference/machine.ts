@@ -61,8 +61,10 @@ export class Machine {
     this.ctx = new Context(mode);
     tools.mayThrow = (l) => this.ctx.mayThrow(l);
     const other = new Set<string>();
-    const bind = (name: string, f: acorn.Function): unknown =>
-      this.functionNames.add(name) && this.functions.set(name, [...(this.functions.get(name) ?? []), f]);
+    const bind = (name: string, f: acorn.Function): void => {
+      this.functionNames.add(name);
+      this.functions.set(name, [...(this.functions.get(name) ?? []), f]);
+    };
     walkAll(program, (n) => bindings(n, (name, f) => (f ? bind(name, f) : other.add(name))));
     for (const name of other) this.functions.delete(name);
     // A callback written in a built-in's call runs only there, as part of the code around it.
@@ -114,10 +116,7 @@ export class Machine {
     return cached(this.infos, key, () => this.withCalls(this.scan(nodes)));
   }
 
-  /**
-   * Adds what the functions a region may call may do, and the functions they may call, to the end
-   * of the call graph; all plan code if any of them calls a function value it does not name.
-   */
+  /** Adds what the functions a region may call may do (`reach`; all plan code if any of them may). */
   private withCalls(info: RegionInfo): RegionInfo {
     if (!info.callsCode) return info;
     const runs = [...(this.reach(info, 'callees')?.values() ?? [this.code])];
