@@ -236,16 +236,11 @@ function writesOutside(m: Machine, body: acorn.AnyNode, own: ReadonlySet<string>
   };
   const writes = (n: acorn.AnyNode): boolean => {
     if (isFn(n)) return false;
-    if (n.type === 'AssignmentExpression' && n.left.type === 'MemberExpression' && outside(n.left)) return true;
-    if (n.type === 'UpdateExpression' && n.argument.type === 'MemberExpression' && outside(n.argument)) return true;
-    if (
-      n.type === 'CallExpression' &&
-      n.callee.type === 'MemberExpression' &&
-      MUTATORS.has(methodName(n.callee)) &&
-      outside(n.callee.object as acorn.AnyNode)
-    )
-      return true;
-    return childrenOf(n).some(writes);
+    // A member assigned or updated, or the receiver of a mutating method (`methodName`: a member).
+    const mutates = n.type === 'CallExpression' && MUTATORS.has(methodName(n.callee));
+    const t = n.type === 'AssignmentExpression' ? n.left : n.type === 'UpdateExpression' ? n.argument : null;
+    const written = mutates ? n.callee : t;
+    return (written?.type === 'MemberExpression' && outside(written)) || childrenOf(n).some(writes);
   };
   return writes(body);
 }
