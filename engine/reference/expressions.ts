@@ -5,12 +5,12 @@
 import type * as acorn from 'acorn';
 import { BOTTOM, joinLabels, type Label } from '../ifc/label';
 import { callGlobal, callMethod, isFunction, operator } from './builtins';
-import { cell } from './context';
+import { cell, type Cell } from './context';
 import { callFunction } from './functions';
 import type { Machine, Step } from './machine';
 import { GLOBAL_CALLS, isFn } from './scan';
 import { bindPattern, keyName } from './patterns';
-import { openRegion, region } from './regions';
+import { region } from './regions';
 import { spreadItems } from './spread';
 import { BUILTIN_CONSTANTS, BUILTIN_NAMESPACES, NAMESPACE_CONSTANTS } from '../plan/builtins';
 import { DEFAULT_LIMITS } from '../run/types';
@@ -273,16 +273,14 @@ function* evalCall(m: Machine, e: acorn.CallExpression): Step<V> {
       isHeap(recv.v) && recv.v.kind === 'array'
         ? joinLabels(recv.l, recv.v.s, deepLabelOf(...args))
         : deepLabelOf(recv, ...args);
-    const c = cell('region', runs);
-    const close = openRegion(m, c, bodies, true);
-    try {
+    // eslint-disable-next-line require-yield -- a built-in runs its callbacks synchronously (machine.ts)
+    const answers = function* (c: Cell): Step<V> {
       const out = callMethod(m, recv, name, args);
       // …and, when the answers decide which calls come next, on them (in the result).
       if (ANSWERS_STEER.has(name)) c.l = joinLabels(c.l, out.l);
       return out;
-    } finally {
-      close();
-    }
+    };
+    return (yield* region(m, runs, bodies, answers, { callbacks: true }))!;
   }
   const f = yield* evalExpr(m, callee);
   const args = (yield* evalList(m, e.arguments, false)).items;

@@ -5,7 +5,17 @@
 import type * as acorn from 'acorn';
 import type { Mode } from '../run/types';
 import { Context, type Cell } from './context';
-import { childrenOf, eachTarget, GLOBAL_CALLS, isFn, methodName, scan, type Callees, type RegionInfo } from './scan';
+import {
+  childrenOf,
+  eachTarget,
+  GLOBAL_CALLS,
+  isFn,
+  methodName,
+  scan,
+  type Callees,
+  type Nodes,
+  type RegionInfo,
+} from './scan';
 import type { ToolServer } from './tools';
 import { RunFailure, type Binding, type Env, type V } from './values';
 import { BOTTOM } from '../ifc/label';
@@ -19,6 +29,8 @@ export class Machine {
   readonly ctx: Context;
   /** Everything any plan function may do: what a call of a function value the text does not name may do. */
   private readonly code: RegionInfo;
+  /** Every plan function but the callbacks written in a built-in's call: what such a call may run. */
+  private readonly made: acorn.Function[] = [];
   /** The functions each name is bound to, for names bound only to functions (`function f`, `f = () => …`). */
   private readonly functions = new Map<string, acorn.Function[]>();
   /** Names ever bound to a function (a name also bound to anything else is not in `functions`). */
@@ -49,23 +61,21 @@ export class Machine {
     this.ctx = new Context(mode);
     tools.mayThrow = (l) => this.ctx.mayThrow(l);
     const other = new Set<string>();
-    walkAll(program, (n) => bindings(n, (name, f) => (f ? this.bind(name, f) : other.add(name))));
+    const bind = (name: string, f: acorn.Function): void => {
+      this.functionNames.add(name);
+      this.functions.set(name, [...(this.functions.get(name) ?? []), f]);
+    };
+    walkAll(program, (n) => bindings(n, (name, f) => (f ? bind(name, f) : other.add(name))));
     for (const name of other) this.functions.delete(name);
-    const bodies: acorn.AnyNode[] = [];
     // A callback written in a built-in's call runs only there, as part of the code around it.
     const inline = new Set<acorn.AnyNode>();
     walkAll(program, (n) => {
       if (n.type === 'CallExpression' && this.callees(n.callee, []) === null) n.arguments.forEach((a) => inline.add(a));
-      if (isFn(n) && !inline.has(n)) bodies.push((n as acorn.Function).body, ...(n as acorn.Function).params);
+      if (isFn(n) && !inline.has(n)) this.made.push(n as acorn.Function);
       for (const d of decidedBy(n)) this.decides(d);
     });
     // Every function body and parameter as one region: no fixpoint needed, it includes everything.
-    this.code = scan(bodies, this.callees.bind(this));
-  }
-
-  private bind(name: string, f: acorn.Function): void {
-    this.functionNames.add(name);
-    this.functions.set(name, [...(this.functions.get(name) ?? []), f]);
+    this.code = this.scan(this.made.flatMap((f) => [f.body, ...f.params]));
   }
 
   /** Marks a deciding expression and the operands of a choice that can become its value. */
@@ -84,7 +94,7 @@ export class Machine {
    * functions of the names it calls or passes, or any (a name bound to anything but functions, a
    * call's answer, a callback given as another expression).
    */
-  private callees(callee: acorn.AnyNode, args: readonly acorn.AnyNode[]): Callees {
+  private readonly callees = (callee: acorn.AnyNode, args: readonly acorn.AnyNode[]): Callees => {
     const named = (a: acorn.AnyNode): string[] =>
       a.type === 'Identifier' && this.functionNames.has(a.name) ? [a.name] : [];
     const passed = args.flatMap(named);
@@ -97,35 +107,22 @@ export class Machine {
     else if (passed.length) names = passed;
     else return null;
     return names?.every((f) => this.functions.has(f)) ? names : 'any';
-  }
+  };
+  private readonly scan = (nodes: Nodes): RegionInfo => scan(nodes, this.callees);
 
   /** What a region may do, with what the plan functions it may call may do (semantics.md §3b). */
-  regionInfo(nodes: readonly (acorn.AnyNode | null | undefined)[]): RegionInfo {
+  regionInfo(nodes: Nodes): RegionInfo {
     const key = nodes.map((n) => (n ? `${n.start}:${n.end}:${n.type}` : '-')).join(',');
-    let info = this.infos.get(key);
-    if (!info) this.infos.set(key, (info = this.withCalls(scan(nodes, this.callees.bind(this)))));
-    return info;
+    return cached(this.infos, key, () => this.withCalls(this.scan(nodes)));
   }
 
-  /**
-   * Adds what the functions a region may call may do, and the functions they may call, to the end
-   * of the call graph; all plan code if any of them calls a function value it does not name.
-   */
+  /** Adds what the functions a region may call may do (`reach`; all plan code if any of them may). */
   private withCalls(info: RegionInfo): RegionInfo {
     if (!info.callsCode) return info;
-    const reached = new Map<acorn.Function, RegionInfo>();
-    const todo = [info];
-    for (let at = todo.pop(); at; at = todo.pop())
-      for (const f of [...at.callees].flatMap((name) => this.functions.get(name)!))
-        if (!reached.has(f)) {
-          reached.set(f, this.ownInfo(f));
-          todo.push(reached.get(f)!);
-        }
-    const any = [info, ...reached.values()].some((r) => r.callsAny);
-    const runs = any ? [this.code] : [...reached.values()];
+    const runs = [...(this.reach(info, 'callees')?.values() ?? [this.code])];
     return {
       ...info,
-      raises: this.raises(info, new Set()),
+      raises: this.raises(info),
       assigned: new Set([info.assigned, ...runs.map((r) => r.assigned)].flatMap((names) => [...names])),
       paths: [...info.paths, ...runs.flatMap((r) => r.paths)],
       mayThrow: true,
@@ -133,18 +130,40 @@ export class Machine {
   }
 
   /**
-   * Whether code that calls what `info` calls itself may be handed an exit taint (functions.ts): a
-   * function it calls may return or throw below its top level, or calls one that may, or it calls
-   * a function value it does not name.
+   * The plan functions a region may call (`direct`: itself, not as a built-in's callback), and those
+   * they call in turn, to the end of the call graph, each with what its own text may do; null when
+   * any of them calls a function value it does not name (then it may call any plan function).
    */
-  private raises(info: RegionInfo, seen: Set<acorn.Function>): boolean {
-    if (info.directAny) return true;
-    for (const f of [...info.direct].flatMap((name) => this.functions.get(name)!)) {
-      if (seen.has(f)) continue;
-      seen.add(f);
-      if (this.exitsEarly(f) || this.raises(this.ownInfo(f), seen)) return true;
+  reach(info: RegionInfo, edges: 'callees' | 'direct'): Map<acorn.Function, RegionInfo> | null {
+    const reached = new Map<acorn.Function, RegionInfo>();
+    const todo = [info];
+    for (let at = todo.pop(); at; at = todo.pop()) {
+      if (edges === 'callees' ? at.callsAny : at.directAny) return null;
+      for (const f of [...at[edges]].flatMap((name) => this.functions.get(name)!))
+        if (!reached.has(f)) {
+          reached.set(
+            f,
+            cached(this.own, f, () => this.scan([f.body, ...f.params])),
+          );
+          todo.push(reached.get(f)!);
+        }
     }
-    return false;
+    return reached;
+  }
+
+  /** The plan functions a region may call, to the end of the call graph (all of them: see `reach`). */
+  calledBy(info: RegionInfo): acorn.AnyNode[] {
+    return [...(this.reach(info, 'callees')?.keys() ?? this.made)] as acorn.AnyNode[];
+  }
+
+  /**
+   * Whether code that calls what `info` calls itself may be handed an exit taint (functions.ts): a
+   * function it calls, to the end of the call graph, may return or throw below its top level, or
+   * one calls a function value it does not name.
+   */
+  private raises(info: RegionInfo): boolean {
+    const reached = this.reach(info, 'direct');
+    return !reached || [...reached.keys()].some((f) => this.exitsEarly(f));
   }
   /** Whether `f`'s own text may return or throw below its top level. */
   private exitsEarly(f: acorn.Function): boolean {
@@ -152,13 +171,7 @@ export class Machine {
     const below = f.body.body.map((s) =>
       s.type === 'ReturnStatement' || s.type === 'ThrowStatement' ? s.argument : s,
     );
-    return scan([...below, ...f.params], this.callees.bind(this)).returns;
-  }
-
-  private ownInfo(f: acorn.Function): RegionInfo {
-    let info = this.own.get(f);
-    if (!info) this.own.set(f, (info = scan([f.body, ...f.params], this.callees.bind(this))));
-    return info;
+    return this.scan([...below, ...f.params]).returns;
   }
 
   lookup(name: string, from: Env = this.env): Binding | undefined {
@@ -214,6 +227,11 @@ function decidedBy(n: acorn.AnyNode): acorn.AnyNode[] {
     default:
       return [];
   }
+}
+
+function cached<K, T>(map: Map<K, T>, key: K, make: () => T): T {
+  if (!map.has(key)) map.set(key, make());
+  return map.get(key)!;
 }
 
 function walkAll(n: acorn.AnyNode, visit: (n: acorn.AnyNode) => void): void {

@@ -33,53 +33,47 @@ function placesAt(cur: V, keys: readonly Key[]): V[] {
   return next ? placesAt(next, rest) : [];
 }
 
-/**
- * Opens a region under `c` (its label may grow: a loop's tests); the caller calls what it returns to
- * close it, however it ends. `callbacks`: the nodes are callback bodies (a return ends only those, and
- * an exit taint goes into what they return: functions.ts).
- */
-export function openRegion(m: Machine, c: Cell, nodes: Nodes, callbacks = false, normalToo = false): () => void {
-  const found = m.regionInfo(nodes);
-  const info = callbacks ? { ...found, returns: false, breaks: false, raises: false } : found;
-  const env = m.env;
-  const upgrades = m.ctx.mode === 'strict' || normalToo;
-  const before = upgrades ? exposedNow(m, info, env) : new Set<Heap>();
-  m.ctx.push(c);
-  return () => {
-    m.ctx.pop(c);
-    const l = c.l;
-    // Whether a return or break happened depends on the region's label and on why it ran at all.
-    // So does what a call in it handed back as its exit taint, only where it ran (red team round 21).
-    if (info.returns || info.raises) m.ctx.taint(joinLabels(l, m.ctx.pc), 'function');
-    if (info.breaks) m.ctx.taint(joinLabels(l, m.ctx.pc), 'loop');
-    if (info.mayThrow) m.ctx.mayThrow(l);
-    if (!upgrades) return;
-    for (const name of info.assigned) {
-      const b = m.lookup(name, env);
-      if (b && !b.constant) b.value = withLabel(b.value, l);
-    }
-    for (const h of new Set([...before, ...exposedNow(m, info, env)]))
-      if (!('frozen' in h && h.frozen === true)) upgrade(h, l);
-  };
-}
+/** `normalToo`: the rule applies in NORMAL too (a loop that sees its listing's order). `callbacks`:
+ * the nodes are callback bodies (a return ends only those, and an exit taint goes into what they
+ * return: functions.ts). */
+export type RegionKind = { readonly normalToo?: boolean; readonly callbacks?: boolean };
 
 /**
- * Runs `run` as the region `nodes` under `c`; without a body (a branch not taken) only the rule
- * applies. `normalToo`: the rule applies in NORMAL too (a loop that sees its listing's order).
+ * Runs `run` as the region `nodes` under `c` (its label may grow: a loop's tests); without a body (a
+ * branch not taken) only the rule applies, however the region ends.
  */
 export function* region<T>(
   m: Machine,
   c: Cell | Label,
   nodes: Nodes,
   run?: (c: Cell) => Step<T>,
-  normalToo = false,
+  how: RegionKind = {},
 ): Step<T | undefined> {
   const at = 'kind' in c ? c : cell('region', c);
-  const close = openRegion(m, at, nodes, false, normalToo);
+  const found = m.regionInfo(nodes);
+  const info = how.callbacks ? { ...found, returns: false, breaks: false, raises: false } : found;
+  const env = m.env;
+  const upgrades = m.ctx.mode === 'strict' || how.normalToo;
+  const before = upgrades ? exposedNow(m, info, env) : new Set<Heap>();
+  m.ctx.push(at);
   try {
     // What taints only the rest of the region (what follows a `try` in it) ends with it.
     return run ? yield* m.ctx.under([cell('rest')], () => run(at)) : undefined;
   } finally {
-    close();
+    m.ctx.pop(at);
+    const l = at.l;
+    // Whether a return or break happened depends on the region's label and on why it ran at all.
+    // So does what a call in it handed back as its exit taint, only where it ran (red team round 21).
+    if (info.returns || info.raises) m.ctx.taint(joinLabels(l, m.ctx.pc), 'function');
+    if (info.breaks) m.ctx.taint(joinLabels(l, m.ctx.pc), 'loop');
+    if (info.mayThrow) m.ctx.mayThrow(l);
+    if (upgrades) {
+      for (const name of info.assigned) {
+        const b = m.lookup(name, env);
+        if (b && !b.constant) b.value = withLabel(b.value, l);
+      }
+      for (const h of new Set([...before, ...exposedNow(m, info, env)]))
+        if (!('frozen' in h && h.frozen === true)) upgrade(h, l);
+    }
   }
 }

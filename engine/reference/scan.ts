@@ -65,6 +65,14 @@ const MAP_OR_SET = (n: N): boolean =>
 export const methodName = (callee: N): string =>
   callee.type === 'MemberExpression' && !callee.computed ? (callee.property as acorn.Identifier).name : '';
 
+/** How a declaration binds: the checker allows only `let` and `const`. */
+export const declares = (d: acorn.VariableDeclaration): 'let' | 'const' => (d.kind === 'const' ? 'const' : 'let');
+/** A `for…of` head's pattern, and whether it declares its variables or assigns them. */
+export const headOf = (s: acorn.ForOfStatement): { pattern: N; mode: 'let' | 'const' | 'assign' } =>
+  s.left.type === 'VariableDeclaration'
+    ? { pattern: s.left.declarations[0]!.id, mode: declares(s.left) }
+    : { pattern: s.left, mode: 'assign' };
+
 /** A member chain: what it starts at, and its keys (a key the plan computes: `EACH`, any element). */
 function chainOf(e: N): { base: N; keys: Key[] } {
   const keys: Key[] = [];
@@ -270,7 +278,8 @@ export function scan(nodes: Nodes, isCode: IsCode): RegionInfo {
       case 'UpdateExpression':
         return target(n.argument);
       case 'ForOfStatement': {
-        const declared = n.left.type === 'VariableDeclaration' ? n.left.declarations[0]!.id : null;
+        const head = headOf(n);
+        const declared = head.mode === 'assign' ? null : head.pattern;
         if (!declared) target(n.left);
         const from = declared && pathOf(n.right);
         if (declared && !from) give(declared, [n.right]);

@@ -7,10 +7,10 @@ import { cell, type Cell } from './context';
 import type { Machine, Step } from './machine';
 import { bindPattern } from './patterns';
 import { region } from './regions';
-import { childrenOf, declaredIn, eachTarget, isFn, methodName, withoutHead } from './scan';
+import { childrenOf, declaredIn, declares, eachTarget, headOf, isFn, methodName, withoutHead } from './scan';
 import { METHODS } from '../plan/builtins';
 import { spreadItems } from './spread';
-import { isHeap, newObject, RunFailure, Thrown, val, withLabel, type Env, type V } from './values';
+import { isHeap, newObject, RunFailure, Thrown, val, withLabel, type V } from './values';
 
 const HOLE = { value: val(undefined), constant: true, hole: true };
 
@@ -55,7 +55,7 @@ export function* execStmt(m: Machine, s: acorn.AnyNode): Step<void> {
     case 'VariableDeclaration':
       for (const d of s.declarations) {
         const v = d.init ? yield* evalExpr(m, d.init) : val(undefined);
-        yield* bindPattern(m, d.id, v, s.kind === 'const' ? 'const' : 'let', true);
+        yield* bindPattern(m, d.id, v, declares(s), true);
       }
       return;
     case 'FunctionDeclaration':
@@ -140,40 +140,26 @@ function* forOf(m: Machine, s: acorn.ForOfStatement): Step<void> {
   const live = isHeap(from.v) && from.v.kind === 'array' ? from.v : null;
   const order = live?.listing ? listingLoop(m, s) : 'own';
   const listing = order !== 'whole' ? live?.listing : undefined;
-  const start = listing ? joinLabels(from.l, listing) : spread.structure;
-  const c = cell('loop', start);
+  const c = cell('loop', listing ? joinLabels(from.l, listing) : spread.structure);
+  const { pattern, mode } = headOf(s);
+  const each = function* (): Step<void> {
+    try {
+      for (let i = 0; i < (live ?? spread).items.length; i++) {
+        if (live && !listing) c.l = joinLabels(c.l, live.s);
+        const item = live ? withLabel(live.items[i]!, listing ? BOTTOM : live.s, from.l) : spread.items[i]!;
+        const body = (): Step<void> =>
+          m.scope(function* () {
+            yield* bindPattern(m, pattern, item, mode, true);
+            yield* execStmt(m, s.body);
+          });
+        if (!(yield* iteration(m, listing ? item.l : BOTTOM, body))) return;
+      }
+    } finally {
+      if (live) c.l = joinLabels(c.l, live.s);
+    }
+  };
   try {
-    yield* region(
-      m,
-      c,
-      [withoutHead(s)],
-      function* () {
-        try {
-          for (let i = 0; live ? i < live.items.length : i < spread.items.length; i++) {
-            if (live && !listing) c.l = joinLabels(c.l, live.s);
-            const item = live ? withLabel(live.items[i]!, listing ? BOTTOM : live.s, from.l) : spread.items[i]!;
-            const go = yield* iteration(m, listing ? item.l : BOTTOM, () =>
-              m.scope(function* () {
-                if (s.left.type === 'VariableDeclaration')
-                  yield* bindPattern(
-                    m,
-                    s.left.declarations[0]!.id,
-                    item,
-                    s.left.kind === 'const' ? 'const' : 'let',
-                    true,
-                  );
-                else yield* bindPattern(m, s.left, item, 'assign');
-                yield* execStmt(m, s.body);
-              }),
-            );
-            if (!go) return;
-          }
-        } finally {
-          if (live) c.l = joinLabels(c.l, live.s);
-        }
-      },
-      order !== 'own',
-    );
+    yield* region(m, c, [withoutHead(s)], each, { normalToo: order !== 'own' });
   } catch (x) {
     // Only a run error can leave a loop that gathers (listingLoop: nothing else leaves it early).
     throw order === 'gathers' && x instanceof RunFailure ? x.under(c.l) : x;
@@ -190,20 +176,19 @@ function* forOf(m: Machine, s: acorn.ForOfStatement): Step<void> {
  */
 function listingLoop(m: Machine, s: acorn.ForOfStatement): 'own' | 'gathers' | 'whole' {
   // The head's default values run in every iteration, before the body (red team round 19).
-  const iteration = [...headCode(s), s.body];
+  const { pattern, mode } = headOf(s);
+  const iteration = [...headCode(pattern), s.body];
   const info = m.regionInfo(iteration);
   const leaves = info.returns || info.breaks || (info.mayThrow && m.ctx.inTry());
   if (leaves) return 'whole';
   const own = declaredIn(s.body);
   const carried = [...info.assigned].filter((n) => !own.has(n));
   // In the iteration, and in the functions it may call (a name they declare is theirs).
-  const called = iteration.flatMap((t) => calledFunctions(m, t, own));
   const reads =
     iteration.some((t) => readsCarried(t, new Set(carried))) ||
-    called.some((t) => readsCarried(t, new Set(carried.filter((n) => !declaredIn(t).has(n)))));
+    m.calledBy(info).some((f) => readsCarried(f, new Set(carried.filter((n) => !declaredIn(f).has(n)))));
   // A head that assigns rather than declares leaves each item in state that outlives the iteration.
-  const writes =
-    s.left.type !== 'VariableDeclaration' || iteration.some((t) => writesOutside(m, t, own, declaredIn(s.left)));
+  const writes = mode === 'assign' || iteration.some((t) => writesOutside(m, t, own, declaredIn(s.left)));
   if (!reads && !writes) return 'own';
   // An `await` or a tool call anywhere in the text, the functions it makes included.
   const waits = (n: acorn.AnyNode): boolean =>
@@ -214,27 +199,12 @@ function listingLoop(m: Machine, s: acorn.ForOfStatement): 'own' | 'gathers' | '
 }
 
 /** The code a `for…of` head runs in each iteration: its pattern's default values, a member target's object and key. */
-function headCode(s: acorn.ForOfStatement): acorn.AnyNode[] {
+function headCode(pattern: acorn.AnyNode): acorn.AnyNode[] {
   const code: acorn.AnyNode[] = [];
   const member = (t: acorn.AnyNode): unknown =>
     t.type === 'MemberExpression' && code.push(t.object, ...(t.computed ? [t.property] : []));
-  eachTarget(s.left.type === 'VariableDeclaration' ? s.left.declarations[0]!.id : s.left, member, (d) => code.push(d));
+  eachTarget(pattern, member, (d) => code.push(d));
   return code;
-}
-
-/** The plan functions `body` names, and those they name in turn: what it may call. */
-function calledFunctions(m: Machine, body: acorn.AnyNode, own: ReadonlySet<string>): acorn.AnyNode[] {
-  const out: acorn.AnyNode[] = [];
-  const walk = (n: acorn.AnyNode, env: Env, local: ReadonlySet<string>): void => {
-    const f = n.type === 'Identifier' && !local.has(n.name) ? m.lookup(n.name, env)?.value.v : undefined;
-    if (isHeap(f) && f.kind === 'function' && !out.includes(f.node as acorn.AnyNode)) {
-      out.push(f.node as acorn.AnyNode);
-      walk(f.node as acorn.AnyNode, f.env, declaredIn(f.node as acorn.AnyNode));
-    }
-    childrenOf(n).forEach((c) => walk(c, env, local));
-  };
-  walk(body, m.env, own);
-  return out;
 }
 
 /** Does `body` read one of `carried` (other than to update it: a `n++` whose value is used reads it)? */
@@ -266,16 +236,11 @@ function writesOutside(m: Machine, body: acorn.AnyNode, own: ReadonlySet<string>
   };
   const writes = (n: acorn.AnyNode): boolean => {
     if (isFn(n)) return false;
-    if (n.type === 'AssignmentExpression' && n.left.type === 'MemberExpression' && outside(n.left)) return true;
-    if (n.type === 'UpdateExpression' && n.argument.type === 'MemberExpression' && outside(n.argument)) return true;
-    if (
-      n.type === 'CallExpression' &&
-      n.callee.type === 'MemberExpression' &&
-      MUTATORS.has(methodName(n.callee)) &&
-      outside(n.callee.object as acorn.AnyNode)
-    )
-      return true;
-    return childrenOf(n).some(writes);
+    // A member assigned or updated, or the receiver of a mutating method (`methodName`: a member).
+    const mutates = n.type === 'CallExpression' && MUTATORS.has(methodName(n.callee));
+    const t = n.type === 'AssignmentExpression' ? n.left : n.type === 'UpdateExpression' ? n.argument : null;
+    const written = mutates ? n.callee : t;
+    return (written?.type === 'MemberExpression' && outside(written)) || childrenOf(n).some(writes);
   };
   return writes(body);
 }
