@@ -1,11 +1,12 @@
 /**
- * Set-up of the projects whose suites run one after another in one process (`alone` and `ui`,
- * vitest.config.ts: `isolate: false`, so each does not import the app, the engine and
+ * Set-up of the projects whose suites run one after another in one process (`computing`, `alone`
+ * and `ui`, vitest.config.ts: `isolate: false`, so each does not import the app, the engine and
  * playwright-core again): what a suite leaves behind meets the next one. This fails a suite that
  * leaves a server or a child process (Dovecot, Chromium, the CLI) running after its own `afterAll`
  * hooks (this one runs last), or that changed what every suite of the process shares: an
- * environment variable, the working folder, vitest's fake timers. It names what it left. (Node
- * lists no handle for a worker thread; the app's stop with its server.)
+ * environment variable, the working folder, vitest's fake timers, a global added or removed, a
+ * method of `console` replaced (a spy not restored). It names what it left. (Node lists no handle
+ * for a worker thread; the app's stop with its server.)
  */
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 
@@ -25,12 +26,27 @@ const running = (): Map<string, number> => {
 const left = (before: Map<string, number>): string[] =>
   [...running()].flatMap(([r, n]) => (n > (before.get(r) ?? 0) ? [`${n - (before.get(r) ?? 0)} × ${KINDS[r]}`] : []));
 
+/** A number for each function seen, so one replaced (a spy left on `console.error`) reads as a change. */
+const seen = new WeakMap<object, string>();
+const idOf = (f: unknown): string | undefined => {
+  if (typeof f !== 'function') return undefined;
+  let id = seen.get(f);
+  if (id === undefined) seen.set(f, (id = `function ${(numbered += 1)}`));
+  return id;
+};
+let numbered = 0;
+
 /** The process-wide state a suite may change only for as long as it runs. */
 const shared = (): Map<string, string | undefined> =>
   new Map<string, string | undefined>([
     ...Object.keys(process.env).map((k) => [`the environment variable ${k}`, process.env[k]] as const),
     ['the working folder', process.cwd()],
     ["vitest's fake timers", vi.isFakeTimers() ? 'on' : undefined],
+    // Present or not: reading every global's value would run lazy getters.
+    ...Reflect.ownKeys(globalThis).map((k) => [`the global ${String(k)}`, 'set'] as const),
+    ...Object.keys(console).map(
+      (k) => [`console.${k}`, idOf((console as unknown as Record<string, unknown>)[k])] as const,
+    ),
   ]);
 
 const changed = (before: Map<string, string | undefined>): string[] => {

@@ -23,7 +23,8 @@ const GROWS_IN_A_JOB = `
 
 describe('a run whose jobs grow the wasm heap', () => {
   // The module prints its abort through the console.error it saw when it was loaded: watch it
-  // before the first run loads the module.
+  // before the first run loads the module, in a fresh process (vitest.config.ts), where no suite
+  // before this one loaded it.
   let printed: MockInstance<typeof console.error>;
   beforeAll(() => {
     printed = vi.spyOn(console, 'error').mockImplementation(() => {});
