@@ -54,7 +54,9 @@ describe('scanText properties', () => {
       fc.property(fc.string({ unit: 'binary', minLength: 1000, maxLength: 5000 }), (text) => {
         const t0 = performance.now();
         scanText(text);
-        expect(performance.now() - t0).toBeLessThan(500);
+        // A bound for catastrophic backtracking (seconds), not a speed check: a loaded machine's
+        // garbage collection paused a scan past the 500 ms this once said.
+        expect(performance.now() - t0).toBeLessThan(3000);
       }),
       { numRuns: 50 },
     );
