@@ -111,10 +111,11 @@ const setOf = (m: WeakMap<EmitContext, Set<Binding>>, ctx: EmitContext): Set<Bin
 const falling = new WeakSet<EmitContext>();
 
 class Stretch {
-  /** Source key (`e.from`, a name) → its temporaries. Order: the order of the checks. */
+  /**
+   * Source key (`e.from`, a name) → its temporaries, in the order the instrumented code first
+   * reads them (the order of the checks).
+   */
   readonly sources = new Map<string, Source & { readonly text: string }>();
-  /** Sources read outside any choice's arm (only those may be read up front). */
-  readonly sure = new Set<string>();
   readonly names = new Map<string, Nat>();
   /** Set when a part is missing or a text outgrows R.SM: the copy gives up. */
   readonly bad: string;
@@ -136,17 +137,15 @@ class Stretch {
   /** What the stretch reads and checks so far, to take back a declaration that is not one of its values. */
   mark(): {
     readonly sources: number;
-    readonly sure: ReadonlySet<string>;
     readonly pre: number;
     readonly alike: number;
     readonly risky: boolean;
   } {
     const { size: sources } = this.sources;
-    return { sources, sure: new Set(this.sure), pre: this.prechecks.size, alike: this.alike.size, risky: this.risky };
+    return { sources, pre: this.prechecks.size, alike: this.alike.size, risky: this.risky };
   }
   undo(m: ReturnType<Stretch['mark']>): void {
     for (const k of [...this.sources.keys()].slice(m.sources)) this.sources.delete(k);
-    for (const k of [...this.sure]) if (!m.sure.has(k)) this.sure.delete(k);
     for (const c of [...this.prechecks].slice(m.pre)) this.prechecks.delete(c);
     for (const c of [...this.alike].slice(m.alike)) this.alike.delete(c);
     this.risky = m.risky;
@@ -164,12 +163,15 @@ class Stretch {
   private source(key: string, arm: boolean, make: (text: string) => Source): string {
     let s = this.sources.get(key);
     if (!s) {
-      if (this.risky) this.late = true;
+      // The checks read every source up front, in order, and stop at the first that fails: the
+      // instrumented code must have read each before it could throw. So none is first read in a
+      // choice's arm (a path might not read it, and throw on the arm it takes) or after a split
+      // read or a text checked after it is made.
+      if (this.risky || arm) this.late = true;
       const text = this.ctx.temp();
       s = { ...make(text), text };
       this.sources.set(key, s);
     }
-    if (!arm) this.sure.add(key);
     return s.text;
   }
 
@@ -380,13 +382,11 @@ class Stretch {
 
   /**
    * The check that runs the copy: no context to raise, every source read and checked (then its raw
-   * value taken). Every field is read up front, so none may be read only in an arm (the
-   * instrumented code would not read it when the arm is not taken); null when the stretch cannot
-   * run so. `cond` and `raws` are expressions.
+   * value taken); null when the stretch cannot run so. `cond` and `raws` are expressions.
    */
   guard(): { readonly init: string; readonly cond: string; readonly raws: string } | null {
     const srcs = [...this.sources];
-    if (this.late || srcs.some(([k]) => !this.sure.has(k))) return null;
+    if (this.late) return null;
     const checks = [
       ...this.prechecks,
       '__R.td === 0 && __R.exit === 0 && __R.tc === 0 && __abr === 0',

@@ -10,9 +10,9 @@
  * compiled and with `noFastPaths` (the instrumented code), the same answer or error with the same
  * label on every part, the same label count, and the same calls with their contexts and field
  * labels. Each of these plants fails the bounded run (the examples that caught them run first):
- * boxing with the first source's label only, with none, or keeping a verified label; no check
- * that two labels are comparable (their join would be a new label); no string-limit check on a
- * `+`, template or pad, or a pad past the limit left empty.
+ * boxing with the first source's label only, no bound check on R.SM before the reads, a source
+ * first read in a choice's arm; before that rule, a pad past the limit left empty and NORMAL
+ * choices over two labels (now hidden by it).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -203,6 +203,8 @@ describe("item stretches compute natively with their sources' label", () => {
             [[0], 'long'],
             [[0], 'gather'],
             [[212, 796, 272, 7], 'verified'],
+            [[0, 993, 8, 0, 860, 993, 0, 673], 'long'],
+            [[995, 445], 'gather'],
           ],
         },
       );
