@@ -7,21 +7,23 @@
  * addr.split('@')[1]` — and, anywhere after that, a template literal or a `+` chain
  * (`` `[${e.date.slice(0, 10)}] ${name.padEnd(16, '.')}` ``, `i + 1 + '. ' + name`). Every
  * operation a stretch may contain labels its answer with the join of its operands' labels (a
- * choice adds its test's), and each value it keeps derives from a field or text name. So when
- * every field and text name it reads carries one label L that a join with itself leaves as it is
- * (`J(L, L) = L`: not verified) and every counter holds a plain number (no label), every value of
- * the stretch carries exactly L (or none, when L is empty). The compiled copy reads each field of
- * a plan object (`R.fo`: no read can throw) once as `R.gets` does (the same joins), checks that,
- * computes the values natively on the raw strings and boxes each with L once, linked to the first
- * source's graph node and named by its last operation; anything else runs the instrumented code.
- * It runs only where nothing in the stretch could raise the context or record it: no try open
- * (`R.td`), no exit taint or abrupt completion pending (`R.exit`, `__abr`, `R.tc`: a choice's
- * merge would join them into the context). String limits: every field and text name is at most a
- * third of `R.SM` long (a case change at most triples a text), and every text a `+`, a template or
- * a pad makes is checked against `R.SM` (within it, the instrumented code's `checkStr` does
- * nothing); past it, or where a split has no such part (the instrumented read answers `undefined`
- * there), the instrumented code runs. Nothing in a stretch throws, calls plan code, counts a step
- * or writes. What changes: graph nodes (one per value instead of one per operation), nothing
+ * choice adds its test's in STRICT; in NORMAL its sources must carry one label). So when every
+ * field, text name and counter it reads carries an unverified label (`J(L, L) = L`) and every two
+ * of those labels are comparable (R.fc: one holds the other), every value carries the largest
+ * label of its own sources, and no join of them, in any order, makes a new label. The compiled
+ * copy checks that before anything else: each source of a plan object (`R.fo`: no read can throw)
+ * read once as `R.gets` does, in the order the instrumented code first reads them, stopping at the
+ * first that fails; then it computes natively on the raw values and boxes each value once, linked
+ * to its first source's graph node and named by its last operation; anything else runs the
+ * instrumented code. It runs only where nothing in the stretch could raise the context or record
+ * it: no try open (`R.td`), no exit taint or abrupt completion pending (`R.exit`, `__abr`, `R.tc`:
+ * a choice's merge would join them into the context). Reads must not run ahead of the instrumented
+ * code where it could throw first: no source is first read in a choice's arm, and string limits
+ * are bounds (fields and text names at most a third of `R.SM`, a case change at most triples) whose
+ * sum for a `+`, template or pad is checked on R.SM before the reads, or, past three fields' worth,
+ * on the text made, after which (as after a split read, whose miss the instrumented code answers
+ * with `undefined`) no new source is read. Nothing in a stretch throws, calls plan code, counts a
+ * step or writes. What changes: graph nodes (one per value instead of one per operation), nothing
  * else; proven against the instrumented code (`noFastPaths`) by
  * test/engine/plan/item-stretches.test.ts.
  */
