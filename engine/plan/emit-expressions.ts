@@ -14,6 +14,7 @@ import { capture, mergeCode, withCapture } from './emit-regions';
 import { hasTest } from './has-tests';
 import { matchMethodCall } from './method-calls';
 import { splitRead } from './split-index';
+import { exprStretch } from './item-stretches';
 
 /** Emits the code of one expression kind. */
 type ExprEmitter<E> = (ctx: EmitContext, e: E) => string;
@@ -68,6 +69,8 @@ const EXPRESSIONS: ExprEmitters = {
     return e.name;
   },
   TemplateLiteral: (ctx, e) => {
+    const stretch = exprStretch(ctx, e);
+    if (stretch !== null) return stretch;
     const quasis = e.quasis.map((q) => str(q.value.cooked ?? q.value.raw));
     const slow = (): string =>
       `__R.tpl([${quasis.join(', ')}], [${e.expressions.map((x) => expr(ctx, x)).join(', ')}])`;
@@ -140,6 +143,9 @@ const EXPRESSIONS: ExprEmitters = {
   },
   BinaryExpression: (ctx, e) => {
     if (e.operator === 'in') return `__R.has(${expr(ctx, e.left as Expr)}, ${expr(ctx, e.right)})`;
+    // A `+` chain computed from fields alone, natively when it can be (item-stretches.ts).
+    const stretch = exprStretch(ctx, e);
+    if (stretch !== null) return stretch;
     return binary(ctx, e.operator, e.left as Expr, e.right);
   },
   /**

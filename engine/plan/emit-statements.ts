@@ -16,7 +16,7 @@ import { capture, mergeCode, orderUpgrade, restoresContext } from './emit-region
 import { collectLoop } from './collect-loops';
 import { searchLoop } from './search-loops';
 import { listingOrder } from './listing-order';
-import { itemStretch } from './item-stretches';
+import { itemStretch, noteCounters } from './item-stretches';
 import type { Effects } from './effects';
 
 type Statement = acorn.Statement | acorn.ModuleDeclaration;
@@ -285,7 +285,11 @@ function labeledLoop(ctx: EmitContext, s: TestLoop, at: Position): void {
   ctx.fn.loops.push(la);
   ctx.fn.jumpTargets.push({ loopAcc: la, regions: ctx.fn.regions });
   loopHead(ctx, s, at, lt, la);
-  emitStatements(ctx, blockOf(s.body));
+  const body = blockOf(s.body);
+  // Declarations computed from fields alone, natively when they can be (item-stretches.ts).
+  if (s.type === 'ForStatement') noteCounters(ctx, s);
+  const taken = itemStretch(ctx, body);
+  emitStatements(ctx, body.slice(taken));
   ctx.emit('}');
   ctx.fn.jumpTargets.pop();
   ctx.fn.loops.pop();
@@ -398,8 +402,7 @@ function forOf(ctx: EmitContext, s: acorn.ForOfStatement, at: Position): void {
   if (colls) ctx.emit(`if (${colls} !== null) __R.upa(${colls}, 0);`);
   const body = blockOf(s.body);
   // Declarations computed from the item's fields alone, natively when they can be (item-stretches.ts).
-  const item = s.left.type === 'VariableDeclaration' && s.left.kind === 'const' ? s.left.declarations[0]!.id : null;
-  const taken = item?.type === 'Identifier' ? itemStretch(ctx, item.name, body) : 0;
+  const taken = itemStretch(ctx, body);
   emitStatements(ctx, body.slice(taken));
   ctx.emit('}');
   ctx.fn.jumpTargets.pop();

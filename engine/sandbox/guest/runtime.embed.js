@@ -928,6 +928,30 @@
     }
     return typeof s === 'string' && s.length * 3 <= R.SM && (l < 0 || l === xl) ? xl : -2;
   };
+  // The same for a number (a loop counter a stretch reads): its label, or -2.
+  R.fnum = function (x) {
+    if (SLOW) return -2;
+    if (typeof x === 'number') return 0;
+    return x instanceof Box && typeof x.v === 'number' && LUNV[x.l] === x.l ? x.l : -2;
+  };
+  // Whether two unverified labels a stretch read are comparable (one holds the other: their
+  // join is one of them, and joining them in any order makes no new label), without interning
+  // any: 1 or 0. The answer is J's own and is remembered as J remembers it (J(a, b) then finds it).
+  R.fc = function (a, b) {
+    if (a === b || a === 0 || b === 0) return 1;
+    const k = a < b ? a * JW + b : b * JW + a;
+    let r = JM.get(k);
+    if (r === undefined) {
+      const s = bsUnion(LS[a], LS[b]);
+      const rd = inter(LR[a], LR[b]);
+      const c = union(LC[a], LC[b]);
+      if (s === LS[a] && rd === LR[a] && c === LC[a]) r = a;
+      else if (s === LS[b] && rd === LR[b] && c === LC[b]) r = b;
+      else return 0;
+      JM.set(k, r);
+    }
+    return r === a || r === b ? 1 : 0;
+  };
   // Whether o is a plan object or a labeled reference to one: the stretch reads its fields only
   // then, where R.gets cannot throw (a null item, a list's or a Map's refused names).
   R.fo = (o) => isObj(o instanceof Box ? o.v : o);
