@@ -176,8 +176,8 @@ export function askHandlers(ctx: AppContext): ZamburakHandlers['ask'] {
             ...base,
             playbook: null,
             status: 'unsupported',
-            error:
-              'This needs a language model to plan it. Set one up in Settings, or pick one of the requests below, which work without one.',
+            // The screen goes on with a link to Settings and the requests that work without one.
+            error: 'This needs a language model to plan it.',
           };
         if ('error' in planned) return { ...base, playbook: null, status: 'failed', error: planned.error };
         return {

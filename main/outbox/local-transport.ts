@@ -1,6 +1,7 @@
 /**
- * The demo account's transport: what it sends lands in the local outbox (`sent`), never on the
- * network — exactly the message of the claim's effect, as SMTP would carry it. Other approved
+ * The demo account's transport: what it sends is filed in its Sent folder and the local outbox
+ * (`sent`, main/profile/world-io.ts `fileLocalSend`), never sent over the network — exactly the
+ * message of the claim's effect, as SMTP would carry it. Other approved
  * actions are carried out against the profile's own store by the world simulator's tool, the
  * very code that would have run had the policy allowed it.
  */
@@ -8,12 +9,12 @@ import { BOTTOM, type Label } from '../../engine/ifc/label';
 import { labelDeep, plainOf, type Json } from '../../engine/ifc/labeled-value';
 import { effectOf, type MailEffect } from '../../engine/tools/effect';
 import { MAIL_TOOLS } from '../../engine/tools';
-import { WorldState, worldTools } from '../../engine/world';
+import { WorldState, worldTools, type SentEmail } from '../../engine/world';
 import { profileLookups } from '../mail/effect-lookups';
 import type { Account } from '../store/repositories';
 import type { Profile } from '../profile/profile';
 import { writtenOfClaim } from '../claims/written-label';
-import { applyEffects, worldOf } from '../profile/world-io';
+import { applyEffects, fileLocalSend, worldOf } from '../profile/world-io';
 import { storeEmailSource } from '../runs/store-email-source';
 import { TransportError, type CommitRequest, type Transport } from './transport';
 
@@ -30,22 +31,26 @@ export function localTransport(p: Profile, clock: () => Date = () => new Date())
     const answered = typeof args.id === 'string' ? args.id : typeof args.inReplyTo === 'string' ? args.inReplyTo : null;
     const original = answered ? p.repos.messages.get(answered) : undefined;
     const id = `sent-${req.claimId}`;
-    p.repos.outgoing.addSent(
-      account.id,
-      {
-        id,
-        kind: tool === 'replyToEmail' ? 'reply' : tool === 'forwardEmail' ? 'forward' : 'send',
-        from: e.from,
-        to: [...e.to],
-        cc: [...e.cc],
-        subject: e.subject,
-        body: e.body,
-        inReplyTo: tool === 'forwardEmail' ? null : (original?.id ?? null),
-        threadId: original?.threadId ?? null,
-        date: clock().toISOString(),
-      },
-      { claimId: req.claimId, ...(req.messageId ? { messageId: req.messageId } : {}) },
-    );
+    const sent: SentEmail = {
+      id,
+      kind: tool === 'replyToEmail' ? 'reply' : tool === 'forwardEmail' ? 'forward' : 'send',
+      from: e.from,
+      to: [...e.to],
+      cc: [...e.cc],
+      subject: e.subject,
+      body: e.body,
+      inReplyTo: tool === 'forwardEmail' ? null : (original?.id ?? null),
+      threadId: original?.threadId ?? null,
+      date: clock().toISOString(),
+    };
+    p.db
+      .transaction(() =>
+        fileLocalSend(p.repos, account, sent, {
+          claimId: req.claimId,
+          ...(req.messageId ? { messageId: req.messageId } : {}),
+        }),
+      )
+      .immediate();
     return { ok: true, id };
   };
   return {

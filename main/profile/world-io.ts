@@ -4,7 +4,7 @@
  * cannot tell the demo account, a real mailbox or a test world apart; this file is the only
  * translation between the two shapes.
  */
-import type { Email, World, WorldEffects } from '../../engine/world';
+import type { Email, SentEmail, World, WorldEffects } from '../../engine/world';
 import { senderAuthenticated } from '../mail/parse';
 import type { Account, Repositories, WorldMessage } from '../store/repositories';
 
@@ -76,7 +76,7 @@ export function worldOf(repos: Repositories, account: Account, clock: () => Date
 
 /**
  * Writes what a run (or a committed claim) did into the store. For the demo account (`local`
- * transport) sends land in the `sent` table: the local outbox a person can look at.
+ * transport) sends are filed as `fileLocalSend` files them.
  */
 export function applyEffects(
   repos: Repositories,
@@ -88,12 +88,7 @@ export function applyEffects(
   // A real account's sends, mail changes and calendar changes happen on its servers, through the
   // outbox; the store follows from there (and from sync), never ahead of it.
   const local = account.transport === 'local';
-  for (const s of local ? fx.sent : [])
-    repos.outgoing.addSent(account.id, s, {
-      ...(o.runId ? { runId: o.runId } : {}),
-      ...(o.claimId ? { claimId: o.claimId } : {}),
-      ...(o.messageId ? { messageId: o.messageId } : {}),
-    });
+  for (const s of local ? fx.sent : []) fileLocalSend(repos, account, s, o);
   for (const e of local ? fx.events : []) repos.calendar.upsert(account.id, e);
   for (const r of local ? fx.responses : []) repos.outgoing.addResponse(account.id, r);
   for (const c of local ? fx.changes : []) {
@@ -106,4 +101,47 @@ export function applyEffects(
     else if (c.action === 'label' && c.label && !m.labels.includes(c.label))
       repos.messages.setLabels(c.emailId, [...m.labels, c.label]);
   }
+}
+
+/**
+ * A send of the demo account, kept where a real account's send ends up: in its Sent folder (as
+ * SMTP's copy appended to IMAP Sent comes back with the next sync), so the person finds it there
+ * and a plan's `listEmails({folder: 'Sent'})` reads it; and in the local outbox (`sent`), where a
+ * retry after a crash looks its Message-ID up. Called inside the caller's transaction: a send is
+ * in both or in neither, so a retry neither misses a filed message nor skips an unfiled one.
+ */
+export function fileLocalSend(
+  repos: Repositories,
+  account: Account,
+  s: SentEmail,
+  o: { runId?: string; claimId?: string; messageId?: string } = {},
+): void {
+  repos.outgoing.addSent(account.id, s, {
+    ...(o.runId ? { runId: o.runId } : {}),
+    ...(o.claimId ? { claimId: o.claimId } : {}),
+    ...(o.messageId ? { messageId: o.messageId } : {}),
+  });
+  repos.messages.upsert({
+    id: s.id,
+    accountId: account.id,
+    folder: 'Sent',
+    remoteUid: null,
+    // A run's own send has no Message-ID fixed at approval: it is named as the demo's mail is.
+    messageId: o.messageId ?? `<${s.id}@demo.zamburak.invalid>`,
+    threadId: s.threadId ?? s.id,
+    from: s.from || account.email,
+    to: s.to,
+    cc: s.cc,
+    subject: s.subject,
+    date: s.date,
+    body: s.body,
+    html: null,
+    unread: false,
+    labels: [],
+    auth: null,
+    attachments: [],
+    category: null,
+    summary: null,
+    triagedAt: null,
+  });
 }

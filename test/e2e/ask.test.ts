@@ -1,7 +1,7 @@
 /**
  * Ask without a model, in Chromium through the browser host: before a request, the requests that
  * work without one are offered; a request it cannot do says it
- * needs a language model and links to Settings; clicking a suggestion runs it, and the answer is
+ * needs a language model, in one sentence whose "Set one up in Settings" is the link; clicking a suggestion runs it, and the answer is
  * text a person reads; the daily brief lists mail carrying instructions for an assistant as
  * suspicious and never retells them. Light and dark at 1280×800, screenshotted, no serious axe
  * violations.
@@ -26,9 +26,13 @@ describe.skipIf(!hasChromium)(`ask without a model${hasChromium ? '' : ` (skippe
       await page.getByRole('button', { name: 'Ask', exact: true }).click();
       const answer = page.locator('.answer');
       await expect.poll(() => answer.innerText(), { timeout: 20_000 }).toMatch(/This needs a language model/);
-      expect(await page.getByRole('link', { name: /Set up a language model in Settings/ }).getAttribute('href')).toBe(
-        '#/settings',
+      // One sentence offers Settings, its words the link: said once, not once and again as a link.
+      const note = answer.locator('p.note');
+      expect(await note.innerText()).toBe(
+        'This needs a language model to plan it. Set one up in Settings, or pick one of the requests below, which work without one.',
       );
+      expect((await answer.innerText()).match(/Settings/g)).toHaveLength(1);
+      expect(await note.getByRole('link', { name: 'Set one up in Settings' }).getAttribute('href')).toBe('#/settings');
       await page.screenshot({ path: screenshotPath(`ask-unsupported-${theme}`) });
       await page.getByRole('button', { name: 'summarise mail from Tom' }).click();
       await expect

@@ -58,11 +58,7 @@ export function MailRail({ onInbox }: { onInbox: boolean }) {
               onClick={() => open({ folder: f.name })}
             >
               <span>{folderLabel(f.name)}</span>
-              {f.unread > 0 && (
-                <span className="unread-count" aria-label={`${f.unread.toLocaleString('en')} unread`}>
-                  {f.unread.toLocaleString('en')}
-                </span>
-              )}
+              {f.unread > 0 && <span className="unread-count">{f.unread.toLocaleString('en')} unread</span>}
             </button>
           </li>
         ))}

@@ -102,11 +102,14 @@ export function AskScreen() {
           {(r.calls.length > 0 || r.text.length > 0) && (
             <p className="answer-account">Answered from {answeredFrom(r.account, accounts)}.</p>
           )}
-          {r.error && <p className={r.status === 'unsupported' ? 'note' : 'error'}>{r.error}</p>}
-          {r.status === 'unsupported' && (
-            <p>
-              <a href="#/settings">Set up a language model in Settings</a>
+          {r.status === 'unsupported' ? (
+            // One sentence, its offer the link: said once, not once and again as a link.
+            <p className="note">
+              {r.error} <a href="#/settings">Set one up in Settings</a>, or pick one of the requests below, which work
+              without one.
             </p>
+          ) : (
+            r.error && <p className="error">{r.error}</p>
           )}
           {r.status === 'unsupported' && <Examples items={r.supported} onPick={pick} />}
           {r.text.length > 0 && <AnswerText lines={r.text} />}
