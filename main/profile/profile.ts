@@ -24,6 +24,7 @@ import { readHtml } from '../mail/html-reading';
 import { looksLikeHtml } from '../mail/snippet';
 import { MIGRATIONS, openDatabase, StoreError, type Db } from '../store';
 import { repositories, type Account, type Repositories } from '../store/repositories';
+import { madeLocally } from '../store/repos/messages';
 import { profileFiles } from './paths';
 
 export const DEMO_ACCOUNT_ID = 'demo';
@@ -141,7 +142,6 @@ export function addDemoAccount(p: Profile, now: Date, worldPath = DEMO_WORLD): A
       id: e.id,
       accountId: account.id,
       folder: e.folder,
-      remoteUid: null,
       messageId: `<${e.id}@demo.zamburak.invalid>`,
       threadId: e.threadId,
       from: e.from,
@@ -155,12 +155,8 @@ export function addDemoAccount(p: Profile, now: Date, worldPath = DEMO_WORLD): A
       htmlReading: readHtml(html),
       unread: e.unread,
       labels: e.labels,
-      auth: null,
       machineHeaders: machineFields(e),
-      attachments: [],
-      category: null,
-      summary: null,
-      triagedAt: null,
+      ...madeLocally(),
     });
   }
   for (const ev of world.events) p.repos.calendar.upsert(account.id, ev);

@@ -7,6 +7,7 @@
 import type { Email, SentEmail, World, WorldEffects } from '../../engine/world';
 import { senderAuthenticated } from '../mail/parse';
 import type { Account, Repositories, WorldMessage } from '../store/repositories';
+import { madeLocally } from '../store/repos/messages';
 
 interface AccountConfig {
   /** A fixed clock (the demo account lives on the demo world's Monday morning). */
@@ -125,7 +126,6 @@ export function fileLocalSend(
     id: s.id,
     accountId: account.id,
     folder: 'Sent',
-    remoteUid: null,
     // A run's own send has no Message-ID fixed at approval: it is named as the demo's mail is.
     messageId: o.messageId ?? `<${s.id}@demo.zamburak.invalid>`,
     threadId: s.threadId ?? s.id,
@@ -138,10 +138,6 @@ export function fileLocalSend(
     html: null,
     unread: false,
     labels: [],
-    auth: null,
-    attachments: [],
-    category: null,
-    summary: null,
-    triagedAt: null,
+    ...madeLocally(),
   });
 }

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openProfile, type Profile } from '../../main/profile/profile';
-import type { MessageHeader, PageCursor } from '../../main/store/repos/messages';
+import { madeLocally, type MessageHeader, type PageCursor } from '../../main/store/repos/messages';
 import { generatedMail, WORDS } from './mailbox';
 
 const ms = (t0: number) => Math.round((performance.now() - t0) * 100) / 100;
@@ -42,7 +42,6 @@ export function fillMessages(p: Profile, n: number): void {
           id: `m${i}`,
           accountId: account,
           folder: m.folder,
-          remoteUid: null,
           messageId: null,
           threadId: `t${m.thread}`,
           from: m.from,
@@ -54,11 +53,7 @@ export function fillMessages(p: Profile, n: number): void {
           html: null,
           unread: m.unread,
           labels: [],
-          auth: null,
-          attachments: [],
-          category: null,
-          summary: null,
-          triagedAt: null,
+          ...madeLocally(),
         });
       }
     })

@@ -63,6 +63,15 @@ export interface StoredMessage {
   readonly findings?: readonly TriageFinding[];
 }
 
+/**
+ * The fields of a message the app made itself (the demo's mail, a local send): on no server,
+ * with no verdict or files, not triaged.
+ */
+export const madeLocally = (): Pick<
+  StoredMessage,
+  'remoteUid' | 'auth' | 'attachments' | 'category' | 'summary' | 'triagedAt'
+> => ({ remoteUid: null, auth: null, attachments: [], category: null, summary: null, triagedAt: null });
+
 export interface TriageFinding {
   readonly kind: string;
   readonly reason: string;
