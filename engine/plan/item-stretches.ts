@@ -545,6 +545,10 @@ function shape(e: acorn.Node): { ops: number; text: boolean } {
  */
 export function exprStretch(ctx: EmitContext, e: acorn.TemplateLiteral | acorn.BinaryExpression): string | null {
   if (ctx.noFastPaths || ctx.fn.plain || falling.has(ctx)) return null;
+  // Only in a loop's body, where the same text is made once per item: outside one the saving is
+  // a few steps, and a value's lineage would lose the operations the stretch skips (a claim's
+  // field shows `toUpperCase`, `+`, … from its sources).
+  if (ctx.fn.loops.length === 0) return null;
   // Text it makes (a `+` of fields is as often arithmetic: `g.count + 1`), in more than one
   // operation (one is no cheaper natively: its checks and box cost what the instrumented call does).
   const sh = shape(e);
