@@ -246,9 +246,12 @@ class Stretch {
         const b = this.nat(e.alternate, true);
         if (!t || t.ty !== 'boolean' || !a || !b || a.ty !== b.ty) return null;
         // NORMAL labels a choice with its arm's label alone (STRICT adds the test's): the join of
-        // all its sources only when they carry one label (checked once they are read).
+        // all its sources only when they carry one label (checked once they are read) and each
+        // arm reads one of them (`x.body.includes('c') ? 'c' : 'n'` is the literal's label, not
+        // the body's).
         if (!this.ctx.strict) {
           const all = [...union([t.srcs, t.arms, a.srcs, a.arms, b.srcs, b.arms])];
+          if ([a, b].some((arm) => arm.srcs.size + arm.arms.size === 0)) return null;
           for (const k of all.slice(1)) this.alike.add(`${all[0]}\n${k}`);
         }
         // The arms' sources: read or not as the test goes.

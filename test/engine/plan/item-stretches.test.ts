@@ -42,6 +42,7 @@ function stretchOf(seed: readonly number[]): string[] {
     const of = names.filter(([, t]) => t === ty);
     return of.length && pick(2) === 0 ? of[pick(of.length)]![0] : null;
   };
+  const arm = (d: number): string => (pick(3) === 0 ? JSON.stringify(['c', 'n'][pick(2)]) : gen('string', d));
   const gen = (ty: Ty, depth: number): string => {
     const n = named(ty);
     if (n) return n;
@@ -54,7 +55,8 @@ function stretchOf(seed: readonly number[]): string[] {
         () => `${gen('string', d)}.slice(${gen('number', d)}${pick(2) ? `, ${pick(9) - 2}` : ''})`,
         () => `${gen('string', d)}.trim()`,
         () => `${gen('string', d)}.substring(${pick(5)}, ${gen('number', d)})`,
-        () => `(${gen('boolean', d)} ? ${gen('string', d)} : ${gen('string', d)})`,
+        // An arm may be literal text: NORMAL labels the choice with the arm's label alone.
+        () => `(${gen('boolean', d)} ? ${arm(d)} : ${arm(d)})`,
         () => `${gen('string', d)}.split(${JSON.stringify(['@', ' ', '<'][pick(3)])})[${pick(3)}]`,
         () => `${gen('string', d)}.padEnd(${[3, 16, 70_000][pick(3)]}, '.')`,
         () => `(${gen('string', d)} + ${JSON.stringify(['-', ' '][pick(2)])} + ${gen('number', d)})`,
