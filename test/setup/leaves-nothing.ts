@@ -42,8 +42,12 @@ const shared = (): Map<string, string | undefined> =>
     ...Object.keys(process.env).map((k) => [`the environment variable ${k}`, process.env[k]] as const),
     ['the working folder', process.cwd()],
     ["vitest's fake timers", vi.isFakeTimers() ? 'on' : undefined],
-    // Present or not: reading every global's value would run lazy getters.
-    ...Reflect.ownKeys(globalThis).map((k) => [`the global ${String(k)}`, 'set'] as const),
+    // Present or not: reading every global's value would run lazy getters. Node's own fetch
+    // (undici) puts its default dispatcher on a symbol at its first request, whichever suite
+    // makes it: the same dispatcher for every suite after, not state a suite left.
+    ...Reflect.ownKeys(globalThis)
+      .filter((k) => !(typeof k === 'symbol' && k.description?.startsWith('undici.')))
+      .map((k) => [`the global ${String(k)}`, 'set'] as const),
     ...Object.keys(console).map(
       (k) => [`console.${k}`, idOf((console as unknown as Record<string, unknown>)[k])] as const,
     ),
