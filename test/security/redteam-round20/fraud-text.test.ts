@@ -16,8 +16,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fraudFindings, type FraudContext, type FraudMail } from '../../../engine/fraud';
-import { parseMessage } from '../../../main/mail/parse';
 import { demoApp } from '../../main/app/app-fixture';
+import { inboxWarnings, multipartMail } from '../inbox-warnings';
 
 const BANK_CHANGE = 'We have changed banks: please pay invoice PW-1 to IBAN GB29 NWBK 6016 1331 9268 19.';
 const PRESSURE = 'Wire 9,000 EUR today to IBAN LT12 1000 0111 0100 1000. Keep this between us.';
@@ -25,42 +25,7 @@ const CODE = 'Could you reply with the verification code we sent you?';
 
 const demo = demoApp();
 
-/** A multipart/alternative message: `text` as its text part, `html` as its HTML part. */
-function raw(id: string, text: string, html: string): Uint8Array {
-  return new TextEncoder().encode(
-    [
-      'From: Hana Kim <hana@printworks.test>',
-      'To: maya@acme.test',
-      'Subject: Invoice PW-1',
-      `Message-ID: <${id}@printworks.test>`,
-      'MIME-Version: 1.0',
-      'Content-Type: multipart/alternative; boundary="b"',
-      '',
-      '--b',
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      text,
-      '--b',
-      'Content-Type: text/html; charset=utf-8',
-      '',
-      html,
-      '--b--',
-      '',
-    ].join('\r\n'),
-  );
-}
-
-/** The warnings the Inbox shows for a message stored from `bytes` (real parse, real store, the router). */
-async function warningsOf(id: string, bytes: Uint8Array): Promise<string[]> {
-  const p = demo.profile;
-  const parsed = await parseMessage(bytes, { date: new Date('2026-04-05T10:00:00Z'), key: id });
-  const [some] = p.repos.messages.page({ folder: 'INBOX', limit: 1 }).items;
-  const m = p.repos.messages.get(some!.id)!;
-  p.repos.messages.upsert({ ...m, ...parsed, id, threadId: id, attachments: [] });
-  const r = await demo.app.router.dispatch('inbox.get', [id], 'ipc');
-  if (!r.ok) throw new Error(JSON.stringify(r));
-  return (r.value as { warnings: string[] }).warnings;
-}
+const warningsOf = (id: string, bytes: Uint8Array) => inboxWarnings(demo, id, bytes);
 
 describe('red team round 20: a request only in the HTML part', () => {
   it('property: the warnings are the same whether the request is in the text part or only in the HTML part', async () => {
@@ -68,8 +33,11 @@ describe('red team round 20: a request only in the HTML part', () => {
     for (const request of [BANK_CHANGE, PRESSURE, CODE]) {
       // Inline elements split words as the viewer joins them ("I<span>BAN</span>" shows IBAN).
       const html = `<div><p>Dear Maya,</p><p>${request.replace('IBAN', 'I<span>BAN</span>').replace('pay', '<b>pay</b>')}</p></div>`;
-      const inText = await warningsOf(`t${++n}`, raw(`t${n}`, `Dear Maya,\n\n${request}`, html));
-      const onlyHtml = await warningsOf(`h${++n}`, raw(`h${n}`, 'Dear Maya,\n\nThe invoice is attached.', html));
+      const inText = await warningsOf(`t${++n}`, multipartMail(`t${n}`, `Dear Maya,\n\n${request}`, html));
+      const onlyHtml = await warningsOf(
+        `h${++n}`,
+        multipartMail(`h${n}`, 'Dear Maya,\n\nThe invoice is attached.', html),
+      );
       expect(inText.length, request).toBeGreaterThan(0);
       expect(onlyHtml, request).toEqual(inText);
     }
@@ -77,7 +45,7 @@ describe('red team round 20: a request only in the HTML part', () => {
 
   it('the control: an ordinary invoice in both parts carries no warning', async () => {
     const text = 'Invoice PW-2, IBAN GB29 NWBK 6016 1331 9268 19, payment within 30 days.';
-    expect(await warningsOf('c1', raw('c1', text, `<p>${text}</p>`))).toEqual([]);
+    expect(await warningsOf('c1', multipartMail('c1', text, `<p>${text}</p>`))).toEqual([]);
   });
 });
 

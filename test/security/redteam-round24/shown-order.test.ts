@@ -21,9 +21,9 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseMessage } from '../../../main/mail/parse';
 import { sanitizeHtml } from '../../../main/mail/html';
 import { demoApp } from '../../main/app/app-fixture';
+import { inboxWarnings, multipartMail } from '../inbox-warnings';
 import { CHROMIUM_WHY, hasChromium, launchChromium } from '../../e2e/harness';
 
 const REQUESTS = [
@@ -55,43 +55,13 @@ const SHAPES: Readonly<Record<string, (request: string) => string>> = {
 
 const demo = demoApp();
 
-function raw(id: string, html: string): Uint8Array {
-  return new TextEncoder().encode(
-    [
-      'From: Hana Kim <hana@printworks.test>',
-      'To: maya@acme.test',
-      'Subject: Invoice PW-1',
-      `Message-ID: <${id}@printworks.test>`,
-      'MIME-Version: 1.0',
-      'Content-Type: multipart/alternative; boundary="b"',
-      '',
-      '--b',
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      'Dear Maya,',
-      '',
-      'The invoice is attached.',
-      '--b',
-      'Content-Type: text/html; charset=utf-8',
-      '',
-      `<div><p>Dear Maya,</p>${html}</div>`,
-      '--b--',
-      '',
-    ].join('\r\n'),
+/** The warnings the Inbox shows for a message whose HTML part holds `html` (its text part is harmless). */
+const warningsOf = (id: string, html: string) =>
+  inboxWarnings(
+    demo,
+    id,
+    multipartMail(id, 'Dear Maya,\r\n\r\nThe invoice is attached.', `<div><p>Dear Maya,</p>${html}</div>`),
   );
-}
-
-/** The warnings the Inbox shows for a message stored from `bytes` (real parse, real store, the router). */
-async function warningsOf(id: string, html: string): Promise<string[]> {
-  const p = demo.profile;
-  const parsed = await parseMessage(raw(id, html), { date: new Date('2026-04-05T10:00:00Z'), key: id });
-  const [some] = p.repos.messages.page({ folder: 'INBOX', limit: 1 }).items;
-  const m = p.repos.messages.get(some!.id)!;
-  p.repos.messages.upsert({ ...m, ...parsed, id, threadId: id, attachments: [] });
-  const r = await demo.app.router.dispatch('inbox.get', [id], 'ipc');
-  if (!r.ok) throw new Error(JSON.stringify(r));
-  return (r.value as { warnings: string[] }).warnings;
-}
 
 /** Letters and digits only, lower case: what a person reads, without spacing and punctuation. */
 const letters = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
