@@ -77,7 +77,7 @@ export function worldOf(repos: Repositories, account: Account, clock: () => Date
 
 /**
  * Writes what a run (or a committed claim) did into the store. For the demo account (`local`
- * transport) sends are filed as `fileLocalSend` files them.
+ * transport) sends go to its Sent folder and the local outbox (`fileLocalSend`).
  */
 export function applyEffects(
   repos: Repositories,

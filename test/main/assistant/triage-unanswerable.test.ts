@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { loadWorld } from '../../../engine/run/simulate';
 import { bareAddress, readsNoReplies, unanswerableWhy } from '../../../engine/world';
 import { triageProfile, triageWorld } from '../../../main/assistant/triage';
-import { parseMessage, pickHeaderFields } from '../../../main/mail/parse';
+import { parseMessage } from '../../../main/mail/parse';
+import { inboxMessage } from '../store/message-fixture';
 import { openProfile } from '../../../main/profile/profile';
 
 const USER = 'maya@acme.test';
@@ -194,21 +195,7 @@ describe('mail nobody can answer', () => {
     };
     for (const [k, id] of Object.entries(ids)) {
       const m = await parseMessage(raw(id, fields[k as keyof typeof fields]), { date: new Date(), key: id });
-      p.repos.messages.upsert({
-        id,
-        accountId: account.id,
-        folder: 'INBOX',
-        remoteUid: null,
-        ...pickHeaderFields(m),
-        body: m.body,
-        html: null,
-        unread: true,
-        labels: [],
-        attachments: [],
-        category: null,
-        summary: null,
-        triagedAt: null,
-      });
+      p.repos.messages.upsert(inboxMessage(id, account.id, m));
     }
     expect(p.repos.messages.get(ids.auto)!.machineHeaders).toEqual({ autoSubmitted: 'auto-generated' });
     const r = await triageProfile(p);

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { MIGRATIONS, openDatabase } from '../../../main/store';
 import type { Db } from '../../../main/store/database';
 import { repositories, type Repositories } from '../../../main/store/repositories';
-import type { StoredMessage } from '../../../main/store/repos/messages';
+import { pickHeaderFields, type ParsedMail } from '../../../main/mail/parse';
+import { madeLocally, type StoredMessage } from '../../../main/store/repos/messages';
 
 export function freshRepos(): { db: Db; repos: Repositories } {
   const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'zamburak-store-')), 'p.db'), { migrations: MIGRATIONS });
@@ -47,4 +48,26 @@ export const message = (id: string, o: Partial<StoredMessage>): StoredMessage =>
   summary: null,
   triagedAt: null,
   ...o,
+});
+
+/**
+ * A parsed message as a sync stores it in an account's Inbox (unread, not triaged), with the
+ * files given: what the triage and fraud suites put in a profile before they read it back.
+ */
+export const inboxMessage = (
+  id: string,
+  accountId: string,
+  m: ParsedMail,
+  attachments: StoredMessage['attachments'] = [],
+): StoredMessage => ({
+  id,
+  accountId,
+  folder: 'INBOX',
+  ...pickHeaderFields(m),
+  body: m.body,
+  html: null,
+  unread: true,
+  labels: [],
+  ...madeLocally(),
+  attachments,
 });

@@ -20,7 +20,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fraudFindings, type FraudContext } from '../../../engine/fraud';
 import { triageProfile } from '../../../main/assistant/triage';
-import { parseMessage, pickHeaderFields } from '../../../main/mail/parse';
+import { parseMessage } from '../../../main/mail/parse';
+import { inboxMessage } from '../../main/store/message-fixture';
 import { openProfile, type Profile } from '../../../main/profile/profile';
 
 const USER = 'maya@acme.test';
@@ -80,21 +81,14 @@ async function store(p: Profile, id: string, attachments: readonly { filename: s
     '',
   ].join('\r\n');
   const m = await parseMessage(new TextEncoder().encode(raw), { date: new Date(), key: id });
-  p.repos.messages.upsert({
-    id,
-    accountId: p.primaryAccount().id,
-    folder: 'INBOX',
-    remoteUid: null,
-    ...pickHeaderFields(m),
-    body: m.body,
-    html: null,
-    unread: true,
-    labels: [],
-    attachments: attachments.map((a) => ({ ...a, size: 48_213 })),
-    category: null,
-    summary: null,
-    triagedAt: null,
-  });
+  p.repos.messages.upsert(
+    inboxMessage(
+      id,
+      p.primaryAccount().id,
+      m,
+      attachments.map((a) => ({ ...a, size: 48_213 })),
+    ),
+  );
 }
 
 describe('red team round 24: an attachment that runs or opens as a web page', () => {

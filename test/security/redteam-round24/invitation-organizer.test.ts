@@ -19,7 +19,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { triageProfile } from '../../../main/assistant/triage';
 import { saveAttachments } from '../../../main/mail/attachments';
-import { parseMessage, pickHeaderFields } from '../../../main/mail/parse';
+import { parseMessage } from '../../../main/mail/parse';
+import { inboxMessage } from '../../main/store/message-fixture';
 import { openProfile, type Profile } from '../../../main/profile/profile';
 import { createApp } from '../../../main/app/app';
 
@@ -64,21 +65,7 @@ async function store(p: Profile, id: string, from: string, organizer: string): P
       content: new TextEncoder().encode(ics(organizer)),
     },
   ]);
-  p.repos.messages.upsert({
-    id,
-    accountId: p.primaryAccount().id,
-    folder: 'INBOX',
-    remoteUid: null,
-    ...pickHeaderFields(m),
-    body: m.body,
-    html: null,
-    unread: true,
-    labels: [],
-    attachments: files,
-    category: null,
-    summary: null,
-    triagedAt: null,
-  });
+  p.repos.messages.upsert(inboxMessage(id, p.primaryAccount().id, m, files));
 }
 
 /** Senders and organisers: [id, From, ORGANIZER line, spoofed?]. */
